@@ -28,7 +28,10 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx,js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" }],
+      "@typescript-eslint/no-unused-vars": [
+        "error",
+        { argsIgnorePattern: "^_", varsIgnorePattern: "^_", caughtErrors: "none" },
+      ],
     },
   },
   {
@@ -59,14 +62,25 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: [{ name: "@stride/shared/contract", importNames: ["htmlText"], message: "Pass htmlField from core/sanitize.ts: the server sanitises every HTML field." }] },
+        {
+          paths: [
+            {
+              name: "@stride/shared/contract",
+              importNames: ["htmlText"],
+              message: "Pass htmlField from core/sanitize.ts: the server sanitises every HTML field.",
+            },
+          ],
+        },
       ],
     },
   },
   {
     files: ["apps/web/src/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
-    plugins: { "react-hooks": reactHooks, stride: { rules: { "no-literal-role-comparison": noLiteralRoleComparison, "no-raw-palette": noRawPalette } } },
+    plugins: {
+      "react-hooks": reactHooks,
+      stride: { rules: { "no-literal-role-comparison": noLiteralRoleComparison, "no-raw-palette": noRawPalette } },
+    },
     rules: {
       "react-hooks/rules-of-hooks": "error",
       "react-hooks/exhaustive-deps": "error",
@@ -75,7 +89,16 @@ export default tseslint.config(
       // The contract's zod schemas stay out of the bundle: the web imports only its types.
       "@typescript-eslint/no-restricted-imports": [
         "error",
-        { paths: [{ name: "@stride/shared/contract", allowTypeImports: true, message: "Import only types from the contract (its values bring zod into the bundle); constants the web needs live in @stride/shared." }] },
+        {
+          paths: [
+            {
+              name: "@stride/shared/contract",
+              allowTypeImports: true,
+              message:
+                "Import only types from the contract (its values bring zod into the bundle); constants the web needs live in @stride/shared.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -87,7 +110,15 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(\\.\\./)+(features|components|app|lib)(/|$)", message: "api/ imports nothing else of the app: no screens, no toasts (describe a mutation's outcome in its meta; app/query-client.ts shows it)." }] },
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(features|components|app|lib)(/|$)",
+              message:
+                "api/ imports nothing else of the app: no screens, no toasts (describe a mutation's outcome in its meta; app/query-client.ts shows it).",
+            },
+          ],
+        },
       ],
     },
   },
@@ -97,10 +128,18 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [
-          { regex: "^(\\.\\./)+features(/|$)", message: "components/ and lib/ never import a feature: move what several features use here instead." },
-          { regex: "^(\\.\\./)+app(/|$)", message: "Nothing below app/ imports it: move what is shared into components/ or lib/." },
-        ] },
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+features(/|$)",
+              message: "components/ and lib/ never import a feature: move what several features use here instead.",
+            },
+            {
+              regex: "^(\\.\\./)+app(/|$)",
+              message: "Nothing below app/ imports it: move what is shared into components/ or lib/.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -111,7 +150,15 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(\\.\\./)+app(/|$)", message: "A feature never imports app/: move what it needs into components/ or lib/, or declare the chunk in the feature." }] },
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+app(/|$)",
+              message:
+                "A feature never imports app/: move what it needs into components/ or lib/, or declare the chunk in the feature.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -131,15 +178,31 @@ export default tseslint.config(
         "error",
         {
           paths: [
-            { name: "playwright-core", importNames: ["chromium", "firefox", "webkit"], message: "Browser test files get their browser from e2eSuite() (helpers.ts)." },
-            { name: "./browser.ts", importNames: ["launch"], message: "Browser test files get their browser from e2eSuite() (helpers.ts)." },
-            { name: "./helpers.ts", importNames: ["newContext"], message: "Use e2e.context() from e2eSuite(): the suite closes what it opened." },
+            {
+              name: "playwright-core",
+              importNames: ["chromium", "firefox", "webkit"],
+              message: "Browser test files get their browser from e2eSuite() (helpers.ts).",
+            },
+            {
+              name: "./browser.ts",
+              importNames: ["launch"],
+              message: "Browser test files get their browser from e2eSuite() (helpers.ts).",
+            },
+            {
+              name: "./helpers.ts",
+              importNames: ["newContext"],
+              message: "Use e2e.context() from e2eSuite(): the suite closes what it opened.",
+            },
           ],
         },
       ],
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name=/^(launch|launchPersistentContext|launchServer|connectOverCDP)$/]", message: "Browser test files get their browser from e2eSuite() (helpers.ts)." },
+        {
+          selector:
+            "CallExpression[callee.property.name=/^(launch|launchPersistentContext|launchServer|connectOverCDP)$/]",
+          message: "Browser test files get their browser from e2eSuite() (helpers.ts).",
+        },
       ],
     },
   },

@@ -8,7 +8,16 @@ const e2eSeed = process.env.E2E_SEED ?? String(Date.now());
 const E2E_ALONE = ["god-mode", "oidc"].map((f) => `apps/web/test/e2e/${f}.e2e.ts`);
 
 /** A browser-test project (the two differ in which files they run and how many at a time). */
-function e2eProject(name: string, options: { include?: string[]; exclude?: string[]; maxWorkers?: number; fileParallelism?: boolean; sequence: { groupOrder: number } }) {
+function e2eProject(
+  name: string,
+  options: {
+    include?: string[];
+    exclude?: string[];
+    maxWorkers?: number;
+    fileParallelism?: boolean;
+    sequence: { groupOrder: number };
+  },
+) {
   return {
     test: {
       name,
@@ -29,7 +38,12 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["eslint/**/*.test.ts", "packages/*/src/**/*.test.ts", "apps/server/src/**/*.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          include: [
+            "eslint/**/*.test.ts",
+            "packages/*/src/**/*.test.ts",
+            "apps/server/src/**/*.test.ts",
+            "apps/web/src/**/*.test.{ts,tsx}",
+          ],
           environment: "node",
           sequence: { groupOrder: 0 },
         },

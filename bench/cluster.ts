@@ -27,7 +27,11 @@ export interface BenchCluster {
 }
 
 /** Start Stride on the cached seeded cluster, seeding it first when missing or stale. */
-export async function openBenchCluster(opts: { pgPort: number; webDist?: string; log: (m: string) => void }): Promise<BenchCluster> {
+export async function openBenchCluster(opts: {
+  pgPort: number;
+  webDist?: string;
+  log: (m: string) => void;
+}): Promise<BenchCluster> {
   const { log } = opts;
   const migrationHash = fileHash(fs.readFileSync(path.join(ROOT, "apps/server/drizzle/0000_init.sql"), "utf8"));
   let info: SeededInfo | null = null;
@@ -42,7 +46,16 @@ export async function openBenchCluster(opts: { pgPort: number; webDist?: string;
   fs.mkdirSync(DATA, { recursive: true });
   const start = () =>
     startStride(
-      { dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: opts.pgPort, runWorkers: false, logLevel: "warn", secretKey: "bench-secret", webDist: opts.webDist },
+      {
+        dataDir: DATA,
+        port: 0,
+        host: "127.0.0.1",
+        embeddedPgPort: opts.pgPort,
+        runWorkers: false,
+        logLevel: "warn",
+        secretKey: "bench-secret",
+        webDist: opts.webDist,
+      },
       log,
     );
   const stride = await start();

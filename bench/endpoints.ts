@@ -8,8 +8,19 @@ import { hashToken } from "../apps/server/src/http/session.ts";
 import type { BenchInfo } from "./seed.ts";
 import { benchSession } from "./cluster.ts";
 
-export interface TimedRequest { endpoint: string; label: string; url: string; count?: (body: unknown) => number }
-export interface TimedRow { endpoint: string; label: string; p50: number; p99: number; results: number | null }
+export interface TimedRequest {
+  endpoint: string;
+  label: string;
+  url: string;
+  count?: (body: unknown) => number;
+}
+export interface TimedRow {
+  endpoint: string;
+  label: string;
+  p50: number;
+  p99: number;
+  results: number | null;
+}
 
 export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
@@ -17,7 +28,13 @@ export const percentile = (xs: number[], p: number) => {
 };
 
 /** Each request `rounds` times after five warm-up calls; throws on any non-2xx answer. */
-export async function timeRequests(stride: Stride, info: BenchInfo, requests: TimedRequest[], rounds: number, log: (m: string) => void): Promise<TimedRow[]> {
+export async function timeRequests(
+  stride: Stride,
+  info: BenchInfo,
+  requests: TimedRequest[],
+  rounds: number,
+  log: (m: string) => void,
+): Promise<TimedRow[]> {
   const token = await benchSession(stride.app.sql, info.adminId);
   const headers = { cookie: `${stride.app.config.sessionCookieName}=${token}` };
   const rows: TimedRow[] = [];
@@ -33,9 +50,17 @@ export async function timeRequests(stride: Stride, info: BenchInfo, requests: Ti
         if (i >= 5) times.push(performance.now() - t);
         results = r.count ? r.count(body) : null;
       }
-      const row = { endpoint: r.endpoint, label: r.label, p50: percentile(times, 50), p99: percentile(times, 99), results };
+      const row = {
+        endpoint: r.endpoint,
+        label: r.label,
+        p50: percentile(times, 50),
+        p99: percentile(times, 99),
+        results,
+      };
       rows.push(row);
-      log(`${r.endpoint} ${r.label}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms${results === null ? "" : `, ${results} results`}`);
+      log(
+        `${r.endpoint} ${r.label}: p50 ${row.p50.toFixed(1)} ms, p99 ${row.p99.toFixed(1)} ms${results === null ? "" : `, ${results} results`}`,
+      );
     }
   } finally {
     await stride.app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;

@@ -6,7 +6,13 @@
  */
 import os from "node:os";
 import { openBenchCluster } from "./cluster.ts";
-import { buildListQuery, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/domain/work-item-list/index.ts";
+import {
+  buildListQuery,
+  listEnvelope,
+  shapeResult,
+  stringifyWithText,
+  type ListRequest,
+} from "../apps/server/src/domain/work-item-list/index.ts";
 import * as engine from "../apps/server/src/domain/work-item-list/engine.ts";
 import { ALL_PAGES_QS, listRequest } from "./issue13.ts";
 
@@ -17,16 +23,22 @@ const sql = stride.app.sql;
 const reqFor = (projectId: string, qs: string): ListRequest => listRequest(info, projectId, qs);
 const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 try {
-  for (const [name, req] of [["all0", reqFor(info.smallProjectId, ALL_PAGES_QS[0])], ["grouped", reqFor(info.projectId, `?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`)]] as const) {
+  for (const [name, req] of [
+    ["all0", reqFor(info.smallProjectId, ALL_PAGES_QS[0])],
+    ["grouped", reqFor(info.projectId, `?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`)],
+  ] as const) {
     const q = buildListQuery(req);
     const rows = (await sql.unsafe(q.text, q.values as never[], { prepare: true }).values()) as unknown as unknown[][];
-    const ref = Buffer.from(stringifyWithText(listEnvelope(req.page, shapeResult(req, q, engine.readRowsJson(req, rows)))));
+    const ref = Buffer.from(
+      stringifyWithText(listEnvelope(req.page, shapeResult(req, q, engine.readRowsJson(req, rows)))),
+    );
     const variants: Record<string, () => Buffer> = {
-      current: () => Buffer.from(stringifyWithText(listEnvelope(req.page, shapeResult(req, q, engine.readRowsJson(req, rows))))),
+      current: () =>
+        Buffer.from(stringifyWithText(listEnvelope(req.page, shapeResult(req, q, engine.readRowsJson(req, rows))))),
     };
-    const extra = (engine as Record<string, unknown>).listBodyFromRows as ((req: ListRequest, q: unknown, rows: unknown[][]) => Buffer) | undefined;
+    const extra = (engine as Record<string, unknown>).listBodyFromRows as
+      ((req: ListRequest, q: unknown, rows: unknown[][]) => Buffer) | undefined;
     if (extra) variants.new = () => extra(req, q, rows);
-
 
     for (const [v, f] of Object.entries(variants)) {
       const out = f();
@@ -56,9 +68,23 @@ try {
       Buffer.from(s);
       st.bytes.push(performance.now() - t);
     }
-    log(`${name} (${ref.length} bytes): ` + Object.entries(times).map(([k, v]) => `${k} ${p50(v).toFixed(2)} ms`).join(", ") + " | steps: " + Object.entries(st).map(([k, v]) => `${k} ${p50(v).toFixed(2)}`).join(", "));
+    log(
+      `${name} (${ref.length} bytes): ` +
+        Object.entries(times)
+          .map(([k, v]) => `${k} ${p50(v).toFixed(2)} ms`)
+          .join(", ") +
+        " | steps: " +
+        Object.entries(st)
+          .map(([k, v]) => `${k} ${p50(v).toFixed(2)}`)
+          .join(", "),
+    );
   }
-  log(`load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  log(
+    `load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await stride.close();
 }

@@ -11,15 +11,26 @@ const cluster = await openBenchCluster({ pgPort: PG_PORT, log: () => {} });
 const { stride, info } = cluster;
 const token = await benchSession(stride.app.sql, info.adminId);
 const headers = { cookie: `${stride.app.config.sessionCookieName}=${token}` };
-const s = await forkBenchServer(ROOT, `${ROOT}/.data-bench`, PG_PORT, (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean));
+const s = await forkBenchServer(
+  ROOT,
+  `${ROOT}/.data-bench`,
+  PG_PORT,
+  (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean),
+);
 const what = process.argv[2] ?? "idle";
 try {
   await s.send({ listCache: false });
   if (what === "load") {
     const url = `${s.url}/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}/issues/?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`;
     await new Promise((resolve, reject) => {
-      const w = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers, total: 2000, concurrency: 20 }, execArgv: [] });
-      w.once("message", (m) => { void w.terminate(); resolve(m); });
+      const w = new Worker(new URL("./load-worker.mjs", import.meta.url), {
+        workerData: { url, headers, total: 2000, concurrency: 20 },
+        execArgv: [],
+      });
+      w.once("message", (m) => {
+        void w.terminate();
+        resolve(m);
+      });
       w.once("error", reject);
     });
   } else await new Promise((r) => setTimeout(r, 3000));

@@ -41,8 +41,12 @@ try {
           raw.push(performance.now() - t);
         }
         const [ps] = await c.unsafe<{ generic_plans: string; custom_plans: string }[]>(
-          `SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE statement = $1`, [q.text]);
-        log(`${name} ${mode}: p50 ${p50(times).toFixed(2)} ms (rows as raw buffers ${p50(raw).toFixed(2)} ms); plans so far generic ${ps?.generic_plans} custom ${ps?.custom_plans}`);
+          `SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE statement = $1`,
+          [q.text],
+        );
+        log(
+          `${name} ${mode}: p50 ${p50(times).toFixed(2)} ms (rows as raw buffers ${p50(raw).toFixed(2)} ms); plans so far generic ${ps?.generic_plans} custom ${ps?.custom_plans}`,
+        );
       }
       await c.unsafe(`SET plan_cache_mode = auto`);
       const plan = await c.unsafe(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${q.text}`, q.values as never[]);
@@ -57,7 +61,12 @@ try {
   } finally {
     c.release();
   }
-  log(`load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+  log(
+    `load ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")}`,
+  );
 } finally {
   await stride.close();
 }

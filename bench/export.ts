@@ -22,7 +22,18 @@ const PG_PORT = Number(process.env.BENCH_EXPORT_PG_PORT ?? process.env.BENCH_PG_
 const log = (m: string) => process.stdout.write(m + "\n");
 const MB = (b: number) => (b / 1024 / 1024).toFixed(1);
 
-interface Figure { provider: string; project: string; items: number; ms: number; zipBytes: number; rssBefore: number; rssPeak: number; heapBefore: number; heapPeak: number; livePeak: number }
+interface Figure {
+  provider: string;
+  project: string;
+  items: number;
+  ms: number;
+  zipBytes: number;
+  rssBefore: number;
+  rssPeak: number;
+  heapBefore: number;
+  heapPeak: number;
+  livePeak: number;
+}
 
 /** How often the live heap is measured (a full collection, then the used heap): what the export really holds. */
 const LIVE_EVERY_MS = 2000;
@@ -30,13 +41,27 @@ const LIVE_EVERY_MS = 2000;
 async function main() {
   fs.rmSync(DATA, { recursive: true, force: true });
   fs.mkdirSync(DATA, { recursive: true });
-  const stride = await startStride({ dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret" }, log);
+  const stride = await startStride(
+    {
+      dataDir: DATA,
+      port: 0,
+      host: "127.0.0.1",
+      embeddedPgPort: PG_PORT,
+      runWorkers: false,
+      logLevel: "warn",
+      secretKey: "bench-secret",
+    },
+    log,
+  );
   const figures: Figure[] = [];
   try {
     const app = stride.app;
     log("seeding 100,000 items …");
     const info = await seedBench(app.sql);
-    for (const [label, projectId] of [["2,000 items", info.smallProjectId], ["100,000 items", info.projectId]] as const) {
+    for (const [label, projectId] of [
+      ["2,000 items", info.smallProjectId],
+      ["100,000 items", info.projectId],
+    ] as const) {
       for (const provider of ["csv", "xlsx", "json"]) {
         const [row] = await app.sql<{ id: string }[]>`
           INSERT INTO exporters (workspace, project_ids, provider, token, initiated_by, created_by, updated_by)
@@ -63,17 +88,35 @@ async function main() {
         await runExport(app, { exportId: row.id });
         const ms = performance.now() - t0;
         clearInterval(timer);
-        const [done] = await app.sql<{ done: number; key: string; status: string }[]>`SELECT done, key, status FROM exporters WHERE id = ${row.id}`;
+        const [done] = await app.sql<
+          { done: number; key: string; status: string }[]
+        >`SELECT done, key, status FROM exporters WHERE id = ${row.id}`;
         if (done.status !== "completed") throw new Error(`export ${provider} ended ${done.status}`);
         const zipBytes = (await app.storage.size(done.key)) ?? 0;
-        figures.push({ provider, project: label, items: done.done, ms, zipBytes, rssBefore: before.rss, rssPeak, heapBefore: before.heapUsed, heapPeak, livePeak });
-        log(`${label} ${provider}: ${done.done} items in ${(ms / 1000).toFixed(1)} s, zip ${MB(zipBytes)} MB, RSS ${MB(before.rss)} → peak ${MB(rssPeak)} MB, heap ${MB(before.heapUsed)} → peak ${MB(heapPeak)} MB, live heap peak ${MB(livePeak)} MB`);
+        figures.push({
+          provider,
+          project: label,
+          items: done.done,
+          ms,
+          zipBytes,
+          rssBefore: before.rss,
+          rssPeak,
+          heapBefore: before.heapUsed,
+          heapPeak,
+          livePeak,
+        });
+        log(
+          `${label} ${provider}: ${done.done} items in ${(ms / 1000).toFixed(1)} s, zip ${MB(zipBytes)} MB, RSS ${MB(before.rss)} → peak ${MB(rssPeak)} MB, heap ${MB(before.heapUsed)} → peak ${MB(heapPeak)} MB, live heap peak ${MB(livePeak)} MB`,
+        );
       }
     }
   } finally {
     await stride.close();
   }
-  const load = os.loadavg().map((x) => x.toFixed(2)).join(" / ");
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" / ");
   const cpu = os.cpus()[0]?.model ?? "?";
   const lines = [
     "## Exports (`npm run bench:export`, issue #11 point 5)",
@@ -82,7 +125,10 @@ async function main() {
     "",
     "| Project | Format | Items | Time | Zip | RSS before → peak | Heap before → peak | Live heap peak |",
     "| --- | --- | --- | --- | --- | --- | --- | --- |",
-    ...figures.map((f) => `| ${f.project} | ${f.provider} | ${f.items.toLocaleString("en")} | ${(f.ms / 1000).toFixed(1)} s | ${MB(f.zipBytes)} MB | ${MB(f.rssBefore)} → ${MB(f.rssPeak)} MB | ${MB(f.heapBefore)} → ${MB(f.heapPeak)} MB | ${MB(f.livePeak)} MB |`),
+    ...figures.map(
+      (f) =>
+        `| ${f.project} | ${f.provider} | ${f.items.toLocaleString("en")} | ${(f.ms / 1000).toFixed(1)} s | ${MB(f.zipBytes)} MB | ${MB(f.rssBefore)} → ${MB(f.rssPeak)} MB | ${MB(f.heapBefore)} → ${MB(f.heapPeak)} MB | ${MB(f.livePeak)} MB |`,
+    ),
     "",
     "Rows are read a page of 1,000 at a time through the list engine and written to a temporary file as they come (CSV and JSON by chunks with backpressure, XLSX by exceljs's streaming writer committing each row, without shared strings), then zipped by archiver from the file into the storage driver: no step holds more than one page of items, so the peak does not grow with the number of items.",
   ];

@@ -25,7 +25,8 @@ export interface RunRecord {
   figures: Record<string, { label: string; value: number; unit: string; target?: number }>;
 }
 
-const fmt = (x: number, unit: string) => (Number.isFinite(x) ? `${x >= 100 || unit === "req/s" ? x.toFixed(0) : x.toFixed(1)} ${unit}` : "n/a");
+const fmt = (x: number, unit: string) =>
+  Number.isFinite(x) ? `${x >= 100 || unit === "req/s" ? x.toFixed(0) : x.toFixed(1)} ${unit}` : "n/a";
 
 export function readLastRun(file: string): RunRecord | null {
   try {
@@ -38,7 +39,17 @@ export function readLastRun(file: string): RunRecord | null {
 export function writeLastRun(file: string, run: Omit<RunRecord, "figures">, figures: Figure[]): void {
   const record: RunRecord = {
     ...run,
-    figures: Object.fromEntries(figures.map((f) => [f.id, { label: f.label, value: Number(f.value.toFixed(2)), unit: f.unit, ...(f.target !== undefined ? { target: f.target } : {}) }])),
+    figures: Object.fromEntries(
+      figures.map((f) => [
+        f.id,
+        {
+          label: f.label,
+          value: Number(f.value.toFixed(2)),
+          unit: f.unit,
+          ...(f.target !== undefined ? { target: f.target } : {}),
+        },
+      ]),
+    ),
   };
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, JSON.stringify(record, null, 2) + "\n");
@@ -72,7 +83,9 @@ export function figuresTable(figures: Figure[], prev: RunRecord | null): string[
   for (const f of figures) {
     const d = delta(f, prev);
     const target = f.target === undefined ? "—" : `${f.atLeast ? "≥" : "≤"} ${fmt(f.target, f.unit)}`;
-    lines.push(`| ${f.label}${f.note ? ` (${f.note})` : ""} | ${target} | ${fmt(f.value, f.unit)} | ${ratio(f)} | ${verdict(f)} | ${d.last} | ${d.change} |`);
+    lines.push(
+      `| ${f.label}${f.note ? ` (${f.note})` : ""} | ${target} | ${fmt(f.value, f.unit)} | ${ratio(f)} | ${verdict(f)} | ${d.last} | ${d.change} |`,
+    );
   }
   return lines;
 }
@@ -81,7 +94,10 @@ export function figuresTable(figures: Figure[], prev: RunRecord | null): string[
 export function figuresConsole(figures: Figure[], prev: RunRecord | null): string[] {
   return figures.map((f) => {
     const d = delta(f, prev);
-    const target = f.target === undefined ? "" : ` target ${f.atLeast ? "≥" : "≤"} ${fmt(f.target, f.unit)} (×${ratio(f)}, ${verdict(f).replace(/\*/g, "")})`;
+    const target =
+      f.target === undefined
+        ? ""
+        : ` target ${f.atLeast ? "≥" : "≤"} ${fmt(f.target, f.unit)} (×${ratio(f)}, ${verdict(f).replace(/\*/g, "")})`;
     return `${f.label}: ${fmt(f.value, f.unit)}${target}; last run ${d.last}${d.change ? ` (${d.change})` : ""}`;
   });
 }

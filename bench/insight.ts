@@ -21,7 +21,6 @@ const START = "<!-- analytics -->";
 const END = "<!-- /analytics -->";
 const log = (m: string) => process.stdout.write(m + "\n");
 
-
 async function main() {
   const { stride, info } = await openBenchCluster({ pgPort: PG_PORT, log });
   try {
@@ -37,7 +36,9 @@ async function measure(stride: Stride, info: BenchInfo) {
   const headers = { cookie: `${app.config.sessionCookieName}=${token}` };
   const W = `/api/workspaces/${info.workspaceSlug}`;
   const P = `${W}/projects/${info.projectId}`;
-  const [cycle] = await app.sql<{ id: string }[]>`SELECT id FROM cycles WHERE project = ${info.projectId} ORDER BY created_at LIMIT 1`;
+  const [cycle] = await app.sql<
+    { id: string }[]
+  >`SELECT id FROM cycles WHERE project = ${info.projectId} ORDER BY created_at LIMIT 1`;
   const person = info.filterAssigneeId;
   const endpoints: [string, string][] = [
     ["W advance-analytics (overview)", `${W}/advance-analytics/?tab=overview`],
@@ -46,12 +47,26 @@ async function measure(stride: Stride, info: BenchInfo) {
     ["W charts: projects", `${W}/advance-analytics-charts/?type=projects`],
     ["W charts: created vs completed by month", `${W}/advance-analytics-charts/?type=work-items`],
     ["W charts: custom, priority", `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY`],
-    ["W charts: custom, labels by state group", `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=LABELS&group_by=STATE_GROUPS`],
-    ["W charts: custom, assignees by priority", `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=ASSIGNEES&group_by=PRIORITY`],
+    [
+      "W charts: custom, labels by state group",
+      `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=LABELS&group_by=STATE_GROUPS`,
+    ],
+    [
+      "W charts: custom, assignees by priority",
+      `${W}/advance-analytics-charts/?type=custom-work-items&x_axis=ASSIGNEES&group_by=PRIORITY`,
+    ],
     ["P advance-analytics", `${P}/advance-analytics/`],
     ["P advance-analytics-stats (by assignee)", `${P}/advance-analytics-stats/`],
-    ["P charts: custom, states by assignees", `${P}/advance-analytics-charts/?type=custom-work-items&x_axis=STATES&group_by=ASSIGNEES`],
-    ...(cycle ? ([["P charts: a cycle by day", `${P}/advance-analytics-charts/?type=work-items&cycle_id=${cycle.id}`]] as [string, string][]) : []),
+    [
+      "P charts: custom, states by assignees",
+      `${P}/advance-analytics-charts/?type=custom-work-items&x_axis=STATES&group_by=ASSIGNEES`,
+    ],
+    ...(cycle
+      ? ([["P charts: a cycle by day", `${P}/advance-analytics-charts/?type=work-items&cycle_id=${cycle.id}`]] as [
+          string,
+          string,
+        ][])
+      : []),
     ["W user-stats (a busy assignee)", `${W}/user-stats/${person}/`],
     ["W user-profile", `${W}/user-profile/${person}/`],
     ["W user-activity (first page)", `${W}/user-activity/${person}/`],
@@ -87,7 +102,10 @@ async function measure(stride: Stride, info: BenchInfo) {
   const text = fs.readFileSync(file, "utf8");
   const a = text.indexOf(START);
   const b = text.indexOf(END);
-  fs.writeFileSync(file, a >= 0 && b > a ? text.slice(0, a) + section + text.slice(b + END.length) : `${text.trimEnd()}\n\n${section}\n`);
+  fs.writeFileSync(
+    file,
+    a >= 0 && b > a ? text.slice(0, a) + section + text.slice(b + END.length) : `${text.trimEnd()}\n\n${section}\n`,
+  );
   log("Written to docs/benchmarks.md");
 }
 

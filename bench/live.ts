@@ -33,7 +33,11 @@ const pct = (xs: number[], p: number) => {
 };
 
 /** A socket to `/live/` whose events are handed to `onEvent` with their arrival time. */
-function openSocket(baseUrl: string, cookie: string, onEvent: (m: Extract<LiveServerMessage, { type: "event" }>, at: number) => void): Promise<WebSocket> {
+function openSocket(
+  baseUrl: string,
+  cookie: string,
+  onEvent: (m: Extract<LiveServerMessage, { type: "event" }>, at: number) => void,
+): Promise<WebSocket> {
   const ws = new WebSocket(baseUrl.replace(/^http/, "ws") + "/live/", { headers: { cookie } });
   const subscribed = new Map<string, () => void>();
   ws.on("message", (d) => {
@@ -43,19 +47,34 @@ function openSocket(baseUrl: string, cookie: string, onEvent: (m: Extract<LiveSe
     else if (m.type === "subscribed") subscribed.get(m.topic)?.();
   });
   (ws as WebSocket & { subscribe?: (topic: string) => Promise<void> }).subscribe = (topic: string) =>
-    new Promise<void>((resolve) => { subscribed.set(topic, resolve); ws.send(JSON.stringify({ type: "sub", topic })); });
+    new Promise<void>((resolve) => {
+      subscribed.set(topic, resolve);
+      ws.send(JSON.stringify({ type: "sub", topic }));
+    });
   return new Promise((resolve, reject) => {
     ws.once("open", () => resolve(ws));
     ws.once("unexpected-response", (_q, r) => reject(new Error(`HTTP ${r.statusCode}`)));
     ws.once("error", reject);
   });
 }
-const subscribe = (ws: WebSocket, topic: string) => (ws as WebSocket & { subscribe: (t: string) => Promise<void> }).subscribe(topic);
+const subscribe = (ws: WebSocket, topic: string) =>
+  (ws as WebSocket & { subscribe: (t: string) => Promise<void> }).subscribe(topic);
 
 async function main() {
   fs.rmSync(DATA, { recursive: true, force: true });
   fs.mkdirSync(DATA, { recursive: true });
-  const a = await startStride({ dataDir: DATA, port: 0, host: "127.0.0.1", embeddedPgPort: PG_PORT, runWorkers: false, logLevel: "warn", secretKey: "bench-secret" }, log);
+  const a = await startStride(
+    {
+      dataDir: DATA,
+      port: 0,
+      host: "127.0.0.1",
+      embeddedPgPort: PG_PORT,
+      runWorkers: false,
+      logLevel: "warn",
+      secretKey: "bench-secret",
+    },
+    log,
+  );
   let b: Awaited<ReturnType<typeof forkBenchServer>> | null = null;
   const sockets: WebSocket[] = [];
   try {
@@ -67,12 +86,23 @@ async function main() {
     const token = await benchSession(app.sql, user.id);
     const cookie = `${app.config.sessionCookieName}=${token}`;
     const call = async (method: string, p: string, body?: unknown) => {
-      const r = await fetch(a.url + p, { method, headers: { cookie, "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+      const r = await fetch(a.url + p, {
+        method,
+        headers: { cookie, "content-type": "application/json" },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
       return r.status === 204 ? null : r.json();
     };
-    const ws = (await call("POST", "/api/workspaces/", { name: "Live bench", slug: "live-bench", organization_size: "2-10" })) as { id: string; slug: string };
-    const project = (await call("POST", `/api/workspaces/${ws.slug}/projects/`, { name: "Live", identifier: "LIVE" })) as { id: string };
+    const ws = (await call("POST", "/api/workspaces/", {
+      name: "Live bench",
+      slug: "live-bench",
+      organization_size: "2-10",
+    })) as { id: string; slug: string };
+    const project = (await call("POST", `/api/workspaces/${ws.slug}/projects/`, {
+      name: "Live",
+      identifier: "LIVE",
+    })) as { id: string };
     const P = `/api/workspaces/${ws.slug}/projects/${project.id}`;
     const item = (await call("POST", `${P}/issues/`, { name: "Renamed live" })) as { id: string };
 
@@ -99,16 +129,28 @@ async function main() {
     fromStart.length = 0;
     fromAnswer.length = 0;
     for (let i = 0; i < WRITES; i++) {
-      const arrived = new Promise<void>((done) => { waiting = { seen: 0, done, t0: performance.now(), tAnswer: Infinity }; });
+      const arrived = new Promise<void>((done) => {
+        waiting = { seen: 0, done, t0: performance.now(), tAnswer: Infinity };
+      });
       const w = waiting!;
       await call("PATCH", `${P}/issues/${item.id}/`, { name: `write ${i}` });
       w.tAnswer = performance.now();
-      await Promise.race([arrived, new Promise((_r, rej) => setTimeout(() => rej(new Error(`write ${i}: only ${w.seen} of ${CLIENTS} clients got the event within 10 s`)), 10_000))]);
+      await Promise.race([
+        arrived,
+        new Promise((_r, rej) =>
+          setTimeout(
+            () => rej(new Error(`write ${i}: only ${w.seen} of ${CLIENTS} clients got the event within 10 s`)),
+            10_000,
+          ),
+        ),
+      ]);
     }
     waiting = null;
     // an event can arrive before the write's answer is read: from the answer it is then negative, counted as 0
     const fa = fromAnswer.map((x) => Math.max(0, x));
-    log(`Latency over ${WRITES} writes × ${CLIENTS} clients: from the write's start p50 ${pct(fromStart, 50).toFixed(1)} ms, p99 ${pct(fromStart, 99).toFixed(1)} ms; after its answer p50 ${pct(fa, 50).toFixed(1)} ms, p99 ${pct(fa, 99).toFixed(1)} ms`);
+    log(
+      `Latency over ${WRITES} writes × ${CLIENTS} clients: from the write's start p50 ${pct(fromStart, 50).toFixed(1)} ms, p99 ${pct(fromStart, 99).toFixed(1)} ms; after its answer p50 ${pct(fa, 50).toFixed(1)} ms, p99 ${pct(fa, 99).toFixed(1)} ms`,
+    );
 
     // ---- sockets: SOCKETS on B, each subscribed to the workspace
     await new Promise((r) => setTimeout(r, 2000));
@@ -124,24 +166,41 @@ async function main() {
     };
     const batch = 100;
     for (let i = 0; i < SOCKETS; i += batch) {
-      const opened = await Promise.all(Array.from({ length: Math.min(batch, SOCKETS - i) }, () => openSocket(b!.url, cookie, onWsEvent)));
+      const opened = await Promise.all(
+        Array.from({ length: Math.min(batch, SOCKETS - i) }, () => openSocket(b!.url, cookie, onWsEvent)),
+      );
       await Promise.all(opened.map((s) => subscribe(s, `project:${project.id}`)));
       sockets.push(...opened);
     }
     await new Promise((r) => setTimeout(r, 3000));
     const rssAfter = rssOf(b.child.pid!) ?? NaN;
-    const fan = new Promise<void>((done) => { fanDone = done; });
+    const fan = new Promise<void>((done) => {
+      fanDone = done;
+    });
     fanT0 = performance.now();
     await call("PATCH", `${P}/issues/${item.id}/`, { name: "fan-out" });
-    await Promise.race([fan, new Promise((_r, rej) => setTimeout(() => rej(new Error(`fan-out: ${fanSeen} of ${SOCKETS} within 30 s`)), 30_000))]);
-    const perSocketKb = ((rssAfter - rssBefore) / SOCKETS) / 1024;
-    log(`Sockets: B's RSS ${toMB(rssBefore).toFixed(1)} MB with ${CLIENTS} sockets, ${toMB(rssAfter).toFixed(1)} MB with ${CLIENTS + SOCKETS} (${perSocketKb.toFixed(1)} KB per socket); one write reached all ${SOCKETS} in ${pct(fanTimes, 100).toFixed(1)} ms (p50 ${pct(fanTimes, 50).toFixed(1)} ms)`);
+    await Promise.race([
+      fan,
+      new Promise((_r, rej) =>
+        setTimeout(() => rej(new Error(`fan-out: ${fanSeen} of ${SOCKETS} within 30 s`)), 30_000),
+      ),
+    ]);
+    const perSocketKb = (rssAfter - rssBefore) / SOCKETS / 1024;
+    log(
+      `Sockets: B's RSS ${toMB(rssBefore).toFixed(1)} MB with ${CLIENTS} sockets, ${toMB(rssAfter).toFixed(1)} MB with ${CLIENTS + SOCKETS} (${perSocketKb.toFixed(1)} KB per socket); one write reached all ${SOCKETS} in ${pct(fanTimes, 100).toFixed(1)} ms (p50 ${pct(fanTimes, 50).toFixed(1)} ms)`,
+    );
 
     writeReport({
-      writes: WRITES, clients: CLIENTS, sockets: SOCKETS,
+      writes: WRITES,
+      clients: CLIENTS,
+      sockets: SOCKETS,
       fromStart: { p50: pct(fromStart, 50), p99: pct(fromStart, 99) },
       fromAnswer: { p50: pct(fa, 50), p99: pct(fa, 99) },
-      rssBefore, rssAfter, perSocketKb, fanAll: pct(fanTimes, 100), fanP50: pct(fanTimes, 50),
+      rssBefore,
+      rssAfter,
+      perSocketKb,
+      fanAll: pct(fanTimes, 100),
+      fanP50: pct(fanTimes, 50),
     });
   } finally {
     for (const s of sockets) s.terminate();
@@ -151,14 +210,24 @@ async function main() {
 }
 
 interface LiveResult {
-  writes: number; clients: number; sockets: number;
-  fromStart: { p50: number; p99: number }; fromAnswer: { p50: number; p99: number };
-  rssBefore: number; rssAfter: number; perSocketKb: number; fanAll: number; fanP50: number;
+  writes: number;
+  clients: number;
+  sockets: number;
+  fromStart: { p50: number; p99: number };
+  fromAnswer: { p50: number; p99: number };
+  rssBefore: number;
+  rssAfter: number;
+  perSocketKb: number;
+  fanAll: number;
+  fanP50: number;
 }
 
 function writeReport(r: LiveResult) {
   const file = path.join(ROOT, "docs/benchmarks.md");
-  const load = os.loadavg().map((x) => x.toFixed(2)).join(" / ");
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" / ");
   const cpu = os.cpus()[0]?.model ?? "?";
   const f = (x: number) => x.toFixed(1);
   const lines = [

@@ -4,7 +4,17 @@
 // (default [200]) count as answered. Posts back {times, wall, errors, bodies?} (bodies when `keepBodies`).
 import { parentPort, workerData } from "node:worker_threads";
 
-const { url, urls, headers, total, concurrency, method = "GET", body = null, ok = [200], keepBodies = false } = workerData;
+const {
+  url,
+  urls,
+  headers,
+  total,
+  concurrency,
+  method = "GET",
+  body = null,
+  ok = [200],
+  keepBodies = false,
+} = workerData;
 const times = [];
 const bodies = [];
 let errors = 0;

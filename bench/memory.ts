@@ -93,7 +93,14 @@ function sampler(read: () => number | null, everyMs = 50) {
 }
 
 /** process.memoryUsage() of the server and its young generation (V8's new space), bytes. */
-export interface HeapSample { rss: number; heapTotal: number; heapUsed: number; external: number; arrayBuffers: number; young: number }
+export interface HeapSample {
+  rss: number;
+  heapTotal: number;
+  heapUsed: number;
+  external: number;
+  arrayBuffers: number;
+  young: number;
+}
 
 export interface MemoryResult {
   serverIdleRss: number;
@@ -158,9 +165,19 @@ function request(child: ChildProcess, msg: object): Promise<unknown> {
 }
 
 /** The server in its own process (production-like bundle), on the bench's data folder and embedded PostgreSQL. */
-export interface ChildServer { url: string; child: ChildProcess; send: (msg: object) => Promise<unknown>; stop: () => Promise<void> }
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  send: (msg: object) => Promise<unknown>;
+  stop: () => Promise<void>;
+}
 
-export async function forkBenchServer(root: string, dataDir: string, pgPort: number, nodeFlags: string[] = []): Promise<ChildServer> {
+export async function forkBenchServer(
+  root: string,
+  dataDir: string,
+  pgPort: number,
+  nodeFlags: string[] = [],
+): Promise<ChildServer> {
   const bundle = await bundleServer(root);
   const child = fork(bundle, [], {
     cwd: path.join(root, "apps/server"),
@@ -172,8 +189,14 @@ export async function forkBenchServer(root: string, dataDir: string, pgPort: num
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => {
-      const t = setTimeout(() => { child.kill("SIGKILL"); resolve(); }, 10_000);
-      child.once("exit", () => { clearTimeout(t); resolve(); });
+      const t = setTimeout(() => {
+        child.kill("SIGKILL");
+        resolve();
+      }, 10_000);
+      child.once("exit", () => {
+        clearTimeout(t);
+        resolve();
+      });
     });
     if (child.connected) child.send({ stop: true });
     else child.kill("SIGTERM");
@@ -194,7 +217,10 @@ export async function forkBenchServer(root: string, dataDir: string, pgPort: num
 /** The server's memory account over IPC (bench/server-entry.ts answers {memory}). */
 function heapOf(child: ChildProcess): Promise<HeapSample | null> {
   return new Promise((resolve) => {
-    const t = setTimeout(() => { child.off("message", on); resolve(null); }, 1000);
+    const t = setTimeout(() => {
+      child.off("message", on);
+      resolve(null);
+    }, 1000);
     const on = (m: unknown) => {
       const x = m as { memory?: HeapSample };
       if (!x.memory) return;
@@ -219,7 +245,12 @@ function heapSampler(child: ChildProcess, everyMs = 100) {
       if (h && (!best || h.rss > best.rss)) best = h;
     });
   }, everyMs);
-  return { stop: () => { clearInterval(timer); return best; } };
+  return {
+    stop: () => {
+      clearInterval(timer);
+      return best;
+    },
+  };
 }
 
 export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
@@ -235,7 +266,9 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
     const serverIdleHeap = await heapOf(child);
     const pgDir = path.join(o.dataDir, "postgres");
     const pgIdle = postgresMemory(pgDir);
-    o.log(`Server RSS idle ${(serverIdleRss / MB).toFixed(1)} MB; PostgreSQL PSS ${pgIdle ? (pgIdle.pss / MB).toFixed(1) : "?"} MB (RSS summed ${pgIdle ? (pgIdle.rssSum / MB).toFixed(1) : "?"} MB over ${pgIdle?.processes} processes)`);
+    o.log(
+      `Server RSS idle ${(serverIdleRss / MB).toFixed(1)} MB; PostgreSQL PSS ${pgIdle ? (pgIdle.pss / MB).toFixed(1) : "?"} MB (RSS summed ${pgIdle ? (pgIdle.rssSum / MB).toFixed(1) : "?"} MB over ${pgIdle?.processes} processes)`,
+    );
     let pgMax = { pss: 0, rssSum: 0, processes: 0 };
     const pg = sampler(() => {
       const m = postgresMemory(pgDir);
@@ -256,7 +289,16 @@ export async function measureMemory(o: MemoryOptions): Promise<MemoryResult> {
     await new Promise((r) => setTimeout(r, 2000));
     const serverAfterRss = rssOf(child.pid!) ?? NaN;
     return {
-      serverIdleRss, serverIdleHeap, serverLoadRss, serverLoadRssBy, serverLoadHeapBy, nodeFlags, serverAfterRss, pgIdle, pgLoad: pgMax, pgSettings: await o.pgSettings(),
+      serverIdleRss,
+      serverIdleHeap,
+      serverLoadRss,
+      serverLoadRssBy,
+      serverLoadHeapBy,
+      nodeFlags,
+      serverAfterRss,
+      pgIdle,
+      pgLoad: pgMax,
+      pgSettings: await o.pgSettings(),
       loadNote: "",
     };
   } finally {

@@ -11,7 +11,14 @@ import os from "node:os";
 import { Session } from "node:inspector/promises";
 import { openBenchCluster, benchSession } from "./cluster.ts";
 import { hashToken } from "../apps/server/src/http/session.ts";
-import { buildListQuery, listCacheOf, listEnvelope, shapeResult, stringifyWithText, type ListRequest } from "../apps/server/src/domain/work-item-list/index.ts";
+import {
+  buildListQuery,
+  listCacheOf,
+  listEnvelope,
+  shapeResult,
+  stringifyWithText,
+  type ListRequest,
+} from "../apps/server/src/domain/work-item-list/index.ts";
 import { readRowsJson } from "../apps/server/src/domain/work-item-list/engine.ts";
 import { parseListQuery } from "../apps/server/src/domain/work-item-list/params.ts";
 import { ALL_PAGES_QS } from "./issue13.ts";
@@ -21,8 +28,19 @@ const which = process.argv[2] ?? "all";
 const calls = Number(process.argv[3] ?? 150);
 const log = (m: string) => process.stdout.write(m + "\n");
 
-interface Node { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; hitCount: number; children?: number[] }
-interface Profile { nodes: Node[]; samples: number[]; timeDeltas: number[]; startTime: number; endTime: number }
+interface Node {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount: number;
+  children?: number[];
+}
+interface Profile {
+  nodes: Node[];
+  samples: number[];
+  timeDeltas: number[];
+  startTime: number;
+  endTime: number;
+}
 
 function category(url: string, fn: string): string {
   if (fn === "(idle)") return "idle (waiting)";
@@ -30,11 +48,22 @@ function category(url: string, fn: string): string {
   if (fn === "(program)") return "(program: native, not JS)";
   if (url.includes("/postgres/")) return "postgres.js";
   if (url.includes("/undici/") || url.includes("internal/deps/undici")) return "undici (client fetch)";
-  if (url.includes("/fastify") || url.includes("/find-my-way/") || url.includes("/avvio/") || url.includes("@fastify")) return "fastify + plugins";
+  if (url.includes("/fastify") || url.includes("/find-my-way/") || url.includes("/avvio/") || url.includes("@fastify"))
+    return "fastify + plugins";
   if (url.includes("core/issue-list/")) return "issue-list engine";
   if (url.includes("drizzle")) return "drizzle";
-  if (url.includes("apps/server/src")) return "server: other (" + url.replace(/.*apps\/server\/src\//, "").split("/").slice(0, 2).join("/") + ")";
-  if (url.startsWith("node:") || url === "" ) return fn ? `node: ${url || "native"} ${fn}`.slice(0, 60) : "node (native)";
+  if (url.includes("apps/server/src"))
+    return (
+      "server: other (" +
+      url
+        .replace(/.*apps\/server\/src\//, "")
+        .split("/")
+        .slice(0, 2)
+        .join("/") +
+      ")"
+    );
+  if (url.startsWith("node:") || url === "")
+    return fn ? `node: ${url || "native"} ${fn}`.slice(0, 60) : "node (native)";
   return "other: " + url.replace(/.*node_modules\//, "").split("/")[0];
 }
 
@@ -56,9 +85,17 @@ async function main() {
   };
   const reqFor = (projectId: string, qs: string): ListRequest => {
     const parsed = parseListQuery(Object.fromEntries(new URLSearchParams(qs.slice(1))), { timezone: "UTC" });
-    return { context: { kind: "project", workspaceId: info.workspaceId, projectId }, viewer: { userId: info.adminId, timezone: "UTC", ownOnly: false }, ...parsed, shape: "list" };
+    return {
+      context: { kind: "project", workspaceId: info.workspaceId, projectId },
+      viewer: { userId: info.adminId, timezone: "UTC", ownOnly: false },
+      ...parsed,
+      shape: "list",
+    };
   };
-  const reqs = which === "grouped" ? [reqFor(info.projectId, groupedQs)] : ALL_PAGES_QS.map((qs) => reqFor(info.smallProjectId, qs));
+  const reqs =
+    which === "grouped"
+      ? [reqFor(info.projectId, groupedQs)]
+      : ALL_PAGES_QS.map((qs) => reqFor(info.smallProjectId, qs));
   const cache = listCacheOf(app);
   cache.enabled = false;
   try {
@@ -69,7 +106,9 @@ async function main() {
     const emptyUrl = `/api/workspaces/${info.workspaceSlug}/projects/${which === "grouped" ? info.projectId : info.smallProjectId}/`;
     for (let i = 0; i < calls; i++) {
       let t = performance.now();
-      const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+      const rows = (await app.sql
+        .unsafe(built.text, built.values as never[], { prepare: true })
+        .values()) as unknown as unknown[][];
       steps.sql.push(performance.now() - t);
       t = performance.now();
       const r = shapeResult(reqs[0], built, readRowsJson(reqs[0], rows));
@@ -88,7 +127,13 @@ async function main() {
       steps.api.push(performance.now() - t);
     }
     const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-    log("steps p50 ms (first page): " + Object.entries(steps).map(([k, v]) => `${k} ${p50(v).toFixed(2)}`).join(", ") + ` (GET ${emptyUrl}: a small project read, for the fixed cost)`);
+    log(
+      "steps p50 ms (first page): " +
+        Object.entries(steps)
+          .map(([k, v]) => `${k} ${p50(v).toFixed(2)}`)
+          .join(", ") +
+        ` (GET ${emptyUrl}: a small project read, for the fixed cost)`,
+    );
 
     const session = new Session();
     session.connect();
@@ -102,7 +147,8 @@ async function main() {
     session.disconnect();
     fs.writeFileSync(`/tmp/list-${which}.cpuprofile`, JSON.stringify(profile));
     const self = new Map<number, number>();
-    for (let i = 0; i < profile.samples.length; i++) self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + profile.timeDeltas[i]);
+    for (let i = 0; i < profile.samples.length; i++)
+      self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + profile.timeDeltas[i]);
     const byCat = new Map<string, number>();
     const byFn = new Map<string, number>();
     let total = 0;
@@ -115,11 +161,20 @@ async function main() {
       byFn.set(f, (byFn.get(f) ?? 0) + us);
     }
     const per = calls; // per request round (all pages of one call)
-    log(`profile: ${calls} rounds of ${urls.length} page(s), wall ${(wall / per).toFixed(2)} ms per round; self time per round by origin:`);
-    for (const [c, us] of [...byCat].sort((a, b) => b[1] - a[1]).slice(0, 25)) log(`  ${(us / 1000 / per).toFixed(2).padStart(7)} ms  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${c}`);
+    log(
+      `profile: ${calls} rounds of ${urls.length} page(s), wall ${(wall / per).toFixed(2)} ms per round; self time per round by origin:`,
+    );
+    for (const [c, us] of [...byCat].sort((a, b) => b[1] - a[1]).slice(0, 25))
+      log(`  ${(us / 1000 / per).toFixed(2).padStart(7)} ms  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${c}`);
     log("top functions (self):");
-    for (const [f, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 40)) log(`  ${(us / 1000 / per).toFixed(3).padStart(7)} ms  ${f}`);
-    log(`load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`);
+    for (const [f, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 40))
+      log(`  ${(us / 1000 / per).toFixed(3).padStart(7)} ms  ${f}`);
+    log(
+      `load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+    );
   } finally {
     cache.enabled = true;
     await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;

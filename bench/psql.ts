@@ -8,7 +8,9 @@ import postgres from "postgres";
 import { startEmbeddedPostgres } from "../apps/server/src/db/embedded.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const pg = await startEmbeddedPostgres(path.join(ROOT, ".data-bench", "postgres"), { port: Number(process.env.BENCH_PG_PORT ?? 54411) });
+const pg = await startEmbeddedPostgres(path.join(ROOT, ".data-bench", "postgres"), {
+  port: Number(process.env.BENCH_PG_PORT ?? 54411),
+});
 const sql = postgres(pg.url.replace(/\/postgres$/, "/stride"), { max: 1, onnotice: () => {} });
 try {
   for (const statement of process.argv.slice(2)) {

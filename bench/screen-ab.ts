@@ -30,15 +30,34 @@ async function main() {
   const info = cluster.info;
   // AB_BASE_ROOT=<another checkout>: B runs that checkout's server too (its screen data), not only its web build
   const baseRoot = process.env.AB_BASE_ROOT;
-  const baseBuild = baseRoot ? ((await import(path.join(path.resolve(baseRoot), "apps/server/src/app.ts"))) as { buildServer: typeof buildServer }).buildServer : buildServer;
-  const servers = await Promise.all([distA, distB].filter((d): d is string => !!d).map(async (webDist, i) => {
-    const s = await (i === 1 ? baseBuild : buildServer)(app, { webDist });
-    return { name: webDist, server: s, url: await s.listen({ port: 0, host: "127.0.0.1" }) };
-  }));
+  const baseBuild = baseRoot
+    ? (
+        (await import(path.join(path.resolve(baseRoot), "apps/server/src/app.ts"))) as {
+          buildServer: typeof buildServer;
+        }
+      ).buildServer
+    : buildServer;
+  const servers = await Promise.all(
+    [distA, distB]
+      .filter((d): d is string => !!d)
+      .map(async (webDist, i) => {
+        const s = await (i === 1 ? baseBuild : buildServer)(app, { webDist });
+        return { name: webDist, server: s, url: await s.listen({ port: 0, host: "127.0.0.1" }) };
+      }),
+  );
   const token = await benchSession(app.sql, info.adminId);
   const item = await screensItem(app.sql, info);
-  const all = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey: item.key });
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const all = issue7Screens({
+    slug: info.workspaceSlug,
+    projectId: info.projectId,
+    itemId: item.id,
+    itemKey: item.key,
+  });
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   const loadBefore = os.loadavg();
   try {
     for (const si of SCREENS) {
@@ -53,12 +72,25 @@ async function main() {
       const load = async (page: Page) => {
         await page.goto("about:blank");
         const shown = await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
-        const end = (await page.evaluate(`Math.round(performance.getEntriesByType("navigation")[0].responseEnd)`)) as number;
+        const end = (await page.evaluate(
+          `Math.round(performance.getEntriesByType("navigation")[0].responseEnd)`,
+        )) as number;
         // the main thread's long frames (Long Animation Frames API: no profiler, so no overhead), with their scripts
-        const loaf = (await page.evaluate(`new Promise((res) => new PerformanceObserver((l, o) => { o.disconnect(); res(l.getEntries().map((f) => ({ start: Math.round(f.startTime), dur: Math.round(f.duration), render: Math.round(f.renderStart), style: Math.round(f.styleAndLayoutStart), scripts: f.scripts.map((s) => ({ start: Math.round(s.startTime), dur: Math.round(s.duration), inv: s.invoker + " " + (s.sourceURL || "").replace(/^.*\\//, ""), fn: s.sourceFunctionName })) }))); }).observe({ type: "long-animation-frame", buffered: true }))`)) as { start: number; dur: number; render: number; style: number; scripts: { start: number; dur: number; inv: string }[] }[];
+        const loaf = (await page.evaluate(
+          `new Promise((res) => new PerformanceObserver((l, o) => { o.disconnect(); res(l.getEntries().map((f) => ({ start: Math.round(f.startTime), dur: Math.round(f.duration), render: Math.round(f.renderStart), style: Math.round(f.styleAndLayoutStart), scripts: f.scripts.map((s) => ({ start: Math.round(s.startTime), dur: Math.round(s.duration), inv: s.invoker + " " + (s.sourceURL || "").replace(/^.*\\//, ""), fn: s.sourceFunctionName })) }))); }).observe({ type: "long-animation-frame", buffered: true }))`,
+        )) as {
+          start: number;
+          dur: number;
+          render: number;
+          style: number;
+          scripts: { start: number; dur: number; inv: string }[];
+        }[];
         return { shown: Math.round(shown), end, loaf };
       };
-      for (const p of pages) { await load(p.page); await load(p.page); }
+      for (const p of pages) {
+        await load(p.page);
+        await load(p.page);
+      }
       const times = pages.map(() => [] as Awaited<ReturnType<typeof load>>[]);
       for (let i = 0; i < RUNS; i++) for (let j = 0; j < pages.length; j++) times[j].push(await load(pages[j].page));
       servers.forEach((s, j) => {
@@ -67,14 +99,24 @@ async function main() {
         if (process.env.AB_LOAF) {
           const med = times[j].find((t) => t.shown === pct(sh, 50))!;
           console.log(`LOAF ${s.name} shown ${med.shown}, page end ${med.end}`);
-          for (const f of med.loaf) console.log(`  frame ${f.start}+${f.dur} (render ${f.render}, style ${f.style}): ${f.scripts.map((x) => `${x.inv} ${x.start}+${x.dur}`).join("; ")}`);
+          for (const f of med.loaf)
+            console.log(
+              `  frame ${f.start}+${f.dur} (render ${f.render}, style ${f.style}): ${f.scripts.map((x) => `${x.inv} ${x.start}+${x.dur}`).join("; ")}`,
+            );
         }
-        console.log(`AB ${target.name} | ${s.name} | p50 ${pct(sh, 50)} (p25 ${pct(sh, 25)}, p75 ${pct(sh, 75)}) | page end p50 ${pct(en, 50)} | ${sh.join(" ")}`);
+        console.log(
+          `AB ${target.name} | ${s.name} | p50 ${pct(sh, 50)} (p25 ${pct(sh, 25)}, p75 ${pct(sh, 75)}) | page end p50 ${pct(en, 50)} | ${sh.join(" ")}`,
+        );
       });
       for (const p of pages) await p.ctx.close();
     }
   } finally {
-    console.log(`AB load ${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} after`);
+    console.log(
+      `AB load ${loadBefore.map((x) => x.toFixed(2)).join(" ")} before, ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")} after`,
+    );
     await browser.close();
     for (const s of servers) await s.server.close();
     await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;

@@ -34,7 +34,13 @@ async function probe(url: string, cookie: string): Promise<Probe> {
       for (const k of keys) at[k] ??= now;
     }
   }
-  if (process.env.PROBE_SIZES) { const sizes: Record<string, number> = {}; for (const m of text.matchAll(/data-stride-screen-data>([\s\S]*?)<\/script>/g)) for (const [k, v] of Object.entries((JSON.parse(m[1]) as { responses: Record<string, unknown> }).responses)) sizes[k] = JSON.stringify(v).length; console.log("page bytes", text.length, JSON.stringify(sizes)); }
+  if (process.env.PROBE_SIZES) {
+    const sizes: Record<string, number> = {};
+    for (const m of text.matchAll(/data-stride-screen-data>([\s\S]*?)<\/script>/g))
+      for (const [k, v] of Object.entries((JSON.parse(m[1]) as { responses: Record<string, unknown> }).responses))
+        sizes[k] = JSON.stringify(v).length;
+    console.log("page bytes", text.length, JSON.stringify(sizes));
+  }
   return { end: performance.now() - t0, first, at };
 }
 
@@ -51,19 +57,27 @@ async function main() {
   const token = await benchSession(app.sql, info.adminId);
   const item = await screensItem(app.sql, info);
   // PROBE_PEEK=1: the project's work items with the item in the peek (the peek-from-URL screen) instead
-  const page = process.env.PROBE_PEEK === "1"
-    ? `/${info.workspaceSlug}/projects/${info.projectId}/issues/?peekId=${item.id}`
-    : `/${info.workspaceSlug}/browse/${item.key}/`;
+  const page =
+    process.env.PROBE_PEEK === "1"
+      ? `/${info.workspaceSlug}/projects/${info.projectId}/issues/?peekId=${item.id}`
+      : `/${info.workspaceSlug}/browse/${item.key}/`;
   const cookie = `${app.config.sessionCookieName}=${token}`;
-  const servers: { name: string; url: string; close: () => Promise<void> }[] = [{ name: "this build", url: cluster.stride.url, close: async () => undefined }];
+  const servers: { name: string; url: string; close: () => Promise<void> }[] = [
+    { name: "this build", url: cluster.stride.url, close: async () => undefined },
+  ];
   const baseRoot = process.env.BENCH_BASE_ROOT;
   if (baseRoot) {
-    const base = (await import(path.join(path.resolve(baseRoot), "apps/server/src/app.ts"))) as { buildServer: typeof buildServer };
+    const base = (await import(path.join(path.resolve(baseRoot), "apps/server/src/app.ts"))) as {
+      buildServer: typeof buildServer;
+    };
     const s = await base.buildServer(app, { webDist });
     const url = await s.listen({ port: 0, host: "127.0.0.1" });
     servers.unshift({ name: `base (${baseRoot})`, url, close: () => s.close() });
   }
-  const load = os.loadavg().map((x) => x.toFixed(2)).join(" ");
+  const load = os
+    .loadavg()
+    .map((x) => x.toFixed(2))
+    .join(" ");
   const results = new Map<string, Probe[]>(servers.map((s) => [s.name, []]));
   try {
     for (const s of servers) for (let i = 0; i < 3; i++) await probe(s.url + page, cookie); // warm-up
@@ -77,18 +91,39 @@ async function main() {
       console.log(`statements of one page: ${sent.length}`);
       for (const t of sent) console.log("  " + t.slice(0, 160));
     }
-    for (let i = 0; i < RUNS; i++) for (const s of servers) results.get(s.name)!.push(await probe(s.url + page, cookie));
+    for (let i = 0; i < RUNS; i++)
+      for (const s of servers) results.get(s.name)!.push(await probe(s.url + page, cookie));
   } finally {
     await app.sql`DELETE FROM sessions WHERE id = ${hashToken(token)}`;
     for (const s of servers) await s.close();
     await cluster.stride.close();
   }
-  console.log(`page ${page}, ${RUNS} runs each, interleaved; load ${load} before, ${os.loadavg().map((x) => x.toFixed(2)).join(" ")} after`);
+  console.log(
+    `page ${page}, ${RUNS} runs each, interleaved; load ${load} before, ${os
+      .loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")} after`,
+  );
   for (const [name, runs] of results) {
-    console.log(`\n${name}: first byte p50 ${median(runs.map((r) => r.first)).toFixed(1)} ms, last byte p50 ${median(runs.map((r) => r.end)).toFixed(1)} ms, answers ${Object.keys(runs[0].at).length}`);
+    console.log(
+      `\n${name}: first byte p50 ${median(runs.map((r) => r.first)).toFixed(1)} ms, last byte p50 ${median(runs.map((r) => r.end)).toFixed(1)} ms, answers ${Object.keys(runs[0].at).length}`,
+    );
     const keys = [...new Set(runs.flatMap((r) => Object.keys(r.at)))];
-    const rows = keys.map((k) => [k, median(runs.map((r) => r.at[k] ?? NaN).filter((x) => !Number.isNaN(x))), runs.filter((r) => k in r.at).length] as const);
-    for (const [k, t, n] of rows.sort((a, b) => a[1] - b[1])) console.log(`  ${t.toFixed(1).padStart(7)} ms  ${n < runs.length ? `(${n}/${runs.length}) ` : ""}${k.replace(/\/api\/workspaces\/[^/]+/, "W").replace(/W\/projects\/[0-9a-f-]{36}/, "P").replace(/[0-9a-f-]{36}/g, ":id")}`);
+    const rows = keys.map(
+      (k) =>
+        [
+          k,
+          median(runs.map((r) => r.at[k] ?? NaN).filter((x) => !Number.isNaN(x))),
+          runs.filter((r) => k in r.at).length,
+        ] as const,
+    );
+    for (const [k, t, n] of rows.sort((a, b) => a[1] - b[1]))
+      console.log(
+        `  ${t.toFixed(1).padStart(7)} ms  ${n < runs.length ? `(${n}/${runs.length}) ` : ""}${k
+          .replace(/\/api\/workspaces\/[^/]+/, "W")
+          .replace(/W\/projects\/[0-9a-f-]{36}/, "P")
+          .replace(/[0-9a-f-]{36}/g, ":id")}`,
+      );
   }
 }
 

@@ -20,7 +20,16 @@ const PG_PORT = Number(process.env.BENCH_PG_PORT ?? 54521);
 const RUNS = Number(process.env.TRACE_RUNS ?? 5);
 const SCREEN = Number(process.env.TRACE_SCREEN ?? 0);
 
-interface TraceEvent { name: string; cat: string; ph: string; ts: number; dur?: number; pid: number; tid: number; args?: Record<string, any> }
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  args?: Record<string, any>;
+}
 
 async function main() {
   const webDist = path.resolve(process.env.TRACE_WEB_DIST ?? "apps/web/dist");
@@ -31,8 +40,17 @@ async function main() {
   const base = await server.listen({ port: 0, host: "127.0.0.1" });
   const token = await benchSession(app.sql, info.adminId);
   const item = await screensItem(app.sql, info);
-  const target = issue7Screens({ slug: info.workspaceSlug, projectId: info.projectId, itemId: item.id, itemKey: item.key })[SCREEN];
-  const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const target = issue7Screens({
+    slug: info.workspaceSlug,
+    projectId: info.projectId,
+    itemId: item.id,
+    itemKey: item.key,
+  })[SCREEN];
+  const browser = await chromium.launch({
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 800 } });
     await context.addCookies([{ name: app.config.sessionCookieName, value: token, domain: "127.0.0.1", path: "/" }]);
@@ -47,12 +65,21 @@ async function main() {
     for (let run = 0; run < RUNS; run++) {
       await page.goto("about:blank");
       await browser.startTracing(page, {
-        categories: (process.env.TRACE_CATEGORIES ?? "devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,blink.user_timing,toplevel,loading").split(","),
+        categories: (
+          process.env.TRACE_CATEGORIES ??
+          "devtools.timeline,v8.execute,disabled-by-default-v8.cpu_profiler,blink.user_timing,toplevel,loading"
+        ).split(","),
       });
       const shown = await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
-      const resources = (await page.evaluate(`performance.getEntriesByType("resource").map((e) => ({ url: e.name, start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`)) as { url: string; start: number; end: number }[];
-      const nav = (await page.evaluate(`(() => { const n = performance.getEntriesByType("navigation")[0]; return { firstByte: Math.round(n.responseStart), end: Math.round(n.responseEnd), dcl: Math.round(n.domContentLoadedEventStart) }; })()`)) as Record<string, number>;
-      const marks = (await page.evaluate(`performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)])`)) as [string, number][];
+      const resources = (await page.evaluate(
+        `performance.getEntriesByType("resource").map((e) => ({ url: e.name, start: Math.round(e.startTime), end: Math.round(e.responseEnd) }))`,
+      )) as { url: string; start: number; end: number }[];
+      const nav = (await page.evaluate(
+        `(() => { const n = performance.getEntriesByType("navigation")[0]; return { firstByte: Math.round(n.responseStart), end: Math.round(n.responseEnd), dcl: Math.round(n.domContentLoadedEventStart) }; })()`,
+      )) as Record<string, number>;
+      const marks = (await page.evaluate(
+        `performance.getEntriesByType("mark").map((m) => [m.name, Math.round(m.startTime)])`,
+      )) as [string, number][];
       await page.waitForTimeout(100);
       const buf = await browser.stopTracing();
       if (process.env.TRACE_SAVE) (await import("node:fs")).writeFileSync(`${process.env.TRACE_SAVE}-${run}.json`, buf);
@@ -68,27 +95,79 @@ async function main() {
   }
 }
 
-function report(run: number, shown: number, events: TraceEvent[], resources: { url: string; start: number; end: number }[], nav: Record<string, number>, marks: [string, number][]) {
+function report(
+  run: number,
+  shown: number,
+  events: TraceEvent[],
+  resources: { url: string; start: number; end: number }[],
+  nav: Record<string, number>,
+  marks: [string, number][],
+) {
   // the renderer main thread of the screen's document: the one whose navigationStart names our URL
-  const navStart = events.find((e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith("http"));
+  const navStart = events.find(
+    (e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith("http"),
+  );
   if (!navStart) return console.log("no navigationStart");
   const pid = navStart.pid;
   const tid = navStart.tid;
   const t0 = navStart.ts;
   const t1 = t0 + shown * 1000;
   const rel = (ts: number) => Math.round((ts - t0) / 100) / 10;
-  const main = events.filter((e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined && e.ts + e.dur > t0 && e.ts < t1);
-  const tasks = main.filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask").sort((a, b) => a.ts - b.ts);
+  const main = events.filter(
+    (e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined && e.ts + e.dur > t0 && e.ts < t1,
+  );
+  const tasks = main
+    .filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
+    .sort((a, b) => a.ts - b.ts);
   const clip = (e: TraceEvent) => (Math.min(e.ts + e.dur!, t1) - Math.max(e.ts, t0)) / 1000;
   const busy = tasks.reduce((s, e) => s + clip(e), 0);
   // kinds of work: the outermost event of each kind inside a task
   const kinds: Record<string, number> = {};
   const kindOf = (n: string) =>
-    ({ EvaluateScript: "script evaluate", "v8.compile": "compile", "v8.compileModule": "compile", "v8.evaluateModule": "module evaluate", FunctionCall: "callbacks (JS)", TimerFire: "callbacks (JS)", FireAnimationFrame: "callbacks (JS)", EventDispatch: "callbacks (JS)", "v8.produceModuleCache": "compile", ParseHTML: "parse HTML", UpdateLayoutTree: "style", Layout: "layout", Paint: "paint", PrePaint: "paint", Layerize: "paint", "MajorGC": "gc", "MinorGC": "gc", "V8.GCScavenger": "gc", RunMicrotasks: "microtasks (JS)", "v8.run": "script evaluate", ParseAuthorStyleSheet: "style", ResourceReceivedData: "network callbacks", ResourceReceiveResponse: "network callbacks", ResourceFinish: "network callbacks" } as Record<string, string>)[n];
+    (
+      ({
+        EvaluateScript: "script evaluate",
+        "v8.compile": "compile",
+        "v8.compileModule": "compile",
+        "v8.evaluateModule": "module evaluate",
+        FunctionCall: "callbacks (JS)",
+        TimerFire: "callbacks (JS)",
+        FireAnimationFrame: "callbacks (JS)",
+        EventDispatch: "callbacks (JS)",
+        "v8.produceModuleCache": "compile",
+        ParseHTML: "parse HTML",
+        UpdateLayoutTree: "style",
+        Layout: "layout",
+        Paint: "paint",
+        PrePaint: "paint",
+        Layerize: "paint",
+        MajorGC: "gc",
+        MinorGC: "gc",
+        "V8.GCScavenger": "gc",
+        RunMicrotasks: "microtasks (JS)",
+        "v8.run": "script evaluate",
+        ParseAuthorStyleSheet: "style",
+        ResourceReceivedData: "network callbacks",
+        ResourceReceiveResponse: "network callbacks",
+        ResourceFinish: "network callbacks",
+      }) as Record<string, string>
+    )[n];
   for (const task of tasks) {
-    const inner = main.filter((e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e !== task && kindOf(e.name));
+    const inner = main.filter(
+      (e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e !== task && kindOf(e.name),
+    );
     // outermost only
-    const outer = inner.filter((e) => !inner.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur! >= e.ts + e.dur! && kindOf(o.name) && (o.ts < e.ts || o.dur! > e.dur!)));
+    const outer = inner.filter(
+      (e) =>
+        !inner.some(
+          (o) =>
+            o !== e &&
+            o.ts <= e.ts &&
+            o.ts + o.dur! >= e.ts + e.dur! &&
+            kindOf(o.name) &&
+            (o.ts < e.ts || o.dur! > e.dur!),
+        ),
+    );
     let acc = 0;
     for (const e of outer) {
       const k = kindOf(e.name)!;
@@ -98,27 +177,52 @@ function report(run: number, shown: number, events: TraceEvent[], resources: { u
     }
     kinds["other (task overhead)"] = (kinds["other (task overhead)"] ?? 0) + Math.max(0, clip(task) - acc);
   }
-  console.log(`\n=== run ${run}: shown at ${Math.round(shown)} ms; html first byte ${nav.firstByte}, last byte ${nav.end}, DOMContentLoaded ${nav.dcl}; main thread busy ${busy.toFixed(0)} ms of ${Math.round(shown)} (${tasks.length} tasks)`);
+  console.log(
+    `\n=== run ${run}: shown at ${Math.round(shown)} ms; html first byte ${nav.firstByte}, last byte ${nav.end}, DOMContentLoaded ${nav.dcl}; main thread busy ${busy.toFixed(0)} ms of ${Math.round(shown)} (${tasks.length} tasks)`,
+  );
   console.log("marks: " + marks.map(([n, t]) => `${n}@${t}`).join(" "));
-  for (const [k, v] of Object.entries(kinds).sort((a, b) => b[1] - a[1])) console.log(`  ${k.padEnd(24)} ${v.toFixed(1)} ms`);
+  for (const [k, v] of Object.entries(kinds).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${k.padEnd(24)} ${v.toFixed(1)} ms`);
   // busy timeline: tasks over 3 ms
-  console.log("  long tasks (≥ 3 ms): " + tasks.filter((t) => t.dur! >= 3000).map((t) => {
-    const inner = main.filter((e) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && kindOf(e.name)).sort((a, b) => b.dur! - a.dur!)[0];
-    const what = inner ? `${inner.name}${inner.args?.data?.url ? " " + String(inner.args.data.url).replace(/^.*\//, "") : ""}${inner.args?.data?.functionName ? " " + inner.args.data.functionName : ""}` : "";
-    return `${rel(t.ts)}+${(t.dur! / 1000).toFixed(1)} ${what}`;
-  }).join("; "));
+  console.log(
+    "  long tasks (≥ 3 ms): " +
+      tasks
+        .filter((t) => t.dur! >= 3000)
+        .map((t) => {
+          const inner = main
+            .filter((e) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && kindOf(e.name))
+            .sort((a, b) => b.dur! - a.dur!)[0];
+          const what = inner
+            ? `${inner.name}${inner.args?.data?.url ? " " + String(inner.args.data.url).replace(/^.*\//, "") : ""}${inner.args?.data?.functionName ? " " + inner.args.data.functionName : ""}`
+            : "";
+          return `${rel(t.ts)}+${(t.dur! / 1000).toFixed(1)} ${what}`;
+        })
+        .join("; "),
+  );
   // CPU profile: self time by script file
   const chunks = events.filter((e) => e.pid === pid && (e.name === "ProfileChunk" || e.name === "Profile"));
   const nodes = new Map<number, { url: string; fn: string; line: number; parent?: number }>();
   const incl: Record<string, number> = {};
-  const windows = (process.env.TRACE_WINDOWS ?? "").split(",").filter(Boolean).map((w) => w.split("-").map((x) => t0 + Number(x) * 1000));
+  const windows = (process.env.TRACE_WINDOWS ?? "")
+    .split(",")
+    .filter(Boolean)
+    .map((w) => w.split("-").map((x) => t0 + Number(x) * 1000));
   const bySelf: Record<string, number> = {};
   const byFn: Record<string, number> = {};
   let ts = 0;
   for (const c of chunks) {
-    if (c.name === "Profile") { ts = c.args?.data?.startTime ?? ts; continue; }
+    if (c.name === "Profile") {
+      ts = c.args?.data?.startTime ?? ts;
+      continue;
+    }
     const d = c.args?.data;
-    for (const n of d?.cpuProfile?.nodes ?? []) nodes.set(n.id, { url: String(n.callFrame.url ?? "").replace(/^.*\//, ""), fn: n.callFrame.functionName || "(anon)", line: n.callFrame.lineNumber, parent: n.parent });
+    for (const n of d?.cpuProfile?.nodes ?? [])
+      nodes.set(n.id, {
+        url: String(n.callFrame.url ?? "").replace(/^.*\//, ""),
+        fn: n.callFrame.functionName || "(anon)",
+        line: n.callFrame.lineNumber,
+        parent: n.parent,
+      });
     const samples: number[] = d?.cpuProfile?.samples ?? [];
     const deltas: number[] = d?.timeDeltas ?? [];
     for (let i = 0; i < samples.length; i++) {
@@ -129,7 +233,8 @@ function report(run: number, shown: number, events: TraceEvent[], resources: { u
       if (!n) continue;
       if (windows.some(([a, b]) => ts >= a && ts <= b)) {
         const names = new Set<string>();
-        for (let m: typeof n | undefined = n; m; m = m.parent !== undefined ? nodes.get(m.parent) : undefined) names.add(`${m.fn} (${m.url}:${m.line})`);
+        for (let m: typeof n | undefined = n; m; m = m.parent !== undefined ? nodes.get(m.parent) : undefined)
+          names.add(`${m.fn} (${m.url}:${m.line})`);
         for (const k of names) incl[k] = (incl[k] ?? 0) + dt;
       }
       const key = n.url || n.fn;
@@ -137,11 +242,39 @@ function report(run: number, shown: number, events: TraceEvent[], resources: { u
       if (n.url) byFn[`${n.fn} (${n.url}:${n.line})`] = (byFn[`${n.fn} (${n.url}:${n.line})`] ?? 0) + dt;
     }
   }
-  console.log("  CPU self time by file: " + Object.entries(bySelf).sort((a, b) => b[1] - a[1]).slice(0, 14).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", "));
-  console.log("  top functions: " + Object.entries(byFn).sort((a, b) => b[1] - a[1]).slice(0, 12).map(([k, v]) => `${k} ${v.toFixed(1)}`).join(", "));
-  if (windows.length) console.log("  inclusive in windows:\n" + Object.entries(incl).sort((a, b) => b[1] - a[1]).slice(0, Number(process.env.TRACE_TOP ?? 60)).map(([k, v]) => `    ${v.toFixed(1).padStart(6)} ${k}`).join("\n"));
+  console.log(
+    "  CPU self time by file: " +
+      Object.entries(bySelf)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 14)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(", "),
+  );
+  console.log(
+    "  top functions: " +
+      Object.entries(byFn)
+        .sort((a, b) => b[1] - a[1])
+        .slice(0, 12)
+        .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+        .join(", "),
+  );
+  if (windows.length)
+    console.log(
+      "  inclusive in windows:\n" +
+        Object.entries(incl)
+          .sort((a, b) => b[1] - a[1])
+          .slice(0, Number(process.env.TRACE_TOP ?? 60))
+          .map(([k, v]) => `    ${v.toFixed(1).padStart(6)} ${k}`)
+          .join("\n"),
+    );
   const scripts = resources.filter((r) => r.url.endsWith(".js"));
-  console.log(`  scripts: ${scripts.length}, ${Math.min(...scripts.map((s) => s.start))} → ${Math.max(...scripts.map((s) => s.end))} ms; api: ` + resources.filter((r) => r.url.includes("/api/")).map((r) => `${r.start}→${r.end} ${new URL(r.url).pathname}`).join(", "));
+  console.log(
+    `  scripts: ${scripts.length}, ${Math.min(...scripts.map((s) => s.start))} → ${Math.max(...scripts.map((s) => s.end))} ms; api: ` +
+      resources
+        .filter((r) => r.url.includes("/api/"))
+        .map((r) => `${r.start}→${r.end} ${new URL(r.url).pathname}`)
+        .join(", "),
+  );
   // idle gaps on the main thread ≥ 5 ms
   const gaps: string[] = [];
   let last = t0;

@@ -17,22 +17,30 @@ const log = (m: string) => process.stdout.write(m + "\n");
 
 const cluster = await openBenchCluster({ pgPort: PG_PORT, log });
 const { info, stride } = cluster;
-const serve = (root: string) => new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
-  const child = fork(path.join(root, "bench/server-entry.ts"), [], {
-    cwd: root, execArgv: ["--import", "tsx"],
-    env: { ...process.env, BENCH_DATA_DIR: path.join(ROOT, ".data-bench"), BENCH_PG_PORT: String(PG_PORT) },
+const serve = (root: string) =>
+  new Promise<{ child: ChildProcess; url: string }>((resolve, reject) => {
+    const child = fork(path.join(root, "bench/server-entry.ts"), [], {
+      cwd: root,
+      execArgv: ["--import", "tsx"],
+      env: { ...process.env, BENCH_DATA_DIR: path.join(ROOT, ".data-bench"), BENCH_PG_PORT: String(PG_PORT) },
+    });
+    child.once("message", (m: { url: string }) => resolve({ child, url: m.url }));
+    child.once("exit", (code) => reject(new Error(`server in ${root} exited ${code}`)));
   });
-  child.once("message", (m: { url: string }) => resolve({ child, url: m.url }));
-  child.once("exit", (code) => reject(new Error(`server in ${root} exited ${code}`)));
-});
 const sides = { before: await serve(BEFORE), after: await serve(ROOT) };
 const token = await benchSession(stride.app.sql, info.adminId);
 const headers = { cookie: `${stride.app.config.sessionCookieName}=${token}` };
 const W = `/api/workspaces/${info.workspaceSlug}`;
 const queries = ["webhok", "invoice", "refactr dark", "BEN-4242", "zzqxv"];
 const urls = [
-  ...queries.map((q) => ({ label: `W/search/ ${q}`, url: `${W}/search/?search=${encodeURIComponent(q)}&workspace_search=true` })),
-  ...queries.map((q) => ({ label: `P/search-issues/ ${q}`, url: `${W}/projects/${info.projectId}/search-issues/?search=${encodeURIComponent(q)}` })),
+  ...queries.map((q) => ({
+    label: `W/search/ ${q}`,
+    url: `${W}/search/?search=${encodeURIComponent(q)}&workspace_search=true`,
+  })),
+  ...queries.map((q) => ({
+    label: `P/search-issues/ ${q}`,
+    url: `${W}/projects/${info.projectId}/search-issues/?search=${encodeURIComponent(q)}`,
+  })),
 ];
 try {
   log(`load ${(await import("node:fs")).readFileSync("/proc/loadavg", "utf8").trim()}`);
@@ -50,7 +58,9 @@ try {
       }
     }
     const same = bodies.before === bodies.after ? "same body" : "BODIES DIFFER";
-    log(`${label}: before p50 ${percentile(times.before, 50).toFixed(1)} ms, after p50 ${percentile(times.after, 50).toFixed(1)} ms (${same})`);
+    log(
+      `${label}: before p50 ${percentile(times.before, 50).toFixed(1)} ms, after p50 ${percentile(times.after, 50).toFixed(1)} ms (${same})`,
+    );
   }
   log(`load ${(await import("node:fs")).readFileSync("/proc/loadavg", "utf8").trim()}`);
 } finally {

@@ -87,14 +87,84 @@ async function copyRows(sql: postgres.Sql, table: string, cols: string[], rows: 
   });
 }
 
-const FIRST = ["Ada", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hana", "Ivo", "Jia", "Kai", "Lea", "Mo", "Nia", "Oren", "Pia", "Quin", "Ravi", "Sol", "Tess"];
+const FIRST = [
+  "Ada",
+  "Ben",
+  "Cleo",
+  "Dev",
+  "Eli",
+  "Fay",
+  "Gus",
+  "Hana",
+  "Ivo",
+  "Jia",
+  "Kai",
+  "Lea",
+  "Mo",
+  "Nia",
+  "Oren",
+  "Pia",
+  "Quin",
+  "Ravi",
+  "Sol",
+  "Tess",
+];
 const LAST = ["Admin", "Baker", "Chen", "Diaz", "Evans", "Fox", "Garcia", "Hill", "Ito", "Jones"];
 const LABELS = [
-  "bug", "feature", "improvement", "docs", "design", "backend", "frontend", "api", "database", "performance", "security", "ux",
-  "mobile", "infra", "ci", "tests", "refactor", "tech-debt", "customer", "support", "billing", "search", "auth", "analytics",
+  "bug",
+  "feature",
+  "improvement",
+  "docs",
+  "design",
+  "backend",
+  "frontend",
+  "api",
+  "database",
+  "performance",
+  "security",
+  "ux",
+  "mobile",
+  "infra",
+  "ci",
+  "tests",
+  "refactor",
+  "tech-debt",
+  "customer",
+  "support",
+  "billing",
+  "search",
+  "auth",
+  "analytics",
 ];
-const VERBS = ["Fix", "Add", "Improve", "Refactor", "Investigate", "Document", "Remove", "Migrate", "Speed up", "Support"];
-const NOUNS = ["login flow", "search results", "export to CSV", "kanban drag", "invoice PDF", "webhook retries", "user avatars", "rate limiter", "dark theme", "date picker", "email digest", "import from Jira", "API pagination", "audit log", "2FA setup"];
+const VERBS = [
+  "Fix",
+  "Add",
+  "Improve",
+  "Refactor",
+  "Investigate",
+  "Document",
+  "Remove",
+  "Migrate",
+  "Speed up",
+  "Support",
+];
+const NOUNS = [
+  "login flow",
+  "search results",
+  "export to CSV",
+  "kanban drag",
+  "invoice PDF",
+  "webhook retries",
+  "user avatars",
+  "rate limiter",
+  "dark theme",
+  "date picker",
+  "email digest",
+  "import from Jira",
+  "API pagination",
+  "audit log",
+  "2FA setup",
+];
 
 export async function seedBench(pool: postgres.Sql): Promise<BenchInfo> {
   const sql = await pool.reserve();
@@ -151,15 +221,49 @@ async function seedAll(sql: postgres.Sql): Promise<BenchInfo> {
   await copyRows(
     sql,
     "users",
-    ["id", "username", "email", "first_name", "last_name", "display_name", "is_active", "is_password_autoset", "created_at", "updated_at", "date_joined"],
-    users.map((u, i) => [u.id, `bench${i}`, u.email, u.first, u.last, `${u.first.toLowerCase()}${i}`, true, false, new Date(t0), new Date(t0), new Date(t0)]),
+    [
+      "id",
+      "username",
+      "email",
+      "first_name",
+      "last_name",
+      "display_name",
+      "is_active",
+      "is_password_autoset",
+      "created_at",
+      "updated_at",
+      "date_joined",
+    ],
+    users.map((u, i) => [
+      u.id,
+      `bench${i}`,
+      u.email,
+      u.first,
+      u.last,
+      `${u.first.toLowerCase()}${i}`,
+      true,
+      false,
+      new Date(t0),
+      new Date(t0),
+      new Date(t0),
+    ]),
   );
-  await copyRows(sql, "profiles", ["id", "user_id", "is_onboarded"], users.map((u) => [r.uuid(), u.id, true]));
+  await copyRows(
+    sql,
+    "profiles",
+    ["id", "user_id", "is_onboarded"],
+    users.map((u) => [r.uuid(), u.id, true]),
+  );
   const admin = users[0];
 
   const workspaceId = r.uuid();
   const slug = "bench";
-  await copyRows(sql, "workspaces", ["id", "name", "slug", "owner", "created_by", "updated_by", "created_at", "updated_at"], [[workspaceId, "Bench", slug, admin.id, admin.id, admin.id, new Date(t0), new Date(t0)]]);
+  await copyRows(
+    sql,
+    "workspaces",
+    ["id", "name", "slug", "owner", "created_by", "updated_by", "created_at", "updated_at"],
+    [[workspaceId, "Bench", slug, admin.id, admin.id, admin.id, new Date(t0), new Date(t0)]],
+  );
   await copyRows(
     sql,
     "workspace_members",
@@ -170,13 +274,19 @@ async function seedAll(sql: postgres.Sql): Promise<BenchInfo> {
   const env: SeedEnv = { r, users, admin, workspaceId, now, t0 };
   const big = await seedProject(sql, env, { name: "Bench", identifier: "BEN", count: ITEM_COUNT });
   // the 2,000-item project of issue #13's "list of all items" (its own PRNG, so the big project stays as it was)
-  const small = await seedProject(sql, { ...env, r: prng(20250202) }, { name: "Small", identifier: "SML", count: SMALL_COUNT });
+  const small = await seedProject(
+    sql,
+    { ...env, r: prng(20250202) },
+    { name: "Small", identifier: "SML", count: SMALL_COUNT },
+  );
   const projectId = big.projectId;
   const stateIds = big.stateIds;
   const counts = big.counts;
 
   // the filtered page: the most used label and a busy member
-  const [{ label }] = await sql<{ label: string }[]>`SELECT label FROM issue_labels WHERE project = ${projectId} GROUP BY label ORDER BY count(*) DESC, label LIMIT 1`;
+  const [{ label }] = await sql<
+    { label: string }[]
+  >`SELECT label FROM issue_labels WHERE project = ${projectId} GROUP BY label ORDER BY count(*) DESC, label LIMIT 1`;
   const filterAssigneeId = users[5].id;
   return {
     seedVersion: SEED_VERSION,
@@ -208,46 +318,161 @@ async function seedProject(sql: postgres.Sql, env: SeedEnv, spec: { name: string
   await copyRows(
     sql,
     "projects",
-    ["id", "workspace", "name", "identifier", "network", "project_lead", "created_by", "updated_by", "created_at", "updated_at", "issue_sequence"],
-    [[projectId, workspaceId, spec.name, spec.identifier, 2, admin.id, admin.id, admin.id, new Date(t0), new Date(t0), spec.count]],
+    [
+      "id",
+      "workspace",
+      "name",
+      "identifier",
+      "network",
+      "project_lead",
+      "created_by",
+      "updated_by",
+      "created_at",
+      "updated_at",
+      "issue_sequence",
+    ],
+    [
+      [
+        projectId,
+        workspaceId,
+        spec.name,
+        spec.identifier,
+        2,
+        admin.id,
+        admin.id,
+        admin.id,
+        new Date(t0),
+        new Date(t0),
+        spec.count,
+      ],
+    ],
   );
   await copyRows(
     sql,
     "project_members",
     ["id", "workspace", "project", "member", "role", "created_at", "updated_at"],
-    users.map((u, i) => [r.uuid(), workspaceId, projectId, u.id, i === 0 ? 20 : i < 30 ? 15 : 5, new Date(t0), new Date(t0)]),
+    users.map((u, i) => [
+      r.uuid(),
+      workspaceId,
+      projectId,
+      u.id,
+      i === 0 ? 20 : i < 30 ? 15 : 5,
+      new Date(t0),
+      new Date(t0),
+    ]),
   );
 
   const stateIds: Record<string, string> = {};
   await copyRows(
     sql,
     "states",
-    ["id", "workspace", "project", "name", "color", "sequence", "group", "default", "is_triage", "created_at", "updated_at"],
+    [
+      "id",
+      "workspace",
+      "project",
+      "name",
+      "color",
+      "sequence",
+      "group",
+      "default",
+      "is_triage",
+      "created_at",
+      "updated_at",
+    ],
     DEFAULT_STATES.map((s) => {
       const id = r.uuid();
       stateIds[s.name] = id;
-      return [id, workspaceId, projectId, s.name, s.color, s.sequence, s.group, "default" in s ? !!s.default : false, s.group === "triage", new Date(t0), new Date(t0)];
+      return [
+        id,
+        workspaceId,
+        projectId,
+        s.name,
+        s.color,
+        s.sequence,
+        s.group,
+        "default" in s ? !!s.default : false,
+        s.group === "triage",
+        new Date(t0),
+        new Date(t0),
+      ];
     }),
   );
   await sql`UPDATE projects SET default_state = ${stateIds.Backlog} WHERE id = ${projectId}`;
 
   const labelIds = LABELS.map(() => r.uuid());
-  await copyRows(sql, "labels", ["id", "workspace", "project", "name", "color", "sort_order", "created_at", "updated_at"],
-    LABELS.map((name, i) => [labelIds[i], workspaceId, projectId, name, "#4455ee", 65535 + i * 10000, new Date(t0), new Date(t0)]));
+  await copyRows(
+    sql,
+    "labels",
+    ["id", "workspace", "project", "name", "color", "sort_order", "created_at", "updated_at"],
+    LABELS.map((name, i) => [
+      labelIds[i],
+      workspaceId,
+      projectId,
+      name,
+      "#4455ee",
+      65535 + i * 10000,
+      new Date(t0),
+      new Date(t0),
+    ]),
+  );
 
   const cycleIds = Array.from({ length: 12 }, () => r.uuid());
-  await copyRows(sql, "cycles", ["id", "workspace", "project", "name", "owned_by", "start_date", "end_date", "created_at", "updated_at"],
-    cycleIds.map((id, i) => [id, workspaceId, projectId, `Sprint ${i + 1}`, admin.id, new Date(t0 + i * 14 * 86400_000), new Date(t0 + (i + 1) * 14 * 86400_000 - 1000), new Date(t0 + i * 86400_000), new Date(t0)]));
+  await copyRows(
+    sql,
+    "cycles",
+    ["id", "workspace", "project", "name", "owned_by", "start_date", "end_date", "created_at", "updated_at"],
+    cycleIds.map((id, i) => [
+      id,
+      workspaceId,
+      projectId,
+      `Sprint ${i + 1}`,
+      admin.id,
+      new Date(t0 + i * 14 * 86400_000),
+      new Date(t0 + (i + 1) * 14 * 86400_000 - 1000),
+      new Date(t0 + i * 86400_000),
+      new Date(t0),
+    ]),
+  );
 
   const moduleIds = Array.from({ length: 10 }, () => r.uuid());
-  await copyRows(sql, "modules", ["id", "workspace", "project", "name", "status", "created_at", "updated_at"],
-    moduleIds.map((id, i) => [id, workspaceId, projectId, `Module ${String.fromCharCode(65 + i)}`, "in-progress", new Date(t0), new Date(t0)]));
+  await copyRows(
+    sql,
+    "modules",
+    ["id", "workspace", "project", "name", "status", "created_at", "updated_at"],
+    moduleIds.map((id, i) => [
+      id,
+      workspaceId,
+      projectId,
+      `Module ${String.fromCharCode(65 + i)}`,
+      "in-progress",
+      new Date(t0),
+      new Date(t0),
+    ]),
+  );
 
   const estimateId = r.uuid();
-  await copyRows(sql, "estimates", ["id", "workspace", "project", "name", "type", "created_at", "updated_at"], [[estimateId, workspaceId, projectId, "Fibonacci", "points", new Date(t0), new Date(t0)]]);
+  await copyRows(
+    sql,
+    "estimates",
+    ["id", "workspace", "project", "name", "type", "created_at", "updated_at"],
+    [[estimateId, workspaceId, projectId, "Fibonacci", "points", new Date(t0), new Date(t0)]],
+  );
   const pointIds = [1, 2, 3, 5, 8, 13].map(() => r.uuid());
-  await copyRows(sql, "estimate_points", ["id", "workspace", "project", "estimate", "key", "value", "created_at", "updated_at"],
-    [1, 2, 3, 5, 8, 13].map((v, i) => [pointIds[i], workspaceId, projectId, estimateId, i, String(v), new Date(t0), new Date(t0)]));
+  await copyRows(
+    sql,
+    "estimate_points",
+    ["id", "workspace", "project", "estimate", "key", "value", "created_at", "updated_at"],
+    [1, 2, 3, 5, 8, 13].map((v, i) => [
+      pointIds[i],
+      workspaceId,
+      projectId,
+      estimateId,
+      i,
+      String(v),
+      new Date(t0),
+      new Date(t0),
+    ]),
+  );
   await sql`UPDATE projects SET estimate = ${estimateId} WHERE id = ${projectId}`;
 
   // work items
@@ -264,8 +489,24 @@ async function seedProject(sql: postgres.Sql, env: SeedEnv, spec: { name: string
   const sortInState: Record<string, number> = {};
   const issueRows: Cell[][] = [];
   const ids: string[] = [];
-  const rel: { labels: Cell[][]; assignees: Cell[][]; subscribers: Cell[][]; cycles: Cell[][]; modules: Cell[][]; links: Cell[][]; assets: Cell[][]; relations: Cell[][] } = {
-    labels: [], assignees: [], subscribers: [], cycles: [], modules: [], links: [], assets: [], relations: [],
+  const rel: {
+    labels: Cell[][];
+    assignees: Cell[][];
+    subscribers: Cell[][];
+    cycles: Cell[][];
+    modules: Cell[][];
+    links: Cell[][];
+    assets: Cell[][];
+    relations: Cell[][];
+  } = {
+    labels: [],
+    assignees: [],
+    subscribers: [],
+    cycles: [],
+    modules: [],
+    links: [],
+    assets: [],
+    relations: [],
   };
   const span = now - t0;
   for (let n = 1; n <= spec.count; n++) {
@@ -287,14 +528,34 @@ async function seedProject(sql: postgres.Sql, env: SeedEnv, spec: { name: string
     const deleted = !archived && !draft && r.chance(0.005) ? updatedAt : null;
     const epic = r.chance(0.002);
     issueRows.push([
-      id, workspaceId, projectId, `${r.pick(VERBS)} ${r.pick(NOUNS)} #${n}`, `<p>Work item ${n}</p>`, r.pick(priorities), stateIds[state], parent,
-      r.chance(0.5) ? r.pick(pointIds) : null, start ? start.toISOString().slice(0, 10) : null, target ? target.toISOString().slice(0, 10) : null,
-      n, sortInState[state], completed, archived, draft, epic, deleted, createdAt, updatedAt, creator.id, creator.id,
+      id,
+      workspaceId,
+      projectId,
+      `${r.pick(VERBS)} ${r.pick(NOUNS)} #${n}`,
+      `<p>Work item ${n}</p>`,
+      r.pick(priorities),
+      stateIds[state],
+      parent,
+      r.chance(0.5) ? r.pick(pointIds) : null,
+      start ? start.toISOString().slice(0, 10) : null,
+      target ? target.toISOString().slice(0, 10) : null,
+      n,
+      sortInState[state],
+      completed,
+      archived,
+      draft,
+      epic,
+      deleted,
+      createdAt,
+      updatedAt,
+      creator.id,
+      creator.id,
     ]);
     const link = (extra: Cell[]) => [r.uuid(), id, projectId, workspaceId, createdAt, createdAt, creator.id, ...extra];
     const nLabels = ((x) => (x < 0.3 ? 0 : x < 0.7 ? 1 : x < 0.9 ? 2 : 3))(r.next());
     const chosenLabels = new Set<string>();
-    while (chosenLabels.size < nLabels) chosenLabels.add(labelIds[Math.min(LABELS.length - 1, Math.floor(Math.pow(r.next(), 1.6) * LABELS.length))]);
+    while (chosenLabels.size < nLabels)
+      chosenLabels.add(labelIds[Math.min(LABELS.length - 1, Math.floor(Math.pow(r.next(), 1.6) * LABELS.length))]);
     for (const l of chosenLabels) rel.labels.push(link([l]));
     const nAssignees = ((x) => (x < 0.25 ? 0 : x < 0.8 ? 1 : 2))(r.next());
     const chosenUsers = new Set<string>();
@@ -308,19 +569,60 @@ async function seedProject(sql: postgres.Sql, env: SeedEnv, spec: { name: string
       if (r.chance(0.3)) ms.add(r.pick(moduleIds));
       for (const m of ms) rel.modules.push(link([m]));
     }
-    if (r.chance(0.08)) for (let k = 0; k < 1 + r.int(2); k++) rel.links.push(link([`https://example.com/${n}/${k}`, `Reference ${k + 1}`]));
+    if (r.chance(0.08))
+      for (let k = 0; k < 1 + r.int(2); k++)
+        rel.links.push(link([`https://example.com/${n}/${k}`, `Reference ${k + 1}`]));
     if (r.chance(0.04)) {
-      rel.assets.push([r.uuid(), `${workspaceId}/${id}/spec.pdf`, JSON.stringify({ name: "spec.pdf", type: "application/pdf", size: 1024 }), workspaceId, projectId, id, "ISSUE_ATTACHMENT", id, 1024, true, creator.id, createdAt, createdAt]);
+      rel.assets.push([
+        r.uuid(),
+        `${workspaceId}/${id}/spec.pdf`,
+        JSON.stringify({ name: "spec.pdf", type: "application/pdf", size: 1024 }),
+        workspaceId,
+        projectId,
+        id,
+        "ISSUE_ATTACHMENT",
+        id,
+        1024,
+        true,
+        creator.id,
+        createdAt,
+        createdAt,
+      ]);
     }
     if (n > 100 && r.chance(0.08)) {
       const other = ids[r.int(n - 1)];
       rel.relations.push(link([other, r.pick(["blocked_by", "relates_to", "duplicate"])]));
     }
   }
-  await copyRows(sql, "issues", [
-    "id", "workspace", "project", "name", "description_html", "priority", "state", "parent", "estimate_point", "start_date", "target_date",
-    "sequence_id", "sort_order", "completed_at", "archived_at", "is_draft", "is_epic", "deleted_at", "created_at", "updated_at", "created_by", "updated_by",
-  ], issueRows);
+  await copyRows(
+    sql,
+    "issues",
+    [
+      "id",
+      "workspace",
+      "project",
+      "name",
+      "description_html",
+      "priority",
+      "state",
+      "parent",
+      "estimate_point",
+      "start_date",
+      "target_date",
+      "sequence_id",
+      "sort_order",
+      "completed_at",
+      "archived_at",
+      "is_draft",
+      "is_epic",
+      "deleted_at",
+      "created_at",
+      "updated_at",
+      "created_by",
+      "updated_by",
+    ],
+    issueRows,
+  );
   const linkCols = ["id", "issue", "project", "workspace", "created_at", "updated_at", "created_by"];
   await copyRows(sql, "issue_labels", [...linkCols, "label"], rel.labels);
   await copyRows(sql, "issue_assignees", [...linkCols, "assignee"], rel.assignees);
@@ -328,8 +630,32 @@ async function seedProject(sql: postgres.Sql, env: SeedEnv, spec: { name: string
   await copyRows(sql, "cycle_issues", [...linkCols, "cycle"], rel.cycles);
   await copyRows(sql, "module_issues", [...linkCols, "module"], rel.modules);
   await copyRows(sql, "issue_links", [...linkCols, "url", "title"], rel.links);
-  await copyRows(sql, "issue_relations", [...linkCols, "related_issue", "relation_type"], dedupeRelations(rel.relations));
-  await copyRows(sql, "file_assets", ["id", "asset", "attributes", "workspace", "project", "issue", "entity_type", "entity_identifier", "size", "is_uploaded", "user", "created_at", "updated_at"], rel.assets);
+  await copyRows(
+    sql,
+    "issue_relations",
+    [...linkCols, "related_issue", "relation_type"],
+    dedupeRelations(rel.relations),
+  );
+  await copyRows(
+    sql,
+    "file_assets",
+    [
+      "id",
+      "asset",
+      "attributes",
+      "workspace",
+      "project",
+      "issue",
+      "entity_type",
+      "entity_identifier",
+      "size",
+      "is_uploaded",
+      "user",
+      "created_at",
+      "updated_at",
+    ],
+    rel.assets,
+  );
   const counts: Record<string, number> = {};
   counts.issues = issueRows.length;
   counts.issue_labels = rel.labels.length;

@@ -23,7 +23,16 @@ process.on("message", (m: { listCache?: boolean; stop?: boolean; memory?: boolea
   if (m.memory) {
     const u = process.memoryUsage();
     const young = v8.getHeapSpaceStatistics().find((s) => s.space_name === "new_space");
-    process.send!({ memory: { rss: u.rss, heapTotal: u.heapTotal, heapUsed: u.heapUsed, external: u.external, arrayBuffers: u.arrayBuffers, young: young?.space_size ?? 0 } });
+    process.send!({
+      memory: {
+        rss: u.rss,
+        heapTotal: u.heapTotal,
+        heapUsed: u.heapUsed,
+        external: u.external,
+        arrayBuffers: u.arrayBuffers,
+        young: young?.space_size ?? 0,
+      },
+    });
   }
   if (typeof (m as { snapshot?: string }).snapshot === "string") {
     const file = v8.writeHeapSnapshot((m as { snapshot: string }).snapshot);

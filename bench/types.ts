@@ -36,7 +36,11 @@ async function main() {
   try {
     // types on (the default and epic types; every item gets its type), then five properties on the default type
     const call = async (method: string, url: string, body?: unknown) => {
-      const res = await fetch(stride.url + url, { method, headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}), origin: stride.url }, body: body ? JSON.stringify(body) : undefined });
+      const res = await fetch(stride.url + url, {
+        method,
+        headers: { ...headers, ...(body ? { "content-type": "application/json" } : {}), origin: stride.url },
+        body: body ? JSON.stringify(body) : undefined,
+      });
       const text = await res.text();
       if (res.status >= 300) throw new Error(`${method} ${url} → ${res.status} ${text.slice(0, 300)}`);
       return text ? JSON.parse(text) : null;
@@ -45,35 +49,50 @@ async function main() {
     await call("PATCH", `${P}/`, { is_issue_type_enabled: true });
     const types = (await call("GET", `${P}/issue-types/`)) as { id: string; is_default: boolean }[];
     const def = types.find((t) => t.is_default)!.id;
-    const existing = (await call("GET", `${P}/issue-types/${def}/issue-properties/`)) as { id: string; display_name: string; kind: string; options: { id: string }[] }[];
+    const existing = (await call("GET", `${P}/issue-types/${def}/issue-properties/`)) as {
+      id: string;
+      display_name: string;
+      kind: string;
+      options: { id: string }[];
+    }[];
     const want = [
-      { display_name: "Bench severity", kind: "option", options: [{ name: "S1" }, { name: "S2" }, { name: "S3" }, { name: "S4" }] },
+      {
+        display_name: "Bench severity",
+        kind: "option",
+        options: [{ name: "S1" }, { name: "S2" }, { name: "S3" }, { name: "S4" }],
+      },
       { display_name: "Bench points", kind: "number" },
       { display_name: "Bench note", kind: "text" },
       { display_name: "Bench flag", kind: "boolean" },
       { display_name: "Bench due", kind: "date" },
     ];
     const props = [];
-    for (const w of want) props.push(existing.find((e) => e.display_name === w.display_name) ?? (await call("POST", `${P}/issue-types/${def}/issue-properties/`, w)));
+    for (const w of want)
+      props.push(
+        existing.find((e) => e.display_name === w.display_name) ??
+          (await call("POST", `${P}/issue-types/${def}/issue-properties/`, w)),
+      );
     const [sev, pts, note, flag, due] = props as { id: string; options: { id: string }[] }[];
-    const [{ n }] = await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_property_values WHERE project = ${info.projectId}`;
+    const [{ n }] = await sql<
+      { n: number }[]
+    >`SELECT count(*)::int AS n FROM issue_property_values WHERE project = ${info.projectId}`;
     if (n !== info.counts.issues * 5) {
-    log("Setting five values on every item …");
-    const t0 = performance.now();
-    await sql`DELETE FROM issue_property_values WHERE project = ${info.projectId}`;
-    await sql`
+      log("Setting five values on every item …");
+      const t0 = performance.now();
+      await sql`DELETE FROM issue_property_values WHERE project = ${info.projectId}`;
+      await sql`
       INSERT INTO issue_property_values (workspace, project, issue, property, option, value, position)
       SELECT i.workspace, i.project, i.id, ${sev.id}::uuid, o.id, o.id::text, 0
       FROM (SELECT id, workspace, project, row_number() OVER (ORDER BY id) AS n FROM issues WHERE project = ${info.projectId}) i
       JOIN LATERAL (SELECT id FROM issue_property_options WHERE property = ${sev.id}::uuid ORDER BY sort_order OFFSET (i.n % 5) LIMIT 1) o ON true`;
-    await sql`
+      await sql`
       INSERT INTO issue_property_values (workspace, project, issue, property, value, position)
       SELECT i.workspace, i.project, i.id, x.property, x.value, 0 FROM issues i
       CROSS JOIN LATERAL (VALUES (${pts.id}::uuid, (i.sequence_id % 13)::text), (${note.id}::uuid, 'note ' || i.sequence_id), (${flag.id}::uuid, CASE WHEN i.sequence_id % 2 = 0 THEN 'true' ELSE 'false' END),
         (${due.id}::uuid, (date '2026-01-01' + (i.sequence_id % 200))::text)) x(property, value)
       WHERE i.project = ${info.projectId}`;
-    await sql.unsafe("VACUUM (ANALYZE) issues");
-    log(`Values written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+      await sql.unsafe("VACUUM (ANALYZE) issues");
+      log(`Values written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
     } else log("Using the values already set on every item");
 
     cache.enabled = false;
@@ -88,26 +107,52 @@ async function main() {
     const byState = `${P}/issues/?${filter}&group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`;
     const byProp = `${P}/issues/?${filter}&group_by=custom_property__${sev.id}&per_page=50&cursor=50:0:0&order_by=sort_order`;
     // v1: a project with the same 100 items' shape, with and without values (the big project's first 100 against the small one's)
-    const key = (await call("POST", `/api/workspaces/${info.workspaceSlug}/api-tokens/`, { label: "bench-types" })) as { token: string };
+    const key = (await call("POST", `/api/workspaces/${info.workspaceSlug}/api-tokens/`, { label: "bench-types" })) as {
+      token: string;
+    };
     // the bench's key is not held to the default 60 requests a minute
     await sql`UPDATE api_tokens SET allowed_rate_limit = '100000/min' WHERE id = ${(key as unknown as { id: string }).id}`;
     const v1h = { "x-api-key": key.token };
     const v1With = `/api/v1/workspaces/${info.workspaceSlug}/projects/${info.projectId}/work-items/?per_page=100`;
     const v1Without = `/api/v1/workspaces/${info.workspaceSlug}/projects/${info.smallProjectId}/work-items/?per_page=100`;
-    const sample = JSON.parse(await (await fetch(stride.url + v1With, { headers: v1h })).text()) as { results: { property_values: Record<string, string[]> }[] };
+    const sample = JSON.parse(await (await fetch(stride.url + v1With, { headers: v1h })).text()) as {
+      results: { property_values: Record<string, string[]> }[];
+    };
     const valuesPerItem = sample.results.map((r) => Object.keys(r.property_values).length);
     for (let i = 0; i < 5; i++) await Promise.all([get(byState), get(byProp), get(v1With, v1h), get(v1Without, v1h)]);
-    const a: number[] = [], b: number[] = [], c: number[] = [], d: number[] = [];
+    const a: number[] = [],
+      b: number[] = [],
+      c: number[] = [],
+      d: number[] = [];
     log(`Measuring (${N} interleaved rounds, list cache off) …`);
     for (let i = 0; i < N; i++) {
-      if (i % 2) { a.push(await get(byState)); b.push(await get(byProp)); } else { b.push(await get(byProp)); a.push(await get(byState)); }
-      if (i % 2) { c.push(await get(v1With, v1h)); d.push(await get(v1Without, v1h)); } else { d.push(await get(v1Without, v1h)); c.push(await get(v1With, v1h)); }
+      if (i % 2) {
+        a.push(await get(byState));
+        b.push(await get(byProp));
+      } else {
+        b.push(await get(byProp));
+        a.push(await get(byState));
+      }
+      if (i % 2) {
+        c.push(await get(v1With, v1h));
+        d.push(await get(v1Without, v1h));
+      } else {
+        d.push(await get(v1Without, v1h));
+        c.push(await get(v1With, v1h));
+      }
     }
     const r = (x: number) => Math.round(x * 100) / 100;
     const result = {
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load ${os.loadavg().map((x) => x.toFixed(2)).join(" ")}`,
-      groupedByStateP50: r(p50(a)), groupedByOptionP50: r(p50(b)), groupedRatio: r(p50(b) / p50(a)),
-      v1WithValuesP50: r(p50(c)), v1WithoutValuesP50: r(p50(d)), v1Ratio: r(p50(c) / p50(d)),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? "cpu"}, load ${os
+        .loadavg()
+        .map((x) => x.toFixed(2))
+        .join(" ")}`,
+      groupedByStateP50: r(p50(a)),
+      groupedByOptionP50: r(p50(b)),
+      groupedRatio: r(p50(b) / p50(a)),
+      v1WithValuesP50: r(p50(c)),
+      v1WithoutValuesP50: r(p50(d)),
+      v1Ratio: r(p50(c) / p50(d)),
       v1ValuesPerItem: [Math.min(...valuesPerItem), Math.max(...valuesPerItem)],
     };
     log("TYPES " + JSON.stringify(result));
@@ -140,7 +185,10 @@ function writeSection(r: Record<string, unknown>) {
   const text = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "# Benchmarks\n";
   const i = text.indexOf(start);
   const j = text.indexOf(end);
-  fs.writeFileSync(file, i >= 0 && j > i ? text.slice(0, i) + body + text.slice(j + end.length) : `${text.trimEnd()}\n\n${body}\n`);
+  fs.writeFileSync(
+    file,
+    i >= 0 && j > i ? text.slice(0, i) + body + text.slice(j + end.length) : `${text.trimEnd()}\n\n${body}\n`,
+  );
 }
 
 main().catch((e) => {

@@ -15,7 +15,11 @@ export interface WritesDeps {
   projectPath: string;
   headers: Record<string, string>;
   stats: (xs: number[], wallMs?: number) => Stats;
-  load: (total: number, concurrency: number, fn: (i: number) => Promise<void>) => Promise<{ times: number[]; wall: number }>;
+  load: (
+    total: number,
+    concurrency: number,
+    fn: (i: number) => Promise<void>,
+  ) => Promise<{ times: number[]; wall: number }>;
   concurrency: number;
   /** Creates (then as many patches) at `concurrency` clients. */
   writes: number;
@@ -30,12 +34,27 @@ export interface WritesResult {
   note: string;
 }
 
-interface LoadOptions { method?: string; urls?: string[]; body?: string; ok?: number[]; keepBodies?: boolean }
+interface LoadOptions {
+  method?: string;
+  urls?: string[];
+  body?: string;
+  ok?: number[];
+  keepBodies?: boolean;
+}
 
 /** Concurrent requests from a worker thread (its own event loop, as run.ts's `httpLoad`). */
-export function httpLoad(url: string, headers: Record<string, string>, total: number, concurrency: number, opts: LoadOptions = {}): Promise<{ times: number[]; wall: number; bodies?: string[] }> {
+export function httpLoad(
+  url: string,
+  headers: Record<string, string>,
+  total: number,
+  concurrency: number,
+  opts: LoadOptions = {},
+): Promise<{ times: number[]; wall: number; bodies?: string[] }> {
   return new Promise((resolve, reject) => {
-    const w = new Worker(new URL("./load-worker.mjs", import.meta.url), { workerData: { url, headers, total, concurrency, ...opts }, execArgv: [] });
+    const w = new Worker(new URL("./load-worker.mjs", import.meta.url), {
+      workerData: { url, headers, total, concurrency, ...opts },
+      execArgv: [],
+    });
     w.once("message", (m: { times: number[]; wall: number; errors: number; bodies?: string[] }) => {
       void w.terminate();
       if (m.errors) reject(new Error(`${m.errors} requests failed: ${url}`));
@@ -51,12 +70,26 @@ export async function measureWrites(d: WritesDeps): Promise<WritesResult> {
   const statements: Record<string, StatementCounts> = {};
   const created: string[] = [];
   const json = { ...headers, "content-type": "application/json" };
-  const probe = await fetch(`${base}${P}/issues/`, { method: "POST", headers: json, body: JSON.stringify({ name: "bench probe" }) });
+  const probe = await fetch(`${base}${P}/issues/`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify({ name: "bench probe" }),
+  });
   const probeText = await probe.text();
-  if (probe.status !== 201) return { results, statements, created, note: `POST P/issues/ answered ${probe.status} when this run was made, so create and patch were not measured.` };
+  if (probe.status !== 201)
+    return {
+      results,
+      statements,
+      created,
+      note: `POST P/issues/ answered ${probe.status} when this run was made, so create and patch were not measured.`,
+    };
   created.push(JSON.parse(probeText).id);
   const createOne = async (i: number) => {
-    const res = await fetch(`${base}${P}/issues/`, { method: "POST", headers: json, body: JSON.stringify({ name: `Bench write ${i}`, priority: "low" }) });
+    const res = await fetch(`${base}${P}/issues/`, {
+      method: "POST",
+      headers: json,
+      body: JSON.stringify({ name: `Bench write ${i}`, priority: "low" }),
+    });
     const body = await res.text();
     if (res.status !== 201) throw new Error(`create → ${res.status} ${body}`);
     created.push(JSON.parse(body).id);
@@ -64,7 +97,11 @@ export async function measureWrites(d: WritesDeps): Promise<WritesResult> {
   // every patch changes the item (a repeated name and priority would be a no-op write)
   const patchOne = async (i: number, pass = 1) => {
     const id = created[i % created.length];
-    const res = await fetch(`${base}${P}/issues/${id}/`, { method: "PATCH", headers: json, body: JSON.stringify({ priority: (i + pass) % 2 ? "high" : "medium", name: `Bench write ${i} (edit ${pass})` }) });
+    const res = await fetch(`${base}${P}/issues/${id}/`, {
+      method: "PATCH",
+      headers: json,
+      body: JSON.stringify({ priority: (i + pass) % 2 ? "high" : "medium", name: `Bench write ${i} (edit ${pass})` }),
+    });
     await res.text();
     if (res.status !== 204 && res.status !== 200) throw new Error(`patch → ${res.status}`);
   };
@@ -79,14 +116,25 @@ export async function measureWrites(d: WritesDeps): Promise<WritesResult> {
   log(`Writes: create and patch, ${d.concurrency} clients …`);
   const sampling = process.env.BENCH_WRITES_WAITS === "1";
   let waits = sampling ? sampleWaits(app) : null;
-  const c20 = await httpLoad(`${base}${P}/issues/`, headers, d.writes, d.concurrency, { method: "POST", body: JSON.stringify({ name: "Bench write c{i}", priority: "low" }), ok: [201], keepBodies: true });
+  const c20 = await httpLoad(`${base}${P}/issues/`, headers, d.writes, d.concurrency, {
+    method: "POST",
+    body: JSON.stringify({ name: "Bench write c{i}", priority: "low" }),
+    ok: [201],
+    keepBodies: true,
+  });
   results.createConcurrent = stats(c20.times, c20.wall);
   const ids = (c20.bodies ?? []).map((b) => JSON.parse(b).id as string);
   created.push(...ids);
-  if (waits) log(`Writes: the server's backends during the creates at ${d.concurrency} clients (pg_stat_activity every 5 ms):\n${await waits()}`);
+  if (waits)
+    log(
+      `Writes: the server's backends during the creates at ${d.concurrency} clients (pg_stat_activity every 5 ms):\n${await waits()}`,
+    );
   waits = sampling ? sampleWaits(app) : null;
   const p20 = await httpLoad("", headers, d.writes, d.concurrency, {
-    method: "PATCH", urls: ids.map((id) => `${base}${P}/issues/${id}/`), body: JSON.stringify({ priority: "high", name: "Bench write c{i} (edited)" }), ok: [200, 204],
+    method: "PATCH",
+    urls: ids.map((id) => `${base}${P}/issues/${id}/`),
+    body: JSON.stringify({ priority: "high", name: "Bench write c{i} (edited)" }),
+    ok: [200, 204],
   });
   results.patchConcurrent = stats(p20.times, p20.wall);
   if (waits) log(`Writes: the server's backends during the patches at ${d.concurrency} clients:\n${await waits()}`);
@@ -116,6 +164,9 @@ function sampleWaits(app: AppContext): () => Promise<string> {
   return async () => {
     stop = true;
     await loop;
-    return [...counts].sort((a, b) => b[1] - a[1]).map(([k, n]) => `  ${(n / samples).toFixed(2).padStart(6)} backends  ${k}`).join("\n");
+    return [...counts]
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `  ${(n / samples).toFixed(2).padStart(6)} backends  ${k}`)
+      .join("\n");
   };
 }

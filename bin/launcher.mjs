@@ -27,19 +27,46 @@ export const STAMP_FILE = ".stride-build";
  * What each part is built from (folders are walked, leaving out tests, dist and node_modules) and what it makes.
  * `shared` is TypeScript source bundled into both.
  */
-const COMMON = ["package.json", "package-lock.json", "tsconfig.base.json", "patches", "packages/shared/package.json", "packages/shared/tsconfig.json", "packages/shared/src"];
+const COMMON = [
+  "package.json",
+  "package-lock.json",
+  "tsconfig.base.json",
+  "patches",
+  "packages/shared/package.json",
+  "packages/shared/tsconfig.json",
+  "packages/shared/src",
+];
 export const PARTS = {
   web: {
-    inputs: [...COMMON, "apps/web/package.json", "apps/web/tsconfig.json", "apps/web/vite.config.ts", "apps/web/index.html", "apps/web/spaces.html", "apps/web/src", "apps/web/public"],
+    inputs: [
+      ...COMMON,
+      "apps/web/package.json",
+      "apps/web/tsconfig.json",
+      "apps/web/vite.config.ts",
+      "apps/web/index.html",
+      "apps/web/spaces.html",
+      "apps/web/src",
+      "apps/web/public",
+    ],
     dist: "apps/web/dist",
     output: "apps/web/dist/index.html",
     command: (root) => {
       const vite = createRequire(path.join(root, "apps/web/package.json")).resolve("vite/package.json");
-      return { cmd: process.execPath, args: [path.join(path.dirname(vite), "bin/vite.js"), "build"], cwd: path.join(root, "apps/web") };
+      return {
+        cmd: process.execPath,
+        args: [path.join(path.dirname(vite), "bin/vite.js"), "build"],
+        cwd: path.join(root, "apps/web"),
+      };
     },
   },
   server: {
-    inputs: [...COMMON, "apps/server/package.json", "apps/server/build.mjs", "apps/server/esbuild-shared.mjs", "apps/server/src"],
+    inputs: [
+      ...COMMON,
+      "apps/server/package.json",
+      "apps/server/build.mjs",
+      "apps/server/esbuild-shared.mjs",
+      "apps/server/src",
+    ],
     dist: "apps/server/dist",
     output: "apps/server/dist/cli.js",
     command: (root) => ({ cmd: process.execPath, args: ["build.mjs"], cwd: path.join(root, "apps/server") }),
@@ -107,7 +134,8 @@ export function ensureBuilt(root, parts, { build = buildPart, log = (m) => conso
   for (const p of stale) build(root, p);
   if (!hasSources(root)) {
     for (const p of parts) {
-      if (!fs.existsSync(path.join(root, PARTS[p].output))) throw new Error(`no built ${p} at ${path.join(root, PARTS[p].output)} and no sources to build it from`);
+      if (!fs.existsSync(path.join(root, PARTS[p].output)))
+        throw new Error(`no built ${p} at ${path.join(root, PARTS[p].output)} and no sources to build it from`);
     }
   }
   return stale;

@@ -16,4 +16,7 @@ if (!name || !/^[a-z0-9_]+$/.test(name)) {
   process.exit(2);
 }
 const cwd = new URL("../apps/server/", import.meta.url).pathname;
-execFileSync("npx", ["drizzle-kit", "generate", "--name", name, ...(args.includes("--custom") ? ["--custom"] : [])], { cwd, stdio: "inherit" });
+execFileSync("npx", ["drizzle-kit", "generate", "--name", name, ...(args.includes("--custom") ? ["--custom"] : [])], {
+  cwd,
+  stdio: "inherit",
+});

@@ -17,7 +17,9 @@ import { STRIDE_VERSION } from "../apps/server/src/version.ts";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const out = path.join(root, "apps/server/test/fixtures/upgrade", STRIDE_VERSION);
 if (fs.existsSync(out) && !process.argv.includes("--replace")) {
-  console.error(`${path.relative(root, out)} exists: a released fixture is not remade (--replace only before the release is out)`);
+  console.error(
+    `${path.relative(root, out)} exists: a released fixture is not remade (--replace only before the release is out)`,
+  );
   process.exit(1);
 }
 fs.mkdirSync(out, { recursive: true });
@@ -27,7 +29,10 @@ const model = await startModelServer({ apiKey: "fixture-key" });
 const own = await startOwnStride({ secretKey: "", outboundAllowPrivate: true });
 try {
   const content = await fillThroughApi(own.t, STRIDE_VERSION, model, () => own.stride.app.jobs.drain());
-  const code = await run(["backup", path.join(out, "backup.tar.gz"), "--with-secret-key"], { env: { DATA_DIR: own.dataDir }, print: (l) => console.log(l) });
+  const code = await run(["backup", path.join(out, "backup.tar.gz"), "--with-secret-key"], {
+    env: { DATA_DIR: own.dataDir },
+    print: (l) => console.log(l),
+  });
   if (code !== 0) throw new Error(`stride backup failed (${code})`);
   fs.writeFileSync(path.join(out, "content.json"), JSON.stringify(content, null, 2) + "\n");
   console.log(`Wrote ${path.relative(root, out)}/backup.tar.gz and content.json`);

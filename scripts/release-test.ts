@@ -21,9 +21,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 // scripts/release-install.sh and starts it with its CMD, which is how the release is started here too (in the
 // install folder, with the chosen Node first on the PATH).
 const dockerfile = fs.readFileSync(path.join(root, "Dockerfile"), "utf8");
-for (const step of ["npm run release", "sh /tmp/release-install.sh "]) check(dockerfile.includes(step), `the Dockerfile no longer runs ${step}`);
+for (const step of ["npm run release", "sh /tmp/release-install.sh "])
+  check(dockerfile.includes(step), `the Dockerfile no longer runs ${step}`);
 const START = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)?.[1] ?? "null") as string[];
-check(Array.isArray(START), "the Dockerfile has no CMD [\"…\"] line");
+check(Array.isArray(START), 'the Dockerfile has no CMD ["…"] line');
 const began = Date.now();
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "stride-release-"));
 const app = path.join(tmp, "app");
@@ -47,7 +48,11 @@ function registryNode(major: number): string {
   const dir = path.join(tmp, `node${major}`);
   fs.mkdirSync(dir);
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ private: true, allowScripts: { node: true } }));
-  const npm = spawnSync("npm", ["install", `node@${major}`, "--no-save", "--no-audit", "--no-fund", "--foreground-scripts", "--loglevel", "http"], { cwd: dir, encoding: "utf8" });
+  const npm = spawnSync(
+    "npm",
+    ["install", `node@${major}`, "--no-save", "--no-audit", "--no-fund", "--foreground-scripts", "--loglevel", "http"],
+    { cwd: dir, encoding: "utf8" },
+  );
   const out = npm.stdout + npm.stderr;
   check(npm.status === 0, `npm install node@${major} failed:\n${out}`);
   const binDir = path.join(dir, "node_modules/node/bin");
@@ -64,7 +69,12 @@ function registryNode(major: number): string {
 
 /** The environment a start gets: only the PATH (the chosen Node first), HOME and Stride's own settings. */
 function startEnv(binDir: string, settings: Record<string, string>): NodeJS.ProcessEnv {
-  return { PATH: `${binDir}${path.delimiter}${process.env.PATH}`, HOME: process.env.HOME ?? tmp, LOG_LEVEL: "warn", ...settings };
+  return {
+    PATH: `${binDir}${path.delimiter}${process.env.PATH}`,
+    HOME: process.env.HOME ?? tmp,
+    LOG_LEVEL: "warn",
+    ...settings,
+  };
 }
 
 interface Started {
@@ -77,7 +87,12 @@ interface Started {
 
 async function start(binDir: string, dataDir: string): Promise<Started> {
   const port = await freePort();
-  const env = startEnv(binDir, { HOST: "127.0.0.1", PORT: String(port), DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(await freePort()) });
+  const env = startEnv(binDir, {
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    EMBEDDED_PG_PORT: String(await freePort()),
+  });
   const nodeVersion = execFileSync("node", ["--version"], { env, encoding: "utf8" }).trim();
   log(`starting the release on Node ${nodeVersion}: ${START.join(" ")}`);
   const child = spawn(START[0], START.slice(1), { cwd: app, env, stdio: ["ignore", "pipe", "pipe"] });
@@ -122,10 +137,23 @@ async function smoke(url: string): Promise<void> {
   const ready = await anon.get("/api/ready");
   check(ready.status === 200 && ready.body.status === "ready", `/api/ready: ${ready.status} ${ready.text}`);
   const page = await anon.get("/");
-  check(page.status === 200 && /<script type="module"/.test(page.text), `GET / is not the built web app: ${page.status}`);
+  check(
+    page.status === 200 && /<script type="module"/.test(page.text),
+    `GET / is not the built web app: ${page.status}`,
+  );
   const password = "Tangerine-Ostrich-Ballad-42";
-  const admin = await formPost(new Client(url), "/api/instances/admins/sign-up/", { email: "root@example.com", password, first_name: "Root", last_name: "Admin", company_name: "Acme", is_telemetry_enabled: "False" });
-  check(admin.status === 302 && admin.location?.endsWith("/god-mode/general/"), `instance set-up: ${admin.status} ${admin.location}`);
+  const admin = await formPost(new Client(url), "/api/instances/admins/sign-up/", {
+    email: "root@example.com",
+    password,
+    first_name: "Root",
+    last_name: "Admin",
+    company_name: "Acme",
+    is_telemetry_enabled: "False",
+  });
+  check(
+    admin.status === 302 && admin.location?.endsWith("/god-mode/general/"),
+    `instance set-up: ${admin.status} ${admin.location}`,
+  );
   const user = new Client(url);
   const signUp = await formPost(user, "/auth/sign-up/", { email: "ada@example.com", password });
   check(signUp.status === 302 && user.cookies.has("session-id"), `sign-up: ${signUp.status} ${signUp.location}`);
@@ -138,7 +166,10 @@ async function smoke(url: string): Promise<void> {
   const item = await user.post(`${base}/issues/`, { name: "Ship the release" });
   check(item.status === 201 && item.body.sequence_id === 1, `work item: ${item.status} ${item.text}`);
   const read = await user.get(`${base}/issues/${item.body.id}/`);
-  check(read.status === 200 && read.body.name === "Ship the release", `work item read back: ${read.status} ${read.text}`);
+  check(
+    read.status === 200 && read.body.name === "Ship the release",
+    `work item read back: ${read.status} ${read.text}`,
+  );
 }
 
 async function startSmokeStop(binDir: string, dataDir: string): Promise<void> {
@@ -154,7 +185,10 @@ async function startSmokeStop(binDir: string, dataDir: string): Promise<void> {
   }
   const code = await s.stop();
   check(code === 0, `the release exited with ${code} on SIGTERM:\n${s.output()}`);
-  check(!fs.existsSync(path.join(dataDir, "postgres/postmaster.pid")), `the embedded PostgreSQL still runs after the stop:\n${s.output()}`);
+  check(
+    !fs.existsSync(path.join(dataDir, "postgres/postmaster.pid")),
+    `the embedded PostgreSQL still runs after the stop:\n${s.output()}`,
+  );
   log("smoke passed, stopped cleanly");
 }
 
@@ -174,14 +208,23 @@ try {
 
   log("the install's postgres.js with its patch taken back out");
   const patch = fs.readdirSync(path.join(root, "patches")).find((f) => f.startsWith("postgres+"))!;
-  execFileSync("git", ["apply", "-R", "-p3", path.join(root, "patches", patch)], { cwd: path.join(app, "node_modules/postgres") });
+  execFileSync("git", ["apply", "-R", "-p3", path.join(root, "patches", patch)], {
+    cwd: path.join(app, "node_modules/postgres"),
+  });
   const dataDir = path.join(tmp, "data-here");
   const s = await start(thisNode, dataDir);
   const code = await Promise.race([s.exited, new Promise<"timeout">((r) => setTimeout(() => r("timeout"), 120_000))]);
   if (code === "timeout") await s.stop();
-  check(code === 1 && s.output().includes("Stride could not start: the postgres.js driver at ") && s.output().includes("is not the patched one Stride needs"),
-    `a stock postgres.js did not stop the start (exit ${code}):\n${s.output()}`);
-  check(!fs.existsSync(path.join(dataDir, "postgres/postmaster.pid")), `the embedded PostgreSQL still runs after the refused start:\n${s.output()}`);
+  check(
+    code === 1 &&
+      s.output().includes("Stride could not start: the postgres.js driver at ") &&
+      s.output().includes("is not the patched one Stride needs"),
+    `a stock postgres.js did not stop the start (exit ${code}):\n${s.output()}`,
+  );
+  check(
+    !fs.existsSync(path.join(dataDir, "postgres/postmaster.pid")),
+    `the embedded PostgreSQL still runs after the refused start:\n${s.output()}`,
+  );
   log("refused with the driver check's sentence");
   log("release test passed");
 } finally {

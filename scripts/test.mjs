@@ -16,7 +16,19 @@ for (const p of projects) {
   const began = Date.now();
   // the browser tests are two projects: the files that run side by side, then those that run alone
   const names = p === "e2e" ? ["e2e", "e2e-alone"] : [p];
-  const r = spawnSync("npx", ["vitest", "run", ...names.flatMap((n) => ["--project", n]), "--reporter=default", "--reporter=json", `--outputFile.json=${out}`, ...process.argv.slice(2)], { stdio: "inherit" });
+  const r = spawnSync(
+    "npx",
+    [
+      "vitest",
+      "run",
+      ...names.flatMap((n) => ["--project", n]),
+      "--reporter=default",
+      "--reporter=json",
+      `--outputFile.json=${out}`,
+      ...process.argv.slice(2),
+    ],
+    { stdio: "inherit" },
+  );
   if (r.status !== 0) failed = true;
   const took = Math.round((Date.now() - began) / 1000);
   console.log(`stage ${p}: ${took} s`);

@@ -16,7 +16,8 @@ function sharedWithoutPasswordScorer(): Plugin {
     transform(code, id) {
       if (!/packages[\\/]shared[\\/]src[\\/]index\.ts$/.test(id.split("?")[0]!)) return null;
       const out = code.replace(/^export \* from "\.\/password-score\.ts";[^\S\n]*$/m, "");
-      if (out === code) this.warn("password-score re-export not found in @stride/shared; the scorer may land in the main chunk");
+      if (out === code)
+        this.warn("password-score re-export not found in @stride/shared; the scorer may land in the main chunk");
       return { code: out, map: null };
     },
   };
@@ -38,7 +39,10 @@ export function compactLucideIcons(): Plugin {
         this.warn("lucide's Icon has changed: its icons are drawn with one element per shape");
         return null;
       }
-      return { code: `import { compactLucideIcon as __compactLucideIcon } from ${JSON.stringify(ICON_NODE)};\n${out}`, map: null };
+      return {
+        code: `import { compactLucideIcon as __compactLucideIcon } from ${JSON.stringify(ICON_NODE)};\n${out}`,
+        map: null,
+      };
     },
   };
 }
@@ -53,8 +57,12 @@ export function sqliteWasmAsset(): Plugin {
     name: "stride-sqlite-wasm-asset",
     enforce: "pre",
     transform(code, id) {
-      if (!/[\\/]@sqlite\.org[\\/]sqlite-wasm[\\/]sqlite-wasm[\\/]jswasm[\\/]sqlite3\.mjs$/.test(id.split("?")[0]!)) return null;
-      const out = code.replace("return new URL(path, import.meta.url).href;", 'return new URL("./sqlite3.wasm", import.meta.url).href;');
+      if (!/[\\/]@sqlite\.org[\\/]sqlite-wasm[\\/]sqlite-wasm[\\/]jswasm[\\/]sqlite3\.mjs$/.test(id.split("?")[0]!))
+        return null;
+      const out = code.replace(
+        "return new URL(path, import.meta.url).href;",
+        'return new URL("./sqlite3.wasm", import.meta.url).href;',
+      );
       if (out === code) {
         this.warn("sqlite-wasm's locateFile has changed: sqlite3.wasm may not be found");
         return null;
@@ -109,7 +117,11 @@ function staticClosure(roots: string[], importsOf: (id: string) => readonly stri
 const inNodeModules = (id: string) => /[\\/]node_modules[\\/]/.test(id);
 
 /** The plugin that records the groups' modules once the module graph is known, and the output groups that read them. */
-export function startChunks(): { plugin: Plugin; groups: { name: string; test: (id: string) => boolean; priority: number }[]; startSet: () => ReadonlySet<string> } {
+export function startChunks(): {
+  plugin: Plugin;
+  groups: { name: string; test: (id: string) => boolean; priority: number }[];
+  startSet: () => ReadonlySet<string>;
+} {
   let shell = new Set<string>();
   let items = new Set<string>();
   const plugin: Plugin = {
@@ -120,14 +132,17 @@ export function startChunks(): { plugin: Plugin; groups: { name: string; test: (
       const itemsReached = staticClosure(ITEMS_ROOTS, importsOf);
       const settingsReached = staticClosure([SETTINGS_ROOT], importsOf);
       const screensReached = staticClosure([SCREENS_ROOT], importsOf);
-      if (![...SHELL_ROOTS, ...ITEMS_ROOTS].every((r) => shellReached.has(r) || itemsReached.has(r))) this.warn("start chunks: a root of the first render was not found; the groups are incomplete");
+      if (![...SHELL_ROOTS, ...ITEMS_ROOTS].every((r) => shellReached.has(r) || itemsReached.has(r)))
+        this.warn("start chunks: a root of the first render was not found; the groups are incomplete");
       // the entry itself stays its own (small) chunk: the page's script, which the build's manifest names. The
       // app's modules the public space shares go with the groups too: left out, the bundler places them in one of
       // the groups' chunks anyway (a settings screen then loaded the lists' chunk for two small shared modules)
       const keep = (id: string) => id !== ENTRY;
       // what the settings screens share with the work-item screens or the other screens goes with the shell, so
       // that a settings screen loads the shell's chunk and its own, not the lists' (the other screens may)
-      const sharedWithSettings = [...settingsReached].filter((id) => id !== SETTINGS_ROOT && (itemsReached.has(id) || screensReached.has(id)));
+      const sharedWithSettings = [...settingsReached].filter(
+        (id) => id !== SETTINGS_ROOT && (itemsReached.has(id) || screensReached.has(id)),
+      );
       shell = new Set([...shellReached, ...sharedWithSettings].filter(keep));
       items = new Set([...itemsReached].filter((id) => keep(id) && !shell.has(id)));
     },
@@ -139,14 +154,22 @@ export function startChunks(): { plugin: Plugin; groups: { name: string; test: (
       handler(_options, bundle) {
         const asset = bundle[".vite/manifest.json"];
         if (asset?.type !== "asset") return this.warn("start chunks: no manifest to name the grouped route chunks in");
-        const manifest = JSON.parse(String(asset.source)) as Record<string, { file: string; imports?: string[]; src?: string; isDynamicEntry?: boolean }>;
+        const manifest = JSON.parse(String(asset.source)) as Record<
+          string,
+          { file: string; imports?: string[]; src?: string; isDynamicEntry?: boolean }
+        >;
         const byFile = new Map(Object.values(manifest).map((e) => [e.file, e]));
         for (const chunk of Object.values(bundle)) {
           if (chunk.type !== "chunk") continue;
           for (const root of [...SHELL_ROOTS, ...ITEMS_ROOTS]) {
             const key = path.relative(WEB_ROOT, root).split(path.sep).join("/");
             if (root === ENTRY || manifest[key] || !chunk.moduleIds.includes(root)) continue;
-            manifest[key] = { file: chunk.fileName, src: key, isDynamicEntry: true, imports: byFile.get(chunk.fileName)?.imports ?? [] };
+            manifest[key] = {
+              file: chunk.fileName,
+              src: key,
+              isDynamicEntry: true,
+              imports: byFile.get(chunk.fileName)?.imports ?? [],
+            };
           }
         }
         asset.source = JSON.stringify(manifest, null, 2);
@@ -168,7 +191,9 @@ export function startChunks(): { plugin: Plugin; groups: { name: string; test: (
  * React Router's package exports name only its development build (with its dev-only warnings and checks,
  * remix-run/react-router#12532, #14102): the app's build takes the production build it ships beside it.
  */
-const reactRouterProduction = fileURLToPath(new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url));
+const reactRouterProduction = fileURLToPath(
+  new URL("../../node_modules/react-router/dist/production/index.mjs", import.meta.url),
+);
 
 export default defineConfig(({ command }) => {
   const start = startChunks();
@@ -181,7 +206,11 @@ export default defineConfig(({ command }) => {
     resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},
     server: {
       port: 5173,
-      proxy: { "/api": "http://localhost:3000", "/auth": "http://localhost:3000", "/live": { target: "ws://localhost:3000", ws: true } },
+      proxy: {
+        "/api": "http://localhost:3000",
+        "/auth": "http://localhost:3000",
+        "/live": { target: "ws://localhost:3000", ws: true },
+      },
     },
     build: {
       outDir: "dist",

@@ -98,7 +98,8 @@ const norm = (p) => p.split(path.sep).join("/");
 /** Where an old path lives now (or null when MOVES does not move it). */
 function moved(rel) {
   if (MOVES[rel]) return MOVES[rel];
-  for (const [from, to] of Object.entries(MOVES)) if (from.endsWith("/") && rel.startsWith(from)) return to + rel.slice(from.length);
+  for (const [from, to] of Object.entries(MOVES))
+    if (from.endsWith("/") && rel.startsWith(from)) return to + rel.slice(from.length);
   return null;
 }
 
@@ -156,7 +157,10 @@ const WEB_PATHS = new Map(
     .filter(([from]) => from.startsWith("apps/web/") && !from.endsWith("/"))
     .map(([from, to]) => [from.slice("apps/web/".length), to.slice("apps/web/".length)]),
 );
-const QUOTED = new RegExp(`(["'\`])(${[...WEB_PATHS.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\1`, "g");
+const QUOTED = new RegExp(
+  `(["'\`])(${[...WEB_PATHS.keys()].map((k) => k.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})\\1`,
+  "g",
+);
 
 const args = new Set(process.argv.slice(2));
 if (args.has("--move")) {
@@ -186,7 +190,10 @@ for (const file of SCAN.flatMap(filesUnder)) {
 if (args.has("--docs")) {
   const pairs = Object.entries(MOVES).flatMap(([from, to]) => {
     const short = (p) => p.replace(/^apps\/(server|web)\/src\//, "");
-    return [[from, to], [short(from), short(to)]];
+    return [
+      [from, to],
+      [short(from), short(to)],
+    ];
   });
   pairs.sort((a, b) => b[0].length - a[0].length);
   const escape = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

@@ -32,7 +32,10 @@ export const RENAMES = {
   [`${S}routes/dashboard/index.ts`]: [["P", "homeRules"]],
   [`${S}routes/notifications/index.ts`]: [["P", "notificationRules"]],
   [`${S}routes/v1/estimates.ts`]: [["P", "estimateRules"]],
-  [`${S}routes/v1/planning.ts`]: [["C", "cycleRules"], ["M", "moduleRules"]],
+  [`${S}routes/v1/planning.ts`]: [
+    ["C", "cycleRules"],
+    ["M", "moduleRules"],
+  ],
   // a table of the schema
   [`${S}routes/cycles/index.ts`]: [["C", "cycleTable"]],
   [`${S}routes/cycles/commands.ts`]: [["C", "cycleTable"]],
@@ -113,7 +116,6 @@ for (const file of [...textFiles("apps", /\.tsx?$/), ...textFiles("bench", /\.ts
   if (!check) writeFileSync(path.join(ROOT, file), next);
 }
 
-
 for (const [module, [from, to]] of Object.entries(EXPORTS)) {
   const abs = path.join(ROOT, module);
   if (existsSync(abs)) {
@@ -131,11 +133,17 @@ for (const [module, [from, to]] of Object.entries(EXPORTS)) {
     const importLine = new RegExp(`import \\{([^}]*)\\} from "([./]+(?:src/)?[\\w/-]*${base.replace(".", "\\.")})";`);
     const m = text.match(importLine);
     if (!m || path.posix.normalize(path.posix.join(path.posix.dirname(file), m[2])) !== module) continue;
-    const spec = m[1].split(",").map((x) => x.trim()).find((x) => x === from || x.startsWith(`${from} as `));
+    const spec = m[1]
+      .split(",")
+      .map((x) => x.trim())
+      .find((x) => x === from || x.startsWith(`${from} as `));
     if (!spec) continue;
     const local = spec === from ? from : spec.split(" as ")[1].trim();
     let next = text.replace(m[0], m[0].replace(new RegExp(`\\b${from}(?: as \\w+)?(?=\\s*[,}])`), to));
-    const use = local === from ? new RegExp(`(?<![\\w$.])${local}(?=\\.)`, "g") : new RegExp(`(?<![\\w$.])${local}(?![\\w$])`, "g");
+    const use =
+      local === from
+        ? new RegExp(`(?<![\\w$.])${local}(?=\\.)`, "g")
+        : new RegExp(`(?<![\\w$.])${local}(?![\\w$])`, "g");
     next = next
       .split("\n")
       .map((line) => (isComment(line) || line.startsWith("import ") ? line : line.replace(use, to)))

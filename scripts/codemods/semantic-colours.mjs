@@ -30,9 +30,22 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..")
 
 /** Hues by the role they play (the semantic state colours). */
 const ROLE = {
-  indigo: "accent", red: "danger", rose: "danger", green: "success", emerald: "success", teal: "success",
-  amber: "warning", orange: "warning", yellow: "warning", blue: "info", sky: "info", cyan: "info",
-  violet: "special", purple: "special", fuchsia: "special", pink: "special",
+  indigo: "accent",
+  red: "danger",
+  rose: "danger",
+  green: "success",
+  emerald: "success",
+  teal: "success",
+  amber: "warning",
+  orange: "warning",
+  yellow: "warning",
+  blue: "info",
+  sky: "info",
+  cyan: "info",
+  violet: "special",
+  purple: "special",
+  fuchsia: "special",
+  pink: "special",
 };
 
 /**
@@ -41,31 +54,86 @@ const ROLE = {
  */
 const PAIRS = {
   bg: {
-    "white|950": "canvas", "white|900": "surface", "white|800": "surface",
-    "50|900": "surface-muted", "50|950": "surface-sunken", "50|800": "fill-subtle",
-    "100|800": "fill", "100|900": "fill", "100|800/60": "fill-hover", "200/60|800/60": "fill-hover", "200/60|800": "fill-hover",
-    "200|800": "fill-selected", "200|700": "fill-strong", "300|700": "fill-strong", "300/60|700": "fill-strong",
-    "black/5|white/10": "tint", "black/40|black/70": "backdrop",
+    "white|950": "canvas",
+    "white|900": "surface",
+    "white|800": "surface",
+    "50|900": "surface-muted",
+    "50|950": "surface-sunken",
+    "50|800": "fill-subtle",
+    "100|800": "fill",
+    "100|900": "fill",
+    "100|800/60": "fill-hover",
+    "200/60|800/60": "fill-hover",
+    "200/60|800": "fill-hover",
+    "200|800": "fill-selected",
+    "200|700": "fill-strong",
+    "300|700": "fill-strong",
+    "300/60|700": "fill-strong",
+    "black/5|white/10": "tint",
+    "black/40|black/70": "backdrop",
   },
   text: {
-    "900|100": "fg", "900|white": "fg", "900|50": "fg",
-    "800|200": "fg-secondary", "800|100": "fg-secondary", "700|200": "fg-secondary",
-    "600|300": "fg-muted", "700|300": "fg-muted", "600|400": "fg-muted",
-    "500|400": "fg-subtle", "400|500": "fg-faint", "400|400": "fg-faint",
-    "300|600": "fg-disabled", "300|700": "fg-disabled",
+    "900|100": "fg",
+    "900|white": "fg",
+    "900|50": "fg",
+    "800|200": "fg-secondary",
+    "800|100": "fg-secondary",
+    "700|200": "fg-secondary",
+    "600|300": "fg-muted",
+    "700|300": "fg-muted",
+    "600|400": "fg-muted",
+    "500|400": "fg-subtle",
+    "400|500": "fg-faint",
+    "400|400": "fg-faint",
+    "300|600": "fg-disabled",
+    "300|700": "fg-disabled",
   },
   line: {
-    "200|800": "line", "200|700": "line-raised", "300|700": "line-strong", "300|600": "line-strong",
-    "100|900": "line-subtle", "100|800": "line-subtle", "white|900": "surface", "white|950": "canvas",
-    "300|800": "line-strong", "200|900": "line",
+    "200|800": "line",
+    "200|700": "line-raised",
+    "300|700": "line-strong",
+    "300|600": "line-strong",
+    "100|900": "line-subtle",
+    "100|800": "line-subtle",
+    "white|900": "surface",
+    "white|950": "canvas",
+    "300|800": "line-strong",
+    "200|900": "line",
   },
 };
 
 /** A neutral class without a `dark:` twin (the same grey in both themes) → the token that keeps its look. */
 const SINGLES = {
-  bg: { white: "surface", 50: "surface-muted", 100: "fill", 200: "fill-strong", 300: "fill-strong", 800: "inverse", 900: "inverse", 950: "inverse" },
-  text: { 900: "fg", 800: "fg-secondary", 700: "fg-muted", 600: "fg-muted", 500: "fg-subtle", 400: "fg-faint", 300: "fg-disabled", 100: "on-inverse", 50: "on-inverse" },
-  line: { 100: "line-subtle", 200: "line", 300: "line-strong", 400: "line-strong", 700: "line-raised", 800: "line", 900: "line" },
+  bg: {
+    white: "surface",
+    50: "surface-muted",
+    100: "fill",
+    200: "fill-strong",
+    300: "fill-strong",
+    800: "inverse",
+    900: "inverse",
+    950: "inverse",
+  },
+  text: {
+    900: "fg",
+    800: "fg-secondary",
+    700: "fg-muted",
+    600: "fg-muted",
+    500: "fg-subtle",
+    400: "fg-faint",
+    300: "fg-disabled",
+    100: "on-inverse",
+    50: "on-inverse",
+  },
+  line: {
+    100: "line-subtle",
+    200: "line",
+    300: "line-strong",
+    400: "line-strong",
+    700: "line-raised",
+    800: "line",
+    900: "line",
+  },
 };
 
 /** A `dark:` class without a light twin (the light theme used Tailwind's default) → token. */
@@ -83,8 +151,10 @@ function roleToken(group, role, lightShade) {
 }
 
 const isNeutral = (p) => NEUTRAL.includes(p.palette);
-const colourKey = (p, withAlpha) => `${p.palette === "white" || p.palette === "black" ? p.palette : p.shade}${withAlpha && p.alpha ? `/${p.alpha}` : ""}`;
-const build = (p, token, alpha) => `${p.important ? "!" : ""}${[...p.variants, `${p.utility}-${token}${alpha ? `/${alpha}` : ""}`].join(":")}`;
+const colourKey = (p, withAlpha) =>
+  `${p.palette === "white" || p.palette === "black" ? p.palette : p.shade}${withAlpha && p.alpha ? `/${p.alpha}` : ""}`;
+const build = (p, token, alpha) =>
+  `${p.important ? "!" : ""}${[...p.variants, `${p.utility}-${token}${alpha ? `/${alpha}` : ""}`].join(":")}`;
 
 /** The token class for a light class and its dark twin, or null. */
 function mapPair(l, d) {
@@ -100,7 +170,9 @@ function mapPair(l, d) {
   }
   if (ROLE[l.palette] && ROLE[l.palette] === ROLE[d.palette]) {
     const token = roleToken(l.group, ROLE[l.palette], Number(l.shade));
-    return token ? build(l, token, l.group === "bg" ? undefined : (l.alpha && l.alpha === d.alpha ? l.alpha : undefined)) : null;
+    return token
+      ? build(l, token, l.group === "bg" ? undefined : l.alpha && l.alpha === d.alpha ? l.alpha : undefined)
+      : null;
   }
   return null;
 }
@@ -117,7 +189,10 @@ export function rewriteClasses(text) {
     const j = parsed.findIndex((d, k) => d && d.dark && !drop.has(k) && d.key === l.key);
     if (j >= 0) {
       const out = mapPair(l, parsed[j]);
-      if (out) { pieces[i] = out; drop.add(j); } else unmapped.push(`${l.cls} ${parsed[j].cls}`);
+      if (out) {
+        pieces[i] = out;
+        drop.add(j);
+      } else unmapped.push(`${l.cls} ${parsed[j].cls}`);
     } else if (isNeutral(l)) {
       const token = SINGLES[l.group][l.shade];
       if (token) pieces[i] = build(l, token, l.alpha);
@@ -135,7 +210,11 @@ export function rewriteClasses(text) {
   // drop the twins and the space before each
   const out = [];
   for (let i = 0; i < pieces.length; i++) {
-    if (drop.has(i)) { if (out.length && /^\s+$/.test(out[out.length - 1])) out.pop(); else if (/^\s+$/.test(pieces[i + 1] ?? "")) i++; continue; }
+    if (drop.has(i)) {
+      if (out.length && /^\s+$/.test(out[out.length - 1])) out.pop();
+      else if (/^\s+$/.test(pieces[i + 1] ?? "")) i++;
+      continue;
+    }
     out.push(pieces[i]);
   }
   return [out.join(""), unmapped];
@@ -143,11 +222,19 @@ export function rewriteClasses(text) {
 
 /** The literal texts of a source file: [start, end] of each string and template piece's text. */
 function literalRanges(file, code) {
-  const sf = ts.createSourceFile(file, code, ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  const sf = ts.createSourceFile(
+    file,
+    code,
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
   const ranges = [];
   const visit = (node) => {
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) ranges.push([node.getStart(sf) + 1, node.getEnd() - 1]);
-    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node)) ranges.push([node.getStart(sf) + 1, node.getEnd() - 2]);
+    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node))
+      ranges.push([node.getStart(sf) + 1, node.getEnd() - 1]);
+    else if (ts.isTemplateHead(node) || ts.isTemplateMiddle(node))
+      ranges.push([node.getStart(sf) + 1, node.getEnd() - 2]);
     else if (ts.isTemplateTail(node)) ranges.push([node.getStart(sf) + 1, node.getEnd() - 1]);
     ts.forEachChild(node, visit);
   };
@@ -187,7 +274,9 @@ function rewriteStylesheet(file, code) {
 function filesUnder(p) {
   const st = fs.statSync(p);
   if (st.isFile()) return [p];
-  return fs.readdirSync(p, { withFileTypes: true }).flatMap((e) => (e.name === "node_modules" ? [] : filesUnder(path.join(p, e.name))));
+  return fs
+    .readdirSync(p, { withFileTypes: true })
+    .flatMap((e) => (e.name === "node_modules" ? [] : filesUnder(path.join(p, e.name))));
 }
 
 function main() {

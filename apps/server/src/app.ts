@@ -20,10 +20,22 @@ import { resolveSession } from "./http/session.ts";
 import { liveHeads } from "./domain/live-access.ts";
 
 const MIME: Record<string, string> = {
-  ".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8", ".mjs": "text/javascript; charset=utf-8",
-  ".css": "text/css; charset=utf-8", ".json": "application/json", ".svg": "image/svg+xml", ".png": "image/png",
-  ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".gif": "image/gif", ".webp": "image/webp", ".ico": "image/x-icon",
-  ".woff": "font/woff", ".woff2": "font/woff2", ".txt": "text/plain; charset=utf-8", ".map": "application/json",
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".woff": "font/woff",
+  ".woff2": "font/woff2",
+  ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json",
   // SQLite for the web's local database: browsers compile WebAssembly only when it says what it is
   ".wasm": "application/wasm",
 };
@@ -44,7 +56,9 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   const fastify = Fastify({
     // Always a logger (the process's, core/log.ts): LOG_LEVEL decides how chatty it is, but 5xx are logged at
     // `error` at any level.
-    loggerInstance: (opts.logStream ? createLogger(app.config.logLevel, opts.logStream) : (app.log ?? createLogger(app.config.logLevel))) as FastifyBaseLogger,
+    loggerInstance: (opts.logStream
+      ? createLogger(app.config.logLevel, opts.logStream)
+      : (app.log ?? createLogger(app.config.logLevel))) as FastifyBaseLogger,
     genReqId: requestId,
     routerOptions: { ignoreTrailingSlash: true, ignoreDuplicateSlashes: true, maxParamLength: 500 },
     bodyLimit: 10 * 1024 * 1024,
@@ -52,7 +66,9 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     frameworkErrors: (error, req, reply: FastifyReply) => {
       reply.header(REQUEST_ID_HEADER, req.id);
       const status = (error as { statusCode?: number }).statusCode ?? 400;
-      reply.code(status >= 400 && status < 500 ? status : 400).send({ detail: status === 400 ? "Malformed request URL." : error.message });
+      reply
+        .code(status >= 400 && status < 500 ? status : 400)
+        .send({ detail: status === 400 ? "Malformed request URL." : error.message });
     },
     // Client addresses (rate limits, sessions) come from X-Forwarded-For only across trusted proxy hops.
     trustProxy: app.config?.trustProxy || false,
@@ -149,7 +165,12 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     // A built asset, else the SPA shell for client-side routes.
     const file = path.resolve(webDist!, "." + decodeURIComponent(url));
     // (the build's manifest, dist/.vite/, is the server's, not a page's)
-    if (file.startsWith(path.resolve(webDist!) + path.sep) && !file.startsWith(path.resolve(webDist!, ".vite") + path.sep) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+    if (
+      file.startsWith(path.resolve(webDist!) + path.sep) &&
+      !file.startsWith(path.resolve(webDist!, ".vite") + path.sep) &&
+      fs.existsSync(file) &&
+      fs.statSync(file).isFile()
+    ) {
       const immutable = url.startsWith("/assets/");
       reply.header("Cache-Control", immutable ? "public, max-age=31536000, immutable" : "no-cache");
       reply.type(MIME[path.extname(file).toLowerCase()] ?? "application/octet-stream").send(fs.createReadStream(file));
@@ -166,12 +187,27 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     // the SPA shell, with the screen's route chunks preloaded and the first screen's data for a signed-in caller (core/screen-data.ts)
     // in the caller's theme from the first paint (the web keeps the choice in a cookie too: @stride/shared theme.ts)
     // (and the instance's default of the web's local database, so the web need not ask for it)
-    const html = withLocalDbDefault(withThemeAttributes(withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url), req.cookies?.[THEME_COOKIE]), app.config.localDbEnabled);
+    const html = withLocalDbDefault(
+      withThemeAttributes(
+        withRoutePreloads(fs.readFileSync(path.join(webDist!, "index.html"), "utf8"), readManifest(webDist!), req.url),
+        req.cookies?.[THEME_COOKIE],
+      ),
+      app.config.localDbEnabled,
+    );
     if (opts.screenData === false) reply.header("Cache-Control", "no-cache").type("text/html").send(html);
-    else sendAppHtml(fastify, req, reply, html, app.config.sessionCookieName, app.config.screenDataBudgetMs, async (r, slug) => {
-      const session = await resolveSession(app, r, "app");
-      return session ? liveHeads(app.sql, session.user.id, slug) : null;
-    });
+    else
+      sendAppHtml(
+        fastify,
+        req,
+        reply,
+        html,
+        app.config.sessionCookieName,
+        app.config.screenDataBudgetMs,
+        async (r, slug) => {
+          const session = await resolveSession(app, r, "app");
+          return session ? liveHeads(app.sql, session.user.id, slug) : null;
+        },
+      );
   });
 
   return fastify;

@@ -42,11 +42,18 @@ export interface StartOptions {
   defaultWebDist?: string;
 }
 
-export function createAppContext(config: Config, database: Database, log: Logger = createLogger(config.logLevel)): AppContext {
+export function createAppContext(
+  config: Config,
+  database: Database,
+  log: Logger = createLogger(config.logLevel),
+): AppContext {
   const secretKey = ensureSecretKey(
     config,
     (p) => (fs.existsSync(p) ? fs.readFileSync(p, "utf8") : undefined),
-    (p, s) => { fs.mkdirSync(path.dirname(p), { recursive: true }); fs.writeFileSync(p, s, { mode: 0o600 }); },
+    (p, s) => {
+      fs.mkdirSync(path.dirname(p), { recursive: true });
+      fs.writeFileSync(p, s, { mode: 0o600 });
+    },
   );
   const metrics = new Metrics();
   metrics.attach(database.db, database.poolStats);
@@ -72,7 +79,11 @@ export function createAppContext(config: Config, database: Database, log: Logger
 }
 
 /** Start Stride: database (external or embedded), migrations, seed data, workers, HTTP server. */
-export async function startStride(configOverrides: Partial<Config> = {}, log: (m: string) => void = () => {}, opts: StartOptions = {}): Promise<Stride> {
+export async function startStride(
+  configOverrides: Partial<Config> = {},
+  log: (m: string) => void = () => {},
+  opts: StartOptions = {},
+): Promise<Stride> {
   const config = loadConfig(process.env, configOverrides);
   const logger = opts.logger ?? createLogger(config.logLevel);
   const pgLog = logger.child({ component: "postgres" });
@@ -94,7 +105,8 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
   const address = await server.listen({ port: config.port, host: config.host });
   const publicUrl = address.replace("0.0.0.0", "localhost").replace("[::]", "localhost");
   let metricsServer: HttpServer | null = null;
-  if (config.metricsPort !== undefined) metricsServer = await serveMetrics(app.metrics, config.metricsPort, config.host);
+  if (config.metricsPort !== undefined)
+    metricsServer = await serveMetrics(app.metrics, config.metricsPort, config.host);
   const metricsAddr = metricsServer?.address();
   const registry = new InstanceRegistry(app);
   await registry.start();
@@ -104,11 +116,18 @@ export async function startStride(configOverrides: Partial<Config> = {}, log: (m
     server,
     database,
     registry,
-    metricsUrl: metricsAddr && typeof metricsAddr === "object" ? `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${metricsAddr.port}/metrics` : null,
+    metricsUrl:
+      metricsAddr && typeof metricsAddr === "object"
+        ? `http://${config.host === "0.0.0.0" ? "localhost" : config.host}:${metricsAddr.port}/metrics`
+        : null,
     close: async () => {
       await registry.stop();
       await server.close();
-      if (metricsServer) await new Promise<void>((r) => { metricsServer!.closeAllConnections(); metricsServer!.close(() => r()); });
+      if (metricsServer)
+        await new Promise<void>((r) => {
+          metricsServer!.closeAllConnections();
+          metricsServer!.close(() => r());
+        });
       await app.jobs.stop();
       await database.close();
       await target.stop();
@@ -138,13 +157,18 @@ export interface DatabaseTarget {
 }
 
 export async function openDatabase(
-  config: Config, log: (m: string) => void = () => {}, opts: { supervise?: boolean; notice?: (m: string) => void } = {},
+  config: Config,
+  log: (m: string) => void = () => {},
+  opts: { supervise?: boolean; notice?: (m: string) => void } = {},
 ): Promise<DatabaseTarget> {
-  if (config.databaseUrl) return { url: config.databaseUrl, host: undefined, subject: "the database at DATABASE_URL", stop: async () => {} };
+  if (config.databaseUrl)
+    return { url: config.databaseUrl, host: undefined, subject: "the database at DATABASE_URL", stop: async () => {} };
   log(`Starting embedded PostgreSQL in ${path.join(config.dataDir, "postgres")} …`);
   // Supervised: if it dies it is restarted, and says so in the log whatever LOG_LEVEL is.
   const embedded = await startEmbeddedPostgres(path.join(config.dataDir, "postgres"), {
-    port: config.embeddedPgPort, notice: opts.notice ?? ((m) => createLogger(config.logLevel).child({ component: "postgres" }).warn(m)), supervise: opts.supervise,
+    port: config.embeddedPgPort,
+    notice: opts.notice ?? ((m) => createLogger(config.logLevel).child({ component: "postgres" }).warn(m)),
+    supervise: opts.supervise,
   });
   try {
     await ensureDatabase(embedded.url, "stride");

@@ -52,7 +52,13 @@ interface SettingOptions {
 }
 
 /** Declare one variable: `env("PORT", port, 3000, "HTTP port …")`. */
-export function env<T>(name: string, kind: Kind<T>, dflt: T | undefined, doc: string, opts: SettingOptions = {}): Setting<T> {
+export function env<T>(
+  name: string,
+  kind: Kind<T>,
+  dflt: T | undefined,
+  doc: string,
+  opts: SettingOptions = {},
+): Setting<T> {
   return { name, kind, default: dflt, doc, ...opts };
 }
 
@@ -74,7 +80,12 @@ export function int(min: number, max = Number.MAX_SAFE_INTEGER, label?: string):
   return {
     label: label ?? (max === Number.MAX_SAFE_INTEGER ? `whole number ≥ ${min}` : `whole number ${min}–${max}`),
     expect: `a whole number ${range}`,
-    schema: z.string().trim().regex(/^[+-]?\d+$/).transform(Number).pipe(z.number().int().min(min).max(max)),
+    schema: z
+      .string()
+      .trim()
+      .regex(/^[+-]?\d+$/)
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
   };
 }
 
@@ -91,7 +102,12 @@ const FALSE = new Set(["0", "false", "no", "off"]);
 export const bool: Kind<boolean> = {
   label: "`1`/`0`",
   expect: "1 or 0 (true/false, yes/no, on/off)",
-  schema: z.string().trim().toLowerCase().refine((v) => TRUE.has(v) || FALSE.has(v)).transform((v) => TRUE.has(v)),
+  schema: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => TRUE.has(v) || FALSE.has(v))
+    .transform((v) => TRUE.has(v)),
 };
 
 export function oneOf<const T extends readonly [string, ...string[]]>(values: T): Kind<T[number]> {
@@ -107,42 +123,57 @@ export function oneOf<const T extends readonly [string, ...string[]]>(values: T)
 export const httpUrl: Kind<string> = {
   label: "URL",
   expect: "an http:// or https:// URL",
-  schema: z.string().trim().refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname;
-    } catch {
-      return false;
-    }
-  }).transform((v) => v.replace(/\/+$/, "")),
+  schema: z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === "http:" || u.protocol === "https:") && !!u.hostname;
+      } catch {
+        return false;
+      }
+    })
+    .transform((v) => v.replace(/\/+$/, "")),
 };
 
 /** scheme://host[:port] and nothing else; trailing slash dropped. */
 export const httpOrigin: Kind<string> = {
   label: "URL (origin)",
   expect: "a URL such as https://s3.example.com (scheme, host and optional port)",
-  schema: z.string().trim().regex(/^https?:\/\/[^/\s]+\/?$/).transform((v) => v.replace(/\/+$/, "")),
+  schema: z
+    .string()
+    .trim()
+    .regex(/^https?:\/\/[^/\s]+\/?$/)
+    .transform((v) => v.replace(/\/+$/, "")),
 };
 
 export const postgresUrl: Kind<string> = {
   label: "URL",
   expect: "a postgres:// or postgresql:// URL",
-  schema: z.string().trim().refine((v) => {
-    try {
-      return ["postgres:", "postgresql:"].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }),
+  schema: z
+    .string()
+    .trim()
+    .refine((v) => {
+      try {
+        return ["postgres:", "postgresql:"].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }),
 };
 
 /** A comma-separated list of origins, each normalised to scheme://host[:port]. */
 export const origins: Kind<string[]> = {
   label: "origins, comma-separated",
-  expect: "a comma-separated list of origins such as https://app.example.com (scheme, host and optional port; no path or wildcard)",
+  expect:
+    "a comma-separated list of origins such as https://app.example.com (scheme, host and optional port; no path or wildcard)",
   schema: z.string().transform((raw, ctx) => {
     const out: string[] = [];
-    for (const item of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const origin = originOf(item);
       if (!origin) {
         ctx.addIssue({ code: "custom", message: `"${item}" is not an origin`, params: { explain: true } });
@@ -160,7 +191,10 @@ export const folders: Kind<string[]> = {
   expect: "a comma-separated list of absolute folders such as /srv/git",
   schema: z.string().transform((raw, ctx) => {
     const out: string[] = [];
-    for (const item of raw.split(",").map((s) => s.trim()).filter(Boolean)) {
+    for (const item of raw
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (!path.isAbsolute(item)) {
         ctx.addIssue({ code: "custom", message: `"${item}" is not an absolute folder`, params: { explain: true } });
         return z.NEVER;
@@ -175,7 +209,10 @@ export const folders: Kind<string[]> = {
 export const cgroupPath: Kind<string> = {
   label: "cgroup path or `off`",
   expect: "a cgroup path such as /stride, or off",
-  schema: z.string().trim().refine((v) => v === "off" || (v.startsWith("/") && !v.split("/").includes("..") && !/\s/.test(v)))
+  schema: z
+    .string()
+    .trim()
+    .refine((v) => v === "off" || (v.startsWith("/") && !v.split("/").includes("..") && !/\s/.test(v)))
     .transform((v) => (v === "off" ? v : path.posix.normalize(v))),
 };
 
@@ -187,8 +224,13 @@ export function originOf(item: string): string | null {
   } catch {
     return null;
   }
-  const bare = (url.protocol === "http:" || url.protocol === "https:") && !url.username && !url.password
-    && (url.pathname === "/" || url.pathname === "") && !url.search && !url.hash;
+  const bare =
+    (url.protocol === "http:" || url.protocol === "https:") &&
+    !url.username &&
+    !url.password &&
+    (url.pathname === "/" || url.pathname === "") &&
+    !url.search &&
+    !url.hash;
   return bare ? url.origin : null;
 }
 
@@ -211,13 +253,16 @@ export function readSetting<T>(s: Setting<T>, env: NodeJS.ProcessEnv): T | undef
   if (parsed.success) return parsed.data;
   const shown = s.secret ? "" : ` (it is "${found.raw.length > 80 ? found.raw.slice(0, 80) + "…" : found.raw}")`;
   // a kind's own explanation (which item of a list is wrong) replaces the echo of the whole value
-  const problem = parsed.error.issues.find((i) => i.code === "custom" && (i as { params?: { explain?: boolean } }).params?.explain)?.message;
+  const problem = parsed.error.issues.find(
+    (i) => i.code === "custom" && (i as { params?: { explain?: boolean } }).params?.explain,
+  )?.message;
   throw new ConfigError(`${found.from} must be ${s.kind.expect}${problem ? `: ${problem}` : shown}.`);
 }
 
 // ---- the README ----
 
-export const DOCS_START = "<!-- config:start (generated by `npm run docs:config` from apps/server/src/config.ts; do not edit) -->";
+export const DOCS_START =
+  "<!-- config:start (generated by `npm run docs:config` from apps/server/src/config.ts; do not edit) -->";
 export const DOCS_END = "<!-- config:end -->";
 
 const cell = (s: string) => s.replace(/\|/g, "\\|").replace(/\n/g, " ");
@@ -242,7 +287,7 @@ export function renderConfigDocs(settings: Record<string, Setting<unknown>>): st
   for (const [title, list] of groups) {
     out.push(`### ${title}`, "", "| Variable | Type | Default | Meaning |", "|---|---|---|---|");
     for (const s of list) {
-      const names = `\`${s.name}\``+ (s.aliases?.length ? ` (or ${s.aliases.map((a) => `\`${a}\``).join(", ")})` : "");
+      const names = `\`${s.name}\`` + (s.aliases?.length ? ` (or ${s.aliases.map((a) => `\`${a}\``).join(", ")})` : "");
       out.push(`| ${names} | ${cell(s.kind.label)} | ${cell(defaultCell(s))} | ${cell(s.doc)} |`);
     }
     out.push("");

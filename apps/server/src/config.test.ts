@@ -35,15 +35,21 @@ describe("the configuration schema", () => {
     const system = new Set(["PATH", "HOME"]);
     const read = new Map<string, string>();
     const files = [
-      ...walk(path.join(root, "apps/server/src")), ...walk(path.join(root, "apps/server/test")), ...walk(path.join(root, "apps/web/test/e2e")),
-      ...walk(path.join(root, "scripts")), path.join(root, "vitest.config.ts"),
+      ...walk(path.join(root, "apps/server/src")),
+      ...walk(path.join(root, "apps/server/test")),
+      ...walk(path.join(root, "apps/web/test/e2e")),
+      ...walk(path.join(root, "scripts")),
+      path.join(root, "vitest.config.ts"),
     ].filter((f) => /\.(ts|tsx|mjs|js)$/.test(f) && !f.endsWith("config.test.ts"));
     for (const file of files) {
       const text = fs.readFileSync(file, "utf8");
-      for (const m of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)|process\.env\[["']([A-Z][A-Z0-9_]*)["']\]/g)) read.set(m[1] ?? m[2], path.relative(root, file));
+      for (const m of text.matchAll(/process\.env\.([A-Z][A-Z0-9_]*)|process\.env\[["']([A-Z][A-Z0-9_]*)["']\]/g))
+        read.set(m[1] ?? m[2], path.relative(root, file));
     }
     expect(read.size).toBeGreaterThan(3);
-    const undeclared = [...read].filter(([name]) => !declared.has(name) && !system.has(name)).map(([n, f]) => `${n} (${f})`);
+    const undeclared = [...read]
+      .filter(([name]) => !declared.has(name) && !system.has(name))
+      .map(([n, f]) => `${n} (${f})`);
     expect(undeclared).toEqual([]);
   });
 
@@ -59,7 +65,16 @@ describe("the configuration schema", () => {
 describe("reading it", () => {
   it("gives the defaults for an empty environment", () => {
     const c = load({});
-    expect(c).toMatchObject({ port: 3000, host: "0.0.0.0", logLevel: "warn", runWorkers: true, jobConcurrency: 4, storage: "local", fileSizeLimit: 5242880, cookieSecure: false });
+    expect(c).toMatchObject({
+      port: 3000,
+      host: "0.0.0.0",
+      logLevel: "warn",
+      runWorkers: true,
+      jobConcurrency: 4,
+      storage: "local",
+      fileSizeLimit: 5242880,
+      cookieSecure: false,
+    });
     expect(c.webUrl).toBeUndefined();
     expect(c.s3).toBeUndefined();
     expect(c.metricsToken).toBeUndefined();
@@ -67,11 +82,39 @@ describe("reading it", () => {
   });
 
   it("reads values, flags in their usual spellings, and the aliases", () => {
-    const c = load({ PORT: " 8080 ", COOKIE_SECURE: "true", RUN_WORKERS: "off", APP_BASE_URL: "https://stride.example.com/", FILE_SIZE_LIMIT: "10485760", LOG_LEVEL: "INFO" });
-    expect(c).toMatchObject({ port: 8080, cookieSecure: true, runWorkers: false, webUrl: "https://stride.example.com", fileSizeLimit: 10485760, logLevel: "info" });
+    const c = load({
+      PORT: " 8080 ",
+      COOKIE_SECURE: "true",
+      RUN_WORKERS: "off",
+      APP_BASE_URL: "https://stride.example.com/",
+      FILE_SIZE_LIMIT: "10485760",
+      LOG_LEVEL: "INFO",
+    });
+    expect(c).toMatchObject({
+      port: 8080,
+      cookieSecure: true,
+      runWorkers: false,
+      webUrl: "https://stride.example.com",
+      fileSizeLimit: 10485760,
+      logLevel: "info",
+    });
     expect(load({ WEB_URL: "https://a.test", APP_BASE_URL: "https://b.test" }).webUrl).toBe("https://a.test");
-    const s3 = load({ STORAGE: "s3", AWS_S3_BUCKET_NAME: "b", AWS_REGION: "eu-west-1", AWS_S3_ENDPOINT_URL: "https://minio.test", AWS_ACCESS_KEY_ID: "k", AWS_SECRET_ACCESS_KEY: "s" }).s3;
-    expect(s3).toEqual({ bucket: "b", region: "eu-west-1", endpoint: "https://minio.test", forcePathStyle: false, accessKeyId: "k", secretAccessKey: "s" });
+    const s3 = load({
+      STORAGE: "s3",
+      AWS_S3_BUCKET_NAME: "b",
+      AWS_REGION: "eu-west-1",
+      AWS_S3_ENDPOINT_URL: "https://minio.test",
+      AWS_ACCESS_KEY_ID: "k",
+      AWS_SECRET_ACCESS_KEY: "s",
+    }).s3;
+    expect(s3).toEqual({
+      bucket: "b",
+      region: "eu-west-1",
+      endpoint: "https://minio.test",
+      forcePathStyle: false,
+      accessKeyId: "k",
+      secretAccessKey: "s",
+    });
   });
 
   it("stops on a bad value with one sentence naming the variable", () => {
@@ -83,7 +126,10 @@ describe("reading it", () => {
       [{ WEB_URL: "stride.example.com" }, 'WEB_URL must be an http:// or https:// URL (it is "stride.example.com").'],
       [{ APP_BASE_URL: "ftp://x" }, 'APP_BASE_URL must be an http:// or https:// URL (it is "ftp://x").'],
       [{ STORAGE: "ftp" }, 'STORAGE must be one of local, s3 (it is "ftp").'],
-      [{ LOG_LEVEL: "loud" }, 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (it is "loud").'],
+      [
+        { LOG_LEVEL: "loud" },
+        'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent (it is "loud").',
+      ],
       [{ COOKIE_SECURE: "maybe" }, 'COOKIE_SECURE must be 1 or 0 (true/false, yes/no, on/off) (it is "maybe").'],
       [{ FILE_SIZE_LIMIT: "5MB" }, 'FILE_SIZE_LIMIT must be a whole number 1 or more (it is "5MB").'],
       [{ DATABASE_URL: "mysql://u:secret@h/db" }, "DATABASE_URL must be a postgres:// or postgresql:// URL."],
@@ -105,9 +151,26 @@ describe("reading it", () => {
 
   it("SMTP from the environment becomes instance configuration that wins over god-mode's", () => {
     expect(envInstanceConfig(load({}))).toEqual({});
-    expect(envInstanceConfig(load({ EMAIL_HOST: "smtp.test", EMAIL_HOST_USER: "u", EMAIL_HOST_PASSWORD: "p", EMAIL_USE_TLS: "0", UNSPLASH_ACCESS_KEY: "k" }))).toEqual({
-      ENABLE_SMTP: "1", EMAIL_HOST: "smtp.test", EMAIL_PORT: "587", EMAIL_HOST_USER: "u", EMAIL_HOST_PASSWORD: "p", EMAIL_FROM: "",
-      EMAIL_USE_TLS: "0", EMAIL_USE_SSL: "0", UNSPLASH_ACCESS_KEY: "k",
+    expect(
+      envInstanceConfig(
+        load({
+          EMAIL_HOST: "smtp.test",
+          EMAIL_HOST_USER: "u",
+          EMAIL_HOST_PASSWORD: "p",
+          EMAIL_USE_TLS: "0",
+          UNSPLASH_ACCESS_KEY: "k",
+        }),
+      ),
+    ).toEqual({
+      ENABLE_SMTP: "1",
+      EMAIL_HOST: "smtp.test",
+      EMAIL_PORT: "587",
+      EMAIL_HOST_USER: "u",
+      EMAIL_HOST_PASSWORD: "p",
+      EMAIL_FROM: "",
+      EMAIL_USE_TLS: "0",
+      EMAIL_USE_SSL: "0",
+      UNSPLASH_ACCESS_KEY: "k",
     });
   });
 });

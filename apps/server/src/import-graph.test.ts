@@ -55,7 +55,8 @@ function routeFolderGraph(): Map<string, Map<string, string>> {
     graph.set(from, edges);
     for (const target of importsOf(file)) {
       const to = segmentUnder(ROUTES, target);
-      if (to && to !== from && !edges.has(to)) edges.set(to, `${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
+      if (to && to !== from && !edges.has(to))
+        edges.set(to, `${path.relative(SRC, file)} → ${path.relative(SRC, target)}`);
     }
   }
   return graph;
@@ -167,7 +168,11 @@ function graphOf(edges: { from: string; to: string }[], key: (p: string) => stri
 /** Each cycle of `graph` as the imports that close it. */
 function cycleReport(graph: Map<string, Map<string, string>>): string[][] {
   return importCycles(graph).map((scc) =>
-    scc.flatMap((from) => [...(graph.get(from) ?? new Map<string, string>()).entries()].filter(([to]) => scc.includes(to)).map(([, via]) => via)),
+    scc.flatMap((from) =>
+      [...(graph.get(from) ?? new Map<string, string>()).entries()]
+        .filter(([to]) => scc.includes(to))
+        .map(([, via]) => via),
+    ),
   );
 }
 

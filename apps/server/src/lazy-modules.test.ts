@@ -27,10 +27,18 @@ describe("the server bundle's start-up imports", () => {
       logLevel: "silent",
       plugins: [bundleSharedPlugin(root)],
     });
-    const edges = Object.entries(out.metafile.inputs).flatMap(([file, input]) => input.imports.map((i) => ({ file, path: i.path, kind: i.kind })));
+    const edges = Object.entries(out.metafile.inputs).flatMap(([file, input]) =>
+      input.imports.map((i) => ({ file, path: i.path, kind: i.kind })),
+    );
     const sdk = edges.filter((e) => LAZY.some((re) => re.test(e.path)));
     // the modules that use them are in the bundle, so this looks at real imports
-    expect(sdk.map((e) => e.path)).toEqual(expect.arrayContaining(["@aws-sdk/client-s3", "@modelcontextprotocol/sdk/server/index.js", "@modelcontextprotocol/sdk/client/index.js"]));
+    expect(sdk.map((e) => e.path)).toEqual(
+      expect.arrayContaining([
+        "@aws-sdk/client-s3",
+        "@modelcontextprotocol/sdk/server/index.js",
+        "@modelcontextprotocol/sdk/client/index.js",
+      ]),
+    );
     expect(sdk.filter((e) => e.kind !== "dynamic-import")).toEqual([]);
   });
 });

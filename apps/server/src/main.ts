@@ -7,7 +7,9 @@ import { createLogger, noticeLog } from "./core/log.ts";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 // The built web app sits beside the server bundle's repo: apps/web/dist (WEB_DIST overrides it).
-const builtWeb = [path.resolve(here, "../../web/dist"), path.resolve(here, "../../../apps/web/dist")].find((p) => fs.existsSync(path.join(p, "index.html")));
+const builtWeb = [path.resolve(here, "../../web/dist"), path.resolve(here, "../../../apps/web/dist")].find((p) =>
+  fs.existsSync(path.join(p, "index.html")),
+);
 
 // A bad setting stops the start with one sentence naming the variable (config.ts), in the log's format.
 let logger = createLogger("info");

@@ -20,12 +20,15 @@ const engines = (readJson("package.json") as { engines: { node: string } }).engi
 
 describe("the engines field", () => {
   it("admits Node 20.19+, 22 and 24, and nothing older or odd", () => {
-    for (const v of ["20.19.0", "20.20.2", "22.13.0", "22.23.3", "24.0.0", "24.21.0"]) expect(semver.satisfies(v, engines), v).toBe(true);
+    for (const v of ["20.19.0", "20.20.2", "22.13.0", "22.23.3", "24.0.0", "24.21.0"])
+      expect(semver.satisfies(v, engines), v).toBe(true);
     for (const v of ["18.20.0", "20.18.3", "21.7.3", "23.11.0"]) expect(semver.satisfies(v, engines), v).toBe(false);
   });
 
   it("promises no Node version that an installed package refuses", () => {
-    const packages = (readJson("package-lock.json") as { packages: Record<string, { engines?: { node?: string } | string[] }> }).packages;
+    const packages = (
+      readJson("package-lock.json") as { packages: Record<string, { engines?: { node?: string } | string[] }> }
+    ).packages;
     const refusing = Object.entries(packages)
       .filter(([at, p]) => at && p.engines && !Array.isArray(p.engines) && p.engines.node)
       .filter(([, p]) => !semver.subset(engines, (p.engines as { node: string }).node))

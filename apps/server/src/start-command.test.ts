@@ -14,7 +14,10 @@ import { SERVER_NODE_FLAGS } from "../../../bin/launcher.mjs";
  */
 describe("npm start", () => {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
-  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string>; bin: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+    bin: Record<string, string>;
+  };
 
   it("runs the server with the old generation limited to 512 MB", () => {
     expect(SERVER_NODE_FLAGS).toContain("--max-old-space-size=512");

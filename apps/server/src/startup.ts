@@ -17,9 +17,7 @@ import { registerProjectUpdateJobs } from "./routes/project-updates/notify.ts";
  * Tasks run once at every start, after migrations (seeding the instance row and configuration, …).
  * Each must be idempotent: several instances may start against one database.
  */
-export const bootTasks: ((app: AppContext) => Promise<void>)[] = [
-  (app) => seedInstance(app.db),
-];
+export const bootTasks: ((app: AppContext) => Promise<void>)[] = [(app) => seedInstance(app.db)];
 
 /**
  * Background job tasks: each calls `app.jobs.register(task, handler, { maxAttempts?, schedule? })` — a schedule

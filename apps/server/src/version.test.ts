@@ -18,14 +18,19 @@ describe("Stride's version", () => {
   it("is the root package.json's, in every workspace and in the server", () => {
     expect(version).toMatch(/^\d+\.\d+\.\d+$/);
     for (const ws of ["packages/shared", "apps/server", "apps/web"]) {
-      expect((JSON.parse(fs.readFileSync(path.join(root, ws, "package.json"), "utf8")) as { version: string }).version, ws).toBe(version);
+      expect(
+        (JSON.parse(fs.readFileSync(path.join(root, ws, "package.json"), "utf8")) as { version: string }).version,
+        ws,
+      ).toBe(version);
     }
     expect(STRIDE_VERSION).toBe(version);
     expect(CURRENT_VERSION).toBe(version);
   });
 
   it("is what `stride --version` prints", () => {
-    expect(execFileSync(process.execPath, [path.join(root, "bin/stride.mjs"), "--version"], { encoding: "utf8" })).toBe(`${version}\n`);
+    expect(execFileSync(process.execPath, [path.join(root, "bin/stride.mjs"), "--version"], { encoding: "utf8" })).toBe(
+      `${version}\n`,
+    );
   });
 
   it("has its section in CHANGELOG.md, which keeps the Keep a Changelog form", () => {
@@ -44,7 +49,8 @@ describe("Stride's version", () => {
       expect(compareVersions(releases[i - 1].version, releases[i].version)).toBeGreaterThan(0);
       expect(releases[i - 1].date >= releases[i].date).toBe(true);
     }
-    for (const [, kind] of text.matchAll(/^### (.*)$/gm)) expect(["Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"]).toContain(kind);
+    for (const [, kind] of text.matchAll(/^### (.*)$/gm))
+      expect(["Added", "Changed", "Deprecated", "Removed", "Fixed", "Security"]).toContain(kind);
   });
 
   it("compares by number", () => {

@@ -9,7 +9,11 @@ export const STRIDE_VERSION: string = rootPackage.version;
 
 /** Compare two versions `major.minor.patch[-pre]` by their numbers: negative, zero or positive. */
 export function compareVersions(a: string, b: string): number {
-  const parts = (v: string) => v.split("-")[0].split(".").map((n) => Number(n) || 0);
+  const parts = (v: string) =>
+    v
+      .split("-")[0]
+      .split(".")
+      .map((n) => Number(n) || 0);
   const [x, y] = [parts(a), parts(b)];
   for (let i = 0; i < 3; i++) {
     if ((x[i] ?? 0) !== (y[i] ?? 0)) return (x[i] ?? 0) - (y[i] ?? 0);

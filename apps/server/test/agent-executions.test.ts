@@ -44,17 +44,44 @@ beforeAll(async () => {
   ms = await startModelServer({ apiKey: KEY });
   repo = makeRepo({ "README.md": "hello\n", "tools/mcp.mjs": bundledMcpServer() });
   const p = w.project.base;
-  expect((await w.ws.admin.post(`${p}/model-configs/scripted/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model", api_key: KEY })).status).toBe(200);
-  sandboxTpl = (await w.ws.admin.post(`${p}/environments/templates/`, {
-    type: "sandbox", config: { ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }] },
-  })).body.environment_template.id;
-  coding = (await w.ws.admin.post(`${p}/agent/templates/`, {
-    config: { type: "coding", name: "Coder", model_config: "scripted", max_steps: 20, timeout_s: 120, environment_template_ids: [sandboxTpl] }, preset_names: ["issue_agent"],
-  })).body.agent_template.id;
-  triage = (await w.ws.admin.post(`${p}/agent/templates/`, { config: { type: "triage", name: "Triager", model_config: "scripted", max_steps: 5, timeout_s: 60 } })).body.agent_template.id;
+  expect(
+    (
+      await w.ws.admin.post(`${p}/model-configs/scripted/`, {
+        provider: "openai",
+        base_url: ms.openaiBaseUrl,
+        model: "test-model",
+        api_key: KEY,
+      })
+    ).status,
+  ).toBe(200);
+  sandboxTpl = (
+    await w.ws.admin.post(`${p}/environments/templates/`, {
+      type: "sandbox",
+      config: { ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }] },
+    })
+  ).body.environment_template.id;
+  coding = (
+    await w.ws.admin.post(`${p}/agent/templates/`, {
+      config: {
+        type: "coding",
+        name: "Coder",
+        model_config: "scripted",
+        max_steps: 20,
+        timeout_s: 120,
+        environment_template_ids: [sandboxTpl],
+      },
+      preset_names: ["issue_agent"],
+    })
+  ).body.agent_template.id;
+  triage = (
+    await w.ws.admin.post(`${p}/agent/templates/`, {
+      config: { type: "triage", name: "Triager", model_config: "scripted", max_steps: 5, timeout_s: 60 },
+    })
+  ).body.agent_template.id;
 });
 afterAll(async () => {
-  for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes)) await sandboxRuntime(t.app).shutdown(s.id);
+  for (const s of await t.db.db.select({ id: schema.sandboxes.id }).from(schema.sandboxes))
+    await sandboxRuntime(t.app).shutdown(s.id);
   removeSandboxCgroups(sandboxRuntime(t.app));
   await ms?.close();
   await t?.close();
@@ -87,16 +114,40 @@ describe("a coding run on a work item", () => {
   let issueId: string;
 
   it("plans in tasks, runs commands (no network), writes a file, comments, and ends with exactly that diff", async () => {
-    const host = net.createServer((s) => { s.on("error", () => {}); s.end("hi\n"); });
+    const host = net.createServer((s) => {
+      s.on("error", () => {});
+      s.end("hi\n");
+    });
     await new Promise<void>((r) => host.listen(0, "127.0.0.1", r));
     const port = (host.address() as net.AddressInfo).port;
     const probe = `node -e "require('net').connect(${port},'127.0.0.1').on('connect',()=>process.exit(0)).on('error',(e)=>{console.error(e.code);process.exit(3)})"`;
     issueId = await workItem();
     ms.script(
-      { reasoning: "I will plan first.", toolCalls: [{ name: "create_task", args: { name: "Write hello.txt" } }, { name: "create_task", args: { name: "Check the network" } }] },
-      { toolCalls: [{ name: "update_task", args: { task_id: "Write hello.txt", status: "in_progress" } }, { name: "run_command", args: { command: "ls && git status --short" } }] },
-      { toolCalls: [{ name: "run_command", args: { command: probe } }, { name: "write_file", args: { path: "hello.txt", content: "hello world\n" } }] },
-      { toolCalls: [{ name: "update_task", args: { task_id: "Write hello.txt", status: "completed" } }, { name: "add_comment", args: { comment: "I wrote hello.txt." } }] },
+      {
+        reasoning: "I will plan first.",
+        toolCalls: [
+          { name: "create_task", args: { name: "Write hello.txt" } },
+          { name: "create_task", args: { name: "Check the network" } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: "update_task", args: { task_id: "Write hello.txt", status: "in_progress" } },
+          { name: "run_command", args: { command: "ls && git status --short" } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: "run_command", args: { command: probe } },
+          { name: "write_file", args: { path: "hello.txt", content: "hello world\n" } },
+        ],
+      },
+      {
+        toolCalls: [
+          { name: "update_task", args: { task_id: "Write hello.txt", status: "completed" } },
+          { name: "add_comment", args: { comment: "I wrote hello.txt." } },
+        ],
+      },
       { text: "Done: hello.txt holds the greeting." },
     );
     const r = await execute({ execution_config: {}, issue_id: issueId, content: "Please do it.", tags: ["issue"] });
@@ -108,8 +159,16 @@ describe("a coding run on a work item", () => {
 
     const d = await detail(execId);
     expect(d.execution).toMatchObject({
-      id: execId, status: "completed", issue_id: issueId, agent_template_id: coding, agent: { type: "coding", name: "Coder" }, tags: ["issue"],
-      summary: "Done: hello.txt holds the greeting.", steps: 5, usage: { input_tokens: 50, output_tokens: 25 }, created_by: w.ws.member.userId,
+      id: execId,
+      status: "completed",
+      issue_id: issueId,
+      agent_template_id: coding,
+      agent: { type: "coding", name: "Coder" },
+      tags: ["issue"],
+      summary: "Done: hello.txt holds the greeting.",
+      steps: 5,
+      usage: { input_tokens: 50, output_tokens: 25 },
+      created_by: w.ws.member.userId,
     });
     expect(d.execution.duration_ms).toBeGreaterThan(0);
     expect(d.execution.sandbox_ids).toHaveLength(1);
@@ -117,24 +176,35 @@ describe("a coding run on a work item", () => {
     expect(types[0]).toBe("user_input");
     expect(types).toEqual(expect.arrayContaining(["reasoning", "tool_call", "tool_call_output", "message"]));
     expect(d.records.map((x: { seq: number }) => x.seq)).toEqual(d.records.map((_: unknown, i: number) => i + 1));
-    const outputs = d.records.filter((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "run_command");
+    const outputs = d.records.filter(
+      (x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "run_command",
+    );
     expect(outputs[0]).toMatchObject({ format: "code" });
     expect(outputs[0].content).toMatch(/README\.md/);
     expect(outputs[1].content).toMatch(/exit code 3/);
     expect(outputs[1].content).toMatch(/ECONNREFUSED|ENETUNREACH/);
     // the run's record says what the sandbox enforced (issue #24)
-    const enforced = d.records.find((x: { type: string; content: string }) => x.type === "message" && x.content.startsWith("Sandbox "));
+    const enforced = d.records.find(
+      (x: { type: string; content: string }) => x.type === "message" && x.content.startsWith("Sandbox "),
+    );
     expect(enforced?.content).toMatch(/for the whole sandbox \(cgroup v[12]/);
     expect(enforced?.content).toContain("Network: off");
     expect(enforced?.content).toContain("STRIDE_EXECUTION_ID");
-    const call = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "write_file");
+    const call = d.records.find(
+      (x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "write_file",
+    );
     expect(JSON.parse(call.content)).toEqual({ path: "hello.txt", content: "hello world\n" });
 
     // the diff artifact holds exactly the file the agent wrote
     expect(d.execution.artifact_ids).toHaveLength(1);
     const art = await w.ws.member.get(`${w.project.base}/artifacts/${d.execution.artifact_ids[0]}/`);
     expect(art.status).toBe(200);
-    expect(art.body).toMatchObject({ id: d.execution.artifact_ids[0], execution_id: execId, name: "acme-app.diff", kind: "diff" });
+    expect(art.body).toMatchObject({
+      id: d.execution.artifact_ids[0],
+      execution_id: execId,
+      name: "acme-app.diff",
+      kind: "diff",
+    });
     expect(art.body.content.match(/^diff --git/gm)).toEqual(["diff --git"]);
     expect(art.body.content).toContain("diff --git a/hello.txt b/hello.txt");
     expect(art.body.content).toContain("+hello world");
@@ -142,25 +212,43 @@ describe("a coding run on a work item", () => {
 
     // the work item: tasks moved by the agent, its comment, the activity and the executions list
     const tasks = (await w.ws.member.get(`${w.project.base}/issues/${issueId}/tasks/`)).body;
-    expect(tasks.map((x: { name: string; status: string }) => [x.name, x.status]).sort()).toEqual([["Check the network", "pending"], ["Write hello.txt", "completed"]]);
+    expect(tasks.map((x: { name: string; status: string }) => [x.name, x.status]).sort()).toEqual([
+      ["Check the network", "pending"],
+      ["Write hello.txt", "completed"],
+    ]);
     const comments = await t.db.db.select().from(schema.issueComments).where(eq(schema.issueComments.issueId, issueId));
     // the agent's comment: its bot's, on behalf of the member who started the run (issue #24 point 9)
     const [codingTpl] = await t.db.db.select().from(schema.agentTemplates).where(eq(schema.agentTemplates.id, coding));
-    expect(comments.map((c) => [c.commentStripped, c.actorId, c.onBehalfOfId])).toEqual([["I wrote hello.txt.", codingTpl.botUserId, w.ws.member.userId]]);
-    const activity = await t.db.db.select().from(schema.issueActivities).where(and(eq(schema.issueActivities.issueId, issueId), eq(schema.issueActivities.field, "agent_execution")));
-    expect(activity.map((a) => [a.newValue, a.newIdentifier]).sort()).toEqual([["completed", execId], ["pending", execId]]);
+    expect(comments.map((c) => [c.commentStripped, c.actorId, c.onBehalfOfId])).toEqual([
+      ["I wrote hello.txt.", codingTpl.botUserId, w.ws.member.userId],
+    ]);
+    const activity = await t.db.db
+      .select()
+      .from(schema.issueActivities)
+      .where(and(eq(schema.issueActivities.issueId, issueId), eq(schema.issueActivities.field, "agent_execution")));
+    expect(activity.map((a) => [a.newValue, a.newIdentifier]).sort()).toEqual([
+      ["completed", execId],
+      ["pending", execId],
+    ]);
     const list = await w.ws.member.get(`${w.project.base}/issues/${issueId}/agent-executions/`);
-    expect(list.body.agent_executions).toEqual([{ id: expect.any(String), execution_id: execId, created_at: expect.any(String) }]);
+    expect(list.body.agent_executions).toEqual([
+      { id: expect.any(String), execution_id: execId, created_at: expect.any(String) },
+    ]);
 
     // what the model was sent: the work item, the user's words and the tools
     const first = ms.requests[0].body;
     expect(JSON.stringify(first.messages)).toContain("Add a greeting");
     expect(JSON.stringify(first.messages)).toContain("Please do it.");
-    expect(first.tools.map((x: { function: { name: string } }) => x.function.name)).toEqual(expect.arrayContaining(["run_command", "write_file", "create_task", "set_state"]));
+    expect(first.tools.map((x: { function: { name: string } }) => x.function.name)).toEqual(
+      expect.arrayContaining(["run_command", "write_file", "create_task", "set_state"]),
+    );
   });
 
   it("a follow-up continues the same execution, its conversation and its checkout", async () => {
-    ms.script({ toolCalls: [{ name: "write_file", args: { path: "bye.txt", content: "bye\n" } }] }, { text: "Added bye.txt too." });
+    ms.script(
+      { toolCalls: [{ name: "write_file", args: { path: "bye.txt", content: "bye\n" } }] },
+      { text: "Added bye.txt too." },
+    );
     const r = await execute({ execution_id: execId, content: "Also add bye.txt" });
     expect(r.status).toBe(202);
     expect(r.body).toEqual({ execution_id: execId, status: "pending" });
@@ -172,9 +260,14 @@ describe("a coding run on a work item", () => {
     expect(sent).toContain("Also add bye.txt");
     expect(d.execution.artifact_ids).toHaveLength(1);
     const art = (await w.ws.member.get(`${w.project.base}/artifacts/${d.execution.artifact_ids[0]}/`)).body;
-    expect(art.content.match(/^diff --git.*$/gm)).toEqual(["diff --git a/bye.txt b/bye.txt", "diff --git a/hello.txt b/hello.txt"]);
+    expect(art.content.match(/^diff --git.*$/gm)).toEqual([
+      "diff --git a/bye.txt b/bye.txt",
+      "diff --git a/hello.txt b/hello.txt",
+    ]);
     // a follow-up needs words
-    expect((await execute({ execution_id: execId, content: "" })).body).toEqual({ content: [AGENT_MSG.contentRequired] });
+    expect((await execute({ execution_id: execId, content: "" })).body).toEqual({
+      content: [AGENT_MSG.contentRequired],
+    });
   });
 
   it("commit: the diff becomes a commit on stride/{IDENT}-{seq} in the repository, linked on the work item", async () => {
@@ -183,26 +276,40 @@ describe("a coding run on a work item", () => {
     // the receiving repository's hook runs as whoever pushes: the sandbox user, not the server's root (issue #24 point 4)
     const hook = `${repo.dir}/.git/hooks/pre-receive`;
     fs.writeFileSync(hook, "#!/bin/sh\nid -u > pushed-by\n", { mode: 0o755 });
-    const r = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
+    const r = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, {
+      artifact_id: artifactId,
+    });
     fs.rmSync(hook);
     expect(r.status).toBe(200);
     if (process.getuid?.() === 0) expect(fs.readFileSync(`${repo.dir}/.git/pushed-by`, "utf8").trim()).toBe("65534");
     const [issue] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, issueId));
     const branch = `stride/${w.project.identifier}-${issue.sequenceId}`;
-    expect(r.body).toEqual({ branch, commit: expect.stringMatching(/^[0-9a-f]{40}$/), url: `file://${repo.dir}#${branch}` });
+    expect(r.body).toEqual({
+      branch,
+      commit: expect.stringMatching(/^[0-9a-f]{40}$/),
+      url: `file://${repo.dir}#${branch}`,
+    });
     const git = (...args: string[]) => execFileSync("git", ["-C", repo.dir, ...args], { encoding: "utf8" });
     expect(git("rev-parse", branch).trim()).toBe(r.body.commit);
     expect(git("show", `${branch}:hello.txt`)).toBe("hello world\n");
     expect(git("show", `${branch}:bye.txt`)).toBe("bye\n");
     expect(git("rev-parse", `${branch}~1`).trim()).toBe(repo.head);
     expect(git("log", "-1", "--format=%B", branch)).toContain(`Work item: ${w.project.identifier}-${issue.sequenceId}`);
-    expect((await w.ws.member.get(`${w.project.base}/artifacts/${artifactId}/`)).body.committed).toEqual({ branch, commit: r.body.commit });
+    expect((await w.ws.member.get(`${w.project.base}/artifacts/${artifactId}/`)).body.committed).toEqual({
+      branch,
+      commit: r.body.commit,
+    });
     const links = await t.db.db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, issueId));
     expect(links.map((l) => [l.url, l.title])).toEqual([[r.body.url, branch]]);
     // the same diff again is refused: it is on its branch already
-    const again = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId });
+    const again = await w.ws.member.post(`${w.project.base}/agent/executions/${execId}/commit/`, {
+      artifact_id: artifactId,
+    });
     expect([again.status, again.body]).toEqual([409, { error: COMMIT_MSG.committed(branch) }]);
-    expect((await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId })).status).toBe(403);
+    expect(
+      (await w.ws.guest.post(`${w.project.base}/agent/executions/${execId}/commit/`, { artifact_id: artifactId }))
+        .status,
+    ).toBe(403);
   });
 
   it("commit refusals: an empty diff, another run's artifact, a run without a work item (the commit modal shows them)", async () => {
@@ -213,17 +320,29 @@ describe("a coding run on a work item", () => {
     const q = await detail(quiet);
     expect(q.execution.status).toBe("completed");
     expect(q.execution.artifact_ids).toHaveLength(1);
-    const commit = (id: string, artifactId: string) => w.ws.member.post(`${w.project.base}/agent/executions/${id}/commit/`, { artifact_id: artifactId });
-    expect(await commit(quiet, q.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.emptyDiff }]);
+    const commit = (id: string, artifactId: string) =>
+      w.ws.member.post(`${w.project.base}/agent/executions/${id}/commit/`, { artifact_id: artifactId });
+    expect(await commit(quiet, q.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([
+      400,
+      { error: COMMIT_MSG.emptyDiff },
+    ]);
     // the artifact of another execution is not this run's diff
     const other = (await detail(execId)).execution.artifact_ids[0];
     expect(await commit(quiet, other).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.notDiff }]);
     // a run on no work item has no branch to name
     ms.script({ text: "Done." });
-    const loose = (await execute({ execution_config: { agent_template_id: coding, sandbox_template_ids: [sandboxTpl] }, content: "Nothing." })).body.execution_id;
+    const loose = (
+      await execute({
+        execution_config: { agent_template_id: coding, sandbox_template_ids: [sandboxTpl] },
+        content: "Nothing.",
+      })
+    ).body.execution_id;
     await t.app.jobs.drain();
     const l = await detail(loose);
-    expect(await commit(loose, l.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([400, { error: COMMIT_MSG.noWorkItem }]);
+    expect(await commit(loose, l.execution.artifact_ids[0]).then((r) => [r.status, r.body])).toEqual([
+      400,
+      { error: COMMIT_MSG.noWorkItem },
+    ]);
     // a body without an artifact is refused before anything runs
     expect((await w.ws.member.post(`${w.project.base}/agent/executions/${quiet}/commit/`, {})).status).toBe(400);
   });
@@ -231,17 +350,24 @@ describe("a coding run on a work item", () => {
   it("commit pushes exactly the diff the reviewer saw (issue #24 point 6)", async () => {
     const item = await workItem("Two files");
     const base = `${w.project.base}/agent/executions`;
-    const commit = (id: string, artifactId: string) => w.ws.member.post(`${base}/${id}/commit/`, { artifact_id: artifactId });
+    const commit = (id: string, artifactId: string) =>
+      w.ws.member.post(`${base}/${id}/commit/`, { artifact_id: artifactId });
     const artifact = async (id: string) => (await w.ws.member.get(`${w.project.base}/artifacts/${id}/`)).body;
     const files = (diff: string) => diff.match(/^diff --git.*$/gm);
-    ms.script({ toolCalls: [{ name: "write_file", args: { path: "one.txt", content: "1\n" } }] }, { text: "One file." });
+    ms.script(
+      { toolCalls: [{ name: "write_file", args: { path: "one.txt", content: "1\n" } }] },
+      { text: "One file." },
+    );
     const run = (await execute({ execution_config: {}, issue_id: item, content: "one" })).body.execution_id;
     await t.app.jobs.drain();
     const [first] = (await detail(run)).execution.artifact_ids;
     expect(files((await artifact(first)).content)).toEqual(["diff --git a/one.txt b/one.txt"]);
 
     // a follow-up changes the checkout: a new artifact is the run's diff; the one reviewed before is unchanged
-    ms.script({ toolCalls: [{ name: "write_file", args: { path: "two.txt", content: "2\n" } }] }, { text: "Two files." });
+    ms.script(
+      { toolCalls: [{ name: "write_file", args: { path: "two.txt", content: "2\n" } }] },
+      { text: "Two files." },
+    );
     await execute({ execution_id: run, content: "two" });
     await t.app.jobs.drain();
     const d = await detail(run);
@@ -249,16 +375,27 @@ describe("a coding run on a work item", () => {
     const [second] = d.execution.artifact_ids;
     expect(second).not.toBe(first);
     expect(files((await artifact(first)).content)).toEqual(["diff --git a/one.txt b/one.txt"]);
-    expect(files((await artifact(second)).content)).toEqual(["diff --git a/one.txt b/one.txt", "diff --git a/two.txt b/two.txt"]);
+    expect(files((await artifact(second)).content)).toEqual([
+      "diff --git a/one.txt b/one.txt",
+      "diff --git a/two.txt b/two.txt",
+    ]);
     // the older diff is not what the run holds now: refused
     expect(await commit(run, first).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.superseded }]);
 
     // while a follow-up works, nothing is committed
     let open!: () => void;
-    ms.script({ text: "Looking again.", gate: new Promise<void>((r) => { open = r; }) });
+    ms.script({
+      text: "Looking again.",
+      gate: new Promise<void>((r) => {
+        open = r;
+      }),
+    });
     await execute({ execution_id: run, content: "look" });
     const drained = t.app.jobs.drain();
-    await until(() => row(run), (e) => e.status === "running");
+    await until(
+      () => row(run),
+      (e) => e.status === "running",
+    );
     expect(await commit(run, second).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.running }]);
     open();
     await drained;
@@ -268,7 +405,10 @@ describe("a coding run on a work item", () => {
     const rt = sandboxRuntime(t.app);
     const sandboxId = d.execution.sandbox_ids[0];
     expect((await rt.exec(sandboxId, "echo 3 > three.txt")).exitCode).toBe(0);
-    expect(await commit(run, second).then((r) => [r.status, r.body])).toEqual([409, { error: COMMIT_MSG.checkoutChanged }]);
+    expect(await commit(run, second).then((r) => [r.status, r.body])).toEqual([
+      409,
+      { error: COMMIT_MSG.checkoutChanged },
+    ]);
     expect((await rt.exec(sandboxId, "rm three.txt")).exitCode).toBe(0);
     const ok = await commit(run, second);
     expect(ok.status).toBe(200);
@@ -292,10 +432,18 @@ describe("a coding run on a work item", () => {
     const all = await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=issue`);
     expect(all.status).toBe(200);
     expect(all.body.executions.map((x: { id: string }) => x.id)).toEqual([execId]);
-    expect((await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=issue,other`)).body.executions).toEqual([]);
+    expect(
+      (await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=issue,other`)).body.executions,
+    ).toEqual([]);
     const t0 = (await row(execId)).createdAt;
     const newer = new Date(t0.getTime() + 1).toISOString();
-    expect((await w.ws.member.get(`${w.project.base}/agent/executions/search/?newer_than=${encodeURIComponent(newer)}&tags=issue`)).body.executions).toEqual([]);
+    expect(
+      (
+        await w.ws.member.get(
+          `${w.project.base}/agent/executions/search/?newer_than=${encodeURIComponent(newer)}&tags=issue`,
+        )
+      ).body.executions,
+    ).toEqual([]);
     const page = await w.ws.member.get(`${w.project.base}/agent/executions/search/?page_size=1`);
     expect(page.body.executions).toHaveLength(1);
     expect((await w.ws.member.get(`${w.project.base}/agent/executions/search/?page_size=0`)).status).toBe(400);
@@ -305,32 +453,67 @@ describe("a coding run on a work item", () => {
 describe("errors of execute (platform.md §5, §8)", () => {
   it("answers the spec's messages", async () => {
     const issueId = await workItem("errors");
-    expect((await execute({ execution_config: { sandbox_ids: "nope" }, issue_id: issueId })).body).toEqual({ error: AGENT_MSG.invalidConfig });
-    expect((await execute({ execution_config: { agent_template_id: crypto.randomUUID() }, issue_id: issueId })).body).toEqual({ error: AGENT_MSG.templateNotFound });
-    expect((await execute({ execution_config: {}, content: "hi" })).body).toEqual({ error: AGENT_MSG.templateNotFound });
-    const bare = await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "coding", name: "Bare coder", model_config: "scripted" } });
-    const needs = await execute({ execution_config: { agent_template_id: bare.body.agent_template.id }, issue_id: issueId });
+    expect((await execute({ execution_config: { sandbox_ids: "nope" }, issue_id: issueId })).body).toEqual({
+      error: AGENT_MSG.invalidConfig,
+    });
+    expect(
+      (await execute({ execution_config: { agent_template_id: crypto.randomUUID() }, issue_id: issueId })).body,
+    ).toEqual({ error: AGENT_MSG.templateNotFound });
+    expect((await execute({ execution_config: {}, content: "hi" })).body).toEqual({
+      error: AGENT_MSG.templateNotFound,
+    });
+    const bare = await w.ws.admin.post(`${w.project.base}/agent/templates/`, {
+      config: { type: "coding", name: "Bare coder", model_config: "scripted" },
+    });
+    const needs = await execute({
+      execution_config: { agent_template_id: bare.body.agent_template.id },
+      issue_id: issueId,
+    });
     expect(needs.status).toBe(400);
-    expect(needs.body).toEqual({ error: 'the agent "Bare coder" requires a sandbox environment. Please select a sandbox or sandbox template.' });
+    expect(needs.body).toEqual({
+      error: 'the agent "Bare coder" requires a sandbox environment. Please select a sandbox or sandbox template.',
+    });
     const other = await projectFixture(t, w.ws);
     const otherIssue = (await w.ws.admin.post(`${other.base}/issues/`, { name: "x" })).body.id;
-    const noPreset = await w.ws.admin.post(`${other.base}/agent/execute/`, { execution_config: {}, issue_id: otherIssue });
+    const noPreset = await w.ws.admin.post(`${other.base}/agent/execute/`, {
+      execution_config: {},
+      issue_id: otherIssue,
+    });
     expect([noPreset.status, noPreset.body]).toEqual([400, { error: AGENT_MSG.noPreset }]);
     expect((await execute({ execution_config: {}, issue_id: crypto.randomUUID() })).status).toBe(404);
-    expect((await execute({ execution_id: crypto.randomUUID(), content: "x" })).body).toEqual({ error: AGENT_MSG.notFound });
+    expect((await execute({ execution_id: crypto.randomUUID(), content: "x" })).body).toEqual({
+      error: AGENT_MSG.notFound,
+    });
     expect(await t.db.db.select().from(E).where(eq(E.issueId, issueId))).toEqual([]);
   });
 
   it("roles: guests and outsiders cannot run, read or cancel executions", async () => {
     const issueId = await workItem("roles");
-    for (const [c, status] of [[w.ws.guest, 403], [w.ws.outsider, 403], [w.ws.anon, 401]] as const) {
-      expect((await c.post(`${w.project.base}/agent/execute/`, { execution_config: {}, issue_id: issueId, tags: [] })).status).toBe(status);
-      expect((await c.post(`${w.project.base}/agent/execute/`, { execution_config: { agent_template_id: triage }, content: "go" })).status).toBe(status);
+    for (const [c, status] of [
+      [w.ws.guest, 403],
+      [w.ws.outsider, 403],
+      [w.ws.anon, 401],
+    ] as const) {
+      expect(
+        (await c.post(`${w.project.base}/agent/execute/`, { execution_config: {}, issue_id: issueId, tags: [] }))
+          .status,
+      ).toBe(status);
+      expect(
+        (
+          await c.post(`${w.project.base}/agent/execute/`, {
+            execution_config: { agent_template_id: triage },
+            content: "go",
+          })
+        ).status,
+      ).toBe(status);
       expect((await c.get(`${w.project.base}/artifacts/${crypto.randomUUID()}/`)).status).toBe(status);
     }
     // a guest's search holds only their own project-assistant conversations (project-assistant.test.ts)
     expect((await w.ws.guest.get(`${w.project.base}/agent/executions/search/?tags=issue`)).body.executions).toEqual([]);
-    for (const [c, status] of [[w.ws.outsider, 403], [w.ws.anon, 401]] as const) {
+    for (const [c, status] of [
+      [w.ws.outsider, 403],
+      [w.ws.anon, 401],
+    ] as const) {
       expect((await c.post(`${w.project.base}/agent/execute/`, { nonsense: 1 })).status).toBe(status);
       expect((await c.get(`${w.project.base}/agent/executions/search/`)).status).toBe(status);
       expect((await c.post(`${w.project.base}/agent/executions/${crypto.randomUUID()}/cancel/`)).status).toBe(status);
@@ -348,20 +531,33 @@ describe("one run at a time, cancel, limits", () => {
     const again = await execute({ execution_config: {}, issue_id: issueId });
     expect([again.status, again.body]).toEqual([409, { error: AGENT_MSG.starting, status: "pending" }]);
     const drained = t.app.jobs.drain();
-    await until(async () => processesWith(marker).length, (n) => n > 0);
+    await until(
+      async () => processesWith(marker).length,
+      (n) => n > 0,
+    );
     const running = await execute({ execution_config: {}, issue_id: issueId });
     expect([running.status, running.body]).toEqual([409, { error: AGENT_MSG.running, status: "running" }]);
     const c = await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`);
     expect(c.status).toBe(200);
     expect(c.body.execution.status).toBe("cancelled");
     // the command sleeps for over an hour: its process going away is the cancel's kill
-    await until(async () => processesWith(marker).length, (n) => n === 0);
+    await until(
+      async () => processesWith(marker).length,
+      (n) => n === 0,
+    );
     await drained;
     const d = await detail(r.body.execution_id);
     expect(d.execution.status).toBe("cancelled");
-    expect(d.records.some((x: { type: string; content: string }) => x.type === "error" && x.content === "The execution was cancelled.")).toBe(true);
+    expect(
+      d.records.some(
+        (x: { type: string; content: string }) => x.type === "error" && x.content === "The execution was cancelled.",
+      ),
+    ).toBe(true);
     // cancelling again changes nothing; a new run may start now
-    expect((await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`)).body.execution.status).toBe("cancelled");
+    expect(
+      (await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`)).body.execution
+        .status,
+    ).toBe("cancelled");
     ms.script({ text: "ok" });
     expect((await execute({ execution_config: {}, issue_id: issueId })).status).toBe(202);
     await t.app.jobs.drain();
@@ -372,7 +568,10 @@ describe("one run at a time, cancel, limits", () => {
     ms.script({ text: "Thinking about it at length", stallAfterMs: 120_000 });
     const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi", tags: ["chat"] });
     const drained = t.app.jobs.drain();
-    await until(() => detail(r.body.execution_id), (d) => d.records.some((x: { type: string }) => x.type === "message"));
+    await until(
+      () => detail(r.body.execution_id),
+      (d) => d.records.some((x: { type: string }) => x.type === "message"),
+    );
     await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`);
     await drained;
     expect((await row(r.body.execution_id)).status).toBe("cancelled");
@@ -380,29 +579,60 @@ describe("one run at a time, cancel, limits", () => {
   });
 
   it("timeout_s ends a run as timed_out; max_steps ends it as failed", async () => {
-    const quick = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "triage", name: "Quick", model_config: "scripted", timeout_s: 1, max_steps: 1 } })).body.agent_template.id;
+    const quick = (
+      await w.ws.admin.post(`${w.project.base}/agent/templates/`, {
+        config: { type: "triage", name: "Quick", model_config: "scripted", timeout_s: 1, max_steps: 1 },
+      })
+    ).body.agent_template.id;
     ms.script({ text: "slow", delayMs: 5000 });
     const a = await execute({ execution_config: { agent_template_id: quick }, content: "hi" });
     await t.app.jobs.drain();
-    expect(await row(a.body.execution_id)).toMatchObject({ status: "timed_out", statusReason: "The agent ran out of time (1 s)." });
+    expect(await row(a.body.execution_id)).toMatchObject({
+      status: "timed_out",
+      statusReason: "The agent ran out of time (1 s).",
+    });
 
     const issueId = await workItem("steps");
     ms.script({ toolCalls: [{ name: "read_work_item", args: {} }] }, { text: "never asked" });
     const b = await execute({ execution_config: { agent_template_id: quick }, issue_id: issueId });
     await t.app.jobs.drain();
     const d = await detail(b.body.execution_id);
-    expect(d.execution).toMatchObject({ status: "failed", status_reason: "The agent stopped after 1 steps (its max_steps).", steps: 1 });
-    expect(d.records.find((x: { tool_name: string; type: string }) => x.type === "tool_call_output" && x.tool_name === "read_work_item").content).toContain("steps");
+    expect(d.execution).toMatchObject({
+      status: "failed",
+      status_reason: "The agent stopped after 1 steps (its max_steps).",
+      steps: 1,
+    });
+    expect(
+      d.records.find(
+        (x: { tool_name: string; type: string }) => x.type === "tool_call_output" && x.tool_name === "read_work_item",
+      ).content,
+    ).toContain("steps");
   });
 });
 
 describe("the sandbox's setup obeys the run (issue #24 point 5) and its limits (point 2)", () => {
   async function slowSetup(timeout_s: number) {
     const marker = `${3000 + crypto.randomInt(1000)}.${crypto.randomInt(1e6)}`;
-    const tpl = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, {
-      type: "sandbox", config: { ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }], setup_script: `sleep ${marker} & sleep ${marker}` },
-    })).body.environment_template.id;
-    const agent = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "coding", name: "Slow setup", model_config: "scripted", timeout_s, environment_template_ids: [tpl] } })).body.agent_template.id;
+    const tpl = (
+      await w.ws.admin.post(`${w.project.base}/environments/templates/`, {
+        type: "sandbox",
+        config: {
+          ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }],
+          setup_script: `sleep ${marker} & sleep ${marker}`,
+        },
+      })
+    ).body.environment_template.id;
+    const agent = (
+      await w.ws.admin.post(`${w.project.base}/agent/templates/`, {
+        config: {
+          type: "coding",
+          name: "Slow setup",
+          model_config: "scripted",
+          timeout_s,
+          environment_template_ids: [tpl],
+        },
+      })
+    ).body.agent_template.id;
     return { marker, agent };
   }
 
@@ -410,13 +640,21 @@ describe("the sandbox's setup obeys the run (issue #24 point 5) and its limits (
     const { marker, agent } = await slowSetup(2);
     const r = await execute({ execution_config: { agent_template_id: agent }, content: "go" });
     const drained = t.app.jobs.drain();
-    await until(async () => processesWith(marker).length, (n) => n === 2);
+    await until(
+      async () => processesWith(marker).length,
+      (n) => n === 2,
+    );
     await drained;
     expect(await row(r.body.execution_id)).toMatchObject({
-      status: "timed_out", statusReason: "The agent ran out of time (2 s) while its sandbox was being prepared (the checkout or the setup script).",
+      status: "timed_out",
+      statusReason:
+        "The agent ran out of time (2 s) while its sandbox was being prepared (the checkout or the setup script).",
     });
     expect(processesWith(marker)).toEqual([]);
-    const [sb] = await t.db.db.select().from(schema.sandboxes).where(eq(schema.sandboxes.id, (await row(r.body.execution_id)).sandboxIds[0]));
+    const [sb] = await t.db.db
+      .select()
+      .from(schema.sandboxes)
+      .where(eq(schema.sandboxes.id, (await row(r.body.execution_id)).sandboxIds[0]));
     expect([sb.status, sb.statusReason]).toEqual(["error", "The setup script was stopped."]);
   });
 
@@ -424,23 +662,52 @@ describe("the sandbox's setup obeys the run (issue #24 point 5) and its limits (
     const { marker, agent } = await slowSetup(120);
     const r = await execute({ execution_config: { agent_template_id: agent }, content: "go" });
     const drained = t.app.jobs.drain();
-    await until(async () => processesWith(marker).length, (n) => n === 2);
-    expect((await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`)).status).toBe(200);
+    await until(
+      async () => processesWith(marker).length,
+      (n) => n === 2,
+    );
+    expect((await w.ws.member.post(`${w.project.base}/agent/executions/${r.body.execution_id}/cancel/`)).status).toBe(
+      200,
+    );
     // the script sleeps for over 50 minutes: its processes going away is the cancel's kill
-    await until(async () => processesWith(marker).length, (n) => n === 0);
+    await until(
+      async () => processesWith(marker).length,
+      (n) => n === 0,
+    );
     await drained;
     expect((await row(r.body.execution_id)).status).toBe("cancelled");
   });
 
   it("the model cannot lift the command time limit the template set (run_command's timeout_s)", async () => {
-    const tpl = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, {
-      type: "sandbox", config: { ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }], command_timeout_s: 1 },
-    })).body.environment_template.id;
-    const agent = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "coding", name: "Limited", model_config: "scripted", timeout_s: 60, environment_template_ids: [tpl] } })).body.agent_template.id;
-    ms.script({ toolCalls: [{ name: "run_command", args: { command: "sleep 3; echo finished", timeout_s: 3600 } }] }, { text: "ok" });
+    const tpl = (
+      await w.ws.admin.post(`${w.project.base}/environments/templates/`, {
+        type: "sandbox",
+        config: {
+          ide_configs: [{ repository: { repo_slug: "acme/app", url: repo.dir, branch: "main" } }],
+          command_timeout_s: 1,
+        },
+      })
+    ).body.environment_template.id;
+    const agent = (
+      await w.ws.admin.post(`${w.project.base}/agent/templates/`, {
+        config: {
+          type: "coding",
+          name: "Limited",
+          model_config: "scripted",
+          timeout_s: 60,
+          environment_template_ids: [tpl],
+        },
+      })
+    ).body.agent_template.id;
+    ms.script(
+      { toolCalls: [{ name: "run_command", args: { command: "sleep 3; echo finished", timeout_s: 3600 } }] },
+      { text: "ok" },
+    );
     const r = await execute({ execution_config: { agent_template_id: agent }, content: "go" });
     await t.app.jobs.drain();
-    const out = (await detail(r.body.execution_id)).records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "run_command");
+    const out = (await detail(r.body.execution_id)).records.find(
+      (x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "run_command",
+    );
     expect(out.content).toMatch(/\(timed out, /);
     expect(out.content).not.toMatch(/^finished$/m);
   });
@@ -455,18 +722,38 @@ describe("durable runs", () => {
     const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
     const drained = app.jobs.drain();
     // the model is answering (the stalled first turn) when the instance stops
-    await until(() => detail(r.body.execution_id), (d) => d.execution.status === "running" && d.records.some((x: { type: string }) => x.type === "message"));
+    await until(
+      () => detail(r.body.execution_id),
+      (d) => d.execution.status === "running" && d.records.some((x: { type: string }) => x.type === "message"),
+    );
     await server.close();
     await drained;
     await app.jobs.stop();
     await db.close();
     const after = await row(r.body.execution_id);
     expect(after.status).toBe("pending");
-    expect((await t.app.jobs.list(t.db.db, AGENT_RUN_TASK)).filter((j) => (j.payload as { executionId: string }).executionId === after.id && !j.failed)).toHaveLength(1);
+    expect(
+      (await t.app.jobs.list(t.db.db, AGENT_RUN_TASK)).filter(
+        (j) => (j.payload as { executionId: string }).executionId === after.id && !j.failed,
+      ),
+    ).toHaveLength(1);
     // this instance takes it over once the hand-over delay has passed
-    await until(async () => { await t.app.jobs.drain(); return row(r.body.execution_id); }, (e) => e.status === "completed", HANDOVER_DELAY_MS + 10_000);
-    expect(await row(r.body.execution_id)).toMatchObject({ status: "completed", summary: "Finished after the restart." });
-    const records = (await detail(r.body.execution_id)).records.map((x: { type: string; content: string }) => [x.type, x.content]);
+    await until(
+      async () => {
+        await t.app.jobs.drain();
+        return row(r.body.execution_id);
+      },
+      (e) => e.status === "completed",
+      HANDOVER_DELAY_MS + 10_000,
+    );
+    expect(await row(r.body.execution_id)).toMatchObject({
+      status: "completed",
+      summary: "Finished after the restart.",
+    });
+    const records = (await detail(r.body.execution_id)).records.map((x: { type: string; content: string }) => [
+      x.type,
+      x.content,
+    ]);
     expect(records.map(([type]: string[]) => type)).toEqual(["user_input", "message", "message"]);
     expect("partial".startsWith(records[1][1])).toBe(true);
     expect(records[2][1]).toBe("Finished after the restart.");
@@ -475,14 +762,20 @@ describe("durable runs", () => {
   it("a run whose process died is taken over, and failed after too many take-overs", async () => {
     ms.script({ text: "ok" });
     const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
-    await t.db.db.update(E).set({ status: "running", heartbeatAt: new Date(Date.now() - 120_000) }).where(eq(E.id, r.body.execution_id));
+    await t.db.db
+      .update(E)
+      .set({ status: "running", heartbeatAt: new Date(Date.now() - 120_000) })
+      .where(eq(E.id, r.body.execution_id));
     await t.db.db.execute(`DELETE FROM graphile_worker._private_jobs` as never).catch(() => {});
     expect(await reapStaleRuns(t.app)).toBe(1);
     expect((await row(r.body.execution_id)).status).toBe("pending");
     await t.app.jobs.drain();
     expect((await row(r.body.execution_id)).status).toBe("completed");
 
-    await t.db.db.update(E).set({ status: "running", resumes: MAX_RESUMES, heartbeatAt: new Date(Date.now() - 120_000) }).where(eq(E.id, r.body.execution_id));
+    await t.db.db
+      .update(E)
+      .set({ status: "running", resumes: MAX_RESUMES, heartbeatAt: new Date(Date.now() - 120_000) })
+      .where(eq(E.id, r.body.execution_id));
     expect(await reapStaleRuns(t.app)).toBe(1);
     expect(await row(r.body.execution_id)).toMatchObject({ status: "failed" });
   });
@@ -494,35 +787,76 @@ describe("agents have their own workers (issue #24 point 8)", () => {
     const db = connect(t.dbUrl!, { max: 6, acquireTimeoutMs: t.app.config.dbAcquireTimeoutMs });
     const app = createAppContext({ ...t.app.config, jobConcurrency: 1, agentConcurrency: 1 }, db);
     let freeMail!: () => void;
-    const mailHeld = new Promise<void>((r) => { freeMail = r; });
+    const mailHeld = new Promise<void>((r) => {
+      freeMail = r;
+    });
     let mails = 0;
-    app.jobs.register("test:slow-mail", async () => { mails++; await mailHeld; });
+    app.jobs.register("test:slow-mail", async () => {
+      mails++;
+      await mailHeld;
+    });
     await app.jobs.start();
     try {
       // a slow mail holds the general pool's only slot
       await app.jobs.enqueue(app.db, "test:slow-mail", {});
-      await until(async () => mails, (n) => n === 1);
+      await until(
+        async () => mails,
+        (n) => n === 1,
+      );
       // run A starts beside it, and holds the only agent slot until its model answers
       let answerA!: () => void;
       let answerB!: () => void;
-      ms.script({ text: "A done.", gate: new Promise<void>((r) => { answerA = r; }) }, { text: "B done.", gate: new Promise<void>((r) => { answerB = r; }) }, { text: "C done." });
-      const run = async (content: string) => (await execute({ execution_config: { agent_template_id: triage }, content, tags: ["pool"] })).body.execution_id as string;
+      ms.script(
+        {
+          text: "A done.",
+          gate: new Promise<void>((r) => {
+            answerA = r;
+          }),
+        },
+        {
+          text: "B done.",
+          gate: new Promise<void>((r) => {
+            answerB = r;
+          }),
+        },
+        { text: "C done." },
+      );
+      const run = async (content: string) =>
+        (await execute({ execution_config: { agent_template_id: triage }, content, tags: ["pool"] })).body
+          .execution_id as string;
       const a = await run("a");
-      await until(() => row(a), (e) => e.status === "running");
+      await until(
+        () => row(a),
+        (e) => e.status === "running",
+      );
       // B and C wait for the agent slot, and say where they are in the queue
       const b = await run("b");
       const c = await run("c");
       expect((await detail(b)).execution).toMatchObject({ status: "pending", queue_position: 1 });
       expect((await detail(c)).execution).toMatchObject({ status: "pending", queue_position: 2 });
       const listed = (await w.ws.member.get(`${w.project.base}/agent/executions/search/?tags=pool`)).body.executions;
-      expect(listed.map((x: { id: string; queue_position: number | null }) => [x.id, x.queue_position])).toEqual([[c, 2], [b, 1], [a, null]]);
+      expect(listed.map((x: { id: string; queue_position: number | null }) => [x.id, x.queue_position])).toEqual([
+        [c, 2],
+        [b, 1],
+        [a, null],
+      ]);
       // A ends: B takes the agent slot, C is next
       answerA();
-      await until(() => row(b), (e) => e.status === "running");
+      await until(
+        () => row(b),
+        (e) => e.status === "running",
+      );
       expect((await detail(c)).execution).toMatchObject({ status: "pending", queue_position: 1 });
       answerB();
-      await until(() => row(c), (e) => e.status === "completed");
-      expect((await detail(b)).execution).toMatchObject({ status: "completed", summary: "B done.", queue_position: null });
+      await until(
+        () => row(c),
+        (e) => e.status === "completed",
+      );
+      expect((await detail(b)).execution).toMatchObject({
+        status: "completed",
+        summary: "B done.",
+        queue_position: null,
+      });
       // all the while the mail held the general slot
       expect(mails).toBe(1);
     } finally {
@@ -535,14 +869,26 @@ describe("agents have their own workers (issue #24 point 8)", () => {
 
 describe("MCP servers of environment templates", () => {
   it("calls a tool of a local stdio MCP server started inside the sandbox", async () => {
-    const mcp = (await w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "local_mcp", config: { command: "node", args: ["tools/mcp.mjs"] } })).body.environment_template.id;
+    const mcp = (
+      await w.ws.admin.post(`${w.project.base}/environments/templates/`, {
+        type: "local_mcp",
+        config: { command: "node", args: ["tools/mcp.mjs"] },
+      })
+    ).body.environment_template.id;
     ms.script({ toolCalls: [{ name: "mcp__shout", args: { text: "hello" } }] }, { text: "It shouted." });
-    const r = await execute({ execution_config: { agent_template_id: coding, sandbox_template_ids: [sandboxTpl], mcp_template_ids: [mcp] }, content: "shout" });
+    const r = await execute({
+      execution_config: { agent_template_id: coding, sandbox_template_ids: [sandboxTpl], mcp_template_ids: [mcp] },
+      content: "shout",
+    });
     await t.app.jobs.drain();
     const d = await detail(r.body.execution_id);
     expect(d.execution.status).toBe("completed");
-    expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain("mcp__shout");
-    const out = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "mcp__shout");
+    expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain(
+      "mcp__shout",
+    );
+    const out = d.records.find(
+      (x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "mcp__shout",
+    );
     expect(out.content).toBe("HELLO! (from /workspace)");
   });
 
@@ -550,21 +896,45 @@ describe("MCP servers of environment templates", () => {
     const remote = await startMcpHttpServer();
     try {
       const p = w.project.base;
-      const mcp = (await w.ws.admin.post(`${p}/environments/templates/`, { type: "generic_mcp", config: { url: remote.url, headers: { Authorization: "Bearer remote-secret" } } })).body.environment_template.id;
-      const agent = (await w.ws.admin.post(`${p}/agent/templates/`, {
-        config: { type: "triage", name: "Remote", model_config: "scripted", max_steps: 5, timeout_s: 60, environment_template_ids: [mcp] },
-      })).body.agent_template.id;
+      const mcp = (
+        await w.ws.admin.post(`${p}/environments/templates/`, {
+          type: "generic_mcp",
+          config: { url: remote.url, headers: { Authorization: "Bearer remote-secret" } },
+        })
+      ).body.environment_template.id;
+      const agent = (
+        await w.ws.admin.post(`${p}/agent/templates/`, {
+          config: {
+            type: "triage",
+            name: "Remote",
+            model_config: "scripted",
+            max_steps: 5,
+            timeout_s: 60,
+            environment_template_ids: [mcp],
+          },
+        })
+      ).body.agent_template.id;
       ms.script({ toolCalls: [{ name: "127__reverse", args: { text: "stride" } }] }, { text: "Reversed." });
-      const r = await execute({ execution_config: { agent_template_id: agent }, content: "reverse it", issue_id: await workItem("Reverse a word") });
+      const r = await execute({
+        execution_config: { agent_template_id: agent },
+        content: "reverse it",
+        issue_id: await workItem("Reverse a word"),
+      });
       expect(r.status).toBe(202);
       await t.app.jobs.drain();
       const d = await detail(r.body.execution_id);
       expect(d.execution.status).toBe("completed");
       // the remote server's tool was offered to the model and called; its answer is the tool output record
-      expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain("127__reverse");
-      const call = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "127__reverse");
+      expect(ms.requests[0].body.tools.map((x: { function: { name: string } }) => x.function.name)).toContain(
+        "127__reverse",
+      );
+      const call = d.records.find(
+        (x: { type: string; tool_name: string }) => x.type === "tool_call" && x.tool_name === "127__reverse",
+      );
       expect(JSON.parse(call.content)).toEqual({ text: "stride" });
-      const out = d.records.find((x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "127__reverse");
+      const out = d.records.find(
+        (x: { type: string; tool_name: string }) => x.type === "tool_call_output" && x.tool_name === "127__reverse",
+      );
       expect(out).toMatchObject({ content: "edirts (over streamable HTTP)", tool_call_id: call.tool_call_id });
       // the template's headers (shown masked by the API) went with every request
       expect(remote.requests.filter((q) => q.method === "POST").length).toBeGreaterThanOrEqual(3);
@@ -578,10 +948,17 @@ describe("MCP servers of environment templates", () => {
 
 describe("remote MCP servers go through the outgoing-request guard (issue #24 point 4)", () => {
   it("on save: an internal or metadata address is a clear 400 unless the instance allows internal targets", async () => {
-    const save = (url: string) => w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "generic_mcp", config: { url } });
+    const save = (url: string) =>
+      w.ws.admin.post(`${w.project.base}/environments/templates/`, { type: "generic_mcp", config: { url } });
     t.app.config.outboundAllowPrivate = false;
     try {
-      for (const url of ["http://127.0.0.1:9/mcp", "http://localhost:9/mcp", "http://[::1]:9/mcp", "http://10.0.0.8/mcp", "http://169.254.169.254/latest/"]) {
+      for (const url of [
+        "http://127.0.0.1:9/mcp",
+        "http://localhost:9/mcp",
+        "http://[::1]:9/mcp",
+        "http://10.0.0.8/mcp",
+        "http://169.254.169.254/latest/",
+      ]) {
         const r = await save(url);
         expect([r.status, r.body], url).toEqual([400, { "config.url": ["URL resolves to a blocked IP address."] }]);
       }
@@ -607,7 +984,13 @@ describe("remote MCP servers go through the outgoing-request guard (issue #24 po
       }
       expect(remote.requests).toEqual([]);
       // allowed by the instance, the same server is reached through the guard
-      const conn = await connectMcp(t.app, { id: crypto.randomUUID(), type: "generic_mcp", config: { url: remote.url, name: "remote" } }, 0, null, new AbortController().signal);
+      const conn = await connectMcp(
+        t.app,
+        { id: crypto.randomUUID(), type: "generic_mcp", config: { url: remote.url, name: "remote" } },
+        0,
+        null,
+        new AbortController().signal,
+      );
       expect(conn.tools.map((x) => x.spec.name)).toContain("remote__reverse");
       await conn.close();
       expect(remote.requests.length).toBeGreaterThan(0);
@@ -620,7 +1003,10 @@ describe("remote MCP servers go through the outgoing-request guard (issue #24 po
 describe("command output (issue #24 point 7)", () => {
   it("any bytes a command prints are stored and shown safely, and the run goes on to its true end", async () => {
     const issueId = await workItem("Binary output");
-    ms.script({ toolCalls: [{ name: "run_command", args: { command: "printf 'a\\000b\\377\\001c\\033[31mred\\033[0m'" } }] }, { text: "Saw it." });
+    ms.script(
+      { toolCalls: [{ name: "run_command", args: { command: "printf 'a\\000b\\377\\001c\\033[31mred\\033[0m'" } }] },
+      { text: "Saw it." },
+    );
     const r = await execute({ execution_config: {}, issue_id: issueId, content: "print bytes" });
     await t.app.jobs.drain();
     const d = await detail(r.body.execution_id);
@@ -632,15 +1018,20 @@ describe("command output (issue #24 point 7)", () => {
     const sent = ms.requests[1].body.messages.find((m: { role: string }) => m.role === "tool");
     expect(sent.content).toBe(out.content);
     expect(d.records.some((x: { type: string }) => x.type === "error")).toBe(false);
-    expect((await t.app.jobs.list(t.db.db, AGENT_RUN_TASK))).toEqual([]);
+    expect(await t.app.jobs.list(t.db.db, AGENT_RUN_TASK)).toEqual([]);
   });
 });
 
 describe("models fail softly (issue #24 point 10)", () => {
-  const errorsOf = (d: { records: { type: string; content: string }[] }) => d.records.filter((x) => x.type === "error").map((x) => x.content);
+  const errorsOf = (d: { records: { type: string; content: string }[] }) =>
+    d.records.filter((x) => x.type === "error").map((x) => x.content);
 
   it("a server failure (5xx) or a rate limit (429, its Retry-After honoured) is tried again before the run fails", async () => {
-    ms.script({ error: { status: 500 } }, { error: { status: 429, headers: { "retry-after": "2" } } }, { text: "Answered at last." });
+    ms.script(
+      { error: { status: 500 } },
+      { error: { status: 429, headers: { "retry-after": "2" } } },
+      { text: "Answered at last." },
+    );
     const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
     await t.app.jobs.drain();
     const d = await detail(r.body.execution_id);
@@ -655,19 +1046,28 @@ describe("models fail softly (issue #24 point 10)", () => {
   });
 
   it("a dropped connection, before or during the answer, is tried again; the answer that came whole is the one kept", async () => {
-    ms.script({ drop: true }, { text: "A partial answer that never ends", dropAfterFrames: 3 }, { text: "The whole answer." });
+    ms.script(
+      { drop: true },
+      { text: "A partial answer that never ends", dropAfterFrames: 3 },
+      { text: "The whole answer." },
+    );
     const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
     await t.app.jobs.drain();
     const d = await detail(r.body.execution_id);
     expect(d.execution).toMatchObject({ status: "completed", summary: "The whole answer." });
     expect(ms.requests).toHaveLength(3);
-    expect(errorsOf(d)).toEqual([expect.stringMatching(/closed the connection.*Trying again/), expect.stringMatching(/closed the connection|ended the stream/)]);
+    expect(errorsOf(d)).toEqual([
+      expect.stringMatching(/closed the connection.*Trying again/),
+      expect.stringMatching(/closed the connection|ended the stream/),
+    ]);
     const conversation = (await row(r.body.execution_id)).messages as { role: string; content: string }[];
     expect(conversation.filter((m) => m.role === "assistant").map((m) => m.content)).toEqual(["The whole answer."]);
   });
 
   it("a failure that does not pass ends the run after the last try, with the provider's words", async () => {
-    ms.script(...Array.from({ length: 5 }, () => ({ error: { status: 503, headers: { "retry-after": "0" } } })), { text: "never asked" });
+    ms.script(...Array.from({ length: 5 }, () => ({ error: { status: 503, headers: { "retry-after": "0" } } })), {
+      text: "never asked",
+    });
     const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
     await t.app.jobs.drain();
     const d = await detail(r.body.execution_id);
@@ -677,8 +1077,17 @@ describe("models fail softly (issue #24 point 10)", () => {
     expect(errorsOf(d).filter((x) => x.includes("Trying again now"))).toHaveLength(4);
     // a refused key is not tried again
     ms.reset();
-    await w.ws.admin.post(`${w.project.base}/model-configs/wrong-key/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model", api_key: "nope" });
-    const wrong = (await w.ws.admin.post(`${w.project.base}/agent/templates/`, { config: { type: "triage", name: "Wrong key", model_config: "wrong-key", max_steps: 2, timeout_s: 60 } })).body.agent_template.id;
+    await w.ws.admin.post(`${w.project.base}/model-configs/wrong-key/`, {
+      provider: "openai",
+      base_url: ms.openaiBaseUrl,
+      model: "test-model",
+      api_key: "nope",
+    });
+    const wrong = (
+      await w.ws.admin.post(`${w.project.base}/agent/templates/`, {
+        config: { type: "triage", name: "Wrong key", model_config: "wrong-key", max_steps: 2, timeout_s: 60 },
+      })
+    ).body.agent_template.id;
     const k = await execute({ execution_config: { agent_template_id: wrong }, content: "hi" });
     await t.app.jobs.drain();
     expect((await row(k.body.execution_id)).status).toBe("failed");
@@ -708,12 +1117,33 @@ describe("artifacts", () => {
     const r = await execute({ execution_config: { agent_template_id: triage }, content: "hi" });
     await t.app.jobs.drain();
     const big = "x".repeat(ARTIFACT_INLINE_MAX_BYTES + 1);
-    const [a] = await t.db.db.insert(schema.agentArtifacts).values({ workspaceId: w.ws.id, projectId: w.project.id, executionId: r.body.execution_id, name: "big.log", kind: "log", content: big }).returning();
+    const [a] = await t.db.db
+      .insert(schema.agentArtifacts)
+      .values({
+        workspaceId: w.ws.id,
+        projectId: w.project.id,
+        executionId: r.body.execution_id,
+        name: "big.log",
+        kind: "log",
+        content: big,
+      })
+      .returning();
     const got = await w.ws.member.get(`${w.project.base}/artifacts/${a.id}/`);
-    expect(got.body).toEqual({ id: a.id, execution_id: r.body.execution_id, name: "big.log", kind: "log", size: big.length, created_at: expect.any(String), committed: null, download_url: `${w.project.base}/artifacts/${a.id}/download/` });
+    expect(got.body).toEqual({
+      id: a.id,
+      execution_id: r.body.execution_id,
+      name: "big.log",
+      kind: "log",
+      size: big.length,
+      created_at: expect.any(String),
+      committed: null,
+      download_url: `${w.project.base}/artifacts/${a.id}/download/`,
+    });
     const dl = await w.ws.member.get(got.body.download_url);
     expect(dl.status).toBe(200);
     expect(dl.text).toBe(big);
-    expect((await w.ws.member.get(`${w.project.base}/artifacts/${crypto.randomUUID()}/`)).body).toEqual({ error: AGENT_MSG.artifactNotFound });
+    expect((await w.ws.member.get(`${w.project.base}/artifacts/${crypto.randomUUID()}/`)).body).toEqual({
+      error: AGENT_MSG.artifactNotFound,
+    });
   });
 });

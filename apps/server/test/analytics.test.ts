@@ -17,7 +17,8 @@ let datedCycle: string;
 let moduleId: string;
 
 const W = () => `/api/workspaces/${ws.slug}`;
-const displayName = async (id: string) => (await t.db.db.select().from(schema.users).where(eq(schema.users.id, id)))[0]!.displayName;
+const displayName = async (id: string) =>
+  (await t.db.db.select().from(schema.users).where(eq(schema.users.id, id)))[0]!.displayName;
 const byKey = (rows: any[]): Record<string, any> => Object.fromEntries(rows.map((r) => [r.key, r]));
 
 beforeAll(async () => {
@@ -26,13 +27,19 @@ beforeAll(async () => {
   pr = await projectFixture(t, ws, { name: "Web", identifier: "WEB" });
   other = await projectFixture(t, ws, { name: "Mobile", identifier: "MOB" });
   // in Mobile the workspace member is only a project guest (without the view-all switch): they count their own items there
-  await t.db.db.update(schema.projectMembers).set({ role: 5 }).where(and(eq(schema.projectMembers.projectId, other.id), eq(schema.projectMembers.memberId, ws.member.userId)));
+  await t.db.db
+    .update(schema.projectMembers)
+    .set({ role: 5 })
+    .where(and(eq(schema.projectMembers.projectId, other.id), eq(schema.projectMembers.memberId, ws.member.userId)));
   // a project only its admin belongs to
   const secret = await ws.admin.post(`${W()}/projects/`, { name: "Secret", identifier: "SEC", network: 0 });
   bug = await insertLabel({ t, ws, pr }, "bug");
   cycleId = await insertCycle({ t, ws, pr }, "Undated");
   datedCycle = await insertCycle({ t, ws, pr }, "Sprint");
-  await t.db.db.update(schema.cycles).set({ startDate: new Date("2025-01-01T00:00:00Z"), endDate: new Date("2025-01-05T00:00:00Z") }).where(eq(schema.cycles.id, datedCycle));
+  await t.db.db
+    .update(schema.cycles)
+    .set({ startDate: new Date("2025-01-01T00:00:00Z"), endDate: new Date("2025-01-05T00:00:00Z") })
+    .where(eq(schema.cycles.id, datedCycle));
   moduleId = await insertModule({ t, ws, pr }, "Checkout");
   const a = ws.admin.userId;
   const m = ws.member.userId;
@@ -40,7 +47,14 @@ beforeAll(async () => {
     { name: "Backlog urgent", priority: "urgent", labels: [bug], assignees: [m], cycle: cycleId },
     { name: "Todo high", state: "Todo", priority: "high", assignees: [m, a], modules: [moduleId] },
     { name: "Started high", state: "In Progress", priority: "high", labels: [bug] },
-    { name: "Done", state: "Done", priority: "low", completedAt: new Date("2025-02-10T12:00:00Z"), assignees: [a], cycle: datedCycle },
+    {
+      name: "Done",
+      state: "Done",
+      priority: "low",
+      completedAt: new Date("2025-02-10T12:00:00Z"),
+      assignees: [a],
+      cycle: datedCycle,
+    },
     { name: "Cancelled", state: "Cancelled" },
     { name: "Archived", archivedAt: "2025-01-05" },
     { name: "Draft", isDraft: true },
@@ -48,18 +62,29 @@ beforeAll(async () => {
   ]);
   await insertIssues({ t, ws, pr: other }, [
     { name: "Mobile by admin", priority: "medium" },
-    { name: "Mobile by member", priority: "medium", createdBy: m, state: "Done", completedAt: new Date("2025-01-20T00:00:00Z") },
+    {
+      name: "Mobile by member",
+      priority: "medium",
+      createdBy: m,
+      state: "Done",
+      completedAt: new Date("2025-01-20T00:00:00Z"),
+    },
   ]);
   await insertIssues({ t, ws, pr: { ...pr, id: secret.body.id } }, [{ name: "Secret item" }]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("GET W/advance-analytics/", () => {
   it("overview counts people, the caller's projects, their items, cycles and intake", async () => {
     const res = await ws.member.get(`${W()}/advance-analytics/?tab=overview`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      total_users: { count: 3 }, total_admins: { count: 1 }, total_members: { count: 1 }, total_guests: { count: 1 },
+      total_users: { count: 3 },
+      total_admins: { count: 1 },
+      total_members: { count: 1 },
+      total_guests: { count: 1 },
       total_projects: { count: 2 },
       // Web's five live items (not archived, draft or triage) + the member's own Mobile item
       total_work_items: { count: 6 },
@@ -74,13 +99,19 @@ describe("GET W/advance-analytics/", () => {
   it("work-items tab counts by state group, narrowed by project_ids", async () => {
     const res = await ws.admin.get(`${W()}/advance-analytics/?tab=work-items&project_ids=${pr.id}`);
     expect(res.body).toEqual({
-      total_work_items: { count: 5 }, started_work_items: { count: 1 }, backlog_work_items: { count: 1 }, un_started_work_items: { count: 1 },
+      total_work_items: { count: 5 },
+      started_work_items: { count: 1 },
+      backlog_work_items: { count: 1 },
+      un_started_work_items: { count: 1 },
       completed_work_items: { count: 1 },
     });
   });
 
   it("refuses an unknown tab, bad project ids, guests and outsiders", async () => {
-    expect(await ws.admin.get(`${W()}/advance-analytics/?tab=nope`)).toMatchObject({ status: 400, body: { message: "Invalid tab" } });
+    expect(await ws.admin.get(`${W()}/advance-analytics/?tab=nope`)).toMatchObject({
+      status: 400,
+      body: { message: "Invalid tab" },
+    });
     expect((await ws.admin.get(`${W()}/advance-analytics/?project_ids=abc`)).status).toBe(400);
     expect((await ws.guest.get(`${W()}/advance-analytics/?tab=overview`)).status).toBe(403);
     expect((await ws.outsider.get(`${W()}/advance-analytics/?tab=overview`)).status).toBe(403);
@@ -93,10 +124,29 @@ describe("GET W/advance-analytics-stats/", () => {
     const res = await ws.member.get(`${W()}/advance-analytics-stats/?type=work-items`);
     expect(res.status).toBe(200);
     expect(res.body).toEqual([
-      { project_id: pr.id, project__name: "Web", cancelled_work_items: 1, completed_work_items: 1, backlog_work_items: 1, un_started_work_items: 1, started_work_items: 1 },
-      { project_id: other.id, project__name: "Mobile", cancelled_work_items: 0, completed_work_items: 1, backlog_work_items: 0, un_started_work_items: 0, started_work_items: 0 },
+      {
+        project_id: pr.id,
+        project__name: "Web",
+        cancelled_work_items: 1,
+        completed_work_items: 1,
+        backlog_work_items: 1,
+        un_started_work_items: 1,
+        started_work_items: 1,
+      },
+      {
+        project_id: other.id,
+        project__name: "Mobile",
+        cancelled_work_items: 0,
+        completed_work_items: 1,
+        backlog_work_items: 0,
+        un_started_work_items: 0,
+        started_work_items: 0,
+      },
     ]);
-    expect((await ws.member.get(`${W()}/advance-analytics-stats/?type=other`))).toMatchObject({ status: 400, body: { message: "Invalid type" } });
+    expect(await ws.member.get(`${W()}/advance-analytics-stats/?type=other`)).toMatchObject({
+      status: 400,
+      body: { message: "Invalid type" },
+    });
   });
 });
 
@@ -104,7 +154,15 @@ describe("GET W/advance-analytics-charts/", () => {
   it("projects: counts of each entity with title-cased names", async () => {
     const res = await ws.member.get(`${W()}/advance-analytics-charts/?type=projects`);
     expect(res.status).toBe(200);
-    expect(res.body.map((r: { key: string }) => r.key)).toEqual(["work_items", "cycles", "modules", "intake", "members", "pages", "views"]);
+    expect(res.body.map((r: { key: string }) => r.key)).toEqual([
+      "work_items",
+      "cycles",
+      "modules",
+      "intake",
+      "members",
+      "pages",
+      "views",
+    ]);
     expect(byKey(res.body).work_items).toEqual({ key: "work_items", name: "Work Items", count: 6 });
     expect(byKey(res.body).modules.count).toBe(1);
     expect(byKey(res.body).members.count).toBe(3);
@@ -122,28 +180,51 @@ describe("GET W/advance-analytics-charts/", () => {
     expect(res.body.schema).toEqual({ completed_issues: "completed_issues", created_issues: "created_issues" });
     const rows = byKey(res.body.data);
     expect(res.body.data[0].key).toBe("2025-01-01");
-    expect(rows["2025-01-01"]).toEqual({ key: "2025-01-01", name: "Jan 2025", count: 7, created_issues: 6, completed_issues: 1 });
+    expect(rows["2025-01-01"]).toEqual({
+      key: "2025-01-01",
+      name: "Jan 2025",
+      count: 7,
+      created_issues: 6,
+      completed_issues: 1,
+    });
     expect(rows["2025-02-01"]).toMatchObject({ created_issues: 0, completed_issues: 1, count: 1 });
     const thisMonth = new Date().toISOString().slice(0, 7) + "-01";
     expect(res.body.data.at(-1).key).toBe(thisMonth);
   });
 
   it("custom-work-items: distinct items by x-axis, and by x-axis and group", async () => {
-    const plain = await ws.admin.get(`${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&project_ids=${pr.id}`);
+    const plain = await ws.admin.get(
+      `${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&project_ids=${pr.id}`,
+    );
     expect(plain.status).toBe(200);
     expect(plain.body).toEqual({
       data: [
-        { key: "high", name: "high", count: 2 }, { key: "low", name: "low", count: 1 }, { key: "none", name: "none", count: 1 }, { key: "urgent", name: "urgent", count: 1 },
+        { key: "high", name: "high", count: 2 },
+        { key: "low", name: "low", count: 1 },
+        { key: "none", name: "none", count: 1 },
+        { key: "urgent", name: "urgent", count: 1 },
       ],
       schema: {},
     });
-    const labels = await ws.admin.get(`${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=LABELS&project_ids=${pr.id}`);
-    expect(labels.body.data).toEqual([{ key: "None", name: "None", count: 3 }, { key: bug, name: "bug", count: 2 }].sort((x, y) => (x.key < y.key ? -1 : 1)));
-    const grouped = await ws.admin.get(`${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&group_by=ASSIGNEES&project_ids=${pr.id}`);
+    const labels = await ws.admin.get(
+      `${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=LABELS&project_ids=${pr.id}`,
+    );
+    expect(labels.body.data).toEqual(
+      [
+        { key: "None", name: "None", count: 3 },
+        { key: bug, name: "bug", count: 2 },
+      ].sort((x, y) => (x.key < y.key ? -1 : 1)),
+    );
+    const grouped = await ws.admin.get(
+      `${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&group_by=ASSIGNEES&project_ids=${pr.id}`,
+    );
     const high = byKey(grouped.body.data).high;
     // "Todo high" has two assignees: it counts once in the total and once in each assignee's column
     expect(high).toMatchObject({ count: 2, [ws.member.userId]: 1, [ws.admin.userId]: 1, none: 1 });
-    expect(grouped.body.schema).toMatchObject({ [ws.member.userId]: await displayName(ws.member.userId), none: "None" });
+    expect(grouped.body.schema).toMatchObject({
+      [ws.member.userId]: await displayName(ws.member.userId),
+      none: "None",
+    });
   });
 
   it("custom-work-items with y_axis=ESTIMATE_POINT_COUNT sums estimate points, each item once per value (issue #27 point 5)", async () => {
@@ -159,15 +240,30 @@ describe("GET W/advance-analytics-charts/", () => {
     ]);
     const url = (q: string) => `${W()}/advance-analytics-charts/?type=custom-work-items&project_ids=${sized.id}&${q}`;
     const plain = await ws.admin.get(url("x_axis=PRIORITY&y_axis=ESTIMATE_POINT_COUNT"));
-    expect(plain.body).toEqual({ data: [{ key: "high", name: "high", count: 8 }, { key: "low", name: "low", count: 0 }], schema: {} });
+    expect(plain.body).toEqual({
+      data: [
+        { key: "high", name: "high", count: 8 },
+        { key: "low", name: "low", count: 0 },
+      ],
+      schema: {},
+    });
     // grouped by label: an item with two labels adds its points to both, and once to the total
     const grouped = await ws.admin.get(url("x_axis=PRIORITY&group_by=LABELS&y_axis=ESTIMATE_POINT_COUNT"));
     expect(byKey(grouped.body.data).high).toMatchObject({ count: 8, [ux]: 8, [api]: 5 });
     expect(byKey(grouped.body.data).low).toMatchObject({ count: 0, [api]: 0 });
     // any other y_axis counts work items, as before
-    expect((await ws.admin.get(url("x_axis=PRIORITY&y_axis=WORK_ITEM_COUNT"))).body.data).toEqual([{ key: "high", name: "high", count: 2 }, { key: "low", name: "low", count: 1 }]);
+    expect((await ws.admin.get(url("x_axis=PRIORITY&y_axis=WORK_ITEM_COUNT"))).body.data).toEqual([
+      { key: "high", name: "high", count: 2 },
+      { key: "low", name: "low", count: 1 },
+    ]);
     // the project's own chart (a cycle's or a module's panel) sums the same way
-    expect((await ws.admin.get(`${sized.base}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&y_axis=ESTIMATE_POINT_COUNT`)).body.data).toEqual(plain.body.data);
+    expect(
+      (
+        await ws.admin.get(
+          `${sized.base}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&y_axis=ESTIMATE_POINT_COUNT`,
+        )
+      ).body.data,
+    ).toEqual(plain.body.data);
   });
 
   it("refuses the axes the client knows but the server does not chart", async () => {
@@ -179,9 +275,13 @@ describe("GET W/advance-analytics-charts/", () => {
   });
 
   it("counts only a project guest's own items", async () => {
-    const res = await ws.member.get(`${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&project_ids=${other.id}`);
+    const res = await ws.member.get(
+      `${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&project_ids=${other.id}`,
+    );
     expect(res.body.data).toEqual([{ key: "medium", name: "medium", count: 1 }]);
-    const admin = await ws.admin.get(`${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&project_ids=${other.id}`);
+    const admin = await ws.admin.get(
+      `${W()}/advance-analytics-charts/?type=custom-work-items&x_axis=PRIORITY&project_ids=${other.id}`,
+    );
     expect(admin.body.data).toEqual([{ key: "medium", name: "medium", count: 2 }]);
   });
 
@@ -204,8 +304,12 @@ describe("project analytics", () => {
     const all = await ws.member.get(`${pr.base}/advance-analytics/`);
     expect(all.status).toBe(200);
     expect(all.body.total_work_items).toEqual({ count: 5 });
-    expect((await ws.member.get(`${pr.base}/advance-analytics/?cycle_id=${cycleId}`)).body.total_work_items).toEqual({ count: 1 });
-    expect((await ws.member.get(`${pr.base}/advance-analytics/?module_id=${moduleId}`)).body.total_work_items).toEqual({ count: 1 });
+    expect((await ws.member.get(`${pr.base}/advance-analytics/?cycle_id=${cycleId}`)).body.total_work_items).toEqual({
+      count: 1,
+    });
+    expect((await ws.member.get(`${pr.base}/advance-analytics/?module_id=${moduleId}`)).body.total_work_items).toEqual({
+      count: 1,
+    });
     expect((await ws.member.get(`${pr.base}/advance-analytics/?cycle_id=${crypto.randomUUID()}`)).status).toBe(404);
     expect((await ws.member.get(`${pr.base}/advance-analytics/?cycle_id=nope`)).status).toBe(400);
   });
@@ -214,19 +318,37 @@ describe("project analytics", () => {
     const res = await ws.member.get(`${pr.base}/advance-analytics-stats/`);
     expect(res.status).toBe(200);
     const rows = Object.fromEntries(res.body.map((r: { assignee_id: string | null }) => [r.assignee_id ?? "none", r]));
-    expect(rows[ws.member.userId]).toMatchObject({ display_name: await displayName(ws.member.userId), backlog_work_items: 1, un_started_work_items: 1, completed_work_items: 0 });
+    expect(rows[ws.member.userId]).toMatchObject({
+      display_name: await displayName(ws.member.userId),
+      backlog_work_items: 1,
+      un_started_work_items: 1,
+      completed_work_items: 0,
+    });
     expect(rows[ws.admin.userId]).toMatchObject({ un_started_work_items: 1, completed_work_items: 1 });
-    expect(rows.none).toMatchObject({ display_name: null, avatar_url: null, started_work_items: 1, cancelled_work_items: 1 });
+    expect(rows.none).toMatchObject({
+      display_name: null,
+      avatar_url: null,
+      started_work_items: 1,
+      cancelled_work_items: 1,
+    });
   });
 
   it("advance-analytics-charts gives daily rows over a dated cycle, nothing for an undated one", async () => {
     const dated = await ws.member.get(`${pr.base}/advance-analytics-charts/?type=work-items&cycle_id=${datedCycle}`);
     expect(dated.status).toBe(200);
-    expect(dated.body.data.map((r: { key: string }) => r.key)).toEqual(["2025-01-01", "2025-01-02", "2025-01-03", "2025-01-04", "2025-01-05"]);
+    expect(dated.body.data.map((r: { key: string }) => r.key)).toEqual([
+      "2025-01-01",
+      "2025-01-02",
+      "2025-01-03",
+      "2025-01-04",
+      "2025-01-05",
+    ]);
     expect(byKey(dated.body.data)["2025-01-01"]).toMatchObject({ created_issues: 1, completed_issues: 0, count: 1 });
     const undated = await ws.member.get(`${pr.base}/advance-analytics-charts/?type=work-items&cycle_id=${cycleId}`);
     expect(undated.body).toEqual({ data: [], schema: {} });
-    const custom = await ws.member.get(`${pr.base}/advance-analytics-charts/?type=custom-work-items&x_axis=STATE_GROUPS&module_id=${moduleId}`);
+    const custom = await ws.member.get(
+      `${pr.base}/advance-analytics-charts/?type=custom-work-items&x_axis=STATE_GROUPS&module_id=${moduleId}`,
+    );
     expect(custom.body.data).toEqual([{ key: "unstarted", name: "unstarted", count: 1 }]);
   });
 

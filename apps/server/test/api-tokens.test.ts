@@ -13,15 +13,31 @@ const DENIED = { detail: "You do not have permission to perform this action." };
 const UNAUTH = { detail: "Authentication credentials were not provided." };
 const NOT_FOUND = { error: "The required object does not exist." };
 const TOKEN_KEYS = [
-  "allowed_rate_limit", "created_at", "created_by", "deleted_at", "description", "expired_at", "id", "is_active", "is_service",
-  "label", "last_used", "updated_at", "updated_by", "user", "user_type", "workspace",
+  "allowed_rate_limit",
+  "created_at",
+  "created_by",
+  "deleted_at",
+  "description",
+  "expired_at",
+  "id",
+  "is_active",
+  "is_service",
+  "label",
+  "last_used",
+  "updated_at",
+  "updated_by",
+  "user",
+  "user_type",
+  "workspace",
 ];
 
 beforeAll(async () => {
   t = await startTestServer();
   ws = await workspaceFixture(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("user-level API tokens /api/users/api-tokens/", () => {
   it("creates a token shown once, lists it without the token, stores only its hash", async () => {
@@ -30,7 +46,18 @@ describe("user-level API tokens /api/users/api-tokens/", () => {
     expect(made.status).toBe(201);
     expect(made.body.token).toMatch(/^plane_api_[0-9a-f]{32}$/);
     expect(Object.keys(made.body).sort()).toEqual([...TOKEN_KEYS, "token"].sort());
-    expect(made.body).toMatchObject({ label: "CI", description: "for scripts", is_active: true, last_used: null, user: c.userId, user_type: 0, workspace: null, expired_at: null, is_service: false, allowed_rate_limit: "60/min" });
+    expect(made.body).toMatchObject({
+      label: "CI",
+      description: "for scripts",
+      is_active: true,
+      last_used: null,
+      user: c.userId,
+      user_type: 0,
+      workspace: null,
+      expired_at: null,
+      is_service: false,
+      allowed_rate_limit: "60/min",
+    });
 
     const [row] = await t.db.db.select().from(schema.apiTokens).where(eq(schema.apiTokens.id, made.body.id));
     expect(row.tokenHash).toBe(hashToken(made.body.token));
@@ -80,7 +107,10 @@ describe("user-level API tokens /api/users/api-tokens/", () => {
     expect(Object.keys(bad.body)).toEqual(["expired_at"]);
     expect((await c.post("/api/users/api-tokens/", { label: 5 })).body).toEqual({ label: ["Not a valid string."] });
 
-    await t.db.db.update(schema.apiTokens).set({ expiredAt: new Date(Date.now() - 1000) }).where(eq(schema.apiTokens.id, made.body.id));
+    await t.db.db
+      .update(schema.apiTokens)
+      .set({ expiredAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.apiTokens.id, made.body.id));
     expect((await c.get(`/api/users/api-tokens/${made.body.id}/`)).body.is_active).toBe(false);
   });
 
@@ -106,7 +136,10 @@ describe("workspace API tokens W/api-tokens/ (admin only)", () => {
     expect(list.body.map((x: { label: string }) => x.label)).toEqual(["ws token"]);
     expect(list.text).not.toContain(made.body.token);
     // the user-level list shows every token of the user
-    expect((await ws.admin.get("/api/users/api-tokens/")).body.map((x: { label: string }) => x.label).sort()).toEqual(["user level", "ws token"]);
+    expect((await ws.admin.get("/api/users/api-tokens/")).body.map((x: { label: string }) => x.label).sort()).toEqual([
+      "user level",
+      "ws token",
+    ]);
 
     const one = await ws.admin.get(`${base()}${made.body.id}/`);
     expect(one.status).toBe(200);

@@ -23,18 +23,33 @@ beforeAll(async () => {
   t = await startTestServer();
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
-  const res = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, { name: "Board only", identifier: "BRD", network: 2 });
+  const res = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, {
+    name: "Board only",
+    identifier: "BRD",
+    network: 2,
+  });
   expect(res.status).toBe(201);
-  secret = { id: res.body.id, identifier: "BRD", states: {}, base: `/api/workspaces/${ws.slug}/projects/${res.body.id}` };
+  secret = {
+    id: res.body.id,
+    identifier: "BRD",
+    states: {},
+    base: `/api/workspaces/${ws.slug}/projects/${res.body.id}`,
+  };
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const W = () => `/api/assets/v2/workspaces/${ws.slug}/`;
 const PA = (p: ProjectFixture) => `${W()}projects/${p.id}/`;
 const ATT = (p: ProjectFixture, issueId: string) => `${PA(p)}issues/${issueId}/attachments/`;
 
 async function attachment(p: ProjectFixture, issueId: string, as: Client = ws.admin): Promise<Slot> {
-  return uploadAs(as, ATT(p, issueId), ATT(p, issueId), { name: "plan.txt", type: "text/plain", bytes: text("the plan\n") });
+  return uploadAs(as, ATT(p, issueId), ATT(p, issueId), {
+    name: "plan.txt",
+    type: "text/plain",
+    bytes: text("the plan\n"),
+  });
 }
 
 /**
@@ -55,7 +70,15 @@ async function workspacePathAnswers(c: Client, assetId: string, deletedId: strin
   };
 }
 
-const HIDDEN = { get: [404, null], download: [404, null], patch: 404, duplicate: 404, check: { exists: false }, delete: 404, restore: 404 };
+const HIDDEN = {
+  get: [404, null],
+  download: [404, null],
+  patch: 404,
+  duplicate: 404,
+  check: { exists: false },
+  delete: 404,
+  restore: 404,
+};
 /** Duplicating needs a workspace member: a workspace guest is refused by role before anything about the asset. */
 const HIDDEN_FROM_GUEST = { ...HIDDEN, duplicate: 403 };
 
@@ -107,9 +130,25 @@ describe("attachments of a project the caller is not in", () => {
 
   it("description images of such a project are hidden too, and images cannot be uploaded for its items", async () => {
     const item = await createItem(ws, secret);
-    const img = await uploadAs(ws.admin, PA(secret), PA(secret), { name: "shot.png", type: "image/png", bytes: png() }, { entity_type: "ISSUE_DESCRIPTION", entity_identifier: item.id });
+    const img = await uploadAs(
+      ws.admin,
+      PA(secret),
+      PA(secret),
+      { name: "shot.png", type: "image/png", bytes: png() },
+      { entity_type: "ISSUE_DESCRIPTION", entity_identifier: item.id },
+    );
     expect((await ws.member.get(`${W()}${img.asset_id}/`)).status).toBe(404);
-    expect((await ws.member.post(W(), { name: "x.png", type: "image/png", size: 10, entity_type: "ISSUE_DESCRIPTION", entity_identifier: item.id })).status).toBe(404);
+    expect(
+      (
+        await ws.member.post(W(), {
+          name: "x.png",
+          type: "image/png",
+          size: 10,
+          entity_type: "ISSUE_DESCRIPTION",
+          entity_identifier: item.id,
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -128,7 +167,13 @@ describe("attachments of work items hidden from a guest", () => {
     // a comment image on the hidden item
     const comment = await ws.admin.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: "<p>see</p>" });
     expect(comment.status).toBe(201);
-    const img = await uploadAs(ws.admin, W(), W(), { name: "c.png", type: "image/png", bytes: png() }, { entity_type: "COMMENT_DESCRIPTION", entity_identifier: comment.body.id });
+    const img = await uploadAs(
+      ws.admin,
+      W(),
+      W(),
+      { name: "c.png", type: "image/png", bytes: png() },
+      { entity_type: "COMMENT_DESCRIPTION", entity_identifier: comment.body.id },
+    );
     expect((await ws.guest.get(`${W()}${img.asset_id}/`)).status).toBe(404);
 
     // the guest's own item: upload, list, read
@@ -176,13 +221,27 @@ describe("a project member's rights on the workspace path follow the project rol
 
 describe("user assets", () => {
   it("only their owner changes them; another user gets 403, and never through a workspace path", async () => {
-    const avatar = await uploadAs(ws.member, "/api/assets/v2/user-assets/", "/api/assets/v2/user-assets/", { name: "me.png", type: "image/png", bytes: png() }, { entity_type: "USER_AVATAR" });
-    const cover = await uploadAs(ws.member, "/api/assets/v2/user-assets/", "/api/assets/v2/user-assets/", { name: "c.jpg", type: "image/jpeg", bytes: jpeg() }, { entity_type: "USER_COVER" });
+    const avatar = await uploadAs(
+      ws.member,
+      "/api/assets/v2/user-assets/",
+      "/api/assets/v2/user-assets/",
+      { name: "me.png", type: "image/png", bytes: png() },
+      { entity_type: "USER_AVATAR" },
+    );
+    const cover = await uploadAs(
+      ws.member,
+      "/api/assets/v2/user-assets/",
+      "/api/assets/v2/user-assets/",
+      { name: "c.jpg", type: "image/jpeg", bytes: jpeg() },
+      { entity_type: "USER_COVER" },
+    );
     for (const id of [avatar.asset_id, cover.asset_id]) {
       expect((await ws.admin.patch(`/api/assets/v2/user-assets/${id}/`, { attributes: { x: 1 } })).status).toBe(403);
       expect((await ws.admin.delete(`/api/assets/v2/user-assets/${id}/`)).status).toBe(403);
       expect((await ws.admin.delete(`${W()}${id}/`)).status).toBe(404);
-      expect((await ws.admin.post(`${W()}duplicate-assets/${id}/`, { entity_type: "PAGE_DESCRIPTION" })).status).toBe(404);
+      expect((await ws.admin.post(`${W()}duplicate-assets/${id}/`, { entity_type: "PAGE_DESCRIPTION" })).status).toBe(
+        404,
+      );
     }
     const [u] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, ws.member.userId));
     expect([u.avatarAssetId, u.coverImageAssetId]).toEqual([avatar.asset_id, cover.asset_id]);
@@ -193,14 +252,23 @@ describe("user assets", () => {
 
 describe("project cover", () => {
   const coverSlot = (projectId: string | null, as: Client = ws.admin) =>
-    uploadAs(as, W(), W(), { name: "cover.png", type: "image/png", bytes: png() }, { entity_type: "PROJECT_COVER", ...(projectId ? { entity_identifier: projectId } : {}) });
+    uploadAs(
+      as,
+      W(),
+      W(),
+      { name: "cover.png", type: "image/png", bytes: png() },
+      { entity_type: "PROJECT_COVER", ...(projectId ? { entity_identifier: projectId } : {}) },
+    );
 
   it("cover_image_asset must be a cover of that project (or the caller's own unattached upload)", async () => {
     const other = await coverSlot(secret.id);
     const attached = await attachment(pr, (await createItem(ws, pr)).id);
     for (const id of [other.asset_id, attached.asset_id, crypto.randomUUID()]) {
       const res = await ws.admin.patch(pr.base + "/", { cover_image_asset: id });
-      expect([res.status, res.body]).toEqual([400, { cover_image_asset: [`Invalid pk "${id}" - object does not exist.`] }]);
+      expect([res.status, res.body]).toEqual([
+        400,
+        { cover_image_asset: [`Invalid pk "${id}" - object does not exist.`] },
+      ]);
     }
     const own = await coverSlot(pr.id);
     const ok = await ws.admin.patch(pr.base + "/", { cover_image_asset: own.asset_id });
@@ -210,9 +278,20 @@ describe("project cover", () => {
 
     // uploaded before the project exists (create form): adopted by the project created with it, by its uploader only
     const pending = await coverSlot(null, ws.member);
-    const stolen = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, { name: "Thief", identifier: "THF", cover_image_asset: pending.asset_id });
-    expect([stolen.status, stolen.body]).toEqual([400, { cover_image_asset: [`Invalid pk "${pending.asset_id}" - object does not exist.`] }]);
-    const created = await ws.member.post(`/api/workspaces/${ws.slug}/projects/`, { name: "With cover", identifier: "WCV", cover_image_asset: pending.asset_id });
+    const stolen = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, {
+      name: "Thief",
+      identifier: "THF",
+      cover_image_asset: pending.asset_id,
+    });
+    expect([stolen.status, stolen.body]).toEqual([
+      400,
+      { cover_image_asset: [`Invalid pk "${pending.asset_id}" - object does not exist.`] },
+    ]);
+    const created = await ws.member.post(`/api/workspaces/${ws.slug}/projects/`, {
+      name: "With cover",
+      identifier: "WCV",
+      cover_image_asset: pending.asset_id,
+    });
     expect(created.status).toBe(201);
     expect(created.body.cover_image_asset).toBe(pending.asset_id);
     const [row] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, pending.asset_id));
@@ -223,13 +302,34 @@ describe("project cover", () => {
   });
 
   it("cover_image must be an http(s) or same-origin URL", async () => {
-    for (const bad of ["javascript:alert(1)", "data:image/svg+xml,<svg onload=alert(1)>", "//evil.example/x.png", "/\\evil.example/x.png", "ftp://example.com/x.png", "vbscript:x", "https://", "not a url", " https://example.com/x.png"]) {
+    for (const bad of [
+      "javascript:alert(1)",
+      "data:image/svg+xml,<svg onload=alert(1)>",
+      "//evil.example/x.png",
+      "/\\evil.example/x.png",
+      "ftp://example.com/x.png",
+      "vbscript:x",
+      "https://",
+      "not a url",
+      " https://example.com/x.png",
+    ]) {
       const res = await ws.admin.patch(pr.base + "/", { cover_image: bad });
       expect([bad, res.status, res.body]).toEqual([bad, 400, { cover_image: ["Enter a valid URL."] }]);
     }
-    const create = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, { name: "Bad cover", identifier: "BAD", cover_image: "javascript:alert(1)" });
+    const create = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, {
+      name: "Bad cover",
+      identifier: "BAD",
+      cover_image: "javascript:alert(1)",
+    });
     expect([create.status, create.body]).toEqual([400, { cover_image: ["Enter a valid URL."] }]);
-    for (const good of ["https://images.example.com/photo-1.jpg?w=1600&q=80", "http://example.com/a.png", "/api/project-covers/mountains.png", `/api/assets/v2/static/${crypto.randomUUID()}/`, "", null]) {
+    for (const good of [
+      "https://images.example.com/photo-1.jpg?w=1600&q=80",
+      "http://example.com/a.png",
+      "/api/project-covers/mountains.png",
+      `/api/assets/v2/static/${crypto.randomUUID()}/`,
+      "",
+      null,
+    ]) {
       const res = await ws.admin.patch(pr.base + "/", { cover_image: good });
       expect([good, res.status]).toEqual([good, 200]);
     }

@@ -28,11 +28,29 @@ let pr: ProjectFixture;
 
 beforeAll(async () => {
   s3Dir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-s3-"));
-  s3 = new S3rver({ port: 0, address: "127.0.0.1", silent: true, directory: s3Dir, configureBuckets: [{ name: BUCKET, configs: [] }] });
+  s3 = new S3rver({
+    port: 0,
+    address: "127.0.0.1",
+    silent: true,
+    directory: s3Dir,
+    configureBuckets: [{ name: BUCKET, configs: [] }],
+  });
   const addr = await s3.run();
   endpoint = `http://127.0.0.1:${addr.port}`;
-  const cfg = { bucket: BUCKET, region: "us-east-1", endpoint, forcePathStyle: true, accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-  client = new S3Client({ region: cfg.region, endpoint, forcePathStyle: true, credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" } });
+  const cfg = {
+    bucket: BUCKET,
+    region: "us-east-1",
+    endpoint,
+    forcePathStyle: true,
+    accessKeyId: "S3RVER",
+    secretAccessKey: "S3RVER",
+  };
+  client = new S3Client({
+    region: cfg.region,
+    endpoint,
+    forcePathStyle: true,
+    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
+  });
   t = await startTestServer({ storage: "s3", s3: cfg });
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
@@ -44,8 +62,10 @@ afterAll(async () => {
   if (s3Dir) fs.rmSync(s3Dir, { recursive: true, force: true });
 });
 
-const ATT = (issueId: string) => `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issueId}/attachments/`;
-const row = async (id: string) => (await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, id)))[0];
+const ATT = (issueId: string) =>
+  `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issueId}/attachments/`;
+const row = async (id: string) =>
+  (await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, id)))[0];
 
 async function objectSize(key: string): Promise<number | null> {
   try {
@@ -69,12 +89,21 @@ describe("S3 storage", () => {
     // the form is the bucket's, signed: no token of ours
     expect(slot.upload_data.url.startsWith(endpoint)).toBe(true);
     const asset = await row(slot.asset_id);
-    expect(slot.upload_data.fields).toMatchObject({ key: `pending/${asset.asset}`, "Content-Type": "image/png", "X-Amz-Algorithm": "AWS4-HMAC-SHA256" });
+    expect(slot.upload_data.fields).toMatchObject({
+      key: `pending/${asset.asset}`,
+      "Content-Type": "image/png",
+      "X-Amz-Algorithm": "AWS4-HMAC-SHA256",
+    });
     expect(slot.upload_data.fields.Policy).toEqual(expect.any(String));
     expect(slot.upload_data.fields["X-Amz-Signature"]).toMatch(/^[0-9a-f]{64}$/);
     expect(slot.upload_data.fields.token).toBeUndefined();
     const policy = JSON.parse(Buffer.from(slot.upload_data.fields.Policy, "base64").toString("utf8"));
-    expect(policy.conditions).toEqual(expect.arrayContaining([["content-length-range", 0, bytes.length], ["eq", "$Content-Type", "image/png"]]));
+    expect(policy.conditions).toEqual(
+      expect.arrayContaining([
+        ["content-length-range", 0, bytes.length],
+        ["eq", "$Content-Type", "image/png"],
+      ]),
+    );
 
     // marking before the bytes arrived is refused
     const early = await ws.member.patch(`${ATT(item.id)}${slot.asset_id}/`, {});
@@ -145,7 +174,12 @@ describe("S3 storage", () => {
 
   it("serves public images (avatars) through presigned GETs and lets the page load from the bucket (CSP)", async () => {
     const bytes = png([0, 128, 255]);
-    const slot = await ws.member.post("/api/assets/v2/user-assets/", { name: "me.png", type: "image/png", size: bytes.length, entity_type: "USER_AVATAR" });
+    const slot = await ws.member.post("/api/assets/v2/user-assets/", {
+      name: "me.png",
+      type: "image/png",
+      size: bytes.length,
+      entity_type: "USER_AVATAR",
+    });
     expect(slot.status).toBe(200);
     await send(slot.body, bytes, "image/png");
     expect((await ws.member.patch(`/api/assets/v2/user-assets/${slot.body.asset_id}/`, {})).status).toBe(204);
@@ -161,14 +195,37 @@ describe("S3 storage", () => {
 
 describe("S3 configuration", () => {
   it("reads STORAGE=s3 and its settings from the environment", () => {
-    const c = loadConfig({ STORAGE: "s3", S3_BUCKET: "b", S3_REGION: "eu-west-1", S3_ENDPOINT: "https://s3.example.com/", S3_FORCE_PATH_STYLE: "1", S3_ACCESS_KEY_ID: "k", S3_SECRET_ACCESS_KEY: "s" } as NodeJS.ProcessEnv);
+    const c = loadConfig({
+      STORAGE: "s3",
+      S3_BUCKET: "b",
+      S3_REGION: "eu-west-1",
+      S3_ENDPOINT: "https://s3.example.com/",
+      S3_FORCE_PATH_STYLE: "1",
+      S3_ACCESS_KEY_ID: "k",
+      S3_SECRET_ACCESS_KEY: "s",
+    } as NodeJS.ProcessEnv);
     expect(c.storage).toBe("s3");
-    expect(c.s3).toEqual({ bucket: "b", region: "eu-west-1", endpoint: "https://s3.example.com", forcePathStyle: true, accessKeyId: "k", secretAccessKey: "s" });
+    expect(c.s3).toEqual({
+      bucket: "b",
+      region: "eu-west-1",
+      endpoint: "https://s3.example.com",
+      forcePathStyle: true,
+      accessKeyId: "k",
+      secretAccessKey: "s",
+    });
     expect(storageOrigin(c)).toBe("https://s3.example.com");
-    expect(storageOrigin(loadConfig({ STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "https://s3.example.com" } as NodeJS.ProcessEnv))).toBe("https://b.s3.example.com");
-    expect(storageOrigin(loadConfig({ STORAGE: "s3", S3_BUCKET: "b" } as NodeJS.ProcessEnv))).toBe("https://b.s3.us-east-1.amazonaws.com");
+    expect(
+      storageOrigin(
+        loadConfig({ STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "https://s3.example.com" } as NodeJS.ProcessEnv),
+      ),
+    ).toBe("https://b.s3.example.com");
+    expect(storageOrigin(loadConfig({ STORAGE: "s3", S3_BUCKET: "b" } as NodeJS.ProcessEnv))).toBe(
+      "https://b.s3.us-east-1.amazonaws.com",
+    );
     expect(loadConfig({} as NodeJS.ProcessEnv).s3).toBeUndefined();
     expect(() => loadConfig({ STORAGE: "s3" } as NodeJS.ProcessEnv)).toThrow(/S3_BUCKET/);
-    expect(() => loadConfig({ STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "s3.example.com/x" } as NodeJS.ProcessEnv)).toThrow(/S3_ENDPOINT/);
+    expect(() =>
+      loadConfig({ STORAGE: "s3", S3_BUCKET: "b", S3_ENDPOINT: "s3.example.com/x" } as NodeJS.ProcessEnv),
+    ).toThrow(/S3_ENDPOINT/);
   });
 });

@@ -33,16 +33,25 @@ afterAll(async () => {
   await t?.close();
 });
 
-const FULL = { error: "There is no space left to store this file. Ask your administrator to free some space, then try again." };
-const READ_ONLY = { error: "Files cannot be stored right now: the server's storage cannot be written. Ask your administrator to check it." };
+const FULL = {
+  error: "There is no space left to store this file. Ask your administrator to free some space, then try again.",
+};
+const READ_ONLY = {
+  error:
+    "Files cannot be stored right now: the server's storage cannot be written. Ask your administrator to check it.",
+};
 
 async function slotFor(bytes: Uint8Array<ArrayBuffer>): Promise<Slot> {
   const item = await createItem(ws, pr);
-  const res = await ws.member.post(`/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${item.id}/attachments/`, { name: "report.pdf", type: "application/pdf", size: bytes.length });
+  const res = await ws.member.post(
+    `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${item.id}/attachments/`,
+    { name: "report.pdf", type: "application/pdf", size: bytes.length },
+  );
   expect(res.status, res.text).toBe(200);
   return res.body as Slot;
 }
-const stored = async (slot: Slot) => (await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.asset_id)))[0];
+const stored = async (slot: Slot) =>
+  (await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.asset_id)))[0];
 
 describe("the uploads folder cannot take the file", () => {
   it("full: 507 with a clear body, no partial file kept, and the same upload succeeds once space is freed", async () => {
@@ -61,7 +70,10 @@ describe("the uploads folder cannot take the file", () => {
     const refused = await send(slot, bytes, "application/pdf");
     expect(refused.status).toBe(507);
     expect(JSON.parse(refused.body)).toEqual(FULL);
-    const files = fs.readdirSync(uploads, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name);
+    const files = fs
+      .readdirSync(uploads, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => e.name);
     expect(files).toEqual(["filler"]);
     expect((await stored(slot)).storageMetadata).toBeNull();
 

@@ -16,13 +16,16 @@ let other: ProjectFixture;
 beforeAll(async () => {
   ({ t, ws, pr, other } = await twoProjectWorld());
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const MAX = 5242880;
 const PNG = png();
 const download = (location: string | null) => downloadFile(t, location);
 
-const attUrl = (issueId: string) => `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issueId}/attachments/`;
+const attUrl = (issueId: string) =>
+  `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issueId}/attachments/`;
 
 describe("issue attachments (assets v2)", () => {
   it("runs the whole flow: slot → multipart upload → mark uploaded → 302 → bytes back → delete", async () => {
@@ -34,22 +37,44 @@ describe("issue attachments (assets v2)", () => {
     expect(slot.body.upload_data.gcs_direct_upload).toBe(false);
     expect(Object.keys(slot.body.upload_data.fields).sort()).toEqual(["Content-Type", "key", "token"]);
     expect(slot.body.upload_data.fields["Content-Type"]).toBe("text/csv");
-    expect(slot.body.asset_url).toBe(`/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issue.id}/attachments/${slot.body.asset_id}/`);
-    expect(slot.body.attachment).toMatchObject({ id: slot.body.asset_id, is_uploaded: false, entity_type: "ISSUE_ATTACHMENT", issue: issue.id, attributes: { name: "numbers.csv", type: "text/csv", size: bytes.length } });
+    expect(slot.body.asset_url).toBe(
+      `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issue.id}/attachments/${slot.body.asset_id}/`,
+    );
+    expect(slot.body.attachment).toMatchObject({
+      id: slot.body.asset_id,
+      is_uploaded: false,
+      entity_type: "ISSUE_ATTACHMENT",
+      issue: issue.id,
+      attributes: { name: "numbers.csv", type: "text/csv", size: bytes.length },
+    });
     // not listed before it is uploaded and marked
     expect((await ws.member.get(attUrl(issue.id))).body).toEqual([]);
     const early = await ws.member.patch(`${attUrl(issue.id)}${slot.body.asset_id}/`, {});
-    expect([early.status, JSON.parse(early.text)]).toEqual([400, { error: "The file has not been uploaded yet.", status: false }]);
+    expect([early.status, JSON.parse(early.text)]).toEqual([
+      400,
+      { error: "The file has not been uploaded yet.", status: false },
+    ]);
 
     expect(await send(slot.body, bytes, "text/csv")).toEqual({ status: 204, body: "" });
     expect((await send(slot.body, bytes, "text/csv")).status).toBe(403);
-    expect((await ws.member.patch(`${attUrl(issue.id)}${slot.body.asset_id}/`, { attributes: { note: "q3" } })).status).toBe(204);
+    expect(
+      (await ws.member.patch(`${attUrl(issue.id)}${slot.body.asset_id}/`, { attributes: { note: "q3" } })).status,
+    ).toBe(204);
 
     const list = await ws.member.get(`${pr.base}/issues/${issue.id}/attachments/`);
-    expect(list.body).toEqual([expect.objectContaining({ id: slot.body.asset_id, is_uploaded: true, size: bytes.length, attributes: { name: "numbers.csv", type: "text/csv", size: bytes.length, note: "q3" } })]);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: slot.body.asset_id,
+        is_uploaded: true,
+        size: bytes.length,
+        attributes: { name: "numbers.csv", type: "text/csv", size: bytes.length, note: "q3" },
+      }),
+    ]);
     const detail = await ws.member.get(`${pr.base}/issues/${issue.id}/?expand=issue_attachments`);
     expect(detail.body.attachment_count).toBe(1);
-    expect(detail.body.issue_attachments).toEqual([expect.objectContaining({ id: slot.body.asset_id, asset_url: slot.body.asset_url })]);
+    expect(detail.body.issue_attachments).toEqual([
+      expect.objectContaining({ id: slot.body.asset_id, asset_url: slot.body.asset_url }),
+    ]);
 
     const redirect = await ws.member.get(slot.body.asset_url);
     expect(redirect.status).toBe(302);
@@ -65,13 +90,19 @@ describe("issue attachments (assets v2)", () => {
     expect((await ws.member.delete(`${attUrl(issue.id)}${slot.body.asset_id}/`)).status).toBe(204);
     expect((await ws.member.get(attUrl(issue.id))).body).toEqual([]);
     expect((await ws.member.get(slot.body.asset_url)).status).toBe(404);
-    expect((await activityRows(t, issue.id)).filter((a) => a.field === "attachment").map((a) => a.verb)).toEqual(["created", "deleted"]);
+    expect((await activityRows(t, issue.id)).filter((a) => a.field === "attachment").map((a) => a.verb)).toEqual([
+      "created",
+      "deleted",
+    ]);
   });
 
   it("enforces the 5,242,880-byte limit on the slot and on the bytes received", async () => {
     const issue = await createItem(ws, pr);
     const tooBig = await ws.member.post(attUrl(issue.id), { name: "big.pdf", type: "application/pdf", size: MAX + 1 });
-    expect([tooBig.status, tooBig.body]).toEqual([400, { error: "File size exceeds the maximum upload size of 5242880 bytes.", status: false }]);
+    expect([tooBig.status, tooBig.body]).toEqual([
+      400,
+      { error: "File size exceeds the maximum upload size of 5242880 bytes.", status: false },
+    ]);
 
     const small = await ws.member.post(attUrl(issue.id), { name: "s.txt", type: "text/plain", size: 4 });
     const over = await send(small.body, new Uint8Array(10).fill(65), "text/plain");
@@ -93,17 +124,34 @@ describe("issue attachments (assets v2)", () => {
     const issue = await createItem(ws, pr);
     const exe = await ws.member.post(attUrl(issue.id), { name: "run.exe", type: "application/x-msdownload", size: 10 });
     expect([exe.status, exe.body]).toEqual([400, { error: "Invalid file type.", status: false }]);
-    expect((await ws.member.post(attUrl(issue.id), { name: "x", size: 1 })).body).toEqual({ type: ["This field is required."] });
+    expect((await ws.member.post(attUrl(issue.id), { name: "x", size: 1 })).body).toEqual({
+      type: ["This field is required."],
+    });
     expect((await ws.member.post(attUrl(issue.id), { name: "x", type: "text/plain", size: -1 })).status).toBe(400);
-    expect((await ws.member.post(attUrl(issue.id), { name: "x", type: "text/plain", size: "big" })).body).toEqual({ size: ["A valid integer is required."] });
+    expect((await ws.member.post(attUrl(issue.id), { name: "x", type: "text/plain", size: "big" })).body).toEqual({
+      size: ["A valid integer is required."],
+    });
     const slot = (await ws.member.post(attUrl(issue.id), { name: "a.txt", type: "text/plain", size: 3 })).body;
     const abc = new TextEncoder().encode("abc");
     expect((await send(slot, abc, "text/html", { "Content-Type": "text/html" })).status).toBe(400);
-    expect((await send(slot, abc, "text/plain", { token: slot.upload_data.fields.token.replace(/.$/, "A") + "x" })).status).toBe(403);
+    expect(
+      (await send(slot, abc, "text/plain", { token: slot.upload_data.fields.token.replace(/.$/, "A") + "x" })).status,
+    ).toBe(403);
     expect((await send(slot, abc, "text/plain", { key: "someone/else.txt" })).status).toBe(403);
-    const noFile = await fetch(slot.upload_data.url, { method: "POST", body: (() => { const f = new FormData(); f.append("token", slot.upload_data.fields.token); return f; })() });
+    const noFile = await fetch(slot.upload_data.url, {
+      method: "POST",
+      body: (() => {
+        const f = new FormData();
+        f.append("token", slot.upload_data.fields.token);
+        return f;
+      })(),
+    });
     expect(noFile.status).toBe(400);
-    const json = await fetch(slot.upload_data.url, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" });
+    const json = await fetch(slot.upload_data.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{}",
+    });
     expect(json.status).toBe(400);
     expect((await send(slot, abc, "text/plain")).status).toBe(204);
   });
@@ -123,23 +171,59 @@ describe("issue attachments (assets v2)", () => {
   it("applies visibility and the role matrix to attachments", async () => {
     const issue = await createItem(ws, pr);
     // the guest may not see the admin's item (guest_view_all_features is off): 404, as if it did not exist
-    await expectMatrix(ws, (c) => c.post(attUrl(issue.id), { name: "m.txt", type: "text/plain", size: 1 }), { admin: 200, member: 200, guest: 404, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c) => c.get(attUrl(issue.id)), { admin: 200, member: 200, guest: 404, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(attUrl(issue.id), { name: "m.txt", type: "text/plain", size: 1 }), {
+      admin: 200,
+      member: 200,
+      guest: 404,
+      outsider: 403,
+      anon: 401,
+    });
+    await expectMatrix(ws, (c) => c.get(attUrl(issue.id)), {
+      admin: 200,
+      member: 200,
+      guest: 404,
+      outsider: 403,
+      anon: 401,
+    });
     const slot = (await ws.admin.post(attUrl(issue.id), { name: "a.txt", type: "text/plain", size: 1 })).body;
     await send(slot, new Uint8Array([97]), "text/plain");
     // only project admins and the uploader delete attachments
     expect((await ws.member.delete(`${attUrl(issue.id)}${slot.asset_id}/`)).status).toBe(403);
     const foreignIssue = await createItem(ws, other);
     expect((await ws.admin.get(`${attUrl(foreignIssue.id)}`)).status).toBe(404);
-    expect((await ws.admin.patch(`/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issue.id}/attachments/${crypto.randomUUID()}/`, {})).status).toBe(404);
-    await expectMatrix(ws, (c) => c.patch(`${attUrl(issue.id)}${slot.asset_id}/`, {}), { admin: 204, member: 204, guest: 404, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c) => c.get(`${attUrl(issue.id)}${slot.asset_id}/`), { admin: 302, member: 302, guest: 404, outsider: 403, anon: 401 });
+    expect(
+      (
+        await ws.admin.patch(
+          `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/${issue.id}/attachments/${crypto.randomUUID()}/`,
+          {},
+        )
+      ).status,
+    ).toBe(404);
+    await expectMatrix(ws, (c) => c.patch(`${attUrl(issue.id)}${slot.asset_id}/`, {}), {
+      admin: 204,
+      member: 204,
+      guest: 404,
+      outsider: 403,
+      anon: 401,
+    });
+    await expectMatrix(ws, (c) => c.get(`${attUrl(issue.id)}${slot.asset_id}/`), {
+      admin: 302,
+      member: 302,
+      guest: 404,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 
 describe("user, workspace and project assets", () => {
   it("uploads an avatar, makes it the user's avatar and serves it publicly", async () => {
-    const slot = await ws.member.post("/api/assets/v2/user-assets/", { name: "me.png", type: "image/png", size: PNG.length, entity_type: "USER_AVATAR" });
+    const slot = await ws.member.post("/api/assets/v2/user-assets/", {
+      name: "me.png",
+      type: "image/png",
+      size: PNG.length,
+      entity_type: "USER_AVATAR",
+    });
     expect(slot.status).toBe(200);
     expect(slot.body.asset_url).toBe(`/api/assets/v2/static/${slot.body.asset_id}/`);
     expect((await send(slot.body, PNG, "image/png")).status).toBe(204);
@@ -152,7 +236,14 @@ describe("user, workspace and project assets", () => {
     expect(Array.from(file.bytes)).toEqual(Array.from(PNG));
     expect(file.headers.get("content-disposition")).toMatch(/^inline/);
     // a second avatar replaces the first, which is retired
-    const next = (await ws.member.post("/api/assets/v2/user-assets/", { name: "me2.png", type: "image/png", size: PNG.length, entity_type: "USER_AVATAR" })).body;
+    const next = (
+      await ws.member.post("/api/assets/v2/user-assets/", {
+        name: "me2.png",
+        type: "image/png",
+        size: PNG.length,
+        entity_type: "USER_AVATAR",
+      })
+    ).body;
     await send(next, PNG, "image/png");
     await ws.member.patch(`/api/assets/v2/user-assets/${next.asset_id}/`, {});
     const [old] = await t.db.db.select().from(schema.fileAssets).where(eq(schema.fileAssets.id, slot.body.asset_id));
@@ -165,18 +256,48 @@ describe("user, workspace and project assets", () => {
   });
 
   it("accepts only images for avatars, covers and logos, and only user types on user-assets", async () => {
-    const pdf = await ws.member.post("/api/assets/v2/user-assets/", { name: "cv.pdf", type: "application/pdf", size: 10, entity_type: "USER_COVER" });
+    const pdf = await ws.member.post("/api/assets/v2/user-assets/", {
+      name: "cv.pdf",
+      type: "application/pdf",
+      size: 10,
+      entity_type: "USER_COVER",
+    });
     expect([pdf.status, pdf.body]).toEqual([400, { error: "Invalid file type.", status: false }]);
-    const wrong = await ws.member.post("/api/assets/v2/user-assets/", { name: "a.png", type: "image/png", size: 10, entity_type: "WORKSPACE_LOGO" });
+    const wrong = await ws.member.post("/api/assets/v2/user-assets/", {
+      name: "a.png",
+      type: "image/png",
+      size: 10,
+      entity_type: "WORKSPACE_LOGO",
+    });
     expect([wrong.status, wrong.body]).toEqual([400, { error: "Invalid entity type.", status: false }]);
-    const svg = await ws.admin.post(`/api/assets/v2/workspaces/${ws.slug}/`, { name: "l.svg", type: "image/svg+xml", size: 10, entity_type: "WORKSPACE_LOGO" });
+    const svg = await ws.admin.post(`/api/assets/v2/workspaces/${ws.slug}/`, {
+      name: "l.svg",
+      type: "image/svg+xml",
+      size: 10,
+      entity_type: "WORKSPACE_LOGO",
+    });
     expect(svg.body).toEqual({ error: "Invalid file type.", status: false });
-    expect((await t.anon().post("/api/assets/v2/user-assets/", { name: "a.png", type: "image/png", size: 1, entity_type: "USER_AVATAR" })).status).toBe(401);
+    expect(
+      (
+        await t.anon().post("/api/assets/v2/user-assets/", {
+          name: "a.png",
+          type: "image/png",
+          size: 1,
+          entity_type: "USER_AVATAR",
+        })
+      ).status,
+    ).toBe(401);
   });
 
   it("sets the workspace logo for workspace admins only", async () => {
     const url = `/api/assets/v2/workspaces/${ws.slug}/`;
-    const body = { name: "logo.png", type: "image/png", size: PNG.length, entity_type: "WORKSPACE_LOGO", entity_identifier: ws.id };
+    const body = {
+      name: "logo.png",
+      type: "image/png",
+      size: PNG.length,
+      entity_type: "WORKSPACE_LOGO",
+      entity_identifier: ws.id,
+    };
     await expectMatrix(ws, (c) => c.post(url, body), { admin: 200, member: 403, guest: 403, outsider: 403, anon: 401 });
     const slot = (await ws.admin.post(url, body)).body;
     await send(slot, PNG, "image/png");
@@ -192,20 +313,34 @@ describe("user, workspace and project assets", () => {
   it("sets a project cover for project admins", async () => {
     const url = `/api/assets/v2/workspaces/${ws.slug}/`;
     const JPEG = jpeg();
-    const body = { name: "cover.jpg", type: "image/jpeg", size: JPEG.length, entity_type: "PROJECT_COVER", entity_identifier: pr.id };
+    const body = {
+      name: "cover.jpg",
+      type: "image/jpeg",
+      size: JPEG.length,
+      entity_type: "PROJECT_COVER",
+      entity_identifier: pr.id,
+    };
     expect((await ws.member.post(url, body)).status).toBe(403);
     const slot = (await ws.admin.post(url, body)).body;
     expect((await send(slot, JPEG, "image/jpeg")).status).toBe(204);
     expect((await ws.admin.patch(`${url}${slot.asset_id}/`, {})).status).toBe(204);
     const [p] = await t.db.db.select().from(schema.projects).where(eq(schema.projects.id, pr.id));
     expect(p.coverImageAssetId).toBe(slot.asset_id);
-    expect((await ws.admin.post(url, { ...body, entity_identifier: crypto.randomUUID() })).body).toEqual({ error: "Invalid entity identifier.", status: false });
+    expect((await ws.admin.post(url, { ...body, entity_identifier: crypto.randomUUID() })).body).toEqual({
+      error: "Invalid entity identifier.",
+      status: false,
+    });
   });
 
   it("uploads description images, links them in bulk, checks, deletes and restores them", async () => {
     const issue = await createItem(ws, pr);
     const purl = `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`;
-    const slot = await ws.member.post(purl, { name: "shot.png", type: "image/png", size: PNG.length, entity_type: "ISSUE_DESCRIPTION" });
+    const slot = await ws.member.post(purl, {
+      name: "shot.png",
+      type: "image/png",
+      size: PNG.length,
+      entity_type: "ISSUE_DESCRIPTION",
+    });
     expect(slot.status).toBe(200);
     expect(slot.body.asset_url).toBe(`${purl}${slot.body.asset_id}/`);
     await send(slot.body, PNG, "image/png");
@@ -222,38 +357,96 @@ describe("user, workspace and project assets", () => {
     expect((await ws.guest.get(check)).body).toEqual({ exists: false });
     expect((await ws.member.delete(`${purl}${slot.body.asset_id}/`)).status).toBe(204);
     expect((await ws.member.get(check)).body).toEqual({ exists: false });
-    expect((await ws.member.post(`/api/assets/v2/workspaces/${ws.slug}/restore/${slot.body.asset_id}/`)).status).toBe(204);
+    expect((await ws.member.post(`/api/assets/v2/workspaces/${ws.slug}/restore/${slot.body.asset_id}/`)).status).toBe(
+      204,
+    );
     expect((await ws.member.get(check)).body).toEqual({ exists: true });
-    expect((await ws.member.post(`${purl}${crypto.randomUUID()}/bulk/`, { asset_ids: [slot.body.asset_id] })).body).toEqual({ error: "Invalid entity identifier.", status: false });
+    expect(
+      (await ws.member.post(`${purl}${crypto.randomUUID()}/bulk/`, { asset_ids: [slot.body.asset_id] })).body,
+    ).toEqual({ error: "Invalid entity identifier.", status: false });
     expect((await ws.member.post(`${purl}${issue.id}/bulk/`, { asset_ids: [crypto.randomUUID()] })).status).toBe(404);
-    expect((await ws.member.post(purl, { name: "x.pdf", type: "application/pdf", size: 1, entity_type: "ISSUE_DESCRIPTION" })).body).toEqual({ error: "Invalid file type.", status: false });
-    expect((await ws.member.post(purl, { name: "x.png", type: "image/png", size: 1, entity_type: "NOPE" })).body).toEqual({ error: "Invalid entity type.", status: false });
-    expect((await ws.member.post(purl, { name: "x.png", type: "image/png", size: 1, entity_type: "ISSUE_DESCRIPTION", entity_identifier: "not-an-id" })).body).toEqual({ error: "Invalid entity identifier.", status: false });
-    await expectMatrix(ws, (c) => c.post(purl, { name: "m.png", type: "image/png", size: 1, entity_type: "COMMENT_DESCRIPTION" }), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    expect(
+      (
+        await ws.member.post(purl, {
+          name: "x.pdf",
+          type: "application/pdf",
+          size: 1,
+          entity_type: "ISSUE_DESCRIPTION",
+        })
+      ).body,
+    ).toEqual({ error: "Invalid file type.", status: false });
+    expect(
+      (await ws.member.post(purl, { name: "x.png", type: "image/png", size: 1, entity_type: "NOPE" })).body,
+    ).toEqual({ error: "Invalid entity type.", status: false });
+    expect(
+      (
+        await ws.member.post(purl, {
+          name: "x.png",
+          type: "image/png",
+          size: 1,
+          entity_type: "ISSUE_DESCRIPTION",
+          entity_identifier: "not-an-id",
+        })
+      ).body,
+    ).toEqual({ error: "Invalid entity identifier.", status: false });
+    await expectMatrix(
+      ws,
+      (c) => c.post(purl, { name: "m.png", type: "image/png", size: 1, entity_type: "COMMENT_DESCRIPTION" }),
+      { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 },
+    );
   });
 
   it("duplicates an uploaded asset for another entity", async () => {
     const wurl = `/api/assets/v2/workspaces/${ws.slug}/`;
-    const slot = (await ws.member.post(wurl, { name: "p.png", type: "image/png", size: PNG.length, entity_type: "PAGE_DESCRIPTION" })).body;
+    const slot = (
+      await ws.member.post(wurl, {
+        name: "p.png",
+        type: "image/png",
+        size: PNG.length,
+        entity_type: "PAGE_DESCRIPTION",
+      })
+    ).body;
     await send(slot, PNG, "image/png");
     await ws.member.patch(`${wurl}${slot.asset_id}/`, {});
-    const dup = await ws.member.post(`${wurl}duplicate-assets/${slot.asset_id}/`, { entity_type: "ISSUE_DESCRIPTION", project_id: pr.id });
+    const dup = await ws.member.post(`${wurl}duplicate-assets/${slot.asset_id}/`, {
+      entity_type: "ISSUE_DESCRIPTION",
+      project_id: pr.id,
+    });
     expect(dup.status).toBe(200);
     expect(dup.body.asset_id).not.toBe(slot.asset_id);
     const got = await ws.member.get(`/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/${dup.body.asset_id}/`);
     expect(Array.from((await download(got.location)).bytes)).toEqual(Array.from(PNG));
-    expect((await ws.member.post(`${wurl}duplicate-assets/${crypto.randomUUID()}/`, { entity_type: "ISSUE_DESCRIPTION" })).status).toBe(404);
+    expect(
+      (await ws.member.post(`${wurl}duplicate-assets/${crypto.randomUUID()}/`, { entity_type: "ISSUE_DESCRIPTION" }))
+        .status,
+    ).toBe(404);
     // Not into a project the caller does not belong to.
-    const [secret] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Secret dup", identifier: "SDUP", network: 0 }).returning();
-    const refused = await ws.member.post(`${wurl}duplicate-assets/${slot.asset_id}/`, { entity_type: "ISSUE_DESCRIPTION", project_id: secret.id });
+    const [secret] = await t.db.db
+      .insert(schema.projects)
+      .values({ workspaceId: ws.id, name: "Secret dup", identifier: "SDUP", network: 0 })
+      .returning();
+    const refused = await ws.member.post(`${wurl}duplicate-assets/${slot.asset_id}/`, {
+      entity_type: "ISSUE_DESCRIPTION",
+      project_id: secret.id,
+    });
     expect([refused.status, refused.body]).toEqual([404, { error: "The required object does not exist." }]);
   });
 
   it("moves draft attachments onto the work item created from the draft", async () => {
-    const draft = (await ws.member.post(`/api/workspaces/${ws.slug}/draft-issues/`, { name: "with file", project_id: pr.id })).body;
+    const draft = (
+      await ws.member.post(`/api/workspaces/${ws.slug}/draft-issues/`, { name: "with file", project_id: pr.id })
+    ).body;
     const wurl = `/api/assets/v2/workspaces/${ws.slug}/`;
     const PDF = pdf();
-    const slot = (await ws.member.post(wurl, { name: "spec.pdf", type: "application/pdf", size: PDF.length, entity_type: "DRAFT_ISSUE_ATTACHMENT", entity_identifier: draft.id })).body;
+    const slot = (
+      await ws.member.post(wurl, {
+        name: "spec.pdf",
+        type: "application/pdf",
+        size: PDF.length,
+        entity_type: "DRAFT_ISSUE_ATTACHMENT",
+        entity_identifier: draft.id,
+      })
+    ).body;
     expect((await send(slot, PDF, "application/pdf")).status).toBe(204);
     await ws.member.patch(`${wurl}${slot.asset_id}/`, {});
     const issue = (await ws.member.post(`/api/workspaces/${ws.slug}/draft-to-issue/${draft.id}/`, {})).body;
@@ -266,7 +459,8 @@ describe("upload receiver robustness", () => {
   it("answers 400 to malformed or truncated multipart bodies and frees the slot", async () => {
     const issue = await createItem(ws, pr);
     const slot = (await ws.member.post(attUrl(issue.id), { name: "a.txt", type: "text/plain", size: 5 })).body;
-    const post = (ct: string, body: string) => fetch(slot.upload_data.url, { method: "POST", headers: { "content-type": ct }, body });
+    const post = (ct: string, body: string) =>
+      fetch(slot.upload_data.url, { method: "POST", headers: { "content-type": ct }, body });
     for (const [ct, b] of [
       ["multipart/form-data; boundary=xyz", "garbage without boundary"],
       ["multipart/form-data", "--xyz\r\n"],
@@ -316,7 +510,9 @@ describe("project covers and Unsplash", () => {
   });
 
   it("answers an empty list when no Unsplash key is configured, and checks its parameters", async () => {
-    expect(await ws.member.get("/api/unsplash/?query=mountains&page=1&per_page=20").then((r) => [r.status, r.body])).toEqual([200, []]);
+    expect(
+      await ws.member.get("/api/unsplash/?query=mountains&page=1&per_page=20").then((r) => [r.status, r.body]),
+    ).toEqual([200, []]);
     expect((await ws.member.get("/api/unsplash/?per_page=500")).status).toBe(400);
     expect((await ws.member.get("/api/unsplash/?page=abc")).status).toBe(400);
     expect((await t.anon().get("/api/unsplash/")).status).toBe(401);

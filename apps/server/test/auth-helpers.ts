@@ -47,11 +47,21 @@ export interface AdminSetup {
 }
 
 /** Complete instance setup: the first admin signs up at god mode (a real form post). */
-export async function setupInstance(t: TestServer, opts: { email?: string; password?: string } = {}): Promise<AdminSetup> {
+export async function setupInstance(
+  t: TestServer,
+  opts: { email?: string; password?: string } = {},
+): Promise<AdminSetup> {
   const admin = t.anon();
   const email = opts.email ?? `root-${crypto.randomBytes(3).toString("hex")}@example.com`;
   const password = opts.password ?? STRONG_PASSWORD;
-  const res = await formPost(admin, "/api/instances/admins/sign-up/", { email, password, first_name: "Root", last_name: "Admin", company_name: "Acme", is_telemetry_enabled: "False" });
+  const res = await formPost(admin, "/api/instances/admins/sign-up/", {
+    email,
+    password,
+    first_name: "Root",
+    last_name: "Admin",
+    company_name: "Acme",
+    is_telemetry_enabled: "False",
+  });
   expect(res.status).toBe(302);
   expect(res.location).toBe(`${WEB}/god-mode/general/`);
   return { admin, email, password };
@@ -65,7 +75,10 @@ export async function configure(admin: Client, values: Record<string, string>) {
 }
 
 /** A user with a known password, created directly (arrange), returned with an anonymous client. */
-export async function passwordUser(t: TestServer, opts: { email?: string; password?: string; isActive?: boolean; isPasswordAutoset?: boolean } = {}) {
+export async function passwordUser(
+  t: TestServer,
+  opts: { email?: string; password?: string; isActive?: boolean; isPasswordAutoset?: boolean } = {},
+) {
   const email = (opts.email ?? `u-${crypto.randomBytes(4).toString("hex")}@example.com`).toLowerCase();
   const [u] = await t.db.db
     .insert(schema.users)
@@ -85,7 +98,9 @@ export async function passwordUser(t: TestServer, opts: { email?: string; passwo
 /** A client holding a god-mode session for any user (to prove the admin policy refuses non-admins). */
 export async function adminSessionFor(t: TestServer, userId: string): Promise<Client> {
   const token = crypto.randomBytes(24).toString("base64url");
-  await t.db.db.insert(schema.sessions).values({ id: hashToken(token), userId, kind: "admin", expiresAt: new Date(Date.now() + 3600_000) });
+  await t.db.db
+    .insert(schema.sessions)
+    .values({ id: hashToken(token), userId, kind: "admin", expiresAt: new Date(Date.now() + 3600_000) });
   const c = new Client(t.url);
   c.setCookie("admin-session-id", token);
   return c;
@@ -133,16 +148,24 @@ export function decodeMail(raw: string): { subject: string; body: string } {
   const headerEnd = raw.search(/\r?\n\r?\n/);
   const headers = raw.slice(0, headerEnd).replace(/\r?\n[ \t]+/g, " ");
   const subjectLine = /^subject:\s*(.*)$/im.exec(headers)?.[1] ?? "";
-  const subject = subjectLine.replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, enc: string, text: string) =>
-    enc.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : decodeQuotedPrintable(text.replace(/_/g, " ")),
-  ).replace(/\?=\s+=\?/g, "");
+  const subject = subjectLine
+    .replace(/=\?utf-8\?([QB])\?(.*?)\?=/gi, (_, enc: string, text: string) =>
+      enc.toUpperCase() === "B"
+        ? Buffer.from(text, "base64").toString("utf8")
+        : decodeQuotedPrintable(text.replace(/_/g, " ")),
+    )
+    .replace(/\?=\s+=\?/g, "");
   const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/);
   const decoded = parts.map((part) => {
     const end = part.search(/\r?\n\r?\n/);
     if (end < 0) return part;
     const h = part.slice(0, end);
-    const b = part.slice(end).replace(/\r?\n--[^\r\n]+--\s*$/, "").trim();
-    if (/content-transfer-encoding:\s*base64/i.test(h)) return Buffer.from(b.replace(/\s+/g, ""), "base64").toString("utf8");
+    const b = part
+      .slice(end)
+      .replace(/\r?\n--[^\r\n]+--\s*$/, "")
+      .trim();
+    if (/content-transfer-encoding:\s*base64/i.test(h))
+      return Buffer.from(b.replace(/\s+/g, ""), "base64").toString("utf8");
     if (/content-transfer-encoding:\s*quoted-printable/i.test(h)) return decodeQuotedPrintable(b);
     return b;
   });
@@ -161,7 +184,8 @@ export async function startSmtpCapture(opts: { user?: string; pass?: string } = 
       else cb(Object.assign(new Error("Invalid username or password"), { responseCode: 535 }));
     },
     onRcptTo(address, _session, cb) {
-      if (address.address.endsWith("@refused.test")) cb(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      if (address.address.endsWith("@refused.test"))
+        cb(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
       else cb();
     },
     onData(stream, session, cb) {
@@ -192,7 +216,17 @@ export async function startSmtpCapture(opts: { user?: string; pass?: string } = 
 
 /** SMTP settings pointing at the capture server (plain SMTP on loopback). */
 export function smtpSettings(port: number, extra: Record<string, string> = {}): Record<string, string> {
-  return { EMAIL_HOST: "127.0.0.1", EMAIL_PORT: String(port), EMAIL_HOST_USER: "", EMAIL_HOST_PASSWORD: "", EMAIL_USE_TLS: "0", EMAIL_USE_SSL: "0", EMAIL_FROM: "Stride <stride@example.com>", ENABLE_SMTP: "1", ...extra };
+  return {
+    EMAIL_HOST: "127.0.0.1",
+    EMAIL_PORT: String(port),
+    EMAIL_HOST_USER: "",
+    EMAIL_HOST_PASSWORD: "",
+    EMAIL_USE_TLS: "0",
+    EMAIL_USE_SSL: "0",
+    EMAIL_FROM: "Stride <stride@example.com>",
+    ENABLE_SMTP: "1",
+    ...extra,
+  };
 }
 
 /** A free TCP port with nothing listening (bound, then closed). */
@@ -209,9 +243,22 @@ export async function closedPort(): Promise<number> {
 }
 
 /** A fresh server with its instance set up and a real SMTP server on loopback for the mail it sends. */
-export async function mailWorld(): Promise<{ t: TestServer; root: AdminSetup; smtp: SmtpCapture; close: () => Promise<void> }> {
+export async function mailWorld(): Promise<{
+  t: TestServer;
+  root: AdminSetup;
+  smtp: SmtpCapture;
+  close: () => Promise<void>;
+}> {
   const t = await startTestServer();
   const root = await setupInstance(t);
   const smtp = await startSmtpCapture();
-  return { t, root, smtp, close: async () => { await t.close(); await smtp.close(); } };
+  return {
+    t,
+    root,
+    smtp,
+    close: async () => {
+      await t.close();
+      await smtp.close();
+    },
+  };
 }

@@ -5,8 +5,21 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
 import { hashToken } from "../src/http/session.ts";
 import {
-  OTHER_STRONG_PASSWORD, STRONG_PASSWORD, WEAK_PASSWORD, WEB, configure, csrfJson, csrfToken, formPost, passwordUser, query, mailWorld,
-  smtpSettings, userRow, type AdminSetup, type SmtpCapture,
+  OTHER_STRONG_PASSWORD,
+  STRONG_PASSWORD,
+  WEAK_PASSWORD,
+  WEB,
+  configure,
+  csrfJson,
+  csrfToken,
+  formPost,
+  passwordUser,
+  query,
+  mailWorld,
+  smtpSettings,
+  userRow,
+  type AdminSetup,
+  type SmtpCapture,
 } from "./auth-helpers.ts";
 import { Client } from "./helpers/client.ts";
 
@@ -15,7 +28,9 @@ let root: AdminSetup;
 let smtp: SmtpCapture;
 let close: () => Promise<void>;
 beforeAll(async () => ({ t, root, smtp, close } = await mailWorld()));
-afterAll(async () => { await close?.(); });
+afterAll(async () => {
+  await close?.();
+});
 
 const uniq = (p = "p") => `${p}-${crypto.randomBytes(4).toString("hex")}@example.com`;
 
@@ -26,7 +41,9 @@ async function signedIn(opts: { isPasswordAutoset?: boolean } = {}) {
   if (opts.isPasswordAutoset) {
     // arrange a session directly: such users have no password to sign in with
     const token = crypto.randomBytes(24).toString("base64url");
-    await t.db.db.insert(schema.sessions).values({ id: hashToken(token), userId: u.id, kind: "app", expiresAt: new Date(Date.now() + 3600_000) });
+    await t.db.db
+      .insert(schema.sessions)
+      .values({ id: hashToken(token), userId: u.id, kind: "app", expiresAt: new Date(Date.now() + 3600_000) });
     c.setCookie("session-id", token);
   } else {
     const res = await formPost(c, "/auth/sign-in/", { email: u.email, password: u.password });
@@ -98,10 +115,15 @@ describe("forgot password", () => {
     expect(ok.status).toBe(302);
     expect(ok.location).toBe(`${WEB}/sign-in?success=True`);
     // the link is single-use
-    const reuse = await formPost(browser, `/auth/reset-password/${uidb64}/${token}/`, { password: OTHER_STRONG_PASSWORD });
+    const reuse = await formPost(browser, `/auth/reset-password/${uidb64}/${token}/`, {
+      password: OTHER_STRONG_PASSWORD,
+    });
     expect(reuse.location).toBe(`${WEB}/accounts/reset-password?error_code=5125&error_message=INVALID_PASSWORD_TOKEN`);
     // every session of the user ended
-    expect((await csrfJson(oldBrowser, "/auth/change-password/", { old_password: password, new_password: STRONG_PASSWORD })).status).toBe(401);
+    expect(
+      (await csrfJson(oldBrowser, "/auth/change-password/", { old_password: password, new_password: STRONG_PASSWORD }))
+        .status,
+    ).toBe(401);
     // old password refused, new one works
     expect(query((await formPost(t.anon(), "/auth/sign-in/", { email, password })).location).error_code).toBe("5065");
     expect((await formPost(t.anon(), "/auth/sign-in/", { email, password: OTHER_STRONG_PASSWORD })).location).toBe(WEB);
@@ -117,15 +139,26 @@ describe("forgot password", () => {
     const bad = await formPost(c, `/auth/reset-password/${uidb64}/not-the-token/`, { password: OTHER_STRONG_PASSWORD });
     expect(bad.location).toBe(`${WEB}/accounts/reset-password?error_code=5125&error_message=INVALID_PASSWORD_TOKEN`);
     const notAUser = await formPost(c, `/auth/reset-password/YWJj/${token}/`, { password: OTHER_STRONG_PASSWORD });
-    expect(notAUser.location).toBe(`${WEB}/accounts/reset-password?error_code=5125&error_message=INVALID_PASSWORD_TOKEN`);
+    expect(notAUser.location).toBe(
+      `${WEB}/accounts/reset-password?error_code=5125&error_message=INVALID_PASSWORD_TOKEN`,
+    );
     const badUrl = await formPost(c, `/auth/reset-password/%%%/${token}/`, { password: OTHER_STRONG_PASSWORD });
     expect(badUrl.status).toBe(400);
     const otherUser = await passwordUser(t);
-    const wrongUid = await formPost(c, `/auth/reset-password/${Buffer.from(otherUser.id).toString("base64url")}/${token}/`, { password: OTHER_STRONG_PASSWORD });
+    const wrongUid = await formPost(
+      c,
+      `/auth/reset-password/${Buffer.from(otherUser.id).toString("base64url")}/${token}/`,
+      { password: OTHER_STRONG_PASSWORD },
+    );
     expect(query(wrongUid.location).error_code).toBe("5125");
-    await t.db.db.update(schema.passwordResetTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(schema.passwordResetTokens.userId, u.id));
+    await t.db.db
+      .update(schema.passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(schema.passwordResetTokens.userId, u.id));
     const expired = await formPost(c, `/auth/reset-password/${uidb64}/${token}/`, { password: OTHER_STRONG_PASSWORD });
-    expect(expired.location).toBe(`${WEB}/accounts/reset-password?error_code=5130&error_message=EXPIRED_PASSWORD_TOKEN`);
+    expect(expired.location).toBe(
+      `${WEB}/accounts/reset-password?error_code=5130&error_message=EXPIRED_PASSWORD_TOKEN`,
+    );
   });
 });
 
@@ -147,13 +180,28 @@ describe("set password", () => {
     const weak = await csrfJson(c, "/auth/set-password/", { password: WEAK_PASSWORD });
     expect(weak.status).toBe(400);
     expect(weak.body).toEqual({ error_code: 5020, error_message: "INVALID_PASSWORD" });
-    expect((await csrfJson(c, "/auth/set-password/", {})).body).toEqual({ error_code: 5020, error_message: "INVALID_PASSWORD" });
+    expect((await csrfJson(c, "/auth/set-password/", {})).body).toEqual({
+      error_code: 5020,
+      error_message: "INVALID_PASSWORD",
+    });
     expect((await csrfJson(c, "/auth/set-password/", { password: 12345678 })).body.error_code).toBe(5020);
     const res = await csrfJson(c, "/auth/set-password/", { password: STRONG_PASSWORD });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ email, is_password_autoset: false, is_active: true });
     expect(res.body.password).toBeUndefined();
-    expect(Object.keys(res.body)).toEqual(expect.arrayContaining(["id", "username", "first_name", "last_name", "display_name", "avatar_url", "date_joined", "last_login_medium", "user_timezone"]));
+    expect(Object.keys(res.body)).toEqual(
+      expect.arrayContaining([
+        "id",
+        "username",
+        "first_name",
+        "last_name",
+        "display_name",
+        "avatar_url",
+        "date_joined",
+        "last_login_medium",
+        "user_timezone",
+      ]),
+    );
     // now signing in with it works, and a second set is refused
     expect((await formPost(t.anon(), "/auth/sign-in/", { email, password: STRONG_PASSWORD })).location).toBe(WEB);
     const again = await csrfJson(c, "/auth/set-password/", { password: OTHER_STRONG_PASSWORD });
@@ -166,29 +214,55 @@ describe("change password", () => {
   it("anonymous 401; CSRF header required", async () => {
     expect((await t.anon().post("/auth/change-password/", { old_password: "a", new_password: "b" })).status).toBe(401);
     const { c, password } = await signedIn();
-    expect((await c.post("/auth/change-password/", { old_password: password, new_password: OTHER_STRONG_PASSWORD })).status).toBe(403);
+    expect(
+      (await c.post("/auth/change-password/", { old_password: password, new_password: OTHER_STRONG_PASSWORD })).status,
+    ).toBe(403);
   });
 
   it("errors: 5138 missing, 5135 wrong old password, 5021 weak", async () => {
     const { c, password } = await signedIn();
-    expect((await csrfJson(c, "/auth/change-password/", { old_password: password })).body).toEqual({ error_code: 5138, error_message: "MISSING_PASSWORD" });
-    expect((await csrfJson(c, "/auth/change-password/", { new_password: OTHER_STRONG_PASSWORD })).body).toEqual({ error_code: 5138, error_message: "MISSING_PASSWORD" });
-    const wrong = await csrfJson(c, "/auth/change-password/", { old_password: "not-it", new_password: OTHER_STRONG_PASSWORD });
+    expect((await csrfJson(c, "/auth/change-password/", { old_password: password })).body).toEqual({
+      error_code: 5138,
+      error_message: "MISSING_PASSWORD",
+    });
+    expect((await csrfJson(c, "/auth/change-password/", { new_password: OTHER_STRONG_PASSWORD })).body).toEqual({
+      error_code: 5138,
+      error_message: "MISSING_PASSWORD",
+    });
+    const wrong = await csrfJson(c, "/auth/change-password/", {
+      old_password: "not-it",
+      new_password: OTHER_STRONG_PASSWORD,
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body).toEqual({ error_code: 5135, error_message: "INCORRECT_OLD_PASSWORD" });
-    expect((await csrfJson(c, "/auth/change-password/", { old_password: password, new_password: WEAK_PASSWORD })).body).toEqual({ error_code: 5021, error_message: "PASSWORD_TOO_WEAK" });
+    expect(
+      (await csrfJson(c, "/auth/change-password/", { old_password: password, new_password: WEAK_PASSWORD })).body,
+    ).toEqual({ error_code: 5021, error_message: "PASSWORD_TOO_WEAK" });
   });
 
   it("changes the password, keeps this session and ends the others", async () => {
     const { c, email, password } = await signedIn();
     const other = t.anon();
     await formPost(other, "/auth/sign-in/", { email, password });
-    const res = await csrfJson(c, "/auth/change-password/", { old_password: password, new_password: OTHER_STRONG_PASSWORD });
+    const res = await csrfJson(c, "/auth/change-password/", {
+      old_password: password,
+      new_password: OTHER_STRONG_PASSWORD,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: "Password updated successfully" });
     // this session still works (a wrong old password is now 5135, not 401)
-    expect((await csrfJson(c, "/auth/change-password/", { old_password: password, new_password: STRONG_PASSWORD })).body.error_code).toBe(5135);
-    expect((await csrfJson(other, "/auth/change-password/", { old_password: OTHER_STRONG_PASSWORD, new_password: STRONG_PASSWORD })).status).toBe(401);
+    expect(
+      (await csrfJson(c, "/auth/change-password/", { old_password: password, new_password: STRONG_PASSWORD })).body
+        .error_code,
+    ).toBe(5135);
+    expect(
+      (
+        await csrfJson(other, "/auth/change-password/", {
+          old_password: OTHER_STRONG_PASSWORD,
+          new_password: STRONG_PASSWORD,
+        })
+      ).status,
+    ).toBe(401);
     expect((await formPost(t.anon(), "/auth/sign-in/", { email, password: OTHER_STRONG_PASSWORD })).location).toBe(WEB);
     const row = await userRow(t, email);
     expect(row.isPasswordAutoset).toBe(false);
@@ -204,11 +278,21 @@ describe("change password", () => {
 
 describe("instance not set up", () => {
   let t2: TestServer;
-  beforeAll(async () => { t2 = await startTestServer(); });
-  afterAll(async () => { await t2?.close(); });
+  beforeAll(async () => {
+    t2 = await startTestServer();
+  });
+  afterAll(async () => {
+    await t2?.close();
+  });
   it("forgot-password and magic-generate give 5000; reset redirects with 5000", async () => {
-    expect((await t2.anon().post("/auth/forgot-password/", { email: "a@example.com" })).body).toEqual({ error_code: 5000, error_message: "INSTANCE_NOT_CONFIGURED" });
-    expect((await t2.anon().post("/auth/magic-generate/", { email: "a@example.com" })).body).toEqual({ error_code: 5000, error_message: "INSTANCE_NOT_CONFIGURED" });
+    expect((await t2.anon().post("/auth/forgot-password/", { email: "a@example.com" })).body).toEqual({
+      error_code: 5000,
+      error_message: "INSTANCE_NOT_CONFIGURED",
+    });
+    expect((await t2.anon().post("/auth/magic-generate/", { email: "a@example.com" })).body).toEqual({
+      error_code: 5000,
+      error_message: "INSTANCE_NOT_CONFIGURED",
+    });
     const c = new Client(t2.url);
     const res = await formPost(c, "/auth/reset-password/abc/def/", { password: STRONG_PASSWORD });
     expect(res.location).toBe(`${WEB}/accounts/reset-password?error_code=5000&error_message=INSTANCE_NOT_CONFIGURED`);

@@ -7,14 +7,19 @@ beforeAll(async () => {
   t = await startTestServer({ rateLimitPerMinute: 2, trustProxy: "" });
   await setupInstance(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("rate limit without a trusted proxy", () => {
   it("ignores X-Forwarded-For entirely, so rotating it does not reset the limit", async () => {
     const c = t.anon();
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) {
-      statuses.push((await c.post("/auth/email-check/", { email: "a@example.com" }, { "x-forwarded-for": `198.51.100.${i}` })).status);
+      statuses.push(
+        (await c.post("/auth/email-check/", { email: "a@example.com" }, { "x-forwarded-for": `198.51.100.${i}` }))
+          .status,
+      );
     }
     expect(statuses).toEqual([200, 200, 429]);
     const last = await c.post("/auth/email-check/", { email: "a@example.com" }, { "x-forwarded-for": "192.0.2.77" });

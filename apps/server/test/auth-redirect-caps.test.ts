@@ -8,8 +8,12 @@ import { STRONG_PASSWORD, WEB, formPost, query, setupInstance } from "./auth-hel
  * header that HTTP clients refuse; an oversized next_path is dropped.
  */
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const HUGE_EMAIL = "a".repeat(100 * 1024) + "@example.com";
 /** Multi-byte characters: the cap is in bytes, so the percent-encoded echo stays small too. */
@@ -32,17 +36,27 @@ const GOD = `${WEB}/god-mode/`;
 describe("before setup: god-mode sign-up", () => {
   it("a 100 KB email gives 5160 INVALID_ADMIN_EMAIL in a small redirect; oversized names are capped too", async () => {
     for (const email of [HUGE_EMAIL, HUGE_UNICODE]) {
-      const q = await smallRedirect("/api/instances/admins/sign-up/", { email, password: STRONG_PASSWORD, first_name: "Ann" }, GOD);
+      const q = await smallRedirect(
+        "/api/instances/admins/sign-up/",
+        { email, password: STRONG_PASSWORD, first_name: "Ann" },
+        GOD,
+      );
       expect(q).toMatchObject({ error_code: "5160", error_message: "INVALID_ADMIN_EMAIL" });
     }
-    const q = await smallRedirect("/api/instances/admins/sign-up/", { email: "ann@example.com", password: STRONG_PASSWORD, first_name: "N".repeat(100_000) }, GOD);
+    const q = await smallRedirect(
+      "/api/instances/admins/sign-up/",
+      { email: "ann@example.com", password: STRONG_PASSWORD, first_name: "N".repeat(100_000) },
+      GOD,
+    );
     expect(q.error_code).toBe("5155");
     expect(q.first_name).toBe("N".repeat(254));
   });
 });
 
 describe("after setup", () => {
-  beforeAll(async () => { await setupInstance(t); });
+  beforeAll(async () => {
+    await setupInstance(t);
+  });
 
   const FORMS: [string, Record<string, string>, string, string][] = [
     ["/auth/sign-in/", { password: "whatever" }, "5075", "INVALID_EMAIL_SIGN_IN"],
@@ -61,9 +75,19 @@ describe("after setup", () => {
   }
 
   it("god-mode sign-in: a 100 KB email gives 5160; god-mode sign-up (admin exists) echoes it capped", async () => {
-    expect(await smallRedirect("/api/instances/admins/sign-in/", { email: HUGE_EMAIL, password: "x" }, GOD)).toMatchObject({ error_code: "5160", error_message: "INVALID_ADMIN_EMAIL" });
-    expect(await smallRedirect("/api/instances/admins/sign-in/", { email: HUGE_EMAIL, password: "" }, GOD)).toMatchObject({ error_code: "5170" });
-    expect(await smallRedirect("/api/instances/admins/sign-up/", { email: HUGE_EMAIL, password: STRONG_PASSWORD, first_name: "A" }, GOD)).toMatchObject({ error_code: "5150" });
+    expect(
+      await smallRedirect("/api/instances/admins/sign-in/", { email: HUGE_EMAIL, password: "x" }, GOD),
+    ).toMatchObject({ error_code: "5160", error_message: "INVALID_ADMIN_EMAIL" });
+    expect(
+      await smallRedirect("/api/instances/admins/sign-in/", { email: HUGE_EMAIL, password: "" }, GOD),
+    ).toMatchObject({ error_code: "5170" });
+    expect(
+      await smallRedirect(
+        "/api/instances/admins/sign-up/",
+        { email: HUGE_EMAIL, password: STRONG_PASSWORD, first_name: "A" },
+        GOD,
+      ),
+    ).toMatchObject({ error_code: "5150" });
   });
 
   it("missing password with a 100 KB email: the required-fields code, echo capped", async () => {
@@ -72,7 +96,13 @@ describe("after setup", () => {
   });
 
   it("an oversized or non-relative next_path is dropped; a valid one is kept", async () => {
-    for (const next_path of ["/" + "x".repeat(100_000), "/" + "é".repeat(400), "//evil.example/", "https://evil.example/", "/\\evil.example"]) {
+    for (const next_path of [
+      "/" + "x".repeat(100_000),
+      "/" + "é".repeat(400),
+      "//evil.example/",
+      "https://evil.example/",
+      "/\\evil.example",
+    ]) {
       const q = await smallRedirect("/auth/sign-in/", { email: "nobody@example.com", password: "x", next_path });
       expect(q).toEqual({ error_code: "5060", error_message: "USER_DOES_NOT_EXIST", email: "nobody@example.com" });
     }

@@ -4,7 +4,18 @@ import { and, eq } from "drizzle-orm";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
 import {
-  OTHER_STRONG_PASSWORD, STRONG_PASSWORD, WEAK_PASSWORD, WEB, configure, csrfToken, formPost, passwordUser, query, setupInstance, userRow, type AdminSetup,
+  OTHER_STRONG_PASSWORD,
+  STRONG_PASSWORD,
+  WEAK_PASSWORD,
+  WEB,
+  configure,
+  csrfToken,
+  formPost,
+  passwordUser,
+  query,
+  setupInstance,
+  userRow,
+  type AdminSetup,
 } from "./auth-helpers.ts";
 
 let t: TestServer;
@@ -13,7 +24,9 @@ beforeAll(async () => {
   t = await startTestServer();
   root = await setupInstance(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const uniq = (p = "u") => `${p}-${crypto.randomBytes(4).toString("hex")}@example.com`;
 
@@ -24,7 +37,14 @@ async function workspaceWithInvite(email: string, opts: { accepted: boolean; rol
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: owner.id, role: 20 });
   const [inv] = await t.db.db
     .insert(schema.workspaceInvitations)
-    .values({ workspaceId: ws.id, email, accepted: opts.accepted, role: opts.role, token: crypto.randomBytes(16).toString("hex"), createdById: owner.id })
+    .values({
+      workspaceId: ws.id,
+      email,
+      accepted: opts.accepted,
+      role: opts.role,
+      token: crypto.randomBytes(16).toString("hex"),
+      createdById: owner.id,
+    })
     .returning();
   return { ws, inv };
 }
@@ -46,21 +66,41 @@ describe("CSRF token", () => {
 
   it("form endpoints refuse a missing or wrong token with 403 HTML; the header form is accepted", async () => {
     const c = t.anon();
-    for (const path of ["/auth/sign-in/", "/auth/sign-up/", "/auth/magic-sign-in/", "/auth/magic-sign-up/", "/auth/sign-out/", "/auth/reset-password/abc/def/"]) {
+    for (const path of [
+      "/auth/sign-in/",
+      "/auth/sign-up/",
+      "/auth/magic-sign-in/",
+      "/auth/magic-sign-up/",
+      "/auth/sign-out/",
+      "/auth/reset-password/abc/def/",
+    ]) {
       const res = await c.form(path, { email: "a@example.com", password: "x" });
       expect(res.status).toBe(403);
       expect(res.text).toContain("CSRF verification failed");
     }
     const token = await csrfToken(c);
-    const wrong = await c.form("/auth/sign-in/", { csrfmiddlewaretoken: token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"), email: "a@example.com", password: "x" });
+    const wrong = await c.form("/auth/sign-in/", {
+      csrfmiddlewaretoken: token.slice(0, -1) + (token.endsWith("A") ? "B" : "A"),
+      email: "a@example.com",
+      password: "x",
+    });
     expect(wrong.status).toBe(403);
     // a token without the cookie is refused too
     const fresh = t.anon();
-    expect((await fresh.form("/auth/sign-in/", { csrfmiddlewaretoken: token, email: "a@example.com", password: "x" })).status).toBe(403);
+    expect(
+      (await fresh.form("/auth/sign-in/", { csrfmiddlewaretoken: token, email: "a@example.com", password: "x" }))
+        .status,
+    ).toBe(403);
     // header X-CSRFToken works for forms
-    const viaHeader = await c.request("POST", "/auth/sign-in/", new URLSearchParams({ email: "ghost@example.com", password: "x" }).toString(), {
-      "content-type": "application/x-www-form-urlencoded", "x-csrftoken": token,
-    });
+    const viaHeader = await c.request(
+      "POST",
+      "/auth/sign-in/",
+      new URLSearchParams({ email: "ghost@example.com", password: "x" }).toString(),
+      {
+        "content-type": "application/x-www-form-urlencoded",
+        "x-csrftoken": token,
+      },
+    );
     expect(viaHeader.status).toBe(302);
   });
 });
@@ -91,16 +131,28 @@ describe("email-check", () => {
     expect(res.body).toEqual({ existing: false, status: "CREDENTIAL" });
     await configure(root.admin, { EMAIL_HOST: "127.0.0.1", ENABLE_MAGIC_LINK_LOGIN: "1" });
     try {
-      expect((await t.anon().post("/auth/email-check/", { email: uniq() })).body).toEqual({ existing: false, status: "MAGIC_CODE" });
+      expect((await t.anon().post("/auth/email-check/", { email: uniq() })).body).toEqual({
+        existing: false,
+        status: "MAGIC_CODE",
+      });
       const pw = await passwordUser(t);
-      expect((await t.anon().post("/auth/email-check/", { email: pw.email.toUpperCase() })).body).toEqual({ existing: true, status: "CREDENTIAL" });
+      expect((await t.anon().post("/auth/email-check/", { email: pw.email.toUpperCase() })).body).toEqual({
+        existing: true,
+        status: "CREDENTIAL",
+      });
       const auto = await passwordUser(t, { isPasswordAutoset: true });
-      expect((await t.anon().post("/auth/email-check/", { email: auto.email })).body).toEqual({ existing: true, status: "MAGIC_CODE" });
+      expect((await t.anon().post("/auth/email-check/", { email: auto.email })).body).toEqual({
+        existing: true,
+        status: "MAGIC_CODE",
+      });
     } finally {
       await configure(root.admin, { EMAIL_HOST: "", ENABLE_MAGIC_LINK_LOGIN: "0" });
     }
     const auto = await passwordUser(t, { isPasswordAutoset: true });
-    expect((await t.anon().post("/auth/email-check/", { email: auto.email })).body).toEqual({ existing: true, status: "CREDENTIAL" });
+    expect((await t.anon().post("/auth/email-check/", { email: auto.email })).body).toEqual({
+      existing: true,
+      status: "CREDENTIAL",
+    });
   });
 
   it("a deactivated account gets 5019", async () => {
@@ -118,12 +170,20 @@ describe("sign-up", () => {
     expect(res.status).toBe(302);
     expect(res.location).toBe(`${WEB}/?error_code=5040&error_message=REQUIRED_EMAIL_PASSWORD_SIGN_UP`);
     res = await formPost(c, "/auth/sign-up/", { email: "x@example.com", password: "" });
-    expect(res.location).toBe(`${WEB}/?error_code=5040&error_message=REQUIRED_EMAIL_PASSWORD_SIGN_UP&email=x%40example.com`);
+    expect(res.location).toBe(
+      `${WEB}/?error_code=5040&error_message=REQUIRED_EMAIL_PASSWORD_SIGN_UP&email=x%40example.com`,
+    );
     res = await formPost(c, "/auth/sign-up/", { email: "bad", password: STRONG_PASSWORD, next_path: "/ws/projects/" });
-    expect(res.location).toBe(`${WEB}/?next_path=%2Fws%2Fprojects%2F&error_code=5045&error_message=INVALID_EMAIL_SIGN_UP&email=bad`);
+    expect(res.location).toBe(
+      `${WEB}/?next_path=%2Fws%2Fprojects%2F&error_code=5045&error_message=INVALID_EMAIL_SIGN_UP&email=bad`,
+    );
     const existing = await passwordUser(t);
     res = await formPost(c, "/auth/sign-up/", { email: existing.email, password: STRONG_PASSWORD });
-    expect(query(res.location)).toEqual({ error_code: "5030", error_message: "USER_ALREADY_EXIST", email: existing.email });
+    expect(query(res.location)).toEqual({
+      error_code: "5030",
+      error_message: "USER_ALREADY_EXIST",
+      email: existing.email,
+    });
     const email = uniq();
     res = await formPost(c, "/auth/sign-up/", { email, password: WEAK_PASSWORD });
     expect(query(res.location)).toEqual({ error_code: "5021", error_message: "PASSWORD_TOO_WEAK", email });
@@ -136,7 +196,11 @@ describe("sign-up", () => {
   it("a deactivated account cannot sign up again (5019)", async () => {
     const u = await passwordUser(t, { isActive: false });
     const res = await formPost(t.anon(), "/auth/sign-up/", { email: u.email, password: STRONG_PASSWORD });
-    expect(query(res.location)).toEqual({ error_code: "5019", error_message: "USER_ACCOUNT_DEACTIVATED", email: u.email });
+    expect(query(res.location)).toEqual({
+      error_code: "5019",
+      error_message: "USER_ACCOUNT_DEACTIVATED",
+      email: u.email,
+    });
   });
 
   it("creates the user with a profile, signs in (session-id HttpOnly, Lax, Path=/), redirects to base", async () => {
@@ -151,13 +215,23 @@ describe("sign-up", () => {
     expect(cookie).toMatch(/Path=\//);
     expect(cookie).toMatch(/Max-Age=604800/);
     const u = await userRow(t, email.toLowerCase());
-    expect(u).toMatchObject({ email: email.toLowerCase(), displayName: email.toLowerCase().split("@")[0], isPasswordAutoset: false, lastLoginMedium: "email", isActive: true, userTimezone: "UTC" });
+    expect(u).toMatchObject({
+      email: email.toLowerCase(),
+      displayName: email.toLowerCase().split("@")[0],
+      isPasswordAutoset: false,
+      lastLoginMedium: "email",
+      isActive: true,
+      userTimezone: "UTC",
+    });
     expect(u.password).toMatch(/^scrypt\$/);
     expect(u.lastLoginTime).toBeInstanceOf(Date);
     expect(u.lastLoginIp).toBe("127.0.0.1");
     const [profile] = await t.db.db.select().from(schema.profiles).where(eq(schema.profiles.userId, u.id));
     expect(profile.isOnboarded).toBe(false);
-    const [session] = await t.db.db.select().from(schema.sessions).where(and(eq(schema.sessions.userId, u.id), eq(schema.sessions.kind, "app")));
+    const [session] = await t.db.db
+      .select()
+      .from(schema.sessions)
+      .where(and(eq(schema.sessions.userId, u.id), eq(schema.sessions.kind, "app")));
     expect(session).toBeDefined();
   });
 
@@ -168,16 +242,35 @@ describe("sign-up", () => {
       formPost(t.anon(), "/auth/sign-up/", { email, password: STRONG_PASSWORD }),
     ]);
     const locations = [a.location, b.location].sort();
-    expect(locations).toEqual([WEB, `${WEB}/?error_code=5030&error_message=USER_ALREADY_EXIST&email=${encodeURIComponent(email)}`].sort());
+    expect(locations).toEqual(
+      [WEB, `${WEB}/?error_code=5030&error_message=USER_ALREADY_EXIST&email=${encodeURIComponent(email)}`].sort(),
+    );
     const rows = await t.db.db.select().from(schema.users).where(eq(schema.users.email, email));
     expect(rows).toHaveLength(1);
   });
 
   it("keeps a valid next_path and drops unsafe ones", async () => {
-    const ok = await formPost(t.anon(), "/auth/sign-up/", { email: uniq(), password: STRONG_PASSWORD, next_path: "/acme/projects/?x=1" });
+    const ok = await formPost(t.anon(), "/auth/sign-up/", {
+      email: uniq(),
+      password: STRONG_PASSWORD,
+      next_path: "/acme/projects/?x=1",
+    });
     expect(ok.location).toBe(`${WEB}/?next_path=%2Facme%2Fprojects%2F%3Fx%3D1`);
-    for (const bad of ["https://evil.example.com/", "//evil.example.com", "/../etc/passwd", "javascript:alert(1)", "/x/%2e%2e/y", "relative/path", "/" + "a".repeat(500), "/\\evil.com"]) {
-      const res = await formPost(t.anon(), "/auth/sign-up/", { email: uniq(), password: STRONG_PASSWORD, next_path: bad });
+    for (const bad of [
+      "https://evil.example.com/",
+      "//evil.example.com",
+      "/../etc/passwd",
+      "javascript:alert(1)",
+      "/x/%2e%2e/y",
+      "relative/path",
+      "/" + "a".repeat(500),
+      "/\\evil.com",
+    ]) {
+      const res = await formPost(t.anon(), "/auth/sign-up/", {
+        email: uniq(),
+        password: STRONG_PASSWORD,
+        next_path: bad,
+      });
       expect(res.location).toBe(WEB);
     }
   });
@@ -189,10 +282,16 @@ describe("sign-up", () => {
       let res = await formPost(t.anon(), "/auth/sign-up/", { email, password: STRONG_PASSWORD });
       expect(query(res.location)).toEqual({ error_code: "5015", error_message: "SIGNUP_DISABLED", email });
       // email-check says so at once, before a password is chosen (issue #24)
-      expect(await t.anon().post("/auth/email-check/", { email })).toMatchObject({ status: 400, body: { error_code: 5015, error_message: "SIGNUP_DISABLED", email } });
+      expect(await t.anon().post("/auth/email-check/", { email })).toMatchObject({
+        status: 400,
+        body: { error_code: 5015, error_message: "SIGNUP_DISABLED", email },
+      });
       const invited = uniq();
       await workspaceWithInvite(invited, { accepted: false, role: 15 });
-      expect(await t.anon().post("/auth/email-check/", { email: invited })).toMatchObject({ status: 200, body: { existing: false } });
+      expect(await t.anon().post("/auth/email-check/", { email: invited })).toMatchObject({
+        status: 200,
+        body: { existing: false },
+      });
       res = await formPost(t.anon(), "/auth/sign-up/", { email: invited, password: STRONG_PASSWORD });
       expect(res.location).toBe(WEB);
     } finally {
@@ -205,7 +304,11 @@ describe("sign-up", () => {
     try {
       const email = uniq();
       const res = await formPost(t.anon(), "/auth/sign-up/", { email, password: STRONG_PASSWORD });
-      expect(query(res.location)).toEqual({ error_code: "5056", error_message: "EMAIL_PASSWORD_AUTHENTICATION_DISABLED", email });
+      expect(query(res.location)).toEqual({
+        error_code: "5056",
+        error_message: "EMAIL_PASSWORD_AUTHENTICATION_DISABLED",
+        email,
+      });
     } finally {
       await configure(root.admin, { ENABLE_EMAIL_PASSWORD: "1" });
     }
@@ -218,9 +321,15 @@ describe("sign-up", () => {
     const c = t.anon();
     await formPost(c, "/auth/sign-up/", { email, password: STRONG_PASSWORD });
     const u = await userRow(t, email);
-    const members = await t.db.db.select().from(schema.workspaceMembers).where(eq(schema.workspaceMembers.memberId, u.id));
+    const members = await t.db.db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(eq(schema.workspaceMembers.memberId, u.id));
     expect(members.map((m) => [m.workspaceId, m.role])).toEqual([[a.ws.id, 5]]);
-    const left = await t.db.db.select().from(schema.workspaceInvitations).where(eq(schema.workspaceInvitations.email, email));
+    const left = await t.db.db
+      .select()
+      .from(schema.workspaceInvitations)
+      .where(eq(schema.workspaceInvitations.email, email));
     expect(left.map((i) => i.id)).toEqual([b.inv.id]);
   });
 });
@@ -233,21 +342,35 @@ describe("sign-in", () => {
     expect(res.status).toBe(302);
     expect(res.location).toBe(`${WEB}/?error_code=5070&error_message=REQUIRED_EMAIL_PASSWORD_SIGN_IN`);
     res = await go({ email: "a@b.co", password: "" });
-    expect(query(res.location)).toEqual({ error_code: "5070", error_message: "REQUIRED_EMAIL_PASSWORD_SIGN_IN", email: "a@b.co" });
+    expect(query(res.location)).toEqual({
+      error_code: "5070",
+      error_message: "REQUIRED_EMAIL_PASSWORD_SIGN_IN",
+      email: "a@b.co",
+    });
     res = await go({ email: "nope", password: "x" });
     expect(query(res.location)).toEqual({ error_code: "5075", error_message: "INVALID_EMAIL_SIGN_IN", email: "nope" });
     res = await go({ email: "ghost@example.com", password: "x", next_path: "/acme/" });
-    expect(res.location).toBe(`${WEB}/?next_path=%2Facme%2F&error_code=5060&error_message=USER_DOES_NOT_EXIST&email=ghost%40example.com`);
+    expect(res.location).toBe(
+      `${WEB}/?next_path=%2Facme%2F&error_code=5060&error_message=USER_DOES_NOT_EXIST&email=ghost%40example.com`,
+    );
     const u = await passwordUser(t);
     res = await go({ email: u.email, password: OTHER_STRONG_PASSWORD });
-    expect(query(res.location)).toEqual({ error_code: "5065", error_message: "AUTHENTICATION_FAILED_SIGN_IN", email: u.email });
+    expect(query(res.location)).toEqual({
+      error_code: "5065",
+      error_message: "AUTHENTICATION_FAILED_SIGN_IN",
+      email: u.email,
+    });
     expect(c.cookies.has("session-id")).toBe(false);
   });
 
   it("signs in, records the login, honours next_path; the session works on /api", async () => {
     const u = await passwordUser(t);
     const c = t.anon();
-    const res = await formPost(c, "/auth/sign-in/", { email: u.email.toUpperCase(), password: u.password, next_path: "/acme/projects/" });
+    const res = await formPost(c, "/auth/sign-in/", {
+      email: u.email.toUpperCase(),
+      password: u.password,
+      next_path: "/acme/projects/",
+    });
     expect(res.status).toBe(302);
     expect(res.location).toBe(`${WEB}/?next_path=%2Facme%2Fprojects%2F`);
     expect(c.cookies.has("session-id")).toBe(true);
@@ -255,7 +378,11 @@ describe("sign-in", () => {
     expect(row.lastLoginMedium).toBe("email");
     expect(row.lastLoginTime).toBeInstanceOf(Date);
     // the app session authenticates the set-password endpoint (which refuses: password already set)
-    const sp = await c.post("/auth/set-password/", { password: STRONG_PASSWORD }, { "x-csrftoken": await csrfToken(c) });
+    const sp = await c.post(
+      "/auth/set-password/",
+      { password: STRONG_PASSWORD },
+      { "x-csrftoken": await csrfToken(c) },
+    );
     expect(sp.body).toEqual({ error_code: 5145, error_message: "PASSWORD_ALREADY_SET" });
   });
 
@@ -273,7 +400,11 @@ describe("sign-in", () => {
     await configure(root.admin, { ENABLE_EMAIL_PASSWORD: "0" });
     try {
       const res = await formPost(t.anon(), "/auth/sign-in/", { email: u.email, password: u.password });
-      expect(query(res.location)).toEqual({ error_code: "5056", error_message: "EMAIL_PASSWORD_AUTHENTICATION_DISABLED", email: u.email });
+      expect(query(res.location)).toEqual({
+        error_code: "5056",
+        error_message: "EMAIL_PASSWORD_AUTHENTICATION_DISABLED",
+        email: u.email,
+      });
     } finally {
       await configure(root.admin, { ENABLE_EMAIL_PASSWORD: "1" });
     }
@@ -284,21 +415,33 @@ describe("sign-in", () => {
     let res = await formPost(t.anon(), "/auth/sign-in/", { email: u.email, password: OTHER_STRONG_PASSWORD });
     expect(query(res.location).error_code).toBe("5065");
     res = await formPost(t.anon(), "/auth/sign-in/", { email: u.email, password: u.password });
-    expect(query(res.location)).toEqual({ error_code: "5019", error_message: "USER_ACCOUNT_DEACTIVATED", email: u.email });
+    expect(query(res.location)).toEqual({
+      error_code: "5019",
+      error_message: "USER_ACCOUNT_DEACTIVATED",
+      email: u.email,
+    });
     const { ws } = await workspaceWithInvite(u.email, { accepted: true, role: 15 });
     res = await formPost(t.anon(), "/auth/sign-in/", { email: u.email, password: u.password });
     expect(res.location).toBe(WEB);
     expect((await userRow(t, u.email)).isActive).toBe(true);
-    const [m] = await t.db.db.select().from(schema.workspaceMembers).where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, u.id)));
+    const [m] = await t.db.db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, u.id)));
     expect(m.role).toBe(15);
   });
 
   it("an accepted invitation reactivates a left membership with the invited role", async () => {
     const u = await passwordUser(t);
     const { ws } = await workspaceWithInvite(u.email, { accepted: true, role: 20 });
-    await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: u.id, role: 5, isActive: false });
+    await t.db.db
+      .insert(schema.workspaceMembers)
+      .values({ workspaceId: ws.id, memberId: u.id, role: 5, isActive: false });
     await formPost(t.anon(), "/auth/sign-in/", { email: u.email, password: u.password });
-    const [m] = await t.db.db.select().from(schema.workspaceMembers).where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, u.id)));
+    const [m] = await t.db.db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, u.id)));
     expect(m).toMatchObject({ role: 20, isActive: true });
   });
 
@@ -308,10 +451,18 @@ describe("sign-in", () => {
     const json = await c.post("/auth/sign-in/", { csrfmiddlewaretoken: token, email: ["a", "b"], password: { x: 1 } });
     expect(json.status).toBe(302);
     expect(query(json.location).error_code).toBe("5070");
-    const repeated = await c.request("POST", "/auth/sign-in/", `csrfmiddlewaretoken=${token}&email=a%40b.co&email=c%40d.co&password=x`, { "content-type": "application/x-www-form-urlencoded" });
+    const repeated = await c.request(
+      "POST",
+      "/auth/sign-in/",
+      `csrfmiddlewaretoken=${token}&email=a%40b.co&email=c%40d.co&password=x`,
+      { "content-type": "application/x-www-form-urlencoded" },
+    );
     expect(repeated.status).toBe(302);
     expect(query(repeated.location).error_code).toBe("5060");
-    const big = await formPost(c, "/auth/sign-in/", { email: "a".repeat(5000) + "@example.com", password: "p".repeat(5000) });
+    const big = await formPost(c, "/auth/sign-in/", {
+      email: "a".repeat(5000) + "@example.com",
+      password: "p".repeat(5000),
+    });
     expect(query(big.location).error_code).toBe("5075");
   });
 });
@@ -344,7 +495,11 @@ describe("sign-out", () => {
 describe("OAuth providers not configured", () => {
   it("GET /auth/{provider}/ redirects with the provider's code", async () => {
     const expected: [string, number, string][] = [
-      ["google", 5105, "GOOGLE_NOT_CONFIGURED"], ["github", 5110, "GITHUB_NOT_CONFIGURED"], ["gitlab", 5111, "GITLAB_NOT_CONFIGURED"], ["gitea", 5112, "GITEA_NOT_CONFIGURED"], ["oidc", 5113, "OIDC_NOT_CONFIGURED"],
+      ["google", 5105, "GOOGLE_NOT_CONFIGURED"],
+      ["github", 5110, "GITHUB_NOT_CONFIGURED"],
+      ["gitlab", 5111, "GITLAB_NOT_CONFIGURED"],
+      ["gitea", 5112, "GITEA_NOT_CONFIGURED"],
+      ["oidc", 5113, "OIDC_NOT_CONFIGURED"],
     ];
     for (const [p, code, name] of expected) {
       const res = await t.anon().get(`/auth/${p}/?next_path=/acme/`);
@@ -358,13 +513,19 @@ describe("OAuth providers not configured", () => {
 
 describe("redirect base without WEB_URL", () => {
   let t2: TestServer;
-  beforeAll(async () => { t2 = await startTestServer({ webUrl: undefined }); });
-  afterAll(async () => { await t2?.close(); });
+  beforeAll(async () => {
+    t2 = await startTestServer({ webUrl: undefined });
+  });
+  afterAll(async () => {
+    await t2?.close();
+  });
   it("uses the request's own origin", async () => {
     const res = await formPost(t2.anon(), "/auth/sign-in/", { email: "", password: "" });
     expect(res.location).toBe(`${t2.url}/?error_code=5000&error_message=INSTANCE_NOT_CONFIGURED`);
     // Without a trusted proxy (TRUST_PROXY), forwarded headers cannot redirect users elsewhere.
-    const fwd = await t2.anon().get("/auth/google/", { "x-forwarded-proto": "https", "x-forwarded-host": "stride.example.org" });
+    const fwd = await t2
+      .anon()
+      .get("/auth/google/", { "x-forwarded-proto": "https", "x-forwarded-host": "stride.example.org" });
     expect(fwd.location).toBe(`${t2.url}/?error_code=5000&error_message=INSTANCE_NOT_CONFIGURED`);
   });
 });

@@ -71,10 +71,19 @@ describe("stride backup", () => {
     expect(names[0]).toBe("manifest.json");
     expect(names.slice(-2)).toEqual(["secret.key", "end.json"]);
     expect(names).toContain("db/public.issues/000000");
-    expect(names).toContain(`uploads/${content.workspace.id}/${content.file.asset.replace(/-/g, "")}-${content.file.name}`);
-    expect(manifest).toMatchObject({ format: "stride-backup", version: STRIDE_VERSION, storage: "local", secretKey: true });
+    expect(names).toContain(
+      `uploads/${content.workspace.id}/${content.file.asset.replace(/-/g, "")}-${content.file.name}`,
+    );
+    expect(manifest).toMatchObject({
+      format: "stride-backup",
+      version: STRIDE_VERSION,
+      storage: "local",
+      secretKey: true,
+    });
     // every migration the running instance applied, in order, from 0.1.0's baseline on
-    const tags = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")).entries.map((e: { tag: string }) => e.tag);
+    const tags = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8"),
+    ).entries.map((e: { tag: string }) => e.tag);
     expect(manifest!.migrations.map((m) => m.tag)).toEqual(tags);
     // every project's own numbering sequence is in it
     expect(manifest!.sequences.map((s) => s.name)).toContain(`issue_seq_${content.project.id.replace(/-/g, "")}`);
@@ -100,7 +109,9 @@ describe("stride restore", () => {
     const r = await cli(["restore", backupFile], { DATA_DIR: dataDir });
     expect(r.code, r.out).toBe(0);
     expect(r.out).toContain(`The backup's secret key was written to ${path.join(dataDir, "secret.key")}`);
-    expect(fs.readFileSync(path.join(dataDir, "secret.key"), "utf8").trim()).toBe(fs.readFileSync(path.join(source.dataDir, "secret.key"), "utf8").trim());
+    expect(fs.readFileSync(path.join(dataDir, "secret.key"), "utf8").trim()).toBe(
+      fs.readFileSync(path.join(source.dataDir, "secret.key"), "utf8").trim(),
+    );
 
     const copy = await startOwnStride({ dataDir, secretKey: "" });
     try {
@@ -112,7 +123,9 @@ describe("stride restore", () => {
     // The folder now holds an instance: a second restore is refused, --force replaces it.
     const again = await cli(["restore", backupFile], { DATA_DIR: dataDir });
     expect(again.code).toBe(1);
-    expect(again.out).toMatch(/^stride restore: the target is not empty \(the data folder .* holds data, .*uploads holds 1 file\(s\), .*secret\.key exists\): restore into an empty data folder or database, or add --force to replace what is there$/);
+    expect(again.out).toMatch(
+      /^stride restore: the target is not empty \(the data folder .* holds data, .*uploads holds 1 file\(s\), .*secret\.key exists\): restore into an empty data folder or database, or add --force to replace what is there$/,
+    );
     const forced = await cli(["restore", backupFile, "--force"], { DATA_DIR: dataDir });
     expect(forced.code, forced.out).toBe(0);
     const copy2 = await startOwnStride({ dataDir, secretKey: "" });
@@ -144,7 +157,9 @@ describe("stride restore", () => {
         // while a Stride uses the database, a restore into it is refused even with --force
         const busy = await cli(["restore", backupFile, "--force"], env);
         expect(busy.code).toBe(1);
-        expect(busy.out).toMatch(/^stride restore: \d+ other connection\(s\) use the database at DATABASE_URL: stop Stride \(every instance\) before restoring into it$/);
+        expect(busy.out).toMatch(
+          /^stride restore: \d+ other connection\(s\) use the database at DATABASE_URL: stop Stride \(every instance\) before restoring into it$/,
+        );
       } finally {
         await copy.stride.close();
       }
@@ -164,22 +179,45 @@ describe("stride restore", () => {
     // a table of a few tens of kB (one long comment): read as one COPY stream, its end could arrive while
     // postgres.js had paused the socket for that stream's full buffer, and the connection stalled for good
     const long = `<p>${"lorem ipsum ".repeat(3500)}</p>`;
-    expect((await writer.post(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/${content.items[1].id}/comments/`, { comment_html: long })).status).toBe(201);
+    expect(
+      (
+        await writer.post(
+          `/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/${content.items[1].id}/comments/`,
+          { comment_html: long },
+        )
+      ).status,
+    ).toBe(201);
     // what COPY's text format escapes: backslash, tab, and a description with a line break
     const odd = { name: "C:\\stride\\backups\tweekly \\N", description_html: "<p>line one</p>\n<p>tab\there</p>" };
-    const oddItem = await writer.post(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/`, odd);
+    const oddItem = await writer.post(
+      `/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/`,
+      odd,
+    );
     expect(oddItem.status, oddItem.text).toBe(201);
-    const oddStored = (await writer.get(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/${oddItem.body.id}/`)).body;
+    const oddStored = (
+      await writer.get(
+        `/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/${oddItem.body.id}/`,
+      )
+    ).body;
     let backingUp = true;
     const writes = (async () => {
       let n = 0;
       while (backingUp || n < 3) {
-        const r = await writer.post(`/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/`, { name: `Written during the backup ${++n}` });
+        const r = await writer.post(
+          `/api/workspaces/${content.workspace.slug}/projects/${content.project.id}/issues/`,
+          { name: `Written during the backup ${++n}` },
+        );
         expect(r.status, r.text).toBe(201);
       }
       return n;
     })();
-    const code = await run(["backup", "-"], { env: { DATA_DIR: source.dataDir }, stdout, print: (l) => lines.push(l) }).finally(() => { backingUp = false; });
+    const code = await run(["backup", "-"], {
+      env: { DATA_DIR: source.dataDir },
+      stdout,
+      print: (l) => lines.push(l),
+    }).finally(() => {
+      backingUp = false;
+    });
     expect(code, lines.join("\n")).toBe(0);
     expect(await writes).toBeGreaterThanOrEqual(3);
     const admin = inject("pgAdminUrl");
@@ -188,7 +226,11 @@ describe("stride restore", () => {
     await a.unsafe(`CREATE DATABASE "${name}"`);
     try {
       const env = { DATABASE_URL: withDatabase(admin, name), DATA_DIR: tmp() };
-      const r = await run(["restore", "-"], { env, stdin: Readable.from([Buffer.concat(chunks)]), print: (l) => lines.push(l) });
+      const r = await run(["restore", "-"], {
+        env,
+        stdin: Readable.from([Buffer.concat(chunks)]),
+        print: (l) => lines.push(l),
+      });
       expect(r, lines.join("\n")).toBe(0);
       const db = postgres(env.DATABASE_URL, { max: 1, onnotice: () => {} });
       const names = (await db<{ name: string }[]>`SELECT name FROM issues ORDER BY sequence_id`).map((x) => x.name);
@@ -198,14 +240,18 @@ describe("stride restore", () => {
         SELECT count(*)::int AS lonely FROM issues i WHERE NOT EXISTS (SELECT 1 FROM issue_activities a WHERE a.issue = i.id AND a.verb = 'created')`;
       const [{ next, top }] = await db<{ next: number; top: number }[]>`
         SELECT issue_sequence_next(${content.project.id}::uuid) AS next, (SELECT max(sequence_id) FROM issues WHERE project = ${content.project.id}) AS top`;
-      const [restoredOdd] = await db<{ name: string; description_html: string }[]>`SELECT name, description_html FROM issues WHERE id = ${oddItem.body.id}`;
+      const [restoredOdd] = await db<
+        { name: string; description_html: string }[]
+      >`SELECT name, description_html FROM issues WHERE id = ${oddItem.body.id}`;
       await db.end();
       expect(names.slice(0, content.items.length)).toEqual(content.items.map((i) => i.name));
       expect(restoredOdd).toEqual({ name: oddStored.name, description_html: oddStored.description_html });
       expect(oddStored.name).toBe(odd.name);
       expect(lonely).toBe(0);
       expect(next).toBeGreaterThan(top);
-      expect(fs.readdirSync(path.join(env.DATA_DIR, "uploads", content.workspace.id))).toEqual([`${content.file.asset.replace(/-/g, "")}-${content.file.name}`]);
+      expect(fs.readdirSync(path.join(env.DATA_DIR, "uploads", content.workspace.id))).toEqual([
+        `${content.file.asset.replace(/-/g, "")}-${content.file.name}`,
+      ]);
     } finally {
       await a.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
       await a.end();
@@ -217,9 +263,15 @@ describe("stride restore", () => {
     await rewriteManifest(backupFile, newer, (m) => ({ ...m, version: "99.0.0" }));
     const dataDir = tmp();
     const r = await cli(["restore", newer], { DATA_DIR: dataDir });
-    expect([r.code, r.out]).toEqual([1, `stride restore: this backup was made by Stride 99.0.0, newer than this ${STRIDE_VERSION}: restore it with Stride 99.0.0 or later`]);
+    expect([r.code, r.out]).toEqual([
+      1,
+      `stride restore: this backup was made by Stride 99.0.0, newer than this ${STRIDE_VERSION}: restore it with Stride 99.0.0 or later`,
+    ]);
     const ahead = path.join(tmp(), "ahead.tar.gz");
-    await rewriteManifest(backupFile, ahead, (m) => ({ ...m, migrations: [...m.migrations, { tag: "9999_later", hash: "f".repeat(64) }] }));
+    await rewriteManifest(backupFile, ahead, (m) => ({
+      ...m,
+      migrations: [...m.migrations, { tag: "9999_later", hash: "f".repeat(64) }],
+    }));
     const r2 = await cli(["restore", ahead], { DATA_DIR: dataDir });
     expect(r2.code).toBe(1);
     expect(r2.out).toMatch(/^stride restore: this backup was migrated by a newer Stride/);

@@ -43,79 +43,478 @@ interface Case {
 
 const W = () => `/api/workspaces/${ws.slug}`;
 const V1 = () => `/api/v1/workspaces/${ws.slug}/projects/${B.id}`;
-const embed = (id: string) => `<issue-embed-component entity_identifier="${id}" entity_name="issue"></issue-embed-component>`;
-const mention = (id: string) => `<p>see <mention-component entity_identifier="${id}" entity_name="issue" label="X"></mention-component></p>`;
+const embed = (id: string) =>
+  `<issue-embed-component entity_identifier="${id}" entity_name="issue"></issue-embed-component>`;
+const mention = (id: string) =>
+  `<p>see <mention-component entity_identifier="${id}" entity_name="issue" label="X"></mention-component></p>`;
 
 const CASES: Case[] = [
   // ---- work items
-  { name: "relation", kind: "issue", method: "POST", url: () => `${B.base}/issues/${b.issue}/issue-relation/`, body: (id) => ({ relation_type: "relates_to", issues: [id] }) },
-  { name: "remove relation", kind: "issue", method: "POST", url: () => `${B.base}/issues/${b.issue2}/remove-relation/`, body: (id) => ({ related_issue: id }) },
-  { name: "sub-items", kind: "issue", method: "POST", url: () => `${B.base}/issues/${b.issue}/sub-issues/`, body: (id) => ({ sub_issue_ids: [id] }) },
-  { name: "create with parent", kind: "issue", method: "POST", url: () => `${B.base}/issues/`, body: (id) => ({ name: "x", parent_id: id }) },
-  { name: "update parent", kind: "issue", method: "PATCH", url: () => `${B.base}/issues/${b.issue}/`, body: (id) => ({ parent_id: id }) },
-  { name: "bulk operation", kind: "issue", method: "POST", url: () => `${B.base}/bulk-operation-issues/`, body: (id) => ({ issue_ids: [id], properties: { priority: "high" } }) },
-  { name: "bulk archive", kind: "issue", method: "POST", url: () => `${B.base}/bulk-archive-issues/`, body: (id) => ({ issue_ids: [id] }) },
-  { name: "bulk delete", kind: "issue", method: "DELETE", url: () => `${B.base}/bulk-delete-issues/`, body: (id) => ({ issue_ids: [id] }) },
-  { name: "bulk subscribe", kind: "issue", method: "POST", url: () => `${B.base}/bulk-subscribe-issues/`, body: (id) => ({ issue_ids: [id] }) },
-  { name: "dates", kind: "issue", method: "POST", url: () => `${B.base}/issue-dates/`, body: (id) => ({ updates: [{ id, start_date: "2030-01-01" }] }) },
-  { name: "tasks bulk-fetch", kind: "issue", method: "POST", url: () => `${B.base}/tasks/bulk-fetch/`, body: (id) => ({ issue_ids: [id] }) },
-  { name: "cycle membership", kind: "issue", method: "POST", url: () => `${B.base}/cycles/${b.cycle}/cycle-issues/`, body: (id) => ({ issues: [id] }) },
-  { name: "module membership", kind: "issue", method: "POST", url: () => `${B.base}/modules/${b.module}/issues/`, body: (id) => ({ issues: [id] }) },
-  { name: "intake with parent", kind: "issue", method: "POST", url: () => `${B.base}/inbox-issues/`, body: (id) => ({ issue: { name: "x", parent_id: id } }) },
-  { name: "intake duplicate", kind: "issue", method: "PATCH", url: () => `${B.base}/inbox-issues/${b.intake}/`, body: (id) => ({ status: 2, duplicate_to: id }) },
-  { name: "project draft with parent", kind: "issue", method: "POST", url: () => `${B.base}/issue-drafts/`, body: (id) => ({ name: "x", parent_id: id }) },
-  { name: "project draft parent", kind: "issue", method: "PATCH", url: () => `${B.base}/issue-drafts/${b.draft}/`, body: (id) => ({ parent_id: id }) },
-  { name: "workspace draft with parent", kind: "issue", method: "POST", url: () => `${W()}/draft-issues/`, body: (id) => ({ name: "x", project_id: B.id, parent_id: id }) },
-  { name: "favourite item", kind: "issue", method: "POST", url: () => `${W()}/user-favorites/`, body: (id) => ({ entity_type: "issue", entity_identifier: id, project_id: B.id }) },
-  { name: "agent run on item", kind: "issue", method: "POST", url: () => `${B.base}/agent/execute/`, body: (id) => ({ issue_id: id, content: "hi" }) },
-  { name: "embed in a new item", kind: "issue", method: "POST", url: () => `${B.base}/issues/`, body: (id) => ({ name: "x", description_html: embed(id) }) },
-  { name: "mention in an item", kind: "issue", method: "PATCH", url: () => `${B.base}/issues/${b.issue}/`, body: (id) => ({ description_html: mention(id) }) },
-  { name: "mention in a comment", kind: "issue", method: "POST", url: () => `${B.base}/issues/${b.issue}/comments/`, body: (id) => ({ comment_html: mention(id) }) },
-  { name: "embed in a new page", kind: "issue", method: "POST", url: () => `${B.base}/pages/`, body: (id) => ({ name: "x", description_html: embed(id) }) },
-  { name: "embed in a page's description", kind: "issue", method: "PATCH", url: () => `${B.base}/pages/${b.page}/description/`, body: (id) => ({ description_html: embed(id) }) },
-  { name: "v1 create with parent", kind: "issue", method: "POST", url: () => `${V1()}/work-items/`, body: (id) => ({ name: "x", parent: id }), as: () => bobKey },
-  { name: "v1 update parent", kind: "issue", method: "PATCH", url: () => `${V1()}/work-items/${b.issue}/`, body: (id) => ({ parent: id }), as: () => bobKey },
-  { name: "v1 relation", kind: "issue", method: "POST", url: () => `${V1()}/work-items/${b.issue}/relations/`, body: (id) => ({ relation_type: "blocking", issues: [id] }), as: () => bobKey },
-  { name: "v1 cycle membership", kind: "issue", method: "POST", url: () => `${V1()}/cycles/${b.cycle}/cycle-issues/`, body: (id) => ({ issues: [id] }), as: () => bobKey },
-  { name: "v1 module membership", kind: "issue", method: "POST", url: () => `${V1()}/modules/${b.module}/module-issues/`, body: (id) => ({ issues: [id] }), as: () => bobKey },
-  { name: "v1 intake with parent", kind: "issue", method: "POST", url: () => `${V1()}/intake-issues/`, body: (id) => ({ issue: { name: "x", parent_id: id } }), as: () => bobKey },
-  { name: "v1 intake duplicate", kind: "issue", method: "PATCH", url: () => `${V1()}/intake-issues/${b.intake}/`, body: (id) => ({ status: 2, duplicate_to: id }), as: () => bobKey },
-  { name: "v1 mention in a comment", kind: "issue", method: "POST", url: () => `${V1()}/work-items/${b.issue}/comments/`, body: (id) => ({ comment_html: mention(id) }), as: () => bobKey },
+  {
+    name: "relation",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issues/${b.issue}/issue-relation/`,
+    body: (id) => ({ relation_type: "relates_to", issues: [id] }),
+  },
+  {
+    name: "remove relation",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issues/${b.issue2}/remove-relation/`,
+    body: (id) => ({ related_issue: id }),
+  },
+  {
+    name: "sub-items",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issues/${b.issue}/sub-issues/`,
+    body: (id) => ({ sub_issue_ids: [id] }),
+  },
+  {
+    name: "create with parent",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issues/`,
+    body: (id) => ({ name: "x", parent_id: id }),
+  },
+  {
+    name: "update parent",
+    kind: "issue",
+    method: "PATCH",
+    url: () => `${B.base}/issues/${b.issue}/`,
+    body: (id) => ({ parent_id: id }),
+  },
+  {
+    name: "bulk operation",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/bulk-operation-issues/`,
+    body: (id) => ({ issue_ids: [id], properties: { priority: "high" } }),
+  },
+  {
+    name: "bulk archive",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/bulk-archive-issues/`,
+    body: (id) => ({ issue_ids: [id] }),
+  },
+  {
+    name: "bulk delete",
+    kind: "issue",
+    method: "DELETE",
+    url: () => `${B.base}/bulk-delete-issues/`,
+    body: (id) => ({ issue_ids: [id] }),
+  },
+  {
+    name: "bulk subscribe",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/bulk-subscribe-issues/`,
+    body: (id) => ({ issue_ids: [id] }),
+  },
+  {
+    name: "dates",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issue-dates/`,
+    body: (id) => ({ updates: [{ id, start_date: "2030-01-01" }] }),
+  },
+  {
+    name: "tasks bulk-fetch",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/tasks/bulk-fetch/`,
+    body: (id) => ({ issue_ids: [id] }),
+  },
+  {
+    name: "cycle membership",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/cycles/${b.cycle}/cycle-issues/`,
+    body: (id) => ({ issues: [id] }),
+  },
+  {
+    name: "module membership",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/modules/${b.module}/issues/`,
+    body: (id) => ({ issues: [id] }),
+  },
+  {
+    name: "intake with parent",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/inbox-issues/`,
+    body: (id) => ({ issue: { name: "x", parent_id: id } }),
+  },
+  {
+    name: "intake duplicate",
+    kind: "issue",
+    method: "PATCH",
+    url: () => `${B.base}/inbox-issues/${b.intake}/`,
+    body: (id) => ({ status: 2, duplicate_to: id }),
+  },
+  {
+    name: "project draft with parent",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issue-drafts/`,
+    body: (id) => ({ name: "x", parent_id: id }),
+  },
+  {
+    name: "project draft parent",
+    kind: "issue",
+    method: "PATCH",
+    url: () => `${B.base}/issue-drafts/${b.draft}/`,
+    body: (id) => ({ parent_id: id }),
+  },
+  {
+    name: "workspace draft with parent",
+    kind: "issue",
+    method: "POST",
+    url: () => `${W()}/draft-issues/`,
+    body: (id) => ({ name: "x", project_id: B.id, parent_id: id }),
+  },
+  {
+    name: "favourite item",
+    kind: "issue",
+    method: "POST",
+    url: () => `${W()}/user-favorites/`,
+    body: (id) => ({ entity_type: "issue", entity_identifier: id, project_id: B.id }),
+  },
+  {
+    name: "agent run on item",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/agent/execute/`,
+    body: (id) => ({ issue_id: id, content: "hi" }),
+  },
+  {
+    name: "embed in a new item",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issues/`,
+    body: (id) => ({ name: "x", description_html: embed(id) }),
+  },
+  {
+    name: "mention in an item",
+    kind: "issue",
+    method: "PATCH",
+    url: () => `${B.base}/issues/${b.issue}/`,
+    body: (id) => ({ description_html: mention(id) }),
+  },
+  {
+    name: "mention in a comment",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/issues/${b.issue}/comments/`,
+    body: (id) => ({ comment_html: mention(id) }),
+  },
+  {
+    name: "embed in a new page",
+    kind: "issue",
+    method: "POST",
+    url: () => `${B.base}/pages/`,
+    body: (id) => ({ name: "x", description_html: embed(id) }),
+  },
+  {
+    name: "embed in a page's description",
+    kind: "issue",
+    method: "PATCH",
+    url: () => `${B.base}/pages/${b.page}/description/`,
+    body: (id) => ({ description_html: embed(id) }),
+  },
+  {
+    name: "v1 create with parent",
+    kind: "issue",
+    method: "POST",
+    url: () => `${V1()}/work-items/`,
+    body: (id) => ({ name: "x", parent: id }),
+    as: () => bobKey,
+  },
+  {
+    name: "v1 update parent",
+    kind: "issue",
+    method: "PATCH",
+    url: () => `${V1()}/work-items/${b.issue}/`,
+    body: (id) => ({ parent: id }),
+    as: () => bobKey,
+  },
+  {
+    name: "v1 relation",
+    kind: "issue",
+    method: "POST",
+    url: () => `${V1()}/work-items/${b.issue}/relations/`,
+    body: (id) => ({ relation_type: "blocking", issues: [id] }),
+    as: () => bobKey,
+  },
+  {
+    name: "v1 cycle membership",
+    kind: "issue",
+    method: "POST",
+    url: () => `${V1()}/cycles/${b.cycle}/cycle-issues/`,
+    body: (id) => ({ issues: [id] }),
+    as: () => bobKey,
+  },
+  {
+    name: "v1 module membership",
+    kind: "issue",
+    method: "POST",
+    url: () => `${V1()}/modules/${b.module}/module-issues/`,
+    body: (id) => ({ issues: [id] }),
+    as: () => bobKey,
+  },
+  {
+    name: "v1 intake with parent",
+    kind: "issue",
+    method: "POST",
+    url: () => `${V1()}/intake-issues/`,
+    body: (id) => ({ issue: { name: "x", parent_id: id } }),
+    as: () => bobKey,
+  },
+  {
+    name: "v1 intake duplicate",
+    kind: "issue",
+    method: "PATCH",
+    url: () => `${V1()}/intake-issues/${b.intake}/`,
+    body: (id) => ({ status: 2, duplicate_to: id }),
+    as: () => bobKey,
+  },
+  {
+    name: "v1 mention in a comment",
+    kind: "issue",
+    method: "POST",
+    url: () => `${V1()}/work-items/${b.issue}/comments/`,
+    body: (id) => ({ comment_html: mention(id) }),
+    as: () => bobKey,
+  },
   // ---- cycles
-  { name: "create in a cycle", kind: "cycle", method: "POST", url: () => `${B.base}/issues/`, body: (id) => ({ name: "x", cycle_id: id }) },
-  { name: "move to a cycle", kind: "cycle", method: "PATCH", url: () => `${B.base}/issues/${b.issue}/`, body: (id) => ({ cycle_id: id }) },
-  { name: "bulk to a cycle", kind: "cycle", method: "POST", url: () => `${B.base}/bulk-operation-issues/`, body: (id) => ({ issue_ids: [b.issue], properties: { cycle_id: id } }) },
-  { name: "transfer", kind: "cycle", method: "POST", url: () => `${B.base}/cycles/${b.cycle}/transfer-issues/`, body: (id) => ({ new_cycle_id: id }) },
-  { name: "favourite cycle", kind: "cycle", method: "POST", url: () => `${B.base}/user-favorite-cycles/`, body: (id) => ({ cycle: id }) },
-  { name: "favourite cycle (workspace)", kind: "cycle", method: "POST", url: () => `${W()}/user-favorites/`, body: (id) => ({ entity_type: "cycle", entity_identifier: id, project_id: B.id }) },
-  { name: "intake in a cycle", kind: "cycle", method: "POST", url: () => `${B.base}/inbox-issues/`, body: (id) => ({ issue: { name: "x", cycle_id: id } }), ignored: true },
-  { name: "project draft in a cycle", kind: "cycle", method: "POST", url: () => `${B.base}/issue-drafts/`, body: (id) => ({ name: "x", cycle_id: id }), ignored: true },
-  { name: "workspace draft in a cycle", kind: "cycle", method: "POST", url: () => `${W()}/draft-issues/`, body: (id) => ({ name: "x", project_id: B.id, cycle_id: id }) },
-  { name: "v1 transfer", kind: "cycle", method: "POST", url: () => `${V1()}/cycles/${b.cycle}/transfer-issues/`, body: (id) => ({ new_cycle_id: id }), as: () => bobKey },
+  {
+    name: "create in a cycle",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${B.base}/issues/`,
+    body: (id) => ({ name: "x", cycle_id: id }),
+  },
+  {
+    name: "move to a cycle",
+    kind: "cycle",
+    method: "PATCH",
+    url: () => `${B.base}/issues/${b.issue}/`,
+    body: (id) => ({ cycle_id: id }),
+  },
+  {
+    name: "bulk to a cycle",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${B.base}/bulk-operation-issues/`,
+    body: (id) => ({ issue_ids: [b.issue], properties: { cycle_id: id } }),
+  },
+  {
+    name: "transfer",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${B.base}/cycles/${b.cycle}/transfer-issues/`,
+    body: (id) => ({ new_cycle_id: id }),
+  },
+  {
+    name: "favourite cycle",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${B.base}/user-favorite-cycles/`,
+    body: (id) => ({ cycle: id }),
+  },
+  {
+    name: "favourite cycle (workspace)",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${W()}/user-favorites/`,
+    body: (id) => ({ entity_type: "cycle", entity_identifier: id, project_id: B.id }),
+  },
+  {
+    name: "intake in a cycle",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${B.base}/inbox-issues/`,
+    body: (id) => ({ issue: { name: "x", cycle_id: id } }),
+    ignored: true,
+  },
+  {
+    name: "project draft in a cycle",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${B.base}/issue-drafts/`,
+    body: (id) => ({ name: "x", cycle_id: id }),
+    ignored: true,
+  },
+  {
+    name: "workspace draft in a cycle",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${W()}/draft-issues/`,
+    body: (id) => ({ name: "x", project_id: B.id, cycle_id: id }),
+  },
+  {
+    name: "v1 transfer",
+    kind: "cycle",
+    method: "POST",
+    url: () => `${V1()}/cycles/${b.cycle}/transfer-issues/`,
+    body: (id) => ({ new_cycle_id: id }),
+    as: () => bobKey,
+  },
   // ---- modules
-  { name: "create in a module", kind: "module", method: "POST", url: () => `${B.base}/issues/`, body: (id) => ({ name: "x", module_ids: [id] }) },
-  { name: "update modules", kind: "module", method: "PATCH", url: () => `${B.base}/issues/${b.issue}/`, body: (id) => ({ module_ids: [id] }) },
-  { name: "item modules", kind: "module", method: "POST", url: () => `${B.base}/issues/${b.issue}/modules/`, body: (id) => ({ modules: [id] }) },
-  { name: "bulk to a module", kind: "module", method: "POST", url: () => `${B.base}/bulk-operation-issues/`, body: (id) => ({ issue_ids: [b.issue], properties: { module_ids: [id] } }) },
-  { name: "favourite module", kind: "module", method: "POST", url: () => `${B.base}/user-favorite-modules/`, body: (id) => ({ module: id }) },
-  { name: "favourite module (workspace)", kind: "module", method: "POST", url: () => `${W()}/user-favorites/`, body: (id) => ({ entity_type: "module", entity_identifier: id, project_id: B.id }) },
-  { name: "intake in a module", kind: "module", method: "POST", url: () => `${B.base}/inbox-issues/`, body: (id) => ({ issue: { name: "x", module_ids: [id] } }), ignored: true },
-  { name: "project draft in a module", kind: "module", method: "POST", url: () => `${B.base}/issue-drafts/`, body: (id) => ({ name: "x", module_ids: [id] }) },
-  { name: "workspace draft in a module", kind: "module", method: "POST", url: () => `${W()}/draft-issues/`, body: (id) => ({ name: "x", project_id: B.id, module_ids: [id] }) },
+  {
+    name: "create in a module",
+    kind: "module",
+    method: "POST",
+    url: () => `${B.base}/issues/`,
+    body: (id) => ({ name: "x", module_ids: [id] }),
+  },
+  {
+    name: "update modules",
+    kind: "module",
+    method: "PATCH",
+    url: () => `${B.base}/issues/${b.issue}/`,
+    body: (id) => ({ module_ids: [id] }),
+  },
+  {
+    name: "item modules",
+    kind: "module",
+    method: "POST",
+    url: () => `${B.base}/issues/${b.issue}/modules/`,
+    body: (id) => ({ modules: [id] }),
+  },
+  {
+    name: "bulk to a module",
+    kind: "module",
+    method: "POST",
+    url: () => `${B.base}/bulk-operation-issues/`,
+    body: (id) => ({ issue_ids: [b.issue], properties: { module_ids: [id] } }),
+  },
+  {
+    name: "favourite module",
+    kind: "module",
+    method: "POST",
+    url: () => `${B.base}/user-favorite-modules/`,
+    body: (id) => ({ module: id }),
+  },
+  {
+    name: "favourite module (workspace)",
+    kind: "module",
+    method: "POST",
+    url: () => `${W()}/user-favorites/`,
+    body: (id) => ({ entity_type: "module", entity_identifier: id, project_id: B.id }),
+  },
+  {
+    name: "intake in a module",
+    kind: "module",
+    method: "POST",
+    url: () => `${B.base}/inbox-issues/`,
+    body: (id) => ({ issue: { name: "x", module_ids: [id] } }),
+    ignored: true,
+  },
+  {
+    name: "project draft in a module",
+    kind: "module",
+    method: "POST",
+    url: () => `${B.base}/issue-drafts/`,
+    body: (id) => ({ name: "x", module_ids: [id] }),
+  },
+  {
+    name: "workspace draft in a module",
+    kind: "module",
+    method: "POST",
+    url: () => `${W()}/draft-issues/`,
+    body: (id) => ({ name: "x", project_id: B.id, module_ids: [id] }),
+  },
   // ---- pages
-  { name: "page parent (create)", kind: "page", method: "POST", url: () => `${B.base}/pages/`, body: (id) => ({ name: "x", parent: id }) },
-  { name: "page parent (update)", kind: "page", method: "PATCH", url: () => `${B.base}/pages/${b.page}/`, body: (id) => ({ parent: id }) },
-  { name: "favourite page (workspace)", kind: "page", method: "POST", url: () => `${W()}/user-favorites/`, body: (id) => ({ entity_type: "page", entity_identifier: id, project_id: B.id }) },
+  {
+    name: "page parent (create)",
+    kind: "page",
+    method: "POST",
+    url: () => `${B.base}/pages/`,
+    body: (id) => ({ name: "x", parent: id }),
+  },
+  {
+    name: "page parent (update)",
+    kind: "page",
+    method: "PATCH",
+    url: () => `${B.base}/pages/${b.page}/`,
+    body: (id) => ({ parent: id }),
+  },
+  {
+    name: "favourite page (workspace)",
+    kind: "page",
+    method: "POST",
+    url: () => `${W()}/user-favorites/`,
+    body: (id) => ({ entity_type: "page", entity_identifier: id, project_id: B.id }),
+  },
   // ---- projects
-  { name: "move a page", kind: "project", method: "POST", url: () => `${B.base}/pages/${b.page}/move/`, body: (id) => ({ new_project_id: id }) },
-  { name: "workspace draft of a project", kind: "project", method: "POST", url: () => `${W()}/draft-issues/`, body: (id) => ({ name: "x", project_id: id }) },
-  { name: "workspace draft moved to a project", kind: "project", method: "PATCH", url: () => `${W()}/draft-issues/${b.wsDraft}/`, body: (id) => ({ project_id: id }) },
-  { name: "draft published to a project", kind: "project", method: "POST", url: () => `${W()}/draft-to-issue/${b.wsDraft}/`, body: (id) => ({ project_id: id }) },
-  { name: "favourite project", kind: "project", method: "POST", url: () => `${W()}/user-favorites/`, body: (id) => ({ entity_type: "project", entity_identifier: id }) },
-  { name: "favourite project (project favourites)", kind: "project", method: "POST", url: () => `${W()}/user-favorite-projects/`, body: (id) => ({ project: id }) },
-  { name: "quick link of a project", kind: "project", method: "POST", url: () => `${W()}/quick-links/`, body: (id) => ({ url: "https://example.com/", project: id }) },
-  { name: "export a project", kind: "project", method: "POST", url: () => `${W()}/export-issues/`, body: (id) => ({ provider: "csv", project: [id] }) },
-  { name: "realtime token", kind: "project", method: "POST", url: () => `${W()}/agent/get-subscription-token/`, body: (id) => ({ project_ids: [id] }), ignored: true },
+  {
+    name: "move a page",
+    kind: "project",
+    method: "POST",
+    url: () => `${B.base}/pages/${b.page}/move/`,
+    body: (id) => ({ new_project_id: id }),
+  },
+  {
+    name: "workspace draft of a project",
+    kind: "project",
+    method: "POST",
+    url: () => `${W()}/draft-issues/`,
+    body: (id) => ({ name: "x", project_id: id }),
+  },
+  {
+    name: "workspace draft moved to a project",
+    kind: "project",
+    method: "PATCH",
+    url: () => `${W()}/draft-issues/${b.wsDraft}/`,
+    body: (id) => ({ project_id: id }),
+  },
+  {
+    name: "draft published to a project",
+    kind: "project",
+    method: "POST",
+    url: () => `${W()}/draft-to-issue/${b.wsDraft}/`,
+    body: (id) => ({ project_id: id }),
+  },
+  {
+    name: "favourite project",
+    kind: "project",
+    method: "POST",
+    url: () => `${W()}/user-favorites/`,
+    body: (id) => ({ entity_type: "project", entity_identifier: id }),
+  },
+  {
+    name: "favourite project (project favourites)",
+    kind: "project",
+    method: "POST",
+    url: () => `${W()}/user-favorite-projects/`,
+    body: (id) => ({ project: id }),
+  },
+  {
+    name: "quick link of a project",
+    kind: "project",
+    method: "POST",
+    url: () => `${W()}/quick-links/`,
+    body: (id) => ({ url: "https://example.com/", project: id }),
+  },
+  {
+    name: "export a project",
+    kind: "project",
+    method: "POST",
+    url: () => `${W()}/export-issues/`,
+    body: (id) => ({ provider: "csv", project: [id] }),
+  },
+  {
+    name: "realtime token",
+    kind: "project",
+    method: "POST",
+    url: () => `${W()}/agent/get-subscription-token/`,
+    body: (id) => ({ project_ids: [id] }),
+    ignored: true,
+  },
 ];
 
 /** Everything that ties A's things to anything: it must not change while Bob names them. */
@@ -141,7 +540,10 @@ async function call(c: Client, method: string, url: string, body: unknown): Prom
 }
 
 /** An answer with the id it names replaced (a field error may quote the id). */
-const answer = (res: Res, id: string) => [res.status, JSON.parse(JSON.stringify(res.body ?? null).replaceAll(id, "<id>"))];
+const answer = (res: Res, id: string) => [
+  res.status,
+  JSON.parse(JSON.stringify(res.body ?? null).replaceAll(id, "<id>")),
+];
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -150,10 +552,16 @@ beforeAll(async () => {
   B = await projectFixture(t, ws, { identifier: "BBB", network: 0 });
   bob = await t.user({ firstName: "Bob" });
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: bob.userId, role: 15 });
-  await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: B.id, memberId: bob.userId, role: 20 });
+  await t.db.db
+    .insert(schema.projectMembers)
+    .values({ workspaceId: ws.id, projectId: B.id, memberId: bob.userId, role: 20 });
   bobKey = await apiKeyFor(bob);
   const admin = ws.admin;
-  for (const p of [A, B]) expect((await admin.patch(`${p.base}/`, { intake_view: true, cycle_view: true, module_view: true, page_view: true })).status).toBe(200);
+  for (const p of [A, B])
+    expect(
+      (await admin.patch(`${p.base}/`, { intake_view: true, cycle_view: true, module_view: true, page_view: true }))
+        .status,
+    ).toBe(200);
   a.project = A.id;
   a.issue = (await admin.post(`${A.base}/issues/`, { name: "A secret item" })).body.id;
   a.cycle = (await admin.post(`${A.base}/cycles/`, { name: "A cycle" })).body.id;
@@ -162,8 +570,17 @@ beforeAll(async () => {
   b.issue = (await bob.post(`${B.base}/issues/`, { name: "B item" })).body.id;
   b.issue2 = (await bob.post(`${B.base}/issues/`, { name: "B item 2" })).body.id;
   // a relation made by someone in both projects: Bob may not remove it from his side
-  expect((await admin.post(`${B.base}/issues/${b.issue2}/issue-relation/`, { relation_type: "relates_to", issues: [a.issue] })).status).toBe(201);
-  b.cycle = (await bob.post(`${B.base}/cycles/`, { name: "B cycle", start_date: "2020-01-01", end_date: "2020-01-10" })).body.id;
+  expect(
+    (
+      await admin.post(`${B.base}/issues/${b.issue2}/issue-relation/`, {
+        relation_type: "relates_to",
+        issues: [a.issue],
+      })
+    ).status,
+  ).toBe(201);
+  b.cycle = (
+    await bob.post(`${B.base}/cycles/`, { name: "B cycle", start_date: "2020-01-01", end_date: "2020-01-10" })
+  ).body.id;
   b.module = (await bob.post(`${B.base}/modules/`, { name: "B module" })).body.id;
   b.page = (await bob.post(`${B.base}/pages/`, { name: "B page" })).body.id;
   b.intake = (await bob.post(`${B.base}/inbox-issues/`, { issue: { name: "B request" } })).body.issue.id;
@@ -205,7 +622,9 @@ describe("what Bob reads of a relation made by someone in both projects", () => 
     const v1 = (await bobKey.get(`${V1()}/work-items/${b.issue2}/relations/`)).body;
     expect(JSON.stringify(v1)).not.toContain(a.issue);
     // someone in both still sees it
-    expect(JSON.stringify((await ws.admin.get(`${B.base}/issues/${b.issue2}/issue-relation/`)).body)).toContain(a.issue);
+    expect(JSON.stringify((await ws.admin.get(`${B.base}/issues/${b.issue2}/issue-relation/`)).body)).toContain(
+      a.issue,
+    );
   });
 });
 
@@ -230,7 +649,10 @@ describe("a guest who sees only their own items names B's other items", () => {
       expect([method, url, res.status >= 400 && res.status < 500]).toEqual([method, url, true]);
       expect([method, url, ...answer(res, hidden)]).toEqual([method, url, ...answer(ghost, nothing)]);
     }
-    const [row] = await t.db.db.select().from(schema.issues).where(or(eq(schema.issues.id, own)));
+    const [row] = await t.db.db
+      .select()
+      .from(schema.issues)
+      .where(or(eq(schema.issues.id, own)));
     expect(row.parentId).toBeNull();
   });
 });

@@ -59,8 +59,15 @@ function peer(base: string, c: Client | null, pageId: string): Peer {
   const doc = new Y.Doc();
   let settle: (s: string) => void = () => {};
   let refused = false;
-  const outcome = new Promise<string>((r) => { settle = r; });
-  const websocketProvider = new HocuspocusProviderWebsocket({ url: base.replace(/^http/, "ws") + COLLAB_PATH, WebSocketPolyfill: CookieSocket, delay: 200, minDelay: 200 });
+  const outcome = new Promise<string>((r) => {
+    settle = r;
+  });
+  const websocketProvider = new HocuspocusProviderWebsocket({
+    url: base.replace(/^http/, "ws") + COLLAB_PATH,
+    WebSocketPolyfill: CookieSocket,
+    delay: 200,
+    minDelay: 200,
+  });
   const provider = new HocuspocusProvider({
     websocketProvider,
     name: pageId,
@@ -116,15 +123,23 @@ describe("collaboration server", () => {
       await expect.poll(() => p.text(), { timeout: 15_000 }).toContain("written on B");
     }
     expect(onA.text()).toBe(onB.text());
-    await expect.poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 }).toMatch(/written on A.*written on B|written on B.*written on A/);
+    await expect
+      .poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 })
+      .toMatch(/written on A.*written on B|written on B.*written on A/);
     const stored = await row(page.id);
     expect(stored.descriptionHtml.startsWith("<p>Start</p>")).toBe(true);
     expect(stored.descriptionStripped).toContain("written on A");
     expect(JSON.stringify(stored.descriptionJson)).toContain("written on B");
     // the Yjs state in the row is the same document the editors hold
-    await expect.poll(async () => docToNode(docFromState((await row(page.id)).descriptionBinary)).textContent, { timeout: 20_000 }).toBe(onA.text());
+    await expect
+      .poll(async () => docToNode(docFromState((await row(page.id)).descriptionBinary)).textContent, {
+        timeout: 20_000,
+      })
+      .toBe(onA.text());
     // GET description/ answers that state
-    const bin = await fetch(`${t.url}${pr.base}/pages/${page.id}/description/`, { headers: { cookie: cookieOf(ws.member) } });
+    const bin = await fetch(`${t.url}${pr.base}/pages/${page.id}/description/`, {
+      headers: { cookie: cookieOf(ws.member) },
+    });
     expect(docToNode(docFromState(new Uint8Array(await bin.arrayBuffer()))).textContent).toBe(onA.text());
     // the editing session is kept as a version
     expect((await ws.member.get(`${pr.base}/pages/${page.id}/versions/`)).body.length).toBeGreaterThan(0);
@@ -142,7 +157,9 @@ describe("collaboration server", () => {
     writer.type("member was here");
     // the guest still receives the member's text; nobody receives the guest's
     await expect.poll(() => reader.text(), { timeout: 15_000 }).toContain("member was here");
-    await expect.poll(async () => (await row(page.id)).descriptionStripped, { timeout: 20_000 }).toContain("member was here");
+    await expect
+      .poll(async () => (await row(page.id)).descriptionStripped, { timeout: 20_000 })
+      .toContain("member was here");
     expect(writer.text()).not.toContain("guest was here");
     expect((await row(page.id)).descriptionStripped).not.toContain("guest was here");
 
@@ -178,7 +195,10 @@ describe("collaboration server", () => {
     // the realtime channel beside it still answers
     const live = await new Promise<number>((resolve) => {
       const s = new WebSocket(t.url.replace(/^http/, "ws") + "/live/", { headers: { cookie: cookieOf(ws.member) } });
-      s.once("open", () => { resolve(101); s.terminate(); });
+      s.once("open", () => {
+        resolve(101);
+        s.terminate();
+      });
       s.once("unexpected-response", (_req, res) => resolve(res.statusCode ?? 0));
     });
     expect(live).toBe(101);
@@ -203,7 +223,9 @@ describe("collaboration server", () => {
     expect(r.status, r.text).toBe(201);
     const admin = await t.user({ firstName: "Ann", lastName: "Other" });
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: admin.userId, role: 20 });
-    expect((await ws.admin.post(`${other.base}/members/`, { members: [{ member_id: admin.userId, role: 20 }] })).status).toBe(201);
+    expect(
+      (await ws.admin.post(`${other.base}/members/`, { members: [{ member_id: admin.userId, role: 20 }] })).status,
+    ).toBe(201);
     const members = (await ws.admin.get(`${other.base}/members/`)).body as { id: string; member: string }[];
     const membership = (who: string) => members.find((m) => m.member === who)!.id;
 
@@ -228,12 +250,16 @@ describe("collaboration server", () => {
     const onB = peer(b.url, ws.admin, page.id);
     await synced(onA);
     await synced(onB);
-    const res = await ws.member.request("PATCH", `${pr.base}/pages/${page.id}/description/`, { description_html: "<h1>Replaced</h1><p>by the API<script>x()</script></p>" });
+    const res = await ws.member.request("PATCH", `${pr.base}/pages/${page.id}/description/`, {
+      description_html: "<h1>Replaced</h1><p>by the API<script>x()</script></p>",
+    });
     expect(res.status, res.text).toBe(200);
     for (const p of [onA, onB]) await expect.poll(() => p.text(), { timeout: 15_000 }).toBe("Replacedby the API");
     expect((await row(page.id)).descriptionHtml).toBe("<h1>Replaced</h1><p>by the API</p>");
     onB.type("and an editor");
-    await expect.poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 }).toBe("<h1>Replaced</h1><p>by the API</p><p>and an editor</p>");
+    await expect
+      .poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 })
+      .toBe("<h1>Replaced</h1><p>by the API</p><p>and an editor</p>");
     expect(onA.text()).toBe("Replacedby the APIand an editor");
   });
 
@@ -244,10 +270,27 @@ describe("collaboration server", () => {
     const page = await mkPage(ws.member);
     const editor = peer(t.url, ws.member, page.id);
     await synced(editor);
-    expect((await ws.member.request("PATCH", `${pr.base}/pages/${page.id}/description/`, { description_html: `<p>See</p>${embed}<p>after</p>` })).status).toBe(200);
-    await expect.poll(() => editor.doc.getXmlFragment(COLLAB_FIELD).toArray().map((n) => (n as Y.XmlElement).nodeName), { timeout: 15_000 }).toEqual(["paragraph", "workItemEmbed", "paragraph"]);
+    expect(
+      (
+        await ws.member.request("PATCH", `${pr.base}/pages/${page.id}/description/`, {
+          description_html: `<p>See</p>${embed}<p>after</p>`,
+        })
+      ).status,
+    ).toBe(200);
+    await expect
+      .poll(
+        () =>
+          editor.doc
+            .getXmlFragment(COLLAB_FIELD)
+            .toArray()
+            .map((n) => (n as Y.XmlElement).nodeName),
+        { timeout: 15_000 },
+      )
+      .toEqual(["paragraph", "workItemEmbed", "paragraph"]);
     editor.type("typed");
-    await expect.poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 }).toBe(`<p>See</p>${embed}<p>after</p><p>typed</p>`);
+    await expect
+      .poll(async () => (await row(page.id)).descriptionHtml, { timeout: 20_000 })
+      .toBe(`<p>See</p>${embed}<p>after</p><p>typed</p>`);
     expect((await ws.member.get(`${pr.base}/pages/${page.id}/`)).body.issue_ids).toEqual([item.body.id]);
   });
 });

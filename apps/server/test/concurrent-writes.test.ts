@@ -29,15 +29,20 @@ beforeAll(async () => {
   for (let i = 0; i < CLIENTS; i++) {
     const c = await t.user();
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: c.userId, role: 15 });
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: c.userId, role: 20 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: pr.id, memberId: c.userId, role: 20 });
     people.push(c);
   }
   labels = [];
-  for (const name of ["red", "green", "blue"]) labels.push((await ws.admin.post(`${pr.base}/issue-labels/`, { name })).body.id);
+  for (const name of ["red", "green", "blue"])
+    labels.push((await ws.admin.post(`${pr.base}/issue-labels/`, { name })).body.id);
   cycleId = (await ws.admin.post(`${pr.base}/cycles/`, { name: "Now" })).body.id;
   moduleId = (await ws.admin.post(`${pr.base}/modules/`, { name: "Mod" })).body.id;
 }, 120_000);
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A small seeded generator: the same mix on every run. */
 function rng(seed: number) {
@@ -61,15 +66,19 @@ describe("concurrent writes in one project", () => {
 
     async function client(c: Client, n: number) {
       const r = rng(1000 + n);
-      const pick = <T,>(xs: T[]) => xs[Math.floor(r() * xs.length)];
-      const some = <T,>(xs: T[]) => xs.filter(() => r() < 0.4);
+      const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)];
+      const some = <T>(xs: T[]) => xs.filter(() => r() < 0.4);
       for (let i = 0; i < OPS_PER_CLIENT; i++) {
         const op = r();
         const item = pick(items);
         const at = `${pr.base}/issues/${item}`;
         let res: Res;
         if (op < 0.18) {
-          const body: Record<string, unknown> = { name: `c${n}-${i}`, priority: pick(["urgent", "high", "low", "none"]), state_id: pick(stateIds) };
+          const body: Record<string, unknown> = {
+            name: `c${n}-${i}`,
+            priority: pick(["urgent", "high", "low", "none"]),
+            state_id: pick(stateIds),
+          };
           if (r() < 0.5) body.label_ids = some(labels);
           if (r() < 0.5) body.assignee_ids = [c.userId, ...(r() < 0.5 ? [pick(people).userId] : [])];
           if (r() < 0.3) body.parent_id = pick(items);
@@ -99,7 +108,10 @@ describe("concurrent writes in one project", () => {
           res = await c.post(`${at}/issue-links/`, { url: `https://example.com/${n}/${i}` });
           if (res.status === 201) links.push(res.body.id);
         } else if (op < 0.84) {
-          res = await c.post(`${at}/issue-relation/`, { relation_type: pick(["blocking", "blocked_by", "relates_to", "duplicate"]), issues: [pick(items)] });
+          res = await c.post(`${at}/issue-relation/`, {
+            relation_type: pick(["blocking", "blocked_by", "relates_to", "duplicate"]),
+            issues: [pick(items)],
+          });
         } else if (op < 0.92) {
           res = await c.post(`${at}/sub-issues/`, { sub_issue_ids: [pick(items)] });
         } else if (op < 0.96) {
@@ -126,11 +138,17 @@ describe("concurrent writes in one project", () => {
     expect((await t.db.db.select({ id: L.id }).from(L).where(inArray(L.id, links))).length).toBe(links.length);
     // ... recorded once: one "created" activity per item, one per comment, one per link
     const A = schema.issueActivities;
-    const createdActs = await t.db.db.select({ issue: A.issueId }).from(A).where(and(inArray(A.issueId, created), eq(A.verb, "created"), isNull(A.field)));
+    const createdActs = await t.db.db
+      .select({ issue: A.issueId })
+      .from(A)
+      .where(and(inArray(A.issueId, created), eq(A.verb, "created"), isNull(A.field)));
     expect(createdActs.length).toBe(created.length);
     const commentActs = await t.db.db.select({ id: A.id }).from(A).where(inArray(A.issueCommentId, comments));
     expect(commentActs.length).toBe(comments.length);
-    const linkActs = await t.db.db.select({ id: A.id }).from(A).where(and(inArray(A.newIdentifier, links), eq(A.field, "link"), eq(A.verb, "created")));
+    const linkActs = await t.db.db
+      .select({ id: A.id })
+      .from(A)
+      .where(and(inArray(A.newIdentifier, links), eq(A.field, "link"), eq(A.verb, "created")));
     expect(linkActs.length).toBe(links.length);
   }, 300_000);
 });

@@ -38,7 +38,11 @@ async function widget(c: Client, key: string, extra = "") {
 
 /** Assign items to a guest (the API's assignee choices are project members above guest). */
 async function assign(t: TestServer, ws: WorkspaceFixture, p: ProjectFixture, ids: string[], userId: string) {
-  for (const issueId of ids) await t.db.db.insert(schema.issueAssignees).values({ issueId, assigneeId: userId, projectId: p.id, workspaceId: ws.id }).onConflictDoNothing();
+  for (const issueId of ids)
+    await t.db.db
+      .insert(schema.issueAssignees)
+      .values({ issueId, assigneeId: userId, projectId: p.id, workspaceId: ws.id })
+      .onConflictDoNothing();
 }
 
 const ymd = (offsetDays: number) => new Date(Date.now() + offsetDays * 86400_000).toISOString().slice(0, 10);
@@ -47,7 +51,14 @@ describe("the dashboard's widget list", () => {
   it("carries the eight widgets of Plane's home dashboard with their default filters", async () => {
     const res = (await ws.member.get(`${W}/dashboard/?dashboard_type=home`)).body;
     expect(res.widgets.map((w: any) => w.key)).toEqual([
-      "overview_stats", "assigned_issues", "created_issues", "issues_by_state_groups", "issues_by_priority", "recent_activity", "recent_projects", "recent_collaborators",
+      "overview_stats",
+      "assigned_issues",
+      "created_issues",
+      "issues_by_state_groups",
+      "issues_by_priority",
+      "recent_activity",
+      "recent_projects",
+      "recent_collaborators",
     ]);
     const byKey = Object.fromEntries(res.widgets.map((w: any) => [w.key, w]));
     expect(byKey.issues_by_state_groups.widget_filters).toEqual({ duration: "none" });
@@ -59,7 +70,13 @@ describe("the dashboard's widget list", () => {
 
   it("every widget answers each workspace role; outsiders 403, anonymous 401", async () => {
     const memberDash = await dashboardId(ws.member);
-    for (const key of ["issues_by_state_groups", "issues_by_priority", "recent_activity", "recent_projects", "recent_collaborators"]) {
+    for (const key of [
+      "issues_by_state_groups",
+      "issues_by_priority",
+      "recent_activity",
+      "recent_projects",
+      "recent_collaborators",
+    ]) {
       await expectMatrix(
         ws,
         async (c) => {
@@ -79,9 +96,19 @@ describe("issues_by_state_groups and issues_by_priority", () => {
     const me = ws.member;
     const today = ymd(0);
     await createItem(ws, pr, { assignee_ids: [me.userId], state_id: pr.states.Backlog, priority: "urgent" });
-    await createItem(ws, pr, { assignee_ids: [me.userId], state_id: pr.states.Todo, priority: "high", target_date: today });
+    await createItem(ws, pr, {
+      assignee_ids: [me.userId],
+      state_id: pr.states.Todo,
+      priority: "high",
+      target_date: today,
+    });
     await createItem(ws, other, { assignee_ids: [me.userId], state_id: other.states.Todo, priority: "high" });
-    await createItem(ws, pr, { assignee_ids: [me.userId, ws.admin.userId], state_id: pr.states["In Progress"], priority: "low", target_date: today });
+    await createItem(ws, pr, {
+      assignee_ids: [me.userId, ws.admin.userId],
+      state_id: pr.states["In Progress"],
+      priority: "low",
+      target_date: today,
+    });
     await createItem(ws, pr, { assignee_ids: [me.userId], state_id: pr.states.Done, target_date: ymd(-40) });
     // not the caller's: assigned to someone else, or to nobody
     await createItem(ws, pr, { assignee_ids: [ws.admin.userId], state_id: pr.states.Cancelled, priority: "urgent" });
@@ -129,16 +156,28 @@ describe("issues_by_state_groups and issues_by_priority", () => {
     expect(bad.status).toBe(400);
 
     // the duration by name (`?duration=`), or the one stored in the widget's filters; an explicit target_date wins
-    const todayOnly = [{ state: "backlog", count: 0 }, { state: "unstarted", count: 1 }, { state: "started", count: 1 }, { state: "completed", count: 0 }, { state: "cancelled", count: 0 }];
+    const todayOnly = [
+      { state: "backlog", count: 0 },
+      { state: "unstarted", count: 1 },
+      { state: "started", count: 1 },
+      { state: "completed", count: 0 },
+      { state: "cancelled", count: 0 },
+    ];
     expect(await widget(me, "issues_by_state_groups", "&duration=today")).toEqual(todayOnly);
-    expect(await widget(me, "issues_by_state_groups", "&duration=none")).toEqual(await widget(me, "issues_by_state_groups"));
+    expect(await widget(me, "issues_by_state_groups", "&duration=none")).toEqual(
+      await widget(me, "issues_by_state_groups"),
+    );
     const { dashboard: d, widgets } = (await me.get(`${W}/dashboard/?dashboard_type=home`)).body;
     const w = widgets.find((x: any) => x.key === "issues_by_state_groups");
-    expect((await me.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, { filters: { duration: "today" } })).status).toBe(200);
+    expect((await me.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, { filters: { duration: "today" } })).status).toBe(
+      200,
+    );
     expect(await widget(me, "issues_by_state_groups")).toEqual(todayOnly);
     const all = await widget(me, "issues_by_state_groups", `&target_date=${ymd(-400)};after`);
     expect(all.find((x: any) => x.state === "completed").count).toBe(1);
-    expect((await me.get(`${W}/dashboard/${d.id}/?widget_key=issues_by_state_groups&duration=someday`)).body).toEqual({ detail: "Please specify a valid duration" });
+    expect((await me.get(`${W}/dashboard/${d.id}/?widget_key=issues_by_state_groups&duration=someday`)).body).toEqual({
+      detail: "Please specify a valid duration",
+    });
     await me.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, { filters: { duration: "none" } });
   });
 
@@ -167,7 +206,9 @@ describe("recent_activity", () => {
       const res = await me.patch(`${pr.base}/issues/${a.id}/`, { priority });
       expect(res.status, res.text).toBeLessThan(300);
     }
-    const c = await me.post(`${pr.base}/issues/${a.id}/comments/`, { comment_html: "<p>not an activity of the widget</p>" });
+    const c = await me.post(`${pr.base}/issues/${a.id}/comments/`, {
+      comment_html: "<p>not an activity of the widget</p>",
+    });
     expect(c.status, c.text).toBe(201);
     // someone else's activity is not the caller's
     await me.patch(`${pr.base}/issues/${a.id}/`, { name: "Activity A renamed" });
@@ -177,7 +218,15 @@ describe("recent_activity", () => {
     expect(list).toHaveLength(8);
     expect(list.every((x: any) => x.actor === me.userId)).toBe(true);
     expect(list.map((x: any) => x.field)).not.toContain("comment");
-    expect(list[0]).toMatchObject({ field: "name", new_value: "Activity A renamed", old_value: "Activity A", verb: "updated", issue: a.id, project: pr.id, workspace: ws.id });
+    expect(list[0]).toMatchObject({
+      field: "name",
+      new_value: "Activity A renamed",
+      old_value: "Activity A",
+      verb: "updated",
+      issue: a.id,
+      project: pr.id,
+      workspace: ws.id,
+    });
     expect(list[0].actor_detail).toMatchObject({ id: me.userId });
     expect(list[0].issue_detail).toMatchObject({ id: a.id, sequence_id: a.sequence_id });
     expect(list[0].project_detail).toMatchObject({ id: pr.id, identifier: pr.identifier });
@@ -191,7 +240,10 @@ describe("recent_activity", () => {
     const p = await projectFixture(t, ws);
     const item = await createItem(ws, p, { name: "Soon hidden" }, ws.member);
     expect((await widget(ws.member, "recent_activity")).map((x: any) => x.issue)).toContain(item.id);
-    await t.db.db.update(schema.projectMembers).set({ isActive: false }).where(eq(schema.projectMembers.projectId, p.id));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: false })
+      .where(eq(schema.projectMembers.projectId, p.id));
     expect((await widget(ws.member, "recent_activity")).map((x: any) => x.issue)).not.toContain(item.id);
   });
 });
@@ -222,11 +274,18 @@ describe("recent_projects and recent_collaborators", () => {
     const ids = await get(x.member, "recent_projects");
     expect(ids).toHaveLength(4);
     expect(ids.slice(0, 2)).toEqual([d.id, e.id]);
-    const names = new Map([[a.id, "a"], [b.id, "b"], [c.id, "Charlie"]]);
+    const names = new Map([
+      [a.id, "a"],
+      [b.id, "b"],
+      [c.id, "Charlie"],
+    ]);
     for (const id of ids.slice(2)) expect(names.has(id)).toBe(true);
     // archived projects and projects the caller left are not offered
     expect((await x.admin.post(`${WS}/projects/${d.id}/archive/`, {})).status).toBeLessThan(300);
-    await w.t.db.db.update(schema.projectMembers).set({ isActive: false }).where(eq(schema.projectMembers.projectId, e.id));
+    await w.t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: false })
+      .where(eq(schema.projectMembers.projectId, e.id));
     const after = await get(x.member, "recent_projects");
     expect(after).not.toContain(d.id);
     expect(after).not.toContain(e.id);
@@ -244,7 +303,15 @@ describe("recent_projects and recent_collaborators", () => {
     await createItem(x, a, { assignee_ids: [x.admin.userId], state_id: a.states.Done });
     await createItem(x, a, { assignee_ids: [x.admin.userId], state_id: a.states.Backlog });
     // an item in a project the member is not in does not count for them
-    await w.t.db.db.update(schema.projectMembers).set({ isActive: false }).where(and(eq(schema.projectMembers.projectId, outsiderProject.id), eq(schema.projectMembers.memberId, x.member.userId)));
+    await w.t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: false })
+      .where(
+        and(
+          eq(schema.projectMembers.projectId, outsiderProject.id),
+          eq(schema.projectMembers.memberId, x.member.userId),
+        ),
+      );
     await createItem(x, outsiderProject, { assignee_ids: [x.admin.userId], state_id: outsiderProject.states.Todo });
 
     const list = await get(x.member, "recent_collaborators");
@@ -253,18 +320,34 @@ describe("recent_projects and recent_collaborators", () => {
       { user_id: x.guest.userId, active_issue_count: 1 },
     ]);
     // search by name, and the paginated form
-    expect(await get(x.member, "recent_collaborators", "&search=gus")).toEqual([{ user_id: x.guest.userId, active_issue_count: 1 }]);
+    expect(await get(x.member, "recent_collaborators", "&search=gus")).toEqual([
+      { user_id: x.guest.userId, active_issue_count: 1 },
+    ]);
     const page = await get(x.member, "recent_collaborators", "&per_page=1&cursor=1:0:0");
-    expect(page).toMatchObject({ total_count: 2, count: 1, next_page_results: true, next_cursor: "1:1:0", results: [{ user_id: x.admin.userId, active_issue_count: 3 }] });
+    expect(page).toMatchObject({
+      total_count: 2,
+      count: 1,
+      next_page_results: true,
+      next_cursor: "1:1:0",
+      results: [{ user_id: x.admin.userId, active_issue_count: 3 }],
+    });
     const second = await get(x.member, "recent_collaborators", "&per_page=1&cursor=1:1:0");
     expect(second.results).toEqual([{ user_id: x.guest.userId, active_issue_count: 1 }]);
     // the admin sees the items of every project they are in
-    expect((await get(x.admin, "recent_collaborators")).find((r: any) => r.user_id === x.member.userId)).toEqual({ user_id: x.member.userId, active_issue_count: 0 });
+    expect((await get(x.admin, "recent_collaborators")).find((r: any) => r.user_id === x.member.userId)).toEqual({
+      user_id: x.member.userId,
+      active_issue_count: 0,
+    });
     // a guest who sees only their own items counts only those
     await setGuestViewAll(w.t, a.id, false);
     await setGuestViewAll(w.t, w.other.id, false);
-    expect((await get(x.guest, "recent_collaborators")).find((r: any) => r.user_id === x.admin.userId)).toEqual({ user_id: x.admin.userId, active_issue_count: 0 });
-    const bad = await x.member.get(`${WS}/dashboard/${(await x.member.get(`${WS}/dashboard/?dashboard_type=home`)).body.dashboard.id}/?widget_key=recent_collaborators&per_page=0`);
+    expect((await get(x.guest, "recent_collaborators")).find((r: any) => r.user_id === x.admin.userId)).toEqual({
+      user_id: x.admin.userId,
+      active_issue_count: 0,
+    });
+    const bad = await x.member.get(
+      `${WS}/dashboard/${(await x.member.get(`${WS}/dashboard/?dashboard_type=home`)).body.dashboard.id}/?widget_key=recent_collaborators&per_page=0`,
+    );
     expect(bad.status).toBe(400);
   });
 });

@@ -44,14 +44,21 @@ describe("a transaction's BEGIN", () => {
   it("is still one transaction: an error rolls back what its first statements wrote", async () => {
     const db = pool(1);
     await db.sql`CREATE TEMP TABLE pipelined_begin (n int)`;
-    const failed = await db.sql.begin(async (t) => {
-      await t`INSERT INTO pipelined_begin VALUES (1)`;
-      await t`INSERT INTO pipelined_begin VALUES (2)`;
-      throw new Error("abandon");
-    }).then(() => null, (e: Error) => e.message);
+    const failed = await db.sql
+      .begin(async (t) => {
+        await t`INSERT INTO pipelined_begin VALUES (1)`;
+        await t`INSERT INTO pipelined_begin VALUES (2)`;
+        throw new Error("abandon");
+      })
+      .then(
+        () => null,
+        (e: Error) => e.message,
+      );
     expect(failed).toBe("abandon");
     expect(await db.sql`SELECT count(*)::int AS c FROM pipelined_begin`).toEqual([{ c: 0 }]);
-    await db.sql.begin(async (t) => { await t`INSERT INTO pipelined_begin VALUES (3)`; });
+    await db.sql.begin(async (t) => {
+      await t`INSERT INTO pipelined_begin VALUES (3)`;
+    });
     expect(await db.sql`SELECT n FROM pipelined_begin`).toEqual([{ n: 3 }]);
   });
 
@@ -69,7 +76,10 @@ describe("a transaction's BEGIN", () => {
       return (await t<{ x: string }[]>`SELECT txid_current()::text AS x`)[0].x;
     });
     let outsideDone = false;
-    const outside = db.sql<{ x: string }[]>`SELECT txid_current()::text AS x`.then((r) => { outsideDone = true; return r[0].x; });
+    const outside = db.sql<{ x: string }[]>`SELECT txid_current()::text AS x`.then((r) => {
+      outsideDone = true;
+      return r[0].x;
+    });
     while (!inside) await new Promise((r) => setTimeout(r, 5));
     await new Promise((r) => setTimeout(r, 50));
     expect(outsideDone).toBe(false);
@@ -81,7 +91,10 @@ describe("a transaction's BEGIN", () => {
 
   it("with options (isolation level) still waits for BEGIN's answer and runs as asked", async () => {
     const db = pool(1);
-    const level = await db.sql.begin("isolation level serializable", async (t) => (await t`SHOW transaction_isolation`)[0].transaction_isolation);
+    const level = await db.sql.begin(
+      "isolation level serializable",
+      async (t) => (await t`SHOW transaction_isolation`)[0].transaction_isolation,
+    );
     expect(level).toBe("serializable");
   });
 });
@@ -116,29 +129,41 @@ describe("commitAhead (a transaction's COMMIT sent behind its statements)", () =
   it("rolls everything back when a statement before it fails, and the transaction fails with that error", async () => {
     const db = pool(1);
     await db.sql`CREATE TEMP TABLE ahead (n int)`;
-    const failed = await db.sql.begin(async (t) => {
-      const a = t`INSERT INTO ahead VALUES (1)`.execute();
-      const b = t`INSERT INTO ahead VALUES (${"not a number"}::int)`.execute();
-      (t as unknown as AheadSql).commitAhead();
-      await a;
-      await b;
-    }).then(() => null, (e: { code?: string }) => e.code);
+    const failed = await db.sql
+      .begin(async (t) => {
+        const a = t`INSERT INTO ahead VALUES (1)`.execute();
+        const b = t`INSERT INTO ahead VALUES (${"not a number"}::int)`.execute();
+        (t as unknown as AheadSql).commitAhead();
+        await a;
+        await b;
+      })
+      .then(
+        () => null,
+        (e: { code?: string }) => e.code,
+      );
     expect(failed).toBe("22P02");
     expect(await db.sql`SELECT count(*)::int AS c FROM ahead`).toEqual([{ c: 0 }]);
     // the connection goes on serving, in and out of transactions
-    await db.sql.begin(async (t) => { await t`INSERT INTO ahead VALUES (2)`; });
+    await db.sql.begin(async (t) => {
+      await t`INSERT INTO ahead VALUES (2)`;
+    });
     expect(await db.sql`SELECT n FROM ahead`).toEqual([{ n: 2 }]);
   });
 
   it("refuses a statement sent after it (the commit has gone out)", async () => {
     const db = pool(1);
     await db.sql`CREATE TEMP TABLE ahead (n int)`;
-    const failed = await db.sql.begin(async (t) => {
-      const a = t`INSERT INTO ahead VALUES (1)`.execute();
-      (t as unknown as AheadSql).commitAhead();
-      await a;
-      await t`INSERT INTO ahead VALUES (2)`;
-    }).then(() => null, (e: { code?: string }) => e.code);
+    const failed = await db.sql
+      .begin(async (t) => {
+        const a = t`INSERT INTO ahead VALUES (1)`.execute();
+        (t as unknown as AheadSql).commitAhead();
+        await a;
+        await t`INSERT INTO ahead VALUES (2)`;
+      })
+      .then(
+        () => null,
+        (e: { code?: string }) => e.code,
+      );
     expect(failed).toBe("COMMIT_SENT");
     // what was sent before the commit is committed; nothing after it ran
     expect(await db.sql`SELECT n FROM ahead`).toEqual([{ n: 1 }]);
@@ -158,14 +183,15 @@ describe("a transaction PostgreSQL aborts for a deadlock or a serialization fail
       let open!: () => void;
       const bothHoldOne = new Promise<void>((resolve) => (open = resolve));
       const runs: string[] = [];
-      const crosswise = (who: string, first: number, second: number) => db.db.transaction(async (tx) => {
-        runs.push(who);
-        await tx.execute(sql.raw(`INSERT INTO ${table}_log VALUES ('${who}')`));
-        await tx.execute(sql.raw(`UPDATE ${table} SET n = n + 1 WHERE id = ${first}`));
-        if (++arrived === 2) open();
-        await bothHoldOne;
-        await tx.execute(sql.raw(`UPDATE ${table} SET n = n + 1 WHERE id = ${second}`));
-      });
+      const crosswise = (who: string, first: number, second: number) =>
+        db.db.transaction(async (tx) => {
+          runs.push(who);
+          await tx.execute(sql.raw(`INSERT INTO ${table}_log VALUES ('${who}')`));
+          await tx.execute(sql.raw(`UPDATE ${table} SET n = n + 1 WHERE id = ${first}`));
+          if (++arrived === 2) open();
+          await bothHoldOne;
+          await tx.execute(sql.raw(`UPDATE ${table} SET n = n + 1 WHERE id = ${second}`));
+        });
       await Promise.all([crosswise("a", 1, 2), crosswise("b", 2, 1)]);
       // one of them was chosen as the deadlock's victim and ran a second time
       expect(runs.length).toBe(3);
@@ -179,17 +205,27 @@ describe("a transaction PostgreSQL aborts for a deadlock or a serialization fail
   it("runs a bounded number of times, and other failures only once", async () => {
     const db = pool(1);
     let runs = 0;
-    const serialization = await db.db.transaction(async () => {
-      runs++;
-      throw Object.assign(new Error("could not serialize access"), { code: "40001" });
-    }).then(() => null, (e: { code?: string }) => e.code);
+    const serialization = await db.db
+      .transaction(async () => {
+        runs++;
+        throw Object.assign(new Error("could not serialize access"), { code: "40001" });
+      })
+      .then(
+        () => null,
+        (e: { code?: string }) => e.code,
+      );
     expect(serialization).toBe("40001");
     expect(runs).toBe(TX_ATTEMPTS);
     runs = 0;
-    const other = await db.db.transaction(async (tx) => {
-      runs++;
-      await tx.execute(sql`SELECT 1 / 0`);
-    }).then(() => null, (e: { cause?: { code?: string } }) => e.cause?.code);
+    const other = await db.db
+      .transaction(async (tx) => {
+        runs++;
+        await tx.execute(sql`SELECT 1 / 0`);
+      })
+      .then(
+        () => null,
+        (e: { cause?: { code?: string } }) => e.cause?.code,
+      );
     expect(other).toBe("22012");
     expect(runs).toBe(1);
   });

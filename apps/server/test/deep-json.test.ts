@@ -16,7 +16,9 @@ beforeAll(async () => {
   t = await startTestServer();
   ws = await workspaceFixture(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const arrays = (n: number) => "[".repeat(n) + "]".repeat(n);
 const objects = (n: number) => '{"a":'.repeat(n) + "1" + "}".repeat(n);
@@ -26,7 +28,11 @@ const post = (path: string, body: string, headers: Record<string, string> = {}) 
 
 describe("deeply nested JSON bodies", () => {
   it("answers 400 with the parse error body on signed-out routes, then health answers normally", async () => {
-    for (const path of ["/auth/email-check/", "/api/public/intake/0123456789abcdef0123456789abcdef/", "/auth/magic-generate/"]) {
+    for (const path of [
+      "/auth/email-check/",
+      "/api/public/intake/0123456789abcdef0123456789abcdef/",
+      "/auth/magic-generate/",
+    ]) {
       for (const body of [arrays(100_000), objects(100_000)]) {
         const res = await post(path, body);
         expect(res.status, path).toBe(400);
@@ -38,11 +44,16 @@ describe("deeply nested JSON bodies", () => {
   });
 
   it("answers 400 on signed-in routes and on /mcp", async () => {
-    const res = await ws.member.request("PATCH", "/api/users/me/", objects(100_000), { "content-type": "application/json; charset=utf-8" });
+    const res = await ws.member.request("PATCH", "/api/users/me/", objects(100_000), {
+      "content-type": "application/json; charset=utf-8",
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual(TOO_DEEP);
     const key = await apiKeyFor(ws.member);
-    const mcp = await key.request("POST", "/mcp", arrays(100_000), { "content-type": "application/json", accept: "application/json, text/event-stream" });
+    const mcp = await key.request("POST", "/mcp", arrays(100_000), {
+      "content-type": "application/json",
+      accept: "application/json, text/event-stream",
+    });
     expect(mcp.status).toBe(400);
     expect(mcp.body).toEqual(TOO_DEEP);
   });

@@ -20,15 +20,24 @@ let stock: typeof postgres;
 
 beforeAll(async () => {
   // …/postgres/cjs/src/index.js → …/postgres
-  const installed = path.resolve(createRequire(path.join(root, "apps/server/package.json")).resolve("postgres"), "../../..");
+  const installed = path.resolve(
+    createRequire(path.join(root, "apps/server/package.json")).resolve("postgres"),
+    "../../..",
+  );
   stockDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-stock-postgres-"));
   fs.cpSync(installed, path.join(stockDir, "postgres"), { recursive: true });
   const patch = fs.readdirSync(path.join(root, "patches")).find((f) => f.startsWith("postgres+"))!;
   // the patch's paths are a/node_modules/postgres/…: -p3 leaves them relative to the package folder
-  execFileSync("git", ["apply", "-R", "-p3", path.join(root, "patches", patch)], { cwd: path.join(stockDir, "postgres") });
-  stock = ((await import(pathToFileURL(path.join(stockDir, "postgres/src/index.js")).href)) as { default: typeof postgres }).default;
+  execFileSync("git", ["apply", "-R", "-p3", path.join(root, "patches", patch)], {
+    cwd: path.join(stockDir, "postgres"),
+  });
+  stock = (
+    (await import(pathToFileURL(path.join(stockDir, "postgres/src/index.js")).href)) as { default: typeof postgres }
+  ).default;
 });
-afterAll(() => { if (stockDir) fs.rmSync(stockDir, { recursive: true, force: true }); });
+afterAll(() => {
+  if (stockDir) fs.rmSync(stockDir, { recursive: true, force: true });
+});
 
 describe("the start-up check of the postgres.js patch", () => {
   it("passes on the pool start-up makes from the installed (patched) driver", async () => {

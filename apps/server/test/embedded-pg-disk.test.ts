@@ -52,13 +52,22 @@ describe("the embedded PostgreSQL on a full disk", () => {
     const notices = captureNotices();
     const dataDir = path.join(mount, "data");
     const { t } = await startOwnStride({ dataDir, dbAcquireTimeoutMs: 2000 });
-    cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), () => t.close());
+    cleanup.push(
+      async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      () => t.close(),
+    );
     const ws = await workspaceFixture(t);
     const pr = await projectFixture(t, ws);
-    const superuser = () => postgres({
-      host: "127.0.0.1", port: Number(fs.readFileSync(path.join(dataDir, "postgres.port"), "utf8")), user: "stride",
-      password: fs.readFileSync(path.join(dataDir, "postgres.password"), "utf8").trim(), database: "postgres", max: 1, onnotice: () => {},
-    });
+    const superuser = () =>
+      postgres({
+        host: "127.0.0.1",
+        port: Number(fs.readFileSync(path.join(dataDir, "postgres.port"), "utf8")),
+        user: "stride",
+        password: fs.readFileSync(path.join(dataDir, "postgres.password"), "utf8").trim(),
+        database: "postgres",
+        max: 1,
+        onnotice: () => {},
+      });
     const setup = superuser();
     await setup`CREATE TABLE wal_spin (id int PRIMARY KEY, n bigint NOT NULL)`;
     await setup`INSERT INTO wal_spin VALUES (1, 0)`;
@@ -70,7 +79,12 @@ describe("the embedded PostgreSQL on a full disk", () => {
       await su`SELECT 1`;
       fillDisk();
       // a write that needs room in the data files: PostgreSQL's "disk full" (53100) is a 503 as well
-      const big = await bounded(ws.admin.post(`${pr.base}/issues/`, { name: `too big ${round}`, description_html: `<p>${"x".repeat(300_000)}</p>` }));
+      const big = await bounded(
+        ws.admin.post(`${pr.base}/issues/`, {
+          name: `too big ${round}`,
+          description_html: `<p>${"x".repeat(300_000)}</p>`,
+        }),
+      );
       expect(big.status).toBe(503);
       expect(big.body).toEqual(UNAVAILABLE);
 

@@ -17,7 +17,10 @@ afterEach(async () => {
 
 async function ownStride(dataDir?: string) {
   const own = await startOwnStride(dataDir ? { dataDir } : {});
-  cleanup.push(async () => fs.rmSync(own.dataDir, { recursive: true, force: true }), () => own.stride.close());
+  cleanup.push(
+    async () => fs.rmSync(own.dataDir, { recursive: true, force: true }),
+    () => own.stride.close(),
+  );
   return own;
 }
 
@@ -31,10 +34,18 @@ describe("the embedded PostgreSQL's connection and sizing", () => {
     const [{ addr }] = await sql<{ addr: string | null }[]>`SELECT inet_client_addr()::text AS addr`;
     expect(addr).toBeNull();
     const settings = Object.fromEntries(
-      (await sql<{ name: string; setting: string }[]>`SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN ('max_connections', 'shared_buffers', 'work_mem', 'unix_socket_directories')`)
-        .map((r) => [r.name, r.setting]),
+      (
+        await sql<
+          { name: string; setting: string }[]
+        >`SELECT name, current_setting(name) AS setting FROM pg_settings WHERE name IN ('max_connections', 'shared_buffers', 'work_mem', 'unix_socket_directories')`
+      ).map((r) => [r.name, r.setting]),
     );
-    expect(settings).toEqual({ max_connections: "100", shared_buffers: "128MB", work_mem: "4MB", unix_socket_directories: dir });
+    expect(settings).toEqual({
+      max_connections: "100",
+      shared_buffers: "128MB",
+      work_mem: "4MB",
+      unix_socket_directories: dir,
+    });
     expect((await own.t.anon().get("/api/ready")).body).toEqual({ status: "ready" });
   }, 120_000);
 

@@ -22,12 +22,24 @@ afterEach(async () => {
 
 async function ownStride(overrides: Parameters<typeof startOwnStride>[0] = {}) {
   const own = await startOwnStride(overrides);
-  cleanup.push(async () => fs.rmSync(own.dataDir, { recursive: true, force: true }), () => own.stride.close());
+  cleanup.push(
+    async () => fs.rmSync(own.dataDir, { recursive: true, force: true }),
+    () => own.stride.close(),
+  );
   return own;
 }
 
 function superuser(port: number, password: string) {
-  const sql = postgres({ host: "127.0.0.1", port, user: "stride", password, database: "postgres", max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const sql = postgres({
+    host: "127.0.0.1",
+    port,
+    user: "stride",
+    password,
+    database: "postgres",
+    max: 1,
+    onnotice: () => {},
+    connect_timeout: 10,
+  });
   cleanup.push(() => sql.end({ timeout: 1 }));
   return sql;
 }
@@ -48,7 +60,9 @@ describe("the embedded PostgreSQL's port", () => {
     expect(fs.readFileSync(path.join(a.dataDir, "postgres.port"), "utf8").trim()).toBe(String(portA));
     expect(fs.readFileSync(path.join(b.dataDir, "postgres.port"), "utf8").trim()).toBe(String(portB));
     // 54329 was taken when the second started (by the first's cluster, or already by another program).
-    expect(notices).toContain(`embedded PostgreSQL: port ${DEFAULT_EMBEDDED_PG_PORT} is in use by another program; using ${portB} (remembered in ${path.join(b.dataDir, "postgres.port")})`);
+    expect(notices).toContain(
+      `embedded PostgreSQL: port ${DEFAULT_EMBEDDED_PG_PORT} is in use by another program; using ${portB} (remembered in ${path.join(b.dataDir, "postgres.port")})`,
+    );
     for (const own of [a, b]) {
       const ready = await own.t.anon().get("/api/ready");
       expect(ready.body).toEqual({ status: "ready" });
@@ -66,8 +80,14 @@ describe("the embedded PostgreSQL's port", () => {
     const first = await ownStride();
     const port = postmasterPort(first.dataDir);
     await first.stride.close();
-    const [b, c] = await Promise.all([startOwnStride({ dataDir: first.dataDir }), startOwnStride({ dataDir: first.dataDir })]);
-    cleanup.push(() => b.stride.close(), () => c.stride.close());
+    const [b, c] = await Promise.all([
+      startOwnStride({ dataDir: first.dataDir }),
+      startOwnStride({ dataDir: first.dataDir }),
+    ]);
+    cleanup.push(
+      () => b.stride.close(),
+      () => c.stride.close(),
+    );
     expect(postmasterPort(first.dataDir)).toBe(port);
     for (const own of [b, c]) expect((await own.t.anon().get("/api/ready")).body).toEqual({ status: "ready" });
   }, 120_000);
@@ -118,7 +138,15 @@ describe("the embedded PostgreSQL's superuser password", () => {
     });
     await legacy.initialise();
     await legacy.start();
-    const old = postgres({ host: "127.0.0.1", port, user: "stride", password: "stride", database: "postgres", max: 1, onnotice: () => {} });
+    const old = postgres({
+      host: "127.0.0.1",
+      port,
+      user: "stride",
+      password: "stride",
+      database: "postgres",
+      max: 1,
+      onnotice: () => {},
+    });
     await old`CREATE TABLE kept_from_before (n int)`;
     await old`INSERT INTO kept_from_before VALUES (42)`;
     await old.end();
@@ -132,6 +160,8 @@ describe("the embedded PostgreSQL's superuser password", () => {
     expect(fs.existsSync(`${file}.new`)).toBe(false);
     await expect(superuser(port, "stride")`SELECT 1`).rejects.toMatchObject({ code: "28P01" });
     expect(await superuser(port, password)`SELECT n FROM kept_from_before`).toEqual([{ n: 42 }]);
-    expect(notices).toContain(`embedded PostgreSQL: the superuser's old fixed password was replaced by a generated one, kept in ${file}`);
+    expect(notices).toContain(
+      `embedded PostgreSQL: the superuser's old fixed password was replaced by a generated one, kept in ${file}`,
+    );
   }, 180_000);
 });

@@ -42,7 +42,10 @@ async function exportAs(c: Client, project: string[]): Promise<Row> {
 async function addMember(role: number, projects: [ProjectFixture, number][]): Promise<Client> {
   const c = await t.user();
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: c.userId, role });
-  for (const [p, r] of projects) await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: p.id, memberId: c.userId, role: r });
+  for (const [p, r] of projects)
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: p.id, memberId: c.userId, role: r });
   return c;
 }
 
@@ -54,9 +57,13 @@ beforeAll(async () => {
   secret = await projectFixture(t, ws, { identifier: "SEC", network: 0 });
   open = await projectFixture(t, ws, { identifier: "OPN", network: 2 });
   bystander = await addMember(15, [[open, 15]]);
-  guestOfSecret = await addMember(15, [[secret, 5], [open, 15]]);
+  guestOfSecret = await addMember(15, [
+    [secret, 5],
+    [open, 15],
+  ]);
   E = `/api/workspaces/${ws.slug}/export-issues/`;
-  for (const name of ["Secret plan", "Secret budget"]) expect((await ws.admin.post(`${secret.base}/issues/`, { name })).status).toBe(201);
+  for (const name of ["Secret plan", "Secret budget"])
+    expect((await ws.admin.post(`${secret.base}/issues/`, { name })).status).toBe(201);
   expect((await ws.admin.post(`${open.base}/issues/`, { name: "Open item" })).status).toBe(201);
 });
 afterAll(async () => {
@@ -102,7 +109,10 @@ describe("a download checks access when it happens", () => {
     const link = (await history(reader)).results.find((r) => r.id === row.id)!.url!;
     expect(link).toContain(`u=${reader.userId}`);
     expect((await download(link)).status).toBe(200);
-    const membership = and(eq(schema.projectMembers.projectId, secret.id), eq(schema.projectMembers.memberId, reader.userId));
+    const membership = and(
+      eq(schema.projectMembers.projectId, secret.id),
+      eq(schema.projectMembers.memberId, reader.userId),
+    );
     await t.db.db.update(schema.projectMembers).set({ isActive: false }).where(membership);
     const gone = await download(link);
     expect([gone.status, await gone.json()]).toEqual([403, REFUSED]);

@@ -30,13 +30,27 @@ function parseCsv(text: string): string[][] {
   for (let i = 0; i < text.length; i++) {
     const c = text[i];
     if (quoted) {
-      if (c === '"' && text[i + 1] === '"') { field += '"'; i++; } else if (c === '"') quoted = false; else field += c;
+      if (c === '"' && text[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ",") { row.push(field); field = ""; }
-    else if (c === "\r" && text[i + 1] === "\n") { row.push(field); rows.push(row); row = []; field = ""; i++; }
-    else field += c;
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = "";
+      i++;
+    } else field += c;
   }
-  if (field || row.length) { row.push(field); rows.push(row); }
+  if (field || row.length) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -45,7 +59,12 @@ async function exportAndFetch(body: Record<string, unknown>): Promise<{ row: Rec
   expect(started.status).toBe(200);
   expect(started.body).toEqual({ message: "Once the export is ready you will be able to download it" });
   const queued = (await ws.member.get(HISTORY())).body.results[0];
-  expect(queued).toMatchObject({ status: "queued", url: null, provider: body.provider, initiated_by: ws.member.userId });
+  expect(queued).toMatchObject({
+    status: "queued",
+    url: null,
+    provider: body.provider,
+    initiated_by: ws.member.userId,
+  });
   await t.app.jobs.drain();
   const row = (await ws.member.get(HISTORY())).body.results.find((r: { id: string }) => r.id === queued.id);
   expect(row).toMatchObject({ status: "completed", error: null });
@@ -54,7 +73,9 @@ async function exportAndFetch(body: Record<string, unknown>): Promise<{ row: Rec
   const res = await fetch(`${t.url}${row.url}`);
   expect(res.status).toBe(200);
   expect(res.headers.get("content-type")).toBe("application/zip");
-  expect(res.headers.get("content-disposition")).toMatch(new RegExp(`export-${ws.slug}-${row.token.slice(0, 6)}-\\d{4}-\\d{2}-\\d{2}\\.zip`));
+  expect(res.headers.get("content-disposition")).toMatch(
+    new RegExp(`export-${ws.slug}-${row.token.slice(0, 6)}-\\d{4}-\\d{2}-\\d{2}\\.zip`),
+  );
   return { row, zip: await JSZip.loadAsync(Buffer.from(await res.arrayBuffer())) };
 }
 
@@ -68,15 +89,26 @@ beforeAll(async () => {
   const P = `/api/v1/workspaces/${ws.slug}/projects/${pr.id}`;
   const label = (await member.post(`${P}/labels/`, { name: "bug" })).body.id;
   const label2 = (await member.post(`${P}/labels/`, { name: "ui, web" })).body.id;
-  const parent = (await member.post(`${P}/work-items/`, { name: "Parent", priority: "urgent", state: pr.states["Todo"] })).body;
-  const child = (await member.post(`${P}/work-items/`, {
-    name: 'Child, with "quotes"\nand a line', parent: parent.id, assignees: [ws.member.userId, ws.admin.userId], labels: [label, label2],
-    start_date: "2026-02-01", target_date: "2026-02-10", state: pr.states["In Progress"],
-  })).body;
+  const parent = (
+    await member.post(`${P}/work-items/`, { name: "Parent", priority: "urgent", state: pr.states["Todo"] })
+  ).body;
+  const child = (
+    await member.post(`${P}/work-items/`, {
+      name: 'Child, with "quotes"\nand a line',
+      parent: parent.id,
+      assignees: [ws.member.userId, ws.admin.userId],
+      labels: [label, label2],
+      start_date: "2026-02-01",
+      target_date: "2026-02-10",
+      state: pr.states["In Progress"],
+    })
+  ).body;
   const done = (await member.post(`${P}/work-items/`, { name: "Finished", state: pr.states["Done"] })).body;
   await member.post(`${P}/work-items/${child.id}/links/`, { url: "https://example.com/spec", title: "Spec" });
   await member.post(`${P}/work-items/${parent.id}/relations/`, { relation_type: "blocking", issues: [child.id] });
-  const comment = (await member.post(`${P}/work-items/${child.id}/comments/`, { comment_html: "<p>Looks <b>good</b></p>" })).body;
+  const comment = (
+    await member.post(`${P}/work-items/${child.id}/comments/`, { comment_html: "<p>Looks <b>good</b></p>" })
+  ).body;
   const cycle = (await member.post(`${P}/cycles/`, { name: "Sprint 1" })).body.id;
   await member.post(`${P}/cycles/${cycle}/cycle-issues/`, { issues: [child.id] });
   const mod = (await member.post(`${P}/modules/`, { name: "Payments" })).body.id;
@@ -87,25 +119,95 @@ beforeAll(async () => {
 
   const read = async (id: string) => (await member.get(`${P}/work-items/${id}/`)).body;
   const [p, c, d] = await Promise.all([read(parent.id), read(child.id), read(done.id)]);
-  const base = { project_name: "Export me", project_identifier: "EXP", estimate: "", labels: [], cycles: [], modules: [], links: [], relations: [], comments: [], subscribers: ["Max Member"], assignees: [], link_count: 0, attachment_count: 0, is_draft: false, custom_properties: [], start_date: null, target_date: null, completed_at: null, archived_at: null, created_by_name: "Max Member" };
+  const base = {
+    project_name: "Export me",
+    project_identifier: "EXP",
+    estimate: "",
+    labels: [],
+    cycles: [],
+    modules: [],
+    links: [],
+    relations: [],
+    comments: [],
+    subscribers: ["Max Member"],
+    assignees: [],
+    link_count: 0,
+    attachment_count: 0,
+    is_draft: false,
+    custom_properties: [],
+    start_date: null,
+    target_date: null,
+    completed_at: null,
+    archived_at: null,
+    created_by_name: "Max Member",
+  };
   expected = [
-    { ...base, parent: "", identifier: "EXP-1", sequence_id: 1, name: "Parent", state_name: "Todo", priority: "urgent", sub_issues_count: 1, created_at: at(p.created_at), updated_at: at(p.updated_at),
-      relations: [{ type: "blocked_by", issue: "EXP-2", direction: "incoming" }] },
-    { ...base, parent: "EXP-1", identifier: "EXP-2", sequence_id: 2, name: c.name, state_name: "In Progress", priority: "none", sub_issues_count: 0,
-      assignees: ["Ada Admin", "Max Member"], subscribers: ["Ada Admin", "Max Member"], start_date: "2026-02-01", target_date: "2026-02-10",
-      created_at: at(c.created_at), updated_at: at(c.updated_at), labels: ["bug", "ui, web"], cycles: ["Sprint 1"], modules: ["Payments"],
-      links: [{ url: "https://example.com/spec", title: "Spec" }], link_count: 1, relations: [{ type: "blocked_by", issue: "EXP-1", direction: "outgoing" }],
-      comments: [{ comment: "Looks good", created_by: "Max Member", created_at: at(comment.created_at) }] },
-    { ...base, parent: "", identifier: "EXP-3", sequence_id: 3, name: "Finished", state_name: "Done", priority: "none", sub_issues_count: 0,
-      created_at: at(d.created_at), updated_at: at(d.updated_at), completed_at: at(d.completed_at), archived_at: d.archived_at },
+    {
+      ...base,
+      parent: "",
+      identifier: "EXP-1",
+      sequence_id: 1,
+      name: "Parent",
+      state_name: "Todo",
+      priority: "urgent",
+      sub_issues_count: 1,
+      created_at: at(p.created_at),
+      updated_at: at(p.updated_at),
+      relations: [{ type: "blocked_by", issue: "EXP-2", direction: "incoming" }],
+    },
+    {
+      ...base,
+      parent: "EXP-1",
+      identifier: "EXP-2",
+      sequence_id: 2,
+      name: c.name,
+      state_name: "In Progress",
+      priority: "none",
+      sub_issues_count: 0,
+      assignees: ["Ada Admin", "Max Member"],
+      subscribers: ["Ada Admin", "Max Member"],
+      start_date: "2026-02-01",
+      target_date: "2026-02-10",
+      created_at: at(c.created_at),
+      updated_at: at(c.updated_at),
+      labels: ["bug", "ui, web"],
+      cycles: ["Sprint 1"],
+      modules: ["Payments"],
+      links: [{ url: "https://example.com/spec", title: "Spec" }],
+      link_count: 1,
+      relations: [{ type: "blocked_by", issue: "EXP-1", direction: "outgoing" }],
+      comments: [{ comment: "Looks good", created_by: "Max Member", created_at: at(comment.created_at) }],
+    },
+    {
+      ...base,
+      parent: "",
+      identifier: "EXP-3",
+      sequence_id: 3,
+      name: "Finished",
+      state_name: "Done",
+      priority: "none",
+      sub_issues_count: 0,
+      created_at: at(d.created_at),
+      updated_at: at(d.updated_at),
+      completed_at: at(d.completed_at),
+      archived_at: d.archived_at,
+    },
   ];
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("exports (wire-facts-2 §5)", () => {
   it("JSON: one file for the project, every §5 column, 2-space indent", async () => {
     const { zip, row } = await exportAndFetch({ provider: "json", project: [pr.id], multiple: false });
-    expect(row).toMatchObject({ project: [pr.id], multiple: false, total_count: 3, done_count: 3, initiated_by_detail: { id: ws.member.userId, display_name: expect.any(String) } });
+    expect(row).toMatchObject({
+      project: [pr.id],
+      multiple: false,
+      total_count: 3,
+      done_count: 3,
+      initiated_by_detail: { id: ws.member.userId, display_name: expect.any(String) },
+    });
     expect(Object.keys(zip.files)).toEqual([`${ws.slug}-${ws.id}.json`]);
     const text = await zip.file(`${ws.slug}-${ws.id}.json`)!.async("string");
     const rows = JSON.parse(text);
@@ -120,10 +222,20 @@ describe("exports (wire-facts-2 §5)", () => {
     const [header, ...rows] = parseCsv(await zip.file(`${ws.slug}-${pr.id}.csv`)!.async("string"));
     expect(header).toEqual(EXPORT_COLUMNS.map(headerOf));
     expect(header).toContain("Created By Name");
-    const want = expected.map((r) => EXPORT_COLUMNS.map((c) => {
-      const v = r[c];
-      return v === null ? "" : Array.isArray(v) ? JSON.stringify(v) : typeof v === "boolean" ? (v ? "True" : "False") : String(v);
-    }));
+    const want = expected.map((r) =>
+      EXPORT_COLUMNS.map((c) => {
+        const v = r[c];
+        return v === null
+          ? ""
+          : Array.isArray(v)
+            ? JSON.stringify(v)
+            : typeof v === "boolean"
+              ? v
+                ? "True"
+                : "False"
+              : String(v);
+      }),
+    );
     expect(rows).toEqual(want);
     const [, ...otherRows] = parseCsv(await zip.file(`${ws.slug}-${other.id}.csv`)!.async("string"));
     expect(otherRows.map((r) => r[EXPORT_COLUMNS.indexOf("identifier")])).toEqual(["OTH-1"]);
@@ -148,16 +260,24 @@ describe("exports (wire-facts-2 §5)", () => {
     expect((await ws.admin.delete(fp.base + "/")).status).toBe(204);
   });
 
-  it("XLSX: read back with exceljs; lists joined with \", \", dicts as JSON, None as empty", async () => {
+  it('XLSX: read back with exceljs; lists joined with ", ", dicts as JSON, None as empty', async () => {
     // an empty `project` means all of the caller's active projects
     const { zip } = await exportAndFetch({ provider: "xlsx", project: [] });
     const book = new ExcelJS.Workbook();
-    await book.xlsx.load(await zip.file(`${ws.slug}-${ws.id}.xlsx`)!.async("nodebuffer") as unknown as ArrayBuffer);
+    await book.xlsx.load((await zip.file(`${ws.slug}-${ws.id}.xlsx`)!.async("nodebuffer")) as unknown as ArrayBuffer);
     const sheet = book.worksheets[0];
-    const values = sheet.getSheetValues().slice(1).map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? ""));
+    const values = sheet
+      .getSheetValues()
+      .slice(1)
+      .map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? ""));
     expect(values[0]).toEqual(EXPORT_COLUMNS.map(headerOf));
     const ident = EXPORT_COLUMNS.indexOf("identifier");
-    expect(values.slice(1).map((r) => r[ident]).sort()).toEqual(["EXP-1", "EXP-2", "EXP-3", "OTH-1"]);
+    expect(
+      values
+        .slice(1)
+        .map((r) => r[ident])
+        .sort(),
+    ).toEqual(["EXP-1", "EXP-2", "EXP-3", "OTH-1"]);
     const child = values.find((r) => r[ident] === "EXP-2")!;
     const col = (c: (typeof EXPORT_COLUMNS)[number]) => child[EXPORT_COLUMNS.indexOf(c)];
     expect(col("labels")).toBe("bug, ui, web");
@@ -171,13 +291,22 @@ describe("exports (wire-facts-2 §5)", () => {
   });
 
   it("refuses unknown providers, missing paging and projects of other workspaces", async () => {
-    expect(await ws.member.post(E, { provider: "pdf", project: [] })).toMatchObject({ status: 400, body: { error: "Provider 'pdf' not found." } });
+    expect(await ws.member.post(E, { provider: "pdf", project: [] })).toMatchObject({
+      status: 400,
+      body: { error: "Provider 'pdf' not found." },
+    });
     expect(await ws.member.get(E)).toMatchObject({ status: 400, body: { error: "per_page and cursor are required" } });
-    expect(await ws.member.get(`${E}?per_page=10`)).toMatchObject({ status: 400, body: { error: "per_page and cursor are required" } });
+    expect(await ws.member.get(`${E}?per_page=10`)).toMatchObject({
+      status: 400,
+      body: { error: "per_page and cursor are required" },
+    });
     const elsewhere = await workspaceFixture(t);
     const foreign = await projectFixture(t, elsewhere);
     expect((await ws.member.post(E, { provider: "csv", project: [foreign.id] })).status).toBe(400);
-    expect(await ws.member.post(E, { provider: "csv", project: ["nope"] })).toMatchObject({ status: 400, body: { "project.0": ["Must be a valid UUID."] } });
+    expect(await ws.member.post(E, { provider: "csv", project: ["nope"] })).toMatchObject({
+      status: 400,
+      body: { "project.0": ["Must be a valid UUID."] },
+    });
   });
 
   it("role matrix: admins and members export and read the history; guests, outsiders and anonymous callers do not", async () => {
@@ -207,26 +336,47 @@ describe("exports (wire-facts-2 §5)", () => {
     await ws.member.post(E, { provider: "json", project: [pr.id] });
     const row = (await ws.member.get(HISTORY())).body.results[0];
     // the initiator leaves: the job still runs, with the projects they can still see (none) — an empty export
-    await t.db.db.update(schema.projectMembers).set({ isActive: false }).where(eq(schema.projectMembers.memberId, ws.member.userId));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: false })
+      .where(eq(schema.projectMembers.memberId, ws.member.userId));
     await t.app.jobs.drain();
     const after = (await ws.admin.get(HISTORY())).body.results.find((r: { id: string }) => r.id === row.id);
     expect(after).toMatchObject({ status: "completed", total_count: 0, done_count: 0 });
     const res = await fetch(`${t.url}${after.url}`);
     const zip = await JSZip.loadAsync(Buffer.from(await res.arrayBuffer()));
     expect(await zip.file(`${ws.slug}-${ws.id}.json`)!.async("string")).toBe("[]");
-    await t.db.db.update(schema.projectMembers).set({ isActive: true }).where(eq(schema.projectMembers.memberId, ws.member.userId));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: true })
+      .where(eq(schema.projectMembers.memberId, ws.member.userId));
   });
 
   it("a failing attempt goes back to queued; the last one marks the export failed", async () => {
     await ws.member.post(E, { provider: "csv", project: [pr.id] });
     const row = (await ws.member.get(HISTORY())).body.results[0];
     const put = t.app.storage.put;
-    t.app.storage.put = async () => { throw new Error("disk full"); };
+    t.app.storage.put = async () => {
+      throw new Error("disk full");
+    };
     try {
-      await expect(runExport(t.app, { exportId: row.id }, { id: "1", task: "exports:run", attempts: 1, maxAttempts: 3 })).rejects.toThrow("disk full");
-      expect((await ws.member.get(HISTORY())).body.results[0]).toMatchObject({ id: row.id, status: "queued", url: null });
-      await expect(runExport(t.app, { exportId: row.id }, { id: "1", task: "exports:run", attempts: 3, maxAttempts: 3 })).rejects.toThrow("disk full");
-      expect((await ws.member.get(HISTORY())).body.results[0]).toMatchObject({ id: row.id, status: "failed", url: null, error: "The export could not be written. Please try again." });
+      await expect(
+        runExport(t.app, { exportId: row.id }, { id: "1", task: "exports:run", attempts: 1, maxAttempts: 3 }),
+      ).rejects.toThrow("disk full");
+      expect((await ws.member.get(HISTORY())).body.results[0]).toMatchObject({
+        id: row.id,
+        status: "queued",
+        url: null,
+      });
+      await expect(
+        runExport(t.app, { exportId: row.id }, { id: "1", task: "exports:run", attempts: 3, maxAttempts: 3 }),
+      ).rejects.toThrow("disk full");
+      expect((await ws.member.get(HISTORY())).body.results[0]).toMatchObject({
+        id: row.id,
+        status: "failed",
+        url: null,
+        error: "The export could not be written. Please try again.",
+      });
     } finally {
       t.app.storage.put = put;
     }

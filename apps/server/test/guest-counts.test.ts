@@ -31,18 +31,32 @@ beforeAll(async () => {
   expect((await ws.admin.patch(`${pr.base}/`, { intake_view: true })).status).toBe(200);
   cycleId = (await ws.admin.post(`${pr.base}/cycles/`, { name: "Now", start_date: day(-3), end_date: day(3) })).body.id;
   const ids: string[] = [];
-  for (const [name, state] of [["Admin A", "Todo"], ["Admin B", "Done"], ["Admin C", "In Progress"], ["Guest's", "Done"]] as const) {
-    const r = await ws.admin.post(`${pr.base}/issues/`, { name, state_id: pr.states[state], assignee_ids: [ws.admin.userId] });
+  for (const [name, state] of [
+    ["Admin A", "Todo"],
+    ["Admin B", "Done"],
+    ["Admin C", "In Progress"],
+    ["Guest's", "Done"],
+  ] as const) {
+    const r = await ws.admin.post(`${pr.base}/issues/`, {
+      name,
+      state_id: pr.states[state],
+      assignee_ids: [ws.admin.userId],
+    });
     expect(r.status).toBe(201);
     ids.push(r.body.id);
   }
   // the last item is the guest's (as if they made it while a member): it is the one item they see
   await t.db.db.update(schema.issues).set({ createdById: ws.guest.userId }).where(eq(schema.issues.id, ids[3]));
   expect((await ws.admin.post(`${pr.base}/cycles/${cycleId}/cycle-issues/`, { issues: ids })).status).toBe(201);
-  moduleId = (await ws.admin.post(`${pr.base}/modules/`, { name: "Mod", start_date: day(-3), target_date: day(3) })).body.id;
+  moduleId = (await ws.admin.post(`${pr.base}/modules/`, { name: "Mod", start_date: day(-3), target_date: day(3) }))
+    .body.id;
   expect((await ws.admin.post(`${pr.base}/modules/${moduleId}/issues/`, { issues: ids })).status).toBeLessThan(300);
   // intake: two requests of the member, one of the guest
-  for (const [c, name] of [[ws.member, "m1"], [ws.member, "m2"], [ws.guest, "g1"]] as const) {
+  for (const [c, name] of [
+    [ws.member, "m1"],
+    [ws.member, "m2"],
+    [ws.guest, "g1"],
+  ] as const) {
     expect((await c.post(`${pr.base}/inbox-issues/`, { issue: { name } })).status).toBe(200);
   }
   guestKey = await apiKeyFor(ws.guest);
@@ -60,12 +74,23 @@ async function cycleTotals(c: Client): Promise<number[]> {
   const list = (await c.get(`${pr.base}/cycles/`)).body.find((x: { id: string }) => x.id === cycleId);
   const detail = (await c.get(`${pr.base}/cycles/${cycleId}/`)).body;
   const wsList = (await c.get(`${W}/cycles/`)).body.find((x: { id: string }) => x.id === cycleId);
-  const active = (await c.get(`${W}/active-cycles/?per_page=10&cursor=10:0:0`)).body.results.find((x: { id: string }) => x.id === cycleId);
+  const active = (await c.get(`${W}/active-cycles/?per_page=10&cursor=10:0:0`)).body.results.find(
+    (x: { id: string }) => x.id === cycleId,
+  );
   const progress = (await c.get(`${pr.base}/cycles/${cycleId}/progress/`)).body;
   const analytics = (await c.get(`${pr.base}/cycles/${cycleId}/analytics/?type=issues`)).body;
   const byAssignee = analytics.assignees.reduce((s: number, a: { total_issues: number }) => s + a.total_issues, 0);
-  return [list.total_issues, list.completed_issues, detail.total_issues, wsList.total_issues, active.total_issues, active.progress.total_issues,
-    progress.total_issues, progress.completed_issues, byAssignee];
+  return [
+    list.total_issues,
+    list.completed_issues,
+    detail.total_issues,
+    wsList.total_issues,
+    active.total_issues,
+    active.progress.total_issues,
+    progress.total_issues,
+    progress.completed_issues,
+    byAssignee,
+  ];
 }
 
 describe("counts follow what the caller may see", () => {
@@ -78,13 +103,19 @@ describe("counts follow what the caller may see", () => {
     const totals = async (c: Client) => {
       const list = (await c.get(`${pr.base}/modules/`)).body.find((x: { id: string }) => x.id === moduleId);
       const detail = (await c.get(`${pr.base}/modules/${moduleId}/`)).body;
-      const wsList = (await c.get(`/api/workspaces/${ws.slug}/modules/`)).body.find((x: { id: string }) => x.id === moduleId);
-      const byAssignee = detail.distribution.assignees.reduce((n: number, a: { total_issues: number }) => n + a.total_issues, 0);
+      const wsList = (await c.get(`/api/workspaces/${ws.slug}/modules/`)).body.find(
+        (x: { id: string }) => x.id === moduleId,
+      );
+      const byAssignee = detail.distribution.assignees.reduce(
+        (n: number, a: { total_issues: number }) => n + a.total_issues,
+        0,
+      );
       return [list.total_issues, list.completed_issues, detail.total_issues, wsList.total_issues, byAssignee];
     };
     expect(await totals(ws.member)).toEqual([4, 2, 4, 4, 4]);
     expect(await totals(ws.guest)).toEqual([1, 1, 1, 1, 1]);
-    const v1 = async (k: ApiKeyClient) => (await k.get(`/api/v1/workspaces/${ws.slug}/projects/${pr.id}/modules/${moduleId}/`)).body.total_issues;
+    const v1 = async (k: ApiKeyClient) =>
+      (await k.get(`/api/v1/workspaces/${ws.slug}/projects/${pr.id}/modules/${moduleId}/`)).body.total_issues;
     expect([await v1(memberKey), await v1(guestKey)]).toEqual([4, 1]);
   });
 
@@ -101,14 +132,17 @@ describe("counts follow what the caller may see", () => {
   });
 
   it("project stats", async () => {
-    const stats = async (c: Client) => (await c.get(`/api/workspaces/${ws.slug}/project-stats/?project_ids=${pr.id}`)).body[0];
+    const stats = async (c: Client) =>
+      (await c.get(`/api/workspaces/${ws.slug}/project-stats/?project_ids=${pr.id}`)).body[0];
     // project stats count the intake requests as items too (3, one the guest's)
     expect(await stats(ws.member)).toMatchObject({ total_issues: 7, completed_issues: 2 });
     expect(await stats(ws.guest)).toMatchObject({ total_issues: 2, completed_issues: 1 });
   });
 
   it("intake counts: all for members, a guest's own requests, none for who is not in the project", async () => {
-    const count = async (c: Client) => (await c.get(`/api/workspaces/${ws.slug}/projects/`)).body.find((p: { id: string }) => p.id === pr.id)?.intake_count;
+    const count = async (c: Client) =>
+      (await c.get(`/api/workspaces/${ws.slug}/projects/`)).body.find((p: { id: string }) => p.id === pr.id)
+        ?.intake_count;
     expect(await count(ws.member)).toBe(3);
     expect(await count(ws.guest)).toBe(1);
     expect(await count(bystander)).toBe(0);
@@ -118,7 +152,10 @@ describe("counts follow what the caller may see", () => {
   });
 
   it("a guest whose project lets guests see every item counts every item", async () => {
-    await t.db.db.update(schema.projects).set({ guestViewAllFeatures: true }).where(inArray(schema.projects.id, [pr.id]));
+    await t.db.db
+      .update(schema.projects)
+      .set({ guestViewAllFeatures: true })
+      .where(inArray(schema.projects.id, [pr.id]));
     try {
       expect(await cycleTotals(ws.guest)).toEqual([4, 2, 4, 4, 4, 4, 4, 2, 4]);
     } finally {

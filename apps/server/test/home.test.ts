@@ -36,11 +36,24 @@ async function sticky(c: Client, body: Record<string, unknown> = {}) {
 
 describe("stickies", () => {
   it("create answers 201 with the wire shape; a new sticky goes first (highest + 10000)", async () => {
-    const a = await sticky(ws.member, { background_color: "peach", description_html: "<p>Buy <strong>milk</strong><script>x()</script></p>" });
+    const a = await sticky(ws.member, {
+      background_color: "peach",
+      description_html: "<p>Buy <strong>milk</strong><script>x()</script></p>",
+    });
     expect(a).toMatchObject({
-      name: "note", description_html: "<p>Buy <strong>milk</strong></p>", description_stripped: "Buy milk", description_binary: null,
-      background_color: "peach", color: null, logo_props: {}, description: {}, sort_order: 65535, workspace: ws.id, owner: ws.member.userId,
-      created_by: ws.member.userId, deleted_at: null,
+      name: "note",
+      description_html: "<p>Buy <strong>milk</strong></p>",
+      description_stripped: "Buy milk",
+      description_binary: null,
+      background_color: "peach",
+      color: null,
+      logo_props: {},
+      description: {},
+      sort_order: 65535,
+      workspace: ws.id,
+      owner: ws.member.userId,
+      created_by: ws.member.userId,
+      deleted_at: null,
     });
     for (const k of ["id", "created_at", "updated_at", "updated_by"]) expect(a).toHaveProperty(k);
     const b = await sticky(ws.member, { sort_order: 5 });
@@ -53,7 +66,13 @@ describe("stickies", () => {
     const c = ws.admin;
     for (let i = 0; i < 22; i++) await sticky(c, { description_html: `<p>${i === 3 ? "needle" : "hay"} ${i}</p>` });
     const page = (await c.get(`${W}/stickies/`)).body;
-    expect(page).toMatchObject({ total_count: 22, count: 20, next_page_results: true, next_cursor: "20:1:0", total_pages: 2 });
+    expect(page).toMatchObject({
+      total_count: 22,
+      count: 20,
+      next_page_results: true,
+      next_cursor: "20:1:0",
+      total_pages: 2,
+    });
     const orders = page.results.map((s: any) => s.sort_order);
     expect(orders).toEqual([...orders].sort((x: number, y: number) => y - x));
     const second = (await c.get(`${W}/stickies/?cursor=20:1:0`)).body;
@@ -80,8 +99,17 @@ describe("stickies", () => {
 
   it("PATCH changes colour and text; DELETE answers 204", async () => {
     const s = await sticky(ws.member);
-    const res = await ws.member.patch(`${W}/stickies/${s.id}/`, { background_color: "green", description_html: "<p>new text</p>", name: null });
-    expect(res.body).toMatchObject({ background_color: "green", description_html: "<p>new text</p>", description_stripped: "new text", name: null });
+    const res = await ws.member.patch(`${W}/stickies/${s.id}/`, {
+      background_color: "green",
+      description_html: "<p>new text</p>",
+      name: null,
+    });
+    expect(res.body).toMatchObject({
+      background_color: "green",
+      description_html: "<p>new text</p>",
+      description_stripped: "new text",
+      name: null,
+    });
     expect((await ws.member.get(`${W}/stickies/${s.id}/`)).body.background_color).toBe("green");
     expect((await ws.member.delete(`${W}/stickies/${s.id}/`)).status).toBe(204);
     expect((await ws.member.get(`${W}/stickies/${s.id}/`)).status).toBe(404);
@@ -90,9 +118,25 @@ describe("stickies", () => {
   it("owner-only: nobody else reads, changes or deletes a sticky (404), not even an admin", async () => {
     const s = await sticky(ws.member);
     expect((await ws.admin.get(`${W}/stickies/`)).body.results.map((x: any) => x.id)).not.toContain(s.id);
-    await expectMatrix(ws, (c) => c.get(`${W}/stickies/${s.id}/`), { admin: 404, member: 200, guest: 404, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c) => c.patch(`${W}/stickies/${s.id}/`, { name: "x" }), { admin: 404, member: 200, guest: 404, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c, role) => (role === "member" ? c.get(`${W}/stickies/${s.id}/`) : c.delete(`${W}/stickies/${s.id}/`)), { admin: 404, member: 200, guest: 404, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(`${W}/stickies/${s.id}/`), {
+      admin: 404,
+      member: 200,
+      guest: 404,
+      outsider: 403,
+      anon: 401,
+    });
+    await expectMatrix(ws, (c) => c.patch(`${W}/stickies/${s.id}/`, { name: "x" }), {
+      admin: 404,
+      member: 200,
+      guest: 404,
+      outsider: 403,
+      anon: 401,
+    });
+    await expectMatrix(
+      ws,
+      (c, role) => (role === "member" ? c.get(`${W}/stickies/${s.id}/`) : c.delete(`${W}/stickies/${s.id}/`)),
+      { admin: 404, member: 200, guest: 404, outsider: 403, anon: 401 },
+    );
   });
 
   it("roles: every workspace role keeps stickies; outsiders and anonymous callers are refused before the body", async () => {
@@ -104,13 +148,19 @@ describe("stickies", () => {
     const s = await sticky(ws.admin);
     const link = (await ws.admin.post(`${W}/quick-links/`, { url: "https://live.example" })).body;
     for (const id of [s.id, link.id]) {
-      const streams = (await t.app.sql<{ stream: string }[]>`SELECT DISTINCT stream FROM live_events WHERE event::text LIKE ${"%" + id + "%"}`).map((r) => r.stream);
+      const streams = (
+        await t.app.sql<
+          { stream: string }[]
+        >`SELECT DISTINCT stream FROM live_events WHERE event::text LIKE ${"%" + id + "%"}`
+      ).map((r) => r.stream);
       expect(streams).toEqual([`user:${ws.admin.userId}`]);
     }
   });
 
   it("bad input is a 400 field error", async () => {
-    expect((await ws.member.post(`${W}/stickies/`, { sort_order: "x" })).body).toEqual({ sort_order: ["A valid number is required."] });
+    expect((await ws.member.post(`${W}/stickies/`, { sort_order: "x" })).body).toEqual({
+      sort_order: ["A valid number is required."],
+    });
     expect((await ws.member.post(`${W}/stickies/`, { description: [1] })).status).toBe(400);
     expect((await ws.member.get(`${W}/stickies/not-a-uuid/`)).status).toBe(404);
   });
@@ -120,11 +170,21 @@ describe("quick links", () => {
   it("CRUD of one's own links; the URL gets http:// when it has no scheme; the title is the typed one", async () => {
     const res = await ws.member.post(`${W}/quick-links/`, { url: "example.com/docs", title: " Docs " });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ url: "http://example.com/docs", title: "Docs", metadata: {}, owner: ws.member.userId, workspace: ws.id, project: null });
+    expect(res.body).toMatchObject({
+      url: "http://example.com/docs",
+      title: "Docs",
+      metadata: {},
+      owner: ws.member.userId,
+      workspace: ws.id,
+      project: null,
+    });
     const untitled = (await ws.member.post(`${W}/quick-links/`, { url: "https://stride.dev" })).body;
     expect(untitled.title).toBeNull();
     expect((await ws.member.get(`${W}/quick-links/`)).body.map((l: any) => l.id)).toEqual([untitled.id, res.body.id]);
-    const patched = await ws.member.patch(`${W}/quick-links/${res.body.id}/`, { title: "Handbook", url: "https://example.com/h" });
+    const patched = await ws.member.patch(`${W}/quick-links/${res.body.id}/`, {
+      title: "Handbook",
+      url: "https://example.com/h",
+    });
     expect(patched.status).toBe(200);
     expect(patched.body).toMatchObject({ title: "Handbook", url: "https://example.com/h" });
     expect((await ws.member.delete(`${W}/quick-links/${untitled.id}/`)).status).toBe(204);
@@ -132,20 +192,38 @@ describe("quick links", () => {
   });
 
   it("refuses URLs that are not http(s) and projects of other workspaces", async () => {
-    expect((await ws.member.post(`${W}/quick-links/`, { url: "javascript:alert(1)" })).body).toEqual({ url: ["Enter a valid URL."] });
-    expect((await ws.member.post(`${W}/quick-links/`, { url: "" })).body).toEqual({ url: ["This field may not be blank."] });
+    expect((await ws.member.post(`${W}/quick-links/`, { url: "javascript:alert(1)" })).body).toEqual({
+      url: ["Enter a valid URL."],
+    });
+    expect((await ws.member.post(`${W}/quick-links/`, { url: "" })).body).toEqual({
+      url: ["This field may not be blank."],
+    });
     expect((await ws.member.post(`${W}/quick-links/`, {})).body).toEqual({ url: ["This field is required."] });
     const bad = "00000000-0000-4000-8000-000000000000";
-    expect((await ws.member.post(`${W}/quick-links/`, { url: "https://a.b", project: bad })).body).toEqual({ project: [`Invalid pk "${bad}" - object does not exist.`] });
-    expect((await ws.member.post(`${W}/quick-links/`, { url: "https://a.b", project: pr.id })).body.project).toBe(pr.id);
+    expect((await ws.member.post(`${W}/quick-links/`, { url: "https://a.b", project: bad })).body).toEqual({
+      project: [`Invalid pk "${bad}" - object does not exist.`],
+    });
+    expect((await ws.member.post(`${W}/quick-links/`, { url: "https://a.b", project: pr.id })).body.project).toBe(
+      pr.id,
+    );
   });
 
   it("owner-only and roles", async () => {
     const l = (await ws.guest.post(`${W}/quick-links/`, { url: "https://guest.example" })).body;
-    await expectMatrix(ws, (c) => c.patch(`${W}/quick-links/${l.id}/`, { title: "t" }), { admin: 404, member: 404, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.patch(`${W}/quick-links/${l.id}/`, { title: "t" }), {
+      admin: 404,
+      member: 404,
+      guest: 200,
+      outsider: 403,
+      anon: 401,
+    });
     await expectMatrix(ws, (c) => c.get(`${W}/quick-links/`), ok(200));
     await expectMatrix(ws, (c) => c.post(`${W}/quick-links/`, { url: 5 }), ok(400));
-    await expectMatrix(ws, (c, role) => (role === "guest" ? c.get(`${W}/quick-links/`) : c.delete(`${W}/quick-links/${l.id}/`)), { admin: 404, member: 404, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(
+      ws,
+      (c, role) => (role === "guest" ? c.get(`${W}/quick-links/`) : c.delete(`${W}/quick-links/${l.id}/`)),
+      { admin: 404, member: 404, guest: 200, outsider: 403, anon: 401 },
+    );
   });
 });
 
@@ -160,7 +238,15 @@ describe("home preferences", () => {
       { key: "assigned_issues", is_enabled: true, config: {}, sort_order: 996 },
     ]);
     await ws.member.get(`${W}/home-preferences/`);
-    const rows = await t.db.db.select().from(schema.workspaceHomePreferences).where(and(eq(schema.workspaceHomePreferences.userId, ws.member.userId), eq(schema.workspaceHomePreferences.workspaceId, ws.id)));
+    const rows = await t.db.db
+      .select()
+      .from(schema.workspaceHomePreferences)
+      .where(
+        and(
+          eq(schema.workspaceHomePreferences.userId, ws.member.userId),
+          eq(schema.workspaceHomePreferences.workspaceId, ws.id),
+        ),
+      );
     expect(rows).toHaveLength(4);
   });
 
@@ -174,7 +260,9 @@ describe("home preferences", () => {
   });
 
   it("unknown key 404, bad body 400, roles", async () => {
-    expect((await ws.admin.patch(`${W}/home-preferences/nope/`, { is_enabled: true })).body).toEqual({ detail: "Preference not found" });
+    expect((await ws.admin.patch(`${W}/home-preferences/nope/`, { is_enabled: true })).body).toEqual({
+      detail: "Preference not found",
+    });
     expect((await ws.admin.patch(`${W}/home-preferences/recents/`, { is_enabled: "maybe" })).status).toBe(400);
     await expectMatrix(ws, (c) => c.get(`${W}/home-preferences/`), ok(200));
     await expectMatrix(ws, (c) => c.patch(`${W}/home-preferences/my_stickies/`, { sort_order: 5 }), ok(200));
@@ -197,19 +285,28 @@ describe("sidebar preferences", () => {
   });
 
   it("PATCH of the list form answers {message}; PATCH of one key answers the entry", async () => {
-    const res = await ws.guest.patch(`${W}/sidebar-preferences/`, [{ key: "views", is_pinned: true }, { key: "stickies", is_pinned: false, sort_order: 1 }]);
+    const res = await ws.guest.patch(`${W}/sidebar-preferences/`, [
+      { key: "views", is_pinned: true },
+      { key: "stickies", is_pinned: false, sort_order: 1 },
+    ]);
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ message: "Successfully updated" });
     const one = await ws.guest.patch(`${W}/sidebar-preferences/archives/`, { is_pinned: true });
     expect(one.status).toBe(200);
     expect(one.body).toEqual({ key: "archives", is_pinned: true, sort_order: 115535 });
     const now = (await ws.guest.get(`${W}/sidebar-preferences/`)).body;
-    expect(now).toMatchObject({ views: { is_pinned: true }, stickies: { is_pinned: false, sort_order: 1 }, archives: { is_pinned: true } });
+    expect(now).toMatchObject({
+      views: { is_pinned: true },
+      stickies: { is_pinned: false, sort_order: 1 },
+      archives: { is_pinned: true },
+    });
     expect((await ws.member.get(`${W}/sidebar-preferences/`)).body.views.is_pinned).toBe(false);
   });
 
   it("unknown keys and bad bodies", async () => {
-    expect((await ws.guest.patch(`${W}/sidebar-preferences/nope/`, { is_pinned: true })).body).toEqual({ detail: "Preference not found" });
+    expect((await ws.guest.patch(`${W}/sidebar-preferences/nope/`, { is_pinned: true })).body).toEqual({
+      detail: "Preference not found",
+    });
     expect((await ws.guest.patch(`${W}/sidebar-preferences/`, [{ key: "nope" }])).status).toBe(400);
     expect((await ws.guest.patch(`${W}/sidebar-preferences/`, { key: "views" })).status).toBe(400);
     await expectMatrix(ws, (c) => c.get(`${W}/sidebar-preferences/`), ok(200));
@@ -227,23 +324,52 @@ describe("recent visits", () => {
     expect(res.status).toBe(200);
     expect(res.body.slice(0, 2)).toEqual([
       {
-        id: expect.any(String), entity_name: "issue", entity_identifier: item.id, visited_at: expect.any(String),
-        entity_data: { id: item.id, name: item.name, state: item.state_id ?? expect.any(String), priority: "high", assignees: [ws.member.userId], type: null, sequence_id: item.sequence_id, project_id: pr.id, project_identifier: pr.identifier },
+        id: expect.any(String),
+        entity_name: "issue",
+        entity_identifier: item.id,
+        visited_at: expect.any(String),
+        entity_data: {
+          id: item.id,
+          name: item.name,
+          state: item.state_id ?? expect.any(String),
+          priority: "high",
+          assignees: [ws.member.userId],
+          type: null,
+          sequence_id: item.sequence_id,
+          project_id: pr.id,
+          project_identifier: pr.identifier,
+        },
       },
       {
-        id: expect.any(String), entity_name: "project", entity_identifier: other.id, visited_at: expect.any(String),
-        entity_data: { id: other.id, name: expect.any(String), logo_props: expect.any(Object), project_members: expect.arrayContaining([ws.admin.userId, ws.member.userId]), identifier: other.identifier },
+        id: expect.any(String),
+        entity_name: "project",
+        entity_identifier: other.id,
+        visited_at: expect.any(String),
+        entity_data: {
+          id: other.id,
+          name: expect.any(String),
+          logo_props: expect.any(Object),
+          project_members: expect.arrayContaining([ws.admin.userId, ws.member.userId]),
+          identifier: other.identifier,
+        },
       },
     ]);
-    expect((await c.get(`${W}/recent-visits/?entity_name=project`)).body.every((v: any) => v.entity_name === "project")).toBe(true);
+    expect(
+      (await c.get(`${W}/recent-visits/?entity_name=project`)).body.every((v: any) => v.entity_name === "project"),
+    ).toBe(true);
     // the work item page by key records too; going back to an earlier visit moves it to the top
     const item2 = await createItem(ws, pr);
     expect((await c.get(`${W}/work-items/${pr.identifier}-${item2.sequence_id}/`)).status).toBe(200);
     expect((await c.get(`${W}/recent-visits/`)).body[0].entity_identifier).toBe(item2.id);
     await c.get(`${pr.base}/issues/${item.id}/`);
-    expect((await c.get(`${W}/recent-visits/`)).body.slice(0, 2).map((v: any) => v.entity_identifier)).toEqual([item.id, item2.id]);
+    expect((await c.get(`${W}/recent-visits/`)).body.slice(0, 2).map((v: any) => v.entity_identifier)).toEqual([
+      item.id,
+      item2.id,
+    ]);
     // only one's own visits
-    expect((await ws.admin.get(`${W}/recent-visits/`)).body.map((v: any) => v.entity_identifier)).not.toContain(item2.id);
+    expect((await ws.admin.get(`${W}/recent-visits/`)).body.map((v: any) => v.entity_identifier)).not.toContain(
+      item2.id,
+    );
   });
 
   it("keeps at most 20 per person and workspace: the newest, with a revisited one back on top", async () => {
@@ -252,19 +378,57 @@ describe("recent visits", () => {
     for (let i = 0; i < 23; i++) {
       const it2 = await createItem(ws, other);
       ids.push(it2.id);
-      await recordVisit(t.db.db, { userId: c.userId, workspaceId: ws.id, entity: "issue", id: it2.id, projectId: other.id });
+      await recordVisit(t.db.db, {
+        userId: c.userId,
+        workspaceId: ws.id,
+        entity: "issue",
+        id: it2.id,
+        projectId: other.id,
+      });
     }
-    const kept = async () => (await t.db.db.select().from(schema.userRecentVisits).where(and(eq(schema.userRecentVisits.userId, c.userId), eq(schema.userRecentVisits.workspaceId, ws.id))))
-      .sort((a, b) => b.visitedAt.getTime() - a.visitedAt.getTime()).map((r) => r.entityIdentifier);
+    const kept = async () =>
+      (
+        await t.db.db
+          .select()
+          .from(schema.userRecentVisits)
+          .where(and(eq(schema.userRecentVisits.userId, c.userId), eq(schema.userRecentVisits.workspaceId, ws.id)))
+      )
+        .sort((a, b) => b.visitedAt.getTime() - a.visitedAt.getTime())
+        .map((r) => r.entityIdentifier);
     expect(await kept()).toEqual(ids.slice(3).reverse());
     expect((await c.get(`${W}/recent-visits/`)).body).toHaveLength(20);
     // an older kept visit opened again moves to the top; nothing else is dropped for it
-    await recordVisit(t.db.db, { userId: c.userId, workspaceId: ws.id, entity: "issue", id: ids[5], projectId: other.id });
-    expect(await kept()).toEqual([ids[5], ...ids.slice(3).reverse().filter((id) => id !== ids[5])]);
+    await recordVisit(t.db.db, {
+      userId: c.userId,
+      workspaceId: ws.id,
+      entity: "issue",
+      id: ids[5],
+      projectId: other.id,
+    });
+    expect(await kept()).toEqual([
+      ids[5],
+      ...ids
+        .slice(3)
+        .reverse()
+        .filter((id) => id !== ids[5]),
+    ]);
     // a new one drops exactly the oldest
     const fresh = await createItem(ws, other);
-    await recordVisit(t.db.db, { userId: c.userId, workspaceId: ws.id, entity: "issue", id: fresh.id, projectId: other.id });
-    expect(await kept()).toEqual([fresh.id, ids[5], ...ids.slice(4).reverse().filter((id) => id !== ids[5])]);
+    await recordVisit(t.db.db, {
+      userId: c.userId,
+      workspaceId: ws.id,
+      entity: "issue",
+      id: fresh.id,
+      projectId: other.id,
+    });
+    expect(await kept()).toEqual([
+      fresh.id,
+      ids[5],
+      ...ids
+        .slice(4)
+        .reverse()
+        .filter((id) => id !== ids[5]),
+    ]);
   });
 
   it("a read records its visit in one transaction sent at once: BEGIN, the settings, the visit and COMMIT", async () => {
@@ -291,7 +455,9 @@ describe("recent visits", () => {
     expect((await ws.guest.get(`${pr.base}/issues/${item.id}/`)).status).toBe(200);
     expect((await ws.guest.get(`${W}/recent-visits/`)).body.map((v: any) => v.entity_identifier)).toContain(item.id);
     await setGuestViewAll(t, pr.id, false);
-    expect((await ws.guest.get(`${W}/recent-visits/`)).body.map((v: any) => v.entity_identifier)).not.toContain(item.id);
+    expect((await ws.guest.get(`${W}/recent-visits/`)).body.map((v: any) => v.entity_identifier)).not.toContain(
+      item.id,
+    );
     await setCreator(t, item.id, ws.guest.userId);
     expect((await ws.guest.get(`${W}/recent-visits/`)).body.map((v: any) => v.entity_identifier)).toContain(item.id);
     expect((await ws.guest.get(`${W}/recent-visits/?entity_name=cycle`)).status).toBe(400);
@@ -310,7 +476,13 @@ describe("home dashboard and widgets", () => {
     const d = await dashboard(ws.member);
     expect(d.dashboard).toMatchObject({ owned_by: ws.member.userId, is_default: true, type_identifier: "home" });
     expect(d.widgets.map((w) => w.key).slice(0, 3)).toEqual(["overview_stats", "assigned_issues", "created_issues"]);
-    expect(d.widgets[1]).toEqual({ id: expect.any(String), key: "assigned_issues", is_visible: true, sort_order: expect.any(Number), widget_filters: { duration: "none", tab: "pending" } });
+    expect(d.widgets[1]).toEqual({
+      id: expect.any(String),
+      key: "assigned_issues",
+      is_visible: true,
+      sort_order: expect.any(Number),
+      widget_filters: { duration: "none", tab: "pending" },
+    });
     expect((await dashboard(ws.member)).dashboard.id).toBe(d.dashboard.id);
     expect((await dashboard(ws.admin)).dashboard.id).not.toBe(d.dashboard.id);
     expect((await ws.member.get(`${W}/dashboard/`)).body).toEqual({ error: "Please specify a valid dashboard type" });
@@ -320,9 +492,14 @@ describe("home dashboard and widgets", () => {
   it("widget stats: overview counts and assigned / created lists by tab, following the lists' visibility", async () => {
     const c = ws.member;
     const d = (await dashboard(c)).dashboard;
-    const stats = async (q: string) => (await c.get(`${W}/dashboard/${d.id}/?${q}`));
+    const stats = async (q: string) => await c.get(`${W}/dashboard/${d.id}/?${q}`);
     const before = (await stats("widget_key=overview_stats")).body;
-    expect(Object.keys(before).sort()).toEqual(["assigned_issues_count", "completed_issues_count", "created_issues_count", "pending_issues_count"]);
+    expect(Object.keys(before).sort()).toEqual([
+      "assigned_issues_count",
+      "completed_issues_count",
+      "created_issues_count",
+      "pending_issues_count",
+    ]);
     const yesterday = new Date(Date.now() - 86400_000 * 2).toISOString().slice(0, 10);
     const a = await createItem(ws, pr, { assignee_ids: [c.userId] });
     const late = await createItem(ws, pr, { assignee_ids: [c.userId], target_date: yesterday });
@@ -339,10 +516,18 @@ describe("home dashboard and widgets", () => {
     expect(pending.issues.map((i: any) => i.id)).toEqual(expect.arrayContaining([a.id, late.id]));
     expect(pending.issues.map((i: any) => i.id)).not.toContain(done.id);
     expect(pending.count).toBeGreaterThanOrEqual(2);
-    expect((await stats("widget_key=assigned_issues&issue_type=overdue")).body.issues.map((i: any) => i.id)).toContain(late.id);
-    expect((await stats("widget_key=assigned_issues&issue_type=overdue")).body.issues.map((i: any) => i.id)).not.toContain(a.id);
-    expect((await stats("widget_key=assigned_issues&issue_type=completed")).body.issues.map((i: any) => i.id)).toEqual([done.id]);
-    expect((await stats("widget_key=created_issues&issue_type=pending")).body.issues.map((i: any) => i.id)).toEqual([mine.id]);
+    expect((await stats("widget_key=assigned_issues&issue_type=overdue")).body.issues.map((i: any) => i.id)).toContain(
+      late.id,
+    );
+    expect(
+      (await stats("widget_key=assigned_issues&issue_type=overdue")).body.issues.map((i: any) => i.id),
+    ).not.toContain(a.id);
+    expect((await stats("widget_key=assigned_issues&issue_type=completed")).body.issues.map((i: any) => i.id)).toEqual([
+      done.id,
+    ]);
+    expect((await stats("widget_key=created_issues&issue_type=pending")).body.issues.map((i: any) => i.id)).toEqual([
+      mine.id,
+    ]);
     expect((await stats("widget_key=nope")).body).toEqual({ error: "Please specify a valid widget key" });
     expect((await stats("widget_key=assigned_issues&issue_type=nope")).status).toBe(400);
     // a guest sees only items they may see: one assigned to them in a project where guests see only their own
@@ -350,7 +535,10 @@ describe("home dashboard and widgets", () => {
     const g = ws.guest;
     const gd = (await dashboard(g)).dashboard;
     const hidden = await createItem(ws, pr, { assignee_ids: [] });
-    await t.db.db.insert(schema.issueAssignees).values({ issueId: hidden.id, assigneeId: g.userId, projectId: pr.id, workspaceId: ws.id }).onConflictDoNothing();
+    await t.db.db
+      .insert(schema.issueAssignees)
+      .values({ issueId: hidden.id, assigneeId: g.userId, projectId: pr.id, workspaceId: ws.id })
+      .onConflictDoNothing();
     const gl = (await g.get(`${W}/dashboard/${gd.id}/?widget_key=assigned_issues&issue_type=pending`)).body;
     expect(gl.issues.map((i: any) => i.id)).not.toContain(hidden.id);
     await setCreator(t, hidden.id, g.userId);
@@ -362,20 +550,28 @@ describe("home dashboard and widgets", () => {
     const c = ws.admin;
     const { dashboard: d, widgets } = await dashboard(c);
     const w = widgets.find((x) => x.key === "assigned_issues")!;
-    const res = await c.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, { is_visible: false, filters: { duration: "none", tab: "completed" }, sort_order: 1 });
+    const res = await c.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, {
+      is_visible: false,
+      filters: { duration: "none", tab: "completed" },
+      sort_order: 1,
+    });
     expect(res.status, res.text).toBe(200);
     expect(res.body).toEqual({ message: "successfully updated" });
     const again = (await c.get(`/api/dashboard/${d.id}/`)).body.widgets.find((x: any) => x.id === w.id);
     expect(again).toMatchObject({ is_visible: false, sort_order: 1, widget_filters: { tab: "completed" } });
     const done = await createItem(ws, pr, { assignee_ids: [c.userId], state_id: pr.states.Done });
-    expect((await c.get(`${W}/dashboard/${d.id}/?widget_key=assigned_issues`)).body.issues.map((i: any) => i.id)).toContain(done.id);
+    expect(
+      (await c.get(`${W}/dashboard/${d.id}/?widget_key=assigned_issues`)).body.issues.map((i: any) => i.id),
+    ).toContain(done.id);
     expect((await c.patch(`/api/dashboard/${d.id}/widgets/${w.id}/`, { is_visible: "x" })).status).toBe(400);
   });
 
   it("another person's dashboard does not exist for the caller", async () => {
     const { dashboard: d, widgets } = await dashboard(ws.member);
     expect((await ws.admin.get(`/api/dashboard/${d.id}/`)).status).toBe(404);
-    expect((await ws.admin.patch(`/api/dashboard/${d.id}/widgets/${widgets[0].id}/`, { is_visible: false })).status).toBe(404);
+    expect(
+      (await ws.admin.patch(`/api/dashboard/${d.id}/widgets/${widgets[0].id}/`, { is_visible: false })).status,
+    ).toBe(404);
     expect((await ws.admin.get(`${W}/dashboard/${d.id}/?widget_key=overview_stats`)).status).toBe(404);
     expect((await ws.anon.get(`/api/dashboard/${d.id}/`)).status).toBe(401);
     await expectMatrix(ws, (c) => c.get(`${W}/dashboard/?dashboard_type=home`), ok(200));
@@ -390,12 +586,24 @@ describe("page visits in recents", () => {
     expect((await ws.member.get(`${pr.base}/pages/${made.body.id}/`)).status).toBe(200);
     expect((await ws.admin.get(`${pr.base}/pages/${secret.body.id}/`)).status).toBe(200);
     const mine = (await ws.member.get(`${W}/recent-visits/?entity_name=page`)).body;
-    expect(mine).toEqual([expect.objectContaining({
-      entity_name: "page", entity_identifier: made.body.id,
-      entity_data: { id: made.body.id, name: "Launch plan", logo_props: expect.any(Object), project_id: pr.id, owned_by: ws.admin.userId, project_identifier: pr.identifier },
-    })]);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        entity_name: "page",
+        entity_identifier: made.body.id,
+        entity_data: {
+          id: made.body.id,
+          name: "Launch plan",
+          logo_props: expect.any(Object),
+          project_id: pr.id,
+          owned_by: ws.admin.userId,
+          project_identifier: pr.identifier,
+        },
+      }),
+    ]);
     // the owner opened only their private page
-    expect((await ws.admin.get(`${W}/recent-visits/?entity_name=page`)).body.map((v: any) => v.entity_identifier)).toEqual([secret.body.id]);
+    expect(
+      (await ws.admin.get(`${W}/recent-visits/?entity_name=page`)).body.map((v: any) => v.entity_identifier),
+    ).toEqual([secret.body.id]);
     // made private by its owner: the member's recent page is no longer listed
     expect((await ws.admin.post(`${pr.base}/pages/${made.body.id}/access/`, { access: 1 })).status).toBeLessThan(300);
     expect((await ws.member.get(`${W}/recent-visits/?entity_name=page`)).body).toEqual([]);
@@ -405,7 +613,10 @@ describe("page visits in recents", () => {
 describe("quick-link titles", () => {
   it("a link saved without a title gets its page's title from a job, only where outgoing requests may go", async () => {
     const http = await import("node:http");
-    const server = http.createServer((_q, r) => { r.writeHead(200, { "content-type": "text/html; charset=utf-8" }); r.end("<html><head><title>Team &amp; handbook</title></head></html>"); });
+    const server = http.createServer((_q, r) => {
+      r.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      r.end("<html><head><title>Team &amp; handbook</title></head></html>");
+    });
     await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
     const port = (server.address() as { port: number }).port;
     const allowed = t.app.config.outboundAllowPrivate;
@@ -420,7 +631,8 @@ describe("quick-link titles", () => {
       const made = await ws.member.post(`${W}/quick-links/`, { url: `http://127.0.0.1:${port}/b` });
       expect(made.status).toBe(201);
       expect(made.body.title).toBeNull();
-      const typed = (await ws.member.post(`${W}/quick-links/`, { url: `http://127.0.0.1:${port}/c`, title: "Mine" })).body;
+      const typed = (await ws.member.post(`${W}/quick-links/`, { url: `http://127.0.0.1:${port}/c`, title: "Mine" }))
+        .body;
       await t.app.jobs.drain();
       const links = (await ws.member.get(`${W}/quick-links/`)).body;
       expect(links.find((l: any) => l.id === made.body.id).title).toBe("Team & handbook");

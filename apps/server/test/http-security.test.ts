@@ -27,13 +27,21 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const itemNames = async () =>
-  (await t.db.db.select({ name: schema.issues.name }).from(schema.issues).where(eq(schema.issues.projectId, pr.id))).map((r) => r.name);
+  (
+    await t.db.db.select({ name: schema.issues.name }).from(schema.issues).where(eq(schema.issues.projectId, pr.id))
+  ).map((r) => r.name);
 
 const preflight = (origin: string) =>
-  t.anon().request("OPTIONS", "/api/users/me/", undefined, { origin, "access-control-request-method": "PATCH", "access-control-request-headers": "content-type" });
+  t.anon().request("OPTIONS", "/api/users/me/", undefined, {
+    origin,
+    "access-control-request-method": "PATCH",
+    "access-control-request-headers": "content-type",
+  });
 
 describe("credentialed CORS", () => {
   it("answers a preflight from a foreign origin without any Access-Control-Allow-* header", async () => {
@@ -66,20 +74,31 @@ describe("credentialed CORS", () => {
 describe("cookie-authenticated writes", () => {
   it("refuses a form-encoded POST to P/issues/ with the session cookie and creates nothing", async () => {
     const body = new URLSearchParams({ name: "forged by a form" }).toString();
-    const sameSite = await ws.member.request("POST", `${pr.base}/issues/`, body, { "content-type": "application/x-www-form-urlencoded" });
+    const sameSite = await ws.member.request("POST", `${pr.base}/issues/`, body, {
+      "content-type": "application/x-www-form-urlencoded",
+    });
     expect(sameSite.status).toBe(415);
     expect(sameSite.body).toEqual({ detail: 'Unsupported media type "application/x-www-form-urlencoded" in request.' });
     // what a page on another port of the same host sends: its Origin and Sec-Fetch-Site: same-site
     const crossPort = await ws.member.request("POST", `${pr.base}/issues/`, body, {
-      "content-type": "application/x-www-form-urlencoded", origin: EVIL, "sec-fetch-site": "same-site",
+      "content-type": "application/x-www-form-urlencoded",
+      origin: EVIL,
+      "sec-fetch-site": "same-site",
     });
     expect(crossPort.status).toBe(403);
-    expect(crossPort.body).toEqual({ detail: `CSRF Failed: Origin checking failed - ${EVIL} does not match any trusted origins.` });
+    expect(crossPort.body).toEqual({
+      detail: `CSRF Failed: Origin checking failed - ${EVIL} does not match any trusted origins.`,
+    });
     expect(await itemNames()).not.toContain("forged by a form");
   });
 
   it("refuses a JSON write from a foreign origin, or a cross-site one without an Origin", async () => {
-    const forged: Record<string, string>[] = [{ origin: EVIL }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
+    const forged: Record<string, string>[] = [
+      { origin: EVIL },
+      { origin: "null" },
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+    ];
     for (const headers of forged) {
       const res = await ws.member.post(`${pr.base}/issues/`, { name: "forged json" }, headers);
       expect(res.status).toBe(403);
@@ -98,7 +117,9 @@ describe("cookie-authenticated writes", () => {
     expect(res.status).toBe(403);
     expect((await admin.get("/api/instances/")).body.instance.instance_name).toBe(before);
     const other = await adminSessionFor(t, ws.admin.userId);
-    expect((await other.patch("/api/instances/", { instance_name: "Forged" }, { origin: "http://evil.test" })).status).toBe(403);
+    expect(
+      (await other.patch("/api/instances/", { instance_name: "Forged" }, { origin: "http://evil.test" })).status,
+    ).toBe(403);
   });
 
   it("accepts same-origin, WEB_URL, CORS_ALLOWED_ORIGINS and non-browser JSON writes", async () => {
@@ -119,7 +140,10 @@ describe("cookie-authenticated writes", () => {
 
   it("takes JSON bodies only: text/plain and forms are a 415 on JSON endpoints, also under /auth/", async () => {
     const json = JSON.stringify({ name: "plain text json" });
-    const res = await ws.member.request("POST", `${pr.base}/issues/`, json, { "content-type": "text/plain;charset=UTF-8", origin: t.url });
+    const res = await ws.member.request("POST", `${pr.base}/issues/`, json, {
+      "content-type": "text/plain;charset=UTF-8",
+      origin: t.url,
+    });
     expect(res.status).toBe(415);
     expect(res.body).toEqual({ detail: 'Unsupported media type "text/plain;charset=UTF-8" in request.' });
     const noType = await ws.member.request("POST", `${pr.base}/issues/`, new TextEncoder().encode(json));
@@ -127,7 +151,11 @@ describe("cookie-authenticated writes", () => {
     expect(await itemNames()).not.toContain("plain text json");
     const emailCheck = await t.anon().form("/auth/email-check/", { email: "someone@example.com" });
     expect(emailCheck.status).toBe(415);
-    const magic = await t.anon().request("POST", "/auth/magic-generate/", JSON.stringify({ email: "someone@example.com" }), { "content-type": "text/plain" });
+    const magic = await t
+      .anon()
+      .request("POST", "/auth/magic-generate/", JSON.stringify({ email: "someone@example.com" }), {
+        "content-type": "text/plain",
+      });
     expect(magic.status).toBe(415);
   });
 
@@ -140,7 +168,10 @@ describe("cookie-authenticated writes", () => {
     expect(out.status).toBe(302);
     // with the session cookie, a form from another origin never reaches the handler
     const member = await t.user();
-    const forged = await member.request("POST", "/auth/sign-out/", "csrfmiddlewaretoken=x", { "content-type": "application/x-www-form-urlencoded", origin: "http://evil.test" });
+    const forged = await member.request("POST", "/auth/sign-out/", "csrfmiddlewaretoken=x", {
+      "content-type": "application/x-www-form-urlencoded",
+      origin: "http://evil.test",
+    });
     expect(forged.status).toBe(403);
     expect((await member.get("/api/users/me/")).status).toBe(200);
   });
@@ -172,7 +203,8 @@ describe("security headers", () => {
     expectCommonHeaders(notFound.headers);
     const refused = await ws.member.post(`${pr.base}/issues/`, { name: "x" }, { origin: "http://evil.test" });
     expectCommonHeaders(refused.headers);
-    for (const h of [ok.headers, notFound.headers, refused.headers]) expect(h.get("strict-transport-security")).toBeNull();
+    for (const h of [ok.headers, notFound.headers, refused.headers])
+      expect(h.get("strict-transport-security")).toBeNull();
     expect(ok.headers.get("content-security-policy")).not.toContain("upgrade-insecure-requests");
 
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), "stride-web-"));
@@ -210,7 +242,9 @@ describe("request ids and server errors", () => {
     const ids = [a, b, c].map((r) => r.headers.get("x-request-id"));
     for (const id of ids) expect(id).toMatch(/^[0-9a-f-]{36}$/);
     expect(new Set(ids).size).toBe(3);
-    expect((await t.anon().get("/api/instances/", { "x-request-id": "lb-7f3a.9_Z" })).headers.get("x-request-id")).toBe("lb-7f3a.9_Z");
+    expect((await t.anon().get("/api/instances/", { "x-request-id": "lb-7f3a.9_Z" })).headers.get("x-request-id")).toBe(
+      "lb-7f3a.9_Z",
+    );
     for (const bad of ["a b", "x".repeat(65), "<script>", "id,other"]) {
       const res = await t.anon().get("/api/instances/", { "x-request-id": bad });
       expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
@@ -218,9 +252,20 @@ describe("request ids and server errors", () => {
   });
 
   /** A second server on the same app context with a captured log stream and one route that throws. */
-  async function crashingServer(logLevel: "warn" | "silent"): Promise<{ server: FastifyInstance; url: string; lines: () => Record<string, unknown>[] }> {
+  async function crashingServer(
+    logLevel: "warn" | "silent",
+  ): Promise<{ server: FastifyInstance; url: string; lines: () => Record<string, unknown>[] }> {
     const out: string[] = [];
-    const server = await buildServer({ ...t.app, config: { ...t.app.config, logLevel } }, { logStream: { write: (line) => { out.push(line); } } });
+    const server = await buildServer(
+      { ...t.app, config: { ...t.app.config, logLevel } },
+      {
+        logStream: {
+          write: (line) => {
+            out.push(line);
+          },
+        },
+      },
+    );
     server.get("/api/test-only/crash/", async () => {
       throw new Error("kaboom in the handler");
     });
@@ -228,7 +273,10 @@ describe("request ids and server errors", () => {
     // around the driver's connection error.
     server.get("/api/test-only/db-down/", async () => {
       const cause = Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
-      throw Object.assign(new Error("Failed query: select * from sessions where id = $1\nparams: secret-session-hash"), { cause });
+      throw Object.assign(
+        new Error("Failed query: select * from sessions where id = $1\nparams: secret-session-hash"),
+        { cause },
+      );
     });
     await server.listen({ port: 0, host: "127.0.0.1" });
     const addr = server.server.address();
@@ -248,7 +296,14 @@ describe("request ids and server errors", () => {
         expect(ok.status).toBe(200);
         const errorsLogged = s.lines().filter((l) => l.level === "error" || l.level === "fatal");
         expect(errorsLogged).toHaveLength(1);
-        const line = errorsLogged[0] as { level: string; reqId: string; method: string; url: string; statusCode: number; err: { message: string; stack: string } };
+        const line = errorsLogged[0] as {
+          level: string;
+          reqId: string;
+          method: string;
+          url: string;
+          statusCode: number;
+          err: { message: string; stack: string };
+        };
         expect(line.level).toBe("error");
         expect(line.reqId).toBe("trace-500-check");
         expect(line.method).toBe("GET");
@@ -272,7 +327,12 @@ describe("request ids and server errors", () => {
       expect(res.headers.get("retry-after")).toBeTruthy();
       const lines = s.lines().filter((l) => l.reqId === "trace-503-check");
       expect(lines).toHaveLength(1);
-      expect(lines[0]).toMatchObject({ level: "warn", statusCode: 503, method: "GET", cause: "connect ECONNREFUSED 127.0.0.1:5432" });
+      expect(lines[0]).toMatchObject({
+        level: "warn",
+        statusCode: 503,
+        method: "GET",
+        cause: "connect ECONNREFUSED 127.0.0.1:5432",
+      });
       expect(JSON.stringify(lines[0])).not.toContain("secret-session-hash");
     } finally {
       await s.server.close();

@@ -26,7 +26,9 @@ beforeAll(async () => {
   base = `/api/workspaces/${ws.slug}`;
   ann = await t.user({ email: "ann@example.com", displayName: "ann" });
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: ann.userId, role: 15 });
-  await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: ann.userId, role: 15 });
+  await t.db.db
+    .insert(schema.projectMembers)
+    .values({ workspaceId: ws.id, projectId: pr.id, memberId: ann.userId, role: 15 });
 });
 afterAll(async () => {
   await t?.close();
@@ -37,12 +39,20 @@ beforeEach(() => {
 });
 
 async function items(projectId: string, source: string) {
-  return t.db.db.select().from(schema.issues)
+  return t.db.db
+    .select()
+    .from(schema.issues)
     .where(and(eq(schema.issues.projectId, projectId), eq(schema.issues.externalSource, source)))
     .orderBy(asc(schema.issues.externalId));
 }
 async function commentsOf(issueIds: string[]) {
-  return issueIds.length ? t.db.db.select().from(schema.issueComments).where(inArray(schema.issueComments.issueId, issueIds)).orderBy(asc(schema.issueComments.externalId)) : [];
+  return issueIds.length
+    ? t.db.db
+        .select()
+        .from(schema.issueComments)
+        .where(inArray(schema.issueComments.issueId, issueIds))
+        .orderBy(asc(schema.issueComments.externalId))
+    : [];
 }
 async function runToEnd(id: string, mapping: unknown) {
   const start = await ws.admin.post(`${base}/importers/${id}/start/`, { mapping });
@@ -56,36 +66,83 @@ async function runToEnd(id: string, mapping: unknown) {
 
 describe("Jira CSV importer", () => {
   const jiraMapping = () => ({
-    states: { "In Progress": pr.states["In Progress"], "To Do": pr.states.Todo, Done: pr.states.Done, "Won't Do": pr.states.Cancelled },
-    users: { "ann@example.com": ann.userId, "bob@example.com": ws.member.userId, "carl@example.com": null } as Record<string, string | null>,
+    states: {
+      "In Progress": pr.states["In Progress"],
+      "To Do": pr.states.Todo,
+      Done: pr.states.Done,
+      "Won't Do": pr.states.Cancelled,
+    },
+    users: { "ann@example.com": ann.userId, "bob@example.com": ws.member.userId, "carl@example.com": null } as Record<
+      string,
+      string | null
+    >,
   });
 
   it("reads the file, suggests a mapping, imports with the mapping and re-runs without duplicates", async () => {
-    const res = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: pr.id, file_name: "jira.csv", csv: CSV });
+    const res = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: pr.id,
+      file_name: "jira.csv",
+      csv: CSV,
+    });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ service: "jira", status: "mapping", source_label: "jira.csv", project: pr.id, progress: { done: 0, total: 4 }, summary: null });
+    expect(res.body).toMatchObject({
+      service: "jira",
+      status: "mapping",
+      source_label: "jira.csv",
+      project: pr.id,
+      progress: { done: 0, total: 4 },
+      summary: null,
+    });
     expect(res.body.discovered.states).toEqual([
       { key: "In Progress", name: "In Progress", count: 1 },
       { key: "To Do", name: "To Do", count: 1 },
       { key: "Done", name: "Done", count: 1 },
       { key: "Won't Do", name: "Won't Do", count: 1 },
     ]);
-    expect(res.body.discovered.users.map((u: any) => u.key).sort()).toEqual(["ann@example.com", "bob@example.com", "carl@example.com"]);
+    expect(res.body.discovered.users.map((u: any) => u.key).sort()).toEqual([
+      "ann@example.com",
+      "bob@example.com",
+      "carl@example.com",
+    ]);
     // Suggested: same-named states, the group's first state, people by email.
-    expect(res.body.mapping.states).toEqual({ "In Progress": pr.states["In Progress"], "To Do": pr.states.Todo, Done: pr.states.Done, "Won't Do": pr.states.Cancelled });
-    expect(res.body.mapping.users).toEqual({ "ann@example.com": ann.userId, "bob@example.com": null, "carl@example.com": null });
+    expect(res.body.mapping.states).toEqual({
+      "In Progress": pr.states["In Progress"],
+      "To Do": pr.states.Todo,
+      Done: pr.states.Done,
+      "Won't Do": pr.states.Cancelled,
+    });
+    expect(res.body.mapping.users).toEqual({
+      "ann@example.com": ann.userId,
+      "bob@example.com": null,
+      "carl@example.com": null,
+    });
     expect(await items(pr.id, "jira")).toHaveLength(0);
 
     const done = await runToEnd(res.body.id, jiraMapping());
     expect(done.status).toBe("completed");
     expect(done.progress).toEqual({ done: 4, total: 4 });
-    expect(done.summary).toEqual({ created: 4, updated: 0, unchanged: 0, comments_created: 3, labels_created: 2, failed: [] });
+    expect(done.summary).toEqual({
+      created: 4,
+      updated: 0,
+      unchanged: 0,
+      comments_created: 3,
+      labels_created: 2,
+      failed: [],
+    });
 
     const rows = await items(pr.id, "jira");
     expect(rows.map((r) => r.externalId)).toEqual(["ACME-1", "ACME-2", "ACME-3", "ACME-4"]);
     const [a1, a2, a3, a4] = rows;
-    expect(a1).toMatchObject({ name: "Set up the build", priority: "high", stateId: pr.states["In Progress"], parentId: null });
-    expect(a1.descriptionHtml).toBe("<p>Make the build \"green\", then keep it so.</p><p>Second paragraph, with a comma.</p>");
+    expect(a1).toMatchObject({
+      name: "Set up the build",
+      priority: "high",
+      stateId: pr.states["In Progress"],
+      parentId: null,
+    });
+    expect(a1.descriptionHtml).toBe(
+      '<p>Make the build "green", then keep it so.</p><p>Second paragraph, with a comma.</p>',
+    );
     expect(a1.assigneeIds).toEqual([ann.userId]);
     expect(a2).toMatchObject({ priority: "medium", stateId: pr.states.Todo, parentId: a1.id });
     expect(a2.assigneeIds).toEqual([ws.member.userId]);
@@ -104,21 +161,49 @@ describe("Jira CSV importer", () => {
       ["ACME-3#comment-1", ws.admin.userId, "<p>Fixed by retrying</p>"],
     ]);
     // Created through the work-item commands: each has its activity.
-    const created = await t.db.db.select().from(schema.issueActivities).where(and(inArray(schema.issueActivities.issueId, rows.map((r) => r.id)), eq(schema.issueActivities.verb, "created")));
+    const created = await t.db.db
+      .select()
+      .from(schema.issueActivities)
+      .where(
+        and(
+          inArray(
+            schema.issueActivities.issueId,
+            rows.map((r) => r.id),
+          ),
+          eq(schema.issueActivities.verb, "created"),
+        ),
+      );
     expect(new Set(created.filter((a) => a.field === null).map((a) => a.issueId)).size).toBe(4);
     const seq = await ws.admin.get(`${pr.base}/issues/${a1.id}/`);
     expect(seq.status).toBe(200);
     expect(seq.body.name).toBe("Set up the build");
 
     // Same file again: nothing new, nothing changed.
-    const again = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: pr.id, file_name: "jira.csv", csv: CSV });
+    const again = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: pr.id,
+      file_name: "jira.csv",
+      csv: CSV,
+    });
     const second = await runToEnd(again.body.id, jiraMapping());
-    expect(second.summary).toEqual({ created: 0, updated: 0, unchanged: 4, comments_created: 0, labels_created: 0, failed: [] });
+    expect(second.summary).toEqual({
+      created: 0,
+      updated: 0,
+      unchanged: 4,
+      comments_created: 0,
+      labels_created: 0,
+      failed: [],
+    });
     expect(await items(pr.id, "jira")).toHaveLength(4);
     expect(await commentsOf(rows.map((r) => r.id))).toHaveLength(3);
 
     // A third run with another mapping moves the items it names, still without duplicates.
-    const third = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: pr.id, file_name: "jira.csv", csv: CSV });
+    const third = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: pr.id,
+      file_name: "jira.csv",
+      csv: CSV,
+    });
     const remapped = jiraMapping();
     remapped.states["To Do"] = pr.states.Backlog;
     remapped.users["bob@example.com"] = null;
@@ -130,35 +215,68 @@ describe("Jira CSV importer", () => {
   });
 
   it("refuses a file that is not a Jira export, another workspace's project and an incomplete mapping", async () => {
-    const notJira = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: pr.id, file_name: "x.csv", csv: "name,value\na,b\n" });
+    const notJira = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: pr.id,
+      file_name: "x.csv",
+      csv: "name,value\na,b\n",
+    });
     expect(notJira.status).toBe(400);
     expect(notJira.body).toEqual({ csv: ["The file has no Summary column: export the issues from Jira as CSV."] });
     const bad = await ws.admin.post(`${base}/importers/`, { service: "trello", project_id: pr.id });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ service: ['"trello" is not a valid choice.'] });
-    const missing = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: pr.id, file_name: "x.csv" });
+    const missing = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: pr.id,
+      file_name: "x.csv",
+    });
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ csv: ["This field is required."] });
     const ws2 = await workspaceFixture(t);
     const other = await projectFixture(t, ws2);
-    const foreign = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: other.id, file_name: "x.csv", csv: CSV });
+    const foreign = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: other.id,
+      file_name: "x.csv",
+      csv: CSV,
+    });
     expect(foreign.status).toBe(400);
     expect(foreign.body).toEqual({ project_id: ["Project not found in this workspace."] });
 
-    const imp = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: pr.id, file_name: "x.csv", csv: CSV });
-    const partial = await ws.admin.post(`${base}/importers/${imp.body.id}/start/`, { mapping: { states: { Done: pr.states.Done }, users: {} } });
+    const imp = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: pr.id,
+      file_name: "x.csv",
+      csv: CSV,
+    });
+    const partial = await ws.admin.post(`${base}/importers/${imp.body.id}/start/`, {
+      mapping: { states: { Done: pr.states.Done }, users: {} },
+    });
     expect(partial.status).toBe(400);
     expect(partial.body).toEqual({ mapping: ['Choose a state for "In Progress".'] });
     const foreignState = await ws.admin.post(`${base}/importers/${imp.body.id}/start/`, {
-      mapping: { states: { "In Progress": other.states.Done, "To Do": pr.states.Todo, Done: pr.states.Done, "Won't Do": pr.states.Done }, users: {} },
+      mapping: {
+        states: {
+          "In Progress": other.states.Done,
+          "To Do": pr.states.Todo,
+          Done: pr.states.Done,
+          "Won't Do": pr.states.Done,
+        },
+        users: {},
+      },
     });
     expect(foreignState.status).toBe(400);
-    expect(foreignState.body).toEqual({ mapping: ['The state chosen for "In Progress" is not a state of the project.'] });
+    expect(foreignState.body).toEqual({
+      mapping: ['The state chosen for "In Progress" is not a state of the project.'],
+    });
     const outsiderUser = await ws.admin.post(`${base}/importers/${imp.body.id}/start/`, {
       mapping: { states: imp.body.mapping.states, users: { "ann@example.com": ws2.admin.userId } },
     });
     expect(outsiderUser.status).toBe(400);
-    expect(outsiderUser.body).toEqual({ mapping: ['The person chosen for "ann@example.com" is not a member of the project.'] });
+    expect(outsiderUser.body).toEqual({
+      mapping: ['The person chosen for "ann@example.com" is not a member of the project.'],
+    });
     const del = await ws.admin.delete(`${base}/importers/${imp.body.id}/`);
     expect(del.status).toBe(204);
     expect((await ws.admin.get(`${base}/importers/${imp.body.id}/`)).status).toBe(404);
@@ -167,7 +285,11 @@ describe("Jira CSV importer", () => {
   it("maps source fields to custom properties (issue #29): checked at the start, values converted and checked per item, kept on re-runs", async () => {
     const p = await projectFixture(t, ws);
     await ws.admin.patch(`${p.base}/`, { is_issue_type_enabled: true });
-    const types = (await ws.admin.get(`${p.base}/issue-types/`)).body as { id: string; is_default: boolean; is_epic: boolean }[];
+    const types = (await ws.admin.get(`${p.base}/issue-types/`)).body as {
+      id: string;
+      is_default: boolean;
+      is_epic: boolean;
+    }[];
     const def = types.find((x) => x.is_default)!.id;
     const epic = types.find((x) => x.is_epic)!.id;
     const mk = async (type: string, body: Record<string, unknown>) => {
@@ -186,7 +308,12 @@ describe("Jira CSV importer", () => {
       "Too big,PX-3,To Do,99,Web,,",
       "",
     ].join("\n");
-    const imp = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: p.id, file_name: "px.csv", csv });
+    const imp = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: p.id,
+      file_name: "px.csv",
+      csv,
+    });
     expect(imp.status, imp.text).toBe(201);
     expect(imp.body.discovered.fields).toEqual([
       { key: "Custom field (Story Points)", name: "Custom field (Story Points)", count: 3 },
@@ -195,21 +322,46 @@ describe("Jira CSV importer", () => {
       { key: "Sprint", name: "Sprint", count: 2 },
     ]);
     const states = { "To Do": p.states.Todo };
-    const start = (properties: Record<string, string>) => ws.admin.post(`${base}/importers/${imp.body.id}/start/`, { mapping: { states, users: {}, properties } });
+    const start = (properties: Record<string, string>) =>
+      ws.admin.post(`${base}/importers/${imp.body.id}/start/`, { mapping: { states, users: {}, properties } });
     expect((await start({ Nope: points.id })).body).toEqual({ mapping: ['"Nope" is not a field of the source.'] });
-    expect((await start({ Sprint: onEpic.id })).body).toEqual({ mapping: ['The property chosen for "Sprint" is not a property of the project\'s default work item type.'] });
-    expect((await start({ Sprint: points.id, "Custom field (Story Points)": points.id })).body).toEqual({ mapping: ['"Story points" is chosen for more than one field.'] });
-    const properties = { "Custom field (Story Points)": points.id, "Custom field (Team)": team.id, "Custom field (Due)": due.id };
+    expect((await start({ Sprint: onEpic.id })).body).toEqual({
+      mapping: ['The property chosen for "Sprint" is not a property of the project\'s default work item type.'],
+    });
+    expect((await start({ Sprint: points.id, "Custom field (Story Points)": points.id })).body).toEqual({
+      mapping: ['"Story points" is chosen for more than one field.'],
+    });
+    const properties = {
+      "Custom field (Story Points)": points.id,
+      "Custom field (Team)": team.id,
+      "Custom field (Due)": due.id,
+    };
     const done = await runToEnd(imp.body.id, { states, users: {}, properties });
     expect(done.mapping.properties).toEqual(properties);
-    expect(done.summary).toMatchObject({ created: 2, failed: [{ external_id: "PX-3", name: "Too big", reason: expect.stringMatching(/Story points/) }] });
+    expect(done.summary).toMatchObject({
+      created: 2,
+      failed: [{ external_id: "PX-3", name: "Too big", reason: expect.stringMatching(/Story points/) }],
+    });
     const rows = await items(p.id, "jira");
     const valuesOf = async (id: string) => (await ws.admin.get(`${p.base}/issues/${id}/`)).body.property_values;
-    expect(await valuesOf(rows[0].id)).toEqual({ [points.id]: ["5"], [team.id]: [team.options[0].id], [due.id]: ["2026-04-01"] });
+    expect(await valuesOf(rows[0].id)).toEqual({
+      [points.id]: ["5"],
+      [team.id]: [team.options[0].id],
+      [due.id]: ["2026-04-01"],
+    });
     expect(await valuesOf(rows[1].id)).toEqual({ [points.id]: ["8"], [team.id]: [team.options[1].id] });
     // the same file again changes nothing
-    const again = await ws.admin.post(`${base}/importers/`, { service: "jira", project_id: p.id, file_name: "px.csv", csv });
-    expect((await runToEnd(again.body.id, { states, users: {}, properties })).summary).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    const again = await ws.admin.post(`${base}/importers/`, {
+      service: "jira",
+      project_id: p.id,
+      file_name: "px.csv",
+      csv,
+    });
+    expect((await runToEnd(again.body.id, { states, users: {}, properties })).summary).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+    });
   });
 
   it("is for workspace admins only", async () => {
@@ -235,14 +387,22 @@ describe("GitHub importer", () => {
   let gp: ProjectFixture;
   beforeAll(async () => {
     gp = await projectFixture(t, ws);
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: gp.id, memberId: ann.userId, role: 15 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: gp.id, memberId: ann.userId, role: 15 });
   });
   const ghMapping = () => ({
     states: { open: gp.states.Todo, closed: gp.states.Done },
     users: { octocat: ws.member.userId, hubot: null, mona: ann.userId, stranger: null },
   });
   async function analyzed(token = TOKEN, repo = "rocket") {
-    const res = await ws.admin.post(`${base}/importers/`, { service: "github", project_id: gp.id, token, owner: "octo-org", repo });
+    const res = await ws.admin.post(`${base}/importers/`, {
+      service: "github",
+      project_id: gp.id,
+      token,
+      owner: "octo-org",
+      repo,
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body.status).toBe("analyzing");
     expect(JSON.stringify(res.body)).not.toContain(token);
@@ -256,11 +416,16 @@ describe("GitHub importer", () => {
     expect(a.status).toBe("mapping");
     expect(a.source_label).toBe("octo-org/rocket");
     expect(a.progress.total).toBe(3); // the pull request is left out
-    expect(a.discovered.states).toEqual([{ key: "open", name: "open", count: 2 }, { key: "closed", name: "closed", count: 1 }]);
+    expect(a.discovered.states).toEqual([
+      { key: "open", name: "open", count: 2 },
+      { key: "closed", name: "closed", count: 1 },
+    ]);
     expect(a.discovered.users.map((u: any) => u.key)).toEqual(["octocat", "hubot", "mona", "stranger"]);
     expect(a.mapping.users).toMatchObject({ mona: null, octocat: null }); // no member has those names
     expect(a.mapping.states).toEqual({ open: gp.states.Todo, closed: gp.states.Done });
-    expect(gh.requests.every((r) => r.authorization === `Bearer ${TOKEN}` && r.accept === "application/vnd.github+json")).toBe(true);
+    expect(
+      gh.requests.every((r) => r.authorization === `Bearer ${TOKEN}` && r.accept === "application/vnd.github+json"),
+    ).toBe(true);
     expect(gh.requests.map((r) => r.path)).toEqual([
       "/repos/octo-org/rocket/issues?state=all&per_page=100&sort=created&direction=asc",
       "/repos/octo-org/rocket/issues?state=all&per_page=100&sort=created&direction=asc&page=2",
@@ -270,15 +435,30 @@ describe("GitHub importer", () => {
 
     const done = await runToEnd(a.id, ghMapping());
     expect(done.status).toBe("completed");
-    expect(done.summary).toEqual({ created: 3, updated: 0, unchanged: 0, comments_created: 3, labels_created: 3, failed: [] });
+    expect(done.summary).toEqual({
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      comments_created: 3,
+      labels_created: 3,
+      failed: [],
+    });
     const rows = await items(gp.id, "github");
     expect(rows.map((r) => r.externalId)).toEqual(["octo-org/rocket#1", "octo-org/rocket#3", "octo-org/rocket#4"]);
-    expect(rows[0]).toMatchObject({ name: "Launch pad leaks fuel", stateId: gp.states.Todo, descriptionHtml: "<p>The valve on pad 3 drips.</p><p>Seen twice &lt;b&gt;today&lt;/b&gt;.</p>" });
+    expect(rows[0]).toMatchObject({
+      name: "Launch pad leaks fuel",
+      stateId: gp.states.Todo,
+      descriptionHtml: "<p>The valve on pad 3 drips.</p><p>Seen twice &lt;b&gt;today&lt;/b&gt;.</p>",
+    });
     expect(rows[0].assigneeIds).toEqual([ws.member.userId]);
     expect(rows[1]).toMatchObject({ name: "Paint the tower", stateId: gp.states.Done, descriptionHtml: "<p></p>" });
     expect(rows[1].assigneeIds).toEqual([ann.userId]);
     const labels = await t.db.db.select().from(schema.labels).where(eq(schema.labels.projectId, gp.id));
-    expect(labels.map((l) => [l.name, l.color]).sort()).toEqual([["bug", "#d73a4a"], ["enhancement", "#a2eeef"], ["urgent-fix", "#b60205"]]);
+    expect(labels.map((l) => [l.name, l.color]).sort()).toEqual([
+      ["bug", "#d73a4a"],
+      ["enhancement", "#a2eeef"],
+      ["urgent-fix", "#b60205"],
+    ]);
     const comments = await commentsOf(rows.map((r) => r.id));
     expect(comments.map((c) => [c.commentHtml, c.actorId])).toEqual([
       ["<p>I can reproduce this.</p>", ann.userId],
@@ -293,7 +473,14 @@ describe("GitHub importer", () => {
     gh.comments["4"].push({ id: 5004, user: { login: "mona" }, body: "Drafted." });
     const b = await analyzed();
     const again = await runToEnd(b.id, ghMapping());
-    expect(again.summary).toEqual({ created: 0, updated: 1, unchanged: 2, comments_created: 1, labels_created: 0, failed: [] });
+    expect(again.summary).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 2,
+      comments_created: 1,
+      labels_created: 0,
+      failed: [],
+    });
     const after = await items(gp.id, "github");
     expect(after).toHaveLength(3);
     expect(after[0].name).toBe("Launch pad leaks fuel (pad 3)");
@@ -320,8 +507,17 @@ describe("GitHub importer", () => {
   });
 
   it("checks the GitHub fields", async () => {
-    const res = await ws.admin.post(`${base}/importers/`, { service: "github", project_id: gp.id, token: "", owner: "a b", repo: "ok" });
+    const res = await ws.admin.post(`${base}/importers/`, {
+      service: "github",
+      project_id: gp.id,
+      token: "",
+      owner: "a b",
+      repo: "ok",
+    });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ token: ["This field may not be blank."], owner: ["Enter a GitHub owner or repository name."] });
+    expect(res.body).toEqual({
+      token: ["This field may not be blank."],
+      owner: ["Enter a GitHub owner or repository name."],
+    });
   });
 });

@@ -4,7 +4,16 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { schema } from "../src/db/client.ts";
 import rootPackage from "../../../package.json" with { type: "json" };
 import {
-  STRONG_PASSWORD, WEAK_PASSWORD, WEB, adminSessionFor, configure, formPost, passwordUser, query, setupInstance, type AdminSetup,
+  STRONG_PASSWORD,
+  WEAK_PASSWORD,
+  WEB,
+  adminSessionFor,
+  configure,
+  formPost,
+  passwordUser,
+  query,
+  setupInstance,
+  type AdminSetup,
 } from "./auth-helpers.ts";
 import type { Client } from "./helpers/client.ts";
 
@@ -13,8 +22,12 @@ const NO_AUTH = { detail: "Authentication credentials were not provided." };
 
 describe("before setup", () => {
   let t: TestServer;
-  beforeAll(async () => { t = await startTestServer(); });
-  afterAll(async () => { await t?.close(); });
+  beforeAll(async () => {
+    t = await startTestServer();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it("seeds the instance row at first boot, not set up, with every configuration key", async () => {
     const res = await t.anon().get("/api/instances/");
@@ -22,21 +35,66 @@ describe("before setup", () => {
     const { instance, config } = res.body;
     expect(instance.instance_id).toMatch(/^[0-9a-f]{24}$/);
     expect(instance).toMatchObject({
-      edition: "PLANE_COMMUNITY", current_version: rootPackage.version, is_setup_done: false, is_signup_screen_visited: false,
-      is_telemetry_enabled: false, is_current_version_deprecated: false, workspaces_exist: false, deleted_at: null,
+      edition: "PLANE_COMMUNITY",
+      current_version: rootPackage.version,
+      is_setup_done: false,
+      is_signup_screen_visited: false,
+      is_telemetry_enabled: false,
+      is_current_version_deprecated: false,
+      workspaces_exist: false,
+      deleted_at: null,
       instance_name: "Plane Community Edition",
     });
     expect(Object.keys(instance).sort()).toEqual([
-      "created_at", "created_by", "current_version", "deleted_at", "domain", "edition", "id", "instance_id", "instance_name",
-      "is_current_version_deprecated", "is_setup_done", "is_signup_screen_visited", "is_support_required", "is_telemetry_enabled",
-      "is_test", "is_verified", "last_checked_at", "latest_version", "namespace", "updated_at", "updated_by", "whitelist_emails", "workspaces_exist",
+      "created_at",
+      "created_by",
+      "current_version",
+      "deleted_at",
+      "domain",
+      "edition",
+      "id",
+      "instance_id",
+      "instance_name",
+      "is_current_version_deprecated",
+      "is_setup_done",
+      "is_signup_screen_visited",
+      "is_support_required",
+      "is_telemetry_enabled",
+      "is_test",
+      "is_verified",
+      "last_checked_at",
+      "latest_version",
+      "namespace",
+      "updated_at",
+      "updated_by",
+      "whitelist_emails",
+      "workspaces_exist",
     ]);
     expect(config).toEqual({
-      enable_signup: true, is_workspace_creation_disabled: false, is_google_enabled: false, is_github_enabled: false,
-      is_gitlab_enabled: false, is_gitea_enabled: false, is_oidc_enabled: false, oidc_button_label: "", is_magic_login_enabled: false, is_email_password_enabled: true,
-      github_app_name: "", slack_client_id: null, posthog_api_key: null, posthog_host: null, has_unsplash_configured: false,
-      has_llm_configured: false, file_size_limit: 5242880, local_db_enabled: true, is_smtp_configured: false, admin_base_url: WEB, space_base_url: WEB,
-      app_base_url: WEB, instance_changelog_url: null, is_self_managed: true,
+      enable_signup: true,
+      is_workspace_creation_disabled: false,
+      is_google_enabled: false,
+      is_github_enabled: false,
+      is_gitlab_enabled: false,
+      is_gitea_enabled: false,
+      is_oidc_enabled: false,
+      oidc_button_label: "",
+      is_magic_login_enabled: false,
+      is_email_password_enabled: true,
+      github_app_name: "",
+      slack_client_id: null,
+      posthog_api_key: null,
+      posthog_host: null,
+      has_unsplash_configured: false,
+      has_llm_configured: false,
+      file_size_limit: 5242880,
+      local_db_enabled: true,
+      is_smtp_configured: false,
+      admin_base_url: WEB,
+      space_base_url: WEB,
+      app_base_url: WEB,
+      instance_changelog_url: null,
+      is_self_managed: true,
     });
     const rows = await t.db.db.select().from(schema.instanceConfigurations);
     expect(rows.length).toBe(42);
@@ -73,45 +131,109 @@ describe("before setup", () => {
   it("admin sign-up failures redirect in order with the echoed fields", async () => {
     const c = t.anon();
     const base = `${WEB}/god-mode/`;
-    let res = await formPost(c, "/api/instances/admins/sign-up/", { email: "", password: STRONG_PASSWORD, first_name: "Ann", last_name: "Lee", company_name: "Co" });
+    let res = await formPost(c, "/api/instances/admins/sign-up/", {
+      email: "",
+      password: STRONG_PASSWORD,
+      first_name: "Ann",
+      last_name: "Lee",
+      company_name: "Co",
+    });
     expect(res.status).toBe(302);
     expect(res.location!.startsWith(base + "?")).toBe(true);
-    expect(query(res.location)).toEqual({ error_code: "5155", error_message: "REQUIRED_ADMIN_EMAIL_PASSWORD_FIRST_NAME", email: "", first_name: "Ann", last_name: "Lee", company_name: "Co", is_telemetry_enabled: "True" });
-    res = await formPost(c, "/api/instances/admins/sign-up/", { email: "x@example.com", password: STRONG_PASSWORD, first_name: "" });
+    expect(query(res.location)).toEqual({
+      error_code: "5155",
+      error_message: "REQUIRED_ADMIN_EMAIL_PASSWORD_FIRST_NAME",
+      email: "",
+      first_name: "Ann",
+      last_name: "Lee",
+      company_name: "Co",
+      is_telemetry_enabled: "True",
+    });
+    res = await formPost(c, "/api/instances/admins/sign-up/", {
+      email: "x@example.com",
+      password: STRONG_PASSWORD,
+      first_name: "",
+    });
     expect(query(res.location).error_code).toBe("5155");
-    res = await formPost(c, "/api/instances/admins/sign-up/", { email: "x@example.com", password: "", first_name: "Ann" });
+    res = await formPost(c, "/api/instances/admins/sign-up/", {
+      email: "x@example.com",
+      password: "",
+      first_name: "Ann",
+    });
     expect(query(res.location).error_code).toBe("5155");
-    res = await formPost(c, "/api/instances/admins/sign-up/", { email: "not-an-email", password: STRONG_PASSWORD, first_name: "Ann" });
-    expect(query(res.location)).toMatchObject({ error_code: "5160", error_message: "INVALID_ADMIN_EMAIL", email: "not-an-email" });
+    res = await formPost(c, "/api/instances/admins/sign-up/", {
+      email: "not-an-email",
+      password: STRONG_PASSWORD,
+      first_name: "Ann",
+    });
+    expect(query(res.location)).toMatchObject({
+      error_code: "5160",
+      error_message: "INVALID_ADMIN_EMAIL",
+      email: "not-an-email",
+    });
     const existing = await passwordUser(t);
-    res = await formPost(c, "/api/instances/admins/sign-up/", { email: existing.email.toUpperCase(), password: STRONG_PASSWORD, first_name: "Ann" });
-    expect(query(res.location)).toMatchObject({ error_code: "5180", error_message: "ADMIN_USER_ALREADY_EXIST", email: existing.email });
-    res = await formPost(c, "/api/instances/admins/sign-up/", { email: "new-admin@example.com", password: WEAK_PASSWORD, first_name: "Ann" });
-    expect(query(res.location)).toMatchObject({ error_code: "5021", error_message: "PASSWORD_TOO_WEAK", email: "new-admin@example.com" });
+    res = await formPost(c, "/api/instances/admins/sign-up/", {
+      email: existing.email.toUpperCase(),
+      password: STRONG_PASSWORD,
+      first_name: "Ann",
+    });
+    expect(query(res.location)).toMatchObject({
+      error_code: "5180",
+      error_message: "ADMIN_USER_ALREADY_EXIST",
+      email: existing.email,
+    });
+    res = await formPost(c, "/api/instances/admins/sign-up/", {
+      email: "new-admin@example.com",
+      password: WEAK_PASSWORD,
+      first_name: "Ann",
+    });
+    expect(query(res.location)).toMatchObject({
+      error_code: "5021",
+      error_message: "PASSWORD_TOO_WEAK",
+      email: "new-admin@example.com",
+    });
     expect(c.cookies.has("admin-session-id")).toBe(false);
   });
 
   it("admin sign-in before any admin exists reports the user as not existing (5185)", async () => {
-    const res = await formPost(t.anon(), "/api/instances/admins/sign-in/", { email: "nobody@example.com", password: STRONG_PASSWORD });
+    const res = await formPost(t.anon(), "/api/instances/admins/sign-in/", {
+      email: "nobody@example.com",
+      password: STRONG_PASSWORD,
+    });
     expect(res.status).toBe(302);
-    expect(res.location).toBe(`${WEB}/god-mode/?error_code=5185&error_message=ADMIN_USER_DOES_NOT_EXIST&email=nobody%40example.com`);
+    expect(res.location).toBe(
+      `${WEB}/god-mode/?error_code=5185&error_message=ADMIN_USER_DOES_NOT_EXIST&email=nobody%40example.com`,
+    );
   });
 
   it("refuses form posts without a valid CSRF token (403)", async () => {
     const c = t.anon();
-    let res = await c.form("/api/instances/admins/sign-up/", { email: "a@example.com", password: STRONG_PASSWORD, first_name: "A" });
+    let res = await c.form("/api/instances/admins/sign-up/", {
+      email: "a@example.com",
+      password: STRONG_PASSWORD,
+      first_name: "A",
+    });
     expect(res.status).toBe(403);
     expect(res.headers.get("content-type")).toContain("text/html");
     expect(res.text).toContain("CSRF verification failed");
     await formPost(c, "/api/instances/admins/sign-in/", { email: "", password: "" }); // gets a cookie
-    res = await c.form("/api/instances/admins/sign-in/", { csrfmiddlewaretoken: "x".repeat(43), email: "a@example.com", password: "p" });
+    res = await c.form("/api/instances/admins/sign-in/", {
+      csrfmiddlewaretoken: "x".repeat(43),
+      email: "a@example.com",
+      password: "p",
+    });
     expect(res.status).toBe(403);
   });
 
   it("first admin sign-up creates user, profile and admin, finishes setup and logs in under admin-session-id", async () => {
     const c = t.anon();
     const res = await formPost(c, "/api/instances/admins/sign-up/", {
-      email: "  Root@Example.COM ", password: STRONG_PASSWORD, first_name: "Root", last_name: "Admin", company_name: "Acme Inc", is_telemetry_enabled: "False",
+      email: "  Root@Example.COM ",
+      password: STRONG_PASSWORD,
+      first_name: "Root",
+      last_name: "Admin",
+      company_name: "Acme Inc",
+      is_telemetry_enabled: "False",
     });
     expect(res.status).toBe(302);
     expect(res.location).toBe(`${WEB}/god-mode/general/`);
@@ -124,20 +246,60 @@ describe("before setup", () => {
 
     const me = await c.get("/api/instances/admins/me/");
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email: "root@example.com", first_name: "Root", last_name: "Admin", display_name: "root", is_active: true, is_password_autoset: false, user_timezone: "UTC" });
-    expect(Object.keys(me.body).sort()).toEqual(["avatar", "avatar_url", "cover_image", "date_joined", "display_name", "email", "first_name", "id", "is_active", "is_bot", "is_email_verified", "is_password_autoset", "last_name", "user_timezone", "username"]);
+    expect(me.body).toMatchObject({
+      email: "root@example.com",
+      first_name: "Root",
+      last_name: "Admin",
+      display_name: "root",
+      is_active: true,
+      is_password_autoset: false,
+      user_timezone: "UTC",
+    });
+    expect(Object.keys(me.body).sort()).toEqual([
+      "avatar",
+      "avatar_url",
+      "cover_image",
+      "date_joined",
+      "display_name",
+      "email",
+      "first_name",
+      "id",
+      "is_active",
+      "is_bot",
+      "is_email_verified",
+      "is_password_autoset",
+      "last_name",
+      "user_timezone",
+      "username",
+    ]);
     expect(me.body.username).toMatch(/^[0-9a-f]{32}$/);
 
     const info = await t.anon().get("/api/instances/");
-    expect(info.body.instance).toMatchObject({ is_setup_done: true, instance_name: "Acme Inc", is_telemetry_enabled: false });
+    expect(info.body.instance).toMatchObject({
+      is_setup_done: true,
+      instance_name: "Acme Inc",
+      is_telemetry_enabled: false,
+    });
     const [profile] = await t.db.db.select().from(schema.profiles).where(eq(schema.profiles.userId, me.body.id));
     expect(profile.companyName).toBe("Acme Inc");
     const [u] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, me.body.id));
     expect(u.password).toMatch(/^scrypt\$/);
 
     // a second sign-up is refused: an admin exists (5150), echoing the fields
-    const again = await formPost(t.anon(), "/api/instances/admins/sign-up/", { email: "other@example.com", password: STRONG_PASSWORD, first_name: "O" });
-    expect(query(again.location)).toEqual({ error_code: "5150", error_message: "ADMIN_ALREADY_EXIST", email: "other@example.com", first_name: "O", last_name: "", company_name: "", is_telemetry_enabled: "True" });
+    const again = await formPost(t.anon(), "/api/instances/admins/sign-up/", {
+      email: "other@example.com",
+      password: STRONG_PASSWORD,
+      first_name: "O",
+    });
+    expect(query(again.location)).toEqual({
+      error_code: "5150",
+      error_message: "ADMIN_ALREADY_EXIST",
+      email: "other@example.com",
+      first_name: "O",
+      last_name: "",
+      company_name: "",
+      is_telemetry_enabled: "True",
+    });
   });
 });
 
@@ -147,7 +309,9 @@ describe("instance without a row", () => {
     t = await startTestServer();
     await t.db.db.delete(schema.instances);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   it("GET /api/instances/ says not activated", async () => {
     const res = await t.anon().get("/api/instances/");
@@ -155,9 +319,16 @@ describe("instance without a row", () => {
     expect(res.body).toEqual({ is_activated: false, is_setup_done: false });
   });
   it("admin sign-up and sign-in give 5000", async () => {
-    let res = await formPost(t.anon(), "/api/instances/admins/sign-up/", { email: "a@example.com", password: STRONG_PASSWORD, first_name: "A" });
+    let res = await formPost(t.anon(), "/api/instances/admins/sign-up/", {
+      email: "a@example.com",
+      password: STRONG_PASSWORD,
+      first_name: "A",
+    });
     expect(res.location).toBe(`${WEB}/god-mode/?error_code=5000&error_message=INSTANCE_NOT_CONFIGURED`);
-    res = await formPost(t.anon(), "/api/instances/admins/sign-in/", { email: "a@example.com", password: STRONG_PASSWORD });
+    res = await formPost(t.anon(), "/api/instances/admins/sign-in/", {
+      email: "a@example.com",
+      password: STRONG_PASSWORD,
+    });
     expect(res.location).toBe(`${WEB}/god-mode/?error_code=5000&error_message=INSTANCE_NOT_CONFIGURED`);
   });
 });
@@ -173,7 +344,9 @@ describe("god mode after setup", () => {
     appUser = await t.user();
     nonAdmin = await adminSessionFor(t, appUser.userId);
   });
-  afterAll(async () => { await t?.close(); });
+  afterAll(async () => {
+    await t?.close();
+  });
 
   /** Every admin endpoint: anonymous 401, app session only 401, non-admin god-mode session 403. */
   const adminEndpoints: [string, string, unknown?][] = [
@@ -216,28 +389,59 @@ describe("god mode after setup", () => {
 
   it("PATCH /api/instances/ updates writable fields and ignores read-only ones", async () => {
     const before = (await t.anon().get("/api/instances/")).body.instance;
-    const res = await root.admin.patch("/api/instances/", { instance_name: "Stride HQ", is_telemetry_enabled: true, is_setup_done: false, instance_id: "hack", id: "x" });
+    const res = await root.admin.patch("/api/instances/", {
+      instance_name: "Stride HQ",
+      is_telemetry_enabled: true,
+      is_setup_done: false,
+      instance_id: "hack",
+      id: "x",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ instance_name: "Stride HQ", is_telemetry_enabled: true, is_setup_done: true, instance_id: before.instance_id, id: before.id });
+    expect(res.body).toMatchObject({
+      instance_name: "Stride HQ",
+      is_telemetry_enabled: true,
+      is_setup_done: true,
+      instance_id: before.instance_id,
+      id: before.id,
+    });
     const bad = await root.admin.patch("/api/instances/", { instance_name: 12 });
     expect(bad.status).toBe(400);
     expect(bad.body.instance_name).toBeDefined();
     const long = await root.admin.patch("/api/instances/", { instance_name: "x".repeat(256) });
     expect(long.status).toBe(400);
-    const malformed = await root.admin.request("PATCH", "/api/instances/", "{not json", { "content-type": "application/json" });
+    const malformed = await root.admin.request("PATCH", "/api/instances/", "{not json", {
+      "content-type": "application/json",
+    });
     expect(malformed.status).toBe(400);
   });
 
   it("admin sign-in failures in order: 5170, 5160, 5185, 5190, 5175", async () => {
     const c = t.anon();
-    const go = (fields: Record<string, string>) => formPost(c, "/api/instances/admins/sign-in/", fields).then((r) => query(r.location));
-    expect(await go({ email: "", password: "x" })).toEqual({ error_code: "5170", error_message: "REQUIRED_ADMIN_EMAIL_PASSWORD", email: "" });
+    const go = (fields: Record<string, string>) =>
+      formPost(c, "/api/instances/admins/sign-in/", fields).then((r) => query(r.location));
+    expect(await go({ email: "", password: "x" })).toEqual({
+      error_code: "5170",
+      error_message: "REQUIRED_ADMIN_EMAIL_PASSWORD",
+      email: "",
+    });
     expect(await go({ email: "root@example.com", password: "" })).toMatchObject({ error_code: "5170" });
-    expect(await go({ email: "bad@", password: "x" })).toMatchObject({ error_code: "5160", error_message: "INVALID_ADMIN_EMAIL" });
-    expect(await go({ email: "ghost@example.com", password: "x" })).toMatchObject({ error_code: "5185", error_message: "ADMIN_USER_DOES_NOT_EXIST" });
+    expect(await go({ email: "bad@", password: "x" })).toMatchObject({
+      error_code: "5160",
+      error_message: "INVALID_ADMIN_EMAIL",
+    });
+    expect(await go({ email: "ghost@example.com", password: "x" })).toMatchObject({
+      error_code: "5185",
+      error_message: "ADMIN_USER_DOES_NOT_EXIST",
+    });
     const inactive = await passwordUser(t, { isActive: false });
-    expect(await go({ email: inactive.email, password: inactive.password })).toMatchObject({ error_code: "5190", error_message: "ADMIN_USER_DEACTIVATED" });
-    expect(await go({ email: "root@example.com", password: "wrong-password" })).toMatchObject({ error_code: "5175", error_message: "ADMIN_AUTHENTICATION_FAILED" });
+    expect(await go({ email: inactive.email, password: inactive.password })).toMatchObject({
+      error_code: "5190",
+      error_message: "ADMIN_USER_DEACTIVATED",
+    });
+    expect(await go({ email: "root@example.com", password: "wrong-password" })).toMatchObject({
+      error_code: "5175",
+      error_message: "ADMIN_AUTHENTICATION_FAILED",
+    });
     const plain = await passwordUser(t);
     expect(await go({ email: plain.email, password: plain.password })).toMatchObject({ error_code: "5175" });
     expect(c.cookies.has("admin-session-id")).toBe(false);
@@ -245,7 +449,10 @@ describe("god mode after setup", () => {
 
   it("admin sign-in succeeds, sign-out clears the session and redirects to the admin base", async () => {
     const c = t.anon();
-    const res = await formPost(c, "/api/instances/admins/sign-in/", { email: " ROOT@example.com", password: STRONG_PASSWORD });
+    const res = await formPost(c, "/api/instances/admins/sign-in/", {
+      email: " ROOT@example.com",
+      password: STRONG_PASSWORD,
+    });
     expect(res.status).toBe(302);
     expect(res.location).toBe(`${WEB}/god-mode/general/`);
     expect((await c.get("/api/instances/admins/me/")).status).toBe(200);
@@ -263,8 +470,26 @@ describe("god mode after setup", () => {
     const list = await root.admin.get("/api/instances/admins/");
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(1);
-    expect(Object.keys(list.body[0]).sort()).toEqual(["created_at", "created_by", "deleted_at", "id", "instance", "is_verified", "role", "updated_at", "updated_by", "user", "user_detail"]);
-    expect(list.body[0].user_detail).toMatchObject({ email: "root@example.com", first_name: "Root", display_name: "root", last_login_medium: "email", is_bot: false });
+    expect(Object.keys(list.body[0]).sort()).toEqual([
+      "created_at",
+      "created_by",
+      "deleted_at",
+      "id",
+      "instance",
+      "is_verified",
+      "role",
+      "updated_at",
+      "updated_by",
+      "user",
+      "user_detail",
+    ]);
+    expect(list.body[0].user_detail).toMatchObject({
+      email: "root@example.com",
+      first_name: "Root",
+      display_name: "root",
+      last_login_medium: "email",
+      is_bot: false,
+    });
     expect(list.body[0].role).toBe(20);
 
     expect((await root.admin.post("/api/instances/admins/", {})).body).toEqual({ error: "Email is required" });
@@ -285,7 +510,10 @@ describe("god mode after setup", () => {
 
     // the new admin can sign in to god mode
     const c = t.anon();
-    const signIn = await formPost(c, "/api/instances/admins/sign-in/", { email: second.email, password: second.password });
+    const signIn = await formPost(c, "/api/instances/admins/sign-in/", {
+      email: second.email,
+      password: second.password,
+    });
     expect(signIn.location).toBe(`${WEB}/god-mode/general/`);
     expect((await c.get("/api/instances/admins/")).body).toHaveLength(2);
 
@@ -302,16 +530,41 @@ describe("god mode after setup", () => {
     expect(last.body).toEqual({ error: "The last instance admin cannot be removed." });
   });
 
-  it("configurations: GET lists every key decrypted; PATCH changes only existing keys, stringified and trimmed, null → \"\"", async () => {
+  it('configurations: GET lists every key decrypted; PATCH changes only existing keys, stringified and trimmed, null → ""', async () => {
     const list = await root.admin.get("/api/instances/configurations/");
     expect(list.status).toBe(200);
     expect(list.body).toHaveLength(42);
     const row = list.body.find((r: { key: string }) => r.key === "EMAIL_PORT");
-    expect(row).toMatchObject({ key: "EMAIL_PORT", value: "587", category: "SMTP", is_encrypted: false, set_by_environment: false, deleted_at: null });
-    expect(Object.keys(row).sort()).toEqual(["category", "created_at", "created_by", "deleted_at", "id", "is_encrypted", "key", "set_by_environment", "updated_at", "updated_by", "value"]);
+    expect(row).toMatchObject({
+      key: "EMAIL_PORT",
+      value: "587",
+      category: "SMTP",
+      is_encrypted: false,
+      set_by_environment: false,
+      deleted_at: null,
+    });
+    expect(Object.keys(row).sort()).toEqual([
+      "category",
+      "created_at",
+      "created_by",
+      "deleted_at",
+      "id",
+      "is_encrypted",
+      "key",
+      "set_by_environment",
+      "updated_at",
+      "updated_by",
+      "value",
+    ]);
     expect(list.body.find((r: { key: string }) => r.key === "EMAIL_HOST_PASSWORD").is_encrypted).toBe(true);
 
-    const res = await root.admin.patch("/api/instances/configurations/", { EMAIL_PORT: 2525, EMAIL_HOST: "  smtp.example.com  ", EMAIL_FROM: null, NOT_A_KEY: "x", ENABLE_SIGNUP: "0" });
+    const res = await root.admin.patch("/api/instances/configurations/", {
+      EMAIL_PORT: 2525,
+      EMAIL_HOST: "  smtp.example.com  ",
+      EMAIL_FROM: null,
+      NOT_A_KEY: "x",
+      ENABLE_SIGNUP: "0",
+    });
     expect(res.status).toBe(200);
     const byKey = Object.fromEntries(res.body.map((r: { key: string; value: string }) => [r.key, r.value]));
     expect(byKey).toEqual({ EMAIL_PORT: "2525", EMAIL_HOST: "smtp.example.com", EMAIL_FROM: "", ENABLE_SIGNUP: "0" });
@@ -329,8 +582,15 @@ describe("god mode after setup", () => {
 
   it("secrets are encrypted at rest and returned decrypted", async () => {
     const secret = "smtp-pass-Z9!q";
-    await configure(root.admin, { EMAIL_HOST_PASSWORD: secret, GOOGLE_CLIENT_SECRET: "g-secret-123", LLM_API_KEY: "sk-test-abc", UNSPLASH_ACCESS_KEY: "unsplash-1" });
-    const raw = await t.db.db.execute<{ key: string; value: string }>(sql`SELECT key, value FROM instance_configurations WHERE key IN ('EMAIL_HOST_PASSWORD','GOOGLE_CLIENT_SECRET','LLM_API_KEY')`);
+    await configure(root.admin, {
+      EMAIL_HOST_PASSWORD: secret,
+      GOOGLE_CLIENT_SECRET: "g-secret-123",
+      LLM_API_KEY: "sk-test-abc",
+      UNSPLASH_ACCESS_KEY: "unsplash-1",
+    });
+    const raw = await t.db.db.execute<{ key: string; value: string }>(
+      sql`SELECT key, value FROM instance_configurations WHERE key IN ('EMAIL_HOST_PASSWORD','GOOGLE_CLIENT_SECRET','LLM_API_KEY')`,
+    );
     const rows = raw as unknown as { key: string; value: string }[];
     expect(rows).toHaveLength(3);
     for (const r of rows) {
@@ -357,21 +617,38 @@ describe("god mode after setup", () => {
       GOOGLE_CLIENT_SECRET: ["Required while Google sign-in is on."],
     });
     // a boolean counts as the flag, and a whitespace-only credential as empty; nothing of the change is kept
-    const partly = await root.admin.patch("/api/instances/configurations/", { IS_GOOGLE_ENABLED: true, GOOGLE_CLIENT_ID: "client-1", GOOGLE_CLIENT_SECRET: "   " });
+    const partly = await root.admin.patch("/api/instances/configurations/", {
+      IS_GOOGLE_ENABLED: true,
+      GOOGLE_CLIENT_ID: "client-1",
+      GOOGLE_CLIENT_SECRET: "   ",
+    });
     expect(partly.status).toBe(400);
     expect(partly.body).toEqual({ GOOGLE_CLIENT_SECRET: ["Required while Google sign-in is on."] });
     expect((await t.anon().get("/api/instances/")).body.config.is_google_enabled).toBe(false);
-    const cfg = Object.fromEntries((await root.admin.get("/api/instances/configurations/")).body.map((r: { key: string; value: string }) => [r.key, r.value]));
+    const cfg = Object.fromEntries(
+      (await root.admin.get("/api/instances/configurations/")).body.map((r: { key: string; value: string }) => [
+        r.key,
+        r.value,
+      ]),
+    );
     expect(cfg.GOOGLE_CLIENT_ID).toBe("");
 
-    const on = await root.admin.patch("/api/instances/configurations/", { IS_GOOGLE_ENABLED: "1", GOOGLE_CLIENT_ID: "client-1", GOOGLE_CLIENT_SECRET: "secret-1" });
+    const on = await root.admin.patch("/api/instances/configurations/", {
+      IS_GOOGLE_ENABLED: "1",
+      GOOGLE_CLIENT_ID: "client-1",
+      GOOGLE_CLIENT_SECRET: "secret-1",
+    });
     expect(on.status).toBe(200);
     expect((await t.anon().get("/api/instances/")).body.config.is_google_enabled).toBe(true);
     const emptied = await root.admin.patch("/api/instances/configurations/", { GOOGLE_CLIENT_SECRET: "" });
     expect(emptied.status).toBe(400);
     expect(emptied.body).toEqual({ GOOGLE_CLIENT_SECRET: ["Required while Google sign-in is on."] });
     // self-hosted providers need their host too
-    const gitlab = await root.admin.patch("/api/instances/configurations/", { IS_GITLAB_ENABLED: "1", GITLAB_CLIENT_ID: "a", GITLAB_CLIENT_SECRET: "b" });
+    const gitlab = await root.admin.patch("/api/instances/configurations/", {
+      IS_GITLAB_ENABLED: "1",
+      GITLAB_CLIENT_ID: "a",
+      GITLAB_CLIENT_SECRET: "b",
+    });
     expect(gitlab.status).toBe(400);
     expect(gitlab.body).toEqual({ GITLAB_HOST: ["Required while GitLab sign-in is on."] });
     // switching off and clearing together is fine
@@ -380,22 +657,40 @@ describe("god mode after setup", () => {
   });
 
   it("disable-email-feature clears the SMTP settings (200, empty body)", async () => {
-    await configure(root.admin, { EMAIL_HOST: "smtp.example.com", EMAIL_HOST_USER: "u", EMAIL_HOST_PASSWORD: "p", EMAIL_PORT: "25", EMAIL_FROM: "a@example.com", ENABLE_SMTP: "1" });
+    await configure(root.admin, {
+      EMAIL_HOST: "smtp.example.com",
+      EMAIL_HOST_USER: "u",
+      EMAIL_HOST_PASSWORD: "p",
+      EMAIL_PORT: "25",
+      EMAIL_FROM: "a@example.com",
+      ENABLE_SMTP: "1",
+    });
     const res = await root.admin.delete("/api/instances/configurations/disable-email-feature/");
     expect(res.status).toBe(200);
     expect(res.text).toBe("");
     const list = await root.admin.get("/api/instances/configurations/");
     const byKey = Object.fromEntries(list.body.map((r: { key: string; value: string }) => [r.key, r.value]));
-    expect(byKey).toMatchObject({ EMAIL_HOST: "", EMAIL_HOST_USER: "", EMAIL_HOST_PASSWORD: "", EMAIL_PORT: "", EMAIL_FROM: "", ENABLE_SMTP: "0" });
+    expect(byKey).toMatchObject({
+      EMAIL_HOST: "",
+      EMAIL_HOST_USER: "",
+      EMAIL_HOST_PASSWORD: "",
+      EMAIL_PORT: "",
+      EMAIL_FROM: "",
+      ENABLE_SMTP: "0",
+    });
     expect((await t.anon().get("/api/instances/")).body.config.is_smtp_configured).toBe(false);
   });
 
   it("email-credentials-check validates its input", async () => {
-    expect((await root.admin.post("/api/instances/email-credentials-check/", {})).body).toEqual({ error: "Receiver email is required" });
+    expect((await root.admin.post("/api/instances/email-credentials-check/", {})).body).toEqual({
+      error: "Receiver email is required",
+    });
     const bad = await root.admin.post("/api/instances/email-credentials-check/", { receiver_email: "nope" });
     expect(bad.status).toBe(400);
     expect(bad.body).toEqual({ error: "Receiver email is not valid" });
-    const noHost = await root.admin.post("/api/instances/email-credentials-check/", { receiver_email: "a@example.com" });
+    const noHost = await root.admin.post("/api/instances/email-credentials-check/", {
+      receiver_email: "a@example.com",
+    });
     expect(noHost.status).toBe(400);
     expect(noHost.body).toEqual({ error: "Email host is not configured." });
   });
@@ -403,38 +698,80 @@ describe("god mode after setup", () => {
   it("workspaces: create, slug check, paginated list with search", async () => {
     const slugFree = await root.admin.get("/api/instances/workspace-slug-check/?slug=acme");
     expect(slugFree.body).toEqual({ status: true });
-    expect((await root.admin.get("/api/instances/workspace-slug-check/?slug=god-mode")).body).toEqual({ status: false });
+    expect((await root.admin.get("/api/instances/workspace-slug-check/?slug=god-mode")).body).toEqual({
+      status: false,
+    });
     const noSlug = await root.admin.get("/api/instances/workspace-slug-check/");
     expect(noSlug.status).toBe(400);
     expect(noSlug.body).toEqual({ error: "Workspace Slug is required" });
 
-    const created = await root.admin.post("/api/instances/workspaces/", { name: "Acme", slug: "acme", organization_size: "2-10" });
+    const created = await root.admin.post("/api/instances/workspaces/", {
+      name: "Acme",
+      slug: "acme",
+      organization_size: "2-10",
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ name: "Acme", slug: "acme", organization_size: "2-10", total_members: 1, role: 20, timezone: "UTC", logo_url: null });
+    expect(created.body).toMatchObject({
+      name: "Acme",
+      slug: "acme",
+      organization_size: "2-10",
+      total_members: 1,
+      role: 20,
+      timezone: "UTC",
+      logo_url: null,
+    });
     expect((await root.admin.get("/api/instances/workspace-slug-check/?slug=ACME")).body).toEqual({ status: false });
     expect((await t.anon().get("/api/instances/")).body.instance.workspaces_exist).toBe(true);
 
     const dup = await root.admin.post("/api/instances/workspaces/", { name: "Acme 2", slug: "acme" });
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({ slug: "The workspace with the slug already exists" });
-    expect((await root.admin.post("/api/instances/workspaces/", { name: "A" })).body).toEqual({ error: "Both name and slug are required" });
-    expect((await root.admin.post("/api/instances/workspaces/", { name: "x".repeat(81), slug: "long" })).body).toEqual({ error: "The maximum length for name is 80 and for slug is 48" });
+    expect((await root.admin.post("/api/instances/workspaces/", { name: "A" })).body).toEqual({
+      error: "Both name and slug are required",
+    });
+    expect((await root.admin.post("/api/instances/workspaces/", { name: "x".repeat(81), slug: "long" })).body).toEqual({
+      error: "The maximum length for name is 80 and for slug is 48",
+    });
     expect((await root.admin.post("/api/instances/workspaces/", { name: "x", slug: "s".repeat(49) })).status).toBe(400);
-    expect((await root.admin.post("/api/instances/workspaces/", { name: "x", slug: "god-mode" })).body).toEqual({ slug: ["Slug is not valid"] });
-    expect((await root.admin.post("/api/instances/workspaces/", { name: "x", slug: "bad slug!" })).body).toEqual({ slug: ["Slug is not valid"] });
+    expect((await root.admin.post("/api/instances/workspaces/", { name: "x", slug: "god-mode" })).body).toEqual({
+      slug: ["Slug is not valid"],
+    });
+    expect((await root.admin.post("/api/instances/workspaces/", { name: "x", slug: "bad slug!" })).body).toEqual({
+      slug: ["Slug is not valid"],
+    });
     expect((await root.admin.post("/api/instances/workspaces/", { name: 5, slug: "five" })).status).toBe(400);
-    expect((await root.admin.post("/api/instances/workspaces/", { name: "x", slug: "orgs", organization_size: "huge" })).status).toBe(400);
+    expect(
+      (await root.admin.post("/api/instances/workspaces/", { name: "x", slug: "orgs", organization_size: "huge" }))
+        .status,
+    ).toBe(400);
 
     for (let i = 0; i < 11; i++) {
-      const r = await root.admin.post("/api/instances/workspaces/", { name: `Team ${String(i).padStart(2, "0")}`, slug: `team-${i}` });
+      const r = await root.admin.post("/api/instances/workspaces/", {
+        name: `Team ${String(i).padStart(2, "0")}`,
+        slug: `team-${i}`,
+      });
       expect(r.status).toBe(201);
     }
     const page1 = await root.admin.get("/api/instances/workspaces/");
     expect(page1.status).toBe(200);
-    expect(page1.body).toMatchObject({ total_count: 12, count: 10, total_pages: 2, next_page_results: true, prev_page_results: false, next_cursor: "10:1:0", grouped_by: null, extra_stats: null });
+    expect(page1.body).toMatchObject({
+      total_count: 12,
+      count: 10,
+      total_pages: 2,
+      next_page_results: true,
+      prev_page_results: false,
+      next_cursor: "10:1:0",
+      grouped_by: null,
+      extra_stats: null,
+    });
     expect(page1.body.results).toHaveLength(10);
     const first = page1.body.results[0];
-    expect(first.owner).toEqual({ id: expect.any(String), email: "root@example.com", first_name: "Root", last_name: "Admin" });
+    expect(first.owner).toEqual({
+      id: expect.any(String),
+      email: "root@example.com",
+      first_name: "Root",
+      last_name: "Admin",
+    });
     expect(first).toMatchObject({ total_projects: 0, total_members: 1 });
     const page2 = await root.admin.get("/api/instances/workspaces/?cursor=10:1:0");
     expect(page2.body).toMatchObject({ count: 2, next_page_results: false, prev_page_results: true });

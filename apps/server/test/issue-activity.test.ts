@@ -19,10 +19,13 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const patch = (id: string, body: Record<string, unknown>, as = ws.admin) => as.patch(`${pr.base}/issues/${id}/`, body);
-const history = async (id: string) => (await ws.admin.get(`${pr.base}/issues/${id}/history/?activity_type=issue-property`)).body as any[];
+const history = async (id: string) =>
+  (await ws.admin.get(`${pr.base}/issues/${id}/history/?activity_type=issue-property`)).body as any[];
 const key = (item: { sequence_id: number }) => `${pr.identifier}-${item.sequence_id}`;
 const descriptionRows = async (id: string) => (await activityRows(t, id)).filter((a) => a.field === "description");
 
@@ -34,7 +37,12 @@ describe("description edits", () => {
     }
     const rows = await descriptionRows(item.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ verb: "updated", oldValue: "<p>start</p>", newValue: "<p>start, typing done</p>", actorId: ws.admin.userId });
+    expect(rows[0]).toMatchObject({
+      verb: "updated",
+      oldValue: "<p>start</p>",
+      newValue: "<p>start, typing done</p>",
+      actorId: ws.admin.userId,
+    });
     const h = await history(item.id);
     expect(h.map((a) => a.field)).toEqual([null, "description"]);
     expect(h[1]).toMatchObject({ verb: "updated", old_value: "<p>start</p>", new_value: "<p>start, typing done</p>" });
@@ -64,7 +72,10 @@ describe("description edits", () => {
     ]);
     // the member's latest entry is older than the session: the next save is a new edit
     const old = new Date(Date.now() - EDIT_SESSION_MS - 60_000);
-    await t.db.db.update(schema.issueActivities).set({ createdAt: old }).where(eq(schema.issueActivities.id, rows[2].id));
+    await t.db.db
+      .update(schema.issueActivities)
+      .set({ createdAt: old })
+      .where(eq(schema.issueActivities.id, rows[2].id));
     await patch(item.id, { description_html: "<p>e</p>" }, ws.member);
     const after = await descriptionRows(item.id);
     expect(after).toHaveLength(4);
@@ -81,7 +92,13 @@ describe("sub-items", () => {
     expect(res.status).toBe(200);
     for (const child of [a, b]) {
       expect((await history(child.id)).at(-1)).toMatchObject({
-        verb: "updated", field: "parent", old_value: "", new_value: key(parent), old_identifier: null, new_identifier: parent.id, actor: ws.member.userId,
+        verb: "updated",
+        field: "parent",
+        old_value: "",
+        new_value: key(parent),
+        old_identifier: null,
+        new_identifier: parent.id,
+        actor: ws.member.userId,
       });
     }
     const onParent = (await history(parent.id)).filter((x) => x.field === "sub_issue");
@@ -95,16 +112,44 @@ describe("sub-items", () => {
     const p1 = await createItem(ws, pr);
     const p2 = await createItem(ws, pr);
     const child = await createItem(ws, pr, { parent_id: p1.id });
-    expect((await history(child.id)).map((x) => [x.field, x.old_value, x.new_value])).toEqual([[null, null, null], ["parent", "", key(p1)]]);
-    expect((await history(p1.id)).at(-1)).toMatchObject({ field: "sub_issue", new_value: key(child), new_identifier: child.id });
+    expect((await history(child.id)).map((x) => [x.field, x.old_value, x.new_value])).toEqual([
+      [null, null, null],
+      ["parent", "", key(p1)],
+    ]);
+    expect((await history(p1.id)).at(-1)).toMatchObject({
+      field: "sub_issue",
+      new_value: key(child),
+      new_identifier: child.id,
+    });
 
     expect((await patch(child.id, { parent_id: p2.id })).status).toBe(204);
-    expect((await history(child.id)).at(-1)).toMatchObject({ field: "parent", old_value: key(p1), new_value: key(p2), old_identifier: p1.id, new_identifier: p2.id });
-    expect((await history(p1.id)).at(-1)).toMatchObject({ field: "sub_issue", old_value: key(child), new_value: "", old_identifier: child.id });
-    expect((await history(p2.id)).at(-1)).toMatchObject({ field: "sub_issue", old_value: "", new_value: key(child), new_identifier: child.id });
+    expect((await history(child.id)).at(-1)).toMatchObject({
+      field: "parent",
+      old_value: key(p1),
+      new_value: key(p2),
+      old_identifier: p1.id,
+      new_identifier: p2.id,
+    });
+    expect((await history(p1.id)).at(-1)).toMatchObject({
+      field: "sub_issue",
+      old_value: key(child),
+      new_value: "",
+      old_identifier: child.id,
+    });
+    expect((await history(p2.id)).at(-1)).toMatchObject({
+      field: "sub_issue",
+      old_value: "",
+      new_value: key(child),
+      new_identifier: child.id,
+    });
 
     expect((await patch(child.id, { parent_id: null })).status).toBe(204);
-    expect((await history(child.id)).at(-1)).toMatchObject({ field: "parent", old_value: key(p2), new_value: "", new_identifier: null });
+    expect((await history(child.id)).at(-1)).toMatchObject({
+      field: "parent",
+      old_value: key(p2),
+      new_value: "",
+      new_identifier: null,
+    });
     expect((await history(p2.id)).at(-1)).toMatchObject({ field: "sub_issue", old_value: key(child), new_value: "" });
   });
 });
@@ -126,7 +171,9 @@ describe("archive and restore", () => {
     const b = await createItem(ws, pr, { state_id: pr.states.Cancelled });
     expect((await ws.admin.post(`${pr.base}/bulk-archive-issues/`, { issue_ids: [a.id, b.id] })).status).toBe(200);
     for (const it0 of [a, b]) {
-      expect((await activityRows(t, it0.id)).filter((x) => x.field === "archived_at").map((x) => x.newValue)).toEqual(["manual_archive"]);
+      expect((await activityRows(t, it0.id)).filter((x) => x.field === "archived_at").map((x) => x.newValue)).toEqual([
+        "manual_archive",
+      ]);
     }
   });
 });

@@ -17,12 +17,31 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const V = schema.issueDescriptionVersions;
 const versionsUrl = (id: string, kind = "work-items") => `${pr.base}/${kind}/${id}/description-versions/`;
-const LITE_KEYS = ["id", "workspace", "project", "issue", "last_saved_at", "owned_by", "created_at", "updated_at", "created_by", "updated_by"].sort();
-const DETAIL_KEYS = [...LITE_KEYS, "description_binary", "description_html", "description_stripped", "description_json"].sort();
+const LITE_KEYS = [
+  "id",
+  "workspace",
+  "project",
+  "issue",
+  "last_saved_at",
+  "owned_by",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "updated_by",
+].sort();
+const DETAIL_KEYS = [
+  ...LITE_KEYS,
+  "description_binary",
+  "description_html",
+  "description_stripped",
+  "description_json",
+].sort();
 
 async function list(id: string, query = "") {
   const res = await ws.admin.get(versionsUrl(id) + query);
@@ -38,7 +57,10 @@ async function setDescription(c = ws.member, id: string, html: string) {
 /** Move the item's versions back in time, as if the last save happened `ms` ago (no sleeping in tests). */
 async function age(id: string, ms: number) {
   for (const v of await t.db.db.select().from(V).where(eq(V.issueId, id))) {
-    await t.db.db.update(V).set({ lastSavedAt: new Date(v.lastSavedAt.getTime() - ms), createdAt: new Date(v.createdAt.getTime() - ms) }).where(eq(V.id, v.id));
+    await t.db.db
+      .update(V)
+      .set({ lastSavedAt: new Date(v.lastSavedAt.getTime() - ms), createdAt: new Date(v.createdAt.getTime() - ms) })
+      .where(eq(V.id, v.id));
   }
 }
 
@@ -109,7 +131,10 @@ describe("keeping versions", () => {
 
   it("is written in the transaction of the change: a refused update keeps no version", async () => {
     const item = await createItem(ws, pr, { description_html: "<p>kept</p>" });
-    const res = await ws.member.patch(`${pr.base}/issues/${item.id}/`, { description_html: "<p>never saved</p>", state_id: crypto.randomUUID() });
+    const res = await ws.member.patch(`${pr.base}/issues/${item.id}/`, {
+      description_html: "<p>never saved</p>",
+      state_id: crypto.randomUUID(),
+    });
     expect(res.status).toBe(400);
     expect((await list(item.id)).results).toEqual([]);
     expect((await ws.admin.get(`${pr.base}/issues/${item.id}/`)).body.description_html).toBe("<p>kept</p>");
@@ -136,12 +161,24 @@ describe("reading versions", () => {
       extra_stats: null,
     });
     for (const r of all.results) expect(Object.keys(r).sort()).toEqual(LITE_KEYS);
-    expect(all.results[0]).toMatchObject({ issue: item.id, project: pr.id, workspace: ws.id, owned_by: ws.member.userId, created_by: ws.member.userId });
+    expect(all.results[0]).toMatchObject({
+      issue: item.id,
+      project: pr.id,
+      workspace: ws.id,
+      owned_by: ws.member.userId,
+      created_by: ws.member.userId,
+    });
     const saved = all.results.map((r) => Date.parse(r.last_saved_at));
     expect([...saved].sort((a, b) => b - a)).toEqual(saved);
 
     const first = await list(item.id, "?per_page=2");
-    expect(first).toMatchObject({ count: 2, total_results: 3, total_pages: 2, next_page_results: true, next_cursor: "2:1:0" });
+    expect(first).toMatchObject({
+      count: 2,
+      total_results: 3,
+      total_pages: 2,
+      next_page_results: true,
+      next_cursor: "2:1:0",
+    });
     const second = await list(item.id, `?cursor=${first.next_cursor}`);
     expect(second).toMatchObject({ count: 1, prev_page_results: true, next_page_results: false });
     expect([...first.results, ...second.results].map((r) => r.id)).toEqual(all.results.map((r) => r.id));
@@ -159,7 +196,13 @@ describe("reading versions", () => {
     const res = await ws.member.get(`${versionsUrl(item.id)}${v.id}/`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(DETAIL_KEYS);
-    expect(res.body).toMatchObject({ id: v.id, issue: item.id, description_html: "<p>Hello <strong>world</strong></p>", description_stripped: "Hello world", owned_by: ws.member.userId });
+    expect(res.body).toMatchObject({
+      id: v.id,
+      issue: item.id,
+      description_html: "<p>Hello <strong>world</strong></p>",
+      description_stripped: "Hello world",
+      owned_by: ws.member.userId,
+    });
     expect((await ws.member.get(`${pr.base}/issues/${item.id}/description-versions/${v.id}/`)).body.id).toBe(v.id);
   });
 
@@ -209,7 +252,11 @@ describe("restoring and deleting", () => {
     expect(after).toHaveLength(before.length + 1);
     expect(await htmlOf(after[0].id, item.id)).toBe("<p>original</p>");
     const acts = (await activityRows(t, item.id)).filter((a) => a.field === "description");
-    expect(acts.at(-1)).toMatchObject({ oldValue: "<p>rewritten</p>", newValue: "<p>original</p>", actorId: ws.admin.userId });
+    expect(acts.at(-1)).toMatchObject({
+      oldValue: "<p>rewritten</p>",
+      newValue: "<p>original</p>",
+      actorId: ws.admin.userId,
+    });
   });
 
   it("versions go with their work item", async () => {

@@ -11,7 +11,9 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("P/issue-drafts/ is a list of the list engine", () => {
   it("orders, filters and groups the caller's drafts like any work-item list", async () => {
@@ -23,7 +25,13 @@ describe("P/issue-drafts/ is a list of the list engine", () => {
     const newest = await ws.member.get(url);
     expect(newest.status).toBe(200);
     expect(newest.body.results.map((x: any) => x.id)).toEqual([beta.id, alpha.id]);
-    expect(newest.body.results[0]).toMatchObject({ name: "Beta", is_draft: true, state__group: "backlog", label_ids: [], assignee_ids: [] });
+    expect(newest.body.results[0]).toMatchObject({
+      name: "Beta",
+      is_draft: true,
+      state__group: "backlog",
+      label_ids: [],
+      assignee_ids: [],
+    });
 
     const byName = await ws.member.get(`${url}?order_by=name`);
     expect(byName.body.results.map((x: any) => x.name)).toEqual(["Alpha", "Beta"]);

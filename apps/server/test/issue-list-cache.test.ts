@@ -32,7 +32,9 @@ beforeAll(async () => {
   L = d.L;
   cache = listCacheOf(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const GROUPED = () => `${pr.base}/issues/?group_by=state_id&per_page=50`;
 
@@ -64,7 +66,9 @@ async function expectInvalidated(write: () => Promise<unknown>, url = GROUPED(),
 }
 
 /** All items of a grouped response, flattened. */
-function items(body: { results: Record<string, { results: { id: string; name: string }[] }> | { id: string; name: string }[] }) {
+function items(body: {
+  results: Record<string, { results: { id: string; name: string }[] }> | { id: string; name: string }[];
+}) {
   return Array.isArray(body.results) ? body.results : Object.values(body.results).flatMap((g) => g.results);
 }
 const find = (body: any, id: string) => items(body).find((i) => i.id === id) as Record<string, any> | undefined;
@@ -138,7 +142,10 @@ describe("list cache: hits", () => {
 
   it("renders datetimes in each viewer's time zone (the zone is part of the key)", async () => {
     const url = `${pr.base}/issues/?per_page=1&order_by=created_at`;
-    await t.db.db.update(schema.users).set({ userTimezone: "Asia/Kolkata" }).where(eq(schema.users.id, ws.member.userId));
+    await t.db.db
+      .update(schema.users)
+      .set({ userTimezone: "Asia/Kolkata" })
+      .where(eq(schema.users.id, ws.member.userId));
     const utc = await ws.admin.get(url);
     const ist = await ws.member.get(url);
     expect(utc.body.results[0].created_at).toBe("2025-01-01T00:00:01.000000Z");
@@ -170,7 +177,9 @@ describe("list cache: guests", () => {
   it("never serves one guest-restricted viewer another viewer's response", async () => {
     const g2 = await t.user({ firstName: "Gil", lastName: "Guest" });
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: g2.userId, role: 5 });
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: g2.userId, role: 5 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: pr.id, memberId: g2.userId, role: 5 });
     const mine = await createItem(ws, pr, { name: "Gil's own" });
     await t.db.db.update(schema.issues).set({ createdById: g2.userId }).where(eq(schema.issues.id, mine.id));
     const url = GROUPED();
@@ -191,21 +200,33 @@ describe("list cache: guests", () => {
   it("a project member role change or the guest-visibility switch changes what a guest sees", async () => {
     const wsMember = await t.user({ firstName: "Pat", lastName: "Projectguest" });
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: wsMember.userId, role: 15 });
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: wsMember.userId, role: 5 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: pr.id, memberId: wsMember.userId, role: 5 });
     const url = GROUPED();
     const asGuest = await wsMember.get(url);
     expect(items(asGuest.body)).toEqual([]);
-    const { after } = await expectInvalidated(async () => {
-      const res = await ws.admin.patch(`${pr.base}/members/${wsMember.userId}/`, { role: 15 });
-      expect(res.status).toBe(200);
-    }, url, wsMember);
+    const { after } = await expectInvalidated(
+      async () => {
+        const res = await ws.admin.patch(`${pr.base}/members/${wsMember.userId}/`, { role: 15 });
+        expect(res.status).toBe(200);
+      },
+      url,
+      wsMember,
+    );
     expect(items(after).length).toBeGreaterThan(2);
     // and the visibility switch of the project (PATCH of the project row)
     await ws.admin.patch(`${pr.base}/members/${wsMember.userId}/`, { role: 5 });
-    const res = await expectInvalidated(async () => {
-      const r = await ws.admin.patch(`/api/workspaces/${ws.slug}/projects/${pr.id}/`, { guest_view_all_features: true });
-      expect(r.status).toBe(200);
-    }, url, wsMember);
+    const res = await expectInvalidated(
+      async () => {
+        const r = await ws.admin.patch(`/api/workspaces/${ws.slug}/projects/${pr.id}/`, {
+          guest_view_all_features: true,
+        });
+        expect(r.status).toBe(200);
+      },
+      url,
+      wsMember,
+    );
     expect(items(res.after).length).toBeGreaterThan(2);
     await ws.admin.patch(`/api/workspaces/${ws.slug}/projects/${pr.id}/`, { guest_view_all_features: false });
   });
@@ -214,7 +235,9 @@ describe("list cache: guests", () => {
 describe("list cache: every write invalidates", () => {
   it("create", async () => {
     let id = "";
-    const { after } = await expectInvalidated(async () => { id = (await createItem(ws, pr, { name: "Fresh item" })).id; });
+    const { after } = await expectInvalidated(async () => {
+      id = (await createItem(ws, pr, { name: "Fresh item" })).id;
+    });
     expect(find(after, id)?.name).toBe("Fresh item");
   });
 
@@ -227,18 +250,27 @@ describe("list cache: every write invalidates", () => {
     const moved = (await expectInvalidated(patch({ state_id: pr.states["In Progress"] }))).after;
     expect(moved.results[pr.states["In Progress"]].results.map((i: { id: string }) => i.id)).toContain(I.Beta);
     expect(find((await expectInvalidated(patch({ priority: "low" }))).after, I.Beta)?.priority).toBe("low");
-    const dated = find((await expectInvalidated(patch({ start_date: "2025-05-01", target_date: "2025-05-09" }))).after, I.Beta);
+    const dated = find(
+      (await expectInvalidated(patch({ start_date: "2025-05-01", target_date: "2025-05-09" }))).after,
+      I.Beta,
+    );
     expect([dated?.start_date, dated?.target_date]).toEqual(["2025-05-01", "2025-05-09"]);
   });
 
   it("labels and assignees change", async () => {
-    const patch = (body: object) => async () => expect((await ws.admin.patch(`${pr.base}/issues/${I.Gamma}/`, body)).status).toBe(204);
-    expect(find((await expectInvalidated(patch({ label_ids: [L.feature] }))).after, I.Gamma)?.label_ids).toEqual([L.feature]);
-    expect(find((await expectInvalidated(patch({ assignee_ids: [ws.member.userId] }))).after, I.Gamma)?.assignee_ids).toEqual([ws.member.userId]);
+    const patch = (body: object) => async () =>
+      expect((await ws.admin.patch(`${pr.base}/issues/${I.Gamma}/`, body)).status).toBe(204);
+    expect(find((await expectInvalidated(patch({ label_ids: [L.feature] }))).after, I.Gamma)?.label_ids).toEqual([
+      L.feature,
+    ]);
+    expect(
+      find((await expectInvalidated(patch({ assignee_ids: [ws.member.userId] }))).after, I.Gamma)?.assignee_ids,
+    ).toEqual([ws.member.userId]);
   });
 
   it("sub-item parent change", async () => {
-    const patch = (body: object) => async () => expect((await ws.admin.patch(`${pr.base}/issues/${I.Gamma}/`, body)).status).toBe(204);
+    const patch = (body: object) => async () =>
+      expect((await ws.admin.patch(`${pr.base}/issues/${I.Gamma}/`, body)).status).toBe(204);
     const { after } = await expectInvalidated(patch({ parent_id: I.Epsilon }));
     expect(find(after, I.Gamma)?.parent_id).toBe(I.Epsilon);
     expect(find(after, I.Epsilon)?.sub_issues_count).toBe(1);
@@ -248,7 +280,10 @@ describe("list cache: every write invalidates", () => {
 
   it("link add", async () => {
     const { after } = await expectInvalidated(async () => {
-      const r = await ws.admin.post(`${pr.base}/issues/${I.Gamma}/issue-links/`, { url: "https://example.com/cache", title: "x" });
+      const r = await ws.admin.post(`${pr.base}/issues/${I.Gamma}/issue-links/`, {
+        url: "https://example.com/cache",
+        title: "x",
+      });
       expect(r.status).toBe(201);
     });
     expect(find(after, I.Gamma)?.link_count).toBe(1);
@@ -263,7 +298,9 @@ describe("list cache: every write invalidates", () => {
     for (const [k, v] of Object.entries(slot.body.upload_data.fields as Record<string, string>)) fd.append(k, v);
     fd.append("file", new Blob([bytes], { type: "text/plain" }), "hello.txt");
     expect((await fetch(slot.body.upload_data.url, { method: "POST", body: fd })).status).toBe(204);
-    const { after } = await expectInvalidated(async () => expect((await ws.admin.patch(`${att}${slot.body.asset_id}/`, {})).status).toBe(204));
+    const { after } = await expectInvalidated(async () =>
+      expect((await ws.admin.patch(`${att}${slot.body.asset_id}/`, {})).status).toBe(204),
+    );
     expect(find(after, I.Gamma)?.attachment_count).toBe(1);
   });
 
@@ -271,24 +308,51 @@ describe("list cache: every write invalidates", () => {
     const cycle = await insertCycle(c, "Cache sprint");
     const mod = await insertModule(c, "Cache module");
     const link = { issueId: I.Gamma, projectId: pr.id, workspaceId: ws.id };
-    expect(find((await expectInvalidated(() => t.db.db.insert(schema.cycleIssues).values({ ...link, cycleId: cycle }))).after, I.Gamma)?.cycle_id).toBe(cycle);
-    expect(find((await expectInvalidated(() => t.db.db.insert(schema.moduleIssues).values({ ...link, moduleId: mod }))).after, I.Gamma)?.module_ids).toEqual([mod]);
+    expect(
+      find(
+        (await expectInvalidated(() => t.db.db.insert(schema.cycleIssues).values({ ...link, cycleId: cycle }))).after,
+        I.Gamma,
+      )?.cycle_id,
+    ).toBe(cycle);
+    expect(
+      find(
+        (await expectInvalidated(() => t.db.db.insert(schema.moduleIssues).values({ ...link, moduleId: mod }))).after,
+        I.Gamma,
+      )?.module_ids,
+    ).toEqual([mod]);
     // archiving the module hides it from module_ids
-    expect(find((await expectInvalidated(() => t.app.sql`UPDATE modules SET archived_at = now() WHERE id = ${mod}`)).after, I.Gamma)?.module_ids).toEqual([]);
-    expect(find((await expectInvalidated(() => t.app.sql`DELETE FROM cycles WHERE id = ${cycle}`)).after, I.Gamma)?.cycle_id).toBe(null);
+    expect(
+      find(
+        (await expectInvalidated(() => t.app.sql`UPDATE modules SET archived_at = now() WHERE id = ${mod}`)).after,
+        I.Gamma,
+      )?.module_ids,
+    ).toEqual([]);
+    expect(
+      find((await expectInvalidated(() => t.app.sql`DELETE FROM cycles WHERE id = ${cycle}`)).after, I.Gamma)?.cycle_id,
+    ).toBe(null);
   });
 
   it("state rename and regroup", async () => {
     const byName = `${pr.base}/issues/?order_by=state__name`;
-    const renamed = await expectInvalidated(async () => expect((await ws.admin.patch(`${pr.base}/states/${pr.states.Todo}/`, { name: "Aaa to do" })).status).toBe(200), byName);
+    const renamed = await expectInvalidated(
+      async () =>
+        expect((await ws.admin.patch(`${pr.base}/states/${pr.states.Todo}/`, { name: "Aaa to do" })).status).toBe(200),
+      byName,
+    );
     expect(renamed.after.results[0].id).toBe(I.Alpha);
     const url = `${pr.base}/issues/?group_by=state__group`;
-    const { after } = await expectInvalidated(async () => expect((await ws.admin.patch(`${pr.base}/states/${pr.states.Todo}/`, { group: "started" })).status).toBe(200), url);
+    const { after } = await expectInvalidated(
+      async () =>
+        expect((await ws.admin.patch(`${pr.base}/states/${pr.states.Todo}/`, { group: "started" })).status).toBe(200),
+      url,
+    );
     expect(after.results.started.results.map((i: { id: string }) => i.id)).toContain(I.Alpha);
   });
 
   it("label delete", async () => {
-    const { after } = await expectInvalidated(async () => expect((await ws.admin.delete(`${pr.base}/issue-labels/${L.bug}/`)).status).toBe(204));
+    const { after } = await expectInvalidated(async () =>
+      expect((await ws.admin.delete(`${pr.base}/issue-labels/${L.bug}/`)).status).toBe(204),
+    );
     expect(find(after, I.Alpha)?.label_ids).toEqual([]);
   });
 
@@ -296,35 +360,55 @@ describe("list cache: every write invalidates", () => {
     const done = await createItem(ws, pr, { name: "To archive", state_id: pr.states.Done });
     const archived = `${pr.base}/archived-issues/`;
     await ws.admin.get(archived);
-    const { after } = await expectInvalidated(async () => expect((await ws.admin.post(`${pr.base}/issues/${done.id}/archive/`, {})).status).toBe(200));
+    const { after } = await expectInvalidated(async () =>
+      expect((await ws.admin.post(`${pr.base}/issues/${done.id}/archive/`, {})).status).toBe(200),
+    );
     expect(find(after, done.id)).toBeUndefined();
     expect(find((await ws.admin.get(archived)).body, done.id)?.name).toBe("To archive");
-    const restored = await expectInvalidated(async () => expect((await ws.admin.delete(`${pr.base}/issues/${done.id}/archive/`)).status).toBe(204), archived);
+    const restored = await expectInvalidated(
+      async () => expect((await ws.admin.delete(`${pr.base}/issues/${done.id}/archive/`)).status).toBe(204),
+      archived,
+    );
     expect(find(restored.after, done.id)).toBeUndefined();
     expect(find((await ws.admin.get(GROUPED())).body, done.id)?.name).toBe("To archive");
   });
 
   it("delete", async () => {
     const doomed = await createItem(ws, pr, { name: "Doomed" });
-    const { before, after } = await expectInvalidated(async () => expect((await ws.admin.delete(`${pr.base}/issues/${doomed.id}/`)).status).toBe(204));
+    const { before, after } = await expectInvalidated(async () =>
+      expect((await ws.admin.delete(`${pr.base}/issues/${doomed.id}/`)).status).toBe(204),
+    );
     expect(find(before, doomed.id)).toBeDefined();
     expect(find(after, doomed.id)).toBeUndefined();
   });
 
   it("epics list", async () => {
     const url = `${pr.base}/epics/`;
-    const { after } = await expectInvalidated(() => t.app.sql`UPDATE issues SET name = 'Epic renamed' WHERE id = ${I.Epic}`, url);
+    const { after } = await expectInvalidated(
+      () => t.app.sql`UPDATE issues SET name = 'Epic renamed' WHERE id = ${I.Epic}`,
+      url,
+    );
     expect(find(after, I.Epic)?.name).toBe("Epic renamed");
   });
 
   it("relations on issues-detail/: add, change of the related item (also in another project), remove", async () => {
     const url = `${pr.base}/issues-detail/?per_page=50`;
-    const rel = (body: any, id: string, side = "issue_relation") => (find(body, id)?.[side] as { id: string; name: string; relation_type: string }[]).map((r) => [r.id, r.relation_type, r.name]);
+    const rel = (body: any, id: string, side = "issue_relation") =>
+      (find(body, id)?.[side] as { id: string; name: string; relation_type: string }[]).map((r) => [
+        r.id,
+        r.relation_type,
+        r.name,
+      ]);
     const relate = (from: string, type: string, to: string) => async () =>
-      expect((await ws.admin.post(`${pr.base}/issues/${from}/issue-relation/`, { relation_type: type, issues: [to] })).status).toBe(201);
+      expect(
+        (await ws.admin.post(`${pr.base}/issues/${from}/issue-relation/`, { relation_type: type, issues: [to] }))
+          .status,
+      ).toBe(201);
     const added = await expectInvalidated(relate(I.Alpha, "relates_to", I.Beta), url);
     expect(rel(added.after, I.Alpha)).toEqual([[I.Beta, "relates_to", find(added.after, I.Beta)?.name]]);
-    expect(rel(added.after, I.Beta, "issue_related")).toEqual([[I.Alpha, "relates_to", find(added.after, I.Alpha)?.name]]);
+    expect(rel(added.after, I.Beta, "issue_related")).toEqual([
+      [I.Alpha, "relates_to", find(added.after, I.Alpha)?.name],
+    ]);
     // another type between the same pair replaces it
     const replaced = await expectInvalidated(relate(I.Alpha, "duplicate", I.Beta), url);
     expect(rel(replaced.after, I.Alpha)).toEqual([[I.Beta, "duplicate", find(replaced.after, I.Beta)?.name]]);
@@ -334,19 +418,33 @@ describe("list cache: every write invalidates", () => {
     const far = await createItem(ws, elsewhere, { name: "Far away" });
     const farRelated = await expectInvalidated(relate(I.Gamma, "blocking", far.id), url);
     expect(rel(farRelated.after, I.Gamma, "issue_related")).toEqual([[far.id, "blocked_by", "Far away"]]);
-    const renamed = await expectInvalidated(async () => expect((await ws.admin.patch(`${elsewhere.base}/issues/${far.id}/`, { name: "Far renamed" })).status).toBe(204), url);
+    const renamed = await expectInvalidated(
+      async () =>
+        expect((await ws.admin.patch(`${elsewhere.base}/issues/${far.id}/`, { name: "Far renamed" })).status).toBe(204),
+      url,
+    );
     expect(rel(renamed.after, I.Gamma, "issue_related")).toEqual([[far.id, "blocked_by", "Far renamed"]]);
-    const farGone = await expectInvalidated(async () => expect((await ws.admin.delete(`${elsewhere.base}/issues/${far.id}/`)).status).toBe(204), url);
+    const farGone = await expectInvalidated(
+      async () => expect((await ws.admin.delete(`${elsewhere.base}/issues/${far.id}/`)).status).toBe(204),
+      url,
+    );
     expect(rel(farGone.after, I.Gamma, "issue_related")).toEqual([]);
 
-    const removed = await expectInvalidated(async () =>
-      expect((await ws.admin.post(`${pr.base}/issues/${I.Alpha}/remove-relation/`, { related_issue: I.Beta })).status).toBe(204), url);
+    const removed = await expectInvalidated(
+      async () =>
+        expect(
+          (await ws.admin.post(`${pr.base}/issues/${I.Alpha}/remove-relation/`, { related_issue: I.Beta })).status,
+        ).toBe(204),
+      url,
+    );
     expect(rel(removed.after, I.Alpha)).toEqual([]);
     expect(rel(removed.after, I.Beta, "issue_related")).toEqual([]);
   });
 
   it("a direct SQL UPDATE on issues (the triggers, not application code, invalidate)", async () => {
-    const { after } = await expectInvalidated(() => t.app.sql`UPDATE issues SET priority = 'urgent' WHERE id = ${I.Epsilon}`);
+    const { after } = await expectInvalidated(
+      () => t.app.sql`UPDATE issues SET priority = 'urgent' WHERE id = ${I.Epsilon}`,
+    );
     expect(find(after, I.Epsilon)?.priority).toBe("urgent");
   });
 });

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertIssues, insertRelation, seedStandardDataset, type ProjectCtx, type StandardDataset } from "./helpers/issue-fixtures.ts";
+import {
+  insertIssues,
+  insertRelation,
+  seedStandardDataset,
+  type ProjectCtx,
+  type StandardDataset,
+} from "./helpers/issue-fixtures.ts";
 import { listWorkItems, type ListContext } from "../src/domain/work-item-list/index.ts";
 import { parsePage } from "../src/http/pagination.ts";
 
@@ -27,15 +33,20 @@ beforeAll(async () => {
   c = { t, ws, pr };
   d = await seedStandardDataset(c);
   await insertRelation(c, d.I.Alpha, d.I.Beta, "blocked_by");
-  Object.assign(X, await insertIssues({ t, ws, pr: p2 }, [
-    { name: "P2-One", state: "Todo", assignees: [ws.member.userId], createdAtOffset: 100, priority: "high" },
-    { name: "P2-Two", createdBy: ws.guest.userId, createdAtOffset: 101 },
-  ]));
+  Object.assign(
+    X,
+    await insertIssues({ t, ws, pr: p2 }, [
+      { name: "P2-One", state: "Todo", assignees: [ws.member.userId], createdAtOffset: 100, priority: "high" },
+      { name: "P2-Two", createdBy: ws.guest.userId, createdAtOffset: 101 },
+    ]),
+  );
   Object.assign(X, await insertIssues({ t, ws, pr: p3 }, [{ name: "P3-Secret", createdAtOffset: 102 }]));
   // only the admin belongs to the third project
   await t.db.sql`DELETE FROM project_members WHERE project = ${p3.id} AND member <> ${ws.admin.userId}`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const names = (items: { name: string }[]) => items.map((i) => i.name);
 const W = () => `/api/workspaces/${ws.slug}`;
@@ -102,12 +113,23 @@ describe("P/issues-detail/", () => {
     expect(alpha).not.toHaveProperty("state__group");
     expect(alpha.issue_relation).toEqual([
       {
-        id: d.I.Beta, project_id: pr.id, sequence_id: 2, name: "Beta", relation_type: "blocked_by", state_id: pr.states.Todo, priority: "urgent",
-        created_by: ws.admin.userId, created_at: expect.stringMatching(/Z$/), updated_at: expect.stringMatching(/Z$/), updated_by: ws.admin.userId,
+        id: d.I.Beta,
+        project_id: pr.id,
+        sequence_id: 2,
+        name: "Beta",
+        relation_type: "blocked_by",
+        state_id: pr.states.Todo,
+        priority: "urgent",
+        created_by: ws.admin.userId,
+        created_at: expect.stringMatching(/Z$/),
+        updated_at: expect.stringMatching(/Z$/),
+        updated_by: ws.admin.userId,
       },
     ]);
     expect(alpha.issue_related).toEqual([]);
-    expect(beta.issue_related).toEqual([expect.objectContaining({ id: d.I.Alpha, name: "Alpha", relation_type: "blocked_by", sequence_id: 1 })]);
+    expect(beta.issue_related).toEqual([
+      expect.objectContaining({ id: d.I.Alpha, name: "Alpha", relation_type: "blocked_by", sequence_id: 1 }),
+    ]);
     expect(beta.issue_relation).toEqual([]);
   });
 });
@@ -117,7 +139,14 @@ describe("P/issues/list/", () => {
     const res = await ws.admin.get(`${pr.base}/issues/list/?issues=${d.I.Alpha},${d.I.Beta},${d.I.Archived}`);
     expect(res.status).toBe(200);
     expect(names(res.body)).toEqual(["Archived", "Beta", "Alpha"]);
-    expect(res.body[2]).toMatchObject({ id: d.I.Alpha, deleted_at: null, label_ids: [d.L.bug], module_ids: [d.M.core], assignee_ids: [ws.admin.userId], cycle_id: d.C.sprint1 });
+    expect(res.body[2]).toMatchObject({
+      id: d.I.Alpha,
+      deleted_at: null,
+      label_ids: [d.L.bug],
+      module_ids: [d.M.core],
+      assignee_ids: [ws.admin.userId],
+      cycle_id: d.C.sprint1,
+    });
   });
   it("leaves out deleted items and items of other projects", async () => {
     const res = await ws.admin.get(`${pr.base}/issues/list/?issues=${d.I.Deleted},${X["P2-One"]}`);
@@ -143,8 +172,15 @@ describe("v2 sync list", () => {
     const res = await v2();
     expect(res.status).toBe(200);
     expect({ ...res.body, results: undefined }).toEqual({
-      prev_cursor: null, cursor: "1000:0:0", next_cursor: null, prev_page_results: false, next_page_results: false,
-      page_count: 5, total_results: 5, total_pages: 1, results: undefined,
+      prev_cursor: null,
+      cursor: "1000:0:0",
+      next_cursor: null,
+      prev_page_results: false,
+      next_page_results: false,
+      page_count: 5,
+      total_results: 5,
+      total_pages: 1,
+      results: undefined,
     });
     expect(names(res.body.results)).toEqual(["Alpha", "Beta", "Gamma", "Delta", "Epsilon"]);
     expect(res.body.results[0]).not.toHaveProperty("description_html");
@@ -153,10 +189,21 @@ describe("v2 sync list", () => {
   it("pages with the cursor; next_cursor is null at the end", async () => {
     const p0 = await v2("?cursor=2:0:0");
     expect(names(p0.body.results)).toEqual(["Alpha", "Beta"]);
-    expect(p0.body).toMatchObject({ cursor: "2:0:0", next_cursor: "2:1:0", next_page_results: true, total_pages: 3, page_count: 2 });
+    expect(p0.body).toMatchObject({
+      cursor: "2:0:0",
+      next_cursor: "2:1:0",
+      next_page_results: true,
+      total_pages: 3,
+      page_count: 2,
+    });
     const p2page = await v2("?cursor=2:2:0");
     expect(names(p2page.body.results)).toEqual(["Epsilon"]);
-    expect(p2page.body).toMatchObject({ prev_cursor: "2:1:0", next_cursor: null, next_page_results: false, prev_page_results: true });
+    expect(p2page.body).toMatchObject({
+      prev_cursor: "2:1:0",
+      next_cursor: null,
+      next_page_results: false,
+      prev_page_results: true,
+    });
   });
   it("reads updated_at__gt and description=true", async () => {
     const res = await v2("?updated_at__gt=2025-01-01T00:00:03Z&description=true");
@@ -185,7 +232,10 @@ describe("P/deleted-issues/", () => {
   it("rejects a malformed time", async () => {
     const res = await ws.admin.get(`${pr.base}/deleted-issues/?updated_at__gt=soon`);
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ message: "Invalid value 'soon' for filter 'updated_at__gt'", code: "invalid_filter_value" });
+    expect(res.body).toEqual({
+      message: "Invalid value 'soon' for filter 'updated_at__gt'",
+      code: "invalid_filter_value",
+    });
   });
 });
 
@@ -193,7 +243,16 @@ describe("W/issues/ (global views)", () => {
   it("lists live items of every project the caller belongs to", async () => {
     const res = await ws.admin.get(`${W()}/issues/`);
     expect(res.status).toBe(200);
-    expect(names(res.body.results)).toEqual(["P3-Secret", "P2-Two", "P2-One", "Epsilon", "Delta", "Gamma", "Beta", "Alpha"]);
+    expect(names(res.body.results)).toEqual([
+      "P3-Secret",
+      "P2-Two",
+      "P2-One",
+      "Epsilon",
+      "Delta",
+      "Gamma",
+      "Beta",
+      "Alpha",
+    ]);
     expect(res.body).toMatchObject({ grouped_by: null, total_count: 8 });
     const member = await ws.member.get(`${W()}/issues/`);
     expect(names(member.body.results)).toEqual(["P2-Two", "P2-One", "Epsilon", "Delta", "Gamma", "Beta", "Alpha"]);
@@ -238,9 +297,15 @@ describe("W/user-issues/{userId}/ (profile tabs)", () => {
     expect(names(res.body.results)).toEqual(["P2-One", "Epsilon", "Delta", "Beta"]);
   });
   it("narrows to a tab by filter params", async () => {
-    expect(names((await profile(ws.member.userId, `?assignees=${ws.member.userId}`)).body.results)).toEqual(["P2-One", "Delta", "Beta"]);
+    expect(names((await profile(ws.member.userId, `?assignees=${ws.member.userId}`)).body.results)).toEqual([
+      "P2-One",
+      "Delta",
+      "Beta",
+    ]);
     expect(names((await profile(ws.member.userId, `?created_by=${ws.member.userId}`)).body.results)).toEqual(["Beta"]);
-    expect(names((await profile(ws.member.userId, `?subscriber=${ws.member.userId}`)).body.results)).toEqual(["Epsilon"]);
+    expect(names((await profile(ws.member.userId, `?subscriber=${ws.member.userId}`)).body.results)).toEqual([
+      "Epsilon",
+    ]);
   });
   it("groups like the project list", async () => {
     const res = await profile(ws.member.userId, "?group_by=priority");

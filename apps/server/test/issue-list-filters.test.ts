@@ -17,7 +17,9 @@ beforeAll(async () => {
   c = { t, ws, pr };
   d = await seedStandardDataset(c);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const names = (items: { name: string }[]) => items.map((i) => i.name);
 async function listNames(q: string, who = () => ws.admin): Promise<string[]> {
@@ -47,7 +49,12 @@ describe("legacy flat filters", () => {
     expect(await listNames(`?mentions=${ws.guest.userId}`)).toEqual(["Epsilon"]);
     expect(await listNames(`?subscriber=${ws.member.userId}`)).toEqual(["Epsilon"]);
     expect(await listNames(`?created_by=${ws.member.userId}`)).toEqual(["Beta"]);
-    expect(await listNames(`?created_by=${ws.admin.userId},${ws.guest.userId}`)).toEqual(["Epsilon", "Delta", "Gamma", "Alpha"]);
+    expect(await listNames(`?created_by=${ws.admin.userId},${ws.guest.userId}`)).toEqual([
+      "Epsilon",
+      "Delta",
+      "Gamma",
+      "Alpha",
+    ]);
   });
   it("cycle, module, parent, estimate_point, project", async () => {
     expect(await listNames(`?cycle=${d.C.sprint1}`)).toEqual(["Delta", "Alpha"]);
@@ -97,9 +104,21 @@ describe("JSON filters grammar", () => {
     expect(await listNames(`?filters=${enc(f)}`)).toEqual(["Alpha"]);
   });
   it("or, not and exact", async () => {
-    expect(await listNames(`?filters=${enc({ or: [{ label_id: d.L.bug }, { priority: "none" }] })}`)).toEqual(["Gamma", "Beta", "Alpha"]);
-    expect(await listNames(`?filters=${enc({ not: { state_group__in: "unstarted" } })}`)).toEqual(["Epsilon", "Delta", "Gamma"]);
-    expect(await listNames(`?filters=${enc({ not: { state_id: pr.states.Todo } })}`)).toEqual(["Epsilon", "Delta", "Gamma"]);
+    expect(await listNames(`?filters=${enc({ or: [{ label_id: d.L.bug }, { priority: "none" }] })}`)).toEqual([
+      "Gamma",
+      "Beta",
+      "Alpha",
+    ]);
+    expect(await listNames(`?filters=${enc({ not: { state_group__in: "unstarted" } })}`)).toEqual([
+      "Epsilon",
+      "Delta",
+      "Gamma",
+    ]);
+    expect(await listNames(`?filters=${enc({ not: { state_id: pr.states.Todo } })}`)).toEqual([
+      "Epsilon",
+      "Delta",
+      "Gamma",
+    ]);
     expect(await listNames(`?filters=${enc({ state_id__exact: pr.states.Backlog })}`)).toEqual(["Epsilon"]);
   });
   it("null and None mean no value", async () => {
@@ -108,9 +127,17 @@ describe("JSON filters grammar", () => {
   });
   it("ranges on dates and timestamps", async () => {
     expect(await listNames(`?filters=${enc({ target_date__range: "2025-01-01,2025-01-31" })}`)).toEqual(["Alpha"]);
-    expect(await listNames(`?filters=${enc({ created_at__range: "2025-01-01T00:00:02Z,2025-01-01T00:00:03Z" })}`)).toEqual(["Gamma", "Beta"]);
+    expect(
+      await listNames(`?filters=${enc({ created_at__range: "2025-01-01T00:00:02Z,2025-01-01T00:00:03Z" })}`),
+    ).toEqual(["Gamma", "Beta"]);
     expect(await listNames(`?filters=${enc({ start_date: "2025-03-01" })}`)).toEqual(["Gamma"]);
-    expect(await listNames(`?filters=${enc({ updated_at__range: ["2025-01-01", "2025-01-01"] })}`)).toEqual(["Epsilon", "Delta", "Gamma", "Beta", "Alpha"]);
+    expect(await listNames(`?filters=${enc({ updated_at__range: ["2025-01-01", "2025-01-01"] })}`)).toEqual([
+      "Epsilon",
+      "Delta",
+      "Gamma",
+      "Beta",
+      "Alpha",
+    ]);
   });
   it("every relation field", async () => {
     expect(await listNames(`?filters=${enc({ assignee_id__in: [ws.member.userId] })}`)).toEqual(["Delta", "Beta"]);
@@ -144,22 +171,48 @@ describe("bad filters and parameters", () => {
     return res.body;
   }
   it("answers 400 {message, code} for bad JSON filters", async () => {
-    expect(await bad(`?filters=${encodeURIComponent("{not json")}`)).toEqual({ message: "Invalid JSON for 'filters'. Expected a valid JSON object.", code: "invalid_json" });
-    expect(await bad(`?filters=${enc({ colour: "red" })}`)).toEqual({ message: "Filtering on field 'colour' is not allowed", code: "invalid_filter_field" });
+    expect(await bad(`?filters=${encodeURIComponent("{not json")}`)).toEqual({
+      message: "Invalid JSON for 'filters'. Expected a valid JSON object.",
+      code: "invalid_json",
+    });
+    expect(await bad(`?filters=${enc({ colour: "red" })}`)).toEqual({
+      message: "Filtering on field 'colour' is not allowed",
+      code: "invalid_filter_field",
+    });
     let node: object = { priority: "high" };
     for (let i = 0; i < 5; i++) node = { and: [node] };
-    expect(await bad(`?filters=${enc(node)}`)).toEqual({ message: "Filter nesting is too deep (max 5); found depth 6", code: "max_depth_exceeded" });
-    expect(await bad(`?filters=${enc({ state_id: "abc" })}`)).toEqual({ message: 'Invalid value "abc" for \'state_id\'', code: "invalid_filterset" });
+    expect(await bad(`?filters=${enc(node)}`)).toEqual({
+      message: "Filter nesting is too deep (max 5); found depth 6",
+      code: "max_depth_exceeded",
+    });
+    expect(await bad(`?filters=${enc({ state_id: "abc" })}`)).toEqual({
+      message: "Invalid value \"abc\" for 'state_id'",
+      code: "invalid_filterset",
+    });
     expect((await bad(`?filters=${enc({ and: [] })}`)).code).toBe("invalid_operator_children");
     expect((await bad(`?filters=${enc([1])}`)).code).toBe("invalid_filter_node");
-    expect((await bad(`?filters=${enc({ and: [{ priority: "low" }], priority: "low" })}`)).code).toBe("mixed_operator_and_fields");
+    expect((await bad(`?filters=${enc({ and: [{ priority: "low" }], priority: "low" })}`)).code).toBe(
+      "mixed_operator_and_fields",
+    );
     expect((await bad(`?filters=${enc({ target_date__range: "x,y" })}`)).code).toBe("invalid_filterset");
   });
   it("answers 400 {message, code} for bad legacy filter values", async () => {
-    expect(await bad(`?labels=abc`)).toEqual({ message: "Invalid value 'abc' for filter 'labels'", code: "invalid_filter_value" });
-    expect(await bad(`?priority=critical`)).toEqual({ message: "Invalid value 'critical' for filter 'priority'", code: "invalid_filter_value" });
-    expect(await bad(`?target_date=soon`)).toEqual({ message: "Invalid target_date filter value 'soon'", code: "invalid_filter_value" });
-    expect(await bad(`?name=${"x".repeat(256)}`)).toEqual({ message: "Filter 'name' is too long", code: "invalid_filter_value" });
+    expect(await bad(`?labels=abc`)).toEqual({
+      message: "Invalid value 'abc' for filter 'labels'",
+      code: "invalid_filter_value",
+    });
+    expect(await bad(`?priority=critical`)).toEqual({
+      message: "Invalid value 'critical' for filter 'priority'",
+      code: "invalid_filter_value",
+    });
+    expect(await bad(`?target_date=soon`)).toEqual({
+      message: "Invalid target_date filter value 'soon'",
+      code: "invalid_filter_value",
+    });
+    expect(await bad(`?name=${"x".repeat(256)}`)).toEqual({
+      message: "Filter 'name' is too long",
+      code: "invalid_filter_value",
+    });
     expect((await bad(`?updated_at__gt=yesterday`)).code).toBe("invalid_filter_value");
     expect((await bad(`?type=weird`)).code).toBe("invalid_filter_value");
   });
@@ -170,10 +223,14 @@ describe("bad filters and parameters", () => {
     expect(await bad(`?cursor=bad`)).toEqual({ detail: "Invalid cursor parameter." });
     expect(await bad(`?cursor=10:-1:0`)).toEqual({ detail: "Invalid cursor parameter." });
     expect(await bad(`?cursor=1001:0:0`)).toEqual({ detail: "Invalid cursor parameter." });
-    expect(await bad(`?group_by=state&per_page=5000`)).toEqual({ detail: "Invalid per_page value. Cannot exceed 1000." });
+    expect(await bad(`?group_by=state&per_page=5000`)).toEqual({
+      detail: "Invalid per_page value. Cannot exceed 1000.",
+    });
   });
   it("answers 404 for unknown or foreign projects and malformed ids", async () => {
-    const missing = await ws.admin.get(`/api/workspaces/${ws.slug}/projects/00000000-0000-4000-8000-000000000000/issues/`);
+    const missing = await ws.admin.get(
+      `/api/workspaces/${ws.slug}/projects/00000000-0000-4000-8000-000000000000/issues/`,
+    );
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: "The required object does not exist." });
     const malformed = await ws.admin.get(`/api/workspaces/${ws.slug}/projects/not-a-uuid/issues/`);

@@ -2,8 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GROUP_BY_FIELDS, ORDER_BY_FIELDS } from "@stride/shared";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertIssues, insertLabel, insertModule, seedStandardDataset, type ProjectCtx } from "./helpers/issue-fixtures.ts";
-import { listCacheOf, listWorkItems, listWorkItemsJson, parseListQuery, type ListContext, type ListRequest } from "../src/domain/work-item-list/index.ts";
+import {
+  insertIssues,
+  insertLabel,
+  insertModule,
+  seedStandardDataset,
+  type ProjectCtx,
+} from "./helpers/issue-fixtures.ts";
+import {
+  listCacheOf,
+  listWorkItems,
+  listWorkItemsJson,
+  parseListQuery,
+  type ListContext,
+  type ListRequest,
+} from "../src/domain/work-item-list/index.ts";
 import { presentList, presentListText } from "../src/routes/issue-lists/presenters.ts";
 
 /**
@@ -22,8 +35,28 @@ let d: Awaited<ReturnType<typeof seedStandardDataset>>;
 
 /** Doubles whose JavaScript and PostgreSQL notations differ (exponents, -0) or agree at the edges, and non-finite ones. */
 const ODD_SORT_ORDERS = [
-  "1e-7", "1e-6", "0.000001234", "0.00001", "0.0001", "1e15", "1234567890123456.7", "123456789012345680", "1e20", "1e21", "1.5e300",
-  "-0", "0", "-0.5", "5e-324", "1.7976931348623157e308", "-2.5e-9", "65535.5", "0.1", "Infinity", "-Infinity", "NaN",
+  "1e-7",
+  "1e-6",
+  "0.000001234",
+  "0.00001",
+  "0.0001",
+  "1e15",
+  "1234567890123456.7",
+  "123456789012345680",
+  "1e20",
+  "1e21",
+  "1.5e300",
+  "-0",
+  "0",
+  "-0.5",
+  "5e-324",
+  "1.7976931348623157e308",
+  "-2.5e-9",
+  "65535.5",
+  "0.1",
+  "Infinity",
+  "-Infinity",
+  "NaN",
 ];
 
 beforeAll(async () => {
@@ -33,7 +66,7 @@ beforeAll(async () => {
   c = { t, ws, pr };
   d = await seedStandardDataset(c);
   const extraLabel = await insertLabel(c, "Ünïcode ✓ label");
-  const extraModule = await insertModule(c, "Module \"quoted\"");
+  const extraModule = await insertModule(c, 'Module "quoted"');
   const { admin, member, guest } = ws;
   const names = [
     "Ünïcødé ✓ naïve café — 日本語 😀",
@@ -119,11 +152,21 @@ describe("list bodies from the items' JSON texts", () => {
   it("equal the objects' JSON grouped and sub-grouped, paged, in every grouping", async () => {
     const pairs: [string, string | null][] = GROUP_BY_FIELDS.map((g) => [g, null]);
     pairs.push(
-      ["state_id", "priority"], ["labels__id", "assignees__id"], ["issue_module__module_id", "labels__id"], ["priority", "labels__id"],
-      ["target_date", "cycle_id"], ["assignees__id", "state__group"], ["created_by", "issue_module__module_id"], ["state__group", "target_date"],
+      ["state_id", "priority"],
+      ["labels__id", "assignees__id"],
+      ["issue_module__module_id", "labels__id"],
+      ["priority", "labels__id"],
+      ["target_date", "cycle_id"],
+      ["assignees__id", "state__group"],
+      ["created_by", "issue_module__module_id"],
+      ["state__group", "target_date"],
     );
     for (const [group_by, sub_group_by] of pairs) {
-      for (const [per_page, cursor, order_by] of [["50", "50:0:0", "sort_order"], ["2", "2:1:0", "-created_at"], ["3", "3:0:0", "labels__name"]]) {
+      for (const [per_page, cursor, order_by] of [
+        ["50", "50:0:0", "sort_order"],
+        ["2", "2:1:0", "-created_at"],
+        ["3", "3:0:0", "labels__name"],
+      ]) {
         const q: Record<string, string> = { group_by, per_page, cursor, order_by };
         if (sub_group_by) q.sub_group_by = sub_group_by;
         for (const timezone of ["UTC", "America/St_Johns"]) {
@@ -139,11 +182,26 @@ describe("list bodies from the items' JSON texts", () => {
     const queries: Record<string, string>[] = [
       { layout: "spreadsheet", order_by: "-created_at", per_page: "100", cursor: "100:0:0" },
       { layout: "spreadsheet", order_by: "name", per_page: "5", cursor: "5:2:0", sub_issue: "false" },
-      { layout: "kanban", group_by: "state_id", sub_group_by: "priority", order_by: "sort_order", per_page: "50", cursor: "50:0:0" },
+      {
+        layout: "kanban",
+        group_by: "state_id",
+        sub_group_by: "priority",
+        order_by: "sort_order",
+        per_page: "50",
+        cursor: "50:0:0",
+      },
       { layout: "kanban", group_by: "priority", order_by: "-target_date", per_page: "50", labels: d.L.bug },
-      { layout: "calendar", order_by: "target_date", target_date: "2025-10-01;after,2025-12-31;before", per_page: "1000" },
+      {
+        layout: "calendar",
+        order_by: "target_date",
+        target_date: "2025-10-01;after,2025-12-31;before",
+        per_page: "1000",
+      },
       { layout: "list", order_by: "-created_at", assignees: ws.admin.userId, priority: "urgent,high,none" },
-      { order_by: "sort_order", filters: JSON.stringify({ and: [{ state_group__in: "backlog,unstarted,started" }, { name__icontains: "ü" }] }) },
+      {
+        order_by: "sort_order",
+        filters: JSON.stringify({ and: [{ state_group__in: "backlog,unstarted,started" }, { name__icontains: "ü" }] }),
+      },
       { order_by: "-created_at", per_page: "1000", cursor: "1000:1:0" },
     ];
     for (const q of queries) {
@@ -164,7 +222,10 @@ describe("list bodies from the items' JSON texts", () => {
       [{ kind: "project", workspaceId: ws.id, projectId: pr.id }, true],
     ];
     for (const [context, ownOnly] of contexts) {
-      const queries: Record<string, string>[] = [{ order_by: "-created_at" }, { group_by: "labels__id", order_by: "sort_order", per_page: "50" }];
+      const queries: Record<string, string>[] = [
+        { order_by: "-created_at" },
+        { group_by: "labels__id", order_by: "sort_order", per_page: "50" },
+      ];
       for (const q of queries) {
         const { reference, spliced, diff } = await bodies(request(q, "Asia/Kolkata", context, ownOnly));
         expect(diff, `${context.kind} ${JSON.stringify(q)}`).toBeNull();
@@ -177,7 +238,8 @@ describe("list bodies from the items' JSON texts", () => {
     const { spliced } = await bodies(request({ order_by: "sort_order", per_page: "1000" }, "UTC"));
     const items = JSON.parse(spliced).results as Record<string, unknown>[];
     const sortOrders = items.map((i) => i.sort_order);
-    for (const v of [1e-7, 1e21, 1e20, 1.5e300, 5e-324, -0.5, 123456789012345680, 0]) expect(sortOrders).toContainEqual(v);
+    for (const v of [1e-7, 1e21, 1e20, 1.5e300, 5e-324, -0.5, 123456789012345680, 0])
+      expect(sortOrders).toContainEqual(v);
     expect(sortOrders).toContain("Infinity");
     expect(sortOrders).toContain("NaN");
     expect(sortOrders).toContain("-Infinity");
@@ -185,7 +247,8 @@ describe("list bodies from the items' JSON texts", () => {
     expect(spliced).toContain('"sort_order":1e+21,');
     expect(spliced).toContain('"sort_order":123456789012345680,');
     for (const it of items) {
-      for (const k of ["sequence_id", "sub_issues_count", "attachment_count", "link_count"]) expect(typeof it[k]).toBe("number");
+      for (const k of ["sequence_id", "sub_issues_count", "attachment_count", "link_count"])
+        expect(typeof it[k]).toBe("number");
       for (const k of ["assignee_ids", "label_ids", "module_ids"]) expect(Array.isArray(it[k])).toBe(true);
       expect(typeof it.is_draft).toBe("boolean");
     }
@@ -193,7 +256,10 @@ describe("list bodies from the items' JSON texts", () => {
 
   it("are what P/issues/ answers, with the list cache off and on (a hit sends the same bytes)", async () => {
     const cache = listCacheOf(t.app);
-    const queries = ["?order_by=-created_at&layout=list&per_page=1000", "?group_by=labels__id&sub_group_by=priority&order_by=sort_order&per_page=2"];
+    const queries = [
+      "?order_by=-created_at&layout=list&per_page=1000",
+      "?group_by=labels__id&sub_group_by=priority&order_by=sort_order&per_page=2",
+    ];
     for (const qs of queries) {
       const req = request(Object.fromEntries(new URLSearchParams(qs.slice(1))), "UTC");
       const { reference } = await bodies(req);

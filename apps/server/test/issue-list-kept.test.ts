@@ -25,7 +25,9 @@ beforeAll(async () => {
   b = await projectFixture(t, ws);
   sql = t.app.sql;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** mulberry32 */
 function rng(seed: number) {
@@ -118,22 +120,43 @@ describe("trigger-kept list data", () => {
     const cycles: Record<string, string[]> = {};
     for (const p of projects) {
       await sql`INSERT INTO states (workspace, project, name, color, "group", is_triage) VALUES (${ws.id}, ${p.id}, 'Triage', '#000', 'triage', true) ON CONFLICT DO NOTHING`;
-      const [tr] = await sql<{ id: string }[]>`SELECT id FROM states WHERE project = ${p.id} AND "group" = 'triage' LIMIT 1`;
+      const [tr] = await sql<
+        { id: string }[]
+      >`SELECT id FROM states WHERE project = ${p.id} AND "group" = 'triage' LIMIT 1`;
       triage[p.id] = tr.id;
-      labels[p.id] = (await sql<{ id: string }[]>`INSERT INTO labels (workspace, project, name, color) SELECT ${ws.id}, ${p.id}, 'L' || g, '#111' FROM generate_series(1, 5) g RETURNING id`).map((x) => x.id);
-      modules[p.id] = (await sql<{ id: string }[]>`INSERT INTO modules (workspace, project, name) SELECT ${ws.id}, ${p.id}, 'M' || g FROM generate_series(1, 3) g RETURNING id`).map((x) => x.id);
-      cycles[p.id] = (await sql<{ id: string }[]>`INSERT INTO cycles (workspace, project, name, owned_by) SELECT ${ws.id}, ${p.id}, 'C' || g, ${ws.admin.userId} FROM generate_series(1, 3) g RETURNING id`).map((x) => x.id);
+      labels[p.id] = (
+        await sql<
+          { id: string }[]
+        >`INSERT INTO labels (workspace, project, name, color) SELECT ${ws.id}, ${p.id}, 'L' || g, '#111' FROM generate_series(1, 5) g RETURNING id`
+      ).map((x) => x.id);
+      modules[p.id] = (
+        await sql<
+          { id: string }[]
+        >`INSERT INTO modules (workspace, project, name) SELECT ${ws.id}, ${p.id}, 'M' || g FROM generate_series(1, 3) g RETURNING id`
+      ).map((x) => x.id);
+      cycles[p.id] = (
+        await sql<
+          { id: string }[]
+        >`INSERT INTO cycles (workspace, project, name, owned_by) SELECT ${ws.id}, ${p.id}, 'C' || g, ${ws.admin.userId} FROM generate_series(1, 3) g RETURNING id`
+      ).map((x) => x.id);
     }
     const points: Record<string, (string | null)[]> = {};
     for (const p of projects) {
-      const [est] = await sql<{ id: string }[]>`INSERT INTO estimates (workspace, project, name, type) VALUES (${ws.id}, ${p.id}, 'Points', 'points') RETURNING id`;
-      points[p.id] = [null, ...(await sql<{ id: string }[]>`
-        INSERT INTO estimate_points (workspace, project, estimate, key, value) SELECT ${ws.id}, ${p.id}, ${est.id}, g, (g * 2)::text FROM generate_series(1, 3) g RETURNING id`).map((x) => x.id)];
+      const [est] = await sql<
+        { id: string }[]
+      >`INSERT INTO estimates (workspace, project, name, type) VALUES (${ws.id}, ${p.id}, 'Points', 'points') RETURNING id`;
+      points[p.id] = [
+        null,
+        ...(
+          await sql<{ id: string }[]>`
+        INSERT INTO estimate_points (workspace, project, estimate, key, value) SELECT ${ws.id}, ${p.id}, ${est.id}, g, (g * 2)::text FROM generate_series(1, 3) g RETURNING id`
+        ).map((x) => x.id),
+      ];
     }
     const statesOf = (p: ProjectFixture) => [...Object.values(p.states), triage[p.id], null];
     let seq = 1000;
     const items = async (tx: postgres.TransactionSql, n: number) =>
-      (await tx<{ id: string; project: string }[]>`SELECT id, project FROM issues ORDER BY random() LIMIT ${n}`);
+      await tx<{ id: string; project: string }[]>`SELECT id, project FROM issues ORDER BY random() LIMIT ${n}`;
 
     type Op = (tx: postgres.TransactionSql) => Promise<unknown>;
     const ops: Op[] = [
@@ -142,16 +165,27 @@ describe("trigger-kept list data", () => {
         const p = r.pick(projects);
         const parents = await items(tx, 3);
         const rows = Array.from({ length: 1 + r.int(4) }, () => ({
-          workspace: ws.id, project: p.id, name: "Item " + seq, sequence_id: ++seq, state: r.pick(statesOf(p)),
-          priority: r.pick(["urgent", "high", "medium", "low", "none"]), is_epic: r.chance(0.1), is_draft: r.chance(0.1),
-          parent: r.chance(0.4) && parents.length ? r.pick(parents).id : null, created_by: r.pick(users),
+          workspace: ws.id,
+          project: p.id,
+          name: "Item " + seq,
+          sequence_id: ++seq,
+          state: r.pick(statesOf(p)),
+          priority: r.pick(["urgent", "high", "medium", "low", "none"]),
+          is_epic: r.chance(0.1),
+          is_draft: r.chance(0.1),
+          parent: r.chance(0.4) && parents.length ? r.pick(parents).id : null,
+          created_by: r.pick(users),
         }));
         return tx`INSERT INTO issues ${tx(rows)}`;
       },
       // bulk state / priority changes
       async (tx) => {
         const p = r.pick(projects);
-        const ids = (await tx<{ id: string }[]>`SELECT id FROM issues WHERE project = ${p.id} ORDER BY random() LIMIT ${1 + r.int(6)}`).map((x) => x.id);
+        const ids = (
+          await tx<
+            { id: string }[]
+          >`SELECT id FROM issues WHERE project = ${p.id} ORDER BY random() LIMIT ${1 + r.int(6)}`
+        ).map((x) => x.id);
         return r.chance(0.5)
           ? tx`UPDATE issues SET state = ${r.pick(statesOf(p))} WHERE id = ANY(${ids}::uuid[])`
           : tx`UPDATE issues SET priority = ${r.pick(["urgent", "high", "medium", "low", "none"])} WHERE id = ANY(${ids}::uuid[])`;
@@ -160,14 +194,20 @@ describe("trigger-kept list data", () => {
       async (tx) => {
         const p = r.pick(projects);
         if (r.chance(0.1)) {
-          const [est] = await tx<{ id: string }[]>`SELECT estimate AS id FROM estimate_points WHERE project = ${p.id} LIMIT 1`;
-          const [pt] = await tx<{ id: string }[]>`INSERT INTO estimate_points (workspace, project, estimate, key, value) VALUES (${ws.id}, ${p.id}, ${est.id}, 9, '9') RETURNING id`;
+          const [est] = await tx<
+            { id: string }[]
+          >`SELECT estimate AS id FROM estimate_points WHERE project = ${p.id} LIMIT 1`;
+          const [pt] = await tx<
+            { id: string }[]
+          >`INSERT INTO estimate_points (workspace, project, estimate, key, value) VALUES (${ws.id}, ${p.id}, ${est.id}, 9, '9') RETURNING id`;
           await tx`UPDATE issues SET estimate_point = ${pt.id} WHERE id IN (SELECT id FROM issues WHERE project = ${p.id} ORDER BY random() LIMIT 3)`;
           return tx`DELETE FROM estimate_points WHERE id = ${pt.id}`;
         }
         // mostly items in a module or a cycle, whose counters it moves
-        const ids = (await tx<{ id: string }[]>`
-          SELECT id FROM issues WHERE project = ${p.id} ORDER BY (module_ids <> '{}' OR cycle_id IS NOT NULL) AND random() < 0.8 DESC, random() LIMIT ${1 + r.int(4)}`).map((x) => x.id);
+        const ids = (
+          await tx<{ id: string }[]>`
+          SELECT id FROM issues WHERE project = ${p.id} ORDER BY (module_ids <> '{}' OR cycle_id IS NOT NULL) AND random() < 0.8 DESC, random() LIMIT ${1 + r.int(4)}`
+        ).map((x) => x.id);
         if (ids.length && r.chance(0.5)) {
           await tx`INSERT INTO issue_assignees (issue, project, workspace, assignee) VALUES (${ids[0]}, ${p.id}, ${ws.id}, ${r.pick(users)}) ON CONFLICT DO NOTHING`;
           await tx`INSERT INTO module_issues (issue, project, workspace, module) VALUES (${ids[0]}, ${p.id}, ${ws.id}, ${r.pick(modules[p.id])}) ON CONFLICT DO NOTHING`;
@@ -178,8 +218,10 @@ describe("trigger-kept list data", () => {
       async (tx) => {
         const ids = (await items(tx, 1 + r.int(4))).map((x) => x.id);
         const which = r.int(4);
-        if (which === 0) return tx`UPDATE issues SET archived_at = CASE WHEN archived_at IS NULL THEN current_date ELSE NULL END WHERE id = ANY(${ids}::uuid[])`;
-        if (which === 1) return tx`UPDATE issues SET deleted_at = CASE WHEN deleted_at IS NULL THEN now() ELSE NULL END WHERE id = ANY(${ids}::uuid[])`;
+        if (which === 0)
+          return tx`UPDATE issues SET archived_at = CASE WHEN archived_at IS NULL THEN current_date ELSE NULL END WHERE id = ANY(${ids}::uuid[])`;
+        if (which === 1)
+          return tx`UPDATE issues SET deleted_at = CASE WHEN deleted_at IS NULL THEN now() ELSE NULL END WHERE id = ANY(${ids}::uuid[])`;
         if (which === 2) return tx`UPDATE issues SET is_draft = NOT is_draft WHERE id = ANY(${ids}::uuid[])`;
         return tx`UPDATE issues SET is_epic = NOT is_epic WHERE id = ANY(${ids}::uuid[])`;
       },
@@ -218,8 +260,10 @@ describe("trigger-kept list data", () => {
       async (tx) => {
         const [it] = await items(tx, 1);
         if (!it) return;
-        if (r.chance(0.25)) return tx`UPDATE modules SET archived_at = CASE WHEN archived_at IS NULL THEN now() ELSE NULL END WHERE id = ${r.pick(modules[it.project])}`;
-        if (r.chance(0.6)) return tx`INSERT INTO module_issues (issue, project, workspace, module) VALUES (${it.id}, ${it.project}, ${ws.id}, ${r.pick(modules[it.project])}) ON CONFLICT DO NOTHING`;
+        if (r.chance(0.25))
+          return tx`UPDATE modules SET archived_at = CASE WHEN archived_at IS NULL THEN now() ELSE NULL END WHERE id = ${r.pick(modules[it.project])}`;
+        if (r.chance(0.6))
+          return tx`INSERT INTO module_issues (issue, project, workspace, module) VALUES (${it.id}, ${it.project}, ${ws.id}, ${r.pick(modules[it.project])}) ON CONFLICT DO NOTHING`;
         return tx`DELETE FROM module_issues WHERE issue = ${it.id}`;
       },
       // cycle: add, move, remove
@@ -235,8 +279,10 @@ describe("trigger-kept list data", () => {
         const [it] = await items(tx, 1);
         if (!it) return;
         const w = r.int(5);
-        if (w === 0) return tx`INSERT INTO issue_links (issue, project, workspace, url) VALUES (${it.id}, ${it.project}, ${ws.id}, 'https://example.com')`;
-        if (w === 1) return tx`DELETE FROM issue_links WHERE id IN (SELECT id FROM issue_links WHERE issue = ${it.id} LIMIT 1)`;
+        if (w === 0)
+          return tx`INSERT INTO issue_links (issue, project, workspace, url) VALUES (${it.id}, ${it.project}, ${ws.id}, 'https://example.com')`;
+        if (w === 1)
+          return tx`DELETE FROM issue_links WHERE id IN (SELECT id FROM issue_links WHERE issue = ${it.id} LIMIT 1)`;
         if (w === 2) {
           return tx`INSERT INTO file_assets (asset, workspace, project, issue, entity_type, is_uploaded)
             VALUES ('x/' || gen_random_uuid(), ${ws.id}, ${it.project}, ${it.id}, ${r.pick(["ISSUE_ATTACHMENT", "ISSUE_DESCRIPTION"])}, ${r.chance(0.5)})`;
@@ -248,7 +294,9 @@ describe("trigger-kept list data", () => {
       async (tx) => {
         if (!r.chance(0.15)) return;
         const p = r.pick(projects);
-        const [st] = await tx<{ id: string }[]>`INSERT INTO states (workspace, project, name, color, "group") VALUES (${ws.id}, ${p.id}, ${"Temp " + ++seq}, '#222', 'started') RETURNING id`;
+        const [st] = await tx<
+          { id: string }[]
+        >`INSERT INTO states (workspace, project, name, color, "group") VALUES (${ws.id}, ${p.id}, ${"Temp " + ++seq}, '#222', 'started') RETURNING id`;
         await tx`UPDATE issues SET state = ${st.id} WHERE id IN (SELECT id FROM issues WHERE project = ${p.id} ORDER BY random() LIMIT 3)`;
         return tx`DELETE FROM states WHERE id = ${st.id}`;
       },
@@ -263,10 +311,14 @@ describe("trigger-kept list data", () => {
           for (let n = 1 + r.int(3); n > 0; n--) await r.pick(ops)(tx);
           if (kind === 0) {
             // a savepoint whose writes are undone, then more writes
-            await tx.savepoint(async (sp) => {
-              await r.pick(ops)(sp as unknown as postgres.TransactionSql);
-              throw rollback;
-            }).catch((e) => { if (e !== rollback) throw e; });
+            await tx
+              .savepoint(async (sp) => {
+                await r.pick(ops)(sp as unknown as postgres.TransactionSql);
+                throw rollback;
+              })
+              .catch((e) => {
+                if (e !== rollback) throw e;
+              });
             await r.pick(ops)(tx);
           }
           if (kind === 1) throw rollback;
@@ -301,11 +353,19 @@ describe("trigger-kept list data", () => {
   });
 
   it("two transactions adding labels to one item at the same time both land in its label_ids", async () => {
-    const [label1, label2] = (await sql<{ id: string }[]>`INSERT INTO labels (workspace, project, name, color) VALUES (${ws.id}, ${a.id}, 'Race 1', '#1'), (${ws.id}, ${a.id}, 'Race 2', '#2') RETURNING id`).map((x) => x.id);
-    const [item] = await sql<{ id: string }[]>`INSERT INTO issues (workspace, project, name, sequence_id, state) VALUES (${ws.id}, ${a.id}, 'Race', 900001, ${a.states.Backlog}) RETURNING id`;
+    const [label1, label2] = (
+      await sql<
+        { id: string }[]
+      >`INSERT INTO labels (workspace, project, name, color) VALUES (${ws.id}, ${a.id}, 'Race 1', '#1'), (${ws.id}, ${a.id}, 'Race 2', '#2') RETURNING id`
+    ).map((x) => x.id);
+    const [item] = await sql<
+      { id: string }[]
+    >`INSERT INTO issues (workspace, project, name, sequence_id, state) VALUES (${ws.id}, ${a.id}, 'Race', 900001, ${a.states.Backlog}) RETURNING id`;
     const gate = () => {
       let open!: () => void;
-      const p = new Promise<void>((res) => { open = res; });
+      const p = new Promise<void>((res) => {
+        open = res;
+      });
       return { p, open };
     };
     // T2 adds label 2 and holds the item's row lock; T1 adds label 1 and commits: its recompute must wait for T2
@@ -324,11 +384,14 @@ describe("trigger-kept list data", () => {
     });
     // T1's commit is now waiting on T2's row lock
     await new Promise((res) => setTimeout(res, 300));
-    const waiting = await sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+    const waiting =
+      await sql`SELECT 1 FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`;
     expect(waiting.length).toBeGreaterThan(0);
     t2Commit.open();
     await Promise.all([t1, t2]);
-    const [row] = await sql<{ label_ids: string[]; name: string }[]>`SELECT label_ids, name FROM issues WHERE id = ${item.id}`;
+    const [row] = await sql<
+      { label_ids: string[]; name: string }[]
+    >`SELECT label_ids, name FROM issues WHERE id = ${item.id}`;
     expect(new Set(row.label_ids)).toEqual(new Set([label1, label2]));
     expect(row.name).toBe("Race (edited)");
     expect(await attrMismatches()).toEqual([]);

@@ -29,7 +29,9 @@ beforeAll(async () => {
   Object.assign(E, d.E);
   I = d.I;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const names = (items: { name: string }[]) => items.map((i) => i.name);
 const list = (q = "", who = () => ws.admin) => who().get(`${pr.base}/issues/${q}`);
@@ -95,16 +97,28 @@ describe("ungrouped list", () => {
     expect(beta.module_ids).toEqual([M.core, M.api]);
     expect(beta.link_count).toBe(1);
     const eps = res.body.results.find((i: { name: string }) => i.name === "Epsilon");
-    expect(eps).toMatchObject({ link_count: 2, attachment_count: 1, cycle_id: null, label_ids: [], assignee_ids: [], module_ids: [] });
+    expect(eps).toMatchObject({
+      link_count: 2,
+      attachment_count: 1,
+      cycle_id: null,
+      label_ids: [],
+      assignee_ids: [],
+      module_ids: [],
+    });
     const delta = res.body.results.find((i: { name: string }) => i.name === "Delta");
-    expect(delta).toMatchObject({ parent_id: I.Alpha, completed_at: "2025-01-05T10:00:00.000000Z", state__group: "completed" });
+    expect(delta).toMatchObject({
+      parent_id: I.Alpha,
+      completed_at: "2025-01-05T10:00:00.000000Z",
+      state__group: "completed",
+    });
   });
 
   it("renders datetimes in the caller's time zone", async () => {
     const u = await t.user();
     await t.db.sql`UPDATE users SET user_timezone = 'Asia/Kolkata' WHERE id = ${u.userId}`;
     await t.db.sql`INSERT INTO workspace_members (workspace, member, role) VALUES (${ws.id}, ${u.userId}, 15)`;
-    await t.db.sql`INSERT INTO project_members (workspace, project, member, role) VALUES (${ws.id}, ${pr.id}, ${u.userId}, 15)`;
+    await t.db
+      .sql`INSERT INTO project_members (workspace, project, member, role) VALUES (${ws.id}, ${pr.id}, ${u.userId}, 15)`;
     const res = await u.get(`${pr.base}/issues/?order_by=sequence_id&per_page=1`);
     expect(res.status).toBe(200);
     expect(res.body.results[0].created_at).toBe("2025-01-01T05:30:01.000000+05:30");
@@ -113,7 +127,14 @@ describe("ungrouped list", () => {
   it("paginates with cursor and per_page", async () => {
     const p0 = await list("?per_page=2");
     expect(names(p0.body.results)).toEqual(["Epsilon", "Delta"]);
-    expect(p0.body).toMatchObject({ count: 2, total_count: 5, total_pages: 3, next_cursor: "2:1:0", next_page_results: true, prev_page_results: false });
+    expect(p0.body).toMatchObject({
+      count: 2,
+      total_count: 5,
+      total_pages: 3,
+      next_cursor: "2:1:0",
+      next_page_results: true,
+      prev_page_results: false,
+    });
     const p1 = await list(`?cursor=${p0.body.next_cursor}`);
     expect(names(p1.body.results)).toEqual(["Gamma", "Beta"]);
     expect(p1.body).toMatchObject({ prev_cursor: "2:0:1", prev_page_results: true, next_page_results: true });
@@ -193,10 +214,26 @@ describe("grouped lists", () => {
     const res = await list("?group_by=state_id");
     expect(res.status).toBe(200);
     expect({ ...res.body, results: undefined }).toEqual({
-      grouped_by: "state_id", sub_grouped_by: null, total_count: 5, next_cursor: "1000:1:0", prev_cursor: "1000:0:1",
-      next_page_results: false, prev_page_results: false, count: 5, total_pages: 1, total_results: 5, extra_stats: null, results: undefined,
+      grouped_by: "state_id",
+      sub_grouped_by: null,
+      total_count: 5,
+      next_cursor: "1000:1:0",
+      prev_cursor: "1000:0:1",
+      next_page_results: false,
+      prev_page_results: false,
+      count: 5,
+      total_pages: 1,
+      total_results: 5,
+      extra_stats: null,
+      results: undefined,
     });
-    expect(Object.keys(res.body.results)).toEqual([pr.states.Backlog, pr.states.Todo, pr.states["In Progress"], pr.states.Done, pr.states.Cancelled]);
+    expect(Object.keys(res.body.results)).toEqual([
+      pr.states.Backlog,
+      pr.states.Todo,
+      pr.states["In Progress"],
+      pr.states.Done,
+      pr.states.Cancelled,
+    ]);
     expect(groupNames(res.body.results)).toEqual({
       [pr.states.Backlog]: { names: ["Epsilon"], total: 1 },
       [pr.states.Todo]: { names: ["Beta", "Alpha"], total: 2 },
@@ -291,7 +328,9 @@ describe("grouped lists", () => {
     });
     const p = await list("?group_by=project");
     expect(p.body.grouped_by).toBe("project_id");
-    expect(groupNames(p.body.results)).toEqual({ [pr.id]: { names: ["Epsilon", "Delta", "Gamma", "Beta", "Alpha"], total: 5 } });
+    expect(groupNames(p.body.results)).toEqual({
+      [pr.id]: { names: ["Epsilon", "Delta", "Gamma", "Beta", "Alpha"], total: 5 },
+    });
     const td = await list("?group_by=target_date");
     expect(Object.keys(td.body.results)).toEqual(["2025-01-10", "2025-02-01", "None"]);
     expect(groupNames(td.body.results)).toEqual({
@@ -303,7 +342,13 @@ describe("grouped lists", () => {
 
   it("paginates per group and keeps pre-filled groups on later pages", async () => {
     const p0 = await list("?group_by=state_id&per_page=1");
-    expect(p0.body).toMatchObject({ count: 4, total_count: 5, total_pages: 2, next_page_results: true, next_cursor: "1:1:0" });
+    expect(p0.body).toMatchObject({
+      count: 4,
+      total_count: 5,
+      total_pages: 2,
+      next_page_results: true,
+      next_cursor: "1:1:0",
+    });
     expect(groupNames(p0.body.results)[pr.states.Todo]).toEqual({ names: ["Beta"], total: 2 });
     const p1 = await list("?group_by=state_id&cursor=1:1:0");
     expect(p1.body).toMatchObject({ count: 1, next_page_results: false, prev_page_results: true });
@@ -343,8 +388,11 @@ describe("grouped lists", () => {
     });
     expect(res.body.results[pr.states.Cancelled]).toEqual({
       results: {
-        urgent: { results: [], total_results: 0 }, high: { results: [], total_results: 0 }, medium: { results: [], total_results: 0 },
-        low: { results: [], total_results: 0 }, none: { results: [], total_results: 0 },
+        urgent: { results: [], total_results: 0 },
+        high: { results: [], total_results: 0 },
+        medium: { results: [], total_results: 0 },
+        low: { results: [], total_results: 0 },
+        none: { results: [], total_results: 0 },
       },
       total_results: 0,
     });
@@ -353,10 +401,26 @@ describe("grouped lists", () => {
   it("sub-groups two multi-valued groupings with distinct group totals", async () => {
     const res = await list("?group_by=labels__id&sub_group_by=assignees__id");
     expect(res.body.total_count).toBe(8);
-    const shape = Object.fromEntries(Object.entries(res.body.results as Record<string, { results: Record<string, Bucket>; total_results: number }>).map(([k, v]) => [k, { total: v.total_results, subs: groupNames(v.results) }]));
+    const shape = Object.fromEntries(
+      Object.entries(
+        res.body.results as Record<string, { results: Record<string, Bucket>; total_results: number }>,
+      ).map(([k, v]) => [k, { total: v.total_results, subs: groupNames(v.results) }]),
+    );
     expect(shape).toEqual({
-      [L.bug]: { total: 2, subs: { [ws.admin.userId]: { names: ["Beta", "Alpha"], total: 2 }, [ws.member.userId]: { names: ["Beta"], total: 1 } } },
-      [L.feature]: { total: 2, subs: { [ws.admin.userId]: { names: ["Beta"], total: 1 }, [ws.member.userId]: { names: ["Delta", "Beta"], total: 2 } } },
+      [L.bug]: {
+        total: 2,
+        subs: {
+          [ws.admin.userId]: { names: ["Beta", "Alpha"], total: 2 },
+          [ws.member.userId]: { names: ["Beta"], total: 1 },
+        },
+      },
+      [L.feature]: {
+        total: 2,
+        subs: {
+          [ws.admin.userId]: { names: ["Beta"], total: 1 },
+          [ws.member.userId]: { names: ["Delta", "Beta"], total: 2 },
+        },
+      },
       None: { total: 2, subs: { None: { names: ["Epsilon", "Gamma"], total: 2 } } },
     });
     const item = res.body.results[L.feature].results[ws.member.userId].results[0];

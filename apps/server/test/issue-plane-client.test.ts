@@ -18,13 +18,20 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const versionCount = async (issueId: string) =>
-  (await t.db.db.select().from(schema.issueDescriptionVersions).where(eq(schema.issueDescriptionVersions.issueId, issueId))).length;
+  (
+    await t.db.db
+      .select()
+      .from(schema.issueDescriptionVersions)
+      .where(eq(schema.issueDescriptionVersions.issueId, issueId))
+  ).length;
 
 describe("empty ids mean none", () => {
-  it("creates from Plane's dialog body: state_id \"\" → the default state, parent_id \"\" → no parent", async () => {
+  it('creates from Plane\'s dialog body: state_id "" → the default state, parent_id "" → no parent', async () => {
     const res = await ws.member.post(`${pr.base}/issues/`, {
       name: "From the create dialog",
       description_html: "<p></p>",
@@ -45,7 +52,7 @@ describe("empty ids mean none", () => {
     expect(res.body).toMatchObject({ state_id: pr.states.Backlog, parent_id: null, estimate_point: null });
   });
 
-  it("PATCH: state_id \"\" moves the item to the default state, parent_id \"\" detaches it", async () => {
+  it('PATCH: state_id "" moves the item to the default state, parent_id "" detaches it', async () => {
     const parent = await createItem(ws, pr);
     const item = await createItem(ws, pr, { state_id: pr.states.Todo, parent_id: parent.id });
     expect(item.parent_id).toBe(parent.id);
@@ -64,13 +71,23 @@ describe("empty ids mean none", () => {
     expect(res.body).toEqual({ state_id: ["Must be a valid UUID."] });
   });
 
-  it("bulk properties and workspace drafts read \"\" as none too", async () => {
+  it('bulk properties and workspace drafts read "" as none too', async () => {
     const item = await createItem(ws, pr, { state_id: pr.states.Todo });
-    const bulk = await ws.admin.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [item.id], properties: { state_id: "", estimate_point: "", cycle_id: "" } });
+    const bulk = await ws.admin.post(`${pr.base}/bulk-operation-issues/`, {
+      issue_ids: [item.id],
+      properties: { state_id: "", estimate_point: "", cycle_id: "" },
+    });
     expect(bulk.status, bulk.text).toBe(204);
     expect((await ws.admin.get(`${pr.base}/issues/${item.id}/`)).body.state_id).toBe(pr.states.Backlog);
 
-    const draft = await ws.member.post(`/api/workspaces/${ws.slug}/draft-issues/`, { name: "Draft", project_id: pr.id, state_id: "", parent_id: "", cycle_id: "", estimate_point: "" });
+    const draft = await ws.member.post(`/api/workspaces/${ws.slug}/draft-issues/`, {
+      name: "Draft",
+      project_id: pr.id,
+      state_id: "",
+      parent_id: "",
+      cycle_id: "",
+      estimate_point: "",
+    });
     expect(draft.status, draft.text).toBe(201);
     expect(draft.body).toMatchObject({ state_id: null, parent_id: null, cycle_id: null, estimate_point: null });
   });
@@ -81,9 +98,14 @@ describe("skip_activity", () => {
     it(`${JSON.stringify(flag)}: saves the description without an activity row or a version`, async () => {
       const item = await createItem(ws, pr, { description_html: "<p>opened</p>" });
       const before = (await activityRows(t, item.id)).length;
-      const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: "<p>opened, re-saved</p>", skip_activity: flag });
+      const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, {
+        description_html: "<p>opened, re-saved</p>",
+        skip_activity: flag,
+      });
       expect(res.status, res.text).toBe(204);
-      expect((await ws.admin.get(`${pr.base}/issues/${item.id}/`)).body.description_html).toBe("<p>opened, re-saved</p>");
+      expect((await ws.admin.get(`${pr.base}/issues/${item.id}/`)).body.description_html).toBe(
+        "<p>opened, re-saved</p>",
+      );
       expect((await activityRows(t, item.id)).length).toBe(before);
       expect(await versionCount(item.id)).toBe(0);
     });
@@ -92,7 +114,10 @@ describe("skip_activity", () => {
   for (const flag of [false, "false", "False", 0, "0"]) {
     it(`${JSON.stringify(flag)}: records the description change as usual`, async () => {
       const item = await createItem(ws, pr, { description_html: "<p>one</p>" });
-      const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: "<p>two</p>", skip_activity: flag });
+      const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, {
+        description_html: "<p>two</p>",
+        skip_activity: flag,
+      });
       expect(res.status, res.text).toBe(204);
       const acts = (await activityRows(t, item.id)).filter((a) => a.field === "description");
       expect(acts).toHaveLength(1);
@@ -103,7 +128,11 @@ describe("skip_activity", () => {
 
   it("other fields in the same body keep their activity", async () => {
     const item = await createItem(ws, pr, { description_html: "<p>a</p>" });
-    const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: "<p>b</p>", priority: "high", skip_activity: "true" });
+    const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, {
+      description_html: "<p>b</p>",
+      priority: "high",
+      skip_activity: "true",
+    });
     expect(res.status, res.text).toBe(204);
     const fields = (await activityRows(t, item.id)).map((a) => a.field);
     expect(fields).toContain("priority");
@@ -112,7 +141,10 @@ describe("skip_activity", () => {
 
   it("refuses a value that is not a boolean form", async () => {
     const item = await createItem(ws, pr);
-    const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: "<p>x</p>", skip_activity: "sometimes" });
+    const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, {
+      description_html: "<p>x</p>",
+      skip_activity: "sometimes",
+    });
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ skip_activity: ["Must be a valid boolean."] });
   });

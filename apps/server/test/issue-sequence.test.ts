@@ -18,7 +18,9 @@ beforeAll(async () => {
   t = await startTestServer();
   ws = await workspaceFixture(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const seqName = (projectId: string) => `issue_seq_${projectId.replaceAll("-", "")}`;
 
@@ -31,12 +33,16 @@ async function nextWorkItemSequence(base: string): Promise<number> {
 describe("work-item numbers", () => {
   it("gives 20 concurrent creates in one project the numbers 1 to 20, each once", async () => {
     const p = await projectFixture(t, ws);
-    const made = await Promise.all(Array.from({ length: 20 }, (_, i) => ws.admin.post(`${p.base}/issues/`, { name: `Parallel ${i}` })));
+    const made = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => ws.admin.post(`${p.base}/issues/`, { name: `Parallel ${i}` })),
+    );
     for (const r of made) expect(r.status, r.text).toBe(201);
     const numbers = made.map((r) => r.body.sequence_id as number).sort((a, b) => a - b);
     expect(numbers).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     // the stored rows agree, and the next create continues after them
-    const rows = await t.app.sql<{ n: number }[]>`SELECT sequence_id AS n FROM issues WHERE project = ${p.id} ORDER BY 1`;
+    const rows = await t.app.sql<
+      { n: number }[]
+    >`SELECT sequence_id AS n FROM issues WHERE project = ${p.id} ORDER BY 1`;
     expect(rows.map((r) => r.n)).toEqual(numbers);
     expect((await createItem(ws, p)).sequence_id).toBe(21);
     expect(await nextWorkItemSequence(p.base)).toBe(22);
@@ -48,8 +54,10 @@ describe("work-item numbers", () => {
     const bad = await ws.admin.post(`${p.base}/issues/`, { name: "x", parent_id: crypto.randomUUID() });
     expect(bad.status).toBe(400);
     // a plain create sends its activity with the create statement: a failed check writes neither rows nor jobs
-    const jobs = async () => (await t.app.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs`)[0].n;
-    const activities = async () => (await t.app.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_activities WHERE project = ${p.id}`)[0].n;
+    const jobs = async () =>
+      (await t.app.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM graphile_worker._private_jobs`)[0].n;
+    const activities = async () =>
+      (await t.app.sql<{ n: number }[]>`SELECT count(*)::int AS n FROM issue_activities WHERE project = ${p.id}`)[0].n;
     const [jobsBefore, activitiesBefore] = [await jobs(), await activities()];
     const other = await projectFixture(t, ws);
     const badState = await ws.admin.post(`${p.base}/issues/`, { name: "x", state_id: other.states.Todo });
@@ -69,7 +77,9 @@ describe("work-item numbers", () => {
     } finally {
       activityHooks.splice(activityHooks.indexOf(hook), 1);
     }
-    const names = await t.app.sql<{ name: string }[]>`SELECT name FROM issues WHERE project = ${p.id} ORDER BY sequence_id`;
+    const names = await t.app.sql<
+      { name: string }[]
+    >`SELECT name FROM issues WHERE project = ${p.id} ORDER BY sequence_id`;
     expect(names.map((r) => r.name)).not.toContain("Rolled back");
     // the rolled-back number is skipped (a gap, as in Linear and Jira), never handed out twice
     const after = await Promise.all([createItem(ws, p), createItem(ws, p)]);
@@ -84,7 +94,9 @@ describe("work-item numbers", () => {
     await t.app.sql.unsafe(`DROP SEQUENCE ${seqName(p.id)}`);
     await t.app.sql`UPDATE projects SET issue_sequence = 1 WHERE id = ${p.id}`;
     const file = fs.readFileSync(new URL("../src/db/sql/issue-sequences.sql", import.meta.url), "utf8");
-    const run = async () => { for (const stmt of file.split("--> statement-breakpoint")) await t.app.sql.unsafe(stmt); };
+    const run = async () => {
+      for (const stmt of file.split("--> statement-breakpoint")) await t.app.sql.unsafe(stmt);
+    };
     await run();
     expect((await createItem(ws, p)).sequence_id).toBe(3);
     // running the file again (it is idempotent) leaves every sequence where it is
@@ -94,7 +106,8 @@ describe("work-item numbers", () => {
 
   it("creates a project's sequence with the project and drops it with the project", async () => {
     const p = await projectFixture(t, ws);
-    const exists = async () => (await t.app.sql<{ r: string | null }[]>`SELECT to_regclass(${seqName(p.id)})::text AS r`)[0].r;
+    const exists = async () =>
+      (await t.app.sql<{ r: string | null }[]>`SELECT to_regclass(${seqName(p.id)})::text AS r`)[0].r;
     expect(await exists()).toBe(seqName(p.id));
     await t.app.sql`DELETE FROM projects WHERE id = ${p.id}`;
     expect(await exists()).toBeNull();

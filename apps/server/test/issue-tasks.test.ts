@@ -12,7 +12,9 @@ let other: ProjectFixture;
 beforeAll(async () => {
   ({ t, ws, pr, other } = await twoProjectWorld());
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("tasks", () => {
   it("creates, lists in order, updates status (incl. in_progress) and deletes", async () => {
@@ -20,7 +22,16 @@ describe("tasks", () => {
     const url = `${pr.base}/issues/${it0.id}/tasks/`;
     const a = await ws.member.post(url, { name: "Write tests" });
     expect(a.status).toBe(201);
-    expect(a.body).toMatchObject({ name: "Write tests", status: "pending", sort_order: 65535, description: "", assignee_id: null, completed_at: null, issue: it0.id, project: pr.id });
+    expect(a.body).toMatchObject({
+      name: "Write tests",
+      status: "pending",
+      sort_order: 65535,
+      description: "",
+      assignee_id: null,
+      completed_at: null,
+      issue: it0.id,
+      project: pr.id,
+    });
     const b = await ws.member.post(url, { name: "Ship", assignee_id: ws.member.userId });
     expect(b.body.sort_order).toBe(75535);
     expect((await ws.member.get(url)).body.map((x: any) => x.name)).toEqual(["Write tests", "Ship"]);
@@ -47,21 +58,39 @@ describe("tasks", () => {
   it("bulk-creates, bulk-updates, reorders and bulk-deletes", async () => {
     const it0 = await createItem(ws, pr);
     const base = `${pr.base}/issues/${it0.id}/tasks/`;
-    const created = await ws.member.post(`${base}bulk-create/`, { tasks: [{ name: "one" }, { name: "two" }, { name: "three", status: "cancelled" }] });
+    const created = await ws.member.post(`${base}bulk-create/`, {
+      tasks: [{ name: "one" }, { name: "two" }, { name: "three", status: "cancelled" }],
+    });
     expect(created.status).toBe(201);
-    expect(created.body.map((x: any) => [x.name, x.status])).toEqual([["one", "pending"], ["two", "pending"], ["three", "cancelled"]]);
+    expect(created.body.map((x: any) => [x.name, x.status])).toEqual([
+      ["one", "pending"],
+      ["two", "pending"],
+      ["three", "cancelled"],
+    ]);
     const [one, two, three] = created.body.map((x: any) => x.id);
-    const updated = await ws.member.post(`${base}bulk-update/`, { updates: [{ id: one, status: "in_progress" }, { id: two, name: "deux" }] });
+    const updated = await ws.member.post(`${base}bulk-update/`, {
+      updates: [
+        { id: one, status: "in_progress" },
+        { id: two, name: "deux" },
+      ],
+    });
     expect(updated.status).toBe(200);
-    expect(updated.body.map((x: any) => [x.name, x.status])).toEqual([["one", "in_progress"], ["deux", "pending"]]);
+    expect(updated.body.map((x: any) => [x.name, x.status])).toEqual([
+      ["one", "in_progress"],
+      ["deux", "pending"],
+    ]);
     const reordered = await ws.member.post(`${base}reorder/`, { task_orders: [three, one, two] });
     expect(reordered.body.map((x: any) => x.id)).toEqual([three, one, two]);
     const explicit = await ws.member.post(`${base}reorder/`, { task_orders: [{ id: two, sort_order: 1 }] });
     expect(explicit.body.map((x: any) => x.id)).toEqual([two, three, one]);
     expect((await ws.member.post(`${base}bulk-delete/`, { task_ids: [one, two] })).status).toBe(204);
     expect((await ws.member.get(base)).body.map((x: any) => x.id)).toEqual([three]);
-    expect((await ws.member.post(`${base}bulk-delete/`, { task_ids: [one] })).body).toEqual({ error: "Task not found" });
-    expect((await ws.member.post(`${base}bulk-update/`, { updates: [{ id: crypto.randomUUID(), name: "x" }] })).status).toBe(404);
+    expect((await ws.member.post(`${base}bulk-delete/`, { task_ids: [one] })).body).toEqual({
+      error: "Task not found",
+    });
+    expect(
+      (await ws.member.post(`${base}bulk-update/`, { updates: [{ id: crypto.randomUUID(), name: "x" }] })).status,
+    ).toBe(404);
     expect((await ws.member.post(`${base}reorder/`, { task_orders: [crypto.randomUUID()] })).status).toBe(404);
   });
 
@@ -75,7 +104,9 @@ describe("tasks", () => {
     expect(res.body[a.id].map((x: any) => x.name)).toEqual(["a1"]);
     expect(res.body[b.id]).toEqual([]);
     const foreign = await createItem(ws, other);
-    expect(await ws.member.post(`${pr.base}/tasks/bulk-fetch/`, { issue_ids: [foreign.id] }).then((r) => [r.status, r.body])).toEqual([404, { error: "Work item not found" }]);
+    expect(
+      await ws.member.post(`${pr.base}/tasks/bulk-fetch/`, { issue_ids: [foreign.id] }).then((r) => [r.status, r.body]),
+    ).toEqual([404, { error: "Work item not found" }]);
     await setCreator(t, b.id, ws.guest.userId);
     expect((await ws.guest.post(`${pr.base}/tasks/bulk-fetch/`, { issue_ids: [b.id] })).status).toBe(200);
     expect((await ws.guest.post(`${pr.base}/tasks/bulk-fetch/`, { issue_ids: [a.id] })).status).toBe(404);
@@ -85,10 +116,18 @@ describe("tasks", () => {
     const it0 = await createItem(ws, pr);
     const url = `${pr.base}/issues/${it0.id}/tasks/`;
     expect((await ws.member.post(url, {})).body).toEqual({ name: ["This field is required."] });
-    expect((await ws.member.post(url, { name: "x", status: "paused" })).body).toEqual({ status: ['"paused" is not a valid choice.'] });
-    expect((await ws.member.post(url, { name: "x".repeat(256) })).body).toEqual({ name: ["Ensure this field has no more than 255 characters."] });
-    expect((await ws.member.post(url, { name: "x", assignee_id: ws.outsider.userId })).body).toEqual({ assignee_id: ["Assignee must be a member of the project."] });
-    expect((await ws.member.post(`${url}bulk-create/`, { tasks: [] })).body).toEqual({ tasks: ["This list may not be empty."] });
+    expect((await ws.member.post(url, { name: "x", status: "paused" })).body).toEqual({
+      status: ['"paused" is not a valid choice.'],
+    });
+    expect((await ws.member.post(url, { name: "x".repeat(256) })).body).toEqual({
+      name: ["Ensure this field has no more than 255 characters."],
+    });
+    expect((await ws.member.post(url, { name: "x", assignee_id: ws.outsider.userId })).body).toEqual({
+      assignee_id: ["Assignee must be a member of the project."],
+    });
+    expect((await ws.member.post(`${url}bulk-create/`, { tasks: [] })).body).toEqual({
+      tasks: ["This list may not be empty."],
+    });
     const otherItem = await createItem(ws, pr);
     const task = (await ws.member.post(`${pr.base}/issues/${otherItem.id}/tasks/`, { name: "elsewhere" })).body;
     expect((await ws.member.patch(`${url}${task.id}/`, { name: "hijack" })).status).toBe(404);
@@ -97,7 +136,13 @@ describe("tasks", () => {
   it("applies the role matrix", async () => {
     const it0 = await createItem(ws, pr);
     const url = `${pr.base}/issues/${it0.id}/tasks/`;
-    await expectMatrix(ws, (c) => c.post(url, { name: "m" }), { admin: 201, member: 201, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(url, { name: "m" }), {
+      admin: 201,
+      member: 201,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
     await expectMatrix(ws, (c) => c.get(url), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
     await setCreator(t, it0.id, ws.guest.userId);
     expect((await ws.guest.get(url)).status).toBe(200);
@@ -110,11 +155,23 @@ describe("agent executions", () => {
     const it0 = await createItem(ws, pr);
     const url = `${pr.base}/issues/${it0.id}/agent-executions/`;
     expect((await ws.member.get(url)).body).toEqual({ agent_executions: [] });
-    await t.db.db.insert(schema.issueAgentExecutions).values({ issueId: it0.id, projectId: pr.id, workspaceId: ws.id, executionId: "exec-1", createdAt: new Date(Date.now() - 1000) });
-    await t.db.db.insert(schema.issueAgentExecutions).values({ issueId: it0.id, projectId: pr.id, workspaceId: ws.id, executionId: "exec-2" });
+    await t.db.db.insert(schema.issueAgentExecutions).values({
+      issueId: it0.id,
+      projectId: pr.id,
+      workspaceId: ws.id,
+      executionId: "exec-1",
+      createdAt: new Date(Date.now() - 1000),
+    });
+    await t.db.db
+      .insert(schema.issueAgentExecutions)
+      .values({ issueId: it0.id, projectId: pr.id, workspaceId: ws.id, executionId: "exec-2" });
     const res = await ws.member.get(url);
     expect(res.body.agent_executions.map((e: any) => e.execution_id)).toEqual(["exec-2", "exec-1"]);
-    expect(res.body.agent_executions[0]).toEqual({ id: expect.any(String), execution_id: "exec-2", created_at: expect.any(String) });
+    expect(res.body.agent_executions[0]).toEqual({
+      id: expect.any(String),
+      execution_id: "exec-2",
+      created_at: expect.any(String),
+    });
     await expectMatrix(ws, (c) => c.get(url), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
   });
 });

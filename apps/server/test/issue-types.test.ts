@@ -17,7 +17,9 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   [v1admin, v1member] = await Promise.all([apiKeyFor(ws.admin), apiKeyFor(ws.member)]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 interface Seeded {
   p: ProjectFixture;
@@ -35,13 +37,24 @@ interface Seeded {
 async function seed(opts: { required?: PropertyKind[] } = {}): Promise<Seeded> {
   const p = await projectFixture(t, ws);
   expect((await ws.admin.patch(`${p.base}/`, { is_issue_type_enabled: true })).status).toBe(200);
-  const types = (await ws.member.get(`${p.base}/issue-types/`)).body as { id: string; is_default: boolean; is_epic: boolean }[];
+  const types = (await ws.member.get(`${p.base}/issue-types/`)).body as {
+    id: string;
+    is_default: boolean;
+    is_epic: boolean;
+  }[];
   const defaultType = types.find((x) => x.is_default)!.id;
   const epicType = types.find((x) => x.is_epic)!.id;
   const prop = {} as Record<PropertyKind, string>;
-  let optA = "", optB = "", multiA = "", multiB = "";
+  let optA = "",
+    optB = "",
+    multiA = "",
+    multiB = "";
   for (const kind of PROPERTY_KINDS) {
-    const body: Record<string, unknown> = { display_name: `My ${kind}`, kind, is_required: opts.required?.includes(kind) ?? false };
+    const body: Record<string, unknown> = {
+      display_name: `My ${kind}`,
+      kind,
+      is_required: opts.required?.includes(kind) ?? false,
+    };
     if (kind === "number") body.settings = { min: 0, max: 100 };
     if (kind === "option" || kind === "multi_option") body.options = [{ name: "Alpha" }, { name: "Beta" }];
     const r = await ws.admin.post(`${p.base}/issue-types/${defaultType}/issue-properties/`, body);
@@ -62,9 +75,15 @@ function goodValues(s: Seeded): { sent: Record<string, unknown>; kept: Record<st
     date: ["2026-03-01", ["2026-03-01"]],
     boolean: [true, ["true"]],
     option: [s.optA, [s.optA]],
-    multi_option: [[s.multiA, s.multiB], [s.multiA, s.multiB]],
+    multi_option: [
+      [s.multiA, s.multiB],
+      [s.multiA, s.multiB],
+    ],
     member: [ws.member.userId, [ws.member.userId]],
-    multi_member: [[ws.member.userId, ws.admin.userId], [ws.member.userId, ws.admin.userId]],
+    multi_member: [
+      [ws.member.userId, ws.admin.userId],
+      [ws.member.userId, ws.admin.userId],
+    ],
     url: ["https://example.com/x", ["https://example.com/x"]],
   };
   const sent: Record<string, unknown> = {};
@@ -105,7 +124,12 @@ describe("the project's feature toggle", () => {
 
     expect((await ws.admin.patch(`${p.base}/`, { is_issue_type_enabled: true })).status).toBe(200);
     const types = (await ws.member.get(`${p.base}/issue-types/`)).body;
-    expect(types.map((x: { name: string; is_default: boolean; is_epic: boolean }) => [x.name, x.is_default, x.is_epic])).toEqual([["Work item", true, false], ["Epic", false, true]]);
+    expect(
+      types.map((x: { name: string; is_default: boolean; is_epic: boolean }) => [x.name, x.is_default, x.is_epic]),
+    ).toEqual([
+      ["Work item", true, false],
+      ["Epic", false, true],
+    ]);
     const got = await ws.member.get(`${p.base}/issues/${before.body.id}/`);
     expect(got.body.type_id).toBe(types[0].id);
     expect(got.body.property_values).toEqual({});
@@ -119,10 +143,22 @@ describe("the project's feature toggle", () => {
     expect((await ws.member.post(`${p.base}/issues/`, { name: "x", type_id: types[1].id })).status).toBe(400);
 
     // a custom type with a name, icon and description; made the default
-    const bug = await ws.admin.post(`${p.base}/issue-types/`, { name: "Bug", description: "Defects", logo_props: { in_use: "icon", icon: { name: "bug", color: "#f00" } } });
+    const bug = await ws.admin.post(`${p.base}/issue-types/`, {
+      name: "Bug",
+      description: "Defects",
+      logo_props: { in_use: "icon", icon: { name: "bug", color: "#f00" } },
+    });
     expect(bug.status).toBe(201);
-    expect(bug.body).toMatchObject({ name: "Bug", description: "Defects", is_default: false, is_epic: false, project_id: p.id });
-    expect((await ws.admin.patch(`${p.base}/issue-types/${bug.body.id}/`, { is_default: true })).body.is_default).toBe(true);
+    expect(bug.body).toMatchObject({
+      name: "Bug",
+      description: "Defects",
+      is_default: false,
+      is_epic: false,
+      project_id: p.id,
+    });
+    expect((await ws.admin.patch(`${p.base}/issue-types/${bug.body.id}/`, { is_default: true })).body.is_default).toBe(
+      true,
+    );
     expect((await ws.member.post(`${p.base}/issues/`, { name: "A bug" })).body.type_id).toBe(bug.body.id);
     // the default and the epic type cannot be deleted; another can, its items move to the default
     expect((await ws.admin.delete(`${p.base}/issue-types/${bug.body.id}/`)).status).toBe(400);
@@ -134,7 +170,9 @@ describe("the project's feature toggle", () => {
 
     // turning it off again: values are refused, the types stay for when it is turned back on
     expect((await ws.admin.patch(`${p.base}/`, { is_issue_type_enabled: false })).status).toBe(200);
-    expect((await ws.member.post(`${p.base}/issues/`, { name: "x", property_values: { [types[0].id]: "v" } })).status).toBe(400);
+    expect(
+      (await ws.member.post(`${p.base}/issues/`, { name: "x", property_values: { [types[0].id]: "v" } })).status,
+    ).toBe(400);
     expect((await ws.member.get(`${p.base}/issue-types/`)).body).toHaveLength(2);
   });
 
@@ -142,7 +180,9 @@ describe("the project's feature toggle", () => {
     const s = await seed();
     expect((await ws.member.post(`${s.p.base}/issue-types/`, { name: "Nope" })).status).toBe(403);
     expect((await ws.guest.get(`${s.p.base}/issue-types/`)).status).toBe(200);
-    expect((await ws.member.patch(`${s.p.base}/issue-properties/${s.prop.text}/`, { is_required: true })).status).toBe(403);
+    expect((await ws.member.patch(`${s.p.base}/issue-properties/${s.prop.text}/`, { is_required: true })).status).toBe(
+      403,
+    );
     expect((await ws.outsider.get(`${s.p.base}/issue-properties/`)).status).toBe(403);
     expect((await ws.anon.get(`${s.p.base}/issue-properties/`)).status).toBe(401);
   });
@@ -154,23 +194,40 @@ describe("properties", () => {
     const all = (await ws.member.get(`${s.p.base}/issue-properties/`)).body as Record<string, unknown>[];
     expect(all.map((p) => p.kind)).toEqual([...PROPERTY_KINDS]);
     const byKind = Object.fromEntries(all.map((p) => [p.kind, p]));
-    expect(byKind.paragraph).toMatchObject({ property_type: "TEXT", settings: { display_format: "multi-line" }, name: "my_paragraph", display_name: "My paragraph" });
+    expect(byKind.paragraph).toMatchObject({
+      property_type: "TEXT",
+      settings: { display_format: "multi-line" },
+      name: "my_paragraph",
+      display_name: "My paragraph",
+    });
     expect(byKind.number).toMatchObject({ property_type: "DECIMAL", settings: { min: 0, max: 100 } });
     expect(byKind.multi_member).toMatchObject({ property_type: "RELATION", relation_type: "USER", is_multi: true });
     expect((byKind.option as { options: { name: string }[] }).options.map((o) => o.name)).toEqual(["Alpha", "Beta"]);
     // an option added, renamed, removed
     const opt = await ws.admin.post(`${s.p.base}/issue-properties/${s.prop.option}/options/`, { name: "Gamma" });
     expect(opt.status).toBe(201);
-    expect((await ws.admin.patch(`${s.p.base}/issue-properties/${s.prop.option}/options/${opt.body.id}/`, { name: "Gamma 2" })).body.name).toBe("Gamma 2");
-    expect((await ws.admin.delete(`${s.p.base}/issue-properties/${s.prop.option}/options/${opt.body.id}/`)).status).toBe(204);
+    expect(
+      (
+        await ws.admin.patch(`${s.p.base}/issue-properties/${s.prop.option}/options/${opt.body.id}/`, {
+          name: "Gamma 2",
+        })
+      ).body.name,
+    ).toBe("Gamma 2");
+    expect(
+      (await ws.admin.delete(`${s.p.base}/issue-properties/${s.prop.option}/options/${opt.body.id}/`)).status,
+    ).toBe(204);
     expect((await ws.member.get(`${s.p.base}/issue-properties/${s.prop.option}/options/`)).body).toHaveLength(2);
   });
 
   it("refuses bad definitions: bounds out of order, a default that is no valid value, options on a text, a taken name", async () => {
     const s = await seed();
     const url = `${s.p.base}/issue-types/${s.defaultType}/issue-properties/`;
-    expect((await ws.admin.post(url, { display_name: "N", kind: "number", settings: { min: 5, max: 1 } })).status).toBe(400);
-    expect((await ws.admin.post(url, { display_name: "D", kind: "date", default_value: ["tomorrow"] })).status).toBe(400);
+    expect((await ws.admin.post(url, { display_name: "N", kind: "number", settings: { min: 5, max: 1 } })).status).toBe(
+      400,
+    );
+    expect((await ws.admin.post(url, { display_name: "D", kind: "date", default_value: ["tomorrow"] })).status).toBe(
+      400,
+    );
     expect((await ws.admin.post(url, { display_name: "T", kind: "text", options: [{ name: "a" }] })).status).toBe(400);
     expect((await ws.admin.post(url, { display_name: "My text", kind: "text" })).status).toBe(400);
     expect((await ws.admin.post(url, { display_name: "K", kind: "colour" })).status).toBe(400);
@@ -195,7 +252,10 @@ describe("values on every write path", () => {
     const s = await seed();
     const item = (await ws.member.post(`${s.p.base}/issues/`, { name: "Target" })).body;
     for (const [kind, value] of badValues(s)) {
-      const c = await ws.member.post(`${s.p.base}/issues/`, { name: `bad ${kind}`, property_values: { [s.prop[kind]]: value } });
+      const c = await ws.member.post(`${s.p.base}/issues/`, {
+        name: `bad ${kind}`,
+        property_values: { [s.prop[kind]]: value },
+      });
       expect(c.status, `${kind}: ${c.text}`).toBe(400);
       expect(c.body.property_values[0]).toContain(`My ${kind}`);
       const u = await ws.member.patch(`${s.p.base}/issues/${item.id}/`, { property_values: { [s.prop[kind]]: value } });
@@ -206,7 +266,9 @@ describe("values on every write path", () => {
     expect((await ws.member.get(`${s.p.base}/issues/${item.id}/`)).body.property_values).toEqual({});
     // a property of another project's type is refused
     const other = await seed();
-    expect((await ws.member.patch(`${s.p.base}/issues/${item.id}/`, { property_values: { [other.prop.text]: "x" } })).status).toBe(400);
+    expect(
+      (await ws.member.patch(`${s.p.base}/issues/${item.id}/`, { property_values: { [other.prop.text]: "x" } })).status,
+    ).toBe(400);
   });
 
   it("PATCH (app API) and the values endpoint: set, change and clear each kind, with activity", async () => {
@@ -215,10 +277,16 @@ describe("values on every write path", () => {
     const item = (await ws.member.post(`${s.p.base}/issues/`, { name: "Edit me" })).body;
     expect((await ws.member.patch(`${s.p.base}/issues/${item.id}/`, { property_values: sent })).status).toBe(204);
     expect((await ws.member.get(`${s.p.base}/issues/${item.id}/`)).body.property_values).toEqual(kept);
-    const put = await ws.member.request("PUT", `${s.p.base}/issues/${item.id}/issue-properties/${s.prop.option}/values/`, { values: [s.optB] });
+    const put = await ws.member.request(
+      "PUT",
+      `${s.p.base}/issues/${item.id}/issue-properties/${s.prop.option}/values/`,
+      { values: [s.optB] },
+    );
     expect(put.status, put.text).toBe(200);
     expect(put.body).toEqual({ property_id: s.prop.option, values: [s.optB] });
-    expect((await ws.member.patch(`${s.p.base}/issues/${item.id}/`, { property_values: { [s.prop.text]: null } })).status).toBe(204);
+    expect(
+      (await ws.member.patch(`${s.p.base}/issues/${item.id}/`, { property_values: { [s.prop.text]: null } })).status,
+    ).toBe(204);
     const after = (await ws.member.get(`${s.p.base}/issues/${item.id}/`)).body.property_values;
     expect(after[s.prop.text]).toBeUndefined();
     expect(after[s.prop.option]).toEqual([s.optB]);
@@ -227,7 +295,13 @@ describe("values on every write path", () => {
     expect(fields).toContain("custom_property");
     expect(fields).toContain("Beta");
     // guests edit only what they created (the item's own rule)
-    expect((await ws.guest.request("PUT", `${s.p.base}/issues/${item.id}/issue-properties/${s.prop.text}/values/`, { values: ["x"] })).status).toBe(403);
+    expect(
+      (
+        await ws.guest.request("PUT", `${s.p.base}/issues/${item.id}/issue-properties/${s.prop.text}/values/`, {
+          values: ["x"],
+        })
+      ).status,
+    ).toBe(403);
   });
 
   it("required properties and defaults: a new item takes the defaults, a required one without default must be sent and cannot be cleared", async () => {
@@ -237,29 +311,52 @@ describe("values on every write path", () => {
     const missing = await ws.member.post(`${s.p.base}/issues/`, { name: "No text" });
     expect(missing.status).toBe(400);
     expect(missing.body.property_values[0]).toMatch(/My text: this property is required/);
-    const made = await ws.member.post(`${s.p.base}/issues/`, { name: "With text", property_values: { [s.prop.text]: "here" } });
+    const made = await ws.member.post(`${s.p.base}/issues/`, {
+      name: "With text",
+      property_values: { [s.prop.text]: "here" },
+    });
     expect(made.status).toBe(201);
-    expect(made.body.property_values).toEqual({ [s.prop.text]: ["here"], [s.prop.number]: ["7"], [s.prop.option]: [s.optB] });
-    expect((await ws.member.patch(`${s.p.base}/issues/${made.body.id}/`, { property_values: { [s.prop.text]: "" } })).status).toBe(400);
+    expect(made.body.property_values).toEqual({
+      [s.prop.text]: ["here"],
+      [s.prop.number]: ["7"],
+      [s.prop.option]: [s.optB],
+    });
+    expect(
+      (await ws.member.patch(`${s.p.base}/issues/${made.body.id}/`, { property_values: { [s.prop.text]: "" } })).status,
+    ).toBe(400);
   });
 
   it("bulk: each item's values checked, set on every item", async () => {
     const s = await seed();
     const a = (await ws.member.post(`${s.p.base}/issues/`, { name: "A" })).body;
     const b = (await ws.member.post(`${s.p.base}/issues/`, { name: "B" })).body;
-    const bad = await ws.member.post(`${s.p.base}/bulk-operation-issues/`, { issue_ids: [a.id, b.id], properties: { property_values: { [s.prop.number]: "lots" } } });
+    const bad = await ws.member.post(`${s.p.base}/bulk-operation-issues/`, {
+      issue_ids: [a.id, b.id],
+      properties: { property_values: { [s.prop.number]: "lots" } },
+    });
     expect(bad.status).toBe(400);
-    const ok = await ws.member.post(`${s.p.base}/bulk-operation-issues/`, { issue_ids: [a.id, b.id], properties: { property_values: { [s.prop.option]: s.optA, [s.prop.boolean]: false } } });
+    const ok = await ws.member.post(`${s.p.base}/bulk-operation-issues/`, {
+      issue_ids: [a.id, b.id],
+      properties: { property_values: { [s.prop.option]: s.optA, [s.prop.boolean]: false } },
+    });
     expect(ok.status, ok.text).toBe(204);
-    for (const id of [a.id, b.id]) expect((await ws.member.get(`${s.p.base}/issues/${id}/`)).body.property_values).toEqual({ [s.prop.option]: [s.optA], [s.prop.boolean]: ["false"] });
+    for (const id of [a.id, b.id])
+      expect((await ws.member.get(`${s.p.base}/issues/${id}/`)).body.property_values).toEqual({
+        [s.prop.option]: [s.optA],
+        [s.prop.boolean]: ["false"],
+      });
   });
 
   it("intake: a request's values are checked and kept", async () => {
     const s = await seed();
     await ws.admin.patch(`${s.p.base}/`, { intake_view: true });
-    const bad = await ws.member.post(`${s.p.base}/intake-issues/`, { issue: { name: "Bad", property_values: { [s.prop.url]: "nope" } } });
+    const bad = await ws.member.post(`${s.p.base}/intake-issues/`, {
+      issue: { name: "Bad", property_values: { [s.prop.url]: "nope" } },
+    });
     expect(bad.status).toBe(400);
-    const ok = await ws.member.post(`${s.p.base}/intake-issues/`, { issue: { name: "Good", property_values: { [s.prop.url]: "https://x.test/" } } });
+    const ok = await ws.member.post(`${s.p.base}/intake-issues/`, {
+      issue: { name: "Good", property_values: { [s.prop.url]: "https://x.test/" } },
+    });
     expect(ok.status, ok.text).toBe(200);
     expect(ok.body.issue.property_values).toEqual({ [s.prop.url]: ["https://x.test/"] });
     const [row] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.name, "Good"));
@@ -270,39 +367,67 @@ describe("values on every write path", () => {
     const s = await seed();
     const V = `/api/v1/workspaces/${ws.slug}/projects/${s.p.id}`;
     expect((await v1member.get(`${V}/issue-types/`)).body).toHaveLength(2);
-    const made = await v1admin.post(`${V}/issue-types/${s.defaultType}/issue-properties/`, { display_name: "Severity", kind: "option", options: [{ name: "Low" }] });
+    const made = await v1admin.post(`${V}/issue-types/${s.defaultType}/issue-properties/`, {
+      display_name: "Severity",
+      kind: "option",
+      options: [{ name: "Low" }],
+    });
     expect(made.status, made.text).toBe(201);
     const opt = await v1admin.post(`${V}/issue-properties/${made.body.id}/options/`, { name: "High" });
     expect(opt.status).toBe(201);
     expect((await v1member.post(`${V}/issue-types/`, { name: "Nope" })).status).toBe(403);
 
     const { sent, kept } = goodValues(s);
-    const item = await v1member.post(`${V}/work-items/`, { name: "From v1", property_values: { ...sent, [made.body.id]: opt.body.id } });
+    const item = await v1member.post(`${V}/work-items/`, {
+      name: "From v1",
+      property_values: { ...sent, [made.body.id]: opt.body.id },
+    });
     expect(item.status, item.text).toBe(201);
     expect(item.body.property_values).toEqual({ ...kept, [made.body.id]: [opt.body.id] });
     for (const [kind, value] of badValues(s)) {
-      expect((await v1member.patch(`${V}/work-items/${item.body.id}/`, { property_values: { [s.prop[kind]]: value } })).status, kind).toBe(400);
+      expect(
+        (await v1member.patch(`${V}/work-items/${item.body.id}/`, { property_values: { [s.prop[kind]]: value } }))
+          .status,
+        kind,
+      ).toBe(400);
     }
-    const patched = await v1member.patch(`${V}/work-items/${item.body.id}/`, { property_values: { [s.prop.number]: 3 } });
+    const patched = await v1member.patch(`${V}/work-items/${item.body.id}/`, {
+      property_values: { [s.prop.number]: 3 },
+    });
     expect(patched.body.property_values[s.prop.number]).toEqual(["3"]);
     const list = await v1member.get(`${V}/work-items/`);
     expect(list.body.results[0].property_values[s.prop.number]).toEqual(["3"]);
-    const one = await v1member.post(`${V}/work-items/${item.body.id}/issue-properties/${s.prop.date}/values/`, { values: ["2027-01-02"] });
+    const one = await v1member.post(`${V}/work-items/${item.body.id}/issue-properties/${s.prop.date}/values/`, {
+      values: ["2027-01-02"],
+    });
     expect(one.status, one.text).toBe(200);
-    expect((await v1member.get(`${V}/work-items/${item.body.id}/issue-properties/${s.prop.date}/values/`)).body.values).toEqual(["2027-01-02"]);
+    expect(
+      (await v1member.get(`${V}/work-items/${item.body.id}/issue-properties/${s.prop.date}/values/`)).body.values,
+    ).toEqual(["2027-01-02"]);
     const doc = await v1member.get("/api/v1/openapi.json");
-    expect(Object.keys(doc.body.paths)).toEqual(expect.arrayContaining([
-      "/api/v1/workspaces/{slug}/projects/{projectId}/issue-types/",
-      "/api/v1/workspaces/{slug}/projects/{projectId}/issue-properties/{propertyId}/options/",
-      "/api/v1/workspaces/{slug}/projects/{projectId}/work-items/{issueId}/issue-properties/{propertyId}/values/",
-    ]));
+    expect(Object.keys(doc.body.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/v1/workspaces/{slug}/projects/{projectId}/issue-types/",
+        "/api/v1/workspaces/{slug}/projects/{projectId}/issue-properties/{propertyId}/options/",
+        "/api/v1/workspaces/{slug}/projects/{projectId}/work-items/{issueId}/issue-properties/{propertyId}/values/",
+      ]),
+    );
   });
 
   it("deleting an option or a property removes its values from the items", async () => {
     const s = await seed();
-    const item = (await ws.member.post(`${s.p.base}/issues/`, { name: "X", property_values: { [s.prop.option]: s.optA, [s.prop.text]: "t" } })).body;
-    expect((await ws.admin.delete(`${s.p.base}/issue-properties/${s.prop.option}/options/${s.optA}/`)).status).toBe(204);
-    expect((await ws.member.get(`${s.p.base}/issues/${item.id}/`)).body.property_values).toEqual({ [s.prop.text]: ["t"] });
+    const item = (
+      await ws.member.post(`${s.p.base}/issues/`, {
+        name: "X",
+        property_values: { [s.prop.option]: s.optA, [s.prop.text]: "t" },
+      })
+    ).body;
+    expect((await ws.admin.delete(`${s.p.base}/issue-properties/${s.prop.option}/options/${s.optA}/`)).status).toBe(
+      204,
+    );
+    expect((await ws.member.get(`${s.p.base}/issues/${item.id}/`)).body.property_values).toEqual({
+      [s.prop.text]: ["t"],
+    });
     expect((await ws.admin.delete(`${s.p.base}/issue-properties/${s.prop.text}/`)).status).toBe(204);
     expect((await ws.member.get(`${s.p.base}/issues/${item.id}/`)).body.property_values).toEqual({});
   });
@@ -313,34 +438,52 @@ describe("values on every write path", () => {
     const shared = await ws.admin.post(`${W}/issue-types/`, { name: "Incident" });
     expect(shared.status).toBe(201);
     expect((await ws.member.post(`${W}/issue-types/`, { name: "Nope" })).status).toBe(403);
-    const prop = await ws.admin.post(`${W}/issue-types/${shared.body.id}/issue-properties/`, { display_name: "Impact", kind: "number" });
+    const prop = await ws.admin.post(`${W}/issue-types/${shared.body.id}/issue-properties/`, {
+      display_name: "Impact",
+      kind: "number",
+    });
     expect(prop.status).toBe(201);
     const types = (await ws.member.get(`${s.p.base}/issue-types/`)).body as { id: string }[];
     expect(types.map((x) => x.id)).toContain(shared.body.id);
-    const item = await ws.member.post(`${s.p.base}/issues/`, { name: "Outage", type_id: shared.body.id, property_values: { [prop.body.id]: 5 } });
+    const item = await ws.member.post(`${s.p.base}/issues/`, {
+      name: "Outage",
+      type_id: shared.body.id,
+      property_values: { [prop.body.id]: 5 },
+    });
     expect(item.status, item.text).toBe(201);
     expect(item.body.property_values).toEqual({ [prop.body.id]: ["5"] });
     // a change of type drops the old type's values
     const moved = await ws.member.patch(`${s.p.base}/issues/${item.body.id}/`, { type_id: s.defaultType });
     expect(moved.status).toBe(204);
-    expect((await ws.member.get(`${s.p.base}/issues/${item.body.id}/`)).body).toMatchObject({ type_id: s.defaultType, property_values: {} });
+    expect((await ws.member.get(`${s.p.base}/issues/${item.body.id}/`)).body).toMatchObject({
+      type_id: s.defaultType,
+      property_values: {},
+    });
   });
 });
 
 describe("lists: filter, group and order by a custom property", () => {
   it("filters by values and None, groups by an option (options in order, then None) and by a multi-option, orders by number and option", async () => {
     const s = await seed();
-    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).body.id as string;
-    const a = await mk("a", { [s.prop.option]: s.optB, [s.prop.number]: 10, [s.prop.multi_option]: [s.multiA, s.multiB] });
+    const mk = async (name: string, values: Record<string, unknown>) =>
+      (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).body.id as string;
+    const a = await mk("a", {
+      [s.prop.option]: s.optB,
+      [s.prop.number]: 10,
+      [s.prop.multi_option]: [s.multiA, s.multiB],
+    });
     const b = await mk("b", { [s.prop.option]: s.optA, [s.prop.number]: 9 });
     const c = await mk("c", { [s.prop.number]: 100, [s.prop.multi_option]: [s.multiB] });
     const key = (k: PropertyKind) => `custom_property__${s.prop[k]}`;
-    const names = async (q: string) => ((await ws.member.get(`${s.p.base}/issues/?${q}`)).body.results as { name: string }[]).map((r) => r.name);
+    const names = async (q: string) =>
+      ((await ws.member.get(`${s.p.base}/issues/?${q}`)).body.results as { name: string }[]).map((r) => r.name);
 
-    expect((await names(`${key("option")}=${s.optA}`))).toEqual(["b"]);
-    expect((await names(`${key("option")}=${s.optA},None&order_by=name`))).toEqual(["b", "c"]);
-    expect((await names(`${key("number")}=10`))).toEqual(["a"]);
-    const rich = await ws.member.get(`${s.p.base}/issues/?filters=${encodeURIComponent(JSON.stringify({ [`${key("multi_option")}__in`]: [s.multiB] }))}&order_by=name`);
+    expect(await names(`${key("option")}=${s.optA}`)).toEqual(["b"]);
+    expect(await names(`${key("option")}=${s.optA},None&order_by=name`)).toEqual(["b", "c"]);
+    expect(await names(`${key("number")}=10`)).toEqual(["a"]);
+    const rich = await ws.member.get(
+      `${s.p.base}/issues/?filters=${encodeURIComponent(JSON.stringify({ [`${key("multi_option")}__in`]: [s.multiB] }))}&order_by=name`,
+    );
     expect(rich.body.results.map((r: { name: string }) => r.name)).toEqual(["a", "c"]);
 
     // numbers order as numbers, options by the options' order (Alpha, Beta), no value last
@@ -356,14 +499,18 @@ describe("lists: filter, group and order by a custom property", () => {
     expect(grouped.body.results.None.results.map((r: { id: string }) => r.id)).toEqual([c]);
     expect(grouped.body.results[s.optA].total_results).toBe(1);
 
-    const multi = await ws.member.get(`${s.p.base}/issues/?group_by=${key("multi_option")}&sub_group_by=${key("option")}&order_by=name`);
+    const multi = await ws.member.get(
+      `${s.p.base}/issues/?group_by=${key("multi_option")}&sub_group_by=${key("option")}&order_by=name`,
+    );
     expect(multi.status, multi.text).toBe(200);
     expect(multi.body.results[s.multiB].total_results).toBe(2);
     expect(Object.keys(multi.body.results[s.multiB].results)).toEqual([s.optA, s.optB, "None"]);
     expect(multi.body.results.None.results[s.optA].results.map((r: { id: string }) => r.id)).toEqual([b]);
     // grouping by state still answers with the values inline
     const byState = await ws.member.get(`${s.p.base}/issues/?group_by=state_id&${key("option")}=${s.optB}`);
-    const items = Object.values(byState.body.results as Record<string, { results: { id: string; property_values: Record<string, string[]> }[] }>).flatMap((g) => g.results);
+    const items = Object.values(
+      byState.body.results as Record<string, { results: { id: string; property_values: Record<string, string[]> }[] }>,
+    ).flatMap((g) => g.results);
     expect(items.map((i) => [i.id, i.property_values[s.prop.option]])).toEqual([[a, [s.optB]]]);
     expect((await ws.member.get(`${s.p.base}/issues/?group_by=custom_property__nope`)).status).toBe(400);
   });
@@ -379,7 +526,12 @@ describe("exports", () => {
       expect((await ws.member.post(E, { provider, project: [s.p.id], multiple: false })).status).toBe(200);
     }
     await t.app.jobs.drain();
-    const rows = (await ws.member.get(`${E}?per_page=10&cursor=10:0:0`)).body.results as { provider: string; status: string; url: string; project: string[] }[];
+    const rows = (await ws.member.get(`${E}?per_page=10&cursor=10:0:0`)).body.results as {
+      provider: string;
+      status: string;
+      url: string;
+      project: string[];
+    }[];
     const mine = rows.filter((r) => r.project?.[0] === s.p.id);
     expect(mine.map((r) => r.status)).toEqual(["completed", "completed", "completed"]);
     const JSZip = (await import("jszip")).default;
@@ -412,22 +564,50 @@ describe("agents", () => {
     const s = await seed();
     const ms = await startModelServer({ apiKey: "k" });
     try {
-      expect((await ws.admin.post(`${s.p.base}/model-configs/scripted/`, { provider: "openai", base_url: ms.openaiBaseUrl, model: "m", api_key: "k" })).status).toBe(200);
-      const made = await ws.admin.post(`${s.p.base}/agent/templates/`, { config: { type: "triage", name: "Typist", model_config: "scripted", max_steps: 5, timeout_s: 60 } });
+      expect(
+        (
+          await ws.admin.post(`${s.p.base}/model-configs/scripted/`, {
+            provider: "openai",
+            base_url: ms.openaiBaseUrl,
+            model: "m",
+            api_key: "k",
+          })
+        ).status,
+      ).toBe(200);
+      const made = await ws.admin.post(`${s.p.base}/agent/templates/`, {
+        config: { type: "triage", name: "Typist", model_config: "scripted", max_steps: 5, timeout_s: 60 },
+      });
       expect(made.status, made.text).toBe(200);
       const [project] = await t.db.db.select().from(schema.projects).where(eq(schema.projects.id, s.p.id));
-      const ctx = { app: t.app, project, issueId: null, actorId: ws.member.userId, agentTemplateId: made.body.agent_template.id, sandbox: null, signal: new AbortController().signal };
+      const ctx = {
+        app: t.app,
+        project,
+        issueId: null,
+        actorId: ws.member.userId,
+        agentTemplateId: made.body.agent_template.id,
+        sandbox: null,
+        signal: new AbortController().signal,
+      };
       const [create, update] = builtinTools(["create_work_item", "update_work_item"]);
-      const bad = await create.run({ name: "By agent", properties: { "My number": 1000 } }, ctx as never).catch((e) => toolErrorText(e));
+      const bad = await create
+        .run({ name: "By agent", properties: { "My number": 1000 } }, ctx as never)
+        .catch((e) => toolErrorText(e));
       expect(bad).toMatch(/less than or equal to 100/);
-      const ok = await create.run({ name: "By agent", properties: { "my option": "Beta", "My number": 5 } }, ctx as never);
+      const ok = await create.run(
+        { name: "By agent", properties: { "my option": "Beta", "My number": 5 } },
+        ctx as never,
+      );
       expect(ok.content).toMatch(/Created/);
       const [row] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.name, "By agent"));
       expect(row.propertyValues).toEqual({ [s.prop.option]: [s.optB], [s.prop.number]: ["5"] });
       await update.run({ work_item_id: row.id, properties: { "My boolean": true } }, ctx as never);
       const [after] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, row.id));
       expect(after.propertyValues).toMatchObject({ [s.prop.boolean]: ["true"] });
-      expect(await update.run({ work_item_id: row.id, properties: { Nope: 1 } }, ctx as never).catch((e) => toolErrorText(e))).toMatch(/No property "Nope"/);
+      expect(
+        await update
+          .run({ work_item_id: row.id, properties: { Nope: 1 } }, ctx as never)
+          .catch((e) => toolErrorText(e)),
+      ).toMatch(/No property "Nope"/);
     } finally {
       await ms.close();
     }
@@ -437,7 +617,8 @@ describe("agents", () => {
 describe("lists: range filters on number and date properties", () => {
   it("filters a number property by value and a date property by day, with open bounds, in both grammars; bad bounds are a 400", async () => {
     const s = await seed();
-    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).body.id as string;
+    const mk = async (name: string, values: Record<string, unknown>) =>
+      (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).body.id as string;
     await mk("a", { [s.prop.number]: 9, [s.prop.date]: "2026-01-10" });
     await mk("b", { [s.prop.number]: 10, [s.prop.date]: "2026-02-01" });
     await mk("c", { [s.prop.number]: 55.5, [s.prop.date]: "2026-03-15" });
@@ -457,17 +638,29 @@ describe("lists: range filters on number and date properties", () => {
     expect(await names(`${key("date")}__gte=2026-02-02`)).toEqual(["c"]);
     const rich = (f: unknown) => `filters=${encodeURIComponent(JSON.stringify(f))}`;
     expect(await names(rich({ [`${key("number")}__range`]: [10, null] }))).toEqual(["b", "c"]);
-    expect(await names(rich({ or: [{ [`${key("date")}__lte`]: "2026-01-31" }, { [`${key("number")}__gte`]: 50 }] }))).toEqual(["a", "c"]);
+    expect(
+      await names(rich({ or: [{ [`${key("date")}__lte`]: "2026-01-31" }, { [`${key("number")}__gte`]: 50 }] })),
+    ).toEqual(["a", "c"]);
     // grouped lists filter the same way
     const grouped = await ws.member.get(`${s.p.base}/issues/?group_by=priority&${key("number")}__gte=10`);
     expect(grouped.body.total_count ?? grouped.body.total_results).toBe(2);
 
-    for (const bad of [`${key("number")}__gte=ten`, `${key("number")}__range=1,2026-01-01`, `${key("number")}__range=1`, `${key("number")}__between=1`]) {
+    for (const bad of [
+      `${key("number")}__gte=ten`,
+      `${key("number")}__range=1,2026-01-01`,
+      `${key("number")}__range=1`,
+      `${key("number")}__between=1`,
+    ]) {
       expect((await ws.member.get(`${s.p.base}/issues/?${bad}`)).status, bad).toBe(400);
     }
-    expect((await ws.member.get(`${s.p.base}/issues/?${rich({ [`${key("date")}__range`]: ["2026-01-01", "x"] })}`)).status).toBe(400);
+    expect(
+      (await ws.member.get(`${s.p.base}/issues/?${rich({ [`${key("date")}__range`]: ["2026-01-01", "x"] })}`)).status,
+    ).toBe(400);
     // a saved view keeps a range filter and lists by it
-    const view = await ws.member.post(`${s.p.base}/views/`, { name: "Big", filters: { [`${key("number")}__gte`]: ["10"] } });
+    const view = await ws.member.post(`${s.p.base}/views/`, {
+      name: "Big",
+      filters: { [`${key("number")}__gte`]: ["10"] },
+    });
     expect(view.status, view.text).toBe(201);
     const viewed = await ws.member.get(`${s.p.base}/views/${view.body.id}/issues/?order_by=name`);
     expect(viewed.body.results.map((r: { name: string }) => r.name)).toEqual(["b", "c"]);
@@ -481,13 +674,20 @@ describe("lists: ordering by a member property", () => {
     const [low, high] = [ws.admin, ws.member].sort((x, y) => x.userId.localeCompare(y.userId));
     expect((await low.patch("/api/users/me/", { first_name: "Zed", last_name: "Zimmer" })).status).toBe(200);
     expect((await high.patch("/api/users/me/", { first_name: "Amy", last_name: "Adams" })).status).toBe(200);
-    const mk = async (name: string, values: Record<string, unknown>) => (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).status;
+    const mk = async (name: string, values: Record<string, unknown>) =>
+      (await ws.member.post(`${s.p.base}/issues/`, { name, property_values: values })).status;
     expect(await mk("to Zed", { [s.prop.member]: low.userId, [s.prop.multi_member]: [low.userId] })).toBe(201);
-    expect(await mk("to Amy", { [s.prop.member]: high.userId, [s.prop.multi_member]: [high.userId, low.userId] })).toBe(201);
+    expect(await mk("to Amy", { [s.prop.member]: high.userId, [s.prop.multi_member]: [high.userId, low.userId] })).toBe(
+      201,
+    );
     expect(await mk("to no one", {})).toBe(201);
-    const names = async (q: string) => ((await ws.member.get(`${s.p.base}/issues/?${q}`)).body.results as { name: string }[]).map((r) => r.name);
+    const names = async (q: string) =>
+      ((await ws.member.get(`${s.p.base}/issues/?${q}`)).body.results as { name: string }[]).map((r) => r.name);
     expect(await names(`order_by=custom_property__${s.prop.member}`)).toEqual(["to Amy", "to Zed", "to no one"]);
-    expect((await names(`order_by=-custom_property__${s.prop.member}`)).filter((n) => n !== "to no one")).toEqual(["to Zed", "to Amy"]);
+    expect((await names(`order_by=-custom_property__${s.prop.member}`)).filter((n) => n !== "to no one")).toEqual([
+      "to Zed",
+      "to Amy",
+    ]);
     expect(await names(`order_by=custom_property__${s.prop.multi_member}`)).toEqual(["to Amy", "to Zed", "to no one"]);
   });
 });
@@ -502,31 +702,52 @@ describe("values on workspace drafts", () => {
     expect(orphan.body.property_values[0]).toMatch(/project is needed/);
     // bad values are refused as on items
     for (const [kind, bad] of badValues(s)) {
-      const r = await ws.member.post(`${W}/draft-issues/`, { name: "x", project_id: s.p.id, property_values: { [s.prop[kind]]: bad } });
+      const r = await ws.member.post(`${W}/draft-issues/`, {
+        name: "x",
+        project_id: s.p.id,
+        property_values: { [s.prop[kind]]: bad },
+      });
       expect(r.status, `${kind}: ${r.text}`).toBe(400);
     }
     // the required text may wait on a draft
-    const made = await ws.member.post(`${W}/draft-issues/`, { name: "Draft", project_id: s.p.id, property_values: { [s.prop.number]: 7, [s.prop.option]: s.optB } });
+    const made = await ws.member.post(`${W}/draft-issues/`, {
+      name: "Draft",
+      project_id: s.p.id,
+      property_values: { [s.prop.number]: 7, [s.prop.option]: s.optB },
+    });
     expect(made.status, made.text).toBe(201);
     expect(made.body.property_values).toEqual({ [s.prop.number]: ["7"], [s.prop.option]: [s.optB] });
-    const patched = await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, { property_values: { [s.prop.number]: 8 } });
+    const patched = await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, {
+      property_values: { [s.prop.number]: 8 },
+    });
     expect(patched.status, patched.text).toBe(200);
     expect(patched.body.property_values).toEqual({ [s.prop.number]: ["8"] });
-    expect((await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, { property_values: { [s.prop.number]: 500 } })).status).toBe(400);
-    expect((await ws.member.get(`${W}/draft-issues/${made.body.id}/`)).body.property_values).toEqual({ [s.prop.number]: ["8"] });
+    expect(
+      (await ws.member.patch(`${W}/draft-issues/${made.body.id}/`, { property_values: { [s.prop.number]: 500 } }))
+        .status,
+    ).toBe(400);
+    expect((await ws.member.get(`${W}/draft-issues/${made.body.id}/`)).body.property_values).toEqual({
+      [s.prop.number]: ["8"],
+    });
 
     // the conversion asks for the required text, then keeps every value
     const refused = await ws.member.post(`${W}/draft-to-issue/${made.body.id}/`, {});
     expect(refused.status).toBe(400);
     expect(refused.body.property_values[0]).toMatch(/required/);
-    const converted = await ws.member.post(`${W}/draft-to-issue/${made.body.id}/`, { property_values: { [s.prop.number]: 8, [s.prop.text]: "filled" } });
+    const converted = await ws.member.post(`${W}/draft-to-issue/${made.body.id}/`, {
+      property_values: { [s.prop.number]: 8, [s.prop.text]: "filled" },
+    });
     expect(converted.status, converted.text).toBe(201);
     const item = await ws.member.get(`${s.p.base}/issues/${converted.body.id}/`);
     expect(item.body.property_values).toMatchObject({ [s.prop.number]: ["8"], [s.prop.text]: ["filled"] });
 
     // another project: the values of the first one go
     const other = await projectFixture(t, ws);
-    const moved = await ws.member.post(`${W}/draft-issues/`, { name: "Mover", project_id: s.p.id, property_values: { [s.prop.number]: 3 } });
+    const moved = await ws.member.post(`${W}/draft-issues/`, {
+      name: "Mover",
+      project_id: s.p.id,
+      property_values: { [s.prop.number]: 3 },
+    });
     const after = await ws.member.patch(`${W}/draft-issues/${moved.body.id}/`, { project_id: other.id });
     expect(after.status, after.text).toBe(200);
     expect(after.body.property_values).toEqual({});
@@ -541,24 +762,49 @@ describe("values on the public intake form", () => {
     const url = `/api/public/intake/${anchor}/`;
     const form = await ws.anon.get(url);
     expect(form.status).toBe(200);
-    const offered = form.body.properties as { id: string; kind: string; is_required: boolean; options: { name: string }[]; max: number | null }[];
-    expect(offered.map((p) => p.kind).sort()).toEqual(PROPERTY_KINDS.filter((k) => k !== "member" && k !== "multi_member").sort());
-    expect(offered.find((p) => p.id === s.prop.option)).toMatchObject({ is_required: true, options: [{ name: "Alpha" }, { name: "Beta" }] });
+    const offered = form.body.properties as {
+      id: string;
+      kind: string;
+      is_required: boolean;
+      options: { name: string }[];
+      max: number | null;
+    }[];
+    expect(offered.map((p) => p.kind).sort()).toEqual(
+      PROPERTY_KINDS.filter((k) => k !== "member" && k !== "multi_member").sort(),
+    );
+    expect(offered.find((p) => p.id === s.prop.option)).toMatchObject({
+      is_required: true,
+      options: [{ name: "Alpha" }, { name: "Beta" }],
+    });
     expect(offered.find((p) => p.id === s.prop.number)?.max).toBe(100);
 
     const base = { name: "Need help", email: "pat@example.com" };
     const missing = await ws.anon.post(url, base);
     expect(missing.status).toBe(400);
     expect(missing.body.property_values[0]).toMatch(/required/);
-    expect((await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.number]: 1000 } })).status).toBe(400);
+    expect(
+      (await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.number]: 1000 } }))
+        .status,
+    ).toBe(400);
     // people are not offered: a member value is refused
-    const member = await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.member]: ws.member.userId } });
+    const member = await ws.anon.post(url, {
+      ...base,
+      property_values: { [s.prop.option]: s.optA, [s.prop.member]: ws.member.userId },
+    });
     expect(member.status).toBe(400);
     expect(member.body.property_values[0]).toMatch(/not a property of this form/);
-    const sent = await ws.anon.post(url, { ...base, property_values: { [s.prop.option]: s.optA, [s.prop.number]: 12 } });
+    const sent = await ws.anon.post(url, {
+      ...base,
+      property_values: { [s.prop.option]: s.optA, [s.prop.number]: 12 },
+    });
     expect(sent.status, sent.text).toBe(200);
-    const items = (await ws.admin.get(`${s.p.base}/intake-issues/?per_page=100`)).body.results as { issue: { id: string; name: string } }[];
+    const items = (await ws.admin.get(`${s.p.base}/intake-issues/?per_page=100`)).body.results as {
+      issue: { id: string; name: string };
+    }[];
     const got = items.find((r) => r.issue.name === "Need help")!;
-    expect((await ws.admin.get(`${s.p.base}/issues/${got.issue.id}/`)).body.property_values).toMatchObject({ [s.prop.option]: [s.optA], [s.prop.number]: ["12"] });
+    expect((await ws.admin.get(`${s.p.base}/issues/${got.issue.id}/`)).body.property_values).toMatchObject({
+      [s.prop.option]: [s.optA],
+      [s.prop.number]: ["12"],
+    });
   });
 });

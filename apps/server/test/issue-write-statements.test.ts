@@ -24,18 +24,25 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** The statements the server sends while `fn` runs (nothing else may use the database meanwhile). */
 async function statementsOf(fn: () => Promise<unknown>): Promise<string[]> {
   const sent = (await statementsSent(t, fn)).map((x) => x.slice(0, 120));
   // the counter sees the transaction itself, so a count of 0 cannot pass for a fast write
-  expect(sent.filter((x) => /^(begin|commit)\b/i.test(x)), sent.join("\n")).toHaveLength(2);
+  expect(
+    sent.filter((x) => /^(begin|commit)\b/i.test(x)),
+    sent.join("\n"),
+  ).toHaveLength(2);
   return sent;
 }
 
 const jobsOf = async (task: string, issueId: string) =>
-  (await t.app.jobs.list(t.db.db, task)).filter((j) => JSON.stringify(j.payload).includes(issueId) || task === NOTIFY_TASK);
+  (await t.app.jobs.list(t.db.db, task)).filter(
+    (j) => JSON.stringify(j.payload).includes(issueId) || task === NOTIFY_TASK,
+  );
 
 describe("statements per write", () => {
   it("creates a plain work item in at most 5 statements, still recording its activity, subscriber and jobs", async () => {
@@ -49,7 +56,9 @@ describe("statements per write", () => {
     });
     expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(5);
 
-    expect(await activityRows(t, id)).toMatchObject([{ verb: "created", field: null, actorId: ws.admin.userId, comment: "created the work item" }]);
+    expect(await activityRows(t, id)).toMatchObject([
+      { verb: "created", field: null, actorId: ws.admin.userId, comment: "created the work item" },
+    ]);
     const subs = await t.db.db.select().from(schema.issueSubscribers).where(eq(schema.issueSubscribers.issueId, id));
     expect(subs.map((s) => s.subscriberId)).toEqual([ws.admin.userId]);
     const notify = await t.app.jobs.list(t.db.db, NOTIFY_TASK);
@@ -61,7 +70,9 @@ describe("statements per write", () => {
   });
 
   it("queues the webhook event in the same statements when a webhook listens for work items", async () => {
-    await t.db.db.insert(schema.webhooks).values({ workspaceId: ws.id, url: "https://hooks.example.com/x", secretKey: "k", issue: true });
+    await t.db.db
+      .insert(schema.webhooks)
+      .values({ workspaceId: ws.id, url: "https://hooks.example.com/x", secretKey: "k", issue: true });
     try {
       let id = "";
       const sent = await statementsOf(async () => {
@@ -71,7 +82,16 @@ describe("statements per write", () => {
       });
       expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(5);
       const jobs = await jobsOf(WEBHOOK_EVENT_TASK, id);
-      expect(jobs.map((j) => j.payload)).toEqual([{ workspace_id: ws.id, event: "issue", action: "created", entity_id: id, actor_id: ws.admin.userId, changes: [] }]);
+      expect(jobs.map((j) => j.payload)).toEqual([
+        {
+          workspace_id: ws.id,
+          event: "issue",
+          action: "created",
+          entity_id: id,
+          actor_id: ws.admin.userId,
+          changes: [],
+        },
+      ]);
     } finally {
       await t.db.db.delete(schema.webhooks).where(eq(schema.webhooks.workspaceId, ws.id));
     }
@@ -85,9 +105,15 @@ describe("statements per write", () => {
       expect(res.status, res.text).toBe(204);
     });
     expect(sent.length, sent.join("\n")).toBeLessThanOrEqual(6);
-    expect(sent.filter((x) => /for update/i.test(x)), sent.join("\n")).toEqual([]);
+    expect(
+      sent.filter((x) => /for update/i.test(x)),
+      sent.join("\n"),
+    ).toEqual([]);
     const acts = await activityRows(t, item.id);
-    expect(acts.slice(-2).map((a) => [a.field, a.newValue])).toEqual([["name", "Renamed"], ["priority", "urgent"]]);
+    expect(acts.slice(-2).map((a) => [a.field, a.newValue])).toEqual([
+      ["name", "Renamed"],
+      ["priority", "urgent"],
+    ]);
   });
 
   it("reads the caller's session and the project scope in one statement, answering as before", async () => {
@@ -102,12 +128,20 @@ describe("statements per write", () => {
     expect(sent[0]).toMatch(/"sessions".*"workspaces".*"projects"/);
     // the answers the two lookups gave, from the one statement
     const bogus = "00000000-0000-4000-8000-000000000000";
-    expect((await ws.admin.get(`/api/workspaces/no-such-workspace/projects/${pr.id}/issues/${item.id}/meta/`)).status).toBe(404);
-    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${bogus}/issues/${item.id}/meta/`)).status).toBe(404);
-    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/not-a-uuid/issues/${item.id}/meta/`)).status).toBe(404);
+    expect(
+      (await ws.admin.get(`/api/workspaces/no-such-workspace/projects/${pr.id}/issues/${item.id}/meta/`)).status,
+    ).toBe(404);
+    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${bogus}/issues/${item.id}/meta/`)).status).toBe(
+      404,
+    );
+    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/not-a-uuid/issues/${item.id}/meta/`)).status).toBe(
+      404,
+    );
     expect((await ws.anon.get(`${pr.base}/issues/${item.id}/meta/`)).status).toBe(401);
     expect((await ws.outsider.get(`${pr.base}/issues/${item.id}/meta/`)).status).toBe(403);
-    expect((await ws.outsider.get(`/api/workspaces/${ws.slug}/projects/not-a-uuid/issues/${item.id}/meta/`)).status).toBe(403);
+    expect(
+      (await ws.outsider.get(`/api/workspaces/${ws.slug}/projects/not-a-uuid/issues/${item.id}/meta/`)).status,
+    ).toBe(403);
   });
 
   it("makes a patch again from the fresh row, locked, when the item changed after the route read it", async () => {
@@ -115,13 +149,26 @@ describe("statements per write", () => {
     const loaded = (await findIssue(t.db.db, pr.id, item.id))!;
     expect(issueVersion(loaded)).toMatch(/^\d+$/);
     // someone else changes the item between the route's read and the update
-    const other = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "Changed meanwhile", priority: "high" });
+    const other = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, {
+      name: "Changed meanwhile",
+      priority: "high",
+    });
     expect(other.status).toBe(204);
     const [project] = await t.db.db.select().from(schema.projects).where(eq(schema.projects.id, pr.id));
     const before = (await activityRows(t, item.id)).length;
     // from the stale row: refused, nothing kept
-    await expect(t.db.db.transaction((tx) => updateIssue(tx, project, ws.admin.userId, item.id, { priority: "low" }, { current: { row: loaded, version: issueVersion(loaded)! } })))
-      .rejects.toBeInstanceOf(StaleIssueError);
+    await expect(
+      t.db.db.transaction((tx) =>
+        updateIssue(
+          tx,
+          project,
+          ws.admin.userId,
+          item.id,
+          { priority: "low" },
+          { current: { row: loaded, version: issueVersion(loaded)! } },
+        ),
+      ),
+    ).rejects.toBeInstanceOf(StaleIssueError);
     expect(await activityRows(t, item.id)).toHaveLength(before);
     // as the route makes it: again from the fresh row, so the history's old value is the one it replaced
     const row = await patchIssue(t.db.db, project, ws.admin.userId, loaded, { priority: "low" });
@@ -156,13 +203,19 @@ describe("statements per write", () => {
     expect(await activityRows(t, id)).toMatchObject([{ verb: "created" }]);
     // a refused create (unknown state) commits nothing and answers its 400
     const before = await t.db.sql`SELECT count(*)::int AS c FROM issues WHERE project = ${pr.id}`;
-    const bad = await ws.admin.post(`${pr.base}/issues/`, { name: "Refused", state_id: "00000000-0000-4000-8000-000000000000" });
+    const bad = await ws.admin.post(`${pr.base}/issues/`, {
+      name: "Refused",
+      state_id: "00000000-0000-4000-8000-000000000000",
+    });
     expect(bad.status).toBe(400);
     expect(await t.db.sql`SELECT count(*)::int AS c FROM issues WHERE project = ${pr.id}`).toEqual(before);
   });
 
   it("gives a new item's assignee, label and subscriber rows the item's own time (BEGIN pipelined: the transaction's now() may be later)", async () => {
-    const [label] = await t.db.db.insert(schema.labels).values({ name: "Timed", projectId: pr.id, workspaceId: ws.id }).returning();
+    const [label] = await t.db.db
+      .insert(schema.labels)
+      .values({ name: "Timed", projectId: pr.id, workspaceId: ws.id })
+      .returning();
     const item = await createItem(ws, pr, { assignee_ids: [ws.member.userId], label_ids: [label.id] });
     const rows = await t.db.sql<{ t: string }[]>`
       SELECT created_at::text AS t FROM issues WHERE id = ${item.id}

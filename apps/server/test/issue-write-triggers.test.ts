@@ -32,23 +32,28 @@ let counting = false;
 const executed: string[] = [];
 
 beforeAll(async () => {
-  t = await startTestServer({}, {
-    settings: {
-      session_preload_libraries: "auto_explain",
-      "auto_explain.log_min_duration": "0",
-      "auto_explain.log_nested_statements": "on",
-      "auto_explain.log_level": "notice",
+  t = await startTestServer(
+    {},
+    {
+      settings: {
+        session_preload_libraries: "auto_explain",
+        "auto_explain.log_min_duration": "0",
+        "auto_explain.log_nested_statements": "on",
+        "auto_explain.log_level": "notice",
+      },
+      onNotice: (n) => {
+        if (!counting || !/^duration:/.test(n.message ?? "")) return;
+        const text = /Query Text: ([\s\S]*?)\n(?:[A-Z][a-z]|\s*->|$)/.exec(n.message)?.[1] ?? n.message;
+        executed.push(text.replace(/\s+/g, " ").trim().slice(0, 140));
+      },
     },
-    onNotice: (n) => {
-      if (!counting || !/^duration:/.test(n.message ?? "")) return;
-      const text = /Query Text: ([\s\S]*?)\n(?:[A-Z][a-z]|\s*->|$)/.exec(n.message)?.[1] ?? n.message;
-      executed.push(text.replace(/\s+/g, " ").trim().slice(0, 140));
-    },
-  });
+  );
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** Every statement the executor ran while `fn` ran (and the statements the server sent among them). */
 async function executedBy(fn: () => Promise<unknown>): Promise<{ all: string[]; sent: number }> {

@@ -15,9 +15,32 @@ let labelB: string;
 let otherLabel: string;
 
 const CREATE_KEYS = [
-  "id", "name", "state_id", "sort_order", "completed_at", "estimate_point", "priority", "start_date", "target_date", "sequence_id",
-  "project_id", "parent_id", "cycle_id", "module_ids", "label_ids", "assignee_ids", "sub_issues_count", "created_at", "updated_at",
-  "created_by", "updated_by", "attachment_count", "link_count", "is_draft", "archived_at", "deleted_at",
+  "id",
+  "name",
+  "state_id",
+  "sort_order",
+  "completed_at",
+  "estimate_point",
+  "priority",
+  "start_date",
+  "target_date",
+  "sequence_id",
+  "project_id",
+  "parent_id",
+  "cycle_id",
+  "module_ids",
+  "label_ids",
+  "assignee_ids",
+  "sub_issues_count",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "updated_by",
+  "attachment_count",
+  "link_count",
+  "is_draft",
+  "archived_at",
+  "deleted_at",
 ];
 
 beforeAll(async () => {
@@ -34,7 +57,9 @@ beforeAll(async () => {
   labelB = await mk(pr, "ui");
   otherLabel = await mk(other, "elsewhere");
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("POST P/issues/", () => {
   it("creates with the defaults of the wire facts and answers 201 with the create shape", async () => {
@@ -102,7 +127,10 @@ describe("POST P/issues/", () => {
 
   it("assigns the project's default assignee when none is given", async () => {
     const p = await projectFixture(t, ws);
-    await t.db.db.update(schema.projects).set({ defaultAssigneeId: ws.member.userId }).where(eq(schema.projects.id, p.id));
+    await t.db.db
+      .update(schema.projects)
+      .set({ defaultAssigneeId: ws.member.userId })
+      .where(eq(schema.projects.id, p.id));
     const res = await createItem(ws, p);
     expect(res.assignee_ids).toEqual([ws.member.userId]);
     const explicit = await createItem(ws, p, { assignee_ids: [ws.admin.userId] });
@@ -115,34 +143,60 @@ describe("POST P/issues/", () => {
     expect(res.body.is_epic).toBe(true);
     expect((await ws.admin.get(`${pr.base}/epics/${res.body.id}/`)).status).toBe(200);
     const item = await createItem(ws, pr);
-    expect((await ws.admin.get(`${pr.base}/epics/${item.id}/`)).body).toEqual({ error: "The required object does not exist." });
+    expect((await ws.admin.get(`${pr.base}/epics/${item.id}/`)).body).toEqual({
+      error: "The required object does not exist.",
+    });
   });
 
   it("refuses bad input with the spec's 400 bodies", async () => {
     const base = `${pr.base}/issues/`;
-    expect(await ws.admin.post(base, { name: "x", start_date: "2025-05-02", target_date: "2025-05-01" }).then((r) => [r.status, r.body])).toEqual([
-      400, { non_field_errors: ["Start date cannot exceed target date"] },
-    ]);
+    expect(
+      await ws.admin
+        .post(base, { name: "x", start_date: "2025-05-02", target_date: "2025-05-01" })
+        .then((r) => [r.status, r.body]),
+    ).toEqual([400, { non_field_errors: ["Start date cannot exceed target date"] }]);
     expect((await ws.admin.post(base, {})).body).toEqual({ name: ["This field is required."] });
     expect((await ws.admin.post(base, { name: "   " })).body).toEqual({ name: ["This field may not be blank."] });
-    expect((await ws.admin.post(base, { name: "x".repeat(256) })).body).toEqual({ name: ["Ensure this field has no more than 255 characters."] });
+    expect((await ws.admin.post(base, { name: "x".repeat(256) })).body).toEqual({
+      name: ["Ensure this field has no more than 255 characters."],
+    });
     expect((await ws.admin.post(base, { name: 42 })).body).toEqual({ name: ["Not a valid string."] });
-    expect((await ws.admin.post(base, { name: "x", priority: "bogus" })).body).toEqual({ priority: ['"bogus" is not a valid choice.'] });
-    expect((await ws.admin.post(base, { name: "x", start_date: "2025-02-30" })).body).toEqual({ start_date: ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."] });
+    expect((await ws.admin.post(base, { name: "x", priority: "bogus" })).body).toEqual({
+      priority: ['"bogus" is not a valid choice.'],
+    });
+    expect((await ws.admin.post(base, { name: "x", start_date: "2025-02-30" })).body).toEqual({
+      start_date: ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."],
+    });
     expect((await ws.admin.post(base, { name: "x", label_ids: "nope" })).status).toBe(400);
-    expect((await ws.admin.post(base, { name: "x", state_id: "not-a-uuid" })).body).toEqual({ state_id: ["Must be a valid UUID."] });
-    expect((await ws.admin.post(base, { name: "x", state_id: other.states.Todo })).body).toEqual({ non_field_errors: ["State is not valid please pass a valid state_id"] });
+    expect((await ws.admin.post(base, { name: "x", state_id: "not-a-uuid" })).body).toEqual({
+      state_id: ["Must be a valid UUID."],
+    });
+    expect((await ws.admin.post(base, { name: "x", state_id: other.states.Todo })).body).toEqual({
+      non_field_errors: ["State is not valid please pass a valid state_id"],
+    });
     const foreign = await createItem(ws, other);
-    expect((await ws.admin.post(base, { name: "x", parent_id: foreign.id })).body).toEqual({ non_field_errors: ["Parent is not valid issue_id please pass a valid issue_id"] });
-    expect((await ws.admin.post(base, { name: "x", estimate_point: crypto.randomUUID() })).body).toEqual({ non_field_errors: ["Estimate point is not valid please pass a valid estimate_point_id"] });
+    expect((await ws.admin.post(base, { name: "x", parent_id: foreign.id })).body).toEqual({
+      non_field_errors: ["Parent is not valid issue_id please pass a valid issue_id"],
+    });
+    expect((await ws.admin.post(base, { name: "x", estimate_point: crypto.randomUUID() })).body).toEqual({
+      non_field_errors: ["Estimate point is not valid please pass a valid estimate_point_id"],
+    });
     const malformed = await ws.admin.request("POST", base, "{not json", { "content-type": "application/json" });
     expect(malformed.status).toBe(400);
     expect(malformed.body.detail).toMatch(/JSON parse error/);
-    expect((await ws.admin.post(`/api/workspaces/${ws.slug}/projects/${crypto.randomUUID()}/issues/`, { name: "x" })).status).toBe(404);
+    expect(
+      (await ws.admin.post(`/api/workspaces/${ws.slug}/projects/${crypto.randomUUID()}/issues/`, { name: "x" })).status,
+    ).toBe(404);
   });
 
   it("lets admins and members create; guests, outsiders and anonymous callers cannot", async () => {
-    await expectMatrix(ws, (c) => c.post(`${pr.base}/issues/`, { name: "matrix" }), { admin: 201, member: 201, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(`${pr.base}/issues/`, { name: "matrix" }), {
+      admin: 201,
+      member: 201,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 
@@ -153,7 +207,9 @@ describe("GET P/issues/{id}/", () => {
     await ws.admin.post(`${pr.base}/issues/${child.id}/issue-links/`, { url: "example.com", title: "Ex" });
     await ws.admin.post(`${pr.base}/issues/${child.id}/reactions/`, { reaction: "128077" });
     await ws.admin.post(`${pr.base}/issues/${child.id}/tasks/`, { name: "step" });
-    const res = await ws.admin.get(`${pr.base}/issues/${child.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks,issue_relation,issue_related`);
+    const res = await ws.admin.get(
+      `${pr.base}/issues/${child.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks,issue_relation,issue_related`,
+    );
     expect(res.status).toBe(200);
     expect(res.body).not.toHaveProperty("state__group");
     expect(res.body).toMatchObject({
@@ -167,8 +223,18 @@ describe("GET P/issues/{id}/", () => {
       issue_relation: [],
       issue_related: [],
     });
-    expect(res.body.issue_reactions).toEqual([{ id: expect.any(String), actor: ws.admin.userId, issue: child.id, reaction: "128077", display_name: expect.any(String) }]);
-    expect(res.body.issue_link).toEqual([expect.objectContaining({ url: "http://example.com", title: "Ex", issue_id: child.id })]);
+    expect(res.body.issue_reactions).toEqual([
+      {
+        id: expect.any(String),
+        actor: ws.admin.userId,
+        issue: child.id,
+        reaction: "128077",
+        display_name: expect.any(String),
+      },
+    ]);
+    expect(res.body.issue_link).toEqual([
+      expect.objectContaining({ url: "http://example.com", title: "Ex", issue_id: child.id }),
+    ]);
     expect(res.body.tasks).toEqual([expect.objectContaining({ name: "step", status: "pending" })]);
     const plain = await ws.admin.get(`${pr.base}/issues/${child.id}/`);
     expect(plain.body).not.toHaveProperty("issue_reactions");
@@ -176,7 +242,10 @@ describe("GET P/issues/{id}/", () => {
 
   it("answers 404 with the generic body for unknown, malformed, deleted and other projects' ids", async () => {
     const nf = { error: "The required object does not exist." };
-    expect(await ws.admin.get(`${pr.base}/issues/${crypto.randomUUID()}/`).then((r) => [r.status, r.body])).toEqual([404, nf]);
+    expect(await ws.admin.get(`${pr.base}/issues/${crypto.randomUUID()}/`).then((r) => [r.status, r.body])).toEqual([
+      404,
+      nf,
+    ]);
     expect((await ws.admin.get(`${pr.base}/issues/not-an-id/`)).status).toBe(404);
     const foreign = await createItem(ws, other);
     expect(await ws.admin.get(`${pr.base}/issues/${foreign.id}/`).then((r) => [r.status, r.body])).toEqual([404, nf]);
@@ -189,8 +258,16 @@ describe("GET P/issues/{id}/", () => {
     const theirs = await createItem(ws, pr);
     const own = await createItem(ws, pr);
     await setCreator(t, own.id, ws.guest.userId);
-    await expectMatrix(ws, (c) => c.get(`${pr.base}/issues/${theirs.id}/`), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
-    expect((await ws.guest.get(`${pr.base}/issues/${theirs.id}/`)).body).toEqual({ error: "You are not allowed to view this issue" });
+    await expectMatrix(ws, (c) => c.get(`${pr.base}/issues/${theirs.id}/`), {
+      admin: 200,
+      member: 200,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
+    expect((await ws.guest.get(`${pr.base}/issues/${theirs.id}/`)).body).toEqual({
+      error: "You are not allowed to view this issue",
+    });
     expect((await ws.guest.get(`${pr.base}/issues/${own.id}/`)).status).toBe(200);
     await setGuestViewAll(t, pr.id, true);
     try {
@@ -216,10 +293,22 @@ describe("PATCH P/issues/{id}/", () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     const d = (await ws.admin.get(`${pr.base}/issues/${it0.id}/`)).body;
-    expect(d).toMatchObject({ name: "Renamed", priority: "high", state_id: pr.states["In Progress"], label_ids: [labelB], assignee_ids: [ws.member.userId], start_date: "2025-01-01", target_date: "2025-01-31", updated_by: ws.member.userId });
+    expect(d).toMatchObject({
+      name: "Renamed",
+      priority: "high",
+      state_id: pr.states["In Progress"],
+      label_ids: [labelB],
+      assignee_ids: [ws.member.userId],
+      start_date: "2025-01-01",
+      target_date: "2025-01-31",
+      updated_by: ws.member.userId,
+    });
     const all = await activityRows(t, it0.id);
     // the create's own rows: "created" and its assignee (as Plane's server records a create)
-    expect(all.slice(0, 2).map((a) => [a.verb, a.field, a.newIdentifier])).toEqual([["created", null, null], ["updated", "assignees", ws.admin.userId]]);
+    expect(all.slice(0, 2).map((a) => [a.verb, a.field, a.newIdentifier])).toEqual([
+      ["created", null, null],
+      ["updated", "assignees", ws.admin.userId],
+    ]);
     const acts = all.slice(2).filter((a) => a.verb === "updated");
     const summary = acts.map((a) => [a.field, a.oldValue, a.newValue, a.oldIdentifier, a.newIdentifier]);
     expect(summary).toEqual(
@@ -252,22 +341,32 @@ describe("PATCH P/issues/{id}/", () => {
 
   it("refuses start after target (also against the stored date) and parent loops", async () => {
     const it0 = await createItem(ws, pr, { target_date: "2025-03-01" });
-    expect(await ws.admin.patch(`${pr.base}/issues/${it0.id}/`, { start_date: "2025-04-01" }).then((r) => [r.status, r.body])).toEqual([
-      400, { non_field_errors: ["Start date cannot exceed target date"] },
-    ]);
+    expect(
+      await ws.admin
+        .patch(`${pr.base}/issues/${it0.id}/`, { start_date: "2025-04-01" })
+        .then((r) => [r.status, r.body]),
+    ).toEqual([400, { non_field_errors: ["Start date cannot exceed target date"] }]);
     const child = await createItem(ws, pr, { parent_id: it0.id });
     const loop = await ws.admin.patch(`${pr.base}/issues/${it0.id}/`, { parent_id: child.id });
     expect(loop.status).toBe(400);
     expect(loop.body).toEqual({ non_field_errors: ["A work item cannot be its own parent or a parent of its parent"] });
     expect((await ws.admin.patch(`${pr.base}/issues/${it0.id}/`, { parent_id: it0.id })).status).toBe(400);
-    expect((await ws.admin.patch(`${pr.base}/issues/${it0.id}/`, { priority: 3 })).body).toEqual({ priority: ['"3" is not a valid choice.'] });
+    expect((await ws.admin.patch(`${pr.base}/issues/${it0.id}/`, { priority: 3 })).body).toEqual({
+      priority: ['"3" is not a valid choice.'],
+    });
     expect((await ws.admin.patch(`${pr.base}/issues/${it0.id}/`, { label_ids: [otherLabel] })).status).toBe(204);
     expect((await ws.admin.get(`${pr.base}/issues/${it0.id}/`)).body.label_ids).toEqual([]);
   });
 
   it("lets admins, members and the creating guest edit; other guests, outsiders and anonymous callers cannot", async () => {
     const it0 = await createItem(ws, pr);
-    await expectMatrix(ws, (c) => c.patch(`${pr.base}/issues/${it0.id}/`, { name: "m" }), { admin: 204, member: 204, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.patch(`${pr.base}/issues/${it0.id}/`, { name: "m" }), {
+      admin: 204,
+      member: 204,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
     await setCreator(t, it0.id, ws.guest.userId);
     expect((await ws.guest.patch(`${pr.base}/issues/${it0.id}/`, { name: "mine" })).status).toBe(204);
   });
@@ -311,16 +410,26 @@ describe("DELETE P/issues/{id}/", () => {
     const mine = await createItem(ws, pr, {}, ws.member);
     const theirs = await createItem(ws, pr);
     expect((await ws.member.delete(`${pr.base}/issues/${theirs.id}/`)).status).toBe(403);
-    expect((await ws.member.delete(`${pr.base}/issues/${theirs.id}/`)).body).toEqual({ error: "You don't have the required permissions." });
+    expect((await ws.member.delete(`${pr.base}/issues/${theirs.id}/`)).body).toEqual({
+      error: "You don't have the required permissions.",
+    });
     expect((await ws.member.delete(`${pr.base}/issues/${mine.id}/`)).status).toBe(204);
-    await expectMatrix(ws, (c) => c.delete(`${pr.base}/issues/${theirs.id}/`), { admin: 204, member: 404, guest: 404, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.delete(`${pr.base}/issues/${theirs.id}/`), {
+      admin: 204,
+      member: 404,
+      guest: 404,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 
 describe("GET W/work-items/{IDENT}-{seq}/ and meta", () => {
   it("finds an item by identifier (any case) and sequence", async () => {
     const it0 = await createItem(ws, pr);
-    const res = await ws.member.get(`/api/workspaces/${ws.slug}/work-items/${pr.identifier.toLowerCase()}-${it0.sequence_id}/?expand=issue_link`);
+    const res = await ws.member.get(
+      `/api/workspaces/${ws.slug}/work-items/${pr.identifier.toLowerCase()}-${it0.sequence_id}/?expand=issue_link`,
+    );
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: it0.id, sequence_id: it0.sequence_id, is_subscribed: false, issue_link: [] });
     const meta = await ws.member.get(`${pr.base}/issues/${it0.id}/meta/`);
@@ -329,21 +438,42 @@ describe("GET W/work-items/{IDENT}-{seq}/ and meta", () => {
 
   it("answers 400 for a bad sequence and 404 'Issue not found' for unknown keys", async () => {
     const w = `/api/workspaces/${ws.slug}/work-items`;
-    expect(await ws.admin.get(`${w}/${pr.identifier}-abc/`).then((r) => [r.status, r.body])).toEqual([400, { error: "Invalid issue identifier" }]);
+    expect(await ws.admin.get(`${w}/${pr.identifier}-abc/`).then((r) => [r.status, r.body])).toEqual([
+      400,
+      { error: "Invalid issue identifier" },
+    ]);
     expect((await ws.admin.get(`${w}/${pr.identifier}/`)).status).toBe(400);
-    expect(await ws.admin.get(`${w}/NOPE-1/`).then((r) => [r.status, r.body])).toEqual([404, { error: "Issue not found" }]);
-    expect(await ws.admin.get(`${w}/${pr.identifier}-99999/`).then((r) => [r.status, r.body])).toEqual([404, { error: "Issue not found" }]);
+    expect(await ws.admin.get(`${w}/NOPE-1/`).then((r) => [r.status, r.body])).toEqual([
+      404,
+      { error: "Issue not found" },
+    ]);
+    expect(await ws.admin.get(`${w}/${pr.identifier}-99999/`).then((r) => [r.status, r.body])).toEqual([
+      404,
+      { error: "Issue not found" },
+    ]);
   });
 
   it("applies project membership and guest visibility", async () => {
     const it0 = await createItem(ws, pr);
     const key = `${pr.identifier}-${it0.sequence_id}`;
-    await expectMatrix(ws, (c) => c.get(`/api/workspaces/${ws.slug}/work-items/${key}/`), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(`/api/workspaces/${ws.slug}/work-items/${key}/`), {
+      admin: 200,
+      member: 200,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
     const loner = await t.user();
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: loner.userId, role: 15 });
     const res = await loner.get(`/api/workspaces/${ws.slug}/work-items/${key}/`);
     expect([res.status, res.body]).toEqual([403, { error: "You are not allowed to view this issue" }]);
-    await expectMatrix(ws, (c) => c.get(`${pr.base}/issues/${it0.id}/meta/`), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(`${pr.base}/issues/${it0.id}/meta/`), {
+      admin: 200,
+      member: 200,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
   });
 
   it("answers the same shape as the detail by id, finds archived items, and refuses a deactivated member", async () => {
@@ -355,7 +485,10 @@ describe("GET W/work-items/{IDENT}-{seq}/ and meta", () => {
     expect(byKey.status).toBe(200);
     expect(byKey.body).toEqual(byId.body);
     expect((await ws.admin.post(`${pr.base}/issues/${it0.id}/archive/`)).status).toBe(200);
-    expect((await ws.member.get(`/api/workspaces/${ws.slug}/work-items/${key}/`)).body).toMatchObject({ id: it0.id, archived_at: expect.any(String) });
+    expect((await ws.member.get(`/api/workspaces/${ws.slug}/work-items/${key}/`)).body).toMatchObject({
+      id: it0.id,
+      archived_at: expect.any(String),
+    });
     const pm = schema.projectMembers;
     await t.db.db.update(pm).set({ isActive: false }).where(eq(pm.memberId, ws.member.userId));
     try {
@@ -374,17 +507,37 @@ describe("another workspace's ids", () => {
     const foreign = await createItem(ws2, pr2);
     const mine = await createItem(ws, pr);
     // their project under our slug, their item under our project
-    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${pr2.id}/issues/${foreign.id}/`)).status).toBe(404);
+    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${pr2.id}/issues/${foreign.id}/`)).status).toBe(
+      404,
+    );
     expect((await ws.admin.get(`${pr.base}/issues/${foreign.id}/`)).status).toBe(404);
     expect((await ws.admin.patch(`${pr.base}/issues/${foreign.id}/`, { name: "x" })).status).toBe(404);
     expect((await ws.admin.delete(`${pr.base}/issues/${foreign.id}/`)).status).toBe(404);
     // their workspace is not ours to read
     expect((await ws.admin.get(`${pr2.base}/issues/${foreign.id}/`)).status).toBe(403);
-    expect((await ws.admin.get(`/api/workspaces/${ws2.slug}/work-items/${pr2.identifier}-${foreign.sequence_id}/`)).status).toBe(403);
+    expect(
+      (await ws.admin.get(`/api/workspaces/${ws2.slug}/work-items/${pr2.identifier}-${foreign.sequence_id}/`)).status,
+    ).toBe(403);
     // bodies naming their ids
-    expect((await ws.admin.post(`${pr.base}/issues/${mine.id}/issue-relation/`, { relation_type: "relates_to", issues: [foreign.id] })).status).toBe(404);
-    expect((await ws.admin.post(`${pr.base}/issues/${mine.id}/sub-issues/`, { sub_issue_ids: [foreign.id] })).status).toBe(404);
-    expect((await ws.admin.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [foreign.id], properties: { priority: "low" } })).status).toBe(404);
+    expect(
+      (
+        await ws.admin.post(`${pr.base}/issues/${mine.id}/issue-relation/`, {
+          relation_type: "relates_to",
+          issues: [foreign.id],
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await ws.admin.post(`${pr.base}/issues/${mine.id}/sub-issues/`, { sub_issue_ids: [foreign.id] })).status,
+    ).toBe(404);
+    expect(
+      (
+        await ws.admin.post(`${pr.base}/bulk-operation-issues/`, {
+          issue_ids: [foreign.id],
+          properties: { priority: "low" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await ws.admin.delete(`${pr.base}/bulk-delete-issues/`, { issue_ids: [foreign.id] })).status).toBe(404);
     expect((await ws.admin.patch(`${pr.base}/issues/${mine.id}/`, { state_id: pr2.states.Todo })).status).toBe(400);
     expect((await ws.admin.patch(`${pr.base}/issues/${mine.id}/`, { parent_id: foreign.id })).status).toBe(400);

@@ -10,7 +10,9 @@ import { CLEANUP_TASK } from "../src/core/cleanup.ts";
 
 let t: TestServer;
 const queues: JobQueue[] = [];
-beforeAll(async () => { t = await startTestServer(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
 afterAll(async () => {
   for (const q of queues) await q.stop();
   await t?.close();
@@ -19,7 +21,9 @@ afterAll(async () => {
 /** A second queue on the test database (as another instance would have), its log captured. */
 function queue(opts: { concurrency?: number; pools?: Record<string, number> } = {}) {
   const logs: { level: JobLogLevel; message: string; fields?: Record<string, unknown> }[] = [];
-  const log: JobLog = (level, message, fields) => { logs.push({ level, message, fields }); };
+  const log: JobLog = (level, message, fields) => {
+    logs.push({ level, message, fields });
+  };
   const q = new JobQueue(t.db.sql, { concurrency: opts.concurrency ?? 2, pools: opts.pools, pollInterval: 100, log });
   queues.push(q);
   return { q, logs };
@@ -40,14 +44,18 @@ async function makeDue(id: string): Promise<void> {
 }
 
 async function delayOf(id: string): Promise<number> {
-  const rows = await t.db.db.execute<{ s: number }>(dsql`SELECT extract(epoch FROM run_at - now())::float8 AS s FROM graphile_worker._private_jobs WHERE id = ${id}::bigint`);
+  const rows = await t.db.db.execute<{ s: number }>(
+    dsql`SELECT extract(epoch FROM run_at - now())::float8 AS s FROM graphile_worker._private_jobs WHERE id = ${id}::bigint`,
+  );
   return Number((rows as unknown as { s: number }[])[0].s);
 }
 
 describe("enqueueing inside the command's transaction", () => {
   it("a job enqueued in a transaction that rolls back never runs", async () => {
     const seen: unknown[] = [];
-    t.app.jobs.register("test-rollback", async (p) => { seen.push(p); });
+    t.app.jobs.register("test-rollback", async (p) => {
+      seen.push(p);
+    });
     await expect(
       t.app.db.transaction(async (tx) => {
         await t.app.jobs.enqueue(tx, "test-rollback", { n: 1 });
@@ -61,7 +69,9 @@ describe("enqueueing inside the command's transaction", () => {
 
   it("a job enqueued in a transaction that commits runs once, then is gone", async () => {
     const seen: { payload: unknown; attempts: number }[] = [];
-    t.app.jobs.register("test-commit", async (p, job) => { seen.push({ payload: p, attempts: job.attempts }); });
+    t.app.jobs.register("test-commit", async (p, job) => {
+      seen.push({ payload: p, attempts: job.attempts });
+    });
     const id = await t.app.db.transaction(async (tx) => {
       await tx.insert(schema.rateLimits).values({ key: `commit-${crypto.randomUUID()}`, windowStart: new Date() });
       return t.app.jobs.enqueue(tx, "test-commit", { n: 2 });
@@ -80,13 +90,26 @@ describe("retries", () => {
   it("a failing task is retried with a growing delay, fails for good after max attempts, and every failure is logged", async () => {
     const { q, logs } = queue();
     let calls = 0;
-    q.register("test-fail", async () => { calls++; throw new Error(`boom ${calls}`); }, { maxAttempts: 3 });
+    q.register(
+      "test-fail",
+      async () => {
+        calls++;
+        throw new Error(`boom ${calls}`);
+      },
+      { maxAttempts: 3 },
+    );
     const id = await q.enqueue(t.db.db, "test-fail", {});
     const delays: number[] = [];
     for (let attempt = 1; attempt <= 3; attempt++) {
       expect(await q.drain()).toBe(1);
       const [job] = await q.list(t.db.db, "test-fail");
-      expect(job).toMatchObject({ id, attempts: attempt, maxAttempts: 3, lastError: `boom ${attempt}`, failed: attempt === 3 });
+      expect(job).toMatchObject({
+        id,
+        attempts: attempt,
+        maxAttempts: 3,
+        lastError: `boom ${attempt}`,
+        failed: attempt === 3,
+      });
       delays.push(await delayOf(id));
       await makeDue(id);
     }
@@ -100,7 +123,11 @@ describe("retries", () => {
     expect(calls).toBe(3);
 
     const failures = logs.filter((l) => l.fields?.job_id === id);
-    expect(failures.map((l) => [l.level, l.fields?.attempt])).toEqual([["warn", 1], ["warn", 2], ["error", 3]]);
+    expect(failures.map((l) => [l.level, l.fields?.attempt])).toEqual([
+      ["warn", 1],
+      ["warn", 2],
+      ["error", 3],
+    ]);
     for (const l of failures) expect(l.fields).toMatchObject({ task: "test-fail", error: `boom ${l.fields?.attempt}` });
     expect(failures[2].message).toContain("failed permanently");
   });
@@ -111,7 +138,10 @@ describe("retries", () => {
     await q.enqueue(t.db.db, "test-max", { a: 1 });
     await q.enqueue(t.db.db, "test-max", { a: 2 }, { maxAttempts: 2 });
     const jobs = await q.list(t.db.db, "test-max");
-    expect(jobs.map((j) => [j.payload, j.maxAttempts])).toEqual([[{ a: 1 }, 7], [{ a: 2 }, 2]]);
+    expect(jobs.map((j) => [j.payload, j.maxAttempts])).toEqual([
+      [{ a: 1 }, 7],
+      [{ a: 2 }, 2],
+    ]);
     expect(await q.drain()).toBe(2);
   });
 });
@@ -119,7 +149,13 @@ describe("retries", () => {
 describe("failures the database cannot quote (issue #24 point 7)", () => {
   it("a job whose error holds a NUL still fails cleanly: unlocked, its error recorded with the NUL shown", async () => {
     const { q } = queue();
-    q.register("test-nul", async () => { throw new Error("Failed query: insert … params: a\u0000b"); }, { maxAttempts: 1 });
+    q.register(
+      "test-nul",
+      async () => {
+        throw new Error("Failed query: insert … params: a\u0000b");
+      },
+      { maxAttempts: 1 },
+    );
     const id = await q.enqueue(t.db.db, "test-nul", {});
     await q.drain();
     const [job] = (await q.list(t.db.db, "test-nul")).filter((j) => j.id === id);
@@ -131,12 +167,19 @@ describe("failures the database cannot quote (issue #24 point 7)", () => {
 describe("job keys", () => {
   it("a job key de-duplicates: a second enqueue replaces the waiting job, which runs once with the latest payload", async () => {
     const seen: unknown[] = [];
-    t.app.jobs.register("test-key", async (p) => { seen.push(p); });
+    t.app.jobs.register("test-key", async (p) => {
+      seen.push(p);
+    });
     const first = await t.app.jobs.enqueue(t.app.db, "test-key", { v: 1 }, { jobKey: "digest:42" });
-    const second = await t.app.db.transaction((tx) => t.app.jobs.enqueue(tx, "test-key", { v: 2 }, { jobKey: "digest:42" }));
+    const second = await t.app.db.transaction((tx) =>
+      t.app.jobs.enqueue(tx, "test-key", { v: 2 }, { jobKey: "digest:42" }),
+    );
     expect(second).toBe(first);
     await t.app.jobs.enqueue(t.app.db, "test-key", { v: 3 }, { jobKey: "digest:43" });
-    expect((await t.app.jobs.list(t.db.db, "test-key")).map((j) => [j.key, j.payload])).toEqual([["digest:42", { v: 2 }], ["digest:43", { v: 3 }]]);
+    expect((await t.app.jobs.list(t.db.db, "test-key")).map((j) => [j.key, j.payload])).toEqual([
+      ["digest:42", { v: 2 }],
+      ["digest:43", { v: 3 }],
+    ]);
     expect(await t.app.jobs.drain()).toBe(2);
     expect(seen).toEqual([{ v: 2 }, { v: 3 }]);
   });
@@ -167,7 +210,9 @@ describe("scheduled cleanup", () => {
       { email: expiredCode, codeHash: "h1", expiresAt: new Date(now - 1000) },
       { email: liveCode, codeHash: "h2", expiresAt: new Date(now + 600_000) },
     ]);
-    const [oldToken, recentToken, liveToken] = ["old", "recent", "live"].map((s) => hashToken(`${s}-${crypto.randomUUID()}`));
+    const [oldToken, recentToken, liveToken] = ["old", "recent", "live"].map((s) =>
+      hashToken(`${s}-${crypto.randomUUID()}`),
+    );
     await t.db.db.insert(schema.passwordResetTokens).values([
       { userId: u.userId!, tokenHash: oldToken, expiresAt: new Date(now - 8 * 24 * hour) },
       // expired yesterday: kept a while so the link still answers "expired"
@@ -175,22 +220,42 @@ describe("scheduled cleanup", () => {
       { userId: u.userId!, tokenHash: liveToken, expiresAt: new Date(now + hour) },
     ]);
     // two jobs failed for good: one beyond the retention period, one recent
-    t.app.jobs.register("test-permafail", async () => { throw new Error("nope"); }, { maxAttempts: 1 });
+    t.app.jobs.register(
+      "test-permafail",
+      async () => {
+        throw new Error("nope");
+      },
+      { maxAttempts: 1 },
+    );
     const oldFailed = await t.app.jobs.enqueue(t.app.db, "test-permafail", { which: "old" });
     const recentFailed = await t.app.jobs.enqueue(t.app.db, "test-permafail", { which: "recent" });
     expect(await t.app.jobs.drain()).toBe(2);
-    await t.db.db.execute(dsql`UPDATE graphile_worker._private_jobs SET run_at = now() - make_interval(days => ${FAILED_JOB_RETENTION_DAYS + 1}) WHERE id = ${oldFailed}::bigint`);
+    await t.db.db.execute(
+      dsql`UPDATE graphile_worker._private_jobs SET run_at = now() - make_interval(days => ${FAILED_JOB_RETENTION_DAYS + 1}) WHERE id = ${oldFailed}::bigint`,
+    );
 
     await t.app.jobs.enqueue(t.app.db, CLEANUP_TASK, {});
     expect(await t.app.jobs.drain()).toBe(1);
 
-    const sessions = await t.db.db.select({ id: schema.sessions.id }).from(schema.sessions).where(inArray(schema.sessions.id, [expiredSession, liveSession]));
+    const sessions = await t.db.db
+      .select({ id: schema.sessions.id })
+      .from(schema.sessions)
+      .where(inArray(schema.sessions.id, [expiredSession, liveSession]));
     expect(sessions.map((s) => s.id)).toEqual([liveSession]);
-    const limits = await t.db.db.select({ key: schema.rateLimits.key }).from(schema.rateLimits).where(inArray(schema.rateLimits.key, [oldKey, freshKey]));
+    const limits = await t.db.db
+      .select({ key: schema.rateLimits.key })
+      .from(schema.rateLimits)
+      .where(inArray(schema.rateLimits.key, [oldKey, freshKey]));
     expect(limits.map((r) => r.key)).toEqual([freshKey]);
-    const codes = await t.db.db.select({ email: schema.magicCodes.email }).from(schema.magicCodes).where(inArray(schema.magicCodes.email, [expiredCode, liveCode]));
+    const codes = await t.db.db
+      .select({ email: schema.magicCodes.email })
+      .from(schema.magicCodes)
+      .where(inArray(schema.magicCodes.email, [expiredCode, liveCode]));
     expect(codes.map((r) => r.email)).toEqual([liveCode]);
-    const tokens = await t.db.db.select({ h: schema.passwordResetTokens.tokenHash }).from(schema.passwordResetTokens).where(eq(schema.passwordResetTokens.userId, u.userId!));
+    const tokens = await t.db.db
+      .select({ h: schema.passwordResetTokens.tokenHash })
+      .from(schema.passwordResetTokens)
+      .where(eq(schema.passwordResetTokens.userId, u.userId!));
     expect(tokens.map((r) => r.h).sort()).toEqual([recentToken, liveToken].sort());
     expect((await t.app.jobs.list(t.db.db, "test-permafail")).map((j) => j.id)).toEqual([recentFailed]);
     // the cleanup job itself succeeded and is gone
@@ -204,7 +269,10 @@ describe("running workers", () => {
     const total = 40;
     const a = queue({ concurrency: 4 });
     const b = queue({ concurrency: 4 });
-    for (const [who, { q }] of [["a", a], ["b", b]] as const) {
+    for (const [who, { q }] of [
+      ["a", a],
+      ["b", b],
+    ] as const) {
       q.register("test-shared", async (p: { n: number }) => {
         runs.push({ who, n: p.n });
         await new Promise((r) => setTimeout(r, 5));
@@ -214,7 +282,10 @@ describe("running workers", () => {
       for (let n = 0; n < total; n++) await a.q.enqueue(tx, "test-shared", { n });
     });
     await Promise.all([a.q.start(), b.q.start()]);
-    await until(async () => runs.length >= total && (await a.q.list(t.db.db, "test-shared")).length === 0, "all shared jobs to run");
+    await until(
+      async () => runs.length >= total && (await a.q.list(t.db.db, "test-shared")).length === 0,
+      "all shared jobs to run",
+    );
     await Promise.all([a.q.stop(), b.q.stop()]);
     expect(runs.map((r) => r.n).sort((x, y) => x - y)).toEqual([...Array(total).keys()]);
   });
@@ -247,20 +318,32 @@ describe("running workers", () => {
     await until(() => started.includes("pooled 2"), "the second pooled job");
     gates.get("general 2")!();
     gates.get("pooled 2")!();
-    await until(async () => (await q.list(t.db.db)).filter((j) => j.task.startsWith("test-general") || j.task.startsWith("test-pooled")).length === 0, "all done");
+    await until(
+      async () =>
+        (await q.list(t.db.db)).filter((j) => j.task.startsWith("test-general") || j.task.startsWith("test-pooled"))
+          .length === 0,
+      "all done",
+    );
     await q.stop();
   });
 
   it("a runner keeps working after its database connections are terminated, and registers its schedule", async () => {
     const { q, logs } = queue();
     const seen: number[] = [];
-    q.register("test-reconnect", async (p: { n: number }) => { seen.push(p.n); });
+    q.register("test-reconnect", async (p: { n: number }) => {
+      seen.push(p.n);
+    });
     q.register("test-cron", async () => {}, { schedule: "0 0 1 1 *" });
     await q.start();
     await q.enqueue(t.app.db, "test-reconnect", { n: 1 });
     // the first job done and its completion recorded: a connection ended before that would run it again (at least once)
-    await until(async () => seen.includes(1) && (await q.list(t.db.db, "test-reconnect")).length === 0, "the first job, recorded as done");
-    const known = await t.db.db.execute(dsql`SELECT identifier FROM graphile_worker._private_known_crontabs WHERE identifier = 'test-cron'`);
+    await until(
+      async () => seen.includes(1) && (await q.list(t.db.db, "test-reconnect")).length === 0,
+      "the first job, recorded as done",
+    );
+    const known = await t.db.db.execute(
+      dsql`SELECT identifier FROM graphile_worker._private_known_crontabs WHERE identifier = 'test-cron'`,
+    );
     expect(known).toHaveLength(1);
 
     const killed = await t.db.db.execute(dsql`
@@ -286,19 +369,27 @@ describe("running workers", () => {
       if (calls > 1) return;
       // The database goes away while the job runs: its outcome cannot be written.
       await allowConnections(false);
-      await t.db.db.execute(dsql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'stride-jobs'`);
+      await t.db.db.execute(
+        dsql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'stride-jobs'`,
+      );
       finished = true;
     });
     try {
       await q.start();
       await q.enqueue(t.app.db, "test-outage", {});
-      await until(() => finished && logs.some((l) => l.message.startsWith("job runner ended unexpectedly")), "the runner to stop during the outage");
+      await until(
+        () => finished && logs.some((l) => l.message.startsWith("job runner ended unexpectedly")),
+        "the runner to stop during the outage",
+      );
     } finally {
       await allowConnections(true);
       await admin.end();
     }
     // Its lock is released at the restart (not after graphile-worker's 4-hour expiry): the job runs again and completes.
-    await until(async () => calls === 2 && (await q.list(t.db.db, "test-outage")).length === 0, "the job to run again and complete");
+    await until(
+      async () => calls === 2 && (await q.list(t.db.db, "test-outage")).length === 0,
+      "the job to run again and complete",
+    );
     expect(calls).toBe(2);
   });
 });

@@ -22,7 +22,9 @@ beforeAll(async () => {
   loner = await t.user({ firstName: "Lone" });
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: loner.userId, role: 15 });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 function matrix(ok: number, guestOk: boolean) {
   return [
@@ -47,10 +49,22 @@ describe("POST P/issue-labels/", () => {
     const res = await ws.member.post(`${p.base}/issue-labels/`, { name: "Bug", color: "#ff0000" });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(LABEL_KEYS);
-    expect(res.body).toEqual({ id: expect.any(String), parent: null, name: "Bug", color: "#ff0000", project_id: p.id, workspace_id: ws.id, sort_order: 65535 });
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      parent: null,
+      name: "Bug",
+      color: "#ff0000",
+      project_id: p.id,
+      workspace_id: ws.id,
+      sort_order: 65535,
+    });
     const second = await ws.member.post(`${p.base}/issue-labels/`, { name: "Feature" });
     expect(second.body).toMatchObject({ sort_order: 75535, color: "" });
-    const child = await ws.member.post(`${p.base}/issue-labels/`, { name: "UI bug", parent: res.body.id, sort_order: 5 });
+    const child = await ws.member.post(`${p.base}/issue-labels/`, {
+      name: "UI bug",
+      parent: res.body.id,
+      sort_order: 5,
+    });
     expect(child.body).toMatchObject({ parent: res.body.id, sort_order: 5 });
   });
 
@@ -64,16 +78,29 @@ describe("POST P/issue-labels/", () => {
     // The same name is fine in another project.
     expect((await ws.admin.post(`${q.base}/issue-labels/`, { name: "Bug" })).status).toBe(201);
     const parent = await ws.admin.post(`${p.base}/issue-labels/`, { name: "Child", parent: foreignLabel.id });
-    expect([parent.status, parent.body]).toEqual([400, { parent: [`Invalid pk "${foreignLabel.id}" - object does not exist.`] }]);
+    expect([parent.status, parent.body]).toEqual([
+      400,
+      { parent: [`Invalid pk "${foreignLabel.id}" - object does not exist.`] },
+    ]);
     const missing = await ws.admin.post(`${p.base}/issue-labels/`, { color: "#fff" });
     expect([missing.status, missing.body]).toEqual([400, { name: ["This field is required."] }]);
-    const types = await ws.admin.post(`${p.base}/issue-labels/`, { name: ["x"], color: "blue", parent: "nope", sort_order: "1" });
+    const types = await ws.admin.post(`${p.base}/issue-labels/`, {
+      name: ["x"],
+      color: "blue",
+      parent: "nope",
+      sort_order: "1",
+    });
     expect(types.body).toEqual({
-      name: ["Not a valid string."], color: ["Enter a valid hex colour, e.g. #60646C."], parent: ["Must be a valid UUID."], sort_order: ["A valid number is required."],
+      name: ["Not a valid string."],
+      color: ["Enter a valid hex colour, e.g. #60646C."],
+      parent: ["Must be a valid UUID."],
+      sort_order: ["A valid number is required."],
     });
     const long = await ws.admin.post(`${p.base}/issue-labels/`, { name: "y".repeat(256) });
     expect(long.body).toEqual({ name: ["Ensure this field has no more than 255 characters."] });
-    const malformed = await ws.admin.request("POST", `${p.base}/issue-labels/`, "[", { "content-type": "application/json" });
+    const malformed = await ws.admin.request("POST", `${p.base}/issue-labels/`, "[", {
+      "content-type": "application/json",
+    });
     expect(malformed.status).toBe(400);
   });
 
@@ -147,15 +174,26 @@ describe("PATCH P/issue-labels/:id/ — edits and moves", () => {
   it("changing the parent without a target places the label after the new parent's last child", async () => {
     const p = await projectFixture(t, ws);
     const parent = await mk(p, { name: "Parent" });
-    const first = await ws.member.patch(`${p.base}/issue-labels/${(await mk(p, { name: "One" })).id}/`, { parent: parent.id });
+    const first = await ws.member.patch(`${p.base}/issue-labels/${(await mk(p, { name: "One" })).id}/`, {
+      parent: parent.id,
+    });
     // No children yet: the default 65535.
     expect(first.body).toMatchObject({ parent: parent.id, sort_order: 65535 });
-    const second = await ws.member.patch(`${p.base}/issue-labels/${(await mk(p, { name: "Two" })).id}/`, { parent: parent.id });
+    const second = await ws.member.patch(`${p.base}/issue-labels/${(await mk(p, { name: "Two" })).id}/`, {
+      parent: parent.id,
+    });
     expect(second.body).toMatchObject({ parent: parent.id, sort_order: 75535 });
-    const withTarget = await ws.member.patch(`${p.base}/issue-labels/${(await mk(p, { name: "Three" })).id}/`, { parent: parent.id, sort_order: 65535 / 2 });
+    const withTarget = await ws.member.patch(`${p.base}/issue-labels/${(await mk(p, { name: "Three" })).id}/`, {
+      parent: parent.id,
+      sort_order: 65535 / 2,
+    });
     expect(withTarget.body).toMatchObject({ parent: parent.id, sort_order: 32767.5 });
     const list = await ws.member.get(`${p.base}/issue-labels/`);
-    expect(list.body.filter((l: any) => l.parent === parent.id).map((l: any) => l.name)).toEqual(["Three", "One", "Two"]);
+    expect(list.body.filter((l: any) => l.parent === parent.id).map((l: any) => l.name)).toEqual([
+      "Three",
+      "One",
+      "Two",
+    ]);
     const out = await ws.member.patch(`${p.base}/issue-labels/${first.body.id}/`, { parent: null });
     expect(out.body.parent).toBeNull();
   });
@@ -167,9 +205,15 @@ describe("PATCH P/issue-labels/:id/ — edits and moves", () => {
     const b = await mk(p, { name: "B", parent: a.id });
     const c = await mk(p, { name: "C", parent: b.id });
     const self = await ws.admin.patch(`${p.base}/issue-labels/${a.id}/`, { parent: a.id });
-    expect([self.status, self.body]).toEqual([400, { parent: ["A label cannot be nested under itself or one of its sub-labels."] }]);
+    expect([self.status, self.body]).toEqual([
+      400,
+      { parent: ["A label cannot be nested under itself or one of its sub-labels."] },
+    ]);
     const deep = await ws.admin.patch(`${p.base}/issue-labels/${a.id}/`, { parent: c.id });
-    expect([deep.status, deep.body]).toEqual([400, { parent: ["A label cannot be nested under itself or one of its sub-labels."] }]);
+    expect([deep.status, deep.body]).toEqual([
+      400,
+      { parent: ["A label cannot be nested under itself or one of its sub-labels."] },
+    ]);
     const foreign = await mk(q, { name: "Q" });
     const fp = await ws.admin.patch(`${p.base}/issue-labels/${a.id}/`, { parent: foreign.id });
     expect([fp.status, fp.body]).toEqual([400, { parent: [`Invalid pk "${foreign.id}" - object does not exist.`] }]);
@@ -178,7 +222,10 @@ describe("PATCH P/issue-labels/:id/ — edits and moves", () => {
     const unknown = await ws.admin.patch(`${p.base}/issue-labels/00000000-0000-4000-8000-000000000000/`, { name: "x" });
     expect(unknown.status).toBe(404);
     const bad = await ws.admin.patch(`${p.base}/issue-labels/${a.id}/`, { name: "", sort_order: null });
-    expect([bad.status, bad.body]).toEqual([400, { name: ["This field may not be blank."], sort_order: ["This field may not be null."] }]);
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      { name: ["This field may not be blank."], sort_order: ["This field may not be null."] },
+    ]);
   });
 
   it("role matrix", async () => {
@@ -225,7 +272,10 @@ describe("POST P/bulk-create-labels/", () => {
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body)).toEqual(["labels"]);
-    expect(res.body.labels.map((l: any) => [l.name, l.color, l.sort_order])).toEqual([["One", "#111111", 75535], ["Two", "", 85535]]);
+    expect(res.body.labels.map((l: any) => [l.name, l.color, l.sort_order])).toEqual([
+      ["One", "#111111", 75535],
+      ["Two", "", 85535],
+    ]);
     expect(Object.keys(res.body.labels[0]).sort()).toEqual(LABEL_KEYS);
     const list = await ws.member.get(`${p.base}/issue-labels/`);
     expect(list.body.map((l: any) => l.name)).toEqual(["Existing", "One", "Two"]);
@@ -241,10 +291,17 @@ describe("POST P/bulk-create-labels/", () => {
     expect([empty.status, empty.body]).toEqual([400, { label_data: ["This list may not be empty."] }]);
     const notList = await ws.member.post(`${p.base}/bulk-create-labels/`, { label_data: "x" });
     expect([notList.status, notList.body]).toEqual([400, { label_data: ["Expected a list of items."] }]);
-    const item = await ws.member.post(`${p.base}/bulk-create-labels/`, { label_data: [{ name: "ok" }, { color: "#fff" }] });
+    const item = await ws.member.post(`${p.base}/bulk-create-labels/`, {
+      label_data: [{ name: "ok" }, { color: "#fff" }],
+    });
     expect([item.status, item.body]).toEqual([400, { "label_data.1.name": ["This field is required."] }]);
-    const tooMany = await ws.member.post(`${p.base}/bulk-create-labels/`, { label_data: Array.from({ length: 501 }, (_, i) => ({ name: `n${i}` })) });
-    expect([tooMany.status, tooMany.body]).toEqual([400, { label_data: ["Ensure this field has no more than 500 elements."] }]);
+    const tooMany = await ws.member.post(`${p.base}/bulk-create-labels/`, {
+      label_data: Array.from({ length: 501 }, (_, i) => ({ name: `n${i}` })),
+    });
+    expect([tooMany.status, tooMany.body]).toEqual([
+      400,
+      { label_data: ["Ensure this field has no more than 500 elements."] },
+    ]);
     expect((await ws.member.get(`${p.base}/issue-labels/`)).body).toEqual([]);
   });
 
@@ -265,7 +322,12 @@ describe("GET W/labels/", () => {
     const a = await projectFixture(t, w);
     const b = await projectFixture(t, w);
     const archived = await projectFixture(t, w);
-    for (const [p, name] of [[a, "LA"], [b, "LB"], [archived, "LX"]] as const) await w.admin.post(`${p.base}/issue-labels/`, { name });
+    for (const [p, name] of [
+      [a, "LA"],
+      [b, "LB"],
+      [archived, "LX"],
+    ] as const)
+      await w.admin.post(`${p.base}/issue-labels/`, { name });
     await w.admin.post(`${archived.base}/archive/`);
     await w.guest.post(`${b.base}/members/leave/`);
     const admin = await w.admin.get(`/api/workspaces/${w.slug}/labels/`);

@@ -1,9 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  BOOL_FILTER_FIELDS, DATE_FILTER_FIELDS, DATETIME_FILTER_FIELDS, ENUM_FILTER_FIELDS, GROUP_BY_FIELDS, ID_FILTER_FIELDS, ORDER_BY_FIELDS,
+  BOOL_FILTER_FIELDS,
+  DATE_FILTER_FIELDS,
+  DATETIME_FILTER_FIELDS,
+  ENUM_FILTER_FIELDS,
+  GROUP_BY_FIELDS,
+  ID_FILTER_FIELDS,
+  ORDER_BY_FIELDS,
   type FilterNode,
 } from "@stride/shared";
-import { buildListQuery, ListCache, type ItemShape, type ListContext, type ListRequest } from "../src/domain/work-item-list/index.ts";
+import {
+  buildListQuery,
+  ListCache,
+  type ItemShape,
+  type ListContext,
+  type ListRequest,
+} from "../src/domain/work-item-list/index.ts";
 import { parsePage } from "../src/http/pagination.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 
@@ -16,8 +28,12 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
  * Requests the cache refuses to store (ListCache.cacheable) are left out: nothing cached depends on them.
  */
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const W = "22222222-2222-4222-8222-222222222222";
 const P = "11111111-1111-4111-8111-111111111111";
@@ -79,7 +95,11 @@ function allRequests(): ListRequest[] {
   for (const shape of Object.keys(SHAPES) as ItemShape[]) {
     out.push({ ...base, shape }, { ...base, shape, description: true }, { ...base, shape, parentless: true });
   }
-  out.push({ ...base, viewer: { ...base.viewer, timezone: "Europe/Paris" }, page: parsePage({ per_page: "10", cursor: "10:3:0" }) });
+  out.push({
+    ...base,
+    viewer: { ...base.viewer, timezone: "Europe/Paris" },
+    page: parsePage({ per_page: "10", cursor: "10:3:0" }),
+  });
   // every context again with each of the others varied, so a context's own joins meet grouping, order and filters
   const richer: ListRequest[] = [];
   for (const r of out) for (const context of Object.values(CONTEXTS).flat()) richer.push({ ...r, context });
@@ -107,7 +127,11 @@ function planRelations(node: unknown, into: Set<string>): Set<string> {
 
 describe("list-version coverage of the list engine's tables", () => {
   it("every table a cacheable list query reads has list_version triggers", async () => {
-    const tables = new Set((await t.app.sql<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`).map((r) => r.name));
+    const tables = new Set(
+      (
+        await t.app.sql<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`
+      ).map((r) => r.name),
+    );
     const cache = new ListCache();
     const requests = allRequests().filter((r) => cache.cacheable(r));
     expect(requests.length).toBeGreaterThan(1000);
@@ -132,15 +156,39 @@ describe("list-version coverage of the list engine's tables", () => {
     // transaction (db/sql/issue-list-attrs.sql, issue-list-counts.sql). Reading them reads those sources.
     // The counters themselves are written only at commit by list_version_flush, right after it bumps the version.
     // (On `issues` the counts and the sub-item marks are recorded by its list_version trigger, list_version_touch_issues.)
-    const feeders = (await t.app.sql<{ name: string }[]>`
+    const feeders = (
+      await t.app.sql<{ name: string }[]>`
       SELECT DISTINCT c.relname AS name FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid JOIN pg_proc p ON p.oid = tg.tgfoid
-      WHERE NOT tg.tgisinternal AND (p.proname LIKE 'issue_list_attrs_touch%' OR p.proname = 'list_version_touch_issues')`).map((r) => r.name);
-    expect(feeders).toEqual(expect.arrayContaining(["issues", "issue_assignees", "issue_labels", "module_issues", "modules", "issue_links", "file_assets", "cycle_issues"]));
+      WHERE NOT tg.tgisinternal AND (p.proname LIKE 'issue_list_attrs_touch%' OR p.proname = 'list_version_touch_issues')`
+    ).map((r) => r.name);
+    expect(feeders).toEqual(
+      expect.arrayContaining([
+        "issues",
+        "issue_assignees",
+        "issue_labels",
+        "module_issues",
+        "modules",
+        "issue_links",
+        "file_assets",
+        "cycle_issues",
+      ]),
+    );
     expect(read).toContain("issue_list_counts");
     read.delete("issue_list_counts");
     if (read.has("issues")) for (const name of feeders) read.add(name);
     // the scan found the engine's known reads (guards the extraction itself)
-    for (const name of ["issues", "states", "issue_assignees", "issue_labels", "module_issues", "cycle_issues", "issue_relations", "file_assets", "issue_links", "teamspace_projects"]) {
+    for (const name of [
+      "issues",
+      "states",
+      "issue_assignees",
+      "issue_labels",
+      "module_issues",
+      "cycle_issues",
+      "issue_relations",
+      "file_assets",
+      "issue_links",
+      "teamspace_projects",
+    ]) {
       expect(read).toContain(name);
     }
 

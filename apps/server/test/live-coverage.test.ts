@@ -41,28 +41,52 @@ const SILENT: Record<string, string> = {
 };
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("realtime coverage", () => {
   it("every table publishes its changes, or is named as silent with a reason", async () => {
-    const tables = (await t.app.sql<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`).map((r) => r.name);
-    const withTrigger = new Set((await t.app.sql<{ name: string }[]>`
+    const tables = (
+      await t.app.sql<{ name: string }[]>`SELECT tablename AS name FROM pg_tables WHERE schemaname = current_schema()`
+    ).map((r) => r.name);
+    const withTrigger = new Set(
+      (
+        await t.app.sql<{ name: string }[]>`
       SELECT DISTINCT c.relname AS name FROM pg_trigger tg JOIN pg_class c ON c.oid = tg.tgrelid JOIN pg_proc p ON p.oid = tg.tgfoid
-      WHERE NOT tg.tgisinternal AND p.proname = 'live_capture' AND (tg.tgtype::int & 1) = 1 AND (tg.tgtype::int & 28) = 28`).map((r) => r.name));
+      WHERE NOT tg.tgisinternal AND p.proname = 'live_capture' AND (tg.tgtype::int & 1) = 1 AND (tg.tgtype::int & 28) = 28`
+      ).map((r) => r.name),
+    );
     const missing = tables.filter((name) => !withTrigger.has(name) && !SILENT[name]).sort();
     expect(missing).toEqual([]);
     // the silent list names only real tables that really are silent
     expect(Object.keys(SILENT).filter((name) => !tables.includes(name) || withTrigger.has(name))).toEqual([]);
-    for (const name of ["issues", "issue_comments", "states", "labels", "project_members", "workspace_members", "projects", "cycles", "modules", "user_favorites"]) {
+    for (const name of [
+      "issues",
+      "issue_comments",
+      "states",
+      "labels",
+      "project_members",
+      "workspace_members",
+      "projects",
+      "cycles",
+      "modules",
+      "user_favorites",
+    ]) {
       expect(withTrigger).toContain(name);
     }
   });
 
   it("events older than the retention window are cleaned up; newer ones stay", async () => {
-    await t.app.sql`INSERT INTO live_events (stream, seq, at, event) VALUES ('user:x', 1, now() - interval '2 days', '{}'), ('user:x', 2, now(), '{}')`;
+    await t.app
+      .sql`INSERT INTO live_events (stream, seq, at, event) VALUES ('user:x', 1, now() - interval '2 days', '{}'), ('user:x', 2, now(), '{}')`;
     const res = await cleanupExpired(t.app);
     expect(res.liveEvents).toBeGreaterThanOrEqual(1);
-    expect((await t.app.sql`SELECT seq FROM live_events WHERE stream = 'user:x'`).map((r) => Number(r.seq))).toEqual([2]);
+    expect((await t.app.sql`SELECT seq FROM live_events WHERE stream = 'user:x'`).map((r) => Number(r.seq))).toEqual([
+      2,
+    ]);
   });
 });

@@ -21,14 +21,19 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function live(c: Parameters<typeof LiveClient.open>[1], url = t.url, opts: Parameters<typeof LiveClient.open>[2] = {}) {
+async function live(
+  c: Parameters<typeof LiveClient.open>[1],
+  url = t.url,
+  opts: Parameters<typeof LiveClient.open>[2] = {},
+) {
   const l = await LiveClient.open(url, c, opts);
   open.push(l);
   await l.waitFor((m) => m.type === "hello");
   return l;
 }
 type EventMsg = Extract<LiveServerMessage, { type: "event" }>;
-const isEvent = (topic: string, pred: (e: EventMsg["event"]) => boolean) => (m: LiveServerMessage) => m.type === "event" && m.topic === topic && pred(m.event);
+const isEvent = (topic: string, pred: (e: EventMsg["event"]) => boolean) => (m: LiveServerMessage) =>
+  m.type === "event" && m.topic === topic && pred(m.event);
 
 describe("/live/ connection", () => {
   it("needs a session cookie or a valid token, from a trusted origin, on /live/ only", async () => {
@@ -47,7 +52,11 @@ describe("/live/ connection", () => {
     const l = await live(null, t.url, { token });
     expect(l.messages[0]).toEqual({ type: "hello", user: ws.member.userId });
     expect(await l.subscribe(`project:${pr.id}`)).toMatchObject({ type: "subscribed" });
-    expect(await l.subscribe(`workspace:${ws.id}`)).toEqual({ type: "refused", topic: `workspace:${ws.id}`, reason: "forbidden" });
+    expect(await l.subscribe(`workspace:${ws.id}`)).toEqual({
+      type: "refused",
+      topic: `workspace:${ws.id}`,
+      reason: "forbidden",
+    });
     const outsiderToken = signLiveToken(t.app.secretKey, { u: ws.outsider.userId });
     const o = await live(null, t.url, { token: outsiderToken });
     expect(await o.subscribe(`project:${pr.id}`)).toMatchObject({ type: "refused", reason: "forbidden" });
@@ -62,7 +71,8 @@ describe("subscribe checks membership", () => {
       expect(await outsider.subscribe(topic)).toEqual({ type: "refused", topic, reason: "forbidden" });
     }
     expect(await outsider.subscribe(`user:${ws.outsider.userId}`)).toMatchObject({ type: "subscribed" });
-    for (const topic of ["project:nope", "page:" + pr.id, "x"]) expect(await outsider.subscribe(topic)).toMatchObject({ type: "refused", reason: "invalid" });
+    for (const topic of ["project:nope", "page:" + pr.id, "x"])
+      expect(await outsider.subscribe(topic)).toMatchObject({ type: "refused", reason: "invalid" });
     // a workspace member who is not in a private project
     const secret = await projectFixture(t, ws, { network: 0 });
     const stranger = await t.user();
@@ -84,20 +94,36 @@ describe("events after commit", () => {
     const m = await live(ws.member);
     await m.subscribe(`project:${pr.id}`);
     await m.subscribe(`issue:${item.id}`);
-    const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "Renamed", state_id: pr.states["In Progress"] });
+    const res = await ws.admin.patch(`${pr.base}/issues/${item.id}/`, {
+      name: "Renamed",
+      state_id: pr.states["In Progress"],
+    });
     expect(res.status).toBe(204);
-    const onProject = await m.waitFor<EventMsg>(isEvent(`project:${pr.id}`, (e) => e.t === "issues" && e.id === item.id && !!e.f?.includes("name")));
-    expect(onProject.event).toMatchObject({ t: "issues", id: item.id, op: "update", p: pr.id, i: item.id, c: ws.admin.userId });
+    const onProject = await m.waitFor<EventMsg>(
+      isEvent(`project:${pr.id}`, (e) => e.t === "issues" && e.id === item.id && !!e.f?.includes("name")),
+    );
+    expect(onProject.event).toMatchObject({
+      t: "issues",
+      id: item.id,
+      op: "update",
+      p: pr.id,
+      i: item.id,
+      c: ws.admin.userId,
+    });
     expect(onProject.event.f).toEqual(expect.arrayContaining(["name", "state"]));
     expect(onProject.event.f).not.toContain("updated_at");
-    const [{ updated_at }] = await t.app.sql<{ updated_at: string }[]>`SELECT updated_at FROM issues WHERE id = ${item.id}`;
+    const [{ updated_at }] = await t.app.sql<
+      { updated_at: string }[]
+    >`SELECT updated_at FROM issues WHERE id = ${item.id}`;
     expect(Date.parse(onProject.event.v!)).toBe(Date.parse(updated_at));
     expect(JSON.stringify(onProject).length).toBeLessThan(8000);
     await m.waitFor(isEvent(`issue:${item.id}`, (e) => e.t === "issues" && e.id === item.id));
     // comments and activity of the item reach its topic too
     const comment = await ws.admin.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: "<p>hi</p>" });
     expect(comment.status).toBe(201);
-    await m.waitFor(isEvent(`issue:${item.id}`, (e) => e.t === "issue_comments" && e.id === comment.body.id && e.op === "insert"));
+    await m.waitFor(
+      isEvent(`issue:${item.id}`, (e) => e.t === "issue_comments" && e.id === comment.body.id && e.op === "insert"),
+    );
     await m.waitFor(isEvent(`issue:${item.id}`, (e) => e.t === "issue_activities" && e.op === "insert"));
     // another item's events do not reach this item's topic
     const other = await createItem(ws, pr);
@@ -109,11 +135,13 @@ describe("events after commit", () => {
     const item = await createItem(ws, pr);
     const m = await live(ws.member);
     await m.subscribe(`project:${pr.id}`);
-    await t.app.sql.begin(async (tx) => {
-      await tx`UPDATE issues SET name = 'never seen' WHERE id = ${item.id}`;
-      await tx`SELECT 1`;
-      throw new Error("rollback");
-    }).catch(() => {});
+    await t.app.sql
+      .begin(async (tx) => {
+        await tx`UPDATE issues SET name = 'never seen' WHERE id = ${item.id}`;
+        await tx`SELECT 1`;
+        throw new Error("rollback");
+      })
+      .catch(() => {});
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "seen" });
     await m.waitFor(isEvent(`project:${pr.id}`, (e) => e.id === item.id && e.op === "update"));
     const [{ name }] = await t.app.sql<{ name: string }[]>`SELECT name FROM issues WHERE id = ${item.id}`;
@@ -129,7 +157,9 @@ describe("events after commit", () => {
       const onB = await live(ws.member, b.url);
       expect(await onB.subscribe(`project:${pr.id}`)).toMatchObject({ type: "subscribed" });
       expect((await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { priority: "urgent" })).status).toBe(204);
-      const got = await onB.waitFor<EventMsg>(isEvent(`project:${pr.id}`, (e) => e.id === item.id && !!e.f?.includes("priority")));
+      const got = await onB.waitFor<EventMsg>(
+        isEvent(`project:${pr.id}`, (e) => e.id === item.id && !!e.f?.includes("priority")),
+      );
       expect(got.event.t).toBe("issues");
       // and the other way round
       const onA = await live(ws.admin);
@@ -153,7 +183,10 @@ describe("concurrent writes", () => {
     await l.subscribe(topic);
     const writes = Array.from({ length: 12 }, (_, n) => {
       const who = n % 2 ? ws.admin : ws.member;
-      return who.patch(`${p.base}/issues/${items[n % 3].id}/`, { name: `parallel ${n}`, priority: n % 4 ? "high" : "low" });
+      return who.patch(`${p.base}/issues/${items[n % 3].id}/`, {
+        name: `parallel ${n}`,
+        priority: n % 4 ? "high" : "low",
+      });
     });
     expect((await Promise.all(writes)).map((r) => r.status)).toEqual(Array(12).fill(204));
     const [{ seq }] = await t.app.sql<{ seq: string }[]>`SELECT seq FROM live_streams WHERE stream = ${topic}`;
@@ -190,10 +223,15 @@ describe("guest scoping", () => {
     // when the project lets guests see everything, the subscription is rescoped and other items' events arrive
     expect((await ws.admin.patch(`${p.base}/`, { guest_view_all_features: true })).status).toBe(200);
     await g.waitFor(isEvent(`project:${p.id}`, (e) => e.t === "projects"));
-    await expect.poll(async () => {
-      await ws.admin.patch(`${p.base}/issues/${others.id}/`, { name: "now visible " + Math.random() });
-      return g.events().some((e) => e.event.i === others.id);
-    }, { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () => {
+          await ws.admin.patch(`${p.base}/issues/${others.id}/`, { name: "now visible " + Math.random() });
+          return g.events().some((e) => e.event.i === others.id);
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
   });
 
   it("a member removed from the project loses the subscription", async () => {
@@ -217,11 +255,17 @@ describe("projects joined, left and deleted (issue #27 point 8)", () => {
     await l.subscribe(`user:${other.userId}`);
     const add = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: other.userId, role: 15 }] });
     expect(add.status, add.text).toBe(201);
-    await l.waitFor(isEvent(`user:${other.userId}`, (e) => e.t === "project_members" && e.op === "insert" && e.p === p.id));
+    await l.waitFor(
+      isEvent(`user:${other.userId}`, (e) => e.t === "project_members" && e.op === "insert" && e.p === p.id),
+    );
     expect((await ws.admin.delete(`${p.base}/members/${other.userId}/`)).status).toBe(204);
-    await l.waitFor(isEvent(`user:${other.userId}`, (e) => e.t === "project_members" && e.op === "update" && e.p === p.id));
+    await l.waitFor(
+      isEvent(`user:${other.userId}`, (e) => e.t === "project_members" && e.op === "update" && e.p === p.id),
+    );
     // others' memberships stay off this stream
-    expect(l.events(`user:${other.userId}`).every((m) => m.event.t !== "project_members" || m.event.p === p.id)).toBe(true);
+    expect(l.events(`user:${other.userId}`).every((m) => m.event.t !== "project_members" || m.event.p === p.id)).toBe(
+      true,
+    );
   });
 
   it("a project's deletion reaches every workspace member, not only those who could still see it", async () => {
@@ -254,7 +298,8 @@ describe("catch-up", () => {
     expect(replayed.map((e) => e.seq)).toEqual(replayed.map((_, i) => seen.seq + 1 + i));
     expect(resumed).toEqual({ type: "subscribed", topic, seq: replayed.at(-1)!.seq });
     expect(replayed.filter((e) => e.event.id === item.id && e.event.t === "issues").map((e) => e.event.f)).toEqual(
-      expect.arrayContaining([expect.arrayContaining(["name"]), expect.arrayContaining(["priority"])]));
+      expect.arrayContaining([expect.arrayContaining(["name"]), expect.arrayContaining(["priority"])]),
+    );
     expect(replayed.some((e) => e.event.id === later.id && e.event.op === "insert")).toBe(true);
     // live events continue after the replay without a gap
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { name: "three" });

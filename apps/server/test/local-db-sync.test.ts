@@ -30,7 +30,9 @@ const v2 = (q: string) => ws.admin.get(`/api/v2/workspaces/${ws.slug}/projects/$
 
 describe("GET v2 …/issues/?issues=a,b", () => {
   it("answers the named items still in the project's list, with descriptions", async () => {
-    const res = await v2(`?issues=${d.I.Alpha},${d.I.Delta},${d.I.Archived},${d.I.Draft},${d.I.Epic},${d.I.Triaged},${d.I.Deleted}&description=true`);
+    const res = await v2(
+      `?issues=${d.I.Alpha},${d.I.Delta},${d.I.Archived},${d.I.Draft},${d.I.Epic},${d.I.Triaged},${d.I.Deleted}&description=true`,
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.body.results.map((i: { name: string }) => i.name).sort()).toEqual(["Alpha", "Delta"]);
     expect(res.body.total_results).toBe(2);
@@ -47,7 +49,9 @@ describe("GET v2 …/issues/?issues=a,b", () => {
   it("follows the viewer's rule: a guest without the project's full view gets only their own", async () => {
     await t.db.sql`UPDATE projects SET guest_view_all_features = false WHERE id = ${pr.id}`;
     try {
-      const res = await ws.guest.get(`/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?issues=${d.I.Alpha},${d.I.Gamma}`);
+      const res = await ws.guest.get(
+        `/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?issues=${d.I.Alpha},${d.I.Gamma}`,
+      );
       expect(res.body.results.map((i: { name: string }) => i.name)).toEqual(["Gamma"]);
     } finally {
       await t.db.sql`UPDATE projects SET guest_view_all_features = true WHERE id = ${pr.id}`;

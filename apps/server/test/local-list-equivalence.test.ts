@@ -15,7 +15,13 @@ import {
 } from "@stride/shared";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
-import { insertIssues, insertModule, seedStandardDataset, type ProjectCtx, type StandardDataset } from "./helpers/issue-fixtures.ts";
+import {
+  insertIssues,
+  insertModule,
+  seedStandardDataset,
+  type ProjectCtx,
+  type StandardDataset,
+} from "./helpers/issue-fixtures.ts";
 
 /**
  * The web's local database answers a project's work-item list from the items it synced (GET v2 …/issues/), with the
@@ -39,15 +45,57 @@ beforeAll(async () => {
   d = await seedStandardDataset(c);
   archivedModule = await insertModule(c, "Old", true);
   // more rows for ties, pages and groups: equal created_at, several values, one item per state and priority
-  Object.assign(X, await insertIssues(c, [
-    { name: "Zeta", state: "Todo", priority: "high", labels: [d.L.feature], assignees: [ws.guest.userId], modules: [d.M.api], createdAtOffset: 30, sortOrder: 1500, targetDate: "2025-01-10" },
-    { name: "Eta", state: "Todo", priority: "high", labels: [d.L.bug], assignees: [ws.member.userId], cycle: d.C.sprint2, createdAtOffset: 30, sortOrder: 1500, startDate: "2025-01-02" },
-    { name: "theta", state: "Cancelled", priority: "urgent", createdBy: ws.guest.userId, createdAtOffset: 31, estimatePoint: d.E.small, modules: [archivedModule] },
-    { name: "Iota", state: null, priority: "low", createdAtOffset: 32, parent: d.I.Beta, links: 1 },
-    { name: "Kappa", state: "Backlog", priority: "none", labels: [d.L.bug, d.L.feature], assignees: [ws.admin.userId, ws.guest.userId], createdBy: ws.guest.userId, createdAtOffset: 33, updatedAtOffset: 90 },
-  ]));
+  Object.assign(
+    X,
+    await insertIssues(c, [
+      {
+        name: "Zeta",
+        state: "Todo",
+        priority: "high",
+        labels: [d.L.feature],
+        assignees: [ws.guest.userId],
+        modules: [d.M.api],
+        createdAtOffset: 30,
+        sortOrder: 1500,
+        targetDate: "2025-01-10",
+      },
+      {
+        name: "Eta",
+        state: "Todo",
+        priority: "high",
+        labels: [d.L.bug],
+        assignees: [ws.member.userId],
+        cycle: d.C.sprint2,
+        createdAtOffset: 30,
+        sortOrder: 1500,
+        startDate: "2025-01-02",
+      },
+      {
+        name: "theta",
+        state: "Cancelled",
+        priority: "urgent",
+        createdBy: ws.guest.userId,
+        createdAtOffset: 31,
+        estimatePoint: d.E.small,
+        modules: [archivedModule],
+      },
+      { name: "Iota", state: null, priority: "low", createdAtOffset: 32, parent: d.I.Beta, links: 1 },
+      {
+        name: "Kappa",
+        state: "Backlog",
+        priority: "none",
+        labels: [d.L.bug, d.L.feature],
+        assignees: [ws.admin.userId, ws.guest.userId],
+        createdBy: ws.guest.userId,
+        createdAtOffset: 33,
+        updatedAtOffset: 90,
+      },
+    ]),
+  );
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Who = typeof ws.admin;
 
@@ -55,7 +103,9 @@ type Who = typeof ws.admin;
 async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }> {
   const items: LocalItem[] = [];
   for (let page = 0; ; page++) {
-    const res = await who.get(`/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?cursor=3:${page}:0&description=true`);
+    const res = await who.get(
+      `/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?cursor=3:${page}:0&description=true`,
+    );
     expect(res.status, res.text).toBe(200);
     items.push(...(res.body.results as LocalItem[]));
     if (!res.body.next_cursor) break;
@@ -166,8 +216,14 @@ function queries(): string[] {
     for (const page of [0, 1, 2]) out.push(`group_by=${g}&cursor=2:${page}:0&order_by=-updated_at`);
   }
   // pages of a flat list, sub_issue=false, the display menu's names
-  for (const page of [0, 1, 2, 3, 7]) out.push(`cursor=3:${page}:0&order_by=sort_order`, `per_page=4&cursor=4:${page}:0&sub_issue=false`);
-  out.push("group_by=state&order_by=manual", "group_by=labels&sub_group_by=assignees", "group_by=state_detail.group&order_by=-state_group", "type=all&layout=list");
+  for (const page of [0, 1, 2, 3, 7])
+    out.push(`cursor=3:${page}:0&order_by=sort_order`, `per_page=4&cursor=4:${page}:0&sub_issue=false`);
+  out.push(
+    "group_by=state&order_by=manual",
+    "group_by=labels&sub_group_by=assignees",
+    "group_by=state_detail.group&order_by=-state_group",
+    "type=all&layout=list",
+  );
   return out;
 }
 
@@ -175,9 +231,20 @@ const params = (q: string): Record<string, string> => Object.fromEntries(new URL
 
 /** Where the server answers a context's list. */
 const contextPath = (ctx: LocalListContext, viewId?: string) =>
-  ctx.kind === "cycle" ? `${pr.base}/cycles/${ctx.id}/cycle-issues/` : ctx.kind === "module" ? `${pr.base}/modules/${ctx.id}/issues/` : viewId ? `${pr.base}/views/${viewId}/issues/` : `${pr.base}/issues/`;
+  ctx.kind === "cycle"
+    ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
+    : ctx.kind === "module"
+      ? `${pr.base}/modules/${ctx.id}/issues/`
+      : viewId
+        ? `${pr.base}/views/${viewId}/issues/`
+        : `${pr.base}/issues/`;
 
-async function compareAll(who: Who, ctx: LocalListContext = { kind: "project" }, qs = queries(), viewId?: string): Promise<number> {
+async function compareAll(
+  who: Who,
+  ctx: LocalListContext = { kind: "project" },
+  qs = queries(),
+  viewId?: string,
+): Promise<number> {
   const local = await syncAs(who);
   const rows = localContextRows(local.rows, local.refs, ctx);
   expect(rows, JSON.stringify(ctx)).not.toBeNull();
@@ -185,7 +252,11 @@ async function compareAll(who: Who, ctx: LocalListContext = { kind: "project" },
   for (const q of qs) {
     const res = await who.get(`${contextPath(ctx, viewId)}?${q}`);
     expect(res.status, `${q}: ${res.text}`).toBe(200);
-    const mine = localListEnvelope(rows!, local.refs, localContextRequest(parseLocalListQuery(params(q), local.timezone), ctx));
+    const mine = localListEnvelope(
+      rows!,
+      local.refs,
+      localContextRequest(parseLocalListQuery(params(q), local.timezone), ctx),
+    );
     expect(mine, `${JSON.stringify(ctx)} ${q}`).toEqual(res.body);
     compared++;
   }
@@ -216,14 +287,21 @@ describe("local list answers equal the server's", () => {
     // every filter flat and grouped, every grouping with sub-groups and pages, a few orderings
     const qs = queries().filter((q, i) => i % 3 === 0 || q.includes("sub_group_by") || q.includes("cursor="));
     let compared = 0;
-    for (const ctx of [{ kind: "cycle", id: d.C.sprint1 }, { kind: "cycle", id: d.C.sprint2 }, { kind: "module", id: d.M.core }, { kind: "module", id: d.M.api }] as const) {
+    for (const ctx of [
+      { kind: "cycle", id: d.C.sprint1 },
+      { kind: "cycle", id: d.C.sprint2 },
+      { kind: "module", id: d.M.core },
+      { kind: "module", id: d.M.api },
+    ] as const) {
       compared += await compareAll(ws.member, ctx, qs);
     }
     expect(compared).toBeGreaterThan(800);
     // an archived module (items name live modules only) and an unknown cycle are the server's to answer
     const local = await syncAs(ws.member);
     expect(localContextRows(local.rows, local.refs, { kind: "module", id: archivedModule })).toBeNull();
-    expect(localContextRows(local.rows, local.refs, { kind: "cycle", id: "00000000-0000-4000-8000-000000000000" })).toBeNull();
+    expect(
+      localContextRows(local.rows, local.refs, { kind: "cycle", id: "00000000-0000-4000-8000-000000000000" }),
+    ).toBeNull();
   });
 
   it("for a saved project view's list: the project's list with the view's filters ANDed in", async () => {
@@ -231,14 +309,23 @@ describe("local list answers equal the server's", () => {
     const bodies = [
       { name: "Hot", filters: { priority: ["urgent", "high"] } },
       { name: "Bugs or none", rich_filters: { or: [{ label_id: d.L.bug }, { priority: "none" }] } },
-      { name: "Mine this month", filters: { assignees: [ws.member.userId], target_date: ["2025-01-01;after"] }, rich_filters: { not: { state_group__in: "completed" } } },
+      {
+        name: "Mine this month",
+        filters: { assignees: [ws.member.userId], target_date: ["2025-01-01;after"] },
+        rich_filters: { not: { state_group__in: "completed" } },
+      },
     ];
     let compared = 0;
     for (const body of bodies) {
       const made = await ws.member.post(`${pr.base}/views/`, body);
       expect(made.status, made.text).toBe(201);
       const view = made.body as { id: string; filters: Record<string, string[]> | null; rich_filters: unknown };
-      compared += await compareAll(ws.member, { kind: "view", filters: view.filters, rich_filters: view.rich_filters }, qs, view.id);
+      compared += await compareAll(
+        ws.member,
+        { kind: "view", filters: view.filters, rich_filters: view.rich_filters },
+        qs,
+        view.id,
+      );
     }
     expect(compared).toBeGreaterThan(200);
   });

@@ -30,7 +30,9 @@ beforeAll(async () => {
   pr = await projectFixture(t, ws);
   member2 = await t.user({ firstName: "Mia", lastName: "Member" });
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: member2.userId, role: 15 });
-  await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: member2.userId, role: 15 });
+  await t.db.db
+    .insert(schema.projectMembers)
+    .values({ workspaceId: ws.id, projectId: pr.id, memberId: member2.userId, role: 15 });
   // guests see every item here, so what refuses them below is their role, not visibility
   await setGuestViewAll(t, pr.id, true);
 });
@@ -59,7 +61,9 @@ describe("task writes need project member", () => {
     expect(rows.map((r) => [r.id, r.name, r.sortOrder])).toEqual([[task.id, "Original", task.sort_order]]);
     // and a member may do each of them
     expect((await member2.patch(`${url}${task.id}/`, { name: "Renamed" })).body.name).toBe("Renamed");
-    expect((await member2.post(`${url}bulk-update/`, { updates: [{ id: task.id, status: "completed" }] })).status).toBe(200);
+    expect((await member2.post(`${url}bulk-update/`, { updates: [{ id: task.id, status: "completed" }] })).status).toBe(
+      200,
+    );
     expect((await member2.post(`${url}reorder/`, { task_orders: [task.id] })).status).toBe(200);
     expect((await member2.post(`${url}bulk-create/`, { tasks: [{ name: "A" }] })).status).toBe(201);
     expect((await member2.post(`${url}bulk-delete/`, { task_ids: [task.id] })).status).toBe(204);
@@ -87,8 +91,18 @@ describe("drafts by id", () => {
   it("project drafts: a guest gets 403, another member 404 (drafts are private to their author), and nothing changes", async () => {
     const url = `${pr.base}/issue-drafts/`;
     const draft = (await ws.member.post(url, { name: "Mine" })).body;
-    for (const res of [await ws.guest.get(`${url}${draft.id}/`), await ws.guest.patch(`${url}${draft.id}/`, { name: "Theirs" }), await ws.guest.delete(`${url}${draft.id}/`)]) expectRefused(res);
-    for (const res of [await member2.get(`${url}${draft.id}/`), await member2.patch(`${url}${draft.id}/`, { name: "Theirs" }), await member2.delete(`${url}${draft.id}/`)]) expectRefused(res, 404, NOT_FOUND);
+    for (const res of [
+      await ws.guest.get(`${url}${draft.id}/`),
+      await ws.guest.patch(`${url}${draft.id}/`, { name: "Theirs" }),
+      await ws.guest.delete(`${url}${draft.id}/`),
+    ])
+      expectRefused(res);
+    for (const res of [
+      await member2.get(`${url}${draft.id}/`),
+      await member2.patch(`${url}${draft.id}/`, { name: "Theirs" }),
+      await member2.delete(`${url}${draft.id}/`),
+    ])
+      expectRefused(res, 404, NOT_FOUND);
     const [row] = await t.db.db.select().from(schema.issues).where(eq(schema.issues.id, draft.id));
     expect([row.name, row.isDraft, row.deletedAt]).toEqual(["Mine", true, null]);
     expect((await ws.member.patch(`${url}${draft.id}/`, { name: "Still mine" })).body.name).toBe("Still mine");
@@ -117,15 +131,21 @@ describe("drafts by id", () => {
   it("keeps the body-dependent rule: a draft may only name a project where its author is a member", async () => {
     const other = await projectFixture(t, ws);
     // member2 is a guest of `other`: the workspace role lets them draft, the named project does not
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: other.id, memberId: member2.userId, role: 5 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: other.id, memberId: member2.userId, role: 5 });
     const url = `/api/workspaces/${ws.slug}/draft-issues/`;
     expectRefused(await member2.post(url, { name: "x", project_id: other.id }));
     const draft = (await member2.post(url, { name: "x" })).body;
     expectRefused(await member2.patch(`${url}${draft.id}/`, { project_id: other.id }));
     const [row] = await t.db.db.select().from(schema.draftIssues).where(eq(schema.draftIssues.id, draft.id));
     expect(row.projectId).toBeNull();
-    expectRefused(await member2.post(`/api/workspaces/${ws.slug}/draft-to-issue/${draft.id}/`, { project_id: other.id }));
-    expect((await member2.post(`/api/workspaces/${ws.slug}/draft-to-issue/${draft.id}/`, { project_id: pr.id })).status).toBe(201);
+    expectRefused(
+      await member2.post(`/api/workspaces/${ws.slug}/draft-to-issue/${draft.id}/`, { project_id: other.id }),
+    );
+    expect(
+      (await member2.post(`/api/workspaces/${ws.slug}/draft-to-issue/${draft.id}/`, { project_id: pr.id })).status,
+    ).toBe(201);
   });
 });
 
@@ -158,7 +178,9 @@ describe("creator rules decide after load", () => {
     expectRefused(await member2.delete(`${url}${comment.body.id}/`));
     const [row] = await t.db.db.select().from(schema.issueComments).where(eq(schema.issueComments.id, comment.body.id));
     expect([row.commentHtml, row.deletedAt]).toEqual(["<p>guest says</p>", null]);
-    expect((await ws.guest.patch(`${url}${comment.body.id}/`, { comment_html: "<p>guest edits</p>" })).status).toBe(200);
+    expect((await ws.guest.patch(`${url}${comment.body.id}/`, { comment_html: "<p>guest edits</p>" })).status).toBe(
+      200,
+    );
     expect((await ws.guest.delete(`${url}${comment.body.id}/`)).status).toBe(204);
   });
 });

@@ -19,7 +19,9 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   project = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function scrape(): Promise<string> {
   const res = await fetch(`${t.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
@@ -55,13 +57,25 @@ describe("GET /metrics", () => {
     const series = `stride_http_requests_total{method="GET",route="/api/workspaces/:slug/projects/:projectId/",status="200"}`;
     const latency = `stride_http_request_duration_seconds_count{method="GET",route="/api/workspaces/:slug/projects/:projectId/"}`;
     const before = await scrape();
-    for (let i = 0; i < 3; i++) expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${project.id}/`)).status).toBe(200);
-    expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/00000000-0000-4000-8000-000000000000/`)).status).toBe(404);
+    for (let i = 0; i < 3; i++)
+      expect((await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${project.id}/`)).status).toBe(200);
+    expect(
+      (await ws.admin.get(`/api/workspaces/${ws.slug}/projects/00000000-0000-4000-8000-000000000000/`)).status,
+    ).toBe(404);
     const after = await scrape();
     expect(value(after, series) - value(before, series)).toBe(3);
     expect(value(after, latency) - value(before, latency)).toBe(4);
     expect(after).not.toContain(project.id);
-    expect(value(after, `stride_http_requests_total{method="GET",route="/api/workspaces/:slug/projects/:projectId/",status="404"}`) - value(before, `stride_http_requests_total{method="GET",route="/api/workspaces/:slug/projects/:projectId/",status="404"}`)).toBe(1);
+    expect(
+      value(
+        after,
+        `stride_http_requests_total{method="GET",route="/api/workspaces/:slug/projects/:projectId/",status="404"}`,
+      ) -
+        value(
+          before,
+          `stride_http_requests_total{method="GET",route="/api/workspaces/:slug/projects/:projectId/",status="404"}`,
+        ),
+    ).toBe(1);
   });
 
   it("shows the database pool: its size, connections in use, waits", async () => {
@@ -71,14 +85,28 @@ describe("GET /metrics", () => {
     expect(text).toMatch(/^stride_db_pool_waiting \d+$/m);
     // more transactions at once than the pool has connections: some wait
     const before = value(text, "stride_db_pool_waits_total");
-    await Promise.all(Array.from({ length: 20 }, () => t.app.db.transaction(async (tx) => { await tx.execute(dsql`SELECT pg_sleep(0.05)`); })));
+    await Promise.all(
+      Array.from({ length: 20 }, () =>
+        t.app.db.transaction(async (tx) => {
+          await tx.execute(dsql`SELECT pg_sleep(0.05)`);
+        }),
+      ),
+    );
     const after = await scrape();
     expect(value(after, "stride_db_pool_waits_total")).toBeGreaterThan(before);
-    expect(value(after, "stride_db_pool_wait_seconds_total")).toBeGreaterThan(value(text, "stride_db_pool_wait_seconds_total"));
+    expect(value(after, "stride_db_pool_wait_seconds_total")).toBeGreaterThan(
+      value(text, "stride_db_pool_wait_seconds_total"),
+    );
   });
 
   it("shows the job queue's depth per task and state, and failed attempts", async () => {
-    t.app.jobs.register("metrics-test-fail", async () => { throw new Error("always fails"); }, { maxAttempts: 2 });
+    t.app.jobs.register(
+      "metrics-test-fail",
+      async () => {
+        throw new Error("always fails");
+      },
+      { maxAttempts: 2 },
+    );
     const series = 'stride_jobs_queued{task="metrics-test-fail",state="waiting"}';
     await t.app.db.transaction(async (tx) => {
       await t.app.jobs.enqueue(tx, "metrics-test-fail", { n: 1 });
@@ -93,12 +121,30 @@ describe("GET /metrics", () => {
 
   it("shows agent runs by state", async () => {
     const before = await scrape();
-    const [cluster] = await t.db.db.insert(schema.agentClusters).values({ workspaceId: ws.id, projectId: project.id }).onConflictDoNothing().returning();
-    const base = { workspaceId: ws.id, projectId: project.id, clusterId: cluster.id, agentConfig: {}, executionConfig: {} };
-    await t.db.db.insert(schema.agentExecutions).values([{ ...base, status: "running" }, { ...base, status: "failed" }, { ...base, status: "failed" }]);
+    const [cluster] = await t.db.db
+      .insert(schema.agentClusters)
+      .values({ workspaceId: ws.id, projectId: project.id })
+      .onConflictDoNothing()
+      .returning();
+    const base = {
+      workspaceId: ws.id,
+      projectId: project.id,
+      clusterId: cluster.id,
+      agentConfig: {},
+      executionConfig: {},
+    };
+    await t.db.db.insert(schema.agentExecutions).values([
+      { ...base, status: "running" },
+      { ...base, status: "failed" },
+      { ...base, status: "failed" },
+    ]);
     const after = await scrape();
-    expect(value(after, 'stride_agent_runs{state="running"}') - value(before, 'stride_agent_runs{state="running"}')).toBe(1);
-    expect(value(after, 'stride_agent_runs{state="failed"}') - value(before, 'stride_agent_runs{state="failed"}')).toBe(2);
+    expect(
+      value(after, 'stride_agent_runs{state="running"}') - value(before, 'stride_agent_runs{state="running"}'),
+    ).toBe(1);
+    expect(value(after, 'stride_agent_runs{state="failed"}') - value(before, 'stride_agent_runs{state="failed"}')).toBe(
+      2,
+    );
   });
 
   it("shows open realtime connections", async () => {

@@ -19,7 +19,9 @@ beforeAll(async () => {
   pr = await projectFixture(t, ws);
   cache = listCacheOf(t.app);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function uncached(url: string) {
   cache.enabled = false;
@@ -45,21 +47,30 @@ async function expectInvalidated(url: string, write: () => Promise<{ status: num
 
 const BY_MODULE = () => `${pr.base}/issues/?group_by=issue_module__module_id&per_page=50`;
 let n = 0;
-const mk = async (body: Record<string, unknown> = {}) => (await ws.admin.post(`${pr.base}/modules/`, { name: `Cache ${++n}`, ...body })).body as { id: string; name: string };
+const mk = async (body: Record<string, unknown> = {}) =>
+  (await ws.admin.post(`${pr.base}/modules/`, { name: `Cache ${++n}`, ...body })).body as { id: string; name: string };
 
 describe("list cache: module writes", () => {
   it("create, rename, archive, restore and delete a module", async () => {
     await createItem(ws, pr);
     let m = { id: "", name: "" };
-    let body = await expectInvalidated(BY_MODULE(), async () => {
-      const r = await ws.admin.post(`${pr.base}/modules/`, { name: "Aardvark", status: "completed" });
-      m = r.body;
-      return r;
-    }, 201);
+    let body = await expectInvalidated(
+      BY_MODULE(),
+      async () => {
+        const r = await ws.admin.post(`${pr.base}/modules/`, { name: "Aardvark", status: "completed" });
+        m = r.body;
+        return r;
+      },
+      201,
+    );
     expect(Object.keys(body.results)).toContain(m.id);
     const item = await createItem(ws, pr, { module_ids: [m.id] });
     await mk({ name: "Middle" });
-    body = await expectInvalidated(BY_MODULE(), () => ws.admin.patch(`${pr.base}/modules/${m.id}/`, { name: "Zebra" }), 200);
+    body = await expectInvalidated(
+      BY_MODULE(),
+      () => ws.admin.patch(`${pr.base}/modules/${m.id}/`, { name: "Zebra" }),
+      200,
+    );
     expect(Object.keys(body.results).at(-2)).toBe(m.id);
     body = await expectInvalidated(BY_MODULE(), () => ws.admin.post(`${pr.base}/modules/${m.id}/archive/`), 200);
     expect(Object.keys(body.results)).not.toContain(m.id);
@@ -74,18 +85,39 @@ describe("list cache: module writes", () => {
     const m2 = await mk();
     const a = await createItem(ws, pr);
     const url = `${pr.base}/modules/${m.id}/issues/?per_page=50`;
-    let body = await expectInvalidated(url, () => ws.admin.post(`${pr.base}/modules/${m.id}/issues/`, { issues: [a.id] }), 201);
+    let body = await expectInvalidated(
+      url,
+      () => ws.admin.post(`${pr.base}/modules/${m.id}/issues/`, { issues: [a.id] }),
+      201,
+    );
     expect(body.results.map((r: { id: string }) => r.id)).toEqual([a.id]);
     body = await expectInvalidated(url, () => ws.admin.delete(`${pr.base}/modules/${m.id}/issues/${a.id}/`), 204);
     expect(body.results).toEqual([]);
-    body = await expectInvalidated(url, () => ws.admin.post(`${pr.base}/issues/${a.id}/modules/`, { modules: [m.id, m2.id] }), 201);
+    body = await expectInvalidated(
+      url,
+      () => ws.admin.post(`${pr.base}/issues/${a.id}/modules/`, { modules: [m.id, m2.id] }),
+      201,
+    );
     expect(body.results[0].module_ids.sort()).toEqual([m.id, m2.id].sort());
-    body = await expectInvalidated(url, () => ws.admin.patch(`${pr.base}/issues/${a.id}/`, { module_ids: [m.id] }), 204);
+    body = await expectInvalidated(
+      url,
+      () => ws.admin.patch(`${pr.base}/issues/${a.id}/`, { module_ids: [m.id] }),
+      204,
+    );
     expect(body.results[0].module_ids).toEqual([m.id]);
     const b = await createItem(ws, pr);
-    body = await expectInvalidated(url, () => ws.admin.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [b.id], properties: { module_ids: [m.id] } }), 204);
+    body = await expectInvalidated(
+      url,
+      () =>
+        ws.admin.post(`${pr.base}/bulk-operation-issues/`, { issue_ids: [b.id], properties: { module_ids: [m.id] } }),
+      204,
+    );
     expect(body.results).toHaveLength(2);
-    body = await expectInvalidated(BY_MODULE(), () => ws.admin.post(`${pr.base}/issues/${b.id}/modules/`, { removed_modules: [m.id] }), 201);
+    body = await expectInvalidated(
+      BY_MODULE(),
+      () => ws.admin.post(`${pr.base}/issues/${b.id}/modules/`, { removed_modules: [m.id] }),
+      201,
+    );
     expect(body.results[m.id].results.map((r: { id: string }) => r.id)).toEqual([a.id]);
   });
 });

@@ -20,10 +20,14 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t.close(); await smtp.close(); });
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
 
 const mailsTo = (email: string) => smtp.mails.filter((m) => m.to.includes(email));
-const mention = (id: string) => `<p>look <mention-component entity_identifier="${id}" entity_name="user_mention"></mention-component></p>`;
+const mention = (id: string) =>
+  `<p>look <mention-component entity_identifier="${id}" entity_name="user_mention"></mention-component></p>`;
 
 describe("notification mail", () => {
   it("sends nothing while SMTP is not configured, and never mails those notifications late", async () => {
@@ -55,7 +59,10 @@ describe("notification mail", () => {
     // the actor made both changes and gets no mail about them
     expect(mailsTo(ws.admin.email!)).toEqual([]);
     // both notifications are marked mailed, so the next run sends nothing again
-    const rows = await t.db.db.select().from(schema.notifications).where(eq(schema.notifications.receiverId, ws.member.userId!));
+    const rows = await t.db.db
+      .select()
+      .from(schema.notifications)
+      .where(eq(schema.notifications.receiverId, ws.member.userId!));
     expect(rows.filter((r) => r.issueId === a.id || r.issueId === b.id).every((r) => r.emailedAt !== null)).toBe(true);
     expect(await mailNotifications(t.app, ws.member.userId!)).toBe(0);
   });
@@ -68,7 +75,9 @@ describe("notification mail", () => {
       const before = mailsTo(ws.member.email!).length;
       await t.app.jobs.drain();
       // the mail job waits for more notifications to batch; one job per receiver
-      const waiting = (await t.app.jobs.list(t.db.db, NOTIFICATION_MAIL_TASK)).filter((j) => j.key === `notification-mail:${ws.member.userId}`);
+      const waiting = (await t.app.jobs.list(t.db.db, NOTIFICATION_MAIL_TASK)).filter(
+        (j) => j.key === `notification-mail:${ws.member.userId}`,
+      );
       expect(waiting).toHaveLength(1);
       expect(waiting[0].runAt.getTime()).toBeGreaterThan(Date.now());
       expect(mailsTo(ws.member.email!).length).toBe(before);

@@ -18,7 +18,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const mention = (c: Client) => `<p>hi <mention-component entity_identifier="${c.userId}" entity_name="user_mention"></mention-component></p>`;
+const mention = (c: Client) =>
+  `<p>hi <mention-component entity_identifier="${c.userId}" entity_name="user_mention"></mention-component></p>`;
 const run = () => t.app.jobs.drain();
 const mine = async (c: Client, query = "") => (await c.get(`${inbox}${query}`)).body as Record<string, any>[];
 const ofItem = (rows: Record<string, any>[], id: string) => rows.filter((n) => n.entity_identifier === id);
@@ -37,16 +38,49 @@ describe("notifications are made by the job from activity", () => {
     expect(got).toHaveLength(1);
     const n = got[0];
     expect(n).toMatchObject({
-      workspace: ws.id, project: pr.id, entity_identifier: item.id, entity_name: "issue", title: item.name,
-      sender: "in_app:issue_activities:assigned", triggered_by: ws.admin.userId, receiver: ws.member.userId,
-      read_at: null, snoozed_till: null, archived_at: null, is_inbox_issue: false, is_intake_issue: false, is_mentioned_notification: false,
+      workspace: ws.id,
+      project: pr.id,
+      entity_identifier: item.id,
+      entity_name: "issue",
+      title: item.name,
+      sender: "in_app:issue_activities:assigned",
+      triggered_by: ws.admin.userId,
+      receiver: ws.member.userId,
+      read_at: null,
+      snoozed_till: null,
+      archived_at: null,
+      is_inbox_issue: false,
+      is_intake_issue: false,
+      is_mentioned_notification: false,
       triggered_by_details: { id: ws.admin.userId, first_name: "Ada", display_name: expect.any(String) },
     });
     expect(n.data).toEqual({
-      issue: { id: item.id, name: item.name, identifier: pr.identifier, sequence_id: item.sequence_id, state_name: expect.any(String), state_group: expect.any(String) },
-      issue_activity: expect.objectContaining({ verb: "updated", field: "assignees", actor: ws.admin.userId, new_identifier: ws.member.userId }),
+      issue: {
+        id: item.id,
+        name: item.name,
+        identifier: pr.identifier,
+        sequence_id: item.sequence_id,
+        state_name: expect.any(String),
+        state_group: expect.any(String),
+      },
+      issue_activity: expect.objectContaining({
+        verb: "updated",
+        field: "assignees",
+        actor: ws.admin.userId,
+        new_identifier: ws.member.userId,
+      }),
     });
-    for (const k of ["id", "message_html", "message_stripped", "created_at", "updated_at", "created_by", "updated_by", "message"]) expect(n).toHaveProperty(k);
+    for (const k of [
+      "id",
+      "message_html",
+      "message_stripped",
+      "created_at",
+      "updated_at",
+      "created_by",
+      "updated_by",
+      "message",
+    ])
+      expect(n).toHaveProperty(k);
     // the actor (a subscriber as creator) gets nothing
     expect(ofItem(await mine(ws.admin), item.id)).toEqual([]);
   });
@@ -54,13 +88,23 @@ describe("notifications are made by the job from activity", () => {
   it("a change on a followed item reaches subscribers; a guest who cannot see the item gets nothing", async () => {
     await setGuestViewAll(t, pr.id, false);
     const item = await createItem(ws, pr, { assignee_ids: [ws.member.userId] });
-    await t.db.db.insert(schema.issueSubscribers).values({ issueId: item.id, projectId: pr.id, workspaceId: ws.id, subscriberId: ws.guest.userId });
+    await t.db.db
+      .insert(schema.issueSubscribers)
+      .values({ issueId: item.id, projectId: pr.id, workspaceId: ws.id, subscriberId: ws.guest.userId });
     await ws.member.patch(`${pr.base}/issues/${item.id}/`, { priority: "high" });
     await run();
     const admin = ofItem(await mine(ws.admin), item.id);
-    expect(admin.map((n) => [n.sender, n.data.issue_activity.field])).toEqual([["in_app:issue_activities:created", "priority"]]);
+    expect(admin.map((n) => [n.sender, n.data.issue_activity.field])).toEqual([
+      ["in_app:issue_activities:created", "priority"],
+    ]);
     // the member (the actor of the change) has only the news of being assigned the new item
-    expect(ofItem(await mine(ws.member), item.id).map((n) => [n.sender, n.data.issue_activity.verb, n.data.issue_activity.field])).toEqual([["in_app:issue_activities:assigned", "created", null]]);
+    expect(
+      ofItem(await mine(ws.member), item.id).map((n) => [
+        n.sender,
+        n.data.issue_activity.verb,
+        n.data.issue_activity.field,
+      ]),
+    ).toEqual([["in_app:issue_activities:assigned", "created", null]]);
     expect(ofItem(await mine(ws.guest), item.id)).toEqual([]);
     // once guests may see every item, the same subscriber is told
     await setGuestViewAll(t, pr.id, true);
@@ -89,7 +133,9 @@ describe("notifications are made by the job from activity", () => {
   it("a mention in a description reaches a person who already follows the item (an editing session's later save)", async () => {
     // the member follows the item (assignee) and the guest subscribes; the first save tells both as followers
     const item = await createItem(ws, pr, { assignee_ids: [ws.member.userId] });
-    await t.db.db.insert(schema.issueSubscribers).values({ issueId: item.id, projectId: pr.id, workspaceId: ws.id, subscriberId: ws.guest.userId });
+    await t.db.db
+      .insert(schema.issueSubscribers)
+      .values({ issueId: item.id, projectId: pr.id, workspaceId: ws.id, subscriberId: ws.guest.userId });
     await setGuestViewAll(t, pr.id, true);
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: "<p>first draft</p>" });
     await run();
@@ -103,12 +149,18 @@ describe("notifications are made by the job from activity", () => {
     for (const c of [ws.member, ws.guest]) {
       const m = ofItem(await mine(c, "?mentioned=true"), item.id);
       expect(m, c.userId).toHaveLength(1);
-      expect(m[0]).toMatchObject({ sender: "in_app:issue_activities:mentioned", is_mentioned_notification: true, read_at: null });
+      expect(m[0]).toMatchObject({
+        sender: "in_app:issue_activities:mentioned",
+        is_mentioned_notification: true,
+        read_at: null,
+      });
       expect(m[0].message_html).toContain("mention-component");
       // the follower's notification of the session became the mention: not listed twice
       expect(ofItem(await mine(c), item.id).filter((n) => n.data.issue_activity.field === "description")).toEqual([]);
     }
-    expect((await counts(ws.member)).mention_unread_notifications_count).toBe(before.mention_unread_notifications_count + 1);
+    expect((await counts(ws.member)).mention_unread_notifications_count).toBe(
+      before.mention_unread_notifications_count + 1,
+    );
     // the actor is not told; a later save that keeps the mentions tells nobody again
     expect(ofItem(await mine(ws.admin, "?mentioned=true"), item.id)).toEqual([]);
     await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { description_html: three + "<p>more</p>" });
@@ -146,7 +198,9 @@ describe("the inbox calls", () => {
   beforeAll(async () => {
     c = await t.user({ firstName: "Ines", lastName: "Inbox" });
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: c.userId, role: 15 });
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: c.userId, role: 15 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: pr.id, memberId: c.userId, role: 15 });
     const item = await createItem(ws, pr, { assignee_ids: [c.userId] });
     itemId = item.id;
     for (const p of ["high", "low", "medium"]) await ws.admin.patch(`${pr.base}/issues/${item.id}/`, { priority: p });
@@ -160,7 +214,13 @@ describe("the inbox calls", () => {
     const all = await mine(c);
     expect(all.map((n) => n.data.issue_activity.new_value)).toEqual(["medium", "low", "high", null]);
     const page = (await c.get(`${inbox}?per_page=3&cursor=3:0:0`)).body;
-    expect(page).toMatchObject({ total_count: 4, count: 3, next_page_results: true, next_cursor: "3:1:0", total_pages: 2 });
+    expect(page).toMatchObject({
+      total_count: 4,
+      count: 3,
+      next_page_results: true,
+      next_cursor: "3:1:0",
+      total_pages: 2,
+    });
     expect(page.results.map((n: any) => n.id)).toEqual(ids.slice(0, 3));
     const next = (await c.get(`${inbox}?per_page=3&cursor=3:1:0`)).body;
     expect(next.results.map((n: any) => n.id)).toEqual(ids.slice(3));
@@ -224,8 +284,16 @@ describe("the inbox calls", () => {
     const one = await c.get(`${inbox}${ids[0]}/`);
     expect(one.status).toBe(200);
     expect(one.body.id).toBe(ids[0]);
-    for (const [m, suffix] of [["get", ""], ["post", "read/"], ["post", "archive/"], ["patch", ""]] as const) {
-      const res = await (ws.member as any)[m](`${inbox}${ids[0]}/${suffix}`, m === "patch" ? { snoozed_till: null } : undefined);
+    for (const [m, suffix] of [
+      ["get", ""],
+      ["post", "read/"],
+      ["post", "archive/"],
+      ["patch", ""],
+    ] as const) {
+      const res = await (ws.member as any)[m](
+        `${inbox}${ids[0]}/${suffix}`,
+        m === "patch" ? { snoozed_till: null } : undefined,
+      );
       expect(res.status).toBe(404);
       expect(res.body).toEqual({ error: "The required object does not exist." });
     }
@@ -247,14 +315,29 @@ describe("the inbox calls", () => {
   it("DELETE removes one's own notification", async () => {
     expect((await c.delete(`${inbox}${ids[3]}/`)).status).toBe(204);
     expect((await c.get(`${inbox}${ids[3]}/`)).status).toBe(404);
-    const rows = await t.db.db.select().from(schema.notifications).where(and(eq(schema.notifications.id, ids[3])));
+    const rows = await t.db.db
+      .select()
+      .from(schema.notifications)
+      .where(and(eq(schema.notifications.id, ids[3])));
     expect(rows).toEqual([]);
   });
 
   it("every role of the workspace has an inbox; outsiders and anonymous callers do not", async () => {
-    await expectMatrix(ws, (x) => x.get(`${inbox}unread/`), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (x) => x.get(`${inbox}unread/`), {
+      admin: 200,
+      member: 200,
+      guest: 200,
+      outsider: 403,
+      anon: 401,
+    });
     await expectMatrix(ws, (x) => x.get(inbox), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (x) => x.post(`${inbox}mark-all-read/`, {}), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (x) => x.post(`${inbox}mark-all-read/`, {}), {
+      admin: 200,
+      member: 200,
+      guest: 200,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 

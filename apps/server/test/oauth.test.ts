@@ -7,7 +7,16 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { Client } from "./helpers/client.ts";
 import { startTestIdp, type TestIdp } from "./helpers/oidc-idp.ts";
 import { schema } from "../src/db/client.ts";
-import { WEB, adminSessionFor, configure, passwordUser, query, setupInstance, userRow, type AdminSetup } from "./auth-helpers.ts";
+import {
+  WEB,
+  adminSessionFor,
+  configure,
+  passwordUser,
+  query,
+  setupInstance,
+  userRow,
+  type AdminSetup,
+} from "./auth-helpers.ts";
 
 /**
  * Sign-in providers end to end (wire-facts-2 §3): generic OpenID Connect against a real OIDC provider
@@ -16,7 +25,13 @@ import { WEB, adminSessionFor, configure, passwordUser, query, setupInstance, us
 
 // ---- a stand-in of GitHub's and Gitea's OAuth + user endpoints ----
 
-interface StandInUser { id: number; login: string; name: string; emails: { email: string; primary: boolean; verified: boolean }[]; orgs?: string[] }
+interface StandInUser {
+  id: number;
+  login: string;
+  name: string;
+  emails: { email: string; primary: boolean; verified: boolean }[];
+  orgs?: string[];
+}
 
 interface StandIn {
   url: string;
@@ -62,19 +77,43 @@ async function startStandIn(clientSecret: string): Promise<StandIn> {
     const u = who();
     if (!u) return send(401, { message: "Bad credentials" });
     if (url.pathname === "/user" || url.pathname === "/api/v1/user") {
-      return send(200, { id: u.id, login: u.login, name: u.name, full_name: u.name, email: u.emails[0]?.email ?? "", avatar_url: `https://avatars.example/${u.login}` });
+      return send(200, {
+        id: u.id,
+        login: u.login,
+        name: u.name,
+        full_name: u.name,
+        email: u.emails[0]?.email ?? "",
+        avatar_url: `https://avatars.example/${u.login}`,
+      });
     }
     const primary = u.emails.find((e) => e.primary);
     if (url.pathname === "/oauth2/v2/userinfo") {
       const [given, family] = u.name.split(" ");
-      return send(200, { id: String(u.id), email: primary?.email, verified_email: primary?.verified, given_name: given, family_name: family, picture: `https://avatars.example/${u.login}` });
+      return send(200, {
+        id: String(u.id),
+        email: primary?.email,
+        verified_email: primary?.verified,
+        given_name: given,
+        family_name: family,
+        picture: `https://avatars.example/${u.login}`,
+      });
     }
     if (url.pathname === "/api/v4/user") {
-      return send(200, { id: u.id, username: u.login, name: u.name, email: primary?.email, avatar_url: `https://avatars.example/${u.login}`, confirmed_at: primary?.verified ? "2024-01-01T00:00:00Z" : null });
+      return send(200, {
+        id: u.id,
+        username: u.login,
+        name: u.name,
+        email: primary?.email,
+        avatar_url: `https://avatars.example/${u.login}`,
+        confirmed_at: primary?.verified ? "2024-01-01T00:00:00Z" : null,
+      });
     }
     if (url.pathname === "/user/emails" || url.pathname === "/api/v1/user/emails") return send(200, u.emails);
     const org = /^\/orgs\/([^/]+)\/memberships\/([^/]+)$/.exec(url.pathname);
-    if (org) return (u.orgs ?? []).includes(org[1]) && org[2] === u.login ? send(200, { state: "active" }) : send(404, { message: "Not Found" });
+    if (org)
+      return (u.orgs ?? []).includes(org[1]) && org[2] === u.login
+        ? send(200, { state: "active" })
+        : send(404, { message: "Not Found" });
     return send(404, { message: "Not Found" });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
@@ -97,17 +136,34 @@ beforeAll(async () => {
     outboundAllowPrivate: true,
     oauthEndpointOverrides: {
       google: { authorize: `${standIn.url}/oauth/authorize`, token: `${standIn.url}/oauth/token`, api: standIn.url },
-      github: { authorize: `${standIn.url}/login/oauth/authorize`, token: `${standIn.url}/login/oauth/access_token`, api: standIn.url },
+      github: {
+        authorize: `${standIn.url}/login/oauth/authorize`,
+        token: `${standIn.url}/login/oauth/access_token`,
+        api: standIn.url,
+      },
     },
   });
   root = await setupInstance(t);
   idp = await startTestIdp([`${t.url}/auth/oidc/callback/`]);
   await configure(root.admin, {
-    OIDC_ISSUER_URL: idp.issuer, OIDC_CLIENT_ID: idp.clientId, OIDC_CLIENT_SECRET: idp.clientSecret, IS_OIDC_ENABLED: "1",
-    GITEA_HOST: standIn.url, GITEA_CLIENT_ID: "gitea-client", GITEA_CLIENT_SECRET: STAND_IN_SECRET, IS_GITEA_ENABLED: "1",
-    GITHUB_CLIENT_ID: "github-client", GITHUB_CLIENT_SECRET: STAND_IN_SECRET, IS_GITHUB_ENABLED: "1",
-    GOOGLE_CLIENT_ID: "google-client", GOOGLE_CLIENT_SECRET: STAND_IN_SECRET, IS_GOOGLE_ENABLED: "1",
-    GITLAB_HOST: standIn.url, GITLAB_CLIENT_ID: "gitlab-client", GITLAB_CLIENT_SECRET: STAND_IN_SECRET, IS_GITLAB_ENABLED: "1",
+    OIDC_ISSUER_URL: idp.issuer,
+    OIDC_CLIENT_ID: idp.clientId,
+    OIDC_CLIENT_SECRET: idp.clientSecret,
+    IS_OIDC_ENABLED: "1",
+    GITEA_HOST: standIn.url,
+    GITEA_CLIENT_ID: "gitea-client",
+    GITEA_CLIENT_SECRET: STAND_IN_SECRET,
+    IS_GITEA_ENABLED: "1",
+    GITHUB_CLIENT_ID: "github-client",
+    GITHUB_CLIENT_SECRET: STAND_IN_SECRET,
+    IS_GITHUB_ENABLED: "1",
+    GOOGLE_CLIENT_ID: "google-client",
+    GOOGLE_CLIENT_SECRET: STAND_IN_SECRET,
+    IS_GOOGLE_ENABLED: "1",
+    GITLAB_HOST: standIn.url,
+    GITLAB_CLIENT_ID: "gitlab-client",
+    GITLAB_CLIENT_SECRET: STAND_IN_SECRET,
+    IS_GITLAB_ENABLED: "1",
   });
 });
 afterAll(async () => {
@@ -118,7 +174,10 @@ afterAll(async () => {
 
 const uniq = (p = "u") => `${p}-${crypto.randomBytes(4).toString("hex")}@example.com`;
 /** The path and query of an absolute URL on the Stride server. */
-const local = (abs: string) => { const u = new URL(abs); return u.pathname + u.search; };
+const local = (abs: string) => {
+  const u = new URL(abs);
+  return u.pathname + u.search;
+};
 
 /**
  * Sign in at the test IdP as `sub` the way a browser does: Stride's start redirect, the IdP's authorize
@@ -159,7 +218,13 @@ describe("OpenID Connect (real provider on loopback)", () => {
     const u = new URL(res.location!);
     expect(`${u.origin}`).toBe(idp.issuer);
     const q = Object.fromEntries(u.searchParams);
-    expect(q).toMatchObject({ response_type: "code", client_id: idp.clientId, redirect_uri: `${t.url}/auth/oidc/callback/`, scope: "openid email profile", code_challenge_method: "S256" });
+    expect(q).toMatchObject({
+      response_type: "code",
+      client_id: idp.clientId,
+      redirect_uri: `${t.url}/auth/oidc/callback/`,
+      scope: "openid email profile",
+      code_challenge_method: "S256",
+    });
     expect(q.state).toMatch(/^[0-9a-f]{32}$/);
     expect(q.nonce.length).toBeGreaterThanOrEqual(16);
     expect(q.code_challenge).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -179,7 +244,14 @@ describe("OpenID Connect (real provider on loopback)", () => {
     expect(cb.location).toBe(`${WEB}/?next_path=%2Facme%2F`);
     const me = await browser.get("/api/users/me/");
     expect(me.status).toBe(200);
-    expect(me.body).toMatchObject({ email, first_name: "Grace", last_name: "Hopper", is_email_verified: true, is_password_autoset: true, last_login_medium: "oidc" });
+    expect(me.body).toMatchObject({
+      email,
+      first_name: "Grace",
+      last_name: "Hopper",
+      is_email_verified: true,
+      is_password_autoset: true,
+      last_login_medium: "oidc",
+    });
     const [acct] = await t.db.db.select().from(schema.accounts).where(eq(schema.accounts.providerAccountId, sub));
     expect(acct).toMatchObject({ provider: "oidc", userId: me.body.id });
     expect(acct.accessToken).toMatch(/^enc:v1:/);
@@ -208,7 +280,9 @@ describe("OpenID Connect (real provider on loopback)", () => {
     idpAccount({ email: existing.email, email_verified: false });
     const browser = t.anon();
     const cb = await browser.get(local(await throughIdp(browser)));
-    expect(cb.location).toBe(`${WEB}/?next_path=%2Facme%2F&error_code=5119&error_message=OAUTH_EMAIL_NOT_VERIFIED&email=${encodeURIComponent(existing.email)}`);
+    expect(cb.location).toBe(
+      `${WEB}/?next_path=%2Facme%2F&error_code=5119&error_message=OAUTH_EMAIL_NOT_VERIFIED&email=${encodeURIComponent(existing.email)}`,
+    );
     expect((await browser.get("/api/users/me/")).status).toBe(401);
     const fresh = uniq("unverified-new");
     idpAccount({ email: fresh, email_verified: false });
@@ -258,7 +332,15 @@ describe("OpenID Connect (real provider on loopback)", () => {
 describe("GitHub and Gitea (loopback stand-in of their APIs)", () => {
   it("Gitea: signs up a new user with the primary verified email; the code is exchanged with the client secret", async () => {
     const email = uniq("gitea");
-    standIn.next = { id: 4242, login: "gitea-ada", name: "Ada Lovelace", emails: [{ email: "other@example.com", primary: false, verified: false }, { email, primary: true, verified: true }] };
+    standIn.next = {
+      id: 4242,
+      login: "gitea-ada",
+      name: "Ada Lovelace",
+      emails: [
+        { email: "other@example.com", primary: false, verified: false },
+        { email, primary: true, verified: true },
+      ],
+    };
     const browser = t.anon();
     const start = await browser.get("/auth/gitea/?next_path=/w/");
     const authUrl = new URL(start.location!);
@@ -267,24 +349,46 @@ describe("GitHub and Gitea (loopback stand-in of their APIs)", () => {
     const provider = await fetch(authUrl, { redirect: "manual" });
     const cb = await browser.get(local(provider.headers.get("location")!));
     expect(cb.location).toBe(`${WEB}/?next_path=%2Fw%2F`);
-    expect((await browser.get("/api/users/me/")).body).toMatchObject({ email, first_name: "Ada", last_name: "Lovelace", last_login_medium: "gitea" });
-    expect(standIn.tokenRequests.at(-1)).toMatchObject({ client_id: "gitea-client", client_secret: STAND_IN_SECRET, grant_type: "authorization_code", redirect_uri: `${t.url}/auth/gitea/callback/` });
+    expect((await browser.get("/api/users/me/")).body).toMatchObject({
+      email,
+      first_name: "Ada",
+      last_name: "Lovelace",
+      last_login_medium: "gitea",
+    });
+    expect(standIn.tokenRequests.at(-1)).toMatchObject({
+      client_id: "gitea-client",
+      client_secret: STAND_IN_SECRET,
+      grant_type: "authorization_code",
+      redirect_uri: `${t.url}/auth/gitea/callback/`,
+    });
   });
 
   it("GitHub: the primary email must be verified to link; a state mismatch is 5120", async () => {
     const existing = await passwordUser(t, { email: uniq("gh") });
-    standIn.next = { id: 777, login: "octo", name: "Octo Cat", emails: [{ email: existing.email, primary: true, verified: false }] };
+    standIn.next = {
+      id: 777,
+      login: "octo",
+      name: "Octo Cat",
+      emails: [{ email: existing.email, primary: true, verified: false }],
+    };
     const b1 = t.anon();
     const s1 = await b1.get("/auth/github/");
     const p1 = await fetch(s1.location!, { redirect: "manual" });
     expect(query((await b1.get(local(p1.headers.get("location")!))).location)).toMatchObject({ error_code: "5119" });
 
-    standIn.next = { id: 777, login: "octo", name: "Octo Cat", emails: [{ email: existing.email, primary: true, verified: true }] };
+    standIn.next = {
+      id: 777,
+      login: "octo",
+      name: "Octo Cat",
+      emails: [{ email: existing.email, primary: true, verified: true }],
+    };
     const b2 = t.anon();
     const s2 = await b2.get("/auth/github/");
     const p2 = new URL((await fetch(s2.location!, { redirect: "manual" })).headers.get("location")!);
     p2.searchParams.set("state", "0".repeat(32));
-    expect((await b2.get(local(p2.toString()))).location).toBe(`${WEB}/?error_code=5120&error_message=GITHUB_OAUTH_PROVIDER_ERROR`);
+    expect((await b2.get(local(p2.toString()))).location).toBe(
+      `${WEB}/?error_code=5120&error_message=GITHUB_OAUTH_PROVIDER_ERROR`,
+    );
 
     const b3 = t.anon();
     const s3 = await b3.get("/auth/github/");
@@ -296,12 +400,19 @@ describe("GitHub and Gitea (loopback stand-in of their APIs)", () => {
   it("GitHub: with an organization set, non-members get 5122", async () => {
     await configure(root.admin, { GITHUB_ORGANIZATION_ID: "acme-org" });
     try {
-      standIn.next = { id: 778, login: "outsider", name: "Out Sider", emails: [{ email: uniq("out"), primary: true, verified: true }] };
+      standIn.next = {
+        id: 778,
+        login: "outsider",
+        name: "Out Sider",
+        emails: [{ email: uniq("out"), primary: true, verified: true }],
+      };
       const b = t.anon();
       const s = await b.get("/auth/github/");
       expect(new URL(s.location!).searchParams.get("scope")).toBe("read:user user:email read:org");
       const p = await fetch(s.location!, { redirect: "manual" });
-      expect((await b.get(local(p.headers.get("location")!))).location).toBe(`${WEB}/?error_code=5122&error_message=GITHUB_USER_NOT_IN_ORG`);
+      expect((await b.get(local(p.headers.get("location")!))).location).toBe(
+        `${WEB}/?error_code=5122&error_message=GITHUB_USER_NOT_IN_ORG`,
+      );
     } finally {
       await configure(root.admin, { GITHUB_ORGANIZATION_ID: "" });
     }
@@ -318,33 +429,68 @@ describe("GitHub and Gitea (loopback stand-in of their APIs)", () => {
 
   it("Google: Plane's authorize parameters; signs up with the verified email and the profile's names and picture", async () => {
     const email = uniq("google");
-    const { b, start, location } = await viaStandIn("google", { id: 1001, login: "gl", name: "Katherine Johnson", emails: [{ email, primary: true, verified: true }] });
+    const { b, start, location } = await viaStandIn("google", {
+      id: 1001,
+      login: "gl",
+      name: "Katherine Johnson",
+      emails: [{ email, primary: true, verified: true }],
+    });
     expect(Object.fromEntries(start.searchParams)).toMatchObject({
-      client_id: "google-client", response_type: "code", access_type: "offline", prompt: "consent", redirect_uri: `${t.url}/auth/google/callback/`,
+      client_id: "google-client",
+      response_type: "code",
+      access_type: "offline",
+      prompt: "consent",
+      redirect_uri: `${t.url}/auth/google/callback/`,
       scope: "https://www.googleapis.com/auth/userinfo.email https://www.googleapis.com/auth/userinfo.profile",
     });
     expect(location).toBe(WEB);
-    expect((await b.get("/api/users/me/")).body).toMatchObject({ email, first_name: "Katherine", last_name: "Johnson", avatar: "https://avatars.example/gl", last_login_medium: "google" });
+    expect((await b.get("/api/users/me/")).body).toMatchObject({
+      email,
+      first_name: "Katherine",
+      last_name: "Johnson",
+      avatar: "https://avatars.example/gl",
+      last_login_medium: "google",
+    });
   });
 
   it("GitLab: read_user scope on the configured host; ENABLE_GITLAB_SYNC re-syncs the names of an existing user", async () => {
     const email = uniq("gitlab");
-    const first = await viaStandIn("gitlab", { id: 2002, login: "gl2", name: "Dorothy Vaughan", emails: [{ email, primary: true, verified: true }] });
+    const first = await viaStandIn("gitlab", {
+      id: 2002,
+      login: "gl2",
+      name: "Dorothy Vaughan",
+      emails: [{ email, primary: true, verified: true }],
+    });
     expect(first.start.origin + first.start.pathname).toBe(`${standIn.url}/oauth/authorize`);
     expect(first.start.searchParams.get("scope")).toBe("read_user");
     expect(first.location).toBe(WEB);
     // Without sync a changed name at the provider is not copied; with it, it is.
-    await viaStandIn("gitlab", { id: 2002, login: "gl2", name: "Dot Vaughan", emails: [{ email, primary: true, verified: true }] });
+    await viaStandIn("gitlab", {
+      id: 2002,
+      login: "gl2",
+      name: "Dot Vaughan",
+      emails: [{ email, primary: true, verified: true }],
+    });
     expect((await userRow(t, email)).firstName).toBe("Dorothy");
     await configure(root.admin, { ENABLE_GITLAB_SYNC: "1" });
     try {
-      await viaStandIn("gitlab", { id: 2002, login: "gl2", name: "Dot Vaughan", emails: [{ email, primary: true, verified: true }] });
+      await viaStandIn("gitlab", {
+        id: 2002,
+        login: "gl2",
+        name: "Dot Vaughan",
+        emails: [{ email, primary: true, verified: true }],
+      });
       expect((await userRow(t, email)).firstName).toBe("Dot");
     } finally {
       await configure(root.admin, { ENABLE_GITLAB_SYNC: "0" });
     }
     // An unconfirmed GitLab account cannot link or sign up.
-    const unconfirmed = await viaStandIn("gitlab", { id: 2003, login: "gl3", name: "N N", emails: [{ email: uniq("gitlab-unconfirmed"), primary: true, verified: false }] });
+    const unconfirmed = await viaStandIn("gitlab", {
+      id: 2003,
+      login: "gl3",
+      name: "N N",
+      emails: [{ email: uniq("gitlab-unconfirmed"), primary: true, verified: false }],
+    });
     expect(query(unconfirmed.location)).toMatchObject({ error_code: "5119" });
   });
 
@@ -354,7 +500,9 @@ describe("GitHub and Gitea (loopback stand-in of their APIs)", () => {
     const s = await b.get("/auth/gitea/");
     const p = new URL((await fetch(s.location!, { redirect: "manual" })).headers.get("location")!);
     p.searchParams.set("code", "not-a-code");
-    expect((await b.get(local(p.toString()))).location).toBe(`${WEB}/?error_code=5123&error_message=GITEA_OAUTH_PROVIDER_ERROR`);
+    expect((await b.get(local(p.toString()))).location).toBe(
+      `${WEB}/?error_code=5123&error_message=GITEA_OAUTH_PROVIDER_ERROR`,
+    );
   });
 });
 
@@ -364,12 +512,19 @@ describe("configuration", () => {
     try {
       const r2 = await setupInstance(t2);
       const expected: [string, number, string][] = [
-        ["google", 5105, "GOOGLE_NOT_CONFIGURED"], ["github", 5110, "GITHUB_NOT_CONFIGURED"], ["gitlab", 5111, "GITLAB_NOT_CONFIGURED"],
-        ["gitea", 5112, "GITEA_NOT_CONFIGURED"], ["oidc", 5113, "OIDC_NOT_CONFIGURED"],
+        ["google", 5105, "GOOGLE_NOT_CONFIGURED"],
+        ["github", 5110, "GITHUB_NOT_CONFIGURED"],
+        ["gitlab", 5111, "GITLAB_NOT_CONFIGURED"],
+        ["gitea", 5112, "GITEA_NOT_CONFIGURED"],
+        ["oidc", 5113, "OIDC_NOT_CONFIGURED"],
       ];
       for (const [p, code, name] of expected) {
-        expect((await t2.anon().get(`/auth/${p}/?next_path=/acme/`)).location).toBe(`${WEB}/?next_path=%2Facme%2F&error_code=${code}&error_message=${name}`);
-        expect((await t2.anon().get(`/auth/${p}/callback/?code=x&state=y`)).location).toBe(`${WEB}/?error_code=${code}&error_message=${name}`);
+        expect((await t2.anon().get(`/auth/${p}/?next_path=/acme/`)).location).toBe(
+          `${WEB}/?next_path=%2Facme%2F&error_code=${code}&error_message=${name}`,
+        );
+        expect((await t2.anon().get(`/auth/${p}/callback/?code=x&state=y`)).location).toBe(
+          `${WEB}/?error_code=${code}&error_message=${name}`,
+        );
       }
       await configure(r2.admin, { GITEA_HOST: "ftp://gitea.example", GITEA_CLIENT_ID: "a", GITEA_CLIENT_SECRET: "b" });
       expect(query((await t2.anon().get("/auth/gitea/")).location)).toMatchObject({ error_code: "5112" });
@@ -384,12 +539,20 @@ describe("configuration", () => {
   it("only instance admins change provider settings; the secret is stored sealed", async () => {
     const someone = await passwordUser(t);
     const notAdmin = await adminSessionFor(t, someone.id);
-    const res = await notAdmin.patch("/api/instances/configurations/", { OIDC_ISSUER_URL: "https://evil.example", OIDC_CLIENT_SECRET: "x" });
+    const res = await notAdmin.patch("/api/instances/configurations/", {
+      OIDC_ISSUER_URL: "https://evil.example",
+      OIDC_CLIENT_SECRET: "x",
+    });
     expect(res.status).toBe(403);
-    expect((await t.anon().patch("/api/instances/configurations/", { OIDC_ISSUER_URL: "https://evil.example" })).status).toBe(401);
+    expect(
+      (await t.anon().patch("/api/instances/configurations/", { OIDC_ISSUER_URL: "https://evil.example" })).status,
+    ).toBe(401);
     const list = await root.admin.get("/api/instances/configurations/");
     expect(list.body.find((r: { key: string }) => r.key === "OIDC_ISSUER_URL").value).toBe(idp.issuer);
-    const [raw] = await t.db.db.select().from(schema.instanceConfigurations).where(eq(schema.instanceConfigurations.key, "OIDC_CLIENT_SECRET"));
+    const [raw] = await t.db.db
+      .select()
+      .from(schema.instanceConfigurations)
+      .where(eq(schema.instanceConfigurations.key, "OIDC_CLIENT_SECRET"));
     expect(raw.value).toMatch(/^enc:v1:/);
     // Switching OIDC on without its issuer is refused with a field error.
     const off = await root.admin.patch("/api/instances/configurations/", { OIDC_ISSUER_URL: "" });

@@ -22,17 +22,36 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   p = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Counts = Record<string, unknown>;
-const CYCLE_KEYS = ["total_issues", "backlog_issues", "unstarted_issues", "started_issues", "completed_issues", "cancelled_issues"] as const;
-const MODULE_KEYS = [...CYCLE_KEYS, "sub_issues", "total_estimate_points", "completed_estimate_points", "started_estimate_points", "backlog_estimate_points"] as const;
+const CYCLE_KEYS = [
+  "total_issues",
+  "backlog_issues",
+  "unstarted_issues",
+  "started_issues",
+  "completed_issues",
+  "cancelled_issues",
+] as const;
+const MODULE_KEYS = [
+  ...CYCLE_KEYS,
+  "sub_issues",
+  "total_estimate_points",
+  "completed_estimate_points",
+  "started_estimate_points",
+  "backlog_estimate_points",
+] as const;
 
 async function cycleCounts(id: string): Promise<Counts> {
   const res = await ws.admin.get(`${p.base}/cycles/`);
   expect(res.status, res.text).toBe(200);
   const c = (res.body as Counts[]).find((x) => x.id === id)!;
-  return { ...Object.fromEntries(CYCLE_KEYS.map((k) => [k, c[k]])), assignee_ids: [...(c.assignee_ids as string[])].sort() };
+  return {
+    ...Object.fromEntries(CYCLE_KEYS.map((k) => [k, c[k]])),
+    assignee_ids: [...(c.assignee_ids as string[])].sort(),
+  };
 }
 
 /** A module's counts from its detail, after checking that the list shows the same for the keys it has. */
@@ -51,9 +70,11 @@ async function moduleCounts(id: string, archived = false): Promise<Counts> {
 }
 
 const cyc = (o: Partial<Record<(typeof CYCLE_KEYS)[number], number>>, assignees: string[] = []) => ({
-  ...Object.fromEntries(CYCLE_KEYS.map((k) => [k, o[k] ?? 0])), assignee_ids: [...assignees].sort(),
+  ...Object.fromEntries(CYCLE_KEYS.map((k) => [k, o[k] ?? 0])),
+  assignee_ids: [...assignees].sort(),
 });
-const mod = (o: Partial<Record<(typeof MODULE_KEYS)[number], number>>) => Object.fromEntries(MODULE_KEYS.map((k) => [k, o[k] ?? 0]));
+const mod = (o: Partial<Record<(typeof MODULE_KEYS)[number], number>>) =>
+  Object.fromEntries(MODULE_KEYS.map((k) => [k, o[k] ?? 0]));
 
 describe("cycle and module list counts", () => {
   it("follow adds, removes, moves, state and assignee changes, archiving and deleting", async () => {
@@ -68,33 +89,76 @@ describe("cycle and module list counts", () => {
     const { member, admin } = { member: ws.member.userId, admin: ws.admin.userId };
 
     // created in a cycle and a module, with states, assignees and points
-    const a = await createItem(ws, p, { cycle_id: c1.id, module_ids: [m1.id], state_id: p.states.Todo, assignee_ids: [member], estimate_point: three });
-    const b = await createItem(ws, p, { cycle_id: c1.id, module_ids: [m1.id], state_id: p.states["In Progress"], assignee_ids: [member, admin], estimate_point: five });
+    const a = await createItem(ws, p, {
+      cycle_id: c1.id,
+      module_ids: [m1.id],
+      state_id: p.states.Todo,
+      assignee_ids: [member],
+      estimate_point: three,
+    });
+    const b = await createItem(ws, p, {
+      cycle_id: c1.id,
+      module_ids: [m1.id],
+      state_id: p.states["In Progress"],
+      assignee_ids: [member, admin],
+      estimate_point: five,
+    });
     const c = await createItem(ws, p, { cycle_id: c1.id, state_id: p.states.Done });
-    expect(await cycleCounts(c1.id)).toEqual(cyc({ total_issues: 3, unstarted_issues: 1, started_issues: 1, completed_issues: 1 }, [member, admin]));
-    expect(await moduleCounts(m1.id)).toEqual(mod({ total_issues: 2, unstarted_issues: 1, started_issues: 1, total_estimate_points: 8, started_estimate_points: 5 }));
+    expect(await cycleCounts(c1.id)).toEqual(
+      cyc({ total_issues: 3, unstarted_issues: 1, started_issues: 1, completed_issues: 1 }, [member, admin]),
+    );
+    expect(await moduleCounts(m1.id)).toEqual(
+      mod({
+        total_issues: 2,
+        unstarted_issues: 1,
+        started_issues: 1,
+        total_estimate_points: 8,
+        started_estimate_points: 5,
+      }),
+    );
 
     // a sub-item added to the module; a state change moves a count (and its points) between groups
     await createItem(ws, p, { parent_id: a.id, module_ids: [m1.id] });
     expect((await ws.admin.patch(`${p.base}/issues/${b.id}/`, { state_id: p.states.Done })).status).toBe(204);
-    expect(await moduleCounts(m1.id)).toEqual(mod({
-      total_issues: 3, unstarted_issues: 1, completed_issues: 1, backlog_issues: 1, sub_issues: 1, total_estimate_points: 8, completed_estimate_points: 5,
-    }));
-    expect(await cycleCounts(c1.id)).toEqual(cyc({ total_issues: 3, unstarted_issues: 1, completed_issues: 2 }, [member, admin]));
+    expect(await moduleCounts(m1.id)).toEqual(
+      mod({
+        total_issues: 3,
+        unstarted_issues: 1,
+        completed_issues: 1,
+        backlog_issues: 1,
+        sub_issues: 1,
+        total_estimate_points: 8,
+        completed_estimate_points: 5,
+      }),
+    );
+    expect(await cycleCounts(c1.id)).toEqual(
+      cyc({ total_issues: 3, unstarted_issues: 1, completed_issues: 2 }, [member, admin]),
+    );
 
     // assignees change; an item moves to another cycle; another leaves its cycle
     expect((await ws.admin.patch(`${p.base}/issues/${b.id}/`, { assignee_ids: [member] })).status).toBe(204);
-    expect(await cycleCounts(c1.id)).toEqual(cyc({ total_issues: 3, unstarted_issues: 1, completed_issues: 2 }, [member]));
+    expect(await cycleCounts(c1.id)).toEqual(
+      cyc({ total_issues: 3, unstarted_issues: 1, completed_issues: 2 }, [member]),
+    );
     expect((await ws.admin.post(`${p.base}/cycles/${c2.id}/cycle-issues/`, { issues: [b.id] })).status).toBe(201);
     expect((await ws.admin.delete(`${p.base}/cycles/${c1.id}/cycle-issues/${c.id}/`)).status).toBe(204);
     expect(await cycleCounts(c1.id)).toEqual(cyc({ total_issues: 1, unstarted_issues: 1 }, [member]));
     expect(await cycleCounts(c2.id)).toEqual(cyc({ total_issues: 1, completed_issues: 1 }, [member]));
 
     // a bulk state change; a changed estimate point
-    expect((await ws.admin.post(`${p.base}/bulk-operation-issues/`, { issue_ids: [a.id, b.id], properties: { state_id: p.states.Cancelled } })).status).toBe(204);
+    expect(
+      (
+        await ws.admin.post(`${p.base}/bulk-operation-issues/`, {
+          issue_ids: [a.id, b.id],
+          properties: { state_id: p.states.Cancelled },
+        })
+      ).status,
+    ).toBe(204);
     expect((await ws.admin.patch(`${p.base}/issues/${a.id}/`, { estimate_point: five })).status).toBe(204);
     expect(await cycleCounts(c1.id)).toEqual(cyc({ total_issues: 1, cancelled_issues: 1 }, [member]));
-    expect(await moduleCounts(m1.id)).toEqual(mod({ total_issues: 3, cancelled_issues: 2, backlog_issues: 1, sub_issues: 1, total_estimate_points: 10 }));
+    expect(await moduleCounts(m1.id)).toEqual(
+      mod({ total_issues: 3, cancelled_issues: 2, backlog_issues: 1, sub_issues: 1, total_estimate_points: 10 }),
+    );
 
     // archived and deleted items (a deleted item's sub-items go with it) no longer count; restored ones count again
     expect((await ws.admin.post(`${p.base}/issues/${b.id}/archive/`)).status).toBe(200);
@@ -113,7 +177,14 @@ describe("cycle and module list counts", () => {
     await createItem(ws, p, { module_ids: [m1.id], parent_id: b.id });
     expect((await ws.admin.patch(`${p.base}/modules/${m1.id}/`, { status: "completed" })).status).toBe(200);
     expect((await ws.admin.post(`${p.base}/modules/${m1.id}/archive/`)).status).toBe(200);
-    const whileArchived = mod({ total_issues: 2, backlog_issues: 1, completed_issues: 1, sub_issues: 1, total_estimate_points: 3, completed_estimate_points: 3 });
+    const whileArchived = mod({
+      total_issues: 2,
+      backlog_issues: 1,
+      completed_issues: 1,
+      sub_issues: 1,
+      total_estimate_points: 3,
+      completed_estimate_points: 3,
+    });
     expect(await moduleCounts(m1.id, true)).toEqual(whileArchived);
     expect((await ws.admin.delete(`${p.base}/modules/${m1.id}/archive/`)).status).toBe(204);
     expect(await moduleCounts(m1.id)).toEqual(whileArchived);

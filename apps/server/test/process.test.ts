@@ -37,8 +37,12 @@ function startServer(env: Record<string, string>): Run {
   children.push(child);
   let out = "";
   let err = "";
-  child.stdout!.setEncoding("utf8").on("data", (d: string) => { out += d; });
-  child.stderr!.setEncoding("utf8").on("data", (d: string) => { err += d; });
+  child.stdout!.setEncoding("utf8").on("data", (d: string) => {
+    out += d;
+  });
+  child.stderr!.setEncoding("utf8").on("data", (d: string) => {
+    err += d;
+  });
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, stdout: () => out, stderr: () => err, exited };
 }
@@ -51,14 +55,20 @@ async function until(check: () => boolean, what: string, ms = 90_000): Promise<v
   }
 }
 
-const lines = (text: string) => text.split("\n").filter((l) => l.trim() !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+const lines = (text: string) =>
+  text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
 
 describe("start-up with a bad setting", () => {
   it("PORT=abc stops the start with one sentence naming the variable, exit code 1", async () => {
     const run = startServer({ PORT: "abc" });
     expect(await run.exited).toBe(1);
     const logged = lines(run.stdout());
-    expect(logged.map((l) => [l.level, l.msg])).toEqual([["fatal", 'Stride could not start: PORT must be a whole number from 1 to 65535 (it is "abc").']]);
+    expect(logged.map((l) => [l.level, l.msg])).toEqual([
+      ["fatal", 'Stride could not start: PORT must be a whole number from 1 to 65535 (it is "abc").'],
+    ]);
     expect(run.stderr()).toBe("");
   });
 
@@ -75,8 +85,19 @@ describe("Ctrl-C", () => {
     dirs.push(dataDir);
     const port = await freePort();
     const pgPort = await freePort();
-    const run = startServer({ DATA_DIR: dataDir, PORT: String(port), EMBEDDED_PG_PORT: String(pgPort), HOST: "127.0.0.1", SECRET_KEY: "process-test", JOB_CONCURRENCY: "2" });
-    await until(() => run.stdout().includes("Stride is running at") || run.child.exitCode !== null, "the start", 120_000);
+    const run = startServer({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      EMBEDDED_PG_PORT: String(pgPort),
+      HOST: "127.0.0.1",
+      SECRET_KEY: "process-test",
+      JOB_CONCURRENCY: "2",
+    });
+    await until(
+      () => run.stdout().includes("Stride is running at") || run.child.exitCode !== null,
+      "the start",
+      120_000,
+    );
     expect(run.child.exitCode).toBeNull();
     const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(await res.json()).toEqual({ status: "ready" });
@@ -89,8 +110,16 @@ describe("Ctrl-C", () => {
     const logged = lines(run.stdout());
     expect(logged.filter((l) => l.level === "error" || l.level === "fatal")).toEqual([]);
     // (a warning may come from a busy machine — graphile-worker's late cron tick — but none from the stop itself)
-    expect(logged.filter((l) => /EPIPE|ECONNRESET|connection lost|terminating connection|exited/i.test(String(l.msg)))).toEqual([]);
-    expect(logged.map((l) => l.msg)).toEqual(expect.arrayContaining([`Stride is running at http://127.0.0.1:${port}`, "Stopping Stride (SIGINT) …", "Stride stopped"]));
+    expect(
+      logged.filter((l) => /EPIPE|ECONNRESET|connection lost|terminating connection|exited/i.test(String(l.msg))),
+    ).toEqual([]);
+    expect(logged.map((l) => l.msg)).toEqual(
+      expect.arrayContaining([
+        `Stride is running at http://127.0.0.1:${port}`,
+        "Stopping Stride (SIGINT) …",
+        "Stride stopped",
+      ]),
+    );
     expect(run.stderr()).toBe("");
     // the embedded PostgreSQL was stopped by Stride, after its clients: no postmaster left behind
     expect(fs.existsSync(path.join(dataDir, "postgres", "postmaster.pid"))).toBe(false);

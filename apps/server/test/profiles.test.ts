@@ -23,7 +23,10 @@ beforeAll(async () => {
   // the guest sees only their own items in Web; Mobile lets guests see everything
   await t.db.db.update(schema.projects).set({ guestViewAllFeatures: true }).where(eq(schema.projects.id, other.id));
   current = await insertCycle({ t, ws, pr }, "Current sprint");
-  await t.db.db.update(schema.cycles).set({ startDate: new Date(Date.now() - 86400_000), endDate: new Date(Date.now() + 86400_000) }).where(eq(schema.cycles.id, current));
+  await t.db.db
+    .update(schema.cycles)
+    .set({ startDate: new Date(Date.now() - 86400_000), endDate: new Date(Date.now() + 86400_000) })
+    .where(eq(schema.cycles.id, current));
   const m = ws.member.userId;
   await insertIssues({ t, ws, pr }, [
     { name: "Assigned backlog", priority: "high", assignees: [m], cycle: current },
@@ -34,9 +37,13 @@ beforeAll(async () => {
     { name: "Archived assigned", assignees: [m], archivedAt: "2025-01-05" },
     { name: "Triage assigned", assignees: [m], state: "Triage" },
   ]);
-  await insertIssues({ t, ws, pr: other }, [{ name: "Mobile assigned", assignees: [m], state: "In Progress", priority: "medium" }]);
+  await insertIssues({ t, ws, pr: other }, [
+    { name: "Mobile assigned", assignees: [m], state: "In Progress", priority: "medium" },
+  ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("GET W/user-stats/{userId}/", () => {
   it("counts the person's created, assigned, completed, pending and subscribed items, with distributions and cycles", async () => {
@@ -48,11 +55,21 @@ describe("GET W/user-stats/{userId}/", () => {
       completed_issues: 1,
       pending_issues: 2,
       subscribed_issues: 1,
-      state_distribution: [{ state_group: "backlog", state_count: 1 }, { state_group: "completed", state_count: 1 }, { state_group: "started", state_count: 1 }],
-      priority_distribution: [{ priority: "high", priority_count: 1 }, { priority: "low", priority_count: 1 }, { priority: "medium", priority_count: 1 }],
+      state_distribution: [
+        { state_group: "backlog", state_count: 1 },
+        { state_group: "completed", state_count: 1 },
+        { state_group: "started", state_count: 1 },
+      ],
+      priority_distribution: [
+        { priority: "high", priority_count: 1 },
+        { priority: "low", priority_count: 1 },
+        { priority: "medium", priority_count: 1 },
+      ],
       upcoming_cycles: [],
     });
-    expect(res.body.present_cycles).toEqual([{ cycle__name: "Current sprint", cycle__id: current, cycle__project_id: pr.id }]);
+    expect(res.body.present_cycles).toEqual([
+      { cycle__name: "Current sprint", cycle__id: current, cycle__project_id: pr.id },
+    ]);
   });
 
   it("counts for a guest only what the guest may see", async () => {
@@ -74,10 +91,22 @@ describe("GET W/user-profile/{userId}/", () => {
   it("gives the person's details and their counts in each of the caller's projects", async () => {
     const res = await ws.admin.get(`${W()}/user-profile/${ws.member.userId}/`);
     expect(res.status).toBe(200);
-    expect(res.body.user_data).toMatchObject({ id: ws.member.userId, first_name: "Max", last_name: "Member", role: 15 });
+    expect(res.body.user_data).toMatchObject({
+      id: ws.member.userId,
+      first_name: "Max",
+      last_name: "Member",
+      role: 15,
+    });
     expect(res.body.user_data.email).toContain("@");
     const byName = Object.fromEntries(res.body.project_data.map((p: { name: string }) => [p.name, p]));
-    expect(byName.Web).toMatchObject({ id: pr.id, identifier: "WEB", created_issues: 1, assigned_issues: 2, completed_issues: 1, pending_issues: 1 });
+    expect(byName.Web).toMatchObject({
+      id: pr.id,
+      identifier: "WEB",
+      created_issues: 1,
+      assigned_issues: 2,
+      completed_issues: 1,
+      pending_issues: 1,
+    });
     expect(byName.Mobile).toMatchObject({ assigned_issues: 1, pending_issues: 1, completed_issues: 0 });
   });
 
@@ -98,7 +127,10 @@ describe("GET W/user-activity/{userId}/", () => {
     const mob = await ws.member.post(`${other.base}/issues/`, { name: "Mobile by the member" });
     mobileItem = mob.body.id;
     // the guest is taken out of Mobile: they no longer see its activity
-    await t.db.db.update(schema.projectMembers).set({ isActive: false }).where(and(eq(schema.projectMembers.projectId, other.id), eq(schema.projectMembers.memberId, ws.guest.userId)));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: false })
+      .where(and(eq(schema.projectMembers.projectId, other.id), eq(schema.projectMembers.memberId, ws.guest.userId)));
   });
 
   it("pages the person's activity newest first in the activity shape", async () => {
@@ -113,7 +145,9 @@ describe("GET W/user-activity/{userId}/", () => {
     expect(first.issue_detail.name).toBe("Mobile by the member");
     expect(first.project_detail.identifier).toBe("MOB");
     expect(first.workspace_detail.slug).toBe(ws.slug);
-    const next = await ws.admin.get(`${W()}/user-activity/${ws.member.userId}/?per_page=2&cursor=${res.body.next_cursor}`);
+    const next = await ws.admin.get(
+      `${W()}/user-activity/${ws.member.userId}/?per_page=2&cursor=${res.body.next_cursor}`,
+    );
     expect(next.body.results).toHaveLength(1);
     expect(next.body.results[0]).toMatchObject({ verb: "created", issue_detail: { name: "Made by the member" } });
   });
@@ -138,19 +172,27 @@ describe("GET W/user-activity/{userId}/", () => {
     expect(lines.some((l: string) => l.includes("priority") && l.includes("high"))).toBe(true);
     const day = await ws.admin.post(`${W()}/user-activity/${ws.member.userId}/export/`, { date: "2000-01-01" });
     expect(day.text.trim().split("\r\n")).toHaveLength(1);
-    expect((await ws.admin.post(`${W()}/user-activity/${ws.member.userId}/export/`, { date: "yesterday" })).status).toBe(400);
+    expect(
+      (await ws.admin.post(`${W()}/user-activity/${ws.member.userId}/export/`, { date: "yesterday" })).status,
+    ).toBe(400);
   });
 });
 
 describe("GET W/user-issues/{userId}/ (the profile tabs)", () => {
   it("lists the assigned, created and subscribed items through the list engine", async () => {
-    const assigned = await ws.admin.get(`${W()}/user-issues/${ws.member.userId}/?assignees=${ws.member.userId}&per_page=50&cursor=50:0:0`);
+    const assigned = await ws.admin.get(
+      `${W()}/user-issues/${ws.member.userId}/?assignees=${ws.member.userId}&per_page=50&cursor=50:0:0`,
+    );
     expect(assigned.status).toBe(200);
     const names = (r: { body: { results: { name: string }[] } }) => r.body.results.map((i) => i.name).sort();
     expect(names(assigned)).toEqual(["Assigned backlog", "Assigned done", "Mobile assigned"]);
-    const created = await ws.admin.get(`${W()}/user-issues/${ws.member.userId}/?created_by=${ws.member.userId}&per_page=50&cursor=50:0:0`);
+    const created = await ws.admin.get(
+      `${W()}/user-issues/${ws.member.userId}/?created_by=${ws.member.userId}&per_page=50&cursor=50:0:0`,
+    );
     expect(names(created)).toEqual(["Created by member", "Made by the member", "Mobile by the member"]);
-    const subscribed = await ws.admin.get(`${W()}/user-issues/${ws.member.userId}/?subscriber=${ws.member.userId}&per_page=50&cursor=50:0:0`);
+    const subscribed = await ws.admin.get(
+      `${W()}/user-issues/${ws.member.userId}/?subscriber=${ws.member.userId}&per_page=50&cursor=50:0:0`,
+    );
     expect(names(subscribed)).toContain("Subscribed only");
   });
 });

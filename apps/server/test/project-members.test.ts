@@ -15,8 +15,22 @@ const UNAUTH = { detail: "Authentication credentials were not provided." };
 const MEMBER_NOT_FOUND = { error: "Member not found" };
 const ROLE_KEYS = ["created_at", "id", "member", "original_role", "project", "role"];
 const FULL_KEYS = [
-  "comment", "created_at", "created_by", "default_props", "deleted_at", "id", "is_active", "member", "preferences", "project", "role",
-  "sort_order", "updated_at", "updated_by", "view_props", "workspace",
+  "comment",
+  "created_at",
+  "created_by",
+  "default_props",
+  "deleted_at",
+  "id",
+  "is_active",
+  "member",
+  "preferences",
+  "project",
+  "role",
+  "sort_order",
+  "updated_at",
+  "updated_by",
+  "view_props",
+  "workspace",
 ];
 
 async function addWsMember(w: WorkspaceFixture, role: number, firstName = "Extra"): Promise<Client> {
@@ -38,21 +52,31 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   other = await workspaceFixture(t);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("GET P/members/", () => {
   it("lists active, non-bot members still active in the workspace", async () => {
     const p = await projectFixture(t, ws);
     const bot = await t.user({ isBot: true });
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: bot.userId, role: 15 });
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: p.id, memberId: bot.userId, role: 15 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: p.id, memberId: bot.userId, role: 15 });
     const gone = await addWsMember(ws, 15, "Gone");
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: p.id, memberId: gone.userId, role: 15, isActive: false });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: p.id, memberId: gone.userId, role: 15, isActive: false });
     const res = await ws.guest.get(`${p.base}/members/`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body[0]).sort()).toEqual(ROLE_KEYS);
     expect(res.body.map((m: any) => [m.member, m.role, m.original_role, m.project]).sort()).toEqual(
-      [[ws.admin.userId, 20, 20, p.id], [ws.member.userId, 15, 15, p.id], [ws.guest.userId, 5, 5, p.id]].sort(),
+      [
+        [ws.admin.userId, 20, 20, p.id],
+        [ws.member.userId, 15, 15, p.id],
+        [ws.guest.userId, 5, 5, p.id],
+      ].sort(),
     );
   });
 
@@ -60,7 +84,11 @@ describe("GET P/members/", () => {
     const p = await projectFixture(t, ws);
     const loner = await addWsMember(ws, 15, "Lone");
     for (const c of [ws.admin, ws.member, ws.guest]) expect((await c.get(`${p.base}/members/`)).status).toBe(200);
-    for (const [c, status, body] of [[loner, 403, DENIED], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, body] of [
+      [loner, 403, DENIED],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const r = await c.get(`${p.base}/members/`);
       expect([r.status, r.body]).toEqual([status, body]);
     }
@@ -72,10 +100,18 @@ describe("POST P/members/", () => {
     const p = await projectFixture(t, ws);
     const a = await addWsMember(ws, 15, "Anna");
     const b = await addWsMember(ws, 5, "Ben");
-    const res = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: a.userId, role: 20 }, { member_id: b.userId, role: 5 }] });
+    const res = await ws.admin.post(`${p.base}/members/`, {
+      members: [
+        { member_id: a.userId, role: 20 },
+        { member_id: b.userId, role: 5 },
+      ],
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body[0]).sort()).toEqual(ROLE_KEYS);
-    expect(res.body.map((m: any) => [m.member, m.role])).toEqual([[a.userId, 20], [b.userId, 5]]);
+    expect(res.body.map((m: any) => [m.member, m.role])).toEqual([
+      [a.userId, 20],
+      [b.userId, 5],
+    ]);
     expect((await a.get(`${p.base}/`)).body.member_role).toBe(20);
     // Remove then re-add: the same membership row comes back active with the new role.
     const before = await membership(p.id, b.userId);
@@ -83,7 +119,9 @@ describe("POST P/members/", () => {
     expect((await b.get(`${p.base}/members/`)).status).toBe(403);
     const again = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: b.userId }] });
     expect(again.status).toBe(201);
-    expect(again.body).toEqual([{ id: before.id, role: 5, member: b.userId, project: p.id, original_role: 5, created_at: expect.any(String) }]);
+    expect(again.body).toEqual([
+      { id: before.id, role: 5, member: b.userId, project: p.id, original_role: 5, created_at: expect.any(String) },
+    ]);
     expect((await membership(p.id, b.userId)).isActive).toBe(true);
   });
 
@@ -92,24 +130,36 @@ describe("POST P/members/", () => {
     const g = await addWsMember(ws, 5, "Gia");
     for (const role of [15, 20]) {
       const res = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: g.userId, role }] });
-      expect([res.status, res.body]).toEqual([400, { error: "You cannot add a user with role higher than the workspace role", member_id: g.userId }]);
+      expect([res.status, res.body]).toEqual([
+        400,
+        { error: "You cannot add a user with role higher than the workspace role", member_id: g.userId },
+      ]);
     }
     expect(await membership(p.id, g.userId)).toBeUndefined();
     // Promoting the existing project guest (a workspace guest) is refused too.
     const promote = await ws.admin.patch(`${p.base}/members/${ws.guest.userId}/`, { role: 15 });
-    expect([promote.status, promote.body]).toEqual([400, { error: "You cannot add a user with role higher than the workspace role" }]);
+    expect([promote.status, promote.body]).toEqual([
+      400,
+      { error: "You cannot add a user with role higher than the workspace role" },
+    ]);
   });
 
   it("refuses non-members of the workspace, an empty list, bad roles and ids, and demoting the last admin", async () => {
     const p = await projectFixture(t, ws);
     const res = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: other.member.userId, role: 15 }] });
-    expect([res.status, res.body]).toEqual([400, { error: "The user is not an active member of this workspace", member_id: other.member.userId }]);
+    expect([res.status, res.body]).toEqual([
+      400,
+      { error: "The user is not an active member of this workspace", member_id: other.member.userId },
+    ]);
     const empty = await ws.admin.post(`${p.base}/members/`, { members: [] });
     expect([empty.status, empty.body]).toEqual([400, { error: "At least one member is required" }]);
     const missing = await ws.admin.post(`${p.base}/members/`, {});
     expect([missing.status, missing.body]).toEqual([400, { members: ["This field is required."] }]);
     const bad = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: "x", role: 7 }] });
-    expect([bad.status, bad.body]).toEqual([400, { "members.0.member_id": ["Must be a valid UUID."], "members.0.role": ['"7" is not a valid choice.'] }]);
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      { "members.0.member_id": ["Must be a valid UUID."], "members.0.role": ['"7" is not a valid choice.'] },
+    ]);
     const last = await ws.admin.post(`${p.base}/members/`, { members: [{ member_id: ws.admin.userId, role: 15 }] });
     expect([last.status, last.body]).toEqual([400, { error: "The project must keep at least one admin" }]);
     const malformed = await ws.admin.request("POST", `${p.base}/members/`, "{", { "content-type": "application/json" });
@@ -124,7 +174,13 @@ describe("POST P/members/", () => {
     const body = { members: [{ member_id: target.userId, role: 15 }] };
     expect((await ws.admin.post(`${p.base}/members/`, body)).status).toBe(201);
     expect((await wsAdmin.post(`${p.base}/members/`, body)).status).toBe(201);
-    for (const [c, status, b] of [[ws.member, 403, FORBIDDEN], [ws.guest, 403, FORBIDDEN], [loner, 403, DENIED], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, b] of [
+      [ws.member, 403, FORBIDDEN],
+      [ws.guest, 403, FORBIDDEN],
+      [loner, 403, DENIED],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const r = await c.post(`${p.base}/members/`, body);
       expect([r.status, r.body]).toEqual([status, b]);
     }
@@ -138,7 +194,14 @@ describe("PATCH P/members/:id/", () => {
     const res = await ws.admin.patch(`${p.base}/members/${m.id}/`, { role: 20 });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(FULL_KEYS);
-    expect(res.body).toMatchObject({ id: m.id, role: 20, is_active: true, member: { id: ws.member.userId }, project: { id: p.id }, workspace: { id: ws.id, slug: ws.slug } });
+    expect(res.body).toMatchObject({
+      id: m.id,
+      role: 20,
+      is_active: true,
+      member: { id: ws.member.userId },
+      project: { id: p.id },
+      workspace: { id: ws.id, slug: ws.slug },
+    });
     const byUser = await ws.admin.patch(`${p.base}/members/${ws.member.userId}/`, { role: 15 });
     expect([byUser.status, byUser.body.role]).toEqual([200, 15]);
   });
@@ -177,7 +240,13 @@ describe("PATCH P/members/:id/", () => {
     const p = await projectFixture(t, ws);
     const loner = await addWsMember(ws, 15, "Lone");
     expect((await ws.admin.patch(`${p.base}/members/${ws.member.userId}/`, { role: 15 })).status).toBe(200);
-    for (const [c, status, b] of [[ws.member, 403, FORBIDDEN], [ws.guest, 403, FORBIDDEN], [loner, 403, DENIED], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, b] of [
+      [ws.member, 403, FORBIDDEN],
+      [ws.guest, 403, FORBIDDEN],
+      [loner, 403, DENIED],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const r = await c.patch(`${p.base}/members/${ws.guest.userId}/`, { role: 5 });
       expect([r.status, r.body]).toEqual([status, b]);
     }
@@ -193,7 +262,10 @@ describe("DELETE P/members/:id/", () => {
     const again = await ws.admin.delete(`${p.base}/members/${ws.member.userId}/`);
     expect([again.status, again.body]).toEqual([404, MEMBER_NOT_FOUND]);
     const self = await ws.admin.delete(`${p.base}/members/${ws.admin.userId}/`);
-    expect([self.status, self.body]).toEqual([400, { error: "You cannot remove yourself from the project. Please use leave project" }]);
+    expect([self.status, self.body]).toEqual([
+      400,
+      { error: "You cannot remove yourself from the project. Please use leave project" },
+    ]);
     const wsAdmin = await addWsMember(ws, 20, "Root");
     const last = await wsAdmin.delete(`${p.base}/members/${ws.admin.userId}/`);
     expect([last.status, last.body]).toEqual([400, { error: "The project must keep at least one admin" }]);
@@ -204,7 +276,13 @@ describe("DELETE P/members/:id/", () => {
   it("role matrix", async () => {
     const p = await projectFixture(t, ws);
     const loner = await addWsMember(ws, 15, "Lone");
-    for (const [c, status, b] of [[ws.member, 403, FORBIDDEN], [ws.guest, 403, FORBIDDEN], [loner, 403, DENIED], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, b] of [
+      [ws.member, 403, FORBIDDEN],
+      [ws.guest, 403, FORBIDDEN],
+      [loner, 403, DENIED],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const r = await c.delete(`${p.base}/members/${ws.guest.userId}/`);
       expect([r.status, r.body]).toEqual([status, b]);
     }
@@ -221,9 +299,13 @@ describe("POST P/members/leave/", () => {
     const guest = await ws.guest.post(`${p.base}/members/leave/`);
     expect(guest.status).toBe(204);
     const admin = await ws.admin.post(`${p.base}/members/leave/`);
-    expect([admin.status, admin.body]).toEqual([400, {
-      error: "You cannot leave the project as you are the only admin of the project. Please delete the project or make another member an admin first",
-    }]);
+    expect([admin.status, admin.body]).toEqual([
+      400,
+      {
+        error:
+          "You cannot leave the project as you are the only admin of the project. Please delete the project or make another member an admin first",
+      },
+    ]);
     const again = await ws.member.post(`${p.base}/members/leave/`);
     expect([again.status, again.body]).toEqual([403, DENIED]);
     const o = await ws.outsider.post(`${p.base}/members/leave/`);
@@ -240,22 +322,52 @@ describe("GET P/project-members/me/", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(FULL_KEYS);
     expect(res.body).toMatchObject({
-      role: 15, is_active: true, comment: null, view_props: {}, default_props: {}, sort_order: 65535, deleted_at: null,
+      role: 15,
+      is_active: true,
+      comment: null,
+      view_props: {},
+      default_props: {},
+      sort_order: 65535,
+      deleted_at: null,
       preferences: { pages: { block_display: true }, navigation: { default_tab: "work_items", hide_in_more_menu: [] } },
     });
     expect(res.body.workspace).toEqual({ id: ws.id, name: ws.slug.toUpperCase(), slug: ws.slug, logo_url: null });
-    expect(res.body.project).toEqual({ id: p.id, identifier: p.identifier, name: `Project ${p.identifier}`, cover_image: null, cover_image_url: null, logo_props: {}, description: "" });
-    expect(res.body.member).toEqual({ id: ws.member.userId, first_name: "Max", last_name: "Member", avatar: "", avatar_url: null, is_bot: false, display_name: expect.any(String) });
+    expect(res.body.project).toEqual({
+      id: p.id,
+      identifier: p.identifier,
+      name: `Project ${p.identifier}`,
+      cover_image: null,
+      cover_image_url: null,
+      logo_props: {},
+      description: "",
+    });
+    expect(res.body.member).toEqual({
+      id: ws.member.userId,
+      first_name: "Max",
+      last_name: "Member",
+      avatar: "",
+      avatar_url: null,
+      is_bot: false,
+      display_name: expect.any(String),
+    });
   });
 
   it("role matrix", async () => {
     const p = await projectFixture(t, ws);
     const loner = await addWsMember(ws, 20, "WsAdminNotInProject");
-    for (const [c, role] of [[ws.admin, 20], [ws.member, 15], [ws.guest, 5]] as const) {
+    for (const [c, role] of [
+      [ws.admin, 20],
+      [ws.member, 15],
+      [ws.guest, 5],
+    ] as const) {
       const r = await c.get(`${p.base}/project-members/me/`);
       expect([r.status, r.body.role]).toEqual([200, role]);
     }
-    for (const [c, status, b] of [[loner, 403, DENIED], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, b] of [
+      [loner, 403, DENIED],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const r = await c.get(`${p.base}/project-members/me/`);
       expect([r.status, r.body]).toEqual([status, b]);
     }
@@ -280,6 +392,9 @@ describe("project roles follow workspace roles", () => {
     const write = await w.member.post(`${p1.base}/states/`, { name: "Nope", color: "#000000" });
     expect([write.status, write.body]).toEqual([403, FORBIDDEN]);
     const promote = await w.admin.patch(`${p1.base}/members/${w.member.userId}/`, { role: 15 });
-    expect([promote.status, promote.body]).toEqual([400, { error: "You cannot add a user with role higher than the workspace role" }]);
+    expect([promote.status, promote.body]).toEqual([
+      400,
+      { error: "You cannot add a user with role higher than the workspace role" },
+    ]);
   });
 });

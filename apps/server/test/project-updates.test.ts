@@ -21,13 +21,17 @@ const OFF = { error: "Project updates are not enabled for this project." };
 const FORBIDDEN = { error: "You don't have the required permissions." };
 const NOT_MEMBER = { detail: "You do not have permission to perform this action." };
 
-const switchUpdates = (p: ProjectFixture, on: boolean) => ws.admin.patch(`${p.base}/`, { is_project_updates_enabled: on });
+const switchUpdates = (p: ProjectFixture, on: boolean) =>
+  ws.admin.patch(`${p.base}/`, { is_project_updates_enabled: on });
 async function post(c: Client, body: Record<string, unknown>, p = pr) {
   const res = await c.post(`${p.base}/updates/`, body);
   expect(res.status, res.text).toBe(201);
   return res.body as Record<string, any>;
 }
-const inbox = async (c: Client) => ((await c.get(`/api/workspaces/${ws.slug}/users/notifications/`)).body as Record<string, any>[]).filter((n) => n.entity_name === "project_update");
+const inbox = async (c: Client) =>
+  ((await c.get(`/api/workspaces/${ws.slug}/users/notifications/`)).body as Record<string, any>[]).filter(
+    (n) => n.entity_name === "project_update",
+  );
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -41,12 +45,22 @@ describe("the feature switch", () => {
     const p = await projectFixture(t, ws);
     const some = "00000000-0000-4000-8000-000000000000";
     for (const [method, path, body] of [
-      ["GET", `${p.base}/updates/`], ["POST", `${p.base}/updates/`, { status: "ON-TRACK" }], ["POST", `${p.base}/updates/`, { status: "nope" }],
-      ["GET", `${p.base}/updates/${some}/`], ["GET", `${p.base}/updates/${some}/comments/`], ["POST", `${p.base}/updates/${some}/reactions/`, { reaction: "1" }],
+      ["GET", `${p.base}/updates/`],
+      ["POST", `${p.base}/updates/`, { status: "ON-TRACK" }],
+      ["POST", `${p.base}/updates/`, { status: "nope" }],
+      ["GET", `${p.base}/updates/${some}/`],
+      ["GET", `${p.base}/updates/${some}/comments/`],
+      ["POST", `${p.base}/updates/${some}/reactions/`, { reaction: "1" }],
     ] as [string, string, unknown?][]) {
-      expect(await ws.member.request(method, path, body), `${method} ${path}`).toMatchObject({ status: 400, body: OFF });
+      expect(await ws.member.request(method, path, body), `${method} ${path}`).toMatchObject({
+        status: 400,
+        body: OFF,
+      });
     }
-    expect(await ws.guest.post(`${p.base}/updates/`, { status: "ON-TRACK" })).toMatchObject({ status: 403, body: FORBIDDEN });
+    expect(await ws.guest.post(`${p.base}/updates/`, { status: "ON-TRACK" })).toMatchObject({
+      status: 403,
+      body: FORBIDDEN,
+    });
     expect(await ws.outsider.get(`${p.base}/updates/`)).toMatchObject({ status: 403, body: NOT_MEMBER });
     expect((await switchUpdates(p, true)).status).toBe(200);
     expect((await ws.member.get(`${p.base}/updates/`)).body).toEqual([]);
@@ -54,22 +68,46 @@ describe("the feature switch", () => {
 });
 
 describe("updates", () => {
-  beforeAll(async () => { await switchUpdates(pr, true); });
+  beforeAll(async () => {
+    await switchUpdates(pr, true);
+  });
 
   it("a member posts a status with a written update (sanitised) and the project's progress; newest first", async () => {
     await createItem(ws, pr, { state_id: pr.states.Done });
     await createItem(ws, pr);
-    const first = await post(ws.member, { status: "ON-TRACK", description_html: "<p>All good</p><script>alert(1)</script>" });
+    const first = await post(ws.member, {
+      status: "ON-TRACK",
+      description_html: "<p>All good</p><script>alert(1)</script>",
+    });
     expect(first).toMatchObject({
-      project_id: pr.id, workspace_id: ws.id, status: "ON-TRACK", description_html: "<p>All good</p>", description_stripped: "All good",
-      progress: { total_issues: 2, completed_issues: 1 }, created_by: ws.member.userId, created_by_detail: { id: ws.member.userId },
-      comments_count: 0, update_reactions: [],
+      project_id: pr.id,
+      workspace_id: ws.id,
+      status: "ON-TRACK",
+      description_html: "<p>All good</p>",
+      description_stripped: "All good",
+      progress: { total_issues: 2, completed_issues: 1 },
+      created_by: ws.member.userId,
+      created_by_detail: { id: ws.member.userId },
+      comments_count: 0,
+      update_reactions: [],
     });
     const second = await post(ws.admin, { status: "AT-RISK", description_html: "<p>Slipping</p>" });
-    expect((await ws.guest.get(`${pr.base}/updates/`)).body.map((u: { id: string }) => u.id).slice(0, 2)).toEqual([second.id, first.id]);
-    expect(await ws.member.post(`${pr.base}/updates/`, { status: "GREEN" })).toMatchObject({ status: 400, body: { status: ['"GREEN" is not a valid choice.'] } });
-    expect(await ws.member.post(`${pr.base}/updates/`, {})).toMatchObject({ status: 400, body: { status: ["This field is required."] } });
-    expect(await ws.guest.post(`${pr.base}/updates/`, { status: "ON-TRACK" })).toMatchObject({ status: 403, body: FORBIDDEN });
+    expect((await ws.guest.get(`${pr.base}/updates/`)).body.map((u: { id: string }) => u.id).slice(0, 2)).toEqual([
+      second.id,
+      first.id,
+    ]);
+    expect(await ws.member.post(`${pr.base}/updates/`, { status: "GREEN" })).toMatchObject({
+      status: 400,
+      body: { status: ['"GREEN" is not a valid choice.'] },
+    });
+    expect(await ws.member.post(`${pr.base}/updates/`, {})).toMatchObject({
+      status: 400,
+      body: { status: ["This field is required."] },
+    });
+    expect(await ws.guest.post(`${pr.base}/updates/`, { status: "ON-TRACK" })).toMatchObject({
+      status: 403,
+      body: FORBIDDEN,
+    });
   });
 
   it("its author or an admin edits or deletes it; other members may not", async () => {
@@ -77,11 +115,19 @@ describe("updates", () => {
     const path = `${pr.base}/updates/${u.id}/`;
     const other = await t.user({ firstName: "Nia", lastName: "Member" });
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: other.userId, role: 15 });
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: other.userId, role: 15 });
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: pr.id, memberId: other.userId, role: 15 });
     expect(await other.patch(path, { status: "OFF-TRACK" })).toMatchObject({ status: 403, body: FORBIDDEN });
     expect(await ws.guest.delete(path)).toMatchObject({ status: 403, body: FORBIDDEN });
-    expect((await ws.member.patch(path, { status: "OFF-TRACK", description_html: "<p>Blocked <img src=x onerror=alert(1)></p>" })).body)
-      .toMatchObject({ status: "OFF-TRACK", description_html: expect.not.stringContaining("onerror") });
+    expect(
+      (
+        await ws.member.patch(path, {
+          status: "OFF-TRACK",
+          description_html: "<p>Blocked <img src=x onerror=alert(1)></p>",
+        })
+      ).body,
+    ).toMatchObject({ status: "OFF-TRACK", description_html: expect.not.stringContaining("onerror") });
     expect((await ws.admin.patch(path, { status: "AT-RISK" })).body.status).toBe("AT-RISK");
     expect((await other.delete(path)).status).toBe(403);
     expect((await ws.member.delete(path)).status).toBe(204);
@@ -91,20 +137,37 @@ describe("updates", () => {
   it("comments and reactions: everyone in the project; a comment is changed by its author or an admin", async () => {
     const u = await post(ws.member, { status: "ON-TRACK" });
     const base = `${pr.base}/updates/${u.id}`;
-    const c = await ws.guest.post(`${base}/comments/`, { comment_html: "<p>Nice <b>work</b></p><iframe src=x></iframe>" });
+    const c = await ws.guest.post(`${base}/comments/`, {
+      comment_html: "<p>Nice <b>work</b></p><iframe src=x></iframe>",
+    });
     expect(c.status, c.text).toBe(201);
-    expect(c.body).toMatchObject({ update_id: u.id, comment_html: "<p>Nice <b>work</b></p>", comment_stripped: "Nice work", actor: ws.guest.userId, edited_at: null });
+    expect(c.body).toMatchObject({
+      update_id: u.id,
+      comment_html: "<p>Nice <b>work</b></p>",
+      comment_stripped: "Nice work",
+      actor: ws.guest.userId,
+      edited_at: null,
+    });
     expect((await ws.member.patch(`${base}/comments/${c.body.id}/`, { comment_html: "<p>x</p>" })).status).toBe(403);
-    expect((await ws.guest.patch(`${base}/comments/${c.body.id}/`, { comment_html: "<p>Nice work!</p>" })).body).toMatchObject({ comment_html: "<p>Nice work!</p>", edited_at: expect.any(String) });
+    expect(
+      (await ws.guest.patch(`${base}/comments/${c.body.id}/`, { comment_html: "<p>Nice work!</p>" })).body,
+    ).toMatchObject({ comment_html: "<p>Nice work!</p>", edited_at: expect.any(String) });
     await ws.member.post(`${base}/comments/`, { comment_html: "<p>Thanks</p>" });
-    expect((await ws.member.get(`${base}/comments/`)).body.map((x: { comment_stripped: string }) => x.comment_stripped)).toEqual(["Nice work!", "Thanks"]);
+    expect(
+      (await ws.member.get(`${base}/comments/`)).body.map((x: { comment_stripped: string }) => x.comment_stripped),
+    ).toEqual(["Nice work!", "Thanks"]);
 
     expect((await ws.guest.post(`${base}/reactions/`, { reaction: "128077" })).status).toBe(201);
     expect((await ws.guest.post(`${base}/reactions/`, { reaction: "128077" })).status).toBe(201); // twice: one
     await ws.admin.post(`${base}/reactions/`, { reaction: "127881" });
     let got = (await ws.member.get(`${base}/`)).body;
     expect(got.comments_count).toBe(2);
-    expect(got.update_reactions.map((r: { reaction: string; actor: string }) => [r.reaction, r.actor]).sort()).toEqual([["127881", ws.admin.userId], ["128077", ws.guest.userId]].sort());
+    expect(got.update_reactions.map((r: { reaction: string; actor: string }) => [r.reaction, r.actor]).sort()).toEqual(
+      [
+        ["127881", ws.admin.userId],
+        ["128077", ws.guest.userId],
+      ].sort(),
+    );
     expect((await ws.guest.delete(`${base}/reactions/128077/`)).status).toBe(204);
     got = (await ws.member.get(`${base}/`)).body;
     expect(got.update_reactions).toHaveLength(1);
@@ -130,9 +193,24 @@ describe("notifications", () => {
     await t.app.jobs.drain();
     const [n] = (await inbox(ws.admin)).filter((x) => x.data.project_update.id === u.id);
     expect(n).toMatchObject({
-      project: p.id, entity_name: "project_update", entity_identifier: null, receiver: ws.admin.userId, triggered_by: ws.member.userId,
-      sender: "in_app:project_updates:member", message_stripped: "The vendor is late",
-      data: { project_update: { id: u.id, key: u.id, kind: "update", status: "AT-RISK", project_id: p.id, project_identifier: p.identifier, comment_id: null } },
+      project: p.id,
+      entity_name: "project_update",
+      entity_identifier: null,
+      receiver: ws.admin.userId,
+      triggered_by: ws.member.userId,
+      sender: "in_app:project_updates:member",
+      message_stripped: "The vendor is late",
+      data: {
+        project_update: {
+          id: u.id,
+          key: u.id,
+          kind: "update",
+          status: "AT-RISK",
+          project_id: p.id,
+          project_identifier: p.identifier,
+          comment_id: null,
+        },
+      },
     });
     expect((await inbox(ws.guest)).filter((x) => x.data.project_update.id === u.id)).toHaveLength(1);
     expect((await inbox(ws.member)).filter((x) => x.data.project_update.id === u.id)).toEqual([]); // not the author
@@ -145,23 +223,37 @@ describe("notifications", () => {
     await t.app.jobs.drain();
     const toAuthor = (await inbox(ws.member)).filter((x) => x.data.project_update.kind === "comment");
     expect(toAuthor).toHaveLength(1);
-    expect(toAuthor[0]).toMatchObject({ sender: "in_app:project_updates:author", triggered_by: ws.guest.userId, data: { project_update: { comment_id: c.body.id, key: c.body.id } } });
+    expect(toAuthor[0]).toMatchObject({
+      sender: "in_app:project_updates:author",
+      triggered_by: ws.guest.userId,
+      data: { project_update: { comment_id: c.body.id, key: c.body.id } },
+    });
     expect((await inbox(ws.admin)).filter((x) => x.data.project_update.kind === "comment")).toEqual([]);
     // the job is idempotent: run again, no second row
     const { notifyProjectUpdate } = await import("../src/routes/project-updates/notify.ts");
-    expect(await notifyProjectUpdate(t.db.db, { update_id: u.id, comment_id: null, actor_id: ws.member.userId })).toBe(0);
+    expect(await notifyProjectUpdate(t.db.db, { update_id: u.id, comment_id: null, actor_id: ws.member.userId })).toBe(
+      0,
+    );
   });
 });
 
 describe("the projects list shows each project's latest status", () => {
   it("for the project's members while updates are on", async () => {
     const p = await projectFixture(t, ws);
-    const details = async (c: Client) => ((await c.get(`/api/workspaces/${ws.slug}/projects/details/`)).body as Record<string, any>[]).find((x) => x.id === p.id);
+    const details = async (c: Client) =>
+      ((await c.get(`/api/workspaces/${ws.slug}/projects/details/`)).body as Record<string, any>[]).find(
+        (x) => x.id === p.id,
+      );
     expect((await details(ws.member))!.latest_update).toBeNull();
     await switchUpdates(p, true);
     await post(ws.member, { status: "ON-TRACK" }, p);
     const latest = await post(ws.admin, { status: "OFF-TRACK" }, p);
-    expect((await details(ws.member))!.latest_update).toEqual({ id: latest.id, status: "OFF-TRACK", created_at: latest.created_at, created_by: ws.admin.userId });
+    expect((await details(ws.member))!.latest_update).toEqual({
+      id: latest.id,
+      status: "OFF-TRACK",
+      created_at: latest.created_at,
+      created_by: ws.admin.userId,
+    });
     expect((await ws.member.get(`${p.base}/`)).body.latest_update.status).toBe("OFF-TRACK");
     // a workspace member who is not in this public project sees the project but not its updates
     const stranger = await t.user({ firstName: "Sam", lastName: "Stranger" });
@@ -173,7 +265,9 @@ describe("the projects list shows each project's latest status", () => {
 });
 
 describe("API v1 and realtime", () => {
-  beforeAll(async () => { await switchUpdates(pr, true); });
+  beforeAll(async () => {
+    await switchUpdates(pr, true);
+  });
 
   it("lists, posts, reads, edits and deletes updates with an API key; OpenAPI describes them", async () => {
     const key = await apiKeyFor(ws.member);
@@ -183,7 +277,10 @@ describe("API v1 and realtime", () => {
     expect((await key.get(V1)).body[0].id).toBe(made.body.id);
     expect((await key.patch(`${V1}${made.body.id}/`, { status: "AT-RISK" })).body.status).toBe("AT-RISK");
     expect((await key.delete(`${V1}${made.body.id}/`)).status).toBe(204);
-    expect(await key.get(`${V1}${made.body.id}/`)).toMatchObject({ status: 404, body: { error: "The requested resource does not exist." } });
+    expect(await key.get(`${V1}${made.body.id}/`)).toMatchObject({
+      status: 404,
+      body: { error: "The requested resource does not exist." },
+    });
     const guestKey = await apiKeyFor(ws.guest);
     expect(await guestKey.post(V1, { status: "ON-TRACK" })).toMatchObject({ status: 403, body: FORBIDDEN });
     const paths = Object.keys((await t.anon().get("/api/v1/openapi.json")).body.paths);
@@ -214,7 +311,14 @@ describe("deleting", () => {
     await ws.admin.post(`${pr.base}/updates/${u.id}/comments/`, { comment_html: "<p>ok</p>" });
     await ws.admin.post(`${pr.base}/updates/${u.id}/reactions/`, { reaction: "128077" });
     expect((await ws.member.delete(`${pr.base}/updates/${u.id}/`)).status).toBe(204);
-    expect(await t.db.db.select().from(schema.projectUpdateComments).where(eq(schema.projectUpdateComments.updateId, u.id))).toEqual([]);
-    expect(await t.db.db.select().from(schema.projectUpdateReactions).where(eq(schema.projectUpdateReactions.updateId, u.id))).toEqual([]);
+    expect(
+      await t.db.db.select().from(schema.projectUpdateComments).where(eq(schema.projectUpdateComments.updateId, u.id)),
+    ).toEqual([]);
+    expect(
+      await t.db.db
+        .select()
+        .from(schema.projectUpdateReactions)
+        .where(eq(schema.projectUpdateReactions.updateId, u.id)),
+    ).toEqual([]);
   });
 });

@@ -18,19 +18,78 @@ const UNAUTH = { detail: "Authentication credentials were not provided." };
 const NOT_FOUND = { error: "The required object does not exist." };
 
 const FULL_KEYS = [
-  "id", "workspace", "name", "description", "description_text", "description_html", "network", "identifier", "default_assignee",
-  "project_lead", "emoji", "icon_prop", "module_view", "cycle_view", "issue_views_view", "page_view", "intake_view",
-  "is_time_tracking_enabled", "is_issue_type_enabled", "is_project_updates_enabled", "is_epic_enabled", "is_workflow_enabled",
-  "guest_view_all_features", "cover_image", "cover_image_asset", "estimate", "archive_in", "close_in", "logo_props", "default_state",
-  "archived_at", "timezone", "external_source", "external_id", "created_at", "updated_at", "deleted_at", "created_by", "updated_by",
-  "is_favorite", "sort_order", "member_role", "anchor", "members", "cover_image_url", "inbox_view", "next_work_item_sequence",
+  "id",
+  "workspace",
+  "name",
+  "description",
+  "description_text",
+  "description_html",
+  "network",
+  "identifier",
+  "default_assignee",
+  "project_lead",
+  "emoji",
+  "icon_prop",
+  "module_view",
+  "cycle_view",
+  "issue_views_view",
+  "page_view",
+  "intake_view",
+  "is_time_tracking_enabled",
+  "is_issue_type_enabled",
+  "is_project_updates_enabled",
+  "is_epic_enabled",
+  "is_workflow_enabled",
+  "guest_view_all_features",
+  "cover_image",
+  "cover_image_asset",
+  "estimate",
+  "archive_in",
+  "close_in",
+  "logo_props",
+  "default_state",
+  "archived_at",
+  "timezone",
+  "external_source",
+  "external_id",
+  "created_at",
+  "updated_at",
+  "deleted_at",
+  "created_by",
+  "updated_by",
+  "is_favorite",
+  "sort_order",
+  "member_role",
+  "anchor",
+  "members",
+  "cover_image_url",
+  "inbox_view",
+  "next_work_item_sequence",
   "latest_update",
 ].sort();
 
 const LITE_KEYS = [
-  "id", "name", "identifier", "sort_order", "logo_props", "member_role", "intake_count", "archived_at", "workspace", "cycle_view",
-  "issue_views_view", "module_view", "page_view", "inbox_view", "guest_view_all_features", "project_lead", "network", "created_at",
-  "updated_at", "created_by", "updated_by",
+  "id",
+  "name",
+  "identifier",
+  "sort_order",
+  "logo_props",
+  "member_role",
+  "intake_count",
+  "archived_at",
+  "workspace",
+  "cycle_view",
+  "issue_views_view",
+  "module_view",
+  "page_view",
+  "inbox_view",
+  "guest_view_all_features",
+  "project_lead",
+  "network",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "updated_by",
 ].sort();
 
 const W = () => `/api/workspaces/${ws.slug}`;
@@ -48,24 +107,58 @@ beforeAll(async () => {
   other = await workspaceFixture(t);
   loner = await addWsMember(ws, 15, "Lone");
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("POST W/projects/", () => {
   it("creates the project: 201 full object, identifier upper-cased, creator admin, default states", async () => {
     const res = await ws.member.post(`${W()}/projects/`, {
-      name: "Website", identifier: " web ", description: "Marketing site", network: 0,
-      logo_props: { in_use: "emoji", emoji: { value: "128640" } }, cover_image: "https://example.com/cover.png",
-      cycle_view: false, module_view: true, page_view: true, inbox_view: true, is_epic_enabled: true, close_in: 3, archive_in: 6,
+      name: "Website",
+      identifier: " web ",
+      description: "Marketing site",
+      network: 0,
+      logo_props: { in_use: "emoji", emoji: { value: "128640" } },
+      cover_image: "https://example.com/cover.png",
+      cycle_view: false,
+      module_view: true,
+      page_view: true,
+      inbox_view: true,
+      is_epic_enabled: true,
+      close_in: 3,
+      archive_in: 6,
     });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(FULL_KEYS);
     expect(res.body).toMatchObject({
-      name: "Website", identifier: "WEB", description: "Marketing site", network: 0, workspace: ws.id,
-      logo_props: { in_use: "emoji", emoji: { value: "128640" } }, cover_image: "https://example.com/cover.png",
-      cover_image_url: "https://example.com/cover.png", cycle_view: false, module_view: true, page_view: true, issue_views_view: false,
-      intake_view: true, inbox_view: true, is_epic_enabled: true, close_in: 3, archive_in: 6, timezone: "UTC",
-      is_favorite: false, sort_order: 65535, member_role: 20, anchor: null, members: [ws.member.userId], archived_at: null,
-      created_by: ws.member.userId, next_work_item_sequence: 1, deleted_at: null, estimate: null,
+      name: "Website",
+      identifier: "WEB",
+      description: "Marketing site",
+      network: 0,
+      workspace: ws.id,
+      logo_props: { in_use: "emoji", emoji: { value: "128640" } },
+      cover_image: "https://example.com/cover.png",
+      cover_image_url: "https://example.com/cover.png",
+      cycle_view: false,
+      module_view: true,
+      page_view: true,
+      issue_views_view: false,
+      intake_view: true,
+      inbox_view: true,
+      is_epic_enabled: true,
+      close_in: 3,
+      archive_in: 6,
+      timezone: "UTC",
+      is_favorite: false,
+      sort_order: 65535,
+      member_role: 20,
+      anchor: null,
+      members: [ws.member.userId],
+      archived_at: null,
+      created_by: ws.member.userId,
+      next_work_item_sequence: 1,
+      deleted_at: null,
+      estimate: null,
     });
     const states = await ws.member.get(`${W()}/projects/${res.body.id}/states/`);
     expect(res.body.default_state).toBe(states.body.find((s: any) => s.name === "Backlog").id);
@@ -79,7 +172,14 @@ describe("POST W/projects/", () => {
     const rows = await t.db.db.select().from(schema.states).where(eq(schema.states.projectId, res.body.id));
     const table = rows
       .sort((a, b) => a.sequence - b.sequence)
-      .map((s) => ({ name: s.name, color: s.color, sequence: s.sequence, group: s.group, default: s.default, is_triage: s.isTriage }));
+      .map((s) => ({
+        name: s.name,
+        color: s.color,
+        sequence: s.sequence,
+        group: s.group,
+        default: s.default,
+        is_triage: s.isTriage,
+      }));
     expect(table).toEqual([
       { name: "Backlog", color: "#60646C", sequence: 15000, group: "backlog", default: true, is_triage: false },
       { name: "Todo", color: "#60646C", sequence: 25000, group: "unstarted", default: false, is_triage: false },
@@ -94,7 +194,11 @@ describe("POST W/projects/", () => {
 
   it("adds the project lead as a second admin member and places new projects first in the creator's order", async () => {
     const first = await ws.admin.post(`${W()}/projects/`, { name: "Lead A " + uniq(), identifier: uniq() });
-    const res = await ws.admin.post(`${W()}/projects/`, { name: "Lead B " + uniq(), identifier: uniq(), project_lead: ws.member.userId });
+    const res = await ws.admin.post(`${W()}/projects/`, {
+      name: "Lead B " + uniq(),
+      identifier: uniq(),
+      project_lead: ws.member.userId,
+    });
     expect(res.status).toBe(201);
     expect(res.body.project_lead).toBe(ws.member.userId);
     expect(res.body.members.sort()).toEqual([ws.admin.userId, ws.member.userId].sort());
@@ -105,7 +209,10 @@ describe("POST W/projects/", () => {
   });
 
   it("uses the workspace time zone by default", async () => {
-    await t.db.db.update(schema.workspaces).set({ timezone: "Europe/Berlin" }).where(eq(schema.workspaces.id, other.id));
+    await t.db.db
+      .update(schema.workspaces)
+      .set({ timezone: "Europe/Berlin" })
+      .where(eq(schema.workspaces.id, other.id));
     const res = await other.admin.post(`/api/workspaces/${other.slug}/projects/`, { name: "TZ", identifier: "TZ" });
     expect(res.status).toBe(201);
     expect(res.body.timezone).toBe("Europe/Berlin");
@@ -116,19 +223,28 @@ describe("POST W/projects/", () => {
     await ws.admin.post(`${W()}/projects/`, { name: "Dup " + id, identifier: id });
     const both = await ws.admin.post(`${W()}/projects/`, { name: "Dup " + id, identifier: id.toLowerCase() });
     expect(both.status).toBe(400);
-    expect(both.body).toEqual({ name: ["PROJECT_NAME_ALREADY_EXIST"], identifier: ["PROJECT_IDENTIFIER_ALREADY_EXIST"] });
+    expect(both.body).toEqual({
+      name: ["PROJECT_NAME_ALREADY_EXIST"],
+      identifier: ["PROJECT_IDENTIFIER_ALREADY_EXIST"],
+    });
     const name = await ws.admin.post(`${W()}/projects/`, { name: "Dup " + id, identifier: uniq() });
     expect(name.body).toEqual({ name: ["PROJECT_NAME_ALREADY_EXIST"] });
     // The same name and identifier are free in another workspace.
-    const elsewhere = await other.admin.post(`/api/workspaces/${other.slug}/projects/`, { name: "Dup " + id, identifier: id });
+    const elsewhere = await other.admin.post(`/api/workspaces/${other.slug}/projects/`, {
+      name: "Dup " + id,
+      identifier: id,
+    });
     expect(elsewhere.status).toBe(201);
   });
 
   it("answers concurrent creates of one name with the spec's field error, not a generic 400 (unique index race)", async () => {
     const id = uniq();
-    const results = await Promise.all([1, 2, 3, 4].map((i) => ws.admin.post(`${W()}/projects/`, { name: "Race " + id, identifier: id + i })));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map((i) => ws.admin.post(`${W()}/projects/`, { name: "Race " + id, identifier: id + i })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 400, 400, 400]);
-    for (const r of results.filter((x) => x.status === 400)) expect(r.body).toEqual({ name: ["PROJECT_NAME_ALREADY_EXIST"] });
+    for (const r of results.filter((x) => x.status === 400))
+      expect(r.body).toEqual({ name: ["PROJECT_NAME_ALREADY_EXIST"] });
   });
 
   it("refuses special characters, reserved and over-long identifiers", async () => {
@@ -148,8 +264,18 @@ describe("POST W/projects/", () => {
     expect(empty.status).toBe(400);
     expect(empty.body).toEqual({ name: ["This field is required."], identifier: ["This field is required."] });
     const blank = await ws.admin.post(`${W()}/projects/`, { name: "  ", identifier: "" });
-    expect(blank.body).toEqual({ name: ["This field may not be blank."], identifier: ["This field may not be blank."] });
-    const types = await ws.admin.post(`${W()}/projects/`, { name: 5, identifier: "OK", network: 1, cycle_view: "yes", close_in: 13, logo_props: [] });
+    expect(blank.body).toEqual({
+      name: ["This field may not be blank."],
+      identifier: ["This field may not be blank."],
+    });
+    const types = await ws.admin.post(`${W()}/projects/`, {
+      name: 5,
+      identifier: "OK",
+      network: 1,
+      cycle_view: "yes",
+      close_in: 13,
+      logo_props: [],
+    });
     expect(types.status).toBe(400);
     expect(types.body).toEqual({
       name: ["Not a valid string."],
@@ -162,10 +288,18 @@ describe("POST W/projects/", () => {
     expect(long.body).toEqual({ name: ["Ensure this field has no more than 255 characters."] });
     const tz = await ws.admin.post(`${W()}/projects/`, { name: "Bad tz", identifier: "BTZ", timezone: "Mars/Olympus" });
     expect(tz.body).toEqual({ timezone: ["Enter a valid time zone, e.g. Europe/Berlin."] });
-    const lead = await ws.admin.post(`${W()}/projects/`, { name: "Lead", identifier: "LEAD", project_lead: other.admin.userId });
+    const lead = await ws.admin.post(`${W()}/projects/`, {
+      name: "Lead",
+      identifier: "LEAD",
+      project_lead: other.admin.userId,
+    });
     expect(lead.status).toBe(400);
     expect(lead.body).toEqual({ project_lead: [`Invalid pk "${other.admin.userId}" - object does not exist.`] });
-    const guestLead = await ws.admin.post(`${W()}/projects/`, { name: "Lead", identifier: "LEAD", project_lead: ws.guest.userId });
+    const guestLead = await ws.admin.post(`${W()}/projects/`, {
+      name: "Lead",
+      identifier: "LEAD",
+      project_lead: ws.guest.userId,
+    });
     expect(guestLead.body).toEqual({ project_lead: ["A workspace guest cannot lead a project."] });
     const badUuid = await ws.admin.post(`${W()}/projects/`, { name: "Lead", identifier: "LEAD", project_lead: "nope" });
     expect(badUuid.body).toEqual({ project_lead: ["Must be a valid UUID."] });
@@ -202,8 +336,14 @@ describe("GET W/projects/ and details/", () => {
     archived = await projectFixture(t, ws, { network: 2 });
     await ws.admin.post(`${archived.base}/archive/`);
     // The guest leaves the secret project: guests then see only projects they belong to.
-    await t.db.db.update(schema.projectMembers).set({ isActive: false }).where(eq(schema.projectMembers.memberId, ws.guest.userId));
-    await t.db.db.update(schema.projectMembers).set({ isActive: true }).where(eq(schema.projectMembers.projectId, pub.id));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: false })
+      .where(eq(schema.projectMembers.memberId, ws.guest.userId));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: true })
+      .where(eq(schema.projectMembers.projectId, pub.id));
   });
 
   it("returns lite rows with exact keys, archived included", async () => {
@@ -211,7 +351,14 @@ describe("GET W/projects/ and details/", () => {
     expect(res.status).toBe(200);
     const row = res.body.find((p: any) => p.id === pub.id);
     expect(Object.keys(row).sort()).toEqual(LITE_KEYS);
-    expect(row).toMatchObject({ identifier: pub.identifier, member_role: 20, intake_count: 0, network: 2, inbox_view: false, archived_at: null });
+    expect(row).toMatchObject({
+      identifier: pub.identifier,
+      member_role: 20,
+      intake_count: 0,
+      network: 2,
+      inbox_view: false,
+      archived_at: null,
+    });
     const arch = res.body.find((p: any) => p.id === archived.id);
     expect(arch.archived_at).toEqual(expect.any(String));
   });
@@ -244,15 +391,27 @@ describe("GET W/projects/ and details/", () => {
     const res = await ws.admin.get(`${W()}/projects/details/?per_page=2&cursor=2:0:0`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual([
-      "count", "extra_stats", "grouped_by", "next_cursor", "next_page_results", "prev_cursor", "prev_page_results", "results",
-      "sub_grouped_by", "total_count", "total_pages", "total_results",
+      "count",
+      "extra_stats",
+      "grouped_by",
+      "next_cursor",
+      "next_page_results",
+      "prev_cursor",
+      "prev_page_results",
+      "results",
+      "sub_grouped_by",
+      "total_count",
+      "total_pages",
+      "total_results",
     ]);
     expect(res.body.results).toHaveLength(2);
     expect(res.body.count).toBe(2);
     expect(res.body.next_cursor).toBe("2:1:0");
     expect(res.body.next_page_results).toBe(res.body.total_count > 2);
     // Newest first by default.
-    expect(Date.parse(res.body.results[0].created_at)).toBeGreaterThanOrEqual(Date.parse(res.body.results[1].created_at));
+    expect(Date.parse(res.body.results[0].created_at)).toBeGreaterThanOrEqual(
+      Date.parse(res.body.results[1].created_at),
+    );
     const bad = await ws.admin.get(`${W()}/projects/details/?per_page=2&cursor=abc`);
     expect([bad.status, bad.body]).toEqual([400, { detail: "Invalid cursor parameter." }]);
     const tooMany = await ws.admin.get(`${W()}/projects/details/?per_page=5000&cursor=1:0:0`);
@@ -316,18 +475,46 @@ describe("PATCH P/", () => {
   it("updates settings and feature flags (inbox_view alias) as admin", async () => {
     const p = await projectFixture(t, ws);
     const res = await ws.admin.patch(`${p.base}/`, {
-      name: "Renamed " + p.identifier, description: "new", network: 0, inbox_view: true, cycle_view: false, module_view: false,
-      issue_views_view: true, page_view: false, is_time_tracking_enabled: true, is_project_updates_enabled: true, is_epic_enabled: true,
-      is_workflow_enabled: true, is_issue_type_enabled: true, guest_view_all_features: true, timezone: "Asia/Tokyo",
-      project_lead: ws.member.userId, logo_props: { in_use: "icon", icon: { name: "home", color: "#ff0000" } },
+      name: "Renamed " + p.identifier,
+      description: "new",
+      network: 0,
+      inbox_view: true,
+      cycle_view: false,
+      module_view: false,
+      issue_views_view: true,
+      page_view: false,
+      is_time_tracking_enabled: true,
+      is_project_updates_enabled: true,
+      is_epic_enabled: true,
+      is_workflow_enabled: true,
+      is_issue_type_enabled: true,
+      guest_view_all_features: true,
+      timezone: "Asia/Tokyo",
+      project_lead: ws.member.userId,
+      logo_props: { in_use: "icon", icon: { name: "home", color: "#ff0000" } },
     });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(FULL_KEYS);
     expect(res.body).toMatchObject({
-      name: "Renamed " + p.identifier, description: "new", network: 0, intake_view: true, inbox_view: true, cycle_view: false,
-      module_view: false, issue_views_view: true, page_view: false, is_time_tracking_enabled: true, is_project_updates_enabled: true,
-      is_epic_enabled: true, is_workflow_enabled: true, is_issue_type_enabled: true, guest_view_all_features: true, timezone: "Asia/Tokyo",
-      project_lead: ws.member.userId, logo_props: { in_use: "icon", icon: { name: "home", color: "#ff0000" } }, updated_by: ws.admin.userId,
+      name: "Renamed " + p.identifier,
+      description: "new",
+      network: 0,
+      intake_view: true,
+      inbox_view: true,
+      cycle_view: false,
+      module_view: false,
+      issue_views_view: true,
+      page_view: false,
+      is_time_tracking_enabled: true,
+      is_project_updates_enabled: true,
+      is_epic_enabled: true,
+      is_workflow_enabled: true,
+      is_issue_type_enabled: true,
+      guest_view_all_features: true,
+      timezone: "Asia/Tokyo",
+      project_lead: ws.member.userId,
+      logo_props: { in_use: "icon", icon: { name: "home", color: "#ff0000" } },
+      updated_by: ws.admin.userId,
     });
     const off = await ws.admin.patch(`${p.base}/`, { intake_view: false });
     expect(off.body.inbox_view).toBe(false);
@@ -342,7 +529,10 @@ describe("PATCH P/", () => {
     const same = await ws.admin.patch(`${a.base}/`, { identifier: ok.body.identifier, name: ok.body.name });
     expect(same.status).toBe(200);
     const dup = await ws.admin.patch(`${b.base}/`, { identifier: ok.body.identifier, name: ok.body.name });
-    expect([dup.status, dup.body]).toEqual([400, { name: ["PROJECT_NAME_ALREADY_EXIST"], identifier: ["PROJECT_IDENTIFIER_ALREADY_EXIST"] }]);
+    expect([dup.status, dup.body]).toEqual([
+      400,
+      { name: ["PROJECT_NAME_ALREADY_EXIST"], identifier: ["PROJECT_IDENTIFIER_ALREADY_EXIST"] },
+    ]);
   });
 
   it("default_state moves the default flag; states of other projects are refused", async () => {
@@ -354,9 +544,15 @@ describe("PATCH P/", () => {
     const states = await ws.admin.get(`${a.base}/states/`);
     expect(states.body.filter((s: any) => s.default).map((s: any) => s.name)).toEqual(["Todo"]);
     const foreign = await ws.admin.patch(`${a.base}/`, { default_state: b.states.Todo });
-    expect([foreign.status, foreign.body]).toEqual([400, { default_state: [`Invalid pk "${b.states.Todo}" - object does not exist.`] }]);
+    expect([foreign.status, foreign.body]).toEqual([
+      400,
+      { default_state: [`Invalid pk "${b.states.Todo}" - object does not exist.`] },
+    ]);
     const est = await ws.admin.patch(`${a.base}/`, { estimate: b.states.Todo });
-    expect([est.status, est.body]).toEqual([400, { estimate: [`Invalid pk "${b.states.Todo}" - object does not exist.`] }]);
+    expect([est.status, est.body]).toEqual([
+      400,
+      { estimate: [`Invalid pk "${b.states.Todo}" - object does not exist.`] },
+    ]);
   });
 
   it("refuses an archived project and bad input", async () => {
@@ -418,7 +614,13 @@ describe("DELETE P/", () => {
   it("deletes the project with its states and favourites (admin); others refused", async () => {
     const p = await projectFixture(t, ws);
     await ws.member.post(`${W()}/user-favorite-projects/`, { project: p.id });
-    for (const [c, status] of [[ws.member, 403], [ws.guest, 403], [loner, 403], [ws.outsider, 403], [ws.anon, 401]] as const) {
+    for (const [c, status] of [
+      [ws.member, 403],
+      [ws.guest, 403],
+      [loner, 403],
+      [ws.outsider, 403],
+      [ws.anon, 401],
+    ] as const) {
       expect((await c.delete(`${p.base}/`)).status).toBe(status);
     }
     const res = await ws.admin.delete(`${p.base}/`);
@@ -426,7 +628,9 @@ describe("DELETE P/", () => {
     expect(res.text).toBe("");
     expect((await ws.admin.get(`${p.base}/`)).status).toBe(404);
     expect(await t.db.db.select().from(schema.states).where(eq(schema.states.projectId, p.id))).toEqual([]);
-    expect(await t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, p.id))).toEqual([]);
+    expect(
+      await t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, p.id)),
+    ).toEqual([]);
     expect((await ws.admin.delete(`${p.base}/`)).status).toBe(404);
   });
 });
@@ -441,7 +645,10 @@ describe("P/archive/", () => {
     expect(Date.parse(res.body.archived_at)).not.toBeNaN();
     const list = await ws.member.get(`${W()}/projects/`);
     expect(list.body.find((x: any) => x.id === p.id).archived_at).toBe(res.body.archived_at);
-    const favs = await t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, p.id));
+    const favs = await t.db.db
+      .select()
+      .from(schema.userFavorites)
+      .where(eq(schema.userFavorites.entityIdentifier, p.id));
     expect(favs).toEqual([]);
     const restore = await ws.admin.delete(`${p.base}/archive/`);
     expect(restore.status).toBe(204);
@@ -450,7 +657,13 @@ describe("P/archive/", () => {
 
   it("role matrix", async () => {
     const p = await projectFixture(t, ws);
-    for (const [c, status, body] of [[ws.member, 403, FORBIDDEN], [ws.guest, 403, FORBIDDEN], [loner, 403, DENIED], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, body] of [
+      [ws.member, 403, FORBIDDEN],
+      [ws.guest, 403, FORBIDDEN],
+      [loner, 403, DENIED],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const a = await c.post(`${p.base}/archive/`);
       expect([a.status, a.body]).toEqual([status, body]);
       const r = await c.delete(`${p.base}/archive/`);
@@ -480,7 +693,11 @@ describe("W/project-identifiers/", () => {
   });
 
   it("role matrix", async () => {
-    for (const [c, status, body] of [[ws.guest, 403, FORBIDDEN], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, body] of [
+      [ws.guest, 403, FORBIDDEN],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const g = await c.get(`${W()}/project-identifiers/?name=ABC`);
       expect([g.status, g.body]).toEqual([status, body]);
       const d = await c.delete(`${W()}/project-identifiers/`, { name: "ABC" });
@@ -502,14 +719,28 @@ describe("GET W/project-stats/", () => {
       { ...base, name: "draft", sequenceId: 5, stateId: p.states.Done, isDraft: true },
     ]);
     await t.db.db.insert(schema.cycles).values({ ...base, name: "C1", ownedById: ws.admin.userId });
-    await t.db.db.insert(schema.modules).values([{ ...base, name: "M1" }, { ...base, name: "M2" }]);
+    await t.db.db.insert(schema.modules).values([
+      { ...base, name: "M1" },
+      { ...base, name: "M2" },
+    ]);
     const res = await ws.member.get(`${W()}/project-stats/?project_ids=${p.id}`);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ id: p.id, total_issues: 3, completed_issues: 2, total_members: 3, total_cycles: 1, total_modules: 2 }]);
+    expect(res.body).toEqual([
+      { id: p.id, total_issues: 3, completed_issues: 2, total_members: 3, total_cycles: 1, total_modules: 2 },
+    ]);
     const some = await ws.member.get(`${W()}/project-stats/?project_ids=${p.id}&fields=total_issues,total_members`);
     expect(some.body).toEqual([{ id: p.id, total_issues: 3, total_members: 3 }]);
-    const clientFields = await ws.member.get(`${W()}/project-stats/?project_ids=${p.id}&fields=total_work_items,total_completed_work_items`);
-    expect(Object.keys(clientFields.body[0]).sort()).toEqual(["completed_issues", "id", "total_cycles", "total_issues", "total_members", "total_modules"]);
+    const clientFields = await ws.member.get(
+      `${W()}/project-stats/?project_ids=${p.id}&fields=total_work_items,total_completed_work_items`,
+    );
+    expect(Object.keys(clientFields.body[0]).sort()).toEqual([
+      "completed_issues",
+      "id",
+      "total_cycles",
+      "total_issues",
+      "total_members",
+      "total_modules",
+    ]);
     const bad = await ws.member.get(`${W()}/project-stats/?project_ids=nope`);
     expect([bad.status, bad.body]).toEqual([400, { detail: "Invalid project_ids value." }]);
     // Projects the caller does not belong to are not reported.
@@ -532,9 +763,17 @@ describe("W/user-favorite-projects/", () => {
     const fav = await ws.guest.post(`${W()}/user-favorite-projects/`, { project: p.id });
     expect([fav.status, fav.text]).toEqual([204, ""]);
     expect((await ws.guest.post(`${W()}/user-favorite-projects/`, { project: p.id })).status).toBe(204);
-    const rows = await t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, p.id));
+    const rows = await t.db.db
+      .select()
+      .from(schema.userFavorites)
+      .where(eq(schema.userFavorites.entityIdentifier, p.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ entityType: "project", projectId: p.id, userId: ws.guest.userId, workspaceId: ws.id });
+    expect(rows[0]).toMatchObject({
+      entityType: "project",
+      projectId: p.id,
+      userId: ws.guest.userId,
+      workspaceId: ws.id,
+    });
     expect((await ws.guest.get(`${p.base}/`)).body.is_favorite).toBe(true);
     expect((await ws.member.get(`${p.base}/`)).body.is_favorite).toBe(false);
     const del = await ws.guest.delete(`${W()}/user-favorite-projects/${p.id}/`);
@@ -565,7 +804,10 @@ describe("W/user-favorite-projects/", () => {
       expect((await c.post(`${W()}/user-favorite-projects/`, { project: p.id })).status).toBe(204);
       expect((await c.delete(`${W()}/user-favorite-projects/${p.id}/`)).status).toBe(204);
     }
-    for (const [c, status, body] of [[ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const [c, status, body] of [
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const a = await c.post(`${W()}/user-favorite-projects/`, { project: p.id });
       expect([a.status, a.body]).toEqual([status, body]);
       const d = await c.delete(`${W()}/user-favorite-projects/${p.id}/`);
@@ -578,20 +820,38 @@ describe("POST P/project-views/", () => {
   it("stores the caller's own view props, default props, preferences and sort order", async () => {
     const p = await projectFixture(t, ws);
     const prefs = { pages: { block_display: false }, navigation: { default_tab: "cycles", hide_in_more_menu: [] } };
-    const res = await ws.guest.post(`${p.base}/project-views/`, { view_props: { a: 1 }, default_props: { b: 2 }, preferences: prefs, sort_order: 12.5 });
+    const res = await ws.guest.post(`${p.base}/project-views/`, {
+      view_props: { a: 1 },
+      default_props: { b: 2 },
+      preferences: prefs,
+      sort_order: 12.5,
+    });
     expect([res.status, res.text]).toEqual([204, ""]);
     const me = await ws.guest.get(`${p.base}/project-members/me/`);
-    expect(me.body).toMatchObject({ view_props: { a: 1 }, default_props: { b: 2 }, preferences: prefs, sort_order: 12.5 });
+    expect(me.body).toMatchObject({
+      view_props: { a: 1 },
+      default_props: { b: 2 },
+      preferences: prefs,
+      sort_order: 12.5,
+    });
     const adminMe = await ws.admin.get(`${p.base}/project-members/me/`);
     expect(adminMe.body.view_props).toEqual({});
     const bad = await ws.guest.post(`${p.base}/project-views/`, { view_props: "x", sort_order: "high" });
-    expect([bad.status, bad.body]).toEqual([400, { view_props: ["Expected a dictionary of items."], sort_order: ["A valid number is required."] }]);
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      { view_props: ["Expected a dictionary of items."], sort_order: ["A valid number is required."] },
+    ]);
   });
 
   it("role matrix", async () => {
     const p = await projectFixture(t, ws);
-    for (const c of [ws.admin, ws.member, ws.guest]) expect((await c.post(`${p.base}/project-views/`, { sort_order: 1 })).status).toBe(204);
-    for (const [c, status, body] of [[loner, 403, DENIED], [ws.outsider, 403, DENIED], [ws.anon, 401, UNAUTH]] as const) {
+    for (const c of [ws.admin, ws.member, ws.guest])
+      expect((await c.post(`${p.base}/project-views/`, { sort_order: 1 })).status).toBe(204);
+    for (const [c, status, body] of [
+      [loner, 403, DENIED],
+      [ws.outsider, 403, DENIED],
+      [ws.anon, 401, UNAUTH],
+    ] as const) {
       const r = await c.post(`${p.base}/project-views/`, { sort_order: 1 });
       expect([r.status, r.body]).toEqual([status, body]);
     }

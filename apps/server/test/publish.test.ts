@@ -19,7 +19,9 @@ beforeAll(async () => {
   ({ t, ws, pr, other } = await twoProjectWorld());
   boards = `${pr.base}/project-deploy-boards/`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 async function publish(p: ProjectFixture, body: Record<string, unknown> = {}) {
   const res = await ws.admin.post(`${p.base}/project-deploy-boards/`, body);
@@ -32,18 +34,33 @@ describe("project-deploy-boards", () => {
     const before = await ws.guest.get(boards);
     expect(before.status).toBe(200);
     expect(before.body).toEqual({
-      is_comments_enabled: false, is_reactions_enabled: false, is_votes_enabled: false, intake: null,
+      is_comments_enabled: false,
+      is_reactions_enabled: false,
+      is_votes_enabled: false,
+      intake: null,
       view_props: { list: true, kanban: true, calendar: true, gantt: true, spreadsheet: true },
     });
     // view_props comes from `views`; the view_props key is ignored on create
-    const b = await publish(pr, { is_comments_enabled: true, views: { list: true, kanban: true, calendar: false, gantt: false, spreadsheet: false }, view_props: { list: false } });
+    const b = await publish(pr, {
+      is_comments_enabled: true,
+      views: { list: true, kanban: true, calendar: false, gantt: false, spreadsheet: false },
+      view_props: { list: false },
+    });
     expect(b.anchor).toMatch(/^[0-9a-f]{32}$/);
     expect(b).toMatchObject({
-      entity_name: "project", entity_identifier: pr.id, project: pr.id, workspace: ws.id,
-      is_comments_enabled: true, is_reactions_enabled: false, is_votes_enabled: false, intake: null,
+      entity_name: "project",
+      entity_identifier: pr.id,
+      project: pr.id,
+      workspace: ws.id,
+      is_comments_enabled: true,
+      is_reactions_enabled: false,
+      is_votes_enabled: false,
+      intake: null,
       view_props: { list: true, kanban: true, calendar: false, gantt: false, spreadsheet: false },
-      is_activity_enabled: true, is_disabled: false,
-      project_details: { id: pr.id, identifier: pr.identifier }, workspace_detail: { slug: ws.slug, id: ws.id },
+      is_activity_enabled: true,
+      is_disabled: false,
+      project_details: { id: pr.id, identifier: pr.identifier },
+      workspace_detail: { slug: ws.slug, id: ws.id },
     });
     const again = await publish(pr, { is_reactions_enabled: true });
     expect(again).toMatchObject({ id: b.id, anchor: b.anchor, is_reactions_enabled: false });
@@ -51,9 +68,16 @@ describe("project-deploy-boards", () => {
     // the project object carries the anchor while published
     expect((await ws.member.get(`${pr.base}/`)).body.anchor).toBe(b.anchor);
 
-    const patched = await ws.member.patch(`${boards}${b.id}/`, { is_reactions_enabled: true, view_props: { calendar: true } });
+    const patched = await ws.member.patch(`${boards}${b.id}/`, {
+      is_reactions_enabled: true,
+      view_props: { calendar: true },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ is_reactions_enabled: true, is_comments_enabled: true, view_props: { list: true, kanban: true, calendar: true, gantt: false } });
+    expect(patched.body).toMatchObject({
+      is_reactions_enabled: true,
+      is_comments_enabled: true,
+      view_props: { list: true, kanban: true, calendar: true, gantt: false },
+    });
 
     expect((await ws.member.delete(`${boards}${b.id}/`)).status).toBe(204);
     expect((await ws.admin.get(boards)).body.anchor).toBeUndefined();
@@ -62,7 +86,9 @@ describe("project-deploy-boards", () => {
   });
 
   it("refuses bad input with field errors and a board of another project with 404", async () => {
-    expect((await ws.admin.post(boards, { is_comments_enabled: "maybe" })).body).toEqual({ is_comments_enabled: ["Must be a valid boolean."] });
+    expect((await ws.admin.post(boards, { is_comments_enabled: "maybe" })).body).toEqual({
+      is_comments_enabled: ["Must be a valid boolean."],
+    });
     const bad = await ws.admin.post(boards, { intake: "00000000-0000-4000-8000-000000000000" });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body)).toEqual(["intake"]);
@@ -79,10 +105,26 @@ describe("project-deploy-boards", () => {
 
   it("lets anyone in the project read the settings and members publish (role matrix)", async () => {
     await expectMatrix(ws, (c) => c.get(boards), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c) => c.post(boards, {}), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(boards, {}), {
+      admin: 200,
+      member: 200,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
     const id = (await ws.admin.get(boards)).body.id as string;
-    await expectMatrix(ws, (c) => c.patch(`${boards}${id}/`, { is_votes_enabled: true }), { admin: 200, member: 200, guest: 403, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c, role) => c.delete(`${boards}${role === "member" ? id : "00000000-0000-4000-8000-000000000000"}/`), { admin: 404, member: 204, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.patch(`${boards}${id}/`, { is_votes_enabled: true }), {
+      admin: 200,
+      member: 200,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
+    await expectMatrix(
+      ws,
+      (c, role) => c.delete(`${boards}${role === "member" ? id : "00000000-0000-4000-8000-000000000000"}/`),
+      { admin: 404, member: 204, guest: 403, outsider: 403, anon: 401 },
+    );
   });
 });
 
@@ -95,17 +137,25 @@ describe("the public space API", () => {
     expect((await anon.get(`${base}/meta/`)).body).toMatchObject({ id: pr.id, identifier: pr.identifier });
     expect((await anon.get(`${base}/settings/`)).body).toMatchObject({ id: b.id, anchor: b.anchor });
     const states = (await anon.get(`${base}/states/`)).body as { name: string; group: string }[];
-    expect(states.map((s) => s.name)).toEqual(expect.arrayContaining(["Backlog", "Todo", "In Progress", "Done", "Cancelled"]));
+    expect(states.map((s) => s.name)).toEqual(
+      expect.arrayContaining(["Backlog", "Todo", "In Progress", "Done", "Cancelled"]),
+    );
     expect(states.some((s) => s.group === "triage")).toBe(false);
     expect(Object.keys(states[0]).sort()).toEqual(["color", "group", "id", "name", "sequence"]);
-    expect((await anon.get(`${base}/labels/`)).body).toEqual([{ id: label.id, name: "bug", color: "#ff0000", parent: null }]);
+    expect((await anon.get(`${base}/labels/`)).body).toEqual([
+      { id: label.id, name: "bug", color: "#ff0000", parent: null },
+    ]);
     const members = (await anon.get(`${base}/members/`)).body as { member: string }[];
-    expect(members.map((m) => m.member)).toEqual(expect.arrayContaining([ws.admin.userId, ws.member.userId, ws.guest.userId]));
+    expect(members.map((m) => m.member)).toEqual(
+      expect.arrayContaining([ws.admin.userId, ws.member.userId, ws.guest.userId]),
+    );
     expect(Object.keys(members[0]).sort()).toEqual(["id", "member", "member__avatar", "member__display_name"]);
     expect((await anon.get(`${base}/cycles/`)).body).toEqual([]);
     expect((await anon.get(`${base}/modules/`)).status).toBe(200);
     // the space's redirect lookup
-    expect((await anon.get(`/api/public/workspaces/${ws.slug}/projects/${pr.id}/anchor/`)).body).toMatchObject({ anchor: b.anchor });
+    expect((await anon.get(`/api/public/workspaces/${ws.slug}/projects/${pr.id}/anchor/`)).body).toMatchObject({
+      anchor: b.anchor,
+    });
   });
 
   it("lists the published project's items grouped by state, with the public item fields", async () => {
@@ -116,16 +166,42 @@ describe("the public space API", () => {
     expect(flat.status).toBe(200);
     const row = (flat.body.results as any[]).find((r) => r.id === item.id);
     expect(Object.keys(row).sort()).toEqual([
-      "assignee_ids", "created_by", "cycle_id", "estimate_point", "id", "label_ids", "module_ids", "name", "parent_id", "priority",
-      "project_id", "reaction_items", "sequence_id", "sort_order", "start_date", "state__group", "state_id", "target_date", "vote_items",
+      "assignee_ids",
+      "created_by",
+      "cycle_id",
+      "estimate_point",
+      "id",
+      "label_ids",
+      "module_ids",
+      "name",
+      "parent_id",
+      "priority",
+      "project_id",
+      "reaction_items",
+      "sequence_id",
+      "sort_order",
+      "start_date",
+      "state__group",
+      "state_id",
+      "target_date",
+      "vote_items",
     ]);
-    expect(row).toMatchObject({ name: "Public one", priority: "high", state_id: pr.states.Todo, state__group: "unstarted" });
-    const grouped = await anon.get(`/api/public/anchor/${b.anchor}/issues/?group_by=state_id&per_page=50&cursor=50:0:0`);
+    expect(row).toMatchObject({
+      name: "Public one",
+      priority: "high",
+      state_id: pr.states.Todo,
+      state__group: "unstarted",
+    });
+    const grouped = await anon.get(
+      `/api/public/anchor/${b.anchor}/issues/?group_by=state_id&per_page=50&cursor=50:0:0`,
+    );
     expect(grouped.body.grouped_by).toBe("state_id");
     expect(grouped.body.results[pr.states.Todo].results.map((r: any) => r.id)).toContain(item.id);
     expect(grouped.body.results[pr.states.Done]).toEqual({ results: [], total_results: 0 });
     expect((await anon.get(`/api/public/anchor/${b.anchor}/issues/?group_by=name`)).status).toBe(400);
-    expect((await anon.get(`/api/public/anchor/${b.anchor}/issues/?group_by=priority&sub_group_by=priority`)).status).toBe(400);
+    expect(
+      (await anon.get(`/api/public/anchor/${b.anchor}/issues/?group_by=priority&sub_group_by=priority`)).status,
+    ).toBe(400);
     const filtered = await anon.get(`/api/public/anchor/${b.anchor}/issues/?priority=low`);
     expect((filtered.body.results as any[]).map((r) => r.id)).not.toContain(item.id);
     const detail = await anon.get(`/api/public/anchor/${b.anchor}/issues/${item.id}/`);
@@ -140,7 +216,9 @@ describe("the public space API", () => {
     const anon = t.anon();
     expect((await anon.get(`/api/public/anchor/${"0".repeat(32)}/meta/`)).body).toEqual(NOT_PUBLISHED);
     expect((await anon.get(`/api/public/anchor/nonsense/issues/`)).status).toBe(404);
-    expect((await anon.get(`/api/public/workspaces/${ws.slug}/projects/${other.id}/anchor/`)).body).toEqual(NOT_PUBLISHED);
+    expect((await anon.get(`/api/public/workspaces/${ws.slug}/projects/${other.id}/anchor/`)).body).toEqual(
+      NOT_PUBLISHED,
+    );
     const b = await publish(other);
     await ws.admin.patch(`${other.base}/project-deploy-boards/${b.id}/`, { is_disabled: true });
     const res = await anon.get(`/api/public/anchor/${b.anchor}/issues/`);
@@ -165,38 +243,74 @@ describe("the public space API", () => {
     await ws.admin.patch(`${boards}${b.id}/`, { is_comments_enabled: true, is_reactions_enabled: true });
     const made = await ws.outsider.post(`${base}/comments/`, { comment_html: "<p>Nice <script>x</script></p>" });
     expect(made.status).toBe(201);
-    expect(made.body).toMatchObject({ access: "EXTERNAL", actor: ws.outsider.userId, comment_html: "<p>Nice </p>", actor_detail: { id: ws.outsider.userId } });
-    const pm = await t.db.db.select().from(schema.projectPublicMembers).where(and(eq(schema.projectPublicMembers.projectId, pr.id), eq(schema.projectPublicMembers.memberId, ws.outsider.userId)));
+    expect(made.body).toMatchObject({
+      access: "EXTERNAL",
+      actor: ws.outsider.userId,
+      comment_html: "<p>Nice </p>",
+      actor_detail: { id: ws.outsider.userId },
+    });
+    const pm = await t.db.db
+      .select()
+      .from(schema.projectPublicMembers)
+      .where(
+        and(
+          eq(schema.projectPublicMembers.projectId, pr.id),
+          eq(schema.projectPublicMembers.memberId, ws.outsider.userId),
+        ),
+      );
     expect(pm).toHaveLength(1);
     // internal comments stay internal
     await ws.admin.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: "<p>internal</p>" });
     const listed = await t.anon().get(`${base}/comments/`);
     expect(listed.body.map((c: any) => c.comment_html)).toEqual(["<p>Nice </p>"]);
     // only the author edits or deletes
-    expect((await ws.member.patch(`${base}/comments/${made.body.id}/`, { comment_html: "<p>mine now</p>" })).status).toBe(403);
-    expect((await ws.outsider.patch(`${base}/comments/${made.body.id}/`, { comment_html: "<p>Nicer</p>" })).body).toMatchObject({ comment_html: "<p>Nicer</p>" });
+    expect(
+      (await ws.member.patch(`${base}/comments/${made.body.id}/`, { comment_html: "<p>mine now</p>" })).status,
+    ).toBe(403);
+    expect(
+      (await ws.outsider.patch(`${base}/comments/${made.body.id}/`, { comment_html: "<p>Nicer</p>" })).body,
+    ).toMatchObject({ comment_html: "<p>Nicer</p>" });
 
     const r = await ws.outsider.post(`${base}/reactions/`, { reaction: "128077" });
     expect(r.status).toBe(201);
-    expect(r.body).toMatchObject({ issue: item.id, actor: ws.outsider.userId, reaction: "128077", actor_detail: { id: ws.outsider.userId } });
+    expect(r.body).toMatchObject({
+      issue: item.id,
+      actor: ws.outsider.userId,
+      reaction: "128077",
+      actor_detail: { id: ws.outsider.userId },
+    });
     expect((await t.anon().get(`${base}/reactions/`)).body).toEqual([]);
-    const cr = await ws.member.post(`/api/public/anchor/${b.anchor}/comments/${made.body.id}/reactions/`, { reaction: "127881" });
+    const cr = await ws.member.post(`/api/public/anchor/${b.anchor}/comments/${made.body.id}/reactions/`, {
+      reaction: "127881",
+    });
     expect(cr.status).toBe(201);
     expect(cr.body).toMatchObject({ comment: made.body.id, reaction: "127881", display_name: expect.any(String) });
 
     const v = await ws.outsider.post(`${base}/votes/`, { vote: 1 });
     expect(v.status).toBe(201);
-    expect(v.body).toMatchObject({ issue: item.id, vote: 1, actor: ws.outsider.userId, project: pr.id, workspace: ws.id });
+    expect(v.body).toMatchObject({
+      issue: item.id,
+      vote: 1,
+      actor: ws.outsider.userId,
+      project: pr.id,
+      workspace: ws.id,
+    });
     expect((await ws.outsider.post(`${base}/votes/`, { vote: -1 })).body.vote).toBe(-1);
     expect((await ws.outsider.post(`${base}/votes/`, { vote: 3 })).status).toBe(400);
     expect((await t.anon().get(`${base}/votes/`)).body).toEqual([]);
     const seen = await t.anon().get(`${base}/`);
-    expect(seen.body.vote_items).toEqual([{ vote: -1, actor_details: expect.objectContaining({ id: ws.outsider.userId }) }]);
-    expect(seen.body.reaction_items).toEqual([{ reaction: "128077", actor_details: expect.objectContaining({ id: ws.outsider.userId }) }]);
+    expect(seen.body.vote_items).toEqual([
+      { vote: -1, actor_details: expect.objectContaining({ id: ws.outsider.userId }) },
+    ]);
+    expect(seen.body.reaction_items).toEqual([
+      { reaction: "128077", actor_details: expect.objectContaining({ id: ws.outsider.userId }) },
+    ]);
 
     expect((await ws.outsider.delete(`${base}/votes/`)).status).toBe(204);
     expect((await ws.outsider.delete(`${base}/reactions/128077/`)).status).toBe(204);
-    expect((await ws.member.delete(`/api/public/anchor/${b.anchor}/comments/${made.body.id}/reactions/127881/`)).status).toBe(204);
+    expect(
+      (await ws.member.delete(`/api/public/anchor/${b.anchor}/comments/${made.body.id}/reactions/127881/`)).status,
+    ).toBe(204);
     expect((await ws.outsider.delete(`${base}/comments/${made.body.id}/`)).status).toBe(204);
     expect((await t.anon().get(`${base}/comments/`)).body).toEqual([]);
   });
@@ -205,19 +319,34 @@ describe("the public space API", () => {
 describe("the public space's images (anchor assets)", () => {
   const PA = (p: ProjectFixture) => `/api/assets/v2/workspaces/${ws.slug}/projects/${p.id}/`;
   const image = (p: ProjectFixture, entity_type: string, entity_identifier: string) =>
-    uploadAs(ws.admin, PA(p), PA(p), { name: "shot.png", type: "image/png", bytes: png() }, { entity_type, entity_identifier });
+    uploadAs(
+      ws.admin,
+      PA(p),
+      PA(p),
+      { name: "shot.png", type: "image/png", bytes: png() },
+      { entity_type, entity_identifier },
+    );
 
   it("shows description and external comment images of the published project only", async () => {
     const b = await publish(pr);
     await ws.admin.patch(`${boards}${b.id}/`, { is_comments_enabled: true });
     const item = await createItem(ws, pr, { name: "With a picture" });
     const desc = await image(pr, "ISSUE_DESCRIPTION", item.id);
-    const external = (await ws.outsider.post(`/api/public/anchor/${b.anchor}/issues/${item.id}/comments/`, { comment_html: "<p>look</p>" })).body;
-    const internal = (await ws.admin.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: "<p>inside</p>" })).body;
+    const external = (
+      await ws.outsider.post(`/api/public/anchor/${b.anchor}/issues/${item.id}/comments/`, {
+        comment_html: "<p>look</p>",
+      })
+    ).body;
+    const internal = (await ws.admin.post(`${pr.base}/issues/${item.id}/comments/`, { comment_html: "<p>inside</p>" }))
+      .body;
     const extImg = await image(pr, "COMMENT_DESCRIPTION", external.id);
     const intImg = await image(pr, "COMMENT_DESCRIPTION", internal.id);
     const att = `${PA(pr)}issues/${item.id}/attachments/`;
-    const attachment = await uploadAs(ws.admin, att, att, { name: "plan.txt", type: "text/plain", bytes: text("plan") });
+    const attachment = await uploadAs(ws.admin, att, att, {
+      name: "plan.txt",
+      type: "text/plain",
+      bytes: text("plan"),
+    });
     const unlinked = await image(pr, "ISSUE_DESCRIPTION", "");
     const foreignItem = await createItem(ws, other);
     const foreign = await image(other, "ISSUE_DESCRIPTION", foreignItem.id);
@@ -260,15 +389,24 @@ describe("the public space's images (anchor assets)", () => {
 
 describe("published views (P/views/{id}/publish/)", () => {
   it("publishes a saved view: the space shows only the items its filters keep, and nothing once unpublished", async () => {
-    const view = (await ws.member.post(`${pr.base}/views/`, { name: "Urgent things", filters: { priority: ["urgent"] } })).body;
+    const view = (
+      await ws.member.post(`${pr.base}/views/`, { name: "Urgent things", filters: { priority: ["urgent"] } })
+    ).body;
     const url = `${pr.base}/views/${view.id}/publish/`;
     expect((await ws.member.get(url)).body).toMatchObject({ is_votes_enabled: false, view_props: { list: true } });
     expect((await ws.member.get(url)).body.anchor).toBeUndefined();
-    const made = await ws.member.post(url, { is_votes_enabled: true, views: { list: true, kanban: false, calendar: false, gantt: false, spreadsheet: true } });
+    const made = await ws.member.post(url, {
+      is_votes_enabled: true,
+      views: { list: true, kanban: false, calendar: false, gantt: false, spreadsheet: true },
+    });
     expect(made.status, made.text).toBe(200);
     expect(made.body).toMatchObject({
-      entity_name: "view", entity_identifier: view.id, project: pr.id, is_votes_enabled: true,
-      view_props: { list: true, kanban: false, spreadsheet: true }, view_details: { id: view.id, name: "Urgent things" },
+      entity_name: "view",
+      entity_identifier: view.id,
+      project: pr.id,
+      is_votes_enabled: true,
+      view_props: { list: true, kanban: false, spreadsheet: true },
+      view_details: { id: view.id, name: "Urgent things" },
     });
     expect((await ws.member.post(url, {})).body.id).toBe(made.body.id);
     // a view board is not the project's board
@@ -279,7 +417,10 @@ describe("published views (P/views/{id}/publish/)", () => {
     const calm = await createItem(ws, pr, { name: "Calm", priority: "low" });
     const anon = t.anon();
     const base = `/api/public/anchor/${made.body.anchor}`;
-    expect((await anon.get(`${base}/settings/`)).body).toMatchObject({ entity_name: "view", view_details: { name: "Urgent things" } });
+    expect((await anon.get(`${base}/settings/`)).body).toMatchObject({
+      entity_name: "view",
+      view_details: { name: "Urgent things" },
+    });
     const ids = ((await anon.get(`${base}/issues/?per_page=50`)).body.results as { id: string }[]).map((r) => r.id);
     expect(ids).toContain(urgent.id);
     expect(ids).not.toContain(calm.id);
@@ -289,9 +430,16 @@ describe("published views (P/views/{id}/publish/)", () => {
     expect((await anon.get(`${base}/issues/${calm.id}/`)).status).toBe(404);
     expect((await ws.outsider.post(`${base}/issues/${calm.id}/votes/`, { vote: 1 })).status).toBe(404);
     expect((await ws.outsider.post(`${base}/issues/${urgent.id}/votes/`, { vote: 1 })).status).toBe(201);
-    const calmImage = await uploadAs(ws.admin, `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`, `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`,
-      { name: "x.png", type: "image/png", bytes: png() }, { entity_type: "ISSUE_DESCRIPTION", entity_identifier: calm.id });
-    expect((await anon.get(`/api/public/assets/v2/anchor/${made.body.anchor}/${calmImage.asset_id}/`)).status).toBe(404);
+    const calmImage = await uploadAs(
+      ws.admin,
+      `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`,
+      `/api/assets/v2/workspaces/${ws.slug}/projects/${pr.id}/`,
+      { name: "x.png", type: "image/png", bytes: png() },
+      { entity_type: "ISSUE_DESCRIPTION", entity_identifier: calm.id },
+    );
+    expect((await anon.get(`/api/public/assets/v2/anchor/${made.body.anchor}/${calmImage.asset_id}/`)).status).toBe(
+      404,
+    );
 
     const patched = await ws.member.patch(url, { is_comments_enabled: true });
     expect(patched.body).toMatchObject({ id: made.body.id, is_comments_enabled: true });
@@ -318,7 +466,9 @@ describe("published views (P/views/{id}/publish/)", () => {
     expect((await ws.member.delete(`${pr.base}/views/${view.id}/`)).status).toBe(204);
     expect((await t.anon().get(`/api/public/anchor/${b.anchor}/meta/`)).body).toEqual(NOT_PUBLISHED);
     // and its board goes with it
-    expect(await t.db.db.select().from(schema.deployBoards).where(eq(schema.deployBoards.anchor, b.anchor))).toEqual([]);
+    expect(await t.db.db.select().from(schema.deployBoards).where(eq(schema.deployBoards.anchor, b.anchor))).toEqual(
+      [],
+    );
   });
 });
 
@@ -330,7 +480,9 @@ describe("intake through the published space", () => {
     await ws.admin.patch(`${p.base}/`, { intake_view: true });
     const [intake] = await t.db.db.select().from(schema.intakes).where(eq(schema.intakes.projectId, p.id));
     const items = `${base}/intakes/${intake.id}/intake-issues/`;
-    const body = { issue: { name: "Dark mode please", priority: "high", description_html: "<p>My eyes <script>x</script></p>" } };
+    const body = {
+      issue: { name: "Dark mode please", priority: "high", description_html: "<p>My eyes <script>x</script></p>" },
+    };
 
     // the board takes no requests yet
     const off = await ws.outsider.post(items, body);
@@ -343,21 +495,35 @@ describe("intake through the published space", () => {
 
     const made = await ws.outsider.post(items, body);
     expect(made.status, made.text).toBe(201);
-    expect(made.body).toMatchObject({ intake: intake.id, status: -2, source: "SPACE", created_by: ws.outsider.userId, issue: { name: "Dark mode please", priority: "high" } });
+    expect(made.body).toMatchObject({
+      intake: intake.id,
+      status: -2,
+      source: "SPACE",
+      created_by: ws.outsider.userId,
+      issue: { name: "Dark mode please", priority: "high" },
+    });
     const issueId = made.body.issue.id as string;
     // it waits in the project's intake, out of the project's (and the space's) lists
     const pending = await ws.admin.get(`${p.base}/inbox-issues/`);
     expect(pending.body.results.map((r: any) => r.issue.id)).toContain(issueId);
-    expect(((await t.anon().get(`${base}/issues/`)).body.results as { id: string }[]).map((r) => r.id)).not.toContain(issueId);
+    expect(((await t.anon().get(`${base}/issues/`)).body.results as { id: string }[]).map((r) => r.id)).not.toContain(
+      issueId,
+    );
     expect((await ws.admin.get(`${p.base}/issues/${issueId}/`)).body.description_html).toBe("<p>My eyes </p>");
     // the alias path, and only one's own requests
-    expect((await ws.outsider.get(`${base}/intakes/${intake.id}/inbox-issues/`)).body.map((r: any) => r.issue.id)).toEqual([issueId]);
+    expect(
+      (await ws.outsider.get(`${base}/intakes/${intake.id}/inbox-issues/`)).body.map((r: any) => r.issue.id),
+    ).toEqual([issueId]);
     expect((await ws.member.get(items)).body).toEqual([]);
     expect((await ws.member.get(`${items}${issueId}/`)).status).toBe(404);
     expect((await ws.member.patch(`${items}${issueId}/`, { issue: { name: "mine" } })).status).toBe(404);
-    expect((await ws.outsider.patch(`${items}${issueId}/`, { issue: { name: "Dark mode, please" } })).body.issue.name).toBe("Dark mode, please");
+    expect(
+      (await ws.outsider.patch(`${items}${issueId}/`, { issue: { name: "Dark mode, please" } })).body.issue.name,
+    ).toBe("Dark mode, please");
     // another intake id in the path is not this board's
-    expect((await ws.outsider.get(`${base}/intakes/00000000-0000-4000-8000-000000000000/intake-issues/`)).status).toBe(404);
+    expect((await ws.outsider.get(`${base}/intakes/00000000-0000-4000-8000-000000000000/intake-issues/`)).status).toBe(
+      404,
+    );
 
     // once accepted it can no longer be changed from the space
     expect((await ws.admin.patch(`${p.base}/inbox-issues/${issueId}/`, { status: 1 })).status).toBe(200);
@@ -376,6 +542,8 @@ describe("intake through the published space", () => {
     expect(closed.body).toEqual({ error: "Intake not found" });
     // another project's board cannot reach this intake
     const ob = await publish(other);
-    expect((await ws.outsider.post(`/api/public/anchor/${ob.anchor}/intakes/${intake.id}/intake-issues/`, body)).status).toBe(400);
+    expect(
+      (await ws.outsider.post(`/api/public/anchor/${ob.anchor}/intakes/${intake.id}/intake-issues/`, body)).status,
+    ).toBe(400);
   });
 });

@@ -8,7 +8,15 @@ import { connect } from "../src/db/client.ts";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture } from "./helpers/fixtures.ts";
 import { withDatabase } from "./helpers/global-setup.ts";
-import { bounded, captureNotices, freePort, postmasterPid, postmasterPort, startOwnStride, until } from "./helpers/stride.ts";
+import {
+  bounded,
+  captureNotices,
+  freePort,
+  postmasterPid,
+  postmasterPort,
+  startOwnStride,
+  until,
+} from "./helpers/stride.ts";
 
 /**
  * Stride survives its database going away: the embedded postmaster is restarted by the supervisor, the pool
@@ -28,7 +36,10 @@ describe("the embedded PostgreSQL is killed (kill -9 of the postmaster)", () => 
     const notices = captureNotices();
     const pgPort = await freePort();
     const { t, dataDir } = await startOwnStride({ embeddedPgPort: pgPort, dbAcquireTimeoutMs: 2000, runWorkers: true });
-    cleanup.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }), () => t.close());
+    cleanup.push(
+      async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+      () => t.close(),
+    );
     const ws = await workspaceFixture(t);
     const project = await projectFixture(t, ws);
     const before = await ws.admin.post(`${project.base}/issues/`, { name: "Written before the crash" });
@@ -40,7 +51,9 @@ describe("the embedded PostgreSQL is killed (kill -9 of the postmaster)", () => 
     const parked = path.join(dataDir, "postgres-parked");
     const pid = postmasterPid(dataDir);
     fs.renameSync(clusterDir, parked);
-    cleanup.push(async () => { if (fs.existsSync(parked)) fs.renameSync(parked, clusterDir); });
+    cleanup.push(async () => {
+      if (fs.existsSync(parked)) fs.renameSync(parked, clusterDir);
+    });
     process.kill(pid, "SIGKILL");
 
     // A request or two may still be served by an orphaned backend; then every request fails fast with 503.
@@ -64,7 +77,9 @@ describe("the embedded PostgreSQL is killed (kill -9 of the postmaster)", () => 
     expect(ready.body).toEqual({ status: "unavailable", checks: { database: "unreachable", migrations: "unknown" } });
 
     // The supervisor tried to restart it, failed (the folder is away) and keeps retrying with backoff.
-    await until(async () => notices.some((m) => /^embedded PostgreSQL did not restart \(.*\); retrying in \d+ ms$/.test(m)));
+    await until(async () =>
+      notices.some((m) => /^embedded PostgreSQL did not restart \(.*\); retrying in \d+ ms$/.test(m)),
+    );
     expect(notices).toContain("embedded PostgreSQL exited (code none, signal SIGKILL); restarting in 500 ms");
 
     // Put the cluster back: the supervisor's next attempt brings PostgreSQL up (crash recovery) and the
@@ -81,7 +96,9 @@ describe("the embedded PostgreSQL is killed (kill -9 of the postmaster)", () => 
     const kept = await ws.admin.get(`${project.base}/issues/${before.body.id}/`);
     expect(kept.status).toBe(200);
     expect(kept.body.name).toBe("Written before the crash");
-    expect((await ws.admin.get(`${project.base}/issues/${after.body.id}/`)).body.name).toBe("Written after the restart");
+    expect((await ws.admin.get(`${project.base}/issues/${after.body.id}/`)).body.name).toBe(
+      "Written after the restart",
+    );
     expect(postmasterPid(dataDir)).not.toBe(pid);
     const readyAgain = await ws.anon.get("/api/ready");
     expect(readyAgain.status).toBe(200);
@@ -95,7 +112,10 @@ describe("two instances on one data folder (the second reuses the first's postma
   it("the second restarts the postmaster when the first stops, and both recover from a kill -9", async () => {
     const notices = captureNotices();
     const first = await startOwnStride({ embeddedPgPort: await freePort(), dbAcquireTimeoutMs: 2000 });
-    cleanup.push(async () => fs.rmSync(first.dataDir, { recursive: true, force: true }), () => first.stride.close());
+    cleanup.push(
+      async () => fs.rmSync(first.dataDir, { recursive: true, force: true }),
+      () => first.stride.close(),
+    );
     const second = await startOwnStride({ dataDir: first.dataDir, dbAcquireTimeoutMs: 2000 });
     cleanup.push(() => second.stride.close());
     const firstPid = postmasterPid(first.dataDir);
@@ -117,7 +137,9 @@ describe("two instances on one data folder (the second reuses the first's postma
     await writeEventually("Written after the first instance stopped");
     const secondPid = postmasterPid(first.dataDir);
     expect(secondPid).not.toBe(firstPid);
-    expect(notices).toContain("embedded PostgreSQL exited (the postmaster started by another instance is gone); restarting in 500 ms");
+    expect(notices).toContain(
+      "embedded PostgreSQL exited (the postmaster started by another instance is gone); restarting in 500 ms",
+    );
     expect(notices).toContain(`embedded PostgreSQL is back (pid ${secondPid}, port ${postmasterPort(first.dataDir)})`);
 
     // A third instance joins as a follower; a kill -9 of the postmaster leaves one of them to restart it.
@@ -127,19 +149,31 @@ describe("two instances on one data folder (the second reuses the first's postma
     await writeEventually("Written through the second after the kill");
     // The fixtures write through the third's pool directly, not through a route (which answers 503 and drops a
     // connection the kill closed): the pool may still hold such a connection, so the setup is retried past it.
-    let thirdSetup: { ws: Awaited<ReturnType<typeof workspaceFixture>>; project: Awaited<ReturnType<typeof projectFixture>> } | undefined;
-    await until(async () => {
-      try {
-        const w = await workspaceFixture(third.t);
-        thirdSetup = { ws: w, project: await projectFixture(third.t, w) };
-        return true;
-      } catch (err) {
-        if ((err as { cause?: { code?: string } }).cause?.code !== "CONNECTION_CLOSED" && (err as { code?: string }).code !== "CONNECTION_CLOSED") throw err;
-        return false;
-      }
-    }, 50, 200);
+    let thirdSetup:
+      | { ws: Awaited<ReturnType<typeof workspaceFixture>>; project: Awaited<ReturnType<typeof projectFixture>> }
+      | undefined;
+    await until(
+      async () => {
+        try {
+          const w = await workspaceFixture(third.t);
+          thirdSetup = { ws: w, project: await projectFixture(third.t, w) };
+          return true;
+        } catch (err) {
+          if (
+            (err as { cause?: { code?: string } }).cause?.code !== "CONNECTION_CLOSED" &&
+            (err as { code?: string }).code !== "CONNECTION_CLOSED"
+          )
+            throw err;
+          return false;
+        }
+      },
+      50,
+      200,
+    );
     const { ws: thirdWs, project: thirdProject } = thirdSetup!;
-    expect((await bounded(thirdWs.admin.post(`${thirdProject.base}/issues/`, { name: "Written through the third" }))).status).toBe(201);
+    expect(
+      (await bounded(thirdWs.admin.post(`${thirdProject.base}/issues/`, { name: "Written through the third" }))).status,
+    ).toBe(201);
     expect(postmasterPid(first.dataDir)).not.toBe(secondPid);
     const list = await ws.admin.get(`${project.base}/issues/`);
     expect(list.status).toBe(200);
@@ -155,20 +189,28 @@ describe("an external server drops the pool's connections (pg_terminate_backend)
     const ws = await workspaceFixture(t);
     const project = await projectFixture(t, ws);
     const heard: string[] = [];
-    await t.app.sql.listen("stride_reliability", (payload) => { heard.push(payload); });
+    await t.app.sql.listen("stride_reliability", (payload) => {
+      heard.push(payload);
+    });
     const [{ db }] = await t.app.sql<{ db: string }[]>`SELECT current_database() AS db`;
     const dbUrl = withDatabase(inject("pgAdminUrl"), db);
 
     // A write held up by a row lock, so it is in flight when its connection is terminated.
     const locker = postgres(dbUrl, { max: 1, onnotice: () => {} });
     const admin = postgres(dbUrl, { max: 1, onnotice: () => {} });
-    cleanup.push(() => locker.end(), () => admin.end());
+    cleanup.push(
+      () => locker.end(),
+      () => admin.end(),
+    );
     const lock = await locker.reserve();
     await lock`BEGIN`;
     await lock`SELECT 1 FROM projects WHERE id = ${project.id} FOR UPDATE`;
     const [{ pid: lockerPid }] = await lock<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
     const blocked = bounded(ws.admin.patch(`${project.base}/`, { name: "Renamed while the lock is held" }));
-    await until(async () => (await admin`SELECT 1 FROM pg_stat_activity WHERE datname = ${db} AND wait_event_type = 'Lock'`).length > 0);
+    await until(
+      async () =>
+        (await admin`SELECT 1 FROM pg_stat_activity WHERE datname = ${db} AND wait_event_type = 'Lock'`).length > 0,
+    );
 
     const terminated = await admin<{ pid: number }[]>`
       SELECT pid FROM pg_stat_activity WHERE datname = ${db} AND pid <> pg_backend_pid() AND pid <> ${lockerPid}`;
@@ -179,7 +221,10 @@ describe("an external server drops the pool's connections (pg_terminate_backend)
     expect(res.body).toEqual(UNAVAILABLE);
     await lock`ROLLBACK`;
     lock.release();
-    await until(async () => (await admin`SELECT 1 FROM pg_stat_activity WHERE pid = ANY(${terminated.map((r) => r.pid)})`).length === 0);
+    await until(
+      async () =>
+        (await admin`SELECT 1 FROM pg_stat_activity WHERE pid = ANY(${terminated.map((r) => r.pid)})`).length === 0,
+    );
     // the pool learns of the dead connection that answered the 503 when its socket's close event is handled; a request
     // in that instant may still be handed it and get one more 503 (the client retries after Retry-After)
     await until(async () => (await bounded(ws.admin.get(`${project.base}/`))).status === 200);
@@ -203,10 +248,18 @@ describe("an external server drops the pool's connections (pg_terminate_backend)
   it("maps the error of a query whose connection was terminated to the 503", async () => {
     const sql = postgres(inject("pgAdminUrl"), { max: 1, onnotice: () => {} });
     const admin = postgres(inject("pgAdminUrl"), { max: 1, onnotice: () => {} });
-    cleanup.push(() => sql.end(), () => admin.end());
+    cleanup.push(
+      () => sql.end(),
+      () => admin.end(),
+    );
     const [{ pid }] = await sql<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-    const sleeping = sql`SELECT pg_sleep(60)`.then(() => null, (e: unknown) => e);
-    await until(async () => (await admin`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid} AND state = 'active'`).length > 0);
+    const sleeping = sql`SELECT pg_sleep(60)`.then(
+      () => null,
+      (e: unknown) => e,
+    );
+    await until(
+      async () => (await admin`SELECT 1 FROM pg_stat_activity WHERE pid = ${pid} AND state = 'active'`).length > 0,
+    );
     await admin`SELECT pg_terminate_backend(${pid})`;
     const err = await sleeping;
     // postgres.js reports the FATAL 57P01 it read, or the closed/reset socket it saw first.
@@ -224,10 +277,21 @@ describe("waiting for a connection is bounded", () => {
 
     // Every connection of the pool (8) is taken by a transaction that waits for us.
     let release!: () => void;
-    const held = new Promise<void>((r) => { release = r; });
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
     let holding = 0;
-    const holders = Array.from({ length: 8 }, () => t.app.sql.begin(async (tx) => { await tx`SELECT 1`; holding++; await held; }));
-    cleanup.push(async () => { release(); await Promise.allSettled(holders); });
+    const holders = Array.from({ length: 8 }, () =>
+      t.app.sql.begin(async (tx) => {
+        await tx`SELECT 1`;
+        holding++;
+        await held;
+      }),
+    );
+    cleanup.push(async () => {
+      release();
+      await Promise.allSettled(holders);
+    });
     await until(async () => holding === 8);
 
     const res = await bounded(ws.admin.get("/api/users/me/"));
@@ -249,10 +313,15 @@ describe("the pool when a transaction's connection dies (postgres.js as patched 
     const pool = connect(url, { max: 1 });
     cleanup.push(() => pool.close());
     let pid = 0;
-    const tx = pool.sql.begin(async (t) => {
-      [{ pid }] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
-      await t`SELECT pg_sleep(30)`;
-    }).then(() => null, (e: unknown) => e);
+    const tx = pool.sql
+      .begin(async (t) => {
+        [{ pid }] = await t<{ pid: number }[]>`SELECT pg_backend_pid() AS pid`;
+        await t`SELECT pg_sleep(30)`;
+      })
+      .then(
+        () => null,
+        (e: unknown) => e,
+      );
     await until(async () => pid > 0);
     await kill(pid);
     expect(pgErrorToHttp(await tx)?.status).toBe(503);
@@ -274,7 +343,10 @@ describe("the pool when a transaction's connection dies (postgres.js as patched 
     const relay = net.createServer((client) => {
       const upstream = net.connect(Number(target.port), target.hostname);
       sockets.add(client);
-      client.on("close", () => { sockets.delete(client); upstream.destroy(); });
+      client.on("close", () => {
+        sockets.delete(client);
+        upstream.destroy();
+      });
       upstream.on("close", () => client.destroy());
       client.on("error", () => {});
       upstream.on("error", () => {});

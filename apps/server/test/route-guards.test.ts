@@ -72,8 +72,14 @@ function expected(r: RegisteredRoute, who: Who): Expectation {
     case "workspace":
       return who.wsRole! >= gate ? PASS : refuse(403, BELOW_ROLE);
     case "project":
-      if (policy.workspaceAdmins && who.wsRole! >= 20 && (who.projectRole !== null || (policy.workspaceAdmins === "public" && projectIsPublic))) return PASS;
-      if (who.projectRole === null) return policy.joinable && projectIsPublic ? refuse(409, JOINABLE) : refuse(403, NOT_MEMBER);
+      if (
+        policy.workspaceAdmins &&
+        who.wsRole! >= 20 &&
+        (who.projectRole !== null || (policy.workspaceAdmins === "public" && projectIsPublic))
+      )
+        return PASS;
+      if (who.projectRole === null)
+        return policy.joinable && projectIsPublic ? refuse(409, JOINABLE) : refuse(403, NOT_MEMBER);
       return who.projectRole >= gate ? PASS : refuse(403, BELOW_ROLE);
   }
 }
@@ -103,7 +109,9 @@ async function freshWorld() {
   keys = new Map();
   for (const n of CALLERS.filter((c) => WHO[c].signedIn)) {
     const key = `plane_api_${crypto.randomBytes(16).toString("hex")}`;
-    await t.db.db.insert(schema.apiTokens).values({ tokenHash: hashToken(key), userId: client(n).userId, allowedRateLimit: "1000000/min" });
+    await t.db.db
+      .insert(schema.apiTokens)
+      .values({ tokenHash: hashToken(key), userId: client(n).userId, allowedRateLimit: "1000000/min" });
     keys.set(n, key);
   }
 }
@@ -121,21 +129,54 @@ async function worldIntact(): Promise<boolean> {
   const signedIn = CALLERS.filter((n) => WHO[n].signedIn);
   const userIds = signedIn.map((n) => client(n).userId);
   const tokens = signedIn.flatMap((n) => [...jars.get(n)!.values()].map(hashToken));
-  const sessions = await db.select({ id: schema.sessions.id }).from(schema.sessions).where(inArray(schema.sessions.id, tokens));
+  const sessions = await db
+    .select({ id: schema.sessions.id })
+    .from(schema.sessions)
+    .where(inArray(schema.sessions.id, tokens));
   if (sessions.length !== tokens.length) return false;
-  const active = await db.select({ id: schema.users.id }).from(schema.users).where(and(inArray(schema.users.id, userIds), eq(schema.users.isActive, true)));
+  const active = await db
+    .select({ id: schema.users.id })
+    .from(schema.users)
+    .where(and(inArray(schema.users.id, userIds), eq(schema.users.isActive, true)));
   if (active.length !== userIds.length) return false;
-  const projects = await db.select().from(schema.projects).where(and(inArray(schema.projects.id, [world.project.id, world.privateProject!.id]), isNull(schema.projects.archivedAt)));
-  if (projects.find((p) => p.id === world.project.id)?.network !== 2 || projects.find((p) => p.id === world.privateProject!.id)?.network !== 0) return false;
-  const wsRoles = await db.select().from(schema.workspaceMembers).where(and(eq(schema.workspaceMembers.workspaceId, world.ws.id), eq(schema.workspaceMembers.isActive, true)));
-  const prRoles = await db.select().from(schema.projectMembers).where(and(inArray(schema.projectMembers.projectId, [world.project.id, world.privateProject!.id]), eq(schema.projectMembers.isActive, true)));
-  const admins = await db.select().from(schema.instanceAdmins).where(eq(schema.instanceAdmins.userId, world.ws.admin.userId));
+  const projects = await db
+    .select()
+    .from(schema.projects)
+    .where(
+      and(
+        inArray(schema.projects.id, [world.project.id, world.privateProject!.id]),
+        isNull(schema.projects.archivedAt),
+      ),
+    );
+  if (
+    projects.find((p) => p.id === world.project.id)?.network !== 2 ||
+    projects.find((p) => p.id === world.privateProject!.id)?.network !== 0
+  )
+    return false;
+  const wsRoles = await db
+    .select()
+    .from(schema.workspaceMembers)
+    .where(and(eq(schema.workspaceMembers.workspaceId, world.ws.id), eq(schema.workspaceMembers.isActive, true)));
+  const prRoles = await db
+    .select()
+    .from(schema.projectMembers)
+    .where(
+      and(
+        inArray(schema.projectMembers.projectId, [world.project.id, world.privateProject!.id]),
+        eq(schema.projectMembers.isActive, true),
+      ),
+    );
+  const admins = await db
+    .select()
+    .from(schema.instanceAdmins)
+    .where(eq(schema.instanceAdmins.userId, world.ws.admin.userId));
   if (!admins.length) return false;
   for (const n of signedIn) {
     const id = client(n).userId;
     if ((wsRoles.find((m) => m.memberId === id)?.role ?? null) !== WHO[n].wsRole) return false;
     for (const projectId of [world.project.id, world.privateProject!.id]) {
-      if ((prRoles.find((m) => m.memberId === id && m.projectId === projectId)?.role ?? null) !== WHO[n].projectRole) return false;
+      if ((prRoles.find((m) => m.memberId === id && m.projectId === projectId)?.role ?? null) !== WHO[n].projectRole)
+        return false;
     }
   }
   return true;
@@ -150,7 +191,10 @@ async function call(name: CallerName, r: RegisteredRoute): Promise<Res> {
   c.setCookie("csrftoken", CSRF);
   const key = r.auth === "apiKey" ? keys.get(name) : undefined;
   const override: Record<string, string> = WHO[name].privateProject ? { projectId: world.privateProject!.id } : {};
-  return c.request(r.method, concretePath(r.url, world, override), body, { "x-csrftoken": CSRF, ...(key ? { "x-api-key": key } : {}) });
+  return c.request(r.method, concretePath(r.url, world, override), body, {
+    "x-csrftoken": CSRF,
+    ...(key ? { "x-api-key": key } : {}),
+  });
 }
 
 beforeAll(async () => {
@@ -165,7 +209,9 @@ afterAll(async () => {
 describe("every registered route answers every kind of caller as its declared policy says", () => {
   it("registers a meaningful number of routes, each with a policy unless anonymous by design", () => {
     expect(routes.length).toBeGreaterThan(150);
-    const missing = routes.filter((r) => (r.auth === "session" || r.auth === "admin") && !r.policy).map((r) => `${r.method} ${r.url}`);
+    const missing = routes
+      .filter((r) => (r.auth === "session" || r.auth === "admin") && !r.policy)
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
   });
 
@@ -179,11 +225,14 @@ describe("every registered route answers every kind of caller as its declared po
         exercised[name]++;
         const got = `${res.status} ${res.text.slice(0, 100)}`;
         if (res.status >= 500) failures.push(`${r.method} ${r.url} → ${got} (a 5xx)`);
-        else if (want.pass && !want.own && (res.status === 401 || res.status === 403)) failures.push(`${r.method} ${r.url} → ${got} (policy ${r.policy?.name} lets ${name} through)`);
+        else if (want.pass && !want.own && (res.status === 401 || res.status === 403))
+          failures.push(`${r.method} ${r.url} → ${got} (policy ${r.policy?.name} lets ${name} through)`);
         else if (!want.pass) {
           refusedWith[name]++;
           if (res.status !== want.status || JSON.stringify(res.body) !== JSON.stringify(want.body)) {
-            failures.push(`${r.method} ${r.url} → ${got} (want ${want.status} ${JSON.stringify(want.body)} for ${name}, policy ${r.policy?.name})`);
+            failures.push(
+              `${r.method} ${r.url} → ${got} (want ${want.status} ${JSON.stringify(want.body)} for ${name}, policy ${r.policy?.name})`,
+            );
           }
         }
         const mayHaveActed = r.method !== "GET" && res.status < 400;

@@ -47,8 +47,15 @@ beforeAll(async () => {
   host = await startTestHost();
   root = fs.mkdtempSync(path.join(os.tmpdir(), "stride-sbx-net-"));
   fs.chmodSync(root, 0o711);
-  const names: Record<string, string> = { "mirror.stride.test": host.publicAddr, "inside.stride.test": host.privateAddr };
-  rt = new SandboxRuntime({ rootDir: path.join(root, "sandboxes"), localRepositories: [TEST_REPOS_DIR], resolve: async (h) => (names[h] ? [names[h]] : []) });
+  const names: Record<string, string> = {
+    "mirror.stride.test": host.publicAddr,
+    "inside.stride.test": host.privateAddr,
+  };
+  rt = new SandboxRuntime({
+    rootDir: path.join(root, "sandboxes"),
+    localRepositories: [TEST_REPOS_DIR],
+    resolve: async (h) => (names[h] ? [names[h]] : []),
+  });
   expect(await rt.unavailableReason()).toBeNull();
   expect(await rt.networkUnavailableReason()).toBeNull();
   repo = makeRepo({ "probe.py": PROBE });
@@ -77,18 +84,32 @@ async function sandbox(spec: Partial<Parameters<SandboxRuntime["prepare"]>[1]> =
 async function probe(id: string, targets: string[]): Promise<Record<string, string>> {
   const r = await rt.exec(id, `python3 probe.py ${targets.join(" ")}`, { network: true, limits: { wallSeconds: 60 } });
   expect(r.exitCode, r.stderr).toBe(0);
-  return Object.fromEntries(r.stdout.trim().split("\n").map((l) => l.split(" ") as [string, string]));
+  return Object.fromEntries(
+    r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => l.split(" ") as [string, string]),
+  );
 }
 
-const fetchText = (url: string) => new Promise<string>((resolve, reject) => {
-  http.get(url, (res) => {
-    let body = "";
-    res.on("data", (d: Buffer) => { body += d.toString(); });
-    res.on("end", () => resolve(body));
-  }).on("error", reject);
-});
+const fetchText = (url: string) =>
+  new Promise<string>((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let body = "";
+        res.on("data", (d: Buffer) => {
+          body += d.toString();
+        });
+        res.on("end", () => resolve(body));
+      })
+      .on("error", reject);
+  });
 
-const hostV4 = () => Object.values(os.networkInterfaces()).flat().filter((a) => a && a.family === "IPv4" && !a.internal).map((a) => a!.address);
+const hostV4 = () =>
+  Object.values(os.networkInterfaces())
+    .flat()
+    .filter((a) => a && a.family === "IPv4" && !a.internal)
+    .map((a) => a!.address);
 
 describe("network on (issue #24 point 3)", () => {
   it("reaches the internet, never this machine: not the server's port, not the database, not a private address", async () => {
@@ -98,8 +119,12 @@ describe("network on (issue #24 point 3)", () => {
     const { id, prepared } = await sandbox();
     const own = hostV4();
     const seen = await probe(id, [
-      `127.0.0.1:${stridePort}`, ...own.map((a) => `${a}:${stridePort}`), `127.0.0.1:${dbPort}`, ...own.map((a) => `${a}:${dbPort}`),
-      `${host.privateAddr}:${host.port}`, `${host.publicAddr}:${host.port}`,
+      `127.0.0.1:${stridePort}`,
+      ...own.map((a) => `${a}:${stridePort}`),
+      `127.0.0.1:${dbPort}`,
+      ...own.map((a) => `${a}:${dbPort}`),
+      `${host.privateAddr}:${host.port}`,
+      `${host.publicAddr}:${host.port}`,
     ]);
     // the sandbox's own loopback has nothing listening; every way to this machine is refused on the way out
     expect(seen[`127.0.0.1:${stridePort}`]).toBe("refused");
@@ -113,9 +138,15 @@ describe("network on (issue #24 point 3)", () => {
     // slirp4netns's gateway, which leads to this machine's loopback, and the cloud metadata address (asked only
     // once the rest is known to be refused by the sandbox's firewall: no packet leaves the sandbox for them)
     expect(await probe(id, [`10.0.2.2:${stridePort}`, `10.0.2.2:${dbPort}`, "169.254.169.254:80"])).toEqual({
-      [`10.0.2.2:${stridePort}`]: "unreachable", [`10.0.2.2:${dbPort}`]: "unreachable", "169.254.169.254:80": "unreachable",
+      [`10.0.2.2:${stridePort}`]: "unreachable",
+      [`10.0.2.2:${dbPort}`]: "unreachable",
+      "169.254.169.254:80": "unreachable",
     });
-    const get = await rt.exec(id, `python3 -c "import urllib.request; print(urllib.request.urlopen('http://${host.publicAddr}:${host.port}/', timeout=5).read().decode())"`, { network: true });
+    const get = await rt.exec(
+      id,
+      `python3 -c "import urllib.request; print(urllib.request.urlopen('http://${host.publicAddr}:${host.port}/', timeout=5).read().decode())"`,
+      { network: true },
+    );
     expect(get.stdout.trim()).toBe(`test-host ${host.publicAddr}`);
     expect((await rt.exec(id, "cat /etc/resolv.conf", { network: true })).stdout).toBe("nameserver 10.0.2.3\n");
     expect(prepared.enforced).toMatch(/Network: on, through slirp4netns .*every address of this server refused/);
@@ -123,9 +154,18 @@ describe("network on (issue #24 point 3)", () => {
 
   it("with an allow-list: only the named hosts, by their pinned names; nothing else, not even DNS", async () => {
     const { id, prepared } = await sandbox({ allowedHosts: ["mirror.stride.test", "inside.stride.test"] });
-    const get = await rt.exec(id, `python3 -c "import urllib.request; print(urllib.request.urlopen('http://mirror.stride.test:${host.port}/', timeout=5).read().decode())"`, { network: true });
+    const get = await rt.exec(
+      id,
+      `python3 -c "import urllib.request; print(urllib.request.urlopen('http://mirror.stride.test:${host.port}/', timeout=5).read().decode())"`,
+      { network: true },
+    );
     expect(get.stdout.trim()).toBe(`test-host ${host.publicAddr}`);
-    const seen = await probe(id, [`${host.publicAddr}:${host.port}`, `${host.otherPublicAddr}:${host.port}`, `${host.privateAddr}:${host.port}`, "10.0.2.3:53"]);
+    const seen = await probe(id, [
+      `${host.publicAddr}:${host.port}`,
+      `${host.otherPublicAddr}:${host.port}`,
+      `${host.privateAddr}:${host.port}`,
+      "10.0.2.3:53",
+    ]);
     expect(seen).toEqual({
       [`${host.publicAddr}:${host.port}`]: "open",
       [`${host.otherPublicAddr}:${host.port}`]: "unreachable",
@@ -134,21 +174,34 @@ describe("network on (issue #24 point 3)", () => {
       "10.0.2.3:53": "unreachable",
     });
     expect((await rt.exec(id, "getent hosts inside.stride.test")).exitCode).not.toBe(0);
-    expect(prepared.enforced).toContain(`only to mirror.stride.test (${host.publicAddr}), inside.stride.test (no address it may reach now)`);
+    expect(prepared.enforced).toContain(
+      `only to mirror.stride.test (${host.publicAddr}), inside.stride.test (no address it may reach now)`,
+    );
   });
 
   it("commands without network in a sandbox with network have none", async () => {
     const { id } = await sandbox();
-    expect(await rt.exec(id, `python3 probe.py ${host.publicAddr}:${host.port}`)).toMatchObject({ stdout: `${host.publicAddr}:${host.port} unreachable\n` });
+    expect(await rt.exec(id, `python3 probe.py ${host.publicAddr}:${host.port}`)).toMatchObject({
+      stdout: `${host.publicAddr}:${host.port} unreachable\n`,
+    });
   });
 
   it("without slirp4netns, network on is refused (never the host's network); a sandbox without network still runs", async () => {
-    const bare = new SandboxRuntime({ rootDir: path.join(root, "bare"), localRepositories: [TEST_REPOS_DIR], slirp4netnsPath: path.join(root, "no-slirp4netns") });
+    const bare = new SandboxRuntime({
+      rootDir: path.join(root, "bare"),
+      localRepositories: [TEST_REPOS_DIR],
+      slirp4netnsPath: path.join(root, "no-slirp4netns"),
+    });
     expect(await bare.networkUnavailableReason()).toMatch(/missing slirp4netns/);
     const id = crypto.randomUUID();
-    const err = await bare.prepare(id, { repositories: [{ url: repo.dir }], network: true }).then(() => null, (e: Error) => e);
+    const err = await bare.prepare(id, { repositories: [{ url: repo.dir }], network: true }).then(
+      () => null,
+      (e: Error) => e,
+    );
     expect(err).toBeInstanceOf(SandboxError);
-    expect(err?.message).toMatch(/^Network access for sandboxes is not available on this server: missing slirp4netns \(Debian package slirp4netns\)\. .* never uses the server's own network instead\.$/);
+    expect(err?.message).toMatch(
+      /^Network access for sandboxes is not available on this server: missing slirp4netns \(Debian package slirp4netns\)\. .* never uses the server's own network instead\.$/,
+    );
     expect(bare.exists(id)).toBe(false);
     const ok = crypto.randomUUID();
     await bare.prepare(ok, { repositories: [{ url: repo.dir }], network: false });
@@ -159,14 +212,21 @@ describe("network on (issue #24 point 3)", () => {
   it("leaves no namespace helper running once its commands end", async () => {
     const { id } = await sandbox();
     await rt.exec(id, "true", { network: true });
-    const helpers = () => fs.readdirSync("/proc").filter((p) => /^\d+$/.test(p)).filter((p) => {
-      try {
-        const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
-        return Number(stat[1]) === process.pid && /slirp4netns|unshare/.test(fs.readFileSync(`/proc/${p}/cmdline`, "utf8"));
-      } catch {
-        return false;
-      }
-    });
+    const helpers = () =>
+      fs
+        .readdirSync("/proc")
+        .filter((p) => /^\d+$/.test(p))
+        .filter((p) => {
+          try {
+            const stat = fs.readFileSync(`/proc/${p}/stat`, "utf8").split(") ")[1].split(" ");
+            return (
+              Number(stat[1]) === process.pid &&
+              /slirp4netns|unshare/.test(fs.readFileSync(`/proc/${p}/cmdline`, "utf8"))
+            );
+          } catch {
+            return false;
+          }
+        });
     await expect.poll(helpers, { timeout: 2000, interval: 25 }).toEqual([]);
   });
 });

@@ -51,12 +51,22 @@ describe("checkout", () => {
     const id = crypto.randomUUID();
     const notRepo = fs.mkdtempSync(path.join(TEST_REPOS_DIR, "not-a-repo-"));
     fs.chmodSync(notRepo, 0o755);
-    await expect(rt.prepare(id, { repositories: [{ url: path.join(TEST_REPOS_DIR, "missing-repo") }], network: false })).rejects.toThrow(SandboxError);
-    await expect(rt.prepare(id, { repositories: [{ url: path.join(TEST_REPOS_DIR, "missing-repo") }], network: false })).rejects.toThrow(/does not exist/i);
-    await expect(rt.prepare(id, { repositories: [{ url: notRepo }], network: false })).rejects.toThrow(/not a git repository|Could not read|does not exist/i);
+    await expect(
+      rt.prepare(id, { repositories: [{ url: path.join(TEST_REPOS_DIR, "missing-repo") }], network: false }),
+    ).rejects.toThrow(SandboxError);
+    await expect(
+      rt.prepare(id, { repositories: [{ url: path.join(TEST_REPOS_DIR, "missing-repo") }], network: false }),
+    ).rejects.toThrow(/does not exist/i);
+    await expect(rt.prepare(id, { repositories: [{ url: notRepo }], network: false })).rejects.toThrow(
+      /not a git repository|Could not read|does not exist/i,
+    );
     fs.rmSync(notRepo, { recursive: true, force: true });
-    await expect(rt.prepare(id, { repositories: [{ url: "ext::sh -c touch% /tmp/pwned" }], network: false })).rejects.toThrow(/not a repository URL/);
-    await expect(rt.prepare(id, { repositories: [{ url: repo.dir, branch: "no-such-branch" }], network: false })).rejects.toThrow(/no-such-branch/);
+    await expect(
+      rt.prepare(id, { repositories: [{ url: "ext::sh -c touch% /tmp/pwned" }], network: false }),
+    ).rejects.toThrow(/not a repository URL/);
+    await expect(
+      rt.prepare(id, { repositories: [{ url: repo.dir, branch: "no-such-branch" }], network: false }),
+    ).rejects.toThrow(/no-such-branch/);
     expect(rt.exists(id)).toBe(false);
   });
 });
@@ -104,7 +114,10 @@ describe("commands", () => {
   });
 
   it("has no network unless the sandbox has it (a command cannot ask for it)", async () => {
-    const server = net.createServer((s) => { s.on("error", () => {}); s.end("hi\n"); });
+    const server = net.createServer((s) => {
+      s.on("error", () => {});
+      s.end("hi\n");
+    });
     await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
     const port = (server.address() as net.AddressInfo).port;
     try {
@@ -136,17 +149,25 @@ describe("commands", () => {
     const spin = await rt.exec(id, "while :; do :; done", { limits: { cpuSeconds: 1, wallSeconds: 60 } });
     expect(spin.timedOut).toBe(false);
     expect(spin.exitCode).not.toBe(0);
-    const big = await rt.exec(id, "python3 -c 'x = bytearray(512 * 1024 * 1024)'", { limits: { memoryBytes: 128 * 1024 * 1024 } });
+    const big = await rt.exec(id, "python3 -c 'x = bytearray(512 * 1024 * 1024)'", {
+      limits: { memoryBytes: 128 * 1024 * 1024 },
+    });
     expect(big.exitCode).not.toBe(0);
     expect(big.stderr).toContain("MemoryError");
-    const small = await rt.exec(id, "python3 -c 'x = bytearray(16 * 1024 * 1024)'", { limits: { memoryBytes: 256 * 1024 * 1024 } });
+    const small = await rt.exec(id, "python3 -c 'x = bytearray(16 * 1024 * 1024)'", {
+      limits: { memoryBytes: 256 * 1024 * 1024 },
+    });
     expect(small.exitCode).toBe(0);
   });
 
   it("the number of processes is limited (a fork bomb stops at the limit)", async () => {
     const { id } = await sandbox();
     const marker = `${8000 + Math.floor(Math.random() * 1000)}.${crypto.randomInt(1e6)}`;
-    const r = await rt.exec(id, `i=0; while [ $i -lt 200 ]; do sleep ${marker} & i=$((i+1)); done; echo started; kill $(jobs -p) 2>/dev/null; exit 0`, { limits: { maxProcesses: 20, wallSeconds: 30 } });
+    const r = await rt.exec(
+      id,
+      `i=0; while [ $i -lt 200 ]; do sleep ${marker} & i=$((i+1)); done; echo started; kill $(jobs -p) 2>/dev/null; exit 0`,
+      { limits: { maxProcesses: 20, wallSeconds: 30 } },
+    );
     expect(r.stderr).toMatch(/Cannot fork|Resource temporarily unavailable/);
     await expect.poll(() => processesWith(marker), { timeout: 1000, interval: 25 }).toEqual([]);
   });
@@ -187,8 +208,9 @@ describe("setup script", () => {
 
   it("a failing setup script fails the sandbox with its output", async () => {
     const id = crypto.randomUUID();
-    await expect(rt.prepare(id, { repositories: [{ url: repo.dir }], network: false, setupScript: "echo broken >&2; exit 7" }))
-      .rejects.toThrow(/setup script failed with exit code 7: broken/);
+    await expect(
+      rt.prepare(id, { repositories: [{ url: repo.dir }], network: false, setupScript: "echo broken >&2; exit 7" }),
+    ).rejects.toThrow(/setup script failed with exit code 7: broken/);
     expect(rt.exists(id)).toBe(false);
   });
 });
@@ -199,20 +221,36 @@ describe("no server secrets inside a sandbox (issue #24 point 1)", () => {
     process.env.STRIDE_TEST_CANARY = canary;
     try {
       const { id } = await sandbox({ env: { REPO_VAR: "declared" } });
-      const r = await rt.exec(id, "env; echo ---; for f in /proc/[0-9]*/environ; do tr '\\0' '\\n' < $f; echo; done", { env: { CALLER_VAR: "given" } });
+      const r = await rt.exec(id, "env; echo ---; for f in /proc/[0-9]*/environ; do tr '\\0' '\\n' < $f; echo; done", {
+        env: { CALLER_VAR: "given" },
+      });
       expect(r.exitCode).toBe(0);
       expect(r.stdout).not.toContain(canary);
       const [own, procs] = r.stdout.split("---\n");
-      const names = own.split("\n").filter(Boolean).map((l) => l.split("=")[0]).sort();
+      const names = own
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => l.split("=")[0])
+        .sort();
       // the shell adds PWD and the like; nothing else comes from outside
-      expect(names.filter((n) => !["PWD", "SHLVL", "_", "OLDPWD"].includes(n))).toEqual(["CALLER_VAR", "HOME", "LANG", "PATH", "REPO_VAR", "STRIDE_SANDBOX_ID", "TERM"]);
+      expect(names.filter((n) => !["PWD", "SHLVL", "_", "OLDPWD"].includes(n))).toEqual([
+        "CALLER_VAR",
+        "HOME",
+        "LANG",
+        "PATH",
+        "REPO_VAR",
+        "STRIDE_SANDBOX_ID",
+        "TERM",
+      ]);
       expect(own).toContain(`STRIDE_SANDBOX_ID=${id}`);
       expect(procs).toMatch(/^PATH=/m);
       expect(r.stdout).not.toContain(canary);
       // a long-lived command (an MCP server) too
       const child = await rt.spawn(id, "tr '\\0' '\\n' < /proc/1/environ; cat /proc/self/environ");
       let out = "";
-      child.stdout!.on("data", (d: Buffer) => { out += d.toString(); });
+      child.stdout!.on("data", (d: Buffer) => {
+        out += d.toString();
+      });
       await new Promise((r2) => child.on("close", r2));
       expect(out).toMatch(/^PATH=/m);
       expect(out).not.toContain(canary);
@@ -225,8 +263,16 @@ describe("no server secrets inside a sandbox (issue #24 point 1)", () => {
     const canary = `stride-canary-${crypto.randomBytes(8).toString("hex")}`;
     process.env.STRIDE_TEST_CANARY = canary;
     try {
-      const err = await rt.prepare(crypto.randomUUID(), { repositories: [{ url: repo.dir }], network: false, setupScript: "tr '\\0' '\\n' < /proc/1/environ >&2; exit 1" })
-        .then(() => null, (e: Error) => e);
+      const err = await rt
+        .prepare(crypto.randomUUID(), {
+          repositories: [{ url: repo.dir }],
+          network: false,
+          setupScript: "tr '\\0' '\\n' < /proc/1/environ >&2; exit 1",
+        })
+        .then(
+          () => null,
+          (e: Error) => e,
+        );
       expect(err?.message).toMatch(/setup script failed with exit code 1: PATH=/);
       expect(err?.message).not.toContain(canary);
     } finally {
@@ -256,7 +302,10 @@ print('held' if len([f for f in os.listdir('/tmp') if f.startswith('held-')]) >=
     expect(held).toBeLessThan(4);
     expect(r.oomKilled).toBe(true);
     // under the limit the same work runs
-    const fine = await rt.exec(id, `${hold.replace("200 << 20", "20 << 20").replace("< 4", "< 1").replace(">= 4", ">= 1")} 9`);
+    const fine = await rt.exec(
+      id,
+      `${hold.replace("200 << 20", "20 << 20").replace("< 4", "< 1").replace(">= 4", ">= 1")} 9`,
+    );
     expect(fine).toMatchObject({ exitCode: 0, oomKilled: false });
   });
 
@@ -268,10 +317,14 @@ print('held' if len([f for f in os.listdir('/tmp') if f.startswith('held-')]) >=
     const first = rt.exec(a.id, `${spawn20(marker)}; wait`, { limits: { wallSeconds: 60 } });
     await expect.poll(() => processesWith(marker).length, { timeout: 10_000, interval: 50 }).toBe(20);
     // a second command of the same sandbox: the 30 are nearly used up
-    const second = await rt.exec(a.id, `${spawn20(marker)}; kill $(jobs -p) 2>/dev/null; exit 0`, { limits: { wallSeconds: 30 } });
+    const second = await rt.exec(a.id, `${spawn20(marker)}; kill $(jobs -p) 2>/dev/null; exit 0`, {
+      limits: { wallSeconds: 30 },
+    });
     expect(second.stderr).toMatch(/Cannot fork|Resource temporarily unavailable/);
     // another sandbox starts its 20 as if the first were not there (a limit per user would count both)
-    const other = await rt.exec(b.id, `${spawn20(marker)}; kill $(jobs -p) 2>/dev/null; exit 0`, { limits: { wallSeconds: 30 } });
+    const other = await rt.exec(b.id, `${spawn20(marker)}; kill $(jobs -p) 2>/dev/null; exit 0`, {
+      limits: { wallSeconds: 30 },
+    });
     expect(other.stderr).not.toMatch(/Cannot fork|Resource temporarily unavailable/);
     expect(other.stdout).toContain("started");
     rt.kill(a.id);
@@ -292,7 +345,10 @@ print('held' if len([f for f in os.listdir('/tmp') if f.startswith('held-')]) >=
     expect(userns.exitCode).not.toBe(0);
     // keyctl(KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING): allowed to anyone unfiltered, refused (EPERM) by the filter
     const nr = process.arch === "arm64" ? 219 : 250;
-    const keyctl = await rt.exec(id, `python3 -c "import ctypes; l = ctypes.CDLL(None, use_errno=True); r = l.syscall(${nr}, 0, -3, 0); print(r, ctypes.get_errno())"`);
+    const keyctl = await rt.exec(
+      id,
+      `python3 -c "import ctypes; l = ctypes.CDLL(None, use_errno=True); r = l.syscall(${nr}, 0, -3, 0); print(r, ctypes.get_errno())"`,
+    );
     expect(keyctl.stdout.trim()).toBe("-1 1");
   });
 
@@ -314,11 +370,17 @@ print('held' if len([f for f in os.listdir('/tmp') if f.startswith('held-')]) >=
 });
 
 describe("repositories go through the outbound guard; git runs as the sandbox user (issue #24 point 4)", () => {
-  const refusal = (runtime: SandboxRuntime, url: string) => runtime.prepare(crypto.randomUUID(), { repositories: [{ url }], network: false }).then(() => "checked out", (e: Error) => e.message);
+  const refusal = (runtime: SandboxRuntime, url: string) =>
+    runtime.prepare(crypto.randomUUID(), { repositories: [{ url }], network: false }).then(
+      () => "checked out",
+      (e: Error) => e.message,
+    );
 
   it("file:// URLs and paths outside the allowed folders (the server's own checkout) are refused; links cannot lead out", async () => {
     const own = process.cwd();
-    expect(await refusal(rt, `file://${own}`)).toMatch(/only in the folders the instance admin listed \(SANDBOX_LOCAL_REPOSITORIES\)/);
+    expect(await refusal(rt, `file://${own}`)).toMatch(
+      /only in the folders the instance admin listed \(SANDBOX_LOCAL_REPOSITORIES\)/,
+    );
     expect(await refusal(rt, own)).toMatch(/SANDBOX_LOCAL_REPOSITORIES/);
     const link = path.join(TEST_REPOS_DIR, `link-${crypto.randomBytes(4).toString("hex")}`);
     fs.symlinkSync(own, link);
@@ -338,7 +400,9 @@ describe("repositories go through the outbound guard; git runs as the sandbox us
     if (process.getuid?.() !== 0) throw new Error("this test needs root (CI runs as root)");
     const secret = makeRepo({ "secret.txt": "root only\n" }, { private: true });
     try {
-      expect(await refusal(rt, secret.dir)).toMatch(/Permission denied|could not read|does not appear to be a git repository|does not exist/i);
+      expect(await refusal(rt, secret.dir)).toMatch(
+        /Permission denied|could not read|does not appear to be a git repository|does not exist/i,
+      );
     } finally {
       fs.rmSync(secret.dir, { recursive: true, force: true });
     }
@@ -349,7 +413,9 @@ describe("repositories go through the outbound guard; git runs as the sandbox us
     expect(await refusal(rt, "git://10.1.2.3/repo")).toMatch(/internal address/);
     expect(await refusal(rt, "ssh://git@[::1]/repo.git")).toMatch(/internal address/);
     const named = new SandboxRuntime({ rootDir: path.join(root, "named"), resolve: async () => ["192.168.7.7"] });
-    expect(await refusal(named, "https://git.internal.test/repo.git")).toMatch(/resolves to an internal address \(192\.168\.7\.7\)/);
+    expect(await refusal(named, "https://git.internal.test/repo.git")).toMatch(
+      /resolves to an internal address \(192\.168\.7\.7\)/,
+    );
     // the metadata address stays refused even where private targets are allowed
     const open = new SandboxRuntime({ rootDir: path.join(root, "open"), allowPrivate: true });
     expect(await refusal(open, "http://169.254.169.254/latest/meta-data/repo.git")).toMatch(/cloud metadata address/);
@@ -361,7 +427,16 @@ describe("the setup script obeys cancel (issue #24 point 5)", () => {
     const marker = `${7000 + Math.floor(Math.random() * 1000)}.${crypto.randomInt(1e6)}`;
     const ac = new AbortController();
     const id = crypto.randomUUID();
-    const prep = rt.prepare(id, { repositories: [{ url: repo.dir }], network: false, setupScript: `sleep ${marker} & sleep ${marker}` }, ac.signal).then(() => null, (e: Error) => e);
+    const prep = rt
+      .prepare(
+        id,
+        { repositories: [{ url: repo.dir }], network: false, setupScript: `sleep ${marker} & sleep ${marker}` },
+        ac.signal,
+      )
+      .then(
+        () => null,
+        (e: Error) => e,
+      );
     await expect.poll(() => processesWith(marker).length, { timeout: 10_000, interval: 50 }).toBe(2);
     ac.abort();
     await expect.poll(() => processesWith(marker), { timeout: 1000, interval: 25 }).toEqual([]);

@@ -116,7 +116,11 @@ describe("the app's HTML with the first screen's data", () => {
     expect((data[requestKey(lookupUrl)] as { name: string }).name).toBe(SECRET);
     // the item is read once, by its key: the web caches that answer under the by-id key too, so the page
     // does not carry (nor the server read) the same detail again by id
-    expect(data[requestKey(`${pr.base}/issues/${item.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`)]).toBeUndefined();
+    expect(
+      data[
+        requestKey(`${pr.base}/issues/${item.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`)
+      ],
+    ).toBeUndefined();
     const project = await ws.admin.get(`${pr.base}/`);
     expect(data[requestKey(`${pr.base}/`)]).toEqual(project.body);
   });
@@ -157,7 +161,10 @@ describe("the app's HTML with the first screen's data", () => {
     expect(filed.status).toBe(200);
     const res = await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/intake/?inboxId=${filed.body.issue.id}`);
     const data = screenData(res.text)!;
-    for (const url of [`${pr.base}/inbox-issues/?status=-2&order_by=-issue__created_at&per_page=10&cursor=10%3A0%3A0`, `${pr.base}/inbox-issues/${filed.body.issue.id}/`]) {
+    for (const url of [
+      `${pr.base}/inbox-issues/?status=-2&order_by=-issue__created_at&per_page=10&cursor=10%3A0%3A0`,
+      `${pr.base}/inbox-issues/${filed.body.issue.id}/`,
+    ]) {
       const api = await ws.admin.get(url);
       expect(api.status, url).toBe(200);
       expect(data[requestKey(url)], url).toEqual(api.body);
@@ -186,7 +193,9 @@ describe("the app's HTML with the first screen's data", () => {
     const mine = screenData(memberHtml)!;
     expect((mine["/api/users/me/"] as { id: string }).id).toBe(ws.member.userId);
     expect((mine["/api/users/me/profile/"] as { user: string }).user).toBe(ws.member.userId);
-    expect((mine[`/api/workspaces/${ws.slug}/workspace-members/me/`] as { member: string }).member).toBe(ws.member.userId);
+    expect((mine[`/api/workspaces/${ws.slug}/workspace-members/me/`] as { member: string }).member).toBe(
+      ws.member.userId,
+    );
     expect(memberHtml).not.toContain("Admin Private Co");
     // an outsider of the workspace: their own user, nothing of the workspace (its answers are refusals)
     const outsiderHtml = (await asWeb(ws.outsider).get(`/${ws.slug}/browse/${key}/`)).text;
@@ -197,14 +206,22 @@ describe("the app's HTML with the first screen's data", () => {
   });
 
   it("embeds the list page the saved display choices ask for, beside the peeked item", async () => {
-    const props = await ws.admin.patch(`${pr.base}/user-properties/`, { display_filters: { layout: "list", group_by: "priority", order_by: "sort_order" } });
+    const props = await ws.admin.patch(`${pr.base}/user-properties/`, {
+      display_filters: { layout: "list", group_by: "priority", order_by: "sort_order" },
+    });
     expect(props.status).toBe(200);
-    const data = screenData((await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`)).text)!;
+    const data = screenData(
+      (await asWeb(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`)).text,
+    )!;
     const listKey = Object.keys(data).find((k) => k.startsWith(`${pr.base}/issues/?`))!;
     expect(listKey).toContain("group_by=priority");
     expect(listKey).toContain("order_by=sort_order");
     expect(data[listKey]).toEqual((await ws.admin.get(listKey)).body);
-    expect(data[requestKey(`${pr.base}/issues/${item.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`)]).toMatchObject({ id: item.id });
+    expect(
+      data[
+        requestKey(`${pr.base}/issues/${item.id}/?expand=issue_reactions,issue_attachments,issue_link,parent,tasks`)
+      ],
+    ).toMatchObject({ id: item.id });
   });
 
   it("serves the plain page without a session, with a stale session, and for public screens", async () => {
@@ -221,13 +238,18 @@ describe("the app's HTML with the first screen's data", () => {
   });
 
   it("starts the page in the theme its cookie names (signed in or not); a cookie naming no theme changes nothing", async () => {
-    const withTheme = (c: Client, theme: string) => { c.setCookie("stride-theme", theme); return c; };
+    const withTheme = (c: Client, theme: string) => {
+      c.setCookie("stride-theme", theme);
+      return c;
+    };
     const dark = await withTheme(asWeb(ws.admin), "dark").get(`/${ws.slug}/projects/${pr.id}/issues/`);
     expect(dark.text).toContain('<html lang="en" data-theme="dark" class="dark">');
     expect(screenData(dark.text)).not.toBeNull();
     const light = await withTheme(new Client(webUrl), "light").get("/sign-in");
     expect(light.text).toBe(INDEX.replace('<html lang="en">', '<html lang="en" data-theme="light">'));
-    expect((await withTheme(new Client(webUrl), "system").get("/")).text).toContain('<html lang="en" data-theme="system">');
+    expect((await withTheme(new Client(webUrl), "system").get("/")).text).toContain(
+      '<html lang="en" data-theme="system">',
+    );
     expect((await withTheme(new Client(webUrl), '"><script>alert(1)</script>').get("/")).text).toBe(INDEX);
   });
 
@@ -242,14 +264,30 @@ describe("the app's HTML with the first screen's data", () => {
 describe("the page's head names the screen's route chunks", () => {
   // a build manifest as Vite writes it (dist/.vite/manifest.json): the entry, the route chunks and their imports
   const MANIFEST = {
-    "index.html": { file: "assets/index-abc.js", isEntry: true, imports: ["_cx.js"], dynamicImports: ["src/app/chunks/shell.ts", "src/app/chunks/screens.ts", "src/app/chunks/work-items.ts", "src/features/work-item-detail/chunk.ts", "src/app/chunks/settings.ts"] },
+    "index.html": {
+      file: "assets/index-abc.js",
+      isEntry: true,
+      imports: ["_cx.js"],
+      dynamicImports: [
+        "src/app/chunks/shell.ts",
+        "src/app/chunks/screens.ts",
+        "src/app/chunks/work-items.ts",
+        "src/features/work-item-detail/chunk.ts",
+        "src/app/chunks/settings.ts",
+      ],
+    },
     "_cx.js": { file: "assets/cx-abc.js" },
     "_ui.js": { file: "assets/ui-abc.js", imports: ["_cx.js"] },
     "_dates.js": { file: "assets/dates-abc.js" },
     "src/app/chunks/shell.ts": { file: "assets/shell-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
     "src/app/chunks/screens.ts": { file: "assets/screens-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_cx.js"] },
     "src/app/chunks/work-items.ts": { file: "assets/work-items-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
-    "src/features/work-item-detail/chunk.ts": { file: "assets/work-item-detail-abc.js", isDynamicEntry: true, imports: ["_ui.js", "_dates.js"], css: ["assets/work-item-detail-abc.css"] },
+    "src/features/work-item-detail/chunk.ts": {
+      file: "assets/work-item-detail-abc.js",
+      isDynamicEntry: true,
+      imports: ["_ui.js", "_dates.js"],
+      css: ["assets/work-item-detail-abc.css"],
+    },
     "src/app/chunks/settings.ts": { file: "assets/settings-abc.js", isDynamicEntry: true, imports: ["_ui.js"] },
   };
   let built: FastifyInstance;
@@ -273,14 +311,25 @@ describe("the page's head names the screen's route chunks", () => {
     return w;
   };
   /** The files the page's head preloads, in order. */
-  const preloads = (html: string) => [...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g)].map((m) => m[1]);
+  const preloads = (html: string) =>
+    [
+      ...html.slice(0, html.indexOf("</head>")).matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)">/g),
+    ].map((m) => m[1]);
 
   it("preloads the work-item page's chunks and their imports from the head, with the data block after them", async () => {
     const res = await as(ws.admin).get(`/${ws.slug}/browse/${pr.identifier}-${item.sequence_id}/`);
     expect(res.status).toBe(200);
     const head = res.text.slice(0, res.text.indexOf("</head>"));
     // the shell's chunk and the detail's, each import once; the entry's own preload (cx) stays as Vite wrote it
-    expect(preloads(res.text).sort()).toEqual(["assets/cx-abc.js", "assets/dates-abc.js", "assets/shell-abc.js", "assets/ui-abc.js", "assets/work-item-detail-abc.js"].sort());
+    expect(preloads(res.text).sort()).toEqual(
+      [
+        "assets/cx-abc.js",
+        "assets/dates-abc.js",
+        "assets/shell-abc.js",
+        "assets/ui-abc.js",
+        "assets/work-item-detail-abc.js",
+      ].sort(),
+    );
     expect(head.match(/cx-abc\.js/g)).toHaveLength(1);
     expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/work-item-detail-abc.css">');
     expect(head).not.toContain("settings-abc.js");
@@ -289,7 +338,9 @@ describe("the page's head names the screen's route chunks", () => {
 
   it("preloads the chunks each screen's route loads: the peek view, project settings, workspace members", async () => {
     const peek = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/?peekId=${item.id}`)).text);
-    expect(peek).toEqual(expect.arrayContaining(["assets/shell-abc.js", "assets/work-items-abc.js", "assets/work-item-detail-abc.js"]));
+    expect(peek).toEqual(
+      expect.arrayContaining(["assets/shell-abc.js", "assets/work-items-abc.js", "assets/work-item-detail-abc.js"]),
+    );
     expect(peek).not.toContain("assets/screens-abc.js");
     const list = preloads((await as(ws.admin).get(`/${ws.slug}/projects/${pr.id}/issues/`)).text);
     expect(list).toEqual(expect.arrayContaining(["assets/shell-abc.js", "assets/work-items-abc.js"]));
@@ -297,8 +348,11 @@ describe("the page's head names the screen's route chunks", () => {
     // the settings screens load the shell and their own chunk: no list, no detail, no other screens
     for (const url of [`/${ws.slug}/projects/${pr.id}/settings/`, `/${ws.slug}/settings/members/`]) {
       const files = preloads((await as(ws.admin).get(url)).text);
-      expect(files, url).toEqual(expect.arrayContaining(["assets/shell-abc.js", "assets/settings-abc.js", "assets/ui-abc.js"]));
-      for (const other of ["assets/work-item-detail-abc.js", "assets/work-items-abc.js", "assets/screens-abc.js"]) expect(files, url).not.toContain(other);
+      expect(files, url).toEqual(
+        expect.arrayContaining(["assets/shell-abc.js", "assets/settings-abc.js", "assets/ui-abc.js"]),
+      );
+      for (const other of ["assets/work-item-detail-abc.js", "assets/work-items-abc.js", "assets/screens-abc.js"])
+        expect(files, url).not.toContain(other);
     }
     // a signed-out visitor's page preloads the shell's chunk too (its guard sends them to sign in)
     expect(preloads((await as(null).get(`/${ws.slug}/settings/members/`)).text)).toContain("assets/shell-abc.js");
@@ -312,16 +366,25 @@ describe("the page's head names the screen's route chunks", () => {
 
 describe("one session and scope lookup per page", () => {
   it("shares the caller's session and each scope across the requests the server runs for a page", async () => {
-    const headers = { cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}` };
+    const headers = {
+      cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}`,
+    };
     const keys = await withPageLoads(async () => {
-      const urls = [`${pr.base}/states/`, `${pr.base}/issue-labels/`, `/api/workspaces/${ws.slug}/members/`, "/api/users/me/"];
+      const urls = [
+        `${pr.base}/states/`,
+        `${pr.base}/issue-labels/`,
+        `/api/workspaces/${ws.slug}/members/`,
+        "/api/users/me/",
+      ];
       const answers = await Promise.all(urls.map((url) => t.server.inject({ method: "GET", url, headers })));
       for (const a of answers) expect(a.statusCode).toBe(200);
       return pageLoadKeys();
     });
     // one session read, one scope per (workspace, project): not one of each per request
     expect(keys.filter((k) => k.startsWith("session:"))).toHaveLength(1);
-    expect(keys.filter((k) => k.startsWith("scope:")).sort()).toEqual([`scope:${ws.admin.userId}:${ws.slug}:`, `scope:${ws.admin.userId}:${ws.slug}:${pr.id}`].sort());
+    expect(keys.filter((k) => k.startsWith("scope:")).sort()).toEqual(
+      [`scope:${ws.admin.userId}:${ws.slug}:`, `scope:${ws.admin.userId}:${ws.slug}:${pr.id}`].sort(),
+    );
     // outside a page, nothing is shared (every request from the network reads its own)
     expect(pageLoadKeys()).toEqual([]);
   });
@@ -329,7 +392,9 @@ describe("one session and scope lookup per page", () => {
 
 describe("the full work-item page reads its item once", () => {
   it("hands the item the lookup by key found to the page's requests for its parts, which do not read it again", async () => {
-    const headers = { cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}` };
+    const headers = {
+      cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}`,
+    };
     const key = `${pr.identifier}-${item.sequence_id}`;
     const parts = [
       `${pr.base}/issues/${item.id}/history/?activity_type=issue-property`,
@@ -337,11 +402,19 @@ describe("the full work-item page reads its item once", () => {
       `${pr.base}/issues/${item.id}/issue-relation/`,
     ];
     const { afterLookup, afterParts, bodies } = await withPageLoads(async () => {
-      const lookup = await t.server.inject({ method: "GET", url: `/api/workspaces/${ws.slug}/work-items/${key}/`, headers });
+      const lookup = await t.server.inject({
+        method: "GET",
+        url: `/api/workspaces/${ws.slug}/work-items/${key}/`,
+        headers,
+      });
       expect(lookup.statusCode).toBe(200);
       const afterLookup = pageLoadKeys();
       const answers = await Promise.all(parts.map((url) => t.server.inject({ method: "GET", url, headers })));
-      return { afterLookup, afterParts: pageLoadKeys(), bodies: answers.map((a) => ({ status: a.statusCode, body: a.json() as unknown })) };
+      return {
+        afterLookup,
+        afterParts: pageLoadKeys(),
+        bodies: answers.map((a) => ({ status: a.statusCode, body: a.json() as unknown })),
+      };
     });
     // the lookup left the item's row for the page: the parts' item load is that one (no second key, no read by id)
     expect(afterLookup).toContain(`issue:${pr.id}:${item.id}`);
@@ -356,12 +429,18 @@ describe("the full work-item page reads its item once", () => {
 
 describe("the full work-item page starts the item's parts at the lookup's announcement", () => {
   it("announces the item the lookup by key found to the page before its answer, and nothing for a key that finds none", async () => {
-    const headers = { cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}` };
+    const headers = {
+      cookie: `${t.app.config.sessionCookieName}=${ws.admin.cookies.get(t.app.config.sessionCookieName)}`,
+    };
     const key = `${pr.identifier}-${item.sequence_id}`.toLowerCase();
     const seen = await withPageLoads(async () => {
       const order: string[] = [];
-      const announced = pageAnnounced<unknown>(workItemKeyAnnouncement(ws.slug, key))!.then((v) => (order.push("announced"), v));
-      const lookup = t.server.inject({ method: "GET", url: `/api/workspaces/${ws.slug}/work-items/${key.toUpperCase()}/`, headers }).then((r) => (order.push("answered"), r));
+      const announced = pageAnnounced<unknown>(workItemKeyAnnouncement(ws.slug, key))!.then(
+        (v) => (order.push("announced"), v),
+      );
+      const lookup = t.server
+        .inject({ method: "GET", url: `/api/workspaces/${ws.slug}/work-items/${key.toUpperCase()}/`, headers })
+        .then((r) => (order.push("answered"), r));
       const [value, res] = await Promise.all([announced, lookup]);
       return { value, status: res.statusCode, order };
     });
@@ -370,9 +449,18 @@ describe("the full work-item page starts the item's parts at the lookup's announ
     expect(seen.order).toEqual(["announced", "answered"]);
     // a key that names no item: answered 404, never announced
     const missing = await withPageLoads(async () => {
-      const announced = pageAnnounced<unknown>(workItemKeyAnnouncement(ws.slug, `${pr.identifier}-999999`))!.then(() => "announced");
-      const res = await t.server.inject({ method: "GET", url: `/api/workspaces/${ws.slug}/work-items/${pr.identifier}-999999/`, headers });
-      return { status: res.statusCode, first: await Promise.race([announced, new Promise((r) => setTimeout(() => r("not announced"), 50))]) };
+      const announced = pageAnnounced<unknown>(workItemKeyAnnouncement(ws.slug, `${pr.identifier}-999999`))!.then(
+        () => "announced",
+      );
+      const res = await t.server.inject({
+        method: "GET",
+        url: `/api/workspaces/${ws.slug}/work-items/${pr.identifier}-999999/`,
+        headers,
+      });
+      return {
+        status: res.statusCode,
+        first: await Promise.race([announced, new Promise((r) => setTimeout(() => r("not announced"), 50))]),
+      };
     });
     expect(missing).toEqual({ status: 404, first: "not announced" });
     // outside a page, nothing is announced or awaited

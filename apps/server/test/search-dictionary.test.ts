@@ -19,15 +19,17 @@ let otherPr: ProjectFixture;
 const found = async (w: WorkspaceFixture, query: string) => {
   const res = await w.member.get(`/api/workspaces/${w.slug}/search/?search=${encodeURIComponent(query)}`);
   expect(res.status, res.text).toBe(200);
-  return (res.body.results.issue as { id: string; name: string }[]);
+  return res.body.results.issue as { id: string; name: string }[];
 };
 const picked = async (p: ProjectFixture, w: WorkspaceFixture, query: string) => {
   const res = await w.member.get(`${p.base}/search-issues/?search=${encodeURIComponent(query)}`);
   expect(res.status, res.text).toBe(200);
-  return (res.body as { id: string; name: string }[]);
+  return res.body as { id: string; name: string }[];
 };
 const wordsOf = async (w: WorkspaceFixture) =>
-  (await t.app.sql<{ word: string }[]>`SELECT word FROM search_words WHERE workspace = ${w.id}::uuid ORDER BY word`).map((r) => r.word);
+  (
+    await t.app.sql<{ word: string }[]>`SELECT word FROM search_words WHERE workspace = ${w.id}::uuid ORDER BY word`
+  ).map((r) => r.word);
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -36,13 +38,20 @@ beforeAll(async () => {
   otherWs = await workspaceFixture(t);
   otherPr = await projectFixture(t, otherWs, { name: "Harbour", identifier: "HRB" });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("search dictionary", () => {
   it("finds an item created through the API by a misspelled word of its description", async () => {
-    const created = await ws.member.post(`${pr.base}/issues/`, { name: "Plain title", description_html: "<p>The zeppelin hangar leaks at night</p>" });
+    const created = await ws.member.post(`${pr.base}/issues/`, {
+      name: "Plain title",
+      description_html: "<p>The zeppelin hangar leaks at night</p>",
+    });
     expect(created.status).toBe(201);
-    expect(await wordsOf(ws)).toEqual(expect.arrayContaining(["zeppelin", "hangar", "leaks", "night", "plain", "title"]));
+    expect(await wordsOf(ws)).toEqual(
+      expect.arrayContaining(["zeppelin", "hangar", "leaks", "night", "plain", "title"]),
+    );
     expect((await found(ws, "zepelin")).map((i) => i.id)).toEqual([created.body.id]);
     expect((await picked(pr, ws, "zeppelni")).map((i) => i.id)).toEqual([created.body.id]);
     // every word corrected: a near word of each, in the name or the description
@@ -50,9 +59,14 @@ describe("search dictionary", () => {
   });
 
   it("learns the words of a changed description and of a new name", async () => {
-    const created = await ws.member.post(`${pr.base}/issues/`, { name: "Routine check", description_html: "<p>nothing yet</p>" });
+    const created = await ws.member.post(`${pr.base}/issues/`, {
+      name: "Routine check",
+      description_html: "<p>nothing yet</p>",
+    });
     expect(await found(ws, "gyroscpoe")).toEqual([]);
-    const edited = await ws.member.patch(`${pr.base}/issues/${created.body.id}/`, { description_html: "<p>The gyroscope drifts</p>" });
+    const edited = await ws.member.patch(`${pr.base}/issues/${created.body.id}/`, {
+      description_html: "<p>The gyroscope drifts</p>",
+    });
     expect(edited.status).toBe(204);
     expect((await found(ws, "gyroscpoe")).map((i) => i.id)).toEqual([created.body.id]);
     const renamed = await ws.member.patch(`${pr.base}/issues/${created.body.id}/`, { name: "Calibrate the altimeter" });
@@ -62,7 +76,11 @@ describe("search dictionary", () => {
   });
 
   it("fills from a bulk insert, and a deleted item is no longer found by its words", async () => {
-    const ids = await insertIssues({ t, ws, pr }, [{ name: "Periscope seal" }, { name: "Periscope lens" }, { name: "Ballast pump" }]);
+    const ids = await insertIssues({ t, ws, pr }, [
+      { name: "Periscope seal" },
+      { name: "Periscope lens" },
+      { name: "Ballast pump" },
+    ]);
     expect(await wordsOf(ws)).toEqual(expect.arrayContaining(["periscope", "seal", "lens", "ballast", "pump"]));
     expect((await found(ws, "periscpe")).map((i) => i.name).sort()).toEqual(["Periscope lens", "Periscope seal"]);
     const del = await ws.admin.delete(`${pr.base}/issues/${ids["Periscope seal"]}/`);
@@ -72,15 +90,18 @@ describe("search dictionary", () => {
   });
 
   it("keeps each workspace's words to itself", async () => {
-    const mine = await otherWs.member.post(`${otherPr.base}/issues/`, { name: "Lighthouse lamp", description_html: "<p>the foghorn is silent</p>" });
+    const mine = await otherWs.member.post(`${otherPr.base}/issues/`, {
+      name: "Lighthouse lamp",
+      description_html: "<p>the foghorn is silent</p>",
+    });
     expect(mine.status).toBe(201);
     const theirs = await wordsOf(otherWs);
     expect(theirs).toEqual(expect.arrayContaining(["lighthouse", "lamp", "foghorn", "silent"]));
     expect(theirs).not.toContain("zeppelin");
     expect(theirs).not.toContain("periscope");
     expect(await wordsOf(ws)).not.toContain("foghorn");
-    expect((await found(otherWs, "zepelin"))).toEqual([]);
-    expect((await found(ws, "foghrn"))).toEqual([]);
+    expect(await found(otherWs, "zepelin")).toEqual([]);
+    expect(await found(ws, "foghrn")).toEqual([]);
     expect((await found(otherWs, "foghrn")).map((i) => i.id)).toEqual([mine.body.id]);
   });
 });
@@ -92,7 +113,9 @@ describe("pruning the search dictionary (the scheduled job)", () => {
   };
 
   it("is registered on a nightly schedule", () => {
-    expect(t.app.jobs.cronItems()).toContainEqual(expect.objectContaining({ task: PRUNE_SEARCH_WORDS_TASK, match: "23 3 * * *" }));
+    expect(t.app.jobs.cronItems()).toContainEqual(
+      expect.objectContaining({ task: PRUNE_SEARCH_WORDS_TASK, match: "23 3 * * *" }),
+    );
   });
 
   it("drops a word once its last item is deleted or renamed, and keeps it while another item has it", async () => {
@@ -106,7 +129,9 @@ describe("pruning the search dictionary (the scheduled job)", () => {
     const renamed = await make("Platypus pond", "murky water");
     const other = await otherWs.member.post(`${otherPr.base}/issues/`, { name: "Wombat survey" });
     expect(other.status).toBe(201);
-    expect(await wordsOf(ws)).toEqual(expect.arrayContaining(["quokka", "enclosure", "wombat", "gate", "platypus", "pond", "murky"]));
+    expect(await wordsOf(ws)).toEqual(
+      expect.arrayContaining(["quokka", "enclosure", "wombat", "gate", "platypus", "pond", "murky"]),
+    );
 
     expect((await ws.admin.delete(`${pr.base}/issues/${first}/`)).status).toBe(204);
     expect((await ws.member.patch(`${pr.base}/issues/${renamed}/`, { name: "Duck pond" })).status).toBe(204);
@@ -116,7 +141,20 @@ describe("pruning the search dictionary (the scheduled job)", () => {
     const words = await wordsOf(ws);
     for (const gone of ["enclosure", "wombat", "gate", "sticks", "platypus"]) expect(words).not.toContain(gone);
     // still held: by the other quokka item, by the renamed item's description and new name, by other items
-    expect(words).toEqual(expect.arrayContaining(["quokka", "feeding", "twice", "pond", "murky", "water", "duck", "zeppelin", "periscope", "lens"]));
+    expect(words).toEqual(
+      expect.arrayContaining([
+        "quokka",
+        "feeding",
+        "twice",
+        "pond",
+        "murky",
+        "water",
+        "duck",
+        "zeppelin",
+        "periscope",
+        "lens",
+      ]),
+    );
     // another workspace's word is its own
     expect(await wordsOf(otherWs)).toContain("wombat");
     // a misspelling of a pruned word is no longer corrected to it (nothing holds it), and the kept ones still are

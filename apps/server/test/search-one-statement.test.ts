@@ -21,7 +21,11 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws, { name: "Lantern Works", identifier: "LAN" });
   // a project only the admin belongs to
-  const made = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, { name: "Lantern secret project", identifier: "LSP", network: 0 });
+  const made = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, {
+    name: "Lantern secret project",
+    identifier: "LSP",
+    network: 0,
+  });
   expect(made.status, made.text).toBe(201);
   secret = { ...pr, id: made.body.id, base: `/api/workspaces/${ws.slug}/projects/${made.body.id}` };
 
@@ -61,14 +65,20 @@ beforeAll(async () => {
   expect((await ws.admin.post(`${pr.base}/pages/${old}/archive/`, {})).status).toBe(200);
   // intake: one waiting request of the member's, one of the guest's
   expect((await ws.admin.patch(`${pr.base}/`, { intake_view: true })).status).toBe(200);
-  for (const [c, name] of [[ws.member, "Lantern member request"], [ws.guest, "Lantern guest request"]] as const) {
+  for (const [c, name] of [
+    [ws.member, "Lantern member request"],
+    [ws.guest, "Lantern guest request"],
+  ] as const) {
     expect((await c.post(`${pr.base}/inbox-issues/`, { issue: { name } })).status).toBe(200);
   }
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 type Found = Record<string, { name: string }[]>;
-const byType = (results: Found) => Object.fromEntries(Object.entries(results).map(([k, rows]) => [k, rows.map((r) => r.name).sort()]));
+const byType = (results: Found) =>
+  Object.fromEntries(Object.entries(results).map(([k, rows]) => [k, rows.map((r) => r.name).sort()]));
 const search = async (c: typeof ws.admin, text: string) => {
   const res = await c.get(`/api/workspaces/${ws.slug}/search/?search=${encodeURIComponent(text)}`);
   expect(res.status, res.text).toBe(200);
@@ -97,7 +107,10 @@ describe("W/search/: every entity type in one statement, each with its own acces
   });
 
   it("corrects a misspelled word of a description with the search's threshold in force (read in the settings' statement)", async () => {
-    const made = await ws.member.post(`${pr.base}/issues/`, { name: "Plain lamp", description_html: "<p>next to the gazebo</p>" });
+    const made = await ws.member.post(`${pr.base}/issues/`, {
+      name: "Plain lamp",
+      description_html: "<p>next to the gazebo</p>",
+    });
     expect(made.status, made.text).toBe(201);
     // near enough for the search's threshold (0.4), not for pg_trgm's default (0.6); the name is near nothing
     const [{ near, name }] = await t.app.sql<{ near: number; name: number }[]>`
@@ -126,7 +139,12 @@ describe("W/search/: every entity type in one statement, each with its own acces
   });
 
   it("shows a guest their own items and requests, and every item once the project lets guests see all", async () => {
-    const guest = { ...MEMBER, issue: ["Lantern guest note"], issue_view: ["Lantern public view"], intake: ["Lantern guest request"] };
+    const guest = {
+      ...MEMBER,
+      issue: ["Lantern guest note"],
+      issue_view: ["Lantern public view"],
+      intake: ["Lantern guest request"],
+    };
     expect(await search(ws.guest, "lantern")).toEqual(guest);
     await setProject({ t, ws, pr }, { guestViewAllFeatures: true });
     try {
@@ -137,7 +155,9 @@ describe("W/search/: every entity type in one statement, each with its own acces
   });
 
   it("answers W/entity-search/ per type with the same rules", async () => {
-    const res = await ws.member.get(`/api/workspaces/${ws.slug}/entity-search/?query=lantren&query_type=issue,project,cycle,module,page&count=10`);
+    const res = await ws.member.get(
+      `/api/workspaces/${ws.slug}/entity-search/?query=lantren&query_type=issue,project,cycle,module,page&count=10`,
+    );
     expect(res.status, res.text).toBe(200);
     expect(Object.keys(res.body)).toEqual(["issue", "project", "cycle", "module", "page"]);
     expect(byType(res.body as Found)).toEqual({
@@ -147,7 +167,9 @@ describe("W/search/: every entity type in one statement, each with its own acces
       module: MEMBER.module,
       page: MEMBER.page,
     });
-    const guest = await ws.guest.get(`/api/workspaces/${ws.slug}/entity-search/?query=lantern&query_type=issue,page&count=10`);
+    const guest = await ws.guest.get(
+      `/api/workspaces/${ws.slug}/entity-search/?query=lantern&query_type=issue,page&count=10`,
+    );
     expect(byType(guest.body as Found)).toEqual({ issue: ["Lantern guest note"], page: MEMBER.page });
   });
 });
@@ -161,7 +183,9 @@ describe("statements a search sends", () => {
     await search(ws.member, "lantren"); // warm: sessions and caches
     for (const text of ["lantren", "lantern repair", "LAN-1"]) {
       const statements = await sentBy(() => search(ws.member, text));
-      const lookups = statements.filter((s) => ["cycles", "modules", "issue_views", "pages"].some((tb) => reads(s, tb)));
+      const lookups = statements.filter((s) =>
+        ["cycles", "modules", "issue_views", "pages"].some((tb) => reads(s, tb)),
+      );
       expect(lookups, statements.join("\n")).toHaveLength(1);
       for (const table of TABLES) expect(reads(lookups[0], table), table).toBe(true);
       // the settings and the dictionary: one statement before it (none for a key, whose parts are no words)
@@ -174,9 +198,16 @@ describe("statements a search sends", () => {
   });
 
   it("W/entity-search/ looks its types up in one statement", async () => {
-    const statements = await sentBy(() => ws.member.get(`/api/workspaces/${ws.slug}/entity-search/?query=lantren&query_type=user_mention,issue,project,cycle,module,page`));
-    const lookups = statements.filter((s) => ["cycles", "modules", "pages", "users"].some((tb) => reads(s, tb)) && !s.includes("set_config("));
+    const statements = await sentBy(() =>
+      ws.member.get(
+        `/api/workspaces/${ws.slug}/entity-search/?query=lantren&query_type=user_mention,issue,project,cycle,module,page`,
+      ),
+    );
+    const lookups = statements.filter(
+      (s) => ["cycles", "modules", "pages", "users"].some((tb) => reads(s, tb)) && !s.includes("set_config("),
+    );
     expect(lookups, statements.join("\n")).toHaveLength(1);
-    for (const table of ["users", "projects", "issues", "cycles", "modules", "pages"]) expect(reads(lookups[0], table), table).toBe(true);
+    for (const table of ["users", "projects", "issues", "cycles", "modules", "pages"])
+      expect(reads(lookups[0], table), table).toBe(true);
   });
 });

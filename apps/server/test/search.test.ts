@@ -39,15 +39,23 @@ beforeAll(async () => {
     { name: "Cycled widget", cycle: cycleId },
     { name: "Moduled widget", modules: [moduleId] },
   ]);
-  await t.db.db.update(schema.issues).set({ parentId: I["Fix the dashboard layout"] }).where(eq(schema.issues.id, I["Dashboard child"]));
+  await t.db.db
+    .update(schema.issues)
+    .set({ parentId: I["Fix the dashboard layout"] })
+    .where(eq(schema.issues.id, I["Dashboard child"]));
   await insertIssues({ t, ws, pr: other }, [{ name: "Mobile dashboard crash" }]);
   await insertIssues({ t, ws, pr: { ...pr, id: secretId } }, [{ name: "Secret dashboard roadmap" }]);
-  const created = await ws.member.post(`${pr.base}/issues/`, { name: "Onboarding flow", description_html: "<p>The welcome carousel stutters on Safari</p>" });
+  const created = await ws.member.post(`${pr.base}/issues/`, {
+    name: "Onboarding flow",
+    description_html: "<p>The welcome carousel stutters on Safari</p>",
+  });
   expect(created.status).toBe(201);
   described = { id: created.body.id, sequence_id: created.body.sequence_id };
   await ws.admin.post(`${pr.base}/views/`, { name: "Dashboard triage view" });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("GET W/search/", () => {
   it("finds work items by a misspelled word, ranked, in the wire shape", async () => {
@@ -56,16 +64,41 @@ describe("GET W/search/", () => {
     const issues = res.body.results.issue;
     expect(names(issues)).toContain("Fix the dashboard layout");
     expect(names(issues)).toContain("Mobile dashboard crash");
-    expect(Object.keys(issues[0]).sort()).toEqual(["id", "name", "project__identifier", "project_id", "sequence_id", "workspace__slug"]);
+    expect(Object.keys(issues[0]).sort()).toEqual([
+      "id",
+      "name",
+      "project__identifier",
+      "project_id",
+      "sequence_id",
+      "workspace__slug",
+    ]);
     const fix = issues.find((i: { name: string }) => i.name === "Fix the dashboard layout");
-    expect(fix).toMatchObject({ id: I["Fix the dashboard layout"], project__identifier: "WEB", project_id: pr.id, workspace__slug: ws.slug, sequence_id: 1 });
+    expect(fix).toMatchObject({
+      id: I["Fix the dashboard layout"],
+      project__identifier: "WEB",
+      project_id: pr.id,
+      workspace__slug: ws.slug,
+      sequence_id: 1,
+    });
     expect(res.body.results.issue_view.map((v: { name: string }) => v.name)).toEqual(["Dashboard triage view"]);
-    expect(Object.keys(res.body.results).sort()).toEqual(["cycle", "intake", "issue", "issue_view", "module", "page", "project", "workspace"]);
+    expect(Object.keys(res.body.results).sort()).toEqual([
+      "cycle",
+      "intake",
+      "issue",
+      "issue_view",
+      "module",
+      "page",
+      "project",
+      "workspace",
+    ]);
   });
 
   it("never shows archived, deleted, draft items or projects the caller is not a member of", async () => {
-    const member = names((await ws.member.get(`${wsUrl()}/search/?search=dashboard&entities=issue`)).body.results.issue);
-    for (const hidden of ["Archived dashboard", "Deleted dashboard", "Draft dashboard", "Secret dashboard roadmap"]) expect(member).not.toContain(hidden);
+    const member = names(
+      (await ws.member.get(`${wsUrl()}/search/?search=dashboard&entities=issue`)).body.results.issue,
+    );
+    for (const hidden of ["Archived dashboard", "Deleted dashboard", "Draft dashboard", "Secret dashboard roadmap"])
+      expect(member).not.toContain(hidden);
     const admin = names((await ws.admin.get(`${wsUrl()}/search/?search=dashboard&entities=issue`)).body.results.issue);
     expect(admin).toContain("Secret dashboard roadmap");
     expect(admin).not.toContain("Archived dashboard");
@@ -86,9 +119,13 @@ describe("GET W/search/", () => {
 
   it("searches projects, cycles, modules and workspaces by name", async () => {
     const res = await ws.member.get(`${wsUrl()}/search/?search=frontnd`);
-    expect(res.body.results.project).toEqual([{ name: "Web Frontend", id: pr.id, identifier: "WEB", workspace__slug: ws.slug }]);
+    expect(res.body.results.project).toEqual([
+      { name: "Web Frontend", id: pr.id, identifier: "WEB", workspace__slug: ws.slug },
+    ]);
     const cyc = await ws.member.get(`${wsUrl()}/search/?search=sprint&entities=cycle,module`);
-    expect(cyc.body.results.cycle).toEqual([{ name: "Sprint Alpha", id: cycleId, project_id: pr.id, project__identifier: "WEB", workspace__slug: ws.slug }]);
+    expect(cyc.body.results.cycle).toEqual([
+      { name: "Sprint Alpha", id: cycleId, project_id: pr.id, project__identifier: "WEB", workspace__slug: ws.slug },
+    ]);
     expect(cyc.body.results.module).toEqual([]);
     const secret = await ws.member.get(`${wsUrl()}/search/?search=secret&entities=project`);
     expect(secret.body.results.project).toEqual([]);
@@ -97,9 +134,13 @@ describe("GET W/search/", () => {
   });
 
   it("limits to one project with workspace_search=false and a project_id", async () => {
-    const res = await ws.member.get(`${wsUrl()}/search/?search=dashboard&entities=issue&workspace_search=false&project_id=${other.id}`);
+    const res = await ws.member.get(
+      `${wsUrl()}/search/?search=dashboard&entities=issue&workspace_search=false&project_id=${other.id}`,
+    );
     expect(names(res.body.results.issue)).toEqual(["Mobile dashboard crash"]);
-    const all = await ws.member.get(`${wsUrl()}/search/?search=dashboard&entities=issue&workspace_search=true&project_id=${other.id}`);
+    const all = await ws.member.get(
+      `${wsUrl()}/search/?search=dashboard&entities=issue&workspace_search=true&project_id=${other.id}`,
+    );
     expect(names(all.body.results.issue)).toContain("Fix the dashboard layout");
   });
 
@@ -117,23 +158,58 @@ describe("GET W/entity-search/", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body)).toEqual(["user_mention"]);
     expect(res.body.user_mention.map((u: { member__id: string }) => u.member__id)).toEqual([ws.guest.userId]);
-    expect(Object.keys(res.body.user_mention[0]).sort()).toEqual(["member__avatar_url", "member__display_name", "member__id"]);
+    expect(Object.keys(res.body.user_mention[0]).sort()).toEqual([
+      "member__avatar_url",
+      "member__display_name",
+      "member__id",
+    ]);
     const project = await ws.member.get(`${wsUrl()}/entity-search/?query=&project_id=${secretId}`);
     expect(project.body.user_mention.map((u: { member__id: string }) => u.member__id)).toEqual([ws.admin.userId]);
   });
 
   it("answers each requested type in its shape, `count` items at most", async () => {
-    const res = await ws.member.get(`${wsUrl()}/entity-search/?query=dashbord&query_type=issue,project,cycle,module,page&count=2&project_id=${pr.id}`);
+    const res = await ws.member.get(
+      `${wsUrl()}/entity-search/?query=dashbord&query_type=issue,project,cycle,module,page&count=2&project_id=${pr.id}`,
+    );
     expect(res.status).toBe(200);
     expect(res.body.issue.length).toBe(2);
-    expect(Object.keys(res.body.issue[0]).sort()).toEqual(["id", "name", "priority", "project__identifier", "project_id", "sequence_id", "state_id", "type_id"]);
+    expect(Object.keys(res.body.issue[0]).sort()).toEqual([
+      "id",
+      "name",
+      "priority",
+      "project__identifier",
+      "project_id",
+      "sequence_id",
+      "state_id",
+      "type_id",
+    ]);
     expect(res.body.page).toEqual([]);
     const cyc = await ws.member.get(`${wsUrl()}/entity-search/?query=alpha&query_type=cycle,module`);
-    expect(cyc.body.cycle).toEqual([{ name: "Sprint Alpha", id: cycleId, project_id: pr.id, project__identifier: "WEB", status: "DRAFT", workspace__slug: ws.slug }]);
+    expect(cyc.body.cycle).toEqual([
+      {
+        name: "Sprint Alpha",
+        id: cycleId,
+        project_id: pr.id,
+        project__identifier: "WEB",
+        status: "DRAFT",
+        workspace__slug: ws.slug,
+      },
+    ]);
     const mod = await ws.member.get(`${wsUrl()}/entity-search/?query=chekout&query_type=module,project`);
-    expect(mod.body.module).toEqual([{ name: "Checkout Revamp", id: moduleId, project_id: pr.id, project__identifier: "WEB", status: "planned", workspace__slug: ws.slug }]);
+    expect(mod.body.module).toEqual([
+      {
+        name: "Checkout Revamp",
+        id: moduleId,
+        project_id: pr.id,
+        project__identifier: "WEB",
+        status: "planned",
+        workspace__slug: ws.slug,
+      },
+    ]);
     const proj = await ws.member.get(`${wsUrl()}/entity-search/?query=mobile&query_type=project`);
-    expect(proj.body.project).toEqual([{ name: "Mobile", id: other.id, identifier: "MOB", logo_props: {}, workspace__slug: ws.slug }]);
+    expect(proj.body.project).toEqual([
+      { name: "Mobile", id: other.id, identifier: "MOB", logo_props: {}, workspace__slug: ws.slug },
+    ]);
   });
 
   it("refuses a bad count", async () => {
@@ -150,8 +226,17 @@ describe("GET P/search-issues/", () => {
     expect(names(res.body)).not.toContain("Mobile dashboard crash");
     const fix = res.body.find((r: { name: string }) => r.name === "Fix the dashboard layout");
     expect(fix).toEqual({
-      name: "Fix the dashboard layout", id: I["Fix the dashboard layout"], start_date: null, sequence_id: 1, project__name: "Web Frontend",
-      project__identifier: "WEB", project_id: pr.id, workspace__slug: ws.slug, state__name: "Backlog", state__group: "backlog", state__color: expect.any(String),
+      name: "Fix the dashboard layout",
+      id: I["Fix the dashboard layout"],
+      start_date: null,
+      sequence_id: 1,
+      project__name: "Web Frontend",
+      project__identifier: "WEB",
+      project_id: pr.id,
+      workspace__slug: ws.slug,
+      state__name: "Backlog",
+      state__group: "backlog",
+      state__color: expect.any(String),
     });
     expect(names((await search("search=dashboard&workspace_search=true")).body)).toContain("Mobile dashboard crash");
   });
@@ -159,7 +244,9 @@ describe("GET P/search-issues/", () => {
   it("applies parent, sub_issue, issue_relation, cycle, module and target_date", async () => {
     const parent = I["Fix the dashboard layout"];
     const child = I["Dashboard child"];
-    expect(names((await search(`parent=true&issue_id=${parent}`)).body)).not.toEqual(expect.arrayContaining(["Fix the dashboard layout"]));
+    expect(names((await search(`parent=true&issue_id=${parent}`)).body)).not.toEqual(
+      expect.arrayContaining(["Fix the dashboard layout"]),
+    );
     expect(names((await search(`parent=true&issue_id=${parent}`)).body)).not.toContain("Dashboard child");
     const sub = names((await search(`sub_issue=true&issue_id=${child}`)).body);
     expect(sub).not.toContain("Fix the dashboard layout");
@@ -201,15 +288,27 @@ describe("pages in search", () => {
     expect((await ws.admin.post(`${pr.base}/pages/${old}/archive/`, {})).status).toBe(200);
     const member = await ws.member.get(`${wsUrl()}/search/?search=dashbord&entities=page`);
     expect(member.status).toBe(200);
-    expect(member.body.results.page).toEqual([{ name: "Dashboard handbook", id: pub, project_ids: [pr.id], project_identifiers: ["WEB"], workspace__slug: ws.slug }]);
+    expect(member.body.results.page).toEqual([
+      {
+        name: "Dashboard handbook",
+        id: pub,
+        project_ids: [pr.id],
+        project_identifiers: ["WEB"],
+        workspace__slug: ws.slug,
+      },
+    ]);
     const admin = await ws.admin.get(`${wsUrl()}/search/?search=dashbord&entities=page`);
     expect(names(admin.body.results.page).sort()).toEqual(["Dashboard handbook", "Dashboard private notes"]);
     expect(admin.body.results.page.map((p: { id: string }) => p.id)).toContain(priv);
     // an outsider of the project finds none of its pages
-    const outsider = await ws.member.get(`${wsUrl()}/search/?search=handbook&entities=page&workspace_search=false&project_id=${secretId}`);
+    const outsider = await ws.member.get(
+      `${wsUrl()}/search/?search=handbook&entities=page&workspace_search=false&project_id=${secretId}`,
+    );
     expect(outsider.body.results.page).toEqual([]);
     const entity = await ws.member.get(`${wsUrl()}/entity-search/?query=handbok&query_type=page`);
-    expect(entity.body.page).toEqual([{ name: "Dashboard handbook", id: pub, logo_props: {}, projects__id: pr.id, workspace__slug: ws.slug }]);
+    expect(entity.body.page).toEqual([
+      { name: "Dashboard handbook", id: pub, logo_props: {}, projects__id: pr.id, workspace__slug: ws.slug },
+    ]);
   });
 });
 
@@ -240,7 +339,9 @@ describe("work-item search tiers (a common word does not rank every match)", () 
   let tiers: ProjectFixture;
   let key: string;
   const entity = async (query: string, count: number) => {
-    const res = await ws.member.get(`${wsUrl()}/entity-search/?query=${encodeURIComponent(query)}&query_type=issue&count=${count}&project_id=${tiers.id}`);
+    const res = await ws.member.get(
+      `${wsUrl()}/entity-search/?query=${encodeURIComponent(query)}&query_type=issue&count=${count}&project_id=${tiers.id}`,
+    );
     expect(res.status, res.text).toBe(200);
     return res.body.issue as { id: string; name: string }[];
   };
@@ -282,7 +383,11 @@ describe("work-item search tiers (a common word does not rank every match)", () 
     // then the near matches, by similarity ("Export report" shares a whole word, so it is nearer than the typo)
     expect(names.slice(2)).toContain("Sprnt reprt draft");
     // every word, in another order, ranks above a closer-looking misspelling
-    expect((await entity("report sprint", 3)).map((i) => i.name)).toEqual(["Sprint report", "Quarterly report for the sprint", "Report sprnt"]);
+    expect((await entity("report sprint", 3)).map((i) => i.name)).toEqual([
+      "Sprint report",
+      "Quarterly report for the sprint",
+      "Report sprnt",
+    ]);
     const byKey = await entity("TIR-1", 5);
     expect(byKey.map((i) => i.name).slice(0, 2)).toEqual(["Invoice export", "Mentions TIR-1 in its name"]);
   });

@@ -36,9 +36,21 @@ function dataDir(): string {
 /** A Stride on the test's database with its own log captured. */
 async function instance(dir: string): Promise<{ stride: Stride; log: Record<string, unknown>[] }> {
   const log: Record<string, unknown>[] = [];
-  const logger = createLogger("warn", { write: (line) => { log.push(JSON.parse(line) as Record<string, unknown>); } });
+  const logger = createLogger("warn", {
+    write: (line) => {
+      log.push(JSON.parse(line) as Record<string, unknown>);
+    },
+  });
   const stride = await startStride(
-    { databaseUrl: t.dbUrl, dataDir: dir, port: 0, host: "127.0.0.1", runWorkers: false, secretKey: "test-secret-key", heartbeatMs: 60_000 },
+    {
+      databaseUrl: t.dbUrl,
+      dataDir: dir,
+      port: 0,
+      host: "127.0.0.1",
+      runWorkers: false,
+      secretKey: "test-secret-key",
+      heartbeatMs: 60_000,
+    },
     () => {},
     { logger },
   );
@@ -46,9 +58,19 @@ async function instance(dir: string): Promise<{ stride: Stride; log: Record<stri
   return { stride, log };
 }
 
-const unsharedErrors = (log: Record<string, unknown>[]) => log.filter((l) => l.level === "error" && String(l.msg).startsWith("Local storage is not shared")).map((l) => l.other_instance);
+const unsharedErrors = (log: Record<string, unknown>[]) =>
+  log
+    .filter((l) => l.level === "error" && String(l.msg).startsWith("Local storage is not shared"))
+    .map((l) => l.other_instance);
 
-interface Listed { id: string; status: string; storage: string; version: string; unshared_with: string[]; uploads_dir: string | null }
+interface Listed {
+  id: string;
+  status: string;
+  storage: string;
+  version: string;
+  unshared_with: string[];
+  uploads_dir: string | null;
+}
 async function listed(): Promise<Map<string, Listed>> {
   const res = await root.admin.get("/api/instances/servers/");
   expect(res.status).toBe(200);
@@ -67,7 +89,9 @@ describe("instances on local storage", () => {
     const idA = a.stride.registry.id;
     const idB = b.stride.registry.id;
     expect(unsharedErrors(b.log)).toEqual([idA]);
-    expect(String(b.log.find((l) => l.level === "error")?.msg)).toContain("Give every instance the same uploads folder (a shared DATA_DIR or network mount) or use STORAGE=s3.");
+    expect(String(b.log.find((l) => l.level === "error")?.msg)).toContain(
+      "Give every instance the same uploads folder (a shared DATA_DIR or network mount) or use STORAGE=s3.",
+    );
     expect(await a.stride.registry.beat()).toEqual([idB]);
     expect(unsharedErrors(a.log)).toEqual([idB]);
     // said once per other instance, not at every beat
@@ -75,7 +99,12 @@ describe("instances on local storage", () => {
     expect(unsharedErrors(a.log)).toEqual([idB]);
 
     let rows = await listed();
-    expect(rows.get(idA)).toMatchObject({ status: "running", storage: "local", uploads_dir: path.join(dirA, "uploads"), unshared_with: [idB] });
+    expect(rows.get(idA)).toMatchObject({
+      status: "running",
+      storage: "local",
+      uploads_dir: path.join(dirA, "uploads"),
+      unshared_with: [idB],
+    });
     expect(rows.get(idB)).toMatchObject({ status: "running", unshared_with: [idA] });
     expect(rows.get(idA)!.version).toMatch(/^\d+\.\d+\.\d+/);
 

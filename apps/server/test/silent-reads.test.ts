@@ -21,7 +21,13 @@ afterAll(async () => {
   await t?.close();
 });
 
-const READ_WRITTEN = ["project_user_properties", "workspace_user_properties", "workspace_home_preferences", "workspace_sidebar_preferences", "user_recent_visits"];
+const READ_WRITTEN = [
+  "project_user_properties",
+  "workspace_user_properties",
+  "workspace_home_preferences",
+  "workspace_sidebar_preferences",
+  "user_recent_visits",
+];
 
 /** The events of those tables on a person's stream (and anywhere else, for safety). */
 async function eventsOf(userId: string) {
@@ -75,6 +81,9 @@ describe("reads that write are silent", () => {
     // the setting ends with the silent write: later writes of the same transaction and connection publish
     expect((await c.get(`${W}/sidebar-preferences/`)).status).toBe(200);
     expect((await c.patch(`${W}/sidebar-preferences/views/`, { is_pinned: true })).status).toBe(200);
-    expect((await eventsOf(c.userId)).map((e) => e.t)).toEqual(["workspace_home_preferences", "workspace_sidebar_preferences"]);
+    expect((await eventsOf(c.userId)).map((e) => e.t)).toEqual([
+      "workspace_home_preferences",
+      "workspace_sidebar_preferences",
+    ]);
   });
 });

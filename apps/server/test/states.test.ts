@@ -14,7 +14,18 @@ const FORBIDDEN = { error: "You don't have the required permissions." };
 const DENIED = { detail: "You do not have permission to perform this action." };
 const UNAUTH = { detail: "Authentication credentials were not provided." };
 const NOT_FOUND = { error: "The required object does not exist." };
-const STATE_KEYS = ["color", "default", "description", "group", "id", "name", "order", "project_id", "sequence", "workspace_id"];
+const STATE_KEYS = [
+  "color",
+  "default",
+  "description",
+  "group",
+  "id",
+  "name",
+  "order",
+  "project_id",
+  "sequence",
+  "workspace_id",
+];
 
 beforeAll(async () => {
   t = await startTestServer();
@@ -23,7 +34,9 @@ beforeAll(async () => {
   loner = await t.user({ firstName: "Lone" });
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: loner.userId, role: 15 });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** [client, expected status, expected body] for the five roles, given what admin/member/guest should get. */
 function matrix(ok: number, memberOk: boolean, guestOk: boolean) {
@@ -39,7 +52,9 @@ function matrix(ok: number, memberOk: boolean, guestOk: boolean) {
 
 describe("GET P/states/", () => {
   let p: ProjectFixture;
-  beforeAll(async () => { p = await projectFixture(t, ws); });
+  beforeAll(async () => {
+    p = await projectFixture(t, ws);
+  });
 
   it("lists states by sequence with exact keys and per-group order; triage hidden", async () => {
     const res = await ws.guest.get(`${p.base}/states/`);
@@ -47,13 +62,24 @@ describe("GET P/states/", () => {
     expect(res.body.map((s: any) => s.name)).toEqual(["Backlog", "Todo", "In Progress", "Done", "Cancelled"]);
     expect(Object.keys(res.body[0]).sort()).toEqual(STATE_KEYS);
     expect(res.body[0]).toEqual({
-      id: p.states.Backlog, project_id: p.id, workspace_id: ws.id, name: "Backlog", color: "#60646C", group: "backlog",
-      default: true, description: "", sequence: 15000, order: 1,
+      id: p.states.Backlog,
+      project_id: p.id,
+      workspace_id: ws.id,
+      name: "Backlog",
+      color: "#60646C",
+      group: "backlog",
+      default: true,
+      description: "",
+      sequence: 15000,
+      order: 1,
     });
     await ws.admin.post(`${p.base}/states/`, { name: "Review", color: "#123456", group: "started" });
     const after = await ws.guest.get(`${p.base}/states/`);
     const started = after.body.filter((s: any) => s.group === "started");
-    expect(started.map((s: any) => [s.name, s.order])).toEqual([["In Progress", 0.5], ["Review", 1]]);
+    expect(started.map((s: any) => [s.name, s.order])).toEqual([
+      ["In Progress", 0.5],
+      ["Review", 1],
+    ]);
   });
 
   it("groups by state group in the fixed order with ?grouped=true", async () => {
@@ -76,13 +102,33 @@ describe("GET P/states/", () => {
 describe("POST P/states/", () => {
   it("creates a state (200) placed last: max sequence + 15000", async () => {
     const p = await projectFixture(t, ws);
-    const res = await ws.member.post(`${p.base}/states/`, { name: "QA", color: "#abcdef", group: "started", description: "Quality" });
+    const res = await ws.member.post(`${p.base}/states/`, {
+      name: "QA",
+      color: "#abcdef",
+      group: "started",
+      description: "Quality",
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(STATE_KEYS);
-    expect(res.body).toMatchObject({ name: "QA", color: "#abcdef", group: "started", description: "Quality", sequence: 70000, default: false, project_id: p.id, workspace_id: ws.id, order: 1 });
+    expect(res.body).toMatchObject({
+      name: "QA",
+      color: "#abcdef",
+      group: "started",
+      description: "Quality",
+      sequence: 70000,
+      default: false,
+      project_id: p.id,
+      workspace_id: ws.id,
+      order: 1,
+    });
     const next = await ws.member.post(`${p.base}/states/`, { name: "Later", color: "#abcdef" });
     expect(next.body).toMatchObject({ group: "backlog", sequence: 85000, order: 1 });
-    const explicit = await ws.member.post(`${p.base}/states/`, { name: "First", color: "#000", group: "backlog", sequence: 100 });
+    const explicit = await ws.member.post(`${p.base}/states/`, {
+      name: "First",
+      color: "#000",
+      group: "backlog",
+      sequence: 100,
+    });
     expect(explicit.body.sequence).toBe(100);
     const list = await ws.member.get(`${p.base}/states/`);
     expect(list.body[0].name).toBe("First");
@@ -97,12 +143,21 @@ describe("POST P/states/", () => {
     const group = await ws.admin.post(`${p.base}/states/`, { name: "G", color: "#000000", group: "triage" });
     expect([group.status, group.body]).toEqual([400, { group: ['"triage" is not a valid choice.'] }]);
     const missing = await ws.admin.post(`${p.base}/states/`, {});
-    expect([missing.status, missing.body]).toEqual([400, { name: ["This field is required."], color: ["This field is required."] }]);
+    expect([missing.status, missing.body]).toEqual([
+      400,
+      { name: ["This field is required."], color: ["This field is required."] },
+    ]);
     const types = await ws.admin.post(`${p.base}/states/`, { name: 1, color: "red", sequence: "x" });
-    expect(types.body).toEqual({ name: ["Not a valid string."], color: ["Enter a valid hex colour, e.g. #60646C."], sequence: ["A valid number is required."] });
+    expect(types.body).toEqual({
+      name: ["Not a valid string."],
+      color: ["Enter a valid hex colour, e.g. #60646C."],
+      sequence: ["A valid number is required."],
+    });
     const long = await ws.admin.post(`${p.base}/states/`, { name: "x".repeat(256), color: "#000" });
     expect(long.body).toEqual({ name: ["Ensure this field has no more than 255 characters."] });
-    const malformed = await ws.admin.request("POST", `${p.base}/states/`, "{\"name\":", { "content-type": "application/json" });
+    const malformed = await ws.admin.request("POST", `${p.base}/states/`, '{"name":', {
+      "content-type": "application/json",
+    });
     expect(malformed.status).toBe(400);
   });
 
@@ -120,10 +175,20 @@ describe("POST P/states/", () => {
 describe("PATCH P/states/:id/", () => {
   it("renames, recolours, regroups and moves a state (sequence)", async () => {
     const p = await projectFixture(t, ws);
-    const res = await ws.member.patch(`${p.base}/states/${p.states.Todo}/`, { name: "To do", color: "#111111", description: "d" });
+    const res = await ws.member.patch(`${p.base}/states/${p.states.Todo}/`, {
+      name: "To do",
+      color: "#111111",
+      description: "d",
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(STATE_KEYS);
-    expect(res.body).toMatchObject({ id: p.states.Todo, name: "To do", color: "#111111", description: "d", group: "unstarted" });
+    expect(res.body).toMatchObject({
+      id: p.states.Todo,
+      name: "To do",
+      color: "#111111",
+      description: "d",
+      group: "unstarted",
+    });
     // Move Done to the top: first sequence − 65535.
     const top = await ws.member.patch(`${p.base}/states/${p.states.Done}/`, { sequence: 15000 - 65535 });
     expect(top.body.sequence).toBe(-50535);
@@ -150,7 +215,14 @@ describe("PATCH P/states/:id/", () => {
     const badId = await ws.admin.patch(`${p.base}/states/123/`, { name: "x" });
     expect(badId.status).toBe(404);
     const bad = await ws.admin.patch(`${p.base}/states/${p.states.Todo}/`, { name: "", group: 3, color: "" });
-    expect([bad.status, bad.body]).toEqual([400, { name: ["This field may not be blank."], color: ["This field may not be blank."], group: ['"3" is not a valid choice.'] }]);
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      {
+        name: ["This field may not be blank."],
+        color: ["This field may not be blank."],
+        group: ['"3" is not a valid choice.'],
+      },
+    ]);
   });
 
   it("role matrix", async () => {
@@ -168,9 +240,14 @@ describe("DELETE P/states/:id/", () => {
     const p = await projectFixture(t, ws);
     const def = await ws.admin.delete(`${p.base}/states/${p.states.Backlog}/`);
     expect([def.status, def.body]).toEqual([400, { error: "Default state cannot be deleted" }]);
-    await t.db.db.insert(schema.issues).values({ workspaceId: ws.id, projectId: p.id, name: "uses Todo", sequenceId: 1, stateId: p.states.Todo });
+    await t.db.db
+      .insert(schema.issues)
+      .values({ workspaceId: ws.id, projectId: p.id, name: "uses Todo", sequenceId: 1, stateId: p.states.Todo });
     const used = await ws.admin.delete(`${p.base}/states/${p.states.Todo}/`);
-    expect([used.status, used.body]).toEqual([400, { error: "The state is not empty, only empty states can be deleted" }]);
+    expect([used.status, used.body]).toEqual([
+      400,
+      { error: "The state is not empty, only empty states can be deleted" },
+    ]);
     // A deleted work item no longer blocks the state.
     await t.db.db.update(schema.issues).set({ deletedAt: new Date() }).where(eq(schema.issues.projectId, p.id));
     const ok = await ws.member.delete(`${p.base}/states/${p.states.Todo}/`);
@@ -228,7 +305,14 @@ describe("GET P/intake-state/ and W/states/", () => {
     const res = await ws.guest.get(`${p.base}/intake-state/`);
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(STATE_KEYS);
-    expect(res.body).toMatchObject({ name: "Triage", group: "triage", color: "#4E5355", sequence: 65000, default: false, project_id: p.id });
+    expect(res.body).toMatchObject({
+      name: "Triage",
+      group: "triage",
+      color: "#4E5355",
+      sequence: 65000,
+      default: false,
+      project_id: p.id,
+    });
     for (const [c, status, body] of matrix(200, true, true)) {
       const r = await c.get(`${p.base}/intake-state/`);
       expect(r.status).toBe(status);
@@ -249,7 +333,9 @@ describe("GET P/intake-state/ and W/states/", () => {
     expect(Object.keys(admin.body[0]).sort()).toEqual(STATE_KEYS);
     expect(new Set(admin.body.map((s: any) => s.project_id))).toEqual(new Set([a.id, b.id]));
     expect(admin.body.some((s: any) => s.group === "triage")).toBe(false);
-    expect(admin.body.map((s: any) => s.sequence)).toEqual([...admin.body.map((s: any) => s.sequence)].sort((x: number, y: number) => x - y));
+    expect(admin.body.map((s: any) => s.sequence)).toEqual(
+      [...admin.body.map((s: any) => s.sequence)].sort((x: number, y: number) => x - y),
+    );
     const guest = await w.guest.get(`/api/workspaces/${w.slug}/states/`);
     expect(new Set(guest.body.map((s: any) => s.project_id))).toEqual(new Set([a.id]));
     expect((await w.member.get(`/api/workspaces/${w.slug}/states/`)).status).toBe(200);

@@ -40,7 +40,9 @@ beforeAll(async () => {
   b = await projectFixture(t, ws, { name: "Borealis", identifier: "BOR", network: 0 });
   nora = await member("Nora");
   ola = await member("Ola");
-  await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: a.id, memberId: nora.userId, role: 15 });
+  await t.db.db
+    .insert(schema.projectMembers)
+    .values({ workspaceId: ws.id, projectId: a.id, memberId: nora.userId, role: 15 });
   await insertIssues({ t, ws, pr: a }, [
     { name: "apollo-open", state: "Todo", assignees: [ws.member.userId, nora.userId] },
     { name: "apollo-done", state: "Done", assignees: [nora.userId] },
@@ -60,16 +62,25 @@ beforeAll(async () => {
   expect(res.status, res.text).toBe(201);
   team = res.body;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("POST / GET / PATCH / DELETE W/teamspaces/", () => {
   it("an admin creates a teamspace: lead (also a member), members, projects, sanitised description", async () => {
     const res = await ws.admin.get(one());
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      name: "Platform team", workspace: ws.id, lead: ws.member.userId, lead_id: ws.member.userId, is_member: false,
-      description_html: "<p>We build the <b>platform</b></p>", description_stripped: "We build the platform",
-      logo_props: { in_use: "emoji", emoji: { value: "128640" } }, created_by: ws.admin.userId, deleted_at: null,
+      name: "Platform team",
+      workspace: ws.id,
+      lead: ws.member.userId,
+      lead_id: ws.member.userId,
+      is_member: false,
+      description_html: "<p>We build the <b>platform</b></p>",
+      description_stripped: "We build the platform",
+      logo_props: { in_use: "emoji", emoji: { value: "128640" } },
+      created_by: ws.admin.userId,
+      deleted_at: null,
     });
     expect([...res.body.member_ids].sort()).toEqual([ws.member.userId, nora.userId].sort());
     expect([...res.body.project_ids].sort()).toEqual([a.id, b.id].sort());
@@ -98,15 +109,23 @@ describe("POST / GET / PATCH / DELETE W/teamspaces/", () => {
   it("names a private project only to the people in it", async () => {
     expect([...(await ws.member.get(one())).body.project_ids].sort()).toEqual([a.id, b.id].sort());
     expect((await nora.get(one())).body.project_ids).toEqual([a.id]);
-    expect((await nora.get(`${one()}projects/`)).body.map((p: { identifier: string }) => p.identifier)).toEqual(["APO"]);
+    expect((await nora.get(`${one()}projects/`)).body.map((p: { identifier: string }) => p.identifier)).toEqual([
+      "APO",
+    ]);
     const people = (await nora.get(`${one()}members/`)).body.map((u: { id: string }) => u.id).sort();
     expect(people).toEqual([ws.member.userId, nora.userId].sort());
   });
 
   it("refuses people who are not workspace members or admins, and projects the caller may not name", async () => {
-    expect((await ws.admin.post(TS(), { name: "x", member_ids: [ws.guest.userId] })).body).toEqual({ member_ids: [`Invalid pk "${ws.guest.userId}" - object does not exist.`] });
-    expect((await ws.admin.post(TS(), { name: "x", lead: ws.outsider.userId })).body).toEqual({ lead: [`Invalid pk "${ws.outsider.userId}" - object does not exist.`] });
-    expect((await ws.admin.post(TS(), { name: "x", project_ids: [crypto.randomUUID()] })).body).toEqual({ error: "Project not found" });
+    expect((await ws.admin.post(TS(), { name: "x", member_ids: [ws.guest.userId] })).body).toEqual({
+      member_ids: [`Invalid pk "${ws.guest.userId}" - object does not exist.`],
+    });
+    expect((await ws.admin.post(TS(), { name: "x", lead: ws.outsider.userId })).body).toEqual({
+      lead: [`Invalid pk "${ws.outsider.userId}" - object does not exist.`],
+    });
+    expect((await ws.admin.post(TS(), { name: "x", project_ids: [crypto.randomUUID()] })).body).toEqual({
+      error: "Project not found",
+    });
     // a private project the admin is not in
     const c = await projectFixture(t, ws, { name: "Cassini", identifier: "CAS", network: 0 });
     await t.db.sql`DELETE FROM project_members WHERE project = ${c.id} AND member = ${ws.admin.userId}`;
@@ -117,7 +136,11 @@ describe("POST / GET / PATCH / DELETE W/teamspaces/", () => {
   });
 
   it("PATCH replaces people and projects; a lead who leaves stops being the lead; DELETE removes it with its team views", async () => {
-    const made = await ws.admin.post(TS(), { name: "Temp", member_ids: [nora.userId, ola.userId], project_ids: [a.id] });
+    const made = await ws.admin.post(TS(), {
+      name: "Temp",
+      member_ids: [nora.userId, ola.userId],
+      project_ids: [a.id],
+    });
     expect(made.status).toBe(201);
     const url = one(made.body.id);
     let res = await ws.admin.patch(url, { lead_id: ola.userId, member_ids: [nora.userId] });
@@ -153,12 +176,23 @@ describe("GET W/teamspaces/{id}/issues/ (the team list context)", () => {
   });
 
   it("filters by team_project (and every other list filter), never widening past membership", async () => {
-    expect(names((await ws.member.get(`${one()}issues/?team_project=${b.id}`)).body.results)).toEqual(["borealis-secret", "borealis-secret-done"]);
-    expect((await nora.get(`${one()}issues/?team_project=${b.id}`)).body).toMatchObject({ total_count: 0, results: [] });
+    expect(names((await ws.member.get(`${one()}issues/?team_project=${b.id}`)).body.results)).toEqual([
+      "borealis-secret",
+      "borealis-secret-done",
+    ]);
+    expect((await nora.get(`${one()}issues/?team_project=${b.id}`)).body).toMatchObject({
+      total_count: 0,
+      results: [],
+    });
     expect((await nora.get(`${one()}issues/?name=secret`)).body.total_count).toBe(0);
     expect(names((await nora.get(`${one()}issues/?state_group=completed`)).body.results)).toEqual(["apollo-done"]);
-    expect(names((await nora.get(`${one()}issues/?assignees=${ws.member.userId}`)).body.results)).toEqual(["apollo-open"]);
-    expect((await nora.get(`${one()}issues/?team_project=nope`)).body).toEqual({ message: "Invalid value 'nope' for filter 'team_project'", code: "invalid_filter_value" });
+    expect(names((await nora.get(`${one()}issues/?assignees=${ws.member.userId}`)).body.results)).toEqual([
+      "apollo-open",
+    ]);
+    expect((await nora.get(`${one()}issues/?team_project=nope`)).body).toEqual({
+      message: "Invalid value 'nope' for filter 'team_project'",
+      code: "invalid_filter_value",
+    });
   });
 
   it("groups by project, state and assignee with counts of what the person may see", async () => {
@@ -173,7 +207,11 @@ describe("GET W/teamspaces/{id}/issues/ (the team list context)", () => {
   });
 
   it("a project leaving the teamspace leaves its list", async () => {
-    const made = await ws.admin.post(TS(), { name: "Narrow", member_ids: [ws.member.userId], project_ids: [a.id, b.id] });
+    const made = await ws.admin.post(TS(), {
+      name: "Narrow",
+      member_ids: [ws.member.userId],
+      project_ids: [a.id, b.id],
+    });
     const list = () => ws.member.get(`${one(made.body.id)}issues/`).then((r) => names(r.body.results));
     expect(await list()).toHaveLength(4);
     expect((await ws.admin.delete(`${one(made.body.id)}projects/`, { project_ids: [b.id] })).status).toBe(204);
@@ -187,24 +225,37 @@ describe("GET W/teamspaces/{id}/progress/ (the overview)", () => {
     const n = (await nora.get(`${one()}progress/`)).body;
     expect(n.totals).toMatchObject({ total_issues: 2, completed_issues: 1, unstarted_issues: 1 });
     expect(n.projects).toEqual([expect.objectContaining({ project_id: a.id, total_issues: 2, completed_issues: 1 })]);
-    const byMember = Object.fromEntries(n.members.map((m: { member_id: string; total_issues: number }) => [m.member_id, m.total_issues]));
+    const byMember = Object.fromEntries(
+      n.members.map((m: { member_id: string; total_issues: number }) => [m.member_id, m.total_issues]),
+    );
     expect(byMember).toEqual({ [nora.userId]: 2, [ws.member.userId]: 1 });
     const m = (await ws.member.get(`${one()}progress/`)).body;
     expect(m.totals).toMatchObject({ total_issues: 4, completed_issues: 2 });
     expect(m.projects.map((p: { project_id: string }) => p.project_id).sort()).toEqual([a.id, b.id].sort());
-    expect(Object.fromEntries(m.members.map((x: { member_id: string; total_issues: number }) => [x.member_id, x.total_issues]))).toEqual({ [nora.userId]: 3, [ws.member.userId]: 3 });
+    expect(
+      Object.fromEntries(
+        m.members.map((x: { member_id: string; total_issues: number }) => [x.member_id, x.total_issues]),
+      ),
+    ).toEqual({ [nora.userId]: 3, [ws.member.userId]: 3 });
   });
 });
 
 describe("team views: W/teamspaces/{id}/views/", () => {
   let view: { id: string };
   it("members save views of their teamspace; the view's filters apply to what each person may see", async () => {
-    const res = await ws.member.post(`${one()}views/`, { name: "Borealis only", filters: { team_project: [b.id] }, display_filters: { layout: "kanban", group_by: "state" } });
+    const res = await ws.member.post(`${one()}views/`, {
+      name: "Borealis only",
+      filters: { team_project: [b.id] },
+      display_filters: { layout: "kanban", group_by: "state" },
+    });
     expect(res.status, res.text).toBe(201);
     expect(res.body).toMatchObject({ teamspace: team.id, project: null, owned_by: ws.member.userId });
     view = res.body;
     expect((await nora.get(`${one()}views/`)).body.map((v: { id: string }) => v.id)).toEqual([view.id]);
-    expect(names((await ws.member.get(`${one()}views/${view.id}/issues/`)).body.results)).toEqual(["borealis-secret", "borealis-secret-done"]);
+    expect(names((await ws.member.get(`${one()}views/${view.id}/issues/`)).body.results)).toEqual([
+      "borealis-secret",
+      "borealis-secret-done",
+    ]);
     expect((await nora.get(`${one()}views/${view.id}/issues/`)).body.total_count).toBe(0);
   });
 
@@ -240,7 +291,9 @@ describe("realtime", () => {
     const events = await t.db.sql<{ stream: string; t: string }[]>`
       SELECT stream, event->>'t' AS t FROM live_events WHERE event->>'t' LIKE 'teamspace%' AND stream IN (${`workspace:${ws.id}`}, ${`project:${a.id}`})`;
     expect(events).toContainEqual({ stream: `workspace:${ws.id}`, t: "teamspaces" });
-    expect(events.map((e) => `${e.stream} ${e.t}`)).toEqual(expect.arrayContaining([`workspace:${ws.id} teamspace_members`, `project:${a.id} teamspace_projects`]));
+    expect(events.map((e) => `${e.stream} ${e.t}`)).toEqual(
+      expect.arrayContaining([`workspace:${ws.id} teamspace_members`, `project:${a.id} teamspace_projects`]),
+    );
     await ws.admin.delete(one(made.body.id));
   });
 });
@@ -256,8 +309,12 @@ describe("public API v1: /api/v1/workspaces/{slug}/teamspaces/", () => {
     expect((await admin.post(`${base}${id}/members/`, { member_ids: [nora.userId] })).status).toBe(201);
     expect((await admin.post(`${base}${id}/projects/`, { project_ids: [a.id] })).status).toBe(201);
     const members = await admin.get(`${base}${id}/members/`);
-    expect(members.body.results.map((u: { id: string }) => u.id).sort()).toEqual([ws.member.userId, nora.userId].sort());
-    expect((await admin.get(`${base}${id}/projects/`)).body.results.map((p: { identifier: string }) => p.identifier)).toEqual(["APO"]);
+    expect(members.body.results.map((u: { id: string }) => u.id).sort()).toEqual(
+      [ws.member.userId, nora.userId].sort(),
+    );
+    expect(
+      (await admin.get(`${base}${id}/projects/`)).body.results.map((p: { identifier: string }) => p.identifier),
+    ).toEqual(["APO"]);
     expect((await admin.delete(`${base}${id}/members/`, { member_ids: [nora.userId] })).status).toBe(204);
     expect((await admin.patch(`${base}${id}/`, { name: "API team 2" })).body.name).toBe("API team 2");
     const list = await admin.get(base);
@@ -272,12 +329,18 @@ describe("public API v1: /api/v1/workspaces/{slug}/teamspaces/", () => {
   it("is in the OpenAPI document", async () => {
     const doc = await ws.admin.get("/api/v1/openapi.json");
     const paths = Object.keys(doc.body.paths);
-    expect(paths).toEqual(expect.arrayContaining([
-      "/api/v1/workspaces/{slug}/teamspaces/",
-      "/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/",
-      "/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/members/",
-      "/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/projects/",
-    ]));
-    expect(Object.keys(doc.body.paths["/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/projects/"]).sort()).toEqual(["delete", "get", "post"]);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "/api/v1/workspaces/{slug}/teamspaces/",
+        "/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/",
+        "/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/members/",
+        "/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/projects/",
+      ]),
+    );
+    expect(Object.keys(doc.body.paths["/api/v1/workspaces/{slug}/teamspaces/{teamspaceId}/projects/"]).sort()).toEqual([
+      "delete",
+      "get",
+      "post",
+    ]);
   });
 });

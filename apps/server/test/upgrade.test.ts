@@ -26,7 +26,10 @@ import { freePort, startOwnStride } from "./helpers/stride.ts";
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const FIXTURES = path.join(here, "fixtures/upgrade");
-const releases = fs.readdirSync(FIXTURES).filter((d) => fs.existsSync(path.join(FIXTURES, d, "backup.tar.gz"))).sort();
+const releases = fs
+  .readdirSync(FIXTURES)
+  .filter((d) => fs.existsSync(path.join(FIXTURES, d, "backup.tar.gz")))
+  .sort();
 
 const cleanup: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -54,7 +57,8 @@ function tempDir(): string {
   return dir;
 }
 
-const content = (release: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, release, "content.json"), "utf8")) as InstanceContent;
+const content = (release: string) =>
+  JSON.parse(fs.readFileSync(path.join(FIXTURES, release, "content.json"), "utf8")) as InstanceContent;
 
 it("has a fixture of every release in the changelog", () => {
   const changelog = fs.readFileSync(path.join(here, "../../../CHANGELOG.md"), "utf8");
@@ -67,7 +71,10 @@ describe.each(releases)("an instance made by Stride %s", (release) => {
     const url = await emptyDatabase();
     const dataDir = tempDir();
     const lines: string[] = [];
-    const code = await run(["restore", path.join(FIXTURES, release, "backup.tar.gz")], { env: { DATABASE_URL: url, DATA_DIR: dataDir }, print: (l) => lines.push(l) });
+    const code = await run(["restore", path.join(FIXTURES, release, "backup.tar.gz")], {
+      env: { DATABASE_URL: url, DATA_DIR: dataDir },
+      print: (l) => lines.push(l),
+    });
     expect(code, lines.join("\n")).toBe(0);
     expect(lines.join("\n")).toContain(`migrated to Stride ${STRIDE_VERSION}`);
 
@@ -89,11 +96,22 @@ it("runs the migrations added after a backup's release on its restored rows", as
   const folder = tempDir();
   fs.cpSync(migrationsFolder(), folder, { recursive: true });
   const journalFile = path.join(folder, "meta", "_journal.json");
-  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as { entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[] };
+  const journal = JSON.parse(fs.readFileSync(journalFile, "utf8")) as {
+    entries: { idx: number; version: string; when: number; tag: string; breakpoints: boolean }[];
+  };
   const last = journal.entries.at(-1)!;
-  journal.entries.push({ idx: last.idx + 1, version: last.version, when: last.when + 1, tag: `${String(last.idx + 1).padStart(4, "0")}_upgrade_probe`, breakpoints: true });
+  journal.entries.push({
+    idx: last.idx + 1,
+    version: last.version,
+    when: last.when + 1,
+    tag: `${String(last.idx + 1).padStart(4, "0")}_upgrade_probe`,
+    breakpoints: true,
+  });
   fs.writeFileSync(journalFile, JSON.stringify(journal));
-  fs.writeFileSync(path.join(folder, `${journal.entries.at(-1)!.tag}.sql`), "ALTER TABLE issues ADD COLUMN upgrade_probe text;\n--> statement-breakpoint\nUPDATE issues SET upgrade_probe = 'migrated: ' || name;\n");
+  fs.writeFileSync(
+    path.join(folder, `${journal.entries.at(-1)!.tag}.sql`),
+    "ALTER TABLE issues ADD COLUMN upgrade_probe text;\n--> statement-breakpoint\nUPDATE issues SET upgrade_probe = 'migrated: ' || name;\n",
+  );
 
   const release = releases[0];
   const url = await emptyDatabase();
@@ -111,7 +129,9 @@ it("runs the migrations added after a backup's release on its restored rows", as
     subject: "the test database",
     migrationsFolder: folder,
   });
-  const rows = await database.sql<{ name: string; upgrade_probe: string }[]>`SELECT name, upgrade_probe FROM issues ORDER BY sequence_id`;
+  const rows = await database.sql<
+    { name: string; upgrade_probe: string }[]
+  >`SELECT name, upgrade_probe FROM issues ORDER BY sequence_id`;
   expect(rows.map((r) => r.name)).toEqual(content(release).items.map((i) => i.name));
   expect(rows.every((r) => r.upgrade_probe === `migrated: ${r.name}`)).toBe(true);
   expect((await appliedMigrations(database.sql)).length).toBe(journal.entries.length);
@@ -151,7 +171,11 @@ describe("a database this version cannot continue", () => {
     const out = await runMain({ DATA_DIR: dataDir, PORT: String(await freePort()), HOST: "127.0.0.1" });
     expect(out.code).toBe(1);
     // one line in the log's format (JSON lines on stdout), and nothing else said about it
-    const fatal = out.stdout.split("\n").filter(Boolean).map((l) => JSON.parse(l) as { level: string; msg: string }).filter((l) => l.level === "fatal");
+    const fatal = out.stdout
+      .split("\n")
+      .filter(Boolean)
+      .map((l) => JSON.parse(l) as { level: string; msg: string })
+      .filter((l) => l.level === "fatal");
     expect(fatal.map((l) => l.msg)).toEqual([
       `Stride could not start: the data folder ${dataDir} was made by a development build of Stride from before release 0.1.0 and cannot be upgraded: keep running the build that made it, or start this version on a new, empty data folder (DATA_DIR) or database (DATABASE_URL) (README: Upgrading).`,
     ]);
@@ -174,7 +198,9 @@ describe("a database this version cannot continue", () => {
     const sentence = `the database at DATABASE_URL was migrated by a newer Stride (${n + 1} migrations; this version has ${n}): run that version or a later one, or restore a backup made by this version (README: Upgrading).`;
     await expect(startOwnStride({ databaseUrl: url })).rejects.toThrow(sentence);
     const lines: string[] = [];
-    expect(await run(["migrate"], { env: { DATABASE_URL: url, DATA_DIR: tempDir() }, print: (l) => lines.push(l) })).toBe(1);
+    expect(
+      await run(["migrate"], { env: { DATABASE_URL: url, DATA_DIR: tempDir() }, print: (l) => lines.push(l) }),
+    ).toBe(1);
     expect(lines).toEqual([`stride migrate: ${sentence}`]);
   }, 60_000);
 });
@@ -182,7 +208,10 @@ describe("a database this version cannot continue", () => {
 /** Run the server's entry (src/main.ts, as `stride start` runs its bundle) to its exit. */
 function runMain(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "../src/main.ts")], { env: { ...process.env, DATABASE_URL: "", ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(here, "../src/main.ts")], {
+      env: { ...process.env, DATABASE_URL: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));

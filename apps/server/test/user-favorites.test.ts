@@ -16,7 +16,9 @@ beforeAll(async () => {
   pr = await projectFixture(t, ws, { name: "Apollo" });
   W = `/api/workspaces/${ws.slug}`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 /** A fresh workspace and project per test that needs a clean favourites list. */
 async function fresh() {
@@ -26,7 +28,17 @@ async function fresh() {
 }
 
 async function insertCycle(w: WorkspaceFixture, projectId: string, name: string, archived = false) {
-  const [c] = await t.db.db.insert(schema.cycles).values({ workspaceId: w.id, projectId, name, ownedById: w.admin.userId, logoProps: { in_use: "emoji" }, archivedAt: archived ? new Date() : null }).returning();
+  const [c] = await t.db.db
+    .insert(schema.cycles)
+    .values({
+      workspaceId: w.id,
+      projectId,
+      name,
+      ownedById: w.admin.userId,
+      logoProps: { in_use: "emoji" },
+      archivedAt: archived ? new Date() : null,
+    })
+    .returning();
   return c!.id;
 }
 async function insertModule(w: WorkspaceFixture, projectId: string, name: string) {
@@ -68,7 +80,12 @@ describe("POST W/user-favorites/", () => {
     const c = await w.member.post(base, { entity_type: "cycle", entity_identifier: cycle });
     const m = await w.member.post(base, { entity_type: "module", entity_identifier: mod });
     const i = await w.member.post(base, { entity_type: "issue", entity_identifier: issue.body.id });
-    expect(c.body.entity_data).toEqual({ id: cycle, name: "Sprint 1", logo_props: { in_use: "emoji" }, project_id: p.id });
+    expect(c.body.entity_data).toEqual({
+      id: cycle,
+      name: "Sprint 1",
+      logo_props: { in_use: "emoji" },
+      project_id: p.id,
+    });
     expect(m.body.entity_data).toEqual({ id: mod, name: "Billing", logo_props: {}, project_id: p.id });
     expect(i.body.entity_data).toEqual({ id: issue.body.id, name: "Fix login", logo_props: {}, project_id: p.id });
     expect([c.body.sequence, m.body.sequence, i.body.sequence]).toEqual([65535, 75535, 85535]);
@@ -81,10 +98,22 @@ describe("POST W/user-favorites/", () => {
     const { w, p, base } = await fresh();
     const folder = await w.member.post(base, { entity_type: "folder", is_folder: true, name: "Work", parent: null });
     expect(folder.status).toBe(200);
-    expect(folder.body).toMatchObject({ entity_type: "folder", entity_identifier: null, entity_data: null, name: "Work", is_folder: true, parent: null, project_id: null });
+    expect(folder.body).toMatchObject({
+      entity_type: "folder",
+      entity_identifier: null,
+      entity_data: null,
+      name: "Work",
+      is_folder: true,
+      parent: null,
+      project_id: null,
+    });
     const same = await w.member.post(base, { entity_type: "folder", is_folder: true, name: "Work" });
     expect(same.body.id).toBe(folder.body.id);
-    const inside = await w.member.post(base, { entity_type: "project", entity_identifier: p.id, parent: folder.body.id });
+    const inside = await w.member.post(base, {
+      entity_type: "project",
+      entity_identifier: p.id,
+      parent: folder.body.id,
+    });
     expect(inside.body.parent).toBe(folder.body.id);
     const top = await w.member.get(base);
     expect(top.body.map((f: { id: string }) => f.id)).toEqual([folder.body.id]);
@@ -103,7 +132,11 @@ describe("POST W/user-favorites/", () => {
     const mixed = await w.member.post(base, { entity_type: "project", is_folder: true, name: "X" });
     expect(mixed.status).toBe(400);
     expect(Object.keys(mixed.body)).toEqual(["entity_type"]);
-    const badParent = await w.member.post(base, { entity_type: "project", entity_identifier: crypto.randomUUID(), parent: crypto.randomUUID() });
+    const badParent = await w.member.post(base, {
+      entity_type: "project",
+      entity_identifier: crypto.randomUUID(),
+      parent: crypto.randomUUID(),
+    });
     expect(badParent.status).toBe(404);
     const page = await w.member.post(base, { entity_type: "page", entity_identifier: crypto.randomUUID() });
     expect(page.status).toBe(404);
@@ -116,7 +149,11 @@ describe("POST W/user-favorites/", () => {
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ parent: ["Folder not found."] });
     // A private project the member is not in, and a cycle in it.
-    const priv = await w.admin.post(`/api/workspaces/${w.slug}/projects/`, { name: "Secret", identifier: "SEC", network: 0 });
+    const priv = await w.admin.post(`/api/workspaces/${w.slug}/projects/`, {
+      name: "Secret",
+      identifier: "SEC",
+      network: 0,
+    });
     const cycle = await insertCycle(w, priv.body.id, "Hidden");
     expect((await w.member.post(base, { entity_type: "project", entity_identifier: priv.body.id })).status).toBe(404);
     expect((await w.member.post(base, { entity_type: "cycle", entity_identifier: cycle })).status).toBe(404);
@@ -131,12 +168,24 @@ describe("POST W/user-favorites/", () => {
 describe("views", () => {
   it("favourites project views and workspace views the caller can see; another user's private view is 404", async () => {
     const { w, p, base } = await fresh();
-    const [pv] = await t.db.db.insert(schema.issueViews).values({ workspaceId: w.id, projectId: p.id, name: "Open bugs", ownedById: w.admin.userId, access: 1 }).returning();
-    const [wv] = await t.db.db.insert(schema.issueViews).values({ workspaceId: w.id, projectId: null, name: "Everything", ownedById: w.admin.userId, access: 1 }).returning();
-    const [priv] = await t.db.db.insert(schema.issueViews).values({ workspaceId: w.id, projectId: p.id, name: "Mine", ownedById: w.admin.userId, access: 0 }).returning();
+    const [pv] = await t.db.db
+      .insert(schema.issueViews)
+      .values({ workspaceId: w.id, projectId: p.id, name: "Open bugs", ownedById: w.admin.userId, access: 1 })
+      .returning();
+    const [wv] = await t.db.db
+      .insert(schema.issueViews)
+      .values({ workspaceId: w.id, projectId: null, name: "Everything", ownedById: w.admin.userId, access: 1 })
+      .returning();
+    const [priv] = await t.db.db
+      .insert(schema.issueViews)
+      .values({ workspaceId: w.id, projectId: p.id, name: "Mine", ownedById: w.admin.userId, access: 0 })
+      .returning();
     const a = await w.member.post(base, { entity_type: "view", entity_identifier: pv!.id });
     expect(a.status).toBe(200);
-    expect(a.body).toMatchObject({ entity_data: { id: pv!.id, name: "Open bugs", logo_props: {}, project_id: p.id }, project_id: p.id });
+    expect(a.body).toMatchObject({
+      entity_data: { id: pv!.id, name: "Open bugs", logo_props: {}, project_id: p.id },
+      project_id: p.id,
+    });
     const b = await w.member.post(base, { entity_type: "view", entity_identifier: wv!.id });
     expect(b.body).toMatchObject({ entity_data: { id: wv!.id, name: "Everything", logo_props: {} }, project_id: null });
     expect(b.body.entity_data).not.toHaveProperty("project_id");
@@ -154,7 +203,8 @@ describe("roles", () => {
       await ws.guest.patch(`${W}/user-favorites/${id}/`, { sequence: "x" }),
       await ws.guest.delete(`${W}/user-favorites/${id}/`),
       await ws.guest.get(`${W}/user-favorites/${id}/group/`),
-    ]) expect(res.status).toBe(403);
+    ])
+      expect(res.status).toBe(403);
     expect((await ws.outsider.get(`${W}/user-favorites/`)).status).toBe(403);
     expect((await ws.anon.get(`${W}/user-favorites/`)).status).toBe(401);
   });
@@ -180,7 +230,11 @@ describe("PATCH W/user-favorites/{id}/", () => {
     const up = await w.member.patch(`${base}${a.body.id}/`, { sequence: 95535 });
     expect(up.status).toBe(200);
     expect(up.body.sequence).toBe(95535);
-    expect((await w.member.get(base)).body.map((f: { id: string }) => f.id)).toEqual([a.body.id, folder.body.id, b.body.id]);
+    expect((await w.member.get(base)).body.map((f: { id: string }) => f.id)).toEqual([
+      a.body.id,
+      folder.body.id,
+      b.body.id,
+    ]);
 
     const into = await w.member.patch(`${base}${b.body.id}/`, { parent: folder.body.id });
     expect(into.body).toMatchObject({ parent: folder.body.id, sequence: 65535, entity_data: { name: "C1" } });
@@ -203,12 +257,20 @@ describe("PATCH W/user-favorites/{id}/", () => {
     const a = await w.member.post(base, { entity_type: "project", entity_identifier: p.id });
     const f1 = await w.member.post(base, { entity_type: "folder", is_folder: true, name: "One" });
     const f2 = await w.member.post(base, { entity_type: "folder", is_folder: true, name: "Two" });
-    expect((await w.member.patch(`${base}${f1.body.id}/`, { parent: f2.body.id })).body).toEqual({ parent: ["A folder cannot be put in another folder."] });
-    expect((await w.member.patch(`${base}${a.body.id}/`, { name: "x" })).body).toEqual({ name: ["Only a folder can be renamed."] });
-    expect((await w.member.patch(`${base}${f1.body.id}/`, { name: "Two" })).body).toEqual({ name: ["A folder with this name already exists."] });
+    expect((await w.member.patch(`${base}${f1.body.id}/`, { parent: f2.body.id })).body).toEqual({
+      parent: ["A folder cannot be put in another folder."],
+    });
+    expect((await w.member.patch(`${base}${a.body.id}/`, { name: "x" })).body).toEqual({
+      name: ["Only a folder can be renamed."],
+    });
+    expect((await w.member.patch(`${base}${f1.body.id}/`, { name: "Two" })).body).toEqual({
+      name: ["A folder with this name already exists."],
+    });
     expect((await w.member.patch(`${base}${a.body.id}/`, { parent: a.body.id })).status).toBe(400);
     expect((await w.member.patch(`${base}${a.body.id}/`, { sequence: "high" })).status).toBe(400);
-    expect((await w.member.patch(`${base}${a.body.id}/`, { parent: crypto.randomUUID() })).body).toEqual({ parent: ["Folder not found."] });
+    expect((await w.member.patch(`${base}${a.body.id}/`, { parent: crypto.randomUUID() })).body).toEqual({
+      parent: ["Folder not found."],
+    });
     expect((await w.member.patch(`${base}${crypto.randomUUID()}/`, { sequence: 1 })).status).toBe(404);
   });
 });
@@ -254,26 +316,44 @@ describe("favourites follow their entities", () => {
     await w.member.post(base, { entity_type: "cycle", entity_identifier: cycle });
     expect((await w.member.get(base)).body).toHaveLength(2);
     // The member leaves the project: the cycle's favourite is hidden (the public project stays visible).
-    await t.db.db.update(schema.projectMembers).set({ isActive: false }).where(eq(schema.projectMembers.memberId, w.member.userId));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: false })
+      .where(eq(schema.projectMembers.memberId, w.member.userId));
     expect((await w.member.get(base)).body.map((f: { entity_type: string }) => f.entity_type)).toEqual(["project"]);
-    await t.db.db.update(schema.projectMembers).set({ isActive: true }).where(eq(schema.projectMembers.memberId, w.member.userId));
+    await t.db.db
+      .update(schema.projectMembers)
+      .set({ isActive: true })
+      .where(eq(schema.projectMembers.memberId, w.member.userId));
     const archived = await w.admin.post(`/api/workspaces/${w.slug}/projects/${p.id}/archive/`, {});
     expect(archived.status).toBe(200);
-    const rows = await t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, p.id));
+    const rows = await t.db.db
+      .select()
+      .from(schema.userFavorites)
+      .where(eq(schema.userFavorites.entityIdentifier, p.id));
     expect(rows).toEqual([]);
     expect((await w.member.get(base)).body).toEqual([]);
   });
   it("archiving or deleting a work item drops every user's favourite of it", async () => {
     const { w, p, base } = await fresh();
     const P = `/api/workspaces/${w.slug}/projects/${p.id}`;
-    const done = ((await w.admin.get(`${P}/states/`)).body as { id: string; group: string }[]).find((s) => s.group === "completed")!;
-    const toArchive = (await w.admin.post(`${P}/issues/`, { name: "Ship it", state_id: done.id })).body as { id: string };
+    const done = ((await w.admin.get(`${P}/states/`)).body as { id: string; group: string }[]).find(
+      (s) => s.group === "completed",
+    )!;
+    const toArchive = (await w.admin.post(`${P}/issues/`, { name: "Ship it", state_id: done.id })).body as {
+      id: string;
+    };
     const toDelete = (await w.admin.post(`${P}/issues/`, { name: "Drop it" })).body as { id: string };
     for (const id of [toArchive.id, toDelete.id]) {
-      expect((await w.member.post(base, { entity_type: "issue", entity_identifier: id, project_id: p.id })).status).toBe(200);
-      expect((await w.admin.post(base, { entity_type: "issue", entity_identifier: id, project_id: p.id })).status).toBe(200);
+      expect(
+        (await w.member.post(base, { entity_type: "issue", entity_identifier: id, project_id: p.id })).status,
+      ).toBe(200);
+      expect((await w.admin.post(base, { entity_type: "issue", entity_identifier: id, project_id: p.id })).status).toBe(
+        200,
+      );
     }
-    const favs = (id: string) => t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, id));
+    const favs = (id: string) =>
+      t.db.db.select().from(schema.userFavorites).where(eq(schema.userFavorites.entityIdentifier, id));
     expect(await favs(toArchive.id)).toHaveLength(2);
     expect((await w.admin.post(`${P}/issues/${toArchive.id}/archive/`, {})).status).toBe(200);
     expect((await w.admin.delete(`${P}/issues/${toDelete.id}/`)).status).toBe(204);

@@ -17,13 +17,21 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("user properties keyed by context", () => {
   it("keeps one row per cycle and per module, apart from the project's, and patches each alone", async () => {
     const db = t.db.db;
-    const [c1] = await db.insert(schema.cycles).values({ workspaceId: ws.id, projectId: pr.id, name: "C1", ownedById: ws.admin.userId }).returning();
-    const [c2] = await db.insert(schema.cycles).values({ workspaceId: ws.id, projectId: pr.id, name: "C2", ownedById: ws.admin.userId }).returning();
+    const [c1] = await db
+      .insert(schema.cycles)
+      .values({ workspaceId: ws.id, projectId: pr.id, name: "C1", ownedById: ws.admin.userId })
+      .returning();
+    const [c2] = await db
+      .insert(schema.cycles)
+      .values({ workspaceId: ws.id, projectId: pr.id, name: "C2", ownedById: ws.admin.userId })
+      .returning();
     const key = { workspaceId: ws.id, projectId: pr.id, userId: ws.member.userId };
     const project = await getOrCreateProps(db, key, "issues");
     const cycle1 = await getOrCreateProps(db, { ...key, entityId: c1!.id }, "cycle");
@@ -35,9 +43,16 @@ describe("user properties keyed by context", () => {
     // the project's row is found again whether the key says entityId: null or nothing
     expect((await getOrCreateProps(db, { ...key, entityId: null }, "issues")).id).toBe(project.id);
 
-    const patched = await patchProps(db, cycle1, { display_filters: { layout: "kanban", group_by: "state" } }, ws.member.userId);
+    const patched = await patchProps(
+      db,
+      cycle1,
+      { display_filters: { layout: "kanban", group_by: "state" } },
+      ws.member.userId,
+    );
     expect(presentUserProperties(patched).display_filters).toMatchObject({ layout: "kanban", group_by: "state" });
-    expect(presentUserProperties(await getOrCreateProps(db, { ...key, entityId: c2!.id }, "cycle")).display_filters.layout).toBe("list");
+    expect(
+      presentUserProperties(await getOrCreateProps(db, { ...key, entityId: c2!.id }, "cycle")).display_filters.layout,
+    ).toBe("list");
     // the project's own list preferences, over HTTP, are untouched
     expect((await ws.member.get(`${pr.base}/user-properties/`)).body.display_filters.layout).toBe("list");
   });

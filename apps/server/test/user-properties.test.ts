@@ -13,19 +13,55 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const DEFAULT_FILTERS = {
-  priority: null, state: null, state_group: null, cycle: null, module: null, assignees: null, mentions: null, created_by: null,
-  labels: null, start_date: null, target_date: null, issue_type: null, subscriber: null, project: null, team_project: null,
+  priority: null,
+  state: null,
+  state_group: null,
+  cycle: null,
+  module: null,
+  assignees: null,
+  mentions: null,
+  created_by: null,
+  labels: null,
+  start_date: null,
+  target_date: null,
+  issue_type: null,
+  subscriber: null,
+  project: null,
+  team_project: null,
 };
 const DEFAULT_DISPLAY_FILTERS = {
-  layout: "list", group_by: null, sub_group_by: null, order_by: "sort_order", type: null, sub_issue: true,
-  show_empty_groups: true, show_hierarchy: false, calendar_date_range: "",
+  layout: "list",
+  group_by: null,
+  sub_group_by: null,
+  order_by: "sort_order",
+  type: null,
+  sub_issue: true,
+  show_empty_groups: true,
+  show_hierarchy: false,
+  calendar_date_range: "",
 };
 const DEFAULT_DISPLAY_PROPERTIES = {
-  assignee: true, start_date: true, due_date: true, labels: true, key: true, priority: true, state: true, sub_issue_count: true,
-  link: true, attachment_count: true, estimate: true, created_on: true, updated_on: true, modules: true, cycle: true, issue_type: true,
+  assignee: true,
+  start_date: true,
+  due_date: true,
+  labels: true,
+  key: true,
+  priority: true,
+  state: true,
+  sub_issue_count: true,
+  link: true,
+  attachment_count: true,
+  estimate: true,
+  created_on: true,
+  updated_on: true,
+  modules: true,
+  cycle: true,
+  issue_type: true,
 };
 
 describe("GET user-properties", () => {
@@ -84,7 +120,12 @@ describe("PATCH user-properties", () => {
 
   it("stores rich filters, preferences, sort_order and client-side display extras", async () => {
     const rich = { and: [{ priority__in: "high" }] };
-    const res = await patch({ rich_filters: rich, preferences: { collapsed: ["a"] }, sort_order: 12.5, display_filters: { calendar: { layout: "week" } } });
+    const res = await patch({
+      rich_filters: rich,
+      preferences: { collapsed: ["a"] },
+      sort_order: 12.5,
+      display_filters: { calendar: { layout: "week" } },
+    });
     expect(res.status).toBe(200);
     expect(res.body.rich_filters).toEqual(rich);
     expect(res.body.preferences).toEqual({ collapsed: ["a"] });
@@ -124,13 +165,17 @@ describe("PATCH user-properties", () => {
   });
 
   it("rejects malformed JSON with 400", async () => {
-    const res = await ws.admin.request("PATCH", `${pr.base}/user-properties/`, "{bad", { "content-type": "application/json" });
+    const res = await ws.admin.request("PATCH", `${pr.base}/user-properties/`, "{bad", {
+      "content-type": "application/json",
+    });
     expect(res.status).toBe(400);
     expect(res.body.detail).toMatch(/^JSON parse error/);
   });
 
   it("epics preferences are patched separately", async () => {
-    const res = await ws.admin.patch(`${pr.base}/epics-user-properties/`, { display_filters: { order_by: "-priority" } });
+    const res = await ws.admin.patch(`${pr.base}/epics-user-properties/`, {
+      display_filters: { order_by: "-priority" },
+    });
     expect(res.status).toBe(200);
     expect(res.body.display_filters.order_by).toBe("-priority");
     const issues = await ws.admin.get(`${pr.base}/user-properties/`);
@@ -143,14 +188,25 @@ describe("PATCH user-properties", () => {
     expect((await ws.guest.get(`${p2.base}/user-properties/`)).body.display_filters.order_by).toBe("sort_order");
     // preferences stored by an earlier version with the old default stay as they are
     await t.db.db.insert(schema.projectUserProperties).values({
-      workspaceId: ws.id, projectId: p2.id, userId: ws.member.userId, kind: "issues",
-      filters: DEFAULT_FILTERS, displayFilters: { ...DEFAULT_DISPLAY_FILTERS, order_by: "-created_at" }, displayProperties: DEFAULT_DISPLAY_PROPERTIES,
-      richFilters: {}, preferences: {}, createdById: ws.member.userId, updatedById: ws.member.userId,
+      workspaceId: ws.id,
+      projectId: p2.id,
+      userId: ws.member.userId,
+      kind: "issues",
+      filters: DEFAULT_FILTERS,
+      displayFilters: { ...DEFAULT_DISPLAY_FILTERS, order_by: "-created_at" },
+      displayProperties: DEFAULT_DISPLAY_PROPERTIES,
+      richFilters: {},
+      preferences: {},
+      createdById: ws.member.userId,
+      updatedById: ws.member.userId,
     });
     expect((await ws.member.get(`${p2.base}/user-properties/`)).body.display_filters.order_by).toBe("-created_at");
     // Plane's client writes a change of another option back through the same endpoint: the order stays
     await ws.member.patch(`${p2.base}/user-properties/`, { display_filters: { group_by: "priority" } });
-    expect((await ws.member.get(`${p2.base}/user-properties/`)).body.display_filters).toMatchObject({ order_by: "-created_at", group_by: "priority" });
+    expect((await ws.member.get(`${p2.base}/user-properties/`)).body.display_filters).toMatchObject({
+      order_by: "-created_at",
+      group_by: "priority",
+    });
     // and a choice made now is kept
     await ws.guest.patch(`${p2.base}/user-properties/`, { display_filters: { order_by: "-updated_at" } });
     expect((await ws.guest.get(`${p2.base}/user-properties/`)).body.display_filters.order_by).toBe("-updated_at");
@@ -162,7 +218,9 @@ describe("issue-display-properties", () => {
     const get = await ws.guest.get(`${pr.base}/issue-display-properties/`);
     expect(get.status).toBe(200);
     expect(get.body.display_properties).toEqual(DEFAULT_DISPLAY_PROPERTIES);
-    const post = await ws.guest.post(`${pr.base}/issue-display-properties/`, { properties: { key: false, estimate: false } });
+    const post = await ws.guest.post(`${pr.base}/issue-display-properties/`, {
+      properties: { key: false, estimate: false },
+    });
     expect(post.status).toBe(200);
     expect(post.body.display_properties).toEqual({ ...DEFAULT_DISPLAY_PROPERTIES, key: false, estimate: false });
     expect(post.body.id).toBe(get.body.id);
@@ -177,12 +235,20 @@ describe("issue-display-properties", () => {
 });
 
 describe("role matrix", () => {
-  const urls = () => [`${pr.base}/user-properties/`, `${pr.base}/epics-user-properties/`, `${pr.base}/issue-display-properties/`];
+  const urls = () => [
+    `${pr.base}/user-properties/`,
+    `${pr.base}/epics-user-properties/`,
+    `${pr.base}/issue-display-properties/`,
+  ];
   it("admin, member and guest read and save their own preferences", async () => {
     for (const who of [ws.admin, ws.member, ws.guest]) {
       for (const url of urls()) expect((await who.get(url)).status, url).toBe(200);
-      expect((await who.patch(`${pr.base}/user-properties/`, { display_filters: { show_empty_groups: false } })).status).toBe(200);
-      expect((await who.patch(`${pr.base}/epics-user-properties/`, { display_properties: { key: false } })).status).toBe(200);
+      expect(
+        (await who.patch(`${pr.base}/user-properties/`, { display_filters: { show_empty_groups: false } })).status,
+      ).toBe(200);
+      expect(
+        (await who.patch(`${pr.base}/epics-user-properties/`, { display_properties: { key: false } })).status,
+      ).toBe(200);
       expect((await who.post(`${pr.base}/issue-display-properties/`, { properties: { key: true } })).status).toBe(200);
     }
   });
@@ -200,7 +266,9 @@ describe("role matrix", () => {
     expect((await ws.outsider.post(`${pr.base}/issue-display-properties/`, { properties: {} })).status).toBe(403);
   });
   it("unknown projects are 404", async () => {
-    const res = await ws.admin.get(`/api/workspaces/${ws.slug}/projects/00000000-0000-4000-8000-000000000000/user-properties/`);
+    const res = await ws.admin.get(
+      `/api/workspaces/${ws.slug}/projects/00000000-0000-4000-8000-000000000000/user-properties/`,
+    );
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ error: "The required object does not exist." });
   });

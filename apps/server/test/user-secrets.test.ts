@@ -20,10 +20,13 @@ beforeAll(async () => {
   me = await t.user();
   other = await t.user();
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const URL_ = "/api/users/me/secrets/";
-const stored = async (id: string) => (await t.db.db.select().from(schema.userSecrets).where(eq(schema.userSecrets.id, id)))[0];
+const stored = async (id: string) =>
+  (await t.db.db.select().from(schema.userSecrets).where(eq(schema.userSecrets.id, id)))[0];
 
 describe("/api/users/me/secrets/", () => {
   it("creates (201) a secret whose value is never returned, shown masked, sealed in the database", async () => {
@@ -51,7 +54,11 @@ describe("/api/users/me/secrets/", () => {
 
   it("updates the name, description and value (PATCH); the new value is sealed too", async () => {
     const c = await me.post(URL_, { name: "TO_EDIT", value: "first-value-0000000" });
-    const res = await me.patch(`${URL_}${c.body.id}/`, { name: "EDITED", value: "second-value-1111111", description: "d" });
+    const res = await me.patch(`${URL_}${c.body.id}/`, {
+      name: "EDITED",
+      value: "second-value-1111111",
+      description: "d",
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ id: c.body.id, name: "EDITED", description: "d", value_hint: "••••••••1111" });
     expect(res.text).not.toContain("second-value");
@@ -64,7 +71,10 @@ describe("/api/users/me/secrets/", () => {
     const c = await me.post(URL_, { name: "TO_DELETE", value: "v" });
     expect((await me.delete(`${URL_}${c.body.id}/`)).status).toBe(204);
     expect(await stored(c.body.id)).toBeUndefined();
-    expect(await me.delete(`${URL_}${c.body.id}/`)).toMatchObject({ status: 404, body: { error: SECRET_MSG.notFound } });
+    expect(await me.delete(`${URL_}${c.body.id}/`)).toMatchObject({
+      status: 404,
+      body: { error: SECRET_MSG.notFound },
+    });
   });
 
   it("validates with the field messages, and refuses a second secret of the same name", async () => {
@@ -76,20 +86,28 @@ describe("/api/users/me/secrets/", () => {
     expect(await bad({ value: "v" })).toEqual({ name: ["This field is required."] });
     expect(await bad({ name: "1ABC", value: "v" })).toEqual({ name: [SECRET_MSG.nameChars] });
     expect(await bad({ name: "HAS SPACE", value: "v" })).toEqual({ name: [SECRET_MSG.nameChars] });
-    expect(await bad({ name: "X".repeat(101), value: "v" })).toEqual({ name: ["Ensure this field has no more than 100 characters."] });
+    expect(await bad({ name: "X".repeat(101), value: "v" })).toEqual({
+      name: ["Ensure this field has no more than 100 characters."],
+    });
     expect(await bad({ name: "OK" })).toEqual({ value: ["This field is required."] });
     expect(await bad({ name: "OK", value: "   " })).toEqual({ value: ["This field may not be blank."] });
     expect(await bad({ name: "OK", value: 5 })).toEqual({ value: ["Not a valid string."] });
     await me.post(URL_, { name: "DUP", value: "v" });
     expect(await bad({ name: "DUP", value: "w" })).toEqual({ name: [SECRET_MSG.nameTaken] });
     const other1 = await me.post(URL_, { name: "OTHER_NAME", value: "v" });
-    expect(await me.patch(`${URL_}${other1.body.id}/`, { name: "DUP" })).toMatchObject({ status: 400, body: { name: [SECRET_MSG.nameTaken] } });
+    expect(await me.patch(`${URL_}${other1.body.id}/`, { name: "DUP" })).toMatchObject({
+      status: 400,
+      body: { name: [SECRET_MSG.nameTaken] },
+    });
   });
 
   it("each person sees and changes only their own secrets; the same name is fine for two people", async () => {
     const mine = await me.post(URL_, { name: "MINE_ONLY", value: "private-value-999999" });
     expect((await other.get(URL_)).body.map((s: { name: string }) => s.name)).not.toContain("MINE_ONLY");
-    expect(await other.patch(`${URL_}${mine.body.id}/`, { value: "hijack" })).toMatchObject({ status: 404, body: { error: SECRET_MSG.notFound } });
+    expect(await other.patch(`${URL_}${mine.body.id}/`, { value: "hijack" })).toMatchObject({
+      status: 404,
+      body: { error: SECRET_MSG.notFound },
+    });
     expect(await other.delete(`${URL_}${mine.body.id}/`)).toMatchObject({ status: 404 });
     expect((await other.post(URL_, { name: "MINE_ONLY", value: "theirs" })).status).toBe(201);
     expect(open(t.app.secretKey, "user-secret", (await stored(mine.body.id)).valueSealed)).toBe("private-value-999999");
@@ -98,7 +116,12 @@ describe("/api/users/me/secrets/", () => {
   it("anonymous callers get 401 on every call, before the body is read", async () => {
     const anon = t.anon();
     const id = crypto.randomUUID();
-    for (const [m, p, b] of [["GET", URL_, undefined], ["POST", URL_, { name: 1 }], ["PATCH", `${URL_}${id}/`, { name: 1 }], ["DELETE", `${URL_}${id}/`, undefined]] as const) {
+    for (const [m, p, b] of [
+      ["GET", URL_, undefined],
+      ["POST", URL_, { name: 1 }],
+      ["PATCH", `${URL_}${id}/`, { name: 1 }],
+      ["DELETE", `${URL_}${id}/`, undefined],
+    ] as const) {
       expect(await anon.request(m, p, b)).toMatchObject({ status: 401, body: UNAUTH });
     }
   });

@@ -12,20 +12,34 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
  * …/sessions/ signs out all the others. A session's last use is kept to within a few minutes.
  */
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
-const CHROME_LINUX = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
-const SAFARI_IOS = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
+const CHROME_LINUX =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
+const SAFARI_IOS =
+  "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1";
 const URL = "/api/users/me/sessions/";
 
 /** Another signed-in session of the same user (a second browser). */
-async function anotherSession(of: Client, opts: { userAgent?: string; ip?: string; lastSeenAt?: Date; kind?: string; expiresAt?: Date } = {}): Promise<{ client: Client; storedId: string }> {
+async function anotherSession(
+  of: Client,
+  opts: { userAgent?: string; ip?: string; lastSeenAt?: Date; kind?: string; expiresAt?: Date } = {},
+): Promise<{ client: Client; storedId: string }> {
   const token = crypto.randomBytes(24).toString("base64url");
   const storedId = hashToken(token);
   await t.db.db.insert(schema.sessions).values({
-    id: storedId, userId: of.userId, kind: opts.kind ?? "app", expiresAt: opts.expiresAt ?? new Date(Date.now() + 86400_000),
-    userAgent: opts.userAgent ?? null, ipAddress: opts.ip ?? null, lastSeenAt: opts.lastSeenAt ?? new Date(),
+    id: storedId,
+    userId: of.userId,
+    kind: opts.kind ?? "app",
+    expiresAt: opts.expiresAt ?? new Date(Date.now() + 86400_000),
+    userAgent: opts.userAgent ?? null,
+    ipAddress: opts.ip ?? null,
+    lastSeenAt: opts.lastSeenAt ?? new Date(),
   });
   const client = new Client(t.url);
   client.setCookie(t.app.config.sessionCookieName, token);
@@ -33,12 +47,25 @@ async function anotherSession(of: Client, opts: { userAgent?: string; ip?: strin
   return { client, storedId };
 }
 
-interface Listed { id: string; device: string; user_agent: string | null; ip_address: string | null; is_current: boolean; last_seen_at: string; created_at: string; expires_at: string }
+interface Listed {
+  id: string;
+  device: string;
+  user_agent: string | null;
+  ip_address: string | null;
+  is_current: boolean;
+  last_seen_at: string;
+  created_at: string;
+  expires_at: string;
+}
 
 describe("GET /api/users/me/sessions/", () => {
   it("lists the caller's live sessions: device, where from, last use, which one is this; never the token or its stored id", async () => {
     const me = await t.user();
-    const phone = await anotherSession(me, { userAgent: SAFARI_IOS, ip: "203.0.113.7", lastSeenAt: new Date(Date.now() - 3600_000) });
+    const phone = await anotherSession(me, {
+      userAgent: SAFARI_IOS,
+      ip: "203.0.113.7",
+      lastSeenAt: new Date(Date.now() - 3600_000),
+    });
     await anotherSession(me, { userAgent: CHROME_LINUX, expiresAt: new Date(Date.now() - 1000) });
     await anotherSession(me, { userAgent: CHROME_LINUX, kind: "admin" });
     const other = await t.user();
@@ -48,8 +75,22 @@ describe("GET /api/users/me/sessions/", () => {
     expect(res.body).toHaveLength(2);
     const current = res.body.find((s) => s.is_current)!;
     const elsewhere = res.body.find((s) => !s.is_current)!;
-    expect(Object.keys(current).sort()).toEqual(["created_at", "device", "expires_at", "id", "ip_address", "is_current", "last_seen_at", "user_agent"]);
-    expect(elsewhere).toMatchObject({ device: "Safari on iOS", user_agent: SAFARI_IOS, ip_address: "203.0.113.7", is_current: false });
+    expect(Object.keys(current).sort()).toEqual([
+      "created_at",
+      "device",
+      "expires_at",
+      "id",
+      "ip_address",
+      "is_current",
+      "last_seen_at",
+      "user_agent",
+    ]);
+    expect(elsewhere).toMatchObject({
+      device: "Safari on iOS",
+      user_agent: SAFARI_IOS,
+      ip_address: "203.0.113.7",
+      is_current: false,
+    });
     expect(elsewhere.id).toMatch(/^[0-9a-f]{32}$/);
     expect(res.text).not.toContain(phone.storedId);
     expect(res.text).not.toContain(phone.storedId.slice(0, 32));
@@ -90,7 +131,10 @@ describe("DELETE /api/users/me/sessions/{id}/ and /api/users/me/sessions/", () =
     expect((await me.delete(`${URL}${"0".repeat(32)}/`)).status).toBe(404);
     expect((await me.delete(`${URL}not-an-id/`)).status).toBeGreaterThanOrEqual(400);
     const self = await me.delete(`${URL}${currentId}/`);
-    expect([self.status, self.body]).toEqual([400, { error: "This is the session you are using: sign out to end it." }]);
+    expect([self.status, self.body]).toEqual([
+      400,
+      { error: "This is the session you are using: sign out to end it." },
+    ]);
 
     expect((await phone.client.get("/api/users/me/")).status).toBe(200);
     expect((await me.delete(`${URL}${phoneId}/`)).status).toBe(204);

@@ -6,23 +6,57 @@ import type { Client } from "./helpers/client.ts";
 import { schema } from "../src/db/client.ts";
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const UNAUTH = { detail: "Authentication credentials were not provided." };
 const NOT_MEMBER = { detail: "You do not have permission to perform this action." };
-const WORKSPACE_KEYS = ["background_color", "created_at", "created_by", "deleted_at", "id", "logo", "logo_asset", "logo_url", "name", "organization_size", "owner", "slug", "timezone", "total_members", "updated_at", "updated_by"];
+const WORKSPACE_KEYS = [
+  "background_color",
+  "created_at",
+  "created_by",
+  "deleted_at",
+  "id",
+  "logo",
+  "logo_asset",
+  "logo_url",
+  "name",
+  "organization_size",
+  "owner",
+  "slug",
+  "timezone",
+  "total_members",
+  "updated_at",
+  "updated_by",
+];
 
-async function invite(ws: { id: string }, email: string, role = 5, extra: Partial<typeof schema.workspaceInvitations.$inferInsert> = {}) {
-  const [inv] = await t.db.db.insert(schema.workspaceInvitations).values({ workspaceId: ws.id, email, role, token: "tok-" + Math.random(), ...extra }).returning();
+async function invite(
+  ws: { id: string },
+  email: string,
+  role = 5,
+  extra: Partial<typeof schema.workspaceInvitations.$inferInsert> = {},
+) {
+  const [inv] = await t.db.db
+    .insert(schema.workspaceInvitations)
+    .values({ workspaceId: ws.id, email, role, token: "tok-" + Math.random(), ...extra })
+    .returning();
   return inv;
 }
 
 describe("GET /api/users/me/workspaces/", () => {
   it("lists the caller's active workspaces sorted by name with role and total_members", async () => {
     const ws = await workspaceFixture(t, "zz-" + Date.now());
-    const [other] = await t.db.db.insert(schema.workspaces).values({ name: "Aardvark", slug: "aa-" + Date.now(), ownerId: ws.member.userId }).returning();
-    await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: other.id, memberId: ws.member.userId, role: 20 });
+    const [other] = await t.db.db
+      .insert(schema.workspaces)
+      .values({ name: "Aardvark", slug: "aa-" + Date.now(), ownerId: ws.member.userId })
+      .returning();
+    await t.db.db
+      .insert(schema.workspaceMembers)
+      .values({ workspaceId: other.id, memberId: ws.member.userId, role: 20 });
     const res = await ws.member.get("/api/users/me/workspaces/");
     expect(res.status).toBe(200);
     expect(res.body.map((w: any) => w.slug)).toEqual([other.slug, ws.slug]);
@@ -55,7 +89,12 @@ describe("/api/users/me/workspaces/invitations/", () => {
     expect(res.status).toBe(200);
     expect(res.body).toHaveLength(1);
     expect(res.body[0]).toMatchObject({
-      id: inv.id, email: invitee.email, accepted: false, role: 15, responded_at: null, token: inv.token,
+      id: inv.id,
+      email: invitee.email,
+      accepted: false,
+      role: 15,
+      responded_at: null,
+      token: inv.token,
       workspace: { id: ws.id, slug: ws.slug, name: ws.slug.toUpperCase(), logo_url: null, total_members: 3 },
       invite_link: `/workspace-invitations/?invitation_id=${inv.id}&slug=${ws.slug}&token=${encodeURIComponent(inv.token)}`,
     });
@@ -68,7 +107,10 @@ describe("/api/users/me/workspaces/invitations/", () => {
     const res = await invitee.post("/api/users/me/workspaces/invitations/", { invitations: [inv.id] });
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
-    const [m] = await t.db.db.select().from(schema.workspaceMembers).where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, invitee.userId)));
+    const [m] = await t.db.db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, invitee.userId)));
     expect(m).toMatchObject({ role: 15, isActive: true });
     expect((await invitee.get("/api/users/me/workspaces/invitations/")).body).toEqual([]);
     const mine = await invitee.get("/api/users/me/workspaces/");
@@ -92,10 +134,15 @@ describe("/api/users/me/workspaces/invitations/", () => {
     const ws = await workspaceFixture(t);
     const invitee = await t.user();
     const notMine = await invite(ws, "third@example.com", 20);
-    const res = await invitee.post("/api/users/me/workspaces/invitations/", { invitations: [notMine.id, "00000000-0000-4000-8000-000000000000"] });
+    const res = await invitee.post("/api/users/me/workspaces/invitations/", {
+      invitations: [notMine.id, "00000000-0000-4000-8000-000000000000"],
+    });
     expect(res.status).toBe(204);
     expect((await invitee.get("/api/users/me/workspaces/")).body).toEqual([]);
-    const still = await t.db.db.select().from(schema.workspaceInvitations).where(eq(schema.workspaceInvitations.id, notMine.id));
+    const still = await t.db.db
+      .select()
+      .from(schema.workspaceInvitations)
+      .where(eq(schema.workspaceInvitations.id, notMine.id));
     expect(still).toHaveLength(1);
   });
 
@@ -107,14 +154,19 @@ describe("/api/users/me/workspaces/invitations/", () => {
     const notList = await c.post("/api/users/me/workspaces/invitations/", { invitations: "abc" });
     expect(notList.status).toBe(400);
     expect(notList.body).toEqual({ invitations: ["Expected a list of invitation ids."] });
-    const json = await c.request("POST", "/api/users/me/workspaces/invitations/", "{", { "content-type": "application/json" });
+    const json = await c.request("POST", "/api/users/me/workspaces/invitations/", "{", {
+      "content-type": "application/json",
+    });
     expect(json.status).toBe(400);
     expect(json.body.detail).toMatch(/^JSON parse error/);
   });
 
   it("refuses anonymous callers", async () => {
     const a = t.anon();
-    for (const res of [await a.get("/api/users/me/workspaces/invitations/"), await a.post("/api/users/me/workspaces/invitations/", { invitations: [] })]) {
+    for (const res of [
+      await a.get("/api/users/me/workspaces/invitations/"),
+      await a.post("/api/users/me/workspaces/invitations/", { invitations: [] }),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual(UNAUTH);
     }
@@ -126,8 +178,14 @@ describe("GET /api/users/me/workspaces/:slug/project-roles/", () => {
   let projectId: string;
   beforeAll(async () => {
     ws = await workspaceFixture(t);
-    const [p] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Roles", identifier: "ROLE" }).returning();
-    const [p2] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Other", identifier: "OTH" }).returning();
+    const [p] = await t.db.db
+      .insert(schema.projects)
+      .values({ workspaceId: ws.id, name: "Roles", identifier: "ROLE" })
+      .returning();
+    const [p2] = await t.db.db
+      .insert(schema.projects)
+      .values({ workspaceId: ws.id, name: "Other", identifier: "OTH" })
+      .returning();
     projectId = p.id;
     await t.db.db.insert(schema.projectMembers).values([
       { workspaceId: ws.id, projectId: p.id, memberId: ws.admin.userId, role: 20 },
@@ -169,8 +227,13 @@ describe("GET /api/users/last-visited-workspace/", () => {
 
   it("follows the profile's last_workspace_id and lists the caller's project memberships", async () => {
     const ws = await workspaceFixture(t);
-    const [p] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Visited", identifier: "VIS" }).returning();
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: p.id, memberId: ws.member.userId, role: 15 });
+    const [p] = await t.db.db
+      .insert(schema.projects)
+      .values({ workspaceId: ws.id, name: "Visited", identifier: "VIS" })
+      .returning();
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: p.id, memberId: ws.member.userId, role: 15 });
     await ws.member.patch("/api/users/me/profile/", { last_workspace_id: ws.id });
     const res = await ws.member.get("/api/users/last-visited-workspace/");
     expect(res.status).toBe(200);
@@ -178,7 +241,9 @@ describe("GET /api/users/last-visited-workspace/", () => {
     expect(res.body.workspace_details).toMatchObject({ id: ws.id, slug: ws.slug, total_members: 3 });
     expect(res.body.project_details).toHaveLength(1);
     expect(res.body.project_details[0]).toMatchObject({
-      role: 15, member: { id: ws.member.userId }, workspace: { id: ws.id, slug: ws.slug },
+      role: 15,
+      member: { id: ws.member.userId },
+      workspace: { id: ws.id, slug: ws.slug },
       project: { id: p.id, identifier: "VIS", name: "Visited" },
     });
   });

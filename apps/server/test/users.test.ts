@@ -5,22 +5,67 @@ import { workspaceFixture } from "./helpers/fixtures.ts";
 import { schema } from "../src/db/client.ts";
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const UNAUTH = { detail: "Authentication credentials were not provided." };
 
 const ME_KEYS = [
-  "id", "avatar", "cover_image", "avatar_url", "cover_image_url", "date_joined", "display_name", "email", "first_name", "last_name",
-  "is_active", "is_bot", "is_email_verified", "user_timezone", "username", "is_password_autoset", "last_login_medium", "last_login_time",
+  "id",
+  "avatar",
+  "cover_image",
+  "avatar_url",
+  "cover_image_url",
+  "date_joined",
+  "display_name",
+  "email",
+  "first_name",
+  "last_name",
+  "is_active",
+  "is_bot",
+  "is_email_verified",
+  "user_timezone",
+  "username",
+  "is_password_autoset",
+  "last_login_medium",
+  "last_login_time",
 ].sort();
 
 const PROFILE_KEYS = [
-  "id", "created_at", "updated_at", "user", "theme", "is_app_rail_docked", "is_tour_completed", "onboarding_step", "use_case", "role",
-  "is_onboarded", "last_workspace_id", "billing_address_country", "billing_address", "has_billing_address", "company_name",
-  "notification_view_mode", "is_smooth_cursor_enabled", "is_mobile_onboarded", "mobile_onboarding_step", "mobile_timezone_auto_set",
-  "language", "start_of_the_week", "goals", "background_color", "is_navigation_tour_completed", "has_marketing_email_consent",
-  "is_subscribed_to_changelog", "product_tour", "time_format",
+  "id",
+  "created_at",
+  "updated_at",
+  "user",
+  "theme",
+  "is_app_rail_docked",
+  "is_tour_completed",
+  "onboarding_step",
+  "use_case",
+  "role",
+  "is_onboarded",
+  "last_workspace_id",
+  "billing_address_country",
+  "billing_address",
+  "has_billing_address",
+  "company_name",
+  "notification_view_mode",
+  "is_smooth_cursor_enabled",
+  "is_mobile_onboarded",
+  "mobile_onboarding_step",
+  "mobile_timezone_auto_set",
+  "language",
+  "start_of_the_week",
+  "goals",
+  "background_color",
+  "is_navigation_tour_completed",
+  "has_marketing_email_consent",
+  "is_subscribed_to_changelog",
+  "product_tour",
+  "time_format",
 ].sort();
 
 async function makeWorkspace(owner: { userId: string }, slug: string, name = slug) {
@@ -35,7 +80,19 @@ describe("GET /api/users/me/", () => {
     const res = await c.get("/api/users/me/");
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(ME_KEYS);
-    expect(res.body).toMatchObject({ id: c.userId, email: c.email, first_name: "Ann", last_name: "Lee", display_name: "ann", is_active: true, is_bot: false, user_timezone: "UTC", last_login_medium: "email", avatar_url: null, cover_image_url: null });
+    expect(res.body).toMatchObject({
+      id: c.userId,
+      email: c.email,
+      first_name: "Ann",
+      last_name: "Lee",
+      display_name: "ann",
+      is_active: true,
+      is_bot: false,
+      user_timezone: "UTC",
+      last_login_medium: "email",
+      avatar_url: null,
+      cover_image_url: null,
+    });
   });
 
   it("refuses anonymous callers with 401", async () => {
@@ -55,9 +112,23 @@ describe("GET /api/users/me/", () => {
 describe("PATCH /api/users/me/", () => {
   it("updates writable fields and returns every column but the password", async () => {
     const c = await t.user();
-    const res = await c.patch("/api/users/me/", { first_name: "José", last_name: "Núñez", display_name: "jose", user_timezone: "Europe/Berlin", avatar: "https://example.com/a.png" });
+    const res = await c.patch("/api/users/me/", {
+      first_name: "José",
+      last_name: "Núñez",
+      display_name: "jose",
+      user_timezone: "Europe/Berlin",
+      avatar: "https://example.com/a.png",
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ id: c.userId, first_name: "José", last_name: "Núñez", display_name: "jose", user_timezone: "Europe/Berlin", avatar: "https://example.com/a.png", avatar_url: "https://example.com/a.png" });
+    expect(res.body).toMatchObject({
+      id: c.userId,
+      first_name: "José",
+      last_name: "Núñez",
+      display_name: "jose",
+      user_timezone: "Europe/Berlin",
+      avatar: "https://example.com/a.png",
+      avatar_url: "https://example.com/a.png",
+    });
     expect(res.body).not.toHaveProperty("password");
     expect(res.body).toHaveProperty("created_at");
     expect(res.body).toHaveProperty("last_login_ip");
@@ -140,8 +211,18 @@ describe("profile", () => {
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(PROFILE_KEYS);
     expect(res.body).toMatchObject({
-      user: c.userId, is_onboarded: true, notification_view_mode: "full", language: "en", start_of_the_week: 0, last_workspace_id: null,
-      onboarding_step: { workspace_join: false, profile_complete: false, workspace_create: false, workspace_invite: false },
+      user: c.userId,
+      is_onboarded: true,
+      notification_view_mode: "full",
+      language: "en",
+      start_of_the_week: 0,
+      last_workspace_id: null,
+      onboarding_step: {
+        workspace_join: false,
+        profile_complete: false,
+        workspace_create: false,
+        workspace_invite: false,
+      },
       product_tour: { work_items: false, cycles: false, modules: false, intake: false, pages: false },
     });
   });
@@ -160,17 +241,38 @@ describe("profile", () => {
   it("PATCH updates fields and merges step objects", async () => {
     const c = await t.user();
     const res = await c.patch("/api/users/me/profile/", {
-      theme: { theme: "dark" }, onboarding_step: { profile_complete: true }, role: "Founder / Executive", use_case: "planning",
-      notification_view_mode: "compact", start_of_the_week: 1, language: "fr", product_tour: { cycles: true },
+      theme: { theme: "dark" },
+      onboarding_step: { profile_complete: true },
+      role: "Founder / Executive",
+      use_case: "planning",
+      notification_view_mode: "compact",
+      start_of_the_week: 1,
+      language: "fr",
+      product_tour: { cycles: true },
     });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({
-      theme: { theme: "dark" }, role: "Founder / Executive", use_case: "planning", notification_view_mode: "compact", start_of_the_week: 1, language: "fr",
-      onboarding_step: { profile_complete: true, workspace_create: false, workspace_invite: false, workspace_join: false },
+      theme: { theme: "dark" },
+      role: "Founder / Executive",
+      use_case: "planning",
+      notification_view_mode: "compact",
+      start_of_the_week: 1,
+      language: "fr",
+      onboarding_step: {
+        profile_complete: true,
+        workspace_create: false,
+        workspace_invite: false,
+        workspace_join: false,
+      },
       product_tour: { cycles: true, work_items: false },
     });
     const step2 = await c.patch("/api/users/me/profile/", { onboarding_step: { workspace_create: true } });
-    expect(step2.body.onboarding_step).toEqual({ profile_complete: true, workspace_create: true, workspace_invite: false, workspace_join: false });
+    expect(step2.body.onboarding_step).toEqual({
+      profile_complete: true,
+      workspace_create: true,
+      workspace_invite: false,
+      workspace_join: false,
+    });
   });
 
   it("PATCH rejects bad values", async () => {
@@ -229,12 +331,21 @@ describe("GET /api/users/me/settings/", () => {
     const c = await t.user();
     const other = await t.user();
     const ws = await makeWorkspace(other, "inviting-" + Date.now());
-    await t.db.db.insert(schema.workspaceInvitations).values({ workspaceId: ws.id, email: c.email, token: "tok-settings", role: 15 });
+    await t.db.db
+      .insert(schema.workspaceInvitations)
+      .values({ workspaceId: ws.id, email: c.email, token: "tok-settings", role: 15 });
     const res = await c.get("/api/users/me/settings/?t=123");
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
-      id: c.userId, email: c.email,
-      workspace: { last_workspace_id: null, last_workspace_slug: null, fallback_workspace_id: null, fallback_workspace_slug: null, invites: 1 },
+      id: c.userId,
+      email: c.email,
+      workspace: {
+        last_workspace_id: null,
+        last_workspace_slug: null,
+        fallback_workspace_id: null,
+        fallback_workspace_slug: null,
+        invites: 1,
+      },
     });
   });
 
@@ -243,12 +354,23 @@ describe("GET /api/users/me/settings/", () => {
     const first = await makeWorkspace(c, "first-" + Date.now(), "Zeta");
     const second = await makeWorkspace(c, "second-" + Date.now(), "Alpha");
     const fb = await c.get("/api/users/me/settings/");
-    expect(fb.body.workspace).toEqual({ last_workspace_id: null, last_workspace_slug: null, fallback_workspace_id: first.id, fallback_workspace_slug: first.slug, invites: 0 });
+    expect(fb.body.workspace).toEqual({
+      last_workspace_id: null,
+      last_workspace_slug: null,
+      fallback_workspace_id: first.id,
+      fallback_workspace_slug: first.slug,
+      invites: 0,
+    });
     await c.patch("/api/users/me/profile/", { last_workspace_id: second.id });
     const last = await c.get("/api/users/me/settings/");
     expect(last.body.workspace).toEqual({
-      last_workspace_id: second.id, last_workspace_slug: second.slug, last_workspace_name: "Alpha", last_workspace_logo: null,
-      fallback_workspace_id: second.id, fallback_workspace_slug: second.slug, invites: 0,
+      last_workspace_id: second.id,
+      last_workspace_slug: second.slug,
+      last_workspace_name: "Alpha",
+      last_workspace_logo: null,
+      fallback_workspace_id: second.id,
+      fallback_workspace_slug: second.slug,
+      invites: 0,
     });
   });
 
@@ -256,9 +378,18 @@ describe("GET /api/users/me/settings/", () => {
     const c = await t.user();
     const ws = await makeWorkspace(c, "gone-" + Date.now());
     await c.patch("/api/users/me/profile/", { last_workspace_id: ws.id });
-    await t.db.db.update(schema.workspaceMembers).set({ isActive: false }).where(eq(schema.workspaceMembers.memberId, c.userId));
+    await t.db.db
+      .update(schema.workspaceMembers)
+      .set({ isActive: false })
+      .where(eq(schema.workspaceMembers.memberId, c.userId));
     const res = await c.get("/api/users/me/settings/");
-    expect(res.body.workspace).toEqual({ last_workspace_id: null, last_workspace_slug: null, fallback_workspace_id: null, fallback_workspace_slug: null, invites: 0 });
+    expect(res.body.workspace).toEqual({
+      last_workspace_id: null,
+      last_workspace_slug: null,
+      fallback_workspace_id: null,
+      fallback_workspace_slug: null,
+      invites: 0,
+    });
   });
 
   it("refuses anonymous callers", async () => {
@@ -297,7 +428,12 @@ describe("onboarding and tour", () => {
     expect(res.body).toEqual({ message: "Updated successfully" });
     const p = await c.get("/api/users/me/profile/");
     expect(p.body.is_onboarded).toBe(true);
-    expect(p.body.onboarding_step).toEqual({ profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true });
+    expect(p.body.onboarding_step).toEqual({
+      profile_complete: true,
+      workspace_create: true,
+      workspace_invite: true,
+      workspace_join: true,
+    });
     expect(p.body.last_workspace_id).toBe(ws.id);
     const s = await c.get("/api/users/me/settings/");
     expect(s.body.workspace.last_workspace_slug).toBe(ws.slug);
@@ -331,7 +467,10 @@ describe("onboarding and tour", () => {
     const badTour = await c.patch("/api/users/me/tour-completed/", { is_tour_completed: 1 });
     expect(badTour.status).toBe(400);
     expect(badTour.body).toEqual({ is_tour_completed: ["Must be a valid boolean."] });
-    for (const res of [await t.anon().patch("/api/users/me/onboard/", { is_onboarded: true }), await t.anon().patch("/api/users/me/tour-completed/", { is_tour_completed: true })]) {
+    for (const res of [
+      await t.anon().patch("/api/users/me/onboard/", { is_onboarded: true }),
+      await t.anon().patch("/api/users/me/tour-completed/", { is_tour_completed: true }),
+    ]) {
       expect(res.status).toBe(401);
       expect(res.body).toEqual(UNAUTH);
     }
@@ -343,8 +482,32 @@ describe("notification preferences", () => {
     const c = await t.user();
     const res = await c.get("/api/users/me/notification-preferences/");
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ user: c.userId, workspace: null, project: null, property_change: true, state_change: true, comment: true, mention: true, issue_completed: true });
-    expect(Object.keys(res.body).sort()).toEqual(["comment", "created_at", "created_by", "deleted_at", "id", "issue_completed", "mention", "project", "property_change", "state_change", "updated_at", "updated_by", "user", "workspace"]);
+    expect(res.body).toMatchObject({
+      user: c.userId,
+      workspace: null,
+      project: null,
+      property_change: true,
+      state_change: true,
+      comment: true,
+      mention: true,
+      issue_completed: true,
+    });
+    expect(Object.keys(res.body).sort()).toEqual([
+      "comment",
+      "created_at",
+      "created_by",
+      "deleted_at",
+      "id",
+      "issue_completed",
+      "mention",
+      "project",
+      "property_change",
+      "state_change",
+      "updated_at",
+      "updated_by",
+      "user",
+      "workspace",
+    ]);
     const patch = await c.patch("/api/users/me/notification-preferences/", { comment: false, mention: false });
     expect(patch.status).toBe(200);
     expect(patch.body).toMatchObject({ id: res.body.id, comment: false, mention: false, state_change: true });
@@ -365,9 +528,16 @@ describe("notification preferences", () => {
 describe("DELETE /api/users/me/ (deactivate)", () => {
   it("deactivates the user, their memberships, invitations and sessions", async () => {
     const ws = await workspaceFixture(t);
-    const [project] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Deact", identifier: "DEAC" }).returning();
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: project.id, memberId: ws.member.userId, role: 15 });
-    await t.db.db.insert(schema.workspaceInvitations).values({ workspaceId: ws.id, email: ws.member.email, token: "tok-deact", role: 5 });
+    const [project] = await t.db.db
+      .insert(schema.projects)
+      .values({ workspaceId: ws.id, name: "Deact", identifier: "DEAC" })
+      .returning();
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: project.id, memberId: ws.member.userId, role: 15 });
+    await t.db.db
+      .insert(schema.workspaceInvitations)
+      .values({ workspaceId: ws.id, email: ws.member.email, token: "tok-deact", role: 5 });
     const res = await ws.member.delete("/api/users/me/");
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
@@ -375,11 +545,20 @@ describe("DELETE /api/users/me/ (deactivate)", () => {
     expect(after.status).toBe(401);
     const [u] = await t.db.db.select().from(schema.users).where(eq(schema.users.id, ws.member.userId));
     expect(u.isActive).toBe(false);
-    const [wm] = await t.db.db.select().from(schema.workspaceMembers).where(eq(schema.workspaceMembers.memberId, ws.member.userId));
+    const [wm] = await t.db.db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(eq(schema.workspaceMembers.memberId, ws.member.userId));
     expect(wm.isActive).toBe(false);
-    const [pm] = await t.db.db.select().from(schema.projectMembers).where(eq(schema.projectMembers.memberId, ws.member.userId));
+    const [pm] = await t.db.db
+      .select()
+      .from(schema.projectMembers)
+      .where(eq(schema.projectMembers.memberId, ws.member.userId));
     expect(pm.isActive).toBe(false);
-    const invs = await t.db.db.select().from(schema.workspaceInvitations).where(eq(schema.workspaceInvitations.email, ws.member.email));
+    const invs = await t.db.db
+      .select()
+      .from(schema.workspaceInvitations)
+      .where(eq(schema.workspaceInvitations.email, ws.member.email));
     expect(invs).toHaveLength(0);
     const sessions = await t.db.db.select().from(schema.sessions).where(eq(schema.sessions.userId, ws.member.userId));
     expect(sessions).toHaveLength(0);
@@ -423,8 +602,13 @@ describe("role matrix for the current-user endpoints", () => {
   it("every signed-in user, whatever their workspace role, reads their own data; anonymous callers get 401", async () => {
     const ws = await workspaceFixture(t);
     const paths = [
-      "/api/users/me/", "/api/users/me/profile/", "/api/users/me/settings/", "/api/users/me/instance-admin/",
-      "/api/users/me/notification-preferences/", "/api/users/me/workspaces/", "/api/users/me/workspaces/invitations/",
+      "/api/users/me/",
+      "/api/users/me/profile/",
+      "/api/users/me/settings/",
+      "/api/users/me/instance-admin/",
+      "/api/users/me/notification-preferences/",
+      "/api/users/me/workspaces/",
+      "/api/users/me/workspaces/invitations/",
       "/api/users/last-visited-workspace/",
     ];
     for (const path of paths) {

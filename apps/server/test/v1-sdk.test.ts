@@ -18,7 +18,9 @@ beforeAll(async () => {
   const key = await apiKeyFor(ws.admin);
   client = new PlaneClient({ baseUrl: t.url, apiKey: key.key });
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("Plane's Node SDK against Stride's API v1", () => {
   it("reads the caller", async () => {
@@ -35,7 +37,12 @@ describe("Plane's Node SDK against Stride's API v1", () => {
     expect(done).toBeTruthy();
     const label = await client.labels.create(ws.slug, project.id, { name: "from-sdk", color: "#123456" });
 
-    const item = await client.workItems.create(ws.slug, project.id, { name: "Made by the SDK", priority: "medium", labels: [label.id], assignees: [ws.admin.userId] });
+    const item = await client.workItems.create(ws.slug, project.id, {
+      name: "Made by the SDK",
+      priority: "medium",
+      labels: [label.id],
+      assignees: [ws.admin.userId],
+    });
     expect(item.name).toBe("Made by the SDK");
     expect(item.sequence_id).toBe(1);
     expect(item.labels).toEqual([label.id]);
@@ -44,7 +51,10 @@ describe("Plane's Node SDK against Stride's API v1", () => {
     expect(list.total_count).toBe(1);
     expect(list.results.map((w) => w.id)).toEqual([item.id]);
 
-    const updated = await client.workItems.update(ws.slug, project.id, item.id, { name: "Updated by the SDK", state: done.id });
+    const updated = await client.workItems.update(ws.slug, project.id, item.id, {
+      name: "Updated by the SDK",
+      state: done.id,
+    });
     expect(updated.name).toBe("Updated by the SDK");
     expect(updated.state).toBe(done.id);
     expect(updated.completed_at).toBeTruthy();
@@ -58,12 +68,17 @@ describe("Plane's Node SDK against Stride's API v1", () => {
     const found = await client.workItems.search(ws.slug, "Updated", project.id);
     expect(found.issues.map((i) => i.id)).toEqual([item.id]);
 
-    const comment = await client.workItems.comments.create(ws.slug, project.id, item.id, { comment_html: "<p>from the SDK</p>" });
+    const comment = await client.workItems.comments.create(ws.slug, project.id, item.id, {
+      comment_html: "<p>from the SDK</p>",
+    });
     expect(comment.comment_html).toBe("<p>from the SDK</p>");
     const comments = await client.workItems.comments.list(ws.slug, project.id, item.id);
     expect(comments.results.map((c) => c.id)).toEqual([comment.id]);
 
-    const link = await client.links.create(ws.slug, project.id, item.id, { url: "https://example.com/sdk", title: "SDK" });
+    const link = await client.links.create(ws.slug, project.id, item.id, {
+      url: "https://example.com/sdk",
+      title: "SDK",
+    });
     expect(link.url).toBe("https://example.com/sdk");
 
     const activities = await client.workItems.activities.list(ws.slug, project.id, item.id);

@@ -18,9 +18,28 @@ let pr: ProjectFixture;
 let I: Record<string, string>;
 
 const VIEW_KEYS = [
-  "access", "archived_at", "created_at", "created_by", "deleted_at", "description", "display_filters", "display_properties", "filters",
-  "id", "is_favorite", "is_locked", "logo_props", "name", "owned_by", "project", "query", "rich_filters", "sort_order", "updated_at",
-  "updated_by", "workspace",
+  "access",
+  "archived_at",
+  "created_at",
+  "created_by",
+  "deleted_at",
+  "description",
+  "display_filters",
+  "display_properties",
+  "filters",
+  "id",
+  "is_favorite",
+  "is_locked",
+  "logo_props",
+  "name",
+  "owned_by",
+  "project",
+  "query",
+  "rich_filters",
+  "sort_order",
+  "updated_at",
+  "updated_by",
+  "workspace",
 ];
 const FORBIDDEN = { error: "You don't have the required permissions." };
 const NOT_FOUND = { error: "The required object does not exist." };
@@ -37,7 +56,9 @@ beforeAll(async () => {
     { name: "low-done", priority: "low", state: "Done" },
   ]);
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 const views = (p = pr) => `${p.base}/views/`;
 const ids = (res: { body: { results: { id: string }[] } }) => res.body.results.map((r) => r.id).sort();
@@ -61,10 +82,23 @@ describe("POST P/views/", () => {
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual(VIEW_KEYS);
     expect(res.body).toMatchObject({
-      name: "High priority", description: "", access: 1, is_locked: false, is_favorite: false, owned_by: ws.member.userId,
-      project: pr.id, workspace: ws.id, filters: { priority: ["high"], labels: null }, rich_filters: {}, archived_at: null,
-      display_filters: { layout: "kanban", group_by: "state", order_by: "-created_at" }, display_properties: { assignee: false },
-      created_by: ws.member.userId, sort_order: 65535, logo_props: {}, query: {},
+      name: "High priority",
+      description: "",
+      access: 1,
+      is_locked: false,
+      is_favorite: false,
+      owned_by: ws.member.userId,
+      project: pr.id,
+      workspace: ws.id,
+      filters: { priority: ["high"], labels: null },
+      rich_filters: {},
+      archived_at: null,
+      display_filters: { layout: "kanban", group_by: "state", order_by: "-created_at" },
+      display_properties: { assignee: false },
+      created_by: ws.member.userId,
+      sort_order: 65535,
+      logo_props: {},
+      query: {},
     });
   });
 
@@ -72,7 +106,10 @@ describe("POST P/views/", () => {
     expect((await ws.admin.post(views(), {})).body).toEqual({ name: ["This field is required."] });
     expect((await ws.admin.post(views(), { name: " " })).body).toEqual({ name: ["This field may not be blank."] });
     const bad = await ws.admin.post(views(), { name: "x", access: 3, is_locked: "maybe" });
-    expect([bad.status, bad.body]).toEqual([400, { access: ['"3" is not a valid choice.'], is_locked: ["Must be a valid boolean."] }]);
+    expect([bad.status, bad.body]).toEqual([
+      400,
+      { access: ['"3" is not a valid choice.'], is_locked: ["Must be a valid boolean."] },
+    ]);
     const filters = await ws.admin.post(views(), { name: "x", filters: { priority: ["sometimes"] } });
     expect(filters.status).toBe(400);
     expect(filters.body.filters[0]).toMatch(/priority/);
@@ -84,7 +121,13 @@ describe("POST P/views/", () => {
   });
 
   it("role matrix: members create, guests and outsiders are refused", async () => {
-    await expectMatrix(ws, (c) => c.post(views(), { name: "matrix" }), { admin: 201, member: 201, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(views(), { name: "matrix" }), {
+      admin: 201,
+      member: 201,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 
@@ -131,7 +174,13 @@ describe("GET P/views/ and P/views/{id}/", () => {
   it("role matrix: everyone in the project reads", async () => {
     const v = await mkView(ws.admin, { name: "readable" });
     await expectMatrix(ws, (c) => c.get(views()), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
-    await expectMatrix(ws, (c) => c.get(`${views()}${v.id}/`), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(`${views()}${v.id}/`), {
+      admin: 200,
+      member: 200,
+      guest: 200,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 
@@ -140,13 +189,27 @@ describe("PATCH and DELETE P/views/{id}/", () => {
     const v = await mkView(ws.member, { name: "mine", filters: { priority: ["high"] } });
     const other = await t.user({ firstName: "Other" });
     await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: other.userId, role: 15 });
-    await t.db.db.insert(schema.projectMembers).values({ workspaceId: ws.id, projectId: pr.id, memberId: other.userId, role: 15 });
-    expect([(await other.patch(`${views()}${v.id}/`, { name: "theirs" })).status, (await other.patch(`${views()}${v.id}/`, { name: "theirs" })).body]).toEqual([403, FORBIDDEN]);
+    await t.db.db
+      .insert(schema.projectMembers)
+      .values({ workspaceId: ws.id, projectId: pr.id, memberId: other.userId, role: 15 });
+    expect([
+      (await other.patch(`${views()}${v.id}/`, { name: "theirs" })).status,
+      (await other.patch(`${views()}${v.id}/`, { name: "theirs" })).body,
+    ]).toEqual([403, FORBIDDEN]);
     expect((await ws.guest.patch(`${views()}${v.id}/`, { name: "guest" })).status).toBe(403);
-    const own = await ws.member.patch(`${views()}${v.id}/`, { name: "renamed", filters: { priority: ["urgent"] }, access: 0 });
+    const own = await ws.member.patch(`${views()}${v.id}/`, {
+      name: "renamed",
+      filters: { priority: ["urgent"] },
+      access: 0,
+    });
     expect(own.status).toBe(200);
     expect(Object.keys(own.body).sort()).toEqual(VIEW_KEYS);
-    expect(own.body).toMatchObject({ name: "renamed", filters: { priority: ["urgent"] }, access: 0, updated_by: ws.member.userId });
+    expect(own.body).toMatchObject({
+      name: "renamed",
+      filters: { priority: ["urgent"] },
+      access: 0,
+      updated_by: ws.member.userId,
+    });
     // now private: other people cannot even find it
     expect((await ws.admin.patch(`${views()}${v.id}/`, { name: "admin" })).status).toBe(404);
     await ws.member.patch(`${views()}${v.id}/`, { access: 1 });
@@ -158,7 +221,12 @@ describe("PATCH and DELETE P/views/{id}/", () => {
     const v = await mkView(ws.member, { name: "to lock" });
     const lock = await ws.member.patch(`${views()}${v.id}/`, { is_locked: true });
     expect([lock.status, lock.body.is_locked]).toEqual([200, true]);
-    for (const body of [{ name: "changed" }, { filters: { priority: ["low"] } }, { is_locked: false, name: "sneaky" }, { display_filters: { layout: "list" } }]) {
+    for (const body of [
+      { name: "changed" },
+      { filters: { priority: ["low"] } },
+      { is_locked: false, name: "sneaky" },
+      { display_filters: { layout: "list" } },
+    ]) {
       const r = await ws.member.patch(`${views()}${v.id}/`, body);
       expect([r.status, r.body]).toEqual([400, LOCKED]);
     }
@@ -167,7 +235,10 @@ describe("PATCH and DELETE P/views/{id}/", () => {
     expect((await ws.member.get(`${views()}${v.id}/`)).body).toMatchObject({ name: "to lock", is_locked: true });
     const unlock = await ws.member.patch(`${views()}${v.id}/`, { is_locked: false });
     expect([unlock.status, unlock.body.is_locked]).toEqual([200, false]);
-    expect((await ws.member.patch(`${views()}${v.id}/`, { name: "changed" })).body).toMatchObject({ name: "changed", is_locked: false });
+    expect((await ws.member.patch(`${views()}${v.id}/`, { name: "changed" })).body).toMatchObject({
+      name: "changed",
+      is_locked: false,
+    });
     // a view created locked is locked from the start
     const born = await mkView(ws.member, { name: "born locked", is_locked: true });
     expect((await ws.member.patch(`${views()}${born.id}/`, { name: "x" })).body).toEqual(LOCKED);
@@ -180,7 +251,10 @@ describe("PATCH and DELETE P/views/{id}/", () => {
     expect((await ws.guest.delete(`${views()}${v.id}/`)).status).toBe(403);
     expect((await ws.member.delete(`${views()}${v.id}/`)).status).toBe(204);
     expect((await ws.member.get(`${views()}${v.id}/`)).status).toBe(404);
-    const left = await t.db.db.select().from(schema.userFavorites).where(and(eq(schema.userFavorites.entityType, "view"), eq(schema.userFavorites.entityIdentifier, v.id)));
+    const left = await t.db.db
+      .select()
+      .from(schema.userFavorites)
+      .where(and(eq(schema.userFavorites.entityType, "view"), eq(schema.userFavorites.entityIdentifier, v.id)));
     expect(left).toEqual([]);
     const byAdmin = await mkView(ws.member, { name: "admin deletes" });
     expect((await ws.admin.delete(`${views()}${byAdmin.id}/`)).status).toBe(204);
@@ -194,7 +268,10 @@ describe("P/user-favorite-views/", () => {
     const url = `${pr.base}/user-favorite-views/`;
     expect((await ws.member.post(url, { view: v.id })).status).toBe(204);
     expect((await ws.member.post(url, { view: v.id })).status).toBe(204);
-    const rows = await t.db.db.select().from(schema.userFavorites).where(and(eq(schema.userFavorites.userId, ws.member.userId), eq(schema.userFavorites.entityIdentifier, v.id)));
+    const rows = await t.db.db
+      .select()
+      .from(schema.userFavorites)
+      .where(and(eq(schema.userFavorites.userId, ws.member.userId), eq(schema.userFavorites.entityIdentifier, v.id)));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ entityType: "view", projectId: pr.id, workspaceId: ws.id });
     expect((await ws.member.get(`${views()}${v.id}/`)).body.is_favorite).toBe(true);
@@ -211,7 +288,13 @@ describe("P/user-favorite-views/", () => {
     const secret = await mkView(ws.admin, { name: "secret", access: 0 });
     expect((await ws.member.post(url, { view: secret.id })).status).toBe(404);
     const v = await mkView(ws.admin, { name: "for guests" });
-    await expectMatrix(ws, (c) => c.post(url, { view: v.id }), { admin: 204, member: 204, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(url, { view: v.id }), {
+      admin: 204,
+      member: 204,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 
@@ -224,12 +307,16 @@ describe("GET P/views/{id}/issues/", () => {
     expect(ids(res)).toEqual([I["urgent-todo"], I["high-backlog"], I["high-todo"]].sort());
     expect(res.body).toMatchObject({ total_count: 3, grouped_by: null });
     // the request narrows the view, it never widens it
-    expect(ids(await ws.member.get(`${url}?state=${pr.states.Todo}`))).toEqual([I["urgent-todo"], I["high-todo"]].sort());
+    expect(ids(await ws.member.get(`${url}?state=${pr.states.Todo}`))).toEqual(
+      [I["urgent-todo"], I["high-todo"]].sort(),
+    );
     expect(ids(await ws.member.get(`${url}?priority=low`))).toEqual([]);
     // grouped like the project list
     const grouped = await ws.member.get(`${url}?group_by=priority`);
     expect(grouped.body.grouped_by).toBe("priority");
-    expect(grouped.body.results.high.results.map((r: { id: string }) => r.id).sort()).toEqual([I["high-backlog"], I["high-todo"]].sort());
+    expect(grouped.body.results.high.results.map((r: { id: string }) => r.id).sort()).toEqual(
+      [I["high-backlog"], I["high-todo"]].sort(),
+    );
     expect(grouped.body.results.low.results).toEqual([]);
     // rich filters of the view apply too
     await ws.member.patch(`${views()}${v.id}/`, { rich_filters: { state_group__in: "backlog" } });
@@ -265,23 +352,47 @@ describe("GET P/views/{id}/issues/", () => {
       { name: "admin item", priority: "high" },
     ]);
     const v = await mkView(ws.admin, { name: "all high", filters: { priority: ["high"] } }, views(p));
-    expect(ids(await ws.admin.get(`${views(p)}${v.id}/issues/`))).toEqual([own["guest item"], own["admin item"]].sort());
+    expect(ids(await ws.admin.get(`${views(p)}${v.id}/issues/`))).toEqual(
+      [own["guest item"], own["admin item"]].sort(),
+    );
     expect(ids(await ws.guest.get(`${views(p)}${v.id}/issues/`))).toEqual([own["guest item"]]);
     const secret = await mkView(ws.admin, { name: "secret", access: 0 }, views(p));
     expect((await ws.member.get(`${views(p)}${secret.id}/issues/`)).status).toBe(404);
-    await expectMatrix(ws, (c) => c.get(`${views(p)}${v.id}/issues/`), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.get(`${views(p)}${v.id}/issues/`), {
+      admin: 200,
+      member: 200,
+      guest: 200,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });
 
 describe("W/views/ (workspace global views)", () => {
   it("CRUD with the IssueView shape (project null), own + public, lock, roles", async () => {
     const url = `/api/workspaces/${ws.slug}/views/`;
-    const created = await ws.member.post(url, { name: "Everything urgent", filters: { priority: ["urgent"] }, display_filters: { layout: "spreadsheet" } });
+    const created = await ws.member.post(url, {
+      name: "Everything urgent",
+      filters: { priority: ["urgent"] },
+      display_filters: { layout: "spreadsheet" },
+    });
     expect(created.status).toBe(201);
     expect(Object.keys(created.body).sort()).toEqual(VIEW_KEYS);
-    expect(created.body).toMatchObject({ project: null, workspace: ws.id, owned_by: ws.member.userId, access: 1, is_favorite: false });
+    expect(created.body).toMatchObject({
+      project: null,
+      workspace: ws.id,
+      owned_by: ws.member.userId,
+      access: 1,
+      is_favorite: false,
+    });
     const secret = await mkView(ws.member, { name: "mine only", access: 0 }, url);
-    await expectMatrix(ws, (c) => c.post(url, { name: "m" }), { admin: 201, member: 201, guest: 403, outsider: 403, anon: 401 });
+    await expectMatrix(ws, (c) => c.post(url, { name: "m" }), {
+      admin: 201,
+      member: 201,
+      guest: 403,
+      outsider: 403,
+      anon: 401,
+    });
     await expectMatrix(ws, (c) => c.get(url), { admin: 200, member: 200, guest: 200, outsider: 403, anon: 401 });
 
     const listed = names((await ws.guest.get(url)).body);
@@ -300,7 +411,9 @@ describe("W/views/ (workspace global views)", () => {
     expect((await ws.member.patch(`${url}${created.body.id}/`, { is_locked: true })).body.is_locked).toBe(true);
     expect((await ws.admin.patch(`${url}${created.body.id}/`, { name: "nope" })).body).toEqual(LOCKED);
     expect((await ws.admin.patch(`${url}${created.body.id}/`, { is_locked: false })).body.is_locked).toBe(false);
-    expect((await ws.admin.patch(`${url}${created.body.id}/`, { name: "Urgent everywhere" })).body.name).toBe("Urgent everywhere");
+    expect((await ws.admin.patch(`${url}${created.body.id}/`, { name: "Urgent everywhere" })).body.name).toBe(
+      "Urgent everywhere",
+    );
     expect((await ws.guest.delete(`${url}${created.body.id}/`)).status).toBe(403);
     expect((await ws.member.delete(`${url}${created.body.id}/`)).status).toBe(204);
     expect((await ws.member.get(`${url}${created.body.id}/`)).status).toBe(404);
@@ -311,7 +424,9 @@ describe("GET W/issues/?global_view_id=", () => {
   it("applies the four default views for the caller and custom views' filters", async () => {
     const url = `/api/workspaces/${ws.slug}/issues/`;
     const p2 = await projectFixture(t, ws);
-    const other = await insertIssues({ t, ws, pr: p2 }, [{ name: "elsewhere urgent", priority: "urgent", assignees: [ws.member.userId] }]);
+    const other = await insertIssues({ t, ws, pr: p2 }, [
+      { name: "elsewhere urgent", priority: "urgent", assignees: [ws.member.userId] },
+    ]);
     const of = async (q: string, c: Client = ws.member) => {
       const r = await c.get(`${url}?${q}`);
       expect(r.status, JSON.stringify(r.body)).toBe(200);
@@ -324,8 +439,14 @@ describe("GET W/issues/?global_view_id=", () => {
     expect(all).toEqual(expect.arrayContaining([I["low-done"], other["elsewhere urgent"]]));
     expect(await of("global_view_id=assigned&priority=high")).toEqual([]);
 
-    const v = await mkView(ws.admin, { name: "urgent everywhere", filters: { priority: ["urgent"] } }, `/api/workspaces/${ws.slug}/views/`);
-    expect(await of(`global_view_id=${v.id}`)).toEqual(expect.arrayContaining([I["urgent-todo"], other["elsewhere urgent"]]));
+    const v = await mkView(
+      ws.admin,
+      { name: "urgent everywhere", filters: { priority: ["urgent"] } },
+      `/api/workspaces/${ws.slug}/views/`,
+    );
+    expect(await of(`global_view_id=${v.id}`)).toEqual(
+      expect.arrayContaining([I["urgent-todo"], other["elsewhere urgent"]]),
+    );
     expect((await of(`global_view_id=${v.id}`)).every((id) => all.includes(id))).toBe(true);
     expect(await of(`global_view_id=${v.id}&project=${p2.id}`)).toEqual([other["elsewhere urgent"]]);
 
@@ -345,7 +466,15 @@ describe("POST W/workspace-views/", () => {
     const me = await ws.guest.get(`/api/workspaces/${ws.slug}/workspace-members/me/`);
     expect(me.body.view_props).toEqual({ display_filters: { layout: "spreadsheet" } });
     expect((await ws.guest.post(url, {})).body).toEqual({ view_props: ["This field is required."] });
-    expect((await ws.guest.post(url, { view_props: [1] })).body).toEqual({ view_props: ["Expected a dictionary of items."] });
-    await expectMatrix(ws, (c) => c.post(url, { view_props: {} }), { admin: 204, member: 204, guest: 204, outsider: 403, anon: 401 });
+    expect((await ws.guest.post(url, { view_props: [1] })).body).toEqual({
+      view_props: ["Expected a dictionary of items."],
+    });
+    await expectMatrix(ws, (c) => c.post(url, { view_props: {} }), {
+      admin: 204,
+      member: 204,
+      guest: 204,
+      outsider: 403,
+      anon: 401,
+    });
   });
 });

@@ -12,7 +12,11 @@ import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFi
 import { createItem } from "./helpers/work-items.ts";
 
 /** A receiver on loopback that records every request with its raw bytes and answers with `status`. */
-interface Received { headers: http.IncomingHttpHeaders; raw: Buffer; path: string }
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  raw: Buffer;
+  path: string;
+}
 let receiver: http.Server;
 let received: Received[] = [];
 let answer = 200;
@@ -59,15 +63,28 @@ async function createHook(body: Record<string, unknown> = ALL, url = hookUrl) {
   expect(res.status, res.text).toBe(201);
   return res.body as Record<string, any> & { id: string; secret_key: string };
 }
-const verify = (secret: string, r: Received) => crypto.createHmac("sha256", secret).update(r.raw).digest("hex") === r.headers["x-plane-signature"];
+const verify = (secret: string, r: Received) =>
+  crypto.createHmac("sha256", secret).update(r.raw).digest("hex") === r.headers["x-plane-signature"];
 const bodies = () => received.map((r) => JSON.parse(r.raw.toString("utf8")) as Record<string, any>);
 /** Make every queued job due now (the queue's clock, not a sleep). */
-const makeDue = () => t.db.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE attempts < max_attempts`);
+const makeDue = () =>
+  t.db.db.execute(sql`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE attempts < max_attempts`);
 
 describe("webhooks CRUD (W/webhooks/)", () => {
   it("creates with the secret shown once, lists and reads without it, updates, regenerates and deletes", async () => {
     const created = await createHook({ issue: true });
-    expect(created).toMatchObject({ url: hookUrl, is_active: true, project: false, issue: true, module: false, cycle: false, issue_comment: false, is_internal: false, version: "v1", workspace: ws.id });
+    expect(created).toMatchObject({
+      url: hookUrl,
+      is_active: true,
+      project: false,
+      issue: true,
+      module: false,
+      cycle: false,
+      issue_comment: false,
+      is_internal: false,
+      version: "v1",
+      workspace: ws.id,
+    });
     expect(created.secret_key).toMatch(/^plane_wh_[0-9a-f]{32}$/);
     expect(created).toHaveProperty("created_at");
 
@@ -101,9 +118,13 @@ describe("webhooks CRUD (W/webhooks/)", () => {
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({ error: "URL already exists for the workspace" });
     expect((await ws.admin.post(`${base}/webhooks/`, {})).body).toEqual({ url: ["This field is required."] });
-    expect((await ws.admin.post(`${base}/webhooks/`, { url: "ftp://example.com/x" })).body).toEqual({ url: ["Enter a valid URL."] });
+    expect((await ws.admin.post(`${base}/webhooks/`, { url: "ftp://example.com/x" })).body).toEqual({
+      url: ["Enter a valid URL."],
+    });
     expect((await ws.admin.post(`${base}/webhooks/`, { url: "not a url" })).status).toBe(400);
-    expect((await ws.admin.post(`${base}/webhooks/`, { url: hookUrl + "2", issue: "maybe" })).body).toEqual({ issue: ["Must be a valid boolean."] });
+    expect((await ws.admin.post(`${base}/webhooks/`, { url: hookUrl + "2", issue: "maybe" })).body).toEqual({
+      issue: ["Must be a valid boolean."],
+    });
     expect((await ws.admin.get(`${base}/webhooks/${crypto.randomUUID()}/`)).status).toBe(404);
   });
 
@@ -126,13 +147,21 @@ describe("webhooks CRUD (W/webhooks/)", () => {
 
   it("refuses internal targets unless the instance allows them (SSRF guard on save)", async () => {
     t.app.config.outboundAllowPrivate = false;
-    for (const url of [hookUrl, "http://localhost:9/x", "http://10.0.0.8/x", "http://[::1]/x", "http://169.254.169.254/latest/meta-data/"]) {
+    for (const url of [
+      hookUrl,
+      "http://localhost:9/x",
+      "http://10.0.0.8/x",
+      "http://[::1]/x",
+      "http://169.254.169.254/latest/meta-data/",
+    ]) {
       const res = await ws.admin.post(`${base}/webhooks/`, { url });
       expect(res.status, url).toBe(400);
       expect(res.body).toEqual({ url: ["URL resolves to a blocked IP address."] });
     }
     t.app.config.outboundAllowPrivate = true;
-    expect((await ws.admin.post(`${base}/webhooks/`, { url: "http://169.254.169.254/latest/" })).body).toEqual({ url: ["URL resolves to a blocked IP address."] });
+    expect((await ws.admin.post(`${base}/webhooks/`, { url: "http://169.254.169.254/latest/" })).body).toEqual({
+      url: ["URL resolves to a blocked IP address."],
+    });
   });
 });
 
@@ -152,18 +181,36 @@ describe("webhook delivery (wire-facts §13)", () => {
     expect(verify(hook.secret_key, r)).toBe(true);
     // Plane's serialisation: ", " / ": " separators and \\uXXXX escapes, keys in order
     const text = r.raw.toString("utf8");
-    expect(text.startsWith(`{"event": "issue", "action": "created", "webhook_id": "${hook.id}", "workspace_id": "${ws.id}", "data": {`)).toBe(true);
+    expect(
+      text.startsWith(
+        `{"event": "issue", "action": "created", "webhook_id": "${hook.id}", "workspace_id": "${ws.id}", "data": {`,
+      ),
+    ).toBe(true);
     expect(text).toContain("Gr\\u00fc\\u00dfe \\u2713");
     const body = JSON.parse(text);
     expect(Object.keys(body)).toEqual(["event", "action", "webhook_id", "workspace_id", "data", "activity"]);
     expect(body.data).toMatchObject({ id: item.id, name: "Grüße ✓", project_id: pr.id });
-    expect(body.activity).toMatchObject({ field: null, new_value: null, old_value: null, actor: { id: ws.admin.userId } });
+    expect(body.activity).toMatchObject({
+      field: null,
+      new_value: null,
+      old_value: null,
+      actor: { id: ws.admin.userId },
+    });
 
     // the log has the attempt: status, duration, excerpt
     const logs = await ws.admin.get(`${base}/webhook-logs/${hook.id}/`);
     expect(logs.status).toBe(200);
     expect(logs.body).toHaveLength(1);
-    expect(logs.body[0]).toMatchObject({ webhook: hook.id, event_type: "issue", action: "created", response_status: 200, response_body: "thanks", retry_count: 0, error: null, next_retry_at: null });
+    expect(logs.body[0]).toMatchObject({
+      webhook: hook.id,
+      event_type: "issue",
+      action: "created",
+      response_status: 200,
+      response_body: "thanks",
+      retry_count: 0,
+      error: null,
+      next_retry_at: null,
+    });
     expect(logs.body[0].request_body).toBe(text);
     expect(logs.body[0].duration_ms).toBeGreaterThanOrEqual(0);
   });
@@ -182,7 +229,10 @@ describe("webhook delivery (wire-facts §13)", () => {
     const got = bodies();
     expect(got.map((b) => b.action)).toEqual(["updated", "updated"]);
     expect(got.map((b) => b.activity.field).sort()).toEqual(["name", "priority"]);
-    expect(got.find((b) => b.activity.field === "priority")!.activity).toMatchObject({ old_value: "none", new_value: "high" });
+    expect(got.find((b) => b.activity.field === "priority")!.activity).toMatchObject({
+      old_value: "none",
+      new_value: "high",
+    });
     expect(got.every((b) => b.webhook_id === hook.id && b.data.name === "Renamed")).toBe(true);
     expect(received.every((r) => verify(hook.secret_key, r))).toBe(true);
     expect((await ws.admin.get(`${base}/webhook-logs/${inactive.id}/`)).body).toEqual([]);
@@ -203,15 +253,22 @@ describe("webhook delivery (wire-facts §13)", () => {
     expect(pj.status, pj.text).toBe(200);
     await t.app.jobs.drain();
     const got = bodies().map((b) => [b.event, b.action, b.activity.field, b.data.id]);
-    expect(got).toEqual(expect.arrayContaining([
-      ["issue_comment", "created", null, c.body.id],
-      ["cycle", "created", null, cy.body.id],
-      ["module", "created", null, mo.body.id],
-      ["project", "updated", "name", pr.id],
-    ]));
+    expect(got).toEqual(
+      expect.arrayContaining([
+        ["issue_comment", "created", null, c.body.id],
+        ["cycle", "created", null, cy.body.id],
+        ["module", "created", null, mo.body.id],
+        ["project", "updated", "name", pr.id],
+      ]),
+    );
     expect(got).toHaveLength(4);
     expect(bodies().find((b) => b.event === "project")!.activity).toMatchObject({ new_value: "Renamed project" });
-    expect(received.map((r) => r.headers["x-plane-event"]).sort()).toEqual(["cycle", "issue_comment", "module", "project"]);
+    expect(received.map((r) => r.headers["x-plane-event"]).sort()).toEqual([
+      "cycle",
+      "issue_comment",
+      "module",
+      "project",
+    ]);
     expect(received.every((r) => verify(hook.secret_key, r))).toBe(true);
   });
 
@@ -317,9 +374,14 @@ describe("webhook delivery (wire-facts §13)", () => {
     await ws.admin.post(`${base}/webhooks/${hook.id}/test/`, {});
     await t.app.jobs.drain();
     const [old] = (await ws.admin.get(`${base}/webhook-logs/${hook.id}/`)).body as any[];
-    await t.db.db.update(schema.webhookLogs).set({ createdAt: new Date(Date.now() - 31 * 86400_000) }).where(eq(schema.webhookLogs.id, old.id));
+    await t.db.db
+      .update(schema.webhookLogs)
+      .set({ createdAt: new Date(Date.now() - 31 * 86400_000) })
+      .where(eq(schema.webhookLogs.id, old.id));
     expect((await cleanupExpired(t.app)).webhookLogs).toBe(1);
-    expect(((await ws.admin.get(`${base}/webhook-logs/${hook.id}/`)).body as any[]).map((l) => l.id)).not.toContain(old.id);
+    expect(((await ws.admin.get(`${base}/webhook-logs/${hook.id}/`)).body as any[]).map((l) => l.id)).not.toContain(
+      old.id,
+    );
     expect((await ws.admin.get(`${base}/webhook-logs/${hook.id}/`)).body).toHaveLength(1);
   });
 });

@@ -12,7 +12,9 @@ beforeAll(async () => {
   ws = await workspaceFixture(t);
   url = `/api/workspaces/${ws.slug}/user-properties/`;
 });
-afterAll(async () => { await t?.close(); });
+afterAll(async () => {
+  await t?.close();
+});
 
 describe("W/user-properties/", () => {
   it("creates the caller's workspace preferences on first GET with the wrapped defaults and the navigation settings", async () => {
@@ -28,14 +30,22 @@ describe("W/user-properties/", () => {
     });
     expect(Object.keys(res.body.filters)).toEqual(["filters"]);
     expect(res.body.filters.filters).toMatchObject({ priority: null, state: null, labels: null });
-    expect(res.body.display_filters).toEqual({ display_filters: expect.objectContaining({ layout: "list", order_by: "-created_at", group_by: null }) });
-    expect(res.body.display_properties).toEqual({ display_properties: expect.objectContaining({ assignee: true, key: true }) });
+    expect(res.body.display_filters).toEqual({
+      display_filters: expect.objectContaining({ layout: "list", order_by: "-created_at", group_by: null }),
+    });
+    expect(res.body.display_properties).toEqual({
+      display_properties: expect.objectContaining({ assignee: true, key: true }),
+    });
     expect((await ws.member.get(url)).body.id).toBe(res.body.id);
     expect((await ws.admin.get(url)).body.id).not.toBe(res.body.id);
   });
 
   it("PATCH updates the navigation settings and merges the objects one level (200)", async () => {
-    const res = await ws.admin.patch(url, { navigation_project_limit: 3, navigation_control_preference: "TABBED", display_filters: { layout: "spreadsheet" } });
+    const res = await ws.admin.patch(url, {
+      navigation_project_limit: 3,
+      navigation_control_preference: "TABBED",
+      display_filters: { layout: "spreadsheet" },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ navigation_project_limit: 3, navigation_control_preference: "TABBED" });
     expect(res.body.display_filters.layout).toBe("spreadsheet");

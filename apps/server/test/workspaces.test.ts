@@ -7,23 +7,64 @@ import { schema } from "../src/db/client.ts";
 import { setInstanceConfig } from "../src/core/instance-config.ts";
 
 let t: TestServer;
-beforeAll(async () => { t = await startTestServer(); });
-afterAll(async () => { await t?.close(); });
+beforeAll(async () => {
+  t = await startTestServer();
+});
+afterAll(async () => {
+  await t?.close();
+});
 
 const UNAUTH = { detail: "Authentication credentials were not provided." };
 const NOT_MEMBER = { detail: "You do not have permission to perform this action." };
 const ROLE_DENIED = { error: "You don't have the required permissions." };
 const NOT_FOUND = { error: "The required object does not exist." };
-const WORKSPACE_KEYS = ["background_color", "created_at", "created_by", "deleted_at", "id", "logo", "logo_asset", "logo_url", "name", "organization_size", "owner", "slug", "timezone", "total_members", "updated_at", "updated_by"];
+const WORKSPACE_KEYS = [
+  "background_color",
+  "created_at",
+  "created_by",
+  "deleted_at",
+  "id",
+  "logo",
+  "logo_asset",
+  "logo_url",
+  "name",
+  "organization_size",
+  "owner",
+  "slug",
+  "timezone",
+  "total_members",
+  "updated_at",
+  "updated_by",
+];
 const MEMBER_ME_KEYS = [
-  "company_role", "created_at", "created_by", "default_props", "deleted_at", "draft_issue_count", "explored_features", "getting_started_checklist",
-  "id", "is_active", "issue_props", "member", "role", "tips", "updated_at", "updated_by", "view_props", "workspace",
+  "company_role",
+  "created_at",
+  "created_by",
+  "default_props",
+  "deleted_at",
+  "draft_issue_count",
+  "explored_features",
+  "getting_started_checklist",
+  "id",
+  "is_active",
+  "issue_props",
+  "member",
+  "role",
+  "tips",
+  "updated_at",
+  "updated_by",
+  "view_props",
+  "workspace",
 ];
 
 let n = 0;
 const uniq = (p = "ws") => `${p}-${Date.now().toString(36)}-${++n}`;
 
-async function matrix(ws: WorkspaceFixture, call: (c: Client) => Promise<{ status: number; body: any }>, expected: Record<"admin" | "member" | "guest" | "outsider" | "anon", [number, unknown?]>) {
+async function matrix(
+  ws: WorkspaceFixture,
+  call: (c: Client) => Promise<{ status: number; body: any }>,
+  expected: Record<"admin" | "member" | "guest" | "outsider" | "anon", [number, unknown?]>,
+) {
   for (const who of ["outsider", "anon", "guest", "member", "admin"] as const) {
     const res = await call(ws[who]);
     const [status, body] = expected[who];
@@ -36,11 +77,29 @@ describe("POST /api/workspaces/", () => {
   it("creates the workspace with the creator as admin member (201, role 20, total_members 1)", async () => {
     const c = await t.user();
     const slug = uniq();
-    const res = await c.post("/api/workspaces/", { name: "Acme Inc", slug, organization_size: "2-10", company_role: "CTO" });
+    const res = await c.post("/api/workspaces/", {
+      name: "Acme Inc",
+      slug,
+      organization_size: "2-10",
+      company_role: "CTO",
+    });
     expect(res.status).toBe(201);
     expect(Object.keys(res.body).sort()).toEqual([...WORKSPACE_KEYS, "role"].sort());
-    expect(res.body).toMatchObject({ name: "Acme Inc", slug, owner: c.userId, organization_size: "2-10", timezone: "UTC", role: 20, total_members: 1, logo_url: null, created_by: c.userId });
-    const [m] = await t.db.db.select().from(schema.workspaceMembers).where(eq(schema.workspaceMembers.workspaceId, res.body.id));
+    expect(res.body).toMatchObject({
+      name: "Acme Inc",
+      slug,
+      owner: c.userId,
+      organization_size: "2-10",
+      timezone: "UTC",
+      role: 20,
+      total_members: 1,
+      logo_url: null,
+      created_by: c.userId,
+    });
+    const [m] = await t.db.db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(eq(schema.workspaceMembers.workspaceId, res.body.id));
     expect(m).toMatchObject({ memberId: c.userId, role: 20, isActive: true, companyRole: "CTO" });
     const detail = await c.get(`/api/workspaces/${slug}/`);
     expect(detail.status).toBe(200);
@@ -116,7 +175,9 @@ describe("POST /api/workspaces/", () => {
     const c = await t.user();
     const res = await c.post("/api/workspaces/", { name: "Org", slug: uniq(), organization_size: "1000" });
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({ organization_size: ["Must be one of: Just myself, 2-10, 11-50, 51-200, 201-500, 500+."] });
+    expect(res.body).toEqual({
+      organization_size: ["Must be one of: Just myself, 2-10, 11-50, 51-200, 201-500, 500+."],
+    });
     for (const size of ["Just myself", "2-10", "11-50", "51-200", "201-500", "500+"]) {
       const ok = await c.post("/api/workspaces/", { name: "Org", slug: uniq(), organization_size: size });
       expect(ok.status).toBe(201);
@@ -132,7 +193,7 @@ describe("POST /api/workspaces/", () => {
     const tz = await c.post("/api/workspaces/", { name: "Tz", slug: uniq(), timezone: "Nowhere/City" });
     expect(tz.status).toBe(400);
     expect(tz.body).toEqual({ timezone: ["Not a valid timezone."] });
-    const json = await c.request("POST", "/api/workspaces/", "{\"name\":", { "content-type": "application/json" });
+    const json = await c.request("POST", "/api/workspaces/", '{"name":', { "content-type": "application/json" });
     expect(json.status).toBe(400);
     expect(json.body.detail).toMatch(/^JSON parse error/);
   });
@@ -214,7 +275,11 @@ describe("workspace detail, update, delete", () => {
   it("GET: members of any role read it; outsiders 403; anonymous 401", async () => {
     const ws = await workspaceFixture(t);
     await matrix(ws, (c) => c.get(`/api/workspaces/${ws.slug}/`), {
-      admin: [200], member: [200], guest: [200], outsider: [403, NOT_MEMBER], anon: [401, UNAUTH],
+      admin: [200],
+      member: [200],
+      guest: [200],
+      outsider: [403, NOT_MEMBER],
+      anon: [401, UNAUTH],
     });
     const res = await ws.guest.get(`/api/workspaces/${ws.slug}/`);
     expect(Object.keys(res.body).sort()).toEqual(WORKSPACE_KEYS);
@@ -231,12 +296,28 @@ describe("workspace detail, update, delete", () => {
   it("PATCH: admin only", async () => {
     const ws = await workspaceFixture(t);
     await matrix(ws, (c) => c.patch(`/api/workspaces/${ws.slug}/`, { name: "Renamed" }), {
-      admin: [200], member: [403, ROLE_DENIED], guest: [403, ROLE_DENIED], outsider: [403, NOT_MEMBER], anon: [401, UNAUTH],
+      admin: [200],
+      member: [403, ROLE_DENIED],
+      guest: [403, ROLE_DENIED],
+      outsider: [403, NOT_MEMBER],
+      anon: [401, UNAUTH],
     });
-    const res = await ws.admin.patch(`/api/workspaces/${ws.slug}/`, { name: " New name ", organization_size: "51-200", timezone: "Asia/Tokyo", slug: "ignored-slug" });
+    const res = await ws.admin.patch(`/api/workspaces/${ws.slug}/`, {
+      name: " New name ",
+      organization_size: "51-200",
+      timezone: "Asia/Tokyo",
+      slug: "ignored-slug",
+    });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body).sort()).toEqual(WORKSPACE_KEYS);
-    expect(res.body).toMatchObject({ name: "New name", organization_size: "51-200", timezone: "Asia/Tokyo", slug: ws.slug, updated_by: ws.admin.userId, total_members: 3 });
+    expect(res.body).toMatchObject({
+      name: "New name",
+      organization_size: "51-200",
+      timezone: "Asia/Tokyo",
+      slug: ws.slug,
+      updated_by: ws.admin.userId,
+      total_members: 3,
+    });
   });
 
   it("PATCH validates input", async () => {
@@ -246,7 +327,10 @@ describe("workspace detail, update, delete", () => {
       [{ name: "x".repeat(81) }, { name: ["Ensure this field has no more than 80 characters."] }],
       [{ name: "" }, { name: ["This field may not be blank."] }],
       [{ name: 5 }, { name: ["Not a valid string."] }],
-      [{ organization_size: "huge" }, { organization_size: ["Must be one of: Just myself, 2-10, 11-50, 51-200, 201-500, 500+."] }],
+      [
+        { organization_size: "huge" },
+        { organization_size: ["Must be one of: Just myself, 2-10, 11-50, 51-200, 201-500, 500+."] },
+      ],
       [{ timezone: "Bad/Zone" }, { timezone: ["Not a valid timezone."] }],
       [{ logo: "javascript:alert(1)" }, { logo: ["Enter a valid URL."] }],
     ];
@@ -263,7 +347,12 @@ describe("workspace detail, update, delete", () => {
   it("DELETE: admin only; removes the workspace and its memberships", async () => {
     const ws = await workspaceFixture(t);
     await ws.admin.patch("/api/users/me/profile/", { last_workspace_id: ws.id });
-    for (const [c, status, body] of [[ws.outsider, 403, NOT_MEMBER], [ws.anon, 401, UNAUTH], [ws.guest, 403, ROLE_DENIED], [ws.member, 403, ROLE_DENIED]] as const) {
+    for (const [c, status, body] of [
+      [ws.outsider, 403, NOT_MEMBER],
+      [ws.anon, 401, UNAUTH],
+      [ws.guest, 403, ROLE_DENIED],
+      [ws.member, 403, ROLE_DENIED],
+    ] as const) {
       const res = await c.delete(`/api/workspaces/${ws.slug}/`);
       expect(res.status).toBe(status);
       expect(res.body).toEqual(body);
@@ -272,7 +361,10 @@ describe("workspace detail, update, delete", () => {
     expect(res.status).toBe(204);
     expect(res.text).toBe("");
     expect((await ws.admin.get(`/api/workspaces/${ws.slug}/`)).status).toBe(404);
-    const members = await t.db.db.select().from(schema.workspaceMembers).where(eq(schema.workspaceMembers.workspaceId, ws.id));
+    const members = await t.db.db
+      .select()
+      .from(schema.workspaceMembers)
+      .where(eq(schema.workspaceMembers.workspaceId, ws.id));
     expect(members).toHaveLength(0);
     const settings = await ws.admin.get("/api/users/me/settings/");
     expect(settings.body.workspace.last_workspace_id).toBeNull();
@@ -283,21 +375,48 @@ describe("GET W/workspace-members/me/", () => {
   it("returns the caller's membership with draft_issue_count (role matrix)", async () => {
     const ws = await workspaceFixture(t);
     await matrix(ws, (c) => c.get(`/api/workspaces/${ws.slug}/workspace-members/me/`), {
-      admin: [200], member: [200], guest: [200], outsider: [403, NOT_MEMBER], anon: [401, UNAUTH],
+      admin: [200],
+      member: [200],
+      guest: [200],
+      outsider: [403, NOT_MEMBER],
+      anon: [401, UNAUTH],
     });
     const res = await ws.member.get(`/api/workspaces/${ws.slug}/workspace-members/me/`);
     expect(Object.keys(res.body).sort()).toEqual(MEMBER_ME_KEYS);
-    expect(res.body).toMatchObject({ role: 15, member: ws.member.userId, workspace: ws.id, is_active: true, draft_issue_count: 0 });
+    expect(res.body).toMatchObject({
+      role: 15,
+      member: ws.member.userId,
+      workspace: ws.id,
+      is_active: true,
+      draft_issue_count: 0,
+    });
   });
 
   it("counts the caller's draft work items in the workspace", async () => {
     const ws = await workspaceFixture(t);
-    const [p] = await t.db.db.insert(schema.projects).values({ workspaceId: ws.id, name: "Drafts", identifier: "DRF" }).returning();
+    const [p] = await t.db.db
+      .insert(schema.projects)
+      .values({ workspaceId: ws.id, name: "Drafts", identifier: "DRF" })
+      .returning();
     await t.db.db.insert(schema.issues).values([
       { workspaceId: ws.id, projectId: p.id, name: "d1", sequenceId: 1, isDraft: true, createdById: ws.member.userId },
       { workspaceId: ws.id, projectId: p.id, name: "d2", sequenceId: 2, isDraft: true, createdById: ws.member.userId },
-      { workspaceId: ws.id, projectId: p.id, name: "real", sequenceId: 3, isDraft: false, createdById: ws.member.userId },
-      { workspaceId: ws.id, projectId: p.id, name: "other", sequenceId: 4, isDraft: true, createdById: ws.admin.userId },
+      {
+        workspaceId: ws.id,
+        projectId: p.id,
+        name: "real",
+        sequenceId: 3,
+        isDraft: false,
+        createdById: ws.member.userId,
+      },
+      {
+        workspaceId: ws.id,
+        projectId: p.id,
+        name: "other",
+        sequenceId: 4,
+        isDraft: true,
+        createdById: ws.admin.userId,
+      },
     ]);
     const res = await ws.member.get(`/api/workspaces/${ws.slug}/workspace-members/me/`);
     expect(res.body.draft_issue_count).toBe(2);
@@ -305,7 +424,12 @@ describe("GET W/workspace-members/me/", () => {
 
   it("403s a former member", async () => {
     const ws = await workspaceFixture(t);
-    await t.db.db.update(schema.workspaceMembers).set({ isActive: false }).where(and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, ws.guest.userId)));
+    await t.db.db
+      .update(schema.workspaceMembers)
+      .set({ isActive: false })
+      .where(
+        and(eq(schema.workspaceMembers.workspaceId, ws.id), eq(schema.workspaceMembers.memberId, ws.guest.userId)),
+      );
     const res = await ws.guest.get(`/api/workspaces/${ws.slug}/workspace-members/me/`);
     expect(res.status).toBe(403);
     expect(res.body).toEqual(NOT_MEMBER);

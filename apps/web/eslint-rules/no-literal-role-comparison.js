@@ -13,7 +13,8 @@ function unwrap(node) {
   let n = node;
   for (;;) {
     if (n.type === "LogicalExpression" && (n.operator === "??" || n.operator === "||")) n = n.left;
-    else if (n.type === "TSAsExpression" || n.type === "TSNonNullExpression" || n.type === "TSSatisfiesExpression") n = n.expression;
+    else if (n.type === "TSAsExpression" || n.type === "TSNonNullExpression" || n.type === "TSSatisfiesExpression")
+      n = n.expression;
     else if (n.type === "ChainExpression") n = n.expression;
     else return n;
   }
@@ -27,7 +28,8 @@ function isRoleConstant(node) {
 function readsRole(node) {
   const n = unwrap(node);
   if (n.type === "Identifier") return /role/i.test(n.name);
-  if (n.type === "MemberExpression" && !n.computed && n.property.type === "Identifier") return /role/i.test(n.property.name);
+  if (n.type === "MemberExpression" && !n.computed && n.property.type === "Identifier")
+    return /role/i.test(n.property.name);
   return false;
 }
 
@@ -38,7 +40,8 @@ export default {
     type: "problem",
     docs: { description: "Screens decide with the shared permission table (useCan), not by comparing roles" },
     messages: {
-      literal: "Do not compare roles in a screen: ask the shared permission table (useCan / usePermissions from lib/permissions.ts, mayTake, rolesUpTo or the navigation table).",
+      literal:
+        "Do not compare roles in a screen: ask the shared permission table (useCan / usePermissions from lib/permissions.ts, mayTake, rolesUpTo or the navigation table).",
     },
     schema: [],
   },
@@ -48,8 +51,10 @@ export default {
         if (!COMPARISON.has(node.operator)) return;
         const { left, right } = node;
         const literal =
-          isRoleConstant(left) || isRoleConstant(right) ||
-          (isRoleNumber(right) && readsRole(left)) || (isRoleNumber(left) && readsRole(right));
+          isRoleConstant(left) ||
+          isRoleConstant(right) ||
+          (isRoleNumber(right) && readsRole(left)) ||
+          (isRoleNumber(left) && readsRole(right));
         if (literal) context.report({ node, messageId: "literal" });
       },
     };

@@ -27,8 +27,12 @@ export default {
       }
     };
     return {
-      Literal(node) { if (typeof node.value === "string") check(node, node.value); },
-      TemplateElement(node) { check(node, node.value.cooked ?? node.value.raw); },
+      Literal(node) {
+        if (typeof node.value === "string") check(node, node.value);
+      },
+      TemplateElement(node) {
+        check(node, node.value.cooked ?? node.value.raw);
+      },
     };
   },
 };

@@ -5,15 +5,52 @@
 
 /** The colour utilities by what they colour: a background, text (and icons), or a line. */
 export const GROUP = {
-  bg: "bg", from: "bg", via: "bg", to: "bg", "ring-offset": "bg",
-  text: "text", fill: "text", stroke: "text", placeholder: "text", decoration: "text", caret: "text",
-  border: "line", "border-x": "line", "border-y": "line", "border-t": "line", "border-r": "line", "border-b": "line",
-  "border-l": "line", "border-s": "line", "border-e": "line", divide: "line", ring: "line", outline: "line",
+  bg: "bg",
+  from: "bg",
+  via: "bg",
+  to: "bg",
+  "ring-offset": "bg",
+  text: "text",
+  fill: "text",
+  stroke: "text",
+  placeholder: "text",
+  decoration: "text",
+  caret: "text",
+  border: "line",
+  "border-x": "line",
+  "border-y": "line",
+  "border-t": "line",
+  "border-r": "line",
+  "border-b": "line",
+  "border-l": "line",
+  "border-s": "line",
+  "border-e": "line",
+  divide: "line",
+  ring: "line",
+  outline: "line",
 };
 const UTILITIES = Object.keys(GROUP).sort((a, b) => b.length - a.length);
 /** The greys: every use of them is a surface, text or line colour, which the tokens name. */
 export const NEUTRAL = ["zinc", "gray", "slate", "neutral", "stone"];
-const HUES = ["red", "orange", "amber", "yellow", "lime", "green", "emerald", "teal", "cyan", "sky", "blue", "indigo", "violet", "purple", "fuchsia", "pink", "rose"];
+const HUES = [
+  "red",
+  "orange",
+  "amber",
+  "yellow",
+  "lime",
+  "green",
+  "emerald",
+  "teal",
+  "cyan",
+  "sky",
+  "blue",
+  "indigo",
+  "violet",
+  "purple",
+  "fuchsia",
+  "pink",
+  "rose",
+];
 const COLOUR = new RegExp(`^(${[...NEUTRAL, ...HUES, "white", "black"].join("|")})(?:-(\\d{2,3}))?(?:/(\\d{1,3}))?$`);
 
 /** A class's variants and base: `dark:hover:bg-x` → ["dark", "hover", "bg-x"] (colons inside brackets kept). */
@@ -48,7 +85,18 @@ export function parseClass(cls) {
   const [, palette, shade, alpha] = m;
   if ((palette === "white" || palette === "black") !== (shade === undefined)) return null;
   const variants = parts.filter((p) => p !== "dark");
-  return { cls, variants, key: `${variants.join(":")}|${utility}`, dark: parts.includes("dark"), utility, group: GROUP[utility], palette, shade, alpha, important };
+  return {
+    cls,
+    variants,
+    key: `${variants.join(":")}|${utility}`,
+    dark: parts.includes("dark"),
+    utility,
+    group: GROUP[utility],
+    palette,
+    shade,
+    alpha,
+    important,
+  };
 }
 
 /** Why a class is a raw palette class a screen may not use, or null: a grey, or any colour switched by `dark:`. */

@@ -12,10 +12,12 @@ const SHELL = "/__stride_shell__";
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (e) => {
-  e.waitUntil((async () => {
-    for (const k of await caches.keys()) if (k !== APP && k !== DATA) await caches.delete(k);
-    await self.clients.claim();
-  })());
+  e.waitUntil(
+    (async () => {
+      for (const k of await caches.keys()) if (k !== APP && k !== DATA) await caches.delete(k);
+      await self.clients.claim();
+    })(),
+  );
 });
 
 /** The network's answer (kept meanwhile, without holding a streamed page back), else the one kept last time. */
@@ -66,7 +68,12 @@ self.addEventListener("fetch", (e) => {
     e.respondWith(cacheFirst(e));
     return;
   }
-  if (url.pathname.startsWith("/api/") && !url.pathname.startsWith("/api/v2/") && !url.pathname.includes("/assets/") && req.headers.get("accept")?.includes("json")) {
+  if (
+    url.pathname.startsWith("/api/") &&
+    !url.pathname.startsWith("/api/v2/") &&
+    !url.pathname.includes("/assets/") &&
+    req.headers.get("accept")?.includes("json")
+  ) {
     e.respondWith(networkFirst(e, DATA));
   }
 });

@@ -44,7 +44,9 @@ function importEdges(): { from: string; to: string }[] {
 
 /** The module a specifier names (`./x` → `./x.ts`, `./dir` → `./dir/index.ts`), relative to src/ like importEdges. */
 function resolved(p: string): string {
-  const found = [p, `${p}.ts`, `${p}.tsx`, `${p}/index.ts`, `${p}/index.tsx`].find((c) => existsSync(path.join(SRC, c)) && statSync(path.join(SRC, c)).isFile());
+  const found = [p, `${p}.ts`, `${p}.tsx`, `${p}/index.ts`, `${p}/index.tsx`].find(
+    (c) => existsSync(path.join(SRC, c)) && statSync(path.join(SRC, c)).isFile(),
+  );
   return found ?? p;
 }
 
@@ -60,12 +62,12 @@ export function layerViolations(edges: { from: string; to: string }[]): string[]
       BELOW_APP.has(top(from)) && top(to) === "app"
         ? "nothing below app/ imports it"
         : top(from) === "api" && top(to) !== "api"
-        ? "api/ imports nothing else of the app"
-        : (top(from) === "components" || top(from) === "lib") && top(to) === "features"
-          ? `${top(from)}/ never imports a feature`
-          : feature(from) && feature(to) && feature(from) !== feature(to) && to.endsWith(".tsx")
-            ? "a feature uses another feature's components only through components/"
-            : null;
+          ? "api/ imports nothing else of the app"
+          : (top(from) === "components" || top(from) === "lib") && top(to) === "features"
+            ? `${top(from)}/ never imports a feature`
+            : feature(from) && feature(to) && feature(from) !== feature(to) && to.endsWith(".tsx")
+              ? "a feature uses another feature's components only through components/"
+              : null;
     return why ? [`${from} → ${to}: ${why}`] : [];
   });
 }
@@ -97,7 +99,7 @@ export function findCircle(edges: { from: string; to: string }[]): string | null
 }
 
 /** The folder of a path for the folder graph: `features/<feature>`, or its top folder (`app`, `api`, …), or the file. */
-const folderOf = (p: string) => feature(p) ? `features/${feature(p)}` : p.includes("/") ? top(p) : p;
+const folderOf = (p: string) => (feature(p) ? `features/${feature(p)}` : p.includes("/") ? top(p) : p);
 
 describe("web import graph", () => {
   it("reports each kind of layer break (the checker works)", () => {
@@ -132,7 +134,9 @@ describe("web import graph", () => {
       { from: "features/a/A.tsx", to: "components/b.tsx" },
     ];
     expect(findCircle(line)).toBeNull();
-    expect(findCircle([...line, { from: "components/b.tsx", to: "features/a/A.tsx" }])).toBe("features/a/A.tsx → components/b.tsx → features/a/A.tsx");
+    expect(findCircle([...line, { from: "components/b.tsx", to: "features/a/A.tsx" }])).toBe(
+      "features/a/A.tsx → components/b.tsx → features/a/A.tsx",
+    );
   });
 
   it("keeps api/ at the bottom, components/ and lib/ free of features, features' components to themselves, app/ at the top", () => {

@@ -4,9 +4,15 @@
  */
 export const MODEL_PROVIDERS = ["openai", "anthropic"] as const;
 export type ModelProvider = (typeof MODEL_PROVIDERS)[number];
-export const MODEL_PROVIDER_LABEL: Record<ModelProvider, string> = { openai: "OpenAI-compatible", anthropic: "Anthropic-compatible" };
+export const MODEL_PROVIDER_LABEL: Record<ModelProvider, string> = {
+  openai: "OpenAI-compatible",
+  anthropic: "Anthropic-compatible",
+};
 /** The base URL used when a configuration leaves it empty. */
-export const DEFAULT_MODEL_BASE_URL: Record<ModelProvider, string> = { openai: "https://api.openai.com/v1", anthropic: "https://api.anthropic.com" };
+export const DEFAULT_MODEL_BASE_URL: Record<ModelProvider, string> = {
+  openai: "https://api.openai.com/v1",
+  anthropic: "https://api.anthropic.com",
+};
 
 export const MODEL_CONFIG_NAME_MAX = 100;
 export const MODEL_CONFIG_NAME_RE = /^[A-Za-z0-9][A-Za-z0-9 ._-]*$/;

@@ -5,8 +5,19 @@
 
 /** The x-axis / group-by values the server charts. */
 export const ANALYTICS_AXES = [
-  "STATES", "STATE_GROUPS", "LABELS", "ASSIGNEES", "ESTIMATE_POINTS", "CYCLES", "MODULES", "PRIORITY",
-  "START_DATE", "TARGET_DATE", "CREATED_AT", "COMPLETED_AT", "CREATED_BY",
+  "STATES",
+  "STATE_GROUPS",
+  "LABELS",
+  "ASSIGNEES",
+  "ESTIMATE_POINTS",
+  "CYCLES",
+  "MODULES",
+  "PRIORITY",
+  "START_DATE",
+  "TARGET_DATE",
+  "CREATED_AT",
+  "COMPLETED_AT",
+  "CREATED_BY",
 ] as const;
 export type AnalyticsAxis = (typeof ANALYTICS_AXES)[number];
 
@@ -22,7 +33,8 @@ export const DEFAULT_X_AXIS: AnalyticsAxis = "PRIORITY";
  */
 export const ESTIMATE_Y_AXIS = "ESTIMATE_POINT_COUNT";
 export const COUNT_Y_AXIS = "WORK_ITEM_COUNT";
-export const sumsPoints = (yAxis: unknown): boolean => typeof yAxis === "string" && yAxis.trim().toUpperCase() === ESTIMATE_Y_AXIS;
+export const sumsPoints = (yAxis: unknown): boolean =>
+  typeof yAxis === "string" && yAxis.trim().toUpperCase() === ESTIMATE_Y_AXIS;
 
 /** Labels of the axes for pickers. */
 export const ANALYTICS_AXIS_LABELS: Record<AnalyticsAxis, string> = {
@@ -42,7 +54,12 @@ export const ANALYTICS_AXIS_LABELS: Record<AnalyticsAxis, string> = {
 };
 
 /** Axes whose values are dates ("YYYY-MM-DD" keys, sorted chronologically). */
-export const DATE_AXES: ReadonlySet<AnalyticsAxis> = new Set(["START_DATE", "TARGET_DATE", "CREATED_AT", "COMPLETED_AT"]);
+export const DATE_AXES: ReadonlySet<AnalyticsAxis> = new Set([
+  "START_DATE",
+  "TARGET_DATE",
+  "CREATED_AT",
+  "COMPLETED_AT",
+]);
 
 export function isAnalyticsAxis(v: unknown): v is AnalyticsAxis {
   return typeof v === "string" && (ANALYTICS_AXES as readonly string[]).includes(v);
@@ -52,7 +69,10 @@ export function isAnalyticsAxis(v: unknown): v is AnalyticsAxis {
  * Reads an axis parameter: absent or blank gives `fallback`; a known value is returned; anything else (including
  * the client-only WORK_ITEM_TYPES, PROJECTS and EPICS) is refused with `null`.
  */
-export function parseAnalyticsAxis<F extends AnalyticsAxis | undefined>(v: unknown, fallback: F): AnalyticsAxis | F | null {
+export function parseAnalyticsAxis<F extends AnalyticsAxis | undefined>(
+  v: unknown,
+  fallback: F,
+): AnalyticsAxis | F | null {
   if (v === undefined || v === null || v === "") return fallback;
   const s = String(v).trim().toUpperCase();
   return isAnalyticsAxis(s) ? s : null;
@@ -69,7 +89,10 @@ export type AnalyticsTab = (typeof ANALYTICS_TABS)[number];
  */
 export const ANALYTICS_SCREEN_TABS = ["scope_and_demand", "custom"] as const;
 export type AnalyticsScreenTab = (typeof ANALYTICS_SCREEN_TABS)[number];
-export const ANALYTICS_TAB_ALIASES: Record<string, AnalyticsScreenTab> = { overview: "scope_and_demand", "work-items": "custom" };
+export const ANALYTICS_TAB_ALIASES: Record<string, AnalyticsScreenTab> = {
+  overview: "scope_and_demand",
+  "work-items": "custom",
+};
 
 /** The chart types of `advance-analytics-charts/`. */
 export const ANALYTICS_CHART_TYPES = ["projects", "work-items", "custom-work-items"] as const;
@@ -84,7 +107,11 @@ export const PROJECT_CHART_KEYS = ["work_items", "cycles", "modules", "intake", 
 
 /** "work_items" → "Work Items". */
 export function titleCaseKey(key: string): string {
-  return key.split("_").filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join(" ");
+  return key
+    .split("_")
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(" ");
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
@@ -105,7 +132,10 @@ export function monthKeys(from: string, to: string): string[] {
   while ((y < ty || (y === ty && m <= tm)) && out.length < 1200) {
     out.push(`${y}-${String(m).padStart(2, "0")}-01`);
     m++;
-    if (m > 12) { m = 1; y++; }
+    if (m > 12) {
+      m = 1;
+      y++;
+    }
   }
   return out;
 }
@@ -142,7 +172,11 @@ const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : 
  * `count` (distinct items over its groups: `totals`) and one count per group key ("none" for null), and `schema`
  * naming each group key.
  */
-export function assembleCustomChart(rows: CustomChartRow[], grouped: boolean, totals?: Map<string | null, number>): ChartAnswer {
+export function assembleCustomChart(
+  rows: CustomChartRow[],
+  grouped: boolean,
+  totals?: Map<string | null, number>,
+): ChartAnswer {
   if (!grouped) {
     const data = rows.map((r) => ({ key: r.key ?? "None", name: r.name ?? "None", count: r.count }));
     return { data: data.sort(byKey), schema: {} };
@@ -165,7 +199,12 @@ export function assembleCustomChart(rows: CustomChartRow[], grouped: boolean, to
 }
 
 /** Fills a time series: one entry per key with created and completed counts (`count` is their sum). */
-export function assembleTimeline(keys: string[], created: Map<string, number>, completed: Map<string, number>, name: (key: string) => string): ChartAnswer {
+export function assembleTimeline(
+  keys: string[],
+  created: Map<string, number>,
+  completed: Map<string, number>,
+  name: (key: string) => string,
+): ChartAnswer {
   return {
     data: keys.map((key) => {
       const c = created.get(key) ?? 0;

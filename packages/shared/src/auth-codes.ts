@@ -65,9 +65,7 @@ export const AUTH_ERROR = {
 } as const;
 export type AuthErrorName = keyof typeof AUTH_ERROR;
 
-const BY_CODE = new Map<number, AuthErrorName>(
-  Object.entries(AUTH_ERROR).map(([k, v]) => [v, k as AuthErrorName]),
-);
+const BY_CODE = new Map<number, AuthErrorName>(Object.entries(AUTH_ERROR).map(([k, v]) => [v, k as AuthErrorName]));
 export function authErrorName(code: number): AuthErrorName | undefined {
   return BY_CODE.get(code);
 }

@@ -1,6 +1,15 @@
 import { describe, expect, it } from "vitest";
 import {
-  addMonths, burndownSeries, cycleEndForDuration, cycleEndInstant, cycleEnded, cycleStartInstant, cycleStatus, dayInZone, isoInZone, sortCycles,
+  addMonths,
+  burndownSeries,
+  cycleEndForDuration,
+  cycleEndInstant,
+  cycleEnded,
+  cycleStartInstant,
+  cycleStatus,
+  dayInZone,
+  isoInZone,
+  sortCycles,
 } from "./cycles.ts";
 
 describe("cycleStatus", () => {
@@ -24,7 +33,9 @@ describe("cycleStatus", () => {
     const end = cycleEndInstant("2026-06-20", "Asia/Kolkata");
     expect(start.toISOString()).toBe("2026-06-14T18:30:00.000Z");
     expect(cycleStatus(start, end, late)).toBe("CURRENT");
-    expect(cycleStatus(cycleStartInstant("2026-06-15", "UTC"), cycleEndInstant("2026-06-20", "UTC"), late)).toBe("UPCOMING");
+    expect(cycleStatus(cycleStartInstant("2026-06-15", "UTC"), cycleEndInstant("2026-06-20", "UTC"), late)).toBe(
+      "UPCOMING",
+    );
   });
 });
 
@@ -61,13 +72,31 @@ describe("burndownSeries", () => {
       ],
     });
     expect(chart).toEqual({
-      "2026-06-10": 4, "2026-06-11": 4, "2026-06-12": 2, "2026-06-13": 2, "2026-06-14": null, "2026-06-15": null, "2026-06-16": null,
+      "2026-06-10": 4,
+      "2026-06-11": 4,
+      "2026-06-12": 2,
+      "2026-06-13": 2,
+      "2026-06-14": null,
+      "2026-06-15": null,
+      "2026-06-16": null,
     });
   });
   it("counts completions before the start from the first day, sums points, and is empty for bad ranges", () => {
-    expect(burndownSeries({ start: "2026-06-10", end: "2026-06-11", today: "2026-07-01", total: 8, completed: [{ day: "2026-06-01", value: 3 }, { day: "2026-06-11", value: 2.5 }] }))
-      .toEqual({ "2026-06-10": 5, "2026-06-11": 2.5 });
-    expect(burndownSeries({ start: "2026-06-12", end: "2026-06-11", today: "2026-06-12", total: 1, completed: [] })).toEqual({});
+    expect(
+      burndownSeries({
+        start: "2026-06-10",
+        end: "2026-06-11",
+        today: "2026-07-01",
+        total: 8,
+        completed: [
+          { day: "2026-06-01", value: 3 },
+          { day: "2026-06-11", value: 2.5 },
+        ],
+      }),
+    ).toEqual({ "2026-06-10": 5, "2026-06-11": 2.5 });
+    expect(
+      burndownSeries({ start: "2026-06-12", end: "2026-06-11", today: "2026-06-12", total: 1, completed: [] }),
+    ).toEqual({});
   });
 });
 

@@ -15,7 +15,8 @@ export const CYCLE_VIEWS = ["all", "current", "upcoming", "completed", "draft", 
 export type CycleView = (typeof CYCLE_VIEWS)[number];
 
 type Instant = Date | string | null | undefined;
-const toDate = (v: Instant): Date | null => (v === null || v === undefined || v === "" ? null : v instanceof Date ? v : new Date(v));
+const toDate = (v: Instant): Date | null =>
+  v === null || v === undefined || v === "" ? null : v instanceof Date ? v : new Date(v);
 
 /**
  * DRAFT without dates; COMPLETED once the end has passed; CURRENT from the start to the end (inclusive);
@@ -45,7 +46,16 @@ function zoneFormat(timeZone: string): Intl.DateTimeFormat {
   let f = fmtCache.get(timeZone);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      });
     } catch {
       f = zoneFormat("UTC");
     }
@@ -94,7 +104,8 @@ export const cycleEndInstant = (day: string, timeZone: string): Date => zonedIns
 export function isoInZone(at: Date, timeZone: string): string {
   const p = zoneParts(at, timeZone);
   const off = zoneOffsetMinutes(at, timeZone);
-  const tz = off === 0 ? "Z" : `${off > 0 ? "+" : "-"}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
+  const tz =
+    off === 0 ? "Z" : `${off > 0 ? "+" : "-"}${pad(Math.floor(Math.abs(off) / 60))}:${pad(Math.abs(off) % 60)}`;
   return `${p.y}-${pad(p.m)}-${pad(p.d)}T${pad(p.h)}:${pad(p.mi)}:${pad(p.s)}${tz}`;
 }
 

@@ -33,7 +33,15 @@ function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let f = zoneFormatters.get(timeZone);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "numeric", day: "numeric", hour: "numeric", minute: "numeric" });
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "numeric",
+        day: "numeric",
+        hour: "numeric",
+        minute: "numeric",
+      });
     } catch {
       // an unknown zone name reads as UTC rather than breaking the screen
       f = formatterFor("UTC");
@@ -55,7 +63,14 @@ function partsOf(value: string | Date, timeZone: string): Parts | null {
   const d = typeof value === "string" ? new Date(value) : value;
   if (Number.isNaN(d.getTime())) return null;
   // UTC needs no zone data: creating the first zone formatter costs 10–20 ms of a screen's first render
-  if (timeZone === "UTC" || timeZone === "Etc/UTC") return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes() };
+  if (timeZone === "UTC" || timeZone === "Etc/UTC")
+    return {
+      year: d.getUTCFullYear(),
+      month: d.getUTCMonth() + 1,
+      day: d.getUTCDate(),
+      hour: d.getUTCHours(),
+      minute: d.getUTCMinutes(),
+    };
   const out: Record<string, number> = {};
   for (const p of formatterFor(timeZone).formatToParts(d)) if (p.type !== "literal") out[p.type] = Number(p.value);
   return { year: out.year, month: out.month, day: out.day, hour: out.hour % 24, minute: out.minute };

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import {
-  ESTIMATE_MSG, ESTIMATE_SYSTEMS, estimatePointLabel, canAddEstimatePoint, canRemoveEstimatePoint, duplicateValueIndexes, estimatePointsProblem, estimateValueProblem,
-  placeEstimatePoints, rekeyEstimatePoints, templatePoints,
+  ESTIMATE_MSG,
+  ESTIMATE_SYSTEMS,
+  estimatePointLabel,
+  canAddEstimatePoint,
+  canRemoveEstimatePoint,
+  duplicateValueIndexes,
+  estimatePointsProblem,
+  estimateValueProblem,
+  placeEstimatePoints,
+  rekeyEstimatePoints,
+  templatePoints,
 } from "./estimates.ts";
 
 describe("estimate templates (work-tracking.md §9)", () => {
@@ -17,8 +26,12 @@ describe("estimate templates (work-tracking.md §9)", () => {
   });
 
   it("every non-custom template is a valid system of its type", () => {
-    for (const [type, sys] of Object.entries(ESTIMATE_SYSTEMS) as [keyof typeof ESTIMATE_SYSTEMS, (typeof ESTIMATE_SYSTEMS)["points"]][]) {
-      for (const t of sys.templates.filter((x) => x.key !== "custom")) expect(estimatePointsProblem(type, t.values)).toBeNull();
+    for (const [type, sys] of Object.entries(ESTIMATE_SYSTEMS) as [
+      keyof typeof ESTIMATE_SYSTEMS,
+      (typeof ESTIMATE_SYSTEMS)["points"],
+    ][]) {
+      for (const t of sys.templates.filter((x) => x.key !== "custom"))
+        expect(estimatePointsProblem(type, t.values)).toBeNull();
     }
   });
 });
@@ -29,7 +42,12 @@ describe("estimate validation (work-tracking.md §5)", () => {
     expect(estimatePointsProblem("categories", ["A", "B"])).toBeNull();
     expect(estimatePointsProblem("categories", ["A", "B", "C", "D", "E", "F"])).toBeNull();
     expect(estimatePointsProblem("categories", ["A", "B", "C", "D", "E", "F", "G"])).toBe(ESTIMATE_MSG.count);
-    expect([canAddEstimatePoint(5), canAddEstimatePoint(6), canRemoveEstimatePoint(3), canRemoveEstimatePoint(2)]).toEqual([true, false, true, false]);
+    expect([
+      canAddEstimatePoint(5),
+      canAddEstimatePoint(6),
+      canRemoveEstimatePoint(3),
+      canRemoveEstimatePoint(2),
+    ]).toEqual([true, false, true, false]);
   });
 
   it("values are non-blank, at most 20 characters, and numbers above 0 for points", () => {
@@ -55,7 +73,11 @@ describe("estimate validation (work-tracking.md §5)", () => {
 
 describe("estimate point order", () => {
   it("rekeyEstimatePoints orders by the wanted key, keeps ties in order, puts keyless ones last and keys 1..n", () => {
-    expect(rekeyEstimatePoints([{ key: 5, v: "a" }, { v: "b" }, { key: 2, v: "c" }, { key: 5, v: "d" }]).map((p) => `${p.key}${p.v}`)).toEqual(["1c", "2a", "3d", "4b"]);
+    expect(
+      rekeyEstimatePoints([{ key: 5, v: "a" }, { v: "b" }, { key: 2, v: "c" }, { key: 5, v: "d" }]).map(
+        (p) => `${p.key}${p.v}`,
+      ),
+    ).toEqual(["1c", "2a", "3d", "4b"]);
   });
 
   it("placeEstimatePoints moves, swaps and inserts at a key, the others keeping their order", () => {

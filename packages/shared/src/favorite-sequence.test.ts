@@ -14,7 +14,13 @@ const favs = (...seqs: number[]) => seqs.map((sequence, i) => ({ id: `f${i}`, se
 
 describe("favourite sequence", () => {
   it("shows the highest sequence first, ties by id", () => {
-    expect(sortFavorites([{ id: "b", sequence: 1 }, { id: "a", sequence: 1 }, { id: "c", sequence: 5 }]).map((f) => f.id)).toEqual(["c", "a", "b"]);
+    expect(
+      sortFavorites([
+        { id: "b", sequence: 1 },
+        { id: "a", sequence: 1 },
+        { id: "c", sequence: 5 },
+      ]).map((f) => f.id),
+    ).toEqual(["c", "a", "b"]);
   });
 
   it("puts a new favourite on top, the first at 65535, with a step of 10000", () => {

@@ -57,7 +57,12 @@ export function sequenceForIndex(siblings: readonly Sequenced[], movingId: strin
  * The sequence that places `movingId` just above or just below `targetId` among `siblings` (a drop on an edge of
  * another favourite). Null when that is where it already is, or the target is not a sibling.
  */
-export function sequenceNextTo(siblings: readonly Sequenced[], movingId: string, targetId: string, edge: "above" | "below"): number | null {
+export function sequenceNextTo(
+  siblings: readonly Sequenced[],
+  movingId: string,
+  targetId: string,
+  edge: "above" | "below",
+): number | null {
   if (movingId === targetId) return null;
   const others = sortFavorites(siblings).filter((s) => s.id !== movingId);
   const t = others.findIndex((s) => s.id === targetId);
@@ -69,7 +74,11 @@ export function sequenceNextTo(siblings: readonly Sequenced[], movingId: string,
  * Sequences for `count` favourites that take one slot between the neighbour above and the one below, in their
  * display order (a deleted folder's children take the folder's place at the top level).
  */
-export function sequencesInSlot(above: number | null | undefined, below: number | null | undefined, count: number): number[] {
+export function sequencesInSlot(
+  above: number | null | undefined,
+  below: number | null | undefined,
+  count: number,
+): number[] {
   if (count <= 0) return [];
   const hasAbove = above !== null && above !== undefined;
   const hasBelow = below !== null && below !== undefined;
@@ -78,6 +87,8 @@ export function sequencesInSlot(above: number | null | undefined, below: number 
     return Array.from({ length: count }, (_, i) => above - gap * (i + 1));
   }
   if (hasAbove) return Array.from({ length: count }, (_, i) => above - FAVORITE_SEQUENCE_STEP * (i + 1));
-  const top = hasBelow ? below + FAVORITE_SEQUENCE_STEP * count : FAVORITE_FIRST_SEQUENCE + FAVORITE_SEQUENCE_STEP * (count - 1);
+  const top = hasBelow
+    ? below + FAVORITE_SEQUENCE_STEP * count
+    : FAVORITE_FIRST_SEQUENCE + FAVORITE_SEQUENCE_STEP * (count - 1);
   return Array.from({ length: count }, (_, i) => top - FAVORITE_SEQUENCE_STEP * i);
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { durationTargetDate, widgetStatsParams, sidebarPreferenceDefaults, sortOrderAtIndex, sortOrderNextTo, sortOrderOnTop, stripHtml } from "./home.ts";
+import {
+  durationTargetDate,
+  widgetStatsParams,
+  sidebarPreferenceDefaults,
+  sortOrderAtIndex,
+  sortOrderNextTo,
+  sortOrderOnTop,
+  stripHtml,
+} from "./home.ts";
 
 const s = (id: string, sort_order: number) => ({ id, sort_order });
 
@@ -44,7 +52,9 @@ describe("sticky and widget order (platform.md §5)", () => {
   it("results keep the order the user asked for", () => {
     const items = [s("a", 40000), s("b", 30000), s("c", 29999), s("d", 10000)];
     const next = sortOrderNextTo(items, "a", "b", "below")!;
-    const order = [...items.map((i) => (i.id === "a" ? { ...i, sort_order: next } : i))].sort((x, y) => y.sort_order - x.sort_order).map((i) => i.id);
+    const order = [...items.map((i) => (i.id === "a" ? { ...i, sort_order: next } : i))]
+      .sort((x, y) => y.sort_order - x.sort_order)
+      .map((i) => i.id);
     expect(order).toEqual(["b", "a", "c", "d"]);
   });
 });
@@ -66,7 +76,15 @@ describe("sortOrderAtIndex (a drop slot among the others)", () => {
 describe("sidebar preferences defaults (wire-facts §9)", () => {
   it("65535 then +10000 in order; drafts, your_work, stickies pinned", () => {
     const d = sidebarPreferenceDefaults();
-    expect(d.map((p) => p.key)).toEqual(["views", "active_cycles", "analytics", "drafts", "your_work", "archives", "stickies"]);
+    expect(d.map((p) => p.key)).toEqual([
+      "views",
+      "active_cycles",
+      "analytics",
+      "drafts",
+      "your_work",
+      "archives",
+      "stickies",
+    ]);
     expect(d.map((p) => p.sort_order)).toEqual([65535, 75535, 85535, 95535, 105535, 115535, 125535]);
     expect(d.filter((p) => p.is_pinned).map((p) => p.key)).toEqual(["drafts", "your_work", "stickies"]);
   });
@@ -90,17 +108,34 @@ describe("durationTargetDate (the widgets' duration filter)", () => {
     expect(durationTargetDate("this_month", "2026-02-10")).toBe("2026-02-01;after,2026-02-28;before");
     expect(durationTargetDate("this_month", "2028-02-10")).toBe("2028-02-01;after,2028-02-29;before");
     expect(durationTargetDate("this_year", "2026-11-25")).toBe("2026-01-01;after,2026-12-31;before");
-    expect(durationTargetDate("custom", "2026-11-25", 0, ["2026-01-01;after", "bad", "2026-01-31;before"])).toBe("2026-01-01;after,2026-01-31;before");
+    expect(durationTargetDate("custom", "2026-11-25", 0, ["2026-01-01;after", "bad", "2026-01-31;before"])).toBe(
+      "2026-01-01;after,2026-01-31;before",
+    );
   });
 });
 
 describe("widgetStatsParams (what the home asks for a widget)", () => {
   it("names the widget, its duration, or its custom range as target_date", () => {
-    expect(widgetStatsParams({ key: "recent_projects", widget_filters: {} })).toEqual({ widget_key: "recent_projects" });
-    expect(widgetStatsParams({ key: "issues_by_priority", widget_filters: {} })).toEqual({ widget_key: "issues_by_priority", duration: "none" });
-    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "this_week" } })).toEqual({ widget_key: "issues_by_state_groups", duration: "this_week" });
-    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "bogus" } })).toEqual({ widget_key: "issues_by_state_groups", duration: "none" });
-    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "custom", custom_dates: ["2026-01-01;after", "2026-01-31;before"] } }))
-      .toEqual({ widget_key: "issues_by_state_groups", target_date: "2026-01-01;after,2026-01-31;before" });
+    expect(widgetStatsParams({ key: "recent_projects", widget_filters: {} })).toEqual({
+      widget_key: "recent_projects",
+    });
+    expect(widgetStatsParams({ key: "issues_by_priority", widget_filters: {} })).toEqual({
+      widget_key: "issues_by_priority",
+      duration: "none",
+    });
+    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "this_week" } })).toEqual({
+      widget_key: "issues_by_state_groups",
+      duration: "this_week",
+    });
+    expect(widgetStatsParams({ key: "issues_by_state_groups", widget_filters: { duration: "bogus" } })).toEqual({
+      widget_key: "issues_by_state_groups",
+      duration: "none",
+    });
+    expect(
+      widgetStatsParams({
+        key: "issues_by_state_groups",
+        widget_filters: { duration: "custom", custom_dates: ["2026-01-01;after", "2026-01-31;before"] },
+      }),
+    ).toEqual({ widget_key: "issues_by_state_groups", target_date: "2026-01-01;after,2026-01-31;before" });
   });
 });

@@ -27,13 +27,25 @@ export const HOME_WIDGETS = [
 export type HomeWidgetKey = (typeof HOME_WIDGETS)[number]["key"];
 
 /** Sidebar entries of `W/sidebar-preferences/` in their default order: 65535, then +10000 each. */
-export const SIDEBAR_PREFERENCE_KEYS = ["views", "active_cycles", "analytics", "drafts", "your_work", "archives", "stickies"] as const;
+export const SIDEBAR_PREFERENCE_KEYS = [
+  "views",
+  "active_cycles",
+  "analytics",
+  "drafts",
+  "your_work",
+  "archives",
+  "stickies",
+] as const;
 export type SidebarPreferenceKey = (typeof SIDEBAR_PREFERENCE_KEYS)[number];
 /** Pinned by default. */
 export const SIDEBAR_PINNED_BY_DEFAULT: readonly SidebarPreferenceKey[] = ["drafts", "your_work", "stickies"];
 
 export function sidebarPreferenceDefaults(): { key: SidebarPreferenceKey; is_pinned: boolean; sort_order: number }[] {
-  return SIDEBAR_PREFERENCE_KEYS.map((key, i) => ({ key, is_pinned: SIDEBAR_PINNED_BY_DEFAULT.includes(key), sort_order: DEFAULT_SORT_ORDER + i * SORT_STEP }));
+  return SIDEBAR_PREFERENCE_KEYS.map((key, i) => ({
+    key,
+    is_pinned: SIDEBAR_PINNED_BY_DEFAULT.includes(key),
+    sort_order: DEFAULT_SORT_ORDER + i * SORT_STEP,
+  }));
 }
 
 /** Dashboard widgets (`W/dashboard/`) and their default filters. */
@@ -59,9 +71,16 @@ export const RECENT_ACTIVITY_LIMIT = 8;
 export const RECENT_PROJECTS_LIMIT = 4;
 
 /** The dashboard widgets the web's home shows after its own widgets, each switched by the widget's `is_visible`. */
-export const HOME_DASHBOARD_WIDGETS = ["issues_by_state_groups", "issues_by_priority", "recent_activity", "recent_projects", "recent_collaborators"] as const;
+export const HOME_DASHBOARD_WIDGETS = [
+  "issues_by_state_groups",
+  "issues_by_priority",
+  "recent_activity",
+  "recent_projects",
+  "recent_collaborators",
+] as const;
 export type HomeDashboardWidgetKey = (typeof HOME_DASHBOARD_WIDGETS)[number];
-export const isHomeDashboardWidget = (key: string): key is HomeDashboardWidgetKey => (HOME_DASHBOARD_WIDGETS as readonly string[]).includes(key);
+export const isHomeDashboardWidget = (key: string): key is HomeDashboardWidgetKey =>
+  (HOME_DASHBOARD_WIDGETS as readonly string[]).includes(key);
 
 /** A widget's stored duration, or "none". */
 export function widgetDuration(filters: unknown): WidgetDuration {
@@ -97,7 +116,12 @@ export type WidgetDuration = (typeof WIDGET_DURATIONS)[number];
  * for the day `today` (YYYY-MM-DD in the person's zone) with weeks starting on `weekStart` (0 Sunday … 6 Saturday).
  * `custom` passes the stored `custom_dates` (e.g. `["2026-01-01;after", "2026-01-31;before"]`); `none` → "".
  */
-export function durationTargetDate(duration: string | undefined, today: string, weekStart = 0, customDates: readonly string[] = []): string {
+export function durationTargetDate(
+  duration: string | undefined,
+  today: string,
+  weekStart = 0,
+  customDates: readonly string[] = [],
+): string {
   const range = (from: string, to: string) => `${from};after,${to};before`;
   const [y, m] = today.split("-").map(Number) as [number, number];
   switch (duration) {
@@ -121,7 +145,6 @@ export function durationTargetDate(duration: string | undefined, today: string, 
   }
 }
 
-
 /** A new sticky goes first: above the highest sort order (the first one gets 65535). */
 export function sortOrderOnTop(values: readonly number[]): number {
   return values.length === 0 ? DEFAULT_SORT_ORDER : Math.max(...values) + SORT_STEP;
@@ -140,7 +163,12 @@ export type DropEdge = "above" | "below";
  * below → target − 10000, or the midpoint between the target and the neighbour below it when target − 10000 would
  * pass that neighbour. The moving item never counts as a neighbour. Null when it cannot move there (no target, itself).
  */
-export function sortOrderNextTo(items: readonly Ordered[], movingId: string, targetId: string, edge: DropEdge): number | null {
+export function sortOrderNextTo(
+  items: readonly Ordered[],
+  movingId: string,
+  targetId: string,
+  edge: DropEdge,
+): number | null {
   if (movingId === targetId) return null;
   const others = [...items].filter((i) => i.id !== movingId).sort((a, b) => b.sort_order - a.sort_order);
   const t = others.findIndex((i) => i.id === targetId);
@@ -165,7 +193,9 @@ export function sortOrderAtIndex(items: readonly Ordered[], movingId: string, in
   const at = Math.max(0, Math.min(Math.trunc(index), others.length));
   if (sorted.findIndex((i) => i.id === movingId) === at) return null;
   if (!others.length) return null;
-  return at < others.length ? sortOrderNextTo(items, movingId, others[at].id, "above") : sortOrderNextTo(items, movingId, others[others.length - 1].id, "below");
+  return at < others.length
+    ? sortOrderNextTo(items, movingId, others[at].id, "above")
+    : sortOrderNextTo(items, movingId, others[others.length - 1].id, "below");
 }
 
 /** Plain text of rich text (for search of stickies): tags dropped, entities of the editor decoded, spaces collapsed. */

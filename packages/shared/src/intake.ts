@@ -49,7 +49,8 @@ export function isIntakeStatus(n: unknown): n is IntakeStatus {
 
 /** The status an item counts as now: a snoozed item whose date has passed is pending again. */
 export function effectiveIntakeStatus(item: { status: number; snoozed_till: string | null }, now: Date): IntakeStatus {
-  if (item.status === INTAKE_STATUS.snoozed && item.snoozed_till && Date.parse(item.snoozed_till) <= now.getTime()) return INTAKE_STATUS.pending;
+  if (item.status === INTAKE_STATUS.snoozed && item.snoozed_till && Date.parse(item.snoozed_till) <= now.getTime())
+    return INTAKE_STATUS.pending;
   return item.status as IntakeStatus;
 }
 
@@ -75,7 +76,12 @@ export interface IntakeChange {
 }
 
 export type IntakeTransition =
-  | { ok: true; next: IntakeState; /** the item enters the project's work items */ accept: boolean; /** it leaves them again */ unaccept: boolean }
+  | {
+      ok: true;
+      next: IntakeState;
+      /** the item enters the project's work items */ accept: boolean;
+      /** it leaves them again */ unaccept: boolean;
+    }
   | { ok: false; field: "status" | "snoozed_till" | "duplicate_to"; message: string };
 
 export const INTAKE_ERRORS = {
@@ -97,7 +103,11 @@ export function nextIntakeState(cur: IntakeState, change: IntakeChange, itemId?:
     if (!isIntakeStatus(change.status)) return { ok: false, field: "status", message: INTAKE_ERRORS.status };
     status = change.status;
   } else if (has("snoozed_till")) {
-    status = change.snoozed_till ? INTAKE_STATUS.snoozed : cur.status === INTAKE_STATUS.snoozed ? INTAKE_STATUS.pending : cur.status;
+    status = change.snoozed_till
+      ? INTAKE_STATUS.snoozed
+      : cur.status === INTAKE_STATUS.snoozed
+        ? INTAKE_STATUS.pending
+        : cur.status;
   } else if (has("duplicate_to") && change.duplicate_to) {
     status = INTAKE_STATUS.duplicate;
   }
@@ -108,11 +118,17 @@ export function nextIntakeState(cur: IntakeState, change: IntakeChange, itemId?:
   } else snoozed = null;
   if (status === INTAKE_STATUS.duplicate) {
     if (!duplicate) return { ok: false, field: "duplicate_to", message: INTAKE_ERRORS.duplicateTarget };
-    if (itemId && duplicate === itemId) return { ok: false, field: "duplicate_to", message: INTAKE_ERRORS.duplicateSelf };
+    if (itemId && duplicate === itemId)
+      return { ok: false, field: "duplicate_to", message: INTAKE_ERRORS.duplicateSelf };
   } else duplicate = null;
   const wasAccepted = cur.status === INTAKE_STATUS.accepted;
   const isAccepted = status === INTAKE_STATUS.accepted;
-  return { ok: true, next: { status, snoozed_till: snoozed, duplicate_to: duplicate }, accept: isAccepted && !wasAccepted, unaccept: wasAccepted && !isAccepted };
+  return {
+    ok: true,
+    next: { status, snoozed_till: snoozed, duplicate_to: duplicate },
+    accept: isAccepted && !wasAccepted,
+    unaccept: wasAccepted && !isAccepted,
+  };
 }
 
 /** Snooze choices of the intake screen: a date this many days ahead, at the start of that day (local time). */

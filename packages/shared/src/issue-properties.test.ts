@@ -1,14 +1,28 @@
 import { describe, expect, it } from "vitest";
 import {
-  checkPropertyDefinition, checkPropertyValue, customPropertyId, customPropertyKey, formatPropertyValue, planeShape, PROPERTY_KINDS,
-  resolveCreateValues, resolveUpdateValues, type PropertyKind, type PropertyRule,
+  checkPropertyDefinition,
+  checkPropertyValue,
+  customPropertyId,
+  customPropertyKey,
+  formatPropertyValue,
+  planeShape,
+  PROPERTY_KINDS,
+  resolveCreateValues,
+  resolveUpdateValues,
+  type PropertyKind,
+  type PropertyRule,
 } from "./issue-properties.ts";
 
 const OPT_A = "11111111-1111-4111-8111-111111111111";
 const OPT_B = "22222222-2222-4222-8222-222222222222";
 const USER = "33333333-3333-4333-8333-333333333333";
 const prop = (kind: PropertyKind, extra: Partial<PropertyRule> = {}): PropertyRule => ({
-  id: "44444444-4444-4444-8444-444444444444", name: "P", kind, is_required: false, option_ids: [OPT_A, OPT_B], ...extra,
+  id: "44444444-4444-4444-8444-444444444444",
+  name: "P",
+  kind,
+  is_required: false,
+  option_ids: [OPT_A, OPT_B],
+  ...extra,
 });
 const ok = (kind: PropertyKind, raw: Parameters<typeof checkPropertyValue>[1], extra: Partial<PropertyRule> = {}) => {
   const r = checkPropertyValue(prop(kind, extra), raw);
@@ -62,7 +76,10 @@ describe("values of a new item and of an update", () => {
   const a = { ...prop("text", { id: OPT_A, name: "A", is_required: true }), default_value: ["dflt"] };
   const b = { ...prop("number", { id: OPT_B, name: "B", is_required: true }), default_value: [] };
   it("defaults fill what is not given; required ones without default are refused", () => {
-    expect(resolveCreateValues([a, b], { [OPT_B]: 2 })).toEqual({ ok: true, values: { [OPT_A]: ["dflt"], [OPT_B]: ["2"] } });
+    expect(resolveCreateValues([a, b], { [OPT_B]: 2 })).toEqual({
+      ok: true,
+      values: { [OPT_A]: ["dflt"], [OPT_B]: ["2"] },
+    });
     const r = resolveCreateValues([a, b], {});
     expect(r.ok).toBe(false);
     expect(!r.ok && r.error).toMatch(/B: this property is required/);
@@ -83,10 +100,16 @@ describe("values of a new item and of an update", () => {
 describe("names", () => {
   it("every kind has Plane's property type, keys round-trip, values format", () => {
     for (const k of PROPERTY_KINDS) expect(planeShape(k).property_type).toBeTruthy();
-    expect(planeShape("multi_member")).toMatchObject({ property_type: "RELATION", relation_type: "USER", is_multi: true });
+    expect(planeShape("multi_member")).toMatchObject({
+      property_type: "RELATION",
+      relation_type: "USER",
+      is_multi: true,
+    });
     expect(customPropertyId(customPropertyKey(OPT_A))).toBe(OPT_A);
     expect(customPropertyId("custom_property__nope")).toBeNull();
-    expect(formatPropertyValue("multi_option", [OPT_A, OPT_B], (id) => (id === OPT_A ? "Alpha" : undefined))).toBe(`Alpha, ${OPT_B}`);
+    expect(formatPropertyValue("multi_option", [OPT_A, OPT_B], (id) => (id === OPT_A ? "Alpha" : undefined))).toBe(
+      `Alpha, ${OPT_B}`,
+    );
     expect(formatPropertyValue("boolean", ["true"])).toBe("Yes");
   });
 });

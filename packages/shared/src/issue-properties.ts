@@ -59,7 +59,12 @@ export function planeShape(kind: PropertyKind): PlanePropertyShape {
       return { property_type: "OPTION", relation_type: null, is_multi: kind === "multi_option", display_format: null };
     case "member":
     case "multi_member":
-      return { property_type: "RELATION", relation_type: "USER", is_multi: kind === "multi_member", display_format: null };
+      return {
+        property_type: "RELATION",
+        relation_type: "USER",
+        is_multi: kind === "multi_member",
+        display_format: null,
+      };
     case "url":
       return { property_type: "URL", relation_type: null, is_multi: false, display_format: null };
   }
@@ -131,11 +136,21 @@ export type PropertyCheck = { ok: true; values: string[] } | { ok: false; error:
  * among the property's `option_ids`; member ids are only checked as ids here (the server checks membership).
  * `required` refuses an empty value (used on create after defaults, and on updates that clear a value).
  */
-export function checkPropertyValue(p: PropertyRule, raw: RawPropertyValue | undefined, opts: { required?: boolean } = {}): PropertyCheck {
-  const list: (string | number | boolean)[] = raw === null || raw === undefined ? [] : Array.isArray(raw) ? [...(raw as (string | number | boolean)[])] : [raw as string | number | boolean];
+export function checkPropertyValue(
+  p: PropertyRule,
+  raw: RawPropertyValue | undefined,
+  opts: { required?: boolean } = {},
+): PropertyCheck {
+  const list: (string | number | boolean)[] =
+    raw === null || raw === undefined
+      ? []
+      : Array.isArray(raw)
+        ? [...(raw as (string | number | boolean)[])]
+        : [raw as string | number | boolean];
   const fail = (error: string): PropertyCheck => ({ ok: false, error: `${p.name}: ${error}` });
   const multi = isMultiKind(p.kind);
-  if (list.length > (multi ? PROPERTY_MULTI_MAX : 1)) return fail(multi ? `at most ${PROPERTY_MULTI_MAX} values.` : "takes one value.");
+  if (list.length > (multi ? PROPERTY_MULTI_MAX : 1))
+    return fail(multi ? `at most ${PROPERTY_MULTI_MAX} values.` : "takes one value.");
   const out: string[] = [];
   for (const v of list) {
     if (typeof v !== "string" && typeof v !== "number" && typeof v !== "boolean") return fail("not a valid value.");
@@ -148,7 +163,8 @@ export function checkPropertyValue(p: PropertyRule, raw: RawPropertyValue | unde
         out.push(s);
         break;
       case "paragraph":
-        if (s.length > PROPERTY_PARAGRAPH_MAX) return fail(`ensure it has no more than ${PROPERTY_PARAGRAPH_MAX} characters.`);
+        if (s.length > PROPERTY_PARAGRAPH_MAX)
+          return fail(`ensure it has no more than ${PROPERTY_PARAGRAPH_MAX} characters.`);
         if (/\u0000/.test(s)) return fail("control characters are not allowed.");
         if (s.trim() !== "") out.push(s);
         break;
@@ -158,8 +174,10 @@ export function checkPropertyValue(p: PropertyRule, raw: RawPropertyValue | unde
         if (!Number.isFinite(n)) return fail("a valid number is required.");
         const min = p.settings?.min;
         const max = p.settings?.max;
-        if (min !== null && min !== undefined && n < min) return fail(`ensure this value is greater than or equal to ${min}.`);
-        if (max !== null && max !== undefined && n > max) return fail(`ensure this value is less than or equal to ${max}.`);
+        if (min !== null && min !== undefined && n < min)
+          return fail(`ensure this value is greater than or equal to ${min}.`);
+        if (max !== null && max !== undefined && n > max)
+          return fail(`ensure this value is less than or equal to ${max}.`);
         out.push(String(n));
         break;
       }
@@ -210,14 +228,18 @@ export function resolveCreateValues(
   given: Readonly<Record<string, RawPropertyValue>> | undefined,
 ): { ok: true; values: Record<string, string[]> } | { ok: false; error: string } {
   const byId = new Map(props.map((p) => [p.id, p]));
-  for (const key of Object.keys(given ?? {})) if (!byId.has(key.toLowerCase())) return { ok: false, error: `"${key}" is not a property of this work item type.` };
+  for (const key of Object.keys(given ?? {}))
+    if (!byId.has(key.toLowerCase())) return { ok: false, error: `"${key}" is not a property of this work item type.` };
   const values: Record<string, string[]> = {};
   const lowered = Object.fromEntries(Object.entries(given ?? {}).map(([k, v]) => [k.toLowerCase(), v]));
   for (const p of props) {
     const has = Object.prototype.hasOwnProperty.call(lowered, p.id);
-    const r = has ? checkPropertyValue(p, lowered[p.id], { required: p.is_required }) : { ok: true as const, values: defaultValues(p) };
+    const r = has
+      ? checkPropertyValue(p, lowered[p.id], { required: p.is_required })
+      : { ok: true as const, values: defaultValues(p) };
     if (!r.ok) return r;
-    if (!has && p.is_required && r.values.length === 0) return { ok: false, error: `${p.name}: this property is required.` };
+    if (!has && p.is_required && r.values.length === 0)
+      return { ok: false, error: `${p.name}: this property is required.` };
     if (r.values.length) values[p.id] = r.values;
   }
   return { ok: true, values };
@@ -247,7 +269,8 @@ export function resolveUpdateValues(
 export function checkPropertyDefinition(p: PropertyRule & { default_value?: readonly string[] | null }): string | null {
   const min = p.settings?.min;
   const max = p.settings?.max;
-  if (p.kind !== "number" && (min != null || max != null)) return "Only number properties have a minimum and a maximum.";
+  if (p.kind !== "number" && (min != null || max != null))
+    return "Only number properties have a minimum and a maximum.";
   if (min != null && max != null && min > max) return "The minimum must not be greater than the maximum.";
   const d = p.default_value ?? [];
   if (d.length) {
@@ -270,7 +293,11 @@ export function customPropertyId(key: string): string | null {
 }
 
 /** Display of a value list (spreadsheet cells, exports): option names and member names come from `names`. */
-export function formatPropertyValue(kind: PropertyKind, values: readonly string[] | undefined, names: (id: string) => string | undefined = () => undefined): string {
+export function formatPropertyValue(
+  kind: PropertyKind,
+  values: readonly string[] | undefined,
+  names: (id: string) => string | undefined = () => undefined,
+): string {
   if (!values || values.length === 0) return "";
   if (isOptionKind(kind) || isMemberKind(kind)) return values.map((v) => names(v) ?? v).join(", ");
   if (kind === "boolean") return values[0] === "true" ? "Yes" : "No";

@@ -17,8 +17,18 @@ export type ModuleLayout = (typeof MODULE_LAYOUTS)[number];
 
 /** Module orders (§9) and their reverses; default `name`. */
 export const MODULE_ORDER_BY = [
-  "name", "-name", "progress", "-progress", "issues_length", "-issues_length", "target_date", "-target_date",
-  "created_at", "-created_at", "sort_order", "-sort_order",
+  "name",
+  "-name",
+  "progress",
+  "-progress",
+  "issues_length",
+  "-issues_length",
+  "target_date",
+  "-target_date",
+  "created_at",
+  "-created_at",
+  "sort_order",
+  "-sort_order",
 ] as const;
 export type ModuleOrderBy = (typeof MODULE_ORDER_BY)[number];
 
@@ -53,7 +63,8 @@ export interface SortableModule extends ModuleProgressCounts {
  */
 export function sortModules<M extends SortableModule>(modules: readonly M[], order: ModuleOrderBy): M[] {
   const desc = order.startsWith("-");
-  const key = (desc ? order.slice(1) : order) as "name" | "progress" | "issues_length" | "target_date" | "created_at" | "sort_order";
+  const key = (desc ? order.slice(1) : order) as
+    "name" | "progress" | "issues_length" | "target_date" | "created_at" | "sort_order";
   const sign = desc ? -1 : 1;
   const cmp = (a: M, b: M): number => {
     switch (key) {
@@ -72,7 +83,10 @@ export function sortModules<M extends SortableModule>(modules: readonly M[], ord
         return sign * (a.sort_order - b.sort_order);
     }
   };
-  return modules.map((m, i) => [m, i] as const).sort((x, y) => cmp(x[0], y[0]) || x[1] - y[1]).map(([m]) => m);
+  return modules
+    .map((m, i) => [m, i] as const)
+    .sort((x, y) => cmp(x[0], y[0]) || x[1] - y[1])
+    .map(([m]) => m);
 }
 
 /** Every calendar day (yyyy-MM-dd) from `start` to `end`, both included; none when `end` is before `start`. */

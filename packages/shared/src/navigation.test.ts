@@ -1,9 +1,20 @@
 import { describe, expect, it } from "vitest";
 import {
-  WORKSPACE_SIDEBAR, WORKSPACE_SETTINGS_PAGES, PROJECT_SETTINGS_PAGES, PROFILE_MENU,
-  DEFAULT_PROJECT_SETTINGS_ORDER, DEFAULT_WORKSPACE_SETTINGS_ORDER,
-  visibleEntries, canSee, roleBucket, effectiveProjectRole, settingsNavigation, navEntry, sidebarEntryForPath,
-  isOnlyAdmin, PROJECT_FEATURES,
+  WORKSPACE_SIDEBAR,
+  WORKSPACE_SETTINGS_PAGES,
+  PROJECT_SETTINGS_PAGES,
+  PROFILE_MENU,
+  DEFAULT_PROJECT_SETTINGS_ORDER,
+  DEFAULT_WORKSPACE_SETTINGS_ORDER,
+  visibleEntries,
+  canSee,
+  roleBucket,
+  effectiveProjectRole,
+  settingsNavigation,
+  navEntry,
+  sidebarEntryForPath,
+  isOnlyAdmin,
+  PROJECT_FEATURES,
 } from "./navigation.ts";
 
 const keys = (xs: { key: string }[]) => xs.map((x) => x.key);
@@ -23,8 +34,15 @@ describe("workspace sidebar", () => {
   });
   it("uses the spec's paths", () => {
     expect(Object.fromEntries(WORKSPACE_SIDEBAR.map((e) => [e.key, e.path]))).toEqual({
-      home: "", inbox: "notifications/", projects: "projects/", views: "workspace-views/all-issues/",
-      analytics: "analytics/", "your-work": "profile/", drafts: "drafts/", archives: "projects/archives/", stickies: "stickies/",
+      home: "",
+      inbox: "notifications/",
+      projects: "projects/",
+      views: "workspace-views/all-issues/",
+      analytics: "analytics/",
+      "your-work": "profile/",
+      drafts: "drafts/",
+      archives: "projects/archives/",
+      stickies: "stickies/",
     });
   });
 });
@@ -41,15 +59,38 @@ describe("workspace settings", () => {
   it("default list is general and integrations", () => {
     const nav = settingsNavigation(WORKSPACE_SETTINGS_PAGES, DEFAULT_WORKSPACE_SETTINGS_ORDER, 20);
     expect(keys(nav.defaults)).toEqual(["general", "integrations"]);
-    expect(keys(nav.more)).toEqual(["members", "billing", "exports", "webhooks", "api-tokens", "imports", "teamspaces"]);
-    expect(settingsNavigation(WORKSPACE_SETTINGS_PAGES, DEFAULT_WORKSPACE_SETTINGS_ORDER, 15)).toEqual({ defaults: [], more: [] });
+    expect(keys(nav.more)).toEqual([
+      "members",
+      "billing",
+      "exports",
+      "webhooks",
+      "api-tokens",
+      "imports",
+      "teamspaces",
+    ]);
+    expect(settingsNavigation(WORKSPACE_SETTINGS_PAGES, DEFAULT_WORKSPACE_SETTINGS_ORDER, 15)).toEqual({
+      defaults: [],
+      more: [],
+    });
   });
 });
 
 describe("project settings", () => {
   it("admins see every page", () => {
     expect(keys(visibleEntries(PROJECT_SETTINGS_PAGES, 20))).toEqual([
-      "general", "members", "features", "states", "labels", "estimates", "work-item-types", "workflows", "automations", "repositories", "model-configuration", "mcp-servers", "agents",
+      "general",
+      "members",
+      "features",
+      "states",
+      "labels",
+      "estimates",
+      "work-item-types",
+      "workflows",
+      "automations",
+      "repositories",
+      "model-configuration",
+      "mcp-servers",
+      "agents",
     ]);
   });
   it("members see general, members, states and labels", () => {
@@ -60,7 +101,11 @@ describe("project settings", () => {
   });
   it("default list is general, repositories, model configuration, states, labels in that order", () => {
     expect(keys(settingsNavigation(PROJECT_SETTINGS_PAGES, DEFAULT_PROJECT_SETTINGS_ORDER, 20).defaults)).toEqual([
-      "general", "repositories", "model-configuration", "states", "labels",
+      "general",
+      "repositories",
+      "model-configuration",
+      "states",
+      "labels",
     ]);
     const member = settingsNavigation(PROJECT_SETTINGS_PAGES, DEFAULT_PROJECT_SETTINGS_ORDER, 15);
     expect(keys(member.defaults)).toEqual(["general", "states", "labels"]);
@@ -73,7 +118,12 @@ describe("project settings", () => {
 
 describe("profile menu", () => {
   it("has profile, security and secrets for everyone", () => {
-    expect(PROFILE_MENU.map((e) => e.path)).toEqual(["/profile/", "/profile/security/", "/profile/notifications/", "/profile/secrets/"]);
+    expect(PROFILE_MENU.map((e) => e.path)).toEqual([
+      "/profile/",
+      "/profile/security/",
+      "/profile/notifications/",
+      "/profile/secrets/",
+    ]);
     expect(visibleEntries(PROFILE_MENU, 5)).toHaveLength(4);
   });
 });
@@ -125,7 +175,11 @@ describe("sidebarEntryForPath", () => {
 
 describe("isOnlyAdmin", () => {
   it("is true only for the sole active admin", () => {
-    const team = [{ userId: "a", role: 20 }, { userId: "b", role: 15 }, { userId: "c", role: 20, active: false }];
+    const team = [
+      { userId: "a", role: 20 },
+      { userId: "b", role: 15 },
+      { userId: "c", role: 20, active: false },
+    ];
     expect(isOnlyAdmin(team, "a")).toBe(true);
     expect(isOnlyAdmin(team, "b")).toBe(false);
     expect(isOnlyAdmin([...team, { userId: "d", role: 20 }], "a")).toBe(false);
@@ -136,7 +190,19 @@ describe("isOnlyAdmin", () => {
 
 describe("project features", () => {
   it("lists every switch of work-tracking.md §3, each once", () => {
-    expect(PROJECT_FEATURES.map((f) => f.flag)).toEqual(["cycle_view", "module_view", "issue_views_view", "page_view", "intake_view", "is_time_tracking_enabled", "is_epic_enabled", "is_project_updates_enabled", "is_workflow_enabled", "is_issue_type_enabled", "guest_view_all_features"]);
+    expect(PROJECT_FEATURES.map((f) => f.flag)).toEqual([
+      "cycle_view",
+      "module_view",
+      "issue_views_view",
+      "page_view",
+      "intake_view",
+      "is_time_tracking_enabled",
+      "is_epic_enabled",
+      "is_project_updates_enabled",
+      "is_workflow_enabled",
+      "is_issue_type_enabled",
+      "guest_view_all_features",
+    ]);
   });
   it("serves the imports page under the spec's path and its correct spelling", () => {
     const e = navEntry(WORKSPACE_SETTINGS_PAGES, "imports");

@@ -41,7 +41,12 @@ export const WORKSPACE_SIDEBAR: readonly NavEntry[] = [
  * inbox, projects) always show. Unpinned entries are listed under "More".
  */
 export const SIDEBAR_PIN_KEYS: Readonly<Record<string, string>> = {
-  views: "views", analytics: "analytics", "your-work": "your_work", drafts: "drafts", archives: "archives", stickies: "stickies",
+  views: "views",
+  analytics: "analytics",
+  "your-work": "your_work",
+  drafts: "drafts",
+  archives: "archives",
+  stickies: "stickies",
 };
 
 /** Workspace settings: all admin only; only general and integrations are in the default list. */
@@ -52,7 +57,13 @@ export const WORKSPACE_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "exports", label: "Exports", path: "settings/exports/", roles: ADMIN_ONLY },
   { key: "webhooks", label: "Webhooks", path: "settings/webhooks/", roles: ADMIN_ONLY },
   { key: "api-tokens", label: "API tokens", path: "settings/api-tokens/", roles: ADMIN_ONLY },
-  { key: "integrations", label: "Integrations", path: "settings/integrations/", roles: ADMIN_ONLY, inDefaultList: true },
+  {
+    key: "integrations",
+    label: "Integrations",
+    path: "settings/integrations/",
+    roles: ADMIN_ONLY,
+    inDefaultList: true,
+  },
   // The spec spells this path "impors"; the correct spelling opens the same page.
   { key: "imports", label: "Imports", path: "settings/impors/", aliases: ["settings/imports/"], roles: ADMIN_ONLY },
   // Teamspaces (issue #29): not a spec settings page; workspace admins create and change teamspaces here
@@ -70,14 +81,32 @@ export const PROJECT_SETTINGS_PAGES: readonly NavEntry[] = [
   { key: "work-item-types", label: "Work item types", path: "settings/work-item-types/", roles: ADMIN_ONLY },
   { key: "workflows", label: "Workflows", path: "settings/workflows/", roles: ADMIN_ONLY },
   { key: "automations", label: "Automations", path: "settings/automations/", roles: ADMIN_ONLY },
-  { key: "repositories", label: "Repositories", path: "settings/repositories/", roles: ADMIN_ONLY, inDefaultList: true },
-  { key: "model-configuration", label: "Model configuration", path: "settings/model-configuration/", roles: ADMIN_ONLY, inDefaultList: true },
+  {
+    key: "repositories",
+    label: "Repositories",
+    path: "settings/repositories/",
+    roles: ADMIN_ONLY,
+    inDefaultList: true,
+  },
+  {
+    key: "model-configuration",
+    label: "Model configuration",
+    path: "settings/model-configuration/",
+    roles: ADMIN_ONLY,
+    inDefaultList: true,
+  },
   { key: "mcp-servers", label: "MCP servers", path: "settings/mcp-servers/", roles: ADMIN_ONLY },
   { key: "agents", label: "Agents", path: "settings/agents/", roles: ADMIN_ONLY },
 ];
 
 /** Order of the default project settings list (work-tracking.md §2). */
-export const DEFAULT_PROJECT_SETTINGS_ORDER = ["general", "repositories", "model-configuration", "states", "labels"] as const;
+export const DEFAULT_PROJECT_SETTINGS_ORDER = [
+  "general",
+  "repositories",
+  "model-configuration",
+  "states",
+  "labels",
+] as const;
 export const DEFAULT_WORKSPACE_SETTINGS_ORDER = ["general", "integrations"] as const;
 
 /** Profile menu (absolute paths). */
@@ -90,32 +119,66 @@ export const PROFILE_MENU: readonly NavEntry[] = [
 
 /** Project features (work-tracking.md §3): the project flag that switches each one. */
 export type ProjectFeatureFlag =
-  | "cycle_view" | "module_view" | "issue_views_view" | "page_view" | "intake_view" | "is_time_tracking_enabled"
-  | "is_epic_enabled" | "is_project_updates_enabled" | "is_workflow_enabled" | "is_issue_type_enabled" | "guest_view_all_features";
-export interface ProjectFeature { flag: ProjectFeatureFlag; label: string; description: string }
+  | "cycle_view"
+  | "module_view"
+  | "issue_views_view"
+  | "page_view"
+  | "intake_view"
+  | "is_time_tracking_enabled"
+  | "is_epic_enabled"
+  | "is_project_updates_enabled"
+  | "is_workflow_enabled"
+  | "is_issue_type_enabled"
+  | "guest_view_all_features";
+export interface ProjectFeature {
+  flag: ProjectFeatureFlag;
+  label: string;
+  description: string;
+}
 export const PROJECT_FEATURES: readonly ProjectFeature[] = [
   { flag: "cycle_view", label: "Cycles", description: "Time-boxed iterations for planning work." },
   { flag: "module_view", label: "Modules", description: "Group work items into thematic modules." },
   { flag: "issue_views_view", label: "Views", description: "Saved, filtered lists of work items." },
   { flag: "page_view", label: "Pages", description: "Project documents." },
   { flag: "intake_view", label: "Intake", description: "Receive requests from outside the team for triage." },
-  { flag: "is_time_tracking_enabled", label: "Time tracking", description: "Log time spent on work items, see totals and export the worklog report." },
+  {
+    flag: "is_time_tracking_enabled",
+    label: "Time tracking",
+    description: "Log time spent on work items, see totals and export the worklog report.",
+  },
   { flag: "is_epic_enabled", label: "Epics", description: "Large bodies of work broken into work items." },
-  { flag: "is_project_updates_enabled", label: "Project updates", description: "Post status updates (on track, at risk, off track) for the project." },
+  {
+    flag: "is_project_updates_enabled",
+    label: "Project updates",
+    description: "Post status updates (on track, at risk, off track) for the project.",
+  },
   { flag: "is_workflow_enabled", label: "Workflows", description: "Rules for moving work items between states." },
-  { flag: "is_issue_type_enabled", label: "Work item types", description: "Different types of work items with their own fields." },
-  { flag: "guest_view_all_features", label: "Guests see all work items", description: "When off, guests only see the work items they created." },
+  {
+    flag: "is_issue_type_enabled",
+    label: "Work item types",
+    description: "Different types of work items with their own fields.",
+  },
+  {
+    flag: "guest_view_all_features",
+    label: "Guests see all work items",
+    description: "When off, guests only see the work items they created.",
+  },
 ];
 
 /**
  * Whether leaving would remove the last active admin: the caller is an admin and no other active
  * member is (the server refuses that leave with a 400).
  */
-export function isOnlyAdmin(members: readonly { userId: string; role: number; active?: boolean }[], userId: string | null | undefined): boolean {
+export function isOnlyAdmin(
+  members: readonly { userId: string; role: number; active?: boolean }[],
+  userId: string | null | undefined,
+): boolean {
   if (!userId) return false;
   const active = members.filter((m) => m.active !== false);
   const me = active.find((m) => m.userId === userId);
-  return !!me && roleBucket(me.role) === ADMIN && !active.some((m) => m.userId !== userId && roleBucket(m.role) === ADMIN);
+  return (
+    !!me && roleBucket(me.role) === ADMIN && !active.some((m) => m.userId !== userId && roleBucket(m.role) === ADMIN)
+  );
 }
 
 /** Normalise any numeric role to the nearest role at or below it (0/undefined → null). */
@@ -142,7 +205,10 @@ export function visibleEntries(entries: readonly NavEntry[], role: number | null
  * project admins (docs/decisions.md). Asked only inside a project the caller belongs to: outside a project
  * nobody reaches its screens (403, or 409 for a public one).
  */
-export function effectiveProjectRole(projectRole: number | null | undefined, workspaceRole: number | null | undefined): Role | null {
+export function effectiveProjectRole(
+  projectRole: number | null | undefined,
+  workspaceRole: number | null | undefined,
+): Role | null {
   if ((workspaceRole ?? 0) >= ADMIN) return ADMIN;
   return roleBucket(projectRole);
 }

@@ -26,7 +26,10 @@ export function snoozeUntil(days: number, now = new Date()): Date {
 }
 
 /** The custom snooze's time slots: every 30 minutes from 12:00 to 11:30 (with AM / PM chosen beside them). */
-export const SNOOZE_TIME_SLOTS: readonly string[] = Array.from({ length: 24 }, (_, i) => `${Math.floor(i / 2) === 0 ? 12 : Math.floor(i / 2)}:${i % 2 ? "30" : "00"}`);
+export const SNOOZE_TIME_SLOTS: readonly string[] = Array.from(
+  { length: 24 },
+  (_, i) => `${Math.floor(i / 2) === 0 ? 12 : Math.floor(i / 2)}:${i % 2 ? "30" : "00"}`,
+);
 
 /** A custom snooze's end in local time: a `yyyy-MM-dd` day, a slot of SNOOZE_TIME_SLOTS and AM / PM; null if invalid. */
 export function customSnooze(day: string, slot: string, period: "AM" | "PM"): Date | null {

@@ -23,18 +23,63 @@ export interface OAuthProviderConfig {
 }
 
 export const OAUTH_PROVIDER_CONFIG: readonly OAuthProviderConfig[] = [
-  { key: "google", label: "Google", flag: "is_google_enabled", notConfiguredCode: 5105, providerErrorCode: 5115, enabledKey: "IS_GOOGLE_ENABLED", fields: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"], required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"] },
-  { key: "github", label: "GitHub", flag: "is_github_enabled", notConfiguredCode: 5110, providerErrorCode: 5120, enabledKey: "IS_GITHUB_ENABLED", fields: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_ORGANIZATION_ID"], required: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"] },
-  { key: "gitlab", label: "GitLab", flag: "is_gitlab_enabled", notConfiguredCode: 5111, providerErrorCode: 5121, enabledKey: "IS_GITLAB_ENABLED", fields: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"], required: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"] },
-  { key: "gitea", label: "Gitea", flag: "is_gitea_enabled", notConfiguredCode: 5112, providerErrorCode: 5123, enabledKey: "IS_GITEA_ENABLED", fields: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"], required: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"] },
   {
-    key: "oidc", label: "OpenID Connect", flag: "is_oidc_enabled", notConfiguredCode: 5113, providerErrorCode: 5124, enabledKey: "IS_OIDC_ENABLED",
-    fields: ["OIDC_BUTTON_LABEL", "OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"], required: ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+    key: "google",
+    label: "Google",
+    flag: "is_google_enabled",
+    notConfiguredCode: 5105,
+    providerErrorCode: 5115,
+    enabledKey: "IS_GOOGLE_ENABLED",
+    fields: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+    required: ["GOOGLE_CLIENT_ID", "GOOGLE_CLIENT_SECRET"],
+  },
+  {
+    key: "github",
+    label: "GitHub",
+    flag: "is_github_enabled",
+    notConfiguredCode: 5110,
+    providerErrorCode: 5120,
+    enabledKey: "IS_GITHUB_ENABLED",
+    fields: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET", "GITHUB_ORGANIZATION_ID"],
+    required: ["GITHUB_CLIENT_ID", "GITHUB_CLIENT_SECRET"],
+  },
+  {
+    key: "gitlab",
+    label: "GitLab",
+    flag: "is_gitlab_enabled",
+    notConfiguredCode: 5111,
+    providerErrorCode: 5121,
+    enabledKey: "IS_GITLAB_ENABLED",
+    fields: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"],
+    required: ["GITLAB_HOST", "GITLAB_CLIENT_ID", "GITLAB_CLIENT_SECRET"],
+  },
+  {
+    key: "gitea",
+    label: "Gitea",
+    flag: "is_gitea_enabled",
+    notConfiguredCode: 5112,
+    providerErrorCode: 5123,
+    enabledKey: "IS_GITEA_ENABLED",
+    fields: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"],
+    required: ["GITEA_HOST", "GITEA_CLIENT_ID", "GITEA_CLIENT_SECRET"],
+  },
+  {
+    key: "oidc",
+    label: "OpenID Connect",
+    flag: "is_oidc_enabled",
+    notConfiguredCode: 5113,
+    providerErrorCode: 5124,
+    enabledKey: "IS_OIDC_ENABLED",
+    fields: ["OIDC_BUTTON_LABEL", "OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
+    required: ["OIDC_ISSUER_URL", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"],
   },
 ];
 
 /** The required settings of a provider that are empty in `config`. */
-export function missingProviderSettings(provider: OAuthProviderConfig, config: Readonly<Record<string, string | undefined>>): string[] {
+export function missingProviderSettings(
+  provider: OAuthProviderConfig,
+  config: Readonly<Record<string, string | undefined>>,
+): string[] {
   return provider.required.filter((k) => !(config[k] ?? "").trim());
 }
 
@@ -43,7 +88,10 @@ export function missingProviderSettings(provider: OAuthProviderConfig, config: R
  * without the settings it needs: switching it on while they are empty, or emptying one while it is on.
  * Providers the change does not touch are not judged. Values are the stored strings, flags "1"/"0".
  */
-export function providerConfigErrors(current: Readonly<Record<string, string | undefined>>, patch: Readonly<Record<string, string>>): Record<string, string[]> {
+export function providerConfigErrors(
+  current: Readonly<Record<string, string | undefined>>,
+  patch: Readonly<Record<string, string>>,
+): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const p of OAUTH_PROVIDER_CONFIG) {
     const touched = p.enabledKey in patch || p.required.some((k) => k in patch);

@@ -2,11 +2,28 @@ import { describe, expect, it } from "vitest";
 import { pageIssueIds, pageRights, type PageRights, type PageSubject } from "./pages.ts";
 
 const OWNER = "owner";
-const page = (p: Partial<PageSubject> = {}): PageSubject => ({ owned_by: OWNER, access: 0, is_locked: false, archived_at: null, ...p });
+const page = (p: Partial<PageSubject> = {}): PageSubject => ({
+  owned_by: OWNER,
+  access: 0,
+  is_locked: false,
+  archived_at: null,
+  ...p,
+});
 const rights = (p: PageSubject, userId: string, projectRole: number | null) => pageRights(p, { userId, projectRole });
 const granted = (r: PageRights) => (Object.keys(r) as (keyof PageRights)[]).filter((k) => r[k]).sort();
 
-const ALL = ["access", "archive", "changeAccess", "contentEditable", "delete", "duplicate", "edit", "favorite", "lock", "move"];
+const ALL = [
+  "access",
+  "archive",
+  "changeAccess",
+  "contentEditable",
+  "delete",
+  "duplicate",
+  "edit",
+  "favorite",
+  "lock",
+  "move",
+];
 
 describe("pageRights (platform.md §6)", () => {
   it("a public page: members edit, duplicate and favourite; the owner or an admin administers; guests read", () => {
@@ -22,14 +39,36 @@ describe("pageRights (platform.md §6)", () => {
     expect(granted(rights(p, "mem", 15))).toEqual([]);
     expect(granted(rights(p, OWNER, 15))).toEqual(ALL);
     // a private page's owner edits it whatever their role; duplicate and favourite still need a member
-    expect(granted(rights(p, OWNER, 5))).toEqual(["access", "archive", "changeAccess", "contentEditable", "delete", "edit", "lock", "move"]);
+    expect(granted(rights(p, OWNER, 5))).toEqual([
+      "access",
+      "archive",
+      "changeAccess",
+      "contentEditable",
+      "delete",
+      "edit",
+      "lock",
+      "move",
+    ]);
   });
   it("a public page owned by someone now a guest: they administer it and write its content, but its properties need a member", () => {
-    expect(rights(page(), OWNER, 5)).toMatchObject({ access: true, edit: false, contentEditable: true, lock: true, archive: true });
+    expect(rights(page(), OWNER, 5)).toMatchObject({
+      access: true,
+      edit: false,
+      contentEditable: true,
+      lock: true,
+      archive: true,
+    });
   });
   it("content is editable only when neither locked nor archived", () => {
-    expect(rights(page({ is_locked: true }), OWNER, 20)).toMatchObject({ edit: true, contentEditable: false, lock: true });
-    expect(rights(page({ archived_at: "2026-01-01" }), "mem", 15)).toMatchObject({ edit: true, contentEditable: false });
+    expect(rights(page({ is_locked: true }), OWNER, 20)).toMatchObject({
+      edit: true,
+      contentEditable: false,
+      lock: true,
+    });
+    expect(rights(page({ archived_at: "2026-01-01" }), "mem", 15)).toMatchObject({
+      edit: true,
+      contentEditable: false,
+    });
   });
 });
 

@@ -54,7 +54,10 @@ export interface PageRights {
  * - lock, change access, archive, delete, move: owner or admin;
  * - content editable: not archived, not locked, and owner or (public and role ≥ member).
  */
-export function pageRights(page: PageSubject, viewer: { userId: string | null | undefined; projectRole: number | null | undefined }): PageRights {
+export function pageRights(
+  page: PageSubject,
+  viewer: { userId: string | null | undefined; projectRole: number | null | undefined },
+): PageRights {
   const role = viewer.projectRole ?? 0;
   const inProject = !!viewer.userId && role >= ROLE.GUEST;
   const owner = inProject && page.owned_by === viewer.userId;

@@ -22,6 +22,8 @@ describe("password strength (platform.md §4)", () => {
     expect(passwordScore("Tangerine-Ostrich-Ballad-42")).toBeGreaterThanOrEqual(3);
   });
   it("counts user inputs (the email) against the password", () => {
-    expect(passwordScore("jonathan.smithers1", ["jonathan.smithers1@example.com", "jonathan.smithers1"])).toBeLessThan(passwordScore("jonathan.smithers1"));
+    expect(passwordScore("jonathan.smithers1", ["jonathan.smithers1@example.com", "jonathan.smithers1"])).toBeLessThan(
+      passwordScore("jonathan.smithers1"),
+    );
   });
 });

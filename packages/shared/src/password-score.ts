@@ -8,7 +8,11 @@ import { passwordStrength, PASSWORD_MAX_LENGTH, type PasswordStrength } from "./
  */
 let factory: ZxcvbnFactory | null = null;
 function getFactory(): ZxcvbnFactory {
-  factory ??= new ZxcvbnFactory({ dictionary: { ...dictionary }, graphs: adjacencyGraphs, useLevenshteinDistance: true });
+  factory ??= new ZxcvbnFactory({
+    dictionary: { ...dictionary },
+    graphs: adjacencyGraphs,
+    useLevenshteinDistance: true,
+  });
   return factory;
 }
 
@@ -19,7 +23,10 @@ export function passwordScore(password: string, userInputs: string[] = []): numb
 }
 
 /** The strength state of platform.md §4: empty / length_not_valid / strength_not_valid / strength_valid. */
-export function checkPasswordStrength(password: string | null | undefined, userInputs: string[] = []): PasswordStrength {
+export function checkPasswordStrength(
+  password: string | null | undefined,
+  userInputs: string[] = [],
+): PasswordStrength {
   const p = password ?? "";
   const early = passwordStrength(p, 4);
   if (early !== "strength_valid") return early;

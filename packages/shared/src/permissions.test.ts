@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { allows, can, gateRefusal, mayTake, PERMISSIONS, POLICIES, POLICIES as P, type Action, type Entity, type RoleContext } from "./permissions.ts";
+import {
+  allows,
+  can,
+  gateRefusal,
+  mayTake,
+  PERMISSIONS,
+  POLICIES,
+  POLICIES as P,
+  type Action,
+  type Entity,
+  type RoleContext,
+} from "./permissions.ts";
 import { roleLabel, rolesUpTo } from "./roles.ts";
 
 const CALLER = "caller";
@@ -52,10 +63,13 @@ describe("the gate (before validation) and the entity rule (after load)", () => 
     expect(gateRefusal(P.instance.admin, { userId: CALLER, isInstanceAdmin: false })).toBe("role");
   });
   it("gates creator-allowed policies at the scope floor, so anyone who could be the creator reaches the entity rule", () => {
-    for (const policy of [P.project.memberOrCreator, P.project.adminOrCreator, P.workspace.memberOrCreator]) expect(policy.gate).toBe(5);
+    for (const policy of [P.project.memberOrCreator, P.project.adminOrCreator, P.workspace.memberOrCreator])
+      expect(policy.gate).toBe(5);
     expect(P.project.adminOrCreator.min).toBe(20);
     expect(gateRefusal(P.project.adminOrCreator, { userId: CALLER, workspaceRole: 5, projectRole: 5 })).toBeNull();
-    expect(gateRefusal(P.project.adminOrCreator, { userId: CALLER, workspaceRole: 15, projectRole: null })).toBe("notMember");
+    expect(gateRefusal(P.project.adminOrCreator, { userId: CALLER, workspaceRole: 15, projectRole: null })).toBe(
+      "notMember",
+    );
     // after load: the creator passes, anyone else needs the full role
     expect(allows(P.project.adminOrCreator, { userId: "g", projectRole: 5, creatorId: "g" })).toBe(true);
     expect(allows(P.project.adminOrCreator, { userId: "m", projectRole: 15, creatorId: "g" })).toBe(false);
@@ -66,24 +80,42 @@ describe("the gate (before validation) and the entity rule (after load)", () => 
     expect(gateRefusal(P.project.view, { ...outside, projectIsPublic: true })).toBe("joinable");
     expect(gateRefusal(P.project.view, { ...outside, projectIsPublic: false })).toBe("notMember");
     expect(gateRefusal(P.project.read, { ...outside, projectIsPublic: true })).toBe("notMember");
-    expect(gateRefusal(P.project.view, { userId: CALLER, workspaceRole: null, projectIsPublic: true })).toBe("notMember");
+    expect(gateRefusal(P.project.view, { userId: CALLER, workspaceRole: null, projectIsPublic: true })).toBe(
+      "notMember",
+    );
   });
   it("lets workspace admins through the gate of workspace-admin project policies only, never outside a private project", () => {
-    expect(gateRefusal(P.project.administer, { userId: CALLER, workspaceRole: 20, projectRole: null, projectIsPublic: true })).toBeNull();
-    expect(gateRefusal(P.project.administer, { userId: CALLER, workspaceRole: 20, projectRole: null, projectIsPublic: false })).toBe("notMember");
-    expect(gateRefusal(P.project.admin, { userId: CALLER, workspaceRole: 20, projectRole: null, projectIsPublic: true })).toBe("notMember");
+    expect(
+      gateRefusal(P.project.administer, {
+        userId: CALLER,
+        workspaceRole: 20,
+        projectRole: null,
+        projectIsPublic: true,
+      }),
+    ).toBeNull();
+    expect(
+      gateRefusal(P.project.administer, {
+        userId: CALLER,
+        workspaceRole: 20,
+        projectRole: null,
+        projectIsPublic: false,
+      }),
+    ).toBe("notMember");
+    expect(
+      gateRefusal(P.project.admin, { userId: CALLER, workspaceRole: 20, projectRole: null, projectIsPublic: true }),
+    ).toBe("notMember");
     expect(gateRefusal(P.project.read, { userId: CALLER, workspaceRole: 20, projectRole: null })).toBe("notMember");
   });
 });
 
 // ---------------------------------------------------------------- the action table (what each role may do)
 
-
 /**
  * `wsAdminOutside`: a workspace admin outside a public project; `wsAdminPrivate`: outside a private one;
  * `wsAdminGuest`: a workspace admin who is a guest of the project.
  */
-type Caller = "admin" | "member" | "guest" | "wsAdminOutside" | "wsAdminPrivate" | "wsAdminGuest" | "wsMemberOutside" | "outsider";
+type Caller =
+  "admin" | "member" | "guest" | "wsAdminOutside" | "wsAdminPrivate" | "wsAdminGuest" | "wsMemberOutside" | "outsider";
 const WHO: Record<Caller, RoleContext> = {
   admin: { userId: "a", workspaceRole: 20, projectRole: 20 },
   member: { userId: "m", workspaceRole: 15, projectRole: 15 },
@@ -96,7 +128,15 @@ const WHO: Record<Caller, RoleContext> = {
 };
 const CALLERS = Object.keys(WHO) as Caller[];
 /** Anyone in the workspace (whatever their place in the project). */
-const IN_WS: Caller[] = ["admin", "member", "guest", "wsAdminOutside", "wsAdminPrivate", "wsAdminGuest", "wsMemberOutside"];
+const IN_WS: Caller[] = [
+  "admin",
+  "member",
+  "guest",
+  "wsAdminOutside",
+  "wsAdminPrivate",
+  "wsAdminGuest",
+  "wsMemberOutside",
+];
 /** Workspace admins and members. */
 const WS_ACTORS: Caller[] = ["admin", "member", "wsAdminOutside", "wsAdminPrivate", "wsAdminGuest", "wsMemberOutside"];
 const WS_ADMINS: Caller[] = ["admin", "wsAdminOutside", "wsAdminPrivate", "wsAdminGuest"];
@@ -112,7 +152,15 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   workspace: { view: IN_WS, edit: WS_ADMINS, delete: WS_ADMINS },
   workspaceMember: { view: IN_WS, edit: WS_ADMINS, remove: WS_ADMINS },
   invitation: { view: WS_ADMINS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
-  project: { create: WS_ACTORS, view: ALL_IN, edit: ADMINISTER, archive: ADMINISTER, restore: ADMINISTER, delete: ADMINISTER, join: WS_ACTORS },
+  project: {
+    create: WS_ACTORS,
+    view: ALL_IN,
+    edit: ADMINISTER,
+    archive: ADMINISTER,
+    restore: ADMINISTER,
+    delete: ADMINISTER,
+    join: WS_ACTORS,
+  },
   projectMember: { view: ALL_IN, add: ADMINISTER, edit: ADMINISTER, remove: ADMINISTER },
   state: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
   label: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ACTORS },
@@ -121,14 +169,41 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   issueType: { view: ALL_IN, create: ADMINS, edit: ADMINS, delete: ADMINS },
   workspaceIssueType: { view: IN_WS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
   workItem: {
-    view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, bulkEdit: ACTORS, bulkDelete: ADMINS, link: ACTORS,
+    view: ALL_IN,
+    create: ACTORS,
+    edit: ACTORS,
+    delete: ["admin"],
+    archive: ACTORS,
+    restore: ACTORS,
+    bulkEdit: ACTORS,
+    bulkDelete: ADMINS,
+    link: ACTORS,
   },
   comment: { view: ALL_IN, create: ALL_IN, edit: ["admin"], delete: ["admin"], react: ALL_IN },
   worklog: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], report: ACTORS },
   projectUpdate: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], comment: ALL_IN, react: ALL_IN },
-  module: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], archive: ACTORS, restore: ACTORS, favorite: ACTORS, addItems: ACTORS },
+  module: {
+    view: ALL_IN,
+    create: ACTORS,
+    edit: ACTORS,
+    delete: ["admin"],
+    archive: ACTORS,
+    restore: ACTORS,
+    favorite: ACTORS,
+    addItems: ACTORS,
+  },
   draft: { view: WS_ACTORS, create: WS_ACTORS, edit: WS_ACTORS, delete: WS_ACTORS },
-  cycle: { view: ALL_IN, create: ACTORS, edit: ACTORS, delete: ["admin"], addItems: ACTORS, archive: ACTORS, restore: ACTORS, favorite: ACTORS, preferences: ALL_IN },
+  cycle: {
+    view: ALL_IN,
+    create: ACTORS,
+    edit: ACTORS,
+    delete: ["admin"],
+    addItems: ACTORS,
+    archive: ACTORS,
+    restore: ACTORS,
+    favorite: ACTORS,
+    preferences: ALL_IN,
+  },
   view: { view: ALL_IN, create: ACTORS, edit: ["admin"], delete: ["admin"], favorite: ACTORS },
   workspaceView: { view: IN_WS, create: WS_ACTORS, edit: WS_ADMINS, delete: WS_ADMINS },
   teamspace: { view: WS_ACTORS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
@@ -138,8 +213,17 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   search: { workspace: IN_WS, project: ALL_IN },
   notification: { view: IN_WS, edit: IN_WS },
   page: {
-    view: ALL_IN, create: ACTORS, edit: ACTORS, duplicate: ACTORS, favorite: ACTORS,
-    lock: ["admin"], access: ["admin"], archive: ["admin"], restore: ["admin"], delete: ["admin"], move: ["admin"],
+    view: ALL_IN,
+    create: ACTORS,
+    edit: ACTORS,
+    duplicate: ACTORS,
+    favorite: ACTORS,
+    lock: ["admin"],
+    access: ["admin"],
+    archive: ["admin"],
+    restore: ["admin"],
+    delete: ["admin"],
+    move: ["admin"],
   },
   environmentTemplate: { view: ADMINS, create: ADMINS, delete: ADMINS },
   sandbox: { view: ADMINS, create: ADMINS, refresh: ADMINS, shutdown: ADMINS },
@@ -149,7 +233,15 @@ const EXPECTED: { [E in Entity]: Record<Action<E>, Caller[]> } = {
   projectAssistant: { chat: ALL_IN },
   secret: { view: CALLERS, create: CALLERS, edit: CALLERS, delete: CALLERS },
   webhook: { view: WS_ADMINS, create: WS_ADMINS, edit: WS_ADMINS, delete: WS_ADMINS },
-  intake: { view: ALL_IN, create: ALL_IN, edit: ACTORS, triage: ADMINS, delete: ["admin"], settingsView: ACTORS, settingsEdit: ADMINS },
+  intake: {
+    view: ALL_IN,
+    create: ALL_IN,
+    edit: ACTORS,
+    triage: ADMINS,
+    delete: ["admin"],
+    settingsView: ACTORS,
+    settingsEdit: ADMINS,
+  },
   publish: { view: ALL_IN, edit: ACTORS },
   home: { view: IN_WS, edit: IN_WS },
   apiToken: { view: WS_ADMINS, create: WS_ADMINS, delete: WS_ADMINS },
@@ -164,7 +256,8 @@ describe("the action table", () => {
   it("names only the policies the server's routes declare", () => {
     const policies = new Set(Object.values(POLICIES).flatMap((scope) => Object.values(scope)));
     for (const [entity, actions] of Object.entries(PERMISSIONS)) {
-      for (const [action, policy] of Object.entries(actions)) expect(policies.has(policy), `${entity}.${action}`).toBe(true);
+      for (const [action, policy] of Object.entries(actions))
+        expect(policies.has(policy), `${entity}.${action}`).toBe(true);
     }
   });
   it("lets each role do exactly what the spec gives it, for every action", () => {
@@ -174,7 +267,9 @@ describe("the action table", () => {
       const expected = EXPECTED[entity] as Record<string, Caller[]>;
       expect(Object.keys(expected).sort(), entity).toEqual(Object.keys(PERMISSIONS[entity]).sort());
       for (const action of Object.keys(expected)) {
-        const allowed = CALLERS.filter((c) => can(action as Action<typeof entity>, entity, { ...WHO[c], creatorId: "someone-else" }));
+        const allowed = CALLERS.filter((c) =>
+          can(action as Action<typeof entity>, entity, { ...WHO[c], creatorId: "someone-else" }),
+        );
         expect(allowed.sort(), `${entity}.${action}`).toEqual([...expected[action]].sort());
       }
     }

@@ -100,7 +100,15 @@ export const PERMISSIONS = {
   workspaceMember: { view: W.read, edit: W.admin, remove: W.admin },
   invitation: { view: W.admin, create: W.admin, edit: W.admin, delete: W.admin },
   /** `join`: a workspace member joins a public project (an admin, any project) with their workspace role (platform.md §3). */
-  project: { create: W.member, view: PJ.view, edit: PJ.administer, archive: PJ.administer, restore: PJ.administer, delete: PJ.administer, join: W.member },
+  project: {
+    create: W.member,
+    view: PJ.view,
+    edit: PJ.administer,
+    archive: PJ.administer,
+    restore: PJ.administer,
+    delete: PJ.administer,
+    join: W.member,
+  },
   projectMember: { view: PJ.read, add: PJ.administer, edit: PJ.administer, remove: PJ.administer },
   state: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
   label: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.member },
@@ -134,8 +142,14 @@ export const PERMISSIONS = {
   },
   /** Modules (work-tracking.md §3): members plan, admins and the creator delete; anyone in the project reads. */
   module: {
-    view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.adminOrCreator, archive: PJ.member, restore: PJ.member,
-    favorite: PJ.member, addItems: PJ.member,
+    view: PJ.read,
+    create: PJ.member,
+    edit: PJ.member,
+    delete: PJ.adminOrCreator,
+    archive: PJ.member,
+    restore: PJ.member,
+    favorite: PJ.member,
+    addItems: PJ.member,
   },
   comment: { view: PJ.read, create: PJ.read, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, react: PJ.read },
   /**
@@ -147,10 +161,27 @@ export const PERMISSIONS = {
    * Project updates (issue #29 point 4): everyone in the project reads them, comments and reacts; members post one;
    * its author (or an admin) edits or deletes it, and the same for a comment on it.
    */
-  projectUpdate: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, comment: PJ.read, react: PJ.read },
+  projectUpdate: {
+    view: PJ.read,
+    create: PJ.member,
+    edit: PJ.adminOrCreator,
+    delete: PJ.adminOrCreator,
+    comment: PJ.read,
+    react: PJ.read,
+  },
   draft: { view: W.member, create: W.member, edit: W.member, delete: W.member },
   /** Cycles and their work items; `favorite` and `preferences` are the caller's own (user-favorite-cycles, user-properties). */
-  cycle: { view: PJ.read, create: PJ.member, edit: PJ.member, delete: PJ.adminOrCreator, addItems: PJ.member, archive: PJ.member, restore: PJ.member, favorite: PJ.member, preferences: PJ.read },
+  cycle: {
+    view: PJ.read,
+    create: PJ.member,
+    edit: PJ.member,
+    delete: PJ.adminOrCreator,
+    addItems: PJ.member,
+    archive: PJ.member,
+    restore: PJ.member,
+    favorite: PJ.member,
+    preferences: PJ.read,
+  },
   /** Project views: everyone reads (private ones only their owner); owners and admins change them. */
   view: { view: PJ.read, create: PJ.member, edit: PJ.adminOrCreator, delete: PJ.adminOrCreator, favorite: PJ.member },
   /** Workspace (global) views. */
@@ -176,15 +207,31 @@ export const PERMISSIONS = {
    * private, owner, locked, archived) is `pageRights` (pages.ts), asked by the server's commands and the web alike.
    */
   page: {
-    view: PJ.read, create: PJ.member, edit: PJ.memberOrCreator, duplicate: PJ.member, favorite: PJ.member,
-    lock: PJ.adminOrCreator, access: PJ.adminOrCreator, archive: PJ.adminOrCreator, restore: PJ.adminOrCreator,
-    delete: PJ.adminOrCreator, move: PJ.adminOrCreator,
+    view: PJ.read,
+    create: PJ.member,
+    edit: PJ.memberOrCreator,
+    duplicate: PJ.member,
+    favorite: PJ.member,
+    lock: PJ.adminOrCreator,
+    access: PJ.adminOrCreator,
+    archive: PJ.adminOrCreator,
+    restore: PJ.adminOrCreator,
+    delete: PJ.adminOrCreator,
+    move: PJ.adminOrCreator,
   },
   /**
    * Intake (wire-facts §8): everyone in the project files requests (guests see only their own); members and the
    * creator edit an item's fields; only admins triage (status, snooze, duplicate) and change the settings.
    */
-  intake: { view: PJ.read, create: PJ.read, edit: PJ.memberOrCreator, triage: PJ.admin, delete: PJ.adminOrCreator, settingsView: PJ.member, settingsEdit: PJ.admin },
+  intake: {
+    view: PJ.read,
+    create: PJ.read,
+    edit: PJ.memberOrCreator,
+    triage: PJ.admin,
+    delete: PJ.adminOrCreator,
+    settingsView: PJ.member,
+    settingsEdit: PJ.admin,
+  },
   /** Publishing a project to the public space (wire-facts-2 §2): anyone in the project reads the settings; members publish. */
   publish: { view: PJ.read, edit: PJ.member },
   /** A person's own inbox in a workspace (anyone in it; rows of others are not found). */
@@ -269,7 +316,12 @@ export function gateRefusal(policy: Policy, ctx: RoleContext): GateRefusal | nul
       return wsRole >= policy.gate ? null : wsRole >= SCOPE_FLOOR ? "role" : "notMember";
     case "project": {
       const role = ctx.projectRole ?? 0;
-      if (policy.workspaceAdmins && wsRole >= ADMIN && (role >= SCOPE_FLOOR || (policy.workspaceAdmins === "public" && ctx.projectIsPublic))) return null;
+      if (
+        policy.workspaceAdmins &&
+        wsRole >= ADMIN &&
+        (role >= SCOPE_FLOOR || (policy.workspaceAdmins === "public" && ctx.projectIsPublic))
+      )
+        return null;
       if (role >= policy.gate) return null;
       if (role >= SCOPE_FLOOR) return "role";
       return policy.joinable && ctx.projectIsPublic && wsRole >= SCOPE_FLOOR ? "joinable" : "notMember";
@@ -300,7 +352,12 @@ export function can<E extends Entity>(action: Action<E>, entity: E, ctx: RoleCon
  * `guest_view_all_features = false` see and act on only the work items they created;
  * members and admins see every item of the project.
  */
-export function canSeeWorkItem(ctx: { userId: string | null; projectRole?: number | null; guestViewAllFeatures: boolean; creatorId?: string | null }): boolean {
+export function canSeeWorkItem(ctx: {
+  userId: string | null;
+  projectRole?: number | null;
+  guestViewAllFeatures: boolean;
+  creatorId?: string | null;
+}): boolean {
   if (!ctx.userId) return false;
   const role = ctx.projectRole ?? 0;
   if (role >= MEMBER) return true;
@@ -319,7 +376,11 @@ export function seesOnlyOwnWorkItems(ctx: { projectRole?: number | null; guestVi
  * member or above (a guest cannot lead), and the pickers offer as assignees the project members who act (member
  * or above); guests are not offered. A teamspace's lead and members (workspace role) are members or admins too.
  */
-export const ROLE_FOR_PART = { projectLead: MEMBER, assignee: MEMBER, teamspaceMember: MEMBER } as const satisfies Record<string, Role>;
+export const ROLE_FOR_PART = {
+  projectLead: MEMBER,
+  assignee: MEMBER,
+  teamspaceMember: MEMBER,
+} as const satisfies Record<string, Role>;
 export type Part = keyof typeof ROLE_FOR_PART;
 
 /** May a person with `role` (workspace role for a project lead, project role for an assignee) take `part`? */

@@ -27,18 +27,30 @@ const round = (v: number) => Math.round(v * 100) / 100;
 /** Progress from the total, the completed and the cancelled counts (work items or points). */
 export function planProgress(c: { total: number; completed: number; cancelled: number }): PlanProgress {
   const scope = Math.max(0, c.total - c.cancelled);
-  return { done: round(c.completed), scope: round(scope), cancelled: round(c.cancelled), percent: scope > 0 ? Math.round((c.completed / scope) * 100) : 0 };
+  return {
+    done: round(c.completed),
+    scope: round(scope),
+    cancelled: round(c.cancelled),
+    percent: scope > 0 ? Math.round((c.completed / scope) * 100) : 0,
+  };
 }
 
 export const PROGRESS_GROUPS = ["backlog", "unstarted", "started", "completed", "cancelled"] as const;
 
 /** Counts by state group as the wire carries them: `<group>_issues` and `<group>_estimate_points`, plus the totals. */
-export type ProgressFields = { total_issues: number; total_estimate_points?: number } & Partial<Record<`${(typeof PROGRESS_GROUPS)[number]}_issues` | `${(typeof PROGRESS_GROUPS)[number]}_estimate_points`, number>>;
+export type ProgressFields = { total_issues: number; total_estimate_points?: number } & Partial<
+  Record<`${(typeof PROGRESS_GROUPS)[number]}_issues` | `${(typeof PROGRESS_GROUPS)[number]}_estimate_points`, number>
+>;
 
 /** A cycle's or a module's counts by state group in one unit, with its total. */
-export function groupCounts(f: ProgressFields, unit: ProgressUnit): { total: number; groups: Record<(typeof PROGRESS_GROUPS)[number], number> } {
+export function groupCounts(
+  f: ProgressFields,
+  unit: ProgressUnit,
+): { total: number; groups: Record<(typeof PROGRESS_GROUPS)[number], number> } {
   const suffix = unit === "points" ? "_estimate_points" : "_issues";
-  const groups = Object.fromEntries(PROGRESS_GROUPS.map((g) => [g, Number(f[`${g}${suffix}` as keyof ProgressFields] ?? 0)])) as Record<(typeof PROGRESS_GROUPS)[number], number>;
+  const groups = Object.fromEntries(
+    PROGRESS_GROUPS.map((g) => [g, Number(f[`${g}${suffix}` as keyof ProgressFields] ?? 0)]),
+  ) as Record<(typeof PROGRESS_GROUPS)[number], number>;
   return { total: unit === "points" ? Number(f.total_estimate_points ?? 0) : f.total_issues, groups };
 }
 

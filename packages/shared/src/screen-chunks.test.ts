@@ -10,10 +10,19 @@ describe("screenChunks: the route chunks a URL's screen loads", () => {
   it("names chunks that exist in the web app, each loaded lazily by the app", () => {
     // every `import("…")` of the web's sources, as the file it names (from the web app's folder)
     const sources = (dir: string): string[] =>
-      fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : []));
+      fs
+        .readdirSync(dir, { withFileTypes: true })
+        .flatMap((e) =>
+          e.isDirectory() ? sources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+        );
     const lazy = new Set(
       sources(path.join(WEB, "src")).flatMap((file) =>
-        [...fs.readFileSync(file, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((m) => path.relative(WEB, path.resolve(path.dirname(file), m[1])).split(path.sep).join("/")),
+        [...fs.readFileSync(file, "utf8").matchAll(/import\("(\.[^"]+)"\)/g)].map((m) =>
+          path
+            .relative(WEB, path.resolve(path.dirname(file), m[1]))
+            .split(path.sep)
+            .join("/"),
+        ),
       ),
     );
     for (const file of Object.values(ROUTE_CHUNKS)) {

@@ -44,7 +44,11 @@ const lookup = requestKey(`${W}/work-items/WEB-12/?expand=${DETAIL_EXPAND}`);
 const ME = `${W}/workspace-members/me/`;
 const ROLES = "/api/users/me/workspaces/acme/project-roles/";
 /** The caller's roles: a member of the workspace and of the project, unless told otherwise. */
-async function roles(h: ReturnType<typeof harness>, workspaceRole = 15, projectRoles: Record<string, number> = { [pid]: 15 }) {
+async function roles(
+  h: ReturnType<typeof harness>,
+  workspaceRole = 15,
+  projectRoles: Record<string, number> = { [pid]: 15 },
+) {
   await h.answer(ME, { member: "me-id", role: workspaceRole });
   await h.answer(ROLES, projectRoles);
 }
@@ -59,10 +63,14 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     expect(h.started).toContain(requestKey(`${W}/projects/`));
     expect(h.started).not.toContain(requestKey(`${P}/`));
     // the projects list names the key's project: its data goes out once the roles say the caller is in it, the lookup still unanswered
-    await h.answer(`${W}/projects/`, [{ id: "other", identifier: "WEBX" }, { id: pid, identifier: "web" }]);
+    await h.answer(`${W}/projects/`, [
+      { id: "other", identifier: "WEBX" },
+      { id: pid, identifier: "web" },
+    ]);
     expect(h.started).not.toContain(requestKey(`${P}/`));
     await roles(h);
-    for (const url of [`${P}/`, `${P}/states/`, `${P}/issue-labels/`, `${P}/members/`, `${P}/cycles/`, `${P}/modules/`]) expect(h.started, url).toContain(requestKey(url));
+    for (const url of [`${P}/`, `${P}/states/`, `${P}/issue-labels/`, `${P}/members/`, `${P}/cycles/`, `${P}/modules/`])
+      expect(h.started, url).toContain(requestKey(url));
     // and the project's answer starts its estimates, still before the lookup's
     await h.answer(`${P}/`, { estimate: "e1", cycle_view: true, module_view: true });
     expect(h.started).toContain(requestKey(`${P}/estimates/`));
@@ -75,7 +83,8 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
       `${P}/issues/${id}/sub-issues/`,
       `${P}/issues/${id}/issue-relation/`,
       `/api/assets/v2/workspaces/acme/projects/${pid}/issues/${id}/attachments/`,
-    ]) expect(h.started, url).toContain(requestKey(url));
+    ])
+      expect(h.started, url).toContain(requestKey(url));
     expect(h.started).not.toContain(byId);
     await h.answerRest();
     await done;
@@ -88,7 +97,8 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     await roles(h);
     expect(h.started).not.toContain(requestKey(`${P}/`));
     await h.answer(lookup, { id, project_id: pid, is_epic: false });
-    for (const url of [`${P}/`, `${P}/states/`, `${P}/members/`, `${P}/issues/${id}/sub-issues/`]) expect(h.started, url).toContain(requestKey(url));
+    for (const url of [`${P}/`, `${P}/states/`, `${P}/members/`, `${P}/issues/${id}/sub-issues/`])
+      expect(h.started, url).toContain(requestKey(url));
     expect(h.started).not.toContain(byId);
     await h.answerRest();
     await done;
@@ -106,7 +116,12 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
     // the lookup has found the item (its answer still out): the parts go out now
     announce({ id, project_id: pid, is_epic: false });
     for (let i = 0; i < 5; i++) await Promise.resolve();
-    const parts = [`${P}/issues/${id}/history/?activity_type=issue-property`, `${P}/issues/${id}/sub-issues/`, `${P}/issues/${id}/issue-relation/`, `${P}/states/`];
+    const parts = [
+      `${P}/issues/${id}/history/?activity_type=issue-property`,
+      `${P}/issues/${id}/sub-issues/`,
+      `${P}/issues/${id}/issue-relation/`,
+      `${P}/states/`,
+    ];
     for (const url of parts) expect(h.started, url).toContain(requestKey(url));
     const before = h.started.length;
     // the answer, coming after, starts nothing again
@@ -137,8 +152,18 @@ describe("screenRequests: the full work-item page (/browse/KEY/)", () => {
 });
 
 describe("screenRequests: nothing the caller may not read (issue #27 point 10)", () => {
-  const projectScreens = [`/acme/projects/${pid}/issues/`, `/acme/projects/${pid}/issues/${id}/`, `/acme/projects/${pid}/issues/?peekId=${id}`, `/acme/projects/${pid}/intake/`, `/acme/projects/${pid}/settings/states/`, `/acme/projects/${pid}/settings/`, `/acme/projects/${pid}/worklogs/`, `/acme/projects/${pid}/updates/`];
-  const ofProject = (started: string[]) => started.filter((k) => k.startsWith(`${P}/`) || k.includes(`/projects/${pid}/`));
+  const projectScreens = [
+    `/acme/projects/${pid}/issues/`,
+    `/acme/projects/${pid}/issues/${id}/`,
+    `/acme/projects/${pid}/issues/?peekId=${id}`,
+    `/acme/projects/${pid}/intake/`,
+    `/acme/projects/${pid}/settings/states/`,
+    `/acme/projects/${pid}/settings/`,
+    `/acme/projects/${pid}/worklogs/`,
+    `/acme/projects/${pid}/updates/`,
+  ];
+  const ofProject = (started: string[]) =>
+    started.filter((k) => k.startsWith(`${P}/`) || k.includes(`/projects/${pid}/`));
 
   it("asks nothing of a project for a workspace member who is not in it", async () => {
     for (const path of projectScreens) {
@@ -162,13 +187,23 @@ describe("screenRequests: nothing the caller may not read (issue #27 point 10)",
     expect(home.started.filter((k) => k.includes("user-favorites"))).toEqual([]);
     expect(home.started).toContain(ROLES);
 
-    for (const path of [`/acme/projects/${pid}/settings/repositories/`, `/acme/projects/${pid}/settings/model-configuration/`, `/acme/projects/${pid}/settings/states/`, "/acme/settings/members/", "/acme/settings/webhooks/", "/acme/settings/api-tokens/", "/acme/settings/imports/"]) {
+    for (const path of [
+      `/acme/projects/${pid}/settings/repositories/`,
+      `/acme/projects/${pid}/settings/model-configuration/`,
+      `/acme/projects/${pid}/settings/states/`,
+      "/acme/settings/members/",
+      "/acme/settings/webhooks/",
+      "/acme/settings/api-tokens/",
+      "/acme/settings/imports/",
+    ]) {
       const h = harness();
       done = screenRequests(path, "", h.get);
       await roles(h, 5, { [pid]: 5 });
       await h.answerRest();
       await done;
-      const page = h.started.filter((k) => /environments|model-configs|states\/|invitations|webhooks|api-tokens|importers/.test(k));
+      const page = h.started.filter((k) =>
+        /environments|model-configs|states\/|invitations|webhooks|api-tokens|importers/.test(k),
+      );
       expect(page, path).toEqual([]);
     }
 
@@ -250,7 +285,9 @@ describe("screenRequests: workspace views", () => {
     const done = screenRequests("/acme/workspace-views/assigned/", "", h.get);
     expect(h.started).toContain(`${W}/projects/details/`);
     expect(h.started).toContain(`${W}/views/`);
-    await h.answer(`${W}/user-properties/`, { display_filters: { assigned: { layout: "list", group_by: "priority", order_by: "sort_order" } } });
+    await h.answer(`${W}/user-properties/`, {
+      display_filters: { assigned: { layout: "list", group_by: "priority", order_by: "sort_order" } },
+    });
     await h.answerRest();
     await done;
     // grouped by priority in the list layout; no manual order across projects (work-tracking.md §4)
@@ -266,7 +303,9 @@ describe("screenRequests: workspace views", () => {
   it("starts a view without saved choices in the spreadsheet, and a custom view from its own choices", async () => {
     const h = harness();
     const done = screenRequests(`/acme/workspace-views/${id}/`, "", h.get);
-    await h.answer(`${W}/views/`, [{ id, filters: { priority: ["high"] }, display_filters: {}, display_properties: {} }]);
+    await h.answer(`${W}/views/`, [
+      { id, filters: { priority: ["high"] }, display_filters: {}, display_properties: {} },
+    ]);
     await h.answerRest();
     await done;
     const page = h.started.find((k) => k.startsWith(`${W}/issues/?`));

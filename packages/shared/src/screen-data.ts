@@ -13,10 +13,26 @@ import { isReservedWorkspaceSlug } from "./constants.ts";
 import { isDefaultGlobalView } from "./issue-filters/saved.ts";
 import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabParam } from "./intake.ts";
 import { can, seesOnlyOwnWorkItems, type RoleContext } from "./permissions.ts";
-import { PROJECT_SETTINGS_PAGES, WORKSPACE_SETTINGS_PAGES, canSee, effectiveProjectRole, navEntry, roleBucket } from "./navigation.ts";
+import {
+  PROJECT_SETTINGS_PAGES,
+  WORKSPACE_SETTINGS_PAGES,
+  canSee,
+  effectiveProjectRole,
+  navEntry,
+  roleBucket,
+} from "./navigation.ts";
 import { WORKLOG_REPORT_PAGE_SIZE } from "./time-tracking.ts";
 import { isHomeDashboardWidget, STICKIES_SHOWN, widgetStatsParams } from "./home.ts";
-import { buildListQuery, effectiveDisplay, globalListPrefs, globalViewPrefsFrom, listPageSource, listPrefsFrom, PROFILE_TAB_FILTER, type ListPrefs } from "./issue-filters/list-query.ts";
+import {
+  buildListQuery,
+  effectiveDisplay,
+  globalListPrefs,
+  globalViewPrefsFrom,
+  listPageSource,
+  listPrefsFrom,
+  PROFILE_TAB_FILTER,
+  type ListPrefs,
+} from "./issue-filters/list-query.ts";
 
 export type ScreenGet = (url: string) => Promise<unknown>;
 /** A value one of the screen's requests announces before its whole answer (the server's page loads), or undefined when none will. */
@@ -34,7 +50,10 @@ export const DETAIL_EXPAND = "issue_reactions,issue_attachments,issue_link,paren
 
 /** Which feature lists a project's work-item screens read: only the features the project has turned on. */
 export function featureListsOf(
-  p: { cycle_view?: boolean; module_view?: boolean; estimate?: unknown; is_workflow_enabled?: boolean } | null | undefined,
+  p:
+    | { cycle_view?: boolean; module_view?: boolean; estimate?: unknown; is_workflow_enabled?: boolean }
+    | null
+    | undefined,
 ): { cycles: boolean; modules: boolean; estimates: boolean; workflows: boolean } {
   return {
     cycles: !!p?.cycle_view,
@@ -49,7 +68,9 @@ export function featureListsOf(
 export function requestKey(url: string): string {
   const q = url.indexOf("?");
   if (q < 0) return url;
-  const params = [...new URLSearchParams(url.slice(q + 1))].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  const params = [...new URLSearchParams(url.slice(q + 1))].sort(([a, x], [b, y]) =>
+    a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0,
+  );
   return params.length ? `${url.slice(0, q)}?${new URLSearchParams(params).toString()}` : url.slice(0, q);
 }
 
@@ -57,11 +78,26 @@ const withQuery = (path: string, query: Record<string, string | number>) =>
   `${path}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
 
 /** Paths of the app that need no session (nothing to embed). */
-const PUBLIC_ROOTS = new Set(["sign-in", "sign-up", "accounts", "workspace-invitations", "god-mode", "assets", "api", "auth", "spaces"]);
+const PUBLIC_ROOTS = new Set([
+  "sign-in",
+  "sign-up",
+  "accounts",
+  "workspace-invitations",
+  "god-mode",
+  "assets",
+  "api",
+  "auth",
+  "spaces",
+]);
 const USER_ROUTES = new Set(["onboarding", "create-workspace", "invitations", "profile"]);
 
 /** Run the GET requests of the screen at `pathname` (+ `search`) through `get`; resolves when every one has answered. */
-export async function screenRequests(pathname: string, search: string, get: ScreenGet, announced?: ScreenAnnounced): Promise<void> {
+export async function screenRequests(
+  pathname: string,
+  search: string,
+  get: ScreenGet,
+  announced?: ScreenAnnounced,
+): Promise<void> {
   let parts: string[];
   try {
     parts = pathname.split("/").filter(Boolean).map(decodeURIComponent);
@@ -109,13 +145,17 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   // a screen asks for nothing its user may not read (issue #27 point 10), as the route loaders (`withRoles`): what a
   // role decides waits for the caller's roles
   const me = `${W}/workspace-members/me/`;
-  const asMember = (next: (ctx: RoleContext) => void) => then<{ member: string; role: number }>(me, (m) => next({ userId: m.member, workspaceRole: m.role }));
+  const asMember = (next: (ctx: RoleContext) => void) =>
+    then<{ member: string; role: number }>(me, (m) => next({ userId: m.member, workspaceRole: m.role }));
   /** What a project's screens ask for, once the caller's roles say they are in the project. */
   const inProject = (pid: string, next: (ctx: RoleContext) => void) =>
-    asMember((w) => void then<Record<string, number>>(roles, (r) => {
-      const ctx = { ...w, projectRole: r[pid] ?? null };
-      if (can("view", "project", ctx)) next(ctx);
-    }));
+    asMember(
+      (w) =>
+        void then<Record<string, number>>(roles, (r) => {
+          const ctx = { ...w, projectRole: r[pid] ?? null };
+          if (can("view", "project", ctx)) next(ctx);
+        }),
+    );
   if (section === "browse" && a) {
     // the item's parts need its id: the lookup by key goes out first. Its answer is the detail the web shows (its
     // loader caches it under the by-id key too), so the by-id read is not made again. The project's data starts
@@ -134,7 +174,10 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     };
     // the lookup goes first, not waiting for the roles: a caller outside the item's project is refused it and the
     // page carries nothing of it (the web asks for it only once the projects list and the roles let it)
-    const lookup = then<Found>(withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }), partsOf);
+    const lookup = then<Found>(
+      withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }),
+      partsOf,
+    );
     onAnnounced<Found>(workItemKeyAnnouncement(slug, key), partsOf, lookup);
     then<{ id: string; identifier: string }[]>(`${W}/projects/`, (list) => {
       const p = Array.isArray(list) ? list.find((x) => x.identifier.toUpperCase() === ident) : undefined;
@@ -155,20 +198,21 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   // the caller's project roles: what every project screen asks for waits for them
   go(roles);
 
-  const projectRefs = (pid: string) => inProject(pid, () => {
-    go(`${P(pid)}/states/`);
-    go(`${P(pid)}/issue-labels/`);
-    go(`${P(pid)}/members/`);
-    go(`${W}/members/`);
-    // as the route loaders do: the cycle and module lists answer whatever the project's switches say
-    go(`${P(pid)}/cycles/`);
-    go(`${P(pid)}/modules/`);
-    then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
-      const needs = featureListsOf(p);
-      if (needs.estimates) go(`${P(pid)}/estimates/`);
-      if (needs.workflows) go(`${P(pid)}/workflow-states/`);
+  const projectRefs = (pid: string) =>
+    inProject(pid, () => {
+      go(`${P(pid)}/states/`);
+      go(`${P(pid)}/issue-labels/`);
+      go(`${P(pid)}/members/`);
+      go(`${W}/members/`);
+      // as the route loaders do: the cycle and module lists answer whatever the project's switches say
+      go(`${P(pid)}/cycles/`);
+      go(`${P(pid)}/modules/`);
+      then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
+        const needs = featureListsOf(p);
+        if (needs.estimates) go(`${P(pid)}/estimates/`);
+        if (needs.workflows) go(`${P(pid)}/workflow-states/`);
+      });
     });
-  });
   /** The item's parts; the item itself too unless the page has it already (`withItem` false: the by-key answer, which the web caches under both keys). */
   const workItem = (pid: string, id: string, kind: "issues" | "epics", withItem = true) => {
     const item = `${P(pid)}/${kind}/${id}/`;
@@ -189,7 +233,8 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     inProject(pid, (ctx) => {
       // a guest may see only some items (those they created): their item's parts wait for the item
       const detail = withItem ? withQuery(item, { expand: DETAIL_EXPAND }) : null;
-      if (detail && seesOnlyOwnWorkItems({ projectRole: ctx.projectRole, guestViewAllFeatures: false })) return void then(detail, parts);
+      if (detail && seesOnlyOwnWorkItems({ projectRole: ctx.projectRole, guestViewAllFeatures: false }))
+        return void then(detail, parts);
       if (detail) go(detail);
       parts();
     });
@@ -202,7 +247,14 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     if (layout === "calendar") return;
     const query = buildListQuery(prefs.filters, display, { kind: kind === "epics" ? "epics" : "project" });
     const src = listPageSource(kind, layout);
-    go(withQuery(`${P(pid)}/${src.path}`, { ...query.params, ...src.query, per_page: query.perPage, cursor: `${query.perPage}:0:0` }));
+    go(
+      withQuery(`${P(pid)}/${src.path}`, {
+        ...query.params,
+        ...src.query,
+        per_page: query.perPage,
+        cursor: `${query.perPage}:0:0`,
+      }),
+    );
   };
 
   if (section === "browse" && a) {
@@ -217,11 +269,16 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     go(`${W}/quick-links/`);
     go(`${W}/recent-visits/`);
     stickies();
-    return void then<{ dashboard: { id: string }; widgets: { key: string; is_visible: boolean; widget_filters: { tab?: string } }[] }>(withQuery(`${W}/dashboard/`, { dashboard_type: "home" }), (d) => {
+    return void then<{
+      dashboard: { id: string };
+      widgets: { key: string; is_visible: boolean; widget_filters: { tab?: string } }[];
+    }>(withQuery(`${W}/dashboard/`, { dashboard_type: "home" }), (d) => {
       const tab = d.widgets.find((w) => w.key === "assigned_issues")?.widget_filters?.tab;
       if (tab) go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, { widget_key: "assigned_issues", issue_type: tab }));
       // the dashboard's summary widgets switched on
-      for (const w of d.widgets) if (w.is_visible && isHomeDashboardWidget(w.key)) go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, widgetStatsParams(w)));
+      for (const w of d.widgets)
+        if (w.is_visible && isHomeDashboardWidget(w.key))
+          go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, widgetStatsParams(w)));
     });
   }
   if (section === "stickies") return void stickies();
@@ -231,11 +288,15 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     const id = a ?? "all-issues";
     go(`${W}/projects/details/`);
     const view = (prefs: ListPrefs) => globalListPage(prefs, id);
-    then<{ id: string; filters?: unknown; display_filters?: unknown; display_properties?: unknown }[]>(`${W}/views/`, (list) => {
-      const v = !isDefaultGlobalView(id) && Array.isArray(list) ? list.find((x) => x.id === id) : undefined;
-      if (v) view(globalListPrefs(v as Partial<ListPrefs>));
-    });
-    if (isDefaultGlobalView(id)) then<Parameters<typeof globalViewPrefsFrom>[0]>(`${W}/user-properties/`, (p) => view(globalViewPrefsFrom(p, id)));
+    then<{ id: string; filters?: unknown; display_filters?: unknown; display_properties?: unknown }[]>(
+      `${W}/views/`,
+      (list) => {
+        const v = !isDefaultGlobalView(id) && Array.isArray(list) ? list.find((x) => x.id === id) : undefined;
+        if (v) view(globalListPrefs(v as Partial<ListPrefs>));
+      },
+    );
+    if (isDefaultGlobalView(id))
+      then<Parameters<typeof globalViewPrefsFrom>[0]>(`${W}/user-properties/`, (p) => view(globalViewPrefsFrom(p, id)));
     return;
   }
   function globalListPage(prefs: ListPrefs, id: string) {
@@ -244,13 +305,25 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     if (layout === "calendar") return;
     const query = buildListQuery(prefs.filters, display, { kind: "global_view" });
     const src = listPageSource("global_view", layout, id);
-    go(withQuery(`${W}/${src.path}`, { ...query.params, ...src.query, per_page: query.perPage, cursor: `${query.perPage}:0:0` }));
+    go(
+      withQuery(`${W}/${src.path}`, {
+        ...query.params,
+        ...src.query,
+        per_page: query.perPage,
+        cursor: `${query.perPage}:0:0`,
+      }),
+    );
   }
   if (section === "projects" && !a) return void go(`${W}/projects/details/`);
   if (section === "settings") {
     // every workspace settings page is for admins (the layout tells the others so, asking nothing)
     const page = WORKSPACE_SETTINGS_PAGES.find((e) => e.key === (a === "impors" ? "imports" : (a ?? "general")));
-    asMember((ctx) => !!page && [navEntry(WORKSPACE_SETTINGS_PAGES, "general"), page].every((e) => canSee(e, roleBucket(ctx.workspaceRole))) && workspaceSettingsPage());
+    asMember(
+      (ctx) =>
+        !!page &&
+        [navEntry(WORKSPACE_SETTINGS_PAGES, "general"), page].every((e) => canSee(e, roleBucket(ctx.workspaceRole))) &&
+        workspaceSettingsPage(),
+    );
     return;
   }
   function workspaceSettingsPage() {
@@ -275,7 +348,11 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
     const props = `${P(pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`;
     inProject(pid, () => {
       if (kind === "issues") then<Partial<ListPrefs>>(props, (p) => listPage(pid, kind, listPrefsFrom(p)));
-      else then<{ is_epic_enabled?: boolean }>(`${P(pid)}/`, (p) => p.is_epic_enabled && then<Partial<ListPrefs>>(props, (u) => listPage(pid, kind, listPrefsFrom(u))));
+      else
+        then<{ is_epic_enabled?: boolean }>(
+          `${P(pid)}/`,
+          (p) => p.is_epic_enabled && then<Partial<ListPrefs>>(props, (u) => listPage(pid, kind, listPrefsFrom(u))),
+        );
     });
     const peekId = search.get("peekId");
     if (peekId) workItem(pid, peekId, kind);
@@ -284,33 +361,59 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   if (b === "archives" && c === "issues" && parts[5]) return workItem(pid, parts[5], "issues");
   if (b === "intake" && !c) {
     // as the intake loader: the tab's first page and the selected request, once the project says intake is on
-    inProject(pid, () => then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
-      if (!p.intake_view) return;
-      const tab = intakeTabParam(search.get("tab"));
-      go(withQuery(`${P(pid)}/inbox-issues/`, { status: INTAKE_TAB_STATUSES[tab].join(","), order_by: "-issue__created_at", per_page: INTAKE_PAGE_SIZE, cursor: INTAKE_FIRST_CURSOR }));
-      const selected = search.get("inboxId");
-      if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);
-    }));
+    inProject(pid, () =>
+      then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
+        if (!p.intake_view) return;
+        const tab = intakeTabParam(search.get("tab"));
+        go(
+          withQuery(`${P(pid)}/inbox-issues/`, {
+            status: INTAKE_TAB_STATUSES[tab].join(","),
+            order_by: "-issue__created_at",
+            per_page: INTAKE_PAGE_SIZE,
+            cursor: INTAKE_FIRST_CURSOR,
+          }),
+        );
+        const selected = search.get("inboxId");
+        if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);
+      }),
+    );
     return;
   }
   // project updates and the worklog report (issue #29), as their loaders: once the project says the feature is on
   if (b === "updates" && !c) {
-    return void inProject(pid, () => then<{ is_project_updates_enabled?: boolean }>(`${P(pid)}/`, (p) => {
-      if (p.is_project_updates_enabled) go(`${P(pid)}/updates/`);
-    }));
+    return void inProject(pid, () =>
+      then<{ is_project_updates_enabled?: boolean }>(`${P(pid)}/`, (p) => {
+        if (p.is_project_updates_enabled) go(`${P(pid)}/updates/`);
+      }),
+    );
   }
   if (b === "worklogs" && !c) {
-    return void inProject(pid, () => then<{ is_time_tracking_enabled?: boolean; member_role?: number | null }>(`${P(pid)}/`, (p) => {
-      if (!p.is_time_tracking_enabled || !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })) return;
-      go(withQuery(`${P(pid)}/worklogs/`, { per_page: WORKLOG_REPORT_PAGE_SIZE, cursor: `${WORKLOG_REPORT_PAGE_SIZE}:0:0` }));
-      go(withQuery(`${P(pid)}/worklogs/summary/`, { group_by: "issue" }));
-    }));
+    return void inProject(pid, () =>
+      then<{ is_time_tracking_enabled?: boolean; member_role?: number | null }>(`${P(pid)}/`, (p) => {
+        if (
+          !p.is_time_tracking_enabled ||
+          !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })
+        )
+          return;
+        go(
+          withQuery(`${P(pid)}/worklogs/`, {
+            per_page: WORKLOG_REPORT_PAGE_SIZE,
+            cursor: `${WORKLOG_REPORT_PAGE_SIZE}:0:0`,
+          }),
+        );
+        go(withQuery(`${P(pid)}/worklogs/summary/`, { group_by: "issue" }));
+      }),
+    );
   }
   if (b === "settings") {
     const page = c ?? "general";
     const entry = PROJECT_SETTINGS_PAGES.find((e) => e.key === page);
     // only the pages the caller's role opens (the layout shows the others as "You don't have access")
-    inProject(pid, (ctx) => !!entry && canSee(entry, effectiveProjectRole(ctx.projectRole, ctx.workspaceRole)) && projectSettingsPage(page));
+    inProject(
+      pid,
+      (ctx) =>
+        !!entry && canSee(entry, effectiveProjectRole(ctx.projectRole, ctx.workspaceRole)) && projectSettingsPage(page),
+    );
   }
   function projectSettingsPage(page: string) {
     if (page === "general" || page === "members") {
@@ -380,16 +483,21 @@ export function screenChunks(pathname: string, search: string): string[] {
     if (section === "settings") return ROUTE_CHUNKS.settings;
     // the workspace views and a person's item tabs are list screens (the profile's tabs under its layout)
     if (section === "workspace-views") return ROUTE_CHUNKS.workItems;
-    if (section === "profile" && b && Object.hasOwn(PROFILE_TAB_FILTER, b)) return [ROUTE_CHUNKS.insight, ROUTE_CHUNKS.workItems];
+    if (section === "profile" && b && Object.hasOwn(PROFILE_TAB_FILTER, b))
+      return [ROUTE_CHUNKS.insight, ROUTE_CHUNKS.workItems];
     if (section === "analytics" || section === "profile") return ROUTE_CHUNKS.insight;
     // a teamspace's screens: its layout, with the list screen for its work items and a team view
-    if (section === "teamspaces") return a && (b === "issues" || (b === "views" && c)) ? [ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.screens;
+    if (section === "teamspaces")
+      return a && (b === "issues" || (b === "views" && c))
+        ? [ROUTE_CHUNKS.screens, ROUTE_CHUNKS.workItems]
+        : ROUTE_CHUNKS.screens;
     if (section !== "projects" || !a || a === "archives") return ROUTE_CHUNKS.screens;
     // a project's own URL goes on to its work items
     if (b === undefined) return ROUTE_CHUNKS.workItems;
     if (b === "settings") return ROUTE_CHUNKS.settings;
     // a cycle's page shows its work items (the list screen) under the cycle's header
-    if (b === "cycles") return c && c !== "archived" ? [ROUTE_CHUNKS.cycles, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.cycles;
+    if (b === "cycles")
+      return c && c !== "archived" ? [ROUTE_CHUNKS.cycles, ROUTE_CHUNKS.workItems] : ROUTE_CHUNKS.cycles;
     if (b === "pages") return c ? ROUTE_CHUNKS.pages : ROUTE_CHUNKS.screens;
     if (b === "updates" || b === "worklogs") return ROUTE_CHUNKS.tracking;
     if (b === "issues" || b === "epics") return c ? ROUTE_CHUNKS.workItemDetail : ROUTE_CHUNKS.workItems;

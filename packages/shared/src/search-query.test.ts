@@ -3,7 +3,12 @@ import { correctableWords, escapeLike, fuzzyWords, parseSearchQuery, searchRank 
 
 describe("parseSearchQuery", () => {
   it("reads a work-item key as identifier and sequence id", () => {
-    expect(parseSearchQuery("  web-12 ")).toEqual({ text: "web-12", like: "%web-12%", identifier: "WEB", sequenceIds: [12] });
+    expect(parseSearchQuery("  web-12 ")).toEqual({
+      text: "web-12",
+      like: "%web-12%",
+      identifier: "WEB",
+      sequenceIds: [12],
+    });
   });
   it("collects whole integers of free text, once each, within the integer range", () => {
     const q = parseSearchQuery("login 42 fails 42 and 99999999999");
@@ -40,16 +45,24 @@ describe("searchRank tiers", () => {
     const words = searchRank({ ...none, nameWords: true, similarity: 0.3 });
     expect(words).toBeGreaterThan(searchRank({ ...none, similarity: 1 }));
     expect(words).toBeGreaterThan(searchRank({ ...none, textRank: 1 }));
-    expect(searchRank({ ...none, nameContains: true, similarity: 0.4 })).toBeGreaterThan(searchRank({ ...none, nameWords: true, similarity: 1 }));
+    expect(searchRank({ ...none, nameContains: true, similarity: 0.4 })).toBeGreaterThan(
+      searchRank({ ...none, nameWords: true, similarity: 1 }),
+    );
   });
   it("gives each signal more weight than all lower ones together", () => {
     const max = { similarity: 1, textRank: 1 };
     expect(searchRank({ ...none, nameWords: true, similarity: 0 })).toBeGreaterThan(searchRank({ ...none, ...max }));
-    expect(searchRank({ ...none, nameContains: true })).toBeGreaterThan(searchRank({ ...none, ...max, nameWords: true }));
-    expect(searchRank({ ...none, exactKey: true })).toBeGreaterThan(searchRank({ ...none, ...max, nameWords: true, nameContains: true }));
+    expect(searchRank({ ...none, nameContains: true })).toBeGreaterThan(
+      searchRank({ ...none, ...max, nameWords: true }),
+    );
+    expect(searchRank({ ...none, exactKey: true })).toBeGreaterThan(
+      searchRank({ ...none, ...max, nameWords: true, nameContains: true }),
+    );
   });
   it("keeps the exact key above a name holding the text and all its words", () => {
-    expect(searchRank({ ...none, exactKey: true })).toBeGreaterThan(searchRank({ ...none, nameContains: true, nameWords: true, similarity: 1 }));
+    expect(searchRank({ ...none, exactKey: true })).toBeGreaterThan(
+      searchRank({ ...none, nameContains: true, nameWords: true, similarity: 1 }),
+    );
   });
 });
 

@@ -25,7 +25,9 @@ export function escapeLike(s: string): string {
 export function parseSearchQuery(raw: string | null | undefined): SearchQuery {
   const text = (raw ?? "").trim().slice(0, SEARCH_TEXT_MAX);
   const key = KEY_RE.exec(text);
-  const numbers = (key ? [key[2]] : text.match(/\b\d+\b/g) ?? []).map(Number).filter((n) => Number.isSafeInteger(n) && n <= INT_MAX);
+  const numbers = (key ? [key[2]] : (text.match(/\b\d+\b/g) ?? []))
+    .map(Number)
+    .filter((n) => Number.isSafeInteger(n) && n <= INT_MAX);
   return {
     text,
     like: `%${escapeLike(text)}%`,
@@ -85,6 +87,10 @@ export interface RankSignals {
 export const RANK_WEIGHTS = { exactKey: 6, nameContains: 3, nameWords: 1.5 } as const;
 
 export function searchRank(s: RankSignals): number {
-  return (s.exactKey ? RANK_WEIGHTS.exactKey : 0) + (s.nameContains ? RANK_WEIGHTS.nameContains : 0)
-    + (s.nameWords ? RANK_WEIGHTS.nameWords : 0) + Math.max(s.similarity, s.textRank);
+  return (
+    (s.exactKey ? RANK_WEIGHTS.exactKey : 0) +
+    (s.nameContains ? RANK_WEIGHTS.nameContains : 0) +
+    (s.nameWords ? RANK_WEIGHTS.nameWords : 0) +
+    Math.max(s.similarity, s.textRank)
+  );
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { labelMoveSortOrder, labelSortOrderAt, sortOrderAt, sortOrderBetween, stateSequenceAt, stateSequenceForMove } from "./sort-order.ts";
+import {
+  labelMoveSortOrder,
+  labelSortOrderAt,
+  sortOrderAt,
+  sortOrderBetween,
+  stateSequenceAt,
+  stateSequenceForMove,
+} from "./sort-order.ts";
 
 describe("sortOrderBetween", () => {
   it("puts an item before the first at first − 10000", () => expect(sortOrderBetween(null, 65535)).toBe(55535));
@@ -20,8 +27,10 @@ describe("labelMoveSortOrder", () => {
 });
 
 describe("stateSequenceForMove", () => {
-  it("moves to the top with an offset of 65535", () => expect(stateSequenceForMove("top", { first: 15000 })).toBe(15000 - 65535));
-  it("moves to the bottom with an offset of 65535", () => expect(stateSequenceForMove("bottom", { last: 55000 })).toBe(55000 + 65535));
+  it("moves to the top with an offset of 65535", () =>
+    expect(stateSequenceForMove("top", { first: 15000 })).toBe(15000 - 65535));
+  it("moves to the bottom with an offset of 65535", () =>
+    expect(stateSequenceForMove("bottom", { last: 55000 })).toBe(55000 + 65535));
 });
 
 describe("drop positions", () => {

@@ -10,7 +10,8 @@ export type ThemeChoice = (typeof THEME_CHOICES)[number];
 
 export const THEME_COOKIE = "stride-theme";
 
-export const isThemeChoice = (v: unknown): v is ThemeChoice => typeof v === "string" && (THEME_CHOICES as readonly string[]).includes(v);
+export const isThemeChoice = (v: unknown): v is ThemeChoice =>
+  typeof v === "string" && (THEME_CHOICES as readonly string[]).includes(v);
 
 /** The mode a choice shows: light or dark, or null when it follows the system (system, custom). */
 export function themeMode(choice: string | null | undefined): "light" | "dark" | null {
@@ -23,5 +24,8 @@ export function themeMode(choice: string | null | undefined): "light" | "dark" |
 export function withThemeAttributes(html: string, choice: string | null | undefined): string {
   if (!isThemeChoice(choice)) return html;
   const dark = themeMode(choice) === "dark" ? ' class="dark"' : "";
-  return html.replace(/<html(\s[^>]*)?>/, (tag, attrs: string | undefined) => `<html${attrs ?? ""} data-theme="${choice}"${dark}>`);
+  return html.replace(
+    /<html(\s[^>]*)?>/,
+    (tag, attrs: string | undefined) => `<html${attrs ?? ""} data-theme="${choice}"${dark}>`,
+  );
 }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { durationHours, featureOffMessage, formatDuration, parseDuration, spentAgainstEstimate } from "./time-tracking.ts";
+import {
+  durationHours,
+  featureOffMessage,
+  formatDuration,
+  parseDuration,
+  spentAgainstEstimate,
+} from "./time-tracking.ts";
 
 describe("durations", () => {
   it("reads the ways people type a duration", () => {
@@ -15,7 +21,8 @@ describe("durations", () => {
   });
 
   it("refuses text that is not a duration, or less than a minute", () => {
-    for (const s of ["", "abc", "1x", "h", "1h banana", "0", "0m", "0.2", "-5", "1:75"]) expect(parseDuration(s), s).toBeNull();
+    for (const s of ["", "abc", "1x", "h", "1h banana", "0", "0m", "0.2", "-5", "1:75"])
+      expect(parseDuration(s), s).toBeNull();
   });
 
   it("writes minutes as hours and minutes", () => {

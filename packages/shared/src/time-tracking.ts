@@ -56,9 +56,16 @@ export const durationHours = (minutes: number): number => Math.round((minutes / 
  * Time spent against a time estimate: the share of the estimate used (0–∞), and whether the spent time went over.
  * Null when there is no estimate in minutes to measure against.
  */
-export function spentAgainstEstimate(spentMinutes: number, estimateMinutes: number | null | undefined): { ratio: number; over: boolean; remaining: number } | null {
+export function spentAgainstEstimate(
+  spentMinutes: number,
+  estimateMinutes: number | null | undefined,
+): { ratio: number; over: boolean; remaining: number } | null {
   if (!estimateMinutes || estimateMinutes <= 0) return null;
-  return { ratio: spentMinutes / estimateMinutes, over: spentMinutes > estimateMinutes, remaining: estimateMinutes - spentMinutes };
+  return {
+    ratio: spentMinutes / estimateMinutes,
+    over: spentMinutes > estimateMinutes,
+    remaining: estimateMinutes - spentMinutes,
+  };
 }
 
 /** Logs a page of the worklog report screen shows. */
@@ -73,14 +80,26 @@ export const WORKLOG_EXPORT_FORMATS = ["csv", "xlsx"] as const;
 export type WorklogExportFormat = (typeof WORKLOG_EXPORT_FORMATS)[number];
 
 /** The columns of an exported worklog report, in order. */
-export const WORKLOG_EXPORT_COLUMNS = ["Date", "Work item", "Title", "Member", "Minutes", "Hours", "Note", "Cycle", "Modules"] as const;
+export const WORKLOG_EXPORT_COLUMNS = [
+  "Date",
+  "Work item",
+  "Title",
+  "Member",
+  "Minutes",
+  "Hours",
+  "Note",
+  "Cycle",
+  "Modules",
+] as const;
 
 /** A project update's status (Plane's values). */
 export const PROJECT_UPDATE_STATUSES = ["ON-TRACK", "AT-RISK", "OFF-TRACK"] as const;
 export type ProjectUpdateStatus = (typeof PROJECT_UPDATE_STATUSES)[number];
 
 /** How each status reads, and its colour role for chips (semantic: success, warning, danger). */
-export const PROJECT_UPDATE_STATUS_INFO: Readonly<Record<ProjectUpdateStatus, { label: string; tone: "success" | "warning" | "danger" }>> = {
+export const PROJECT_UPDATE_STATUS_INFO: Readonly<
+  Record<ProjectUpdateStatus, { label: string; tone: "success" | "warning" | "danger" }>
+> = {
   "ON-TRACK": { label: "On track", tone: "success" },
   "AT-RISK": { label: "At risk", tone: "warning" },
   "OFF-TRACK": { label: "Off track", tone: "danger" },
@@ -99,4 +118,6 @@ export function featureOffMessage(flag: TrackingFeatureFlag): string {
 }
 
 /** A project-update notification's data (narrows a notification's `data`, which is otherwise a work item's). */
-export const isProjectUpdateNotification = (d: NotificationData | ProjectUpdateNotificationData): d is ProjectUpdateNotificationData => "project_update" in d;
+export const isProjectUpdateNotification = (
+  d: NotificationData | ProjectUpdateNotificationData,
+): d is ProjectUpdateNotificationData => "project_update" in d;

@@ -22,7 +22,12 @@ describe("time zones", () => {
     expect(list.length).toBe(timezoneNames().length);
     expect(list.length).toBeGreaterThan(300);
     expect(new Set(list.map((z) => z.value)).size).toBe(list.length);
-    expect(list.find((z) => z.value === "Asia/Tokyo")).toEqual({ utc_offset: "UTC+09:00", gmt_offset: "GMT+09:00", value: "Asia/Tokyo", label: "Tokyo, Asia" });
+    expect(list.find((z) => z.value === "Asia/Tokyo")).toEqual({
+      utc_offset: "UTC+09:00",
+      gmt_offset: "GMT+09:00",
+      value: "Asia/Tokyo",
+      label: "Tokyo, Asia",
+    });
     expect(list.find((z) => z.value === "UTC")).toMatchObject({ utc_offset: "UTC+00:00" });
     const minutes = list.map((z) => timezoneOffsetMinutes(z.value, at));
     expect(minutes).toEqual([...minutes].sort((a, b) => a - b));

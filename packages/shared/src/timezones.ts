@@ -15,13 +15,17 @@ export interface TimezoneOption {
 
 /** Every IANA zone of the runtime (ICU), "UTC" first; just "UTC" where the runtime cannot list them. */
 export function timezoneNames(): string[] {
-  const list = (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
+  const list =
+    (Intl as unknown as { supportedValuesOf?: (k: string) => string[] }).supportedValuesOf?.("timeZone") ?? [];
   return ["UTC", ...list.filter((z) => z !== "UTC")];
 }
 
 /** A zone's offset from UTC at `at`, in minutes (east positive). */
 export function timezoneOffsetMinutes(zone: string, at: Date): number {
-  const name = new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" }).formatToParts(at).find((p) => p.type === "timeZoneName")?.value ?? "GMT";
+  const name =
+    new Intl.DateTimeFormat("en-US", { timeZone: zone, timeZoneName: "longOffset" })
+      .formatToParts(at)
+      .find((p) => p.type === "timeZoneName")?.value ?? "GMT";
   const m = /^GMT([+-])(\d{2}):?(\d{2})?$/.exec(name);
   if (!m) return 0;
   return (m[1] === "-" ? -1 : 1) * (Number(m[2]) * 60 + Number(m[3] ?? 0));
@@ -35,7 +39,11 @@ export function formatOffset(minutes: number): string {
 
 /** "America/Argentina/Buenos_Aires" → "Buenos Aires, Argentina, America"; "UTC" stays. */
 export function timezoneLabel(zone: string): string {
-  return zone.split("/").reverse().map((part) => part.replace(/_/g, " ")).join(", ");
+  return zone
+    .split("/")
+    .reverse()
+    .map((part) => part.replace(/_/g, " "))
+    .join(", ");
 }
 
 export function timezoneOptions(at: Date = new Date(), zones: readonly string[] = timezoneNames()): TimezoneOption[] {
@@ -43,7 +51,10 @@ export function timezoneOptions(at: Date = new Date(), zones: readonly string[] 
     .map((value) => {
       const minutes = timezoneOffsetMinutes(value, at);
       const offset = formatOffset(minutes);
-      return { minutes, option: { utc_offset: `UTC${offset}`, gmt_offset: `GMT${offset}`, value, label: timezoneLabel(value) } };
+      return {
+        minutes,
+        option: { utc_offset: `UTC${offset}`, gmt_offset: `GMT${offset}`, value, label: timezoneLabel(value) },
+      };
     })
     .sort((a, b) => a.minutes - b.minutes || a.option.label.localeCompare(b.option.label))
     .map((x) => x.option);

@@ -20,7 +20,8 @@ describe("upload types", () => {
 
 describe("relations and tasks", () => {
   it("pairs every relation with its inverse", () => {
-    for (const [t, inv] of Object.entries(RELATION_INVERSE)) expect(RELATION_INVERSE[inv as keyof typeof RELATION_INVERSE]).toBe(t);
+    for (const [t, inv] of Object.entries(RELATION_INVERSE))
+      expect(RELATION_INVERSE[inv as keyof typeof RELATION_INVERSE]).toBe(t);
     expect(RELATION_INVERSE.relates_to).toBe("relates_to");
     expect(RELATION_INVERSE.blocked_by).toBe("blocking");
   });

@@ -19,10 +19,22 @@ export type RelationType = keyof typeof RELATION_INVERSE;
 
 /** Every relation type the API stores (work-tracking.md §4), in display order. */
 export const RELATION_TYPES = [
-  "blocked_by", "blocking", "relates_to", "duplicate", "start_before", "start_after", "finish_before", "finish_after",
+  "blocked_by",
+  "blocking",
+  "relates_to",
+  "duplicate",
+  "start_before",
+  "start_after",
+  "finish_before",
+  "finish_after",
 ] as const satisfies readonly RelationType[];
 /** The relations between work items as such (the other four order dates on the timeline). */
-export const ITEM_RELATION_TYPES = ["blocked_by", "blocking", "relates_to", "duplicate"] as const satisfies readonly RelationType[];
+export const ITEM_RELATION_TYPES = [
+  "blocked_by",
+  "blocking",
+  "relates_to",
+  "duplicate",
+] as const satisfies readonly RelationType[];
 export type ItemRelationType = (typeof ITEM_RELATION_TYPES)[number];
 // every relation type is listed (a type error otherwise)
 const _everyRelationListed: Record<Exclude<RelationType, (typeof RELATION_TYPES)[number]>, never> = {};
@@ -34,8 +46,20 @@ void _everyRelationListed;
  * zod, so the web reads it from `@stride/shared`; the contract re-exports it.
  */
 export const WORK_ITEM_PATCH_FIELDS = [
-  "name", "description_html", "state_id", "parent_id", "label_ids", "assignee_ids", "priority", "start_date", "target_date",
-  "estimate_point", "sort_order", "type_id", "cycle_id", "property_values",
+  "name",
+  "description_html",
+  "state_id",
+  "parent_id",
+  "label_ids",
+  "assignee_ids",
+  "priority",
+  "start_date",
+  "target_date",
+  "estimate_point",
+  "sort_order",
+  "type_id",
+  "cycle_id",
+  "property_values",
 ] as const satisfies readonly (keyof WorkItemPatchBody & keyof WorkItemDetail)[];
 
 /** Asset entity types (platform.md §3, wire-facts §10). */
@@ -59,7 +83,14 @@ export const IMAGE_MIME_TYPES = ["image/jpeg", "image/png", "image/webp", "image
 /** Attachment types: images, pdf, office and open documents, text, audio, video, archives (wire-facts §6.5). */
 export const ATTACHMENT_MIME_TYPES = [
   // images
-  "image/jpeg", "image/jpg", "image/png", "image/gif", "image/svg+xml", "image/webp", "image/tiff", "image/bmp",
+  "image/jpeg",
+  "image/jpg",
+  "image/png",
+  "image/gif",
+  "image/svg+xml",
+  "image/webp",
+  "image/tiff",
+  "image/bmp",
   // documents
   "application/pdf",
   "application/msword",
@@ -74,14 +105,42 @@ export const ATTACHMENT_MIME_TYPES = [
   "application/vnd.oasis.opendocument.graphics",
   "application/rtf",
   // text
-  "text/plain", "text/csv", "text/markdown", "text/rtf", "text/html", "text/css", "text/xml", "application/json", "application/xml",
+  "text/plain",
+  "text/csv",
+  "text/markdown",
+  "text/rtf",
+  "text/html",
+  "text/css",
+  "text/xml",
+  "application/json",
+  "application/xml",
   // audio
-  "audio/mpeg", "audio/wav", "audio/ogg", "audio/midi", "audio/x-midi", "audio/aac", "audio/flac", "audio/x-m4a", "audio/webm",
+  "audio/mpeg",
+  "audio/wav",
+  "audio/ogg",
+  "audio/midi",
+  "audio/x-midi",
+  "audio/aac",
+  "audio/flac",
+  "audio/x-m4a",
+  "audio/webm",
   // video
-  "video/mp4", "video/mpeg", "video/ogg", "video/webm", "video/quicktime", "video/x-msvideo", "video/x-ms-wmv",
+  "video/mp4",
+  "video/mpeg",
+  "video/ogg",
+  "video/webm",
+  "video/quicktime",
+  "video/x-msvideo",
+  "video/x-ms-wmv",
   // archives
-  "application/zip", "application/x-zip-compressed", "application/x-rar-compressed", "application/vnd.rar", "application/x-tar",
-  "application/gzip", "application/x-gzip", "application/x-7z-compressed",
+  "application/zip",
+  "application/x-zip-compressed",
+  "application/x-rar-compressed",
+  "application/vnd.rar",
+  "application/x-tar",
+  "application/gzip",
+  "application/x-gzip",
+  "application/x-7z-compressed",
 ] as const;
 
 /**
@@ -95,26 +154,109 @@ export function attachmentTypeFromName(name: string): string | null {
 }
 
 const ATTACHMENT_TYPE_BY_EXTENSION: Record<string, string> = {
-  jpg: "image/jpeg", jpeg: "image/jpeg", png: "image/png", gif: "image/gif", svg: "image/svg+xml", webp: "image/webp", tif: "image/tiff", tiff: "image/tiff", bmp: "image/bmp",
-  pdf: "application/pdf", doc: "application/msword", docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
-  xls: "application/vnd.ms-excel", xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", ppt: "application/vnd.ms-powerpoint",
-  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation", odt: "application/vnd.oasis.opendocument.text",
-  ods: "application/vnd.oasis.opendocument.spreadsheet", odp: "application/vnd.oasis.opendocument.presentation", odg: "application/vnd.oasis.opendocument.graphics",
-  rtf: "application/rtf", txt: "text/plain", text: "text/plain", csv: "text/csv", md: "text/markdown", markdown: "text/markdown", html: "text/html", htm: "text/html",
-  css: "text/css", xml: "application/xml", json: "application/json", mp3: "audio/mpeg", wav: "audio/wav", ogg: "audio/ogg", oga: "audio/ogg", mid: "audio/midi",
-  midi: "audio/midi", aac: "audio/aac", flac: "audio/flac", m4a: "audio/x-m4a", weba: "audio/webm", mp4: "video/mp4", mpeg: "video/mpeg", mpg: "video/mpeg",
-  ogv: "video/ogg", webm: "video/webm", mov: "video/quicktime", avi: "video/x-msvideo", wmv: "video/x-ms-wmv", zip: "application/zip", rar: "application/vnd.rar",
-  tar: "application/x-tar", gz: "application/gzip", tgz: "application/gzip", "7z": "application/x-7z-compressed",
+  jpg: "image/jpeg",
+  jpeg: "image/jpeg",
+  png: "image/png",
+  gif: "image/gif",
+  svg: "image/svg+xml",
+  webp: "image/webp",
+  tif: "image/tiff",
+  tiff: "image/tiff",
+  bmp: "image/bmp",
+  pdf: "application/pdf",
+  doc: "application/msword",
+  docx: "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+  xls: "application/vnd.ms-excel",
+  xlsx: "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+  ppt: "application/vnd.ms-powerpoint",
+  pptx: "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+  odt: "application/vnd.oasis.opendocument.text",
+  ods: "application/vnd.oasis.opendocument.spreadsheet",
+  odp: "application/vnd.oasis.opendocument.presentation",
+  odg: "application/vnd.oasis.opendocument.graphics",
+  rtf: "application/rtf",
+  txt: "text/plain",
+  text: "text/plain",
+  csv: "text/csv",
+  md: "text/markdown",
+  markdown: "text/markdown",
+  html: "text/html",
+  htm: "text/html",
+  css: "text/css",
+  xml: "application/xml",
+  json: "application/json",
+  mp3: "audio/mpeg",
+  wav: "audio/wav",
+  ogg: "audio/ogg",
+  oga: "audio/ogg",
+  mid: "audio/midi",
+  midi: "audio/midi",
+  aac: "audio/aac",
+  flac: "audio/flac",
+  m4a: "audio/x-m4a",
+  weba: "audio/webm",
+  mp4: "video/mp4",
+  mpeg: "video/mpeg",
+  mpg: "video/mpeg",
+  ogv: "video/ogg",
+  webm: "video/webm",
+  mov: "video/quicktime",
+  avi: "video/x-msvideo",
+  wmv: "video/x-ms-wmv",
+  zip: "application/zip",
+  rar: "application/vnd.rar",
+  tar: "application/x-tar",
+  gz: "application/gzip",
+  tgz: "application/gzip",
+  "7z": "application/x-7z-compressed",
 };
 /** Plain-text files people attach: logs, configuration, source code. Served as text, never run. */
 const TEXT_EXTENSIONS = new Set([
-  "log", "ini", "cfg", "conf", "toml", "yaml", "yml", "env", "properties", "sql", "diff", "patch", "tsv", "srt", "vtt",
-  "js", "mjs", "cjs", "ts", "tsx", "jsx", "py", "rb", "go", "rs", "java", "kt", "c", "h", "cpp", "hpp", "cs", "php", "swift", "scala", "sh", "ps1", "lua", "r",
+  "log",
+  "ini",
+  "cfg",
+  "conf",
+  "toml",
+  "yaml",
+  "yml",
+  "env",
+  "properties",
+  "sql",
+  "diff",
+  "patch",
+  "tsv",
+  "srt",
+  "vtt",
+  "js",
+  "mjs",
+  "cjs",
+  "ts",
+  "tsx",
+  "jsx",
+  "py",
+  "rb",
+  "go",
+  "rs",
+  "java",
+  "kt",
+  "c",
+  "h",
+  "cpp",
+  "hpp",
+  "cs",
+  "php",
+  "swift",
+  "scala",
+  "sh",
+  "ps1",
+  "lua",
+  "r",
 ]);
 
 /** True when `type` (a Content-Type, parameters ignored) may be uploaded for `entityType`. */
 export function isAllowedUploadType(entityType: string, type: string): boolean {
   const t = type.split(";")[0].trim().toLowerCase();
-  if (entityType === "ISSUE_ATTACHMENT" || entityType === "DRAFT_ISSUE_ATTACHMENT") return (ATTACHMENT_MIME_TYPES as readonly string[]).includes(t);
+  if (entityType === "ISSUE_ATTACHMENT" || entityType === "DRAFT_ISSUE_ATTACHMENT")
+    return (ATTACHMENT_MIME_TYPES as readonly string[]).includes(t);
   return (IMAGE_MIME_TYPES as readonly string[]).includes(t);
 }

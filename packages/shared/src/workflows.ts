@@ -60,7 +60,10 @@ function listWords(words: readonly string[]): string {
 }
 
 /** Who a transition lets move ("admins and Ana Lee"), highest role first, then people by name. */
-export function workflowMovers(t: Pick<WorkflowTransitionRule, "roles" | "member_ids">, memberName?: (id: string) => string | null | undefined): string {
+export function workflowMovers(
+  t: Pick<WorkflowTransitionRule, "roles" | "member_ids">,
+  memberName?: (id: string) => string | null | undefined,
+): string {
   const roles = [ROLE.ADMIN, ROLE.MEMBER, ROLE.GUEST].filter((r) => t.roles.includes(r)).map((r) => ROLE_PLURAL[r]);
   const people = t.member_ids.map((id) => memberName?.(id)).filter((n): n is string => !!n);
   const unnamed = t.member_ids.length - people.length;
@@ -80,15 +83,27 @@ export function workflowMove(m: WorkflowMove): WorkflowVerdict {
   if (!rule) return { ok: true };
   const t = rule.transitions.find((x) => x.transition_state_id === m.to.id);
   if (!t) {
-    const names = rule.transitions.map((x) => m.stateName?.(x.transition_state_id)).filter((n): n is string => !!n).map((n) => `"${n}"`);
+    const names = rule.transitions
+      .map((x) => m.stateName?.(x.transition_state_id))
+      .filter((n): n is string => !!n)
+      .map((n) => `"${n}"`);
     const where = names.length
       ? `Work items in "${m.from.name}" can move to ${listWords(names)}.`
       : `Work items in "${m.from.name}" can't move to another state.`;
-    return { ok: false, reason: "transition", message: `This project's workflow doesn't allow moving work items from "${m.from.name}" to "${m.to.name}". ${where}` };
+    return {
+      ok: false,
+      reason: "transition",
+      message: `This project's workflow doesn't allow moving work items from "${m.from.name}" to "${m.to.name}". ${where}`,
+    };
   }
   if (t.roles.length === 0 && t.member_ids.length === 0) return { ok: true };
   const role = roleBucket(m.actor.role);
-  if ((role !== null && t.roles.includes(role)) || (!!m.actor.userId && t.member_ids.includes(m.actor.userId))) return { ok: true };
+  if ((role !== null && t.roles.includes(role)) || (!!m.actor.userId && t.member_ids.includes(m.actor.userId)))
+    return { ok: true };
   const who = workflowMovers(t, m.memberName) || "nobody";
-  return { ok: false, reason: "actor", message: `Only ${who} can move work items from "${m.from.name}" to "${m.to.name}" in this project's workflow.` };
+  return {
+    ok: false,
+    reason: "actor",
+    message: `Only ${who} can move work items from "${m.from.name}" to "${m.to.name}" in this project's workflow.`,
+  };
 }

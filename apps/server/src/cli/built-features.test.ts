@@ -19,14 +19,26 @@ const LIST_ENDPOINT: Partial<Record<ProjectFeatureFlag, string>> = {
   is_workflow_enabled: "/api/workspaces/:slug/projects/:projectId/workflow-states/",
 };
 /** Lists the web reads without a project switch: estimates and the public space's boards. */
-const ALWAYS_READ = ["/api/workspaces/:slug/projects/:projectId/estimates/", "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/"];
+const ALWAYS_READ = [
+  "/api/workspaces/:slug/projects/:projectId/estimates/",
+  "/api/workspaces/:slug/projects/:projectId/project-deploy-boards/",
+];
 
 describe("project features", () => {
   it("the server routes the list endpoint of every feature the web may read", async () => {
-    const app = { config: loadConfig({}), db: null, sql: null, jobs: null, storage: null, secretKey: "x" } as unknown as AppContext;
+    const app = {
+      config: loadConfig({}),
+      db: null,
+      sql: null,
+      jobs: null,
+      storage: null,
+      secretKey: "x",
+    } as unknown as AppContext;
     const server = await buildServer(app, {});
     await server.ready();
-    const routed = new Set(registeredRoutes.filter((r) => r.method === "GET").map((r) => (r.url.endsWith("/") ? r.url : `${r.url}/`)));
+    const routed = new Set(
+      registeredRoutes.filter((r) => r.method === "GET").map((r) => (r.url.endsWith("/") ? r.url : `${r.url}/`)),
+    );
     await server.close();
     expect(routed.size).toBeGreaterThan(100);
     for (const flag of Object.keys(LIST_ENDPOINT)) expect(PROJECT_FEATURES.map((f) => f.flag)).toContain(flag);

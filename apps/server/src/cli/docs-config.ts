@@ -9,4 +9,6 @@ const readme = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..
 const before = fs.readFileSync(readme, "utf8");
 const after = withConfigDocs(before, renderConfigDocs(SETTINGS));
 if (after !== before) fs.writeFileSync(readme, after);
-console.log(after === before ? "README.md: configuration already up to date" : "README.md: configuration tables rewritten");
+console.log(
+  after === before ? "README.md: configuration already up to date" : "README.md: configuration tables rewritten",
+);

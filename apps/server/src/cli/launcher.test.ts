@@ -92,11 +92,14 @@ describe("the build stamp", () => {
   it("a release (no sources) is never built, and says so when its build is missing", () => {
     const root = checkout();
     ensureBuilt(root, ["web", "server"], { build: fakeBuild([]), log: () => {} });
-    for (const d of ["apps/server/src", "apps/web/src", "packages/shared/src"]) fs.rmSync(path.join(root, d), { recursive: true });
+    for (const d of ["apps/server/src", "apps/web/src", "packages/shared/src"])
+      fs.rmSync(path.join(root, d), { recursive: true });
     const built: Part[] = [];
     expect(ensureBuilt(root, ["web", "server"], { build: fakeBuild(built), log: () => {} })).toEqual([]);
     fs.rmSync(path.join(root, PARTS.web.output));
-    expect(() => ensureBuilt(root, ["web", "server"], { build: fakeBuild(built), log: () => {} })).toThrow(`no built web at ${path.join(root, PARTS.web.output)} and no sources to build it from`);
+    expect(() => ensureBuilt(root, ["web", "server"], { build: fakeBuild(built), log: () => {} })).toThrow(
+      `no built web at ${path.join(root, PARTS.web.output)} and no sources to build it from`,
+    );
     expect(built).toEqual([]);
   });
 });

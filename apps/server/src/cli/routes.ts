@@ -4,7 +4,14 @@ import { registeredRoutes } from "../http/route.ts";
 import type { AppContext } from "../core/context.ts";
 import { loadConfig } from "../config.ts";
 
-const app = { config: loadConfig(process.env), db: null, sql: null, jobs: null, storage: null, secretKey: "x" } as unknown as AppContext;
+const app = {
+  config: loadConfig(process.env),
+  db: null,
+  sql: null,
+  jobs: null,
+  storage: null,
+  secretKey: "x",
+} as unknown as AppContext;
 const server = await buildServer(app, {});
 await server.ready();
 const seen = new Set<string>();

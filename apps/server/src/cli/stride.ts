@@ -54,7 +54,11 @@ export async function run(argv: string[], io: CliIo = {}): Promise<number> {
   }
   let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs({ args: rest, allowPositionals: true, options: { "with-secret-key": { type: "boolean" }, force: { type: "boolean" } } });
+    args = parseArgs({
+      args: rest,
+      allowPositionals: true,
+      options: { "with-secret-key": { type: "boolean" }, force: { type: "boolean" } },
+    });
   } catch (e) {
     print(`stride ${command}: ${(e as Error).message}\n\n${USAGE}`);
     return 2;
@@ -62,13 +66,18 @@ export async function run(argv: string[], io: CliIo = {}): Promise<number> {
   const file = args.positionals[0];
   const known = { migrate: 0, backup: 1, restore: 1 } as Record<string, number>;
   if (!(command in known) || args.positionals.length !== known[command]) {
-    print(command in known ? `stride ${command}: ${known[command] ? "give one FILE" : "takes no argument"}\n\n${USAGE}` : `stride: unknown command "${command}"\n\n${USAGE}`);
+    print(
+      command in known
+        ? `stride ${command}: ${known[command] ? "give one FILE" : "takes no argument"}\n\n${USAGE}`
+        : `stride: unknown command "${command}"\n\n${USAGE}`,
+    );
     return 2;
   }
   const config = loadConfig(io.env ?? process.env);
   try {
     if (command === "migrate") await migrate(config, print);
-    else if (command === "backup") await backup(config, file!, !!args.values["with-secret-key"], print, io.stdout ?? process.stdout);
+    else if (command === "backup")
+      await backup(config, file!, !!args.values["with-secret-key"], print, io.stdout ?? process.stdout);
     else await restore(config, file!, !!args.values.force, print, io.stdin ?? process.stdin);
     return 0;
   } catch (e) {
@@ -77,7 +86,11 @@ export async function run(argv: string[], io: CliIo = {}): Promise<number> {
   }
 }
 
-async function withDatabase<T>(config: Config, name: string, fn: (db: Database, target: DatabaseTarget) => Promise<T>): Promise<T> {
+async function withDatabase<T>(
+  config: Config,
+  name: string,
+  fn: (db: Database, target: DatabaseTarget) => Promise<T>,
+): Promise<T> {
   // Not supervised: a PostgreSQL this command starts lives as long as the command (one another instance started keeps running).
   const target = await openDatabase(config, () => {}, { supervise: false });
   const database = opsDatabase(target.url, { host: target.host, name });
@@ -94,17 +107,28 @@ async function migrate(config: Config, print: (l: string) => void): Promise<void
     const before = (await appliedMigrations(database.sql)).length;
     await runMigrations(database, { subject: target.subject });
     const code = codeMigrations();
-    print(before === code.length
-      ? `${target.subject}: up to date (${code.length} migration${code.length === 1 ? "" : "s"}, the last ${code.at(-1)!.tag}); Stride ${STRIDE_VERSION}`
-      : `${target.subject}: applied ${code.length - before} migration(s), now at ${code.at(-1)!.tag}; Stride ${STRIDE_VERSION}`);
+    print(
+      before === code.length
+        ? `${target.subject}: up to date (${code.length} migration${code.length === 1 ? "" : "s"}, the last ${code.at(-1)!.tag}); Stride ${STRIDE_VERSION}`
+        : `${target.subject}: applied ${code.length - before} migration(s), now at ${code.at(-1)!.tag}; Stride ${STRIDE_VERSION}`,
+    );
   });
 }
 
-async function backup(config: Config, file: string, withSecretKey: boolean, print: (l: string) => void, stdout: Writable): Promise<void> {
+async function backup(
+  config: Config,
+  file: string,
+  withSecretKey: boolean,
+  print: (l: string) => void,
+  stdout: Writable,
+): Promise<void> {
   let secretKey: string | null = null;
   if (withSecretKey) {
     secretKey = config.secretKey || readKeyFile(path.join(config.dataDir, "secret.key"));
-    if (!secretKey) throw new Error(`there is no secret key to put in the backup (SECRET_KEY is unset and ${path.join(config.dataDir, "secret.key")} does not exist)`);
+    if (!secretKey)
+      throw new Error(
+        `there is no secret key to put in the backup (SECRET_KEY is unset and ${path.join(config.dataDir, "secret.key")} does not exist)`,
+      );
   }
   const partial = file === "-" ? null : `${path.resolve(file)}.partial`;
   let out: Writable = stdout;
@@ -117,21 +141,44 @@ async function backup(config: Config, file: string, withSecretKey: boolean, prin
   }
   try {
     const summary = await withDatabase(config, "stride backup", (database, target) =>
-      writeBackup({ sql: database.sql, out, keepOpen: !partial, version: STRIDE_VERSION, uploadsDir: uploadsFolder(config), secretKey, subject: target.subject, log: print }));
+      writeBackup({
+        sql: database.sql,
+        out,
+        keepOpen: !partial,
+        version: STRIDE_VERSION,
+        uploadsDir: uploadsFolder(config),
+        secretKey,
+        subject: target.subject,
+        log: print,
+      }),
+    );
     if (partial) fs.renameSync(partial, path.resolve(file));
     const rows = Object.values(summary.rows).reduce((a, b) => a + b, 0);
-    print(`Backup written to ${file === "-" ? "stdout" : path.resolve(file)}: Stride ${STRIDE_VERSION}, ${rows} rows, ${summary.files} files.`);
-    if (config.s3) print("The uploaded files are not in the backup: they stay in the S3 bucket; back the bucket up with its provider's tools (versioning, replication).");
-    print(secretKey
-      ? "WARNING: this backup holds the secret key: whoever has the file can read the instance's encrypted settings (SMTP password, sign-in providers' secrets, model API keys). Keep it as safe as the data folder."
-      : "The secret key is not in the backup (--with-secret-key puts it in): keep SECRET_KEY or DATA_DIR/secret.key safe beside it, or the encrypted settings must be entered again after a restore.");
+    print(
+      `Backup written to ${file === "-" ? "stdout" : path.resolve(file)}: Stride ${STRIDE_VERSION}, ${rows} rows, ${summary.files} files.`,
+    );
+    if (config.s3)
+      print(
+        "The uploaded files are not in the backup: they stay in the S3 bucket; back the bucket up with its provider's tools (versioning, replication).",
+      );
+    print(
+      secretKey
+        ? "WARNING: this backup holds the secret key: whoever has the file can read the instance's encrypted settings (SMTP password, sign-in providers' secrets, model API keys). Keep it as safe as the data folder."
+        : "The secret key is not in the backup (--with-secret-key puts it in): keep SECRET_KEY or DATA_DIR/secret.key safe beside it, or the encrypted settings must be entered again after a restore.",
+    );
   } catch (e) {
     if (partial) fs.rmSync(partial, { force: true });
     throw e;
   }
 }
 
-async function restore(config: Config, file: string, force: boolean, print: (l: string) => void, stdin: Readable): Promise<void> {
+async function restore(
+  config: Config,
+  file: string,
+  force: boolean,
+  print: (l: string) => void,
+  stdin: Readable,
+): Promise<void> {
   if (file !== "-" && !fs.existsSync(file)) throw new Error(`${file} does not exist`);
   const input = file === "-" ? stdin : fs.createReadStream(file);
   const summary = await withDatabase(config, RESTORE_APPLICATION, (database, target) =>
@@ -146,9 +193,12 @@ async function restore(config: Config, file: string, force: boolean, print: (l: 
       force,
       subject: target.subject,
       log: print,
-    }));
+    }),
+  );
   const m = summary.manifest;
-  print(`Restored ${file === "-" ? "stdin" : file} (Stride ${m.version}, made ${m.createdAt}): ${summary.rows} rows, ${summary.files} files; migrated to Stride ${STRIDE_VERSION}.`);
+  print(
+    `Restored ${file === "-" ? "stdin" : file} (Stride ${m.version}, made ${m.createdAt}): ${summary.rows} rows, ${summary.files} files; migrated to Stride ${STRIDE_VERSION}.`,
+  );
   for (const w of summary.warnings) print(w);
   print("Start Stride with the same configuration: stride start (or npm start).");
 }

@@ -17,7 +17,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export async function pageAccess(sql: postgres.Sql, userId: string, pageId: string): Promise<PageAccess | null> {
   if (!UUID.test(pageId)) return null;
-  const [r] = await sql<{ owned_by: string; access: number; is_locked: boolean; archived_at: string | null; ws_role: number; project_role: number | null; network: number }[]>`
+  const [r] = await sql<
+    {
+      owned_by: string;
+      access: number;
+      is_locked: boolean;
+      archived_at: string | null;
+      ws_role: number;
+      project_role: number | null;
+      network: number;
+    }[]
+  >`
     SELECT p.owned_by, p.access, p.is_locked, p.archived_at::text AS archived_at, wm.role AS ws_role, pm.role AS project_role, pr.network
     FROM pages p
     JOIN projects pr ON pr.id = p.project AND pr.archived_at IS NULL

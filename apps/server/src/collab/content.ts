@@ -20,7 +20,13 @@ export const COLLAB_KIND = { update: 0, awareness: 1 } as const;
 export const REST_ORIGIN = "rest";
 
 /** Hand an update to every collaboration server holding the page (the row and its NOTIFY go out at commit). */
-export async function publishCollab(db: DbOrTx, pageId: string, kind: number, payload: Uint8Array, origin: string): Promise<void> {
+export async function publishCollab(
+  db: DbOrTx,
+  pageId: string,
+  kind: number,
+  payload: Uint8Array,
+  origin: string,
+): Promise<void> {
   await db.execute(sql`
     WITH r AS (INSERT INTO page_collab_updates (page, kind, payload, origin) VALUES (${pageId}, ${kind}, ${Buffer.from(payload)}, ${origin}) RETURNING id, page)
     SELECT pg_notify(${COLLAB_CHANNEL}, r.page::text || ':' || r.id::text) FROM r`);
@@ -32,7 +38,10 @@ export async function publishCollab(db: DbOrTx, pageId: string, kind: number, pa
  */
 export async function pagesAccessChanged(db: DbOrTx, pageIds: string[]): Promise<void> {
   if (!pageIds.length) return;
-  const rows = sql.join(pageIds.map((id) => sql`(${`${COLLAB_ACCESS_PREFIX}page:${id}`})`), sql`, `);
+  const rows = sql.join(
+    pageIds.map((id) => sql`(${`${COLLAB_ACCESS_PREFIX}page:${id}`})`),
+    sql`, `,
+  );
   await db.execute(sql`SELECT pg_notify(${COLLAB_CHANNEL}, v.m) FROM (VALUES ${rows}) AS v(m)`);
 }
 
@@ -53,8 +62,12 @@ export function parseYjsState(b64: string): Y.Doc {
  * a document built from that HTML. Call with the row locked so that two servers never build two different
  * documents from the same HTML (`seedState` writes the built state back).
  */
-export function storedDoc(row: Pick<PageRow, "descriptionBinary" | "descriptionHtml">): { doc: Y.Doc; seeded: boolean } {
-  if (row.descriptionBinary && row.descriptionBinary.length) return { doc: docFromState(row.descriptionBinary), seeded: false };
+export function storedDoc(row: Pick<PageRow, "descriptionBinary" | "descriptionHtml">): {
+  doc: Y.Doc;
+  seeded: boolean;
+} {
+  if (row.descriptionBinary && row.descriptionBinary.length)
+    return { doc: docFromState(row.descriptionBinary), seeded: false };
   const doc = new Y.Doc({ gc: true });
   replaceContent(doc, htmlToNode(row.descriptionHtml), null);
   return { doc, seeded: true };
@@ -76,7 +89,8 @@ export async function lockedDoc(tx: Tx, pageId: string): Promise<{ row: PageRow;
 /** Whether `next` holds everything `base` does (a later state of the same document, not a different one). */
 function descends(next: Y.Doc, base: Y.Doc): boolean {
   const have = Y.decodeStateVector(Y.encodeStateVector(next));
-  for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(base))) if ((have.get(client) ?? 0) < clock) return false;
+  for (const [client, clock] of Y.decodeStateVector(Y.encodeStateVector(base)))
+    if ((have.get(client) ?? 0) < clock) return false;
   return true;
 }
 
@@ -86,12 +100,16 @@ function descends(next: Y.Doc, base: Y.Doc): boolean {
  * blocks, so edits being made in the live document meanwhile are kept). Returns the update (empty when nothing
  * changed) and the three stored forms after it.
  */
-export function changeDocument(doc: Y.Doc, to: { state?: Y.Doc | null; html?: string | null }): { update: Uint8Array | null; content: StoredContent } {
+export function changeDocument(
+  doc: Y.Doc,
+  to: { state?: Y.Doc | null; html?: string | null },
+): { update: Uint8Array | null; content: StoredContent } {
   const updates: Uint8Array[] = [];
   const collect = (u: Uint8Array) => void updates.push(u);
   doc.on("update", collect);
   try {
-    if (to.state && descends(to.state, doc)) Y.applyUpdate(doc, Y.encodeStateAsUpdate(to.state, Y.encodeStateVector(doc)), REST_ORIGIN);
+    if (to.state && descends(to.state, doc))
+      Y.applyUpdate(doc, Y.encodeStateAsUpdate(to.state, Y.encodeStateVector(doc)), REST_ORIGIN);
     else if (to.state) replaceContent(doc, docToNode(to.state), REST_ORIGIN);
     else replaceContent(doc, htmlToNode(to.html ?? ""), REST_ORIGIN);
   } finally {
@@ -102,5 +120,7 @@ export function changeDocument(doc: Y.Doc, to: { state?: Y.Doc | null; html?: st
 
 /** Whether two stored forms describe the same content. */
 export function sameContent(a: Pick<PageRow, "descriptionHtml" | "descriptionJson">, b: StoredContent): boolean {
-  return a.descriptionHtml === b.descriptionHtml && JSON.stringify(a.descriptionJson) === JSON.stringify(b.descriptionJson);
+  return (
+    a.descriptionHtml === b.descriptionHtml && JSON.stringify(a.descriptionJson) === JSON.stringify(b.descriptionJson)
+  );
 }

@@ -34,7 +34,12 @@ function inertDocument(): Document {
       disableCSSFileLoading: true,
       disableIframePageLoading: true,
       disableComputedStyleRendering: true,
-      navigation: { disableMainFrameNavigation: true, disableChildFrameNavigation: true, disableChildPageNavigation: true, disableFallbackToSetURL: true },
+      navigation: {
+        disableMainFrameNavigation: true,
+        disableChildFrameNavigation: true,
+        disableChildPageNavigation: true,
+        disableFallbackToSetURL: true,
+      },
     },
   });
   return dom.document as unknown as Document;

@@ -59,7 +59,11 @@ interface CollabContext {
  *   `page_collab_updates` and announced by NOTIFY with its id; the other servers holding the document apply it.
  *   A store merges the stored state first, so no instance overwrites another's changes.
  */
-export async function registerCollab(fastify: FastifyInstance, app: AppContext, opts: CollabOptions = {}): Promise<Hocuspocus> {
+export async function registerCollab(
+  fastify: FastifyInstance,
+  app: AppContext,
+  opts: CollabOptions = {},
+): Promise<Hocuspocus> {
   const origin = randomUUID();
   const trusted = originTrust(app.config);
   const wss = new WebSocketServer({ noServer: true, maxPayload: 8 * 1024 * 1024 });
@@ -90,15 +94,27 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
       });
       Y.applyUpdate(document, state, REMOTE);
       await catchUp(documentName, document);
-      document.awareness.on("update", ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, from: unknown) => {
-        if (from === REMOTE) return;
-        const changed = [...added, ...updated, ...removed];
-        if (changed.length) void publishCollab(app.db, documentName, COLLAB_KIND.awareness, encodeAwarenessUpdate(document.awareness, changed), origin).catch((e) => log(String(e)));
-      });
+      document.awareness.on(
+        "update",
+        ({ added, updated, removed }: { added: number[]; updated: number[]; removed: number[] }, from: unknown) => {
+          if (from === REMOTE) return;
+          const changed = [...added, ...updated, ...removed];
+          if (changed.length)
+            void publishCollab(
+              app.db,
+              documentName,
+              COLLAB_KIND.awareness,
+              encodeAwarenessUpdate(document.awareness, changed),
+              origin,
+            ).catch((e) => log(String(e)));
+        },
+      );
     },
     async onChange({ documentName, update, transactionOrigin }) {
       if (transactionOrigin === REMOTE) return;
-      await publishCollab(app.db, documentName, COLLAB_KIND.update, update, origin).catch((e) => log(`relay failed: ${String(e)}`));
+      await publishCollab(app.db, documentName, COLLAB_KIND.update, update, origin).catch((e) =>
+        log(`relay failed: ${String(e)}`),
+      );
     },
     async afterUnloadDocument({ documentName }) {
       scopes.delete(documentName);
@@ -121,10 +137,17 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
       const content = storedContent(document);
       if (r.row.descriptionBinary?.equals(content.descriptionBinary)) return;
       if (sameContent(r.row, content) || !userId) {
-        await tx.update(schema.pages).set({ descriptionBinary: content.descriptionBinary }).where(eq(schema.pages.id, pageId));
+        await tx
+          .update(schema.pages)
+          .set({ descriptionBinary: content.descriptionBinary })
+          .where(eq(schema.pages.id, pageId));
         return;
       }
-      const [saved] = await tx.update(schema.pages).set({ ...content, updatedAt: new Date(), updatedById: userId }).where(eq(schema.pages.id, pageId)).returning();
+      const [saved] = await tx
+        .update(schema.pages)
+        .set({ ...content, updatedAt: new Date(), updatedById: userId })
+        .where(eq(schema.pages.id, pageId))
+        .returning();
       await keepPageVersion(tx, r.row, saved!, userId);
     });
   }
@@ -164,13 +187,16 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
       const doc = await liveDoc(id);
       if (!doc) return;
       // a page moved to another project: its editors follow that project's access changes from now on
-      const [moved] = await app.sql<{ project: string; workspace: string }[]>`SELECT project, workspace FROM pages WHERE id = ${id}`;
+      const [moved] = await app.sql<
+        { project: string; workspace: string }[]
+      >`SELECT project, workspace FROM pages WHERE id = ${id}`;
       if (moved) scopes.set(id, moved);
       return recheck(doc);
     }
     for (const doc of hocuspocus.documents.values()) {
       if (scope === "user") void recheck(doc, id);
-      else if ((scope === "project" || scope === "workspace") && scopes.get(doc.name)?.[scope] === id) void recheck(doc);
+      else if ((scope === "project" || scope === "workspace") && scopes.get(doc.name)?.[scope] === id)
+        void recheck(doc);
     }
   }
 
@@ -186,7 +212,8 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
         const signedIn = await stillSignedIn(app.sql, ctx.userId, ctx.sessionId);
         const access = signedIn ? await pageAccess(app.sql, ctx.userId, doc.name) : null;
         // the whole socket goes (the provider reconnects and authenticates again: refused, or with the new access)
-        if (!access || access.write !== ctx.write) connection.webSocket.close(4403, access ? "access changed" : "forbidden");
+        if (!access || access.write !== ctx.write)
+          connection.webSocket.close(4403, access ? "access changed" : "forbidden");
       } catch {
         // the database is away: try again at the next check
       }
@@ -197,20 +224,35 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
   let started: Promise<void> | null = null;
   const start = async () => {
     let first = true;
-    listener = await app.sql.listen(COLLAB_CHANNEL, (p) => void onNotify(p).catch((e) => log(String(e))), () => {
-      // (re)connected: what was announced while the connection was away is caught up from the table
-      if (!first) for (const doc of hocuspocus.documents.values()) void catchUp(doc.name, doc).catch((e) => log(String(e)));
-      first = false;
-    });
+    listener = await app.sql.listen(
+      COLLAB_CHANNEL,
+      (p) => void onNotify(p).catch((e) => log(String(e))),
+      () => {
+        // (re)connected: what was announced while the connection was away is caught up from the table
+        if (!first)
+          for (const doc of hocuspocus.documents.values()) void catchUp(doc.name, doc).catch((e) => log(String(e)));
+        first = false;
+      },
+    );
   };
   const timers = [
-    setInterval(() => void app.sql`DELETE FROM page_collab_updates WHERE created_at < ${new Date(Date.now() - KEEP_MS)}`.catch(() => {}), PRUNE_MS),
-    setInterval(() => { for (const doc of hocuspocus.documents.values()) void recheck(doc); }, RECHECK_MS),
+    setInterval(
+      () =>
+        void app.sql`DELETE FROM page_collab_updates WHERE created_at < ${new Date(Date.now() - KEEP_MS)}`.catch(
+          () => {},
+        ),
+      PRUNE_MS,
+    ),
+    setInterval(() => {
+      for (const doc of hocuspocus.documents.values()) void recheck(doc);
+    }, RECHECK_MS),
   ];
   for (const t of timers) t.unref();
 
   const refuse = (socket: Duplex, status: number, text: string) => {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ detail: text })}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ detail: text })}`,
+    );
   };
 
   fastify.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -218,12 +260,16 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
     if (!isCollabPath(url.pathname)) return;
     void (async () => {
       const from = req.headers.origin;
-      if (typeof from === "string" && !trusted({ host: req.headers.host ?? "" } as FastifyRequest, from)) return refuse(socket, 403, "Forbidden");
+      if (typeof from === "string" && !trusted({ host: req.headers.host ?? "" } as FastifyRequest, from))
+        return refuse(socket, 403, "Forbidden");
       const cookies = fastify.parseCookie(req.headers.cookie ?? "");
       const s = await resolveSession(app, { cookies } as unknown as FastifyRequest, "app");
       if (!s) return refuse(socket, 401, "Unauthorized");
       // LISTEN starts with the first socket; a failed start (database away) is tried again by the next one
-      started ??= start().catch((e) => { started = null; throw e; });
+      started ??= start().catch((e) => {
+        started = null;
+        throw e;
+      });
       await started;
       const context: CollabContext = { userId: s.user.id, sessionId: s.sessionId };
       wss.handleUpgrade(req, socket, head, (ws) => hocuspocus.handleConnection(ws, req, context));
@@ -236,10 +282,13 @@ export async function registerCollab(fastify: FastifyInstance, app: AppContext, 
   fastify.addHook("preClose", async () => {
     for (const t of timers) clearInterval(t);
     // store what is pending, then let go of every connection
-    await Promise.all([...hocuspocus.documents.values()].map(async (doc) => {
-      const id = `onStoreDocument-${doc.name}`;
-      if (hocuspocus.debouncer.isDebounced(id)) await Promise.resolve(hocuspocus.debouncer.executeNow(id)).catch(() => {});
-    }));
+    await Promise.all(
+      [...hocuspocus.documents.values()].map(async (doc) => {
+        const id = `onStoreDocument-${doc.name}`;
+        if (hocuspocus.debouncer.isDebounced(id))
+          await Promise.resolve(hocuspocus.debouncer.executeNow(id)).catch(() => {});
+      }),
+    );
     hocuspocus.closeConnections();
     for (const ws of wss.clients) ws.terminate();
     await listener?.unlisten().catch(() => {});

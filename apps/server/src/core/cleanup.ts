@@ -24,11 +24,13 @@ export interface CleanupResult {
 
 /** Delete rows that can no longer mean anything: expired sessions and one-time codes, closed rate-limit windows, old failed jobs. */
 export async function cleanupExpired(app: AppContext, db: DbOrTx = app.db): Promise<CleanupResult> {
-  const count = async (q: ReturnType<typeof dsql>) => (await db.execute(q) as unknown as unknown[]).length;
+  const count = async (q: ReturnType<typeof dsql>) => ((await db.execute(q)) as unknown as unknown[]).length;
   return {
     sessions: await count(dsql`DELETE FROM sessions WHERE expires_at < now() RETURNING 1`),
     // No rate-limit window is longer than RATE_LIMIT_MAX_WINDOW_SECONDS (core/rate-limit.ts): older rows are closed.
-    rateLimits: await count(dsql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${RATE_LIMIT_MAX_WINDOW_SECONDS}) RETURNING 1`),
+    rateLimits: await count(
+      dsql`DELETE FROM rate_limits WHERE window_start < now() - make_interval(secs => ${RATE_LIMIT_MAX_WINDOW_SECONDS}) RETURNING 1`,
+    ),
     // An expired code counts as no code at all (a new one starts a fresh window), so it can go at once.
     magicCodes: await count(dsql`DELETE FROM magic_codes WHERE expires_at < now() RETURNING 1`),
     resetTokens: await count(dsql`
@@ -36,8 +38,12 @@ export async function cleanupExpired(app: AppContext, db: DbOrTx = app.db): Prom
       WHERE expires_at < now() - ${RESET_TOKEN_GRACE}::interval OR used_at < now() - ${RESET_TOKEN_GRACE}::interval RETURNING 1`),
     failedJobs: await app.jobs.deleteFailedJobs(db),
     // The realtime channel's catch-up window (live/hub.ts): a client away longer is told to refetch (reset).
-    liveEvents: await count(dsql`DELETE FROM live_events WHERE at < now() - ${LIVE_EVENT_RETENTION}::interval RETURNING 1`),
-    webhookLogs: await count(dsql`DELETE FROM webhook_logs WHERE created_at < now() - ${WEBHOOK_LOG_RETENTION}::interval RETURNING 1`),
+    liveEvents: await count(
+      dsql`DELETE FROM live_events WHERE at < now() - ${LIVE_EVENT_RETENTION}::interval RETURNING 1`,
+    ),
+    webhookLogs: await count(
+      dsql`DELETE FROM webhook_logs WHERE created_at < now() - ${WEBHOOK_LOG_RETENTION}::interval RETURNING 1`,
+    ),
   };
 }
 

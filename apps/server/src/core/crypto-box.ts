@@ -5,12 +5,16 @@ import crypto from "node:crypto";
  * for one use (instance configuration, a user's secret, a model configuration's API key) cannot be opened as
  * another. Stored form: `enc:v1:<base64(iv ‖ tag ‖ ciphertext)>`; empty strings stay empty.
  */
-export type SealPurpose = "instance-config" | "user-secret" | "model-config" | "oauth-state" | "oauth-account" | "importer-token";
+export type SealPurpose =
+  "instance-config" | "user-secret" | "model-config" | "oauth-state" | "oauth-account" | "importer-token";
 
 const PREFIX = "enc:v1:";
 
 function keyFrom(secretKey: string, purpose: SealPurpose): Buffer {
-  return crypto.createHash("sha256").update(`stride-${purpose}:` + secretKey).digest();
+  return crypto
+    .createHash("sha256")
+    .update(`stride-${purpose}:` + secretKey)
+    .digest();
 }
 
 export function seal(secretKey: string, purpose: SealPurpose, plain: string): string {

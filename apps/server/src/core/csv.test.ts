@@ -10,12 +10,12 @@ describe("the CSV encoder", () => {
   });
 
   it("defuses every formula start: = + - @ tab and carriage return", () => {
-    expect(csvCell("=HYPERLINK(\"http://x\")")).toBe("\"'=HYPERLINK(\"\"http://x\"\")\"");
+    expect(csvCell('=HYPERLINK("http://x")')).toBe('"\'=HYPERLINK(""http://x"")"');
     expect(csvCell("+1+1")).toBe("'+1+1");
     expect(csvCell("-1")).toBe("'-1");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
     expect(csvCell("\tcmd")).toBe("'\tcmd");
-    expect(csvCell("\r=1")).toBe("\"'\r=1\"");
+    expect(csvCell("\r=1")).toBe('"\'\r=1"');
     expect(csvCell("a=b")).toBe("a=b");
   });
 

@@ -21,8 +21,19 @@ describe("instance configuration encryption", () => {
     expect(encryptValue("k1", "")).toBe("");
   });
   it("marks exactly the secret keys as encrypted", () => {
-    expect(CONFIG_KEYS.filter((k) => k.encrypted).map((k) => k.key).sort()).toEqual([
-      "EMAIL_HOST_PASSWORD", "GITEA_CLIENT_SECRET", "GITHUB_CLIENT_SECRET", "GITLAB_CLIENT_SECRET", "GOOGLE_CLIENT_SECRET", "LLM_API_KEY", "OIDC_CLIENT_SECRET", "UNSPLASH_ACCESS_KEY",
+    expect(
+      CONFIG_KEYS.filter((k) => k.encrypted)
+        .map((k) => k.key)
+        .sort(),
+    ).toEqual([
+      "EMAIL_HOST_PASSWORD",
+      "GITEA_CLIENT_SECRET",
+      "GITHUB_CLIENT_SECRET",
+      "GITLAB_CLIENT_SECRET",
+      "GOOGLE_CLIENT_SECRET",
+      "LLM_API_KEY",
+      "OIDC_CLIENT_SECRET",
+      "UNSPLASH_ACCESS_KEY",
     ]);
   });
 });

@@ -84,25 +84,39 @@ export type ConfigRow = typeof schema.instanceConfigurations.$inferSelect & {
  * Every configuration row with its value decrypted. Keys in `fromEnv` (the environment's values) carry those
  * instead, marked `setByEnvironment`; an encrypted one reads as "" (an environment secret is not handed out).
  */
-export async function getInstanceConfigRows(db: DbOrTx, secretKey: string, fromEnv: Record<string, string> = {}): Promise<ConfigRow[]> {
-  const rows = await db.select().from(schema.instanceConfigurations).orderBy(schema.instanceConfigurations.createdAt, schema.instanceConfigurations.key);
+export async function getInstanceConfigRows(
+  db: DbOrTx,
+  secretKey: string,
+  fromEnv: Record<string, string> = {},
+): Promise<ConfigRow[]> {
+  const rows = await db
+    .select()
+    .from(schema.instanceConfigurations)
+    .orderBy(schema.instanceConfigurations.createdAt, schema.instanceConfigurations.key);
   return rows.map((r) => {
     if (r.key in fromEnv) return { ...r, value: r.isEncrypted ? "" : fromEnv[r.key], setByEnvironment: true };
-    return { ...r, value: r.isEncrypted ? decryptValue(secretKey, r.value) : r.value ?? "", setByEnvironment: false };
+    return { ...r, value: r.isEncrypted ? decryptValue(secretKey, r.value) : (r.value ?? ""), setByEnvironment: false };
   });
 }
 
 /** Decrypted value of every key; keys missing from the table fall back to their defaults; `fromEnv` wins. */
-export async function getInstanceConfig(db: DbOrTx, secretKey: string, fromEnv: Record<string, string> = {}): Promise<Record<string, string>> {
+export async function getInstanceConfig(
+  db: DbOrTx,
+  secretKey: string,
+  fromEnv: Record<string, string> = {},
+): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const def of CONFIG_KEYS) out[def.key] = def.default;
   const rows = await db.select().from(schema.instanceConfigurations);
-  for (const r of rows) out[r.key] = r.isEncrypted ? decryptValue(secretKey, r.value) : r.value ?? "";
+  for (const r of rows) out[r.key] = r.isEncrypted ? decryptValue(secretKey, r.value) : (r.value ?? "");
   return { ...out, ...fromEnv };
 }
 
 /** The instance configuration as the app uses it: god-mode's values with the environment's over them. */
-export function instanceConfig(app: Pick<AppContext, "db" | "secretKey" | "config">, db: DbOrTx = app.db): Promise<Record<string, string>> {
+export function instanceConfig(
+  app: Pick<AppContext, "db" | "secretKey" | "config">,
+  db: DbOrTx = app.db,
+): Promise<Record<string, string>> {
   return getInstanceConfig(db, app.secretKey, envInstanceConfig(app.config));
 }
 
@@ -110,7 +124,12 @@ export function instanceConfig(app: Pick<AppContext, "db" | "secretKey" | "confi
  * Update existing keys only (unknown keys are ignored); values are encrypted when the key is.
  * Returns the updated rows with decrypted values.
  */
-export async function setInstanceConfig(db: DbOrTx, secretKey: string, values: Record<string, string>, updatedBy: string | null = null): Promise<ConfigRow[]> {
+export async function setInstanceConfig(
+  db: DbOrTx,
+  secretKey: string,
+  values: Record<string, string>,
+  updatedBy: string | null = null,
+): Promise<ConfigRow[]> {
   const rows = await db.select().from(schema.instanceConfigurations);
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const updated: ConfigRow[] = [];
@@ -155,11 +174,16 @@ export async function seedInstance(db: Db): Promise<void> {
         lastCheckedAt: new Date(),
       });
     } else if (existing.currentVersion !== CURRENT_VERSION) {
-      await tx.update(schema.instances).set({ currentVersion: CURRENT_VERSION, updatedAt: new Date() }).where(eq(schema.instances.id, existing.id));
+      await tx
+        .update(schema.instances)
+        .set({ currentVersion: CURRENT_VERSION, updatedAt: new Date() })
+        .where(eq(schema.instances.id, existing.id));
     }
     await tx
       .insert(schema.instanceConfigurations)
-      .values(CONFIG_KEYS.map((d) => ({ key: d.key, value: d.default, category: d.category, isEncrypted: !!d.encrypted })))
+      .values(
+        CONFIG_KEYS.map((d) => ({ key: d.key, value: d.default, category: d.category, isEncrypted: !!d.encrypted })),
+      )
       .onConflictDoNothing({ target: schema.instanceConfigurations.key });
   });
 }

@@ -34,7 +34,10 @@ export class InstanceRegistry {
   private readonly uploadsDir: string | null;
   private readonly log: Logger;
 
-  constructor(private readonly app: AppContext, log?: Logger) {
+  constructor(
+    private readonly app: AppContext,
+    log?: Logger,
+  ) {
     this.uploadsDir = app.config.storage === "local" ? path.join(app.config.dataDir, "uploads") : null;
     this.log = (log ?? app.log).child({ component: "instances" });
   }
@@ -47,7 +50,10 @@ export class InstanceRegistry {
   async start(): Promise<void> {
     if (this.uploadsDir) {
       fs.mkdirSync(path.join(this.uploadsDir, MARKER_DIR), { recursive: true });
-      fs.writeFileSync(this.markerOf(this.id), JSON.stringify({ id: this.id, hostname: os.hostname(), pid: process.pid, startedAt: new Date().toISOString() }));
+      fs.writeFileSync(
+        this.markerOf(this.id),
+        JSON.stringify({ id: this.id, hostname: os.hostname(), pid: process.pid, startedAt: new Date().toISOString() }),
+      );
     }
     await this.app.db.insert(T).values({
       id: this.id,
@@ -59,7 +65,9 @@ export class InstanceRegistry {
     });
     await this.beat();
     this.timer = setInterval(() => {
-      this.beat().catch((e: unknown) => this.log.warn(`instance heartbeat failed: ${e instanceof Error ? e.message : String(e)}`));
+      this.beat().catch((e: unknown) =>
+        this.log.warn(`instance heartbeat failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
     }, this.app.config.heartbeatMs);
     this.timer.unref();
   }
@@ -73,27 +81,42 @@ export class InstanceRegistry {
     const liveSince = dsql`now() - make_interval(secs => ${(this.app.config.heartbeatMs * MISSED_BEATS) / 1000}::float8)`;
     let unshared: string[] = [];
     if (this.uploadsDir) {
-      const peers = await db.select({ id: T.id, hostname: T.hostname, uploadsDir: T.uploadsDir }).from(T)
-        .where(and(ne(T.id, this.id), eq(T.storage, "local"), isNull(T.stoppedAt), dsql`${T.lastSeenAt} > ${liveSince}`));
+      const peers = await db
+        .select({ id: T.id, hostname: T.hostname, uploadsDir: T.uploadsDir })
+        .from(T)
+        .where(
+          and(ne(T.id, this.id), eq(T.storage, "local"), isNull(T.stoppedAt), dsql`${T.lastSeenAt} > ${liveSince}`),
+        );
       const unseen = peers.filter((p) => !fs.existsSync(this.markerOf(p.id)));
       unshared = unseen.map((p) => p.id);
       for (const p of unseen) {
         if (this.warned.has(p.id)) continue;
         this.warned.add(p.id);
         this.log.error(
-          { other_instance: p.id, other_host: p.hostname, other_uploads_dir: p.uploadsDir, uploads_dir: this.uploadsDir },
+          {
+            other_instance: p.id,
+            other_host: p.hostname,
+            other_uploads_dir: p.uploadsDir,
+            uploads_dir: this.uploadsDir,
+          },
           `Local storage is not shared: instance ${p.id} on ${p.hostname} keeps its uploads in a folder this instance (${this.id}, ${this.uploadsDir}) cannot see, so a file uploaded through one is not found through the other. Give every instance the same uploads folder (a shared DATA_DIR or network mount) or use STORAGE=s3.`,
         );
       }
     }
-    await db.update(T).set({ lastSeenAt: dsql`now()`, unsharedWith: unshared }).where(eq(T.id, this.id));
+    await db
+      .update(T)
+      .set({ lastSeenAt: dsql`now()`, unsharedWith: unshared })
+      .where(eq(T.id, this.id));
     await this.forgetOld();
     return unshared;
   }
 
   /** Rows unseen for FORGET_AFTER_DAYS go, with their markers in this instance's folder. */
   private async forgetOld(): Promise<void> {
-    const gone = await this.app.db.delete(T).where(lt(T.lastSeenAt, dsql`now() - make_interval(days => ${FORGET_AFTER_DAYS}::int)`)).returning({ id: T.id });
+    const gone = await this.app.db
+      .delete(T)
+      .where(lt(T.lastSeenAt, dsql`now() - make_interval(days => ${FORGET_AFTER_DAYS}::int)`))
+      .returning({ id: T.id });
     if (this.uploadsDir) for (const g of gone) fs.rmSync(this.markerOf(g.id), { force: true });
   }
 
@@ -101,9 +124,13 @@ export class InstanceRegistry {
   async stop(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.app.db.update(T).set({ stoppedAt: dsql`now()`, lastSeenAt: dsql`now()` }).where(eq(T.id, this.id)).catch((e: unknown) => {
-      this.log.warn(`could not record this instance's stop: ${e instanceof Error ? e.message : String(e)}`);
-    });
+    await this.app.db
+      .update(T)
+      .set({ stoppedAt: dsql`now()`, lastSeenAt: dsql`now()` })
+      .where(eq(T.id, this.id))
+      .catch((e: unknown) => {
+        this.log.warn(`could not record this instance's stop: ${e instanceof Error ? e.message : String(e)}`);
+      });
     if (this.uploadsDir) fs.rmSync(this.markerOf(this.id), { force: true });
   }
 }
@@ -112,9 +139,12 @@ export type ServerInstanceRow = typeof T.$inferSelect;
 
 /** Every recorded instance, newest first, with whether it is live (seen within MISSED_BEATS heartbeats). */
 export async function listServerInstances(app: AppContext): Promise<(ServerInstanceRow & { live: boolean })[]> {
-  const rows = await app.db.select({
-    row: T,
-    live: dsql<boolean>`${T.stoppedAt} IS NULL AND ${T.lastSeenAt} > now() - make_interval(secs => ${(app.config.heartbeatMs * MISSED_BEATS) / 1000}::float8)`,
-  }).from(T).orderBy(dsql`${T.startedAt} DESC`);
+  const rows = await app.db
+    .select({
+      row: T,
+      live: dsql<boolean>`${T.stoppedAt} IS NULL AND ${T.lastSeenAt} > now() - make_interval(secs => ${(app.config.heartbeatMs * MISSED_BEATS) / 1000}::float8)`,
+    })
+    .from(T)
+    .orderBy(dsql`${T.startedAt} DESC`);
   return rows.map((r) => ({ ...r.row, live: r.live }));
 }

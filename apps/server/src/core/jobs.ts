@@ -3,8 +3,16 @@ import pg from "pg";
 import { sql as dsql } from "drizzle-orm";
 import type postgres from "postgres";
 import {
-  Logger, parseCronItems, run, runMigrations, runOnce,
-  type CronItem, type Runner, type SharedOptions, type TaskList, type WorkerEvents,
+  Logger,
+  parseCronItems,
+  run,
+  runMigrations,
+  runOnce,
+  type CronItem,
+  type Runner,
+  type SharedOptions,
+  type TaskList,
+  type WorkerEvents,
 } from "graphile-worker";
 import type { DbOrTx } from "../db/client.ts";
 import { printable } from "./printable.ts";
@@ -120,13 +128,21 @@ export interface JobQueueOptions {
  */
 export function pgPoolFor(sql: postgres.Sql, max: number, log: JobLog): pg.Pool {
   const o = sql.options as unknown as {
-    host: string[]; port: number[]; database: string; user: string;
-    pass: string | null | (() => string | Promise<string>); ssl: unknown;
+    host: string[];
+    port: number[];
+    database: string;
+    user: string;
+    pass: string | null | (() => string | Promise<string>);
+    ssl: unknown;
   };
-  const ssl = o.ssl === false || o.ssl == null ? false
-    : typeof o.ssl === "object" ? (o.ssl as pg.PoolConfig["ssl"])
-    : o.ssl === true || o.ssl === "verify-full" ? true
-    : { rejectUnauthorized: false }; // require / allow / prefer, as postgres.js does once TLS is up
+  const ssl =
+    o.ssl === false || o.ssl == null
+      ? false
+      : typeof o.ssl === "object"
+        ? (o.ssl as pg.PoolConfig["ssl"])
+        : o.ssl === true || o.ssl === "verify-full"
+          ? true
+          : { rejectUnauthorized: false }; // require / allow / prefer, as postgres.js does once TLS is up
   const pool = new pg.Pool({
     host: o.host[0],
     port: o.port[0],
@@ -198,24 +214,52 @@ export class JobQueue {
 
   constructor(sql: postgres.Sql, opts: JobQueueOptions = {}) {
     const size = (n: number | undefined) => Math.max(1, Math.floor(n ?? 4));
-    const slot = (name: string, concurrency: number): Slot => ({ name, concurrency, runner: null, restartTimer: null, restarts: 0, poolIds: [] });
-    this.slots = [slot(GENERAL, size(opts.concurrency)), ...Object.entries(opts.pools ?? {}).map(([name, n]) => slot(name, size(n)))];
+    const slot = (name: string, concurrency: number): Slot => ({
+      name,
+      concurrency,
+      runner: null,
+      restartTimer: null,
+      restarts: 0,
+      poolIds: [],
+    });
+    this.slots = [
+      slot(GENERAL, size(opts.concurrency)),
+      ...Object.entries(opts.pools ?? {}).map(([name, n]) => slot(name, size(n))),
+    ];
     this.pollInterval = opts.pollInterval ?? 2000;
     this.log = opts.log ?? consoleJobLog();
     // Every pool's workers and LISTEN connection, cron and drain() share one database pool sized for them.
-    this.pool = pgPoolFor(sql, this.slots.reduce((n, s) => n + s.concurrency + 1, 2), this.log);
-    this.events.on("pool:create", ({ workerPool }) => { this.starting?.poolIds.push(workerPool.id); });
+    this.pool = pgPoolFor(
+      sql,
+      this.slots.reduce((n, s) => n + s.concurrency + 1, 2),
+      this.log,
+    );
+    this.events.on("pool:create", ({ workerPool }) => {
+      this.starting?.poolIds.push(workerPool.id);
+    });
     this.events.on("job:error", ({ job, error }) => {
       if (job.attempts >= job.max_attempts) return; // job:failed follows
       opts.onFailure?.(job.task_identifier, false);
-      this.log("warn", `job ${job.id} (${job.task_identifier}) failed on attempt ${job.attempts} of ${job.max_attempts}; it will be retried`, {
-        job_id: job.id, task: job.task_identifier, attempt: job.attempts, max_attempts: job.max_attempts, error: errorText(error),
-      });
+      this.log(
+        "warn",
+        `job ${job.id} (${job.task_identifier}) failed on attempt ${job.attempts} of ${job.max_attempts}; it will be retried`,
+        {
+          job_id: job.id,
+          task: job.task_identifier,
+          attempt: job.attempts,
+          max_attempts: job.max_attempts,
+          error: errorText(error),
+        },
+      );
     });
     this.events.on("job:failed", ({ job, error }) => {
       opts.onFailure?.(job.task_identifier, true);
       this.log("error", `job ${job.id} (${job.task_identifier}) failed permanently after ${job.attempts} attempts`, {
-        job_id: job.id, task: job.task_identifier, attempt: job.attempts, max_attempts: job.max_attempts, error: errorText(error),
+        job_id: job.id,
+        task: job.task_identifier,
+        attempt: job.attempts,
+        max_attempts: job.max_attempts,
+        error: errorText(error),
         stack: error instanceof Error ? error.stack : undefined,
       });
     });
@@ -225,9 +269,16 @@ export class JobQueue {
   register<Payload = unknown>(task: string, handler: JobHandler<Payload>, opts: TaskOptions = {}): void {
     if (this.running) throw new Error(`job task "${task}" registered after the job runner started`);
     if (opts.schedule) parseCronItems([{ task, match: opts.schedule }]); // fail at registration on a bad pattern
-    if (opts.pool !== undefined && !this.slots.some((s) => s.name === opts.pool)) throw new Error(`job task "${task}" names the pool "${opts.pool}", which this queue has not`);
-    if (opts.pool !== undefined && opts.schedule) throw new Error(`job task "${task}": a scheduled task runs in the general pool`);
-    this.tasks.set(task, { handler: handler as JobHandler, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, schedule: opts.schedule, pool: opts.pool || undefined });
+    if (opts.pool !== undefined && !this.slots.some((s) => s.name === opts.pool))
+      throw new Error(`job task "${task}" names the pool "${opts.pool}", which this queue has not`);
+    if (opts.pool !== undefined && opts.schedule)
+      throw new Error(`job task "${task}": a scheduled task runs in the general pool`);
+    this.tasks.set(task, {
+      handler: handler as JobHandler,
+      maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      schedule: opts.schedule,
+      pool: opts.pool || undefined,
+    });
   }
 
   /** Enqueue inside the caller's transaction (or directly on the database), so the job exists only if the change commits. */
@@ -261,19 +312,24 @@ export class JobQueue {
   }
 
   private async stopRunners(): Promise<void> {
-    await Promise.all(this.slots.map(async (slot) => {
-      if (slot.restartTimer) clearTimeout(slot.restartTimer);
-      slot.restartTimer = null;
-      const runner = slot.runner;
-      slot.runner = null;
-      if (runner) await runner.stop().catch((e) => this.log("warn", `job runner did not stop cleanly: ${errorText(e)}`));
-    }));
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        if (slot.restartTimer) clearTimeout(slot.restartTimer);
+        slot.restartTimer = null;
+        const runner = slot.runner;
+        slot.runner = null;
+        if (runner)
+          await runner.stop().catch((e) => this.log("warn", `job runner did not stop cleanly: ${errorText(e)}`));
+      }),
+    );
   }
 
   /** Run every due job to completion, one at a time, until none is left; returns how many ran (tests, CLI). */
   async drain(): Promise<number> {
     let ran = 0;
-    const count = () => { ran++; };
+    const count = () => {
+      ran++;
+    };
     this.events.on("job:start", count);
     try {
       for (;;) {
@@ -291,7 +347,17 @@ export class JobQueue {
    * Jobs that succeeded are gone: graphile-worker deletes them on completion.
    */
   async list(db: DbOrTx, task?: string): Promise<QueuedJob[]> {
-    type Row = { id: string; task: string; payload: unknown; attempts: number; max_attempts: number; last_error: string | null; run_at: string; key: string | null; locked_at: string | null };
+    type Row = {
+      id: string;
+      task: string;
+      payload: unknown;
+      attempts: number;
+      max_attempts: number;
+      last_error: string | null;
+      run_at: string;
+      key: string | null;
+      locked_at: string | null;
+    };
     const rows = (await db.execute(dsql`
       SELECT j.id::text AS id, t.identifier AS task, j.payload, j.attempts, j.max_attempts, j.last_error, j.run_at, j.key, j.locked_at
       FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
@@ -325,13 +391,15 @@ export class JobQueue {
 
   /** The crontab: one line per registered task with a schedule. */
   cronItems(): CronItem[] {
-    return [...this.tasks].filter(([, t]) => t.schedule).map(([task, t]) => ({
-      task,
-      match: t.schedule!,
-      identifier: task,
-      // A missed run is not made up (backfillPeriod 0): the next one does the same work.
-      options: { backfillPeriod: 0, maxAttempts: t.maxAttempts, jobKey: `cron:${task}`, jobKeyMode: "replace" },
-    }));
+    return [...this.tasks]
+      .filter(([, t]) => t.schedule)
+      .map(([task, t]) => ({
+        task,
+        match: t.schedule!,
+        identifier: task,
+        // A missed run is not made up (backfillPeriod 0): the next one does the same work.
+        options: { backfillPeriod: 0, maxAttempts: t.maxAttempts, jobKey: `cron:${task}`, jobKeyMode: "replace" },
+      }));
   }
 
   private sharedOptions(): SharedOptions {
@@ -418,7 +486,10 @@ export class JobQueue {
   private scheduleRestart(slot: Slot, why: string): void {
     if (!this.running) return;
     const delay = Math.min(30_000, 500 * 2 ** slot.restarts++);
-    this.log("warn", `job runner${slot.name ? ` of the ${slot.name} pool` : ""} ended unexpectedly (${why}); restarting in ${delay} ms`);
+    this.log(
+      "warn",
+      `job runner${slot.name ? ` of the ${slot.name} pool` : ""} ended unexpectedly (${why}); restarting in ${delay} ms`,
+    );
     slot.restartTimer = setTimeout(() => {
       slot.restartTimer = null;
       if (!this.running) return;
@@ -432,7 +503,8 @@ export class JobQueue {
  * (a failed query quoting binary data in its parameters) could not be, which left the job locked.
  */
 function storableError(e: unknown): unknown {
-  if (!(e instanceof Error) || (printable(e.message) === e.message && printable(e.stack ?? "") === (e.stack ?? ""))) return e;
+  if (!(e instanceof Error) || (printable(e.message) === e.message && printable(e.stack ?? "") === (e.stack ?? "")))
+    return e;
   const clean = new Error(printable(e.message), { cause: e });
   clean.stack = printable(e.stack ?? "");
   return clean;

@@ -44,11 +44,20 @@ export function fromAddress(cfg: Record<string, string>): string {
 }
 
 /** Send one message now through the configured SMTP server. Throws the SMTP error on failure. */
-export async function sendMailNow(cfg: Record<string, string>, msg: MailMessage): Promise<{ messageId: string; response: string }> {
+export async function sendMailNow(
+  cfg: Record<string, string>,
+  msg: MailMessage,
+): Promise<{ messageId: string; response: string }> {
   if (!isSmtpConfigured(cfg)) throw new Error("SMTP is not configured");
   const transport = nodemailer.createTransport(smtpTransportOptions(cfg));
   try {
-    const info = await transport.sendMail({ from: fromAddress(cfg), to: msg.to, subject: msg.subject, text: msg.text, html: msg.html });
+    const info = await transport.sendMail({
+      from: fromAddress(cfg),
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html,
+    });
     return { messageId: info.messageId, response: info.response };
   } finally {
     transport.close();
@@ -62,10 +71,14 @@ export async function enqueueMail(app: AppContext, tx: DbOrTx, msg: MailMessage)
 
 /** Job handler registration (listed in startup.ts). */
 export function registerMailJobs(app: AppContext): void {
-  app.jobs.register(MAIL_QUEUE, async (payload: MailMessage) => {
-    const cfg = await instanceConfig(app);
-    return sendMailNow(cfg, payload);
-  }, { maxAttempts: 10 });
+  app.jobs.register(
+    MAIL_QUEUE,
+    async (payload: MailMessage) => {
+      const cfg = await instanceConfig(app);
+      return sendMailNow(cfg, payload);
+    },
+    { maxAttempts: 10 },
+  );
 }
 
 /** Escape text for inclusion in a mail's HTML body (the app's one escape, @stride/shared). */

@@ -30,36 +30,88 @@ export class Metrics {
   constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
-    this.httpRequests = new Counter({ name: "stride_http_requests_total", help: "HTTP requests answered, by route pattern and status", labelNames: ["method", "route", "status"], registers });
+    this.httpRequests = new Counter({
+      name: "stride_http_requests_total",
+      help: "HTTP requests answered, by route pattern and status",
+      labelNames: ["method", "route", "status"],
+      registers,
+    });
     this.httpDuration = new Histogram({
-      name: "stride_http_request_duration_seconds", help: "Time to answer an HTTP request, by route pattern", labelNames: ["method", "route"], registers,
+      name: "stride_http_request_duration_seconds",
+      help: "Time to answer an HTTP request, by route pattern",
+      labelNames: ["method", "route"],
+      registers,
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     });
-    this.jobFailures = new Counter({ name: "stride_job_failures_total", help: "Job attempts that failed on this instance (final: no attempt left)", labelNames: ["task", "final"], registers });
+    this.jobFailures = new Counter({
+      name: "stride_job_failures_total",
+      help: "Job attempts that failed on this instance (final: no attempt left)",
+      labelNames: ["task", "final"],
+      registers,
+    });
     // (collect() runs with the metric as `this`; these read the registry's sources)
     const pool = () => this.pool;
     const db = () => this.db;
     const realtime = this.realtime;
-    const poolGauge = (name: string, help: string, read: (s: PoolStats) => number) => new Gauge({
-      name, help, registers,
-      collect() { const p = pool(); if (p) this.set(read(p())); },
-    });
+    const poolGauge = (name: string, help: string, read: (s: PoolStats) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const p = pool();
+          if (p) this.set(read(p()));
+        },
+      });
     poolGauge("stride_db_pool_max", "Database connections this process may use at once", (s) => s.max);
-    poolGauge("stride_db_pool_in_use", "Database connections in use (queries and transactions running)", (s) => s.inUse);
+    poolGauge(
+      "stride_db_pool_in_use",
+      "Database connections in use (queries and transactions running)",
+      (s) => s.inUse,
+    );
     poolGauge("stride_db_pool_waiting", "Callers waiting for a database connection", (s) => s.waiting);
-    const poolCounter = (name: string, help: string, read: (s: PoolStats) => number) => new Counter({
-      name, help, registers,
-      collect() { const p = pool(); if (p) { this.reset(); this.inc(read(p())); } },
-    });
-    poolCounter("stride_db_pool_waits_total", "Times a caller had to wait for a database connection", (s) => s.waitsTotal);
-    poolCounter("stride_db_pool_wait_seconds_total", "Seconds spent waiting for a database connection", (s) => s.waitSecondsTotal);
-    poolCounter("stride_db_pool_timeouts_total", "Waits for a connection that ended in a 503 (DB_ACQUIRE_TIMEOUT_MS)", (s) => s.timeoutsTotal);
+    const poolCounter = (name: string, help: string, read: (s: PoolStats) => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          const p = pool();
+          if (p) {
+            this.reset();
+            this.inc(read(p()));
+          }
+        },
+      });
+    poolCounter(
+      "stride_db_pool_waits_total",
+      "Times a caller had to wait for a database connection",
+      (s) => s.waitsTotal,
+    );
+    poolCounter(
+      "stride_db_pool_wait_seconds_total",
+      "Seconds spent waiting for a database connection",
+      (s) => s.waitSecondsTotal,
+    );
+    poolCounter(
+      "stride_db_pool_timeouts_total",
+      "Waits for a connection that ended in a 503 (DB_ACQUIRE_TIMEOUT_MS)",
+      (s) => s.timeoutsTotal,
+    );
     new Gauge({
-      name: "stride_realtime_connections", help: "Open realtime connections on this instance", labelNames: ["channel"], registers,
-      collect() { for (const [channel, count] of realtime) this.set({ channel }, count()); },
+      name: "stride_realtime_connections",
+      help: "Open realtime connections on this instance",
+      labelNames: ["channel"],
+      registers,
+      collect() {
+        for (const [channel, count] of realtime) this.set({ channel }, count());
+      },
     });
     new Gauge({
-      name: "stride_jobs_queued", help: "Jobs in the queue (all instances): waiting (due or scheduled), running, failed (no attempt left)", labelNames: ["task", "state"], registers,
+      name: "stride_jobs_queued",
+      help: "Jobs in the queue (all instances): waiting (due or scheduled), running, failed (no attempt left)",
+      labelNames: ["task", "state"],
+      registers,
       async collect() {
         this.reset();
         const d = db();
@@ -69,12 +121,17 @@ export class Metrics {
       },
     });
     new Gauge({
-      name: "stride_agent_runs", help: "Agent runs (all instances) by state", labelNames: ["state"], registers,
+      name: "stride_agent_runs",
+      help: "Agent runs (all instances) by state",
+      labelNames: ["state"],
+      registers,
       async collect() {
         this.reset();
         const d = db();
         if (!d) return;
-        const rows = (await d.execute(dsql`SELECT status, count(*)::int AS n FROM agent_executions GROUP BY status`).catch(() => [])) as unknown as { status: string; n: number }[];
+        const rows = (await d
+          .execute(dsql`SELECT status, count(*)::int AS n FROM agent_executions GROUP BY status`)
+          .catch(() => [])) as unknown as { status: string; n: number }[];
         for (const r of rows) this.set({ state: r.status }, r.n);
       },
     });
@@ -109,14 +166,18 @@ export class Metrics {
 }
 
 async function jobDepth(db: Db): Promise<{ task: string; state: string; n: number }[]> {
-  const rows = (await db.execute(dsql.raw(`
+  const rows = (await db.execute(
+    dsql.raw(`
     SELECT t.identifier AS task,
       count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts < j.max_attempts)::int AS waiting,
       count(*) FILTER (WHERE j.locked_at IS NOT NULL)::int AS running,
       count(*) FILTER (WHERE j.locked_at IS NULL AND j.attempts >= j.max_attempts)::int AS failed
     FROM ${JOBS_SCHEMA}._private_jobs j JOIN ${JOBS_SCHEMA}._private_tasks t ON t.id = j.task_id
-    GROUP BY t.identifier`))) as unknown as { task: string; waiting: number; running: number; failed: number }[];
-  return rows.flatMap((r) => (["waiting", "running", "failed"] as const).map((state) => ({ task: r.task, state, n: r[state] })));
+    GROUP BY t.identifier`),
+  )) as unknown as { task: string; waiting: number; running: number; failed: number }[];
+  return rows.flatMap((r) =>
+    (["waiting", "running", "failed"] as const).map((state) => ({ task: r.task, state, n: r[state] })),
+  );
 }
 
 /** Whether `header` is `Bearer <token>` (constant-time). */
@@ -137,12 +198,18 @@ export async function serveMetrics(metrics: Metrics, port: number, host: string)
     }
     metrics.text().then(
       (body) => res.writeHead(200, { "content-type": metrics.contentType, "cache-control": "no-store" }).end(body),
-      (e: unknown) => res.writeHead(500, { "content-type": "text/plain" }).end(`metrics failed: ${e instanceof Error ? e.message : String(e)}\n`),
+      (e: unknown) =>
+        res
+          .writeHead(500, { "content-type": "text/plain" })
+          .end(`metrics failed: ${e instanceof Error ? e.message : String(e)}\n`),
     );
   });
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
-    server.listen(port, host, () => { server.off("error", reject); resolve(); });
+    server.listen(port, host, () => {
+      server.off("error", reject);
+      resolve();
+    });
   });
   return server;
 }

@@ -5,7 +5,12 @@ import { promisify } from "node:util";
  * Password hashing with scrypt (memory-hard, node:crypto) and a per-user random salt.
  * Stored as `scrypt$<N>$<r>$<p>$<salt b64>$<hash b64>` so parameters can be raised later.
  */
-const scrypt = promisify(crypto.scrypt) as (pw: string | Buffer, salt: Buffer, keylen: number, opts: crypto.ScryptOptions) => Promise<Buffer>;
+const scrypt = promisify(crypto.scrypt) as (
+  pw: string | Buffer,
+  salt: Buffer,
+  keylen: number,
+  opts: crypto.ScryptOptions,
+) => Promise<Buffer>;
 
 const N = 32768;
 const R = 8;
@@ -27,7 +32,18 @@ export async function verifyPassword(password: string, stored: string | null | u
   const n = Number(parts[1]);
   const r = Number(parts[2]);
   const p = Number(parts[3]);
-  if (!Number.isInteger(n) || !Number.isInteger(r) || !Number.isInteger(p) || n < 2 || n > 1 << 20 || r < 1 || r > 32 || p < 1 || p > 16) return false;
+  if (
+    !Number.isInteger(n) ||
+    !Number.isInteger(r) ||
+    !Number.isInteger(p) ||
+    n < 2 ||
+    n > 1 << 20 ||
+    r < 1 ||
+    r > 32 ||
+    p < 1 ||
+    p > 16
+  )
+    return false;
   const salt = Buffer.from(parts[4], "base64");
   const expected = Buffer.from(parts[5], "base64");
   if (expected.length === 0) return false;

@@ -15,6 +15,9 @@ describe("printable", () => {
     expect(printable("x\ud800y\udc00z😀")).toBe("x\ufffdy\ufffdz😀");
   });
   it("cleans every string of a JSON value", () => {
-    expect(printableJson({ a: ["x\u0000", 1, null, { "k\u0000": "v\u0001" }], b: true })).toEqual({ a: ["x\u2400", 1, null, { "k\u2400": "v\u2401" }], b: true });
+    expect(printableJson({ a: ["x\u0000", 1, null, { "k\u0000": "v\u0001" }], b: true })).toEqual({
+      a: ["x\u2400", 1, null, { "k\u2400": "v\u2401" }],
+      b: true,
+    });
   });
 });

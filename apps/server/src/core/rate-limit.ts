@@ -40,7 +40,11 @@ async function countHit(db: DbOrTx, key: string, windowSeconds: number): Promise
 }
 
 /** Count one hit of `key` in its current window: the count so far (this hit included) and when the window closes. */
-export async function countWindowHit(db: DbOrTx, key: string, windowSeconds: number): Promise<{ count: number; resetAt: Date }> {
+export async function countWindowHit(
+  db: DbOrTx,
+  key: string,
+  windowSeconds: number,
+): Promise<{ count: number; resetAt: Date }> {
   const seconds = Math.min(windowSeconds, RATE_LIMIT_MAX_WINDOW_SECONDS);
   const open = dsql`rate_limits.window_start > now() - make_interval(secs => ${seconds})`;
   const rows = await db.execute<{ count: number; reset_epoch: number }>(dsql`
@@ -56,7 +60,12 @@ export async function countWindowHit(db: DbOrTx, key: string, windowSeconds: num
 /**
  * Per-IP limit on an anonymous endpoint (`scope`), one-minute windows. Returns true when the call is allowed.
  */
-export async function hitRateLimit(app: AppContext, scope: string, req: FastifyRequest, limit = app.config.rateLimitPerMinute): Promise<boolean> {
+export async function hitRateLimit(
+  app: AppContext,
+  scope: string,
+  req: FastifyRequest,
+  limit = app.config.rateLimitPerMinute,
+): Promise<boolean> {
   if (limit <= 0) return true;
   return (await countHit(app.db, `${scope}:${clientAddress(req)}`, 60)) <= limit;
 }
@@ -74,14 +83,34 @@ export interface AccountLimit {
 }
 
 /** The per-account limits of the auth endpoints (README, docs/decisions.md). */
-export function accountLimits(config: Pick<Config, "authAccountPasswordFailures" | "authAccountCodeFailures" | "authAccountMailsPerHour">) {
+export function accountLimits(
+  config: Pick<Config, "authAccountPasswordFailures" | "authAccountCodeFailures" | "authAccountMailsPerHour">,
+) {
   return {
     /** Password checks of one account: app and god-mode sign-in, change-password. */
-    password: { scope: "acct-password", max: config.authAccountPasswordFailures, windowSeconds: 15 * 60, wideFactor: 10, kind: "failures" },
+    password: {
+      scope: "acct-password",
+      max: config.authAccountPasswordFailures,
+      windowSeconds: 15 * 60,
+      wideFactor: 10,
+      kind: "failures",
+    },
     /** Password-reset token checks of one account. */
-    resetToken: { scope: "acct-reset-token", max: config.authAccountPasswordFailures, windowSeconds: 15 * 60, wideFactor: 10, kind: "failures" },
+    resetToken: {
+      scope: "acct-reset-token",
+      max: config.authAccountPasswordFailures,
+      windowSeconds: 15 * 60,
+      wideFactor: 10,
+      kind: "failures",
+    },
     /** Magic code checks of one email (sign-in and sign-up). */
-    magicCode: { scope: "acct-magic-code", max: config.authAccountCodeFailures, windowSeconds: 15 * 60, wideFactor: 10, kind: "failures" },
+    magicCode: {
+      scope: "acct-magic-code",
+      max: config.authAccountCodeFailures,
+      windowSeconds: 15 * 60,
+      wideFactor: 10,
+      kind: "failures",
+    },
     /** Sign-in code and password-reset mails to one address. */
     mail: { scope: "acct-mail", max: config.authAccountMailsPerHour, windowSeconds: 3600, wideFactor: 3, kind: "cap" },
   } satisfies Record<string, AccountLimit>;
@@ -117,7 +146,13 @@ interface Counter {
  * Count one attempt on `account` from `source` and say whether it may go ahead (call before checking the secret).
  * `trusted`: the source is the account's last sign-in address, which the wide rule leaves alone.
  */
-export async function admitAttempt(db: DbOrTx, limit: AccountLimit, account: string, source: string, trusted = false): Promise<Admission> {
+export async function admitAttempt(
+  db: DbOrTx,
+  limit: AccountLimit,
+  account: string,
+  source: string,
+  trusted = false,
+): Promise<Admission> {
   if (limit.max <= 0) return { ok: true };
   const pairKey = accountKey(limit, account, source);
   const wideKey = accountWideKey(limit, account);
@@ -125,16 +160,29 @@ export async function admitAttempt(db: DbOrTx, limit: AccountLimit, account: str
   return db.transaction(async (tx) => {
     // both rows locked, in key order, so parallel attempts are counted one after another
     const [first, second] = [pairKey, wideKey].sort();
-    await tx.execute(dsql`INSERT INTO rate_limits (key, window_start, count) VALUES (${first}, now(), 0), (${second}, now(), 0) ON CONFLICT DO NOTHING`);
+    await tx.execute(
+      dsql`INSERT INTO rate_limits (key, window_start, count) VALUES (${first}, now(), 0), (${second}, now(), 0) ON CONFLICT DO NOTHING`,
+    );
     const rows = (await tx.execute(dsql`
       SELECT key, extract(epoch FROM window_start)::float8 AS start, count, extract(epoch FROM blocked_until)::float8 AS blocked,
         extract(epoch FROM now())::float8 AS now
-      FROM rate_limits WHERE key IN (${pairKey}, ${wideKey}) ORDER BY key FOR UPDATE`)) as unknown as Record<string, unknown>[];
+      FROM rate_limits WHERE key IN (${pairKey}, ${wideKey}) ORDER BY key FOR UPDATE`)) as unknown as Record<
+      string,
+      unknown
+    >[];
     const read = (key: string): Counter => {
       const r = rows.find((x) => x.key === key)!;
-      const c = { key, start: Number(r.start), count: Number(r.count), blocked: r.blocked === null ? null : Number(r.blocked), now: Number(r.now) };
+      const c = {
+        key,
+        start: Number(r.start),
+        count: Number(r.count),
+        blocked: r.blocked === null ? null : Number(r.blocked),
+        now: Number(r.now),
+      };
       // a closed window starts again
-      return c.start + seconds <= c.now ? { ...c, start: c.now, count: 0, blocked: c.blocked !== null && c.blocked > c.now ? c.blocked : null } : c;
+      return c.start + seconds <= c.now
+        ? { ...c, start: c.now, count: 0, blocked: c.blocked !== null && c.blocked > c.now ? c.blocked : null }
+        : c;
     };
     const pair = read(pairKey);
     const wide = read(wideKey);
@@ -151,7 +199,8 @@ export async function admitAttempt(db: DbOrTx, limit: AccountLimit, account: str
       // past the allowance (one attempt while many sources guess at once), the next attempt waits 15 s, 30 s, 60 s …
       // at most the window
       const allowance = wideHit ? 1 : limit.max;
-      if (pair.count >= allowance) pair.blocked = now + Math.min(BACKOFF_SECONDS * 2 ** (pair.count - allowance), seconds);
+      if (pair.count >= allowance)
+        pair.blocked = now + Math.min(BACKOFF_SECONDS * 2 ** (pair.count - allowance), seconds);
     }
     for (const c of [pair, wide]) {
       await tx.execute(dsql`UPDATE rate_limits SET window_start = to_timestamp(${c.start}), count = ${c.count},

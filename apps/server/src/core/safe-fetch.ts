@@ -25,7 +25,10 @@ import type { LookupFunction } from "node:net";
 export type RefusalCode = "scheme" | "address" | "dns" | "redirects" | "too_large" | "timeout" | "network";
 
 export class OutboundError extends Error {
-  constructor(readonly code: RefusalCode, message: string) {
+  constructor(
+    readonly code: RefusalCode,
+    message: string,
+  ) {
     super(message);
     this.name = "OutboundError";
   }
@@ -64,13 +67,34 @@ export interface SafeResponse {
 const PRIVATE = new net.BlockList();
 const METADATA = new net.BlockList();
 for (const [a, p] of [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
-  ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
-] as const) PRIVATE.addSubnet(a, p, "ipv4");
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.0.2.0", 24],
+  ["192.88.99.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["198.51.100.0", 24],
+  ["203.0.113.0", 24],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
+] as const)
+  PRIVATE.addSubnet(a, p, "ipv4");
 for (const [a, p] of [
-  ["::", 128], ["::1", 128], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
-] as const) PRIVATE.addSubnet(a, p, "ipv6");
+  ["::", 128],
+  ["::1", 128],
+  ["100::", 64],
+  ["2001:db8::", 32],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
+] as const)
+  PRIVATE.addSubnet(a, p, "ipv6");
 for (const a of ["169.254.169.254", "169.254.170.2", "100.100.100.200", "192.0.0.192"]) METADATA.addAddress(a, "ipv4");
 METADATA.addAddress("fd00:ec2::254", "ipv6");
 
@@ -81,7 +105,8 @@ function embeddedV4(ip: string): string | null {
   if (dotted) return dotted[1];
   const hex = /^(?:::ffff:|64:ff9b::)([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(lower);
   if (hex) {
-    const hi = parseInt(hex[1], 16), lo = parseInt(hex[2], 16);
+    const hi = parseInt(hex[1], 16),
+      lo = parseInt(hex[2], 16);
     return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
   }
   return null;
@@ -113,7 +138,8 @@ export function parseTarget(raw: string): URL {
   } catch {
     throw new OutboundError("scheme", "not a valid URL");
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new OutboundError("scheme", "only http and https URLs can be fetched");
+  if (url.protocol !== "http:" && url.protocol !== "https:")
+    throw new OutboundError("scheme", "only http and https URLs can be fetched");
   if (!url.hostname) throw new OutboundError("scheme", "the URL has no host");
   return url;
 }
@@ -134,7 +160,8 @@ async function checkedAddresses(url: URL, opts: SafeFetchOptions): Promise<{ add
   for (const ip of ips) {
     if (opts.allowAddresses?.includes(ip)) continue;
     const why = addressRefusal(ip, opts.allowPrivate ?? false);
-    if (why) throw new OutboundError("address", `${host} resolves to ${why} (${ip}), which outgoing requests may not reach`);
+    if (why)
+      throw new OutboundError("address", `${host} resolves to ${why} (${ip}), which outgoing requests may not reach`);
   }
   return ips.map((address) => ({ address, family: net.isIPv6(address) ? 6 : 4 }));
 }
@@ -143,14 +170,18 @@ async function checkedAddresses(url: URL, opts: SafeFetchOptions): Promise<{ add
  * Check a URL without fetching it (when a user saves one): the scheme, and every address its host resolves to now.
  * Throws OutboundError (`scheme`, `dns`, `address`). Fetching checks again, per hop.
  */
-export async function assertFetchable(rawUrl: string, opts: Pick<SafeFetchOptions, "allowPrivate" | "allowAddresses" | "resolve"> = {}): Promise<void> {
+export async function assertFetchable(
+  rawUrl: string,
+  opts: Pick<SafeFetchOptions, "allowPrivate" | "allowAddresses" | "resolve"> = {},
+): Promise<void> {
   await checkedAddresses(parseTarget(rawUrl), opts);
 }
 
 /** A socket `lookup` that answers the addresses already checked (no second resolution can swap them). */
 function pinnedLookup(addresses: { address: string; family: 4 | 6 }[]): LookupFunction {
   return (_host, options, cb) => {
-    if ((options as dns.LookupOptions).all) (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
+    if ((options as dns.LookupOptions).all)
+      (cb as unknown as (e: null, a: dns.LookupAddress[]) => void)(null, addresses);
     else cb(null, addresses[0].address, addresses[0].family);
   };
 }
@@ -169,7 +200,13 @@ interface Hop {
  * The request an answer redirects to, checked (a scheme fetch may use), or null when the answer is final. Credentials
  * are dropped when the redirect leaves the origin; 303 (and 301/302 after a POST) become a GET without a body.
  */
-function redirectOf(status: number, location: string | undefined, cur: Hop, hop: number, maxRedirects: number): Hop | null {
+function redirectOf(
+  status: number,
+  location: string | undefined,
+  cur: Hop,
+  hop: number,
+  maxRedirects: number,
+): Hop | null {
   if (status < 300 || status >= 400 || status === 304 || !location || maxRedirects === 0) return null;
   if (hop >= maxRedirects) throw new OutboundError("redirects", `more than ${maxRedirects} redirects`);
   let url: URL;
@@ -179,7 +216,10 @@ function redirectOf(status: number, location: string | undefined, cur: Hop, hop:
     throw e instanceof OutboundError ? e : new OutboundError("scheme", "the redirect target is not a valid URL");
   }
   let { method, headers, body } = cur;
-  if (url.origin !== cur.url.origin) headers = Object.fromEntries(Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())));
+  if (url.origin !== cur.url.origin)
+    headers = Object.fromEntries(
+      Object.entries(headers).filter(([k]) => !CREDENTIAL_HEADERS.includes(k.toLowerCase())),
+    );
   if (status === 303 || ((status === 301 || status === 302) && method === "POST")) {
     method = method === "HEAD" ? "HEAD" : "GET";
     body = undefined;
@@ -191,7 +231,12 @@ function redirectOf(status: number, location: string | undefined, cur: Hop, hop:
 /** Fetch `rawUrl` under the guard. Throws OutboundError for refusals, timeouts, network failures and oversize bodies. */
 export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Promise<SafeResponse> {
   const deadline = Date.now() + (opts.timeoutMs ?? 10_000);
-  let cur: Hop = { url: parseTarget(rawUrl), method: (opts.method ?? "GET").toUpperCase(), headers: { ...(opts.headers ?? {}) }, body: opts.body };
+  let cur: Hop = {
+    url: parseTarget(rawUrl),
+    method: (opts.method ?? "GET").toUpperCase(),
+    headers: { ...(opts.headers ?? {}) },
+    body: opts.body,
+  };
   for (let hop = 0; ; hop++) {
     const res = await exchange(cur.url, cur.method, cur.headers, cur.body, opts, deadline);
     const next = redirectOf(res.status, res.headers.location, cur, hop, opts.maxRedirects ?? 5);
@@ -201,7 +246,12 @@ export async function safeFetch(rawUrl: string, opts: SafeFetchOptions = {}): Pr
 }
 
 async function exchange(
-  url: URL, method: string, headers: Record<string, string>, body: string | Buffer | undefined, opts: SafeFetchOptions, deadline: number,
+  url: URL,
+  method: string,
+  headers: Record<string, string>,
+  body: string | Buffer | undefined,
+  opts: SafeFetchOptions,
+  deadline: number,
 ): Promise<SafeResponse> {
   const remaining = () => deadline - Date.now();
   if (remaining() <= 0) throw new OutboundError("timeout", "the request timed out");
@@ -228,7 +278,8 @@ async function exchange(
       res.on("data", (chunk: Buffer) => {
         if (truncated) return;
         if (size + chunk.length > maxBytes) {
-          if (!opts.truncate) return fail(new OutboundError("too_large", `the response is larger than ${maxBytes} bytes`));
+          if (!opts.truncate)
+            return fail(new OutboundError("too_large", `the response is larger than ${maxBytes} bytes`));
           chunks.push(chunk.subarray(0, maxBytes - size));
           size = maxBytes;
           truncated = true;
@@ -246,17 +297,29 @@ async function exchange(
         clearTimeout(timer);
         const buf = Buffer.concat(chunks);
         if (truncated) req.destroy();
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, url: url.toString(), body: buf, truncated, text: () => buf.toString("utf8") });
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          url: url.toString(),
+          body: buf,
+          truncated,
+          text: () => buf.toString("utf8"),
+        });
       }
     });
     const timer = setTimeout(() => fail(new OutboundError("timeout", "the request timed out")), remaining());
-    req.on("error", (e: NodeJS.ErrnoException) => fail(new OutboundError("network", `the request failed: ${e.code ?? e.message}`)));
+    req.on("error", (e: NodeJS.ErrnoException) =>
+      fail(new OutboundError("network", `the request failed: ${e.code ?? e.message}`)),
+    );
     if (body !== undefined) req.write(body);
     req.end();
   });
 }
 
-export interface SafeStreamOptions extends Pick<SafeFetchOptions, "method" | "headers" | "body" | "allowPrivate" | "allowAddresses" | "resolve"> {
+export interface SafeStreamOptions extends Pick<
+  SafeFetchOptions,
+  "method" | "headers" | "body" | "allowPrivate" | "allowAddresses" | "resolve"
+> {
   /** Aborts the request and the answer's stream alike. */
   signal?: AbortSignal;
 }
@@ -284,9 +347,13 @@ export async function safeStream(rawUrl: string, opts: SafeStreamOptions = {}): 
   const headers: Record<string, string | number> = { ...(opts.headers ?? {}) };
   if (opts.body !== undefined) headers["content-length"] = Buffer.byteLength(opts.body);
   return new Promise<SafeStream>((resolve, reject) => {
-    const req = lib.request(url, { method: (opts.method ?? "GET").toUpperCase(), headers, lookup, agent: false, signal: opts.signal }, (res) => {
-      resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
-    });
+    const req = lib.request(
+      url,
+      { method: (opts.method ?? "GET").toUpperCase(), headers, lookup, agent: false, signal: opts.signal },
+      (res) => {
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: res });
+      },
+    );
     req.on("error", reject);
     if (opts.body !== undefined) req.write(opts.body);
     req.end();
@@ -313,13 +380,27 @@ export function guardedFetch(guard: GuardOptions = {}): GuardedFetch {
       url: parseTarget(raw),
       method: (init.method ?? req?.method ?? "GET").toUpperCase(),
       headers: Object.fromEntries(new Headers(init.headers ?? req?.headers).entries()),
-      body: bodyInit == null ? undefined : typeof bodyInit === "string" ? bodyInit : Buffer.from(await new Response(bodyInit).arrayBuffer()),
+      body:
+        bodyInit == null
+          ? undefined
+          : typeof bodyInit === "string"
+            ? bodyInit
+            : Buffer.from(await new Response(bodyInit).arrayBuffer()),
     };
     const signal = init.signal ?? req?.signal ?? undefined;
     const redirect = init.redirect ?? "follow";
     for (let hop = 0; ; hop++) {
-      const res = await safeStream(cur.url.toString(), { method: cur.method, headers: cur.headers, body: cur.body, signal, allowPrivate: guard.allowPrivate, allowAddresses: guard.allowAddresses, resolve: guard.resolve });
-      const next = redirect === "manual" ? null : redirectOf(res.status, res.headers.location, cur, hop, guard.maxRedirects ?? 5);
+      const res = await safeStream(cur.url.toString(), {
+        method: cur.method,
+        headers: cur.headers,
+        body: cur.body,
+        signal,
+        allowPrivate: guard.allowPrivate,
+        allowAddresses: guard.allowAddresses,
+        resolve: guard.resolve,
+      });
+      const next =
+        redirect === "manual" ? null : redirectOf(res.status, res.headers.location, cur, hop, guard.maxRedirects ?? 5);
       if (!next) return webResponse(res, cur.method);
       res.body.destroy();
       if (redirect === "error") throw new TypeError(`${cur.url.origin} answered with a redirect`);

@@ -33,31 +33,51 @@ describe("sanitizeHtml: XSS and CSS-injection corpus", () => {
   }
   it("keeps the text of an overlay but none of its classes or layout styles", () => {
     expect(sanitizeHtml(`<span class="fixed inset-0 z-50 bg-black">overlay</span>`)).toBe("<span>overlay</span>");
-    expect(sanitizeHtml(`<p class="absolute" style="text-align: center; position: fixed">x</p>`)).toBe(`<p style="text-align: center">x</p>`);
+    expect(sanitizeHtml(`<p class="absolute" style="text-align: center; position: fixed">x</p>`)).toBe(
+      `<p style="text-align: center">x</p>`,
+    );
     expect(sanitizeHtml(`<div style="position:fixed;inset:0">x</div>`)).toBe("<div>x</div>");
   });
   it("drops rejected URLs but keeps the link text, and forces rel/target on links", () => {
-    expect(sanitizeHtml(`<a href="JaVaScRiPt:alert(1)" target="_self" rel="opener">x</a>`)).toBe(`<a rel="noopener noreferrer nofollow" target="_blank">x</a>`);
-    expect(sanitizeHtml(`<a href=" https://example.com/ ">x</a>`)).toBe(`<a href="https://example.com/" target="_blank" rel="noopener noreferrer nofollow">x</a>`);
+    expect(sanitizeHtml(`<a href="JaVaScRiPt:alert(1)" target="_self" rel="opener">x</a>`)).toBe(
+      `<a rel="noopener noreferrer nofollow" target="_blank">x</a>`,
+    );
+    expect(sanitizeHtml(`<a href=" https://example.com/ ">x</a>`)).toBe(
+      `<a href="https://example.com/" target="_blank" rel="noopener noreferrer nofollow">x</a>`,
+    );
   });
   it("drops images without a safe source and inputs that are not checkboxes", () => {
     expect(sanitizeHtml(`<p>a<img src="javascript:alert(1)">b<input type="text" value="x">c</p>`)).toBe("<p>abc</p>");
-    expect(sanitizeHtml(`<img src="//evil.example/x.png"><img src="/api/assets/../../auth/sign-out/">`)).toBe("<p></p>");
+    expect(sanitizeHtml(`<img src="//evil.example/x.png"><img src="/api/assets/../../auth/sign-out/">`)).toBe(
+      "<p></p>",
+    );
   });
   it("strips event attributes from mentions but keeps the mention", () => {
-    expect(sanitizeHtml(`<mention-component entity_identifier="${UID}" entity_name="user_mention" onclick="x()" style="position:fixed"></mention-component>`)).toBe(
-      `<mention-component entity_identifier="${UID}" entity_name="user_mention"></mention-component>`,
-    );
+    expect(
+      sanitizeHtml(
+        `<mention-component entity_identifier="${UID}" entity_name="user_mention" onclick="x()" style="position:fixed"></mention-component>`,
+      ),
+    ).toBe(`<mention-component entity_identifier="${UID}" entity_name="user_mention"></mention-component>`);
     // an id that tries to break out of its attribute is rejected, not escaped into the id
-    expect(sanitizeHtml(`<mention-component entity_identifier="x&quot; onmouseover=&quot;y" entity_name="user_mention"></mention-component>`)).toBe(
-      `<mention-component entity_name="user_mention"></mention-component>`,
-    );
+    expect(
+      sanitizeHtml(
+        `<mention-component entity_identifier="x&quot; onmouseover=&quot;y" entity_name="user_mention"></mention-component>`,
+      ),
+    ).toBe(`<mention-component entity_name="user_mention"></mention-component>`);
   });
 });
 
 describe("sanitizeHtml: blank results", () => {
   it("stores Plane's empty document when nothing is left", () => {
-    for (const html of ["", "   ", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "<style>p{}</style>", "<!-- c -->"]) expect(sanitizeHtml(html)).toBe("<p></p>");
+    for (const html of [
+      "",
+      "   ",
+      "<script>alert(1)</script>",
+      "<img src=x onerror=alert(1)>",
+      "<style>p{}</style>",
+      "<!-- c -->",
+    ])
+      expect(sanitizeHtml(html)).toBe("<p></p>");
   });
   it("keeps empty paragraphs as sent", () => {
     expect(sanitizeHtml("<p></p><p></p>")).toBe("<p></p><p></p>");
@@ -84,7 +104,15 @@ describe("htmlField", () => {
 function parserDepth(html: string): number {
   let depth = 0;
   let max = 0;
-  const p = new Parser({ onopentag: () => { depth++; max = Math.max(max, depth); }, onclosetag: () => { depth--; } });
+  const p = new Parser({
+    onopentag: () => {
+      depth++;
+      max = Math.max(max, depth);
+    },
+    onclosetag: () => {
+      depth--;
+    },
+  });
   p.write(html);
   p.end();
   return max;
@@ -128,6 +156,8 @@ describe("htmlDepthWithin", () => {
     expect(field.safeParse({ html: "<span>".repeat(MAX_DEPTH) + "x" }).success).toBe(true);
     const deep = field.safeParse({ html: "<span>".repeat(300_000) });
     expect(deep.success).toBe(false);
-    expect(deep.error!.issues.map((i) => i.message)).toEqual([`Ensure elements are nested no more than ${MAX_DEPTH} levels deep.`]);
+    expect(deep.error!.issues.map((i) => i.message)).toEqual([
+      `Ensure elements are nested no more than ${MAX_DEPTH} levels deep.`,
+    ]);
   });
 });

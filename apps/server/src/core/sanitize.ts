@@ -58,25 +58,85 @@ const VOID_SELF_CLOSED = /<(br|hr|img|input|col)((?:\s[^<>]*)?) \/>/g;
  * empty document `<p></p>`.
  */
 export function sanitizeHtml(html: string): string {
-  const out = sanitize(html, OPTIONS).replace(VOID_SELF_CLOSED, "<$1$2>").replace(/\u00a0/g, "&nbsp;");
+  const out = sanitize(html, OPTIONS)
+    .replace(VOID_SELF_CLOSED, "<$1$2>")
+    .replace(/\u00a0/g, "&nbsp;");
   return out.trim() === "" ? EMPTY_HTML : out;
 }
 
 // htmlparser2's element stack costs O(depth) per tag, so a deeply nested body (400k `<span>`s fit in
 // 2 MB) would block the event loop for minutes. Its own tokenizer (linear) is run first with the
 // parser's stack rules replayed in O(1) per tag, and a body nested deeper than MAX_DEPTH is refused.
-const VOID = new Set(["area", "base", "basefont", "br", "col", "command", "embed", "frame", "hr", "img", "input", "isindex", "keygen", "link", "meta", "param", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "basefont",
+  "br",
+  "col",
+  "command",
+  "embed",
+  "frame",
+  "hr",
+  "img",
+  "input",
+  "isindex",
+  "keygen",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
 const P = ["p"];
 const FORM = ["input", "option", "optgroup", "select", "button", "datalist", "textarea"];
 const IMPLIED_CLOSES = new Map<string, Set<string>>(
   (
     [
-      ["tr", ["tr", "th", "td"]], ["th", ["th"]], ["td", ["thead", "th", "td"]], ["body", ["head", "link", "script"]], ["li", ["li"]],
-      ["option", ["option"]], ["optgroup", ["optgroup", "option"]], ["dd", ["dd", "dt"]], ["dt", ["dd", "dt"]], ["rt", ["rt", "rp"]], ["rp", ["rt", "rp"]],
-      ["tbody", ["thead", "tbody"]], ["tfoot", ["thead", "tbody"]],
+      ["tr", ["tr", "th", "td"]],
+      ["th", ["th"]],
+      ["td", ["thead", "th", "td"]],
+      ["body", ["head", "link", "script"]],
+      ["li", ["li"]],
+      ["option", ["option"]],
+      ["optgroup", ["optgroup", "option"]],
+      ["dd", ["dd", "dt"]],
+      ["dt", ["dd", "dt"]],
+      ["rt", ["rt", "rp"]],
+      ["rp", ["rt", "rp"]],
+      ["tbody", ["thead", "tbody"]],
+      ["tfoot", ["thead", "tbody"]],
       ...["select", "input", "output", "button", "datalist", "textarea"].map((t) => [t, FORM]),
-      ...["p", "h1", "h2", "h3", "h4", "h5", "h6", "address", "article", "aside", "blockquote", "details", "div", "dl", "fieldset", "figcaption", "figure",
-        "footer", "form", "header", "hr", "main", "nav", "ol", "pre", "section", "table", "ul"].map((t) => [t, P]),
+      ...[
+        "p",
+        "h1",
+        "h2",
+        "h3",
+        "h4",
+        "h5",
+        "h6",
+        "address",
+        "article",
+        "aside",
+        "blockquote",
+        "details",
+        "div",
+        "dl",
+        "fieldset",
+        "figcaption",
+        "figure",
+        "footer",
+        "form",
+        "header",
+        "hr",
+        "main",
+        "nav",
+        "ol",
+        "pre",
+        "section",
+        "table",
+        "ul",
+      ].map((t) => [t, P]),
     ] as [string, string[]][]
   ).map(([t, closes]) => [t, new Set(closes)]),
 );
@@ -113,8 +173,19 @@ export function htmlDepthWithin(html: string, limit = MAX_DEPTH): boolean {
       // a stray </p> or </br> is an empty element at the current level
       else if ((tag === "p" || tag === "br") && stack.length + 1 > limit) throw new TooDeep();
     },
-    onattribdata: noop, onattribentity: noop, onattribend: noop, onattribname: noop, oncdata: noop, oncomment: noop, ondeclaration: noop,
-    onend: noop, onopentagend: noop, onprocessinginstruction: noop, onselfclosingtag: noop, ontext: noop, ontextentity: noop,
+    onattribdata: noop,
+    onattribentity: noop,
+    onattribend: noop,
+    onattribname: noop,
+    oncdata: noop,
+    oncomment: noop,
+    ondeclaration: noop,
+    onend: noop,
+    onopentagend: noop,
+    onprocessinginstruction: noop,
+    onselfclosingtag: noop,
+    ontext: noop,
+    ontextentity: noop,
   };
   try {
     const tokenizer = new Tokenizer({ xmlMode: false, decodeEntities: true }, cbs);

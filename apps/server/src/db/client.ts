@@ -118,14 +118,21 @@ class Gate {
   private timeouts = 0;
   private waitedMs = 0;
 
-  constructor(private free: number, private timeoutMs: number) {
+  constructor(
+    private free: number,
+    private timeoutMs: number,
+  ) {
     this.max = free;
   }
 
   stats(): PoolStats {
     return {
-      max: this.max, inUse: this.max - this.free, waiting: this.waiting.length,
-      waitsTotal: this.waits, timeoutsTotal: this.timeouts, waitSecondsTotal: this.waitedMs / 1000,
+      max: this.max,
+      inUse: this.max - this.free,
+      waiting: this.waiting.length,
+      waitsTotal: this.waits,
+      timeoutsTotal: this.timeouts,
+      waitSecondsTotal: this.waitedMs / 1000,
     };
   }
 
@@ -219,7 +226,10 @@ function admitted(raw: postgres.Sql, gate: Gate): postgres.Sql {
           try {
             const reserved = await target.reserve();
             const done = reserved.release;
-            reserved.release = () => { release(); done(); };
+            reserved.release = () => {
+              release();
+              done();
+            };
             return reserved;
           } catch (e) {
             release();

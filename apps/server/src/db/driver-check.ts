@@ -15,8 +15,10 @@ export async function checkDriverPatched(sql: postgres.Sql, where = driverLocati
 }
 
 export function unpatchedDriverMessage(where: string): string {
-  return `the postgres.js driver${where ? ` at ${where}` : ""} is not the patched one Stride needs (its transactions have no commitAhead): ` +
-    "install Stride with `npm ci` in the repository, which applies patches/, or from a release archive, which carries the patched driver";
+  return (
+    `the postgres.js driver${where ? ` at ${where}` : ""} is not the patched one Stride needs (its transactions have no commitAhead): ` +
+    "install Stride with `npm ci` in the repository, which applies patches/, or from a release archive, which carries the patched driver"
+  );
 }
 
 /** The folder of the postgres package this code loads, for the message; empty when it cannot be told. */

@@ -91,7 +91,9 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
   const initialised = fs.existsSync(path.join(databaseDir, "PG_VERSION"));
   const running = initialised ? runningPostmaster(databaseDir) : null;
   if (!running && opts.port !== undefined && !(await portIsFree(opts.port))) {
-    throw new Error(`EMBEDDED_PG_PORT ${opts.port} is already in use by another program: free it, choose another port, or leave EMBEDDED_PG_PORT unset to let Stride pick a free one`);
+    throw new Error(
+      `EMBEDDED_PG_PORT ${opts.port} is already in use by another program: free it, choose another port, or leave EMBEDDED_PG_PORT unset to let Stride pick a free one`,
+    );
   }
   let password = readSecret(files.password);
   if (!initialised) {
@@ -101,7 +103,9 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
 
   const server = new Postmaster(databaseDir, opts.supervise ?? true, notice, opts.log);
   if (running) {
-    opts.log?.(`Reusing the PostgreSQL already running on this data folder (pid ${running.pid}, port ${running.port}).`);
+    opts.log?.(
+      `Reusing the PostgreSQL already running on this data folder (pid ${running.pid}, port ${running.port}).`,
+    );
     await server.startOrJoin(running.port);
   } else if (opts.port !== undefined) {
     await server.startOrJoin(opts.port);
@@ -118,7 +122,8 @@ export async function startEmbeddedPostgres(dir: string, opts: EmbeddedOptions =
   return {
     url: `postgres://${USER}:${encodeURIComponent(password)}@127.0.0.1:${server.port}/postgres`,
     port: server.port,
-    unixSocketDir: socketFits(databaseDir, server.port) && fs.existsSync(socketPath(databaseDir, server.port)) ? databaseDir : null,
+    unixSocketDir:
+      socketFits(databaseDir, server.port) && fs.existsSync(socketPath(databaseDir, server.port)) ? databaseDir : null,
     postmasterPid: () => runningPostmaster(databaseDir)?.pid ?? null,
     stop: () => server.stop(),
   };
@@ -131,7 +136,9 @@ async function startOnRememberedPort(server: Postmaster, portFile: string, notic
   for (let attempt = 0; ; attempt++) {
     if (!(await portIsFree(port))) {
       const next = await freePort();
-      notice(`embedded PostgreSQL: port ${port} is in use by another program; using ${next} (remembered in ${portFile})`);
+      notice(
+        `embedded PostgreSQL: port ${port} is in use by another program; using ${next} (remembered in ${portFile})`,
+      );
       port = next;
     }
     try {
@@ -158,9 +165,16 @@ class Postmaster {
   private stuckSince: number | null = null;
   private starting: Promise<unknown> | null = null;
   private stopped = false;
-  private readonly killOnExit = () => { this.child?.kill("SIGINT"); };
+  private readonly killOnExit = () => {
+    this.child?.kill("SIGINT");
+  };
 
-  constructor(private dir: string, private supervise: boolean, private notice: (m: string) => void, private log?: (m: string) => void) {}
+  constructor(
+    private dir: string,
+    private supervise: boolean,
+    private notice: (m: string) => void,
+    private log?: (m: string) => void,
+  ) {}
 
   /** Start a postmaster of our own on `port`; resolves once it accepts connections. */
   async start(port: number): Promise<void> {
@@ -168,7 +182,9 @@ class Postmaster {
     clearStaleLock(this.dir);
     const starting = spawnPostmaster(this.dir, port, this.log);
     this.starting = starting;
-    const child = await starting.finally(() => { this.starting = null; });
+    const child = await starting.finally(() => {
+      this.starting = null;
+    });
     if (this.stopped) {
       await stopChild(child);
       return;
@@ -228,7 +244,10 @@ class Postmaster {
       const other = runningPostmaster(this.dir);
       if (other) {
         this.notice(`embedded PostgreSQL is back (pid ${other.pid}, started by another instance)`);
-        if (other.port !== this.port) this.notice(`embedded PostgreSQL now listens on port ${other.port}, not ${this.port}: restart this instance to follow it`);
+        if (other.port !== this.port)
+          this.notice(
+            `embedded PostgreSQL now listens on port ${other.port}, not ${this.port}: restart this instance to follow it`,
+          );
         this.follow(this.port);
         return;
       }
@@ -239,7 +258,9 @@ class Postmaster {
       } catch (e) {
         // Typically: the killed postmaster's orphaned backends still hold its shared memory; they exit shortly.
         delay = Math.min(delay * 2, MAX_RESTART_DELAY_MS);
-        this.notice(`embedded PostgreSQL did not restart (${e instanceof Error ? e.message : String(e)}); retrying in ${delay} ms`);
+        this.notice(
+          `embedded PostgreSQL did not restart (${e instanceof Error ? e.message : String(e)}); retrying in ${delay} ms`,
+        );
       }
     }
   }
@@ -262,7 +283,9 @@ class Postmaster {
       this.stuckSince ??= Date.now();
       if (Date.now() - this.stuckSince < STUCK_MS) return;
       this.stuckSince = null;
-      this.notice(`embedded PostgreSQL (pid ${pm.pid}) is stuck: neither recovering nor running; stopping it to start it again`);
+      this.notice(
+        `embedded PostgreSQL (pid ${pm.pid}) is stuck: neither recovering nor running; stopping it to start it again`,
+      );
       try {
         process.kill(pm.pid, "SIGQUIT");
       } catch {
@@ -298,10 +321,19 @@ async function spawnPostmaster(dir: string, port: number, log?: (m: string) => v
   const bin = await binaries();
   // Its own process group: a terminal's Ctrl-C (SIGINT to the foreground group) reaches Stride only, which stops
   // its database clients first and the postmaster last (stop()), instead of the postmaster cutting them off.
-  const options: SpawnOptions = { ...postgresUser(), env: { ...process.env, LC_MESSAGES: "C" }, stdio: ["ignore", "ignore", "pipe"], detached: true };
+  const options: SpawnOptions = {
+    ...postgresUser(),
+    env: { ...process.env, LC_MESSAGES: "C" },
+    stdio: ["ignore", "ignore", "pipe"],
+    detached: true,
+  };
   return new Promise((resolve, reject) => {
     const socketDir = socketFits(dir, port) ? dir : "";
-    const child = spawn(bin.postgres, ["-D", dir, "-p", String(port), "-c", `unix_socket_directories=${socketDir}`, ...SERVER_FLAGS], options);
+    const child = spawn(
+      bin.postgres,
+      ["-D", dir, "-p", String(port), "-c", `unix_socket_directories=${socketDir}`, ...SERVER_FLAGS],
+      options,
+    );
     let settled = false;
     let output = "";
     child.stderr!.setEncoding("utf8");
@@ -315,13 +347,23 @@ async function spawnPostmaster(dir: string, port: number, log?: (m: string) => v
       }
     });
     child.once("error", (e) => {
-      if (!settled) { settled = true; reject(e); }
+      if (!settled) {
+        settled = true;
+        reject(e);
+      }
     });
     child.once("exit", (code, signal) => {
       if (settled) return;
       settled = true;
-      const reasons = output.split("\n").filter((l) => /FATAL|PANIC|ERROR|HINT/.test(l)).map((l) => l.replace(/^.*?(FATAL|PANIC|ERROR|HINT):\s*/, "$1: "));
-      reject(new Error(`postgres exited (code ${code ?? "none"}, signal ${signal ?? "none"}) while starting on port ${port}${reasons.length ? `: ${reasons.join(" ")}` : ""}`));
+      const reasons = output
+        .split("\n")
+        .filter((l) => /FATAL|PANIC|ERROR|HINT/.test(l))
+        .map((l) => l.replace(/^.*?(FATAL|PANIC|ERROR|HINT):\s*/, "$1: "));
+      reject(
+        new Error(
+          `postgres exited (code ${code ?? "none"}, signal ${signal ?? "none"}) while starting on port ${port}${reasons.length ? `: ${reasons.join(" ")}` : ""}`,
+        ),
+      );
     });
   });
 }
@@ -352,17 +394,33 @@ async function initCluster(dir: string, password: string, log?: (m: string) => v
   }
   try {
     await new Promise<void>((resolve, reject) => {
-      const child = spawn(bin.initdb, [`--pgdata=${dir}`, "--auth=scram-sha-256", `--username=${USER}`, `--pwfile=${pwFile}`, "--encoding=UTF8", "--lc-messages=C"], {
-        ...ids,
-        env: { ...process.env, LC_MESSAGES: "C" },
-        stdio: ["ignore", "pipe", "pipe"],
-      });
+      const child = spawn(
+        bin.initdb,
+        [
+          `--pgdata=${dir}`,
+          "--auth=scram-sha-256",
+          `--username=${USER}`,
+          `--pwfile=${pwFile}`,
+          "--encoding=UTF8",
+          "--lc-messages=C",
+        ],
+        {
+          ...ids,
+          env: { ...process.env, LC_MESSAGES: "C" },
+          stdio: ["ignore", "pipe", "pipe"],
+        },
+      );
       let output = "";
-      const collect = (d: Buffer) => { output += d.toString(); log?.(d.toString()); };
+      const collect = (d: Buffer) => {
+        output += d.toString();
+        log?.(d.toString());
+      };
       child.stdout!.on("data", collect);
       child.stderr!.on("data", collect);
       child.once("error", reject);
-      child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`initdb failed in ${dir} (code ${code}): ${output.slice(-2000)}`))));
+      child.once("exit", (code) =>
+        code === 0 ? resolve() : reject(new Error(`initdb failed in ${dir} (code ${code}): ${output.slice(-2000)}`)),
+      );
     });
   } finally {
     fs.rmSync(pwDir, { recursive: true, force: true });
@@ -378,7 +436,16 @@ async function adoptLegacyCluster(port: number, passwordFile: string, notice: (m
   const staged = `${passwordFile}.new`;
   const next = readSecret(staged) ?? createSecret(staged);
   for (const candidate of [LEGACY_PASSWORD, next]) {
-    const sql = postgres({ host: "127.0.0.1", port, user: USER, password: candidate, database: "postgres", max: 1, onnotice: () => {}, connect_timeout: 10 });
+    const sql = postgres({
+      host: "127.0.0.1",
+      port,
+      user: USER,
+      password: candidate,
+      database: "postgres",
+      max: 1,
+      onnotice: () => {},
+      connect_timeout: 10,
+    });
     try {
       await withStartupRetry(() => sql`SELECT 1`);
       // The password is hex: safe inside the literal (ALTER ROLE takes no parameters).
@@ -394,10 +461,14 @@ async function adoptLegacyCluster(port: number, passwordFile: string, notice: (m
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "ENOENT" || !readSecret(passwordFile)) throw e; // another instance renamed it
     }
-    notice(`embedded PostgreSQL: the superuser's old fixed password was replaced by a generated one, kept in ${passwordFile}`);
+    notice(
+      `embedded PostgreSQL: the superuser's old fixed password was replaced by a generated one, kept in ${passwordFile}`,
+    );
     return readSecret(passwordFile)!;
   }
-  throw new Error(`cannot sign in to the embedded PostgreSQL: ${passwordFile} is missing and the old default password is refused (restore that file)`);
+  throw new Error(
+    `cannot sign in to the embedded PostgreSQL: ${passwordFile} is missing and the old default password is refused (restore that file)`,
+  );
 }
 
 /** Run `fn`, waiting out "the database system is starting up" (57P03) of a postmaster another instance just started. */
@@ -416,7 +487,9 @@ async function withStartupRetry<T>(fn: () => Promise<T>): Promise<T> {
  * The postmaster serving `databaseDir` per its postmaster.pid, if that process is alive and really is it
  * (on Linux its working directory is the data folder, which rules out a zombie or a recycled pid).
  */
-export function runningPostmaster(databaseDir: string): { pid: number; port: number; ready: boolean; status: string } | null {
+export function runningPostmaster(
+  databaseDir: string,
+): { pid: number; port: number; ready: boolean; status: string } | null {
   const lines = readFileOrNull(path.join(databaseDir, "postmaster.pid"))?.split("\n");
   if (!lines) return null;
   const pid = Number(lines[0]);
@@ -461,7 +534,8 @@ async function readyPostmaster(databaseDir: string, timeoutMs = 60_000): Promise
   for (;;) {
     const pm = runningPostmaster(databaseDir);
     if (!pm || pm.ready) return pm;
-    if (Date.now() > deadline) throw new Error(`the PostgreSQL running on ${databaseDir} (pid ${pm.pid}) did not become ready`);
+    if (Date.now() > deadline)
+      throw new Error(`the PostgreSQL running on ${databaseDir} (pid ${pm.pid}) did not become ready`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }

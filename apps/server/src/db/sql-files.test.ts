@@ -14,11 +14,19 @@ import { codeMigrations, migrationsFolder } from "../ops/migrate.ts";
  * comments aside), and every other statement (DO blocks, ALTERs …) appears in some migration as it is here.
  */
 const sqlDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "sql");
-const files = fs.readdirSync(sqlDir).filter((f) => f.endsWith(".sql")).sort();
+const files = fs
+  .readdirSync(sqlDir)
+  .filter((f) => f.endsWith(".sql"))
+  .sort();
 
 /** One statement: whitespace collapsed, full-line `--` comments removed (the statements' own text, not their notes). */
 function normalise(statement: string): string {
-  return statement.split("\n").filter((l) => !/^\s*--/.test(l)).join("\n").replace(/\s+/g, " ").trim();
+  return statement
+    .split("\n")
+    .filter((l) => !/^\s*--/.test(l))
+    .join("\n")
+    .replace(/\s+/g, " ")
+    .trim();
 }
 
 function statements(text: string): string[] {
@@ -31,7 +39,11 @@ function objectOf(stmt: string): { key: string; drop: boolean } | null {
   const patterns: [RegExp, (m: RegExpExecArray) => string, boolean][] = [
     [/^CREATE (?:OR REPLACE )?FUNCTION (?:public\.)?(\w+)\s*\(/i, (m) => `function:${m[1]}`, false],
     [/^DROP FUNCTION (?:IF EXISTS )?(?:public\.)?(\w+)/i, (m) => `function:${m[1]}`, true],
-    [/^CREATE (?:OR REPLACE )?(?:CONSTRAINT )?TRIGGER (\w+) .*? ON (?:public\.)?(\w+)/i, (m) => `trigger:${m[1]}@${m[2]}`, false],
+    [
+      /^CREATE (?:OR REPLACE )?(?:CONSTRAINT )?TRIGGER (\w+) .*? ON (?:public\.)?(\w+)/i,
+      (m) => `trigger:${m[1]}@${m[2]}`,
+      false,
+    ],
     [/^DROP TRIGGER (?:IF EXISTS )?(\w+) ON (?:public\.)?(\w+)/i, (m) => `trigger:${m[1]}@${m[2]}`, true],
     [/^CREATE (?:UNLOGGED )?TABLE (?:IF NOT EXISTS )?(?:public\.)?(\w+)/i, (m) => `table:${m[1]}`, false],
     [/^DROP TABLE (?:IF EXISTS )?(?:public\.)?(\w+)/i, (m) => `table:${m[1]}`, true],
@@ -76,7 +88,8 @@ function drift(sqlFiles: Record<string, string>, migrations: string[]): string[]
   return problems;
 }
 
-const read = (list: string[]) => Object.fromEntries(list.map((f) => [f, fs.readFileSync(path.join(sqlDir, f), "utf8")]));
+const read = (list: string[]) =>
+  Object.fromEntries(list.map((f) => [f, fs.readFileSync(path.join(sqlDir, f), "utf8")]));
 
 describe("src/db/sql/", () => {
   it("says what the migrations installed, object by object", () => {
@@ -85,15 +98,20 @@ describe("src/db/sql/", () => {
   });
 
   it("notices an edit that no migration carries, and accepts one a later migration carries", () => {
-    const fn = "CREATE OR REPLACE FUNCTION issue_sequence_name(p uuid) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE\n  AS $$ SELECT 'issue_seq_' || replace(p::text, '-', '') $$;";
+    const fn =
+      "CREATE OR REPLACE FUNCTION issue_sequence_name(p uuid) RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE\n  AS $$ SELECT 'issue_seq_' || replace(p::text, '-', '') $$;";
     const edited = fn.replace("'issue_seq_'", "'item_seq_'");
     const migrations = migrationStatements();
     expect(migrations).toContain(normalise(fn));
     expect(drift({ "x.sql": fn }, migrations)).toEqual([]);
-    expect(drift({ "x.sql": edited }, migrations)).toEqual([expect.stringContaining("x.sql: function:issue_sequence_name differs from its newest migration")]);
+    expect(drift({ "x.sql": edited }, migrations)).toEqual([
+      expect.stringContaining("x.sql: function:issue_sequence_name differs from its newest migration"),
+    ]);
     expect(drift({ "x.sql": edited }, [...migrations, normalise(edited)])).toEqual([]);
     // and a later migration that changes it makes the old text in sql/ the wrong one
     expect(drift({ "x.sql": fn }, [...migrations, normalise(edited)])).toHaveLength(1);
-    expect(drift({ "x.sql": "DO $$ BEGIN PERFORM 1; END $$;" }, migrations)).toEqual(['x.sql: "DO $$ BEGIN PERFORM 1; END $$;…" is in no migration']);
+    expect(drift({ "x.sql": "DO $$ BEGIN PERFORM 1; END $$;" }, migrations)).toEqual([
+      'x.sql: "DO $$ BEGIN PERFORM 1; END $$;…" is in no migration',
+    ]);
   });
 });

@@ -5,7 +5,17 @@ const base = { issueId: "i", projectId: "p", workspaceId: "w", actorId: "u" };
 
 describe("activity helpers", () => {
   it("records a scalar change once, and nothing when unchanged", () => {
-    expect(scalarChange(base, "priority", "none", "high")).toEqual([{ ...base, verb: "updated", field: "priority", oldValue: "none", newValue: "high", oldIdentifier: null, newIdentifier: null }]);
+    expect(scalarChange(base, "priority", "none", "high")).toEqual([
+      {
+        ...base,
+        verb: "updated",
+        field: "priority",
+        oldValue: "none",
+        newValue: "high",
+        oldIdentifier: null,
+        newIdentifier: null,
+      },
+    ]);
     expect(scalarChange(base, "priority", "high", "high")).toEqual([]);
     expect(scalarChange(base, "start_date", null, undefined)).toEqual([]);
     expect(scalarChange(base, "state", "Todo", "Todo", { old: "s1", new: "s2" })).toHaveLength(1);

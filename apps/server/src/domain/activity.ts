@@ -72,7 +72,14 @@ export type ActivityJobPlanner = (rows: readonly ActivityRow[]) => PlannedJob[];
 export const activityJobPlanners: ActivityJobPlanner[] = [];
 
 /** Fields that are recorded but not shown in the property history (wire-facts §6.4). */
-export const HIDDEN_HISTORY_FIELDS = ["comment", "vote", "reaction", "comment_reaction", "draft", "sort_order"] as const;
+export const HIDDEN_HISTORY_FIELDS = [
+  "comment",
+  "vote",
+  "reaction",
+  "comment_reaction",
+  "draft",
+  "sort_order",
+] as const;
 
 function summary(a: ActivityInput): string {
   const verb = a.verb ?? "updated";
@@ -119,9 +126,31 @@ async function withParentSides(tx: DbOrTx, list: ActivityInput[]): Promise<Activ
   const out = [...list];
   for (const m of moves) {
     const key = keys.get(m.issueId) ?? "";
-    const side = { projectId: m.projectId, workspaceId: m.workspaceId, actorId: m.actorId, verb: "updated" as const, field: SUB_ISSUE_FIELD };
-    if (m.oldIdentifier) out.push({ ...side, issueId: m.oldIdentifier, oldValue: key, newValue: "", oldIdentifier: m.issueId, comment: `removed the sub-item ${key}` });
-    if (m.newIdentifier) out.push({ ...side, issueId: m.newIdentifier, oldValue: "", newValue: key, newIdentifier: m.issueId, comment: `added the sub-item ${key}` });
+    const side = {
+      projectId: m.projectId,
+      workspaceId: m.workspaceId,
+      actorId: m.actorId,
+      verb: "updated" as const,
+      field: SUB_ISSUE_FIELD,
+    };
+    if (m.oldIdentifier)
+      out.push({
+        ...side,
+        issueId: m.oldIdentifier,
+        oldValue: key,
+        newValue: "",
+        oldIdentifier: m.issueId,
+        comment: `removed the sub-item ${key}`,
+      });
+    if (m.newIdentifier)
+      out.push({
+        ...side,
+        issueId: m.newIdentifier,
+        oldValue: "",
+        newValue: key,
+        newIdentifier: m.issueId,
+        comment: `added the sub-item ${key}`,
+      });
   }
   return out;
 }
@@ -132,7 +161,12 @@ async function withParentSides(tx: DbOrTx, list: ActivityInput[]): Promise<Activ
  * its `old_value`, takes the new text and moves to now; a change back to that `old_value` is recorded on its
  * own instead. Returns the continued row, or null to insert.
  */
-async function continueDescription(tx: DbOrTx, a: ActivityInput, now: Date, epoch: number): Promise<ActivityRow | null> {
+async function continueDescription(
+  tx: DbOrTx,
+  a: ActivityInput,
+  now: Date,
+  epoch: number,
+): Promise<ActivityRow | null> {
   if (a.field !== "description" || (a.verb ?? "updated") !== "updated" || !a.actorId) return null;
   const [last] = await tx.select().from(A).where(eq(A.issueId, a.issueId)).orderBy(desc(A.createdAt)).limit(1);
   if (!last || last.field !== "description" || last.verb !== "updated" || last.actorId !== a.actorId) return null;
@@ -167,7 +201,11 @@ export interface RecordOptions {
  * Record activity in the caller's transaction (one call may carry many rows): a parent change also records
  * the sub-item on the parents, and a description change may continue the same person's entry.
  */
-export async function recordActivity(tx: DbOrTx, inputs: ActivityInput | ActivityInput[], opts: RecordOptions = {}): Promise<ActivityRow[]> {
+export async function recordActivity(
+  tx: DbOrTx,
+  inputs: ActivityInput | ActivityInput[],
+  opts: RecordOptions = {},
+): Promise<ActivityRow[]> {
   let list = Array.isArray(inputs) ? inputs : [inputs];
   if (list.length === 0) return [];
   list = await withParentSides(tx, list);
@@ -240,15 +278,42 @@ WITH ok AS (
 )
 SELECT (SELECT count(*) FROM a) AS rows, (SELECT count(job) FROM j) AS jobs`;
 
-async function writeActivity(tx: DbOrTx, rows: readonly ActivityRow[], jobs: readonly PlannedJob[], ifIssueExists: string | null): Promise<void> {
+async function writeActivity(
+  tx: DbOrTx,
+  rows: readonly ActivityRow[],
+  jobs: readonly PlannedJob[],
+  ifIssueExists: string | null,
+): Promise<void> {
   const r = rows.map((a) => ({
-    id: a.id, issue: a.issueId, project: a.projectId, workspace: a.workspaceId, verb: a.verb, field: a.field, old_value: a.oldValue,
-    new_value: a.newValue, comment: a.comment, issue_comment: a.issueCommentId, old_identifier: a.oldIdentifier,
-    new_identifier: a.newIdentifier, epoch: a.epoch, actor: a.actorId, on_behalf_of: a.onBehalfOfId, created_at: a.createdAt.toISOString(), updated_at: a.updatedAt.toISOString(),
+    id: a.id,
+    issue: a.issueId,
+    project: a.projectId,
+    workspace: a.workspaceId,
+    verb: a.verb,
+    field: a.field,
+    old_value: a.oldValue,
+    new_value: a.newValue,
+    comment: a.comment,
+    issue_comment: a.issueCommentId,
+    old_identifier: a.oldIdentifier,
+    new_identifier: a.newIdentifier,
+    epoch: a.epoch,
+    actor: a.actorId,
+    on_behalf_of: a.onBehalfOfId,
+    created_at: a.createdAt.toISOString(),
+    updated_at: a.updatedAt.toISOString(),
   }));
-  const j = jobs.map((x) => ({ task: x.task, payload: x.payload ?? {}, max_attempts: x.maxAttempts, workspace: x.webhook?.workspaceId ?? null, event: x.webhook?.event ?? null }));
+  const j = jobs.map((x) => ({
+    task: x.task,
+    payload: x.payload ?? {},
+    max_attempts: x.maxAttempts,
+    workspace: x.webhook?.workspaceId ?? null,
+    event: x.webhook?.event ?? null,
+  }));
   // executed now (not on the await's later tick), so a COMMIT sent right behind it (`commitAfter`) follows it
-  await rawOf(tx).unsafe(WRITE_ACTIVITY, [JSON.stringify(r), JSON.stringify(j), ifIssueExists], { prepare: true }).execute();
+  await rawOf(tx)
+    .unsafe(WRITE_ACTIVITY, [JSON.stringify(r), JSON.stringify(j), ifIssueExists], { prepare: true })
+    .execute();
 }
 
 type Base = Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">;
@@ -264,7 +329,17 @@ export function scalarChange(
   const o = oldValue === null || oldValue === undefined ? null : String(oldValue);
   const n = newValue === null || newValue === undefined ? null : String(newValue);
   if (o === n && (ids?.old ?? null) === (ids?.new ?? null)) return [];
-  return [{ ...base, verb: "updated", field, oldValue: o, newValue: n, oldIdentifier: ids?.old ?? null, newIdentifier: ids?.new ?? null }];
+  return [
+    {
+      ...base,
+      verb: "updated",
+      field,
+      oldValue: o,
+      newValue: n,
+      oldIdentifier: ids?.old ?? null,
+      newIdentifier: ids?.new ?? null,
+    },
+  ];
 }
 
 /** A list change (assignees, labels, modules): one row per added and per removed id. */
@@ -279,10 +354,12 @@ export function setChanges(
   const after = new Set(newIds);
   const out: ActivityInput[] = [];
   for (const id of after) {
-    if (!before.has(id)) out.push({ ...base, verb: "updated", field, oldValue: "", newValue: nameOf(id), newIdentifier: id });
+    if (!before.has(id))
+      out.push({ ...base, verb: "updated", field, oldValue: "", newValue: nameOf(id), newIdentifier: id });
   }
   for (const id of before) {
-    if (!after.has(id)) out.push({ ...base, verb: "updated", field, oldValue: nameOf(id), newValue: "", oldIdentifier: id });
+    if (!after.has(id))
+      out.push({ ...base, verb: "updated", field, oldValue: nameOf(id), newValue: "", oldIdentifier: id });
   }
   return out;
 }

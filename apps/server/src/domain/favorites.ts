@@ -33,18 +33,38 @@ export async function lockUserFavorites(tx: Tx, userId: string): Promise<void> {
 }
 
 /** The highest sequence among a user's favourites in one folder (or the top level); null when there are none. */
-async function topSequence(tx: Tx, workspaceId: string, userId: string, parentId: string | null): Promise<number | null> {
+async function topSequence(
+  tx: Tx,
+  workspaceId: string,
+  userId: string,
+  parentId: string | null,
+): Promise<number | null> {
   const [last] = await tx
     .select({ m: sql<number | null>`max(${userFavorites.sequence})` })
     .from(userFavorites)
-    .where(and(eq(userFavorites.userId, userId), eq(userFavorites.workspaceId, workspaceId), parentId ? eq(userFavorites.parentId, parentId) : isNull(userFavorites.parentId)));
+    .where(
+      and(
+        eq(userFavorites.userId, userId),
+        eq(userFavorites.workspaceId, workspaceId),
+        parentId ? eq(userFavorites.parentId, parentId) : isNull(userFavorites.parentId),
+      ),
+    );
   return last?.m ?? null;
 }
 
 /** The one insert of a favourite row: placed on top of its siblings. Call under `lockUserFavorites`. */
 async function insertFavorite(
   tx: Tx,
-  f: { workspaceId: string; userId: string; projectId: string | null; entityType: string; entityId: string | null; name: string | null; isFolder: boolean; parentId: string | null },
+  f: {
+    workspaceId: string;
+    userId: string;
+    projectId: string | null;
+    entityType: string;
+    entityId: string | null;
+    name: string | null;
+    isFolder: boolean;
+    parentId: string | null;
+  },
 ): Promise<string> {
   const [row] = await tx
     .insert(userFavorites)
@@ -75,7 +95,13 @@ export async function addEntityFavorite(tx: Tx, f: EntityFavorite): Promise<{ id
   const [existing] = await tx
     .select({ id: userFavorites.id })
     .from(userFavorites)
-    .where(and(eq(userFavorites.userId, f.userId), eq(userFavorites.entityType, f.entityType), eq(userFavorites.entityIdentifier, f.entityId)))
+    .where(
+      and(
+        eq(userFavorites.userId, f.userId),
+        eq(userFavorites.entityType, f.entityType),
+        eq(userFavorites.entityIdentifier, f.entityId),
+      ),
+    )
     .limit(1);
   if (existing) return { id: existing.id, created: false };
   const id = await insertFavorite(tx, { ...f, parentId: f.parentId ?? null, name: null, isFolder: false });
@@ -83,15 +109,32 @@ export async function addEntityFavorite(tx: Tx, f: EntityFavorite): Promise<{ id
 }
 
 /** A folder of a user's favourites (idempotent by name: a folder of that name is returned), on top of the list. */
-export async function addFavoriteFolder(tx: Tx, f: { workspaceId: string; userId: string; name: string }): Promise<{ id: string; created: boolean }> {
+export async function addFavoriteFolder(
+  tx: Tx,
+  f: { workspaceId: string; userId: string; name: string },
+): Promise<{ id: string; created: boolean }> {
   await lockUserFavorites(tx, f.userId);
   const [existing] = await tx
     .select({ id: userFavorites.id })
     .from(userFavorites)
-    .where(and(eq(userFavorites.userId, f.userId), eq(userFavorites.workspaceId, f.workspaceId), eq(userFavorites.isFolder, true), eq(userFavorites.name, f.name)))
+    .where(
+      and(
+        eq(userFavorites.userId, f.userId),
+        eq(userFavorites.workspaceId, f.workspaceId),
+        eq(userFavorites.isFolder, true),
+        eq(userFavorites.name, f.name),
+      ),
+    )
     .limit(1);
   if (existing) return { id: existing.id, created: false };
-  const id = await insertFavorite(tx, { ...f, projectId: null, entityType: "folder", entityId: null, isFolder: true, parentId: null });
+  const id = await insertFavorite(tx, {
+    ...f,
+    projectId: null,
+    entityType: "folder",
+    entityId: null,
+    isFolder: true,
+    parentId: null,
+  });
   return { id, created: true };
 }
 
@@ -114,15 +157,28 @@ export async function removeEntityFavorite(db: DbOrTx, f: Omit<EntityFavorite, "
 /** Every user's favourites of these entities go (archive, delete). Run it in the archiving/deleting transaction. */
 export async function dropFavoritesOf(tx: DbOrTx, entityType: FavoriteEntityType, entityIds: string[]): Promise<void> {
   if (entityIds.length === 0) return;
-  await tx.delete(userFavorites).where(and(eq(userFavorites.entityType, entityType), inArray(userFavorites.entityIdentifier, entityIds)));
+  await tx
+    .delete(userFavorites)
+    .where(and(eq(userFavorites.entityType, entityType), inArray(userFavorites.entityIdentifier, entityIds)));
 }
 
 /** Which of these entities the user has favourited (for `is_favorite`). */
-export async function favoritedIds(db: DbOrTx, userId: string, entityType: FavoriteEntityType, entityIds: string[]): Promise<Set<string>> {
+export async function favoritedIds(
+  db: DbOrTx,
+  userId: string,
+  entityType: FavoriteEntityType,
+  entityIds: string[],
+): Promise<Set<string>> {
   if (entityIds.length === 0) return new Set();
   const rows = await db
     .select({ id: userFavorites.entityIdentifier })
     .from(userFavorites)
-    .where(and(eq(userFavorites.userId, userId), eq(userFavorites.entityType, entityType), inArray(userFavorites.entityIdentifier, entityIds)));
+    .where(
+      and(
+        eq(userFavorites.userId, userId),
+        eq(userFavorites.entityType, entityType),
+        inArray(userFavorites.entityIdentifier, entityIds),
+      ),
+    );
   return new Set(rows.map((r) => r.id).filter((id): id is string => id !== null));
 }

@@ -1,6 +1,13 @@
 import { and, eq, inArray, isNull, or, sql, asc } from "drizzle-orm";
 import {
-  formatPropertyValue, isMemberKind, isOptionKind, resolveCreateValues, resolveUpdateValues, type PropertyKind, type PropertyRule, type RawPropertyValue,
+  formatPropertyValue,
+  isMemberKind,
+  isOptionKind,
+  resolveCreateValues,
+  resolveUpdateValues,
+  type PropertyKind,
+  type PropertyRule,
+  type RawPropertyValue,
 } from "@stride/shared";
 import { schema, type DbOrTx } from "../db/client.ts";
 import { errors } from "../http/errors.ts";
@@ -27,19 +34,39 @@ export async function ensureProjectTypes(tx: DbOrTx, projectId: string): Promise
 }
 
 /** Types a project offers: its own and the workspace's shared ones, in order. */
-export async function projectTypes(db: DbOrTx, project: Pick<ProjectRow, "id" | "workspaceId">): Promise<IssueTypeRow[]> {
-  return db.select().from(T)
+export async function projectTypes(
+  db: DbOrTx,
+  project: Pick<ProjectRow, "id" | "workspaceId">,
+): Promise<IssueTypeRow[]> {
+  return db
+    .select()
+    .from(T)
     .where(and(eq(T.workspaceId, project.workspaceId), or(eq(T.projectId, project.id), isNull(T.projectId))))
     .orderBy(asc(T.sortOrder), asc(T.createdAt));
 }
 
-export async function typeProperties(db: DbOrTx, typeIds: readonly string[], opts: { activeOnly?: boolean } = {}): Promise<PropertyWithOptions[]> {
+export async function typeProperties(
+  db: DbOrTx,
+  typeIds: readonly string[],
+  opts: { activeOnly?: boolean } = {},
+): Promise<PropertyWithOptions[]> {
   if (!typeIds.length) return [];
-  const props = await db.select().from(PR)
+  const props = await db
+    .select()
+    .from(PR)
     .where(and(inArray(PR.issueTypeId, [...typeIds]), opts.activeOnly ? eq(PR.isActive, true) : undefined))
     .orderBy(asc(PR.sortOrder), asc(PR.createdAt));
   const options = props.length
-    ? await db.select().from(O).where(inArray(O.propertyId, props.map((p) => p.id))).orderBy(asc(O.sortOrder), asc(O.createdAt))
+    ? await db
+        .select()
+        .from(O)
+        .where(
+          inArray(
+            O.propertyId,
+            props.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(O.sortOrder), asc(O.createdAt))
     : [];
   return props.map((p) => ({ ...p, options: options.filter((o) => o.propertyId === p.id) }));
 }
@@ -47,21 +74,48 @@ export async function typeProperties(db: DbOrTx, typeIds: readonly string[], opt
 export function ruleOf(p: PropertyWithOptions): PropertyRule & { default_value: string[] } {
   const s = (p.settings ?? {}) as { min?: number | null; max?: number | null };
   return {
-    id: p.id, name: p.displayName, kind: p.kind as PropertyKind, is_required: p.isRequired, settings: { min: s.min ?? null, max: s.max ?? null },
-    option_ids: p.options.filter((o) => o.isActive).map((o) => o.id), default_value: p.defaultValue,
+    id: p.id,
+    name: p.displayName,
+    kind: p.kind as PropertyKind,
+    is_required: p.isRequired,
+    settings: { min: s.min ?? null, max: s.max ?? null },
+    option_ids: p.options.filter((o) => o.isActive).map((o) => o.id),
+    default_value: p.defaultValue,
   };
 }
 
 // ---------------------------------------------------------------- an item's values
 
 /** Member values must be people of the project (of the workspace, for a shared type's default). */
-export async function checkMembers(tx: DbOrTx, projectId: string | null, workspaceId: string, ids: readonly string[], name: string) {
+export async function checkMembers(
+  tx: DbOrTx,
+  projectId: string | null,
+  workspaceId: string,
+  ids: readonly string[],
+  name: string,
+) {
   if (!ids.length) return;
   const rows = projectId
-    ? await tx.select({ id: schema.projectMembers.memberId }).from(schema.projectMembers)
-      .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.isActive, true), inArray(schema.projectMembers.memberId, [...ids])))
-    : await tx.select({ id: schema.workspaceMembers.memberId }).from(schema.workspaceMembers)
-      .where(and(eq(schema.workspaceMembers.workspaceId, workspaceId), eq(schema.workspaceMembers.isActive, true), inArray(schema.workspaceMembers.memberId, [...ids])));
+    ? await tx
+        .select({ id: schema.projectMembers.memberId })
+        .from(schema.projectMembers)
+        .where(
+          and(
+            eq(schema.projectMembers.projectId, projectId),
+            eq(schema.projectMembers.isActive, true),
+            inArray(schema.projectMembers.memberId, [...ids]),
+          ),
+        )
+    : await tx
+        .select({ id: schema.workspaceMembers.memberId })
+        .from(schema.workspaceMembers)
+        .where(
+          and(
+            eq(schema.workspaceMembers.workspaceId, workspaceId),
+            eq(schema.workspaceMembers.isActive, true),
+            inArray(schema.workspaceMembers.memberId, [...ids]),
+          ),
+        );
   const ok = new Set(rows.map((r) => r.id));
   const bad = ids.find((id) => !ok.has(id));
   if (bad) throw propertyError(`${name}: "${bad}" is not a member of this project.`);
@@ -82,7 +136,10 @@ export interface CreateTyping {
  * are checked against that type's active properties (every write path creates through here).
  */
 export async function resolveCreateTyping(
-  tx: DbOrTx, project: ProjectRow, input: { type_id?: string | null; property_values?: Record<string, RawPropertyValue> }, isEpic: boolean,
+  tx: DbOrTx,
+  project: ProjectRow,
+  input: { type_id?: string | null; property_values?: Record<string, RawPropertyValue> },
+  isEpic: boolean,
 ): Promise<CreateTyping | null> {
   const given = input.property_values;
   if (!project.isIssueTypeEnabled) {
@@ -93,9 +150,14 @@ export async function resolveCreateTyping(
   if (input.type_id) {
     type = (await projectTypes(tx, project)).find((t) => t.id === input.type_id && t.isActive);
     if (!type) throw errors.field("type_id", `Invalid pk "${input.type_id}" - object does not exist.`);
-    if (type.isEpic !== isEpic) throw errors.field("type_id", isEpic ? "An epic takes the epic type." : "Only epics take the epic type.");
+    if (type.isEpic !== isEpic)
+      throw errors.field("type_id", isEpic ? "An epic takes the epic type." : "Only epics take the epic type.");
   } else {
-    const [t] = await tx.select().from(T).where(and(eq(T.projectId, project.id), isEpic ? eq(T.isEpic, true) : eq(T.isDefault, true))).limit(1);
+    const [t] = await tx
+      .select()
+      .from(T)
+      .where(and(eq(T.projectId, project.id), isEpic ? eq(T.isEpic, true) : eq(T.isDefault, true)))
+      .limit(1);
     if (!t) {
       await ensureProjectTypes(tx, project.id);
       return resolveCreateTyping(tx, project, input, isEpic);
@@ -115,15 +177,24 @@ export async function resolveCreateTyping(
  * (a draft is unfinished; the conversion asks for it). Empty lists are dropped.
  */
 export async function checkDraftValues(
-  tx: DbOrTx, project: ProjectRow, typeId: string | null | undefined, given: Record<string, RawPropertyValue>,
+  tx: DbOrTx,
+  project: ProjectRow,
+  typeId: string | null | undefined,
+  given: Record<string, RawPropertyValue>,
 ): Promise<Record<string, string[]>> {
   if (!Object.keys(given).length) return {};
   if (!project.isIssueTypeEnabled) throw propertyError(TYPES_OFF);
   const types = await projectTypes(tx, project);
   const type = typeId ? types.find((t) => t.id === typeId && t.isActive) : types.find((t) => t.isDefault);
-  if (!type) throw typeId ? errors.field("type_id", `Invalid pk "${typeId}" - object does not exist.`) : propertyError(`"${Object.keys(given)[0]}" is not a property of this work item type.`);
+  if (!type)
+    throw typeId
+      ? errors.field("type_id", `Invalid pk "${typeId}" - object does not exist.`)
+      : propertyError(`"${Object.keys(given)[0]}" is not a property of this work item type.`);
   const props = await typeProperties(tx, [type.id], { activeOnly: true });
-  const r = resolveUpdateValues(props.map((p) => ({ ...ruleOf(p), is_required: false })), given);
+  const r = resolveUpdateValues(
+    props.map((p) => ({ ...ruleOf(p), is_required: false })),
+    given,
+  );
   if (!r.ok) throw propertyError(r.error);
   const values = Object.fromEntries(Object.entries(r.values).filter(([, v]) => v.length));
   await checkMemberValues(tx, project, props, values);
@@ -138,15 +209,30 @@ export async function publicFormProperties(db: DbOrTx, project: ProjectRow): Pro
   if (!project.isIssueTypeEnabled) return [];
   const def = (await projectTypes(db, project)).find((t) => t.isDefault && t.isActive);
   if (!def) return [];
-  return (await typeProperties(db, [def.id], { activeOnly: true })).filter((p) => !isMemberKind(p.kind as PropertyKind));
+  return (await typeProperties(db, [def.id], { activeOnly: true })).filter(
+    (p) => !isMemberKind(p.kind as PropertyKind),
+  );
 }
 
-async function checkMemberValues(tx: DbOrTx, project: ProjectRow, props: PropertyWithOptions[], values: Record<string, string[]>) {
-  for (const p of props) if (isMemberKind(p.kind as PropertyKind) && values[p.id]?.length) await checkMembers(tx, project.id, project.workspaceId, values[p.id], p.displayName);
+async function checkMemberValues(
+  tx: DbOrTx,
+  project: ProjectRow,
+  props: PropertyWithOptions[],
+  values: Record<string, string[]>,
+) {
+  for (const p of props)
+    if (isMemberKind(p.kind as PropertyKind) && values[p.id]?.length)
+      await checkMembers(tx, project.id, project.workspaceId, values[p.id], p.displayName);
 }
 
 /** Write an item's values of the given properties (replacing them), the item row locked by the caller. */
-export async function writeValues(tx: DbOrTx, item: { id: string; projectId: string; workspaceId: string }, props: PropertyWithOptions[], values: Record<string, string[]>, actorId: string | null) {
+export async function writeValues(
+  tx: DbOrTx,
+  item: { id: string; projectId: string; workspaceId: string },
+  props: PropertyWithOptions[],
+  values: Record<string, string[]>,
+  actorId: string | null,
+) {
   const ids = Object.keys(values);
   if (!ids.length) return;
   await tx.delete(V).where(and(eq(V.issueId, item.id), inArray(V.propertyId, ids)));
@@ -154,8 +240,15 @@ export async function writeValues(tx: DbOrTx, item: { id: string; projectId: str
     const p = props.find((x) => x.id === pid)!;
     const option = isOptionKind(p.kind as PropertyKind);
     return values[pid].map((value, position) => ({
-      workspaceId: item.workspaceId, projectId: item.projectId, issueId: item.id, propertyId: pid, value, position,
-      optionId: option ? value : null, createdById: actorId, updatedById: actorId,
+      workspaceId: item.workspaceId,
+      projectId: item.projectId,
+      issueId: item.id,
+      propertyId: pid,
+      value,
+      position,
+      optionId: option ? value : null,
+      createdById: actorId,
+      updatedById: actorId,
     }));
   });
   if (rows.length) await tx.insert(V).values(rows);
@@ -176,8 +269,18 @@ export interface UpdateTyping {
  * new type's their defaults (a required one without default must be sent).
  */
 export async function resolveUpdateTyping(
-  tx: DbOrTx, project: ProjectRow, cur: { id: string; typeId: string | null; isEpic: boolean; propertyValues: unknown; projectId: string; workspaceId: string },
-  patch: { type_id?: string | null; property_values?: Record<string, RawPropertyValue> }, base: Omit<ActivityInput, "field">,
+  tx: DbOrTx,
+  project: ProjectRow,
+  cur: {
+    id: string;
+    typeId: string | null;
+    isEpic: boolean;
+    propertyValues: unknown;
+    projectId: string;
+    workspaceId: string;
+  },
+  patch: { type_id?: string | null; property_values?: Record<string, RawPropertyValue> },
+  base: Omit<ActivityInput, "field">,
 ): Promise<{ typeId?: string; typing: UpdateTyping | null }> {
   const given = patch.property_values;
   const typeChange = patch.type_id !== undefined && (patch.type_id ?? null) !== cur.typeId;
@@ -193,7 +296,12 @@ export async function resolveUpdateTyping(
   let drop: string[] = [];
   if (typeChange) {
     // properties belong to one type: the old type's values go, the new type's take what is sent, else their defaults
-    const created = (await resolveCreateTyping(tx, project, { type_id: patch.type_id, property_values: given ?? {} }, cur.isEpic))!;
+    const created = (await resolveCreateTyping(
+      tx,
+      project,
+      { type_id: patch.type_id, property_values: given ?? {} },
+      cur.isEpic,
+    ))!;
     typeId = created.typeId;
     props = created.props;
     values = created.values;
@@ -211,7 +319,10 @@ export async function resolveUpdateTyping(
   await checkMemberValues(tx, project, props, values);
   const changed: Record<string, string[]> = {};
   const acts: ActivityInput[] = [];
-  const names = await optionAndMemberNames(tx, props, [...Object.values(values).flat(), ...Object.values(current).flat()]);
+  const names = await optionAndMemberNames(tx, props, [
+    ...Object.values(values).flat(),
+    ...Object.values(current).flat(),
+  ]);
   for (const [pid, next] of Object.entries(values)) {
     const before = drop.includes(pid) ? [] : (current[pid] ?? []);
     if (before.length === next.length && before.every((v, i) => v === next[i])) continue;
@@ -219,8 +330,13 @@ export async function resolveUpdateTyping(
     const p = props.find((x) => x.id === pid)!;
     const kind = p.kind as PropertyKind;
     acts.push({
-      ...base, verb: "updated", field: "custom_property", oldIdentifier: null, newIdentifier: pid,
-      oldValue: formatPropertyValue(kind, before, (id) => names.get(id)) || null, newValue: formatPropertyValue(kind, next, (id) => names.get(id)) || null,
+      ...base,
+      verb: "updated",
+      field: "custom_property",
+      oldIdentifier: null,
+      newIdentifier: pid,
+      oldValue: formatPropertyValue(kind, before, (id) => names.get(id)) || null,
+      newValue: formatPropertyValue(kind, next, (id) => names.get(id)) || null,
       comment: `updated ${p.displayName}`,
     });
   }
@@ -229,25 +345,41 @@ export async function resolveUpdateTyping(
 }
 
 /** Names of the options and people among `ids` (activity texts, exports). */
-export async function optionAndMemberNames(db: DbOrTx, props: PropertyWithOptions[], ids: string[]): Promise<Map<string, string>> {
+export async function optionAndMemberNames(
+  db: DbOrTx,
+  props: PropertyWithOptions[],
+  ids: string[],
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const p of props) for (const o of p.options) out.set(o.id, o.name);
   const people = [...new Set(ids)].filter((id) => /^[0-9a-f-]{36}$/.test(id) && !out.has(id));
   if (people.length && props.some((p) => isMemberKind(p.kind as PropertyKind))) {
-    const rows = await db.select({ id: schema.users.id, name: schema.users.displayName }).from(schema.users).where(inArray(schema.users.id, people));
+    const rows = await db
+      .select({ id: schema.users.id, name: schema.users.displayName })
+      .from(schema.users)
+      .where(inArray(schema.users.id, people));
     for (const r of rows) out.set(r.id, r.name);
   }
   return out;
 }
 
 /** Apply an update's value changes; the caller holds the item's row lock. */
-export async function applyUpdateTyping(tx: DbOrTx, item: { id: string; projectId: string; workspaceId: string }, t: UpdateTyping, actorId: string) {
+export async function applyUpdateTyping(
+  tx: DbOrTx,
+  item: { id: string; projectId: string; workspaceId: string },
+  t: UpdateTyping,
+  actorId: string,
+) {
   if (t.drop.length) await tx.delete(V).where(and(eq(V.issueId, item.id), inArray(V.propertyId, t.drop)));
   await writeValues(tx, item, t.props, t.values, actorId);
 }
 
 /** The kept values of an item (after a write in this transaction). */
 export async function keptValues(tx: DbOrTx, issueId: string): Promise<Record<string, string[]>> {
-  const [r] = await tx.select({ v: schema.issues.propertyValues }).from(schema.issues).where(eq(schema.issues.id, issueId)).limit(1);
+  const [r] = await tx
+    .select({ v: schema.issues.propertyValues })
+    .from(schema.issues)
+    .where(eq(schema.issues.id, issueId))
+    .limit(1);
   return (r?.v ?? {}) as Record<string, string[]>;
 }

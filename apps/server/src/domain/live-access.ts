@@ -69,7 +69,11 @@ export async function stillSignedIn(sql: postgres.Sql, userId: string, sessionId
  * (core/screen-data.ts) is read after this, so a subscription that starts from these numbers replays exactly
  * the writes the data may miss: sequences are given in commit order.
  */
-export async function liveHeads(sql: postgres.Sql, userId: string, slug: string | null): Promise<Record<string, number>> {
+export async function liveHeads(
+  sql: postgres.Sql,
+  userId: string,
+  slug: string | null,
+): Promise<Record<string, number>> {
   const rows = await sql<{ stream: string; seq: string }[]>`
     WITH wanted AS (
       SELECT 'user:' || ${userId}::text AS stream

@@ -15,7 +15,9 @@ describe("eventAllowed", () => {
     const scope = { stream: "project:p1", ownOnly: true };
     expect(eventAllowed(scope, item("i1", "other"), me)).toBe("no");
     expect(eventAllowed(scope, item("i2", me), me)).toBe("yes");
-    expect(eventAllowed(scope, { t: "issue_comments", id: "c1", op: "insert", p: "p1", i: "i1", c: "other" }, me)).toBe("no");
+    expect(eventAllowed(scope, { t: "issue_comments", id: "c1", op: "insert", p: "p1", i: "i1", c: "other" }, me)).toBe(
+      "no",
+    );
     expect(eventAllowed(scope, { t: "issue_comments", id: "c1", op: "insert", p: "p1", i: "i1" }, me)).toBe("no");
     expect(eventAllowed(scope, { t: "labels", id: "l1", op: "update", p: "p1", f: ["name"] }, me)).toBe("yes");
   });
@@ -28,8 +30,20 @@ describe("eventAllowed", () => {
   });
 
   it("workspace subscribers below admin have project events checked", () => {
-    expect(eventAllowed({ stream: "workspace:w", checkProjects: true }, { t: "projects", id: "p1", op: "update", p: "p1" }, me)).toBe("project");
-    expect(eventAllowed({ stream: "workspace:w", checkProjects: true }, { t: "workspace_members", id: "m", op: "update" }, me)).toBe("yes");
+    expect(
+      eventAllowed(
+        { stream: "workspace:w", checkProjects: true },
+        { t: "projects", id: "p1", op: "update", p: "p1" },
+        me,
+      ),
+    ).toBe("project");
+    expect(
+      eventAllowed(
+        { stream: "workspace:w", checkProjects: true },
+        { t: "workspace_members", id: "m", op: "update" },
+        me,
+      ),
+    ).toBe("yes");
     expect(eventAllowed({ stream: "workspace:w" }, { t: "projects", id: "p1", op: "update", p: "p1" }, me)).toBe("yes");
   });
 });

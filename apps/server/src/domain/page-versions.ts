@@ -24,15 +24,28 @@ const snapshotOf = (p: PageRow) => ({
  * anyone else starts one. A page's first save also keeps the content it replaced (owned by the page's owner, as of
  * its creation), so what a page was created with can always be restored.
  */
-export async function keepPageVersion(tx: DbOrTx, before: PageRow, page: PageRow, actorId: string, now = new Date()): Promise<void> {
+export async function keepPageVersion(
+  tx: DbOrTx,
+  before: PageRow,
+  page: PageRow,
+  actorId: string,
+  now = new Date(),
+): Promise<void> {
   const [latest] = await tx
     .select({ id: pageVersions.id, ownedById: pageVersions.ownedById, lastSavedAt: pageVersions.lastSavedAt })
     .from(pageVersions)
     .where(eq(pageVersions.pageId, page.id))
     .orderBy(desc(pageVersions.lastSavedAt), desc(pageVersions.createdAt))
     .limit(1);
-  if (latest && latest.ownedById === actorId && now.getTime() - latest.lastSavedAt.getTime() <= PAGE_VERSION_WINDOW_MS) {
-    await tx.update(pageVersions).set({ ...snapshotOf(page), lastSavedAt: now, updatedAt: now, updatedById: actorId }).where(eq(pageVersions.id, latest.id));
+  if (
+    latest &&
+    latest.ownedById === actorId &&
+    now.getTime() - latest.lastSavedAt.getTime() <= PAGE_VERSION_WINDOW_MS
+  ) {
+    await tx
+      .update(pageVersions)
+      .set({ ...snapshotOf(page), lastSavedAt: now, updatedAt: now, updatedById: actorId })
+      .where(eq(pageVersions.id, latest.id));
     return;
   }
   const of = { pageId: page.id, projectId: page.projectId, workspaceId: page.workspaceId };
@@ -40,8 +53,26 @@ export async function keepPageVersion(tx: DbOrTx, before: PageRow, page: PageRow
   if (!latest && before.descriptionStripped.trim() !== "") {
     const at = before.createdAt;
     const owner = before.ownedById;
-    rows.push({ ...of, ...snapshotOf(before), ownedById: owner, lastSavedAt: at, createdAt: at, updatedAt: at, createdById: owner, updatedById: owner });
+    rows.push({
+      ...of,
+      ...snapshotOf(before),
+      ownedById: owner,
+      lastSavedAt: at,
+      createdAt: at,
+      updatedAt: at,
+      createdById: owner,
+      updatedById: owner,
+    });
   }
-  rows.push({ ...of, ...snapshotOf(page), ownedById: actorId, lastSavedAt: now, createdAt: now, updatedAt: now, createdById: actorId, updatedById: actorId });
+  rows.push({
+    ...of,
+    ...snapshotOf(page),
+    ownedById: actorId,
+    lastSavedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    createdById: actorId,
+    updatedById: actorId,
+  });
   await tx.insert(pageVersions).values(rows);
 }

@@ -1,7 +1,13 @@
 import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import { RECENT_VISITS_LIMIT } from "@stride/shared";
-import type { RecentIssueData, RecentPageData, RecentProjectData, RecentVisit, RecentVisitEntity } from "@stride/shared/contract";
+import type {
+  RecentIssueData,
+  RecentPageData,
+  RecentProjectData,
+  RecentVisit,
+  RecentVisitEntity,
+} from "@stride/shared/contract";
 import { schema, type Db, type DbOrTx } from "../db/client.ts";
 import { commitAhead, rawOf } from "../db/raw.ts";
 import { iso } from "../http/present.ts";
@@ -52,7 +58,22 @@ WHERE EXISTS (SELECT 1 FROM w) AND d.workspace = $1::uuid AND d."user" = $2::uui
 /** `WRITE_VISIT` sent on `db`'s connection now (not on the await's later tick), so a COMMIT may follow it at once. */
 function writeVisit(db: DbOrTx, v: Visit): Promise<unknown> {
   const now = new Date();
-  return rawOf(db).unsafe(WRITE_VISIT, [v.workspaceId, v.userId, v.projectId, v.entity, v.id, now.toISOString(), new Date(now.getTime() - REFRESH_MS).toISOString(), RECENT_VISITS_LIMIT], { prepare: true }).execute();
+  return rawOf(db)
+    .unsafe(
+      WRITE_VISIT,
+      [
+        v.workspaceId,
+        v.userId,
+        v.projectId,
+        v.entity,
+        v.id,
+        now.toISOString(),
+        new Date(now.getTime() - REFRESH_MS).toISOString(),
+        RECENT_VISITS_LIMIT,
+      ],
+      { prepare: true },
+    )
+    .execute();
 }
 
 /**
@@ -96,7 +117,10 @@ export async function answerWithVisit<T>(db: Db, log: FastifyBaseLogger, v: Visi
 
 type EntityData = RecentIssueData | RecentProjectData | RecentPageData;
 /** The data of the entities `ids` that `userId` may still see, by id (what they cannot see is absent). */
-export type RecentResolver = (db: DbOrTx, q: { workspaceId: string; userId: string; ids: string[] }) => Promise<Map<string, EntityData>>;
+export type RecentResolver = (
+  db: DbOrTx,
+  q: { workspaceId: string; userId: string; ids: string[] },
+) => Promise<Map<string, EntityData>>;
 
 /** Projects the user is an active member of (not archived), with their membership role. */
 const memberProjects = (workspaceId: string, userId: string) =>
@@ -109,12 +133,32 @@ const issueData: RecentResolver = async (db, { workspaceId, userId, ids }) => {
     FROM issues JOIN projects p ON p.id = issues.project JOIN (${memberProjects(workspaceId, userId)}) m ON m.project = issues.project
     WHERE ${inArray(schema.issues.id, ids)} AND issues.deleted_at IS NULL AND issues.is_draft = false
       AND (m.role >= 15 OR m.guest_view_all_features OR issues.created_by = ${userId})`)) as unknown as {
-    id: string; name: string; state: string | null; priority: string; assignee_ids: string[]; type: string | null; sequence_id: number; project: string; identifier: string;
+    id: string;
+    name: string;
+    state: string | null;
+    priority: string;
+    assignee_ids: string[];
+    type: string | null;
+    sequence_id: number;
+    project: string;
+    identifier: string;
   }[];
-  return new Map(rows.map((r) => [r.id, {
-    id: r.id, name: r.name, state: r.state, priority: r.priority, assignees: r.assignee_ids ?? [], type: r.type, sequence_id: Number(r.sequence_id),
-    project_id: r.project, project_identifier: r.identifier,
-  }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        name: r.name,
+        state: r.state,
+        priority: r.priority,
+        assignees: r.assignee_ids ?? [],
+        type: r.type,
+        sequence_id: Number(r.sequence_id),
+        project_id: r.project,
+        project_identifier: r.identifier,
+      },
+    ]),
+  );
 };
 
 const projectData: RecentResolver = async (db, { workspaceId, userId, ids }) => {
@@ -122,8 +166,25 @@ const projectData: RecentResolver = async (db, { workspaceId, userId, ids }) => 
     SELECT projects.id, projects.name, projects.logo_props, projects.identifier,
       ARRAY(SELECT pm2.member FROM project_members pm2 WHERE pm2.project = projects.id AND pm2.is_active = true ORDER BY pm2.created_at) AS members
     FROM projects JOIN (${memberProjects(workspaceId, userId)}) m ON m.project = projects.id
-    WHERE ${inArray(schema.projects.id, ids)}`)) as unknown as { id: string; name: string; logo_props: RecentProjectData["logo_props"]; identifier: string; members: string[] }[];
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, logo_props: r.logo_props ?? {}, project_members: r.members ?? [], identifier: r.identifier }]));
+    WHERE ${inArray(schema.projects.id, ids)}`)) as unknown as {
+    id: string;
+    name: string;
+    logo_props: RecentProjectData["logo_props"];
+    identifier: string;
+    members: string[];
+  }[];
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        name: r.name,
+        logo_props: r.logo_props ?? {},
+        project_members: r.members ?? [],
+        identifier: r.identifier,
+      },
+    ]),
+  );
 };
 
 /** Pages the user may read: public ones of their projects and their own private ones, not archived. */
@@ -132,19 +193,50 @@ const pageData: RecentResolver = async (db, { workspaceId, userId, ids }) => {
     SELECT pages.id, pages.name, pages.logo_props, pages.project, pages.owned_by, p.identifier
     FROM pages JOIN projects p ON p.id = pages.project JOIN (${memberProjects(workspaceId, userId)}) m ON m.project = pages.project
     WHERE ${inArray(schema.pages.id, ids)} AND pages.archived_at IS NULL AND (pages.access = 0 OR pages.owned_by = ${userId})`)) as unknown as {
-    id: string; name: string; logo_props: Record<string, unknown> | null; project: string; owned_by: string; identifier: string;
+    id: string;
+    name: string;
+    logo_props: Record<string, unknown> | null;
+    project: string;
+    owned_by: string;
+    identifier: string;
   }[];
-  return new Map(rows.map((r) => [r.id, { id: r.id, name: r.name, logo_props: r.logo_props ?? {}, project_id: r.project, owned_by: r.owned_by, project_identifier: r.identifier }]));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        id: r.id,
+        name: r.name,
+        logo_props: r.logo_props ?? {},
+        project_id: r.project,
+        owned_by: r.owned_by,
+        project_identifier: r.identifier,
+      },
+    ]),
+  );
 };
 
 /** How each kind of entity is shown and who may see it. */
-export const RECENT_RESOLVERS: Partial<Record<RecentVisitEntity, RecentResolver>> = { issue: issueData, project: projectData, page: pageData };
+export const RECENT_RESOLVERS: Partial<Record<RecentVisitEntity, RecentResolver>> = {
+  issue: issueData,
+  project: projectData,
+  page: pageData,
+};
 
 /** The person's recent visits in the workspace, newest first, optionally of one kind, each with its entity's data. */
-export async function listRecentVisits(db: DbOrTx, workspaceId: string, userId: string, entityName?: RecentVisitEntity): Promise<RecentVisit[]> {
+export async function listRecentVisits(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+  entityName?: RecentVisitEntity,
+): Promise<RecentVisit[]> {
   const where = [eq(RV.workspaceId, workspaceId), eq(RV.userId, userId)];
   if (entityName) where.push(eq(RV.entityName, entityName));
-  const rows = await db.select().from(RV).where(and(...where)).orderBy(desc(RV.visitedAt), desc(RV.id)).limit(RECENT_VISITS_LIMIT);
+  const rows = await db
+    .select()
+    .from(RV)
+    .where(and(...where))
+    .orderBy(desc(RV.visitedAt), desc(RV.id))
+    .limit(RECENT_VISITS_LIMIT);
   const byKind = new Map<RecentVisitEntity, Map<string, EntityData>>();
   for (const kind of new Set(rows.map((r) => r.entityName as RecentVisitEntity))) {
     const resolve = RECENT_RESOLVERS[kind];
@@ -153,6 +245,16 @@ export async function listRecentVisits(db: DbOrTx, workspaceId: string, userId: 
   }
   return rows.flatMap((r) => {
     const data = byKind.get(r.entityName as RecentVisitEntity)?.get(r.entityIdentifier);
-    return data ? [{ id: r.id, entity_name: r.entityName, entity_identifier: r.entityIdentifier, entity_data: data, visited_at: iso(r.visitedAt) } as RecentVisit] : [];
+    return data
+      ? [
+          {
+            id: r.id,
+            entity_name: r.entityName,
+            entity_identifier: r.entityIdentifier,
+            entity_data: data,
+            visited_at: iso(r.visitedAt),
+          } as RecentVisit,
+        ]
+      : [];
   });
 }

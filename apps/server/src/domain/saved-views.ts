@@ -26,7 +26,12 @@ export type SavedFilter = (timezone: string) => FilterNode | null;
  * Views of one place a user may see: a project's views (`projectId`), a teamspace's team views (`teamspaceId`) or
  * the workspace's global views (both null); their own and the public ones, never archived.
  */
-export function visibleViews(workspaceId: string, projectId: string | null, userId: string, teamspaceId: string | null = null): SQL {
+export function visibleViews(
+  workspaceId: string,
+  projectId: string | null,
+  userId: string,
+  teamspaceId: string | null = null,
+): SQL {
   return and(
     eq(issueViews.workspaceId, workspaceId),
     projectId ? eq(issueViews.projectId, projectId) : isNull(issueViews.projectId),
@@ -37,8 +42,19 @@ export function visibleViews(workspaceId: string, projectId: string | null, user
 }
 
 /** One view the user may see, else 404 (another user's private view does not exist for them). */
-export async function loadVisibleView(db: DbOrTx, workspaceId: string, projectId: string | null, viewId: string, userId: string, teamspaceId: string | null = null): Promise<ViewRow> {
-  const [row] = await db.select().from(issueViews).where(and(eq(issueViews.id, viewId), visibleViews(workspaceId, projectId, userId, teamspaceId))).limit(1);
+export async function loadVisibleView(
+  db: DbOrTx,
+  workspaceId: string,
+  projectId: string | null,
+  viewId: string,
+  userId: string,
+  teamspaceId: string | null = null,
+): Promise<ViewRow> {
+  const [row] = await db
+    .select()
+    .from(issueViews)
+    .where(and(eq(issueViews.id, viewId), visibleViews(workspaceId, projectId, userId, teamspaceId)))
+    .limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
@@ -54,7 +70,12 @@ const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
  * `W/issues/?global_view_id=`: one of the four default global views (all-issues, assigned, created, subscribed,
  * filtering on the caller) or a custom global view's id the caller may see; anything else is 404.
  */
-export async function globalViewFilter(db: DbOrTx, workspaceId: string, userId: string, id: string): Promise<SavedFilter> {
+export async function globalViewFilter(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+  id: string,
+): Promise<SavedFilter> {
   if (isDefaultGlobalView(id)) {
     const filters = defaultGlobalViewFilters(id, userId);
     return (timezone) => savedViewFilter(filters, null, todayInTimeZone(timezone));

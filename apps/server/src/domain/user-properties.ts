@@ -7,7 +7,12 @@
  */
 import { and, eq, isNull } from "drizzle-orm";
 import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, defaultFilters } from "@stride/shared";
-import type { UserProperties, UserPropertiesPatch, WorkspaceUserProperties, WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
+import type {
+  UserProperties,
+  UserPropertiesPatch,
+  WorkspaceUserProperties,
+  WorkspaceUserPropertiesPatch,
+} from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../db/client.ts";
 import { silently } from "../core/silent.ts";
 
@@ -23,12 +28,18 @@ export interface PropsKey {
 }
 
 const T = schema.projectUserProperties;
-const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asObject = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** Load the caller's preferences for a context, creating them with the defaults (wire-facts §7). */
 export async function getOrCreateProps(db: DbOrTx, key: PropsKey, kind: PropsKind): Promise<PropsRow> {
   const entityId = key.entityId ?? null;
-  const where = and(eq(T.projectId, key.projectId), eq(T.userId, key.userId), eq(T.kind, kind), entityId === null ? isNull(T.entityId) : eq(T.entityId, entityId));
+  const where = and(
+    eq(T.projectId, key.projectId),
+    eq(T.userId, key.userId),
+    eq(T.kind, kind),
+    entityId === null ? isNull(T.entityId) : eq(T.entityId, entityId),
+  );
   const [found] = await db.select().from(T).where(where).limit(1);
   if (found) return found;
   // the defaults a read creates publish nothing live (core/silent.ts); a PATCH's change of them does
@@ -59,13 +70,22 @@ export async function getOrCreateProps(db: DbOrTx, key: PropsKey, kind: PropsKin
  * Apply a partial update: object-valued keys merge one level (a key not sent keeps its value),
  * rich_filters and sort_order are replaced. Display filters follow the rules of work-tracking.md §4.
  */
-export async function patchProps(db: DbOrTx, row: PropsRow, patch: UserPropertiesPatch, userId: string): Promise<PropsRow> {
+export async function patchProps(
+  db: DbOrTx,
+  row: PropsRow,
+  patch: UserPropertiesPatch,
+  userId: string,
+): Promise<PropsRow> {
   const set: Partial<typeof T.$inferInsert> = { updatedAt: new Date(), updatedById: userId };
   if (patch.filters) set.filters = { ...asObject(row.filters), ...patch.filters };
   if (patch.display_filters) {
-    set.displayFilters = applyDisplayRules({ ...asObject(row.displayFilters), ...patch.display_filters }, { kind: row.kind === "epics" ? "epics" : "project" });
+    set.displayFilters = applyDisplayRules(
+      { ...asObject(row.displayFilters), ...patch.display_filters },
+      { kind: row.kind === "epics" ? "epics" : "project" },
+    );
   }
-  if (patch.display_properties) set.displayProperties = { ...asObject(row.displayProperties), ...patch.display_properties };
+  if (patch.display_properties)
+    set.displayProperties = { ...asObject(row.displayProperties), ...patch.display_properties };
   if (patch.rich_filters) set.richFilters = patch.rich_filters;
   if (patch.preferences) set.preferences = { ...asObject(row.preferences), ...patch.preferences };
   if (patch.sort_order !== undefined) set.sortOrder = patch.sort_order;
@@ -110,14 +130,24 @@ function workspaceDefaults() {
   };
 }
 
-export async function getOrCreateWorkspaceProps(db: DbOrTx, key: { workspaceId: string; userId: string }): Promise<WorkspacePropsRow> {
+export async function getOrCreateWorkspaceProps(
+  db: DbOrTx,
+  key: { workspaceId: string; userId: string },
+): Promise<WorkspacePropsRow> {
   const where = and(eq(WT.workspaceId, key.workspaceId), eq(WT.userId, key.userId));
   const [found] = await db.select().from(WT).where(where).limit(1);
   if (found) return found;
   await silently(db, (tx) =>
     tx
       .insert(WT)
-      .values({ workspaceId: key.workspaceId, userId: key.userId, ...workspaceDefaults(), richFilters: {}, createdById: key.userId, updatedById: key.userId })
+      .values({
+        workspaceId: key.workspaceId,
+        userId: key.userId,
+        ...workspaceDefaults(),
+        richFilters: {},
+        createdById: key.userId,
+        updatedById: key.userId,
+      })
       .onConflictDoNothing(),
   );
   const [row] = await db.select().from(WT).where(where).limit(1);
@@ -125,11 +155,17 @@ export async function getOrCreateWorkspaceProps(db: DbOrTx, key: { workspaceId: 
 }
 
 /** Partial update: filters, display_filters and display_properties merge one level; the rest is replaced. */
-export async function patchWorkspaceProps(db: DbOrTx, row: WorkspacePropsRow, patch: WorkspaceUserPropertiesPatch, userId: string): Promise<WorkspacePropsRow> {
+export async function patchWorkspaceProps(
+  db: DbOrTx,
+  row: WorkspacePropsRow,
+  patch: WorkspaceUserPropertiesPatch,
+  userId: string,
+): Promise<WorkspacePropsRow> {
   const set: Partial<typeof WT.$inferInsert> = { updatedAt: new Date(), updatedById: userId };
   if (patch.filters) set.filters = { ...asObject(row.filters), ...patch.filters };
   if (patch.display_filters) set.displayFilters = { ...asObject(row.displayFilters), ...patch.display_filters };
-  if (patch.display_properties) set.displayProperties = { ...asObject(row.displayProperties), ...patch.display_properties };
+  if (patch.display_properties)
+    set.displayProperties = { ...asObject(row.displayProperties), ...patch.display_properties };
   if (patch.rich_filters) set.richFilters = patch.rich_filters;
   if (patch.navigation_project_limit !== undefined) set.navigationProjectLimit = patch.navigation_project_limit;
   if (patch.navigation_control_preference) set.navigationControlPreference = patch.navigation_control_preference;

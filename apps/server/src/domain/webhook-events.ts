@@ -57,7 +57,11 @@ export interface ActivityLike {
 const QUIET_FIELDS = new Set(["vote", "reaction", "comment_reaction", "draft", "sort_order", "sub_issue", "worklog"]);
 
 const change = (a: ActivityLike): WebhookChange => ({
-  field: a.field, new_value: a.newValue ?? null, old_value: a.oldValue ?? null, old_identifier: a.oldIdentifier ?? null, new_identifier: a.newIdentifier ?? null,
+  field: a.field,
+  new_value: a.newValue ?? null,
+  old_value: a.oldValue ?? null,
+  old_identifier: a.oldIdentifier ?? null,
+  new_identifier: a.newIdentifier ?? null,
 });
 
 /**
@@ -70,7 +74,11 @@ export function eventsOfActivity(rows: readonly ActivityLike[]): WebhookEventJob
   const byIssue = new Map<string, ActivityLike[]>();
   for (const r of rows) if (r.issueId) byIssue.set(r.issueId, [...(byIssue.get(r.issueId) ?? []), r]);
   for (const [issueId, list] of byIssue) {
-    const base = { workspace_id: list[0].workspaceId, actor_id: list[0].actorId, ...(list[0].onBehalfOfId ? { on_behalf_of_id: list[0].onBehalfOfId } : {}) };
+    const base = {
+      workspace_id: list[0].workspaceId,
+      actor_id: list[0].actorId,
+      ...(list[0].onBehalfOfId ? { on_behalf_of_id: list[0].onBehalfOfId } : {}),
+    };
     if (list.some((r) => r.verb === "created" && r.field === null)) {
       out.push({ ...base, event: "issue", action: "created", entity_id: issueId, changes: [] });
       continue;
@@ -84,7 +92,14 @@ export function eventsOfActivity(rows: readonly ActivityLike[]): WebhookEventJob
       if (r.field === "comment") {
         if (!r.issueCommentId) continue;
         const action: WebhookAction = r.verb === "created" ? "created" : r.verb === "deleted" ? "deleted" : "updated";
-        out.push({ ...base, actor_id: r.actorId, event: "issue_comment", action, entity_id: r.issueCommentId, changes: action === "updated" ? [change(r)] : [] });
+        out.push({
+          ...base,
+          actor_id: r.actorId,
+          event: "issue_comment",
+          action,
+          entity_id: r.issueCommentId,
+          changes: action === "updated" ? [change(r)] : [],
+        });
       } else if (r.field && !QUIET_FIELDS.has(r.field)) {
         updates.push(change(r));
       }
@@ -95,8 +110,17 @@ export function eventsOfActivity(rows: readonly ActivityLike[]): WebhookEventJob
 }
 
 /** Bookkeeping columns (database names) that are no news to a receiver. */
-const SKIP_COLUMNS = new Set(["id", "updated_at", "updated_by", "created_at", "created_by", "sort_order", "view_props", "progress_snapshot", "list_version"]);
-
+const SKIP_COLUMNS = new Set([
+  "id",
+  "updated_at",
+  "updated_by",
+  "created_at",
+  "created_by",
+  "sort_order",
+  "view_props",
+  "progress_snapshot",
+  "list_version",
+]);
 
 function asText(v: unknown): string | null {
   if (v === null || v === undefined) return null;
@@ -124,7 +148,12 @@ export function rowChanges(before: Record<string, unknown>, after: Record<string
 /** Does the workspace have an active webhook listening for `events`? */
 async function listening(tx: DbOrTx, workspaceId: string, events: readonly WebhookEvent[]): Promise<boolean> {
   const cols = events.map((e) => sql.identifier(`on_${e}`));
-  const rows = await tx.execute(sql`SELECT 1 FROM webhooks WHERE workspace = ${workspaceId} AND is_active AND (${sql.join(cols.map((c) => sql`${c}`), sql` OR `)}) LIMIT 1`);
+  const rows = await tx.execute(
+    sql`SELECT 1 FROM webhooks WHERE workspace = ${workspaceId} AND is_active AND (${sql.join(
+      cols.map((c) => sql`${c}`),
+      sql` OR `,
+    )}) LIMIT 1`,
+  );
   return (rows as unknown as unknown[]).length > 0;
 }
 
@@ -135,7 +164,12 @@ async function listening(tx: DbOrTx, workspaceId: string, events: readonly Webho
 export function plannedWebhookJobs(jobs: readonly WebhookEventJob[]): PlannedJob[] {
   return jobs
     .filter((job) => !(job.action === "updated" && job.changes.length === 0))
-    .map((job) => ({ task: WEBHOOK_EVENT_TASK, payload: job, maxAttempts: 5, webhook: { workspaceId: job.workspace_id, event: job.event } }));
+    .map((job) => ({
+      task: WEBHOOK_EVENT_TASK,
+      payload: job,
+      maxAttempts: 5,
+      webhook: { workspaceId: job.workspace_id, event: job.event },
+    }));
 }
 
 /**
@@ -144,7 +178,14 @@ export function plannedWebhookJobs(jobs: readonly WebhookEventJob[]): PlannedJob
  */
 export async function emitEntityWebhook(
   tx: DbOrTx,
-  e: { event: "project" | "cycle" | "module"; action: WebhookAction; workspaceId: string; entityId: string; actorId: string | null; before?: Record<string, unknown> },
+  e: {
+    event: "project" | "cycle" | "module";
+    action: WebhookAction;
+    workspaceId: string;
+    entityId: string;
+    actorId: string | null;
+    before?: Record<string, unknown>;
+  },
 ): Promise<void> {
   if (!(await listening(tx, e.workspaceId, [e.event]))) return;
   let changes: WebhookChange[] = [];
@@ -154,9 +195,22 @@ export async function emitEntityWebhook(
     if (!now || !e.before) return;
     // drizzle keys → column names (`projectLeadId` → `project_lead`), the names on the wire
     const columns = Object.entries(getTableColumns(table)).map(([key, col]) => [key, col.name] as const);
-    const byColumn = (row: Record<string, unknown>) => Object.fromEntries(columns.map(([key, name]) => [name, row[key]]));
+    const byColumn = (row: Record<string, unknown>) =>
+      Object.fromEntries(columns.map(([key, name]) => [name, row[key]]));
     changes = rowChanges(byColumn(e.before), byColumn(now as Record<string, unknown>));
     if (changes.length === 0) return;
   }
-  await addJob(tx, WEBHOOK_EVENT_TASK, { workspace_id: e.workspaceId, event: e.event, action: e.action, entity_id: e.entityId, actor_id: e.actorId, changes } satisfies WebhookEventJob, { maxAttempts: 5 });
+  await addJob(
+    tx,
+    WEBHOOK_EVENT_TASK,
+    {
+      workspace_id: e.workspaceId,
+      event: e.event,
+      action: e.action,
+      entity_id: e.entityId,
+      actor_id: e.actorId,
+      changes,
+    } satisfies WebhookEventJob,
+    { maxAttempts: 5 },
+  );
 }

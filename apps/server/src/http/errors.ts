@@ -5,8 +5,16 @@ import { errorCode } from "../db/errors.ts";
  * and the app's error handler turns it into the status and body the wire facts (§11) name.
  */
 export class HttpError extends Error {
-  constructor(public status: number, public body: unknown, public headers: Record<string, string> = {}) {
-    super(typeof body === "object" && body && "error" in body ? String((body as { error: unknown }).error) : `HTTP ${status}`);
+  constructor(
+    public status: number,
+    public body: unknown,
+    public headers: Record<string, string> = {},
+  ) {
+    super(
+      typeof body === "object" && body && "error" in body
+        ? String((body as { error: unknown }).error)
+        : `HTTP ${status}`,
+    );
   }
 }
 
@@ -27,7 +35,8 @@ export const errors = {
   /** 404 of the public API v1 (wire-facts §11). */
   v1NotFound: () => new HttpError(404, { error: "The requested resource does not exist." }),
   /** 400 `{error: msg}`. */
-  badRequest: (message: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error: message, ...extra }),
+  badRequest: (message: string, extra: Record<string, unknown> = {}) =>
+    new HttpError(400, { error: message, ...extra }),
   /** 400 `{field: [msg]}`. */
   field: (field: string, message: string) => new HttpError(400, { [field]: [message] }),
   /**
@@ -49,28 +58,49 @@ export const errors = {
   conflict: (body: unknown) => new HttpError(409, body),
   /** 429 5900; with `retryAfter`, the seconds until the caller may try again (Retry-After). */
   rateLimited: (retryAfter?: number) =>
-    new HttpError(429, { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" }, retryAfter ? { "retry-after": String(retryAfter) } : {}),
+    new HttpError(
+      429,
+      { error_code: 5900, error_message: "RATE_LIMIT_EXCEEDED" },
+      retryAfter ? { "retry-after": String(retryAfter) } : {},
+    ),
   pageNotFound: () => new HttpError(404, { error: "Page not found." }),
   /** 403 HTML page for a failed CSRF check on form endpoints (wire-facts §1). */
-  csrfFailed: () => new HttpError(403, "<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p></body></html>", { "content-type": "text/html; charset=utf-8" }),
+  csrfFailed: () =>
+    new HttpError(
+      403,
+      "<!doctype html><html><head><title>403 Forbidden</title></head><body><h1>Forbidden (403)</h1><p>CSRF verification failed. Request aborted.</p></body></html>",
+      { "content-type": "text/html; charset=utf-8" },
+    ),
   /** 403 for a cookie-authenticated change sent from a page of another origin (core/security.ts). */
   originRefused: (origin: string | null) =>
     new HttpError(403, {
-      detail: origin === null
-        ? "CSRF Failed: Origin checking failed - a cross-site request without an Origin header is not trusted."
-        : `CSRF Failed: Origin checking failed - ${origin.slice(0, 200)} does not match any trusted origins.`,
+      detail:
+        origin === null
+          ? "CSRF Failed: Origin checking failed - a cross-site request without an Origin header is not trusted."
+          : `CSRF Failed: Origin checking failed - ${origin.slice(0, 200)} does not match any trusted origins.`,
     }),
   /** 415 for a body in a media type the route does not take. */
-  unsupportedMediaType: (contentType: string) => new HttpError(415, { detail: `Unsupported media type "${contentType.slice(0, 200)}" in request.` }),
+  unsupportedMediaType: (contentType: string) =>
+    new HttpError(415, { detail: `Unsupported media type "${contentType.slice(0, 200)}" in request.` }),
   /** 400 `{error_code, error_message[, email]}` with an authentication code (platform.md §8). */
-  authCode: (code: number, name: string, extra: Record<string, unknown> = {}) => new HttpError(400, { error_code: code, error_message: name, ...extra }),
+  authCode: (code: number, name: string, extra: Record<string, unknown> = {}) =>
+    new HttpError(400, { error_code: code, error_message: name, ...extra }),
   /** Domain error with a numeric code, e.g. 4091 INVALID_ARCHIVE_STATE_GROUP. */
-  domain: (code: number, name: string, status = 400) => new HttpError(status, { error_code: code, error_message: name }),
+  domain: (code: number, name: string, status = 400) =>
+    new HttpError(status, { error_code: code, error_message: name }),
   /** 507 when a file cannot be stored: the storage is full, or cannot be written (storage/storage.ts StorageWriteError). */
-  storageFull: () => new HttpError(507, { error: "There is no space left to store this file. Ask your administrator to free some space, then try again." }),
-  storageReadOnly: () => new HttpError(507, { error: "Files cannot be stored right now: the server's storage cannot be written. Ask your administrator to check it." }),
+  storageFull: () =>
+    new HttpError(507, {
+      error: "There is no space left to store this file. Ask your administrator to free some space, then try again.",
+    }),
+  storageReadOnly: () =>
+    new HttpError(507, {
+      error:
+        "Files cannot be stored right now: the server's storage cannot be written. Ask your administrator to check it.",
+    }),
   /** 503 while the database cannot be reached or no connection frees up in time: try again shortly. */
-  unavailable: () => new HttpError(503, { error: "The service is temporarily unavailable, please try again." }, { "retry-after": "5" }),
+  unavailable: () =>
+    new HttpError(503, { error: "The service is temporarily unavailable, please try again." }, { "retry-after": "5" }),
   /** 503 from the readiness probe, naming the checks that failed. */
   notReady: (checks: Record<string, string>) => new HttpError(503, { status: "unavailable", checks }),
 };
@@ -84,8 +114,23 @@ export const CRASH_BODY = { error: "Something went wrong please try again later"
  * connections) and class 08 (connection exception).
  */
 const CONNECTION_ERRORS = new Set([
-  "DB_ACQUIRE_TIMEOUT", "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN",
-  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT", "57P01", "57P02", "57P03", "53300",
+  "DB_ACQUIRE_TIMEOUT",
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03",
+  "53300",
 ]);
 
 /** The error's code: in db/ (the database layer reads it too, and imports nothing above it). */
@@ -97,7 +142,11 @@ export { errorCode };
  */
 export function uniqueViolation(err: unknown): string | null {
   if (errorCode(err) !== "23505") return null;
-  for (let e = err as { constraint_name?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { constraint_name?: unknown; constraint?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     const c = e.constraint_name ?? e.constraint;
     if (typeof c === "string" && c) return c;
   }
@@ -107,7 +156,11 @@ export function uniqueViolation(err: unknown): string | null {
 /** A Unix-socket connect to a database whose socket file is gone (the embedded PostgreSQL is down): ENOENT from connect(). */
 function socketGone(err: unknown, code: string): boolean {
   if (code !== "ENOENT") return false;
-  for (let e = err as { syscall?: unknown; cause?: unknown } | undefined, depth = 0; e && depth < 4; e = e.cause as typeof e, depth++) {
+  for (
+    let e = err as { syscall?: unknown; cause?: unknown } | undefined, depth = 0;
+    e && depth < 4;
+    e = e.cause as typeof e, depth++
+  ) {
     if (e.syscall === "connect") return true;
   }
   return false;
@@ -122,7 +175,8 @@ export function pgErrorToHttp(err: unknown): HttpError | undefined {
   if (code === "53100") return errors.unavailable();
   if (code === "23505") return errors.invalidPayload(); // unique_violation
   if (code === "23503") return errors.badRequest("Please provide valid detail"); // foreign_key_violation
-  if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001") return errors.badRequest("Please provide valid detail");
+  if (code === "22P02" || code === "22007" || code === "22008" || code === "22003" || code === "22001")
+    return errors.badRequest("Please provide valid detail");
   if (code === "23502") return errors.badRequest("The required key does not exist.");
   if (code === "22021" || code === "22P05") return errors.badRequest("Please provide valid detail"); // a NUL or invalid byte in text/jsonb
   return undefined;

@@ -13,12 +13,18 @@ const COLUMN: Record<TrackingFeatureFlag, "isTimeTrackingEnabled" | "isProjectUp
 };
 
 /** Is the feature switched on in the project? */
-export const featureOn = (project: Pick<ProjectRow, "isTimeTrackingEnabled" | "isProjectUpdatesEnabled">, flag: TrackingFeatureFlag): boolean => !!project[COLUMN[flag]];
+export const featureOn = (
+  project: Pick<ProjectRow, "isTimeTrackingEnabled" | "isProjectUpdatesEnabled">,
+  flag: TrackingFeatureFlag,
+): boolean => !!project[COLUMN[flag]];
 
 /**
  * A route of a switched-off feature refuses every call with 400 `{error: "Time tracking is not enabled for this
  * project."}` (docs/decisions.md): after the role gate (a caller without the role learns nothing), before the input.
  */
-export function assertFeature(project: Pick<ProjectRow, "isTimeTrackingEnabled" | "isProjectUpdatesEnabled">, flag: TrackingFeatureFlag): void {
+export function assertFeature(
+  project: Pick<ProjectRow, "isTimeTrackingEnabled" | "isProjectUpdatesEnabled">,
+  flag: TrackingFeatureFlag,
+): void {
   if (!featureOn(project, flag)) throw errors.badRequest(featureOffMessage(flag));
 }

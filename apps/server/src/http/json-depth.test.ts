@@ -19,7 +19,7 @@ describe("jsonTooDeep", () => {
   it("does not count brackets inside strings, escaped quotes included", () => {
     const s = JSON.stringify({ a: "[[[[{{{{", b: 'say \\"[[[[" and \\\\', c: ["]]]]"] });
     expect(jsonTooDeep(s, 2)).toBe(false);
-    expect(jsonTooDeep(JSON.stringify({ x: "\"" + "[".repeat(10) }), 1)).toBe(false);
+    expect(jsonTooDeep(JSON.stringify({ x: '"' + "[".repeat(10) }), 1)).toBe(false);
     expect(jsonTooDeep(JSON.stringify([["\\"], [["x"]]]), 2)).toBe(true);
   });
 

@@ -31,11 +31,19 @@ function mac(secret: string, payload: string): string {
   return crypto.createHmac("sha256", key(secret)).update(payload).digest("base64url");
 }
 
-export function signLiveToken(secret: string, claims: Omit<LiveTokenClaims, "exp">, ttlSeconds = 60, now = Date.now()): string {
+export function signLiveToken(
+  secret: string,
+  claims: Omit<LiveTokenClaims, "exp">,
+  ttlSeconds = 60,
+  now = Date.now(),
+): string {
   const ttl = Math.max(1, Math.min(ttlSeconds, LIVE_TOKEN_MAX_SECONDS));
   const body: LiveTokenClaims = {
-    u: claims.u, exp: Math.floor(now / 1000) + ttl,
-    ...(claims.t ? { t: claims.t } : {}), ...(claims.w ? { w: claims.w } : {}), ...(claims.p ? { p: claims.p } : {}),
+    u: claims.u,
+    exp: Math.floor(now / 1000) + ttl,
+    ...(claims.t ? { t: claims.t } : {}),
+    ...(claims.w ? { w: claims.w } : {}),
+    ...(claims.p ? { p: claims.p } : {}),
   };
   const payload = Buffer.from(JSON.stringify(body)).toString("base64url");
   return `v1.${payload}.${mac(secret, payload)}`;

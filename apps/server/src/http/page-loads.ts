@@ -46,7 +46,10 @@ export function pageLoadKeys(): string[] {
  * caller may see it), for the page's other requests that need only that value: they start at the announcement
  * instead of after the whole answer. Per page, by key; nothing outside a page.
  */
-const announcements = new WeakMap<Map<string, Promise<unknown>>, Map<string, { promise: Promise<unknown>; resolve: (v: unknown) => void }>>();
+const announcements = new WeakMap<
+  Map<string, Promise<unknown>>,
+  Map<string, { promise: Promise<unknown>; resolve: (v: unknown) => void }>
+>();
 
 function announcement(key: string): { promise: Promise<unknown>; resolve: (v: unknown) => void } | null {
   const loads = store.getStore();

@@ -32,7 +32,13 @@ export function parsePage(query: { per_page?: unknown; cursor?: unknown }, defau
 }
 
 /** The paginated envelope (the contract's `Paginated`) of one page of `results`. */
-export function envelope<T>(page: PageRequest, total: number, results: T[], count: number, grouping: { groupedBy?: string | null; subGroupedBy?: string | null } = {}): Paginated<T> {
+export function envelope<T>(
+  page: PageRequest,
+  total: number,
+  results: T[],
+  count: number,
+  grouping: { groupedBy?: string | null; subGroupedBy?: string | null } = {},
+): Paginated<T> {
   const totalPages = Math.ceil(total / page.perPage);
   return {
     grouped_by: grouping.groupedBy ?? null,

@@ -27,8 +27,19 @@ export function assetUrl(assetId: string | null | undefined, fallback?: string |
 }
 
 /** The audit fields that close most wire objects: timestamps, `deleted_at` (always null here) and authors. */
-export function auditFields(r: { createdAt: Date; updatedAt: Date; createdById: string | null; updatedById: string | null }): AuditFields {
-  return { created_at: iso(r.createdAt), updated_at: iso(r.updatedAt), deleted_at: null, created_by: r.createdById, updated_by: r.updatedById };
+export function auditFields(r: {
+  createdAt: Date;
+  updatedAt: Date;
+  createdById: string | null;
+  updatedById: string | null;
+}): AuditFields {
+  return {
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+    deleted_at: null,
+    created_by: r.createdById,
+    updated_by: r.updatedById,
+  };
 }
 
 /** User-lite (wire-facts §0): what any workspace member may see of another. */

@@ -25,7 +25,10 @@ export interface Reader {
   workspaceId: string;
 }
 
-export const readerOf = (ctx: { user: { id: string }; workspace: { id: string } }): Reader => ({ userId: ctx.user.id, workspaceId: ctx.workspace.id });
+export const readerOf = (ctx: { user: { id: string }; workspace: { id: string } }): Reader => ({
+  userId: ctx.user.id,
+  workspaceId: ctx.workspace.id,
+});
 
 /** The answer to an id the caller may not read (or that names nothing): the spec's not-found body of each kind. */
 export const NOT_READABLE: Record<ReadableKind, () => HttpError> = {
@@ -60,9 +63,19 @@ function uuidLiteral(id: string): string {
  * project and the project `p`): not deleted, in a project of the workspace that is not archived and that the reader
  * is in; a work item also visible to them (`itemReadableSql`); a page public or theirs (platform.md §6).
  */
-function readableRows(kind: ReadableKind, r: Reader & { userId: string }, ids: string[], projectId: string | undefined): SQL {
-  const list = sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-  const member = (project: SQL) => sql`JOIN projects p ON p.id = ${project} AND p.workspace = ${r.workspaceId} AND p.archived_at IS NULL
+function readableRows(
+  kind: ReadableKind,
+  r: Reader & { userId: string },
+  ids: string[],
+  projectId: string | undefined,
+): SQL {
+  const list = sql`ARRAY[${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const member = (
+    project: SQL,
+  ) => sql`JOIN projects p ON p.id = ${project} AND p.workspace = ${r.workspaceId} AND p.archived_at IS NULL
       ${projectId ? sql`AND p.id = ${projectId}` : sql``}
     JOIN project_members pm ON pm.project = p.id AND pm.member = ${r.userId} AND pm.is_active`;
   switch (kind) {
@@ -81,10 +94,18 @@ function readableRows(kind: ReadableKind, r: Reader & { userId: string }, ids: s
 }
 
 /** The ids among `ids` that `reader` cannot read (or that name nothing), in their order; `projectId` narrows to one project. */
-export async function unreadableIds(db: DbOrTx, reader: Reader, kind: ReadableKind, ids: readonly string[], opts: { projectId?: string } = {}): Promise<string[]> {
+export async function unreadableIds(
+  db: DbOrTx,
+  reader: Reader,
+  kind: ReadableKind,
+  ids: readonly string[],
+  opts: { projectId?: string } = {},
+): Promise<string[]> {
   const wanted = [...new Set(ids.map((id) => id.toLowerCase()))];
   if (!wanted.length || !reader.userId) return wanted;
-  const rows = await db.execute<{ id: string }>(sql`SELECT r.id::text AS id FROM (${readableRows(kind, { ...reader, userId: reader.userId }, wanted, opts.projectId)}) r`);
+  const rows = await db.execute<{ id: string }>(
+    sql`SELECT r.id::text AS id FROM (${readableRows(kind, { ...reader, userId: reader.userId }, wanted, opts.projectId)}) r`,
+  );
   const ok = new Set([...rows].map((row) => row.id));
   return wanted.filter((id) => !ok.has(id));
 }
@@ -94,7 +115,11 @@ export async function unreadableIds(db: DbOrTx, reader: Reader, kind: ReadableKi
  * `error` or the kind's not-found answer (`NOT_READABLE`).
  */
 export async function requireReadable(
-  db: DbOrTx, reader: Reader, kind: ReadableKind, ids: readonly (string | null | undefined)[], opts: { projectId?: string; error?: () => HttpError } = {},
+  db: DbOrTx,
+  reader: Reader,
+  kind: ReadableKind,
+  ids: readonly (string | null | undefined)[],
+  opts: { projectId?: string; error?: () => HttpError } = {},
 ): Promise<void> {
   const named = ids.filter((id): id is string => !!id);
   if (!named.length) return;
@@ -106,10 +131,20 @@ export async function requireReadable(
  * refuse it when it adds one the writer cannot read. Only the items `html` adds to `before` (the stored text) are
  * asked, so a text that keeps an older embed of an item the writer no longer reads can still be edited.
  */
-export async function requireReadableMentions(db: DbOrTx, reader: Reader, html: string | null | undefined, before: string | null | undefined = null): Promise<void> {
+export async function requireReadableMentions(
+  db: DbOrTx,
+  reader: Reader,
+  html: string | null | undefined,
+  before: string | null | undefined = null,
+): Promise<void> {
   if (!html) return;
   const had = new Set(pageIssueIds(before));
-  await requireReadable(db, reader, "issue", pageIssueIds(html).filter((id) => UUID.test(id) && !had.has(id)));
+  await requireReadable(
+    db,
+    reader,
+    "issue",
+    pageIssueIds(html).filter((id) => UUID.test(id) && !had.has(id)),
+  );
 }
 
 /** Of the work items `ids`, those `reader` may read (for lists that show related items: relations). */
@@ -123,6 +158,15 @@ export async function readableOnly(db: DbOrTx, reader: Reader, ids: readonly str
  * guests see only the items they created (wire-facts §6.1), else null (every item). Counts and stats take it so a
  * guest counts only what their lists show.
  */
-export function onlyItemsOf(ctx: { user: { id: string }; project: ProjectRow; projectMember: ProjectMemberRow | null }): string | null {
-  return seesOnlyOwnWorkItems({ projectRole: ctx.projectMember?.role ?? null, guestViewAllFeatures: ctx.project.guestViewAllFeatures }) ? ctx.user.id : null;
+export function onlyItemsOf(ctx: {
+  user: { id: string };
+  project: ProjectRow;
+  projectMember: ProjectMemberRow | null;
+}): string | null {
+  return seesOnlyOwnWorkItems({
+    projectRole: ctx.projectMember?.role ?? null,
+    guestViewAllFeatures: ctx.project.guestViewAllFeatures,
+  })
+    ? ctx.user.id
+    : null;
 }

@@ -16,7 +16,13 @@ describe("routePreloads: what a page's head preloads", () => {
   it("preloads the start-up chunk and its imports first, then the route chunks, leaving out what the page names", () => {
     const links = routePreloads(manifest, html, "/acme/browse/WEB-1/", "");
     const files = [...links.matchAll(/href="\/([^"]+)"/g)].map((m) => m[1]);
-    expect(files).toEqual(["assets/providers-1.css", "assets/render-1.js", "assets/providers-1.js", "assets/shell-1.js", "assets/detail-1.js"]);
+    expect(files).toEqual([
+      "assets/providers-1.css",
+      "assets/render-1.js",
+      "assets/providers-1.js",
+      "assets/shell-1.js",
+      "assets/detail-1.js",
+    ]);
     expect(links).toContain('<link rel="modulepreload" crossorigin href="/assets/render-1.js">');
   });
 

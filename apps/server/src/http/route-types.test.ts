@@ -13,11 +13,24 @@ import type { AppContext } from "../core/context.ts";
  */
 const fastify = { route: () => undefined } as unknown as FastifyInstance;
 const app = {} as AppContext;
-const label: Label = { id: "l", parent: null, name: "Bug", color: "#f00", project_id: "p", workspace_id: "w", sort_order: 1 };
+const label: Label = {
+  id: "l",
+  parent: null,
+  name: "Bug",
+  color: "#f00",
+  project_id: "p",
+  workspace_id: "w",
+  sort_order: 1,
+};
 
 function declareRoutes() {
   // the endpoint's answer: a presented label
-  route(fastify, app, { endpoint: labelEndpoints.get, scope: "project", policy: PERMISSIONS.label.view, handler: async () => label });
+  route(fastify, app, {
+    endpoint: labelEndpoints.get,
+    scope: "project",
+    policy: PERMISSIONS.label.view,
+    handler: async () => label,
+  });
 
   route(fastify, app, {
     endpoint: labelEndpoints.get,
@@ -36,10 +49,23 @@ function declareRoutes() {
   });
 
   // a 204 endpoint answers nothing
-  route(fastify, app, { endpoint: labelEndpoints.remove, scope: "project", policy: PERMISSIONS.label.delete, status: 204, handler: async () => undefined });
+  route(fastify, app, {
+    endpoint: labelEndpoints.remove,
+    scope: "project",
+    policy: PERMISSIONS.label.delete,
+    status: 204,
+    handler: async () => undefined,
+  });
 
   // @ts-expect-error an endpoint's route takes its method and url from the table, not its own
-  route(fastify, app, { endpoint: labelEndpoints.get, method: "GET", url: "/x/", scope: "project", policy: PERMISSIONS.label.view, handler: async () => label });
+  route(fastify, app, {
+    endpoint: labelEndpoints.get,
+    method: "GET",
+    url: "/x/",
+    scope: "project",
+    policy: PERMISSIONS.label.view,
+    handler: async () => label,
+  });
 
   // a signed-out route has no user
   route(fastify, app, {
@@ -92,7 +118,9 @@ describe("route() types", () => {
     const before = registeredRoutes.length;
     declareRoutes();
     const added = registeredRoutes.slice(before);
-    const onOneLabel = added.filter((r) => r.url === "/api/workspaces/:slug/projects/:projectId/issue-labels/:labelId/");
+    const onOneLabel = added.filter(
+      (r) => r.url === "/api/workspaces/:slug/projects/:projectId/issue-labels/:labelId/",
+    );
     expect(onOneLabel.map((r) => r.method)).toEqual(["GET", "GET", "DELETE", "GET"]);
     expect(onOneLabel[2]).toMatchObject({ status: 204, scope: "project" });
   });

@@ -6,7 +6,15 @@ import { and, eq, sql } from "drizzle-orm";
 import { errors, HttpError, NOT_FOUND_TEXT } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "../core/context.ts";
-import { liveSession, noteSessionSeen, resolveSession, sessionCaller, sessionIdOf, type AuthKind, type SessionUser } from "./session.ts";
+import {
+  liveSession,
+  noteSessionSeen,
+  resolveSession,
+  sessionCaller,
+  sessionIdOf,
+  type AuthKind,
+  type SessionUser,
+} from "./session.ts";
 import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
 import { inPageLoads, pageLoad } from "./page-loads.ts";
 import { schema, type Db } from "../db/client.ts";
@@ -36,7 +44,13 @@ interface BaseCtx<TParams, TQuery, TBody, TLoaded> {
 }
 
 /** The caller, by the route's `auth`: none for `none`; maybe none for `optional` without a policy; else a user. */
-type UserOf<TAuth, TGated> = TAuth extends "none" ? unknown : TAuth extends "optional" ? ([TGated] extends [true] ? { user: UserRow } : { user: UserRow | undefined }) : { user: UserRow };
+type UserOf<TAuth, TGated> = TAuth extends "none"
+  ? unknown
+  : TAuth extends "optional"
+    ? [TGated] extends [true]
+      ? { user: UserRow }
+      : { user: UserRow | undefined }
+    : { user: UserRow };
 /** A route with a policy has a caller (the gate answers 401 without one). */
 type Gated<TPolicy> = [TPolicy] extends [null] ? false : true;
 
@@ -51,30 +65,47 @@ interface ProjectPart {
   projectMember: ProjectMemberRow | null;
 }
 /** What the scope loaded: nothing (reading `ctx.workspace` is a type error), the workspace, or both. */
-type ScopeOf<TScope> = TScope extends "project" ? WorkspacePart & ProjectPart : TScope extends "workspace" ? WorkspacePart : unknown;
+type ScopeOf<TScope> = TScope extends "project"
+  ? WorkspacePart & ProjectPart
+  : TScope extends "workspace"
+    ? WorkspacePart
+    : unknown;
 
 /**
  * What a handler receives, after auth → scope → policy gate → validate → load → entity rule: its `user` and scope
  * exist only when its `auth` and `scope` load them (a signed-out route reading `ctx.user` does not compile).
  * The defaults (a session and a project) are the widest context, the one shared helpers take (`ScopeCtx`).
  */
-export type Ctx<TParams = Record<string, string>, TQuery = Record<string, unknown>, TBody = unknown, TLoaded = unknown, TAuth extends RouteAuth = "session", TScope extends RouteScope | undefined = "project", TGated = true> =
-  BaseCtx<TParams, TQuery, TBody, TLoaded> & UserOf<TAuth, TGated> & ScopeOf<TScope>;
+export type Ctx<
+  TParams = Record<string, string>,
+  TQuery = Record<string, unknown>,
+  TBody = unknown,
+  TLoaded = unknown,
+  TAuth extends RouteAuth = "session",
+  TScope extends RouteScope | undefined = "project",
+  TGated = true,
+> = BaseCtx<TParams, TQuery, TBody, TLoaded> & UserOf<TAuth, TGated> & ScopeOf<TScope>;
 
 /**
  * The context as a shared helper (a loader, a viewer, a response builder) sees it: any scoped route's `Ctx` fits,
  * whatever its query, body and loaded entity; the helper names only the path params it reads. The project is
  * there only on a project route: a helper that needs it takes a `ProjectCtx`.
  */
-export type ScopeCtx<TParams = unknown, TQuery = unknown> = BaseCtx<TParams, TQuery, unknown, unknown> & { user: UserRow } & WorkspacePart & Partial<ProjectPart>;
+export type ScopeCtx<TParams = unknown, TQuery = unknown> = BaseCtx<TParams, TQuery, unknown, unknown> & {
+  user: UserRow;
+} & WorkspacePart &
+  Partial<ProjectPart>;
 /** Any signed-in route's context, scoped or not, as a helper that serves them all sees it. */
-export type SignedInCtx<TParams = unknown> = BaseCtx<TParams, unknown, unknown, unknown> & { user: UserRow } & Partial<WorkspacePart> & Partial<ProjectPart>;
+export type SignedInCtx<TParams = unknown> = BaseCtx<TParams, unknown, unknown, unknown> & {
+  user: UserRow;
+} & Partial<WorkspacePart> &
+  Partial<ProjectPart>;
 /** A project route's context, as a shared helper sees it. */
 export type ProjectCtx<TParams = unknown, TQuery = unknown> = Ctx<TParams, TQuery, unknown, unknown>;
 
 /** The project (workspace) of a helper's context that serves several scopes, where its route has that scope. */
 export function projectOf(ctx: SignedInCtx): ProjectRow {
-  if (!ctx.project) throw new Error("a project helper ran on a route without scope: \"project\"");
+  if (!ctx.project) throw new Error('a project helper ran on a route without scope: "project"');
   return ctx.project;
 }
 export function workspaceOf(ctx: SignedInCtx): WorkspaceRow {
@@ -85,7 +116,16 @@ export function workspaceOf(ctx: SignedInCtx): WorkspaceRow {
 /** The answer a handler may give for an endpoint: its presented type, or the reply when it sent its own. */
 type Answer<TResponse> = [TResponse] extends [void] ? void | undefined : TResponse;
 
-interface SpecCore<TParams, TQuery, TBody, TLoaded, TAuth extends RouteAuth, TScope extends RouteScope | undefined, TPolicy extends Policy | null, TResponse> {
+interface SpecCore<
+  TParams,
+  TQuery,
+  TBody,
+  TLoaded,
+  TAuth extends RouteAuth,
+  TScope extends RouteScope | undefined,
+  TPolicy extends Policy | null,
+  TResponse,
+> {
   /**
    * `session` (default): a signed-in app user; `admin`: the god-mode session; `apiKey`: the public API v1's
    * `X-API-Key` (core/api-key.ts), acting as the key's user; `none`: anonymous; `optional`: user if any.
@@ -97,7 +137,9 @@ interface SpecCore<TParams, TQuery, TBody, TLoaded, TAuth extends RouteAuth, TSc
   /** Load the workspace from `:slug` and, for `project`, the project from `:projectId`, with the caller's roles. */
   scope?: TScope;
   /** Load the entity the route acts on (after the policy gate and validation); throw errors.notFound() when absent or hidden from the caller. */
-  load?: (ctx: Ctx<TParams, TQuery, TBody, undefined, NoInfer<TAuth>, NoInfer<TScope>, Gated<NoInfer<TPolicy>>>) => Promise<TLoaded>;
+  load?: (
+    ctx: Ctx<TParams, TQuery, TBody, undefined, NoInfer<TAuth>, NoInfer<TScope>, Gated<NoInfer<TPolicy>>>,
+  ) => Promise<TLoaded>;
   /** Who may call it. `null` only for anonymous routes. */
   policy: TPolicy;
   /**
@@ -111,7 +153,9 @@ interface SpecCore<TParams, TQuery, TBody, TLoaded, TAuth extends RouteAuth, TSc
    * The command: does the work (in a transaction when it writes several rows) and returns the presented body —
    * of the endpoint's response type when the route names its `endpoint` (packages/shared/src/contract/endpoints.ts).
    */
-  handler: (ctx: Ctx<TParams, TQuery, TBody, TLoaded, NoInfer<TAuth>, NoInfer<TScope>, Gated<NoInfer<TPolicy>>>) => Promise<Answer<NoInfer<TResponse>> | FastifyReply>;
+  handler: (
+    ctx: Ctx<TParams, TQuery, TBody, TLoaded, NoInfer<TAuth>, NoInfer<TScope>, Gated<NoInfer<TPolicy>>>,
+  ) => Promise<Answer<NoInfer<TResponse>> | FastifyReply>;
   /** Success status; 204 sends no body. */
   status?: number;
 }
@@ -142,11 +186,15 @@ export type RouteSpec<
   TScope extends RouteScope | undefined = RouteScope | undefined,
   TPolicy extends Policy | null = Policy | null,
   TEndpoint extends AnyEndpoint | undefined = AnyEndpoint | undefined,
-> = SpecCore<TParams, TQuery, TBody, TLoaded, TAuth, TScope, TPolicy, ResponseFor<TEndpoint>> & (EndpointSpec<TEndpoint> | LooseSpec);
+> = SpecCore<TParams, TQuery, TBody, TLoaded, TAuth, TScope, TPolicy, ResponseFor<TEndpoint>> &
+  (EndpointSpec<TEndpoint> | LooseSpec);
 
 /** The pipeline's own view of a spec and its context: every part may be there. */
 type WideCtx = Ctx<unknown, unknown, unknown, unknown>;
-type WideSpec = Omit<SpecCore<unknown, unknown, unknown, unknown, RouteAuth, RouteScope | undefined, Policy | null, unknown>, "load" | "handler"> & {
+type WideSpec = Omit<
+  SpecCore<unknown, unknown, unknown, unknown, RouteAuth, RouteScope | undefined, Policy | null, unknown>,
+  "load" | "handler"
+> & {
   endpoint?: AnyEndpoint;
   method?: HTTPMethods | HTTPMethods[];
   url?: string | string[];
@@ -182,7 +230,12 @@ export function parse<T>(schemaDef: z.ZodType<T> | undefined, value: unknown, wh
   const result = schemaDef.safeParse(value ?? (where === "body" ? {} : value));
   if (!result.success) {
     if (where === "params") throw errors.notFound();
-    if (where === "query") throw errors.badParam(Object.entries(fieldErrors(result.error)).map(([k, v]) => `${k}: ${v.join(", ")}`).join("; "));
+    if (where === "query")
+      throw errors.badParam(
+        Object.entries(fieldErrors(result.error))
+          .map(([k, v]) => `${k}: ${v.join(", ")}`)
+          .join("; "),
+      );
     throw new HttpError(400, fieldErrors(result.error));
   }
   return result.data;
@@ -212,14 +265,16 @@ export function findNul(value: unknown): string[] | null {
     const frame = stack.pop()!;
     const v = frame.value;
     // a key holding a NUL is reported at its object's path, in the order the keys come
-    if (frame.key !== null && frame.parent && !Array.isArray(frame.parent.value) && frame.key.includes("\u0000")) return nulPath(frame.parent);
+    if (frame.key !== null && frame.parent && !Array.isArray(frame.parent.value) && frame.key.includes("\u0000"))
+      return nulPath(frame.parent);
     if (typeof v === "string") {
       if (v.includes("\u0000")) return nulPath(frame);
       continue;
     }
     if (v === null || typeof v !== "object" || ArrayBuffer.isView(v)) continue;
     const children: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
-    for (let i = children.length - 1; i >= 0; i--) stack.push({ value: children[i][1], key: children[i][0], parent: frame });
+    for (let i = children.length - 1; i >= 0; i--)
+      stack.push({ value: children[i][1], key: children[i][0], parent: frame });
   }
   return null;
 }
@@ -273,7 +328,9 @@ export async function findScope(app: AppContext, slug: string, userId: string, p
   const wantProject = projectId !== undefined && isUuid(projectId);
   const q = scopeQueries(app.db);
   // once per page when the server runs a page's requests itself (core/page-loads.ts)
-  const rows = await pageLoad(`scope:${userId}:${slug}:${wantProject ? projectId : ""}`, () => (wantProject ? q.project.execute({ slug, userId, projectId }) : q.workspace.execute({ slug, userId })));
+  const rows = await pageLoad(`scope:${userId}:${slug}:${wantProject ? projectId : ""}`, () =>
+    wantProject ? q.project.execute({ slug, userId, projectId }) : q.workspace.execute({ slug, userId }),
+  );
   return rows[0];
 }
 
@@ -282,16 +339,43 @@ function prepareScopeQuery(db: Db, withProject: boolean) {
   const { workspaces, workspaceMembers, projects, projectMembers } = schema;
   const userId = sql.placeholder("userId");
   return db
-    .select({ workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
+    .select({
+      workspace: workspaces,
+      workspaceMember: workspaceMembers,
+      project: projects,
+      projectMember: projectMembers,
+    })
     .from(workspaces)
-    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
-    .leftJoin(projects, withProject ? and(eq(projects.id, sql.placeholder("projectId")), eq(projects.workspaceId, workspaces.id)) : sql`false`)
-    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)))
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaces.id),
+        eq(workspaceMembers.memberId, userId),
+        eq(workspaceMembers.isActive, true),
+      ),
+    )
+    .leftJoin(
+      projects,
+      withProject
+        ? and(eq(projects.id, sql.placeholder("projectId")), eq(projects.workspaceId, workspaces.id))
+        : sql`false`,
+    )
+    .leftJoin(
+      projectMembers,
+      and(
+        eq(projectMembers.projectId, projects.id),
+        eq(projectMembers.memberId, userId),
+        eq(projectMembers.isActive, true),
+      ),
+    )
     .where(eq(workspaces.slug, sql.placeholder("slug")))
     .limit(1)
     .prepare(withProject ? "stride_scope_project" : "stride_scope_workspace");
 }
-const scopes = new WeakMap<Db, { workspace: ReturnType<typeof prepareScopeQuery>; project: ReturnType<typeof prepareScopeQuery> }>();
+const scopes = new WeakMap<
+  Db,
+  { workspace: ReturnType<typeof prepareScopeQuery>; project: ReturnType<typeof prepareScopeQuery> }
+>();
 function scopeQueries(db: Db) {
   let q = scopes.get(db);
   if (!q) scopes.set(db, (q = { workspace: prepareScopeQuery(db, false), project: prepareScopeQuery(db, true) }));
@@ -307,21 +391,54 @@ function scopeQueries(db: Db) {
 function prepareSessionScopeQuery(db: Db, withProject: boolean) {
   const { sessions, users, workspaces, workspaceMembers, projects, projectMembers } = schema;
   return db
-    .select({ user: users, lastSeenAt: sessions.lastSeenAt, workspace: workspaces, workspaceMember: workspaceMembers, project: projects, projectMember: projectMembers })
+    .select({
+      user: users,
+      lastSeenAt: sessions.lastSeenAt,
+      workspace: workspaces,
+      workspaceMember: workspaceMembers,
+      project: projects,
+      projectMember: projectMembers,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .leftJoin(workspaces, eq(workspaces.slug, sql.placeholder("slug")))
-    .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, users.id), eq(workspaceMembers.isActive, true)))
-    .leftJoin(projects, withProject ? and(eq(projects.id, sql.placeholder("projectId")), eq(projects.workspaceId, workspaces.id)) : sql`false`)
-    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, users.id), eq(projectMembers.isActive, true)))
+    .leftJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaces.id),
+        eq(workspaceMembers.memberId, users.id),
+        eq(workspaceMembers.isActive, true),
+      ),
+    )
+    .leftJoin(
+      projects,
+      withProject
+        ? and(eq(projects.id, sql.placeholder("projectId")), eq(projects.workspaceId, workspaces.id))
+        : sql`false`,
+    )
+    .leftJoin(
+      projectMembers,
+      and(
+        eq(projectMembers.projectId, projects.id),
+        eq(projectMembers.memberId, users.id),
+        eq(projectMembers.isActive, true),
+      ),
+    )
     .where(liveSession())
     .limit(1)
     .prepare(withProject ? "stride_session_scope_project" : "stride_session_scope_workspace");
 }
-const sessionScopes = new WeakMap<Db, { workspace: ReturnType<typeof prepareSessionScopeQuery>; project: ReturnType<typeof prepareSessionScopeQuery> }>();
+const sessionScopes = new WeakMap<
+  Db,
+  { workspace: ReturnType<typeof prepareSessionScopeQuery>; project: ReturnType<typeof prepareSessionScopeQuery> }
+>();
 function sessionScopeQueries(db: Db) {
   let q = sessionScopes.get(db);
-  if (!q) sessionScopes.set(db, (q = { workspace: prepareSessionScopeQuery(db, false), project: prepareSessionScopeQuery(db, true) }));
+  if (!q)
+    sessionScopes.set(
+      db,
+      (q = { workspace: prepareSessionScopeQuery(db, false), project: prepareSessionScopeQuery(db, true) }),
+    );
   return q;
 }
 
@@ -329,14 +446,22 @@ function sessionScopeQueries(db: Db) {
  * A scoped route's caller and scope from one statement: the session (null: none, expired or inactive user, the
  * caller's 401) and, for a session, the judged scope (404 unknown workspace, 403 not a member, 404 unknown project).
  */
-async function sessionWithScope(app: AppContext, req: FastifyRequest, kind: "app" | "admin", slug: string, projectId: string | undefined) {
+async function sessionWithScope(
+  app: AppContext,
+  req: FastifyRequest,
+  kind: "app" | "admin",
+  slug: string,
+  projectId: string | undefined,
+) {
   const id = sessionIdOf(app, req, kind);
   if (!id) return null;
   const valid = projectId === undefined || isUuid(projectId);
   const q = sessionScopeQueries(app.db);
   const now = new Date();
   const params = { id, kind, now: now.toISOString(), slug };
-  const [row] = await (projectId !== undefined && valid ? q.project.execute({ ...params, projectId }) : q.workspace.execute(params));
+  const [row] = await (projectId !== undefined && valid
+    ? q.project.execute({ ...params, projectId })
+    : q.workspace.execute(params));
   const session = row ? sessionCaller(app, id, row.user) : null;
   if (session) await noteSessionSeen(app, id, row!.lastSeenAt, now);
   return session && { session, judge: () => judgeScope(row, projectId !== undefined, valid) };
@@ -358,7 +483,11 @@ export function route<
   TScope extends RouteScope | undefined = undefined,
   TPolicy extends Policy | null = Policy,
   TEndpoint extends AnyEndpoint | undefined = undefined,
->(fastify: FastifyInstance, app: AppContext, typedSpec: RouteSpec<TParams, TQuery, TBody, TLoaded, TAuth, TScope, TPolicy, TEndpoint>): void {
+>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  typedSpec: RouteSpec<TParams, TQuery, TBody, TLoaded, TAuth, TScope, TPolicy, TEndpoint>,
+): void {
   // inside the pipeline every part of the context may be set: the spec's types are for its handler
   const spec = typedSpec as unknown as WideSpec;
   const url0 = spec.endpoint ? spec.endpoint.path : spec.url;
@@ -370,9 +499,18 @@ export function route<
   const policy = spec.policy;
   checkSpec(spec, urls[0], authKind);
   for (const url of urls) {
-    for (const method of methods) registeredRoutes.push({
-      method, url, auth: authKind, scope: spec.scope ?? null, policy, body: spec.body ?? null, params: spec.params ?? null, query: spec.query ?? null, status: spec.status ?? 200,
-    });
+    for (const method of methods)
+      registeredRoutes.push({
+        method,
+        url,
+        auth: authKind,
+        scope: spec.scope ?? null,
+        policy,
+        body: spec.body ?? null,
+        params: spec.params ?? null,
+        query: spec.query ?? null,
+        status: spec.status ?? 200,
+      });
     fastify.route({
       method: methods,
       url,
@@ -382,7 +520,12 @@ export function route<
         try {
           return await pipeline(req, reply);
         } catch (err) {
-          if (err instanceof HttpError && err.status === 404 && (err.body as { error?: unknown }).error === NOT_FOUND_TEXT) throw errors.v1NotFound();
+          if (
+            err instanceof HttpError &&
+            err.status === 404 &&
+            (err.body as { error?: unknown }).error === NOT_FOUND_TEXT
+          )
+            throw errors.v1NotFound();
           throw err;
         }
       },
@@ -396,9 +539,10 @@ export function route<
     const projectId = spec.scope === "project" ? String(raw.projectId) : undefined;
     // a session's scoped request reads both in one statement (outside a page's shared loads, core/page-loads.ts,
     // which read each once per page; and not with a NUL in the path, which answers its 400 after the 401)
-    const together = spec.scope && (authKind === "session" || authKind === "admin") && !inPageLoads() && !findNul(req.params)
-      ? await sessionWithScope(app, req, authKind === "admin" ? "admin" : "app", raw.slug, projectId)
-      : undefined;
+    const together =
+      spec.scope && (authKind === "session" || authKind === "admin") && !inPageLoads() && !findNul(req.params)
+        ? await sessionWithScope(app, req, authKind === "admin" ? "admin" : "app", raw.slug, projectId)
+        : undefined;
     if (together !== undefined) {
       if (!together) throw errors.unauthenticated();
       session = together.session;
@@ -440,7 +584,11 @@ export function route<
     // load
     if (spec.load) ctx.loaded = await spec.load(ctx);
     // entity rule: the creator of the loaded entity, or the policy's full role
-    if (policy?.creatorAllowed && roles && !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })) {
+    if (
+      policy?.creatorAllowed &&
+      roles &&
+      !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })
+    ) {
       throw errors.forbidden();
     }
     // command → present
@@ -459,16 +607,24 @@ export function route<
 function checkSpec(spec: WideSpec, url: string, authKind: string): void {
   const policy = spec.policy;
   if (policy === null) {
-    if (authKind !== "none" && authKind !== "optional") throw new Error(`route ${url}: only anonymous routes may omit a policy`);
+    if (authKind !== "none" && authKind !== "optional")
+      throw new Error(`route ${url}: only anonymous routes may omit a policy`);
     return;
   }
-  if (policy.scope === "project" && spec.scope !== "project") throw new Error(`route ${url}: policy ${policy.name} needs scope "project"`);
-  if (policy.scope === "workspace" && !spec.scope) throw new Error(`route ${url}: policy ${policy.name} needs a workspace scope`);
+  if (policy.scope === "project" && spec.scope !== "project")
+    throw new Error(`route ${url}: policy ${policy.name} needs scope "project"`);
+  if (policy.scope === "workspace" && !spec.scope)
+    throw new Error(`route ${url}: policy ${policy.name} needs a workspace scope`);
   if (spec.feature && spec.scope !== "project") throw new Error(`route ${url}: a feature switch needs scope "project"`);
-  if (policy.creatorAllowed && (!spec.load || !spec.creatorOf)) throw new Error(`route ${url}: policy ${policy.name} decides after load: declare load and creatorOf`);
+  if (policy.creatorAllowed && (!spec.load || !spec.creatorOf))
+    throw new Error(`route ${url}: policy ${policy.name} decides after load: declare load and creatorOf`);
 }
 
-async function roleContext(policy: Policy, session: SessionUser, ctx: Pick<ScopeCtx, "workspaceMember" | "projectMember" | "project">): Promise<RoleContext> {
+async function roleContext(
+  policy: Policy,
+  session: SessionUser,
+  ctx: Pick<ScopeCtx, "workspaceMember" | "projectMember" | "project">,
+): Promise<RoleContext> {
   return {
     userId: session.user.id,
     isInstanceAdmin: policy.scope === "instanceAdmin" ? await session.isInstanceAdmin() : false,

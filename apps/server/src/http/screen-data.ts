@@ -70,7 +70,10 @@ export function routePreloads(manifest: ViteManifest, html: string, pathname: st
   };
   const chunks = screenChunks(pathname, search);
   for (const key of chunks.length ? [APP_START_CHUNK, ...chunks] : []) visit(key);
-  return [...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`), ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)].join("\n");
+  return [
+    ...styles.map((f) => `<link rel="stylesheet" crossorigin href="/${f}">`),
+    ...scripts.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`),
+  ].join("\n");
 }
 
 /** The app's HTML with the route chunks of the URL of `req` preloaded from its head (`routePreloads`). */
@@ -94,7 +97,12 @@ export function withLocalDbDefault(html: string, enabled: boolean): string {
 
 /** JSON text made safe inside an HTML <script> element (no "</script>", "<!--", and no line separators JavaScript would mind). */
 export function scriptSafeJson(json: string): string {
-  return json.replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
+  return json
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
 }
 
 /** Where the caller's live streams stand (stream → sequence number), or null when `req` has no live session. */
@@ -196,7 +204,15 @@ export function screenDataBlock(data: ScreenData): string {
  * so the app renders what it has (the work item) while slower answers (a project's cycle list with its counts)
  * are still being read.
  */
-export function sendAppHtml(fastify: FastifyInstance, req: FastifyRequest, reply: FastifyReply, html: string, sessionCookieName: string, budgetMs = EMBED_BUDGET_MS, heads?: LiveHeadsOf): void {
+export function sendAppHtml(
+  fastify: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  html: string,
+  sessionCookieName: string,
+  budgetMs = EMBED_BUDGET_MS,
+  heads?: LiveHeadsOf,
+): void {
   const at = html.lastIndexOf("</body>");
   if (req.method !== "GET" || !req.cookies?.[sessionCookieName] || at < 0) {
     reply.header("Cache-Control", "no-cache").type("text/html").send(html);

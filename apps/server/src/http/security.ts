@@ -14,7 +14,17 @@ import { errors } from "./errors.ts";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 const CORS_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
-const CORS_HEADERS = ["authorization", "content-type", "x-csrftoken", "x-requested-with", "accept", "origin", "user-agent", "x-api-key", "x-request-id"];
+const CORS_HEADERS = [
+  "authorization",
+  "content-type",
+  "x-csrftoken",
+  "x-requested-with",
+  "accept",
+  "origin",
+  "user-agent",
+  "x-api-key",
+  "x-request-id",
+];
 
 /** `scheme://host[:port]` of a URL or Origin header, or null when it is none (`null`, garbage, other schemes). */
 export function originOf(value: string): string | null {
@@ -49,7 +59,11 @@ export function originTrust(config: Pick<Config, "webUrl" | "corsAllowedOrigins"
  * Origin, a browser's `Sec-Fetch-Site: cross-site|same-site` is refused too (the origin cannot be checked).
  * Requests without a session cookie (API keys, anonymous forms guarded by their CSRF token) are not concerned.
  */
-export function assertTrustedOrigin(config: Config, trusted: (req: FastifyRequest, origin: string) => boolean, req: FastifyRequest): void {
+export function assertTrustedOrigin(
+  config: Config,
+  trusted: (req: FastifyRequest, origin: string) => boolean,
+  req: FastifyRequest,
+): void {
   if (SAFE_METHODS.has(req.method)) return;
   const cookies = req.cookies ?? {};
   if (!cookies[config.sessionCookieName] && !cookies[config.adminSessionCookieName]) return;
@@ -101,7 +115,9 @@ export async function registerSecurity(fastify: FastifyInstance, config: Config)
     referrerPolicy: { policy: "same-origin" },
     crossOriginResourcePolicy: { policy: "same-site" },
   });
-  fastify.addHook("onRequest", (req, reply, done) => securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
+  fastify.addHook("onRequest", (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)),
+  );
   await fastify.register(cors, {
     delegator: (req, cb) => {
       const origin = req.headers.origin;

@@ -31,7 +31,11 @@ export function sessionIdOf(app: AppContext, req: FastifyRequest, kind: "app" | 
 
 /** A live session: placeholders `id`, `kind` and `now` (shared by every prepared statement that reads a session). */
 export const liveSession = () =>
-  and(eq(schema.sessions.id, sql.placeholder("id")), eq(schema.sessions.kind, sql.placeholder("kind")), gt(schema.sessions.expiresAt, sql.placeholder("now")));
+  and(
+    eq(schema.sessions.id, sql.placeholder("id")),
+    eq(schema.sessions.kind, sql.placeholder("kind")),
+    gt(schema.sessions.expiresAt, sql.placeholder("now")),
+  );
 
 /** How stale a session's `last_seen_at` may get before a request writes it again. */
 export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
@@ -40,7 +44,12 @@ export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
  * Keep the session's last use (the sessions list of the security settings) to within SESSION_SEEN_EVERY_MS: a
  * request whose session was last seen longer ago writes the time (one small update every few minutes per session).
  */
-export async function noteSessionSeen(app: AppContext, sessionId: string, lastSeenAt: Date, now = new Date()): Promise<void> {
+export async function noteSessionSeen(
+  app: AppContext,
+  sessionId: string,
+  lastSeenAt: Date,
+  now = new Date(),
+): Promise<void> {
   if (now.getTime() - lastSeenAt.getTime() < SESSION_SEEN_EVERY_MS) return;
   await app.db.update(schema.sessions).set({ lastSeenAt: now }).where(eq(schema.sessions.id, sessionId));
 }
@@ -69,7 +78,11 @@ function sessionQuery(db: Db) {
 }
 
 /** Resolve the caller from the session cookie of the given kind. Inactive users have no session. */
-export async function resolveSession(app: AppContext, req: FastifyRequest, kind: "app" | "admin"): Promise<SessionUser | null> {
+export async function resolveSession(
+  app: AppContext,
+  req: FastifyRequest,
+  kind: "app" | "admin",
+): Promise<SessionUser | null> {
   const id = sessionIdOf(app, req, kind);
   if (!id) return null;
   // once per page when the server runs a page's requests itself (core/page-loads.ts)
@@ -83,12 +96,23 @@ export async function resolveSession(app: AppContext, req: FastifyRequest, kind:
 }
 
 export async function isInstanceAdmin(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await db.select({ role: schema.instanceAdmins.role }).from(schema.instanceAdmins).where(eq(schema.instanceAdmins.userId, userId)).limit(1);
+  const rows = await db
+    .select({ role: schema.instanceAdmins.role })
+    .from(schema.instanceAdmins)
+    .where(eq(schema.instanceAdmins.userId, userId))
+    .limit(1);
   return !!rows[0] && rows[0].role >= 15;
 }
 
 /** Create a session row and set its cookie (HttpOnly, SameSite Lax, Path /). */
-export async function startSession(app: AppContext, reply: FastifyReply, req: FastifyRequest, userId: string, kind: "app" | "admin", db: DbOrTx = app.db): Promise<string> {
+export async function startSession(
+  app: AppContext,
+  reply: FastifyReply,
+  req: FastifyRequest,
+  userId: string,
+  kind: "app" | "admin",
+  db: DbOrTx = app.db,
+): Promise<string> {
   const token = crypto.randomBytes(32).toString("base64url");
   const maxAge = kind === "admin" ? app.config.adminSessionMaxAge : app.config.sessionMaxAge;
   await db.insert(schema.sessions).values({
@@ -110,7 +134,12 @@ export async function startSession(app: AppContext, reply: FastifyReply, req: Fa
   return token;
 }
 
-export async function endSession(app: AppContext, req: FastifyRequest, reply: FastifyReply, kind: "app" | "admin"): Promise<void> {
+export async function endSession(
+  app: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  kind: "app" | "admin",
+): Promise<void> {
   const name = cookieName(app, kind);
   const token = req.cookies?.[name];
   if (token) await app.db.delete(schema.sessions).where(eq(schema.sessions.id, hashToken(token)));

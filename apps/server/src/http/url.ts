@@ -14,7 +14,8 @@ export function normalizeLinkUrl(raw: string): string {
   } catch {
     throw errors.field("url", MSG.url);
   }
-  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || !parsed.hostname) throw errors.field("url", "Enter a valid URL.");
+  if ((parsed.protocol !== "http:" && parsed.protocol !== "https:") || !parsed.hostname)
+    throw errors.field("url", "Enter a valid URL.");
   if (u.length > LINK_URL_MAX) throw errors.field("url", MSG.maxLen(LINK_URL_MAX));
   return u;
 }

@@ -25,12 +25,21 @@ export class LiveSubscription {
   private chain: Promise<void> = Promise.resolve();
   closed = false;
 
-  constructor(private hub: LiveHub, readonly sink: LiveSink, readonly topic: string, public scope: LiveScope) {}
+  constructor(
+    private hub: LiveHub,
+    readonly sink: LiveSink,
+    readonly topic: string,
+    public scope: LiveScope,
+  ) {}
 
   private run(step: () => Promise<void> | void): Promise<void> {
-    this.chain = this.chain.then(async () => {
-      if (!this.closed) await step();
-    }).catch((e) => this.hub.log(`live: subscription ${this.topic} failed: ${e instanceof Error ? e.message : String(e)}`));
+    this.chain = this.chain
+      .then(async () => {
+        if (!this.closed) await step();
+      })
+      .catch((e) =>
+        this.hub.log(`live: subscription ${this.topic} failed: ${e instanceof Error ? e.message : String(e)}`),
+      );
     return this.chain;
   }
 
@@ -78,7 +87,10 @@ export class LiveSubscription {
 
   private async catchUp(): Promise<void> {
     const { head, events } = await this.hub.since(this.scope.stream, this.cursor);
-    const gap = head < this.cursor || events.length > LIVE_CATCH_UP_MAX || (head > this.cursor && events[0]?.seq !== this.cursor + 1);
+    const gap =
+      head < this.cursor ||
+      events.length > LIVE_CATCH_UP_MAX ||
+      (head > this.cursor && events[0]?.seq !== this.cursor + 1);
     if (gap) {
       this.cursor = head;
       this.sink.send({ type: "reset", topic: this.topic, seq: head });
@@ -106,14 +118,21 @@ export class LiveHub {
   private listening = false;
   private recheckTimers = new Map<string, NodeJS.Timeout>();
 
-  constructor(readonly sql: postgres.Sql, readonly log: (m: string) => void) {}
+  constructor(
+    readonly sql: postgres.Sql,
+    readonly log: (m: string) => void,
+  ) {}
 
   async start(): Promise<void> {
-    this.listener = await this.sql.listen(LIVE_CHANNEL, (payload) => this.onNotify(payload), () => {
-      // (re)connected: anything committed while the LISTEN connection was down is read from live_events
-      if (this.listening) for (const subs of this.streams.values()) for (const s of subs) s.resync();
-      this.listening = true;
-    });
+    this.listener = await this.sql.listen(
+      LIVE_CHANNEL,
+      (payload) => this.onNotify(payload),
+      () => {
+        // (re)connected: anything committed while the LISTEN connection was down is read from live_events
+        if (this.listening) for (const subs of this.streams.values()) for (const s of subs) s.resync();
+        this.listening = true;
+      },
+    );
   }
 
   async stop(): Promise<void> {
@@ -148,10 +167,13 @@ export class LiveHub {
   /** Membership or visibility may have changed: re-decide every subscription to the stream (once per burst). */
   recheckStream(stream: string): void {
     if (this.recheckTimers.has(stream)) return;
-    this.recheckTimers.set(stream, setTimeout(() => {
-      this.recheckTimers.delete(stream);
-      for (const s of this.streams.get(stream) ?? []) s.recheck();
-    }, 50));
+    this.recheckTimers.set(
+      stream,
+      setTimeout(() => {
+        this.recheckTimers.delete(stream);
+        for (const s of this.streams.get(stream) ?? []) s.recheck();
+      }, 50),
+    );
   }
 
   /** The stream's last sequence number (0 before its first event), or the last one older than `recentMs`. */

@@ -2,7 +2,15 @@ import type { IncomingMessage } from "node:http";
 import type { Duplex } from "node:stream";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { WebSocketServer, type WebSocket } from "ws";
-import { LIVE_PATH, LIVE_RECENT_MAX_MS, isCollabPath, parseLiveDoc, parseLiveTopic, type LiveClientMessage, type LiveServerMessage } from "@stride/shared";
+import {
+  LIVE_PATH,
+  LIVE_RECENT_MAX_MS,
+  isCollabPath,
+  parseLiveDoc,
+  parseLiveTopic,
+  type LiveClientMessage,
+  type LiveServerMessage,
+} from "@stride/shared";
 import type { AppContext } from "../core/context.ts";
 import { originTrust } from "../http/security.ts";
 import { jsonTooDeep } from "../http/json-depth.ts";
@@ -32,7 +40,11 @@ export interface LiveOptions {
  * The realtime channel: GET `/live/` upgraded to a websocket, authenticated by the session cookie (or a signed
  * short-lived `?token=`, token.ts), from a trusted origin only (core/security.ts). See hub.ts for the fan-out.
  */
-export async function registerLive(fastify: FastifyInstance, app: AppContext, opts: LiveOptions = {}): Promise<LiveHub> {
+export async function registerLive(
+  fastify: FastifyInstance,
+  app: AppContext,
+  opts: LiveOptions = {},
+): Promise<LiveHub> {
   const hub = new LiveHub(app.sql, (m) => fastify.log.warn(m));
   const wss = new WebSocketServer({ noServer: true, maxPayload: 16 * 1024 });
   const trusted = originTrust(app.config);
@@ -41,7 +53,9 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
   app.metrics?.realtimeSource("live", () => connections.size);
 
   const refuse = (socket: Duplex, status: number, text: string) => {
-    socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ detail: text })}`);
+    socket.end(
+      `HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Type: application/json\r\n\r\n${JSON.stringify({ detail: text })}`,
+    );
   };
 
   fastify.server.on("upgrade", (req: IncomingMessage, socket: Duplex, head: Buffer) => {
@@ -49,15 +63,22 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
       const url = new URL(req.url ?? "/", "http://x");
       // the collaboration server (src/collab/) answers its own upgrades
       if (isCollabPath(url.pathname)) return;
-      if (url.pathname !== LIVE_PATH && url.pathname !== LIVE_PATH.slice(0, -1)) return refuse(socket, 404, "Not Found");
+      if (url.pathname !== LIVE_PATH && url.pathname !== LIVE_PATH.slice(0, -1))
+        return refuse(socket, 404, "Not Found");
       const origin = req.headers.origin;
-      if (typeof origin === "string" && !trusted({ host: req.headers.host ?? "" } as FastifyRequest, origin)) return refuse(socket, 403, "Forbidden");
+      if (typeof origin === "string" && !trusted({ host: req.headers.host ?? "" } as FastifyRequest, origin))
+        return refuse(socket, 403, "Forbidden");
       let user: { id: string; sessionId: string | null; topics?: string[]; within?: TokenScope } | null = null;
       const token = url.searchParams.get("token");
       if (token) {
         const claims = verifyLiveToken(app.secretKey, token);
         if (claims && (await stillSignedIn(app.sql, claims.u, null))) {
-          user = { id: claims.u, sessionId: null, topics: claims.t, ...(claims.w ? { within: { workspace: claims.w, projects: new Set(claims.p) } } : {}) };
+          user = {
+            id: claims.u,
+            sessionId: null,
+            topics: claims.t,
+            ...(claims.w ? { within: { workspace: claims.w, projects: new Set(claims.p) } } : {}),
+          };
         }
       } else {
         const cookies = fastify.parseCookie(req.headers.cookie ?? "");
@@ -66,13 +87,28 @@ export async function registerLive(fastify: FastifyInstance, app: AppContext, op
       }
       if (!user) return refuse(socket, 401, "Unauthorized");
       // LISTEN starts with the first socket; a failed start (database away) is tried again by the next one
-      started ??= hub.start().catch((e) => { started = null; throw e; });
+      started ??= hub.start().catch((e) => {
+        started = null;
+        throw e;
+      });
       await started;
       const who = user;
       wss.handleUpgrade(req, socket, head, (ws) => {
-        const c = new LiveConnection(ws, app, hub, who.id, who.sessionId, who.topics, who.within, opts.recheckMs ?? RECHECK_MS);
+        const c = new LiveConnection(
+          ws,
+          app,
+          hub,
+          who.id,
+          who.sessionId,
+          who.topics,
+          who.within,
+          opts.recheckMs ?? RECHECK_MS,
+        );
         connections.add(c);
-        ws.on("close", () => { c.dispose(); connections.delete(c); });
+        ws.on("close", () => {
+          c.dispose();
+          connections.delete(c);
+        });
       });
     })().catch((e) => {
       fastify.log.warn(`live: upgrade failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -108,15 +144,27 @@ class LiveConnection implements LiveSink {
   private timers: NodeJS.Timeout[] = [];
   private alive = true;
 
-  constructor(readonly ws: WebSocket, private app: AppContext, private hub: LiveHub, readonly userId: string,
-    private sessionId: string | null, private allowedTopics: string[] | undefined, private within: TokenScope | undefined, recheckMs: number) {
+  constructor(
+    readonly ws: WebSocket,
+    private app: AppContext,
+    private hub: LiveHub,
+    readonly userId: string,
+    private sessionId: string | null,
+    private allowedTopics: string[] | undefined,
+    private within: TokenScope | undefined,
+    recheckMs: number,
+  ) {
     ws.on("message", (data, isBinary) => this.onMessage(isBinary ? "" : data.toString()));
-    ws.on("pong", () => { this.alive = true; });
-    this.timers.push(setInterval(() => {
-      if (!this.alive) return ws.terminate();
-      this.alive = false;
-      ws.ping();
-    }, PING_MS));
+    ws.on("pong", () => {
+      this.alive = true;
+    });
+    this.timers.push(
+      setInterval(() => {
+        if (!this.alive) return ws.terminate();
+        this.alive = false;
+        ws.ping();
+      }, PING_MS),
+    );
     this.timers.push(setInterval(() => void this.recheck(), recheckMs));
     this.send({ type: "hello", user: userId });
   }
@@ -180,14 +228,16 @@ class LiveConnection implements LiveSink {
   private async subscribeDoc(topic: string, after: unknown): Promise<void> {
     const doc = parseLiveDoc(topic)!;
     const afterOk = after === undefined || (typeof after === "number" && Number.isSafeInteger(after) && after >= 0);
-    if (!afterOk || (!this.subs.has(topic) && this.subs.size >= MAX_TOPICS)) return this.send({ type: "refused", topic, reason: "invalid" });
+    if (!afterOk || (!this.subs.has(topic) && this.subs.size >= MAX_TOPICS))
+      return this.send({ type: "refused", topic, reason: "invalid" });
     let scope;
     try {
       scope = await documentScope(this.app, this.userId, doc);
     } catch {
       scope = null;
     }
-    if (!scope || this.allowedTopics || !withinToken(this.within, scope)) return this.send({ type: "refused", topic, reason: "forbidden" });
+    if (!scope || this.allowedTopics || !withinToken(this.within, scope))
+      return this.send({ type: "refused", topic, reason: "forbidden" });
     this.drop(topic);
     const feed = new DocumentFeed(this.app, this, topic, doc, scope, (after as number | undefined) ?? 0);
     feed.start(this.hub, { stream: scope.stream });
@@ -199,16 +249,19 @@ class LiveConnection implements LiveSink {
     const t = parseLiveTopic(topic);
     const name = typeof topic === "string" ? topic.slice(0, 80) : "";
     const sinceOk = since === undefined || (typeof since === "number" && Number.isSafeInteger(since) && since >= 0);
-    if (!t || !sinceOk || (!this.subs.has(name) && this.subs.size >= MAX_TOPICS)) return this.send({ type: "refused", topic: name, reason: "invalid" });
+    if (!t || !sinceOk || (!this.subs.has(name) && this.subs.size >= MAX_TOPICS))
+      return this.send({ type: "refused", topic: name, reason: "invalid" });
     const key = `${t.kind}:${t.id}`;
-    if (this.allowedTopics && !this.allowedTopics.includes(key)) return this.send({ type: "refused", topic: name, reason: "forbidden" });
+    if (this.allowedTopics && !this.allowedTopics.includes(key))
+      return this.send({ type: "refused", topic: name, reason: "forbidden" });
     let scope;
     try {
       scope = await topicScope(this.app.sql, this.userId, key);
     } catch {
       scope = null;
     }
-    if (!scope || !withinToken(this.within, scope)) return this.send({ type: "refused", topic: name, reason: "forbidden" });
+    if (!scope || !withinToken(this.within, scope))
+      return this.send({ type: "refused", topic: name, reason: "forbidden" });
     this.drop(name);
     const recentMs = typeof recent === "number" && recent > 0 ? Math.min(recent, LIVE_RECENT_MAX_MS) : 0;
     this.subs.set(name, this.hub.add(this, name, scope, since as number | undefined, recentMs));

@@ -88,9 +88,16 @@ export class ArchiveWriter {
   }
 
   /** One entry; resolves once its bytes are taken downstream (so at most one part is held in memory). */
-  add(name: string, body: Buffer | Readable, size = Buffer.isBuffer(body) ? body.length : undefined, mtime = new Date()): Promise<void> {
+  add(
+    name: string,
+    body: Buffer | Readable,
+    size = Buffer.isBuffer(body) ? body.length : undefined,
+    mtime = new Date(),
+  ): Promise<void> {
     return new Promise((resolve, reject) => {
-      const sink = this.pack.entry({ name, size, mode: 0o600, mtime, type: "file" }, (err) => (err ? reject(err) : resolve()));
+      const sink = this.pack.entry({ name, size, mode: 0o600, mtime, type: "file" }, (err) =>
+        err ? reject(err) : resolve(),
+      );
       if (Buffer.isBuffer(body)) {
         sink.end(body);
       } else {

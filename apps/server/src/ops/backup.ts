@@ -4,8 +4,15 @@ import type { Writable } from "node:stream";
 import type postgres from "postgres";
 import { appliedMigrations, checkMigrationHistory, codeMigrations, MIGRATION_LOCK } from "./migrate.ts";
 import {
-  ArchiveWriter, BACKUP_FORMAT, BACKUP_FORMAT_VERSION, PART_BYTES, listFiles, tableKey,
-  type BackupManifest, type BackupSequence, type BackupTable,
+  ArchiveWriter,
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  PART_BYTES,
+  listFiles,
+  tableKey,
+  type BackupManifest,
+  type BackupSequence,
+  type BackupTable,
 } from "./archive.ts";
 
 /** The schemas a backup holds: Stride's tables and graphile-worker's job queue (drizzle's own is rebuilt on restore). */
@@ -57,7 +64,10 @@ export async function writeBackup(opts: BackupOptions): Promise<BackupSummary> {
       const applied = await appliedMigrations(conn);
       const code = codeMigrations(opts.migrationsFolder);
       checkMigrationHistory(applied, code, opts.subject);
-      if (applied.length === 0) throw new Error(`${opts.subject ?? "this database"} holds no Stride data (no migration was ever applied to it)`);
+      if (applied.length === 0)
+        throw new Error(
+          `${opts.subject ?? "this database"} holds no Stride data (no migration was ever applied to it)`,
+        );
       const tables = await listTables(conn);
       await conn.unsafe(`LOCK TABLE ${tables.map(qualified).join(", ")} IN ACCESS SHARE MODE`);
       manifest = {
@@ -79,7 +89,9 @@ export async function writeBackup(opts: BackupOptions): Promise<BackupSummary> {
       }
       await writer.json("db/end.json", { rows });
       await conn.unsafe("COMMIT");
-      log(`database: ${tables.length} tables, ${Object.values(rows).reduce((a, b) => a + b, 0)} rows (migration ${manifest.migrations.at(-1)!.tag})`);
+      log(
+        `database: ${tables.length} tables, ${Object.values(rows).reduce((a, b) => a + b, 0)} rows (migration ${manifest.migrations.at(-1)!.tag})`,
+      );
     } catch (e) {
       await conn.unsafe("ROLLBACK").catch(() => {});
       throw e;
@@ -142,7 +154,9 @@ async function listSequences(sql: postgres.ReservedSql): Promise<BackupSequence[
 }
 
 export async function jobQueueMigration(sql: postgres.ReservedSql | postgres.Sql): Promise<number | null> {
-  const [{ present }] = await sql<{ present: boolean }[]>`SELECT to_regclass('graphile_worker.migrations') IS NOT NULL AS present`;
+  const [{ present }] = await sql<
+    { present: boolean }[]
+  >`SELECT to_regclass('graphile_worker.migrations') IS NOT NULL AS present`;
   if (!present) return null;
   const [{ id }] = await sql<{ id: number | null }[]>`SELECT max(id) AS id FROM graphile_worker.migrations`;
   return id;

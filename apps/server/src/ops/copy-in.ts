@@ -14,7 +14,10 @@ export class CopyIn {
 
   static async open(sql: postgres.ReservedSql, statement: string): Promise<CopyIn> {
     const copy = new CopyIn();
-    const query = sql.unsafe(statement) as unknown as { reject: (e: unknown) => void; writable: () => Promise<Writable> };
+    const query = sql.unsafe(statement) as unknown as {
+      reject: (e: unknown) => void;
+      writable: () => Promise<Writable>;
+    };
     let failed: (e: unknown) => void = () => {};
     const reject = query.reject;
     query.reject = (e) => {

@@ -14,7 +14,11 @@ export const MIGRATION_LOCK = 727272;
 /** Locate the committed drizzle migrations folder, from source or from the built bundle. */
 export function migrationsFolder(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
-  const candidates = [path.resolve(here, "../../drizzle"), path.resolve(here, "../drizzle"), path.resolve(here, "drizzle")];
+  const candidates = [
+    path.resolve(here, "../../drizzle"),
+    path.resolve(here, "../drizzle"),
+    path.resolve(here, "drizzle"),
+  ];
   const found = candidates.find((c) => fs.existsSync(path.join(c, "meta", "_journal.json")));
   if (!found) throw new Error(`drizzle migrations not found (looked in ${candidates.join(", ")})`);
   return found;
@@ -40,20 +44,30 @@ function readJournal(folder: string): { entries: JournalEntry[] } & Record<strin
 export function codeMigrations(folder = migrationsFolder()): Migration[] {
   return readJournal(folder).entries.map((e) => ({
     tag: e.tag,
-    hash: crypto.createHash("sha256").update(fs.readFileSync(path.join(folder, `${e.tag}.sql`))).digest("hex"),
+    hash: crypto
+      .createHash("sha256")
+      .update(fs.readFileSync(path.join(folder, `${e.tag}.sql`)))
+      .digest("hex"),
   }));
 }
 
 /** The hashes of the migrations applied to a database, in the order they were applied ([] for an empty database). */
-export async function appliedMigrations(sql: postgres.Sql | postgres.ReservedSql | postgres.TransactionSql): Promise<string[]> {
-  const [{ present }] = await sql<{ present: boolean }[]>`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`;
+export async function appliedMigrations(
+  sql: postgres.Sql | postgres.ReservedSql | postgres.TransactionSql,
+): Promise<string[]> {
+  const [{ present }] = await sql<
+    { present: boolean }[]
+  >`SELECT to_regclass('drizzle.__drizzle_migrations') IS NOT NULL AS present`;
   if (!present) return [];
   return (await sql<{ hash: string }[]>`SELECT hash FROM drizzle.__drizzle_migrations ORDER BY id`).map((r) => r.hash);
 }
 
 /** A database whose migration history this code cannot continue; the message is the one sentence an operator sees. */
 export class MigrationHistoryError extends Error {
-  constructor(message: string, readonly kind: "pre-release" | "newer" | "foreign") {
+  constructor(
+    message: string,
+    readonly kind: "pre-release" | "newer" | "foreign",
+  ) {
     super(message);
   }
 }
@@ -93,7 +107,10 @@ export function checkMigrationHistory(applied: string[], code: Migration[], subj
  * database whose history the code cannot continue (MigrationHistoryError, naming `subject`). Needs a pool of at least
  * two connections: one holds the lock, the others migrate.
  */
-export async function runMigrations(database: Database, opts: { folder?: string; upTo?: number; subject?: string } = {}): Promise<void> {
+export async function runMigrations(
+  database: Database,
+  opts: { folder?: string; upTo?: number; subject?: string } = {},
+): Promise<void> {
   // Serialize concurrent starts of several instances on one database. A session-level advisory lock
   // belongs to one connection: take and release it on a reserved one, not on whichever the pool hands out.
   const lock = await database.sql.reserve();

@@ -6,7 +6,17 @@ import type { Database } from "../db/client.ts";
 import { appliedMigrations, checkMigrationHistory, codeMigrations, runMigrations } from "./migrate.ts";
 import type { Storage } from "../storage/storage.ts";
 import { compareVersions } from "../version.ts";
-import { BACKUP_FORMAT, BACKUP_FORMAT_VERSION, entryText, listFiles, readArchive, tableKey, type BackupEnd, type BackupManifest, type BackupTable } from "./archive.ts";
+import {
+  BACKUP_FORMAT,
+  BACKUP_FORMAT_VERSION,
+  entryText,
+  listFiles,
+  readArchive,
+  tableKey,
+  type BackupEnd,
+  type BackupManifest,
+  type BackupTable,
+} from "./archive.ts";
 import { BACKUP_SCHEMAS, jobQueueMigration, qualified, quoteIdent } from "./backup.ts";
 import { CopyIn } from "./copy-in.ts";
 
@@ -59,15 +69,24 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
   const warnings: string[] = [];
 
   const first = await next();
-  if (first?.header.name !== "manifest.json") throw new RestoreRefused("this file is not a Stride backup (it has no manifest.json first)");
+  if (first?.header.name !== "manifest.json")
+    throw new RestoreRefused("this file is not a Stride backup (it has no manifest.json first)");
   const manifest = JSON.parse(await entryText(first)) as BackupManifest;
   checkCompatible(manifest, opts);
   await checkTarget(sql, opts, manifest);
 
   log(`schema: migrations 1–${manifest.migrations.length} (the backup's, ${manifest.migrations.at(-1)!.tag})`);
-  await runMigrations(opts.database, { upTo: manifest.migrations.length, folder: opts.migrationsFolder, subject: opts.subject });
-  const jobsMatch = manifest.jobQueueMigration !== null && manifest.jobQueueMigration === (await jobQueueMigration(sql));
-  if (!jobsMatch) warnings.push(`The background jobs waiting when the backup was made were not restored (its job queue is at graphile-worker migration ${manifest.jobQueueMigration}, this version's another): scheduled work runs again on its schedule.`);
+  await runMigrations(opts.database, {
+    upTo: manifest.migrations.length,
+    folder: opts.migrationsFolder,
+    subject: opts.subject,
+  });
+  const jobsMatch =
+    manifest.jobQueueMigration !== null && manifest.jobQueueMigration === (await jobQueueMigration(sql));
+  if (!jobsMatch)
+    warnings.push(
+      `The background jobs waiting when the backup was made were not restored (its job queue is at graphile-worker migration ${manifest.jobQueueMigration}, this version's another): scheduled work runs again on its schedule.`,
+    );
   const tables = manifest.tables.filter((t) => t.schema !== "graphile_worker" || jobsMatch);
 
   // Rows, in one transaction.
@@ -85,23 +104,32 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
       const key = entry.header.name.split("/")[1];
       const table = byKey.get(key);
       if (!table) {
-        if (!manifest.tables.some((t) => tableKey(t) === key)) throw new Error(`the backup holds rows of ${key}, which its manifest does not list`);
+        if (!manifest.tables.some((t) => tableKey(t) === key))
+          throw new Error(`the backup holds rows of ${key}, which its manifest does not list`);
         entry.resume(); // the job queue's rows, left out
       } else {
         if (copy?.key !== key) {
           await copy?.stream.end();
-          copy = { key, stream: await CopyIn.open(conn, `COPY ${qualified(table)} (${table.columns.map(quoteIdent).join(", ")}) FROM STDIN`) };
+          copy = {
+            key,
+            stream: await CopyIn.open(
+              conn,
+              `COPY ${qualified(table)} (${table.columns.map(quoteIdent).join(", ")}) FROM STDIN`,
+            ),
+          };
         }
         for await (const chunk of entry) await copy.stream.write(chunk as Buffer);
       }
       entry = await next();
     }
     await copy?.stream.end();
-    if (entry?.header.name !== "db/end.json") throw new Error("the backup file is cut short (its database part does not end)");
+    if (entry?.header.name !== "db/end.json")
+      throw new Error("the backup file is cut short (its database part does not end)");
     const expected = (JSON.parse(await entryText(entry)) as { rows: Record<string, number> }).rows;
     for (const t of tables) {
       const [{ n }] = await conn.unsafe<{ n: string }[]>(`SELECT count(*) AS n FROM ${qualified(t)}`);
-      if (Number(n) !== (expected[tableKey(t)] ?? 0)) throw new Error(`${tableKey(t)}: ${n} rows restored, the backup has ${expected[tableKey(t)] ?? 0}`);
+      if (Number(n) !== (expected[tableKey(t)] ?? 0))
+        throw new Error(`${tableKey(t)}: ${n} rows restored, the backup has ${expected[tableKey(t)] ?? 0}`);
       rows += Number(n);
     }
     await setSequences(conn, manifest, jobsMatch);
@@ -135,12 +163,20 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
     }
     entry = await next();
   }
-  if (!end) throw new Error("the backup file is cut short: the database is restored, some files may be missing (restore again with --force)");
+  if (!end)
+    throw new Error(
+      "the backup file is cut short: the database is restored, some files may be missing (restore again with --force)",
+    );
   if (end.files !== files) throw new Error(`the backup names ${end.files} files but holds ${files}`);
   log(`files: ${files}${opts.uploadsDir ? ` into ${opts.uploadsDir}` : " into the S3 bucket"}`);
-  if (manifest.storage === "s3") warnings.push("The backup holds no files: they stayed in the S3 bucket it was made with; point STORAGE=s3 and S3_* at that bucket (or copy its objects to this instance's storage).");
+  if (manifest.storage === "s3")
+    warnings.push(
+      "The backup holds no files: they stayed in the S3 bucket it was made with; point STORAGE=s3 and S3_* at that bucket (or copy its objects to this instance's storage).",
+    );
   if (!manifest.secretKey) {
-    warnings.push("The backup holds no secret key: start Stride with the old instance's key (SECRET_KEY, or its DATA_DIR/secret.key copied here), or the encrypted settings (SMTP password, sign-in providers' secrets, model API keys, personal secrets) read as empty and must be entered again.");
+    warnings.push(
+      "The backup holds no secret key: start Stride with the old instance's key (SECRET_KEY, or its DATA_DIR/secret.key copied here), or the encrypted settings (SMTP password, sign-in providers' secrets, model API keys, personal secrets) read as empty and must be entered again.",
+    );
   }
 
   // Then the migrations added since the backup was made, as an upgrade runs them.
@@ -152,10 +188,16 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
 function checkCompatible(m: BackupManifest, opts: RestoreOptions): void {
   if (m.format !== BACKUP_FORMAT) throw new RestoreRefused("this file is not a Stride backup");
   if (m.formatVersion > BACKUP_FORMAT_VERSION || compareVersions(m.version, opts.version) > 0) {
-    throw new RestoreRefused(`this backup was made by Stride ${m.version}, newer than this ${opts.version}: restore it with Stride ${m.version} or later`);
+    throw new RestoreRefused(
+      `this backup was made by Stride ${m.version}, newer than this ${opts.version}: restore it with Stride ${m.version} or later`,
+    );
   }
   try {
-    checkMigrationHistory(m.migrations.map((x) => x.hash), codeMigrations(opts.migrationsFolder), "this backup");
+    checkMigrationHistory(
+      m.migrations.map((x) => x.hash),
+      codeMigrations(opts.migrationsFolder),
+      "this backup",
+    );
   } catch (e) {
     throw new RestoreRefused((e as Error).message);
   }
@@ -169,7 +211,10 @@ async function checkTarget(sql: postgres.Sql, opts: RestoreOptions, manifest: Ba
   const [{ others }] = await sql<{ others: number }[]>`
     SELECT count(*)::int AS others FROM pg_stat_activity
     WHERE datname = current_database() AND backend_type = 'client backend' AND application_name <> ${RESTORE_APPLICATION}`;
-  if (others > 0) throw new RestoreRefused(`${others} other connection(s) use ${opts.subject}: stop Stride (every instance) before restoring into it`);
+  if (others > 0)
+    throw new RestoreRefused(
+      `${others} other connection(s) use ${opts.subject}: stop Stride (every instance) before restoring into it`,
+    );
   const applied = await appliedMigrations(sql);
   const [{ tables }] = await sql<{ tables: number }[]>`
     SELECT count(*)::int AS tables FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
@@ -181,12 +226,20 @@ async function checkTarget(sql: postgres.Sql, opts: RestoreOptions, manifest: Ba
       applied.length || tables ? `${opts.subject} holds data` : "",
       files ? `${opts.uploadsDir} holds ${files} file(s)` : "",
       secretKeyFile ? `${opts.secretKeyFile} exists` : "",
-    ].filter(Boolean).join(", ");
-    throw new RestoreRefused(`the target is not empty (${what}): restore into an empty data folder or database, or add --force to replace what is there`);
+    ]
+      .filter(Boolean)
+      .join(", ");
+    throw new RestoreRefused(
+      `the target is not empty (${what}): restore into an empty data folder or database, or add --force to replace what is there`,
+    );
   }
   if (opts.force && (applied.length > 0 || tables > 0)) {
     opts.log?.(`--force: dropping the Stride schemas of ${opts.subject}`);
-    await sql.unsafe("DROP SCHEMA IF EXISTS graphile_worker CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public").simple();
+    await sql
+      .unsafe(
+        "DROP SCHEMA IF EXISTS graphile_worker CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; DROP SCHEMA public CASCADE; CREATE SCHEMA public",
+      )
+      .simple();
   }
 }
 
@@ -205,7 +258,10 @@ async function checkColumns(conn: postgres.ReservedSql, tables: BackupTable[]): 
   for (const t of tables) {
     const cols = byKey.get(tableKey(t));
     const missing = cols ? t.columns.filter((c) => !cols.has(c)) : ["(the table)"];
-    if (missing.length) throw new Error(`${tableKey(t)} lacks ${missing.join(", ")} after the backup's migrations: the backup does not match this version's migrations`);
+    if (missing.length)
+      throw new Error(
+        `${tableKey(t)} lacks ${missing.join(", ")} after the backup's migrations: the backup does not match this version's migrations`,
+      );
   }
 }
 
@@ -253,7 +309,10 @@ async function releaseJobLocks(conn: postgres.ReservedSql): Promise<void> {
     SELECT c.oid::regclass::text AS tbl FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = 'graphile_worker' AND c.relkind = 'r'
       AND (SELECT count(*) FROM pg_attribute a WHERE a.attrelid = c.oid AND a.attname IN ('locked_at', 'locked_by') AND NOT a.attisdropped) = 2`;
-  for (const { tbl } of locked) await conn.unsafe(`UPDATE ${tbl} SET locked_at = NULL, locked_by = NULL WHERE locked_at IS NOT NULL OR locked_by IS NOT NULL`);
+  for (const { tbl } of locked)
+    await conn.unsafe(
+      `UPDATE ${tbl} SET locked_at = NULL, locked_by = NULL WHERE locked_at IS NOT NULL OR locked_by IS NOT NULL`,
+    );
 }
 
 /** The backup's secret key: kept in DATA_DIR/secret.key unless SECRET_KEY is set; returns what to tell the operator. */

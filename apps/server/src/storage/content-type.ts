@@ -27,7 +27,37 @@ export function normalizeMime(value: unknown): string | null {
  * Signatures (file-type's `ext` names) each binary type may be detected as. A declared type not listed here
  * and not in TEXT_TYPES has no rule, so it is refused (see the unit test: every allowed type has a rule).
  */
-const ZIP_FAMILY = ["zip", "docx", "xlsx", "pptx", "docm", "xlsm", "pptm", "dotx", "xltx", "potx", "dotm", "xltm", "potm", "ppsx", "ppsm", "odt", "ods", "odp", "odg", "ott", "ots", "otp", "otg", "epub", "jar", "apk", "xpi", "3mf", "vsdx"];
+const ZIP_FAMILY = [
+  "zip",
+  "docx",
+  "xlsx",
+  "pptx",
+  "docm",
+  "xlsm",
+  "pptm",
+  "dotx",
+  "xltx",
+  "potx",
+  "dotm",
+  "xltm",
+  "potm",
+  "ppsx",
+  "ppsm",
+  "odt",
+  "ods",
+  "odp",
+  "odg",
+  "ott",
+  "ots",
+  "otp",
+  "otg",
+  "epub",
+  "jar",
+  "apk",
+  "xpi",
+  "3mf",
+  "vsdx",
+];
 const SIGNATURES: Record<string, readonly string[]> = {
   "image/jpeg": ["jpg"],
   "image/jpg": ["jpg"],
@@ -81,7 +111,17 @@ const SIGNATURES: Record<string, readonly string[]> = {
  * Text types have no magic number: their bytes must decode to text without the control bytes that never occur
  * in text (which every binary format, images and archives included, carries in its header).
  */
-const TEXT_TYPES = new Set(["text/plain", "text/csv", "text/markdown", "text/html", "text/css", "text/xml", "application/xml", "application/json", "image/svg+xml"]);
+const TEXT_TYPES = new Set([
+  "text/plain",
+  "text/csv",
+  "text/markdown",
+  "text/html",
+  "text/css",
+  "text/xml",
+  "application/xml",
+  "application/json",
+  "image/svg+xml",
+]);
 
 /** Text served inline from our origin: must not be something a browser could take for markup. */
 const INLINE_TEXT = new Set(["text/plain"]);
@@ -90,12 +130,15 @@ const INLINE_TEXT = new Set(["text/plain"]);
 export function hasContentRule(type: string): boolean {
   return type in SIGNATURES || TEXT_TYPES.has(type);
 }
-export const DECLARABLE_TYPES: readonly string[] = [...new Set<string>([...ATTACHMENT_MIME_TYPES, ...IMAGE_MIME_TYPES])];
+export const DECLARABLE_TYPES: readonly string[] = [
+  ...new Set<string>([...ATTACHMENT_MIME_TYPES, ...IMAGE_MIME_TYPES]),
+];
 
 // WHATWG MIME sniffing: bytes that never occur in text.
 const BINARY_CHAR = /[\u0000-\u0008\u000b\u000e-\u001a\u001c-\u001f]/;
 // WHATWG "text/html" sniffing patterns, plus XML and SVG roots: what a browser may render as a document.
-const MARKUP_START = /^<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg|math|object|embed|img|meta|link|base|form|frameset|frame)(?=[\s/>])/i;
+const MARKUP_START =
+  /^<(?:!doctype\s+html|html|head|script|iframe|h1|div|font|table|a|style|title|b|body|br|p|!--|\?xml|svg|math|object|embed|img|meta|link|base|form|frameset|frame)(?=[\s/>])/i;
 
 function decodeText(bytes: Uint8Array): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
@@ -121,7 +164,8 @@ export async function checkContent(type: string, bytes: Uint8Array): Promise<Con
   if (!TEXT_TYPES.has(type)) return { ok: false, reason: "this type cannot be checked" };
   const text = decodeText(bytes);
   if (BINARY_CHAR.test(text)) return { ok: false, reason: "it is not text" };
-  if (INLINE_TEXT.has(type) && MARKUP_START.test(text.trimStart())) return { ok: false, reason: "it looks like HTML, XML or SVG" };
+  if (INLINE_TEXT.has(type) && MARKUP_START.test(text.trimStart()))
+    return { ok: false, reason: "it looks like HTML, XML or SVG" };
   return { ok: true };
 }
 
@@ -132,6 +176,9 @@ export async function checkContent(type: string, bytes: Uint8Array): Promise<Con
 export function contentDisposition(kind: "inline" | "attachment", name: string): string {
   const clean = name.replace(/[\u0000-\u001f\u007f]/g, "").trim() || "file";
   const ascii = clean.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  const encoded = encodeURIComponent(clean).replace(/['()*!]/g, (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase());
+  const encoded = encodeURIComponent(clean).replace(
+    /['()*!]/g,
+    (c) => "%" + c.charCodeAt(0).toString(16).toUpperCase(),
+  );
   return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

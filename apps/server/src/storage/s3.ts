@@ -20,7 +20,11 @@ async function toBuffer(body: unknown): Promise<Buffer> {
  * S3 server needs it only from its first file.
  */
 async function loadSdk() {
-  const [s3, post, presigner] = await Promise.all([import("@aws-sdk/client-s3"), import("@aws-sdk/s3-presigned-post"), import("@aws-sdk/s3-request-presigner")]);
+  const [s3, post, presigner] = await Promise.all([
+    import("@aws-sdk/client-s3"),
+    import("@aws-sdk/s3-presigned-post"),
+    import("@aws-sdk/s3-request-presigner"),
+  ]);
   return { ...s3, createPresignedPost: post.createPresignedPost, getSignedUrl: presigner.getSignedUrl };
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
@@ -38,24 +42,30 @@ export class S3Storage implements Storage {
   constructor(cfg: S3Config) {
     const options: S3ClientConfig = { region: cfg.region, forcePathStyle: cfg.forcePathStyle };
     if (cfg.endpoint) options.endpoint = cfg.endpoint;
-    if (cfg.accessKeyId && cfg.secretAccessKey) options.credentials = { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey };
+    if (cfg.accessKeyId && cfg.secretAccessKey)
+      options.credentials = { accessKeyId: cfg.accessKeyId, secretAccessKey: cfg.secretAccessKey };
     this.options = options;
     this.bucket = cfg.bucket;
   }
 
   /** The SDK and this bucket's client, made on first use (a failed load is tried again next time). */
   private ready(): Promise<{ sdk: Sdk; client: S3Client }> {
-    this.loading ??= loadSdk().then((sdk) => ({ sdk, client: new sdk.S3Client(this.options) }), (err) => {
-      this.loading = null;
-      throw err;
-    });
+    this.loading ??= loadSdk().then(
+      (sdk) => ({ sdk, client: new sdk.S3Client(this.options) }),
+      (err) => {
+        this.loading = null;
+        throw err;
+      },
+    );
     return this.loading;
   }
 
   async put(key: string, data: Buffer | NodeJS.ReadableStream, contentType?: string): Promise<void> {
     const body = Buffer.isBuffer(data) ? data : await toBuffer(data);
     const { sdk, client } = await this.ready();
-    await client.send(new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }));
+    await client.send(
+      new sdk.PutObjectCommand({ Bucket: this.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   async get(key: string): Promise<NodeJS.ReadableStream | null> {
@@ -104,7 +114,9 @@ export class S3Storage implements Storage {
     let token: string | undefined;
     const { sdk, client } = await this.ready();
     do {
-      const out = await client.send(new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: base, Delimiter: "/", ContinuationToken: token }));
+      const out = await client.send(
+        new sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: base, Delimiter: "/", ContinuationToken: token }),
+      );
       for (const o of out.Contents ?? []) if (o.Key && o.Key !== base) keys.push(o.Key);
       token = out.IsTruncated ? out.NextContinuationToken : undefined;
     } while (token);
@@ -118,7 +130,10 @@ export class S3Storage implements Storage {
       const post = await sdk.createPresignedPost(client, {
         Bucket: this.bucket,
         Key: this.direct.pendingKey(key),
-        Conditions: [["content-length-range", 0, maxSize], ["eq", "$Content-Type", contentType]],
+        Conditions: [
+          ["content-length-range", 0, maxSize],
+          ["eq", "$Content-Type", contentType],
+        ],
         Fields: { "Content-Type": contentType },
         Expires: expiresInSeconds,
       });
@@ -128,7 +143,12 @@ export class S3Storage implements Storage {
       const { sdk, client } = await this.ready();
       return sdk.getSignedUrl(
         client,
-        new sdk.GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentType: opts.contentType, ResponseContentDisposition: opts.contentDisposition }),
+        new sdk.GetObjectCommand({
+          Bucket: this.bucket,
+          Key: key,
+          ResponseContentType: opts.contentType,
+          ResponseContentDisposition: opts.contentDisposition,
+        }),
         { expiresIn: opts.expiresInSeconds },
       );
     },

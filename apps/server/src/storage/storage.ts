@@ -25,11 +25,19 @@ export interface DirectAccess {
    * A presigned POST form for one upload of at most `maxSize` bytes of `contentType`. The bytes land beside the
    * file's key (`pendingKey`), never at the key itself: the server checks them before they become the file.
    */
-  presignUpload(key: string, contentType: string, maxSize: number, expiresInSeconds: number): Promise<{ url: string; fields: Record<string, string> }>;
+  presignUpload(
+    key: string,
+    contentType: string,
+    maxSize: number,
+    expiresInSeconds: number,
+  ): Promise<{ url: string; fields: Record<string, string> }>;
   /** Where a presigned upload of `key` lands. */
   pendingKey(key: string): string;
   /** A presigned GET of `key` answered with these headers. */
-  presignDownload(key: string, opts: { contentType: string; contentDisposition: string; expiresInSeconds: number }): Promise<string>;
+  presignDownload(
+    key: string,
+    opts: { contentType: string; contentDisposition: string; expiresInSeconds: number },
+  ): Promise<string>;
 }
 
 /**
@@ -37,8 +45,13 @@ export interface DirectAccess {
  * written at all (`read-only`: a read-only or foreign-owned uploads folder). The app answers it as 507 (core/errors.ts).
  */
 export class StorageWriteError extends Error {
-  constructor(public reason: "full" | "read-only", public cause: unknown) {
-    super(`storage ${reason === "full" ? "is full" : "cannot be written"}: ${cause instanceof Error ? cause.message : String(cause)}`);
+  constructor(
+    public reason: "full" | "read-only",
+    public cause: unknown,
+  ) {
+    super(
+      `storage ${reason === "full" ? "is full" : "cannot be written"}: ${cause instanceof Error ? cause.message : String(cause)}`,
+    );
   }
 }
 
@@ -117,11 +130,15 @@ export class LocalDiskStorage implements Storage {
 
   async list(prefix: string): Promise<string[]> {
     const dir = path.resolve(this.root, prefix);
-    if (dir !== path.resolve(this.root) && !dir.startsWith(path.resolve(this.root) + path.sep)) throw new Error("invalid storage prefix");
+    if (dir !== path.resolve(this.root) && !dir.startsWith(path.resolve(this.root) + path.sep))
+      throw new Error("invalid storage prefix");
     try {
       const entries = await fsp.readdir(dir, { withFileTypes: true });
       const base = prefix.endsWith("/") || prefix === "" ? prefix : prefix + "/";
-      return entries.filter((e) => e.isFile()).map((e) => base + e.name).sort();
+      return entries
+        .filter((e) => e.isFile())
+        .map((e) => base + e.name)
+        .sort();
     } catch {
       return [];
     }

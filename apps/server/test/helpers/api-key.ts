@@ -2,10 +2,19 @@ import { Client, type Res } from "./client.ts";
 
 /** A client of the public API v1: no cookies, every request carries `X-API-Key`. */
 export class ApiKeyClient extends Client {
-  constructor(baseUrl: string, public key: string, public tokenId = "") {
+  constructor(
+    baseUrl: string,
+    public key: string,
+    public tokenId = "",
+  ) {
     super(baseUrl);
   }
-  override request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
+  override request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res<T>> {
     return super.request<T>(method, path, body, { "x-api-key": this.key, ...headers });
   }
 }

@@ -10,7 +10,12 @@ export interface Slot {
 }
 
 /** Send the file the way the browser does: every field of upload_data, then `file` last; no cookies. */
-export async function send(slot: Slot, bytes: Uint8Array<ArrayBuffer>, type = "application/octet-stream", fieldOverrides: Record<string, string> = {}) {
+export async function send(
+  slot: Slot,
+  bytes: Uint8Array<ArrayBuffer>,
+  type = "application/octet-stream",
+  fieldOverrides: Record<string, string> = {},
+) {
   const fd = new FormData();
   for (const [k, v] of Object.entries({ ...slot.upload_data.fields, ...fieldOverrides })) fd.append(k, v);
   fd.append("file", new Blob([bytes], { type }), "upload.bin");
@@ -26,7 +31,13 @@ export async function download(t: TestServer, location: string | null) {
 }
 
 /** Slot → upload → mark uploaded, asserting each step; the slot is posted to `slotUrl` and marked at `markBase + id/`. */
-export async function uploadAs(c: Client, slotUrl: string, markBase: string, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }, extra: Record<string, unknown> = {}): Promise<Slot> {
+export async function uploadAs(
+  c: Client,
+  slotUrl: string,
+  markBase: string,
+  file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> },
+  extra: Record<string, unknown> = {},
+): Promise<Slot> {
   const slot = await c.post(slotUrl, { name: file.name, type: file.type, size: file.bytes.length, ...extra });
   expect(slot.status, slot.text).toBe(200);
   const sent = await send(slot.body, file.bytes, file.type);

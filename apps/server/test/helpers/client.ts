@@ -33,12 +33,22 @@ export class Client {
     }
   }
 
-  async request<T = any>(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Res<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Res<T>> {
     const h: Record<string, string> = { ...headers };
     if (this.cookies.size) h.cookie = this.cookieHeader();
     let payload: BodyInit | undefined;
     if (body !== undefined) {
-      if (typeof body === "string" || body instanceof Uint8Array || body instanceof FormData || body instanceof URLSearchParams) {
+      if (
+        typeof body === "string" ||
+        body instanceof Uint8Array ||
+        body instanceof FormData ||
+        body instanceof URLSearchParams
+      ) {
         payload = body as BodyInit;
       } else {
         payload = JSON.stringify(body);
@@ -50,19 +60,35 @@ export class Client {
     const text = await res.text();
     let parsed: unknown = text;
     if ((res.headers.get("content-type") ?? "").includes("json") && text) {
-      try { parsed = JSON.parse(text); } catch { parsed = text; }
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
     }
     return { status: res.status, body: parsed as T, text, headers: res.headers, location: res.headers.get("location") };
   }
 
-  get<T = any>(path: string, headers?: Record<string, string>) { return this.request<T>("GET", path, undefined, headers); }
-  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>("POST", path, body ?? {}, headers); }
-  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>("PUT", path, body ?? {}, headers); }
-  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>("PATCH", path, body ?? {}, headers); }
-  delete<T = any>(path: string, body?: unknown, headers?: Record<string, string>) { return this.request<T>("DELETE", path, body, headers); }
+  get<T = any>(path: string, headers?: Record<string, string>) {
+    return this.request<T>("GET", path, undefined, headers);
+  }
+  post<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("POST", path, body ?? {}, headers);
+  }
+  put<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("PUT", path, body ?? {}, headers);
+  }
+  patch<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("PATCH", path, body ?? {}, headers);
+  }
+  delete<T = any>(path: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request<T>("DELETE", path, body, headers);
+  }
 
   /** A browser-style form post (application/x-www-form-urlencoded); redirects are not followed. */
   form(path: string, fields: Record<string, string>) {
-    return this.request("POST", path, new URLSearchParams(fields).toString(), { "content-type": "application/x-www-form-urlencoded" });
+    return this.request("POST", path, new URLSearchParams(fields).toString(), {
+      "content-type": "application/x-www-form-urlencoded",
+    });
   }
 }

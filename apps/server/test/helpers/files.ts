@@ -17,13 +17,21 @@ function pngChunk(type: string, data: Buffer): Buffer {
 export function png(rgb: [number, number, number] = [255, 0, 0]): Uint8Array<ArrayBuffer> {
   const ihdr = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0]);
   const idat = zlib.deflateSync(Buffer.from([0, ...rgb]));
-  const out = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), pngChunk("IHDR", ihdr), pngChunk("IDAT", idat), pngChunk("IEND", Buffer.alloc(0))]);
+  const out = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", idat),
+    pngChunk("IEND", Buffer.alloc(0)),
+  ]);
   return new Uint8Array(out);
 }
 
 /** The start of a JFIF JPEG (SOI + APP0 + EOI): what signature checks read. */
 export function jpeg(): Uint8Array<ArrayBuffer> {
-  return Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00, 0xff, 0xd9]);
+  return Uint8Array.from([
+    0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00,
+    0x00, 0xff, 0xd9,
+  ]);
 }
 
 /** A minimal PDF document, padded with spaces to `size` bytes when asked. */

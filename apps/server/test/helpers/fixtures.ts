@@ -19,14 +19,23 @@ export interface WorkspaceFixture {
   anon: Client;
 }
 
-export async function workspaceFixture(t: TestServer, slug = "ws-" + crypto.randomBytes(4).toString("hex")): Promise<WorkspaceFixture> {
+export async function workspaceFixture(
+  t: TestServer,
+  slug = "ws-" + crypto.randomBytes(4).toString("hex"),
+): Promise<WorkspaceFixture> {
   const admin = await t.user({ firstName: "Ada", lastName: "Admin" });
   const member = await t.user({ firstName: "Max", lastName: "Member" });
   const guest = await t.user({ firstName: "Gus", lastName: "Guest" });
   const outsider = await t.user({ firstName: "Otto", lastName: "Outsider" });
   const [ws] = await t.db.db
     .insert(schema.workspaces)
-    .values({ name: slug.toUpperCase(), slug, ownerId: admin.userId, createdById: admin.userId, updatedById: admin.userId })
+    .values({
+      name: slug.toUpperCase(),
+      slug,
+      ownerId: admin.userId,
+      createdById: admin.userId,
+      updatedById: admin.userId,
+    })
     .returning();
   await t.db.db.insert(schema.workspaceMembers).values([
     { workspaceId: ws.id, memberId: admin.userId, role: 20 },
@@ -48,15 +57,26 @@ export interface ProjectFixture {
  * Create a project through the API as the workspace admin (so default states come from the real command),
  * then add the workspace member and guest as project members with their roles.
  */
-export async function projectFixture(t: TestServer, ws: WorkspaceFixture, opts: { name?: string; identifier?: string; network?: number } = {}): Promise<ProjectFixture> {
+export async function projectFixture(
+  t: TestServer,
+  ws: WorkspaceFixture,
+  opts: { name?: string; identifier?: string; network?: number } = {},
+): Promise<ProjectFixture> {
   const identifier = opts.identifier ?? "P" + crypto.randomBytes(2).toString("hex").toUpperCase();
-  const res = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, { name: opts.name ?? `Project ${identifier}`, identifier, network: opts.network ?? 2 });
+  const res = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, {
+    name: opts.name ?? `Project ${identifier}`,
+    identifier,
+    network: opts.network ?? 2,
+  });
   if (res.status !== 201) throw new Error(`project create failed: ${res.status} ${res.text}`);
   const id = res.body.id as string;
-  await t.db.db.insert(schema.projectMembers).values([
-    { workspaceId: ws.id, projectId: id, memberId: ws.member.userId, role: 15 },
-    { workspaceId: ws.id, projectId: id, memberId: ws.guest.userId, role: 5 },
-  ]).onConflictDoNothing();
+  await t.db.db
+    .insert(schema.projectMembers)
+    .values([
+      { workspaceId: ws.id, projectId: id, memberId: ws.member.userId, role: 15 },
+      { workspaceId: ws.id, projectId: id, memberId: ws.guest.userId, role: 5 },
+    ])
+    .onConflictDoNothing();
   const states = await ws.admin.get(`/api/workspaces/${ws.slug}/projects/${id}/states/`);
   const byName: Record<string, string> = {};
   for (const s of states.body as { id: string; name: string }[]) byName[s.name] = s.id;
@@ -66,7 +86,9 @@ export async function projectFixture(t: TestServer, ws: WorkspaceFixture, opts: 
 /** Give a signed-in client a god-mode (admin-kind) session as well, for `auth: "admin"` routes. */
 export async function addAdminSession(t: TestServer, c: Client): Promise<void> {
   const token = crypto.randomBytes(24).toString("base64url");
-  await t.db.db.insert(schema.sessions).values({ id: hashToken(token), userId: c.userId, kind: "admin", expiresAt: new Date(Date.now() + 86400_000) });
+  await t.db.db
+    .insert(schema.sessions)
+    .values({ id: hashToken(token), userId: c.userId, kind: "admin", expiresAt: new Date(Date.now() + 86400_000) });
   c.setCookie(t.app.config.adminSessionCookieName, token);
 }
 
@@ -74,7 +96,10 @@ export async function addAdminSession(t: TestServer, c: Client): Promise<void> {
 export async function makeInstanceAdmin(t: TestServer, userId: string): Promise<void> {
   const [instance] = await t.db.db.select().from(schema.instances).limit(1);
   if (!instance) throw new Error("no instance row");
-  await t.db.db.insert(schema.instanceAdmins).values({ userId, instanceId: instance.id, role: 20 }).onConflictDoNothing();
+  await t.db.db
+    .insert(schema.instanceAdmins)
+    .values({ userId, instanceId: instance.id, role: 20 })
+    .onConflictDoNothing();
 }
 
 /**
@@ -93,7 +118,10 @@ export interface RoleWorld {
   privateProject?: ProjectFixture;
 }
 
-export async function roleWorld(t: TestServer, opts: { network?: number; privateProject?: boolean } = {}): Promise<RoleWorld> {
+export async function roleWorld(
+  t: TestServer,
+  opts: { network?: number; privateProject?: boolean } = {},
+): Promise<RoleWorld> {
   const ws = await workspaceFixture(t);
   const wsAdminOnly = await t.user({ firstName: "Wanda", lastName: "WorkspaceAdmin" });
   await t.db.db.insert(schema.workspaceMembers).values({ workspaceId: ws.id, memberId: wsAdminOnly.userId, role: 20 });
@@ -105,7 +133,12 @@ export async function roleWorld(t: TestServer, opts: { network?: number; private
 }
 
 /** A fresh server with one workspace and two of its projects: `pr` where a test acts, `other` to prove scoping. */
-export async function twoProjectWorld(): Promise<{ t: TestServer; ws: WorkspaceFixture; pr: ProjectFixture; other: ProjectFixture }> {
+export async function twoProjectWorld(): Promise<{
+  t: TestServer;
+  ws: WorkspaceFixture;
+  pr: ProjectFixture;
+  other: ProjectFixture;
+}> {
   const t = await startTestServer();
   const ws = await workspaceFixture(t);
   const pr = await projectFixture(t, ws);

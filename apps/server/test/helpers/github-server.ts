@@ -21,7 +21,12 @@ export interface GithubStandIn {
 const FIXTURES = path.join(import.meta.dirname, "..", "fixtures", "github");
 const read = (f: string) => JSON.parse(fs.readFileSync(path.join(FIXTURES, f), "utf8"));
 
-export async function startGithubStandIn(opts: { token: string; owner: string; repo: string; pageSize?: number }): Promise<GithubStandIn> {
+export async function startGithubStandIn(opts: {
+  token: string;
+  owner: string;
+  repo: string;
+  pageSize?: number;
+}): Promise<GithubStandIn> {
   const pageSize = opts.pageSize ?? 2;
   const state: GithubStandIn = {
     url: "",
@@ -34,7 +39,11 @@ export async function startGithubStandIn(opts: { token: string; owner: string; r
     },
   };
   const send = (res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { "content-type": "application/json; charset=utf-8", "x-github-media-type": "github.v3; format=json", ...headers });
+    res.writeHead(status, {
+      "content-type": "application/json; charset=utf-8",
+      "x-github-media-type": "github.v3; format=json",
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   };
   const page = (res: http.ServerResponse, url: URL, all: unknown[]) => {
@@ -52,9 +61,17 @@ export async function startGithubStandIn(opts: { token: string; owner: string; r
   };
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://stand-in");
-    state.requests.push({ path: url.pathname + url.search, authorization: req.headers.authorization, accept: req.headers.accept });
+    state.requests.push({
+      path: url.pathname + url.search,
+      authorization: req.headers.authorization,
+      accept: req.headers.accept,
+    });
     if (req.headers.authorization !== `Bearer ${opts.token}`) {
-      return send(res, 401, { message: "Bad credentials", documentation_url: "https://docs.github.com/rest", status: "401" });
+      return send(res, 401, {
+        message: "Bad credentials",
+        documentation_url: "https://docs.github.com/rest",
+        status: "401",
+      });
     }
     const m = /^\/repos\/([^/]+)\/([^/]+)\/issues(?:\/(\d+)\/comments)?$/.exec(url.pathname);
     if (req.method !== "GET" || !m || m[1] !== opts.owner || m[2] !== opts.repo) {
@@ -62,7 +79,11 @@ export async function startGithubStandIn(opts: { token: string; owner: string; r
     }
     if (m[3]) return page(res, url, state.comments[m[3]] ?? []);
     const which = url.searchParams.get("state") ?? "open";
-    return page(res, url, state.issues.filter((i) => which === "all" || i.state === which));
+    return page(
+      res,
+      url,
+      state.issues.filter((i) => which === "all" || i.state === which),
+    );
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -36,7 +36,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     const a = postgres(adminUrl!, { max: 1, onnotice: () => {} });
-    const dbs = await a<{ datname: string }[]>`SELECT datname FROM pg_database WHERE datname LIKE ${"stride_t%_" + process.pid + "%"} OR datname = ${template}`;
+    const dbs = await a<
+      { datname: string }[]
+    >`SELECT datname FROM pg_database WHERE datname LIKE ${"stride_t%_" + process.pid + "%"} OR datname = ${template}`;
     for (const d of dbs) await a.unsafe(`DROP DATABASE IF EXISTS "${d.datname}" WITH (FORCE)`).catch(() => {});
     await a.end();
     if (embedded) {

@@ -24,7 +24,14 @@ export interface InstanceContent {
   comments: { issue: string; id: string; comment_html: string }[];
   page: { id: string; name: string; description_html: string; description_sha256: string; description_bytes: number };
   file: { issue: string; asset: string; name: string; type: string; sha256: string; size: number };
-  agent: { model_config: string; template: string; template_name: string; execution: string; status: string; reply: string };
+  agent: {
+    model_config: string;
+    template: string;
+    template_name: string;
+    execution: string;
+    status: string;
+    reply: string;
+  };
 }
 
 const sha256 = (b: Uint8Array) => crypto.createHash("sha256").update(b).digest("hex");
@@ -44,8 +51,17 @@ export async function signIn(url: string, email: string, password: string): Prom
  * a project, work items with descriptions, comments, a page with collaborative (binary) content, a file attached to
  * an item, a model configuration, an agent template and one finished execution.
  */
-export async function fillThroughApi(t: TestServer, release: string, model: ModelServer, drain: () => Promise<unknown>): Promise<InstanceContent> {
-  const { admin: god, email, password } = await setupInstance(t, { email: "owner@example.com", password: STRONG_PASSWORD });
+export async function fillThroughApi(
+  t: TestServer,
+  release: string,
+  model: ModelServer,
+  drain: () => Promise<unknown>,
+): Promise<InstanceContent> {
+  const {
+    admin: god,
+    email,
+    password,
+  } = await setupInstance(t, { email: "owner@example.com", password: STRONG_PASSWORD });
   const setting = { key: "EMAIL_HOST_PASSWORD", value: "smtp-secret-kept-encrypted" };
   await configure(god, { [setting.key]: setting.value });
   const c = await signIn(t.url, email, password);
@@ -53,19 +69,40 @@ export async function fillThroughApi(t: TestServer, release: string, model: Mode
   const slug = "upgrade-ws";
   const ws = await c.post("/api/workspaces/", { name: "Upgrade Workspace", slug, organization_size: "2-10" });
   expect(ws.status, ws.text).toBe(201);
-  const pr = await c.post(`/api/workspaces/${slug}/projects/`, { name: "Upgrade Project", identifier: "UPG", network: 2 });
+  const pr = await c.post(`/api/workspaces/${slug}/projects/`, {
+    name: "Upgrade Project",
+    identifier: "UPG",
+    network: 2,
+  });
   expect(pr.status, pr.text).toBe(201);
   const base = `/api/workspaces/${slug}/projects/${pr.body.id}`;
 
   const items: InstanceContent["items"] = [];
-  for (const [name, word] of [["Migrate the billing service", "quartzite"], ["Write the upgrade notes", "marmalade"], ["Check the backups", "heliotrope"]]) {
-    const r = await c.post(`${base}/issues/`, { name, description_html: `<p>${name}: mind the <strong>${word}</strong>.</p>` });
+  for (const [name, word] of [
+    ["Migrate the billing service", "quartzite"],
+    ["Write the upgrade notes", "marmalade"],
+    ["Check the backups", "heliotrope"],
+  ]) {
+    const r = await c.post(`${base}/issues/`, {
+      name,
+      description_html: `<p>${name}: mind the <strong>${word}</strong>.</p>`,
+    });
     expect(r.status, r.text).toBe(201);
     const detail = (await c.get(`${base}/issues/${r.body.id}/`)).body;
-    items.push({ id: r.body.id, name, sequence_id: detail.sequence_id, description_html: detail.description_html, word });
+    items.push({
+      id: r.body.id,
+      name,
+      sequence_id: detail.sequence_id,
+      description_html: detail.description_html,
+      word,
+    });
   }
   const comments: InstanceContent["comments"] = [];
-  for (const [i, html] of [[0, "<p>Started on the <em>ledger</em>.</p>"], [0, "<p>Second thoughts.</p>"], [1, "<p>Draft is ready.</p>"]] as const) {
+  for (const [i, html] of [
+    [0, "<p>Started on the <em>ledger</em>.</p>"],
+    [0, "<p>Second thoughts.</p>"],
+    [1, "<p>Draft is ready.</p>"],
+  ] as const) {
     const r = await c.post(`${base}/issues/${items[i].id}/comments/`, { comment_html: html });
     expect(r.status, r.text).toBe(201);
     comments.push({ issue: items[i].id, id: r.body.id, comment_html: r.body.comment_html });
@@ -74,23 +111,48 @@ export async function fillThroughApi(t: TestServer, release: string, model: Mode
   const pg = await c.post(`${base}/pages/`, { name: "Runbook" });
   expect(pg.status, pg.text).toBe(201);
   const html = "<p>Stop the <strong>workers</strong>, then run the migration.</p>";
-  expect((await c.request("PATCH", `${base}/pages/${pg.body.id}/description/`, { description_html: html })).status).toBe(200);
+  expect(
+    (await c.request("PATCH", `${base}/pages/${pg.body.id}/description/`, { description_html: html })).status,
+  ).toBe(200);
   const bin = await bytesOf(c, `${base}/pages/${pg.body.id}/description/`);
   expect(bin.length).toBeGreaterThan(0);
-  const page = { id: pg.body.id, name: "Runbook", description_html: (await c.get(`${base}/pages/${pg.body.id}/`)).body.description_html, description_sha256: sha256(bin), description_bytes: bin.length };
+  const page = {
+    id: pg.body.id,
+    name: "Runbook",
+    description_html: (await c.get(`${base}/pages/${pg.body.id}/`)).body.description_html,
+    description_sha256: sha256(bin),
+    description_bytes: bin.length,
+  };
 
   const fileBytes = new Uint8Array(Buffer.from("date,account,amount\n2026-12-01,ops,41.50\n2026-12-02,ops,-12.00\n"));
   const att = `/api/assets/v2/workspaces/${slug}/projects/${pr.body.id}/issues/${items[0].id}/attachments/`;
   const slot = await uploadAs(c, att, att, { name: "ledger.csv", type: "text/plain", bytes: fileBytes });
-  const file = { issue: items[0].id, asset: slot.asset_id, name: "ledger.csv", type: "text/plain", sha256: sha256(fileBytes), size: fileBytes.length };
+  const file = {
+    issue: items[0].id,
+    asset: slot.asset_id,
+    name: "ledger.csv",
+    type: "text/plain",
+    sha256: sha256(fileBytes),
+    size: fileBytes.length,
+  };
 
-  const mc = await c.post(`${base}/model-configs/upgrade/`, { provider: "openai", base_url: model.openaiBaseUrl, model: model.models[0], api_key: model.apiKey });
+  const mc = await c.post(`${base}/model-configs/upgrade/`, {
+    provider: "openai",
+    base_url: model.openaiBaseUrl,
+    model: model.models[0],
+    api_key: model.apiKey,
+  });
   expect(mc.status, mc.text).toBe(200);
-  const tpl = await c.post(`${base}/agent/templates/`, { config: { type: "triage", name: "Triager", model_config: "upgrade", max_steps: 3, timeout_s: 60 } });
+  const tpl = await c.post(`${base}/agent/templates/`, {
+    config: { type: "triage", name: "Triager", model_config: "upgrade", max_steps: 3, timeout_s: 60 },
+  });
   expect(tpl.status, tpl.text).toBe(200);
   const reply = "Looks like a duplicate of UPG-2.";
   model.script({ text: reply });
-  const ex = await c.post(`${base}/agent/execute/`, { execution_config: { agent_template_id: tpl.body.agent_template.id }, issue_id: items[2].id });
+  const ex = await c.post(`${base}/agent/execute/`, {
+    execution_config: { agent_template_id: tpl.body.agent_template.id },
+    issue_id: items[2].id,
+  });
   expect(ex.status, ex.text).toBe(202);
   await drain();
   const done = (await c.get(`${base}/agent/executions/${ex.body.execution_id}/`)).body;
@@ -105,7 +167,14 @@ export async function fillThroughApi(t: TestServer, release: string, model: Mode
     comments,
     page,
     file,
-    agent: { model_config: "upgrade", template: tpl.body.agent_template.id, template_name: "Triager", execution: ex.body.execution_id, status: "completed", reply },
+    agent: {
+      model_config: "upgrade",
+      template: tpl.body.agent_template.id,
+      template_name: "Triager",
+      execution: ex.body.execution_id,
+      status: "completed",
+      reply,
+    },
   };
 }
 
@@ -115,19 +184,31 @@ export async function checkThroughApi(url: string, content: InstanceContent): Pr
   expect((await c.get("/api/users/me/")).body.email).toBe(content.admin.email);
 
   const god = new Client(url);
-  const adm = await formPost(god, "/api/instances/admins/sign-in/", { email: content.admin.email, password: content.admin.password });
+  const adm = await formPost(god, "/api/instances/admins/sign-in/", {
+    email: content.admin.email,
+    password: content.admin.password,
+  });
   expect(adm.location).toBe(`${WEB}/god-mode/general/`);
   const settings = (await god.get("/api/instances/configurations/")).body as { key: string; value: string }[];
-  expect(settings.find((s) => s.key === content.setting.key)?.value, "an encrypted setting (same secret key)").toBe(content.setting.value);
+  expect(settings.find((s) => s.key === content.setting.key)?.value, "an encrypted setting (same secret key)").toBe(
+    content.setting.value,
+  );
 
   const { slug } = content.workspace;
   const base = `/api/workspaces/${slug}/projects/${content.project.id}`;
   for (const item of content.items) {
     const r = await c.get(`${base}/issues/${item.id}/`);
     expect(r.status, r.text).toBe(200);
-    expect([r.body.name, r.body.sequence_id, r.body.description_html]).toEqual([item.name, item.sequence_id, item.description_html]);
+    expect([r.body.name, r.body.sequence_id, r.body.description_html]).toEqual([
+      item.name,
+      item.sequence_id,
+      item.description_html,
+    ]);
     const found = await c.get(`/api/workspaces/${slug}/search/?search=${item.word}&entities=issue`);
-    expect(found.body.results.issue.map((x: { id: string }) => x.id), `search for ${item.word}`).toContain(item.id);
+    expect(
+      found.body.results.issue.map((x: { id: string }) => x.id),
+      `search for ${item.word}`,
+    ).toContain(item.id);
   }
   for (const cm of content.comments) {
     const list = (await c.get(`${base}/issues/${cm.issue}/comments/`)).body as { id: string; comment_html: string }[];
@@ -138,10 +219,15 @@ export async function checkThroughApi(url: string, content: InstanceContent): Pr
   expect([page.body.name, page.body.description_html]).toEqual([content.page.name, content.page.description_html]);
   const bin = await bytesOf(c, `${base}/pages/${content.page.id}/description/`);
   expect([bin.length, sha256(bin)]).toEqual([content.page.description_bytes, content.page.description_sha256]);
-  const pages = await c.get(`/api/workspaces/${slug}/search/?search=${encodeURIComponent(content.page.name)}&entities=page`);
+  const pages = await c.get(
+    `/api/workspaces/${slug}/search/?search=${encodeURIComponent(content.page.name)}&entities=page`,
+  );
   expect(pages.body.results.page.map((x: { id: string }) => x.id)).toContain(content.page.id);
 
-  const atts = (await c.get(`${base}/issues/${content.file.issue}/attachments/`)).body as { id: string; attributes: { name: string } }[];
+  const atts = (await c.get(`${base}/issues/${content.file.issue}/attachments/`)).body as {
+    id: string;
+    attributes: { name: string };
+  }[];
   expect(atts.find((a) => a.id === content.file.asset)?.attributes.name).toBe(content.file.name);
   const link = await c.get(`/api/assets/v2/workspaces/${slug}/download/${content.file.asset}/`);
   expect(link.status, link.text).toBe(302);
@@ -150,8 +236,13 @@ export async function checkThroughApi(url: string, content: InstanceContent): Pr
 
   const templates = await c.get(`${base}/agent/templates/`);
   expect(templates.status, templates.text).toBe(200);
-  const listed = (templates.body.agent_templates as { id: string; config: { name: string; model_config: string } }[]).find((x) => x.id === content.agent.template);
-  expect([listed?.config.name, listed?.config.model_config]).toEqual([content.agent.template_name, content.agent.model_config]);
+  const listed = (
+    templates.body.agent_templates as { id: string; config: { name: string; model_config: string } }[]
+  ).find((x) => x.id === content.agent.template);
+  expect([listed?.config.name, listed?.config.model_config]).toEqual([
+    content.agent.template_name,
+    content.agent.model_config,
+  ]);
   const ex = (await c.get(`${base}/agent/executions/${content.agent.execution}/`)).body;
   expect(ex.execution.status).toBe(content.agent.status);
   expect(JSON.stringify(ex.records)).toContain(content.agent.reply);
@@ -163,7 +254,9 @@ export async function checkThroughApi(url: string, content: InstanceContent): Pr
 }
 
 async function bytesOf(c: Client, path: string): Promise<Uint8Array> {
-  const res = await fetch(c.baseUrl + path, { headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } });
+  const res = await fetch(c.baseUrl + path, {
+    headers: { cookie: [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ") },
+  });
   expect(res.status).toBe(200);
   return new Uint8Array(await res.arrayBuffer());
 }

@@ -51,7 +51,10 @@ async function stateIdOf(c: ProjectCtx, state: string | null | undefined): Promi
   if (state === undefined) return c.pr.states.Backlog;
   if (c.pr.states[state]) return c.pr.states[state];
   if (state === "Triage") {
-    const [row] = await c.t.db.db.select().from(schema.states).where(sql`${schema.states.projectId} = ${c.pr.id} AND ${schema.states.group} = 'triage'`);
+    const [row] = await c.t.db.db
+      .select()
+      .from(schema.states)
+      .where(sql`${schema.states.projectId} = ${c.pr.id} AND ${schema.states.group} = 'triage'`);
     if (row) return row.id;
   }
   return state;
@@ -64,9 +67,7 @@ export async function insertIssues(c: ProjectCtx, specs: IssueSpec[]): Promise<R
   let position = 0;
   for (const s of specs) {
     position++;
-    const [{ seq }] = await db.execute<{ seq: number }>(
-      sql`SELECT issue_sequence_next(${c.pr.id}) AS seq`,
-    );
+    const [{ seq }] = await db.execute<{ seq: number }>(sql`SELECT issue_sequence_next(${c.pr.id}) AS seq`);
     const createdAt = new Date(BASE_TIME + (s.createdAtOffset ?? position) * 1000);
     const updatedAt = new Date(BASE_TIME + (s.updatedAtOffset ?? s.createdAtOffset ?? position) * 1000);
     const createdBy = s.createdBy ?? c.ws.admin.userId;
@@ -101,13 +102,20 @@ export async function insertIssues(c: ProjectCtx, specs: IssueSpec[]): Promise<R
     const link = { issueId: id, projectId: c.pr.id, workspaceId: c.ws.id, createdById: createdBy };
     let n = 0;
     const at = () => new Date(createdAt.getTime() + ++n);
-    for (const labelId of s.labels ?? []) await db.insert(schema.issueLabels).values({ ...link, labelId, createdAt: at() });
-    for (const assigneeId of s.assignees ?? []) await db.insert(schema.issueAssignees).values({ ...link, assigneeId, createdAt: at() });
-    for (const subscriberId of s.subscribers ?? []) await db.insert(schema.issueSubscribers).values({ ...link, subscriberId });
+    for (const labelId of s.labels ?? [])
+      await db.insert(schema.issueLabels).values({ ...link, labelId, createdAt: at() });
+    for (const assigneeId of s.assignees ?? [])
+      await db.insert(schema.issueAssignees).values({ ...link, assigneeId, createdAt: at() });
+    for (const subscriberId of s.subscribers ?? [])
+      await db.insert(schema.issueSubscribers).values({ ...link, subscriberId });
     for (const mentionId of s.mentions ?? []) await db.insert(schema.issueMentions).values({ ...link, mentionId });
     if (s.cycle) await db.insert(schema.cycleIssues).values({ ...link, cycleId: s.cycle });
-    for (const moduleId of s.modules ?? []) await db.insert(schema.moduleIssues).values({ ...link, moduleId, createdAt: at() });
-    for (let i = 0; i < (s.links ?? 0); i++) await db.insert(schema.issueLinks).values({ ...link, url: `https://example.com/${s.name}/${i}`, title: `link ${i}` });
+    for (const moduleId of s.modules ?? [])
+      await db.insert(schema.moduleIssues).values({ ...link, moduleId, createdAt: at() });
+    for (let i = 0; i < (s.links ?? 0); i++)
+      await db
+        .insert(schema.issueLinks)
+        .values({ ...link, url: `https://example.com/${s.name}/${i}`, title: `link ${i}` });
     for (let i = 0; i < (s.attachments ?? 0); i++) {
       await db.insert(schema.fileAssets).values({
         asset: `${c.ws.id}/${id}/${i}.txt`,
@@ -159,7 +167,11 @@ export async function insertModule(c: ProjectCtx, name: string, archived = false
 export async function insertEstimatePoint(c: ProjectCtx, key: number, value: string): Promise<string> {
   const db = c.t.db.db;
   let [est] = await db.select().from(schema.estimates).where(eq(schema.estimates.projectId, c.pr.id)).limit(1);
-  if (!est) [est] = await db.insert(schema.estimates).values({ workspaceId: c.ws.id, projectId: c.pr.id, name: "Points", type: "points" }).returning();
+  if (!est)
+    [est] = await db
+      .insert(schema.estimates)
+      .values({ workspaceId: c.ws.id, projectId: c.pr.id, name: "Points", type: "points" })
+      .returning();
   const [row] = await db
     .insert(schema.estimatePoints)
     .values({ workspaceId: c.ws.id, projectId: c.pr.id, estimateId: est.id, key, value })
@@ -171,13 +183,21 @@ export async function insertEstimatePoint(c: ProjectCtx, key: number, value: str
 export async function activePoints(c: ProjectCtx, values: string[]): Promise<Record<string, string>> {
   const ids: Record<string, string> = {};
   for (const [i, v] of values.entries()) ids[v] = await insertEstimatePoint(c, i + 1, v);
-  const [point] = await c.t.db.db.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, ids[values[0]!]!));
+  const [point] = await c.t.db.db
+    .select()
+    .from(schema.estimatePoints)
+    .where(eq(schema.estimatePoints.id, ids[values[0]!]!));
   await c.t.db.db.update(schema.projects).set({ estimateId: point!.estimateId }).where(eq(schema.projects.id, c.pr.id));
   return ids;
 }
 
 /** One stored relation row (issue → related) as the write side stores it. */
-export async function insertRelation(c: ProjectCtx, issueId: string, relatedId: string, relationType: string): Promise<void> {
+export async function insertRelation(
+  c: ProjectCtx,
+  issueId: string,
+  relatedId: string,
+  relationType: string,
+): Promise<void> {
   await c.t.db.db.insert(schema.issueRelations).values({
     issueId,
     relatedIssueId: relatedId,
@@ -226,18 +246,72 @@ export async function seedStandardDataset(c: ProjectCtx): Promise<StandardDatase
   E.big = await insertEstimatePoint(c, 2, "5");
   const { admin, member, guest } = c.ws;
   const I = await insertIssues(c, [
-    { name: "Alpha", state: "Todo", priority: "high", labels: [L.bug], assignees: [admin.userId], cycle: C.sprint1, modules: [M.core], startDate: "2025-01-01", targetDate: "2025-01-10", sortOrder: 1000, estimatePoint: E.big },
-    { name: "Beta", state: "Todo", priority: "urgent", labels: [L.bug, L.feature], assignees: [admin.userId, member.userId], modules: [M.core, M.api], createdBy: member.userId, targetDate: "2025-02-01", sortOrder: 2000, estimatePoint: E.small, links: 1 },
-    { name: "Gamma", state: "In Progress", priority: "none", createdBy: guest.userId, sortOrder: 3000, startDate: "2025-03-01" },
-    { name: "Epsilon", state: "Backlog", priority: "medium", sortOrder: 5000, links: 2, attachments: 1, subscribers: [member.userId], mentions: [guest.userId] },
+    {
+      name: "Alpha",
+      state: "Todo",
+      priority: "high",
+      labels: [L.bug],
+      assignees: [admin.userId],
+      cycle: C.sprint1,
+      modules: [M.core],
+      startDate: "2025-01-01",
+      targetDate: "2025-01-10",
+      sortOrder: 1000,
+      estimatePoint: E.big,
+    },
+    {
+      name: "Beta",
+      state: "Todo",
+      priority: "urgent",
+      labels: [L.bug, L.feature],
+      assignees: [admin.userId, member.userId],
+      modules: [M.core, M.api],
+      createdBy: member.userId,
+      targetDate: "2025-02-01",
+      sortOrder: 2000,
+      estimatePoint: E.small,
+      links: 1,
+    },
+    {
+      name: "Gamma",
+      state: "In Progress",
+      priority: "none",
+      createdBy: guest.userId,
+      sortOrder: 3000,
+      startDate: "2025-03-01",
+    },
+    {
+      name: "Epsilon",
+      state: "Backlog",
+      priority: "medium",
+      sortOrder: 5000,
+      links: 2,
+      attachments: 1,
+      subscribers: [member.userId],
+      mentions: [guest.userId],
+    },
   ]);
-  Object.assign(I, await insertIssues(c, [
-    { name: "Delta", state: "Done", priority: "low", labels: [L.feature], assignees: [member.userId], cycle: C.sprint1, parent: I.Alpha, sortOrder: 4000, createdAtOffset: 3.5, completedAt: new Date("2025-01-05T10:00:00Z") },
-    { name: "Archived", state: "Done", archivedAt: "2025-01-20", createdAtOffset: 10, updatedAtOffset: 20 },
-    { name: "Draft", isDraft: true, createdAtOffset: 11 },
-    { name: "Triaged", state: "Triage", createdAtOffset: 12 },
-    { name: "Deleted", deletedAt: new Date("2025-01-21T00:00:00Z"), createdAtOffset: 13, updatedAtOffset: 21 },
-    { name: "Epic", isEpic: true, createdAtOffset: 14 },
-  ]));
+  Object.assign(
+    I,
+    await insertIssues(c, [
+      {
+        name: "Delta",
+        state: "Done",
+        priority: "low",
+        labels: [L.feature],
+        assignees: [member.userId],
+        cycle: C.sprint1,
+        parent: I.Alpha,
+        sortOrder: 4000,
+        createdAtOffset: 3.5,
+        completedAt: new Date("2025-01-05T10:00:00Z"),
+      },
+      { name: "Archived", state: "Done", archivedAt: "2025-01-20", createdAtOffset: 10, updatedAtOffset: 20 },
+      { name: "Draft", isDraft: true, createdAtOffset: 11 },
+      { name: "Triaged", state: "Triage", createdAtOffset: 12 },
+      { name: "Deleted", deletedAt: new Date("2025-01-21T00:00:00Z"), createdAtOffset: 13, updatedAtOffset: 21 },
+      { name: "Epic", isEpic: true, createdAtOffset: 14 },
+    ]),
+  );
   return { L, C, M, E, I };
 }

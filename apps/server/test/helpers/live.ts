@@ -24,8 +24,15 @@ export class LiveClient {
   }
 
   /** Open a socket as `c` (its cookies) on the server at `baseUrl`; rejects with the HTTP status when refused. */
-  static open(baseUrl: string, c: Client | null, opts: { origin?: string; path?: string; token?: string } = {}): Promise<LiveClient> {
-    const url = baseUrl.replace(/^http/, "ws") + (opts.path ?? "/live/") + (opts.token ? `?token=${encodeURIComponent(opts.token)}` : "");
+  static open(
+    baseUrl: string,
+    c: Client | null,
+    opts: { origin?: string; path?: string; token?: string } = {},
+  ): Promise<LiveClient> {
+    const url =
+      baseUrl.replace(/^http/, "ws") +
+      (opts.path ?? "/live/") +
+      (opts.token ? `?token=${encodeURIComponent(opts.token)}` : "");
     const headers: Record<string, string> = {};
     if (c && c.cookies.size) headers.cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     if (opts.origin) headers.origin = opts.origin;
@@ -47,12 +54,16 @@ export class LiveClient {
     for (;;) {
       const found = this.messages.find(pred);
       if (found) return found as T;
-      if (this.closed) throw new Error(`socket closed (${this.closed.code}) while waiting; got ${JSON.stringify(this.messages)}`);
+      if (this.closed)
+        throw new Error(`socket closed (${this.closed.code}) while waiting; got ${JSON.stringify(this.messages)}`);
       const left = deadline - Date.now();
       if (left <= 0) throw new Error(`timed out; got ${JSON.stringify(this.messages)}`);
       await new Promise<void>((r) => {
         const timer = setTimeout(r, left);
-        this.waiters.push(() => { clearTimeout(timer); r(); });
+        this.waiters.push(() => {
+          clearTimeout(timer);
+          r();
+        });
       });
     }
   }
@@ -61,7 +72,13 @@ export class LiveClient {
   async subscribe(topic: string, since?: number): Promise<LiveServerMessage> {
     const before = this.messages.length;
     this.send({ type: "sub", topic, ...(since !== undefined ? { since } : {}) });
-    return this.waitFor((m) => this.messages.indexOf(m) >= before && "topic" in m && m.topic === topic && (m.type === "subscribed" || m.type === "refused"));
+    return this.waitFor(
+      (m) =>
+        this.messages.indexOf(m) >= before &&
+        "topic" in m &&
+        m.topic === topic &&
+        (m.type === "subscribed" || m.type === "refused"),
+    );
   }
 
   events(topic?: string) {
@@ -81,5 +98,12 @@ export async function secondInstance(t: TestServer): Promise<{ url: string; clos
   await server.listen({ port: 0, host: "127.0.0.1" });
   const addr = server.server.address();
   const url = `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`;
-  return { url, close: async () => { await server.close(); await app.jobs.stop(); await db.close(); } };
+  return {
+    url,
+    close: async () => {
+      await server.close();
+      await app.jobs.stop();
+      await db.close();
+    },
+  };
 }

@@ -28,22 +28,31 @@ export async function startMcpHttpServer(): Promise<McpHttpServer> {
     mcp.registerTool(
       "reverse",
       { description: "Reverses a text.", inputSchema: { text: z.string() } },
-      async ({ text }) => ({ content: [{ type: "text", text: `${[...text].reverse().join("")} (over streamable HTTP)` }] }),
+      async ({ text }) => ({
+        content: [{ type: "text", text: `${[...text].reverse().join("")} (over streamable HTTP)` }],
+      }),
     );
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
     res.on("close", () => {
       void transport.close();
       void mcp.close();
     });
-    mcp.connect(transport)
+    mcp
+      .connect(transport)
       .then(() => transport.handleRequest(req, res))
-      .catch(() => { if (!res.headersSent) res.writeHead(500).end(); });
+      .catch(() => {
+        if (!res.headersSent) res.writeHead(500).end();
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     requests,
-    close: () => new Promise<void>((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -89,7 +89,11 @@ export interface ModelServerOptions {
 const sleep = (ms: number, state: { closed: boolean; waits: Set<() => void> }) =>
   new Promise<void>((resolve) => {
     if (state.closed) return resolve();
-    const done = () => { clearTimeout(t); state.waits.delete(done); resolve(); };
+    const done = () => {
+      clearTimeout(t);
+      state.waits.delete(done);
+      resolve();
+    };
     const t = setTimeout(done, ms);
     state.waits.add(done);
   });
@@ -98,7 +102,10 @@ const sleep = (ms: number, state: { closed: boolean; waits: Set<() => void> }) =
 const until = (p: Promise<unknown>, state: { closed: boolean; waits: Set<() => void> }) =>
   new Promise<void>((resolve) => {
     if (state.closed) return resolve();
-    const done = () => { state.waits.delete(done); resolve(); };
+    const done = () => {
+      state.waits.delete(done);
+      resolve();
+    };
     state.waits.add(done);
     p.then(done, done);
   });
@@ -113,62 +120,147 @@ function pieces(s: string): string[] {
 function openaiEvents(turn: ScriptedTurn, model: string): unknown[] {
   const id = "chatcmpl-scripted";
   const base = { id, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model };
-  const out: unknown[] = [{ ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] }];
-  for (const p of pieces(turn.reasoning ?? "")) if (p) out.push({ ...base, choices: [{ index: 0, delta: { reasoning_content: p }, finish_reason: null }] });
-  for (const p of pieces(turn.text ?? "")) if (p) out.push({ ...base, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
+  const out: unknown[] = [
+    { ...base, choices: [{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }] },
+  ];
+  for (const p of pieces(turn.reasoning ?? ""))
+    if (p) out.push({ ...base, choices: [{ index: 0, delta: { reasoning_content: p }, finish_reason: null }] });
+  for (const p of pieces(turn.text ?? ""))
+    if (p) out.push({ ...base, choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
   (turn.toolCalls ?? []).forEach((c, index) => {
     const args = typeof c.args === "string" ? c.args : JSON.stringify(c.args);
-    out.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, id: c.id ?? `call_${index + 1}`, type: "function", function: { name: c.name, arguments: "" } }] }, finish_reason: null }] });
-    for (const p of pieces(args)) out.push({ ...base, choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: p } }] }, finish_reason: null }] });
+    out.push({
+      ...base,
+      choices: [
+        {
+          index: 0,
+          delta: {
+            tool_calls: [
+              { index, id: c.id ?? `call_${index + 1}`, type: "function", function: { name: c.name, arguments: "" } },
+            ],
+          },
+          finish_reason: null,
+        },
+      ],
+    });
+    for (const p of pieces(args))
+      out.push({
+        ...base,
+        choices: [{ index: 0, delta: { tool_calls: [{ index, function: { arguments: p } }] }, finish_reason: null }],
+      });
   });
   const finish = turn.finish ?? (turn.toolCalls?.length ? "tool_calls" : "stop");
   out.push({ ...base, choices: [{ index: 0, delta: {}, finish_reason: finish }] });
   const u = turn.usage ?? { input: 10, output: 5 };
-  out.push({ ...base, choices: [], usage: { prompt_tokens: u.input, completion_tokens: u.output, total_tokens: u.input + u.output } });
+  out.push({
+    ...base,
+    choices: [],
+    usage: { prompt_tokens: u.input, completion_tokens: u.output, total_tokens: u.input + u.output },
+  });
   return out;
 }
 
 function anthropicEvents(turn: ScriptedTurn, model: string): { event: string; data: unknown }[] {
   const u = turn.usage ?? { input: 10, output: 5 };
   const out: { event: string; data: unknown }[] = [
-    { event: "message_start", data: { type: "message_start", message: { id: "msg_scripted", type: "message", role: "assistant", model, content: [], stop_reason: null, usage: { input_tokens: u.input, output_tokens: 1 } } } },
+    {
+      event: "message_start",
+      data: {
+        type: "message_start",
+        message: {
+          id: "msg_scripted",
+          type: "message",
+          role: "assistant",
+          model,
+          content: [],
+          stop_reason: null,
+          usage: { input_tokens: u.input, output_tokens: 1 },
+        },
+      },
+    },
     { event: "ping", data: { type: "ping" } },
   ];
   let index = 0;
   if (turn.reasoning) {
-    out.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "thinking", thinking: "" } } });
-    for (const p of pieces(turn.reasoning)) out.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: p } } });
+    out.push({
+      event: "content_block_start",
+      data: { type: "content_block_start", index, content_block: { type: "thinking", thinking: "" } },
+    });
+    for (const p of pieces(turn.reasoning))
+      out.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index, delta: { type: "thinking_delta", thinking: p } },
+      });
     out.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     index++;
   }
   if (turn.text) {
-    out.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "text", text: "" } } });
-    for (const p of pieces(turn.text)) out.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "text_delta", text: p } } });
+    out.push({
+      event: "content_block_start",
+      data: { type: "content_block_start", index, content_block: { type: "text", text: "" } },
+    });
+    for (const p of pieces(turn.text))
+      out.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index, delta: { type: "text_delta", text: p } },
+      });
     out.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     index++;
   }
   (turn.toolCalls ?? []).forEach((c, i) => {
     const args = typeof c.args === "string" ? c.args : JSON.stringify(c.args);
-    out.push({ event: "content_block_start", data: { type: "content_block_start", index, content_block: { type: "tool_use", id: c.id ?? `toolu_${i + 1}`, name: c.name, input: {} } } });
-    for (const p of pieces(args)) out.push({ event: "content_block_delta", data: { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: p } } });
+    out.push({
+      event: "content_block_start",
+      data: {
+        type: "content_block_start",
+        index,
+        content_block: { type: "tool_use", id: c.id ?? `toolu_${i + 1}`, name: c.name, input: {} },
+      },
+    });
+    for (const p of pieces(args))
+      out.push({
+        event: "content_block_delta",
+        data: { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: p } },
+      });
     out.push({ event: "content_block_stop", data: { type: "content_block_stop", index } });
     index++;
   });
   const finish = turn.finish ?? (turn.toolCalls?.length ? "tool_use" : "end_turn");
-  out.push({ event: "message_delta", data: { type: "message_delta", delta: { stop_reason: finish, stop_sequence: null }, usage: { output_tokens: u.output } } });
+  out.push({
+    event: "message_delta",
+    data: {
+      type: "message_delta",
+      delta: { stop_reason: finish, stop_sequence: null },
+      usage: { output_tokens: u.output },
+    },
+  });
   out.push({ event: "message_stop", data: { type: "message_stop" } });
   return out;
 }
 
 function authError(protocol: "openai" | "anthropic") {
   return protocol === "openai"
-    ? { error: { message: "Incorrect API key provided.", type: "invalid_request_error", param: null, code: "invalid_api_key" } }
+    ? {
+        error: {
+          message: "Incorrect API key provided.",
+          type: "invalid_request_error",
+          param: null,
+          code: "invalid_api_key",
+        },
+      }
     : { type: "error", error: { type: "authentication_error", message: "invalid x-api-key" } };
 }
 
 function modelError(protocol: "openai" | "anthropic", model: string) {
   return protocol === "openai"
-    ? { error: { message: `The model \`${model}\` does not exist or you do not have access to it.`, type: "invalid_request_error", param: null, code: "model_not_found" } }
+    ? {
+        error: {
+          message: `The model \`${model}\` does not exist or you do not have access to it.`,
+          type: "invalid_request_error",
+          param: null,
+          code: "model_not_found",
+        },
+      }
     : { type: "error", error: { type: "not_found_error", message: `model: ${model}` } };
 }
 
@@ -191,17 +283,27 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
       // recorded as text
     }
     const path = (req.url ?? "/").split("?")[0];
-    const protocol = req.method === "POST" && path === "/v1/chat/completions" ? "openai" : req.method === "POST" && path === "/v1/messages" ? "anthropic" : "other";
+    const protocol =
+      req.method === "POST" && path === "/v1/chat/completions"
+        ? "openai"
+        : req.method === "POST" && path === "/v1/messages"
+          ? "anthropic"
+          : "other";
     const recorded: RecordedRequest = { protocol, method: req.method ?? "", path, headers: req.headers, body };
     requests.push(recorded);
-    res.on("close", () => { if (!res.writableFinished && !state.closed) recorded.abandoned = true; });
+    res.on("close", () => {
+      if (!res.writableFinished && !state.closed) recorded.abandoned = true;
+    });
     const sendJson = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
       res.writeHead(status, { "content-type": "application/json", ...headers });
       res.end(JSON.stringify(payload));
     };
     if (protocol === "other") return sendJson(404, { error: "Not found" });
 
-    const sentKey = protocol === "openai" ? (req.headers.authorization ?? "").replace(/^Bearer /, "") : String(req.headers["x-api-key"] ?? "");
+    const sentKey =
+      protocol === "openai"
+        ? (req.headers.authorization ?? "").replace(/^Bearer /, "")
+        : String(req.headers["x-api-key"] ?? "");
     if (apiKey && sentKey !== apiKey) return sendJson(401, authError(protocol));
     const model = String(body?.model ?? "");
     if (!models.includes(model)) return sendJson(404, modelError(protocol, model));
@@ -211,13 +313,19 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
     if (turn.delayMs) await sleep(turn.delayMs, state);
     if ("gate" in turn && turn.gate) await until(turn.gate, state);
     if (state.closed) return res.destroy();
-    if ("error" in turn) return sendJson(turn.error.status, turn.error.body ?? { error: { message: `Scripted error ${turn.error.status}` } }, turn.error.headers);
+    if ("error" in turn)
+      return sendJson(
+        turn.error.status,
+        turn.error.body ?? { error: { message: `Scripted error ${turn.error.status}` } },
+        turn.error.headers,
+      );
 
     res.writeHead(200, { "content-type": "text/event-stream", "cache-control": "no-cache", connection: "keep-alive" });
     const answeredModel = turn.model ?? model;
-    const frames: string[] = protocol === "openai"
-      ? [...openaiEvents(turn, answeredModel).map((d) => `data: ${JSON.stringify(d)}\n\n`), "data: [DONE]\n\n"]
-      : anthropicEvents(turn, answeredModel).map((e) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
+    const frames: string[] =
+      protocol === "openai"
+        ? [...openaiEvents(turn, answeredModel).map((d) => `data: ${JSON.stringify(d)}\n\n`), "data: [DONE]\n\n"]
+        : anthropicEvents(turn, answeredModel).map((e) => `event: ${e.event}\ndata: ${JSON.stringify(e.data)}\n\n`);
     const stallAt = turn.stallAfterMs ? Math.min(2, frames.length - 1) : -1;
     for (let i = 0; i < frames.length; i++) {
       if (state.closed || res.destroyed) return;
@@ -246,8 +354,13 @@ export async function startModelServer(opts: ModelServerOptions = {}): Promise<M
     apiKey,
     models,
     requests,
-    script: (...turns) => { queue.push(...turns); },
-    reset: () => { queue.length = 0; requests.length = 0; },
+    script: (...turns) => {
+      queue.push(...turns);
+    },
+    reset: () => {
+      queue.length = 0;
+      requests.length = 0;
+    },
     close: async () => {
       state.closed = true;
       for (const done of [...state.waits]) done();

@@ -12,7 +12,10 @@ export interface TestIdp {
   issuer: string;
   clientId: string;
   clientSecret: string;
-  addAccount: (sub: string, claims: { email: string; email_verified: boolean; given_name?: string; family_name?: string }) => void;
+  addAccount: (
+    sub: string,
+    claims: { email: string; email_verified: boolean; given_name?: string; family_name?: string },
+  ) => void;
   close: () => Promise<void>;
 }
 
@@ -34,22 +37,41 @@ export async function startTestIdp(redirectUris: string[]): Promise<TestIdp> {
   const clientId = "stride-test";
   const clientSecret = "stride-test-secret-0123456789abcdef";
   ref.provider = new Provider(issuer, {
-    clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: redirectUris, grant_types: ["authorization_code"], response_types: ["code"] }],
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: redirectUris,
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+      },
+    ],
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["given_name", "family_name", "name"] },
     scopes: ["openid", "email", "profile"],
-    findAccount: async (_ctx, sub) => (accounts.has(sub) ? { accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) } : undefined),
+    findAccount: async (_ctx, sub) =>
+      accounts.has(sub) ? { accountId: sub, claims: async () => ({ sub, ...accounts.get(sub) }) } : undefined,
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx, i) => `/interaction/${i.uid}` },
     pkce: { required: () => true, methods: ["S256"] },
     cookies: { keys: ["test-idp-cookie-key"] },
-    jwks: { keys: [{ ...crypto.generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }), kid: "test-idp", use: "sig", alg: "RS256" }] },
+    jwks: {
+      keys: [
+        {
+          ...crypto.generateKeyPairSync("rsa", { modulusLength: 2048 }).privateKey.export({ format: "jwk" }),
+          kid: "test-idp",
+          use: "sig",
+          alg: "RS256",
+        },
+      ],
+    },
     ttl: { Interaction: 600, Grant: 600, Session: 600, AccessToken: 600, IdToken: 600, AuthorizationCode: 60 },
   });
   return {
     issuer,
     clientId,
     clientSecret,
-    addAccount: (sub, claims) => accounts.set(sub, { ...claims, name: [claims.given_name, claims.family_name].filter(Boolean).join(" ") }),
+    addAccount: (sub, claims) =>
+      accounts.set(sub, { ...claims, name: [claims.given_name, claims.family_name].filter(Boolean).join(" ") }),
     close: () => new Promise<void>((r) => server.close(() => r())),
   };
 }
@@ -60,7 +82,13 @@ async function readForm(req: http.IncomingMessage): Promise<URLSearchParams> {
   return new URLSearchParams(Buffer.concat(chunks).toString("utf8"));
 }
 
-async function interaction(provider: Provider, req: http.IncomingMessage, res: http.ServerResponse, uid: string, accounts: Map<string, unknown>) {
+async function interaction(
+  provider: Provider,
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  uid: string,
+  accounts: Map<string, unknown>,
+) {
   const details = await provider.interactionDetails(req, res);
   if (details.uid !== uid) throw new Error("interaction mismatch");
   if (req.method === "GET") {
@@ -71,11 +99,21 @@ async function interaction(provider: Provider, req: http.IncomingMessage, res: h
   }
   const login = (await readForm(req)).get("login") ?? "";
   if (!accounts.has(login)) {
-    await provider.interactionFinished(req, res, { error: "access_denied", error_description: "unknown account" }, { mergeWithLastSubmission: false });
+    await provider.interactionFinished(
+      req,
+      res,
+      { error: "access_denied", error_description: "unknown account" },
+      { mergeWithLastSubmission: false },
+    );
     return;
   }
   const grant = new provider.Grant({ accountId: login, clientId: String(details.params.client_id) });
   grant.addOIDCScope("openid email profile");
   const grantId = await grant.save();
-  await provider.interactionFinished(req, res, { login: { accountId: login }, consent: { grantId } }, { mergeWithLastSubmission: false });
+  await provider.interactionFinished(
+    req,
+    res,
+    { login: { accountId: login }, consent: { grantId } },
+    { mergeWithLastSubmission: false },
+  );
 }

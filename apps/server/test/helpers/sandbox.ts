@@ -16,14 +16,25 @@ export const TEST_REPOS_DIR = path.join(os.tmpdir(), "stride-test-repos");
  * as the sandbox user (nobody when the tests run as root), so the repository is open to it as a shared repository
  * is: readable, and writable for the commit modal's push. `private` keeps it the test user's alone (mode 0700).
  */
-export function makeRepo(files: Record<string, string>, opts: { private?: boolean } = {}): { dir: string; head: string } {
+export function makeRepo(
+  files: Record<string, string>,
+  opts: { private?: boolean } = {},
+): { dir: string; head: string } {
   fs.mkdirSync(TEST_REPOS_DIR, { recursive: true });
   fs.chmodSync(TEST_REPOS_DIR, 0o755);
   const dir = fs.mkdtempSync(path.join(TEST_REPOS_DIR, "repo-"));
-  const git = (...args: string[]) => execFileSync("git", args, {
-    cwd: dir, encoding: "utf8",
-    env: { ...process.env, GIT_AUTHOR_NAME: "Test", GIT_AUTHOR_EMAIL: "t@example.com", GIT_COMMITTER_NAME: "Test", GIT_COMMITTER_EMAIL: "t@example.com" },
-  });
+  const git = (...args: string[]) =>
+    execFileSync("git", args, {
+      cwd: dir,
+      encoding: "utf8",
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: "Test",
+        GIT_AUTHOR_EMAIL: "t@example.com",
+        GIT_COMMITTER_NAME: "Test",
+        GIT_COMMITTER_EMAIL: "t@example.com",
+      },
+    });
   git("init", "-q", "-b", "main");
   for (const [name, content] of Object.entries(files)) {
     fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
@@ -78,14 +89,22 @@ export async function startTestHost(): Promise<TestHost> {
   const tag = crypto.randomBytes(3).toString("hex");
   const netns = `stride-th-${tag}`;
   const [hostIf, peerIf] = [`sth${tag}`, `stp${tag}`];
-  const a = crypto.randomInt(64) * 4, b = crypto.randomInt(64) * 4, c = [crypto.randomInt(200, 250), crypto.randomInt(256), crypto.randomInt(64) * 4];
-  const publicAddr = `203.0.113.${a + 2}`, otherPublicAddr = `198.51.100.${b + 2}`, privateAddr = `10.${c[0]}.${c[1]}.${c[2] + 2}`;
+  const a = crypto.randomInt(64) * 4,
+    b = crypto.randomInt(64) * 4,
+    c = [crypto.randomInt(200, 250), crypto.randomInt(256), crypto.randomInt(64) * 4];
+  const publicAddr = `203.0.113.${a + 2}`,
+    otherPublicAddr = `198.51.100.${b + 2}`,
+    privateAddr = `10.${c[0]}.${c[1]}.${c[2] + 2}`;
   ipCmd("netns", "add", netns);
   let server: ReturnType<typeof spawn> | null = null;
   try {
     ipCmd("link", "add", hostIf, "type", "veth", "peer", "name", peerIf);
     ipCmd("link", "set", peerIf, "netns", netns);
-    for (const [mine, theirs] of [[`203.0.113.${a + 1}`, publicAddr], [`198.51.100.${b + 1}`, otherPublicAddr], [`10.${c[0]}.${c[1]}.${c[2] + 1}`, privateAddr]]) {
+    for (const [mine, theirs] of [
+      [`203.0.113.${a + 1}`, publicAddr],
+      [`198.51.100.${b + 1}`, otherPublicAddr],
+      [`10.${c[0]}.${c[1]}.${c[2] + 1}`, privateAddr],
+    ]) {
       ipCmd("addr", "add", `${mine}/30`, "dev", hostIf);
       ipCmd("-n", netns, "addr", "add", `${theirs}/30`, "dev", peerIf);
     }
@@ -94,14 +113,20 @@ export async function startTestHost(): Promise<TestHost> {
     ipCmd("-n", netns, "link", "set", "lo", "up");
     const port = 8080;
     const script = `require('http').createServer((q, s) => s.end('test-host ' + q.socket.localAddress)).listen(${port}, '0.0.0.0', () => console.log('up'))`;
-    server = spawn("ip", ["netns", "exec", netns, process.execPath, "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    server = spawn("ip", ["netns", "exec", netns, process.execPath, "-e", script], {
+      stdio: ["ignore", "pipe", "inherit"],
+    });
     await new Promise<void>((resolve, reject) => {
       server!.stdout!.once("data", () => resolve());
       server!.once("exit", (code) => reject(new Error(`the test host's server ended (${code})`)));
     });
     const s = server;
     return {
-      netns, publicAddr, otherPublicAddr, privateAddr, port,
+      netns,
+      publicAddr,
+      otherPublicAddr,
+      privateAddr,
+      port,
       close: async () => {
         s.kill("SIGKILL");
         await new Promise((r) => (s.exitCode !== null || s.signalCode !== null ? r(null) : s.once("exit", r)));

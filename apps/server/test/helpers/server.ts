@@ -32,7 +32,14 @@ export interface TestServer {
 
 let counter = 0;
 
-type UserOptions = Partial<{ email: string; firstName: string; lastName: string; displayName: string; password: string | null; isBot: boolean }>;
+type UserOptions = Partial<{
+  email: string;
+  firstName: string;
+  lastName: string;
+  displayName: string;
+  password: string | null;
+  isBot: boolean;
+}>;
 
 /** Create an active, onboarded user directly in `app`'s database and return a client of the server at `url` signed in as them. */
 export async function signedInUser(app: AppContext, url: string, opts: UserOptions = {}): Promise<Client> {
@@ -52,7 +59,9 @@ export async function signedInUser(app: AppContext, url: string, opts: UserOptio
     .returning();
   await app.db.insert(schema.profiles).values({ userId: u.id, isOnboarded: true });
   const token = crypto.randomBytes(24).toString("base64url");
-  await app.db.insert(schema.sessions).values({ id: hashToken(token), userId: u.id, kind: "app", expiresAt: new Date(Date.now() + 86400_000) });
+  await app.db
+    .insert(schema.sessions)
+    .values({ id: hashToken(token), userId: u.id, kind: "app", expiresAt: new Date(Date.now() + 86400_000) });
   const c = new Client(url);
   c.setCookie(app.config.sessionCookieName, token);
   c.userId = u.id;
@@ -73,7 +82,10 @@ export interface TestDbOptions {
   txAttempts?: number;
 }
 
-export async function startTestServer(overrides: Partial<Config> = {}, dbOptions: TestDbOptions = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  dbOptions: TestDbOptions = {},
+): Promise<TestServer> {
   const adminUrl = inject("pgAdminUrl");
   const template = inject("pgTemplate");
   const name = `stride_t_${crypto.randomBytes(4).toString("hex")}_${template.split("_").pop()}`;
@@ -88,7 +100,8 @@ export async function startTestServer(overrides: Partial<Config> = {}, dbOptions
       await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
     }
   }
-  for (const [k, v] of Object.entries(dbOptions.settings ?? {})) await admin.unsafe(`ALTER DATABASE "${name}" SET ${k} = '${v}'`);
+  for (const [k, v] of Object.entries(dbOptions.settings ?? {}))
+    await admin.unsafe(`ALTER DATABASE "${name}" SET ${k} = '${v}'`);
   await admin.end();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-test-"));
   const config = loadConfig({} as NodeJS.ProcessEnv, {
@@ -101,7 +114,12 @@ export async function startTestServer(overrides: Partial<Config> = {}, dbOptions
     sandboxLocalRepositories: [TEST_REPOS_DIR],
     ...overrides,
   });
-  const db = connect(withDatabase(adminUrl, name), { max: 8, acquireTimeoutMs: config.dbAcquireTimeoutMs, onNotice: dbOptions.onNotice, txAttempts: dbOptions.txAttempts });
+  const db = connect(withDatabase(adminUrl, name), {
+    max: 8,
+    acquireTimeoutMs: config.dbAcquireTimeoutMs,
+    onNotice: dbOptions.onNotice,
+    txAttempts: dbOptions.txAttempts,
+  });
   const app = createAppContext(config, db);
   for (const task of bootTasks) await task(app);
   const server = await buildServer(app, {});

@@ -9,10 +9,15 @@ export async function statementsSent(t: TestServer, fn: () => Promise<unknown>):
 }
 
 /** `statementsSent` with the connection each statement went to (postgres.js's connection number). */
-export async function statementsByConnection(t: TestServer, fn: () => Promise<unknown>): Promise<{ conn: number; text: string }[]> {
+export async function statementsByConnection(
+  t: TestServer,
+  fn: () => Promise<unknown>,
+): Promise<{ conn: number; text: string }[]> {
   const sent: { conn: number; text: string }[] = [];
   const options = t.db.sql.options as { debug: unknown };
-  options.debug = (conn: number, text: string) => { sent.push({ conn, text: text.replace(/\s+/g, " ").trim() }); };
+  options.debug = (conn: number, text: string) => {
+    sent.push({ conn, text: text.replace(/\s+/g, " ").trim() });
+  };
   try {
     await fn();
   } finally {

@@ -12,20 +12,26 @@ import { signedInUser, type TestServer } from "./server.ts";
  * A whole Stride as `npm start` runs it (startStride: its own embedded PostgreSQL in a fresh data folder,
  * migrations, HTTP server), for tests of the database's life cycle. Never touches the shared test cluster.
  */
-export async function startOwnStride(overrides: Partial<Config> = {}): Promise<{ stride: Stride; t: TestServer; dataDir: string }> {
+export async function startOwnStride(
+  overrides: Partial<Config> = {},
+): Promise<{ stride: Stride; t: TestServer; dataDir: string }> {
   const dataDir = overrides.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "stride-own-"));
-  const stride = await startStride({
-    dataDir,
-    databaseUrl: undefined,
-    embeddedPgPort: undefined,
-    port: 0,
-    host: "127.0.0.1",
-    runWorkers: false,
-    secretKey: "test-secret-key",
-    rateLimitPerMinute: 1000,
-    webUrl: "http://web.test",
-    ...overrides,
-  }, () => {}, { logger: ownLogger() }).catch((e: unknown) => {
+  const stride = await startStride(
+    {
+      dataDir,
+      databaseUrl: undefined,
+      embeddedPgPort: undefined,
+      port: 0,
+      host: "127.0.0.1",
+      runWorkers: false,
+      secretKey: "test-secret-key",
+      rateLimitPerMinute: 1000,
+      webUrl: "http://web.test",
+      ...overrides,
+    },
+    () => {},
+    { logger: ownLogger() },
+  ).catch((e: unknown) => {
     if (!overrides.dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     throw e;
   });
@@ -62,7 +68,9 @@ export function bounded<T>(p: Promise<T>, ms = 20_000): Promise<T> {
   let timer: NodeJS.Timeout;
   return Promise.race([
     p.finally(() => clearTimeout(timer)),
-    new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms); }),
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+    }),
   ]);
 }
 
@@ -78,7 +86,9 @@ export async function until(check: () => Promise<boolean>, attempts = 200, every
 /** What Stride tells the console (console.warn: the embedded PostgreSQL's life cycle), captured instead of printed. */
 export function captureNotices(): string[] {
   const notices: string[] = [];
-  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => { notices.push(args.map(String).join(" ")); });
+  vi.spyOn(console, "warn").mockImplementation((...args: unknown[]) => {
+    notices.push(args.map(String).join(" "));
+  });
   noticeSink = notices;
   return notices;
 }
@@ -87,10 +97,11 @@ export function captureNotices(): string[] {
 let noticeSink: string[] | null = null;
 
 /** The log of a Stride started here: JSON lines; the embedded PostgreSQL's (component "postgres") to `captureNotices`' list. */
-const ownLogger = () => createLogger("warn", {
-  write: (line: string) => {
-    const l = JSON.parse(line) as { component?: string; msg?: string };
-    if (noticeSink && l.component === "postgres") noticeSink.push(String(l.msg));
-    else process.stdout.write(line);
-  },
-});
+const ownLogger = () =>
+  createLogger("warn", {
+    write: (line: string) => {
+      const l = JSON.parse(line) as { component?: string; msg?: string };
+      if (noticeSink && l.component === "postgres") noticeSink.push(String(l.msg));
+      else process.stdout.write(line);
+    },
+  });

@@ -12,7 +12,11 @@ export const ROLES: Role[] = ["admin", "member", "guest", "outsider", "anon"];
  * Call `fn` as every role of the matrix and assert the status each gets (and, for denials, the
  * spec's body: 401 detail, 403 permission bodies).
  */
-export async function expectMatrix(ws: WorkspaceFixture, fn: (c: Client, role: Role) => Promise<Res>, expected: Record<Role, number>) {
+export async function expectMatrix(
+  ws: WorkspaceFixture,
+  fn: (c: Client, role: Role) => Promise<Res>,
+  expected: Record<Role, number>,
+) {
   const got: Record<string, number> = {};
   const bodies: Record<string, unknown> = {};
   for (const role of ROLES) {
@@ -32,7 +36,12 @@ export async function expectMatrix(ws: WorkspaceFixture, fn: (c: Client, role: R
 }
 
 /** Create a work item through the API as the workspace admin. */
-export async function createItem(ws: WorkspaceFixture, pr: ProjectFixture, body: Record<string, unknown> = {}, as: Client = ws.admin) {
+export async function createItem(
+  ws: WorkspaceFixture,
+  pr: ProjectFixture,
+  body: Record<string, unknown> = {},
+  as: Client = ws.admin,
+) {
   const res = await as.post(`${pr.base}/issues/`, { name: "Item " + Math.random().toString(36).slice(2, 8), ...body });
   expect(res.status, res.text).toBe(201);
   return res.body as Record<string, any> & { id: string; sequence_id: number };

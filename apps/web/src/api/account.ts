@@ -10,10 +10,19 @@ export type { NotificationPreferences, UserSession };
 
 const SESSIONS = "/api/users/me/sessions/";
 const PREFS = "/api/users/me/notification-preferences/";
-export const accountKeys = { sessions: ["me", "sessions"] as const, notificationPreferences: ["me", "notification-preferences"] as const };
+export const accountKeys = {
+  sessions: ["me", "sessions"] as const,
+  notificationPreferences: ["me", "notification-preferences"] as const,
+};
 
-export const sessionsQuery = queryOptions({ queryKey: accountKeys.sessions, queryFn: () => api<UserSession[]>(SESSIONS) });
-export const notificationPreferencesQuery = queryOptions({ queryKey: accountKeys.notificationPreferences, queryFn: () => api<NotificationPreferences>(PREFS) });
+export const sessionsQuery = queryOptions({
+  queryKey: accountKeys.sessions,
+  queryFn: () => api<UserSession[]>(SESSIONS),
+});
+export const notificationPreferencesQuery = queryOptions({
+  queryKey: accountKeys.notificationPreferences,
+  queryFn: () => api<NotificationPreferences>(PREFS),
+});
 
 export const useSessions = () => useQuery(sessionsQuery);
 export const useNotificationPreferences = () => useQuery(notificationPreferencesQuery);
@@ -25,7 +34,9 @@ export function useRevokeSessions() {
     meta: { errorTitle: "Could not sign the session out" },
     mutationFn: ({ id }: { id?: string }) => api(id ? `${SESSIONS}${id}/` : SESSIONS, { method: "DELETE" }),
     onSuccess: (_r, { id }) => {
-      qc.setQueryData<UserSession[]>(accountKeys.sessions, (old) => old?.filter((s) => s.is_current || (id !== undefined && s.id !== id)));
+      qc.setQueryData<UserSession[]>(accountKeys.sessions, (old) =>
+        old?.filter((s) => s.is_current || (id !== undefined && s.id !== id)),
+      );
       void qc.invalidateQueries({ queryKey: accountKeys.sessions });
     },
   });
@@ -36,14 +47,17 @@ export function useUpdateNotificationPreferences() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the notification preference" },
-    mutationFn: (patch: NotificationPreferencesBody) => api<NotificationPreferences>(PREFS, { method: "PATCH", body: patch }),
+    mutationFn: (patch: NotificationPreferencesBody) =>
+      api<NotificationPreferences>(PREFS, { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: accountKeys.notificationPreferences });
       const prev = qc.getQueryData<NotificationPreferences>(accountKeys.notificationPreferences);
       if (prev) qc.setQueryData(accountKeys.notificationPreferences, { ...prev, ...patch });
       return { prev };
     },
-    onError: (_e, _p, ctx) => { if (ctx?.prev) qc.setQueryData(accountKeys.notificationPreferences, ctx.prev); },
+    onError: (_e, _p, ctx) => {
+      if (ctx?.prev) qc.setQueryData(accountKeys.notificationPreferences, ctx.prev);
+    },
     onSuccess: (p) => qc.setQueryData(accountKeys.notificationPreferences, p),
   });
 }

@@ -1,6 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
-  AgentMetadataResponse, AgentTemplate, Artifact, CommitExecutionBody, CommitResult, ExecuteResponse, ExecutionDetail, ExecutionSearchResponse, SaveAgentTemplateBody,
+  AgentMetadataResponse,
+  AgentTemplate,
+  Artifact,
+  CommitExecutionBody,
+  CommitResult,
+  ExecuteResponse,
+  ExecutionDetail,
+  ExecutionSearchResponse,
+  SaveAgentTemplateBody,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -12,13 +20,15 @@ const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponen
 export const agentTemplatesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.agentTemplates(slug, pid),
-    queryFn: async () => (await api<{ agent_templates: AgentTemplate[] }>(`${base(slug, pid)}agent/templates/`)).agent_templates,
+    queryFn: async () =>
+      (await api<{ agent_templates: AgentTemplate[] }>(`${base(slug, pid)}agent/templates/`)).agent_templates,
   });
 
 export const agentMetadataQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.agentMetadata(slug, pid),
-    queryFn: async () => (await api<AgentMetadataResponse>(`${base(slug, pid)}agent/templates/metadata/`)).agent_metadata,
+    queryFn: async () =>
+      (await api<AgentMetadataResponse>(`${base(slug, pid)}agent/templates/metadata/`)).agent_metadata,
     staleTime: 60 * 60_000,
   });
 
@@ -32,7 +42,8 @@ export function useAgentMetadata(slug: string, pid: string, enabled = true) {
 export function useSaveAgentTemplate(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveAgentTemplateBody) => api<{ agent_template: AgentTemplate }>(`${base(slug, pid)}agent/templates/`, { method: "POST", body }),
+    mutationFn: (body: SaveAgentTemplateBody) =>
+      api<{ agent_template: AgentTemplate }>(`${base(slug, pid)}agent/templates/`, { method: "POST", body }),
     meta: { silent: true },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.agentTemplates(slug, pid) }),
   });
@@ -48,16 +59,27 @@ export function useDeleteAgentTemplate(slug: string, pid: string) {
 }
 
 /** An execution's page of the project's history (newest first). */
-export const executionSearchQuery = (slug: string, pid: string, params: { tags?: string; issue_id?: string; older_than?: string; page_size?: number }) =>
+export const executionSearchQuery = (
+  slug: string,
+  pid: string,
+  params: { tags?: string; issue_id?: string; older_than?: string; page_size?: number },
+) =>
   queryOptions({
     queryKey: qk.agentExecutions(slug, pid, params),
     queryFn: () => {
-      const q = new URLSearchParams(Object.entries(params).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])));
+      const q = new URLSearchParams(
+        Object.entries(params).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])),
+      );
       return api<ExecutionSearchResponse>(`${base(slug, pid)}agent/executions/search/?${q}`);
     },
   });
 
-export function useExecutionSearch(slug: string, pid: string, params: { tags?: string; issue_id?: string; older_than?: string; page_size?: number }, enabled = true) {
+export function useExecutionSearch(
+  slug: string,
+  pid: string,
+  params: { tags?: string; issue_id?: string; older_than?: string; page_size?: number },
+  enabled = true,
+) {
   return useQuery({ ...executionSearchQuery(slug, pid, params), enabled: enabled && !!slug && !!pid });
 }
 
@@ -66,7 +88,11 @@ export const itemExecutionsQuery = (slug: string, pid: string, issueId: string) 
   queryOptions({
     queryKey: qk.itemAgentExecutions(slug, pid, issueId),
     queryFn: async () =>
-      (await api<{ agent_executions: { id: string; execution_id: string; created_at: string }[] }>(`${base(slug, pid)}issues/${issueId}/agent-executions/`)).agent_executions,
+      (
+        await api<{ agent_executions: { id: string; execution_id: string; created_at: string }[] }>(
+          `${base(slug, pid)}issues/${issueId}/agent-executions/`,
+        )
+      ).agent_executions,
   });
 
 export function useItemExecutions(slug: string, pid: string, issueId: string, enabled = true) {
@@ -74,7 +100,12 @@ export function useItemExecutions(slug: string, pid: string, issueId: string, en
 }
 
 export interface ExecuteVars {
-  execution_config: { agent_template_id?: string | null; sandbox_ids?: string[]; sandbox_template_ids?: string[]; mcp_template_ids?: string[] };
+  execution_config: {
+    agent_template_id?: string | null;
+    sandbox_ids?: string[];
+    sandbox_template_ids?: string[];
+    mcp_template_ids?: string[];
+  };
   content: string;
   context?: Record<string, unknown>;
   execution_id?: string;
@@ -86,7 +117,8 @@ export interface ExecuteVars {
 export function useExecute(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ExecuteVars) => api<ExecuteResponse>(`${base(slug, pid)}agent/execute/`, { method: "POST", body }),
+    mutationFn: (body: ExecuteVars) =>
+      api<ExecuteResponse>(`${base(slug, pid)}agent/execute/`, { method: "POST", body }),
     meta: { silent: true },
     onSuccess: (_r, v) => {
       if (v.issue_id) void qc.invalidateQueries({ queryKey: qk.itemAgentExecutions(slug, pid, v.issue_id) });
@@ -114,7 +146,9 @@ export function useCommitExecution(slug: string, pid: string, issueId: string | 
     meta: { silent: true, successTitle: "Committed" },
     onSuccess: (_r, { body }) => {
       // the branch link and its activity line on the work item; the artifact now names its branch
-      if (issueId) for (const part of ["detail", "history"] as const) void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, part, issueId) });
+      if (issueId)
+        for (const part of ["detail", "history"] as const)
+          void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, part, issueId) });
       void qc.invalidateQueries({ queryKey: qk.artifact(slug, pid, body.artifact_id) });
     },
   });
@@ -130,7 +164,9 @@ export const QUEUE_POLL_MS = 3000;
 export function useQueuePosition(slug: string, pid: string, executionId: string, waiting: boolean) {
   return useQuery({
     queryKey: qk.executionQueue(slug, pid, executionId),
-    queryFn: async () => (await api<ExecutionDetail>(`${base(slug, pid)}agent/executions/${executionId}/?after_seq=${2 ** 31 - 1}`)).execution.queue_position,
+    queryFn: async () =>
+      (await api<ExecutionDetail>(`${base(slug, pid)}agent/executions/${executionId}/?after_seq=${2 ** 31 - 1}`))
+        .execution.queue_position,
     enabled: waiting && !!slug && !!pid,
     refetchInterval: QUEUE_POLL_MS,
     staleTime: 0,
@@ -152,5 +188,10 @@ export async function fetchArtifact(slug: string, pid: string, id: string): Prom
 }
 
 export function useArtifact(slug: string, pid: string, id: string | null) {
-  return useQuery({ queryKey: qk.artifact(slug, pid, id ?? ""), queryFn: () => fetchArtifact(slug, pid, id!), enabled: !!id, staleTime: Infinity });
+  return useQuery({
+    queryKey: qk.artifact(slug, pid, id ?? ""),
+    queryFn: () => fetchArtifact(slug, pid, id!),
+    enabled: !!id,
+    staleTime: Infinity,
+  });
 }

@@ -6,7 +6,8 @@ import { qk } from "./query-keys.ts";
 /** A workspace's API tokens of the signed-in admin (`W/api-tokens/`): listed without the token text. */
 const T = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/api-tokens/`;
 
-export const apiTokensQuery = (slug: string) => queryOptions({ queryKey: qk.apiTokens(slug), queryFn: () => api<ApiToken[]>(T(slug)) });
+export const apiTokensQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.apiTokens(slug), queryFn: () => api<ApiToken[]>(T(slug)) });
 
 export function useApiTokens(slug: string) {
   return useQuery(apiTokensQuery(slug));

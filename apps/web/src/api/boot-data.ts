@@ -53,7 +53,11 @@ function readBlocks(): void {
 
 /** True while the page is still arriving and its head announced data blocks: an answer not here yet may still come. */
 function pagePending(): boolean {
-  return typeof document !== "undefined" && document.readyState === "loading" && !!document.querySelector(`meta[name="${PENDING_META}"]`);
+  return (
+    typeof document !== "undefined" &&
+    document.readyState === "loading" &&
+    !!document.querySelector(`meta[name="${PENDING_META}"]`)
+  );
 }
 
 /** GETs waiting for their answer's block (or the page's end), by request key. */
@@ -73,10 +77,14 @@ function watch(): void {
   // blocks come in as the parser adds them; the page's end answers the rest (from the network)
   const obs = new MutationObserver(() => wake(false));
   obs.observe(document.documentElement, { childList: true, subtree: true });
-  document.addEventListener("DOMContentLoaded", () => {
-    obs.disconnect();
-    wake(true);
-  }, { once: true });
+  document.addEventListener(
+    "DOMContentLoaded",
+    () => {
+      obs.disconnect();
+      wake(true);
+    },
+    { once: true },
+  );
 }
 
 /**

@@ -28,9 +28,16 @@ describe("call(endpoint, params, body)", () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("sends the endpoint's method to its path, params encoded, with the JSON body", async () => {
-    const fetch = vi.fn(async () => new Response(JSON.stringify({ id: "l-2" }), { status: 201, headers: { "content-type": "application/json" } }));
+    const fetch = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ id: "l-2" }), { status: 201, headers: { "content-type": "application/json" } }),
+    );
     vi.stubGlobal("fetch", fetch);
-    const answer = await call(labelEndpoints.update, { slug: "a b", projectId: "p-1", labelId: "l-2" }, { name: "Bug" });
+    const answer = await call(
+      labelEndpoints.update,
+      { slug: "a b", projectId: "p-1", labelId: "l-2" },
+      { name: "Bug" },
+    );
     expect(answer).toEqual({ id: "l-2" });
     const [url, init] = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe("/api/workspaces/a%20b/projects/p-1/issue-labels/l-2/");

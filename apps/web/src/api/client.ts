@@ -21,7 +21,13 @@ export class ApiError extends Error {
 export function errorMessage(body: unknown): string | undefined {
   if (body == null) return undefined;
   if (typeof body === "string") return body || undefined;
-  if (Array.isArray(body)) return body.map((x) => errorMessage(x)).filter(Boolean).join(" ") || undefined;
+  if (Array.isArray(body))
+    return (
+      body
+        .map((x) => errorMessage(x))
+        .filter(Boolean)
+        .join(" ") || undefined
+    );
   if (typeof body === "object") {
     const o = body as Record<string, unknown>;
     if (typeof o.error === "string") return o.error;
@@ -135,14 +141,20 @@ export async function api<T = unknown>(path: string, opts: RequestOptions = {}):
 /** What `call` takes besides the endpoint, its params and body: a query, headers, a signal, a priority. */
 export type CallOptions = Omit<RequestOptions, "method" | "body">;
 /** The body argument: required when the endpoint takes one (of its type), absent otherwise. */
-type CallArgs<E extends AnyEndpoint> = [BodyOf<E>] extends [undefined] ? [body?: undefined, opts?: CallOptions] : [body: BodyOf<E>, opts?: CallOptions];
+type CallArgs<E extends AnyEndpoint> = [BodyOf<E>] extends [undefined]
+  ? [body?: undefined, opts?: CallOptions]
+  : [body: BodyOf<E>, opts?: CallOptions];
 
 /**
  * Call one endpoint of the shared table (`@stride/shared/endpoints`): its method and path come from the table, the
  * path params fill it (each encoded), the body must be of the endpoint's type and the answer is of its response
  * type — the one the server's route is held to.
  */
-export function call<E extends AnyEndpoint>(endpoint: E, params: PathParams<E["path"]>, ...[body, opts]: CallArgs<E>): Promise<ResponseOf<E>> {
+export function call<E extends AnyEndpoint>(
+  endpoint: E,
+  params: PathParams<E["path"]>,
+  ...[body, opts]: CallArgs<E>
+): Promise<ResponseOf<E>> {
   return api<ResponseOf<E>>(endpointUrl(endpoint.path, params), { ...opts, method: endpoint.method, body });
 }
 

@@ -71,7 +71,9 @@ describe("web wire types are the contract's", () => {
   it("derives the web's reading views from the contract", () => {
     // a list row, or a single item's answer with its extra counts
     expectTypeOf<W.WorkItem>().toExtend<C.WorkItemListItem>();
-    expectTypeOf<Pick<W.WorkItem, "task_count" | "is_epic">>().toEqualTypeOf<Partial<Pick<C.WorkItem, "task_count" | "is_epic">>>();
+    expectTypeOf<Pick<W.WorkItem, "task_count" | "is_epic">>().toEqualTypeOf<
+      Partial<Pick<C.WorkItem, "task_count" | "is_epic">>
+    >();
     expectTypeOf<W.ListEnvelope>().toEqualTypeOf<C.ListEnvelope<W.WorkItem>>();
     expectTypeOf<W.GroupBucket>().toEqualTypeOf<C.GroupBucket<W.WorkItem>>();
     expectTypeOf<W.SubIssuesResponse["sub_issues"]>().toEqualTypeOf<C.SubWorkItem[]>();
@@ -84,8 +86,12 @@ describe("web wire types are the contract's", () => {
     expectTypeOf<BulkProperties>().toEqualTypeOf<C.BulkProperties>();
     expectTypeOf<DraftBody>().toEqualTypeOf<C.DraftBody>();
     expectTypeOf<CreateBody>().toExtend<C.WorkItemCreateBody>();
-    expectTypeOf<Omit<CreateBody, "cycle_id" | "module_ids">>().toEqualTypeOf<Omit<C.WorkItemCreateBody, "cycle_id" | "module_ids">>();
-    expectTypeOf<Pick<CreateBody, "cycle_id" | "module_ids">>().toEqualTypeOf<Pick<C.BulkProperties, "cycle_id" | "module_ids">>();
+    expectTypeOf<Omit<CreateBody, "cycle_id" | "module_ids">>().toEqualTypeOf<
+      Omit<C.WorkItemCreateBody, "cycle_id" | "module_ids">
+    >();
+    expectTypeOf<Pick<CreateBody, "cycle_id" | "module_ids">>().toEqualTypeOf<
+      Pick<C.BulkProperties, "cycle_id" | "module_ids">
+    >();
   });
 
   it("uses the shared constants themselves", () => {
@@ -109,7 +115,13 @@ function sourceFiles(dir: string): string[] {
 }
 
 function parse(file: string): ts.SourceFile {
-  return ts.createSourceFile(file, readFileSync(file, "utf8"), ts.ScriptTarget.Latest, true, file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS);
+  return ts.createSourceFile(
+    file,
+    readFileSync(file, "utf8"),
+    ts.ScriptTarget.Latest,
+    true,
+    file.endsWith(".tsx") ? ts.ScriptKind.TSX : ts.ScriptKind.TS,
+  );
 }
 
 function walk(node: ts.Node, visit: (n: ts.Node) => void) {
@@ -122,7 +134,8 @@ function contractTypeNames(): Set<string> {
   const names = new Set<string>();
   for (const file of sourceFiles(contractDir)) {
     for (const st of parse(file).statements) {
-      const exported = ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
+      const exported =
+        ts.canHaveModifiers(st) && ts.getModifiers(st)?.some((m) => m.kind === ts.SyntaxKind.ExportKeyword);
       if (exported && (ts.isInterfaceDeclaration(st) || ts.isTypeAliasDeclaration(st))) names.add(st.name.text);
     }
   }
@@ -162,12 +175,17 @@ describe("the web declares no copy of the contract", () => {
 
   it("spells out no list that a shared constant already holds", { timeout: 120_000 }, () => {
     const lists = sharedStringLists();
-    expect(lists.map((l) => l.name)).toEqual(expect.arrayContaining(["WORK_ITEM_PATCH_FIELDS", "RELATION_TYPES", "ITEM_RELATION_TYPES"]));
+    expect(lists.map((l) => l.name)).toEqual(
+      expect.arrayContaining(["WORK_ITEM_PATCH_FIELDS", "RELATION_TYPES", "ITEM_RELATION_TYPES"]),
+    );
     const copies: string[] = [];
     for (const file of files) {
       walk(parse(file), (n) => {
         if (!ts.isArrayLiteralExpression(n) || n.elements.length < 3 || !n.elements.every(ts.isStringLiteral)) return;
-        const key = n.elements.map((e) => (e as ts.StringLiteral).text).sort().join("|");
+        const key = n.elements
+          .map((e) => (e as ts.StringLiteral).text)
+          .sort()
+          .join("|");
         const same = lists.find((l) => l.key === key);
         if (same) copies.push(`${relative(root, file)}: a copy of ${same.name}`);
       });

@@ -24,7 +24,8 @@ export const cycleKeys = {
   archived: (slug: string, pid: string) => ["wi", slug, pid, "cycles", "archived"] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "cycles", id] as const,
   progress: (slug: string, pid: string, id: string) => ["wi", slug, pid, "cycles", id, "progress"] as const,
-  analytics: (slug: string, pid: string, id: string, type: "issues" | "points") => ["wi", slug, pid, "cycles", id, "analytics", type] as const,
+  analytics: (slug: string, pid: string, id: string, type: "issues" | "points") =>
+    ["wi", slug, pid, "cycles", id, "analytics", type] as const,
 };
 
 /** The cycle list (`P/cycles/`), shared with the pickers (`null` when cycles are off). */
@@ -37,9 +38,15 @@ export function useCycles(slug: string, pid: string) {
 export const cycleQuery = (slug: string, pid: string, id: string) =>
   queryOptions({ queryKey: cycleKeys.detail(slug, pid, id), queryFn: () => call(E.get, one(slug, pid, id)) });
 export const cycleProgressQuery = (slug: string, pid: string, id: string) =>
-  queryOptions({ queryKey: cycleKeys.progress(slug, pid, id), queryFn: () => api<CycleProgress>(`${P(slug, pid)}/cycles/${id}/progress/`) });
+  queryOptions({
+    queryKey: cycleKeys.progress(slug, pid, id),
+    queryFn: () => api<CycleProgress>(`${P(slug, pid)}/cycles/${id}/progress/`),
+  });
 export const cycleAnalyticsQuery = (slug: string, pid: string, id: string, type: "issues" | "points") =>
-  queryOptions({ queryKey: cycleKeys.analytics(slug, pid, id, type), queryFn: () => call(E.analytics, one(slug, pid, id), undefined, { query: { type } }) });
+  queryOptions({
+    queryKey: cycleKeys.analytics(slug, pid, id, type),
+    queryFn: () => call(E.analytics, one(slug, pid, id), undefined, { query: { type } }),
+  });
 export const archivedCyclesQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: cycleKeys.archived(slug, pid), queryFn: () => call(E.archivedList, at(slug, pid)) });
 
@@ -54,11 +61,19 @@ export const useArchivedCycles = (slug: string, pid: string) => useQuery(archive
 export function refreshCycles(qc: QueryClient, slug: string, pid: string, opts: { items?: boolean } = {}) {
   void qc.invalidateQueries({ queryKey: cycleKeys.list(slug, pid) });
   void qc.invalidateQueries({ queryKey: cycleKeys.all(slug, pid) });
-  if (opts.items) void qc.invalidateQueries({ queryKey: wiKeys.all(slug, pid), predicate: (q) => q.queryKey[3] === "list" || q.queryKey[3] === "detail" });
+  if (opts.items)
+    void qc.invalidateQueries({
+      queryKey: wiKeys.all(slug, pid),
+      predicate: (q) => q.queryKey[3] === "list" || q.queryKey[3] === "detail",
+    });
 }
 
 /** Overlap check of the create / edit modal: `{status:true}` or `{status:false, error}`. */
-export function checkCycleDates(slug: string, pid: string, body: { start_date: string; end_date: string; cycle_id?: string }) {
+export function checkCycleDates(
+  slug: string,
+  pid: string,
+  body: { start_date: string; end_date: string; cycle_id?: string },
+) {
   return call(E.dateCheck, at(slug, pid), body);
 }
 
@@ -79,7 +94,10 @@ export function useUpdateCycle(slug: string, pid: string) {
     meta: { silent: true },
     mutationFn: ({ id, body }: { id: string; body: UpdateCycleBody }) => call(E.update, one(slug, pid, id), body),
     onSuccess: (c) => {
-      qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => old?.map((x) => (x.id === c.id ? { ...x, ...c } : x)) ?? old);
+      qc.setQueryData<Cycle[] | null>(
+        cycleKeys.list(slug, pid),
+        (old) => old?.map((x) => (x.id === c.id ? { ...x, ...c } : x)) ?? old,
+      );
       qc.setQueryData(cycleKeys.detail(slug, pid, c.id), c);
     },
     onSettled: () => refreshCycles(qc, slug, pid),
@@ -92,12 +110,19 @@ export function useFavoriteCycle(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not change the favourite" },
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
-      (favorite ? call(E.favorite, at(slug, pid), { cycle: id }) : call(E.unfavorite, one(slug, pid, id))) as Promise<unknown>,
+      (favorite
+        ? call(E.favorite, at(slug, pid), { cycle: id })
+        : call(E.unfavorite, one(slug, pid, id))) as Promise<unknown>,
     onMutate: async ({ id, favorite }) => {
       await qc.cancelQueries({ queryKey: cycleKeys.list(slug, pid) });
       const prev = qc.getQueryData<Cycle[] | null>(cycleKeys.list(slug, pid));
-      qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => old?.map((c) => (c.id === id ? { ...c, is_favorite: favorite } : c)) ?? old);
-      qc.setQueryData<CycleDetail>(cycleKeys.detail(slug, pid, id), (old) => (old ? { ...old, is_favorite: favorite } : old));
+      qc.setQueryData<Cycle[] | null>(
+        cycleKeys.list(slug, pid),
+        (old) => old?.map((c) => (c.id === id ? { ...c, is_favorite: favorite } : c)) ?? old,
+      );
+      qc.setQueryData<CycleDetail>(cycleKeys.detail(slug, pid, id), (old) =>
+        old ? { ...old, is_favorite: favorite } : old,
+      );
       return { prev };
     },
     onError: (_e, _v, ctx) => {
@@ -128,7 +153,8 @@ export function useArchiveCycle(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not archive the cycle", successTitle: "Cycle archived" },
     mutationFn: ({ id }: { id: string; label?: string }) => call(E.archive, one(slug, pid, id)),
-    onSuccess: (_r, { id }) => qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => old?.filter((c) => c.id !== id) ?? old),
+    onSuccess: (_r, { id }) =>
+      qc.setQueryData<Cycle[] | null>(cycleKeys.list(slug, pid), (old) => old?.filter((c) => c.id !== id) ?? old),
     onSettled: () => refreshCycles(qc, slug, pid),
   });
 }
@@ -138,7 +164,11 @@ export function useRestoreCycle(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not restore the cycle", successTitle: "Cycle restored" },
     mutationFn: ({ id }: { id: string; label?: string }) => call(E.restore, one(slug, pid, id)),
-    onSuccess: (_r, { id }) => qc.setQueryData<Cycle[] | undefined>(cycleKeys.archived(slug, pid), (old) => old?.filter((c) => c.id !== id) ?? old),
+    onSuccess: (_r, { id }) =>
+      qc.setQueryData<Cycle[] | undefined>(
+        cycleKeys.archived(slug, pid),
+        (old) => old?.filter((c) => c.id !== id) ?? old,
+      ),
     onSettled: () => refreshCycles(qc, slug, pid),
   });
 }
@@ -158,7 +188,8 @@ export function useTransferCycleItems(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not transfer the work items", successTitle: "Work items transferred" },
-    mutationFn: ({ id, to }: { id: string; to: string; label?: string }) => call(E.transferItems, one(slug, pid, id), { new_cycle_id: to }),
+    mutationFn: ({ id, to }: { id: string; to: string; label?: string }) =>
+      call(E.transferItems, one(slug, pid, id), { new_cycle_id: to }),
     onSettled: () => refreshCycles(qc, slug, pid, { items: true }),
   });
 }

@@ -9,7 +9,9 @@ const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponen
 export const environmentTemplatesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.environmentTemplates(slug, pid),
-    queryFn: async () => (await api<{ environment_templates: EnvironmentTemplate[] }>(`${base(slug, pid)}templates/`)).environment_templates,
+    queryFn: async () =>
+      (await api<{ environment_templates: EnvironmentTemplate[] }>(`${base(slug, pid)}templates/`))
+        .environment_templates,
   });
 
 /** The project's running sandboxes (starting or active). */
@@ -40,7 +42,8 @@ export interface SaveTemplate {
 export function useSaveEnvironmentTemplate(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveTemplate) => api<{ environment_template: EnvironmentTemplate }>(`${base(slug, pid)}templates/`, { method: "POST", body }),
+    mutationFn: (body: SaveTemplate) =>
+      api<{ environment_template: EnvironmentTemplate }>(`${base(slug, pid)}templates/`, { method: "POST", body }),
     meta: { silent: true },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.environmentTemplates(slug, pid) }),
   });
@@ -55,18 +58,47 @@ export function useDeleteEnvironmentTemplate(slug: string, pid: string) {
   });
 }
 
-function useSandboxMutation<V>(slug: string, pid: string, fn: (v: V) => Promise<unknown>, meta: { errorTitle: string; successTitle?: string }) {
+function useSandboxMutation<V>(
+  slug: string,
+  pid: string,
+  fn: (v: V) => Promise<unknown>,
+  meta: { errorTitle: string; successTitle?: string },
+) {
   const qc = useQueryClient();
-  return useMutation({ mutationFn: fn, meta, onSettled: () => qc.invalidateQueries({ queryKey: qk.sandboxes(slug, pid) }) });
+  return useMutation({
+    mutationFn: fn,
+    meta,
+    onSettled: () => qc.invalidateQueries({ queryKey: qk.sandboxes(slug, pid) }),
+  });
 }
 
 export const useCreateSandbox = (slug: string, pid: string) =>
-  useSandboxMutation(slug, pid, (templateId: string) => api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/`, { method: "POST", body: { sandbox_template_id: templateId } }),
-    { errorTitle: "Could not start the sandbox", successTitle: "Sandbox starting" });
+  useSandboxMutation(
+    slug,
+    pid,
+    (templateId: string) =>
+      api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/`, {
+        method: "POST",
+        body: { sandbox_template_id: templateId },
+      }),
+    { errorTitle: "Could not start the sandbox", successTitle: "Sandbox starting" },
+  );
 export const useShutdownSandbox = (slug: string, pid: string) =>
-  useSandboxMutation(slug, pid, (id: string) => api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/${id}/shutdown/`, { method: "POST", body: {} }),
-    { errorTitle: "Could not shut down the sandbox", successTitle: "Sandbox shut down" });
+  useSandboxMutation(
+    slug,
+    pid,
+    (id: string) =>
+      api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/${id}/shutdown/`, { method: "POST", body: {} }),
+    { errorTitle: "Could not shut down the sandbox", successTitle: "Sandbox shut down" },
+  );
 export const useRefreshSandbox = (slug: string, pid: string) =>
-  useSandboxMutation(slug, pid, ({ id, seconds }: { id: string; seconds: number }) =>
-    api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/${id}/refresh/`, { method: "POST", body: { extend_lifetime: seconds } }),
-    { errorTitle: "Could not extend the sandbox", successTitle: "Sandbox extended" });
+  useSandboxMutation(
+    slug,
+    pid,
+    ({ id, seconds }: { id: string; seconds: number }) =>
+      api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/${id}/refresh/`, {
+        method: "POST",
+        body: { extend_lifetime: seconds },
+      }),
+    { errorTitle: "Could not extend the sandbox", successTitle: "Sandbox extended" },
+  );

@@ -18,7 +18,11 @@ export function useEstimates(slug: string, pid: string) {
 
 /** The estimates of the caller's projects in the workspace (`W/estimates/`): which projects count in points. */
 export const workspaceEstimatesQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.workspaceEstimates(slug), queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`), staleTime: 30_000 });
+  queryOptions({
+    queryKey: qk.workspaceEstimates(slug),
+    queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`),
+    staleTime: 30_000,
+  });
 
 /** Writes refresh the estimates and the project (its active `estimate`); the screen reports refusals itself. */
 function useEstimateMutation<V, R>(slug: string, pid: string, fn: (v: V) => Promise<R>) {
@@ -26,24 +30,38 @@ function useEstimateMutation<V, R>(slug: string, pid: string, fn: (v: V) => Prom
   return useMutation({
     mutationFn: fn,
     meta: { silent: true },
-    onSettled: () => Promise.all([qc.invalidateQueries({ queryKey: refKeys.estimates(slug, pid) }), qc.invalidateQueries({ queryKey: qk.project(slug, pid) })]),
+    onSettled: () =>
+      Promise.all([
+        qc.invalidateQueries({ queryKey: refKeys.estimates(slug, pid) }),
+        qc.invalidateQueries({ queryKey: qk.project(slug, pid) }),
+      ]),
   });
 }
 
 export const useCreateEstimate = (slug: string, pid: string) =>
-  useEstimateMutation(slug, pid, (body: CreateEstimateBody) => api<Estimate>(base(slug, pid), { method: "POST", body }));
+  useEstimateMutation(slug, pid, (body: CreateEstimateBody) =>
+    api<Estimate>(base(slug, pid), { method: "POST", body }),
+  );
 export const useDeleteEstimate = (slug: string, pid: string) =>
   useEstimateMutation(slug, pid, (id: string) => api(`${base(slug, pid)}${id}/`, { method: "DELETE" }));
 export const useAddEstimatePoint = (slug: string, pid: string) =>
   useEstimateMutation(slug, pid, ({ estimateId, ...body }: CreateEstimatePointBody & { estimateId: string }) =>
-    api<EstimatePoint>(`${base(slug, pid)}${estimateId}/estimate-points/`, { method: "POST", body }));
+    api<EstimatePoint>(`${base(slug, pid)}${estimateId}/estimate-points/`, { method: "POST", body }),
+  );
 export const useUpdateEstimatePoint = (slug: string, pid: string) =>
-  useEstimateMutation(slug, pid, ({ estimateId, id, ...body }: UpdateEstimatePointBody & { estimateId: string; id: string }) =>
-    api<EstimatePoint>(`${base(slug, pid)}${estimateId}/estimate-points/${id}/`, { method: "PATCH", body }));
+  useEstimateMutation(
+    slug,
+    pid,
+    ({ estimateId, id, ...body }: UpdateEstimatePointBody & { estimateId: string; id: string }) =>
+      api<EstimatePoint>(`${base(slug, pid)}${estimateId}/estimate-points/${id}/`, { method: "PATCH", body }),
+  );
 export const useDeleteEstimatePoint = (slug: string, pid: string) =>
   useEstimateMutation(slug, pid, ({ estimateId, id }: { estimateId: string; id: string }) =>
-    api<EstimatePoint[]>(`${base(slug, pid)}${estimateId}/estimate-points/${id}/`, { method: "DELETE" }));
+    api<EstimatePoint[]>(`${base(slug, pid)}${estimateId}/estimate-points/${id}/`, { method: "DELETE" }),
+  );
 
 /** Switch the project's active estimate (PATCH P/ `{estimate}`), or turn estimates off with null. */
 export const useSetActiveEstimate = (slug: string, pid: string) =>
-  useEstimateMutation(slug, pid, (estimate: string | null) => api(`/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/`, { method: "PATCH", body: { estimate } }));
+  useEstimateMutation(slug, pid, (estimate: string | null) =>
+    api(`/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/`, { method: "PATCH", body: { estimate } }),
+  );

@@ -16,7 +16,8 @@ const running = (e: ExportHistoryItem) => e.status === "queued" || e.status === 
 export const exportsQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.exports(slug),
-    queryFn: () => api<Paginated<ExportHistoryItem>>(`${E(slug)}?per_page=${EXPORT_HISTORY_SIZE}&cursor=${EXPORT_HISTORY_SIZE}:0:0`),
+    queryFn: () =>
+      api<Paginated<ExportHistoryItem>>(`${E(slug)}?per_page=${EXPORT_HISTORY_SIZE}&cursor=${EXPORT_HISTORY_SIZE}:0:0`),
     refetchInterval: (q) => (q.state.data?.results.some(running) ? 2000 : false),
   });
 

@@ -11,11 +11,17 @@ const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
 /** Every favourite of the caller (folders' children included: the sidebar draws the tree from one request). */
 export const favoritesQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.favorites(slug), queryFn: () => api<UserFavorite[]>(`${W(slug)}/user-favorites/`, { query: { all: "true" }, priority: "low" }) });
+  queryOptions({
+    queryKey: qk.favorites(slug),
+    queryFn: () => api<UserFavorite[]>(`${W(slug)}/user-favorites/`, { query: { all: "true" }, priority: "low" }),
+  });
 
 /** The caller's workspace preferences (sidebar: how many projects to list, how project menus open). */
 export const workspaceUserPropertiesQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.workspaceUserProperties(slug), queryFn: () => api<WorkspaceUserProperties>(`${W(slug)}/user-properties/`, { priority: "low" }) });
+  queryOptions({
+    queryKey: qk.workspaceUserProperties(slug),
+    queryFn: () => api<WorkspaceUserProperties>(`${W(slug)}/user-properties/`, { priority: "low" }),
+  });
 
 export function useFavorites(slug: string | undefined, enabled = true) {
   return useQuery({ ...favoritesQuery(slug ?? ""), enabled: !!slug && enabled });
@@ -29,7 +35,8 @@ export function useUpdateWorkspaceUserProperties(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save your preferences" },
-    mutationFn: (body: WorkspaceUserPropertiesPatch) => api<WorkspaceUserProperties>(`${W(slug)}/user-properties/`, { method: "PATCH", body }),
+    mutationFn: (body: WorkspaceUserPropertiesPatch) =>
+      api<WorkspaceUserProperties>(`${W(slug)}/user-properties/`, { method: "PATCH", body }),
     onSuccess: (row) => qc.setQueryData(qk.workspaceUserProperties(slug), row),
   });
 }
@@ -44,33 +51,58 @@ async function optimistic(qc: QueryClient, slug: string, change: (list: UserFavo
 }
 
 /** Add an entity to the cached favourites at once (the project's own toggle); the server's row replaces it. */
-export function addFavoriteLocally(qc: QueryClient, slug: string, fav: Pick<UserFavorite, "entity_type" | "entity_identifier" | "entity_data" | "project_id">) {
+export function addFavoriteLocally(
+  qc: QueryClient,
+  slug: string,
+  fav: Pick<UserFavorite, "entity_type" | "entity_identifier" | "entity_data" | "project_id">,
+) {
   return optimistic(qc, slug, (list) => {
-    if (list.some((f) => f.entity_type === fav.entity_type && f.entity_identifier === fav.entity_identifier)) return list;
+    if (list.some((f) => f.entity_type === fav.entity_type && f.entity_identifier === fav.entity_identifier))
+      return list;
     const top = list.filter((f) => !f.parent).map((f) => f.sequence);
-    return [...list, { ...fav, id: `pending-${fav.entity_identifier}`, name: null, is_folder: false, sequence: sequenceOnTop(top), parent: null, workspace_id: "" }];
+    return [
+      ...list,
+      {
+        ...fav,
+        id: `pending-${fav.entity_identifier}`,
+        name: null,
+        is_folder: false,
+        sequence: sequenceOnTop(top),
+        parent: null,
+        workspace_id: "",
+      },
+    ];
   });
 }
 
 /** Remove an entity's favourite from the cache at once. */
 export function removeFavoriteLocally(qc: QueryClient, slug: string, entityType: string, entityId: string) {
-  return optimistic(qc, slug, (list) => list.filter((f) => !(f.entity_type === entityType && f.entity_identifier === entityId)));
+  return optimistic(qc, slug, (list) =>
+    list.filter((f) => !(f.entity_type === entityType && f.entity_identifier === entityId)),
+  );
 }
 
 export function restoreFavorites(qc: QueryClient, slug: string, prev: UserFavorite[] | undefined) {
   if (prev) qc.setQueryData(qk.favorites(slug), prev);
 }
 
-export const invalidateFavorites = (qc: QueryClient, slug: string) => qc.invalidateQueries({ queryKey: qk.favorites(slug) });
+export const invalidateFavorites = (qc: QueryClient, slug: string) =>
+  qc.invalidateQueries({ queryKey: qk.favorites(slug) });
 
 /** A new folder (on top of the list). Its name errors are shown by the form. */
 export function useCreateFavoriteFolder(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (name: string) => api<UserFavorite>(`${W(slug)}/user-favorites/`, { method: "POST", body: { entity_type: "folder", is_folder: true, name, parent: null } }),
+    mutationFn: (name: string) =>
+      api<UserFavorite>(`${W(slug)}/user-favorites/`, {
+        method: "POST",
+        body: { entity_type: "folder", is_folder: true, name, parent: null },
+      }),
     onSuccess: (row) => {
-      qc.setQueryData<UserFavorite[]>(qk.favorites(slug), (old) => (old && !old.some((f) => f.id === row.id) ? [...old, row] : old));
+      qc.setQueryData<UserFavorite[]>(qk.favorites(slug), (old) =>
+        old && !old.some((f) => f.id === row.id) ? [...old, row] : old,
+      );
       invalidateFavorites(qc, slug);
     },
   });
@@ -78,7 +110,9 @@ export function useCreateFavoriteFolder(slug: string) {
 
 /** Rename, move into / out of a folder, reorder: shown at once, rolled back if the server refuses (the screen says so). */
 export function useUpdateFavorite(slug: string) {
-  return useOptimisticRowPatch<UserFavorite, Partial<UserFavorite>>(qk.favorites(slug), (id, body) => api<UserFavorite>(`${W(slug)}/user-favorites/${id}/`, { method: "PATCH", body }));
+  return useOptimisticRowPatch<UserFavorite, Partial<UserFavorite>>(qk.favorites(slug), (id, body) =>
+    api<UserFavorite>(`${W(slug)}/user-favorites/${id}/`, { method: "PATCH", body }),
+  );
 }
 
 /** Remove a favourite, or a folder (its favourites take its place at the top level, as the server does). */
@@ -96,7 +130,9 @@ export function useDeleteFavorite(slug: string) {
         const children = sortFavorites(list.filter((f) => f.parent === id));
         const seqs = sequencesInSlot(top[at - 1]?.sequence, top[at + 1]?.sequence, children.length);
         const moved = new Map(children.map((c, i) => [c.id, seqs[i]!]));
-        return list.filter((f) => f.id !== id).map((f) => (moved.has(f.id) ? { ...f, parent: null, sequence: moved.get(f.id)! } : f));
+        return list
+          .filter((f) => f.id !== id)
+          .map((f) => (moved.has(f.id) ? { ...f, parent: null, sequence: moved.get(f.id)! } : f));
       }),
     onError: (_e, _id, ctx) => restoreFavorites(qc, slug, ctx?.prev),
     onSettled: () => {

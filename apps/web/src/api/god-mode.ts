@@ -52,14 +52,17 @@ export function useUpdateConfigurations() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (patch: Record<string, string>) => api<ConfigRow[]>("/api/instances/configurations/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: Record<string, string>) =>
+      api<ConfigRow[]>("/api/instances/configurations/", { method: "PATCH", body: patch }),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.admin.configurations });
       const prev = qc.getQueryData<Configurations>(qk.admin.configurations);
       if (prev) qc.setQueryData(qk.admin.configurations, { ...prev, values: { ...prev.values, ...patch } });
       return { prev };
     },
-    onError: (_e, _p, ctx) => { if (ctx?.prev) qc.setQueryData(qk.admin.configurations, ctx.prev); },
+    onError: (_e, _p, ctx) => {
+      if (ctx?.prev) qc.setQueryData(qk.admin.configurations, ctx.prev);
+    },
     onSettled: () => {
       qc.invalidateQueries({ queryKey: qk.admin.configurations });
       qc.invalidateQueries({ queryKey: qk.instance });
@@ -71,14 +74,19 @@ export function useUpdateInstance() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) => api("/api/instances/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) =>
+      api("/api/instances/", { method: "PATCH", body: patch }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.instance }),
   });
 }
 
 /** The installation's server processes (god-mode → Instances), re-read every 30 s while shown. */
 export function useServerInstances() {
-  return useQuery({ queryKey: qk.admin.servers, queryFn: () => api<ServerInstance[]>("/api/instances/servers/"), refetchInterval: 30_000 });
+  return useQuery({
+    queryKey: qk.admin.servers,
+    queryFn: () => api<ServerInstance[]>("/api/instances/servers/"),
+    refetchInterval: 30_000,
+  });
 }
 
 export const sendTestEmail = (receiver_email: string) =>
@@ -89,7 +97,8 @@ export const disableEmail = () => api("/api/instances/configurations/disable-ema
 export function useAdminWorkspaces(search: string, cursor: string) {
   return useQuery({
     queryKey: qk.admin.workspaces(search, cursor),
-    queryFn: () => api<Paginated<AdminWorkspace>>("/api/instances/workspaces/", { query: { search, cursor, per_page: 10 } }),
+    queryFn: () =>
+      api<Paginated<AdminWorkspace>>("/api/instances/workspaces/", { query: { search, cursor, per_page: 10 } }),
     placeholderData: (prev) => prev,
   });
 }
@@ -101,11 +110,13 @@ export function useAdminCreateWorkspace() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: { name: string; slug: string; organization_size?: string }) => api<AdminWorkspace>("/api/instances/workspaces/", { method: "POST", body }),
+    mutationFn: (body: { name: string; slug: string; organization_size?: string }) =>
+      api<AdminWorkspace>("/api/instances/workspaces/", { method: "POST", body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.admin.workspacesAll }),
   });
 }
 
 export const adminSignUpForm = (f: Record<string, string>) => submitForm("/api/instances/admins/sign-up/", f);
-export const adminSignInForm = (f: { email: string; password: string }) => submitForm("/api/instances/admins/sign-in/", f);
+export const adminSignInForm = (f: { email: string; password: string }) =>
+  submitForm("/api/instances/admins/sign-in/", f);
 export const adminSignOutForm = () => submitForm("/api/instances/admins/sign-out/", {});

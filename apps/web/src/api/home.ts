@@ -4,7 +4,14 @@
  * caller's own; changes show at once and roll back when the server refuses. The realtime channel's events of these
  * tables (api/live-map.ts) refetch them.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
 import type {
   DashboardWithWidgets,
   HomePreference,
@@ -26,7 +33,20 @@ import type {
 import { STICKIES_SHOWN, widgetStatsParams, type SidebarPreferenceKey, type WidgetIssueTab } from "@stride/shared";
 import { api } from "./client.ts";
 
-export type { HomePreference, QuickLink, RecentVisit, SidebarPreferences, Sticky, WidgetIssues, DashboardWithWidgets, StateGroupStats, PriorityStats, RecentActivityStats, RecentProjectsStats, RecentCollaborator };
+export type {
+  HomePreference,
+  QuickLink,
+  RecentVisit,
+  SidebarPreferences,
+  Sticky,
+  WidgetIssues,
+  DashboardWithWidgets,
+  StateGroupStats,
+  PriorityStats,
+  RecentActivityStats,
+  RecentProjectsStats,
+  RecentCollaborator,
+};
 
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
@@ -40,31 +60,53 @@ export const homeKeys = {
   dashboard: (slug: string) => ["home", slug, "dashboard"] as const,
   /** A dashboard widget's stats (work-item changes refetch them: api/live-map.ts). */
   widgetStats: (slug: string) => ["home", slug, "widget-stats"] as const,
-  widget: (slug: string, dashboardId: string, key: string, variant: string) => ["home", slug, "widget-stats", dashboardId, key, variant] as const,
+  widget: (slug: string, dashboardId: string, key: string, variant: string) =>
+    ["home", slug, "widget-stats", dashboardId, key, variant] as const,
 };
 
 export const stickiesQuery = (slug: string) =>
   queryOptions({
     queryKey: homeKeys.stickies(slug),
-    queryFn: () => api<Paginated<Sticky>>(`${W(slug)}/stickies/`, { query: { per_page: String(STICKIES_SHOWN), cursor: `${STICKIES_SHOWN}:0:0` } }).then((r) => r.results),
+    queryFn: () =>
+      api<Paginated<Sticky>>(`${W(slug)}/stickies/`, {
+        query: { per_page: String(STICKIES_SHOWN), cursor: `${STICKIES_SHOWN}:0:0` },
+      }).then((r) => r.results),
   });
-export const quickLinksQuery = (slug: string) => queryOptions({ queryKey: homeKeys.quickLinks(slug), queryFn: () => api<QuickLink[]>(`${W(slug)}/quick-links/`) });
+export const quickLinksQuery = (slug: string) =>
+  queryOptions({ queryKey: homeKeys.quickLinks(slug), queryFn: () => api<QuickLink[]>(`${W(slug)}/quick-links/`) });
 export const homePreferencesQuery = (slug: string) =>
-  queryOptions({ queryKey: homeKeys.preferences(slug), queryFn: () => api<HomePreference[]>(`${W(slug)}/home-preferences/`) });
+  queryOptions({
+    queryKey: homeKeys.preferences(slug),
+    queryFn: () => api<HomePreference[]>(`${W(slug)}/home-preferences/`),
+  });
 export const sidebarPreferencesQuery = (slug: string) =>
-  queryOptions({ queryKey: homeKeys.sidebar(slug), queryFn: () => api<SidebarPreferences>(`${W(slug)}/sidebar-preferences/`, { priority: "low" }) });
-export const recentVisitsQuery = (slug: string) => queryOptions({ queryKey: homeKeys.recents(slug), queryFn: () => api<RecentVisit[]>(`${W(slug)}/recent-visits/`) });
+  queryOptions({
+    queryKey: homeKeys.sidebar(slug),
+    queryFn: () => api<SidebarPreferences>(`${W(slug)}/sidebar-preferences/`, { priority: "low" }),
+  });
+export const recentVisitsQuery = (slug: string) =>
+  queryOptions({ queryKey: homeKeys.recents(slug), queryFn: () => api<RecentVisit[]>(`${W(slug)}/recent-visits/`) });
 export const homeDashboardQuery = (slug: string) =>
-  queryOptions({ queryKey: homeKeys.dashboard(slug), queryFn: () => api<DashboardWithWidgets>(`${W(slug)}/dashboard/`, { query: { dashboard_type: "home" } }) });
+  queryOptions({
+    queryKey: homeKeys.dashboard(slug),
+    queryFn: () => api<DashboardWithWidgets>(`${W(slug)}/dashboard/`, { query: { dashboard_type: "home" } }),
+  });
 /** The caller's items of one tab of the assigned-work widget (the first few and their number). */
 export const assignedWorkQuery = (slug: string, dashboardId: string, tab: WidgetIssueTab) =>
   queryOptions({
     queryKey: homeKeys.widget(slug, dashboardId, "assigned_issues", tab),
-    queryFn: () => api<WidgetIssues>(`${W(slug)}/dashboard/${dashboardId}/`, { query: { widget_key: "assigned_issues", issue_type: tab } }),
+    queryFn: () =>
+      api<WidgetIssues>(`${W(slug)}/dashboard/${dashboardId}/`, {
+        query: { widget_key: "assigned_issues", issue_type: tab },
+      }),
   });
 
 /** The stats of a home dashboard widget, asked as its stored filters say (`widgetStatsParams`). */
-export function dashboardWidgetQuery<T>(slug: string, dashboardId: string, widget: { key: string; widget_filters: unknown }) {
+export function dashboardWidgetQuery<T>(
+  slug: string,
+  dashboardId: string,
+  widget: { key: string; widget_filters: unknown },
+) {
   const query = widgetStatsParams(widget);
   return queryOptions({
     queryKey: homeKeys.widget(slug, dashboardId, widget.key, new URLSearchParams(query).toString()),
@@ -78,8 +120,11 @@ export type DashboardWidgetStats = {
   recent_projects: RecentProjectsStats;
   recent_collaborators: RecentCollaborator[];
 };
-export const useDashboardWidget = <K extends keyof DashboardWidgetStats>(slug: string, dashboardId: string, widget: { key: K; widget_filters: unknown }) =>
-  useQuery(dashboardWidgetQuery<DashboardWidgetStats[K]>(slug, dashboardId, widget));
+export const useDashboardWidget = <K extends keyof DashboardWidgetStats>(
+  slug: string,
+  dashboardId: string,
+  widget: { key: K; widget_filters: unknown },
+) => useQuery(dashboardWidgetQuery<DashboardWidgetStats[K]>(slug, dashboardId, widget));
 
 export const useStickies = (slug: string) => useQuery(stickiesQuery(slug));
 export const useQuickLinks = (slug: string) => useQuery(quickLinksQuery(slug));
@@ -108,7 +153,10 @@ export function useCreateSticky(slug: string) {
   return useMutation({
     meta: { errorTitle: "Could not add the sticky" },
     mutationFn: (body: StickyCreateBody) => api<Sticky>(`${W(slug)}/stickies/`, { method: "POST", body }),
-    onSuccess: (row) => qc.setQueryData<Sticky[]>(homeKeys.stickies(slug), (old) => (old ? [row, ...old.filter((s) => s.id !== row.id)].sort(byOrder) : old)),
+    onSuccess: (row) =>
+      qc.setQueryData<Sticky[]>(homeKeys.stickies(slug), (old) =>
+        old ? [row, ...old.filter((s) => s.id !== row.id)].sort(byOrder) : old,
+      ),
     onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.stickies(slug) }),
   });
 }
@@ -118,11 +166,17 @@ export function useUpdateSticky(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the sticky" },
-    mutationFn: ({ id, ...body }: StickyCreateBody & { id: string }) => api<Sticky>(`${W(slug)}/stickies/${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: StickyCreateBody & { id: string }) =>
+      api<Sticky>(`${W(slug)}/stickies/${id}/`, { method: "PATCH", body }),
     onMutate: ({ id, ...body }) =>
-      optimistic<Sticky[]>(qc, homeKeys.stickies(slug), (old) => old.map((s) => (s.id === id ? ({ ...s, ...body } as Sticky) : s)).sort(byOrder)),
+      optimistic<Sticky[]>(qc, homeKeys.stickies(slug), (old) =>
+        old.map((s) => (s.id === id ? ({ ...s, ...body } as Sticky) : s)).sort(byOrder),
+      ),
     onError: (_e, _v, ctx) => ctx?.undo(),
-    onSuccess: (row) => qc.setQueryData<Sticky[]>(homeKeys.stickies(slug), (old) => old?.map((s) => (s.id === row.id ? row : s)).sort(byOrder)),
+    onSuccess: (row) =>
+      qc.setQueryData<Sticky[]>(homeKeys.stickies(slug), (old) =>
+        old?.map((s) => (s.id === row.id ? row : s)).sort(byOrder),
+      ),
   });
 }
 
@@ -145,7 +199,10 @@ export function useCreateQuickLink(slug: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (body: QuickLinkCreateBody) => api<QuickLink>(`${W(slug)}/quick-links/`, { method: "POST", body }),
-    onSuccess: (row) => qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) => (old ? [row, ...old.filter((l) => l.id !== row.id)] : old)),
+    onSuccess: (row) =>
+      qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) =>
+        old ? [row, ...old.filter((l) => l.id !== row.id)] : old,
+      ),
     onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.quickLinks(slug) }),
   });
 }
@@ -154,8 +211,10 @@ export function useUpdateQuickLink(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, ...body }: QuickLinkPatchBody & { id: string }) => api<QuickLink>(`${W(slug)}/quick-links/${id}/`, { method: "PATCH", body }),
-    onSuccess: (row) => qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) => old?.map((l) => (l.id === row.id ? row : l))),
+    mutationFn: ({ id, ...body }: QuickLinkPatchBody & { id: string }) =>
+      api<QuickLink>(`${W(slug)}/quick-links/${id}/`, { method: "PATCH", body }),
+    onSuccess: (row) =>
+      qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) => old?.map((l) => (l.id === row.id ? row : l))),
   });
 }
 
@@ -178,9 +237,14 @@ export function useUpdateHomePreference(slug: string) {
   return useMutation({
     meta: { errorTitle: "Could not save the widget" },
     mutationFn: ({ key, ...body }: { key: string; is_enabled?: boolean; sort_order?: number }) =>
-      api<Omit<HomePreference, "config">>(`${W(slug)}/home-preferences/${encodeURIComponent(key)}/`, { method: "PATCH", body }),
+      api<Omit<HomePreference, "config">>(`${W(slug)}/home-preferences/${encodeURIComponent(key)}/`, {
+        method: "PATCH",
+        body,
+      }),
     onMutate: ({ key, ...body }) =>
-      optimistic<HomePreference[]>(qc, homeKeys.preferences(slug), (old) => old.map((p) => (p.key === key ? { ...p, ...body } : p)).sort(byOrder)),
+      optimistic<HomePreference[]>(qc, homeKeys.preferences(slug), (old) =>
+        old.map((p) => (p.key === key ? { ...p, ...body } : p)).sort(byOrder),
+      ),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.preferences(slug) }),
   });
@@ -194,7 +258,10 @@ export function usePinSidebarEntry(slug: string) {
     mutationFn: ({ key, is_pinned }: { key: SidebarPreferenceKey; is_pinned: boolean }) =>
       api(`${W(slug)}/sidebar-preferences/${key}/`, { method: "PATCH", body: { is_pinned } }),
     onMutate: ({ key, is_pinned }) =>
-      optimistic<SidebarPreferences>(qc, homeKeys.sidebar(slug), (old) => ({ ...old, [key]: { sort_order: old[key]?.sort_order ?? 0, is_pinned } })),
+      optimistic<SidebarPreferences>(qc, homeKeys.sidebar(slug), (old) => ({
+        ...old,
+        [key]: { sort_order: old[key]?.sort_order ?? 0, is_pinned },
+      })),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.sidebar(slug) }),
   });
@@ -205,13 +272,31 @@ export function useUpdateDashboardWidget(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the widget" },
-    mutationFn: ({ dashboard, widgetId, ...body }: { dashboard: DashboardWithWidgets; widgetId: string; filters?: Record<string, unknown>; is_visible?: boolean; sort_order?: number }) =>
-      api(`/api/dashboard/${dashboard.dashboard.id}/widgets/${widgetId}/`, { method: "PATCH", body }),
+    mutationFn: ({
+      dashboard,
+      widgetId,
+      ...body
+    }: {
+      dashboard: DashboardWithWidgets;
+      widgetId: string;
+      filters?: Record<string, unknown>;
+      is_visible?: boolean;
+      sort_order?: number;
+    }) => api(`/api/dashboard/${dashboard.dashboard.id}/widgets/${widgetId}/`, { method: "PATCH", body }),
     onMutate: ({ widgetId, filters, is_visible, sort_order }) =>
       optimistic<DashboardWithWidgets>(qc, homeKeys.dashboard(slug), (old) => ({
         ...old,
         widgets: old.widgets
-          .map((w) => (w.id === widgetId ? { ...w, ...(filters && { widget_filters: filters }), ...(is_visible !== undefined && { is_visible }), ...(sort_order !== undefined && { sort_order }) } : w))
+          .map((w) =>
+            w.id === widgetId
+              ? {
+                  ...w,
+                  ...(filters && { widget_filters: filters }),
+                  ...(is_visible !== undefined && { is_visible }),
+                  ...(sort_order !== undefined && { sort_order }),
+                }
+              : w,
+          )
           .sort(byOrder),
       })),
     onError: (_e, _v, ctx) => ctx?.undo(),

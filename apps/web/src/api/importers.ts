@@ -38,7 +38,8 @@ export function useStartImport(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not start the import", silent: hasFieldErrors },
-    mutationFn: ({ id, mapping }: { id: string; mapping: ImportMapping }) => api<Importer>(`${W(slug)}/importers/${id}/start/`, { method: "POST", body: { mapping } }),
+    mutationFn: ({ id, mapping }: { id: string; mapping: ImportMapping }) =>
+      api<Importer>(`${W(slug)}/importers/${id}/start/`, { method: "POST", body: { mapping } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.importers(slug) }),
   });
 }

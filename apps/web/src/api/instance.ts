@@ -7,10 +7,11 @@ import type { InstanceInfo } from "./types.ts";
 /** The server's upload limit (FILE_SIZE_LIMIT, `config.file_size_limit`) as last read; the default until then. */
 let knownFileSizeLimit = MAX_UPLOAD_SIZE;
 
-export const fetchInstance = () => api<InstanceInfo>("/api/instances/", { allow401: true }).then((info) => {
-  if (info.config?.file_size_limit) knownFileSizeLimit = info.config.file_size_limit;
-  return info;
-});
+export const fetchInstance = () =>
+  api<InstanceInfo>("/api/instances/", { allow401: true }).then((info) => {
+    if (info.config?.file_size_limit) knownFileSizeLimit = info.config.file_size_limit;
+    return info;
+  });
 
 export function useInstance() {
   return useQuery({ queryKey: qk.instance, queryFn: fetchInstance, staleTime: 60_000 });
@@ -22,17 +23,28 @@ export function useInstance() {
  * screen that can upload must not cost a request before anyone uploads (the server checks every upload anyway).
  */
 export function useFileSizeLimit(): number {
-  return useQuery({ queryKey: qk.instance, queryFn: fetchInstance, staleTime: 60_000, enabled: false }).data?.config?.file_size_limit ?? knownFileSizeLimit;
+  return (
+    useQuery({ queryKey: qk.instance, queryFn: fetchInstance, staleTime: 60_000, enabled: false }).data?.config
+      ?.file_size_limit ?? knownFileSizeLimit
+  );
 }
 
 let limitRead: Promise<number> | null = null;
 /** The server's upload limit, read once (at the first upload) and then known. */
 export function fileSizeLimit(): Promise<number> {
-  limitRead ??= fetchInstance().then(() => knownFileSizeLimit, () => { limitRead = null; return knownFileSizeLimit; });
+  limitRead ??= fetchInstance().then(
+    () => knownFileSizeLimit,
+    () => {
+      limitRead = null;
+      return knownFileSizeLimit;
+    },
+  );
   return limitRead;
 }
 
 /** "5 MB", "512 KB": a limit in words. */
 export function formatLimit(bytes: number): string {
-  return bytes >= 1048576 ? `${Math.round((bytes / 1048576) * 10) / 10} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
+  return bytes >= 1048576
+    ? `${Math.round((bytes / 1048576) * 10) / 10} MB`
+    : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }

@@ -5,9 +5,24 @@
  * A triage change leaves the tab it no longer belongs to at once and comes back if the server refuses.
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { INTAKE_FIRST_CURSOR, INTAKE_PAGE_SIZE, INTAKE_TAB_STATUSES, intakeTabOf, type IntakeTab } from "@stride/shared";
+import {
+  INTAKE_FIRST_CURSOR,
+  INTAKE_PAGE_SIZE,
+  INTAKE_TAB_STATUSES,
+  intakeTabOf,
+  type IntakeTab,
+} from "@stride/shared";
 import type {
-  IntakeItem, IntakeItemDetail, IntakeSettings, IntakeSettingsBody, IssueSearchItem, Paginated, Priority, PublicIntakeBody, PublicIntakeForm, PublicIntakeSubmitted,
+  IntakeItem,
+  IntakeItemDetail,
+  IntakeSettings,
+  IntakeSettingsBody,
+  IssueSearchItem,
+  Paginated,
+  Priority,
+  PublicIntakeBody,
+  PublicIntakeForm,
+  PublicIntakeSubmitted,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
@@ -28,7 +43,8 @@ const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(s
 export const intakeKeys = {
   all: (slug: string, pid: string) => ["intake", slug, pid] as const,
   lists: (slug: string, pid: string) => ["intake", slug, pid, "list"] as const,
-  page: (slug: string, pid: string, tab: IntakeTab, f: IntakeFilters, cursor: string) => ["intake", slug, pid, "list", tab, f, cursor] as const,
+  page: (slug: string, pid: string, tab: IntakeTab, f: IntakeFilters, cursor: string) =>
+    ["intake", slug, pid, "list", tab, f, cursor] as const,
   item: (slug: string, pid: string, issueId: string) => ["intake", slug, pid, "item", issueId] as const,
   dupSearch: (slug: string, pid: string, text: string) => ["intake", slug, pid, "dup-search", text] as const,
   settings: (slug: string, pid: string) => ["intake", slug, pid, "settings"] as const,
@@ -50,7 +66,10 @@ export const intakePageQuery = (slug: string, pid: string, tab: IntakeTab, f: In
   queryOptions({
     queryKey: intakeKeys.page(slug, pid, tab, f, intakeCursor(page)),
     queryFn: ({ signal }) =>
-      api<Paginated<IntakeItem>>(`${P(slug, pid)}/inbox-issues/`, { query: { ...intakeParams(tab, f), per_page: INTAKE_PAGE_SIZE, cursor: intakeCursor(page) }, signal }),
+      api<Paginated<IntakeItem>>(`${P(slug, pid)}/inbox-issues/`, {
+        query: { ...intakeParams(tab, f), per_page: INTAKE_PAGE_SIZE, cursor: intakeCursor(page) },
+        signal,
+      }),
   });
 
 export const intakeItemQuery = (slug: string, pid: string, issueId: string) =>
@@ -60,12 +79,16 @@ export const intakeItemQuery = (slug: string, pid: string, issueId: string) =>
   });
 
 export const intakeSettingsQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: intakeKeys.settings(slug, pid), queryFn: ({ signal }) => api<IntakeSettings>(`${P(slug, pid)}/intake-settings/`, { signal }) });
+  queryOptions({
+    queryKey: intakeKeys.settings(slug, pid),
+    queryFn: ({ signal }) => api<IntakeSettings>(`${P(slug, pid)}/intake-settings/`, { signal }),
+  });
 
 export const publicIntakeFormQuery = (anchor: string) =>
   queryOptions({
     queryKey: intakeKeys.form(anchor),
-    queryFn: ({ signal }) => api<PublicIntakeForm>(`/api/public/intake/${encodeURIComponent(anchor)}/`, { signal, allow401: true }),
+    queryFn: ({ signal }) =>
+      api<PublicIntakeForm>(`/api/public/intake/${encodeURIComponent(anchor)}/`, { signal, allow401: true }),
     retry: false,
   });
 
@@ -73,7 +96,8 @@ export const publicIntakeFormQuery = (anchor: string) =>
 export const duplicateSearchQuery = (slug: string, pid: string, text: string) =>
   queryOptions({
     queryKey: intakeKeys.dupSearch(slug, pid, text),
-    queryFn: ({ signal }) => api<IssueSearchItem[]>(`${P(slug, pid)}/search-issues/`, { query: { search: text }, signal }),
+    queryFn: ({ signal }) =>
+      api<IssueSearchItem[]>(`${P(slug, pid)}/search-issues/`, { query: { search: text }, signal }),
     staleTime: 10_000,
   });
 
@@ -105,7 +129,8 @@ export function useTriage(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not update the intake work item" },
-    mutationFn: ({ issueId, label: _label, ...body }: TriageChange) => api<IntakeItemDetail>(`${P(slug, pid)}/inbox-issues/${issueId}/`, { method: "PATCH", body }),
+    mutationFn: ({ issueId, label: _label, ...body }: TriageChange) =>
+      api<IntakeItemDetail>(`${P(slug, pid)}/inbox-issues/${issueId}/`, { method: "PATCH", body }),
     onMutate: async (c) => {
       await qc.cancelQueries({ queryKey: intakeKeys.lists(slug, pid) });
       const snaps = qc.getQueriesData<Paginated<IntakeItem>>({ queryKey: intakeKeys.lists(slug, pid) });
@@ -114,10 +139,18 @@ export function useTriage(slug: string, pid: string) {
         for (const [key, page] of snaps) {
           const tab = key[4] as IntakeTab;
           if (!page || tab === next) continue;
-          qc.setQueryData<Paginated<IntakeItem>>(key, { ...page, results: page.results.filter((r) => r.issue.id !== c.issueId), total_results: Math.max(0, page.total_results - 1) });
+          qc.setQueryData<Paginated<IntakeItem>>(key, {
+            ...page,
+            results: page.results.filter((r) => r.issue.id !== c.issueId),
+            total_results: Math.max(0, page.total_results - 1),
+          });
         }
       }
-      return { undo: () => { for (const [k, v] of snaps) qc.setQueryData(k, v); } };
+      return {
+        undo: () => {
+          for (const [k, v] of snaps) qc.setQueryData(k, v);
+        },
+      };
     },
     onError: (_e, _c, ctx) => ctx?.undo(),
     onSuccess: (d) => qc.setQueryData(intakeKeys.item(slug, pid, d.issue.id), d),
@@ -150,7 +183,8 @@ export function useUpdateIntakeSettings(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the intake settings" },
-    mutationFn: (body: IntakeSettingsBody) => api<IntakeSettings>(`${P(slug, pid)}/intake-settings/`, { method: "PATCH", body }),
+    mutationFn: (body: IntakeSettingsBody) =>
+      api<IntakeSettings>(`${P(slug, pid)}/intake-settings/`, { method: "PATCH", body }),
     onSuccess: (s) => qc.setQueryData(intakeKeys.settings(slug, pid), s),
   });
 }
@@ -168,6 +202,11 @@ export function useRegenerateIntakeAnchor(slug: string, pid: string) {
 export function useSubmitPublicIntake(anchor: string) {
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: PublicIntakeBody) => api<PublicIntakeSubmitted>(`/api/public/intake/${encodeURIComponent(anchor)}/`, { method: "POST", body, allow401: true }),
+    mutationFn: (body: PublicIntakeBody) =>
+      api<PublicIntakeSubmitted>(`/api/public/intake/${encodeURIComponent(anchor)}/`, {
+        method: "POST",
+        body,
+        allow401: true,
+      }),
   });
 }

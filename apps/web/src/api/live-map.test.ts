@@ -1,11 +1,20 @@
 import { describe, expect, it } from "vitest";
 import type { LiveEvent } from "@stride/shared";
-import { LIVE_ENTITIES, docAfter, eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc } from "./live-map.ts";
+import {
+  LIVE_ENTITIES,
+  docAfter,
+  eventIsOlder,
+  liveInvalidations,
+  liveRemovals,
+  liveTopicKeys,
+  mergeDoc,
+} from "./live-map.ts";
 
 const slug = "acme";
 const pid = "p1";
 const ev = (e: Partial<LiveEvent> & Pick<LiveEvent, "t">): LiveEvent => ({ id: "x", op: "update", p: pid, ...e });
-const has = (keys: readonly (readonly unknown[])[], key: unknown[]) => keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
+const has = (keys: readonly (readonly unknown[])[], key: unknown[]) =>
+  keys.some((k) => JSON.stringify(k) === JSON.stringify(key));
 
 describe("liveInvalidations", () => {
   it("time logs refresh the item's time and the report; project updates their screen and the projects' latest status", () => {
@@ -16,16 +25,26 @@ describe("liveInvalidations", () => {
     const u = liveInvalidations(ev({ t: "project_updates", op: "insert" }), { slug, pid });
     expect(has(u, ["updates", slug, pid])).toBe(true);
     expect(has(u, ["ws", slug, "projects", "details"])).toBe(true);
-    expect(liveInvalidations(ev({ t: "project_update_comments", op: "insert" }), { slug, pid })).toEqual([["updates", slug, pid]]);
+    expect(liveInvalidations(ev({ t: "project_update_comments", op: "insert" }), { slug, pid })).toEqual([
+      ["updates", slug, pid],
+    ]);
   });
 
   it("a person's home rows refresh their home screen's lists", () => {
     expect(liveInvalidations(ev({ t: "stickies", p: undefined }), { slug })).toEqual([["home", slug, "stickies"]]);
-    expect(liveInvalidations(ev({ t: "workspace_user_links", p: undefined }), { slug })).toEqual([["home", slug, "quick-links"]]);
-    expect(liveInvalidations(ev({ t: "workspace_home_preferences", p: undefined }), { slug })).toEqual([["home", slug, "preferences"]]);
-    expect(liveInvalidations(ev({ t: "workspace_sidebar_preferences", p: undefined }), { slug })).toEqual([["home", slug, "sidebar"]]);
+    expect(liveInvalidations(ev({ t: "workspace_user_links", p: undefined }), { slug })).toEqual([
+      ["home", slug, "quick-links"],
+    ]);
+    expect(liveInvalidations(ev({ t: "workspace_home_preferences", p: undefined }), { slug })).toEqual([
+      ["home", slug, "preferences"],
+    ]);
+    expect(liveInvalidations(ev({ t: "workspace_sidebar_preferences", p: undefined }), { slug })).toEqual([
+      ["home", slug, "sidebar"],
+    ]);
     // a person's display properties changed in another tab
-    expect(liveInvalidations(ev({ t: "project_user_properties", op: "update" }), { slug, pid })).toEqual([["wi", slug, pid, "props"]]);
+    expect(liveInvalidations(ev({ t: "project_user_properties", op: "update" }), { slug, pid })).toEqual([
+      ["wi", slug, pid, "props"],
+    ]);
   });
 
   it("a work item change refreshes its page, every list layout of its project and sub-item lists", () => {
@@ -43,11 +62,18 @@ describe("liveInvalidations", () => {
       const keys = liveInvalidations(ev({ t, id: "i1", i: "i1" }), { slug, pid });
       expect(has(keys, ["wi", slug, "teamspaces", "list"]), t).toBe(true);
     }
-    expect(has(liveInvalidations(ev({ t: "issues", id: "i1", i: "i1" }), { slug, pid }), ["teamspaces", slug, "progress"])).toBe(true);
-    expect(has(liveInvalidations(ev({ t: "issue_comments", i: "i1" }), { slug, pid }), ["wi", slug, "teamspaces", "list"])).toBe(false);
+    expect(
+      has(liveInvalidations(ev({ t: "issues", id: "i1", i: "i1" }), { slug, pid }), ["teamspaces", slug, "progress"]),
+    ).toBe(true);
+    expect(
+      has(liveInvalidations(ev({ t: "issue_comments", i: "i1" }), { slug, pid }), ["wi", slug, "teamspaces", "list"]),
+    ).toBe(false);
     for (const t of ["teamspaces", "teamspace_members", "teamspace_projects"]) {
       const keys = liveInvalidations(ev({ t, p: t === "teamspace_projects" ? pid : undefined }), { slug });
-      expect(keys, t).toEqual([["teamspaces", slug], ["wi", slug, "teamspaces", "list"]]);
+      expect(keys, t).toEqual([
+        ["teamspaces", slug],
+        ["wi", slug, "teamspaces", "list"],
+      ]);
     }
     expect(liveInvalidations(ev({ t: "issue_views", p: undefined }), { slug })).toEqual([["views", slug]]);
   });
@@ -72,28 +98,48 @@ describe("liveInvalidations", () => {
   });
 
   it("states, labels, members and projects map to their screens' keys", () => {
-    expect(liveInvalidations(ev({ t: "states" }), { slug, pid })).toEqual([["ws", slug, "project", pid, "states"], ["wi", slug, pid, "list"]]);
-    expect(has(liveInvalidations(ev({ t: "labels" }), { slug, pid }), ["ws", slug, "project", pid, "labels"])).toBe(true);
-    expect(has(liveInvalidations(ev({ t: "project_members" }), { slug, pid }), ["ws", slug, "project", pid, "members"])).toBe(true);
+    expect(liveInvalidations(ev({ t: "states" }), { slug, pid })).toEqual([
+      ["ws", slug, "project", pid, "states"],
+      ["wi", slug, pid, "list"],
+    ]);
+    expect(has(liveInvalidations(ev({ t: "labels" }), { slug, pid }), ["ws", slug, "project", pid, "labels"])).toBe(
+      true,
+    );
+    expect(
+      has(liveInvalidations(ev({ t: "project_members" }), { slug, pid }), ["ws", slug, "project", pid, "members"]),
+    ).toBe(true);
     const p = liveInvalidations({ t: "projects", id: "p9", op: "update", f: ["name"] }, { slug });
     expect(has(p, ["ws", slug, "project", "p9"])).toBe(true);
     expect(has(p, ["ws", slug, "projects"])).toBe(true);
   });
 
   it("a notification on the user stream refreshes the inbox and its unread counts", () => {
-    expect(liveInvalidations({ t: "notifications", id: "n1", op: "insert", p: pid, i: "i1" }, { slug })).toEqual([["notifications", slug]]);
+    expect(liveInvalidations({ t: "notifications", id: "n1", op: "insert", p: pid, i: "i1" }, { slug })).toEqual([
+      ["notifications", slug],
+    ]);
   });
 
   it("the project comes from the event, else from the topic; an unknown table touches its item only", () => {
-    expect(has(liveInvalidations(ev({ t: "states", p: undefined }), { slug, pid: "p2" }), ["wi", slug, "p2", "list"])).toBe(true);
+    expect(
+      has(liveInvalidations(ev({ t: "states", p: undefined }), { slug, pid: "p2" }), ["wi", slug, "p2", "list"]),
+    ).toBe(true);
     expect(liveInvalidations(ev({ t: "some_new_table", i: "i1" }), { slug, pid })).toEqual(
-      ["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"].map((part) => ["wi", slug, pid, part, "i1"]));
+      ["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"].map((part) => [
+        "wi",
+        slug,
+        pid,
+        part,
+        "i1",
+      ]),
+    );
     expect(liveInvalidations(ev({ t: "some_new_table" }), { slug, pid })).toEqual([]);
   });
 
   it("a page or a page version refreshes the project's pages (lists, counts, the page, its versions)", () => {
     expect(liveInvalidations(ev({ t: "pages", id: "g1", f: ["name"] }), { slug, pid })).toEqual([["pages", slug, pid]]);
-    expect(liveInvalidations(ev({ t: "page_versions", op: "insert" }), { slug, pid })).toEqual([["pages", slug, pid, "versions"]]);
+    expect(liveInvalidations(ev({ t: "page_versions", op: "insert" }), { slug, pid })).toEqual([
+      ["pages", slug, pid, "versions"],
+    ]);
     expect(has(liveTopicKeys("project:p1", { slug }), ["pages", slug, "p1"])).toBe(true);
   });
 
@@ -169,9 +215,17 @@ describe("realtime documents", () => {
   it("a record that comes again changed (a message streamed into it) replaces the held one, never by an older copy", () => {
     const rec = (seq: number, content: string, s: number) => ({ seq, content, updated_at: at(s) });
     const held = { status: "running", updated_at: at(10), records: [rec(1, "Hi", 10), rec(2, "Work", 10)] };
-    const grown = mergeDoc("executions/x", held, { status: "running", updated_at: at(11), records: [rec(2, "Working on it", 11), rec(3, "ls", 11)] });
+    const grown = mergeDoc("executions/x", held, {
+      status: "running",
+      updated_at: at(11),
+      records: [rec(2, "Working on it", 11), rec(3, "ls", 11)],
+    });
     expect(grown.records).toEqual([rec(1, "Hi", 10), rec(2, "Working on it", 11), rec(3, "ls", 11)]);
-    const stale = mergeDoc("executions/x", grown, { status: "running", updated_at: at(11), records: [rec(2, "Work", 10)] });
+    const stale = mergeDoc("executions/x", grown, {
+      status: "running",
+      updated_at: at(11),
+      records: [rec(2, "Work", 10)],
+    });
     expect(stale.records[1].content).toBe("Working on it");
   });
 });

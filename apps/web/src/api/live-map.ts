@@ -16,7 +16,8 @@ type Keys = (e: LiveEvent, c: Where) => QueryKey[];
 
 /** The cache entries about one work item (api/work-items.ts ITEM_PARTS). */
 const ITEM_PARTS = ["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"];
-const itemKeys = (c: Where, id: string | undefined): QueryKey[] => (id ? ITEM_PARTS.map((part) => ["wi", c.slug, c.pid, part, id]) : []);
+const itemKeys = (c: Where, id: string | undefined): QueryKey[] =>
+  id ? ITEM_PARTS.map((part) => ["wi", c.slug, c.pid, part, id]) : [];
 /** Every list of the project's work items, in every layout (list, kanban, calendar, spreadsheet, timeline). */
 const lists = (c: Where): QueryKey => ["wi", c.slug, c.pid, "list"];
 const refs = (c: Where, what: string): QueryKey => ["wi", c.slug, c.pid, "refs", what];
@@ -27,7 +28,12 @@ const cycleNumbers = (c: Where): QueryKey => ["wi", c.slug, c.pid, "cycles"];
  * Analytics, people's profiles, the home's widget stats and the teamspaces' overviews (api/analytics.ts, api/people.ts,
  * api/home.ts, api/teamspaces.ts): counts and charts of the work items.
  */
-const insight = (c: Where): QueryKey[] => [["analytics", c.slug], ["people", c.slug], ["home", c.slug, "widget-stats"], ["teamspaces", c.slug, "progress"]];
+const insight = (c: Where): QueryKey[] => [
+  ["analytics", c.slug],
+  ["people", c.slug],
+  ["home", c.slug, "widget-stats"],
+  ["teamspaces", c.slug, "progress"],
+];
 /** The lists across a teamspace's projects (api/work-items.ts TEAM_LISTS): they may hold any project's items. */
 const teamLists = (c: Where): QueryKey => ["wi", c.slug, TEAM_LISTS, "list"];
 
@@ -37,7 +43,13 @@ const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c), teamLists(c)];
 const onPage: Keys = (e, c) => itemKeys(c, e.i);
 
 export const LIVE_ENTITIES: Record<string, Keys> = {
-  issues: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "sub-issues"], ["wi", c.slug, c.pid, "search"], cycleNumbers(c), ...insight(c)],
+  issues: (e, c) => [
+    ...onCards(e, c),
+    ["wi", c.slug, c.pid, "sub-issues"],
+    ["wi", c.slug, c.pid, "search"],
+    cycleNumbers(c),
+    ...insight(c),
+  ],
   issue_assignees: (e, c) => [...onCards(e, c), ...insight(c)],
   issue_labels: (e, c) => [...onCards(e, c), ...insight(c)],
   cycle_issues: (e, c) => [...onCards(e, c), cycleNumbers(c), refs(c, "cycles"), ...insight(c)],
@@ -69,7 +81,13 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   issue_property_options: (_e, c) => [qk.issueProperties(c.slug, c.pid), lists(c)],
   issue_property_values: onCards,
   // also on the member's own stream: the sidebar's and the projects page's lists show what they joined or left
-  project_members: (_e, c) => [qk.projectMembers(c.slug, c.pid), qk.projectRoles(c.slug), qk.projects(c.slug), qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
+  project_members: (_e, c) => [
+    qk.projectMembers(c.slug, c.pid),
+    qk.projectRoles(c.slug),
+    qk.projects(c.slug),
+    qk.projectDetails(c.slug),
+    qk.project(c.slug, c.pid),
+  ],
   projects: (e, c) => [qk.project(c.slug, e.id), qk.projects(c.slug), qk.projectDetails(c.slug)],
   workspace_members: (_e, c) => [qk.workspaceMembers(c.slug), qk.workspaceMemberMe(c.slug)],
   workspaces: (_e, c) => [qk.workspace(c.slug), qk.myWorkspaces],
@@ -140,7 +158,8 @@ export function liveRemovals(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
 export function liveTopicKeys(topic: string, ctx: LiveCtx): QueryKey[] {
   const [kind, id] = topic.split(":");
   if (kind === "project") return [["wi", ctx.slug, id], qk.project(ctx.slug, id), ["pages", ctx.slug, id]];
-  if (kind === "workspace") return [qk.workspace(ctx.slug), qk.projects(ctx.slug), qk.projectDetails(ctx.slug), qk.workspaceMembers(ctx.slug)];
+  if (kind === "workspace")
+    return [qk.workspace(ctx.slug), qk.projects(ctx.slug), qk.projectDetails(ctx.slug), qk.workspaceMembers(ctx.slug)];
   if (kind === "issue" && ctx.pid) return itemKeys({ slug: ctx.slug, pid: ctx.pid }, id);
   if (kind === "user") return [qk.me];
   return [];

@@ -50,9 +50,21 @@ describe("readLiveDoc", () => {
   });
 
   it("resolves with the document the server sends", async () => {
-    FakeSocket.answer = (m) => (m.type === "sub" ? { type: "doc", topic: m.topic, doc: { updated_at: "2026-11-25T00:00:00Z", id: "p-sent" } } as LiveServerMessage : null);
+    FakeSocket.answer = (m) =>
+      m.type === "sub"
+        ? ({
+            type: "doc",
+            topic: m.topic,
+            doc: { updated_at: "2026-11-25T00:00:00Z", id: "p-sent" },
+          } as LiveServerMessage)
+        : null;
     const qc = new QueryClient();
-    const doc = await readLiveDoc<{ updated_at: string; id: string }>(qc, "clusters/p-sent", { slug: "acme", pid: "p-sent" }, 3_600_000);
+    const doc = await readLiveDoc<{ updated_at: string; id: string }>(
+      qc,
+      "clusters/p-sent",
+      { slug: "acme", pid: "p-sent" },
+      3_600_000,
+    );
     expect(doc?.id).toBe("p-sent");
     expect(qc.getQueryData(qk.liveDoc("clusters/p-sent"))).toMatchObject({ id: "p-sent" });
   });

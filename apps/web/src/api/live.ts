@@ -1,7 +1,15 @@
 import { useEffect, useSyncExternalStore } from "react";
 import { useQuery, useQueryClient, type QueryClient, type QueryKey } from "@tanstack/react-query";
 import { LIVE_PATH, type LiveClientMessage, type LiveEvent, type LiveServerMessage } from "@stride/shared";
-import { docAfter, eventIsOlder, liveInvalidations, liveRemovals, liveTopicKeys, mergeDoc, type LiveCtx } from "./live-map.ts";
+import {
+  docAfter,
+  eventIsOlder,
+  liveInvalidations,
+  liveRemovals,
+  liveTopicKeys,
+  mergeDoc,
+  type LiveCtx,
+} from "./live-map.ts";
 import { cachedItem } from "./work-items.ts";
 import { qk } from "./query-keys.ts";
 import { bootLiveCursor, forgetBootAnswers } from "./boot-data.ts";
@@ -66,7 +74,10 @@ export class LiveChannel {
   private flushTimer: ReturnType<typeof setTimeout> | null = null;
   private unwatchMutations: (() => void) | null = null;
 
-  constructor(private qc: QueryClient, private url: () => string = defaultUrl) {}
+  constructor(
+    private qc: QueryClient,
+    private url: () => string = defaultUrl,
+  ) {}
 
   subscribeStatus = (fn: () => void) => {
     this.listeners.add(fn);
@@ -175,12 +186,16 @@ export class LiveChannel {
         this.setStatus("open");
         for (const topic of this.topics.keys()) this.sub(topic);
         // a topic never subscribed before this socket has nothing to catch up from: refetch what it shows
-        if (reconnected) for (const [topic, t] of this.topics) if (!this.cursors.has(topic)) this.invalidate(liveTopicKeys(topic, t.ctx));
+        if (reconnected)
+          for (const [topic, t] of this.topics)
+            if (!this.cursors.has(topic)) this.invalidate(liveTopicKeys(topic, t.ctx));
         if (reconnected) for (const [topic, t] of this.topics) if (!topic.includes("/")) tellLiveGap(topic, t.ctx);
         return;
       }
       case "doc":
-        this.qc.setQueryData<{ updated_at: string }>(qk.liveDoc(msg.topic), (held) => mergeDoc(msg.topic, held, msg.doc));
+        this.qc.setQueryData<{ updated_at: string }>(qk.liveDoc(msg.topic), (held) =>
+          mergeDoc(msg.topic, held, msg.doc),
+        );
         return;
       case "subscribed":
         if (msg.topic.includes("/")) return;
@@ -214,7 +229,11 @@ export class LiveChannel {
     tellLiveEvent(e, ctx);
     const pid = e.p ?? ctx.pid;
     if (e.t === "issues" && pid && eventIsOlder(e, cachedItem(this.qc, ctx.slug, pid, e.id)?.updated_at)) return;
-    if (e.t === "projects" && eventIsOlder(e, this.qc.getQueryData<{ updated_at?: string }>(qk.project(ctx.slug, e.id))?.updated_at)) return;
+    if (
+      e.t === "projects" &&
+      eventIsOlder(e, this.qc.getQueryData<{ updated_at?: string }>(qk.project(ctx.slug, e.id))?.updated_at)
+    )
+      return;
     // a gone item's entries leave the cache; a screen still showing it (this tab deleting it, on its way back to the
     // list) keeps what it has rather than asking for it again
     const removals = liveRemovals(e, ctx);
@@ -245,7 +264,8 @@ export class LiveChannel {
     for (const [id, until] of this.gone) if (until < now) this.gone.delete(id);
     const keys = [...this.pending.values()];
     this.pending.clear();
-    const alive = (q: { queryKey: QueryKey }) => !q.queryKey.some((part) => typeof part === "string" && this.gone.has(part));
+    const alive = (q: { queryKey: QueryKey }) =>
+      !q.queryKey.some((part) => typeof part === "string" && this.gone.has(part));
     // what changed is asked of the server, not answered from the page's embedded data
     if (keys.length) forgetBootAnswers(true);
     for (const queryKey of keys) void this.qc.invalidateQueries({ queryKey, predicate: alive });
@@ -283,14 +303,25 @@ export function useLiveTopic(topic: string | null, slug: string, pid?: string): 
  * undefined until the server sends it, then kept current (older updates ignored, execution records appended).
  * With `watch` false the held document stays but is no longer followed (a finished or stale execution).
  */
-export function useLiveDoc<D extends { updated_at: string }>(topic: string | null, slug: string, pid?: string, watch = true): D | undefined {
+export function useLiveDoc<D extends { updated_at: string }>(
+  topic: string | null,
+  slug: string,
+  pid?: string,
+  watch = true,
+): D | undefined {
   const qc = useQueryClient();
   useEffect(() => {
     if (!topic || !slug || !watch || typeof WebSocket === "undefined") return;
     return channelOf(qc).retain(topic, { slug, pid });
   }, [qc, topic, slug, pid, watch]);
-  const q = useQuery<D | null>({ queryKey: qk.liveDoc(topic ?? ""), queryFn: () => null, enabled: false, staleTime: Infinity, gcTime: 10 * 60_000 });
-  return topic ? q.data ?? undefined : undefined;
+  const q = useQuery<D | null>({
+    queryKey: qk.liveDoc(topic ?? ""),
+    queryFn: () => null,
+    enabled: false,
+    staleTime: Infinity,
+    gcTime: 10 * 60_000,
+  });
+  return topic ? (q.data ?? undefined) : undefined;
 }
 
 /**
@@ -298,7 +329,12 @@ export function useLiveDoc<D extends { updated_at: string }>(topic: string | nul
  * `timeoutMs` for it; the subscription lingers like a screen's. Resolves undefined when none came, at once when the
  * server refuses the topic.
  */
-export async function readLiveDoc<D extends { updated_at: string }>(qc: QueryClient, topic: string, ctx: LiveCtx, timeoutMs = 5000): Promise<D | undefined> {
+export async function readLiveDoc<D extends { updated_at: string }>(
+  qc: QueryClient,
+  topic: string,
+  ctx: LiveCtx,
+  timeoutMs = 5000,
+): Promise<D | undefined> {
   if (typeof WebSocket === "undefined") return undefined;
   const release = channelOf(qc).retain(topic, ctx);
   try {
@@ -322,5 +358,9 @@ export function liveTopicRefused(qc: QueryClient, topic: string): boolean {
 /** The channel's state, for the reconnecting indicator. */
 export function useLiveStatus(): LiveStatus {
   const c = channelOf(useQueryClient());
-  return useSyncExternalStore(c.subscribeStatus, () => c.status, () => "idle");
+  return useSyncExternalStore(
+    c.subscribeStatus,
+    () => c.status,
+    () => "idle",
+  );
 }

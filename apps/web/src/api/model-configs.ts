@@ -1,15 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ModelConfig, ModelConfigList, ModelConfigTestResult, SaveModelConfigBody, TestModelConfigBody } from "@stride/shared/contract";
+import type {
+  ModelConfig,
+  ModelConfigList,
+  ModelConfigTestResult,
+  SaveModelConfigBody,
+  TestModelConfigBody,
+} from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 export type { ModelConfig, ModelConfigTestResult, SaveModelConfigBody, TestModelConfigBody };
 
-const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/model-configs/`;
+const base = (slug: string, pid: string) =>
+  `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/model-configs/`;
 
 /** Query options, shared by the hook and the route loaders (app/loaders.ts). */
 export const modelConfigsQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: qk.modelConfigs(slug, pid), queryFn: async () => (await api<ModelConfigList>(base(slug, pid))).model_configs });
+  queryOptions({
+    queryKey: qk.modelConfigs(slug, pid),
+    queryFn: async () => (await api<ModelConfigList>(base(slug, pid))).model_configs,
+  });
 
 export function useModelConfigs(slug: string, pid: string, enabled = true) {
   return useQuery({ ...modelConfigsQuery(slug, pid), enabled: enabled && !!slug && !!pid });
@@ -38,7 +48,8 @@ export function useDeleteModelConfig(slug: string, pid: string) {
 /** The test call: a real request to the provider; the answer (`ok`, or the provider's error in words) is shown by the screen. */
 export function useTestModelConfig(slug: string, pid: string) {
   return useMutation({
-    mutationFn: (body: TestModelConfigBody) => api<ModelConfigTestResult>(`${base(slug, pid)}test/`, { method: "POST", body }),
+    mutationFn: (body: TestModelConfigBody) =>
+      api<ModelConfigTestResult>(`${base(slug, pid)}test/`, { method: "POST", body }),
     meta: { silent: true },
   });
 }

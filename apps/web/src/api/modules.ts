@@ -33,7 +33,10 @@ export function useModule(slug: string, pid: string, id: string, archived = fals
 }
 
 export const archivedModulesQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: moduleKeys.archived(slug, pid), queryFn: () => api<Module[]>(`${P(slug, pid)}/archived-modules/`) });
+  queryOptions({
+    queryKey: moduleKeys.archived(slug, pid),
+    queryFn: () => api<Module[]>(`${P(slug, pid)}/archived-modules/`),
+  });
 
 export function useArchivedModules(slug: string, pid: string) {
   return useQuery({ ...archivedModulesQuery(slug, pid), enabled: !!pid });
@@ -43,7 +46,11 @@ export function useArchivedModules(slug: string, pid: string) {
 function patchCached(qc: QueryClient, slug: string, pid: string, id: string, patch: Partial<Module>): () => void {
   const listKey = refKeys.modules(slug, pid);
   const prevList = qc.getQueryData<Module[] | null>(listKey);
-  if (prevList) qc.setQueryData<Module[]>(listKey, prevList.map((m) => (m.id === id ? { ...m, ...patch } : m)));
+  if (prevList)
+    qc.setQueryData<Module[]>(
+      listKey,
+      prevList.map((m) => (m.id === id ? { ...m, ...patch } : m)),
+    );
   const details = qc.getQueriesData<ModuleDetail>({ queryKey: moduleKeys.detail(slug, pid, id) });
   for (const [k, d] of details) if (d) qc.setQueryData(k, { ...d, ...patch });
   return () => {
@@ -66,7 +73,8 @@ export function useUpdateModule(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not update the module" },
-    mutationFn: ({ id, patch }: { id: string; patch: ModulePatchBody }) => api<Module>(`${M(slug, pid)}${id}/`, { method: "PATCH", body: patch }),
+    mutationFn: ({ id, patch }: { id: string; patch: ModulePatchBody }) =>
+      api<Module>(`${M(slug, pid)}${id}/`, { method: "PATCH", body: patch }),
     onMutate: ({ id, patch }) => ({ undo: patchCached(qc, slug, pid, id, patch as Partial<Module>) }),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => invalidateModuleData(qc, slug, pid),
@@ -108,11 +116,16 @@ export function useArchiveModule(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not archive the module" },
-    mutationFn: ({ id, restore }: { id: string; restore?: boolean }) => api(`${M(slug, pid)}${id}/archive/`, { method: restore ? "DELETE" : "POST" }),
+    mutationFn: ({ id, restore }: { id: string; restore?: boolean }) =>
+      api(`${M(slug, pid)}${id}/archive/`, { method: restore ? "DELETE" : "POST" }),
     onMutate: ({ id, restore }) => {
       const key = restore ? moduleKeys.archived(slug, pid) : refKeys.modules(slug, pid);
       const prev = qc.getQueryData<Module[] | null>(key);
-      if (prev) qc.setQueryData<Module[]>(key, prev.filter((m) => m.id !== id));
+      if (prev)
+        qc.setQueryData<Module[]>(
+          key,
+          prev.filter((m) => m.id !== id),
+        );
       return { undo: () => prev && qc.setQueryData(key, prev) };
     },
     onError: (_e, _v, ctx) => ctx?.undo(),
@@ -135,7 +148,8 @@ export function useModuleLinks(slug: string, pid: string, moduleId: string) {
   });
   const update = useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, ...body }: { id: string; url?: string; title?: string | null }) => api<ModuleLink>(`${base}${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: { id: string; url?: string; title?: string | null }) =>
+      api<ModuleLink>(`${base}${id}/`, { method: "PATCH", body }),
     onSettled: done,
   });
   const remove = useMutation({

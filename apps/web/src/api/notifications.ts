@@ -41,11 +41,16 @@ export const inboxQuery = (slug: string, f: InboxFilters) =>
   queryOptions({
     queryKey: notificationKeys.list(slug, f),
     queryFn: () =>
-      api<Paginated<Notification>>(base(slug), { query: { ...inboxParams(f), per_page: String(NOTIFICATIONS_PAGE_SIZE), cursor: NOTIFICATIONS_FIRST_CURSOR } }).then((r) => r.results),
+      api<Paginated<Notification>>(base(slug), {
+        query: { ...inboxParams(f), per_page: String(NOTIFICATIONS_PAGE_SIZE), cursor: NOTIFICATIONS_FIRST_CURSOR },
+      }).then((r) => r.results),
   });
 
 export const unreadQuery = (slug: string) =>
-  queryOptions({ queryKey: notificationKeys.unread(slug), queryFn: () => api<NotificationUnreadCounts>(`${base(slug)}unread/`) });
+  queryOptions({
+    queryKey: notificationKeys.unread(slug),
+    queryFn: () => api<NotificationUnreadCounts>(`${base(slug)}unread/`),
+  });
 
 export const useInbox = (slug: string, f: InboxFilters) => useQuery(inboxQuery(slug, f));
 export const useUnreadCounts = (slug: string) => useQuery(unreadQuery(slug));
@@ -53,15 +58,30 @@ export const useUnreadCounts = (slug: string) => useQuery(unreadQuery(slug));
 type Qc = ReturnType<typeof useQueryClient>;
 
 /** Change one row in every cached inbox list and move the unread counts; returns the undo. */
-function patchCached(qc: Qc, slug: string, id: string, patch: Partial<Notification>, unreadDelta: number, mention: boolean) {
+function patchCached(
+  qc: Qc,
+  slug: string,
+  id: string,
+  patch: Partial<Notification>,
+  unreadDelta: number,
+  mention: boolean,
+) {
   const snaps = qc.getQueriesData<Notification[]>({ queryKey: notificationKeys.all(slug) });
-  qc.setQueriesData<Notification[]>({ queryKey: [...notificationKeys.all(slug), "list"] }, (old) => old?.map((n) => (n.id === id ? { ...n, ...patch } : n)));
+  qc.setQueriesData<Notification[]>({ queryKey: [...notificationKeys.all(slug), "list"] }, (old) =>
+    old?.map((n) => (n.id === id ? { ...n, ...patch } : n)),
+  );
   if (unreadDelta)
-    qc.setQueryData<NotificationUnreadCounts>(notificationKeys.unread(slug), (c) =>
-      c && (mention
-        ? { ...c, mention_unread_notifications_count: nextUnread(c.mention_unread_notifications_count, unreadDelta) }
-        : { ...c, total_unread_notifications_count: nextUnread(c.total_unread_notifications_count, unreadDelta) }));
-  return () => { for (const [k, v] of snaps) qc.setQueryData(k, v); };
+    qc.setQueryData<NotificationUnreadCounts>(
+      notificationKeys.unread(slug),
+      (c) =>
+        c &&
+        (mention
+          ? { ...c, mention_unread_notifications_count: nextUnread(c.mention_unread_notifications_count, unreadDelta) }
+          : { ...c, total_unread_notifications_count: nextUnread(c.total_unread_notifications_count, unreadDelta) }),
+    );
+  return () => {
+    for (const [k, v] of snaps) qc.setQueryData(k, v);
+  };
 }
 
 export type InboxAction =
@@ -83,17 +103,37 @@ export function useInboxAction(slug: string) {
     meta: { errorTitle: "Could not update the notification" },
     mutationFn: (a: InboxAction) => {
       const call = ACTION_CALL[a.kind];
-      return api<Notification>(`${base(slug)}${a.n.id}/${call.suffix}`, { method: call.method, body: a.kind === "snooze" ? { snoozed_till: a.till } : undefined });
+      return api<Notification>(`${base(slug)}${a.n.id}/${call.suffix}`, {
+        method: call.method,
+        body: a.kind === "snooze" ? { snoozed_till: a.till } : undefined,
+      });
     },
     onMutate: async (a) => {
       await qc.cancelQueries({ queryKey: notificationKeys.all(slug) });
       const now = new Date().toISOString();
       const unread = !a.n.read_at && !a.n.archived_at;
       const patch: Partial<Notification> =
-        a.kind === "read" ? { read_at: now } : a.kind === "unread" ? { read_at: null }
-        : a.kind === "archive" ? { archived_at: now } : a.kind === "unarchive" ? { archived_at: null }
-        : { snoozed_till: a.kind === "snooze" ? a.till : null };
-      const delta = a.kind === "read" ? (unread ? -1 : 0) : a.kind === "unread" ? (a.n.read_at ? 1 : 0) : a.kind === "archive" && unread ? -1 : 0;
+        a.kind === "read"
+          ? { read_at: now }
+          : a.kind === "unread"
+            ? { read_at: null }
+            : a.kind === "archive"
+              ? { archived_at: now }
+              : a.kind === "unarchive"
+                ? { archived_at: null }
+                : { snoozed_till: a.kind === "snooze" ? a.till : null };
+      const delta =
+        a.kind === "read"
+          ? unread
+            ? -1
+            : 0
+          : a.kind === "unread"
+            ? a.n.read_at
+              ? 1
+              : 0
+            : a.kind === "archive" && unread
+              ? -1
+              : 0;
       return { undo: patchCached(qc, slug, a.n.id, patch, delta, a.n.is_mentioned_notification) };
     },
     onError: (_e, _a, ctx) => ctx?.undo(),
@@ -106,15 +146,28 @@ export function useMarkAllRead(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not mark all as read" },
-    mutationFn: (f: InboxFilters) => api(`${base(slug)}mark-all-read/`, { method: "POST", body: inboxParams({ ...f, unread: false }) }),
+    mutationFn: (f: InboxFilters) =>
+      api(`${base(slug)}mark-all-read/`, { method: "POST", body: inboxParams({ ...f, unread: false }) }),
     onMutate: async (f) => {
       await qc.cancelQueries({ queryKey: notificationKeys.all(slug) });
       const snaps = qc.getQueriesData({ queryKey: notificationKeys.all(slug) });
       const now = new Date().toISOString();
-      qc.setQueryData<Notification[]>(notificationKeys.list(slug, f), (old) => old?.map((n) => (n.read_at ? n : { ...n, read_at: now })));
-      qc.setQueryData<NotificationUnreadCounts>(notificationKeys.unread(slug), (c) =>
-        c && (f.tab === "mentions" ? { ...c, mention_unread_notifications_count: 0 } : { ...c, total_unread_notifications_count: 0 }));
-      return { undo: () => { for (const [k, v] of snaps) qc.setQueryData(k, v); } };
+      qc.setQueryData<Notification[]>(notificationKeys.list(slug, f), (old) =>
+        old?.map((n) => (n.read_at ? n : { ...n, read_at: now })),
+      );
+      qc.setQueryData<NotificationUnreadCounts>(
+        notificationKeys.unread(slug),
+        (c) =>
+          c &&
+          (f.tab === "mentions"
+            ? { ...c, mention_unread_notifications_count: 0 }
+            : { ...c, total_unread_notifications_count: 0 }),
+      );
+      return {
+        undo: () => {
+          for (const [k, v] of snaps) qc.setQueryData(k, v);
+        },
+      };
     },
     onError: (_e, _f, ctx) => ctx?.undo(),
     onSettled: () => qc.invalidateQueries({ queryKey: notificationKeys.all(slug) }),

@@ -5,7 +5,10 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
  * drop reorder must not wait for the server; the list is rolled back if the server refuses (the screen
  * says so: the mutation is `silent`), and refetched either way.
  */
-export function useOptimisticRowPatch<T extends { id: string }, TPatch extends Partial<T>>(key: readonly unknown[], patch: (id: string, body: TPatch) => Promise<T>) {
+export function useOptimisticRowPatch<T extends { id: string }, TPatch extends Partial<T>>(
+  key: readonly unknown[],
+  patch: (id: string, body: TPatch) => Promise<T>,
+) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },

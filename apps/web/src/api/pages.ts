@@ -22,7 +22,8 @@ export const pageKeys = {
   /** Everything about a project's pages (live events invalidate this prefix). */
   all: (slug: string, pid: string) => ["pages", slug, pid] as const,
   lists: (slug: string, pid: string) => ["pages", slug, pid, "list"] as const,
-  list: (slug: string, pid: string, type: PageListType, order: PageOrder) => ["pages", slug, pid, "list", type, order] as const,
+  list: (slug: string, pid: string, type: PageListType, order: PageOrder) =>
+    ["pages", slug, pid, "list", type, order] as const,
   /** The page tree (under `lists`: whatever changes a list's pages changes it too). */
   tree: (slug: string, pid: string) => ["pages", slug, pid, "list", "tree"] as const,
   summary: (slug: string, pid: string) => ["pages", slug, pid, "summary"] as const,
@@ -47,31 +48,51 @@ export function pageListParams(search: URLSearchParams): { type: PageTab; order:
 
 /** Query options shared by the hooks and the route loaders (app/loaders.ts). */
 export const pagesQuery = (slug: string, pid: string, type: PageListType, order: PageOrder) =>
-  queryOptions({ queryKey: pageKeys.list(slug, pid, type, order), queryFn: () => api<Page[]>(`${P(slug, pid)}/pages/`, { query: { type, order_by: order } }) });
+  queryOptions({
+    queryKey: pageKeys.list(slug, pid, type, order),
+    queryFn: () => api<Page[]>(`${P(slug, pid)}/pages/`, { query: { type, order_by: order } }),
+  });
 /** Stride's page tree: every page of the project the caller may read that is not archived, with its parent. */
 export const pageTreeQuery = (slug: string, pid: string) =>
   queryOptions({ queryKey: pageKeys.tree(slug, pid), queryFn: () => api<Page[]>(`${P(slug, pid)}/pages-tree/`) });
 export const pagesSummaryQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: pageKeys.summary(slug, pid), queryFn: () => api<PagesSummary>(`${P(slug, pid)}/pages-summary/`) });
+  queryOptions({
+    queryKey: pageKeys.summary(slug, pid),
+    queryFn: () => api<PagesSummary>(`${P(slug, pid)}/pages-summary/`),
+  });
 export const pageQuery = (slug: string, pid: string, id: string) =>
   queryOptions({ queryKey: pageKeys.one(slug, pid, id), queryFn: () => api<PageDetail>(one(slug, pid, id)) });
 export const pageVersionsQuery = (slug: string, pid: string, id: string) =>
-  queryOptions({ queryKey: pageKeys.versions(slug, pid, id), queryFn: () => api<PageVersionLite[]>(`${one(slug, pid, id)}versions/`) });
+  queryOptions({
+    queryKey: pageKeys.versions(slug, pid, id),
+    queryFn: () => api<PageVersionLite[]>(`${one(slug, pid, id)}versions/`),
+  });
 export const pageVersionQuery = (slug: string, pid: string, id: string, vid: string) =>
-  queryOptions({ queryKey: pageKeys.version(slug, pid, id, vid), queryFn: () => api<PageVersion>(`${one(slug, pid, id)}versions/${vid}/`) });
+  queryOptions({
+    queryKey: pageKeys.version(slug, pid, id, vid),
+    queryFn: () => api<PageVersion>(`${one(slug, pid, id)}versions/${vid}/`),
+  });
 
-export const usePages = (slug: string, pid: string, type: PageListType, order: PageOrder, enabled = true) => useQuery({ ...pagesQuery(slug, pid, type, order), enabled });
-export const usePageTree = (slug: string, pid: string, enabled = true) => useQuery({ ...pageTreeQuery(slug, pid), enabled });
-export const usePagesSummary = (slug: string, pid: string, enabled = true) => useQuery({ ...pagesSummaryQuery(slug, pid), enabled });
-export const usePage = (slug: string, pid: string, id: string) => useQuery({ ...pageQuery(slug, pid, id), enabled: !!id });
-export const usePageVersions = (slug: string, pid: string, id: string, enabled = true) => useQuery({ ...pageVersionsQuery(slug, pid, id), enabled });
-export const usePageVersion = (slug: string, pid: string, id: string, vid: string | null) => useQuery({ ...pageVersionQuery(slug, pid, id, vid ?? ""), enabled: !!vid });
+export const usePages = (slug: string, pid: string, type: PageListType, order: PageOrder, enabled = true) =>
+  useQuery({ ...pagesQuery(slug, pid, type, order), enabled });
+export const usePageTree = (slug: string, pid: string, enabled = true) =>
+  useQuery({ ...pageTreeQuery(slug, pid), enabled });
+export const usePagesSummary = (slug: string, pid: string, enabled = true) =>
+  useQuery({ ...pagesSummaryQuery(slug, pid), enabled });
+export const usePage = (slug: string, pid: string, id: string) =>
+  useQuery({ ...pageQuery(slug, pid, id), enabled: !!id });
+export const usePageVersions = (slug: string, pid: string, id: string, enabled = true) =>
+  useQuery({ ...pageVersionsQuery(slug, pid, id), enabled });
+export const usePageVersion = (slug: string, pid: string, id: string, vid: string | null) =>
+  useQuery({ ...pageVersionQuery(slug, pid, id, vid ?? ""), enabled: !!vid });
 
 /** Change one page in the cached lists and detail; returns what to put back. */
 function patchCached(qc: QueryClient, slug: string, pid: string, id: string, patch: Partial<PageDetail>) {
   const lists = qc.getQueriesData<Page[]>({ queryKey: pageKeys.lists(slug, pid) });
   const detail = qc.getQueryData<PageDetail>(pageKeys.one(slug, pid, id));
-  qc.setQueriesData<Page[]>({ queryKey: pageKeys.lists(slug, pid) }, (old) => old?.map((p) => (p.id === id ? { ...p, ...patch } : p)));
+  qc.setQueriesData<Page[]>({ queryKey: pageKeys.lists(slug, pid) }, (old) =>
+    old?.map((p) => (p.id === id ? { ...p, ...patch } : p)),
+  );
   qc.setQueryData<PageDetail>(pageKeys.one(slug, pid, id), (old) => (old ? { ...old, ...patch } : old));
   return () => {
     for (const [k, v] of lists) qc.setQueryData(k, v);
@@ -81,7 +102,10 @@ function patchCached(qc: QueryClient, slug: string, pid: string, id: string, pat
 
 /** After a change that moves a page between tabs or counts: the lists and the counts. */
 const refreshLists = (qc: QueryClient, slug: string, pid: string) =>
-  Promise.all([qc.invalidateQueries({ queryKey: pageKeys.lists(slug, pid) }), qc.invalidateQueries({ queryKey: pageKeys.summary(slug, pid) })]);
+  Promise.all([
+    qc.invalidateQueries({ queryKey: pageKeys.lists(slug, pid) }),
+    qc.invalidateQueries({ queryKey: pageKeys.summary(slug, pid) }),
+  ]);
 
 export interface PageCreate {
   name: string;
@@ -107,7 +131,8 @@ export function useUpdatePage(slug: string, pid: string, id: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the page's name" },
-    mutationFn: (body: { name?: string; logo_props?: Record<string, unknown> }) => api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
+    mutationFn: (body: { name?: string; logo_props?: Record<string, unknown> }) =>
+      api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
     onSuccess: (page) => {
       patchCached(qc, slug, pid, id, page);
       void invalidateFavorites(qc, slug);
@@ -124,7 +149,8 @@ export function usePlacePage(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not move the page" },
     scope: { id: `page-tree:${pid}` },
-    mutationFn: ({ id, ...body }: { id: string; parent?: string | null; sort_order: number }) => api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: { id: string; parent?: string | null; sort_order: number }) =>
+      api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
     onMutate: async ({ id, ...place }) => {
       await qc.cancelQueries({ queryKey: pageKeys.tree(slug, pid) });
       return { undo: patchCached(qc, slug, pid, id, place) };
@@ -141,16 +167,29 @@ export function useSavePageContent(slug: string, pid: string, id: string) {
   return useMutation({
     meta: { errorTitle: "Could not save the page" },
     scope: { id: `page-content:${id}` },
-    mutationFn: (html: string) => api<{ message: string }>(`${one(slug, pid, id)}description/`, { method: "PATCH", body: { description_html: html } }),
+    mutationFn: (html: string) =>
+      api<{ message: string }>(`${one(slug, pid, id)}description/`, {
+        method: "PATCH",
+        body: { description_html: html },
+      }),
     onSuccess: (_r, html) => {
-      qc.setQueryData<PageDetail>(pageKeys.one(slug, pid, id), (old) => (old ? { ...old, description_html: html } : old));
+      qc.setQueryData<PageDetail>(pageKeys.one(slug, pid, id), (old) =>
+        old ? { ...old, description_html: html } : old,
+      );
       void qc.invalidateQueries({ queryKey: pageKeys.versions(slug, pid, id) });
     },
   });
 }
 
 /** A page toggle (lock, access, favourite): optimistic, put back on refusal. */
-function useToggle<V>(slug: string, pid: string, errorTitle: string, call: (v: V & { id: string }) => Promise<unknown>, patch: (v: V) => Partial<PageDetail>, favorites = false) {
+function useToggle<V>(
+  slug: string,
+  pid: string,
+  errorTitle: string,
+  call: (v: V & { id: string }) => Promise<unknown>,
+  patch: (v: V) => Partial<PageDetail>,
+  favorites = false,
+) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle },
@@ -168,14 +207,29 @@ function useToggle<V>(slug: string, pid: string, errorTitle: string, call: (v: V
 }
 
 export const useLockPage = (slug: string, pid: string) =>
-  useToggle<{ locked: boolean }>(slug, pid, "Could not change the lock", ({ id, locked }) => api(`${one(slug, pid, id)}lock/`, { method: locked ? "POST" : "DELETE" }), ({ locked }) => ({ is_locked: locked }));
+  useToggle<{ locked: boolean }>(
+    slug,
+    pid,
+    "Could not change the lock",
+    ({ id, locked }) => api(`${one(slug, pid, id)}lock/`, { method: locked ? "POST" : "DELETE" }),
+    ({ locked }) => ({ is_locked: locked }),
+  );
 
 export const usePageAccess = (slug: string, pid: string) =>
-  useToggle<{ access: 0 | 1 }>(slug, pid, "Could not change the access", ({ id, access }) => api(`${one(slug, pid, id)}access/`, { method: "POST", body: { access } }), ({ access }) => ({ access }), true);
+  useToggle<{ access: 0 | 1 }>(
+    slug,
+    pid,
+    "Could not change the access",
+    ({ id, access }) => api(`${one(slug, pid, id)}access/`, { method: "POST", body: { access } }),
+    ({ access }) => ({ access }),
+    true,
+  );
 
 export const useFavoritePage = (slug: string, pid: string) =>
   useToggle<{ favorite: boolean }>(
-    slug, pid, "Could not change the favourite",
+    slug,
+    pid,
+    "Could not change the favourite",
     ({ id, favorite }) => api(`${P(slug, pid)}/favorite-pages/${id}/`, { method: favorite ? "POST" : "DELETE" }),
     ({ favorite }) => ({ is_favorite: favorite }),
     true,

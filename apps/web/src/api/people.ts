@@ -15,16 +15,25 @@ export const peopleKeys = {
 };
 
 export const userStatsQuery = (slug: string, userId: string) =>
-  queryOptions({ queryKey: [...peopleKeys.person(slug, userId), "stats"] as const, queryFn: () => api<UserProfileStats>(`${W(slug)}/user-stats/${userId}/`) });
+  queryOptions({
+    queryKey: [...peopleKeys.person(slug, userId), "stats"] as const,
+    queryFn: () => api<UserProfileStats>(`${W(slug)}/user-stats/${userId}/`),
+  });
 
 export const userProfileQuery = (slug: string, userId: string) =>
-  queryOptions({ queryKey: [...peopleKeys.person(slug, userId), "profile"] as const, queryFn: () => api<UserProfileSummary>(`${W(slug)}/user-profile/${userId}/`) });
+  queryOptions({
+    queryKey: [...peopleKeys.person(slug, userId), "profile"] as const,
+    queryFn: () => api<UserProfileSummary>(`${W(slug)}/user-profile/${userId}/`),
+  });
 
 /** One page of the person's activity, newest first. */
 export const userActivityQuery = (slug: string, userId: string, page: number, perPage = 25) =>
   queryOptions({
     queryKey: [...peopleKeys.person(slug, userId), "activity", perPage, page] as const,
-    queryFn: () => api<UserActivityPage>(`${W(slug)}/user-activity/${userId}/`, { query: { per_page: perPage, cursor: `${perPage}:${page}:0` } }),
+    queryFn: () =>
+      api<UserActivityPage>(`${W(slug)}/user-activity/${userId}/`, {
+        query: { per_page: perPage, cursor: `${perPage}:${page}:0` },
+      }),
     placeholderData: keepPreviousData,
   });
 

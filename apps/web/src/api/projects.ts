@@ -12,13 +12,20 @@ const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 /* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
 /** Lite list (every project the caller may see, archived included); low priority: the sidebar's list, no screen waits for it. */
 export const projectsQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.projects(slug), queryFn: () => api<ProjectLite[]>(`${W(slug)}/projects/`, { priority: "low" }) });
+  queryOptions({
+    queryKey: qk.projects(slug),
+    queryFn: () => api<ProjectLite[]>(`${W(slug)}/projects/`, { priority: "low" }),
+  });
 /** Full objects, including is_favorite and members. */
 export const projectDetailsQuery = (slug: string) =>
   queryOptions({ queryKey: qk.projectDetails(slug), queryFn: () => api<Project[]>(`${W(slug)}/projects/details/`) });
-export const projectQuery = (slug: string, pid: string) => queryOptions({ queryKey: qk.project(slug, pid), queryFn: () => api<Project>(`${P(slug, pid)}/`) });
+export const projectQuery = (slug: string, pid: string) =>
+  queryOptions({ queryKey: qk.project(slug, pid), queryFn: () => api<Project>(`${P(slug, pid)}/`) });
 export const projectMembersQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: qk.projectMembers(slug, pid), queryFn: () => api<ProjectMember[]>(`${P(slug, pid)}/members/`) });
+  queryOptions({
+    queryKey: qk.projectMembers(slug, pid),
+    queryFn: () => api<ProjectMember[]>(`${P(slug, pid)}/members/`),
+  });
 
 /**
  * The covers offered for a project (Stride's own first, then the operator's), as paths of this server where they are
@@ -26,10 +33,11 @@ export const projectMembersQuery = (slug: string, pid: string) =>
  */
 export const projectCoversQuery = queryOptions({
   queryKey: qk.projectCovers,
-  queryFn: async () => (await api<string[]>("/api/project-covers/")).map((u) => {
-    const url = new URL(u, location.origin);
-    return url.origin === location.origin ? url.pathname : u;
-  }),
+  queryFn: async () =>
+    (await api<string[]>("/api/project-covers/")).map((u) => {
+      const url = new URL(u, location.origin);
+      return url.origin === location.origin ? url.pathname : u;
+    }),
   staleTime: Infinity,
 });
 
@@ -50,7 +58,10 @@ const NO_PROJECTS: Project[] = [];
 /** The live projects the caller is a member of: what the workspace's lists (global views, profile tabs) span. */
 export function useMemberProjects(slug: string): { projects: Project[]; isLoading: boolean } {
   const q = useProjectDetails(slug);
-  const projects = useMemo(() => (q.data ? q.data.filter((p) => p.member_role && !p.archived_at) : NO_PROJECTS), [q.data]);
+  const projects = useMemo(
+    () => (q.data ? q.data.filter((p) => p.member_role && !p.archived_at) : NO_PROJECTS),
+    [q.data],
+  );
   return { projects, isLoading: q.isLoading };
 }
 
@@ -127,15 +138,24 @@ export function useToggleFavoriteProject(slug: string) {
     onMutate: async ({ id, favorite }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<Project[]>(key);
-      if (prev) qc.setQueryData<Project[]>(key, prev.map((p) => (p.id === id ? { ...p, is_favorite: favorite } : p)));
-      const project = prev?.find((p) => p.id === id) ?? qc.getQueryData<ProjectLite[]>(qk.projects(slug))?.find((p) => p.id === id);
+      if (prev)
+        qc.setQueryData<Project[]>(
+          key,
+          prev.map((p) => (p.id === id ? { ...p, is_favorite: favorite } : p)),
+        );
+      const project =
+        prev?.find((p) => p.id === id) ?? qc.getQueryData<ProjectLite[]>(qk.projects(slug))?.find((p) => p.id === id);
       const favs = favorite
         ? await addFavoriteLocally(qc, slug, {
-          entity_type: "project",
-          entity_identifier: id,
-          project_id: id,
-          entity_data: { id, name: project?.name ?? "", logo_props: (project?.logo_props ?? {}) as Record<string, unknown> },
-        })
+            entity_type: "project",
+            entity_identifier: id,
+            project_id: id,
+            entity_data: {
+              id,
+              name: project?.name ?? "",
+              logo_props: (project?.logo_props ?? {}) as Record<string, unknown>,
+            },
+          })
         : await removeFavoriteLocally(qc, slug, "project", id);
       return { prev, favs: favs.prev };
     },
@@ -156,7 +176,10 @@ export function useJoinProjects(slug: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (projectIds: string[]) =>
-      api<{ message: string }>(`/api/users/me/workspaces/${encodeURIComponent(slug)}/projects/invitations/`, { method: "POST", body: { project_ids: projectIds } }),
+      api<{ message: string }>(`/api/users/me/workspaces/${encodeURIComponent(slug)}/projects/invitations/`, {
+        method: "POST",
+        body: { project_ids: projectIds },
+      }),
     onSuccess: (_r, ids) => {
       invalidateProjects(qc, slug);
       for (const id of ids) qc.invalidateQueries({ queryKey: qk.project(slug, id) });
@@ -168,7 +191,8 @@ export function useAddProjectMembers(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (members: AddProjectMembersBody["members"]) => api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
+    mutationFn: (members: AddProjectMembersBody["members"]) =>
+      api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
     onSettled: () => {
       qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) });
       qc.invalidateQueries({ queryKey: qk.project(slug, pid) });
@@ -180,7 +204,8 @@ export function useUpdateProjectMember(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, role }: { id: string; role: number }) => api(`${P(slug, pid)}/members/${id}/`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: number }) =>
+      api(`${P(slug, pid)}/members/${id}/`, { method: "PATCH", body: { role } }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
   });
 }

@@ -5,22 +5,36 @@
  */
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
-  DeployBoard, DeployBoardCreateBody, DeployBoardPatchBody, IntakeItem, PublicComment, SpaceIntakeCreateBody, PublicIssueDetail, PublicIssuePage, PublicLabel,
-  PublicProjectMeta, PublicState, UnpublishedBoard,
+  DeployBoard,
+  DeployBoardCreateBody,
+  DeployBoardPatchBody,
+  IntakeItem,
+  PublicComment,
+  SpaceIntakeCreateBody,
+  PublicIssueDetail,
+  PublicIssuePage,
+  PublicLabel,
+  PublicProjectMeta,
+  PublicState,
+  UnpublishedBoard,
 } from "@stride/shared/contract";
 import { api } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
-const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/project-deploy-boards/`;
+const P = (slug: string, pid: string) =>
+  `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/project-deploy-boards/`;
 /** A saved view's board (one per view: its writes take no board id). */
-const V = (slug: string, pid: string, viewId: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/views/${viewId}/publish/`;
+const V = (slug: string, pid: string, viewId: string) =>
+  `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/views/${viewId}/publish/`;
 /** Where a board is read and published, and where one board is changed or removed. */
 const boardBase = (slug: string, pid: string, viewId?: string) => (viewId ? V(slug, pid, viewId) : P(slug, pid));
-const boardOne = (slug: string, pid: string, id: string, viewId?: string) => (viewId ? V(slug, pid, viewId) : `${P(slug, pid)}${id}/`);
+const boardOne = (slug: string, pid: string, id: string, viewId?: string) =>
+  viewId ? V(slug, pid, viewId) : `${P(slug, pid)}${id}/`;
 const A = (anchor: string) => `/api/public/anchor/${encodeURIComponent(anchor)}`;
 
 export const publishKeys = {
-  board: (slug: string, pid: string, viewId?: string) => ["ws", slug, "project", pid, "deploy-board", viewId ?? "project"] as const,
+  board: (slug: string, pid: string, viewId?: string) =>
+    ["ws", slug, "project", pid, "deploy-board", viewId ?? "project"] as const,
   space: (anchor: string) => ["space", anchor] as const,
   spaceIssues: (anchor: string) => ["space", anchor, "issues"] as const,
   spaceIssue: (anchor: string, id: string) => ["space", anchor, "issue", id] as const,
@@ -28,7 +42,8 @@ export const publishKeys = {
 };
 
 /** The board is published when it carries an anchor. */
-export const isPublished = (b: DeployBoard | UnpublishedBoard | undefined): b is DeployBoard => !!b && "anchor" in b && !!b.anchor;
+export const isPublished = (b: DeployBoard | UnpublishedBoard | undefined): b is DeployBoard =>
+  !!b && "anchor" in b && !!b.anchor;
 
 /** The public link of a published project (`/spaces/issues/{anchor}`) or view (`/spaces/views/{anchor}`). */
 export const spaceLink = (anchor: string, entity: "project" | "view" = "project") =>
@@ -36,13 +51,17 @@ export const spaceLink = (anchor: string, entity: "project" | "view" = "project"
 
 /** The board of a project, or of one of its saved views (`viewId`). */
 export const deployBoardQuery = (slug: string, pid: string, viewId?: string) =>
-  queryOptions({ queryKey: publishKeys.board(slug, pid, viewId), queryFn: ({ signal }) => api<DeployBoard | UnpublishedBoard>(boardBase(slug, pid, viewId), { signal }) });
+  queryOptions({
+    queryKey: publishKeys.board(slug, pid, viewId),
+    queryFn: ({ signal }) => api<DeployBoard | UnpublishedBoard>(boardBase(slug, pid, viewId), { signal }),
+  });
 
 export function usePublishProject(slug: string, pid: string, viewId?: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: viewId ? "Could not publish the view" : "Could not publish the project" },
-    mutationFn: (body: DeployBoardCreateBody) => api<DeployBoard>(boardBase(slug, pid, viewId), { method: "POST", body }),
+    mutationFn: (body: DeployBoardCreateBody) =>
+      api<DeployBoard>(boardBase(slug, pid, viewId), { method: "POST", body }),
     onSuccess: (b) => {
       qc.setQueryData(publishKeys.board(slug, pid, viewId), b);
       void qc.invalidateQueries({ queryKey: qk.project(slug, pid), exact: true });
@@ -54,7 +73,8 @@ export function useUpdateBoard(slug: string, pid: string, viewId?: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the publish settings" },
-    mutationFn: ({ id, ...body }: DeployBoardPatchBody & { id: string }) => api<DeployBoard>(boardOne(slug, pid, id, viewId), { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: DeployBoardPatchBody & { id: string }) =>
+      api<DeployBoard>(boardOne(slug, pid, id, viewId), { method: "PATCH", body }),
     onSuccess: (b) => qc.setQueryData(publishKeys.board(slug, pid, viewId), b),
   });
 }
@@ -86,8 +106,13 @@ export const spaceQuery = (anchor: string) =>
     queryKey: publishKeys.space(anchor),
     retry: false,
     queryFn: async ({ signal }): Promise<SpaceData> => {
-      const get = <T,>(path: string) => api<T>(`${A(anchor)}/${path}`, { signal, allow401: true });
-      const [settings, meta, states, labels] = await Promise.all([get<DeployBoard>("settings/"), get<PublicProjectMeta>("meta/"), get<PublicState[]>("states/"), get<PublicLabel[]>("labels/")]);
+      const get = <T>(path: string) => api<T>(`${A(anchor)}/${path}`, { signal, allow401: true });
+      const [settings, meta, states, labels] = await Promise.all([
+        get<DeployBoard>("settings/"),
+        get<PublicProjectMeta>("meta/"),
+        get<PublicState[]>("states/"),
+        get<PublicLabel[]>("labels/"),
+      ]);
       return { settings, meta, states, labels };
     },
   });
@@ -98,20 +123,31 @@ export const spaceIssuesQuery = (anchor: string) =>
     queryKey: publishKeys.spaceIssues(anchor),
     retry: false,
     queryFn: ({ signal }) =>
-      api<PublicIssuePage>(`${A(anchor)}/issues/`, { signal, allow401: true, query: { group_by: "state_id", per_page: "50", cursor: "50:0:0" } }),
+      api<PublicIssuePage>(`${A(anchor)}/issues/`, {
+        signal,
+        allow401: true,
+        query: { group_by: "state_id", per_page: "50", cursor: "50:0:0" },
+      }),
   });
 
 export const spaceIssueQuery = (anchor: string, id: string) =>
-  queryOptions({ queryKey: publishKeys.spaceIssue(anchor, id), queryFn: ({ signal }) => api<PublicIssueDetail>(`${A(anchor)}/issues/${id}/`, { signal, allow401: true }) });
+  queryOptions({
+    queryKey: publishKeys.spaceIssue(anchor, id),
+    queryFn: ({ signal }) => api<PublicIssueDetail>(`${A(anchor)}/issues/${id}/`, { signal, allow401: true }),
+  });
 
 export const spaceCommentsQuery = (anchor: string, id: string) =>
-  queryOptions({ queryKey: publishKeys.spaceComments(anchor, id), queryFn: ({ signal }) => api<PublicComment[]>(`${A(anchor)}/issues/${id}/comments/`, { signal, allow401: true }) });
+  queryOptions({
+    queryKey: publishKeys.spaceComments(anchor, id),
+    queryFn: ({ signal }) => api<PublicComment[]>(`${A(anchor)}/issues/${id}/comments/`, { signal, allow401: true }),
+  });
 
 export function useSpaceComment(anchor: string, issueId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not add the comment" },
-    mutationFn: (comment_html: string) => api<PublicComment>(`${A(anchor)}/issues/${issueId}/comments/`, { method: "POST", body: { comment_html } }),
+    mutationFn: (comment_html: string) =>
+      api<PublicComment>(`${A(anchor)}/issues/${issueId}/comments/`, { method: "POST", body: { comment_html } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: publishKeys.spaceComments(anchor, issueId) }),
   });
 }
@@ -149,7 +185,8 @@ export function useSpaceVote(anchor: string, issueId: string) {
 }
 
 /** Where the space loads an image of a description or comment (its stored `src` is the asset id). */
-export const spaceAssetUrl = (anchor: string, assetId: string) => `/api/public/assets/v2/anchor/${encodeURIComponent(anchor)}/${assetId}/`;
+export const spaceAssetUrl = (anchor: string, assetId: string) =>
+  `/api/public/assets/v2/anchor/${encodeURIComponent(anchor)}/${assetId}/`;
 
 /** The signed-in visitor's own requests sent through the space, and sending one (wire-facts-2 §2 intake-issues/). */
 export const spaceRequestsQuery = (anchor: string, intakeId: string) =>
@@ -162,7 +199,8 @@ export function useSpaceRequest(anchor: string, intakeId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not send the request" },
-    mutationFn: (issue: SpaceIntakeCreateBody["issue"]) => api<IntakeItem>(`${A(anchor)}/intakes/${intakeId}/intake-issues/`, { method: "POST", body: { issue } }),
+    mutationFn: (issue: SpaceIntakeCreateBody["issue"]) =>
+      api<IntakeItem>(`${A(anchor)}/intakes/${intakeId}/intake-issues/`, { method: "POST", body: { issue } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...publishKeys.space(anchor), "requests", intakeId] }),
   });
 }
@@ -170,4 +208,3 @@ export function useSpaceRequest(anchor: string, intakeId: string) {
 /** `/spaces/{slug}/{projectId}`: the anchor of a published project. */
 export const spaceAnchorOf = (slug: string, pid: string) =>
   api<DeployBoard>(`/api/public/workspaces/${encodeURIComponent(slug)}/projects/${pid}/anchor/`, { allow401: true });
-

@@ -11,7 +11,8 @@ import { describe, expect, it } from "vitest";
  * api/live-map.ts is the one table of invalidation prefixes by table and is held by its own test.
  */
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const LITERAL_KEY = /\b(?:queryKey|mutationKey)\s*:\s*\[\s*["'`]|\b(?:get|set|fetch|ensure|prefetch|invalidate|remove|cancel|refetch|reset)Quer(?:y|ies)(?:Data)?\(\s*\[\s*["'`]/g;
+const LITERAL_KEY =
+  /\b(?:queryKey|mutationKey)\s*:\s*\[\s*["'`]|\b(?:get|set|fetch|ensure|prefetch|invalidate|remove|cancel|refetch|reset)Quer(?:y|ies)(?:Data)?\(\s*\[\s*["'`]/g;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -35,7 +36,9 @@ describe("query keys", () => {
   });
 
   it("no web source writes a query key out instead of taking it from a key factory", () => {
-    const found = sources(src).flatMap((file) => literalKeys(fs.readFileSync(file, "utf8")).map((line) => `${path.relative(src, file)}:${line}`));
+    const found = sources(src).flatMap((file) =>
+      literalKeys(fs.readFileSync(file, "utf8")).map((line) => `${path.relative(src, file)}:${line}`),
+    );
     expect(found).toEqual([]);
   });
 });

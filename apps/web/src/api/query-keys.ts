@@ -40,10 +40,13 @@ export const qk = {
   agentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "agent-templates"] as const,
   agentMetadata: (slug: string, pid: string) => ["ws", slug, "project", pid, "agent-metadata"] as const,
   agentExecutionsAll: (slug: string, pid: string) => ["ws", slug, "project", pid, "agent-executions"] as const,
-  agentExecutions: (slug: string, pid: string, params: object) => ["ws", slug, "project", pid, "agent-executions", params] as const,
-  itemAgentExecutions: (slug: string, pid: string, issueId: string) => ["ws", slug, "project", pid, "agent-executions", "item", issueId] as const,
+  agentExecutions: (slug: string, pid: string, params: object) =>
+    ["ws", slug, "project", pid, "agent-executions", params] as const,
+  itemAgentExecutions: (slug: string, pid: string, issueId: string) =>
+    ["ws", slug, "project", pid, "agent-executions", "item", issueId] as const,
   artifact: (slug: string, pid: string, id: string) => ["ws", slug, "project", pid, "artifact", id] as const,
-  executionQueue: (slug: string, pid: string, id: string) => ["ws", slug, "project", pid, "agent-executions", "queue", id] as const,
+  executionQueue: (slug: string, pid: string, id: string) =>
+    ["ws", slug, "project", pid, "agent-executions", "queue", id] as const,
   modelConfigs: (slug: string, pid: string) => ["ws", slug, "project", pid, "model-configs"] as const,
   admin: {
     me: ["admin", "me"] as const,

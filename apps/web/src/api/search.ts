@@ -16,7 +16,10 @@ export const workspaceSearchQuery = (slug: string, text: string) =>
   queryOptions({
     queryKey: searchKeys.workspace(slug, text),
     queryFn: ({ signal }) =>
-      api<WorkspaceSearchResponse>(`/api/workspaces/${encodeURIComponent(slug)}/search/`, { query: { search: text, entities: PALETTE_ENTITIES }, signal }),
+      api<WorkspaceSearchResponse>(`/api/workspaces/${encodeURIComponent(slug)}/search/`, {
+        query: { search: text, entities: PALETTE_ENTITIES },
+        signal,
+      }),
     enabled: text.trim().length > 0,
     staleTime: 10_000,
   });

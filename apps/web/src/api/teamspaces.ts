@@ -21,14 +21,25 @@ export const teamspaceKeys = {
 };
 
 /* Query options shared by the hooks and the route loaders (app/loaders.ts). */
-export const teamspacesQuery = (slug: string) => queryOptions({ queryKey: teamspaceKeys.list(slug), queryFn: () => api<Teamspace[]>(T(slug)) });
-export const teamspaceQuery = (slug: string, id: string) => queryOptions({ queryKey: teamspaceKeys.one(slug, id), queryFn: () => api<Teamspace>(`${T(slug)}${id}/`), retry: false });
+export const teamspacesQuery = (slug: string) =>
+  queryOptions({ queryKey: teamspaceKeys.list(slug), queryFn: () => api<Teamspace[]>(T(slug)) });
+export const teamspaceQuery = (slug: string, id: string) =>
+  queryOptions({
+    queryKey: teamspaceKeys.one(slug, id),
+    queryFn: () => api<Teamspace>(`${T(slug)}${id}/`),
+    retry: false,
+  });
 export const teamspaceProgressQuery = (slug: string, id: string) =>
-  queryOptions({ queryKey: teamspaceKeys.progress(slug, id), queryFn: () => api<TeamspaceProgress>(`${T(slug)}${id}/progress/`), staleTime: 10_000 });
+  queryOptions({
+    queryKey: teamspaceKeys.progress(slug, id),
+    queryFn: () => api<TeamspaceProgress>(`${T(slug)}${id}/progress/`),
+    staleTime: 10_000,
+  });
 
 /** The teamspaces the caller sees (`enabled` false for guests, who have none). */
 export const useTeamspaces = (slug: string, enabled = true) => useQuery({ ...teamspacesQuery(slug), enabled });
-export const useTeamspace = (slug: string, id: string | undefined) => useQuery({ ...teamspaceQuery(slug, id ?? ""), enabled: !!id });
+export const useTeamspace = (slug: string, id: string | undefined) =>
+  useQuery({ ...teamspaceQuery(slug, id ?? ""), enabled: !!id });
 export const useTeamspaceProgress = (slug: string, id: string) => useQuery(teamspaceProgressQuery(slug, id));
 
 /** After a change of a teamspace: the teamspaces, and what its lists and overview hold (its projects may have changed). */

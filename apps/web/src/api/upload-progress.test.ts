@@ -7,11 +7,22 @@ function fakeClock() {
   let next = 1;
   return {
     now: () => t,
-    set: (cb: () => void, ms: number) => { const id = next++; timers.push({ at: t + ms, cb, id }); return id; },
-    clear: (h: unknown) => { const i = timers.findIndex((x) => x.id === h); if (i >= 0) timers.splice(i, 1); },
+    set: (cb: () => void, ms: number) => {
+      const id = next++;
+      timers.push({ at: t + ms, cb, id });
+      return id;
+    },
+    clear: (h: unknown) => {
+      const i = timers.findIndex((x) => x.id === h);
+      if (i >= 0) timers.splice(i, 1);
+    },
     advance(ms: number) {
       t += ms;
-      for (const x of [...timers].sort((a, b) => a.at - b.at)) if (x.at <= t) { timers.splice(timers.indexOf(x), 1); x.cb(); }
+      for (const x of [...timers].sort((a, b) => a.at - b.at))
+        if (x.at <= t) {
+          timers.splice(timers.indexOf(x), 1);
+          x.cb();
+        }
     },
   };
 }

@@ -33,18 +33,27 @@ export function throttle<A extends unknown[]>(
     pending = args;
     const wait = ms - (clock.now() - last);
     if (wait <= 0) {
-      if (timer !== null) { clock.clear(timer); timer = null; }
+      if (timer !== null) {
+        clock.clear(timer);
+        timer = null;
+      }
       run();
     } else if (timer === null) {
       timer = clock.set(run, wait);
     }
   }) as ((...args: A) => void) & { flush: () => void; cancel: () => void };
   t.flush = () => {
-    if (timer !== null) { clock.clear(timer); timer = null; }
+    if (timer !== null) {
+      clock.clear(timer);
+      timer = null;
+    }
     run();
   };
   t.cancel = () => {
-    if (timer !== null) { clock.clear(timer); timer = null; }
+    if (timer !== null) {
+      clock.clear(timer);
+      timer = null;
+    }
     pending = null;
   };
   return t;

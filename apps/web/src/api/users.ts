@@ -21,13 +21,28 @@ export async function fetchMe(): Promise<User | null> {
  */
 export const meQuery = queryOptions({ queryKey: qk.me, queryFn: fetchMe, staleTime: 30_000 });
 // the profile, like the sidebar's lists, is asked for at low priority: no screen waits for it
-export const profileQuery = queryOptions({ queryKey: qk.profile, queryFn: () => api<Profile>("/api/users/me/profile/", { priority: "low" }) });
-export const userSettingsQuery = queryOptions({ queryKey: qk.settings, queryFn: () => api<UserSettings>("/api/users/me/settings/") });
-export const myWorkspacesQuery = queryOptions({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/", { priority: "low" }) });
-export const myInvitationsQuery = queryOptions({ queryKey: qk.myInvitations, queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/") });
+export const profileQuery = queryOptions({
+  queryKey: qk.profile,
+  queryFn: () => api<Profile>("/api/users/me/profile/", { priority: "low" }),
+});
+export const userSettingsQuery = queryOptions({
+  queryKey: qk.settings,
+  queryFn: () => api<UserSettings>("/api/users/me/settings/"),
+});
+export const myWorkspacesQuery = queryOptions({
+  queryKey: qk.myWorkspaces,
+  queryFn: () => api<Workspace[]>("/api/users/me/workspaces/", { priority: "low" }),
+});
+export const myInvitationsQuery = queryOptions({
+  queryKey: qk.myInvitations,
+  queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/"),
+});
 /** `{projectId: role}` of the current user in a workspace. */
 export const projectRolesQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.projectRoles(slug), queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`) });
+  queryOptions({
+    queryKey: qk.projectRoles(slug),
+    queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`),
+  });
 
 export function useMe() {
   return useQuery(meQuery);
@@ -75,7 +90,9 @@ export function useUpdateProfile() {
       if (prev) qc.setQueryData(qk.profile, { ...prev, ...patch });
       return { prev };
     },
-    onError: (_e, _p, ctx) => { if (ctx?.prev) qc.setQueryData(qk.profile, ctx.prev); },
+    onError: (_e, _p, ctx) => {
+      if (ctx?.prev) qc.setQueryData(qk.profile, ctx.prev);
+    },
     onSuccess: (p) => qc.setQueryData(qk.profile, p),
   });
 }
@@ -84,7 +101,8 @@ export function useAcceptInvitations() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (ids: string[]) => api("/api/users/me/workspaces/invitations/", { method: "POST", body: { invitations: ids } }),
+    mutationFn: (ids: string[]) =>
+      api("/api/users/me/workspaces/invitations/", { method: "POST", body: { invitations: ids } }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myInvitations });
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -110,7 +128,8 @@ export function useAvatar() {
   };
   const upload = useMutation({
     meta: { silent: true },
-    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) => (await uploadAvatar(file, onProgress).promise).assetId,
+    mutationFn: async ({ file, onProgress }: { file: File; onProgress: (percent: number) => void }) =>
+      (await uploadAvatar(file, onProgress).promise).assetId,
     onSettled: refresh,
   });
   const remove = useMutation({

@@ -28,12 +28,17 @@ const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 /** The place of a teamspace's views (team views) where the hooks take a project id. */
 export const teamViewsPlace = (teamspaceId: string) => `teamspace:${teamspaceId}`;
 /** The teamspace of a team views place, else null. */
-export const teamOfPlace = (pid: string | null): string | null => (pid?.startsWith("teamspace:") ? pid.slice("teamspace:".length) : null);
+export const teamOfPlace = (pid: string | null): string | null =>
+  pid?.startsWith("teamspace:") ? pid.slice("teamspace:".length) : null;
 
 /** Where views live: a project's views, a teamspace's (`teamViewsPlace`), or the workspace's global views (`pid` null). */
 const base = (slug: string, pid: string | null) => {
   const team = teamOfPlace(pid);
-  return team ? `${W(slug)}/teamspaces/${team}/views/` : pid ? `${W(slug)}/projects/${pid}/views/` : `${W(slug)}/views/`;
+  return team
+    ? `${W(slug)}/teamspaces/${team}/views/`
+    : pid
+      ? `${W(slug)}/projects/${pid}/views/`
+      : `${W(slug)}/views/`;
 };
 
 export const viewKeys = {
@@ -47,16 +52,28 @@ export const viewsQuery = (slug: string, pid: string | null) =>
 export const viewQuery = (slug: string, pid: string | null, id: string) =>
   queryOptions({ queryKey: viewKeys.one(slug, pid, id), queryFn: () => api<IssueView>(`${base(slug, pid)}${id}/`) });
 
-export const useViews = (slug: string, pid: string | null, enabled = true) => useQuery({ ...viewsQuery(slug, pid), enabled });
-export const useView = (slug: string, pid: string | null, id: string | undefined) => useQuery({ ...viewQuery(slug, pid, id ?? ""), enabled: !!id });
+export const useViews = (slug: string, pid: string | null, enabled = true) =>
+  useQuery({ ...viewsQuery(slug, pid), enabled });
+export const useView = (slug: string, pid: string | null, id: string | undefined) =>
+  useQuery({ ...viewQuery(slug, pid, id ?? ""), enabled: !!id });
 
 /** Change one view in the cached list and detail; returns what to put back. */
-function patchCached(qc: ReturnType<typeof useQueryClient>, slug: string, pid: string | null, id: string, patch: Partial<IssueView>) {
+function patchCached(
+  qc: ReturnType<typeof useQueryClient>,
+  slug: string,
+  pid: string | null,
+  id: string,
+  patch: Partial<IssueView>,
+) {
   const keys: QueryKey[] = [viewKeys.list(slug, pid), viewKeys.one(slug, pid, id)];
   const snap = keys.map((k) => [k, qc.getQueryData(k)] as const);
-  qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) => old?.map((v) => (v.id === id ? { ...v, ...patch } : v)));
+  qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) =>
+    old?.map((v) => (v.id === id ? { ...v, ...patch } : v)),
+  );
   qc.setQueryData<IssueView>(viewKeys.one(slug, pid, id), (old) => (old ? { ...old, ...patch } : old));
-  return () => { for (const [k, v] of snap) qc.setQueryData(k, v); };
+  return () => {
+    for (const [k, v] of snap) qc.setQueryData(k, v);
+  };
 }
 
 export function useCreateView(slug: string, pid: string | null) {
@@ -80,7 +97,8 @@ export function useUpdateView(slug: string, pid: string | null) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not update the view" },
-    mutationFn: ({ id, ...body }: ViewWrite & { id: string }) => api<IssueView>(`${base(slug, pid)}${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: ViewWrite & { id: string }) =>
+      api<IssueView>(`${base(slug, pid)}${id}/`, { method: "PATCH", body }),
     onMutate: async ({ id, ...body }) => {
       await qc.cancelQueries({ queryKey: viewKeys.list(slug, pid) });
       return { undo: patchCached(qc, slug, pid, id, body as Partial<IssueView>) };

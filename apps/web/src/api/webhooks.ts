@@ -1,5 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookLog, WebhookTestQueued } from "@stride/shared/contract";
+import type {
+  CreateWebhookBody,
+  UpdateWebhookBody,
+  Webhook,
+  WebhookLog,
+  WebhookTestQueued,
+} from "@stride/shared/contract";
 import { api, hasFieldErrors } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
@@ -8,9 +14,13 @@ export type { Webhook, WebhookLog };
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
 /* Query options shared by the hooks and the route loader (app/loaders.ts). */
-export const webhooksQuery = (slug: string) => queryOptions({ queryKey: qk.webhooks(slug), queryFn: () => api<Webhook[]>(`${W(slug)}/webhooks/`) });
+export const webhooksQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.webhooks(slug), queryFn: () => api<Webhook[]>(`${W(slug)}/webhooks/`) });
 export const webhookLogsQuery = (slug: string, id: string) =>
-  queryOptions({ queryKey: qk.webhookLogs(slug, id), queryFn: () => api<WebhookLog[]>(`${W(slug)}/webhook-logs/${id}/`) });
+  queryOptions({
+    queryKey: qk.webhookLogs(slug, id),
+    queryFn: () => api<WebhookLog[]>(`${W(slug)}/webhook-logs/${id}/`),
+  });
 
 export function useWebhooks(slug: string) {
   return useQuery(webhooksQuery(slug));
@@ -35,7 +45,8 @@ export function useUpdateWebhook(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not update the webhook", silent: hasFieldErrors },
-    mutationFn: ({ id, ...body }: UpdateWebhookBody & { id: string }) => api<Webhook>(`${W(slug)}/webhooks/${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: UpdateWebhookBody & { id: string }) =>
+      api<Webhook>(`${W(slug)}/webhooks/${id}/`, { method: "PATCH", body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.webhooks(slug) }),
   });
 }

@@ -5,7 +5,17 @@ import { api } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
 import type { WorkItem } from "./work-items-types.ts";
 import { patchItem, removeItem } from "./work-items-list-data.ts";
-import { cachedItem, forgetItem, invalidateCycles, P, restore, snapshotWithTeams, updateLists, wiKeys, type ListSource } from "./work-items.ts";
+import {
+  cachedItem,
+  forgetItem,
+  invalidateCycles,
+  P,
+  restore,
+  snapshotWithTeams,
+  updateLists,
+  wiKeys,
+  type ListSource,
+} from "./work-items.ts";
 
 /** POST P/bulk-operation-issues/: scalars are set; labels, assignees and modules are added. */
 export function useBulkUpdate(slug: string, pid: string) {
@@ -24,7 +34,8 @@ export function useBulkUpdate(slug: string, pid: string) {
         for (const [k, v] of Object.entries(properties)) {
           if (k === "label_ids" || k === "assignee_ids" || k === "module_ids") {
             const list = (v as string[]) ?? [];
-            if (list.length) (patch as Record<string, unknown>)[k] = [...new Set([...(((cur?.[k] as string[] | null) ?? [])), ...list])];
+            if (list.length)
+              (patch as Record<string, unknown>)[k] = [...new Set([...((cur?.[k] as string[] | null) ?? []), ...list])];
           } else (patch as Record<string, unknown>)[k] = v;
         }
         if ("state_id" in properties) patch.state__group = refs.stateById.get(properties.state_id ?? "")?.group ?? null;
@@ -44,7 +55,14 @@ export function useBulkUpdate(slug: string, pid: string) {
   });
 }
 
-function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promise<unknown>, failTitle: string, invalidate: ListSource[], deletes: boolean) {
+function useBulkRemove(
+  slug: string,
+  pid: string,
+  call: (ids: string[]) => Promise<unknown>,
+  failTitle: string,
+  invalidate: ListSource[],
+  deletes: boolean,
+) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: failTitle },
@@ -52,7 +70,13 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
     onMutate: async ({ ids }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshotWithTeams(qc, slug, wiKeys.lists(slug, pid));
-      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, ["issues", "epics", "view", "module", "cycle"]);
+      updateLists(qc, slug, pid, (data) => ids.reduce((d, id) => removeItem(d, id), data), {}, [
+        "issues",
+        "epics",
+        "view",
+        "module",
+        "cycle",
+      ]);
       return { snap };
     },
     onError: (_e, _v, ctx) => {
@@ -67,9 +91,23 @@ function useBulkRemove(slug: string, pid: string, call: (ids: string[]) => Promi
 }
 
 export function useBulkArchive(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }), "Could not archive the selected work items", ["archived"], false);
+  return useBulkRemove(
+    slug,
+    pid,
+    (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }),
+    "Could not archive the selected work items",
+    ["archived"],
+    false,
+  );
 }
 
 export function useBulkDelete(slug: string, pid: string) {
-  return useBulkRemove(slug, pid, (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }), "Could not delete the selected work items", [], true);
+  return useBulkRemove(
+    slug,
+    pid,
+    (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }),
+    "Could not delete the selected work items",
+    [],
+    true,
+  );
 }

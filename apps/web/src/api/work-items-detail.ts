@@ -8,21 +8,38 @@ import { api, hasFieldErrors } from "./client.ts";
 import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
 import { DETAIL_EXPAND, RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import type {
-  CommentCreateBody, CreateLinkBody, DescriptionVersion as DescriptionVersionFull, DescriptionVersionLite, RelatedWorkItem, UpdateLinkBody, UpdateTaskBody,
+  CommentCreateBody,
+  CreateLinkBody,
+  DescriptionVersion as DescriptionVersionFull,
+  DescriptionVersionLite,
+  RelatedWorkItem,
+  UpdateLinkBody,
+  UpdateTaskBody,
 } from "@stride/shared/contract";
 import { attachmentsBase } from "./work-items-upload.ts";
-import type { Activity, Comment, FileAsset, RelationMap, SubIssuesResponse, TaskItem, WorkItem, WorkItemDetail } from "./work-items-types.ts";
+import type {
+  Activity,
+  Comment,
+  FileAsset,
+  RelationMap,
+  SubIssuesResponse,
+  TaskItem,
+  WorkItem,
+  WorkItemDetail,
+} from "./work-items-types.ts";
 
 export { DETAIL_EXPAND };
 
 export const detailKeys = {
-  history: (slug: string, pid: string, id: string, type: "property" | "comment") => ["wi", slug, pid, "history", id, type] as const,
+  history: (slug: string, pid: string, id: string, type: "property" | "comment") =>
+    ["wi", slug, pid, "history", id, type] as const,
   subIssues: (slug: string, pid: string, id: string) => ["wi", slug, pid, "sub-issues", id] as const,
   relations: (slug: string, pid: string, id: string) => ["wi", slug, pid, "relations", id] as const,
   attachments: (slug: string, pid: string, id: string) => ["wi", slug, pid, "attachments", id] as const,
   // under "history" so an item update (which invalidates its history) refreshes the versions too
   versions: (slug: string, pid: string, id: string) => ["wi", slug, pid, "history", id, "versions"] as const,
-  version: (slug: string, pid: string, id: string, versionId: string) => ["wi", slug, pid, "history", id, "versions", versionId] as const,
+  version: (slug: string, pid: string, id: string, versionId: string) =>
+    ["wi", slug, pid, "history", id, "versions", versionId] as const,
 };
 
 /** Re-read an item's activity and comments: after an action that the screen keeps showing the item after (archive). */
@@ -53,7 +70,9 @@ export const workItemLookupQuery = (slug: string, key: string) =>
   queryOptions({
     queryKey: wiKeys.lookup(slug, key),
     queryFn: async ({ client }) => {
-      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`, { query: { expand: DETAIL_EXPAND } });
+      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`, {
+        query: { expand: DETAIL_EXPAND },
+      });
       client.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
       return { id: d.id, project_id: d.project_id, is_epic: !!d.is_epic };
     },
@@ -63,23 +82,38 @@ export const workItemLookupQuery = (slug: string, key: string) =>
 export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.history(slug, pid, id, "property"),
-    queryFn: () => api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" } }),
+    queryFn: () =>
+      api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, {
+        query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" },
+      }),
   });
 
 export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.history(slug, pid, id, "comment"),
-    queryFn: () => api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, { query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" } }),
+    queryFn: () =>
+      api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, {
+        query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" },
+      }),
   });
 
 export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  queryOptions({ queryKey: detailKeys.subIssues(slug, pid, id), queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`) });
+  queryOptions({
+    queryKey: detailKeys.subIssues(slug, pid, id),
+    queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`),
+  });
 
 export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  queryOptions({ queryKey: detailKeys.relations(slug, pid, id), queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`) });
+  queryOptions({
+    queryKey: detailKeys.relations(slug, pid, id),
+    queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`),
+  });
 
 export const attachmentsQuery = (slug: string, pid: string, id: string) =>
-  queryOptions({ queryKey: detailKeys.attachments(slug, pid, id), queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)) });
+  queryOptions({
+    queryKey: detailKeys.attachments(slug, pid, id),
+    queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)),
+  });
 
 /** What the detail (page or peek) reads about one item besides the item itself, for prefetching it at navigation. */
 export const workItemPartQueries = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => [
@@ -90,7 +124,12 @@ export const workItemPartQueries = (slug: string, pid: string, id: string, kind:
   attachmentsQuery(slug, pid, id),
 ];
 
-export function useWorkItemDetail(slug: string, pid: string | undefined, id: string | undefined, kind: ItemKind = "issues") {
+export function useWorkItemDetail(
+  slug: string,
+  pid: string | undefined,
+  id: string | undefined,
+  kind: ItemKind = "issues",
+) {
   return useQuery({ ...workItemDetailQuery(slug, pid ?? "", id ?? "", kind), enabled: !!pid && !!id });
 }
 
@@ -117,7 +156,11 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
   };
   const base = `${itemPath(slug, pid, id, kind)}comments/`;
   const create = useMutation({
-    mutationFn: (html: string) => api<Comment>(base, { method: "POST", body: { comment_html: html, access: "INTERNAL" } satisfies CommentCreateBody }),
+    mutationFn: (html: string) =>
+      api<Comment>(base, {
+        method: "POST",
+        body: { comment_html: html, access: "INTERNAL" } satisfies CommentCreateBody,
+      }),
     onSuccess: (c) => {
       qc.setQueryData<Comment[]>(key, (old) => (old ? [...old, c] : old));
       refresh();
@@ -125,11 +168,14 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     meta: { errorTitle: "Could not add the comment" },
   });
   const update = useMutation({
-    mutationFn: ({ commentId, html }: { commentId: string; html: string }) => api<Comment>(`${base}${commentId}/`, { method: "PATCH", body: { comment_html: html } }),
+    mutationFn: ({ commentId, html }: { commentId: string; html: string }) =>
+      api<Comment>(`${base}${commentId}/`, { method: "PATCH", body: { comment_html: html } }),
     onMutate: async ({ commentId, html }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<Comment[]>(key);
-      qc.setQueryData<Comment[]>(key, (old) => old?.map((c) => (c.id === commentId ? { ...c, comment_html: html, edited_at: new Date().toISOString() } : c)));
+      qc.setQueryData<Comment[]>(key, (old) =>
+        old?.map((c) => (c.id === commentId ? { ...c, comment_html: html, edited_at: new Date().toISOString() } : c)),
+      );
       return { prev };
     },
     meta: { errorTitle: "Could not edit the comment" },
@@ -153,7 +199,16 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     onSettled: refresh,
   });
   const react = useMutation({
-    mutationFn: ({ commentId, reaction, remove: rm }: { commentId: string; reaction: string; remove: boolean; me: string }) =>
+    mutationFn: ({
+      commentId,
+      reaction,
+      remove: rm,
+    }: {
+      commentId: string;
+      reaction: string;
+      remove: boolean;
+      me: string;
+    }) =>
       rm
         ? api(`${P(slug, pid)}/comments/${commentId}/reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
         : api(`${P(slug, pid)}/comments/${commentId}/reactions/`, { method: "POST", body: { reaction } }),
@@ -168,7 +223,20 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
                 ...c,
                 comment_reactions: rm
                   ? c.comment_reactions.filter((r) => !(r.reaction === reaction && r.actor === me))
-                  : [...c.comment_reactions, { ...pendingAudit(me), id: `tmp-${Date.now()}`, actor: me, comment: commentId, reaction, display_name: null, actor_detail: null, workspace: c.workspace, project: c.project }],
+                  : [
+                      ...c.comment_reactions,
+                      {
+                        ...pendingAudit(me),
+                        id: `tmp-${Date.now()}`,
+                        actor: me,
+                        comment: commentId,
+                        reaction,
+                        display_name: null,
+                        actor_detail: null,
+                        workspace: c.workspace,
+                        project: c.project,
+                      },
+                    ],
               },
         ),
       );
@@ -202,7 +270,10 @@ export function useItemReaction(slug: string, pid: string, id: string, kind: Ite
               ...old,
               issue_reactions: remove
                 ? (old.issue_reactions ?? []).filter((r) => !(r.reaction === reaction && r.actor === me))
-                : [...(old.issue_reactions ?? []), { id: `tmp-${Date.now()}`, actor: me, issue: id, reaction, display_name: null }],
+                : [
+                    ...(old.issue_reactions ?? []),
+                    { id: `tmp-${Date.now()}`, actor: me, issue: id, reaction, display_name: null },
+                  ],
             }
           : old,
       );
@@ -221,7 +292,8 @@ export function useSubscription(slug: string, pid: string, id: string, kind: Ite
   const qc = useQueryClient();
   const key = wiKeys.detail(slug, pid, id);
   return useMutation({
-    mutationFn: (subscribe: boolean) => api(`${itemPath(slug, pid, id, kind)}subscribe/`, { method: subscribe ? "POST" : "DELETE" }),
+    mutationFn: (subscribe: boolean) =>
+      api(`${itemPath(slug, pid, id, kind)}subscribe/`, { method: subscribe ? "POST" : "DELETE" }),
     onMutate: async (subscribe) => {
       await qc.cancelQueries({ queryKey: key });
       qc.setQueryData<WorkItemDetail>(key, (old) => (old ? { ...old, is_subscribed: subscribe } : old));
@@ -242,7 +314,11 @@ export function useSubIssues(slug: string, pid: string, id: string, kind: ItemKi
 export function useAddSubIssues(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (ids: string[]) => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`, { method: "POST", body: { sub_issue_ids: ids } }),
+    mutationFn: (ids: string[]) =>
+      api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`, {
+        method: "POST",
+        body: { sub_issue_ids: ids },
+      }),
     onSuccess: (r) => {
       qc.setQueryData(detailKeys.subIssues(slug, pid, id), r);
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
@@ -264,8 +340,40 @@ export const RELATION_LABEL: Record<ItemRelationType, string> = {
 
 /** A picked work item as the relation list shows it, until the server's answer replaces it. */
 function relatedItem(i: WorkItem, relation_type: ItemRelationType): RelatedWorkItem {
-  const { id, name, state_id, sort_order, priority, sequence_id, project_id, label_ids, assignee_ids, type_id, created_at, updated_at, created_by, updated_by } = i;
-  return { id, name, state_id, sort_order, priority, sequence_id, project_id, label_ids, assignee_ids, is_epic: i.is_epic ?? false, type_id, created_at, updated_at, created_by, updated_by, relation_type };
+  const {
+    id,
+    name,
+    state_id,
+    sort_order,
+    priority,
+    sequence_id,
+    project_id,
+    label_ids,
+    assignee_ids,
+    type_id,
+    created_at,
+    updated_at,
+    created_by,
+    updated_by,
+  } = i;
+  return {
+    id,
+    name,
+    state_id,
+    sort_order,
+    priority,
+    sequence_id,
+    project_id,
+    label_ids,
+    assignee_ids,
+    is_epic: i.is_epic ?? false,
+    type_id,
+    created_at,
+    updated_at,
+    created_by,
+    updated_by,
+    relation_type,
+  };
 }
 
 export function useRelations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
@@ -283,7 +391,10 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   };
   const add = useMutation({
     mutationFn: ({ type, issues }: { type: ItemRelationType; issues: WorkItem[] }) =>
-      api(`${itemPath(slug, pid, id, kind)}issue-relation/`, { method: "POST", body: { relation_type: type, issues: issues.map((i) => i.id) } }),
+      api(`${itemPath(slug, pid, id, kind)}issue-relation/`, {
+        method: "POST",
+        body: { relation_type: type, issues: issues.map((i) => i.id) },
+      }),
     onMutate: async ({ type, issues }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<RelationMap>(key);
@@ -303,11 +414,16 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   });
   const remove = useMutation({
     mutationFn: ({ type, relatedId }: { type: ItemRelationType; relatedId: string }) =>
-      api(`${itemPath(slug, pid, id, kind)}remove-relation/`, { method: "POST", body: { related_issue: relatedId, relation_type: type } }),
+      api(`${itemPath(slug, pid, id, kind)}remove-relation/`, {
+        method: "POST",
+        body: { related_issue: relatedId, relation_type: type },
+      }),
     onMutate: async ({ type, relatedId }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<RelationMap>(key);
-      qc.setQueryData<RelationMap>(key, (old) => (old ? { ...old, [type]: (old[type] ?? []).filter((x) => x.id !== relatedId) } : old));
+      qc.setQueryData<RelationMap>(key, (old) =>
+        old ? { ...old, [type]: (old[type] ?? []).filter((x) => x.id !== relatedId) } : old,
+      );
       return { prev };
     },
     meta: { errorTitle: "Could not remove the relation" },
@@ -335,7 +451,8 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
     meta: { errorTitle: "Could not add the link", silent: hasFieldErrors },
   });
   const update = useMutation({
-    mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) => api(`${base}${linkId}/`, { method: "PATCH", body: b }),
+    mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) =>
+      api(`${base}${linkId}/`, { method: "PATCH", body: b }),
     onSuccess: refresh,
     meta: { errorTitle: "Could not update the link", silent: hasFieldErrors },
   });
@@ -369,7 +486,8 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
     meta: { errorTitle: "Could not add the task" },
   });
   const update = useMutation({
-    mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) => api(`${base}${taskId}/`, { method: "PATCH", body: b }),
+    mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) =>
+      api(`${base}${taskId}/`, { method: "PATCH", body: b }),
     onMutate: (v) => optimistic((ts) => ts.map((t) => (t.id === v.taskId ? { ...t, ...v } : t))),
     meta: { errorTitle: "Could not update the task" },
     onError: rollback,
@@ -426,14 +544,23 @@ export function useDescriptionVersions(slug: string, pid: string, id: string, ki
   return useQuery({
     queryKey: detailKeys.versions(slug, pid, id),
     queryFn: () =>
-      api<{ results: DescriptionVersion[]; total_results: number; next_page_results: boolean }>(`${itemPath(slug, pid, id, kind)}description-versions/`, {
-        query: { per_page: String(VERSIONS_PAGE) },
-      }),
+      api<{ results: DescriptionVersion[]; total_results: number; next_page_results: boolean }>(
+        `${itemPath(slug, pid, id, kind)}description-versions/`,
+        {
+          query: { per_page: String(VERSIONS_PAGE) },
+        },
+      ),
     enabled: !!pid && !!id,
   });
 }
 
-export function useDescriptionVersion(slug: string, pid: string, id: string, versionId: string | null, kind: ItemKind = "issues") {
+export function useDescriptionVersion(
+  slug: string,
+  pid: string,
+  id: string,
+  versionId: string | null,
+  kind: ItemKind = "issues",
+) {
   return useQuery({
     queryKey: detailKeys.version(slug, pid, id, versionId ?? ""),
     queryFn: () => api<DescriptionVersionDetail>(`${itemPath(slug, pid, id, kind)}description-versions/${versionId}/`),

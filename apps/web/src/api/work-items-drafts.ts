@@ -19,8 +19,10 @@ export function useWorkspaceDrafts(slug: string) {
     queryKey: key(slug),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
-      api<DraftPage | WorkspaceDraft[]>(`${W(slug)}/draft-issues/`, { query: { per_page: DRAFTS_PAGE_SIZE, cursor: `${DRAFTS_PAGE_SIZE}:${pageParam}:0` } }).then(
-        (r): DraftPage => (Array.isArray(r) ? { results: r, next_page_results: false, next_cursor: "", total_count: r.length } : r),
+      api<DraftPage | WorkspaceDraft[]>(`${W(slug)}/draft-issues/`, {
+        query: { per_page: DRAFTS_PAGE_SIZE, cursor: `${DRAFTS_PAGE_SIZE}:${pageParam}:0` },
+      }).then((r): DraftPage =>
+        Array.isArray(r) ? { results: r, next_page_results: false, next_cursor: "", total_count: r.length } : r,
       ),
     getNextPageParam: (last, _all, page) => (last.next_page_results ? page + 1 : undefined),
   });
@@ -41,7 +43,8 @@ export function useDraftMutations(slug: string) {
     meta: { silent: true },
   });
   const update = useMutation({
-    mutationFn: ({ id, ...body }: DraftBody & { id: string }) => api<WorkspaceDraft>(`${W(slug)}/draft-issues/${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: DraftBody & { id: string }) =>
+      api<WorkspaceDraft>(`${W(slug)}/draft-issues/${id}/`, { method: "PATCH", body }),
     onSuccess: refresh,
     meta: { errorTitle: "Could not save the draft" },
   });
@@ -52,7 +55,8 @@ export function useDraftMutations(slug: string) {
   });
   /** The draft becomes a work item of its project and leaves the drafts list. */
   const toIssue = useMutation({
-    mutationFn: ({ id, ...body }: DraftBody & { id: string }) => api<WorkItem>(`${W(slug)}/draft-to-issue/${id}/`, { method: "POST", body }),
+    mutationFn: ({ id, ...body }: DraftBody & { id: string }) =>
+      api<WorkItem>(`${W(slug)}/draft-to-issue/${id}/`, { method: "POST", body }),
     onSuccess: (item) => {
       refresh();
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, item.project_id) });

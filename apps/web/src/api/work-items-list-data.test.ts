@@ -1,19 +1,66 @@
 import { describe, expect, it } from "vitest";
 import type { ListEnvelope, WorkItem } from "./work-items-types.ts";
-import { allIds, appendFlatPage, appendGroupPage, fromEnvelope, hierarchyRows, insertItem, itemGroupKeys, makeComparator, patchItem, removeItem } from "./work-items-list-data.ts";
+import {
+  allIds,
+  appendFlatPage,
+  appendGroupPage,
+  fromEnvelope,
+  hierarchyRows,
+  insertItem,
+  itemGroupKeys,
+  makeComparator,
+  patchItem,
+  removeItem,
+} from "./work-items-list-data.ts";
 
 let n = 0;
 function item(p: Partial<WorkItem> = {}): WorkItem {
   n += 1;
   return {
-    id: `id-${n}`, name: `Item ${n}`, state_id: "s1", sort_order: n * 10000, completed_at: null, estimate_point: null, priority: "none",
-    start_date: null, target_date: null, sequence_id: n, project_id: "p", parent_id: null, cycle_id: null, module_ids: [], label_ids: [],
-    assignee_ids: [], sub_issues_count: 0, created_at: `2025-01-${String(n).padStart(2, "0")}T00:00:00Z`, updated_at: "2025-01-01T00:00:00Z",
-    created_by: "u", updated_by: "u", attachment_count: 0, link_count: 0, is_draft: false, type_id: null, archived_at: null, property_values: {}, ...p,
+    id: `id-${n}`,
+    name: `Item ${n}`,
+    state_id: "s1",
+    sort_order: n * 10000,
+    completed_at: null,
+    estimate_point: null,
+    priority: "none",
+    start_date: null,
+    target_date: null,
+    sequence_id: n,
+    project_id: "p",
+    parent_id: null,
+    cycle_id: null,
+    module_ids: [],
+    label_ids: [],
+    assignee_ids: [],
+    sub_issues_count: 0,
+    created_at: `2025-01-${String(n).padStart(2, "0")}T00:00:00Z`,
+    updated_at: "2025-01-01T00:00:00Z",
+    created_by: "u",
+    updated_by: "u",
+    attachment_count: 0,
+    link_count: 0,
+    is_draft: false,
+    type_id: null,
+    archived_at: null,
+    property_values: {},
+    ...p,
   };
 }
 const env = (results: ListEnvelope["results"], extra: Partial<ListEnvelope> = {}): ListEnvelope => ({
-  grouped_by: null, sub_grouped_by: null, total_count: 0, next_cursor: "", prev_cursor: "", next_page_results: false, prev_page_results: false, extra_stats: null, count: 0, total_pages: 1, total_results: 0, results, ...extra,
+  grouped_by: null,
+  sub_grouped_by: null,
+  total_count: 0,
+  next_cursor: "",
+  prev_cursor: "",
+  next_page_results: false,
+  prev_page_results: false,
+  extra_stats: null,
+  count: 0,
+  total_pages: 1,
+  total_results: 0,
+  results,
+  ...extra,
 });
 const bySort = makeComparator("sort_order");
 
@@ -29,11 +76,29 @@ describe("fromEnvelope", () => {
   });
   it("reads grouped and sub-grouped pages, keeping one copy of repeated items", () => {
     const a = item({ label_ids: ["l1", "l2"] });
-    const d = fromEnvelope(env({ l1: { results: [{ ...a, labels__id: "l1" }], total_results: 1 }, l2: { results: [{ ...a, labels__id: "l2" }], total_results: 3 } }, { grouped_by: "labels__id" }));
+    const d = fromEnvelope(
+      env(
+        {
+          l1: { results: [{ ...a, labels__id: "l1" }], total_results: 1 },
+          l2: { results: [{ ...a, labels__id: "l2" }], total_results: 3 },
+        },
+        { grouped_by: "labels__id" },
+      ),
+    );
     expect(d.groupOrder).toEqual(["l1", "l2"]);
     expect(d.groups.l2).toMatchObject({ ids: [a.id], total: 3, pages: 1 });
     expect("labels__id" in d.items[a.id]).toBe(false);
-    const s = fromEnvelope(env({ s1: { results: { urgent: { results: [a], total_results: 1 }, none: { results: [], total_results: 0 } }, total_results: 1 } }, { grouped_by: "state_id", sub_grouped_by: "priority" }));
+    const s = fromEnvelope(
+      env(
+        {
+          s1: {
+            results: { urgent: { results: [a], total_results: 1 }, none: { results: [], total_results: 0 } },
+            total_results: 1,
+          },
+        },
+        { grouped_by: "state_id", sub_grouped_by: "priority" },
+      ),
+    );
     expect(s.subGroupOrder).toEqual(["urgent", "none"]);
     expect(s.groups.s1.sub?.urgent.ids).toEqual([a.id]);
   });
@@ -43,7 +108,10 @@ describe("pages", () => {
   it("appends a flat page without duplicates", () => {
     const a = item();
     const b = item();
-    const d = appendFlatPage(fromEnvelope(env([a], { total_count: 2, next_page_results: true })), env([a, b], { total_count: 2 }));
+    const d = appendFlatPage(
+      fromEnvelope(env([a], { total_count: 2, next_page_results: true })),
+      env([a, b], { total_count: 2 }),
+    );
     expect(d.ids).toEqual([a.id, b.id]);
     expect(d.nextPage).toBe(2);
     expect(d.hasMore).toBe(false);
@@ -51,7 +119,12 @@ describe("pages", () => {
   it("appends a group's load-more page to that group only", () => {
     const a = item();
     const b = item();
-    const d0 = fromEnvelope(env({ s1: { results: [a], total_results: 2 }, s2: { results: [], total_results: 0 } }, { grouped_by: "state_id" }));
+    const d0 = fromEnvelope(
+      env(
+        { s1: { results: [a], total_results: 2 }, s2: { results: [], total_results: 0 } },
+        { grouped_by: "state_id" },
+      ),
+    );
     const d = appendGroupPage(d0, "s1", null, env([b]));
     expect(d.groups.s1).toMatchObject({ ids: [a.id, b.id], pages: 2 });
     expect(d.groups.s2.ids).toEqual([]);
@@ -63,7 +136,12 @@ describe("optimistic moves", () => {
     const a = item({ state_id: "s1", sort_order: 100 });
     const b = item({ state_id: "s2", sort_order: 50 });
     const c = item({ state_id: "s2", sort_order: 150 });
-    const d0 = fromEnvelope(env({ s1: { results: [a], total_results: 1 }, s2: { results: [b, c], total_results: 2 } }, { grouped_by: "state_id" }));
+    const d0 = fromEnvelope(
+      env(
+        { s1: { results: [a], total_results: 1 }, s2: { results: [b, c], total_results: 2 } },
+        { grouped_by: "state_id" },
+      ),
+    );
     const d = patchItem(d0, a.id, { state_id: "s2" }, bySort);
     expect(d.groups.s1).toMatchObject({ ids: [], total: 0 });
     expect(d.groups.s2).toMatchObject({ ids: [b.id, a.id, c.id], total: 3 });
@@ -71,7 +149,12 @@ describe("optimistic moves", () => {
   });
   it("creates a missing group before None for multi-valued groupings and removes empty values to None", () => {
     const a = item({ label_ids: ["l1"] });
-    const d0 = fromEnvelope(env({ l1: { results: [a], total_results: 1 }, None: { results: [], total_results: 0 } }, { grouped_by: "labels__id" }));
+    const d0 = fromEnvelope(
+      env(
+        { l1: { results: [a], total_results: 1 }, None: { results: [], total_results: 0 } },
+        { grouped_by: "labels__id" },
+      ),
+    );
     const d = patchItem(d0, a.id, { label_ids: ["l1", "l9"] }, bySort);
     expect(d.groupOrder).toEqual(["l1", "l9", "None"]);
     expect(d.groups.l9.ids).toEqual([a.id]);
@@ -88,7 +171,12 @@ describe("optimistic moves", () => {
   });
   it("moves between sub-groups", () => {
     const a = item({ priority: "high" });
-    const d0 = fromEnvelope(env({ s1: { results: { high: { results: [a], total_results: 1 } }, total_results: 1 } }, { grouped_by: "state_id", sub_grouped_by: "priority" }));
+    const d0 = fromEnvelope(
+      env(
+        { s1: { results: { high: { results: [a], total_results: 1 } }, total_results: 1 } },
+        { grouped_by: "state_id", sub_grouped_by: "priority" },
+      ),
+    );
     const d = patchItem(d0, a.id, { priority: "low" }, bySort);
     expect(d.groups.s1.sub?.high.ids).toEqual([]);
     expect(d.groups.s1.sub?.low.ids).toEqual([a.id]);
@@ -131,7 +219,9 @@ describe("ordering", () => {
     const a = item({ state_id: "x" });
     const b = item({ state_id: "y" });
     const names: Record<string, string> = { x: "Todo", y: "Backlog" };
-    expect([a, b].sort(makeComparator("state__name", { stateName: (id) => names[id ?? ""] })).map((x) => x.id)).toEqual([b.id, a.id]);
+    expect([a, b].sort(makeComparator("state__name", { stateName: (id) => names[id ?? ""] })).map((x) => x.id)).toEqual(
+      [b.id, a.id],
+    );
   });
 });
 
@@ -152,11 +242,18 @@ describe("hierarchyRows", () => {
     const o = item({ parent_id: "elsewhere" });
     const items = Object.fromEntries([p, c, g, o].map((x) => [x.id, x]));
     expect(hierarchyRows([g.id, o.id, c.id, p.id], items)).toEqual([
-      { id: o.id, depth: 0 }, { id: p.id, depth: 0 }, { id: c.id, depth: 1 }, { id: g.id, depth: 2 },
+      { id: o.id, depth: 0 },
+      { id: p.id, depth: 0 },
+      { id: c.id, depth: 1 },
+      { id: g.id, depth: 2 },
     ]);
     const x = item();
     const y = item({ parent_id: x.id });
     x.parent_id = y.id;
-    expect(hierarchyRows([x.id, y.id], { [x.id]: x, [y.id]: y }).map((r) => r.id).sort()).toEqual([x.id, y.id].sort());
+    expect(
+      hierarchyRows([x.id, y.id], { [x.id]: x, [y.id]: y })
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([x.id, y.id].sort());
   });
 });

@@ -32,7 +32,10 @@ export interface ListData {
 
 export const NONE_KEY = "None";
 
-type Bucket = { results: WorkItem[] | Record<string, { results: WorkItem[]; total_results: number }>; total_results: number };
+type Bucket = {
+  results: WorkItem[] | Record<string, { results: WorkItem[]; total_results: number }>;
+  total_results: number;
+};
 
 /** Turn the first page of a list response into ListData. */
 export function fromEnvelope(env: ListEnvelope): ListData {
@@ -93,7 +96,12 @@ function mergeItem(prev: WorkItem | undefined, next: WorkItem): WorkItem {
 
 function stripGroupKeys(it: WorkItem): WorkItem {
   if (!("labels__id" in it) && !("assignees__id" in it) && !("issue_module__module_id" in it)) return it;
-  const { labels__id: _l, assignees__id: _a, issue_module__module_id: _m, ...rest } = it as WorkItem & Record<string, unknown>;
+  const {
+    labels__id: _l,
+    assignees__id: _a,
+    issue_module__module_id: _m,
+    ...rest
+  } = it as WorkItem & Record<string, unknown>;
   return rest as WorkItem;
 }
 
@@ -109,7 +117,14 @@ export function appendFlatPage(data: ListData, env: ListEnvelope): ListData {
       ids.push(it.id);
     }
   }
-  return { ...data, items, ids, nextPage: data.nextPage + 1, hasMore: !!env.next_page_results, total: env.total_count ?? data.total };
+  return {
+    ...data,
+    items,
+    ids,
+    nextPage: data.nextPage + 1,
+    hasMore: !!env.next_page_results,
+    total: env.total_count ?? data.total,
+  };
 }
 
 /** Append a "load more" page (a flat page filtered to the group) to one group or sub-group. */
@@ -122,7 +137,11 @@ export function appendGroupPage(data: ListData, groupKey: string, subKey: string
   const add = (node: GroupNode): GroupNode => {
     const ids = [...node.ids];
     const seen = new Set(ids);
-    for (const it of results) if (!seen.has(it.id)) { seen.add(it.id); ids.push(it.id); }
+    for (const it of results)
+      if (!seen.has(it.id)) {
+        seen.add(it.id);
+        ids.push(it.id);
+      }
     return { ...node, ids, pages: node.pages + 1 };
   };
   let next: GroupNode;
@@ -144,14 +163,22 @@ export function itemGroupKeys(item: WorkItem, field: string | null): string[] {
   }
   const v = ((): unknown => {
     switch (field) {
-      case "state_id": return item.state_id;
-      case "state__group": return item.state__group;
-      case "priority": return item.priority ?? "none";
-      case "cycle_id": return item.cycle_id;
-      case "created_by": return item.created_by;
-      case "project_id": return item.project_id;
-      case "target_date": return item.target_date;
-      default: return item[field];
+      case "state_id":
+        return item.state_id;
+      case "state__group":
+        return item.state__group;
+      case "priority":
+        return item.priority ?? "none";
+      case "cycle_id":
+        return item.cycle_id;
+      case "created_by":
+        return item.created_by;
+      case "project_id":
+        return item.project_id;
+      case "target_date":
+        return item.target_date;
+      default:
+        return item[field];
     }
   })();
   return [v === null || v === undefined || v === "" ? NONE_KEY : String(v)];
@@ -170,40 +197,64 @@ export interface OrderLookups {
 type SortVal = string | number | null;
 
 function minOf(vals: (string | null)[]): string | null {
-  const xs = vals.filter((v): v is string => !!v).map((v) => v.toLowerCase()).sort();
+  const xs = vals
+    .filter((v): v is string => !!v)
+    .map((v) => v.toLowerCase())
+    .sort();
   return xs[0] ?? null;
 }
 
 /** The sort value of an item for an order_by field (without the leading "-"). */
 export function orderValue(item: WorkItem, field: string, lk: OrderLookups = {}): SortVal {
   switch (field) {
-    case "sort_order": return item.sort_order ?? null;
-    case "created_at": return item.created_at ?? null;
-    case "updated_at": return item.updated_at ?? null;
-    case "start_date": return item.start_date ?? null;
-    case "target_date": return item.target_date ?? null;
-    case "priority": return PRIORITY_RANK[item.priority ?? "none"] ?? 0;
-    case "state__name": return lk.stateName?.(item.state_id)?.toLowerCase() ?? null;
+    case "sort_order":
+      return item.sort_order ?? null;
+    case "created_at":
+      return item.created_at ?? null;
+    case "updated_at":
+      return item.updated_at ?? null;
+    case "start_date":
+      return item.start_date ?? null;
+    case "target_date":
+      return item.target_date ?? null;
+    case "priority":
+      return PRIORITY_RANK[item.priority ?? "none"] ?? 0;
+    case "state__name":
+      return lk.stateName?.(item.state_id)?.toLowerCase() ?? null;
     case "state__group": {
       const g = item.state__group ?? lk.stateGroup?.(item.state_id) ?? null;
-      return g ? STATE_GROUP_RANK[g] ?? 99 : null;
+      return g ? (STATE_GROUP_RANK[g] ?? 99) : null;
     }
-    case "labels__name": return minOf((item.label_ids ?? []).map((id) => lk.labelName?.(id) ?? null));
-    case "assignees__first_name": return minOf((item.assignee_ids ?? []).map((id) => lk.memberName?.(id) ?? null));
-    case "issue_module__module__name": return minOf((item.module_ids ?? []).map((id) => lk.moduleName?.(id) ?? null));
-    case "issue_cycle__cycle__name": return lk.cycleName?.(item.cycle_id)?.toLowerCase() ?? null;
-    case "estimate_point__key": return lk.estimateKey?.(item.estimate_point) ?? null;
-    case "link_count": return item.link_count ?? 0;
-    case "attachment_count": return item.attachment_count ?? 0;
-    case "sub_issues_count": return item.sub_issues_count ?? 0;
-    case "sequence_id": return item.sequence_id;
-    case "name": return (item.name ?? "").toLowerCase();
-    default: return null;
+    case "labels__name":
+      return minOf((item.label_ids ?? []).map((id) => lk.labelName?.(id) ?? null));
+    case "assignees__first_name":
+      return minOf((item.assignee_ids ?? []).map((id) => lk.memberName?.(id) ?? null));
+    case "issue_module__module__name":
+      return minOf((item.module_ids ?? []).map((id) => lk.moduleName?.(id) ?? null));
+    case "issue_cycle__cycle__name":
+      return lk.cycleName?.(item.cycle_id)?.toLowerCase() ?? null;
+    case "estimate_point__key":
+      return lk.estimateKey?.(item.estimate_point) ?? null;
+    case "link_count":
+      return item.link_count ?? 0;
+    case "attachment_count":
+      return item.attachment_count ?? 0;
+    case "sub_issues_count":
+      return item.sub_issues_count ?? 0;
+    case "sequence_id":
+      return item.sequence_id;
+    case "name":
+      return (item.name ?? "").toLowerCase();
+    default:
+      return null;
   }
 }
 
 /** Comparator of an order_by string (nulls last in both directions; ties by -created_at), as the server sorts. */
-export function makeComparator(orderBy: string | null | undefined, lk: OrderLookups = {}): (a: WorkItem, b: WorkItem) => number {
+export function makeComparator(
+  orderBy: string | null | undefined,
+  lk: OrderLookups = {},
+): (a: WorkItem, b: WorkItem) => number {
   const raw = orderBy || "-created_at";
   const desc = raw.startsWith("-");
   const field = desc ? raw.slice(1) : raw;
@@ -222,13 +273,21 @@ export function makeComparator(orderBy: string | null | undefined, lk: OrderLook
   };
 }
 
-function insertSorted(ids: string[], id: string, items: Record<string, WorkItem>, cmp: (a: WorkItem, b: WorkItem) => number): string[] {
+function insertSorted(
+  ids: string[],
+  id: string,
+  items: Record<string, WorkItem>,
+  cmp: (a: WorkItem, b: WorkItem) => number,
+): string[] {
   const out = ids.filter((x) => x !== id);
   const it = items[id];
   let at = out.length;
   for (let i = 0; i < out.length; i++) {
     const other = items[out[i]];
-    if (other && cmp(it, other) < 0) { at = i; break; }
+    if (other && cmp(it, other) < 0) {
+      at = i;
+      break;
+    }
   }
   out.splice(at, 0, id);
   return out;
@@ -249,7 +308,9 @@ function removeFromGroups(data: ListData, id: string): ListData {
     if (g.sub) {
       const sub: Record<string, GroupNode> = {};
       for (const [sk, sn] of Object.entries(g.sub)) {
-        sub[sk] = sn.ids.includes(id) ? { ...sn, ids: sn.ids.filter((x) => x !== id), total: Math.max(0, sn.total - 1) } : sn;
+        sub[sk] = sn.ids.includes(id)
+          ? { ...sn, ids: sn.ids.filter((x) => x !== id), total: Math.max(0, sn.total - 1) }
+          : sn;
       }
       ng = { ...ng, sub };
     }
@@ -292,7 +353,12 @@ function placeInGroups(data: ListData, id: string, cmp: (a: WorkItem, b: WorkIte
  * groups of its new values (kanban drag between columns, a state picked in a list row). Lists that do not
  * hold the item are returned unchanged.
  */
-export function patchItem(data: ListData, id: string, patch: Partial<WorkItem>, cmp: (a: WorkItem, b: WorkItem) => number): ListData {
+export function patchItem(
+  data: ListData,
+  id: string,
+  patch: Partial<WorkItem>,
+  cmp: (a: WorkItem, b: WorkItem) => number,
+): ListData {
   const old = data.items[id];
   if (!old) return data;
   const next: WorkItem = { ...old, ...patch };
@@ -334,7 +400,11 @@ export function allIds(data: ListData): string[] {
     const g = data.groups[k];
     if (!g) continue;
     const ids = g.sub ? data.subGroupOrder.flatMap((sk) => g.sub?.[sk]?.ids ?? []) : g.ids;
-    for (const id of ids) if (!seen.has(id)) { seen.add(id); out.push(id); }
+    for (const id of ids)
+      if (!seen.has(id)) {
+        seen.add(id);
+        out.push(id);
+      }
   }
   return out;
 }

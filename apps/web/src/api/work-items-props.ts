@@ -31,8 +31,12 @@ function mergeProps(prev: UserProperties, patch: PropsPatch): UserProperties {
   return {
     ...prev,
     filters: patch.filters ? { ...prev.filters, ...patch.filters } : prev.filters,
-    display_filters: patch.display_filters ? { ...prev.display_filters, ...patch.display_filters } : prev.display_filters,
-    display_properties: patch.display_properties ? { ...prev.display_properties, ...patch.display_properties } : prev.display_properties,
+    display_filters: patch.display_filters
+      ? { ...prev.display_filters, ...patch.display_filters }
+      : prev.display_filters,
+    display_properties: patch.display_properties
+      ? { ...prev.display_properties, ...patch.display_properties }
+      : prev.display_properties,
   };
 }
 
@@ -45,7 +49,8 @@ export function useUpdateUserProperties(slug: string, pid: string, kind: PropsSc
   const key = wiKeys.props(slug, pid, kind);
   const path = propsPath(kind);
   const m = useMutation({
-    mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) => api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
+    mutationFn: ({ patch }: { patch: PropsPatch; prev?: UserProperties }) =>
+      api<UserProperties>(`${P(slug, pid)}/${path}`, { method: "PATCH", body: patch }),
     meta: { errorTitle: "Could not save the list settings" },
     onError: (_e, v) => {
       if (v.prev) qc.setQueryData(key, v.prev);

@@ -5,7 +5,21 @@ describe("compareNames (the project's members and modules in the pickers)", () =
   afterEach(() => vi.restoreAllMocks());
 
   it("orders names as localeCompare does", () => {
-    const names = ["Zoë", "zoe", "Émile", "emile", "Ángel", "andrew", "Bob", "bob", "", "10 Ten", "9 Nine", "Øystein", "Ola"];
+    const names = [
+      "Zoë",
+      "zoe",
+      "Émile",
+      "emile",
+      "Ángel",
+      "andrew",
+      "Bob",
+      "bob",
+      "",
+      "10 Ten",
+      "9 Nine",
+      "Øystein",
+      "Ola",
+    ];
     const expected = [...names].sort((a, b) => a.localeCompare(b));
     expect([...names].sort(compareNames)).toEqual(expected);
   });

@@ -42,23 +42,40 @@ export function invalidateModuleData(qc: QueryClient, slug: string, pid: string)
 async function optionalList<T>(path: string): Promise<T[] | null> {
   try {
     const r = await api<T[] | { results?: T[] }>(path);
-    return Array.isArray(r) ? r : r?.results ?? [];
+    return Array.isArray(r) ? r : (r?.results ?? []);
   } catch {
     return null;
   }
 }
 
 /** Which feature lists a project needs: a feature's endpoint is called only when the project has it turned on. */
-export const featureListsOf = (p: Project | undefined): { cycles: boolean; modules: boolean; estimates: boolean; workflows: boolean } =>
+export const featureListsOf = (
+  p: Project | undefined,
+): { cycles: boolean; modules: boolean; estimates: boolean; workflows: boolean } =>
   sharedFeatureLists(p as Parameters<typeof sharedFeatureLists>[0]);
 
 /* Query options, shared by the hooks and the route loaders (app/loaders.ts). */
 export const cyclesQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: refKeys.cycles(slug, pid), queryFn: () => optionalList<CycleLite>(`${P(slug, pid)}/cycles/`), retry: false, staleTime: 30_000 });
+  queryOptions({
+    queryKey: refKeys.cycles(slug, pid),
+    queryFn: () => optionalList<CycleLite>(`${P(slug, pid)}/cycles/`),
+    retry: false,
+    staleTime: 30_000,
+  });
 export const modulesQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: refKeys.modules(slug, pid), queryFn: () => optionalList<ModuleLite>(`${P(slug, pid)}/modules/`), retry: false, staleTime: 30_000 });
+  queryOptions({
+    queryKey: refKeys.modules(slug, pid),
+    queryFn: () => optionalList<ModuleLite>(`${P(slug, pid)}/modules/`),
+    retry: false,
+    staleTime: 30_000,
+  });
 export const estimatesQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: refKeys.estimates(slug, pid), queryFn: () => optionalList<Estimate>(`${P(slug, pid)}/estimates/`), retry: false, staleTime: 30_000 });
+  queryOptions({
+    queryKey: refKeys.estimates(slug, pid),
+    queryFn: () => optionalList<Estimate>(`${P(slug, pid)}/estimates/`),
+    retry: false,
+    staleTime: 30_000,
+  });
 
 export function useProjectCycles(slug: string, pid: string, enabled: boolean) {
   return useQuery({ ...cyclesQuery(slug, pid), enabled: enabled && !!pid });
@@ -72,7 +89,9 @@ export function useProjectEstimates(slug: string, pid: string, enabled: boolean)
   return useQuery({ ...estimatesQuery(slug, pid), enabled: enabled && !!pid });
 }
 
-export interface MemberRef extends UserLite { role: number }
+export interface MemberRef extends UserLite {
+  role: number;
+}
 
 /** The project's workflow as the caller moves work items: its rules, and who moves (null: workflows off, or not read yet). */
 export interface WorkflowRefs {
@@ -115,7 +134,14 @@ export interface ProjectRefs {
 const collator = new Intl.Collator();
 export const compareNames = (a: string, b: string): number => collator.compare(a, b);
 
-const STATE_GROUP_ORDER: Record<string, number> = { backlog: 0, unstarted: 1, started: 2, completed: 3, cancelled: 4, triage: 5 };
+const STATE_GROUP_ORDER: Record<string, number> = {
+  backlog: 0,
+  unstarted: 1,
+  started: 2,
+  completed: 3,
+  cancelled: 4,
+  triage: 5,
+};
 
 /** What a project's refs are built from (the answers of its lists). */
 interface RefsSources {
@@ -172,7 +198,10 @@ function buildRefs(src: RefsSources): ProjectRefs {
     modulesEnabled: needs.modules && Array.isArray(src.modules),
     estimatePoints,
     estimateType: activeEstimate?.type ?? null,
-    workflow: needs.workflows && src.workflows ? { rules: src.workflows, actor: { userId: src.userId ?? null, role: p?.member_role ?? null } } : null,
+    workflow:
+      needs.workflows && src.workflows
+        ? { rules: src.workflows, actor: { userId: src.userId ?? null, role: p?.member_role ?? null } }
+        : null,
     lookups: lookupsOf(stateById, labelById, userById, cy, mo, estimatePoints),
     isLoading: src.isLoading,
   };
@@ -180,16 +209,21 @@ function buildRefs(src: RefsSources): ProjectRefs {
 
 /** The orderings' name lookups over a project's (or a teamspace's) refs. */
 function lookupsOf(
-  stateById: Map<string, State>, labelById: Map<string, Label>, userById: Map<string, UserLite>, cy: CycleLite[], mo: ModuleLite[], points: EstimatePoint[],
+  stateById: Map<string, State>,
+  labelById: Map<string, Label>,
+  userById: Map<string, UserLite>,
+  cy: CycleLite[],
+  mo: ModuleLite[],
+  points: EstimatePoint[],
 ): OrderLookups {
   return {
-    stateName: (id) => (id ? stateById.get(id)?.name ?? null : null),
-    stateGroup: (id) => (id ? stateById.get(id)?.group ?? null : null),
+    stateName: (id) => (id ? (stateById.get(id)?.name ?? null) : null),
+    stateGroup: (id) => (id ? (stateById.get(id)?.group ?? null) : null),
     labelName: (id) => labelById.get(id)?.name ?? null,
     memberName: (id) => userById.get(id)?.first_name || userById.get(id)?.display_name || null,
     moduleName: (id) => mo.find((m) => m.id === id)?.name ?? null,
-    cycleName: (id) => (id ? cy.find((c) => c.id === id)?.name ?? null : null),
-    estimateKey: (id) => (id ? points.find((e) => e.id === id)?.key ?? null : null),
+    cycleName: (id) => (id ? (cy.find((c) => c.id === id)?.name ?? null) : null),
+    estimateKey: (id) => (id ? (points.find((e) => e.id === id)?.key ?? null) : null),
   };
 }
 
@@ -209,8 +243,33 @@ export function useProjectRefs(slug: string, pid: string): ProjectRefs {
   const userId = me.data?.id ?? null;
   const isLoading = project.isLoading || states.isLoading || labels.isLoading || pm.isLoading || wm.isLoading;
   return useMemo(
-    () => buildRefs({ project: p, states: states.data, labels: labels.data, projectMembers: pm.data, workspaceMembers: wm.data, cycles: cycles.data, modules: modules.data, estimates: estimates.data, workflows: workflows.data, userId, isLoading }),
-    [p, states.data, labels.data, pm.data, wm.data, cycles.data, modules.data, estimates.data, workflows.data, userId, isLoading],
+    () =>
+      buildRefs({
+        project: p,
+        states: states.data,
+        labels: labels.data,
+        projectMembers: pm.data,
+        workspaceMembers: wm.data,
+        cycles: cycles.data,
+        modules: modules.data,
+        estimates: estimates.data,
+        workflows: workflows.data,
+        userId,
+        isLoading,
+      }),
+    [
+      p,
+      states.data,
+      labels.data,
+      pm.data,
+      wm.data,
+      cycles.data,
+      modules.data,
+      estimates.data,
+      workflows.data,
+      userId,
+      isLoading,
+    ],
   );
 }
 
@@ -248,11 +307,20 @@ export function useTeamRefs(slug: string, projects: readonly Project[]): TeamRef
     const byProject = new Map<string, ProjectRefs>();
     projects.forEach((p, i) => {
       const r = results.slice(i * perProject, (i + 1) * perProject).map((q) => q.data);
-      byProject.set(p.id, buildRefs({
-        project: p, states: r[0] as State[] | undefined, labels: r[1] as Label[] | undefined, projectMembers: r[2] as ProjectMember[] | undefined,
-        workspaceMembers: wm.data, cycles: r[3] as CycleLite[] | null | undefined, modules: r[4] as ModuleLite[] | null | undefined,
-        estimates: r[5] as Estimate[] | null | undefined, isLoading: loading,
-      }));
+      byProject.set(
+        p.id,
+        buildRefs({
+          project: p,
+          states: r[0] as State[] | undefined,
+          labels: r[1] as Label[] | undefined,
+          projectMembers: r[2] as ProjectMember[] | undefined,
+          workspaceMembers: wm.data,
+          cycles: r[3] as CycleLite[] | null | undefined,
+          modules: r[4] as ModuleLite[] | null | undefined,
+          estimates: r[5] as Estimate[] | null | undefined,
+          isLoading: loading,
+        }),
+      );
     });
     return { merged: mergeRefs(projects, byProject, loading), byProject };
     // `version` stands for the answers (useQueries gives a new array every render)
@@ -263,7 +331,8 @@ export function useTeamRefs(slug: string, projects: readonly Project[]): TeamRef
 /** One project's refs over several: lists concatenated in the projects' order, names marked with their project when there are several. */
 function mergeRefs(projects: readonly Project[], byProject: Map<string, ProjectRefs>, isLoading: boolean): ProjectRefs {
   const several = projects.length > 1;
-  const mark = <T extends { name: string }>(x: T, p: Project): T => (several ? { ...x, name: `${x.name} · ${p.identifier}` } : x);
+  const mark = <T extends { name: string }>(x: T, p: Project): T =>
+    several ? { ...x, name: `${x.name} · ${p.identifier}` } : x;
   const all = projects.map((p) => [p, byProject.get(p.id)!] as const);
   const states = all.flatMap(([p, r]) => r.states.map((s) => mark(s, p)));
   const labels = all.flatMap(([p, r]) => r.labels.map((l) => mark(l, p)));
@@ -271,7 +340,8 @@ function mergeRefs(projects: readonly Project[], byProject: Map<string, ProjectR
   const modules = all.flatMap(([p, r]) => r.modules.map((m) => mark(m, p)));
   const estimatePoints = all.flatMap(([, r]) => r.estimatePoints);
   const memberById = new Map<string, MemberRef>();
-  for (const [, r] of all) for (const m of r.members) if ((memberById.get(m.id)?.role ?? 0) < m.role) memberById.set(m.id, m);
+  for (const [, r] of all)
+    for (const m of r.members) if ((memberById.get(m.id)?.role ?? 0) < m.role) memberById.set(m.id, m);
   const members = [...memberById.values()].sort((a, b) => compareNames(a.display_name || "", b.display_name || ""));
   const userById = all[0]?.[1].userById ?? new Map<string, UserLite>();
   const stateById = new Map(states.map((s) => [s.id, s]));
@@ -279,7 +349,15 @@ function mergeRefs(projects: readonly Project[], byProject: Map<string, ProjectR
   return {
     project: undefined,
     projects: [...projects],
-    states, stateById, labels, labelById, members, memberById, userById, cycles, modules,
+    states,
+    stateById,
+    labels,
+    labelById,
+    members,
+    memberById,
+    userById,
+    cycles,
+    modules,
     cyclesEnabled: all.some(([, r]) => r.cyclesEnabled),
     modulesEnabled: all.some(([, r]) => r.modulesEnabled),
     estimatePoints,

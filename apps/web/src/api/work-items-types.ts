@@ -38,7 +38,9 @@ export type GroupBucket = C.GroupBucket<WorkItem>;
 export type ListEnvelope = C.ListEnvelope<WorkItem>;
 
 /** …/sub-issues/ as the web asks for it: not grouped, so a flat list. */
-export type SubIssuesResponse = Omit<C.SubIssuesResponse, "sub_issues"> & { sub_issues: Extract<C.SubIssuesResponse["sub_issues"], unknown[]> };
+export type SubIssuesResponse = Omit<C.SubIssuesResponse, "sub_issues"> & {
+  sub_issues: Extract<C.SubIssuesResponse["sub_issues"], unknown[]>;
+};
 
 /** Cycle / module / estimate shapes the pickers read (wire-facts §5, §7). */
 export type CycleLite = C.Cycle;

@@ -22,8 +22,20 @@ export function fileType(file: File): string {
   if (file.type) return file.type;
   const ext = file.name.split(".").pop()?.toLowerCase() ?? "";
   const map: Record<string, string> = {
-    txt: "text/plain", md: "text/markdown", csv: "text/csv", pdf: "application/pdf", png: "image/png", jpg: "image/jpeg", jpeg: "image/jpeg",
-    gif: "image/gif", webp: "image/webp", svg: "image/svg+xml", zip: "application/zip", json: "application/json", mp4: "video/mp4", mp3: "audio/mpeg",
+    txt: "text/plain",
+    md: "text/markdown",
+    csv: "text/csv",
+    pdf: "application/pdf",
+    png: "image/png",
+    jpg: "image/jpeg",
+    jpeg: "image/jpeg",
+    gif: "image/gif",
+    webp: "image/webp",
+    svg: "image/svg+xml",
+    zip: "application/zip",
+    json: "application/json",
+    mp4: "video/mp4",
+    mp3: "audio/mpeg",
   };
   return map[ext] ?? "application/octet-stream";
 }
@@ -47,7 +59,12 @@ export function uploadAttachment(opts: {
   onProgress: (percent: number) => void;
 }): UploadHandle {
   const { slug, projectId, issueId, file } = opts;
-  return uploadThroughSlot(attachmentsBase(slug, projectId, issueId), { name: file.name, type: fileType(file), size: file.size }, file, opts.onProgress);
+  return uploadThroughSlot(
+    attachmentsBase(slug, projectId, issueId),
+    { name: file.name, type: fileType(file), size: file.size },
+    file,
+    opts.onProgress,
+  );
 }
 
 /** Base path of a project's assets (description and comment images). */
@@ -55,7 +72,8 @@ export function uploadAttachment(opts: {
 export const attachmentsBase = (slug: string, pid: string, id: string) =>
   `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
 
-export const projectAssetsBase = (slug: string, projectId: string) => `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/`;
+export const projectAssetsBase = (slug: string, projectId: string) =>
+  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/`;
 
 /**
  * An image of a description or comment (wire-facts §10): a project asset of `entityType`
@@ -71,7 +89,13 @@ export function uploadEditorImage(opts: {
   onProgress: (percent: number) => void;
 }): UploadHandle {
   const { file } = opts;
-  const body = { name: file.name || "image", type: fileType(file), size: file.size, entity_type: opts.entityType, entity_identifier: opts.entityId ?? "" };
+  const body = {
+    name: file.name || "image",
+    type: fileType(file),
+    size: file.size,
+    entity_type: opts.entityType,
+    entity_identifier: opts.entityId ?? "",
+  };
   return uploadThroughSlot(projectAssetsBase(opts.slug, opts.projectId), body, file, opts.onProgress);
 }
 
@@ -83,7 +107,12 @@ export const USER_ASSETS_BASE = "/api/assets/v2/user-assets/";
  * previous one is retired), so `avatar_url` becomes its static URL.
  */
 export function uploadAvatar(file: File, onProgress: (percent: number) => void): UploadHandle {
-  return uploadThroughSlot(USER_ASSETS_BASE, { name: file.name || "avatar", type: fileType(file), size: file.size, entity_type: "USER_AVATAR" }, file, onProgress);
+  return uploadThroughSlot(
+    USER_ASSETS_BASE,
+    { name: file.name || "avatar", type: fileType(file), size: file.size, entity_type: "USER_AVATAR" },
+    file,
+    onProgress,
+  );
 }
 
 /**
@@ -91,7 +120,13 @@ export function uploadAvatar(file: File, onProgress: (percent: number) => void):
  * yet; the project adopts it when it is saved with `cover_image_asset`.
  */
 export function uploadProjectCover(slug: string, file: File, onProgress: (percent: number) => void): UploadHandle {
-  const body = { name: file.name || "cover", type: fileType(file), size: file.size, entity_type: "PROJECT_COVER", entity_identifier: "" };
+  const body = {
+    name: file.name || "cover",
+    type: fileType(file),
+    size: file.size,
+    entity_type: "PROJECT_COVER",
+    entity_identifier: "",
+  };
   return uploadThroughSlot(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/`, body, file, onProgress);
 }
 
@@ -107,11 +142,17 @@ export function editorAssetIds(html: string): string[] {
 /** Link the images of a new work item's description or comment to it (POST …/{entity}/bulk/). */
 export async function linkEditorAssets(slug: string, projectId: string, entityId: string, html: string): Promise<void> {
   const asset_ids = editorAssetIds(html);
-  if (asset_ids.length) await api(`${projectAssetsBase(slug, projectId)}${entityId}/bulk/`, { method: "POST", body: { asset_ids } });
+  if (asset_ids.length)
+    await api(`${projectAssetsBase(slug, projectId)}${entityId}/bulk/`, { method: "POST", body: { asset_ids } });
 }
 
 /** Request a slot at `base`, send the file to it (XMLHttpRequest, for progress), mark it uploaded. */
-function uploadThroughSlot(base: string, slotBody: Record<string, unknown>, file: File, onProgress: (percent: number) => void): UploadHandle {
+function uploadThroughSlot(
+  base: string,
+  slotBody: Record<string, unknown>,
+  file: File,
+  onProgress: (percent: number) => void,
+): UploadHandle {
   let xhr: XMLHttpRequest | null = null;
   let canceled = false;
   let assetId: string | null = null;

@@ -4,8 +4,23 @@
  * optimistic: the cached lists change at once and are restored when the server refuses, which the app
  * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
-import { keepPreviousData, queryOptions, skipToken, useMutation, useQuery, useQueryClient, type Query, type QueryClient, type QueryKey } from "@tanstack/react-query";
-import { groupLoadMoreParams, listPageSource as pageSource, WORK_ITEM_PATCH_FIELDS, type LocalListContext } from "@stride/shared";
+import {
+  keepPreviousData,
+  queryOptions,
+  skipToken,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type Query,
+  type QueryClient,
+  type QueryKey,
+} from "@tanstack/react-query";
+import {
+  groupLoadMoreParams,
+  listPageSource as pageSource,
+  WORK_ITEM_PATCH_FIELDS,
+  type LocalListContext,
+} from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { qk } from "./query-keys.ts";
 import { api } from "./client.ts";
@@ -13,8 +28,15 @@ import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs
 import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
 import type { ListEnvelope, WorkItem, WorkItemDetail } from "./work-items-types.ts";
 import {
-  appendFlatPage, appendGroupPage, fromEnvelope, insertItem, makeComparator, patchItem, removeItem,
-  type ListData, type OrderLookups,
+  appendFlatPage,
+  appendGroupPage,
+  fromEnvelope,
+  insertItem,
+  makeComparator,
+  patchItem,
+  removeItem,
+  type ListData,
+  type OrderLookups,
 } from "./work-items-list-data.ts";
 
 export const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
@@ -24,14 +46,16 @@ export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 export type ItemKind = "issues" | "epics";
 /** Whose list choices: a project's work items, its epics, or one module's or cycle's work items (`module:<id>`, `cycle:<id>`). */
 export type PropsScope = ItemKind | `module:${string}` | `cycle:${string}`;
-export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => `${P(slug, pid)}/${kind}/${id}/`;
+export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  `${P(slug, pid)}/${kind}/${id}/`;
 
 /**
  * Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's;
  * `team`: a teamspace's, `team_view`: a team view's, `global_view`: a workspace view's, `profile`: a person's tab;
  * `contextId` names it).
  */
-export type ListSource = "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
+export type ListSource =
+  "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
 
 /**
  * The cache place of the lists that span several projects (`ListDesc.pid` of the "team", "team view", global view and
@@ -55,7 +79,8 @@ export const wiKeys = {
   all: qk.projectItems,
   lists: (slug: string, pid: string) => ["wi", slug, pid, "list"] as const,
   listsOf: (slug: string, pid: string, kind: ListSource) => ["wi", slug, pid, "list", kind] as const,
-  list: (d: ListDesc) => ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.contextId ?? null] as const,
+  list: (d: ListDesc) =>
+    ["wi", d.slug, d.pid, "list", d.kind, d.layout, d.params, d.perPage, d.contextId ?? null] as const,
   props: (slug: string, pid: string, kind: PropsScope) => ["wi", slug, pid, "props", kind] as const,
   detail: (slug: string, pid: string, id: string) => ["wi", slug, pid, "detail", id] as const,
   item: (slug: string, pid: string, id: string) => ["wi", slug, pid, "item", id] as const,
@@ -82,11 +107,18 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
 const listPageSource = (d: ListDesc) => pageSource(d.kind, d.layout, d.contextId);
 
 /** Where a list's pages live: under its project, or under the workspace (a teamspace's lists). */
-const listRoot = (d: ListDesc, src: { base?: "workspace" }) => (src.base === "workspace" ? W(d.slug) : P(d.slug, d.pid));
+const listRoot = (d: ListDesc, src: { base?: "workspace" }) =>
+  src.base === "workspace" ? W(d.slug) : P(d.slug, d.pid);
 
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   const src = listPageSource(d);
-  return readListPage(d, src, { ...d.params, ...src.query, per_page: String(d.perPage), cursor: `${d.perPage}:${page}:0`, ...extra });
+  return readListPage(d, src, {
+    ...d.params,
+    ...src.query,
+    per_page: String(d.perPage),
+    cursor: `${d.perPage}:${page}:0`,
+    ...extra,
+  });
 }
 
 /** The lists the local database answers: a project's own, its cycles' and its modules' (else null: the server's). */
@@ -102,7 +134,11 @@ function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): L
  * them (api/local-db/, the same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other
  * list — from the server.
  */
-async function readListPage(d: ListDesc, src: { path: string; base?: "workspace" }, query: Record<string, string>): Promise<ListEnvelope> {
+async function readListPage(
+  d: ListDesc,
+  src: { path: string; base?: "workspace" },
+  query: Record<string, string>,
+): Promise<ListEnvelope> {
   const ctx = localContext(d, src);
   if (ctx) {
     const local = await localListPage(d.slug, d.pid, query, ctx);
@@ -113,10 +149,15 @@ async function readListPage(d: ListDesc, src: { path: string; base?: "workspace"
 
 /** The first page of a list context, normalized (query options shared by the hook and the route loaders). */
 export const workItemListQuery = (d: ListDesc) =>
-  queryOptions({ queryKey: wiKeys.list(d) as QueryKey, queryFn: async () => fromEnvelope(await fetchListPage(d)), staleTime: 10_000 });
+  queryOptions({
+    queryKey: wiKeys.list(d) as QueryKey,
+    queryFn: async () => fromEnvelope(await fetchListPage(d)),
+    staleTime: 10_000,
+  });
 
 /** Every cached timeline page (of any project): its arrows follow the relations. */
-export const isTimelineList = (key: readonly unknown[]) => key[0] === "wi" && key[3] === "list" && key[5] === "gantt_chart";
+export const isTimelineList = (key: readonly unknown[]) =>
+  key[0] === "wi" && key[3] === "list" && key[5] === "gantt_chart";
 
 /**
  * The first page of a list context. Switching a filter or the layout keeps showing the items already loaded
@@ -130,7 +171,12 @@ export function useWorkItemList(d: ListDesc | null) {
     queryFn: opts?.queryFn ?? skipToken,
     staleTime: opts?.staleTime,
     placeholderData: (prev: ListData | undefined, prevQuery) =>
-      prev && prevQuery && d && prevQuery.queryKey[4] === d.kind && (prev.groupBy ?? null) === (d.params.group_by ?? null) && (prev.subGroupBy ?? null) === (d.params.sub_group_by ?? null)
+      prev &&
+      prevQuery &&
+      d &&
+      prevQuery.queryKey[4] === d.kind &&
+      (prev.groupBy ?? null) === (d.params.group_by ?? null) &&
+      (prev.subGroupBy ?? null) === (d.params.sub_group_by ?? null)
         ? keepPreviousData(prev)
         : undefined,
   });
@@ -146,7 +192,12 @@ export async function loadMoreFlat(qc: QueryClient, d: ListDesc): Promise<void> 
 }
 
 /** Next page of one group (and sub-group): a flat page filtered to the group (wire-facts §6.1). */
-export async function loadMoreGroup(qc: QueryClient, d: ListDesc, groupKey: string, subKey: string | null): Promise<void> {
+export async function loadMoreGroup(
+  qc: QueryClient,
+  d: ListDesc,
+  groupKey: string,
+  subKey: string | null,
+): Promise<void> {
   const key = wiKeys.list(d);
   const cur = qc.getQueryData<ListData>(key);
   if (!cur?.groupBy) return;
@@ -197,7 +248,8 @@ export function updateLists(
   for (const [key, data] of lists) {
     if (!data) continue;
     const kind = key[4] as ListSource;
-    const asKind = kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile" ? "issues" : kind;
+    const asKind =
+      kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile" ? "issues" : kind;
     if (kinds && !kinds.includes(asKind)) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
     qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));
@@ -230,7 +282,10 @@ function isItemQuery(key: QueryKey, slug: string, pid: string, id: string): bool
 export function forgetItem(qc: QueryClient, slug: string, pid: string, id: string) {
   const cache = qc.getQueryCache();
   const match = (q: Query) =>
-    isItemQuery(q.queryKey, slug, pid, id) || (q.queryKey[0] === "wi-lookup" && q.queryKey[1] === slug && (q.state.data as { id?: string } | undefined)?.id === id);
+    isItemQuery(q.queryKey, slug, pid, id) ||
+    (q.queryKey[0] === "wi-lookup" &&
+      q.queryKey[1] === slug &&
+      (q.state.data as { id?: string } | undefined)?.id === id);
   void qc.cancelQueries({ predicate: match });
   const shown = new Set<Query>();
   for (const q of cache.findAll({ predicate: match })) {
@@ -248,14 +303,15 @@ export function forgetItem(qc: QueryClient, slug: string, pid: string, id: strin
 
 /** Sub-item lists of other items (a parent's list changes when its child goes); the gone item's own is left alone. */
 function invalidateOtherSubItems(qc: QueryClient, slug: string, pid: string, goneIds: string[]) {
-  qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "sub-issues"), predicate: (q) => !goneIds.includes(q.queryKey[4] as string) });
+  qc.invalidateQueries({
+    queryKey: wiKeys.part(slug, pid, "sub-issues"),
+    predicate: (q) => !goneIds.includes(q.queryKey[4] as string),
+  });
 }
 
 // ------------------------------------------------------------------ user properties
 
-
 // ------------------------------------------------------------------ writes
-
 
 export interface UpdateVars {
   id: string;
@@ -316,7 +372,9 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       if (r?.local) return;
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
       // a parent change is also recorded on the parents it left and joined
-      qc.invalidateQueries({ queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id] });
+      qc.invalidateQueries({
+        queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id],
+      });
       qc.invalidateQueries({ queryKey: wiKeys.part(slug, project, "sub-issues") });
       // module lists and the modules' progress follow an item's modules and state
       if ("module_ids" in patch) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
@@ -353,18 +411,25 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const mods = [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))];
       const cycle = cycle_id && cycle_id !== "None" ? { cycle_id } : {};
       // the item joins its cycle and modules in the create call itself (one command on the server)
-      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, { method: "POST", body: { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) } });
+      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, {
+        method: "POST",
+        body: { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) },
+      });
       return { item, project };
     },
     onSuccess: ({ item, project }) => {
       // the local database reads the new item before it answers the lists invalidated below
       localItemsChanged(slug, project, [item.id]);
-      const withGroup = { ...item, state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null };
+      const withGroup = {
+        ...item,
+        state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null,
+      };
       // unfiltered lists take the new item at once; filtered ones ask the server whether it belongs
       const source: ListSource = kind === "epics" ? "epics" : "issues";
       for (const [key] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, source) })) {
         const params = (key[6] ?? {}) as Record<string, string>;
-        if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k))) qc.invalidateQueries({ queryKey: key, exact: true });
+        if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k)))
+          qc.invalidateQueries({ queryKey: key, exact: true });
       }
       updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
       // saved views decide on the server whether the new item matches their filters
@@ -372,11 +437,20 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       // the lists of the item's cycle take it at once (key[8]: the list's cycle)
       if (item.cycle_id) {
         for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, "cycle") })) {
-          if (data && key[8] === item.cycle_id) qc.setQueryData(key, insertItem(data, withGroup, makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups)));
+          if (data && key[8] === item.cycle_id)
+            qc.setQueryData(
+              key,
+              insertItem(
+                data,
+                withGroup,
+                makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups),
+              ),
+            );
         }
         invalidateCycles(qc, slug, project, false);
       }
-      if (item.parent_id) qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "sub-issues", item.parent_id) });
+      if (item.parent_id)
+        qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "sub-issues", item.parent_id) });
       if (item.parent_id) qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "history", item.parent_id) });
       if (item.module_ids?.length) {
         qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
@@ -453,7 +527,9 @@ export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "
     invalidate: ["archived"],
     done: "Work item archived",
     settle: (qc, v, r) => {
-      qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) => (old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old));
+      qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) =>
+        old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old,
+      );
       // its history has a new entry: read again where it is shown next (the full page asks at once: useRefreshHistory)
       qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", v.id), refetchType: "none" });
       invalidateOtherSubItems(qc, slug, pid, [v.id]);
@@ -479,12 +555,14 @@ export function useRestoreWorkItem(slug: string, pid: string) {
 
 export type { BulkProperties };
 
-
 /** Work items of a project whose name matches (parent, relation and sub-item pickers). */
 export function useWorkItemSearch(slug: string, pid: string, q: string, enabled = true) {
   return useQuery({
     queryKey: wiKeys.search(slug, pid, q),
-    queryFn: () => api<ListEnvelope>(`${P(slug, pid)}/issues/`, { query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" } }),
+    queryFn: () =>
+      api<ListEnvelope>(`${P(slug, pid)}/issues/`, {
+        query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" },
+      }),
     enabled: enabled && !!pid,
     select: (env) => (Array.isArray(env.results) ? env.results : []),
     staleTime: 5_000,

@@ -7,13 +7,20 @@ import type { Invitation, Workspace, WorkspaceMember, WorkspaceMemberMe } from "
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
 /* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
-export const workspaceQuery = (slug: string) => queryOptions({ queryKey: qk.workspace(slug), queryFn: () => api<Workspace>(`${W(slug)}/`) });
+export const workspaceQuery = (slug: string) =>
+  queryOptions({ queryKey: qk.workspace(slug), queryFn: () => api<Workspace>(`${W(slug)}/`) });
 export const workspaceMemberMeQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.workspaceMemberMe(slug), queryFn: () => api<WorkspaceMemberMe>(`${W(slug)}/workspace-members/me/`) });
+  queryOptions({
+    queryKey: qk.workspaceMemberMe(slug),
+    queryFn: () => api<WorkspaceMemberMe>(`${W(slug)}/workspace-members/me/`),
+  });
 export const workspaceMembersQuery = (slug: string) =>
   queryOptions({ queryKey: qk.workspaceMembers(slug), queryFn: () => api<WorkspaceMember[]>(`${W(slug)}/members/`) });
 export const workspaceInvitationsQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.workspaceInvitations(slug), queryFn: () => api<Invitation[]>(`${W(slug)}/invitations/`) });
+  queryOptions({
+    queryKey: qk.workspaceInvitations(slug),
+    queryFn: () => api<Invitation[]>(`${W(slug)}/invitations/`),
+  });
 
 export function useWorkspace(slug: string | undefined) {
   return useQuery({ ...workspaceQuery(slug ?? ""), enabled: !!slug });
@@ -78,7 +85,8 @@ export function useUpdateWorkspaceMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, role }: { id: string; role: number }) => api(`${W(slug)}/members/${id}/`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: number }) =>
+      api(`${W(slug)}/members/${id}/`, { method: "PATCH", body: { role } }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceMembers(slug) }),
   });
 }
@@ -118,7 +126,8 @@ export function useUpdateInvitation(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, role }: { id: string; role: number }) => api(`${W(slug)}/invitations/${id}/`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: number }) =>
+      api(`${W(slug)}/invitations/${id}/`, { method: "PATCH", body: { role } }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });
 }
@@ -136,4 +145,8 @@ export function useDeleteInvitation(slug: string) {
 export const fetchInvitationForJoin = (slug: string, id: string, token: string) =>
   api<Invitation>(`${W(slug)}/invitations/${id}/join/`, { query: { token }, allow401: true });
 export const answerInvitation = (slug: string, id: string, token: string, accepted: boolean) =>
-  api<{ message: string }>(`${W(slug)}/invitations/${id}/join/`, { method: "POST", body: { token, accepted }, allow401: true });
+  api<{ message: string }>(`${W(slug)}/invitations/${id}/join/`, {
+    method: "POST",
+    body: { token, accepted },
+    allow401: true,
+  });

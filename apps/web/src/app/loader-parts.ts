@@ -31,7 +31,14 @@ function screenParts({ start, startLast, after }: Queue, { withRoles, inProject 
   const workspace = (slug: string) => {
     start(workspaceQuery(slug), workspaceMemberMeQuery(slug));
     // the project roles decide what a project's screens may ask for: known before the first project is opened
-    startLast(myWorkspacesQuery, projectsQuery(slug), workspaceUserPropertiesQuery(slug), unreadQuery(slug), sidebarPreferencesQuery(slug), projectRolesQuery(slug));
+    startLast(
+      myWorkspacesQuery,
+      projectsQuery(slug),
+      workspaceUserPropertiesQuery(slug),
+      unreadQuery(slug),
+      sidebarPreferencesQuery(slug),
+      projectRolesQuery(slug),
+    );
     // the sidebar's favourites, where the caller's role has them (guests have none: the server refuses them)
     withRoles(slug, false, (r) => mayAsk(r, "view", "favorite") && startLast(favoritesQuery(slug)));
     // the sidebar's teamspaces (guests have none)
@@ -39,18 +46,28 @@ function screenParts({ start, startLast, after }: Queue, { withRoles, inProject 
   };
 
   /** What work-item screens show ids with: states, labels, members, and the project's feature lists. */
-  const projectRefs = (slug: string, pid: string) => inProject(slug, pid, () => {
-    start(statesQuery(slug, pid), labelsQuery(slug, pid), projectMembersQuery(slug, pid), workspaceMembersQuery(slug));
-    // the cycle and module lists answer whether or not the project has them on (as Plane's project shell asks for
-    // them), so they go out at navigation rather than after the project's flags
-    start(cyclesQuery(slug, pid));
-    start(modulesQuery(slug, pid));
-    after(projectQuery(slug, pid), (p) => {
-      const needs = featureListsOf(p);
-      if (needs.estimates) start(estimatesQuery(slug, pid));
-      if (needs.workflows) start(workflowStatesQuery(slug, pid));
-    }, 1);
-  });
+  const projectRefs = (slug: string, pid: string) =>
+    inProject(slug, pid, () => {
+      start(
+        statesQuery(slug, pid),
+        labelsQuery(slug, pid),
+        projectMembersQuery(slug, pid),
+        workspaceMembersQuery(slug),
+      );
+      // the cycle and module lists answer whether or not the project has them on (as Plane's project shell asks for
+      // them), so they go out at navigation rather than after the project's flags
+      start(cyclesQuery(slug, pid));
+      start(modulesQuery(slug, pid));
+      after(
+        projectQuery(slug, pid),
+        (p) => {
+          const needs = featureListsOf(p);
+          if (needs.estimates) start(estimatesQuery(slug, pid));
+          if (needs.workflows) start(workflowStatesQuery(slug, pid));
+        },
+        1,
+      );
+    });
 
   /**
    * One work item as the page or the peek view shows it (its parent comes expanded with it). A guest may see only
@@ -63,13 +80,27 @@ function screenParts({ start, startLast, after }: Queue, { withRoles, inProject 
       const detail = workItemDetailQuery(slug, pid, id, kind);
       const parts = workItemPartQueries(slug, pid, id, kind);
       // its time logs and totals, where the project tracks time
-      const time = () => after(projectQuery(slug, pid), (p) => {
-        if (p.is_time_tracking_enabled) start(itemWorklogsQuery(slug, pid, kind, id), itemWorklogSummaryQuery(slug, pid, kind, id));
-      }, 1);
+      const time = () =>
+        after(
+          projectQuery(slug, pid),
+          (p) => {
+            if (p.is_time_tracking_enabled)
+              start(itemWorklogsQuery(slug, pid, kind, id), itemWorklogSummaryQuery(slug, pid, kind, id));
+          },
+          1,
+        );
       if (seesEveryItem(r, pid)) {
         start(detail, ...parts);
         time();
-      } else after(detail, () => { start(...parts); time(); }, 1);
+      } else
+        after(
+          detail,
+          () => {
+            start(...parts);
+            time();
+          },
+          1,
+        );
     });
     projectRefs(slug, pid);
   };

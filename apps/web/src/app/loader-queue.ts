@@ -12,7 +12,11 @@ export type AnyQuery = FetchQueryOptions<any, any, any, any, never>;
 export type Loader = (args: LoaderFunctionArgs) => null | Promise<null>;
 
 /** A chunk the screen renders outside the router (the peek view): the loader waits for it (its failure is left to the screen's Suspense). */
-export const chunk = (load: () => Promise<unknown>) => load().then(() => null, () => null);
+export const chunk = (load: () => Promise<unknown>) =>
+  load().then(
+    () => null,
+    () => null,
+  );
 
 /** 0: another request waits for its answer; 1: the screen shows it; 2: nothing waits for it. */
 type Tier = 0 | 1 | 2;
@@ -31,9 +35,12 @@ export function seesEveryItem(r: CallerRoles, pid: string): boolean {
 /** The role context of a check in project `pid` (or the workspace); a check on unknown roles (null) passes. */
 export function mayAsk<E extends Entity>(r: CallerRoles, action: Action<E>, entity: E, pid?: string | null): boolean {
   if (!r) return true;
-  return can(action, entity, { userId: r.userId, workspaceRole: r.workspaceRole, projectRole: pid ? (r.projectRoles[pid] ?? null) : null });
+  return can(action, entity, {
+    userId: r.userId,
+    workspaceRole: r.workspaceRole,
+    projectRole: pid ? (r.projectRoles[pid] ?? null) : null,
+  });
 }
-
 
 /**
  * The navigation's batch of requests (see loaders.ts): `start` and `startLast` queue requests, `after` one whose
@@ -79,8 +86,11 @@ export function createQueue(qc: QueryClient) {
   /** Start these requests after everything the screen shows. */
   const startLast = (...queries: AnyQuery[]) => queries.forEach((query) => enqueue({ tier: 2, query }));
   /** Start this request (first, when something waits for it: `tier` 0), then what needs its value. */
-  const after = <T, K extends QueryKey>(query: FetchQueryOptions<T, Error, T, K, never>, next: (value: T) => void, tier: Tier = 0) =>
-    enqueue({ tier, query: query as AnyQuery, next: next as (value: unknown) => void });
+  const after = <T, K extends QueryKey>(
+    query: FetchQueryOptions<T, Error, T, K, never>,
+    next: (value: T) => void,
+    tier: Tier = 0,
+  ) => enqueue({ tier, query: query as AnyQuery, next: next as (value: unknown) => void });
   return { start, startLast, after };
 }
 
@@ -106,9 +116,17 @@ export function rolesGate(qc: QueryClient, { after }: Queue) {
     if (!asked && !pageCarriesScreenData()) return fn(null);
     let gotMe: WorkspaceMemberMe | undefined;
     let gotRoles: Record<string, number> | undefined = projects ? undefined : {};
-    const done = () => gotMe && gotRoles && fn({ userId: gotMe.member, workspaceRole: gotMe.role, projectRoles: gotRoles });
-    after(workspaceMemberMeQuery(slug), (m) => { gotMe = m; done(); });
-    if (projects) after(projectRolesQuery(slug), (r) => { gotRoles = r; done(); });
+    const done = () =>
+      gotMe && gotRoles && fn({ userId: gotMe.member, workspaceRole: gotMe.role, projectRoles: gotRoles });
+    after(workspaceMemberMeQuery(slug), (m) => {
+      gotMe = m;
+      done();
+    });
+    if (projects)
+      after(projectRolesQuery(slug), (r) => {
+        gotRoles = r;
+        done();
+      });
   };
   /** Run `fn` with the caller's roles when they may read project `pid` (they are in it). */
   const inProject = (slug: string, pid: string, fn: (r: CallerRoles) => void) =>

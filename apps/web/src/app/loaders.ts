@@ -24,7 +24,6 @@ import { createCtx } from "./loader-parts.ts";
 import { projectLoaders } from "./loaders-project.ts";
 import { workspaceLoaders } from "./loaders-workspace.ts";
 
-
 const all = { ...workspaceLoaders, ...projectLoaders };
 
 /** Every route loader, sharing one request queue on `qc`. */
@@ -35,7 +34,6 @@ export function createLoaders(qc: QueryClient) {
   };
 }
 
-
 export type Loaders = ReturnType<typeof createLoaders>;
 
 /**
@@ -45,5 +43,6 @@ export type Loaders = ReturnType<typeof createLoaders>;
  */
 export function revalidateOn(params: string[], search: string[] = []) {
   return ({ currentParams, nextParams, currentUrl, nextUrl }: ShouldRevalidateFunctionArgs): boolean =>
-    params.some((k) => currentParams[k] !== nextParams[k]) || search.some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
+    params.some((k) => currentParams[k] !== nextParams[k]) ||
+    search.some((k) => currentUrl.searchParams.get(k) !== nextUrl.searchParams.get(k));
 }

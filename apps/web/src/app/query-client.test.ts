@@ -19,7 +19,9 @@ describe("shouldRetry", () => {
 describe("errorMessage", () => {
   it("reads the server's error shapes", () => {
     expect(errorMessage({ error: "Member not found" })).toBe("Member not found");
-    expect(errorMessage({ detail: "Authentication credentials were not provided." })).toBe("Authentication credentials were not provided.");
+    expect(errorMessage({ detail: "Authentication credentials were not provided." })).toBe(
+      "Authentication credentials were not provided.",
+    );
     expect(errorMessage({ name: ["PROJECT_NAME_ALREADY_EXIST"] })).toBe("name: PROJECT_NAME_ALREADY_EXIST");
     expect(errorMessage({ non_field_errors: ["bad"] })).toBe("bad");
     expect(errorMessage(null)).toBeUndefined();
@@ -31,7 +33,9 @@ describe("errorMessage", () => {
     expect(e.message).toBe("nope");
   });
   it("fieldErrors flattens field lists", () => {
-    expect(fieldErrors(new ApiError(400, { identifier: ["PROJECT_IDENTIFIER_ALREADY_EXIST"], error: "x" }))).toEqual({ identifier: "PROJECT_IDENTIFIER_ALREADY_EXIST" });
+    expect(fieldErrors(new ApiError(400, { identifier: ["PROJECT_IDENTIFIER_ALREADY_EXIST"], error: "x" }))).toEqual({
+      identifier: "PROJECT_IDENTIFIER_ALREADY_EXIST",
+    });
     expect(fieldErrors(new Error("x"))).toEqual({});
   });
 });
@@ -61,15 +65,25 @@ describe("mutation feedback (the one place api/ writes are reported)", () => {
   const refusal = new ApiError(400, { error: "The state cannot be deleted" });
 
   it("toasts a failure with the mutation's title and the server's message", async () => {
-    expect(await run({ errorTitle: "Could not delete the state" }, { fail: refusal })).toEqual([["error", "Could not delete the state", "The state cannot be deleted"]]);
+    expect(await run({ errorTitle: "Could not delete the state" }, { fail: refusal })).toEqual([
+      ["error", "Could not delete the state", "The state cannot be deleted"],
+    ]);
   });
   it("reads field errors, bodies without a message and network errors as the api hooks did", async () => {
-    expect(await run({ errorTitle: "T" }, { fail: new ApiError(400, { url: ["Enter a valid URL."] }) })).toEqual([["error", "T", "url: Enter a valid URL."]]);
-    expect(await run({ errorTitle: "T" }, { fail: new ApiError(502, "") })).toEqual([["error", "T", "Request failed with status 502"]]);
-    expect(await run({ errorTitle: "T" }, { fail: new TypeError("Failed to fetch") })).toEqual([["error", "T", "Failed to fetch"]]);
+    expect(await run({ errorTitle: "T" }, { fail: new ApiError(400, { url: ["Enter a valid URL."] }) })).toEqual([
+      ["error", "T", "url: Enter a valid URL."],
+    ]);
+    expect(await run({ errorTitle: "T" }, { fail: new ApiError(502, "") })).toEqual([
+      ["error", "T", "Request failed with status 502"],
+    ]);
+    expect(await run({ errorTitle: "T" }, { fail: new TypeError("Failed to fetch") })).toEqual([
+      ["error", "T", "Failed to fetch"],
+    ]);
   });
   it("toasts a failure of a mutation that says nothing with a generic title", async () => {
-    expect(await run(undefined, { fail: refusal })).toEqual([["error", "Something went wrong", "The state cannot be deleted"]]);
+    expect(await run(undefined, { fail: refusal })).toEqual([
+      ["error", "Something went wrong", "The state cannot be deleted"],
+    ]);
   });
   it("shows nothing for a silent mutation (its screen reports the error)", async () => {
     expect(await run({ silent: true, errorTitle: "T" }, { fail: refusal })).toEqual([]);
@@ -77,11 +91,17 @@ describe("mutation feedback (the one place api/ writes are reported)", () => {
   it("lets a mutation keep some errors for its form and toast the others", async () => {
     const meta: MutationMeta = { errorTitle: "Could not add the link", silent: hasFieldErrors };
     expect(await run(meta, { fail: new ApiError(400, { url: ["Enter a valid URL."] }) })).toEqual([]);
-    expect(await run(meta, { fail: refusal })).toEqual([["error", "Could not add the link", "The state cannot be deleted"]]);
+    expect(await run(meta, { fail: refusal })).toEqual([
+      ["error", "Could not add the link", "The state cannot be deleted"],
+    ]);
   });
   it("toasts a success only when the mutation asks, with the variables' label", async () => {
-    expect(await run({ successTitle: "Work item archived" }, { vars: { id: "x", label: "WEB-12" } })).toEqual([["success", "Work item archived", "WEB-12"]]);
-    expect(await run({ successTitle: "Work item archived" }, { vars: { id: "x" } })).toEqual([["success", "Work item archived", undefined]]);
+    expect(await run({ successTitle: "Work item archived" }, { vars: { id: "x", label: "WEB-12" } })).toEqual([
+      ["success", "Work item archived", "WEB-12"],
+    ]);
+    expect(await run({ successTitle: "Work item archived" }, { vars: { id: "x" } })).toEqual([
+      ["success", "Work item archived", undefined],
+    ]);
     expect(await run({ errorTitle: "T" }, { vars: { id: "x", label: "WEB-12" } })).toEqual([]);
   });
 });

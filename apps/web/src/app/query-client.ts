@@ -16,7 +16,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 export type Notify = (kind: ToastKind, title: string, message?: string) => void;
 
 /** The text of a failure: the server's message, else the error's own. */
-export const failureText = (error: unknown): string | undefined => errorMessage((error as { body?: unknown } | null)?.body) ?? (error as Error | null)?.message;
+export const failureText = (error: unknown): string | undefined =>
+  errorMessage((error as { body?: unknown } | null)?.body) ?? (error as Error | null)?.message;
 
 /**
  * The app's one place that shows the outcome of writes (the api layer describes them in `meta`, see

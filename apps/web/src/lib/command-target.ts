@@ -43,7 +43,9 @@ const emit = () => {
 
 function subscribe(l: () => void) {
   listeners.add(l);
-  return () => { listeners.delete(l); };
+  return () => {
+    listeners.delete(l);
+  };
 }
 
 /**
@@ -66,12 +68,20 @@ export function useRegisterWorkItemTarget(target: WorkItemTarget | null, opts: {
 }
 
 export function useWorkItemTarget(): WorkItemTarget | null {
-  return useSyncExternalStore(subscribe, () => current, () => null);
+  return useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
 }
 
 // ---------------------------------------------------------------- recently opened work items (per workspace)
 
-export interface RecentItem { key: string; name: string; url: string }
+export interface RecentItem {
+  key: string;
+  name: string;
+  url: string;
+}
 /** How many recently opened work items the palette offers first. */
 export const RECENT_MAX = 8;
 const recentKey = (slug: string) => `stride:recent-items:${slug}`;
@@ -79,7 +89,11 @@ const recentKey = (slug: string) => `stride:recent-items:${slug}`;
 export function recentItems(slug: string): RecentItem[] {
   try {
     const v = JSON.parse(localStorage.getItem(recentKey(slug)) ?? "[]") as unknown;
-    return Array.isArray(v) ? (v as RecentItem[]).filter((r) => r && typeof r.url === "string" && typeof r.key === "string").slice(0, RECENT_MAX) : [];
+    return Array.isArray(v)
+      ? (v as RecentItem[])
+          .filter((r) => r && typeof r.url === "string" && typeof r.key === "string")
+          .slice(0, RECENT_MAX)
+      : [];
   } catch {
     return [];
   }
@@ -87,7 +101,10 @@ export function recentItems(slug: string): RecentItem[] {
 
 function rememberRecent(t: WorkItemTarget) {
   try {
-    const next = [{ key: t.key, name: t.name, url: t.url }, ...recentItems(t.slug).filter((r) => r.url !== t.url)].slice(0, RECENT_MAX);
+    const next = [
+      { key: t.key, name: t.name, url: t.url },
+      ...recentItems(t.slug).filter((r) => r.url !== t.url),
+    ].slice(0, RECENT_MAX);
     localStorage.setItem(recentKey(t.slug), JSON.stringify(next));
   } catch {
     // storage full or blocked: the palette simply shows no recents

@@ -11,7 +11,13 @@ describe("calendar", () => {
   });
   it("drops weekends when they are hidden", () => {
     expect(monthWeeks("2025-02-01", false).every((w) => w.length === 5)).toBe(true);
-    expect(weekDays("2025-02-05", false)).toEqual(["2025-02-03", "2025-02-04", "2025-02-05", "2025-02-06", "2025-02-07"]);
+    expect(weekDays("2025-02-05", false)).toEqual([
+      "2025-02-03",
+      "2025-02-04",
+      "2025-02-05",
+      "2025-02-06",
+      "2025-02-07",
+    ]);
   });
 });
 

@@ -80,14 +80,31 @@ export function weekDays(date: string, showWeekends: boolean): string[] {
  * Overdue (work-tracking.md §4): the target date is today or earlier and the state group is not
  * completed or cancelled.
  */
-export function isOverdue(targetDate: string | null | undefined, stateGroup: string | null | undefined, today: string = localToday()): boolean {
+export function isOverdue(
+  targetDate: string | null | undefined,
+  stateGroup: string | null | undefined,
+  today: string = localToday(),
+): boolean {
   if (!targetDate) return false;
   if (stateGroup && CLOSED_STATE_GROUPS.includes(stateGroup)) return false;
   return targetDate <= today;
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-const MONTHS_LONG = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const MONTHS_LONG = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
 export const WEEKDAY_SHORT = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"];
 
 /** A plain date (yyyy-MM-dd) as "MMM dd, yyyy" (`@stride/shared` datetime; instants go through `useDateTimeFormat`). */

@@ -5,7 +5,14 @@
  * through `useDateTimeFormat()`.
  */
 import { useMemo } from "react";
-import { DEFAULT_TIME_FORMAT, formatDate, formatDateTime, formatShortDate, formatTime, type DateTimeOptions } from "@stride/shared";
+import {
+  DEFAULT_TIME_FORMAT,
+  formatDate,
+  formatDateTime,
+  formatShortDate,
+  formatTime,
+  type DateTimeOptions,
+} from "@stride/shared";
 import { useMe, useProfile } from "../api/users.ts";
 
 type Value = string | Date | null | undefined;

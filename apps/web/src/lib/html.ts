@@ -13,7 +13,12 @@ export { textToHtml } from "@stride/shared";
 export function isEmptyHtml(html: string | null | undefined): boolean {
   if (!html) return true;
   if (/<mention-component|<image-component\b[^>]*\bsrc=|data-type="mention"|<img\b/i.test(html)) return false;
-  return html.replace(/<[^>]*>/g, "").replace(/&nbsp;/g, " ").trim() === "";
+  return (
+    html
+      .replace(/<[^>]*>/g, "")
+      .replace(/&nbsp;/g, " ")
+      .trim() === ""
+  );
 }
 
 const HTML_NS = "http://www.w3.org/1999/xhtml";
@@ -37,7 +42,10 @@ function cleanChildren(parent: ParentNode) {
       el.replaceWith(...el.childNodes);
       continue;
     }
-    const attrs = cleanHtmlAttributes(el.localName, Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])));
+    const attrs = cleanHtmlAttributes(
+      el.localName,
+      Object.fromEntries([...el.attributes].map((a) => [a.name, a.value])),
+    );
     if (!attrs) {
       el.remove();
       continue;
@@ -54,7 +62,10 @@ function cleanChildren(parent: ParentNode) {
  */
 export function sanitizeHtml(html: string): string {
   if (typeof DOMParser === "undefined") return escapeHtml(html.replace(/<[^>]*>/g, ""));
-  const body = new DOMParser().parseFromString(`<!DOCTYPE html><html><head></head><body>${html}</body></html>`, "text/html").body;
+  const body = new DOMParser().parseFromString(
+    `<!DOCTYPE html><html><head></head><body>${html}</body></html>`,
+    "text/html",
+  ).body;
   cleanChildren(body);
   return body.innerHTML;
 }

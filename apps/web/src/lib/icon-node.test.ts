@@ -27,9 +27,13 @@ describe("shapePath", () => {
     expect(shapePath("line", { x1: 1, y1: 2, x2: 3, y2: 4 })).toBe("M1 2L3 4");
     expect(shapePath("circle", { cx: 12, cy: 12, r: 1 })).toBe("M11 12a1 1 0 1 0 2 0a1 1 0 1 0 -2 0z");
     expect(shapePath("rect", { x: 3, y: 4, width: 18, height: 18 })).toBe("M3 4h18v18h-18z");
-    expect(shapePath("rect", { x: 3, y: 4, width: 18, height: 18, rx: 2 })).toBe("M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2z");
+    expect(shapePath("rect", { x: 3, y: 4, width: 18, height: 18, rx: 2 })).toBe(
+      "M5 4h14a2 2 0 0 1 2 2v14a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-14a2 2 0 0 1 2 -2z",
+    );
     // ry defaults to rx as given, then each is at most half its side
-    expect(shapePath("rect", { x: 0, y: 0, width: 4, height: 10, rx: 5 })).toBe("M2 0h0a2 5 0 0 1 2 5v0a2 5 0 0 1 -2 5h0a2 5 0 0 1 -2 -5v0a2 5 0 0 1 2 -5z");
+    expect(shapePath("rect", { x: 0, y: 0, width: 4, height: 10, rx: 5 })).toBe(
+      "M2 0h0a2 5 0 0 1 2 5v0a2 5 0 0 1 -2 5h0a2 5 0 0 1 -2 -5v0a2 5 0 0 1 2 -5z",
+    );
     expect(shapePath("polyline", { points: "1 2 3 4 5,6" })).toBe("M1 2L3 4L5 6");
     expect(shapePath("polygon", { points: "1 2 3 4 5 6" })).toBe("M1 2L3 4L5 6z");
     expect(shapePath("circle", { cx: 1, cy: 1, r: 0 })).toBe("");
@@ -46,7 +50,9 @@ describe("compactIconNode", () => {
     expect((out[0]![1].d as string).match(/M/g)).toHaveLength(12);
   });
   it("joins circles", () => {
-    expect(compactIconNode(ellipsis.node)).toEqual([["path", { d: expect.stringMatching(/^M11 12a1 1/), key: "compact" }]]);
+    expect(compactIconNode(ellipsis.node)).toEqual([
+      ["path", { d: expect.stringMatching(/^M11 12a1 1/), key: "compact" }],
+    ]);
   });
   it("keeps a child with paint of its own, in its place", () => {
     const node: IconNode = [

@@ -53,13 +53,18 @@ export function shapePath(tag: string, a: Record<string, string | number | undef
       return `M${fmt(num(a.x1))} ${fmt(num(a.y1))}L${fmt(num(a.x2))} ${fmt(num(a.y2))}`;
     case "circle":
     case "ellipse": {
-      const rx = num(tag === "circle" ? a.r : a.rx), ry = num(tag === "circle" ? a.r : a.ry);
-      const cx = num(a.cx), cy = num(a.cy);
+      const rx = num(tag === "circle" ? a.r : a.rx),
+        ry = num(tag === "circle" ? a.r : a.ry);
+      const cx = num(a.cx),
+        cy = num(a.cy);
       if (!(rx > 0 && ry > 0)) return "";
       return `M${fmt(cx - rx)} ${fmt(cy)}a${fmt(rx)} ${fmt(ry)} 0 1 0 ${fmt(2 * rx)} 0a${fmt(rx)} ${fmt(ry)} 0 1 0 ${fmt(-2 * rx)} 0z`;
     }
     case "rect": {
-      const x = num(a.x), y = num(a.y), w = num(a.width), h = num(a.height);
+      const x = num(a.x),
+        y = num(a.y),
+        w = num(a.width),
+        h = num(a.height);
       if (!(w > 0 && h > 0)) return "";
       // rx and ry default to each other (SVG 2), and are at most half the side
       let rx = a.rx === undefined ? num(a.ry) : num(a.rx);

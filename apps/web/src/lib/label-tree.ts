@@ -13,7 +13,11 @@ export const labelTree = (labels: readonly Label[]): LabelNode[] => buildTree(la
 export { flattenTree };
 
 /** One row of a label picker: the label, how deep it sits, and its ancestors' names (outermost first). */
-export interface LabelRow { label: LabelNode; depth: number; path: string[] }
+export interface LabelRow {
+  label: LabelNode;
+  depth: number;
+  path: string[];
+}
 
 /** The rows a label picker lists: parents first, each followed by its children (depth-first). */
 export function labelRows(labels: readonly Label[]): LabelRow[] {

@@ -55,31 +55,44 @@ describe("the semantic colours codemod", () => {
     expect(rewriteClasses("rounded bg-zinc-100 px-1 dark:bg-zinc-800")).toEqual(["rounded bg-fill px-1", []]);
     expect(rewriteClasses("hover:text-zinc-800 dark:hover:text-zinc-200")[0]).toBe("hover:text-fg-secondary");
     expect(rewriteClasses("bg-zinc-50/95 dark:bg-zinc-950/95")[0]).toBe("bg-surface-sunken/95");
-    expect(rewriteClasses("border-zinc-200 dark:border-zinc-800 divide-zinc-100 dark:divide-zinc-800")[0]).toBe("border-line divide-line-subtle");
+    expect(rewriteClasses("border-zinc-200 dark:border-zinc-800 divide-zinc-100 dark:divide-zinc-800")[0]).toBe(
+      "border-line divide-line-subtle",
+    );
     expect(rewriteClasses("text-red-600 dark:text-red-400")[0]).toBe("text-danger");
-    expect(rewriteClasses("bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300")[0]).toBe("bg-warning-soft text-warning-strong");
+    expect(rewriteClasses("bg-amber-100 text-amber-800 dark:bg-amber-900/40 dark:text-amber-300")[0]).toBe(
+      "bg-warning-soft text-warning-strong",
+    );
     // a grey without a twin: the token that looks the same (muted text was lifted in dark by a stopgap)
     expect(rewriteClasses("text-xs text-zinc-500")[0]).toBe("text-xs text-fg-subtle");
     // data colours stay
     expect(rewriteClasses("bg-indigo-600 text-white")[0]).toBe("bg-indigo-600 text-white");
   });
   it("rewrites string and template texts of a file, and a second run changes nothing", () => {
-    const code = 'const x = <a className={cx("px-2 text-zinc-600 dark:text-zinc-300", on && `bg-zinc-200 dark:bg-zinc-700 ${y}`)}>don\'t</a>;';
+    const code =
+      'const x = <a className={cx("px-2 text-zinc-600 dark:text-zinc-300", on && `bg-zinc-200 dark:bg-zinc-700 ${y}`)}>don\'t</a>;';
     const once = rewriteSource("x.tsx", code);
-    expect(once.code).toBe('const x = <a className={cx("px-2 text-fg-muted", on && `bg-fill-strong ${y}`)}>don\'t</a>;');
+    expect(once.code).toBe(
+      'const x = <a className={cx("px-2 text-fg-muted", on && `bg-fill-strong ${y}`)}>don\'t</a>;',
+    );
     expect(rewriteSource("x.tsx", once.code).code).toBe(once.code);
     expect(reports(once.code)).toEqual([]);
     // a stylesheet's @apply lists too
-    expect(rewriteSource("x.css", ".a { @apply border border-zinc-300 dark:border-zinc-700; }").code).toBe(".a { @apply border border-line-strong; }");
+    expect(rewriteSource("x.css", ".a { @apply border border-zinc-300 dark:border-zinc-700; }").code).toBe(
+      ".a { @apply border border-line-strong; }",
+    );
   });
   it("finds every token it writes defined in index.css", () => {
     const css = readFileSync(fileURLToPath(new URL("../index.css", import.meta.url)), "utf8");
-    const script = readFileSync(fileURLToPath(new URL("../../../../scripts/codemods/semantic-colours.mjs", import.meta.url)), "utf8");
+    const script = readFileSync(
+      fileURLToPath(new URL("../../../../scripts/codemods/semantic-colours.mjs", import.meta.url)),
+      "utf8",
+    );
     // the tables, from PAIRS to the role rule
     const tables = script.slice(script.indexOf("const PAIRS"), script.indexOf("function roleToken"));
     const written = new Set([...tables.matchAll(/: "([a-z-]+)"/g)].map((m) => m[1]));
     expect(written.size).toBeGreaterThan(20);
-    for (const role of ["accent", "danger", "success", "warning", "info", "special"]) for (const s of ["", "-strong", "-soft", "-line"]) written.add(`${role}${s}`);
+    for (const role of ["accent", "danger", "success", "warning", "info", "special"])
+      for (const s of ["", "-strong", "-soft", "-line"]) written.add(`${role}${s}`);
     for (const token of written) expect(css, token).toContain(`--color-${token}:`);
   });
 });

@@ -5,7 +5,17 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { qk } from "../api/query-keys.ts";
-import { itemSubject, projectSubject, roleContext, useCan, usePermissions, usePermissionsLoading, workspaceSubject, type Can, type Subject } from "./permissions.ts";
+import {
+  itemSubject,
+  projectSubject,
+  roleContext,
+  useCan,
+  usePermissions,
+  usePermissionsLoading,
+  workspaceSubject,
+  type Can,
+  type Subject,
+} from "./permissions.ts";
 
 /**
  * `useCan(action, entity)` answers from the shared permission table with the roles the web has loaded: the user,
@@ -38,12 +48,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-interface Roles { workspaceRole?: number; projectRoles?: Record<string, number> }
+interface Roles {
+  workspaceRole?: number;
+  projectRoles?: Record<string, number>;
+}
 
 function seed(roles: Roles): QueryClient {
   const qc = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
   qc.setQueryData(qk.me, { id: ME });
-  if (roles.workspaceRole !== undefined) qc.setQueryData(qk.workspaceMemberMe(SLUG), { id: "wm", role: roles.workspaceRole, member: ME });
+  if (roles.workspaceRole !== undefined)
+    qc.setQueryData(qk.workspaceMemberMe(SLUG), { id: "wm", role: roles.workspaceRole, member: ME });
   if (roles.projectRoles) qc.setQueryData(qk.projectRoles(SLUG), roles.projectRoles);
   return qc;
 }
@@ -66,7 +80,13 @@ function render<T>(roles: Roles, path: string, probe: () => T): T {
   host = document.createElement("div");
   document.body.append(host);
   root = createRoot(host);
-  act(() => root!.render(<QueryClientProvider client={seed(roles)}><RouterProvider router={router} /></QueryClientProvider>));
+  act(() =>
+    root!.render(
+      <QueryClientProvider client={seed(roles)}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>,
+    ),
+  );
   return seen as T;
 }
 
@@ -88,8 +108,16 @@ describe("useCan", () => {
       settings: useCan("edit", "project"),
     }));
     expect(r).toEqual({
-      comment: true, create: false, editMine: true, deleteMine: true, editTheirs: false, archiveMine: false, linkMine: false,
-      bulkDelete: false, createProject: false, settings: false,
+      comment: true,
+      create: false,
+      editMine: true,
+      deleteMine: true,
+      editTheirs: false,
+      archiveMine: false,
+      linkMine: false,
+      bulkDelete: false,
+      createProject: false,
+      settings: false,
     });
   });
 
@@ -106,13 +134,24 @@ describe("useCan", () => {
       invite: useCan("create", "invitation"),
     }));
     expect(r).toEqual({
-      create: true, editTheirs: true, deleteTheirs: false, deleteMine: true, archive: true, bulkDelete: false, createProject: true, settings: false, invite: false,
+      create: true,
+      editTheirs: true,
+      deleteTheirs: false,
+      deleteMine: true,
+      archive: true,
+      bulkDelete: false,
+      createProject: true,
+      settings: false,
+      invite: false,
     });
   });
 
   it("lets a project admin delete anything and administer the project", () => {
     const r = render({ workspaceRole: 15, projectRoles: { [P1]: 20 } }, `/${SLUG}/projects/${P1}`, () => [
-      useCan("delete", "workItem", itemSubject(theirs)), useCan("bulkDelete", "workItem"), useCan("edit", "project"), useCan("add", "projectMember"),
+      useCan("delete", "workItem", itemSubject(theirs)),
+      useCan("bulkDelete", "workItem"),
+      useCan("edit", "project"),
+      useCan("add", "projectMember"),
     ]);
     expect(r).toEqual([true, true, true, true]);
   });
@@ -123,8 +162,14 @@ describe("useCan", () => {
       const open = projectSubject({ id: P1, member_role: null, network: 2 });
       const secret = projectSubject({ id: P2, member_role: null, network: 0 });
       return [
-        can("edit", "project", open), can("restore", "project", open), can("create", "workItem", open), can("view", "sandbox", open),
-        can("edit", "project", secret), can("restore", "project", secret), can("add", "projectMember", secret), useCan("edit", "workspace"),
+        can("edit", "project", open),
+        can("restore", "project", open),
+        can("create", "workItem", open),
+        can("view", "sandbox", open),
+        can("edit", "project", secret),
+        can("restore", "project", secret),
+        can("add", "projectMember", secret),
+        useCan("edit", "workspace"),
       ];
     });
     expect(r).toEqual([true, true, false, false, false, false, false, true]);
@@ -170,10 +215,17 @@ describe("useCan", () => {
   });
 
   it("tells a screen the roles are loading until the project roles are in", () => {
-    expect(render({ workspaceRole: 15 }, `/${SLUG}`, () => [usePermissionsLoading(), usePermissionsLoading({ projects: true })])).toEqual([false, true]);
+    expect(
+      render({ workspaceRole: 15 }, `/${SLUG}`, () => [
+        usePermissionsLoading(),
+        usePermissionsLoading({ projects: true }),
+      ]),
+    ).toEqual([false, true]);
     act(() => root?.unmount());
     host?.remove();
-    expect(render({ workspaceRole: 15, projectRoles: {} }, `/${SLUG}`, () => usePermissionsLoading({ projects: true }))).toBe(false);
+    expect(
+      render({ workspaceRole: 15, projectRoles: {} }, `/${SLUG}`, () => usePermissionsLoading({ projects: true })),
+    ).toBe(false);
   });
 
   it("says no while the caller's roles are loading", () => {
@@ -186,10 +238,22 @@ describe("roleContext", () => {
   const loaded = { userId: ME, workspaceRole: 15, projectRoles: { [P1]: 5 }, routeProjectId: P1 };
   it("takes the subject's roles before the loaded ones", () => {
     const s: Subject = { projectId: P2, projectRole: 20, workspaceRole: 5, createdBy: "c" };
-    expect(roleContext(loaded, s)).toEqual({ userId: ME, workspaceRole: 5, projectRole: 20, creatorId: "c", projectIsPublic: false });
+    expect(roleContext(loaded, s)).toEqual({
+      userId: ME,
+      workspaceRole: 5,
+      projectRole: 20,
+      creatorId: "c",
+      projectIsPublic: false,
+    });
   });
   it("falls back to the URL's project and its loaded role", () => {
-    expect(roleContext(loaded)).toEqual({ userId: ME, workspaceRole: 15, projectRole: 5, creatorId: null, projectIsPublic: false });
+    expect(roleContext(loaded)).toEqual({
+      userId: ME,
+      workspaceRole: 15,
+      projectRole: 5,
+      creatorId: null,
+      projectIsPublic: false,
+    });
     expect(roleContext(loaded, { projectId: P2 })).toMatchObject({ projectRole: null });
   });
   it("types a checker as the table's actions per entity", () => {

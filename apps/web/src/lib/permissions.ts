@@ -1,6 +1,16 @@
 import { useCallback } from "react";
 import { useParams } from "react-router";
-import { can, effectiveProjectRole, permission, PROJECT_NETWORK, roleBucket, type Action, type Entity, type Role, type RoleContext } from "@stride/shared";
+import {
+  can,
+  effectiveProjectRole,
+  permission,
+  PROJECT_NETWORK,
+  roleBucket,
+  type Action,
+  type Entity,
+  type Role,
+  type RoleContext,
+} from "@stride/shared";
 import { useWorkspaceMemberMe } from "../api/workspaces.ts";
 import { useMe, useProjectRoles } from "../api/users.ts";
 
@@ -23,13 +33,20 @@ export interface Subject {
 }
 
 /** A work item (or anything with `project_id` and `created_by`). */
-export const itemSubject = (item: { project_id: string | null; created_by: string | null }): Subject => ({ projectId: item.project_id, createdBy: item.created_by });
+export const itemSubject = (item: { project_id: string | null; created_by: string | null }): Subject => ({
+  projectId: item.project_id,
+  createdBy: item.created_by,
+});
 /** A project row that says the caller's role in it and whether it is public (`GET W/projects/`). */
 export const projectSubject = (project: { id: string; member_role: number | null; network?: number }): Subject => ({
-  projectId: project.id, projectRole: project.member_role, projectIsPublic: project.network === PROJECT_NETWORK.PUBLIC,
+  projectId: project.id,
+  projectRole: project.member_role,
+  projectIsPublic: project.network === PROJECT_NETWORK.PUBLIC,
 });
 /** A workspace row that says the caller's role in it (`GET /users/me/workspaces/`, a new workspace). */
-export const workspaceSubject = (workspace: { role?: number | null }): Subject => ({ workspaceRole: workspace.role ?? null });
+export const workspaceSubject = (workspace: { role?: number | null }): Subject => ({
+  workspaceRole: workspace.role ?? null,
+});
 
 /** `can(action, entity, subject?)`: the shared permission table applied to the caller's loaded roles. */
 export type Can = <E extends Entity>(action: Action<E>, entity: E, subject?: Subject) => boolean;
@@ -48,7 +65,12 @@ export function roleContext(roles: LoadedRoles, subject: Subject = {}): RoleCont
   return {
     userId: roles.userId,
     workspaceRole: subject.workspaceRole !== undefined ? subject.workspaceRole : roles.workspaceRole,
-    projectRole: subject.projectRole !== undefined ? subject.projectRole : projectId ? (roles.projectRoles?.[projectId] ?? null) : null,
+    projectRole:
+      subject.projectRole !== undefined
+        ? subject.projectRole
+        : projectId
+          ? (roles.projectRoles?.[projectId] ?? null)
+          : null,
     creatorId: subject.createdBy ?? null,
     projectIsPublic: subject.projectIsPublic ?? false,
   };
@@ -84,7 +106,8 @@ export function usePermissionsLoading(opts: { projects?: boolean } = {}): boolea
 export function usePermissions(opts: { projects?: boolean } = {}): Can {
   const { userId, workspaceRole, projectRoles, routeProjectId } = useLoadedRoles(!!opts.projects);
   return useCallback<Can>(
-    (action, entity, subject) => can(action, entity, roleContext({ userId, workspaceRole, projectRoles, routeProjectId }, subject)),
+    (action, entity, subject) =>
+      can(action, entity, roleContext({ userId, workspaceRole, projectRoles, routeProjectId }, subject)),
     [userId, workspaceRole, projectRoles, routeProjectId],
   );
 }
@@ -111,7 +134,10 @@ export function useWorkspaceRole(slug: string | undefined): { role: Role | null;
  * The caller's role in a project: the project role from `project-roles/`, with workspace admins
  * counting as project admins (they administer every project).
  */
-export function useProjectRole(slug: string | undefined, projectId: string | undefined): {
+export function useProjectRole(
+  slug: string | undefined,
+  projectId: string | undefined,
+): {
   role: Role | null;
   projectRole: Role | null;
   workspaceRole: Role | null;

@@ -21,7 +21,8 @@ const config = [
     rules: { "stride/no-literal-role-comparison": "error" as const },
   },
 ];
-const reports = (code: string, file = "screen.tsx") => linter.verify(code, config, file).map((m) => m.ruleId ?? m.message);
+const reports = (code: string, file = "screen.tsx") =>
+  linter.verify(code, config, file).map((m) => m.ruleId ?? m.message);
 
 describe("no-literal-role-comparison", () => {
   it("reports a screen that compares roles", () => {
@@ -71,7 +72,8 @@ describe("the web's screens", () => {
       if (!/role/i.test(code)) continue;
       for (const m of linter.verify(code, config, file)) {
         // other rules' disable comments name rules this linter does not load: only ours and parse errors count
-        if (m.ruleId === "stride/no-literal-role-comparison" || m.fatal) found.push(`${relative(webSrc, file)}:${m.line} ${m.ruleId ?? m.message}`);
+        if (m.ruleId === "stride/no-literal-role-comparison" || m.fatal)
+          found.push(`${relative(webSrc, file)}:${m.line} ${m.ruleId ?? m.message}`);
       }
     }
     expect(found).toEqual([]);

@@ -15,7 +15,12 @@ export function checkResolver<T extends FieldValues>(check: FormCheck<T>): Resol
   return async (values): Promise<ResolverResult<T>> => {
     const errs = Object.entries(check(values));
     if (!errs.length) return { values, errors: {} };
-    return { values: {}, errors: Object.fromEntries(errs.map(([k, message]) => [k, { type: "validate", message }])) as ResolverResult<T>["errors"] };
+    return {
+      values: {},
+      errors: Object.fromEntries(
+        errs.map(([k, message]) => [k, { type: "validate", message }]),
+      ) as ResolverResult<T>["errors"],
+    };
   };
 }
 
@@ -26,10 +31,11 @@ export function useSettingsForm<T extends FieldValues>(values: T, check: FormChe
   const failed = (err: unknown) => {
     const fe = fieldErrors(err);
     if (Object.keys(fe).length) setServer(fe);
-    else setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+    else setFormError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
   };
   /** A field's message: the form's own check, else the server's answer. */
-  const error = (k: string): string | undefined => (form.formState.errors as Record<string, FieldError | undefined>)[k]?.message ?? server[k];
+  const error = (k: string): string | undefined =>
+    (form.formState.errors as Record<string, FieldError | undefined>)[k]?.message ?? server[k];
   /** The form's submit handler: forgets the last answer, checks, then `save`s (which reports a refusal to `onError`). */
   const onSubmit = (save: (values: T, onError: (err: unknown) => void) => void) => (e?: BaseSyntheticEvent) => {
     setServer({});

@@ -1,5 +1,15 @@
 import { describe, expect, it } from "vitest";
-import { GO_KEYS, SHORTCUTS, SHORTCUT_GROUPS, SINGLE_KEYS, goChord, goPath, isTypingTarget, keyLabels, shortcutOf } from "./shortcuts.ts";
+import {
+  GO_KEYS,
+  SHORTCUTS,
+  SHORTCUT_GROUPS,
+  SINGLE_KEYS,
+  goChord,
+  goPath,
+  isTypingTarget,
+  keyLabels,
+  shortcutOf,
+} from "./shortcuts.ts";
 
 describe("shortcuts", () => {
   it("lists every key the app acts on, once", () => {
@@ -35,7 +45,12 @@ describe("shortcuts", () => {
 
 describe("the keys of the work item in hand and the G chord (issue #27 point 13)", () => {
   it("S, P, A and L are single keys of the Work item group; G then C ends a chord a screen's own C leaves alone", () => {
-    for (const [key, id] of [["s", "item-state"], ["p", "item-priority"], ["a", "item-assignees"], ["l", "item-labels"]] as const) {
+    for (const [key, id] of [
+      ["s", "item-state"],
+      ["p", "item-priority"],
+      ["a", "item-assignees"],
+      ["l", "item-labels"],
+    ] as const) {
       expect(SINGLE_KEYS[key]).toBe(id);
       expect(shortcutOf(id).group).toBe("Work item");
     }

@@ -3,10 +3,24 @@
  * command's keys from it, and `components/layout/palette/useGlobalShortcuts.ts` acts on it.
  */
 export type ShortcutId =
-  | "palette" | "search" | "help" | "create"
-  | "go-items" | "go-projects" | "go-cycles" | "go-modules" | "go-views" | "go-inbox"
-  | "next" | "previous" | "select" | "close"
-  | "item-state" | "item-priority" | "item-assignees" | "item-labels";
+  | "palette"
+  | "search"
+  | "help"
+  | "create"
+  | "go-items"
+  | "go-projects"
+  | "go-cycles"
+  | "go-modules"
+  | "go-views"
+  | "go-inbox"
+  | "next"
+  | "previous"
+  | "select"
+  | "close"
+  | "item-state"
+  | "item-priority"
+  | "item-assignees"
+  | "item-labels";
 
 export interface Shortcut {
   id: ShortcutId;
@@ -43,7 +57,14 @@ export const SHORTCUT_GROUPS: readonly Shortcut["group"][] = ["General", "Naviga
 export const shortcutOf = (id: ShortcutId): Shortcut => SHORTCUTS.find((s) => s.id === id)!;
 
 /** The second keys of the "G then …" chords. */
-export const GO_KEYS: Readonly<Record<string, ShortcutId>> = { i: "go-items", p: "go-projects", c: "go-cycles", m: "go-modules", v: "go-views", n: "go-inbox" };
+export const GO_KEYS: Readonly<Record<string, ShortcutId>> = {
+  i: "go-items",
+  p: "go-projects",
+  c: "go-cycles",
+  m: "go-modules",
+  v: "go-views",
+  n: "go-inbox",
+};
 
 /**
  * Single keys (no modifier) and what they do. S, P, A and L act on the work item in hand (issue #27 point 13, as in
@@ -51,8 +72,16 @@ export const GO_KEYS: Readonly<Record<string, ShortcutId>> = { i: "go-items", p:
  * (J / K); they open the command palette's picker of that property.
  */
 export const SINGLE_KEYS: Readonly<Record<string, ShortcutId>> = {
-  "/": "search", "?": "help", c: "create", j: "next", k: "previous", x: "select",
-  s: "item-state", p: "item-priority", a: "item-assignees", l: "item-labels",
+  "/": "search",
+  "?": "help",
+  c: "create",
+  j: "next",
+  k: "previous",
+  x: "select",
+  s: "item-state",
+  p: "item-priority",
+  a: "item-assignees",
+  l: "item-labels",
 };
 
 /** How long after G the second key of a "G then …" chord may come (ms). */
@@ -63,30 +92,45 @@ let chordUntil = 0;
  * leave the key that ends a chord to the chord (G then C goes to cycles, it does not create).
  */
 export const goChord = {
-  start: (now = Date.now()) => { chordUntil = now + CHORD_MS; },
+  start: (now = Date.now()) => {
+    chordUntil = now + CHORD_MS;
+  },
   pending: (now = Date.now()) => now < chordUntil,
   /** Whether a chord was pending (it ends here either way). */
-  take: (now = Date.now()) => { const on = now < chordUntil; chordUntil = 0; return on; },
+  take: (now = Date.now()) => {
+    const on = now < chordUntil;
+    chordUntil = 0;
+    return on;
+  },
 };
 
 /** Whether a key event belongs to what the person is typing into (then no single-key shortcut applies). */
 export function isTypingTarget(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
   if (!el || typeof el.closest !== "function") return false;
-  return !!el.closest("input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='textbox'], [role='combobox']");
+  return !!el.closest(
+    "input, textarea, select, [contenteditable=''], [contenteditable='true'], [role='textbox'], [role='combobox']",
+  );
 }
 
 /** Where "G then …" goes, given the workspace and the project the person is in (if any). */
 export function goPath(id: ShortcutId, slug: string, projectId: string | null): string | null {
   const ws = `/${slug}`;
   switch (id) {
-    case "go-items": return projectId ? `${ws}/projects/${projectId}/issues/` : `${ws}/workspace-views/all-issues/`;
-    case "go-projects": return `${ws}/projects/`;
-    case "go-cycles": return projectId ? `${ws}/projects/${projectId}/cycles/` : `${ws}/projects/`;
-    case "go-modules": return projectId ? `${ws}/projects/${projectId}/modules/` : `${ws}/projects/`;
-    case "go-views": return projectId ? `${ws}/projects/${projectId}/views/` : `${ws}/workspace-views/all-issues/`;
-    case "go-inbox": return `${ws}/notifications/`;
-    default: return null;
+    case "go-items":
+      return projectId ? `${ws}/projects/${projectId}/issues/` : `${ws}/workspace-views/all-issues/`;
+    case "go-projects":
+      return `${ws}/projects/`;
+    case "go-cycles":
+      return projectId ? `${ws}/projects/${projectId}/cycles/` : `${ws}/projects/`;
+    case "go-modules":
+      return projectId ? `${ws}/projects/${projectId}/modules/` : `${ws}/projects/`;
+    case "go-views":
+      return projectId ? `${ws}/projects/${projectId}/views/` : `${ws}/workspace-views/all-issues/`;
+    case "go-inbox":
+      return `${ws}/notifications/`;
+    default:
+      return null;
   }
 }
 

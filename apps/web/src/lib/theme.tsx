@@ -11,7 +11,11 @@ export function resolveTheme(choice: string | undefined | null, systemDark: bool
   return themeMode(choice) ?? (systemDark ? "dark" : "light");
 }
 
-interface ThemeCtx { choice: ThemeChoice; resolved: "light" | "dark"; setChoice: (c: ThemeChoice) => void }
+interface ThemeCtx {
+  choice: ThemeChoice;
+  resolved: "light" | "dark";
+  setChoice: (c: ThemeChoice) => void;
+}
 const Ctx = createContext<ThemeCtx | null>(null);
 
 function readStored(): ThemeChoice {
@@ -28,7 +32,11 @@ function readStored(): ThemeChoice {
  * the theme onto the page's `<html>` (@stride/shared theme.ts), and this browser's storage.
  */
 function remember(c: ThemeChoice): void {
-  try { localStorage.setItem(STORAGE_KEY, c); } catch { /* storage unavailable */ }
+  try {
+    localStorage.setItem(STORAGE_KEY, c);
+  } catch {
+    /* storage unavailable */
+  }
   const secure = location.protocol === "https:" ? "; Secure" : "";
   document.cookie = `${THEME_COOKIE}=${c}; Path=/; Max-Age=${COOKIE_MAX_AGE}; SameSite=Lax${secure}`;
 }
@@ -40,7 +48,9 @@ function remember(c: ThemeChoice): void {
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [choice, setChoiceState] = useState<ThemeChoice>(readStored);
-  const [systemDark, setSystemDark] = useState(() => typeof matchMedia !== "undefined" && matchMedia("(prefers-color-scheme: dark)").matches);
+  const [systemDark, setSystemDark] = useState(
+    () => typeof matchMedia !== "undefined" && matchMedia("(prefers-color-scheme: dark)").matches,
+  );
   useEffect(() => {
     const mq = matchMedia("(prefers-color-scheme: dark)");
     const on = () => setSystemDark(mq.matches);
@@ -54,8 +64,20 @@ export function ThemeProvider({ children }: { children: ReactNode }) {
     document.documentElement.dataset.theme = choice;
   }, [resolved, choice]);
   // a choice kept before the cookie existed reaches the cookie too
-  useEffect(() => { remember(choice); }, [choice]);
-  const value = useMemo<ThemeCtx>(() => ({ choice, resolved, setChoice: (c) => { setChoiceState(c); remember(c); } }), [choice, resolved]);
+  useEffect(() => {
+    remember(choice);
+  }, [choice]);
+  const value = useMemo<ThemeCtx>(
+    () => ({
+      choice,
+      resolved,
+      setChoice: (c) => {
+        setChoiceState(c);
+        remember(c);
+      },
+    }),
+    [choice, resolved],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

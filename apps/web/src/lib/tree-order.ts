@@ -18,7 +18,10 @@ export type TreeNode<T extends TreeItem> = T & { children: TreeNode<T>[]; depth:
 const byOrderThenName = (a: TreeItem, b: TreeItem) => a.sort_order - b.sort_order || a.name.localeCompare(b.name);
 
 /** Items as a tree (children under their parent; an item whose parent is not among them is a root), siblings by `compare`. */
-export function buildTree<T extends TreeItem>(items: readonly T[], compare: (a: T, b: T) => number = byOrderThenName): TreeNode<T>[] {
+export function buildTree<T extends TreeItem>(
+  items: readonly T[],
+  compare: (a: T, b: T) => number = byOrderThenName,
+): TreeNode<T>[] {
   const ids = new Set(items.map((i) => i.id));
   const byParent = new Map<string | null, T[]>();
   for (const i of items) {
@@ -45,7 +48,11 @@ export function treeDescendants(items: readonly Pick<TreeItem, "id" | "parent">[
   let grew = true;
   while (grew) {
     grew = false;
-    for (const l of items) if (l.parent && out.has(l.parent) && !out.has(l.id)) { out.add(l.id); grew = true; }
+    for (const l of items)
+      if (l.parent && out.has(l.parent) && !out.has(l.id)) {
+        out.add(l.id);
+        grew = true;
+      }
   }
   return out;
 }
@@ -66,7 +73,7 @@ export interface TreeSlot {
 type Flat = TreeNode<TreeItem>;
 
 /** The parent a tree node is shown under (items whose parent is unknown are roots). */
-const shownParent = (n: Flat): string | null => (n.depth === 0 ? null : n.parent ?? null);
+const shownParent = (n: Flat): string | null => (n.depth === 0 ? null : (n.parent ?? null));
 
 /** Children of `parent` in display order, without the dragged item. */
 export function treeSiblings<N extends Flat>(flat: readonly N[], parent: string | null, dragged: string): N[] {
@@ -84,7 +91,12 @@ export function treeOrigin(flat: readonly Flat[], id: string): TreeSlot | null {
  * One arrow key: up/down among the siblings; right nests the item as the last child of the sibling above
  * its place; left takes it out of its parent, right after that parent.
  */
-export function treeStep(flat: readonly Flat[], slot: TreeSlot, dir: "up" | "down" | "left" | "right", dragged: string): TreeSlot | null {
+export function treeStep(
+  flat: readonly Flat[],
+  slot: TreeSlot,
+  dir: "up" | "down" | "left" | "right",
+  dragged: string,
+): TreeSlot | null {
   const sibs = treeSiblings(flat, slot.parent, dragged);
   if (dir === "up") return slot.index > 0 ? { ...slot, index: slot.index - 1 } : null;
   if (dir === "down") return slot.index < sibs.length ? { ...slot, index: slot.index + 1 } : null;
@@ -100,7 +112,13 @@ export function treeStep(flat: readonly Flat[], slot: TreeSlot, dir: "up" | "dow
 }
 
 /** The place of a pointer over item `overId`: before or after it among its siblings, or inside it (last child). */
-export function treePointerSlot(flat: readonly Flat[], overId: string, operation: "reorder-before" | "reorder-after" | "combine", dragged: string, blocked: ReadonlySet<string>): TreeSlot | null {
+export function treePointerSlot(
+  flat: readonly Flat[],
+  overId: string,
+  operation: "reorder-before" | "reorder-after" | "combine",
+  dragged: string,
+  blocked: ReadonlySet<string>,
+): TreeSlot | null {
   if (overId === dragged) return treeOrigin(flat, dragged);
   if (blocked.has(overId)) return null;
   const over = flat.find((n) => n.id === overId);
@@ -112,10 +130,17 @@ export function treePointerSlot(flat: readonly Flat[], overId: string, operation
 }
 
 /** The change a drop makes: the new parent when it changed, and the sort order among the new siblings (work-tracking §5). */
-export function treeDropPatch(flat: readonly Flat[], slot: TreeSlot, dragged: string): { parent?: string | null; sort_order: number } | null {
+export function treeDropPatch(
+  flat: readonly Flat[],
+  slot: TreeSlot,
+  dragged: string,
+): { parent?: string | null; sort_order: number } | null {
   const origin = treeOrigin(flat, dragged);
   if (!origin || (origin.parent === slot.parent && origin.index === slot.index)) return null;
-  const sort_order = labelSortOrderAt(treeSiblings(flat, slot.parent, dragged).map((n) => n.sort_order), slot.index);
+  const sort_order = labelSortOrderAt(
+    treeSiblings(flat, slot.parent, dragged).map((n) => n.sort_order),
+    slot.index,
+  );
   return origin.parent === slot.parent ? { sort_order } : { parent: slot.parent, sort_order };
 }
 
@@ -123,7 +148,11 @@ export function treeDropPatch(flat: readonly Flat[], slot: TreeSlot, dragged: st
  * Where the drop line shows: above the sibling the item lands before, or below the last row of the
  * subtree it lands after; `depth` is the level it lands at (the line is indented to it).
  */
-export function treeLine(flat: readonly Flat[], slot: TreeSlot, dragged: string): { id: string; edge: "top" | "bottom"; depth: number } | null {
+export function treeLine(
+  flat: readonly Flat[],
+  slot: TreeSlot,
+  dragged: string,
+): { id: string; edge: "top" | "bottom"; depth: number } | null {
   const moved = treeDescendants(flat, dragged);
   const rows = flat.filter((n) => !moved.has(n.id));
   const parent = slot.parent === null ? null : rows.find((n) => n.id === slot.parent);
@@ -140,16 +169,21 @@ export function treeLine(flat: readonly Flat[], slot: TreeSlot, dragged: string)
 /** "position 2 of 3 under Bug" / "… at the top level", read to screen readers. */
 export function treePlace(flat: readonly Flat[], slot: TreeSlot, dragged: string, untitled = "its parent"): string {
   const of = treeSiblings(flat, slot.parent, dragged).length + 1;
-  const where = slot.parent === null ? "at the top level" : `under ${flat.find((n) => n.id === slot.parent)?.name || untitled}`;
+  const where =
+    slot.parent === null ? "at the top level" : `under ${flat.find((n) => n.id === slot.parent)?.name || untitled}`;
   return `position ${slot.index + 1} of ${of} ${where}`;
 }
 
 /** The sentences of a tree drag (pick up, move, drop, cancel) for the item `name` at `place`. */
 export function treeSentence(phase: "pickup" | "move" | "drop" | "cancel", name: string, place: string): string {
   switch (phase) {
-    case "pickup": return `Picked up ${name}. ${place.charAt(0).toUpperCase()}${place.slice(1)}.`;
-    case "move": return `Moved to ${place}.`;
-    case "drop": return `Dropped ${name} at ${place}.`;
-    case "cancel": return `Cancelled. ${name} stays at ${place}.`;
+    case "pickup":
+      return `Picked up ${name}. ${place.charAt(0).toUpperCase()}${place.slice(1)}.`;
+    case "move":
+      return `Moved to ${place}.`;
+    case "drop":
+      return `Dropped ${name} at ${place}.`;
+    case "cancel":
+      return `Cancelled. ${name} stays at ${place}.`;
   }
 }

@@ -14,7 +14,11 @@ function personName(u: { first_name?: string; last_name?: string; display_name?:
  * (`workflowMove`, the server's too), with the names the refusal's sentence needs. Allowed while workflows are off,
  * their rules are not read yet, or the item's state is not one the screen knows (the server still decides).
  */
-export function moveVerdict(refs: Pick<ProjectRefs, "workflow" | "stateById" | "memberById" | "userById">, from: string | null | undefined, to: string): WorkflowVerdict {
+export function moveVerdict(
+  refs: Pick<ProjectRefs, "workflow" | "stateById" | "memberById" | "userById">,
+  from: string | null | undefined,
+  to: string,
+): WorkflowVerdict {
   const wf = refs.workflow;
   if (!wf || !from || from === to) return OK;
   const f = refs.stateById.get(from);

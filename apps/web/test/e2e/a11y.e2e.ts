@@ -23,7 +23,11 @@ const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISO
 
 /** A context whose pages take axe's script (the app's CSP allows no inline script, rightly). */
 async function context(): Promise<BrowserContext> {
-  const ctx = await e2e.browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, bypassCSP: true });
+  const ctx = await e2e.browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+    bypassCSP: true,
+  });
   ctx.on("page", (p) => watchPage(ctx, p));
   return ctx;
 }
@@ -46,9 +50,32 @@ beforeAll(async () => {
   const module = await post("modules/", { name: "Launch", start_date: day(-2), target_date: day(20) });
   const state = (group: string) => a.states.find((s) => s.group === group)!.id;
   await createItems(alice.request, a, [
-    { name: "Design the launch page", priority: "urgent", state_id: state("started"), label_ids: [label.id], assignee_ids: [a.userId], start_date: day(0), target_date: day(3), cycle_id: cycle.id, module_ids: [module.id] },
-    { name: "Write the docs", priority: "high", state_id: state("unstarted"), start_date: day(1), target_date: day(5), cycle_id: cycle.id },
-    { name: "Fix the build", priority: "low", state_id: state("completed"), target_date: day(2), module_ids: [module.id] },
+    {
+      name: "Design the launch page",
+      priority: "urgent",
+      state_id: state("started"),
+      label_ids: [label.id],
+      assignee_ids: [a.userId],
+      start_date: day(0),
+      target_date: day(3),
+      cycle_id: cycle.id,
+      module_ids: [module.id],
+    },
+    {
+      name: "Write the docs",
+      priority: "high",
+      state_id: state("unstarted"),
+      start_date: day(1),
+      target_date: day(5),
+      cycle_id: cycle.id,
+    },
+    {
+      name: "Fix the build",
+      priority: "low",
+      state_id: state("completed"),
+      target_date: day(2),
+      module_ids: [module.id],
+    },
     { name: "Plan the next quarter", priority: "none", state_id: state("backlog") },
   ]);
   await post("pages/", { name: "Handbook", description_html: "<p>How we work</p>" });
@@ -58,7 +85,9 @@ beforeAll(async () => {
   if (!res.ok()) throw new Error(`assign: ${res.status()}`);
   // the notification is made by a job: wait until it is there (expect.poll is for tests only)
   for (let i = 0; ; i++) {
-    const list = (await (await alice.request.get(`/api/workspaces/${a.slug}/users/notifications/`)).json()) as unknown[];
+    const list = (await (
+      await alice.request.get(`/api/workspaces/${a.slug}/users/notifications/`)
+    ).json()) as unknown[];
     if (list.length > 0) break;
     if (i === 150) throw new Error("no notification reached Alice's inbox");
     await new Promise((r) => setTimeout(r, 100));
@@ -84,18 +113,60 @@ const listReady = async (page: Page) => {
 };
 const SCREENS: Screen[] = [
   { name: "sign-in", anonymous: true, path: () => "/", ready: (p) => p.getByLabel("Email").waitFor() },
-  { name: "home", path: () => `/${a.slug}/`, ready: (p) => p.getByRole("heading", { name: /Good (morning|afternoon|evening)/ }).waitFor() },
-  ...["list", "kanban", "calendar", "spreadsheet", "gantt_chart"].map((layout): Screen => ({ name: `work items (${layout})`, layout, path: () => `${project()}/issues/`, ready: listReady })),
-  { name: "item page", path: () => `/${a.slug}/browse/${a.identifier}-1/`, ready: (p) => p.getByRole("textbox", { name: "Title" }).waitFor() },
-  { name: "cycles", path: () => `${project()}/cycles/`, ready: (p) => p.getByRole("link", { name: "Sprint 1" }).first().waitFor() },
-  { name: "modules", path: () => `${project()}/modules/`, ready: (p) => p.getByRole("link", { name: "Launch" }).first().waitFor() },
-  { name: "pages", path: () => `${project()}/pages/`, ready: (p) => p.getByRole("link", { name: "Handbook" }).first().waitFor() },
-  { name: "inbox", path: () => `/${a.slug}/notifications/`, ready: (p) => p.locator("li[data-notification]").first().waitFor() },
-  { name: "workspace settings", path: () => `/${a.slug}/settings/`, ready: (p) => p.getByLabel("Workspace name").waitFor() },
-  { name: "project settings", path: () => `${project()}/settings/`, ready: (p) => p.locator('form[aria-label="Project details"] input[name="name"]').waitFor() },
+  {
+    name: "home",
+    path: () => `/${a.slug}/`,
+    ready: (p) => p.getByRole("heading", { name: /Good (morning|afternoon|evening)/ }).waitFor(),
+  },
+  ...["list", "kanban", "calendar", "spreadsheet", "gantt_chart"].map((layout): Screen => ({
+    name: `work items (${layout})`,
+    layout,
+    path: () => `${project()}/issues/`,
+    ready: listReady,
+  })),
+  {
+    name: "item page",
+    path: () => `/${a.slug}/browse/${a.identifier}-1/`,
+    ready: (p) => p.getByRole("textbox", { name: "Title" }).waitFor(),
+  },
+  {
+    name: "cycles",
+    path: () => `${project()}/cycles/`,
+    ready: (p) => p.getByRole("link", { name: "Sprint 1" }).first().waitFor(),
+  },
+  {
+    name: "modules",
+    path: () => `${project()}/modules/`,
+    ready: (p) => p.getByRole("link", { name: "Launch" }).first().waitFor(),
+  },
+  {
+    name: "pages",
+    path: () => `${project()}/pages/`,
+    ready: (p) => p.getByRole("link", { name: "Handbook" }).first().waitFor(),
+  },
+  {
+    name: "inbox",
+    path: () => `/${a.slug}/notifications/`,
+    ready: (p) => p.locator("li[data-notification]").first().waitFor(),
+  },
+  {
+    name: "workspace settings",
+    path: () => `/${a.slug}/settings/`,
+    ready: (p) => p.getByLabel("Workspace name").waitFor(),
+  },
+  {
+    name: "project settings",
+    path: () => `${project()}/settings/`,
+    ready: (p) => p.locator('form[aria-label="Project details"] input[name="name"]').waitFor(),
+  },
 ];
 
-interface Violation { id: string; impact: string | null; help: string; nodes: { target: unknown[]; html: string }[] }
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string }[];
+}
 
 /** axe-core on the loaded page: its critical and serious violations of WCAG 2.0/2.1 A and AA. */
 async function audit(page: Page): Promise<Violation[]> {
@@ -103,13 +174,25 @@ async function audit(page: Page): Promise<Violation[]> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await page.addScriptTag({ path: AXE_SCRIPT });
   const violations = await page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: Violation[] }> } }).axe;
-    return (await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] })).violations;
+    const axe = (
+      window as unknown as { axe: { run: (ctx: Document, o: unknown) => Promise<{ violations: Violation[] }> } }
+    ).axe;
+    return (await axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }))
+      .violations;
   }, TAGS);
   return violations.filter((v) => v.impact === "critical" || v.impact === "serious");
 }
 
-const describe = (vs: Violation[]) => vs.map((v) => `${v.impact} ${v.id} ×${v.nodes.length}: ${v.help} — ${v.nodes.slice(0, 6).map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`).join(" | ")}`).join("\n");
+const describe = (vs: Violation[]) =>
+  vs
+    .map(
+      (v) =>
+        `${v.impact} ${v.id} ×${v.nodes.length}: ${v.help} — ${v.nodes
+          .slice(0, 6)
+          .map((n) => `${JSON.stringify(n.target)} ${n.html.slice(0, 160)}`)
+          .join(" | ")}`,
+    )
+    .join("\n");
 
 for (const theme of ["light", "dark"] as const) {
   for (const s of SCREENS) {
@@ -146,9 +229,13 @@ for (const theme of ["light-contrast", "dark-contrast"] as const) {
         await page.goto(s.path());
         await s.ready(page);
         await poll(() => page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
-        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(theme === "dark-contrast");
+        expect(await page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(
+          theme === "dark-contrast",
+        );
         // the theme's own canvas: white, or black (not the dark theme's zinc-950)
-        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(theme === "dark-contrast" ? "rgb(0, 0, 0)" : "rgb(255, 255, 255)");
+        expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+          theme === "dark-contrast" ? "rgb(0, 0, 0)" : "rgb(255, 255, 255)",
+        );
         const found = await audit(page);
         await shots(page, `a11y-${s.name.replace(/\W+/g, "-")}-${theme}`);
         await page.close();

@@ -26,7 +26,14 @@ afterEach(async () => {
 });
 
 /** The page's own colours with none of its scripts run: the theme the server wrote onto <html>, and the CSS. */
-async function firstPaint(url: string): Promise<{ theme: string | null; dark: boolean; scheme: string; background: string; zinc950: string; white: string }> {
+async function firstPaint(url: string): Promise<{
+  theme: string | null;
+  dark: boolean;
+  scheme: string;
+  background: string;
+  zinc950: string;
+  white: string;
+}> {
   await page.route(/\/assets\/.*\.js$/, (r) => r.abort());
   try {
     await page.goto(url);
@@ -59,7 +66,10 @@ it("the chosen theme is on the page before any of its scripts runs: dark, light 
   await page.goto("/profile/");
   const theme = page.getByLabel("Theme");
   await theme.selectOption({ label: "Dark" });
-  await poll(async () => ((await (await page.request.get("/api/users/me/profile/")).json()) as { theme: { theme?: string } }).theme.theme).toBe("dark");
+  await poll(
+    async () =>
+      ((await (await page.request.get("/api/users/me/profile/")).json()) as { theme: { theme?: string } }).theme.theme,
+  ).toBe("dark");
   await poll(() => page.evaluate(() => document.documentElement.classList.contains("dark"))).toBe(true);
   await shots(page, "profile-dark");
 
@@ -99,8 +109,10 @@ it("notification preferences: each switch saves at once, by pointer or keyboard,
   await page.waitForURL(/\/profile\/notifications\/?$/);
   const group = page.getByRole("group", { name: "Notify me about" });
   const sw = (name: string) => group.getByRole("switch", { name });
-  for (const name of ["Property changes", "State changes", "Completed work items", "Comments", "Mentions"]) expect(await sw(name).getAttribute("aria-checked")).toBe("true");
-  const prefs = async () => (await (await page.request.get("/api/users/me/notification-preferences/")).json()) as Record<string, boolean>;
+  for (const name of ["Property changes", "State changes", "Completed work items", "Comments", "Mentions"])
+    expect(await sw(name).getAttribute("aria-checked")).toBe("true");
+  const prefs = async () =>
+    (await (await page.request.get("/api/users/me/notification-preferences/")).json()) as Record<string, boolean>;
 
   await sw("Comments").click();
   await poll(async () => (await prefs()).comment).toBe(false);
@@ -120,11 +132,15 @@ it("notification preferences: each switch saves at once, by pointer or keyboard,
 async function phoneSignIn(): Promise<BrowserContext> {
   const phone = await e2e.browser.newContext({
     baseURL: baseUrl(),
-    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1",
   });
   extra.push(phone);
   const { csrf_token } = (await (await phone.request.get("/auth/get-csrf-token/")).json()) as { csrf_token: string };
-  await phone.request.post("/auth/sign-in/", { form: { csrfmiddlewaretoken: csrf_token, email: a.email, password: PASSWORD }, maxRedirects: 0 });
+  await phone.request.post("/auth/sign-in/", {
+    form: { csrfmiddlewaretoken: csrf_token, email: a.email, password: PASSWORD },
+    maxRedirects: 0,
+  });
   expect((await phone.request.get("/api/users/me/")).status()).toBe(200);
   return phone;
 }
@@ -166,7 +182,14 @@ it("one time-zone picker with readable places and offsets: the project's, the wo
   expect(berlin).toMatch(/^Berlin, Europe \(UTC\+0[12]:00\)$/);
   await zone.selectOption("Europe/Berlin");
   await page.getByRole("button", { name: "Save changes" }).click();
-  await poll(async () => ((await (await page.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/`)).json()) as { timezone: string }).timezone).toBe("Europe/Berlin");
+  await poll(
+    async () =>
+      (
+        (await (await page.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/`)).json()) as {
+          timezone: string;
+        }
+      ).timezone,
+  ).toBe("Europe/Berlin");
   await page.reload();
   await poll(() => page.getByLabel("Time zone").inputValue()).toBe("Europe/Berlin");
   await shots(page, "project-timezone");

@@ -26,24 +26,44 @@ it("a run's comment and changes show as the agent's, with its bot badge, on beha
   contexts.push(alice, bob);
   const { a, b } = await arrangeWithTeammate(alice, bob);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-  expect((await alice.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
-  const tpl = await alice.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Triager", model_config: "local" } } });
+  expect(
+    (
+      await alice.request.post(`${P}/model-configs/local/`, {
+        data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" },
+      })
+    ).status(),
+  ).toBe(200);
+  const tpl = await alice.request.post(`${P}/agent/templates/`, {
+    data: { config: { type: "triage", name: "Triager", model_config: "local" } },
+  });
   expect(tpl.status()).toBe(200);
   const [item] = await createItems(alice.request, a, [{ name: "Sort the login bugs" }]);
   const key = `${a.identifier}-${item.sequence_id}`;
 
   ms.script(
     { toolCalls: [{ id: "t1", name: "create_task", args: { name: "Read the reports" } }] },
-    { toolCalls: [{ id: "t2", name: "update_task", args: { task_id: "Read the reports", status: "completed" } }, { id: "s1", name: "set_state", args: { state: "In Progress" } }] },
+    {
+      toolCalls: [
+        { id: "t2", name: "update_task", args: { task_id: "Read the reports", status: "completed" } },
+        { id: "s1", name: "set_state", args: { state: "In Progress" } },
+      ],
+    },
     { toolCalls: [{ id: "c1", name: "add_comment", args: { comment: "Two of the reports are the same bug." } }] },
     { text: "Triaged." },
   );
   const started = await bob.request.post(`${P}/agent/execute/`, {
-    data: { execution_config: { agent_template_id: (await tpl.json()).agent_template.id }, issue_id: item.id, content: "Triage it.", tags: ["issue"] },
+    data: {
+      execution_config: { agent_template_id: (await tpl.json()).agent_template.id },
+      issue_id: item.id,
+      content: "Triage it.",
+      tags: ["issue"],
+    },
   });
   expect(started.status()).toBe(202);
   const execId = (await started.json()).execution_id as string;
-  await poll(async () => (await (await bob.request.get(`${P}/agent/executions/${execId}/`)).json()).execution.status).toBe("completed");
+  await poll(
+    async () => (await (await bob.request.get(`${P}/agent/executions/${execId}/`)).json()).execution.status,
+  ).toBe("completed");
 
   // the item page: the comment and the activity rows are the agent's, on behalf of Bob
   const page = await alice.newPage();
@@ -62,7 +82,8 @@ it("a run's comment and changes show as the agent's, with its bot badge, on beha
   await state.locator("[data-bot-badge]").waitFor();
   // Alice's own row stays hers alone
   const created = feed.locator("li[data-activity=created]");
-  if (await created.count()) expect(await created.first().locator("[data-bot-badge], [data-on-behalf-of]").count()).toBe(0);
+  if (await created.count())
+    expect(await created.first().locator("[data-bot-badge], [data-on-behalf-of]").count()).toBe(0);
 
   // the peek view shows the same
   await openList(page, a);

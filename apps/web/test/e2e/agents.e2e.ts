@@ -36,7 +36,13 @@ async function setup() {
 it("an admin adds an MCP server and an agent, and the agent becomes the issue agent", async () => {
   const { a, ctx, page } = await setup();
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
+  expect(
+    (
+      await ctx.request.post(`${P}/model-configs/local/`, {
+        data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" },
+      })
+    ).status(),
+  ).toBe(200);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/mcp-servers/`);
   await page.getByText("No MCP servers yet").waitFor();
@@ -51,7 +57,9 @@ it("an admin adds an MCP server and an agent, and the agent becomes the issue ag
   await mcp.waitFor({ state: "hidden" });
   await page.getByRole("list", { name: "MCP servers" }).getByText("https://mcp.example.com/mcp").waitFor();
   const stored = await (await ctx.request.get(`${P}/environments/templates/`)).json();
-  expect(stored.environment_templates).toMatchObject([{ type: "generic_mcp", config: { url: "https://mcp.example.com/mcp", headers: { Authorization: "********" } } }]);
+  expect(stored.environment_templates).toMatchObject([
+    { type: "generic_mcp", config: { url: "https://mcp.example.com/mcp", headers: { Authorization: "********" } } },
+  ]);
   // the settings list's row menu: edit in place, then delete after confirming
   const servers = page.getByRole("list", { name: "MCP servers" });
   await page.getByRole("button", { name: "Actions for MCP server https://mcp.example.com/mcp" }).click();
@@ -63,10 +71,14 @@ it("an admin adds an MCP server and an agent, and the agent becomes the issue ag
   await page.getByRole("button", { name: "Actions for MCP server https://tools.example.com/mcp" }).click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   const confirm = page.getByRole("dialog", { name: "Delete MCP server" });
-  await confirm.getByText('Delete the MCP server "https://tools.example.com/mcp"? Agents stop getting its tools.').waitFor();
+  await confirm
+    .getByText('Delete the MCP server "https://tools.example.com/mcp"? Agents stop getting its tools.')
+    .waitFor();
   await confirm.getByRole("button", { name: "Delete" }).click();
   await page.getByText("No MCP servers yet").waitFor();
-  await expect.poll(async () => (await (await ctx.request.get(`${P}/environments/templates/`)).json()).environment_templates).toEqual([]);
+  await expect
+    .poll(async () => (await (await ctx.request.get(`${P}/environments/templates/`)).json()).environment_templates)
+    .toEqual([]);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/agents/`);
   await page.getByText("No agents yet").waitFor();
@@ -80,7 +92,9 @@ it("an admin adds an MCP server and an agent, and the agent becomes the issue ag
   // the badge comes from the live cluster document
   await row.getByText("Issue agent").waitFor();
   const templates = await (await ctx.request.get(`${P}/agent/templates/`)).json();
-  expect(templates.agent_templates).toMatchObject([{ config: { type: "triage", name: "Triager", model_config: "local" } }]);
+  expect(templates.agent_templates).toMatchObject([
+    { config: { type: "triage", name: "Triager", model_config: "local" } },
+  ]);
 });
 
 it("Run agent without an issue agent gives the spec's validation toast", async () => {
@@ -91,18 +105,36 @@ it("Run agent without an issue agent gives the spec's validation toast", async (
   const toast = page.locator("[data-toast=error]").filter({ hasText: "Validation Error" });
   await toast.getByText("No `issue_agent` preset defined in cluster configuration").waitFor();
   // nothing was started
-  expect((await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/agent/executions/search/`)).json()).executions).toEqual([]);
-
+  expect(
+    (await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/agent/executions/search/`)).json())
+      .executions,
+  ).toEqual([]);
 });
 
 it("a run against the scripted model server streams its records, its answer and its task into the work item live", async () => {
   const { a, ctx, page } = await setup();
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   const [item] = await createItems(ctx.request, a, [{ name: "Plan the fix" }]);
-  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
-  expect((await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Triager", model_config: "local" }, preset_names: ["issue_agent"] } })).status()).toBe(200);
+  expect(
+    (
+      await ctx.request.post(`${P}/model-configs/local/`, {
+        data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await ctx.request.post(`${P}/agent/templates/`, {
+        data: { config: { type: "triage", name: "Triager", model_config: "local" }, preset_names: ["issue_agent"] },
+      })
+    ).status(),
+  ).toBe(200);
   ms.script(
-    { reasoning: "The item needs a plan.", toolCalls: [{ id: "c1", name: "create_task", args: { name: "Reproduce the bug" } }], usage: { input: 100, output: 20 } },
+    {
+      reasoning: "The item needs a plan.",
+      toolCalls: [{ id: "c1", name: "create_task", args: { name: "Reproduce the bug" } }],
+      usage: { input: 100, output: 20 },
+    },
     { text: "I planned the work in a task.", usage: { input: 150, output: 30 } },
   );
   await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
@@ -125,15 +157,47 @@ it("a run waiting for an agent worker shows its place in the queue, then runs (i
   const { a, ctx, page } = await setup();
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   const [item] = await createItems(ctx.request, a, [{ name: "Wait your turn" }]);
-  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
-  const agent = (await (await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Waiter", model_config: "local" } } })).json()).agent_template.id as string;
+  expect(
+    (
+      await ctx.request.post(`${P}/model-configs/local/`, {
+        data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" },
+      })
+    ).status(),
+  ).toBe(200);
+  const agent = (
+    await (
+      await ctx.request.post(`${P}/agent/templates/`, {
+        data: { config: { type: "triage", name: "Waiter", model_config: "local" } },
+      })
+    ).json()
+  ).agent_template.id as string;
   // the server's four agent workers (AGENT_CONCURRENCY) are each held by a run whose model has not answered yet
   const gates: (() => void)[] = [];
-  const held = (text: string) => ({ text, gate: new Promise<void>((r) => { gates.push(r); }) });
-  ms.script(held("Held run done."), held("Held run done."), held("Held run done."), held("Held run done."), held("The waiting run ran."), { text: "The item's run ran." });
-  const run = async (data: Record<string, unknown>) => (await (await ctx.request.post(`${P}/agent/execute/`, { data: { execution_config: { agent_template_id: agent }, content: "go", ...data } })).json()).execution_id as string;
+  const held = (text: string) => ({
+    text,
+    gate: new Promise<void>((r) => {
+      gates.push(r);
+    }),
+  });
+  ms.script(
+    held("Held run done."),
+    held("Held run done."),
+    held("Held run done."),
+    held("Held run done."),
+    held("The waiting run ran."),
+    { text: "The item's run ran." },
+  );
+  const run = async (data: Record<string, unknown>) =>
+    (
+      await (
+        await ctx.request.post(`${P}/agent/execute/`, {
+          data: { execution_config: { agent_template_id: agent }, content: "go", ...data },
+        })
+      ).json()
+    ).execution_id as string;
   const holders = [await run({}), await run({}), await run({}), await run({})];
-  const status = async (id: string) => (await (await ctx.request.get(`${P}/agent/executions/${id}/`)).json()).execution.status;
+  const status = async (id: string) =>
+    (await (await ctx.request.get(`${P}/agent/executions/${id}/`)).json()).execution.status;
   for (const id of holders) await poll(() => status(id)).toBe("running");
   const waiting = await run({});
   const mine = await run({ issue_id: item.id });
@@ -157,18 +221,37 @@ it("the execution-history modal lists the project's runs and opens one live", as
   const { a, ctx, page } = await setup();
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   const [item] = await createItems(ctx.request, a, [{ name: "Look back" }]);
-  expect((await ctx.request.post(`${P}/model-configs/local/`, { data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" } })).status()).toBe(200);
-  expect((await ctx.request.post(`${P}/agent/templates/`, { data: { config: { type: "triage", name: "Historian", model_config: "local" }, preset_names: ["issue_agent"] } })).status()).toBe(200);
+  expect(
+    (
+      await ctx.request.post(`${P}/model-configs/local/`, {
+        data: { provider: "openai", base_url: ms.openaiBaseUrl, model: "test-model" },
+      })
+    ).status(),
+  ).toBe(200);
+  expect(
+    (
+      await ctx.request.post(`${P}/agent/templates/`, {
+        data: { config: { type: "triage", name: "Historian", model_config: "local" }, preset_names: ["issue_agent"] },
+      })
+    ).status(),
+  ).toBe(200);
   ms.script({ text: "Looked back at the history.", usage: { input: 40, output: 2 } });
-  const run = await ctx.request.post(`${P}/agent/execute/`, { data: { execution_config: {}, content: "Look", issue_id: item.id } });
+  const run = await ctx.request.post(`${P}/agent/execute/`, {
+    data: { execution_config: {}, content: "Look", issue_id: item.id },
+  });
   expect(run.status()).toBe(202);
   const id = (await run.json()).execution_id as string;
-  await poll(async () => (await (await ctx.request.get(`${P}/agent/executions/${id}/`)).json()).execution.status).toBe("completed");
+  await poll(async () => (await (await ctx.request.get(`${P}/agent/executions/${id}/`)).json()).execution.status).toBe(
+    "completed",
+  );
 
   await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
   await page.getByRole("tab", { name: "agent executions" }).click();
   // named for what it opens, apart from the description's "Version history"
-  await page.getByRole("region", { name: "Activity" }).getByRole("button", { name: "Execution history", exact: true }).click();
+  await page
+    .getByRole("region", { name: "Activity" })
+    .getByRole("button", { name: "Execution history", exact: true })
+    .click();
   const modal = page.getByRole("dialog", { name: "Execution history" });
   await modal.waitFor();
   expect(await page.getByRole("button", { name: "History", exact: true }).count()).toBe(0);
@@ -207,7 +290,9 @@ it("model and repository configured, a run watched live, a second run cancelled,
   await repoForm.getByLabel("Name").fill("acme/app");
   await repoForm.getByLabel("Git URL").fill(repo);
   await repoForm.getByLabel("Branch").fill("main");
-  expect(await repoForm.getByRole("switch", { name: "Use for the issue agent" }).getAttribute("aria-checked")).toBe("true");
+  expect(await repoForm.getByRole("switch", { name: "Use for the issue agent" }).getAttribute("aria-checked")).toBe(
+    "true",
+  );
   await repoForm.getByRole("button", { name: "Add repository" }).click();
   await repoForm.waitFor({ state: "hidden" });
   await page.getByRole("list", { name: "Repositories" }).getByText("acme/app").waitFor();
@@ -221,25 +306,52 @@ it("model and repository configured, a run watched live, a second run cancelled,
   await agentForm.getByLabel("Model").selectOption("local");
   await agentForm.getByRole("button", { name: "Add agent" }).click();
   await agentForm.waitFor({ state: "hidden" });
-  await page.getByRole("list", { name: "Agents" }).getByRole("listitem").filter({ hasText: "Coder" }).getByText("Issue agent").waitFor();
+  await page
+    .getByRole("list", { name: "Agents" })
+    .getByRole("listitem")
+    .filter({ hasText: "Coder" })
+    .getByText("Issue agent")
+    .waitFor();
 
   // run 1: plans in a task, waits (the gate) until the test has seen the task move live, then writes a file
   let release!: () => void;
-  const gate = new Promise<void>((r) => { release = r; });
+  const gate = new Promise<void>((r) => {
+    release = r;
+  });
   ms.script(
-    { reasoning: "First a plan.", toolCalls: [{ id: "t1", name: "create_task", args: { name: "Write hello.txt" } }, { id: "t2", name: "update_task", args: { task_id: "Write hello.txt", status: "in_progress" } }] },
-    { gate, toolCalls: [{ id: "w1", name: "write_file", args: { path: "hello.txt", content: "Hello from the agent\n" } }, { id: "t3", name: "update_task", args: { task_id: "Write hello.txt", status: "completed" } }] },
+    {
+      reasoning: "First a plan.",
+      toolCalls: [
+        { id: "t1", name: "create_task", args: { name: "Write hello.txt" } },
+        { id: "t2", name: "update_task", args: { task_id: "Write hello.txt", status: "in_progress" } },
+      ],
+    },
+    {
+      gate,
+      toolCalls: [
+        { id: "w1", name: "write_file", args: { path: "hello.txt", content: "Hello from the agent\n" } },
+        { id: "t3", name: "update_task", args: { task_id: "Write hello.txt", status: "completed" } },
+      ],
+    },
     { text: "hello.txt now greets the world." },
   );
   await page.goto(`/${a.slug}/browse/${key}/`);
   await page.getByRole("button", { name: "Run agent" }).click();
   await page.getByRole("tab", { name: "agent executions" }).click();
-  const executions = async () => ((await (await ctx.request.get(`${P}/issues/${item.id}/agent-executions/`)).json()).agent_executions as { execution_id: string; created_at: string }[])
-    .sort((x, y) => (x.created_at < y.created_at ? -1 : 1)).map((x) => x.execution_id);
+  const executions = async () =>
+    (
+      (await (await ctx.request.get(`${P}/issues/${item.id}/agent-executions/`)).json()).agent_executions as {
+        execution_id: string;
+        created_at: string;
+      }[]
+    )
+      .sort((x, y) => (x.created_at < y.created_at ? -1 : 1))
+      .map((x) => x.execution_id);
   await poll(async () => (await executions()).length).toBe(1);
   const [firstId] = await executions();
   const first = page.locator(`[data-execution-id="${firstId}"]`);
-  const status = (panel: typeof first) => panel.locator("[data-execution-status]").first().getAttribute("data-execution-status");
+  const status = (panel: typeof first) =>
+    panel.locator("[data-execution-status]").first().getAttribute("data-execution-status");
   const tasks = page.getByRole("list", { name: "Tasks" });
   // the run's plan shows on the work item as a person sees it: first its task (once the sandbox is ready and the model
   // answered), then, while the model holds its next answer, the task in progress and the run running, live
@@ -270,7 +382,10 @@ it("model and repository configured, a run watched live, a second run cancelled,
   expect(await status(first)).toBe("completed");
 
   // a follow-up to the first run adds a file: the panel shows the newest diff (issue #24 point 6)
-  ms.script({ toolCalls: [{ id: "w2", name: "write_file", args: { path: "bye.txt", content: "Bye from the agent\n" } }] }, { text: "bye.txt says goodbye." });
+  ms.script(
+    { toolCalls: [{ id: "w2", name: "write_file", args: { path: "bye.txt", content: "Bye from the agent\n" } }] },
+    { text: "bye.txt says goodbye." },
+  );
   await first.getByLabel("Follow-up message").fill("Also add bye.txt");
   await first.getByRole("button", { name: "Send" }).click();
   await first.getByText("bye.txt says goodbye.").waitFor();
@@ -304,7 +419,11 @@ it("model and repository configured, a run watched live, a second run cancelled,
   // the newest run is open, the older one folded
   const again = page.locator(`[data-execution-id="${firstId}"]`);
   await again.getByRole("button", { name: "Coder", exact: true }).click();
-  await again.getByRole("group", { name: "Artifact acme-app.diff" }).getByRole("status").getByText(`Committed on ${branch}`).waitFor();
+  await again
+    .getByRole("group", { name: "Artifact acme-app.diff" })
+    .getByRole("status")
+    .getByText(`Committed on ${branch}`)
+    .waitFor();
   expect(await again.getByRole("button", { name: "Commit…" }).count()).toBe(0);
   expect(git(repo, "branch", "--list", "stride/*").trim()).toBe(branch);
   // the whole flow (three settings screens, two runs in real sandboxes, a commit, a reload) takes its time on a busy machine

@@ -10,7 +10,9 @@ import { arrange, poll } from "./work-items-fixtures.ts";
 const contexts: BrowserContext[] = [];
 
 const e2e = e2eSuite();
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+});
 
 it("creates a token shown once, lists it without the token, and revokes it", async () => {
   const ctx = await e2e.context();
@@ -49,7 +51,9 @@ it("creates a token shown once, lists it without the token, and revokes it", asy
   expect(me.status()).toBe(200);
   expect(((await me.json()) as { id: string }).id).toBe(a.userId);
   await page.reload();
-  await poll(() => list.getByRole("listitem").filter({ hasText: "Deploy script" }).textContent()).toContain("Last used");
+  await poll(() => list.getByRole("listitem").filter({ hasText: "Deploy script" }).textContent()).toContain(
+    "Last used",
+  );
   expect(await page.content()).not.toContain(token);
 
   // revoke: gone from the list, and the key no longer works

@@ -1,6 +1,16 @@
 import { afterEach, beforeAll, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Cookie } from "playwright-core";
-import { apiCreateProject, apiCreateWorkspace, apiSignUp, e2eSuite, PASSWORD, signIn, signUp, unique, waitForPath } from "./helpers.ts";
+import {
+  apiCreateProject,
+  apiCreateWorkspace,
+  apiSignUp,
+  e2eSuite,
+  PASSWORD,
+  signIn,
+  signUp,
+  unique,
+  waitForPath,
+} from "./helpers.ts";
 
 /**
  * App-wide behaviours: the projects list (sorts, filters, favourite), 401 handling with next_path,
@@ -32,10 +42,14 @@ beforeEach(async () => {
   const res = await owner.request.post(`/api/workspaces/${slug}/projects/${charlie.id}/archive/`);
   expect(res.ok()).toBe(true);
 });
-afterEach(async () => { await owner?.close(); });
+afterEach(async () => {
+  await owner?.close();
+});
 
 const order = (page: import("playwright-core").Page) =>
-  page.locator("ul[aria-label=Projects] [data-project]").evaluateAll((els) => els.map((e) => e.getAttribute("data-project")));
+  page
+    .locator("ul[aria-label=Projects] [data-project]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-project")));
 
 it("sorts, filters and favourites projects", async () => {
   const page = await owner.newPage();
@@ -56,11 +70,16 @@ it("sorts, filters and favourites projects", async () => {
   await page.getByLabel("Search projects").fill("");
 
   // Favourite: optimistic, then persisted.
-  const saved = page.waitForResponse((r) => r.url().includes("/user-favorite-projects/") && r.request().method() === "POST");
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/user-favorite-projects/") && r.request().method() === "POST",
+  );
   await page.getByRole("button", { name: "Add Alpha to favourites" }).click();
   await page.getByRole("button", { name: "Remove Alpha from favourites" }).waitFor();
   expect((await saved).status()).toBeLessThan(300);
-  const details = (await (await page.request.get(`/api/workspaces/${slug}/projects/details/`)).json()) as { identifier: string; is_favorite: boolean }[];
+  const details = (await (await page.request.get(`/api/workspaces/${slug}/projects/details/`)).json()) as {
+    identifier: string;
+    is_favorite: boolean;
+  }[];
   expect(details.find((p) => p.identifier === "ALP")?.is_favorite).toBe(true);
   await page.reload();
   await page.getByRole("button", { name: "Remove Alpha from favourites" }).waitFor();
@@ -141,7 +160,9 @@ it("applies the theme from the profile and keeps it after a reload", async () =>
   const page = await owner.newPage();
   await page.goto("/profile/");
   // The class changes at once; wait for the profile PATCH itself before reading the profile back.
-  const saved = page.waitForResponse((r) => r.url().includes("/api/users/me/profile/") && r.request().method() === "PATCH");
+  const saved = page.waitForResponse(
+    (r) => r.url().includes("/api/users/me/profile/") && r.request().method() === "PATCH",
+  );
   await page.getByLabel("Theme").selectOption("dark");
   expect((await saved).ok()).toBe(true);
   await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
@@ -156,7 +177,12 @@ it("applies the theme from the profile and keeps it after a reload", async () =>
 });
 
 it("works in a narrow window with a collapsible sidebar", async () => {
-  const ctx = await owner.browser()!.newContext({ baseURL: (await import("./browser.ts")).baseUrl(), viewport: { width: 420, height: 800 }, storageState: await owner.storageState(), serviceWorkers: "block" });
+  const ctx = await owner.browser()!.newContext({
+    baseURL: (await import("./browser.ts")).baseUrl(),
+    viewport: { width: 420, height: 800 },
+    storageState: await owner.storageState(),
+    serviceWorkers: "block",
+  });
   const page = await ctx.newPage();
   await page.goto(`/${slug}/`);
   await page.getByRole("heading", { name: "Home" }).waitFor();
@@ -217,9 +243,14 @@ it("signs a new user up through the UI without a workspace and routes to create-
 
 it("accepts an invitation from its link, then the invitee signs up into the workspace", async () => {
   const email = `${unique("linked")}@stride.test`;
-  const res = await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role: 15 }] } });
+  const res = await owner.request.post(`/api/workspaces/${slug}/invitations/`, {
+    data: { emails: [{ email, role: 15 }] },
+  });
   expect(res.ok()).toBe(true);
-  const invitations = (await (await owner.request.get(`/api/workspaces/${slug}/invitations/`)).json()) as { email: string; invite_link: string }[];
+  const invitations = (await (await owner.request.get(`/api/workspaces/${slug}/invitations/`)).json()) as {
+    email: string;
+    invite_link: string;
+  }[];
   const link = invitations.find((i) => i.email === email)!.invite_link;
   expect(link).toMatch(/^\/workspace-invitations\/\?invitation_id=.+&slug=.+&token=.+/);
 
@@ -245,7 +276,10 @@ it("accepts an invitation from its link, then the invitee signs up into the work
 
   // Answering the same link again is refused with the server's message.
   await page.goto(link);
-  await page.getByText(/already|not found|does not exist/i).first().waitFor();
+  await page
+    .getByText(/already|not found|does not exist/i)
+    .first()
+    .waitFor();
   await ctx.close();
 });
 
@@ -255,7 +289,13 @@ it("admins change a member's role and remove members in workspace settings", asy
   await apiSignUp(ctx, email, "Mia");
   await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role: 15 }] } });
   const invites = (await (await ctx.request.get("/api/users/me/workspaces/invitations/")).json()) as { id: string }[];
-  expect((await ctx.request.post("/api/users/me/workspaces/invitations/", { data: { invitations: invites.map((i) => i.id) } })).ok()).toBe(true);
+  expect(
+    (
+      await ctx.request.post("/api/users/me/workspaces/invitations/", {
+        data: { invitations: invites.map((i) => i.id) },
+      })
+    ).ok(),
+  ).toBe(true);
 
   const page = await owner.newPage();
   await page.goto(`/${slug}/settings/members/`);
@@ -263,7 +303,10 @@ it("admins change a member's role and remove members in workspace settings", asy
   await row.waitFor();
   await row.getByRole("combobox").selectOption({ label: "Guest" });
   await page.getByText("Role updated").waitFor();
-  const members = (await (await page.request.get(`/api/workspaces/${slug}/members/`)).json()) as { role: number; member: { email?: string } }[];
+  const members = (await (await page.request.get(`/api/workspaces/${slug}/members/`)).json()) as {
+    role: number;
+    member: { email?: string };
+  }[];
   expect(members.find((m) => m.member.email === email)?.role).toBe(5);
   await row.getByRole("button", { name: /Remove/ }).click();
   await page.getByRole("dialog", { name: "Remove member" }).getByRole("button", { name: "Remove" }).click();

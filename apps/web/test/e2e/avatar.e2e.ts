@@ -1,6 +1,13 @@
 import { expect, it } from "vitest";
 import type { Locator, Page } from "playwright-core";
-import { apiSignUp, completeProfileStep, createWorkspaceInOnboarding, e2eSuite, unique, waitForPath } from "./helpers.ts";
+import {
+  apiSignUp,
+  completeProfileStep,
+  createWorkspaceInOnboarding,
+  e2eSuite,
+  unique,
+  waitForPath,
+} from "./helpers.ts";
 import { ensureInstance, png, poll } from "./work-items-fixtures.ts";
 
 /**
@@ -17,9 +24,12 @@ const STATIC = /^\/api\/assets\/v2\/static\/[0-9a-f-]{36}\/$/;
 async function shown(avatar: Locator): Promise<string> {
   const img = avatar.locator("img");
   if ((await img.count()) === 0) return "initial";
-  return img.evaluate((i: HTMLImageElement) => (i.complete && i.naturalWidth > 0 ? `${new URL(i.src).pathname} ${i.naturalWidth}` : "loading"));
+  return img.evaluate((i: HTMLImageElement) =>
+    i.complete && i.naturalWidth > 0 ? `${new URL(i.src).pathname} ${i.naturalWidth}` : "loading",
+  );
 }
-const meAvatar = async (page: Page) => ((await (await page.request.get("/api/users/me/")).json()) as { avatar_url: string | null }).avatar_url;
+const meAvatar = async (page: Page) =>
+  ((await (await page.request.get("/api/users/me/")).json()) as { avatar_url: string | null }).avatar_url;
 
 it("uploads an avatar in onboarding, shows it everywhere, then changes and removes it in the profile", async () => {
   const ctx = await e2e.context();
@@ -34,7 +44,9 @@ it("uploads an avatar in onboarding, shows it everywhere, then changes and remov
   await preview.waitFor();
   expect(await preview.getAttribute("data-avatar-preview")).toBe("initial");
   // not an image: refused before anything is sent
-  await field.getByLabel("Avatar image").setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await field
+    .getByLabel("Avatar image")
+    .setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
   await field.getByText("Choose a JPEG, PNG, WebP or GIF image.").waitFor();
   await field.getByLabel("Avatar image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png(32, 32) });
   await poll(() => shown(preview)).toMatch(/ 32$/);
@@ -78,7 +90,9 @@ it("uploads an avatar in onboarding, shows it everywhere, then changes and remov
   // removing it brings the initial back everywhere
   await page.goto("/profile/");
   await page.getByRole("group", { name: "Avatar" }).getByRole("button", { name: "Remove avatar" }).click();
-  await poll(() => page.getByRole("group", { name: "Avatar" }).locator("[data-avatar-preview]").getAttribute("data-avatar-preview")).toBe("initial");
+  await poll(() =>
+    page.getByRole("group", { name: "Avatar" }).locator("[data-avatar-preview]").getAttribute("data-avatar-preview"),
+  ).toBe("initial");
   await poll(() => meAvatar(page)).toBeNull();
   await page.getByRole("group", { name: "Avatar" }).getByRole("button", { name: "Upload avatar" }).waitFor();
   await page.getByRole("link", { name: "Back to workspace" }).click();

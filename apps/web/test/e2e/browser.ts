@@ -6,12 +6,24 @@ export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: inject("chromiumPath"),
     headless: true,
-    args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"],
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
   });
 }
 
 export async function newPage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ baseURL: inject("baseUrl"), viewport: { width: 1280, height: 800 }, serviceWorkers: "block" });
+  const context = await browser.newContext({
+    baseURL: inject("baseUrl"),
+    viewport: { width: 1280, height: 800 },
+    serviceWorkers: "block",
+  });
   context.on("page", (p) => watchPage(context, p));
   return context.newPage();
 }
@@ -25,8 +37,13 @@ export const baseUrl = () => inject("baseUrl");
 export function watchPage(ctx: BrowserContext, p: Page): void {
   p.on("pageerror", (e) => console.error(`[pageerror] ${p.url()}: ${e.stack ?? e.message}`));
   p.on("console", (m) => {
-    if (m.type() === "error" && !m.text().startsWith("Failed to load resource")) console.error(`[console.error] ${p.url()}: ${m.text()}`);
+    if (m.type() === "error" && !m.text().startsWith("Failed to load resource"))
+      console.error(`[console.error] ${p.url()}: ${m.text()}`);
   });
   const rate = Number(process.env.E2E_CPU_THROTTLE ?? 0);
-  if (rate > 1) void ctx.newCDPSession(p).then((s) => s.send("Emulation.setCPUThrottlingRate", { rate })).catch(() => undefined);
+  if (rate > 1)
+    void ctx
+      .newCDPSession(p)
+      .then((s) => s.send("Emulation.setCPUThrottlingRate", { rate }))
+      .catch(() => undefined);
 }

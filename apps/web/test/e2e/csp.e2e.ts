@@ -21,11 +21,15 @@ beforeEach(async () => {
   ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Cleo" });
   await createItems(ctx.request, a, [{ name: "Check the policy", priority: "high" }]);
-  await ctx.exposeBinding("__cspViolation", (_source, line: string) => { violations.push(line); });
+  await ctx.exposeBinding("__cspViolation", (_source, line: string) => {
+    violations.push(line);
+  });
   await ctx.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
       const report = (window as unknown as { __cspViolation: (l: string) => void }).__cspViolation;
-      report(`${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`);
+      report(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber} on ${location.pathname}`,
+      );
     });
   });
   page = await ctx.newPage();
@@ -33,7 +37,9 @@ beforeEach(async () => {
     if (/content security policy/i.test(m.text())) violations.push(`console: ${m.text()}`);
   });
 });
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
 it("serves the app shell with the strict policy", async () => {
   const res = await page.goto("/");
@@ -52,7 +58,10 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   await signIn(page, a.email);
   await waitForPath(page, new RegExp(`^/${a.slug}(/|$)`));
   await openList(page, a);
-  await page.locator(`[data-item="${a.identifier}-1"]`).getByRole("button", { name: "Check the policy", exact: true }).click();
+  await page
+    .locator(`[data-item="${a.identifier}-1"]`)
+    .getByRole("button", { name: "Check the policy", exact: true })
+    .click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   await peek.waitFor();
   const box = peek.getByRole("textbox", { name: "Comment" });
@@ -65,7 +74,10 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   await page.keyboard.type("/table");
   await page.getByRole("listbox", { name: "Insert a block" }).waitFor();
   await page.keyboard.press("Enter");
-  await page.getByRole("toolbar", { name: "Comment formatting" }).getByRole("button", { name: "Add row below" }).waitFor();
+  await page
+    .getByRole("toolbar", { name: "Comment formatting" })
+    .getByRole("button", { name: "Add row below" })
+    .waitFor();
   await peek.getByRole("button", { name: "Comment", exact: true }).click();
   await poll(async () => peek.locator("[data-comment]").count()).toBe(1);
   expect(await peek.locator("[data-comment]").first().textContent()).toContain("Runs under the policy");
@@ -74,7 +86,9 @@ it("signs in, opens a project and comments on a work item without a single CSP v
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/`);
   const form = page.getByRole("form", { name: "Project details" });
   await form.getByLabel("Description").fill("Guarded by a strict policy");
-  const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`),
+  );
   await form.getByRole("button", { name: "Save changes" }).click();
   expect((await saved).status()).toBe(200);
   expect(violations).toEqual([]);
@@ -85,7 +99,10 @@ it("opens menus, pickers and popovers (floating-ui positions through the CSSOM) 
   await page.getByRole("button", { name: "Profile menu" }).click();
   await page.getByRole("menu").waitFor();
   await page.keyboard.press("Escape");
-  await page.locator(`[data-item="${a.identifier}-1"]`).getByRole("button", { name: /^Priority/ }).click();
+  await page
+    .locator(`[data-item="${a.identifier}-1"]`)
+    .getByRole("button", { name: /^Priority/ })
+    .click();
   await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Low" }).click();
   await page.getByRole("button", { name: "Filters" }).click();
   await page.getByRole("dialog", { name: "Filters" }).getByRole("combobox", { name: "Search filters" }).fill("low");
@@ -113,7 +130,9 @@ it("drags by mouse and by keyboard (board, settings) without a CSP violation", a
   await page.getByRole("button", { name: "Move state Done" }).focus();
   await page.keyboard.press("Space");
   await page.keyboard.press("Escape");
-  await poll(async () => (await page.locator("[data-dnd-live]").textContent())?.trim()).toBe("Cancelled. Done stays in Completed, position 1 of 1.");
+  await poll(async () => (await page.locator("[data-dnd-live]").textContent())?.trim()).toBe(
+    "Cancelled. Done stays in Completed, position 1 of 1.",
+  );
   expect(violations).toEqual([]);
 });
 
@@ -141,7 +160,9 @@ it("asks before discarding a typed work item and opens the narrow-window sidebar
 it("shows the calendar (month and week), the spreadsheet, the bulk bar, sub-item progress and the profile's time format without a CSP violation", async () => {
   const d = new Date();
   const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
-  const [parent] = await createItems(page.request, a, [{ name: "Calendar policy item with a long title", target_date: today }]);
+  const [parent] = await createItems(page.request, a, [
+    { name: "Calendar policy item with a long title", target_date: today },
+  ]);
   await createItems(page.request, a, [{ name: "A sub-item", parent_id: parent.id }]);
   await setLayout(page.request, a, { layout: "calendar" });
   await openList(page, a);
@@ -167,20 +188,39 @@ it("draws timeline arrows, attachment thumbnails and an uploaded avatar without 
     { name: "Blocked", start_date: day(4), target_date: day(6) },
   ]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-  expect((await page.request.post(`${P}/issues/${second.id}/issue-relation/`, { data: { relation_type: "blocked_by", issues: [first.id] } })).ok()).toBe(true);
+  expect(
+    (
+      await page.request.post(`${P}/issues/${second.id}/issue-relation/`, {
+        data: { relation_type: "blocked_by", issues: [first.id] },
+      })
+    ).ok(),
+  ).toBe(true);
   await setLayout(page.request, a, { layout: "gantt_chart" });
   await openList(page, a);
-  await page.locator(`svg[data-gantt-arrows] path[data-relation="${a.identifier}-${first.sequence_id}>${a.identifier}-${second.sequence_id}"]`).waitFor();
+  await page
+    .locator(
+      `svg[data-gantt-arrows] path[data-relation="${a.identifier}-${first.sequence_id}>${a.identifier}-${second.sequence_id}"]`,
+    )
+    .waitFor();
 
   await page.goto(`/${a.slug}/browse/${a.identifier}-${first.sequence_id}/`);
   const files = page.getByRole("region", { name: "Attachments" });
-  await files.getByLabel("Upload attachments").setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: png(8, 8) });
-  await poll(() => files.locator("img[data-thumbnail]").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth === 8)).toBe(true);
+  await files
+    .getByLabel("Upload attachments")
+    .setInputFiles({ name: "shot.png", mimeType: "image/png", buffer: png(8, 8) });
+  await poll(() =>
+    files.locator("img[data-thumbnail]").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth === 8),
+  ).toBe(true);
 
   await page.goto("/profile/");
   const avatar = page.getByRole("group", { name: "Avatar" });
   await avatar.getByLabel("Avatar image").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: png(16, 16) });
-  await poll(() => avatar.locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth === 16).catch(() => false)).toBe(true);
+  await poll(() =>
+    avatar
+      .locator("img")
+      .evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth === 16)
+      .catch(() => false),
+  ).toBe(true);
   expect(violations).toEqual([]);
 });
 
@@ -198,5 +238,10 @@ it("control: an injected inline script or style attribute is blocked and reporte
     return (window as unknown as { __inlineRan?: boolean }).__inlineRan ?? false;
   });
   expect(ran).toBe(false);
-  await poll(() => violations.filter((v) => !v.startsWith("console:")).map((v) => v.split(" ")[0]).sort()).toEqual(["script-src-attr", "script-src-elem", "style-src-attr"]);
+  await poll(() =>
+    violations
+      .filter((v) => !v.startsWith("console:"))
+      .map((v) => v.split(" ")[0])
+      .sort(),
+  ).toEqual(["script-src-attr", "script-src-elem", "style-src-attr"]);
 });

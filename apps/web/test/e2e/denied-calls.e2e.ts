@@ -1,6 +1,16 @@
 import { beforeAll, expect, it } from "vitest";
 import type { BrowserContext, Page, Response } from "playwright-core";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, e2eSuite, shots, signedUpPeople, unique } from "./helpers.ts";
+import {
+  apiAddProjectMember,
+  apiCreateProject,
+  apiCreateWorkspace,
+  apiInviteAndAccept,
+  apiMe,
+  e2eSuite,
+  shots,
+  signedUpPeople,
+  unique,
+} from "./helpers.ts";
 
 /**
  * No screen calls what its user may not call (issue #27 point 10): a guest of a project, and a workspace member who is not
@@ -16,7 +26,19 @@ let guest: BrowserContext;
 let outsider: BrowserContext;
 let slug = "";
 let pid = "";
-let ids: { item: string; key: string; cycle: string; module: string; view: string; page: string; guestId: string; adminId: string; hiddenPid: string; hidden: string; hiddenKey: string } = {} as never;
+let ids: {
+  item: string;
+  key: string;
+  cycle: string;
+  module: string;
+  view: string;
+  page: string;
+  guestId: string;
+  adminId: string;
+  hiddenPid: string;
+  hidden: string;
+  hiddenKey: string;
+} = {} as never;
 
 async function ok<T>(res: Awaited<ReturnType<BrowserContext["request"]["get"]>>, what: string): Promise<T> {
   if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
@@ -34,21 +56,55 @@ beforeAll(async () => {
   pid = (await apiCreateProject(admin, slug, "Secret Project", "SEC")).id;
   const P = `/api/workspaces/${slug}/projects/${pid}`;
   const req = admin.request;
-  await ok(await req.patch(`${P}/`, { data: { network: 0, cycle_view: true, module_view: true, issue_views_view: true, page_view: true, intake_view: true, guest_view_all_features: true } }), "features");
+  await ok(
+    await req.patch(`${P}/`, {
+      data: {
+        network: 0,
+        cycle_view: true,
+        module_view: true,
+        issue_views_view: true,
+        page_view: true,
+        intake_view: true,
+        guest_view_all_features: true,
+      },
+    }),
+    "features",
+  );
   await apiInviteAndAccept(admin, guest, slug, g, 5);
   await apiInviteAndAccept(admin, outsider, slug, o, 15);
   const guestId = (await apiMe(guest)).id;
   await apiAddProjectMember(admin, slug, pid, guestId, 5);
-  const item = await ok<{ id: string; sequence_id: number }>(await req.post(`${P}/issues/`, { data: { name: "Guarded item" } }), "item");
+  const item = await ok<{ id: string; sequence_id: number }>(
+    await req.post(`${P}/issues/`, { data: { name: "Guarded item" } }),
+    "item",
+  );
   const cycle = await ok<{ id: string }>(await req.post(`${P}/cycles/`, { data: { name: "Sprint 1" } }), "cycle");
   const module = await ok<{ id: string }>(await req.post(`${P}/modules/`, { data: { name: "Vault" } }), "module");
-  const view = await ok<{ id: string }>(await req.post(`${P}/views/`, { data: { name: "Everything", access: 1 } }), "view");
+  const view = await ok<{ id: string }>(
+    await req.post(`${P}/views/`, { data: { name: "Everything", access: 1 } }),
+    "view",
+  );
   const page = await ok<{ id: string }>(await req.post(`${P}/pages/`, { data: { name: "Plans", access: 0 } }), "page");
   // a project whose guests see only the items they created, with an item of the admin's
   const hiddenPid = (await apiCreateProject(admin, slug, "Own Items", "OWN")).id;
   await apiAddProjectMember(admin, slug, hiddenPid, guestId, 5);
-  const hidden = await ok<{ id: string; sequence_id: number }>(await req.post(`/api/workspaces/${slug}/projects/${hiddenPid}/issues/`, { data: { name: "Not for guests" } }), "hidden item");
-  ids = { item: item.id, key: `SEC-${item.sequence_id}`, cycle: cycle.id, module: module.id, view: view.id, page: page.id, guestId, adminId: (await apiMe(admin)).id, hiddenPid, hidden: hidden.id, hiddenKey: `OWN-${hidden.sequence_id}` };
+  const hidden = await ok<{ id: string; sequence_id: number }>(
+    await req.post(`/api/workspaces/${slug}/projects/${hiddenPid}/issues/`, { data: { name: "Not for guests" } }),
+    "hidden item",
+  );
+  ids = {
+    item: item.id,
+    key: `SEC-${item.sequence_id}`,
+    cycle: cycle.id,
+    module: module.id,
+    view: view.id,
+    page: page.id,
+    guestId,
+    adminId: (await apiMe(admin)).id,
+    hiddenPid,
+    hidden: hidden.id,
+    hiddenKey: `OWN-${hidden.sequence_id}`,
+  };
 });
 
 /** The main screens, by path (workspace-level, then inside the project). */
@@ -56,16 +112,53 @@ function screens(): string[] {
   const W = `/${slug}`;
   const Pp = `${W}/projects/${pid}`;
   return [
-    `${W}/`, `${W}/notifications/`, `${W}/stickies/`, `${W}/projects/`, `${W}/projects/archives/`, `${W}/drafts/`,
-    `${W}/workspace-views/all-issues/`, `${W}/analytics/overview/`, `${W}/profile/`, `${W}/profile/${ids.adminId}/`, `${W}/profile/${ids.adminId}/activity/`,
-    `${W}/settings/`, `${W}/settings/members/`, `${W}/settings/exports/`, `${W}/settings/webhooks/`, `${W}/settings/api-tokens/`, `${W}/settings/imports/`,
+    `${W}/`,
+    `${W}/notifications/`,
+    `${W}/stickies/`,
+    `${W}/projects/`,
+    `${W}/projects/archives/`,
+    `${W}/drafts/`,
+    `${W}/workspace-views/all-issues/`,
+    `${W}/analytics/overview/`,
+    `${W}/profile/`,
+    `${W}/profile/${ids.adminId}/`,
+    `${W}/profile/${ids.adminId}/activity/`,
+    `${W}/settings/`,
+    `${W}/settings/members/`,
+    `${W}/settings/exports/`,
+    `${W}/settings/webhooks/`,
+    `${W}/settings/api-tokens/`,
+    `${W}/settings/imports/`,
     `${W}/browse/${ids.key}/`,
-    `${Pp}/issues/`, `${Pp}/issues/${ids.item}/`, `${Pp}/issues/?peekId=${ids.item}`, `${Pp}/archives/issues/`,
-    `${Pp}/cycles/`, `${Pp}/cycles/archived/`, `${Pp}/cycles/${ids.cycle}/`, `${Pp}/modules/`, `${Pp}/modules/${ids.module}/`, `${Pp}/archives/modules/`,
-    `${Pp}/views/`, `${Pp}/views/${ids.view}/`, `${Pp}/pages/`, `${Pp}/pages/${ids.page}/`, `${Pp}/intake/`, `${Pp}/intake/settings/`,
-    `${Pp}/settings/`, `${Pp}/settings/members/`, `${Pp}/settings/features/`, `${Pp}/settings/states/`, `${Pp}/settings/labels/`, `${Pp}/settings/estimates/`,
-    `${Pp}/settings/repositories/`, `${Pp}/settings/model-configuration/`, `${Pp}/settings/mcp-servers/`, `${Pp}/settings/agents/`,
-    "/profile/", "/profile/security/", "/profile/secrets/",
+    `${Pp}/issues/`,
+    `${Pp}/issues/${ids.item}/`,
+    `${Pp}/issues/?peekId=${ids.item}`,
+    `${Pp}/archives/issues/`,
+    `${Pp}/cycles/`,
+    `${Pp}/cycles/archived/`,
+    `${Pp}/cycles/${ids.cycle}/`,
+    `${Pp}/modules/`,
+    `${Pp}/modules/${ids.module}/`,
+    `${Pp}/archives/modules/`,
+    `${Pp}/views/`,
+    `${Pp}/views/${ids.view}/`,
+    `${Pp}/pages/`,
+    `${Pp}/pages/${ids.page}/`,
+    `${Pp}/intake/`,
+    `${Pp}/intake/settings/`,
+    `${Pp}/settings/`,
+    `${Pp}/settings/members/`,
+    `${Pp}/settings/features/`,
+    `${Pp}/settings/states/`,
+    `${Pp}/settings/labels/`,
+    `${Pp}/settings/estimates/`,
+    `${Pp}/settings/repositories/`,
+    `${Pp}/settings/model-configuration/`,
+    `${Pp}/settings/mcp-servers/`,
+    `${Pp}/settings/agents/`,
+    "/profile/",
+    "/profile/security/",
+    "/profile/secrets/",
   ];
 }
 
@@ -151,7 +244,9 @@ it("a guest opening an item they may not see asks for it once, nothing else of i
   await quiet(page);
   await shots(page, "denied-hidden-item-guest");
   expect(seen.map((s) => s.replace(/ \(on .*\)$/, ""))).toEqual([
-    expect.stringMatching(new RegExp(`^403 GET /api/workspaces/${slug}/projects/${ids.hiddenPid}/issues/${ids.hidden}/\\?expand=`)),
+    expect.stringMatching(
+      new RegExp(`^403 GET /api/workspaces/${slug}/projects/${ids.hiddenPid}/issues/${ids.hidden}/\\?expand=`),
+    ),
     expect.stringMatching(new RegExp(`^403 GET /api/workspaces/${slug}/work-items/${ids.hiddenKey}/\\?expand=`)),
   ]);
   await ctx.close();

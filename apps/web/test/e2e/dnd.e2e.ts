@@ -19,7 +19,15 @@ const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
 const live = () => page.locator("[data-dnd-live]");
 const liveText = async () => ((await live().textContent()) ?? "").trim();
 
-interface Item { id: string; sequence_id: number; name: string; state_id: string; sort_order: number; start_date: string | null; target_date: string | null }
+interface Item {
+  id: string;
+  sequence_id: number;
+  name: string;
+  state_id: string;
+  sort_order: number;
+  start_date: string | null;
+  target_date: string | null;
+}
 
 async function listItems(query = ""): Promise<Item[]> {
   const res = await page.request.get(`${P()}/issues/?per_page=100&cursor=100:0:0&order_by=sort_order${query}`);
@@ -29,7 +37,13 @@ async function listItems(query = ""): Promise<Item[]> {
 const namesIn = async (state: string) => (await listItems(`&state=${stateId(state)}`)).map((i) => i.name);
 
 /** A real mouse drag (native drag events): press on `from`, move in steps onto `to` at `at`, wait for the drop line or target, release. */
-async function mouseDrag(from: Locator, to: Locator, at: { x: number; y: number }, grab: { x: number; y: number } | null = null, shows?: Locator): Promise<void> {
+async function mouseDrag(
+  from: Locator,
+  to: Locator,
+  at: { x: number; y: number },
+  grab: { x: number; y: number } | null = null,
+  shows?: Locator,
+): Promise<void> {
   const s = (await from.boundingBox())!;
   const t = (await to.boundingBox())!;
   const sx = s.x + (grab ? grab.x : s.width / 2);
@@ -45,11 +59,18 @@ async function mouseDrag(from: Locator, to: Locator, at: { x: number; y: number 
 
 const column = (state: string) => page.locator(`section[data-column="${stateId(state)}"]`);
 const card = (seq: number) => page.locator(`[data-card][data-item="${a.identifier}-${seq}"]`);
-const cardsIn = (state: string) => column(state).locator("[data-card]").evaluateAll((els) => els.map((e) => e.querySelector("button:not([aria-label])")?.textContent ?? ""));
+const cardsIn = (state: string) =>
+  column(state)
+    .locator("[data-card]")
+    .evaluateAll((els) => els.map((e) => e.querySelector("button:not([aria-label])")?.textContent ?? ""));
 
 async function openBoard(items: { name: string; state: string }[]): Promise<Item[]> {
   await setLayout(ctx.request, a, { layout: "kanban", group_by: "state", order_by: "sort_order" });
-  const made = await createItems(ctx.request, a, items.map((i) => ({ name: i.name, state_id: stateId(i.state) })));
+  const made = await createItems(
+    ctx.request,
+    a,
+    items.map((i) => ({ name: i.name, state_id: stateId(i.state) })),
+  );
   await openList(page, a);
   await page.getByTestId("kanban-layout").waitFor();
   await card(made[made.length - 1].sequence_id).waitFor();
@@ -58,8 +79,10 @@ async function openBoard(items: { name: string; state: string }[]): Promise<Item
 
 it("kanban, mouse: a card dropped into the middle of another column takes that state AND that place", async () => {
   const made = await openBoard([
-    { name: "Todo one", state: "Todo" }, { name: "Todo two", state: "Todo" },
-    { name: "Doing one", state: "In Progress" }, { name: "Doing two", state: "In Progress" },
+    { name: "Todo one", state: "Todo" },
+    { name: "Todo two", state: "Todo" },
+    { name: "Doing one", state: "In Progress" },
+    { name: "Doing two", state: "In Progress" },
   ]);
   const dragged = card(made[0].sequence_id);
   const below = card(made[3].sequence_id);
@@ -88,8 +111,10 @@ const focusedLabel = () => page.evaluate(() => document.activeElement?.getAttrib
 
 it("kanban, keyboard: pick up, move across columns and inside one, drop; Escape cancels; every step is announced", async () => {
   const made = await openBoard([
-    { name: "Todo one", state: "Todo" }, { name: "Todo two", state: "Todo" },
-    { name: "Doing one", state: "In Progress" }, { name: "Doing two", state: "In Progress" },
+    { name: "Todo one", state: "Todo" },
+    { name: "Todo two", state: "Todo" },
+    { name: "Doing one", state: "In Progress" },
+    { name: "Doing two", state: "In Progress" },
   ]);
   const key = (i: number) => `${a.identifier}-${made[i].sequence_id}`;
   await focusHandle(`${key(0)} Todo one`);
@@ -119,7 +144,9 @@ it("kanban, keyboard: pick up, move across columns and inside one, drop; Escape 
 });
 
 it("kanban: a drop the server refuses is rolled back and said so", async () => {
-  const review = (await (await page.request.post(`${P()}/states/`, { data: { name: "Review", color: "#f59e0b", group: "started" } })).json()) as { id: string };
+  const review = (await (
+    await page.request.post(`${P()}/states/`, { data: { name: "Review", color: "#f59e0b", group: "started" } })
+  ).json()) as { id: string };
   a.states.push({ id: review.id, name: "Review", group: "started" });
   // a board that misses the live events (a dropped connection) still shows a state deleted meanwhile
   await page.routeWebSocket(/\/live\/?$/, () => undefined);
@@ -133,7 +160,9 @@ it("kanban: a drop the server refuses is rolled back and said so", async () => {
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("ArrowRight");
   await poll(liveText).toBe("Moved to Review, position 1 of 1.");
-  const refused = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().includes(`/issues/${made[0].id}/`));
+  const refused = page.waitForResponse(
+    (r) => r.request().method() === "PATCH" && r.url().includes(`/issues/${made[0].id}/`),
+  );
   await page.keyboard.press("Enter");
   expect((await refused).status()).toBe(400);
   await poll(liveText).toBe(`Could not move ${key} Todo one. It is back where it was.`);
@@ -144,24 +173,50 @@ it("kanban: a drop the server refuses is rolled back and said so", async () => {
 const row = (seq: number) => page.locator(`[role=listitem][data-item="${a.identifier}-${seq}"]`);
 async function openList2(display: Record<string, unknown>, items: { name: string; state: string }[]): Promise<Item[]> {
   await setLayout(ctx.request, a, { layout: "list", order_by: "sort_order", ...display });
-  const made = (await createItems(ctx.request, a, items.map((i) => ({ name: i.name, state_id: stateId(i.state) })))) as unknown as Item[];
+  const made = (await createItems(
+    ctx.request,
+    a,
+    items.map((i) => ({ name: i.name, state_id: stateId(i.state) })),
+  )) as unknown as Item[];
   await openList(page, a);
   await page.getByTestId("list-layout").waitFor();
   await row(made[made.length - 1].sequence_id).waitFor();
   return made;
 }
-const listNames = () => page.locator("[role=listitem][data-item]").evaluateAll((els) =>
-  els.map((e) => ({ top: e.getBoundingClientRect().top, name: e.querySelector("button:not([aria-label])")?.textContent ?? "" })).sort((x, y) => x.top - y.top).map((x) => x.name));
+const listNames = () =>
+  page.locator("[role=listitem][data-item]").evaluateAll((els) =>
+    els
+      .map((e) => ({
+        top: e.getBoundingClientRect().top,
+        name: e.querySelector("button:not([aria-label])")?.textContent ?? "",
+      }))
+      .sort((x, y) => x.top - y.top)
+      .map((x) => x.name),
+  );
 
 it("list, mouse: a row dragged reorders inside its group and moves into another group at the drop place", async () => {
   const made = await openList2({ group_by: "state" }, [
-    { name: "Backlog one", state: "Backlog" }, { name: "Backlog two", state: "Backlog" }, { name: "Todo one", state: "Todo" },
+    { name: "Backlog one", state: "Backlog" },
+    { name: "Backlog two", state: "Backlog" },
+    { name: "Todo one", state: "Todo" },
   ]);
   // reorder: the second row onto the top edge of the first
-  await mouseDrag(row(made[1].sequence_id), row(made[0].sequence_id), { x: 200, y: 3 }, { x: 90, y: 22 }, row(made[0].sequence_id).locator("[data-drop-line=top]"));
+  await mouseDrag(
+    row(made[1].sequence_id),
+    row(made[0].sequence_id),
+    { x: 200, y: 3 },
+    { x: 90, y: 22 },
+    row(made[0].sequence_id).locator("[data-drop-line=top]"),
+  );
   await poll(() => namesIn("Backlog")).toEqual(["Backlog two", "Backlog one"]);
   // another group: "Todo one" between the two backlog rows
-  await mouseDrag(row(made[2].sequence_id), row(made[0].sequence_id), { x: 200, y: 3 }, { x: 90, y: 22 }, row(made[0].sequence_id).locator("[data-drop-line=top]"));
+  await mouseDrag(
+    row(made[2].sequence_id),
+    row(made[0].sequence_id),
+    { x: 200, y: 3 },
+    { x: 90, y: 22 },
+    row(made[0].sequence_id).locator("[data-drop-line=top]"),
+  );
   await poll(() => namesIn("Backlog")).toEqual(["Backlog two", "Todo one", "Backlog one"]);
   expect(await namesIn("Todo")).toEqual([]);
   await poll(listNames).toEqual(["Backlog two", "Todo one", "Backlog one"]);
@@ -169,7 +224,9 @@ it("list, mouse: a row dragged reorders inside its group and moves into another 
 
 it("list, keyboard: moves a row up inside its group and down into the next group; Escape cancels", async () => {
   const made = await openList2({ group_by: "state" }, [
-    { name: "Backlog one", state: "Backlog" }, { name: "Backlog two", state: "Backlog" }, { name: "Todo one", state: "Todo" },
+    { name: "Backlog one", state: "Backlog" },
+    { name: "Backlog two", state: "Backlog" },
+    { name: "Todo one", state: "Todo" },
   ]);
   const key = (i: number) => `${a.identifier}-${made[i].sequence_id}`;
   await focusHandle(`${key(1)} Backlog two`);
@@ -206,14 +263,18 @@ function dayOfThisMonth(day: number): string {
 
 it("calendar: dragging an item to another day changes its due date (and a start date after it); the keyboard moves a day at a time", async () => {
   await setLayout(ctx.request, a, { layout: "calendar" });
-  const [it1] = (await createItems(ctx.request, a, [{ name: "Ship it", start_date: dayOfThisMonth(15), target_date: dayOfThisMonth(15) }])) as unknown as Item[];
+  const [it1] = (await createItems(ctx.request, a, [
+    { name: "Ship it", start_date: dayOfThisMonth(15), target_date: dayOfThisMonth(15) },
+  ])) as unknown as Item[];
   await openList(page, a);
   const chip = page.locator(`[data-date="${dayOfThisMonth(15)}"] [data-item="${a.identifier}-${it1.sequence_id}"]`);
   await chip.waitFor();
   const target = page.locator(`[data-date="${dayOfThisMonth(14)}"]`);
   await mouseDrag(chip, target, { x: 40, y: 60 }, { x: 70, y: 10 });
   await page.locator(`[data-date="${dayOfThisMonth(14)}"] [data-item="${a.identifier}-${it1.sequence_id}"]`).waitFor();
-  await poll(async () => (await listItems()).map((i) => [i.start_date, i.target_date])).toEqual([[dayOfThisMonth(14), dayOfThisMonth(14)]]);
+  await poll(async () => (await listItems()).map((i) => [i.start_date, i.target_date])).toEqual([
+    [dayOfThisMonth(14), dayOfThisMonth(14)],
+  ]);
 
   await focusHandle(`${a.identifier}-${it1.sequence_id} Ship it`);
   await page.keyboard.press("Space");
@@ -221,7 +282,9 @@ it("calendar: dragging an item to another day changes its due date (and a start 
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
   await poll(async () => (await listItems()).map((i) => i.target_date)).toEqual([dayOfThisMonth(16)]);
-  expect(await liveText()).toMatch(new RegExp(`^Dropped ${a.identifier}-${it1.sequence_id} Ship it on \\w{3}, \\w{3} 16, \\d{4}\\.$`));
+  expect(await liveText()).toMatch(
+    new RegExp(`^Dropped ${a.identifier}-${it1.sequence_id} Ship it on \\w{3}, \\w{3} 16, \\d{4}\\.$`),
+  );
 
   // three weeks down leaves the month: the calendar follows, and the item shows on its new day there
   const next = addDaysIso(dayOfThisMonth(16), 21);
@@ -242,18 +305,29 @@ function addDaysIso(iso: string, n: number): string {
 
 it("timeline: dragging a bar moves both dates; dragging its end changes the due date", async () => {
   await setLayout(ctx.request, a, { layout: "gantt_chart" });
-  const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`; });
-  const [it1] = (await createItems(ctx.request, a, [{ name: "Plan", start_date: today, target_date: addDaysIso(today, 4) }])) as unknown as Item[];
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
+  const [it1] = (await createItems(ctx.request, a, [
+    { name: "Plan", start_date: today, target_date: addDaysIso(today, 4) },
+  ])) as unknown as Item[];
   await openList(page, a);
   const bar = page.locator(`[data-bar="${a.identifier}-${it1.sequence_id}"]`);
   await bar.waitFor();
   // month scale: a day is 20 px
   await mouseDrag(bar, bar, { x: 10 + 40, y: 14 }, { x: 10, y: 14 });
-  await poll(async () => (await listItems()).map((i) => [i.start_date, i.target_date])).toEqual([[addDaysIso(today, 2), addDaysIso(today, 6)]]);
-  const end = page.getByRole("button", { name: new RegExp(`^Change the due date of ${a.identifier}-${it1.sequence_id} Plan`) });
+  await poll(async () => (await listItems()).map((i) => [i.start_date, i.target_date])).toEqual([
+    [addDaysIso(today, 2), addDaysIso(today, 6)],
+  ]);
+  const end = page.getByRole("button", {
+    name: new RegExp(`^Change the due date of ${a.identifier}-${it1.sequence_id} Plan`),
+  });
   const box = (await end.boundingBox())!;
   await mouseDrag(end, end, { x: box.width / 2 + 20, y: box.height / 2 });
-  await poll(async () => (await listItems()).map((i) => [i.start_date, i.target_date])).toEqual([[addDaysIso(today, 2), addDaysIso(today, 7)]]);
+  await poll(async () => (await listItems()).map((i) => [i.start_date, i.target_date])).toEqual([
+    [addDaysIso(today, 2), addDaysIso(today, 7)],
+  ]);
 });
 
 async function settingsPage(which: "states" | "labels"): Promise<void> {
@@ -262,21 +336,37 @@ async function settingsPage(which: "states" | "labels"): Promise<void> {
 }
 async function startedStates(): Promise<string[]> {
   const res = await page.request.get(`${P()}/states/`);
-  return ((await res.json()) as { name: string; group: string; sequence: number }[]).filter((s) => s.group === "started").sort((x, y) => x.sequence - y.sequence).map((s) => s.name);
+  return ((await res.json()) as { name: string; group: string; sequence: number }[])
+    .filter((s) => s.group === "started")
+    .sort((x, y) => x.sequence - y.sequence)
+    .map((s) => s.name);
 }
 async function addStates(names: string[]): Promise<void> {
-  for (const name of names) expect((await page.request.post(`${P()}/states/`, { data: { name, color: "#f59e0b", group: "started" } })).ok()).toBe(true);
+  for (const name of names)
+    expect(
+      (await page.request.post(`${P()}/states/`, { data: { name, color: "#f59e0b", group: "started" } })).ok(),
+    ).toBe(true);
 }
 const stateRow = (name: string) => page.locator(`li[data-state="${name}"]`);
 
 it("states, mouse: a state dragged within its group takes its new place", async () => {
   await addStates(["Review", "QA"]);
   await settingsPage("states");
-  await mouseDrag(stateRow("QA"), stateRow("In Progress"), { x: 200, y: 3 }, { x: 120, y: 10 }, stateRow("In Progress").locator("[data-drop-line=top]"));
+  await mouseDrag(
+    stateRow("QA"),
+    stateRow("In Progress"),
+    { x: 200, y: 3 },
+    { x: 120, y: 10 },
+    stateRow("In Progress").locator("[data-drop-line=top]"),
+  );
   await poll(startedStates).toEqual(["QA", "In Progress", "Review"]);
   await page.reload();
   await stateRow("QA").waitFor();
-  expect(await page.locator('section[data-group="started"] li[data-state]').evaluateAll((els) => els.map((e) => e.getAttribute("data-state")))).toEqual(["QA", "In Progress", "Review"]);
+  expect(
+    await page
+      .locator('section[data-group="started"] li[data-state]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-state"))),
+  ).toEqual(["QA", "In Progress", "Review"]);
 });
 
 it("states, keyboard: pick up, move, drop; Escape cancels; announced", async () => {
@@ -300,26 +390,47 @@ it("states, keyboard: pick up, move, drop; Escape cancels; announced", async () 
   expect(await startedStates()).toEqual(["Review", "In Progress", "QA"]);
 });
 
-interface LabelRow { id: string; name: string; parent: string | null; sort_order: number }
+interface LabelRow {
+  id: string;
+  name: string;
+  parent: string | null;
+  sort_order: number;
+}
 async function labelTree(): Promise<string[]> {
   const res = await page.request.get(`${P()}/issue-labels/`);
   const all = (await res.json()) as LabelRow[];
-  const walk = (parent: string | null, depth: number): string[] => all.filter((l) => (l.parent ?? null) === parent).sort((x, y) => x.sort_order - y.sort_order)
-    .flatMap((l) => [`${"-".repeat(depth)}${l.name}`, ...walk(l.id, depth + 1)]);
+  const walk = (parent: string | null, depth: number): string[] =>
+    all
+      .filter((l) => (l.parent ?? null) === parent)
+      .sort((x, y) => x.sort_order - y.sort_order)
+      .flatMap((l) => [`${"-".repeat(depth)}${l.name}`, ...walk(l.id, depth + 1)]);
   return walk(null, 0);
 }
 async function addLabels(names: string[]): Promise<void> {
-  for (const name of names) expect((await page.request.post(`${P()}/issue-labels/`, { data: { name, color: "#3b82f6" } })).ok()).toBe(true);
+  for (const name of names)
+    expect((await page.request.post(`${P()}/issue-labels/`, { data: { name, color: "#3b82f6" } })).ok()).toBe(true);
 }
 const labelRow = (name: string) => page.locator(`li[data-label="${name}"]`);
 
 it("labels, mouse: dropped above another label it reorders; dropped onto one it nests under it", async () => {
   await addLabels(["Alpha", "Beta", "Gamma"]);
   await settingsPage("labels");
-  await mouseDrag(labelRow("Gamma"), labelRow("Alpha"), { x: 200, y: 2 }, { x: 120, y: 12 }, labelRow("Alpha").locator("[data-drop-line=top]"));
+  await mouseDrag(
+    labelRow("Gamma"),
+    labelRow("Alpha"),
+    { x: 200, y: 2 },
+    { x: 120, y: 12 },
+    labelRow("Alpha").locator("[data-drop-line=top]"),
+  );
   await poll(labelTree).toEqual(["Gamma", "Alpha", "Beta"]);
   const alpha = (await labelRow("Alpha").boundingBox())!;
-  await mouseDrag(labelRow("Beta"), labelRow("Alpha"), { x: 200, y: alpha.height / 2 }, { x: 120, y: 12 }, labelRow("Alpha").locator("[data-drop-line=bottom]"));
+  await mouseDrag(
+    labelRow("Beta"),
+    labelRow("Alpha"),
+    { x: 200, y: alpha.height / 2 },
+    { x: 120, y: 12 },
+    labelRow("Alpha").locator("[data-drop-line=bottom]"),
+  );
   await poll(labelTree).toEqual(["Gamma", "Alpha", "-Beta"]);
   await labelRow("Beta").and(page.locator("[data-depth='1']")).waitFor();
 });

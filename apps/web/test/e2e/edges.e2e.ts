@@ -1,6 +1,16 @@
 import { expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { apiAddProjectMember, apiInviteAndAccept, apiSignUp, completeProfileStep, e2eSuite, ensureInstanceAdmin, PASSWORD, unique, waitForPath } from "./helpers.ts";
+import {
+  apiAddProjectMember,
+  apiInviteAndAccept,
+  apiSignUp,
+  completeProfileStep,
+  e2eSuite,
+  ensureInstanceAdmin,
+  PASSWORD,
+  unique,
+  waitForPath,
+} from "./helpers.ts";
 import { arrange, createItems, listUrl, openList, poll, signUpUser, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -15,7 +25,10 @@ const e2e = e2eSuite();
 const context = (viewport?: { width: number; height: number }): Promise<BrowserContext> => e2e.context(viewport);
 
 /** A signed-in workspace admin with a workspace and a project. */
-async function admin(viewport?: { width: number; height: number }): Promise<{ ctx: BrowserContext; a: Arranged; page: Page }> {
+async function admin(viewport?: {
+  width: number;
+  height: number;
+}): Promise<{ ctx: BrowserContext; a: Arranged; page: Page }> {
   const ctx = await context(viewport);
   const a = await arrange(ctx);
   return { ctx, a, page: await ctx.newPage() };
@@ -33,8 +46,13 @@ async function teammate(owner: BrowserContext, a: Arranged, role: number, inProj
 const W = (a: Arranged) => `/api/workspaces/${a.slug}`;
 const P = (a: Arranged) => `${W(a)}/projects/${a.projectId}`;
 
-async function drafts(ctx: BrowserContext, a: Arranged): Promise<{ name: string; project_id: string | null; description_html: string | null }[]> {
-  const r = (await (await ctx.request.get(`${W(a)}/draft-issues/`)).json()) as { results: { name: string; project_id: string | null; description_html: string | null }[] };
+async function drafts(
+  ctx: BrowserContext,
+  a: Arranged,
+): Promise<{ name: string; project_id: string | null; description_html: string | null }[]> {
+  const r = (await (await ctx.request.get(`${W(a)}/draft-issues/`)).json()) as {
+    results: { name: string; project_id: string | null; description_html: string | null }[];
+  };
   return r.results;
 }
 
@@ -64,7 +82,8 @@ it("closing the create modal after typing asks first; Keep editing goes back and
   // then Escape asks instead of throwing the text away
   await page.keyboard.press("Escape");
   await prompt.waitFor();
-  for (const b of ["Keep editing", "Discard", "Save as draft"]) expect(await prompt.getByRole("button", { name: b, exact: true }).isVisible()).toBe(true);
+  for (const b of ["Keep editing", "Discard", "Save as draft"])
+    expect(await prompt.getByRole("button", { name: b, exact: true }).isVisible()).toBe(true);
   await prompt.getByRole("button", { name: "Keep editing" }).click();
   await prompt.waitFor({ state: "hidden" });
   expect(await modal.getByRole("textbox", { name: "Title" }).inputValue()).toBe("Half-written idea");
@@ -144,12 +163,18 @@ it("the project tab bar keeps its height on a long page, and Settings stays whol
 
 /** What a click at (x, y) lands on: whether it is the page or the sidebar, and how much it dims what is under it (alpha). */
 const coverAt = (page: Page, x: number, y: number) =>
-  page.evaluate(([px, py]) => {
-    const el = document.elementFromPoint(px, py) as HTMLElement;
-    const bg = getComputedStyle(el).backgroundColor;
-    const alpha = /\/\s*([\d.]+)\)$/.exec(bg)?.[1] ?? /^rgba\(.*,\s*([\d.]+)\)$/.exec(bg)?.[1] ?? (bg.startsWith("rgb(") ? "1" : "0");
-    return { content: !!el.closest("main, aside"), alpha: Number(alpha) };
-  }, [x, y]);
+  page.evaluate(
+    ([px, py]) => {
+      const el = document.elementFromPoint(px, py) as HTMLElement;
+      const bg = getComputedStyle(el).backgroundColor;
+      const alpha =
+        /\/\s*([\d.]+)\)$/.exec(bg)?.[1] ??
+        /^rgba\(.*,\s*([\d.]+)\)$/.exec(bg)?.[1] ??
+        (bg.startsWith("rgb(") ? "1" : "0");
+      return { content: !!el.closest("main, aside"), alpha: Number(alpha) };
+    },
+    [x, y],
+  );
 
 it("the narrow-window sidebar overlay dims the page behind a backdrop in both themes, holds focus, and closes by click or Escape", async () => {
   const { a, page } = await admin({ width: 400, height: 700 });
@@ -257,13 +282,17 @@ it("a guest in a project is not told to create work items, and read-only control
   await page.getByText("Guests can view this work item but change only the work items they created.").waitFor();
   const state = page.getByRole("button", { name: /^State/ }).first();
   expect(await state.isDisabled()).toBe(true);
-  expect(await page.locator("dl[title]").getAttribute("title")).toBe("Guests can view this work item but change only the work items they created.");
+  expect(await page.locator("dl[title]").getAttribute("title")).toBe(
+    "Guests can view this work item but change only the work items they created.",
+  );
 
   // project settings: the disabled form looks disabled and says who may change it
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/`);
   const form = page.getByRole("form", { name: "Project details" });
   await form.waitFor();
-  expect(await form.locator("fieldset[title]").getAttribute("title")).toBe("Only project admins can change these settings.");
+  expect(await form.locator("fieldset[title]").getAttribute("title")).toBe(
+    "Only project admins can change these settings.",
+  );
   const emoji = form.getByRole("button", { name: /^Emoji / }).first();
   expect(await emoji.isDisabled()).toBe(true);
   expect(Number(await emoji.evaluate((el) => getComputedStyle(el).opacity))).toBeLessThan(1);
@@ -314,7 +343,9 @@ it("the default state's Delete is disabled with the reason; another state's Dele
 
 it("features switched off say so, every project feature switches, and a settings page still to come says so and asks nothing", async () => {
   const { a, page } = await admin();
-  const off = await page.request.patch(`${P(a)}/`, { data: { cycle_view: false, page_view: false, issue_views_view: false } });
+  const off = await page.request.patch(`${P(a)}/`, {
+    data: { cycle_view: false, page_view: false, issue_views_view: false },
+  });
   expect(off.ok()).toBe(true);
   // a built feature that is switched off says so
   await page.goto(`/${a.slug}/projects/${a.projectId}/pages/`);
@@ -328,13 +359,21 @@ it("features switched off say so, every project feature switches, and a settings
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/features/`);
   // every project feature is built: no switch is locked (a feature still to come would be, with the reason)
   await page.getByRole("switch", { name: "Workflows" }).waitFor();
-  expect(await page.getByRole("switch").evaluateAll((els) => els.filter((e) => e.getAttribute("aria-disabled") === "true").length)).toBe(0);
+  expect(
+    await page
+      .getByRole("switch")
+      .evaluateAll((els) => els.filter((e) => e.getAttribute("aria-disabled") === "true").length),
+  ).toBe(0);
   let patches = 0;
-  page.on("request", (r) => { if (r.method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`)) patches += 1; });
+  page.on("request", (r) => {
+    if (r.method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`)) patches += 1;
+  });
   // a built feature still switches
   const cycles = page.getByRole("switch", { name: "Cycles" });
   expect(await cycles.getAttribute("aria-disabled")).toBeNull();
-  const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`),
+  );
   await cycles.click();
   expect((await saved).ok()).toBe(true);
   expect(patches).toBe(1);
@@ -344,7 +383,9 @@ it("features switched off say so, every project feature switches, and a settings
 
   // a settings page still to come says so and asks the server nothing for it
   const asked: string[] = [];
-  page.on("request", (r) => { if (r.url().includes("automation")) asked.push(r.url()); });
+  page.on("request", (r) => {
+    if (r.url().includes("automation")) asked.push(r.url());
+  });
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/automations/`);
   await page.getByRole("heading", { name: "Automations is coming" }).waitFor();
   expect(asked.filter((u) => u.includes("/api/"))).toEqual([]);
@@ -359,10 +400,15 @@ it("god mode does not offer Google sign-in until its client ID and secret are sa
   const sw = google.getByRole("switch", { name: "Google" });
   await sw.waitFor();
   expect(await sw.getAttribute("aria-disabled")).toBe("true");
-  expect(await sw.getAttribute("title")).toBe("Save the client ID and client secret below before turning on Google sign-in.");
+  expect(await sw.getAttribute("title")).toBe(
+    "Save the client ID and client secret below before turning on Google sign-in.",
+  );
   await sw.click({ force: true });
   expect(await sw.getAttribute("aria-checked")).toBe("false");
-  expect(((await (await page.request.get("/api/instances/")).json()) as { config: { is_google_enabled: boolean } }).config.is_google_enabled).toBe(false);
+  expect(
+    ((await (await page.request.get("/api/instances/")).json()) as { config: { is_google_enabled: boolean } }).config
+      .is_google_enabled,
+  ).toBe(false);
 
   try {
     await google.getByLabel("Client ID").fill("e2e-client");
@@ -370,7 +416,9 @@ it("god mode does not offer Google sign-in until its client ID and secret are sa
     await google.getByRole("button", { name: "Save Google credentials" }).click();
     await poll(() => sw.getAttribute("aria-disabled")).toBeNull();
   } finally {
-    const cleared = await page.request.patch("/api/instances/configurations/", { data: { IS_GOOGLE_ENABLED: "0", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" } });
+    const cleared = await page.request.patch("/api/instances/configurations/", {
+      data: { IS_GOOGLE_ENABLED: "0", GOOGLE_CLIENT_ID: "", GOOGLE_CLIENT_SECRET: "" },
+    });
     expect(cleared.ok()).toBe(true);
   }
 });

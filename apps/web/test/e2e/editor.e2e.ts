@@ -20,19 +20,28 @@ beforeAll(async () => {
   ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Edie" });
   // the CSP listener of csp.e2e.ts: every violation in any page of this context is collected
-  await ctx.exposeBinding("__cspViolation", (_source, line: string) => { violations.push(line); });
+  await ctx.exposeBinding("__cspViolation", (_source, line: string) => {
+    violations.push(line);
+  });
   await ctx.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) => {
-      (window as unknown as { __cspViolation: (l: string) => void }).__cspViolation(`${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`);
+      (window as unknown as { __cspViolation: (l: string) => void }).__cspViolation(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "(inline)"} at ${e.sourceFile}:${e.lineNumber}`,
+      );
     });
   });
 });
 
 /** A new work item opened as a full page, its description editor focused at the end. */
-async function openItem(name: string, description_html?: string): Promise<{ page: Page; id: string; detail: Locator; editor: Locator }> {
+async function openItem(
+  name: string,
+  description_html?: string,
+): Promise<{ page: Page; id: string; detail: Locator; editor: Locator }> {
   const [item] = await createItems(ctx.request, a, [{ name, ...(description_html ? { description_html } : {}) }]);
   const page = await ctx.newPage();
-  page.on("console", (m) => { if (/content security policy/i.test(m.text())) violations.push(`console: ${m.text()}`); });
+  page.on("console", (m) => {
+    if (/content security policy/i.test(m.text())) violations.push(`console: ${m.text()}`);
+  });
   await page.goto(`/${a.slug}/browse/${a.identifier}-${item.sequence_id}/`);
   const detail = page.locator(`[data-item-detail="${a.identifier}-${item.sequence_id}"]`);
   const editor = detail.getByRole("textbox", { name: "Description" });
@@ -41,7 +50,8 @@ async function openItem(name: string, description_html?: string): Promise<{ page
   return { page, id: item.id, detail, editor };
 }
 
-const descriptionOf = async (id: string) => ((await (await ctx.request.get(api(`issues/${id}/`))).json()) as { description_html: string }).description_html;
+const descriptionOf = async (id: string) =>
+  ((await (await ctx.request.get(api(`issues/${id}/`))).json()) as { description_html: string }).description_html;
 
 /** Leave the description (blur saves it). */
 async function blur(detail: Locator) {
@@ -121,7 +131,9 @@ it("the slash menu, by keyboard, inserts a heading and a table", async () => {
   await menu.waitFor();
   expect(await menu.getByRole("option").allTextContents()).toEqual(["Heading 1#", "Heading 2##", "Heading 3###"]);
   // the text box announces the active option
-  expect(await editor.getAttribute("aria-activedescendant")).toBe(await menu.getByRole("option").first().getAttribute("id"));
+  expect(await editor.getAttribute("aria-activedescendant")).toBe(
+    await menu.getByRole("option").first().getAttribute("id"),
+  );
   await page.keyboard.press("ArrowDown");
   expect(await menu.getByRole("option", { name: /Heading 2/ }).getAttribute("aria-selected")).toBe("true");
   await page.keyboard.press("Enter");
@@ -156,7 +168,9 @@ it("the bubble toolbar bolds a selection and adds a link; tables get rows and co
   await page.keyboard.press("Alt+F10");
   expect(await page.evaluate(() => document.activeElement?.getAttribute("aria-label"))).toBe("Bold");
   await page.keyboard.press("Escape");
-  await poll(() => editor.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))).toBe(true);
+  await poll(() => editor.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))).toBe(
+    true,
+  );
 
   // "bold", selected in the page, bolded with the mouse
   await selectText(editor, "bold");
@@ -202,32 +216,43 @@ it("a code block keeps its language and is highlighted on screen only", async ()
   await page.keyboard.type("def answer():");
   await page.keyboard.press("Enter");
   await page.keyboard.type("    return 42");
-  const language = page.getByRole("toolbar", { name: "Description formatting" }).getByRole("combobox", { name: "Code language" });
+  const language = page
+    .getByRole("toolbar", { name: "Description formatting" })
+    .getByRole("combobox", { name: "Code language" });
   await language.waitFor();
   expect(await language.inputValue()).toBe("python");
   // highlighting is decoration: token spans on screen
   await poll(() => editor.locator("pre code .hljs-keyword").count()).toBe(2);
   await blur(detail);
-  await poll(() => descriptionOf(id)).toBe('<pre><code class="language-python">def answer():\n    return 42</code></pre>');
+  await poll(() => descriptionOf(id)).toBe(
+    '<pre><code class="language-python">def answer():\n    return 42</code></pre>',
+  );
 
   // another language through the toolbar
   await editor.locator("pre").click();
   await language.selectOption("typescript");
   await blur(detail);
-  await poll(() => descriptionOf(id)).toBe('<pre><code class="language-typescript">def answer():\n    return 42</code></pre>');
+  await poll(() => descriptionOf(id)).toBe(
+    '<pre><code class="language-typescript">def answer():\n    return 42</code></pre>',
+  );
   // reloaded, the block still says what it is
   await page.reload();
-  await poll(() => page.locator('[data-rich-text] pre code.language-typescript').count()).toBe(1);
+  await poll(() => page.locator("[data-rich-text] pre code.language-typescript").count()).toBe(1);
   await done(page);
 });
 
 it("a task item toggles", async () => {
-  const todo = '<ul data-type="taskList"><li data-checked="false" data-type="taskItem"><label><input type="checkbox"><span></span></label><div><p>Write the notes</p></div></li></ul>';
+  const todo =
+    '<ul data-type="taskList"><li data-checked="false" data-type="taskItem"><label><input type="checkbox"><span></span></label><div><p>Write the notes</p></div></li></ul>';
   const { page, id, editor } = await openItem("Tasks", todo);
   const box = editor.getByRole("checkbox");
   expect(await box.isChecked()).toBe(false);
   await box.click();
-  await poll(() => descriptionOf(id)).toBe(todo.replace('data-checked="false"', 'data-checked="true"').replace('type="checkbox">', 'type="checkbox" checked="checked">'));
+  await poll(() => descriptionOf(id)).toBe(
+    todo
+      .replace('data-checked="false"', 'data-checked="true"')
+      .replace('type="checkbox">', 'type="checkbox" checked="checked">'),
+  );
   await box.click();
   await poll(() => descriptionOf(id)).toBe(todo);
   await done(page);
@@ -236,24 +261,39 @@ it("a task item toggles", async () => {
 /** Paste (or drop) a PNG file on the editor, as the browser delivers a copied screenshot or a dragged file. */
 async function deliverPng(editor: Locator, how: "paste" | "drop", name: string) {
   const b64 = png(64, 40).toString("base64");
-  await editor.evaluate((el, [data, kind, file]) => {
-    const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
-    const dt = new DataTransfer();
-    dt.items.add(new File([bytes], file, { type: "image/png" }));
-    const r = el.getBoundingClientRect();
-    const event = kind === "paste"
-      ? new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true })
-      : new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true, clientX: r.left + 10, clientY: r.bottom - 5 });
-    el.dispatchEvent(event);
-  }, [b64, how, name] as const);
+  await editor.evaluate(
+    (el, [data, kind, file]) => {
+      const bytes = Uint8Array.from(atob(data), (c) => c.charCodeAt(0));
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], file, { type: "image/png" }));
+      const r = el.getBoundingClientRect();
+      const event =
+        kind === "paste"
+          ? new ClipboardEvent("paste", { clipboardData: dt, bubbles: true, cancelable: true })
+          : new DragEvent("drop", {
+              dataTransfer: dt,
+              bubbles: true,
+              cancelable: true,
+              clientX: r.left + 10,
+              clientY: r.bottom - 5,
+            });
+      el.dispatchEvent(event);
+    },
+    [b64, how, name] as const,
+  );
 }
 
 it("an image pasted or dropped uploads with progress in place and is stored as an asset", async () => {
   const { page, id, detail, editor } = await openItem("Images", "<p>Screenshot:</p>");
   // hold the bytes' upload a moment so the progress shows
   let release!: () => void;
-  const held = new Promise<void>((r) => { release = r; });
-  await page.route("**/api/assets/v2/upload/", async (route) => { await held; await route.continue(); });
+  const held = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route("**/api/assets/v2/upload/", async (route) => {
+    await held;
+    await route.continue();
+  });
   await editor.click();
   await page.keyboard.press("ControlOrMeta+End");
   await deliverPng(editor, "paste", "screenshot.png");
@@ -265,14 +305,22 @@ it("an image pasted or dropped uploads with progress in place and is stored as a
   await poll(() => descriptionOf(id)).toBe("<p>Screenshot:</p>");
   release();
   await progress.waitFor({ state: "detached" });
-  await poll(() => descriptionOf(id)).toMatch(new RegExp(`^<p>Screenshot:</p><image-component src="(${UUID})" id="${UUID}" status="uploaded"></image-component>$`));
+  await poll(() => descriptionOf(id)).toMatch(
+    new RegExp(
+      `^<p>Screenshot:</p><image-component src="(${UUID})" id="${UUID}" status="uploaded"></image-component>$`,
+    ),
+  );
   const assetId = new RegExp(`src="(${UUID})"`).exec(await descriptionOf(id))![1];
   // the image is shown from the project's asset (loaded, real pixels)
   const img = editor.locator(".editor-image img").first();
   await poll(() => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(64);
   expect(await img.getAttribute("src")).toBe(`/api/assets/v2/workspaces/${a.slug}/projects/${a.projectId}/${assetId}/`);
   // it belongs to this work item's description
-  const assets = (await (await ctx.request.get(`/api/assets/v2/workspaces/${a.slug}/projects/${a.projectId}/${assetId}/`, { maxRedirects: 0 })).status());
+  const assets = await (
+    await ctx.request.get(`/api/assets/v2/workspaces/${a.slug}/projects/${a.projectId}/${assetId}/`, {
+      maxRedirects: 0,
+    })
+  ).status();
   expect(assets).toBe(302);
 
   // a dropped file goes the same way
@@ -294,17 +342,28 @@ it("mentions a person and a work item, stored as mention-components and shown in
   await list.getByRole("option", { name: /Fix the login page/ }).waitFor();
   await page.keyboard.press("Enter");
   await page.keyboard.type("and @" + `${a.identifier}-${target.sequence_id}`.toLowerCase());
-  await list.getByRole("option", { name: new RegExp(`Fix the login page.*${a.identifier}-${target.sequence_id}`) }).waitFor();
+  await list
+    .getByRole("option", { name: new RegExp(`Fix the login page.*${a.identifier}-${target.sequence_id}`) })
+    .waitFor();
   await page.keyboard.press("Tab");
   await page.keyboard.type("today");
   await blur(detail);
   const key = `${a.identifier}-${target.sequence_id}`;
-  const chip = (entity: string, who: string, label: string) => `<mention-component id="${UUID}" entity_identifier="${who}" entity_name="${entity}" label="${label}"></mention-component>`;
+  const chip = (entity: string, who: string, label: string) =>
+    `<mention-component id="${UUID}" entity_identifier="${who}" entity_name="${entity}" label="${label}"></mention-component>`;
   await poll(() => descriptionOf(id)).toMatch(
-    new RegExp(`^<p>Ping ${chip("user_mention", a.userId, "edie")} about ${chip("issue", target.id, `${key} Fix the login page`)} and ${chip("issue", target.id, `${key} Fix the login page`)} today</p>$`),
+    new RegExp(
+      `^<p>Ping ${chip("user_mention", a.userId, "edie")} about ${chip("issue", target.id, `${key} Fix the login page`)} and ${chip("issue", target.id, `${key} Fix the login page`)} today</p>$`,
+    ),
   );
   // the person is recorded as mentioned
-  await poll(async () => ((await (await ctx.request.get(api(`issues/?mentions=${a.userId}&per_page=10&cursor=10:0:0`))).json()) as { results: { id: string }[] }).results.map((r) => r.id)).toContain(id);
+  await poll(async () =>
+    (
+      (await (await ctx.request.get(api(`issues/?mentions=${a.userId}&per_page=10&cursor=10:0:0`))).json()) as {
+        results: { id: string }[];
+      }
+    ).results.map((r) => r.id),
+  ).toContain(id);
 
   // the chips sit inside the line, right after the text before them
   const chips = editor.locator(".mention");
@@ -316,10 +375,20 @@ it("mentions a person and a work item, stored as mention-components and shown in
     r.selectNodeContents(first);
     const text = r.getBoundingClientRect();
     const chip = p.querySelector(".mention")!.getBoundingClientRect();
-    return { textTop: text.top, textBottom: text.bottom, textRight: text.right, chipTop: chip.top, chipBottom: chip.bottom, chipLeft: chip.left, lineHeight: parseFloat(getComputedStyle(p).lineHeight) };
+    return {
+      textTop: text.top,
+      textBottom: text.bottom,
+      textRight: text.right,
+      chipTop: chip.top,
+      chipBottom: chip.bottom,
+      chipLeft: chip.left,
+      lineHeight: parseFloat(getComputedStyle(p).lineHeight),
+    };
   });
   expect(geometry.chipLeft).toBeGreaterThanOrEqual(geometry.textRight - 1);
-  expect(Math.abs(geometry.chipTop + geometry.chipBottom - geometry.textTop - geometry.textBottom) / 2).toBeLessThan(geometry.lineHeight / 2);
+  expect(Math.abs(geometry.chipTop + geometry.chipBottom - geometry.textTop - geometry.textBottom) / 2).toBeLessThan(
+    geometry.lineHeight / 2,
+  );
   // a chip, not a block of its own
   expect(geometry.chipBottom - geometry.chipTop).toBeLessThan(geometry.lineHeight * 1.5);
   await done(page);
@@ -332,7 +401,10 @@ it("comments use the same editor and are sent with the button or Ctrl/Cmd+Enter"
   await page.keyboard.type("## Review");
   await page.keyboard.press("Enter");
   await page.keyboard.type("Looks good @edi");
-  await page.getByRole("listbox", { name: "Mention someone or a work item" }).getByRole("option", { name: /Edie Tester/ }).waitFor();
+  await page
+    .getByRole("listbox", { name: "Mention someone or a work item" })
+    .getByRole("option", { name: /Edie Tester/ })
+    .waitFor();
   await page.keyboard.press("Enter");
   await detail.getByRole("button", { name: "Comment", exact: true }).click();
   await poll(() => detail.locator("[data-comment]").count()).toBe(1);
@@ -344,9 +416,18 @@ it("comments use the same editor and are sent with the button or Ctrl/Cmd+Enter"
   await page.keyboard.press("ControlOrMeta+Enter");
   await poll(() => detail.locator("[data-comment]").count()).toBe(2);
 
-  const comments = async () => ((await (await ctx.request.get(api(`issues/${id}/history/?activity_type=issue-comment`))).json()) as { comment_html: string }[]).map((c) => c.comment_html);
+  const comments = async () =>
+    (
+      (await (await ctx.request.get(api(`issues/${id}/history/?activity_type=issue-comment`))).json()) as {
+        comment_html: string;
+      }[]
+    ).map((c) => c.comment_html);
   await poll(comments).toEqual([
-    expect.stringMatching(new RegExp(`^<h2>Review</h2><p>Looks good <mention-component id="${UUID}" entity_identifier="${a.userId}" entity_name="user_mention" label="edie"></mention-component> </p>$`)),
+    expect.stringMatching(
+      new RegExp(
+        `^<h2>Review</h2><p>Looks good <mention-component id="${UUID}" entity_identifier="${a.userId}" entity_name="user_mention" label="edie"></mention-component> </p>$`,
+      ),
+    ),
     "<ul><li><p>sent with the keyboard</p></li></ul>",
   ]);
   // shown read-only with the same rendering: the heading and the chip
@@ -372,7 +453,11 @@ it("an image in the create modal's description belongs to the new work item once
   await page.keyboard.press("Escape");
   await page.keyboard.press("Backspace");
   await deliverPng(editor, "paste", "modal.png");
-  await poll(() => editor.locator(".editor-image img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && !i.src.startsWith("blob:"))).toBe(true);
+  await poll(() =>
+    editor
+      .locator(".editor-image img")
+      .evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && !i.src.startsWith("blob:")),
+  ).toBe(true);
   const linked = page.waitForResponse((r) => r.request().method() === "POST" && /\/bulk\/$/.test(r.url()));
   await dialog.getByRole("button", { name: "Create work item", exact: true }).click();
   const bulk = await linked;
@@ -380,6 +465,10 @@ it("an image in the create modal's description belongs to the new work item once
   const itemId = bulk.url().split("/").at(-3)!;
   const { asset_ids } = JSON.parse(bulk.request().postData() ?? "{}") as { asset_ids: string[] };
   expect(asset_ids).toHaveLength(1);
-  expect(await descriptionOf(itemId)).toMatch(new RegExp(`^<p>Before </p><image-component src="${asset_ids[0]}" id="${UUID}" status="uploaded"></image-component>$`));
+  expect(await descriptionOf(itemId)).toMatch(
+    new RegExp(
+      `^<p>Before </p><image-component src="${asset_ids[0]}" id="${UUID}" status="uploaded"></image-component>$`,
+    ),
+  );
   await done(page);
 });

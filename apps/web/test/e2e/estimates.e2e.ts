@@ -11,7 +11,9 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
 const contexts: BrowserContext[] = [];
 
 const e2e = e2eSuite();
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+});
 
 const api = (a: Arranged, path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
@@ -27,8 +29,15 @@ async function item(page: Page, a: Arranged, id: string): Promise<{ estimate_poi
   return (await (await page.request.get(api(a, `issues/${id}/`))).json()) as { estimate_point: string | null };
 }
 
-async function estimates(page: Page, a: Arranged): Promise<{ id: string; name: string; points: { id: string; value: string }[] }[]> {
-  return (await (await page.request.get(api(a, "estimates/"))).json()) as { id: string; name: string; points: { id: string; value: string }[] }[];
+async function estimates(
+  page: Page,
+  a: Arranged,
+): Promise<{ id: string; name: string; points: { id: string; value: string }[] }[]> {
+  return (await (await page.request.get(api(a, "estimates/"))).json()) as {
+    id: string;
+    name: string;
+    points: { id: string; value: string }[];
+  }[];
 }
 
 it("creates an estimate system from a template and sizes work items with its points", async () => {
@@ -42,21 +51,35 @@ it("creates an estimate system from a template and sizes work items with its poi
   const dialog = page.getByRole("dialog", { name: "New estimate system" });
   await dialog.getByRole("combobox", { name: "Estimate type" }).selectOption("categories");
   await dialog.getByRole("radio", { name: /T-Shirt Sizes/ }).click();
-  expect(await dialog.getByRole("textbox", { name: /^Point \d$/ }).evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
+  expect(
+    await dialog
+      .getByRole("textbox", { name: /^Point \d$/ })
+      .evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+  ).toEqual(["XS", "S", "M", "L", "XL", "XXL"]);
   await dialog.getByRole("button", { name: "Remove point 6" }).click();
   await dialog.getByRole("button", { name: "Create estimate system" }).click();
   await dialog.waitFor({ state: "hidden" });
 
   const points = page.getByRole("list", { name: "Points of T-Shirt Sizes" });
-  await poll(() => points.getByRole("textbox").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value))).toEqual(["XS", "S", "M", "L", "XL"]);
-  expect(await page.getByRole("switch", { name: "Enable estimates for this project" }).getAttribute("aria-checked")).toBe("true");
+  await poll(() =>
+    points.getByRole("textbox").evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)),
+  ).toEqual(["XS", "S", "M", "L", "XL"]);
+  expect(
+    await page.getByRole("switch", { name: "Enable estimates for this project" }).getAttribute("aria-checked"),
+  ).toBe("true");
 
   // edit a point's value and move it up; the server keeps the new order
   const xl = points.getByRole("textbox", { name: "Point 5" });
   await xl.fill("Huge");
   await xl.press("Enter");
   await page.getByRole("button", { name: "Move Huge up" }).click();
-  await poll(async () => (await estimates(page, a))[0]?.points.map((p) => p.value)).toEqual(["XS", "S", "M", "Huge", "L"]);
+  await poll(async () => (await estimates(page, a))[0]?.points.map((p) => p.value)).toEqual([
+    "XS",
+    "S",
+    "M",
+    "Huge",
+    "L",
+  ]);
   const byValue = Object.fromEntries((await estimates(page, a))[0].points.map((p) => [p.value, p.id]));
 
   // the detail page offers the points in order and saves the pick
@@ -82,17 +105,24 @@ it("creates an estimate system from a template and sizes work items with its poi
 it("turns estimates off and deletes a system, which clears it from the items", async () => {
   const { a, items, page } = await setup();
   const made = await page.request.post(api(a, "estimates/"), {
-    data: { estimate: { name: "Fibonacci", type: "points", last_used: true }, estimate_points: ["1", "2", "3", "5", "8", "13"].map((value, i) => ({ key: i + 1, value })) },
+    data: {
+      estimate: { name: "Fibonacci", type: "points", last_used: true },
+      estimate_points: ["1", "2", "3", "5", "8", "13"].map((value, i) => ({ key: i + 1, value })),
+    },
   });
   expect(made.ok()).toBe(true);
   const est = (await made.json()) as { id: string; points: { id: string; value: string }[] };
-  expect((await page.request.patch(api(a, `issues/${items[0].id}/`), { data: { estimate_point: est.points[3].id } })).ok()).toBe(true);
+  expect(
+    (await page.request.patch(api(a, `issues/${items[0].id}/`), { data: { estimate_point: est.points[3].id } })).ok(),
+  ).toBe(true);
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/estimates/`);
   const toggle = page.getByRole("switch", { name: "Enable estimates for this project" });
   await poll(() => toggle.getAttribute("aria-checked")).toBe("true");
   await toggle.click();
-  await poll(async () => ((await (await page.request.get(api(a, ""))).json()) as { estimate: string | null }).estimate).toBeNull();
+  await poll(
+    async () => ((await (await page.request.get(api(a, ""))).json()) as { estimate: string | null }).estimate,
+  ).toBeNull();
   await poll(() => toggle.getAttribute("aria-checked")).toBe("false");
 
   await page.getByRole("region", { name: "Current estimate system" }).getByRole("button", { name: "Delete" }).click();
@@ -105,13 +135,19 @@ it("turns estimates off and deletes a system, which clears it from the items", a
 it("switches the project to another estimate system, whose points the work items then offer", async () => {
   const { a, items, page } = await setup();
   const make = async (name: string, values: string[], last_used: boolean) => {
-    const res = await page.request.post(api(a, "estimates/"), { data: { estimate: { name, type: "points", last_used }, estimate_points: values.map((value, i) => ({ key: i + 1, value })) } });
+    const res = await page.request.post(api(a, "estimates/"), {
+      data: {
+        estimate: { name, type: "points", last_used },
+        estimate_points: values.map((value, i) => ({ key: i + 1, value })),
+      },
+    });
     expect(res.ok(), await res.text()).toBe(true);
     return (await res.json()) as { id: string };
   };
   const squares = await make("Squares", ["1", "4", "9", "16"], false);
   await make("Fibonacci", ["1", "2", "3", "5", "8", "13"], true);
-  const active = async () => ((await (await page.request.get(api(a, ""))).json()) as { estimate: string | null }).estimate;
+  const active = async () =>
+    ((await (await page.request.get(api(a, ""))).json()) as { estimate: string | null }).estimate;
 
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/estimates/`);
   const current = page.getByRole("region", { name: "Current estimate system" });

@@ -14,7 +14,9 @@ import { arrange, createItems, poll } from "./work-items-fixtures.ts";
 const contexts: BrowserContext[] = [];
 
 const e2e = e2eSuite();
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+});
 
 it("exports XLSX: progress or done in the history, then the download holds the work items", async () => {
   const ctx = await e2e.context();
@@ -43,8 +45,7 @@ it("exports XLSX: progress or done in the history, then the download holds the w
   if (seen.status === "queued" || seen.status === "processing") {
     expect(seen.bar).not.toBeNull();
     expect(Number(seen.bar)).toBeGreaterThanOrEqual(0);
-  }
-  else expect(seen.status).toBe("completed");
+  } else expect(seen.status).toBe("completed");
   expect(await row.textContent()).toContain("Excel (XLSX)");
   expect(await row.textContent()).toContain("Rocket");
 
@@ -52,7 +53,10 @@ it("exports XLSX: progress or done in the history, then the download holds the w
   await expect.poll(() => row.getAttribute("data-status"), { timeout: 60_000, interval: 200 }).toBe("completed");
   await poll(() => row.textContent()).toContain("Ready");
   expect(await row.getByRole("progressbar").count()).toBe(0);
-  const [download] = await Promise.all([page.waitForEvent("download"), row.getByRole("link", { name: "Download" }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent("download"),
+    row.getByRole("link", { name: "Download" }).click(),
+  ]);
   expect(download.suggestedFilename()).toMatch(new RegExp(`^export-${a.slug}-[0-9a-f]{6}-\\d{4}-\\d{2}-\\d{2}\\.zip$`));
 
   const zip = await JSZip.loadAsync(fs.readFileSync((await download.path())!));
@@ -61,8 +65,18 @@ it("exports XLSX: progress or done in the history, then the download holds the w
   expect(names[0]).toMatch(/\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load((await zip.file(names[0])!.async("nodebuffer")) as unknown as ArrayBuffer);
-  const rows = book.worksheets[0].getSheetValues().slice(1).map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? ""));
-  expect(rows[0].slice(0, 6)).toEqual(["Project Name", "Project Identifier", "Parent", "Identifier", "Sequence Id", "Name"]);
+  const rows = book.worksheets[0]
+    .getSheetValues()
+    .slice(1)
+    .map((r) => Array.from((r as unknown[]).slice(1), (v) => v ?? ""));
+  expect(rows[0].slice(0, 6)).toEqual([
+    "Project Name",
+    "Project Identifier",
+    "Parent",
+    "Identifier",
+    "Sequence Id",
+    "Name",
+  ]);
   const byName = new Map(rows.slice(1).map((r) => [r[5], r]));
   expect([...byName.keys()].sort()).toEqual(["Export alpha", "Export beta"]);
   expect(byName.get("Export alpha")!.slice(0, 4)).toEqual(["Rocket", a.identifier, "", `${a.identifier}-1`]);
@@ -79,7 +93,11 @@ it("integrations: the MCP server with a client configuration to copy", async () 
   await section.waitFor();
   const config = JSON.parse((await section.getByLabel("MCP client configuration").textContent()) ?? "{}");
   const origin = new URL(page.url()).origin;
-  expect(config).toEqual({ mcpServers: { stride: { type: "http", url: `${origin}/mcp`, headers: { Authorization: "Bearer <your API token>" } } } });
+  expect(config).toEqual({
+    mcpServers: {
+      stride: { type: "http", url: `${origin}/mcp`, headers: { Authorization: "Bearer <your API token>" } },
+    },
+  });
   await section.getByRole("link", { name: "API tokens" }).click();
   await page.getByRole("heading", { name: "API tokens", exact: true }).waitFor();
   expect(new URL(page.url()).pathname).toBe(`/${a.slug}/settings/api-tokens/`);

@@ -13,8 +13,16 @@ let a: Arranged;
 
 arrangeEach({ firstName: "Fay", labels: [] }, (t) => ({ page, a } = t));
 
-interface Fav { id: string; entity_type: string; entity_identifier: string | null; name: string | null; is_folder: boolean; parent: string | null }
-const favorites = async (): Promise<Fav[]> => (await (await page.request.get(`/api/workspaces/${a.slug}/user-favorites/?all=true`)).json()) as Fav[];
+interface Fav {
+  id: string;
+  entity_type: string;
+  entity_identifier: string | null;
+  name: string | null;
+  is_folder: boolean;
+  parent: string | null;
+}
+const favorites = async (): Promise<Fav[]> =>
+  (await (await page.request.get(`/api/workspaces/${a.slug}/user-favorites/?all=true`)).json()) as Fav[];
 const sidebar = () => page.getByRole("navigation", { name: "Workspace" });
 const live = () => page.locator("[data-dnd-live]");
 const liveText = async () => ((await live().textContent()) ?? "").trim();
@@ -112,12 +120,16 @@ it("drags a favourite with the mouse onto a folder, and back out above it", asyn
   let f = (await folderRow.boundingBox())!;
   await drag({ x: f.x + f.width / 2, y: f.y + f.height / 2 });
   await sidebar().locator('[data-favorite-folder="Pile"] [data-favorite="Rocket"]').waitFor();
-  await poll(async () => (await favorites()).find((x) => x.entity_type === "project")?.parent).toBe((await favorites()).find((x) => x.is_folder)!.id);
+  await poll(async () => (await favorites()).find((x) => x.entity_type === "project")?.parent).toBe(
+    (await favorites()).find((x) => x.is_folder)!.id,
+  );
   // onto the folder row's top edge: back to the top level, above the folder
   f = (await folderRow.boundingBox())!;
   await drag({ x: f.x + f.width / 2, y: f.y + 2 });
   await poll(async () => (await favorites()).find((x) => x.entity_type === "project")?.parent ?? null).toBe(null);
-  const order = await sidebar().locator('section[aria-labelledby="favorites-heading"] > ul > li').evaluateAll((els) => els.map((e) => e.getAttribute("data-favorite") ?? e.getAttribute("data-favorite-folder")));
+  const order = await sidebar()
+    .locator('section[aria-labelledby="favorites-heading"] > ul > li')
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-favorite") ?? e.getAttribute("data-favorite-folder")));
   expect(order).toEqual(["Rocket", "Pile"]);
 });
 
@@ -126,10 +138,16 @@ it("rolls the sidebar back when the server refuses a favourite", async () => {
   await sidebar().getByText("Star a project to pin it here.").waitFor();
   // the server's answer waits until the optimistic row has been seen, then refuses
   let answer: () => void = () => undefined;
-  const answered = new Promise<void>((resolve) => { answer = resolve; });
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
   await page.route("**/user-favorite-projects/", async (route) => {
     await answered;
-    await route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify({ error: "Something went wrong please try again later" }) });
+    await route.fulfill({
+      status: 500,
+      contentType: "application/json",
+      body: JSON.stringify({ error: "Something went wrong please try again later" }),
+    });
   });
   await page.getByRole("button", { name: "Add Rocket to favourites" }).click();
   // shown at once, then taken back when the server says no

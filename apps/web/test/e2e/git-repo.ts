@@ -26,7 +26,13 @@ export function makeRepo(): string {
 
 /** Run git in `dir` as a fixed author; its output. */
 export function git(dir: string, ...args: string[]): string {
-  const env = { ...process.env, GIT_AUTHOR_NAME: "T", GIT_AUTHOR_EMAIL: "t@stride.test", GIT_COMMITTER_NAME: "T", GIT_COMMITTER_EMAIL: "t@stride.test" };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_NAME: "T",
+    GIT_AUTHOR_EMAIL: "t@stride.test",
+    GIT_COMMITTER_NAME: "T",
+    GIT_COMMITTER_EMAIL: "t@stride.test",
+  };
   return execFileSync("git", args, { cwd: dir, env, encoding: "utf8" });
 }
 

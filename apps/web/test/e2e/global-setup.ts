@@ -28,7 +28,10 @@ export function ensureChromium(): string {
   let found = candidates.find((c) => fs.existsSync(c));
   if (!found) {
     spawnSync("apt-get", ["update"], { stdio: "inherit" });
-    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "chromium"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
     found = candidates.find((c) => fs.existsSync(c));
   }
   if (!found) throw new Error("chromium is not installed and could not be installed with apt-get");
@@ -38,15 +41,26 @@ export function ensureChromium(): string {
 /** Sandboxed agent runs need bubblewrap (Debian's `bubblewrap`): installed like the browser when missing. */
 export function ensureBubblewrap(): void {
   if (fs.existsSync("/usr/bin/bwrap")) return;
-  spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "bubblewrap"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+  spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "bubblewrap"], {
+    stdio: "inherit",
+    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+  });
   if (!fs.existsSync("/usr/bin/bwrap")) {
     spawnSync("apt-get", ["update"], { stdio: "inherit" });
-    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "bubblewrap"], { stdio: "inherit", env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" } });
+    spawnSync("apt-get", ["install", "-y", "--no-install-recommends", "bubblewrap"], {
+      stdio: "inherit",
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   }
-  if (!fs.existsSync("/usr/bin/bwrap")) throw new Error("bubblewrap is not installed and could not be installed with apt-get");
+  if (!fs.existsSync("/usr/bin/bwrap"))
+    throw new Error("bubblewrap is not installed and could not be installed with apt-get");
 }
 
-interface Started { baseUrl: string; chromiumPath: string; stop: () => Promise<void> }
+interface Started {
+  baseUrl: string;
+  chromiumPath: string;
+  stop: () => Promise<void>;
+}
 /**
  * The browser tests are two projects (vitest.config.ts: the files that run two at a time, then those that change
  * instance-wide settings, alone) on one server: the first project's setup starts it, the last teardown stops it.
@@ -71,13 +85,18 @@ export default async function setup(project: TestProject) {
 async function start(project: TestProject): Promise<Started> {
   const root = path.resolve(import.meta.dirname, "../../../..");
   const seed = project.config.env?.E2E_SEED;
-  console.log(seed && seed !== "off"
-    ? `e2e: the tests of each file run in a shuffled order, seed ${seed} (E2E_SEED=${seed} repeats it, E2E_SEED=off keeps the written order)`
-    : "e2e: the tests of each file run in their written order (E2E_SEED=off)");
+  console.log(
+    seed && seed !== "off"
+      ? `e2e: the tests of each file run in a shuffled order, seed ${seed} (E2E_SEED=${seed} repeats it, E2E_SEED=off keeps the written order)`
+      : "e2e: the tests of each file run in their written order (E2E_SEED=off)",
+  );
   const chromium = ensureChromium();
   ensureBubblewrap();
   if (!process.env.E2E_SKIP_BUILD) {
-    const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], { cwd: path.join(root, "apps/web"), stdio: "inherit" });
+    const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
+      cwd: path.join(root, "apps/web"),
+      stdio: "inherit",
+    });
     if (b.status !== 0) throw new Error("web build failed");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-e2e-"));
@@ -85,7 +104,18 @@ async function start(project: TestProject): Promise<Started> {
   const pgPort = await freePort();
   const server = spawn(process.execPath, ["--import", "tsx", path.join(root, "apps/server/src/main.ts")], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, EMBEDDED_PG_PORT: String(pgPort), WEB_DIST: path.join(root, "apps/web/dist"), AUTH_RATE_LIMIT_PER_MINUTE: "1000", OUTBOUND_ALLOW_PRIVATE: "1", SCREEN_DATA_BUDGET_MS: "20000", SANDBOX_LOCAL_REPOSITORIES: E2E_REPOS_DIR },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      EMBEDDED_PG_PORT: String(pgPort),
+      WEB_DIST: path.join(root, "apps/web/dist"),
+      AUTH_RATE_LIMIT_PER_MINUTE: "1000",
+      OUTBOUND_ALLOW_PRIVATE: "1",
+      SCREEN_DATA_BUDGET_MS: "20000",
+      SANDBOX_LOCAL_REPOSITORIES: E2E_REPOS_DIR,
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   let output = "";
@@ -93,11 +123,17 @@ async function start(project: TestProject): Promise<Started> {
     const timer = setTimeout(() => reject(new Error("server did not start:\n" + output)), 90000);
     const onData = (d: Buffer) => {
       output += d.toString();
-      if (output.includes("Stride is running at")) { clearTimeout(timer); resolve(); }
+      if (output.includes("Stride is running at")) {
+        clearTimeout(timer);
+        resolve();
+      }
     };
     server.stdout!.on("data", onData);
     server.stderr!.on("data", onData);
-    server.on("exit", (code) => { clearTimeout(timer); reject(new Error(`server exited (${code}):\n${output}`)); });
+    server.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code}):\n${output}`));
+    });
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   // the instance is set up once, here: files running side by side would race to set it up

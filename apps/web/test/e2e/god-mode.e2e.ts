@@ -11,7 +11,10 @@ import { ADMIN, e2eSuite, ensureInstanceAdmin, unique, waitForPath } from "./hel
  * SMTP enables, and the admin sign-in error message. Settings are restored at the end because all
  * browser test files share one server.
  */
-interface Captured { to: string[]; body: string }
+interface Captured {
+  to: string[];
+  body: string;
+}
 let smtp: SMTPServer;
 let smtpPort = 0;
 const mails: Captured[] = [];
@@ -23,7 +26,8 @@ beforeAll(async () => {
     disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     onRcptTo(address, _s, cb) {
-      if (address.address.endsWith("@refused.test")) cb(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
+      if (address.address.endsWith("@refused.test"))
+        cb(Object.assign(new Error("Mailbox unavailable"), { responseCode: 550 }));
       else cb();
     },
     onData(stream, session, cb) {
@@ -46,10 +50,15 @@ async function toggle(page: Page, name: string): Promise<string | null> {
   const sw = page.getByRole("switch", { name });
   const before = await sw.getAttribute("aria-checked");
   await sw.click();
-  await page.waitForFunction(([n, b]) => {
-    const el = [...document.querySelectorAll('[role="switch"]')].find((e) => document.getElementById(e.getAttribute("aria-labelledby") ?? "")?.textContent === n);
-    return el && el.getAttribute("aria-checked") !== b;
-  }, [name, before] as const);
+  await page.waitForFunction(
+    ([n, b]) => {
+      const el = [...document.querySelectorAll('[role="switch"]')].find(
+        (e) => document.getElementById(e.getAttribute("aria-labelledby") ?? "")?.textContent === n,
+      );
+      return el && el.getAttribute("aria-checked") !== b;
+    },
+    [name, before] as const,
+  );
   return sw.getAttribute("aria-checked");
 }
 
@@ -60,7 +69,9 @@ it("manages the instance from /god-mode/", async () => {
 
   try {
     // The version, in the sidebar of every god-mode screen and on General: the root package.json's.
-    const version = (JSON.parse(fs.readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")) as { version: string }).version;
+    const version = (
+      JSON.parse(fs.readFileSync(new URL("../../../../package.json", import.meta.url), "utf8")) as { version: string }
+    ).version;
     expect(await page.getByTestId("stride-version").textContent()).toBe(`Stride ${version}`);
     expect(await page.getByLabel("Version").inputValue()).toBe(version);
 
@@ -71,16 +82,30 @@ it("manages the instance from /god-mode/", async () => {
     await page.getByText("Settings saved").waitFor();
     await page.reload();
     await page.getByLabel("Instance name").waitFor();
-    await page.waitForFunction((n) => (document.querySelector('input[name="instance_name"]') as HTMLInputElement | null)?.value === n, name);
-    expect(((await (await page.request.get("/api/instances/")).json()) as { instance: { instance_name: string } }).instance.instance_name).toBe(name);
+    await page.waitForFunction(
+      (n) => (document.querySelector('input[name="instance_name"]') as HTMLInputElement | null)?.value === n,
+      name,
+    );
+    expect(
+      ((await (await page.request.get("/api/instances/")).json()) as { instance: { instance_name: string } }).instance
+        .instance_name,
+    ).toBe(name);
 
     // Authentication: a toggle saves one key and survives a reload.
     await page.getByRole("link", { name: "Authentication" }).click();
     expect(await toggle(page, "Allow workspace creation")).toBe("false");
     await page.reload();
     await page.getByRole("switch", { name: "Allow workspace creation" }).waitFor();
-    expect(await page.getByRole("switch", { name: "Allow workspace creation" }).getAttribute("aria-checked")).toBe("false");
-    expect(((await (await page.request.get("/api/instances/")).json()) as { config: { is_workspace_creation_disabled: boolean } }).config.is_workspace_creation_disabled).toBe(true);
+    expect(await page.getByRole("switch", { name: "Allow workspace creation" }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
+    expect(
+      (
+        (await (await page.request.get("/api/instances/")).json()) as {
+          config: { is_workspace_creation_disabled: boolean };
+        }
+      ).config.is_workspace_creation_disabled,
+    ).toBe(true);
     expect(await toggle(page, "Allow workspace creation")).toBe("true");
 
     // Email: save SMTP settings, send a test mail, see the server's answer; a refused recipient shows the SMTP error.
@@ -147,10 +172,16 @@ it("manages the instance from /god-mode/", async () => {
     await page.getByRole("link", { name: wsName }).waitFor();
   } finally {
     // Restore shared settings: email off, code sign-in off, workspace creation allowed.
-    await page.request.patch("/api/instances/configurations/", { data: { ENABLE_MAGIC_LINK_LOGIN: "0", DISABLE_WORKSPACE_CREATION: "0" } });
+    await page.request.patch("/api/instances/configurations/", {
+      data: { ENABLE_MAGIC_LINK_LOGIN: "0", DISABLE_WORKSPACE_CREATION: "0" },
+    });
     await page.request.delete("/api/instances/configurations/disable-email-feature/");
   }
-  const cfg = ((await (await page.request.get("/api/instances/")).json()) as { config: { is_smtp_configured: boolean; is_magic_login_enabled: boolean } }).config;
+  const cfg = (
+    (await (await page.request.get("/api/instances/")).json()) as {
+      config: { is_smtp_configured: boolean; is_magic_login_enabled: boolean };
+    }
+  ).config;
   expect(cfg).toMatchObject({ is_smtp_configured: false, is_magic_login_enabled: false });
   await ctx.close();
 });
@@ -163,7 +194,12 @@ it("lists the server's own instance as running under Instances, with its version
   await waitForPath(page, /^\/god-mode\/instances\/?$/);
   const list = page.getByRole("list", { name: "Instances" });
   await list.waitFor();
-  const servers = (await (await page.request.get("/api/instances/servers/")).json()) as { id: string; status: string; version: string; storage: string }[];
+  const servers = (await (await page.request.get("/api/instances/servers/")).json()) as {
+    id: string;
+    status: string;
+    version: string;
+    storage: string;
+  }[];
   const running = servers.filter((s) => s.status === "running");
   expect(running).toHaveLength(1);
   const row = list.getByRole("listitem").filter({ hasText: running[0].id.slice(0, 8) });

@@ -20,12 +20,15 @@ export function unique(prefix: string): string {
  * A browser context for a test. The app's service worker (public/sw.js) is blocked unless asked for: requests it
  * would answer are out of reach of `route()`, which many tests use; the offline tests (local-db.e2e.ts) allow it.
  */
-export async function newContext(browser: Browser, viewport = { width: 1280, height: 800 }, serviceWorkers: "allow" | "block" = "block"): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  viewport = { width: 1280, height: 800 },
+  serviceWorkers: "allow" | "block" = "block",
+): Promise<BrowserContext> {
   const ctx = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers });
   ctx.on("page", (p) => watchPage(ctx, p));
   return ctx;
 }
-
 
 /** Wait until the SPA URL's path matches `re`. */
 export async function waitForPath(page: Page, re: RegExp, timeout = 20000): Promise<void> {
@@ -97,12 +100,20 @@ export async function createWorkspaceInOnboarding(page: Page, name: string, slug
 export async function sidebarEntries(page: Page): Promise<string[]> {
   // pinned entries first, then those under "More", once the caller's pins are known
   await page.locator("nav[aria-label=Workspace] [data-pins=loaded] [data-nav]").first().waitFor();
-  return page.locator("nav[aria-label=Workspace] [data-nav]").evaluateAll((els) => els.map((e) => e.getAttribute("data-nav") ?? ""));
+  return page
+    .locator("nav[aria-label=Workspace] [data-nav]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-nav") ?? ""));
 }
 
 /* ---- API shortcuts for setting up data (same cookies as the browser context) ---- */
 
-async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<unknown>; text(): Promise<string>; url(): string }): Promise<T> {
+async function json<T>(res: {
+  ok(): boolean;
+  status(): number;
+  json(): Promise<unknown>;
+  text(): Promise<string>;
+  url(): string;
+}): Promise<T> {
   if (!res.ok()) throw new Error(`${res.url()} → ${res.status()}: ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -110,7 +121,10 @@ async function json<T>(res: { ok(): boolean; status(): number; json(): Promise<u
 /** Sign up through the real form endpoint and (optionally) finish onboarding with a first name. */
 export async function apiSignUp(ctx: BrowserContext, email: string, firstName: string, onboard = true): Promise<void> {
   const { csrf_token } = await json<{ csrf_token: string }>(await ctx.request.get("/auth/get-csrf-token/"));
-  const res = await ctx.request.post("/auth/sign-up/", { form: { csrfmiddlewaretoken: csrf_token, email, password: PASSWORD }, maxRedirects: 0 });
+  const res = await ctx.request.post("/auth/sign-up/", {
+    form: { csrfmiddlewaretoken: csrf_token, email, password: PASSWORD },
+    maxRedirects: 0,
+  });
   const loc = res.headers()["location"] ?? "";
   if (res.status() !== 302 || loc.includes("error_code")) throw new Error(`sign-up failed: ${res.status()} ${loc}`);
   await json(await ctx.request.patch("/api/users/me/", { data: { first_name: firstName, last_name: "Tester" } }));
@@ -121,7 +135,10 @@ export async function apiSignUp(ctx: BrowserContext, email: string, firstName: s
  * People signed up each in their own browser context, the instance set up first (by its admin, in a context of its
  * own): first name → { ctx, email }.
  */
-export async function signedUpPeople<K extends string>(browser: Browser, firstNames: Record<K, string>): Promise<Record<K, { ctx: BrowserContext; email: string }>> {
+export async function signedUpPeople<K extends string>(
+  browser: Browser,
+  firstNames: Record<K, string>,
+): Promise<Record<K, { ctx: BrowserContext; email: string }>> {
   const setup = await newContext(browser);
   await ensureInstanceAdmin(await setup.newPage());
   await setup.close();
@@ -135,18 +152,35 @@ export async function signedUpPeople<K extends string>(browser: Browser, firstNa
   return out;
 }
 
-export async function apiCreateWorkspace(ctx: BrowserContext, name: string, slug: string): Promise<{ id: string; slug: string }> {
+export async function apiCreateWorkspace(
+  ctx: BrowserContext,
+  name: string,
+  slug: string,
+): Promise<{ id: string; slug: string }> {
   return json(await ctx.request.post("/api/workspaces/", { data: { name, slug, organization_size: "2-10" } }));
 }
 
-export async function apiCreateProject(ctx: BrowserContext, slug: string, name: string, identifier: string): Promise<{ id: string }> {
+export async function apiCreateProject(
+  ctx: BrowserContext,
+  slug: string,
+  name: string,
+  identifier: string,
+): Promise<{ id: string }> {
   return json(await ctx.request.post(`/api/workspaces/${slug}/projects/`, { data: { name, identifier } }));
 }
 
 /** Invite `email` with `role`, then accept it as `invitee` (already signed up in its own context). */
-export async function apiInviteAndAccept(owner: BrowserContext, invitee: BrowserContext, slug: string, email: string, role: number): Promise<void> {
+export async function apiInviteAndAccept(
+  owner: BrowserContext,
+  invitee: BrowserContext,
+  slug: string,
+  email: string,
+  role: number,
+): Promise<void> {
   await json(await owner.request.post(`/api/workspaces/${slug}/invitations/`, { data: { emails: [{ email, role }] } }));
-  const invites = await json<{ id: string; workspace: { slug: string } }[]>(await invitee.request.get("/api/users/me/workspaces/invitations/"));
+  const invites = await json<{ id: string; workspace: { slug: string } }[]>(
+    await invitee.request.get("/api/users/me/workspaces/invitations/"),
+  );
   const mine = invites.filter((i) => i.workspace.slug === slug).map((i) => i.id);
   const res = await invitee.request.post("/api/users/me/workspaces/invitations/", { data: { invitations: mine } });
   if (!res.ok()) throw new Error(`accept failed: ${res.status()} ${await res.text()}`);
@@ -156,8 +190,18 @@ export async function apiMe(ctx: BrowserContext): Promise<{ id: string }> {
   return json(await ctx.request.get("/api/users/me/"));
 }
 
-export async function apiAddProjectMember(owner: BrowserContext, slug: string, projectId: string, memberId: string, role: number): Promise<void> {
-  await json(await owner.request.post(`/api/workspaces/${slug}/projects/${projectId}/members/`, { data: { members: [{ member_id: memberId, role }] } }));
+export async function apiAddProjectMember(
+  owner: BrowserContext,
+  slug: string,
+  projectId: string,
+  memberId: string,
+  role: number,
+): Promise<void> {
+  await json(
+    await owner.request.post(`/api/workspaces/${slug}/projects/${projectId}/members/`, {
+      data: { members: [{ member_id: memberId, role }] },
+    }),
+  );
 }
 
 /**
@@ -178,7 +222,10 @@ export async function shots(page: Page, name: string, widths: readonly number[] 
 }
 
 /** The JSON of an answer that must be a success; else the test fails with `what`, the status and the body. */
-export async function okJson<T>(res: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
+export async function okJson<T>(
+  res: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> },
+  what: string,
+): Promise<T> {
   if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }

@@ -13,9 +13,15 @@ let a: Arranged;
 
 arrangeEach({ firstName: "Stella", labels: [] }, (t) => ({ page, a } = t));
 
-interface StickyRow { id: string; description_stripped: string | null; background_color: string | null; sort_order: number }
+interface StickyRow {
+  id: string;
+  description_stripped: string | null;
+  background_color: string | null;
+  sort_order: number;
+}
 const W = () => `/api/workspaces/${a.slug}`;
-const stickies = async (): Promise<StickyRow[]> => ((await (await page.request.get(`${W()}/stickies/`)).json()) as { results: StickyRow[] }).results;
+const stickies = async (): Promise<StickyRow[]> =>
+  ((await (await page.request.get(`${W()}/stickies/`)).json()) as { results: StickyRow[] }).results;
 const texts = async () => (await stickies()).map((s) => s.description_stripped);
 
 async function addSticky(text: string): Promise<void> {
@@ -26,7 +32,9 @@ async function addSticky(text: string): Promise<void> {
   // the new sticky is first and active: its editor has the focus
   const editor = page.locator(`[data-sticky="${id}"] [contenteditable="true"]`);
   await editor.waitFor();
-  await poll(() => editor.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))).toBe(true);
+  await poll(() => editor.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))).toBe(
+    true,
+  );
   await page.keyboard.type(text);
   await poll(async () => (await stickies()).find((s) => s.id === id)?.description_stripped).toBe(text);
 }
@@ -41,7 +49,9 @@ it("creates stickies, colours one and reorders them with the keyboard", async ()
   // colour: the menu of the sticky, then a colour
   await page.getByRole("button", { name: "Colour of sticky Water the plants" }).click();
   await page.getByRole("menuitemradio", { name: "Green" }).click();
-  await poll(async () => (await stickies()).find((s) => s.description_stripped === "Water the plants")?.background_color).toBe("green");
+  await poll(
+    async () => (await stickies()).find((s) => s.description_stripped === "Water the plants")?.background_color,
+  ).toBe("green");
   await page.locator('[data-sticky][data-color="green"]').waitFor();
 
   // reorder: pick the first one up, move it one place on (the two sit side by side in the grid), drop
@@ -51,20 +61,29 @@ it("creates stickies, colours one and reorders them with the keyboard", async ()
   await page.keyboard.press("Enter");
   await poll(texts).toEqual(["Water the plants", "Call the bank"]);
   // the screen shows the new order
-  await poll(() => page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(["Sticky Water the plants", "Sticky Call the bank"]);
+  await poll(() =>
+    page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label"))),
+  ).toEqual(["Sticky Water the plants", "Sticky Call the bank"]);
   // and it survives a reload
   await page.reload();
-  await poll(() => page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(["Sticky Water the plants", "Sticky Call the bank"]);
+  await poll(() =>
+    page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label"))),
+  ).toEqual(["Sticky Water the plants", "Sticky Call the bank"]);
 });
 
 it("moves stickies in every direction of the grid: arrow keys left, right, up and down, and the pointer up and across", async () => {
   // five stickies, shown newest first in rows of three at this width: S1 S2 S3 / S4 S5
   for (const [i, text] of ["S5", "S4", "S3", "S2", "S1"].entries()) {
-    const r = await page.request.post(`${W()}/stickies/`, { data: { description_html: `<p>${text}</p>`, sort_order: 10000 * (i + 1) } });
+    const r = await page.request.post(`${W()}/stickies/`, {
+      data: { description_html: `<p>${text}</p>`, sort_order: 10000 * (i + 1) },
+    });
     expect(r.status()).toBe(201);
   }
   await page.goto(`/${a.slug}/stickies/`);
-  const shown = () => page.locator("[data-sticky]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")?.replace("Sticky ", "")));
+  const shown = () =>
+    page
+      .locator("[data-sticky]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")?.replace("Sticky ", "")));
   await poll(shown).toEqual(["S1", "S2", "S3", "S4", "S5"]);
   const live = () => page.locator("[data-dnd-live]");
   const move = async (name: string, keys: string[], says?: string) => {
@@ -140,7 +159,9 @@ it("shows a work item opened before in the home's recents", async () => {
   const [item] = await createItems(page.request, a, [{ name: "Fix the login page" }]);
   const key = `${a.identifier}-${item.sequence_id}`;
   await page.goto(`/${a.slug}/browse/${key}/`);
-  await poll(() => page.locator(`[data-item-detail="${key}"]`).getByRole("textbox", { name: "Title" }).inputValue()).toBe("Fix the login page");
+  await poll(() =>
+    page.locator(`[data-item-detail="${key}"]`).getByRole("textbox", { name: "Title" }).inputValue(),
+  ).toBe("Fix the login page");
   await page.getByRole("navigation", { name: "Workspace" }).locator("[data-nav=home]").click();
   const recents = page.getByRole("list", { name: "Recent visits" });
   const entry = recents.getByRole("link", { name: "Fix the login page" });
@@ -156,7 +177,12 @@ it("hides a home widget and moves another with the keyboard", async () => {
   const dialog = page.getByRole("dialog", { name: "Manage widgets" });
   await dialog.getByRole("switch", { name: "Show Recents" }).click();
   await page.locator('[data-widget="recents"]').waitFor({ state: "detached" });
-  const prefs = async () => (await (await page.request.get(`${W()}/home-preferences/`)).json()) as { key: string; is_enabled: boolean; sort_order: number }[];
+  const prefs = async () =>
+    (await (await page.request.get(`${W()}/home-preferences/`)).json()) as {
+      key: string;
+      is_enabled: boolean;
+      sort_order: number;
+    }[];
   await poll(async () => (await prefs()).find((p) => p.key === "recents")?.is_enabled).toBe(false);
 
   // move "My stickies" to the top
@@ -165,16 +191,33 @@ it("hides a home widget and moves another with the keyboard", async () => {
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("ArrowUp");
   await page.keyboard.press("Enter");
-  await poll(async () => (await prefs()).map((p) => p.key)).toEqual(["my_stickies", "quick_links", "recents", "assigned_issues"]);
+  await poll(async () => (await prefs()).map((p) => p.key)).toEqual([
+    "my_stickies",
+    "quick_links",
+    "recents",
+    "assigned_issues",
+  ]);
   await page.keyboard.press("Escape");
   const homeWidgets = ["quick_links", "recents", "my_stickies", "assigned_issues"];
-  await poll(() => page.locator("[data-widget]").evaluateAll((els, keys) => els.map((e) => e.getAttribute("data-widget")).filter((k) => keys.includes(k!)), homeWidgets)).toEqual(["my_stickies", "quick_links", "assigned_issues"]);
+  await poll(() =>
+    page
+      .locator("[data-widget]")
+      .evaluateAll(
+        (els, keys) => els.map((e) => e.getAttribute("data-widget")).filter((k) => keys.includes(k!)),
+        homeWidgets,
+      ),
+  ).toEqual(["my_stickies", "quick_links", "assigned_issues"]);
 });
 
 it("edits a quick link's title and URL in place, then removes it", async () => {
-  const made = await page.request.post(`${W()}/quick-links/`, { data: { url: "https://example.com/docs", title: "Docs" } });
+  const made = await page.request.post(`${W()}/quick-links/`, {
+    data: { url: "https://example.com/docs", title: "Docs" },
+  });
   expect(made.status()).toBe(201);
-  const links = async () => ((await (await page.request.get(`${W()}/quick-links/`)).json()) as { title: string | null; url: string }[]).map((l) => [l.title, l.url]);
+  const links = async () =>
+    ((await (await page.request.get(`${W()}/quick-links/`)).json()) as { title: string | null; url: string }[]).map(
+      (l) => [l.title, l.url],
+    );
   await page.goto(`/${a.slug}/`);
   const widget = page.locator('[data-widget="quick_links"]');
   await widget.getByRole("link", { name: "Docs" }).waitFor();
@@ -202,16 +245,36 @@ it("edits a quick link's title and URL in place, then removes it", async () => {
   await poll(links).toEqual([]);
 });
 
-interface DashWidget { id: string; key: string; is_visible: boolean; widget_filters: Record<string, unknown> }
-const dashboard = async () => (await (await page.request.get(`${W()}/dashboard/?dashboard_type=home`)).json()) as { dashboard: { id: string }; widgets: DashWidget[] };
+interface DashWidget {
+  id: string;
+  key: string;
+  is_visible: boolean;
+  widget_filters: Record<string, unknown>;
+}
+const dashboard = async () =>
+  (await (await page.request.get(`${W()}/dashboard/?dashboard_type=home`)).json()) as {
+    dashboard: { id: string };
+    widgets: DashWidget[];
+  };
 /** The number a distribution widget shows for one bar (its table for screen readers carries the values). */
-const bar = (widget: string, name: string) => page.locator(`[data-widget="${widget}"] table tr`).filter({ has: page.locator("th", { hasText: new RegExp(`^${name}$`) }) }).locator("td").textContent();
+const bar = (widget: string, name: string) =>
+  page
+    .locator(`[data-widget="${widget}"] table tr`)
+    .filter({ has: page.locator("th", { hasText: new RegExp(`^${name}$`) }) })
+    .locator("td")
+    .textContent();
 
 it("shows the dashboard's summary widgets with the caller's numbers, a due-date range and a switch", async () => {
   const group = (g: string) => a.states.find((s) => s.group === g)!.id;
   const today = new Date().toISOString().slice(0, 10);
   const made = await createItems(page.request, a, [
-    { name: "Draft the plan", assignee_ids: [a.userId], state_id: group("unstarted"), priority: "urgent", target_date: today },
+    {
+      name: "Draft the plan",
+      assignee_ids: [a.userId],
+      state_id: group("unstarted"),
+      priority: "urgent",
+      target_date: today,
+    },
     { name: "Review the plan", assignee_ids: [a.userId], state_id: group("unstarted"), priority: "high" },
     { name: "Ship the plan", assignee_ids: [a.userId], state_id: group("started"), priority: "high" },
     { name: "Nobody's", state_id: group("backlog") },
@@ -225,17 +288,24 @@ it("shows the dashboard's summary widgets with the caller's numbers, a due-date 
   expect(await bar("issues_by_priority", "Urgent")).toBe("1");
   // a due-date range: kept on the widget, and the numbers follow
   await page.getByRole("combobox", { name: "Assigned by state due date range" }).selectOption({ label: "Due today" });
-  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "issues_by_state_groups")?.widget_filters.duration).toBe("today");
+  await poll(
+    async () => (await dashboard()).widgets.find((w) => w.key === "issues_by_state_groups")?.widget_filters.duration,
+  ).toBe("today");
   await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("1");
   await poll(() => bar("issues_by_state_groups", "Started")).toBe("0");
   // recent activity: what the caller did, linking to the item
   const activity = page.getByRole("list", { name: "Your recent activity" });
-  await activity.getByRole("link", { name: new RegExp(`${a.identifier}-${made[2].sequence_id} Ship the plan`) }).first().waitFor();
+  await activity
+    .getByRole("link", { name: new RegExp(`${a.identifier}-${made[2].sequence_id} Ship the plan`) })
+    .first()
+    .waitFor();
   // recent projects
   await page.getByRole("list", { name: "Recent projects" }).getByRole("link").first().waitFor();
   expect(await page.getByRole("list", { name: "Recent projects" }).getByRole("link").count()).toBe(1);
   // a change elsewhere refreshes the numbers (the realtime channel)
-  await page.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${made[1].id}/`, { data: { target_date: today } });
+  await page.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${made[1].id}/`, {
+    data: { target_date: today },
+  });
   await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
 
   // switch a summary off in Manage widgets
@@ -243,7 +313,9 @@ it("shows the dashboard's summary widgets with the caller's numbers, a due-date 
   const dialog = page.getByRole("dialog", { name: "Manage widgets" });
   await dialog.getByRole("switch", { name: "Show Collaborators" }).click();
   await page.locator('[data-widget="recent_collaborators"]').waitFor({ state: "detached" });
-  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "recent_collaborators")?.is_visible).toBe(false);
+  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "recent_collaborators")?.is_visible).toBe(
+    false,
+  );
   await page.keyboard.press("Escape");
   // it stays off after a reload, the range stays too
   await page.reload();
@@ -252,11 +324,19 @@ it("shows the dashboard's summary widgets with the caller's numbers, a due-date 
   expect(await page.locator('[data-widget="recent_collaborators"]').count()).toBe(0);
 
   // a custom range: two dates, kept on the widget
-  await page.getByRole("combobox", { name: "Assigned by state due date range" }).selectOption({ label: "Custom range" });
+  await page
+    .getByRole("combobox", { name: "Assigned by state due date range" })
+    .selectOption({ label: "Custom range" });
   await page.getByLabel("Assigned by state from").fill("2020-01-01");
   await page.getByLabel("Assigned by state to").fill("2020-12-31");
-  await poll(async () => (await dashboard()).widgets.find((w) => w.key === "issues_by_state_groups")?.widget_filters.custom_dates).toEqual(["2020-01-01;after", "2020-12-31;before"]);
-  await page.locator('[data-widget="issues_by_state_groups"]').getByText("No work items assigned to you in this range.").waitFor();
+  await poll(
+    async () =>
+      (await dashboard()).widgets.find((w) => w.key === "issues_by_state_groups")?.widget_filters.custom_dates,
+  ).toEqual(["2020-01-01;after", "2020-12-31;before"]);
+  await page
+    .locator('[data-widget="issues_by_state_groups"]')
+    .getByText("No work items assigned to you in this range.")
+    .waitFor();
   await page.getByLabel("Assigned by state to").fill(today);
   await poll(() => bar("issues_by_state_groups", "Unstarted")).toBe("2");
 });

@@ -16,11 +16,20 @@ import { e2eSuite } from "./helpers.ts";
 let page: Page;
 const e2e = e2eSuite();
 // a page per test: the decoded images of one test's thousands of drawings slow the next one's down
-beforeEach(async () => { page = await e2e.browser.newPage(); });
-afterEach(async () => { await page?.close(); });
+beforeEach(async () => {
+  page = await e2e.browser.newPage();
+});
+afterEach(async () => {
+  await page?.close();
+});
 
-const attrs = (a: Record<string, unknown>) => Object.entries(a).filter(([k, v]) => k !== "key" && v !== undefined).map(([k, v]) => ` ${k}="${String(v)}"`).join("");
-const markup = (node: IconNode): string => node.map(([tag, a, children]) => `<${tag}${attrs(a)}>${children ? markup(children) : ""}</${tag}>`).join("");
+const attrs = (a: Record<string, unknown>) =>
+  Object.entries(a)
+    .filter(([k, v]) => k !== "key" && v !== undefined)
+    .map(([k, v]) => ` ${k}="${String(v)}"`)
+    .join("");
+const markup = (node: IconNode): string =>
+  node.map(([tag, a, children]) => `<${tag}${attrs(a)}>${children ? markup(children) : ""}</${tag}>`).join("");
 const svg = (node: IconNode) =>
   `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="#000" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${markup(node)}</svg>`;
 
@@ -29,7 +38,10 @@ const svg = (node: IconNode) =>
  * 2,400 modules through the test runner's transform takes minutes). Aliases re-export another module and are skipped.
  */
 function lucideIcons(): { name: string; node: IconNode }[] {
-  const dir = path.join(path.dirname(createRequire(import.meta.url).resolve("lucide-react/package.json")), "dist/esm/icons");
+  const dir = path.join(
+    path.dirname(createRequire(import.meta.url).resolve("lucide-react/package.json")),
+    "dist/esm/icons",
+  );
   const icons: { name: string; node: IconNode }[] = [];
   for (const f of fs.readdirSync(dir).filter((f) => f.endsWith(".mjs"))) {
     const literal = /^const __iconData = (\{[\s\S]*?\n\});$/m.exec(fs.readFileSync(path.join(dir, f), "utf8"))?.[1];
@@ -58,7 +70,13 @@ function compare(p: Page, pairs: { name: string; before: string; after: string }
       const [a, b] = [await alpha(p.before), await alpha(p.after)];
       const d = a.map((v, i) => Math.abs(v - b[i]!));
       const ink = a.reduce((s, x) => s + x, 0);
-      out.push({ name: p.name, worst: Math.max(...d), off: d.filter((x) => x > 64).length, inked: a.filter((v) => v > 0).length, changed: ink ? d.reduce((s, x) => s + x, 0) / ink : 0 });
+      out.push({
+        name: p.name,
+        worst: Math.max(...d),
+        off: d.filter((x) => x > 64).length,
+        inked: a.filter((v) => v > 0).length,
+        changed: ink ? d.reduce((s, x) => s + x, 0) / ink : 0,
+      });
     }
     return out;
   }, pairs);
@@ -79,18 +97,29 @@ it("draws each of lucide's shapes the same as the path that stands for it", asyn
   // a circle or a rect is anti-aliased a little differently from the same outline as a path (at most ~1/3 of an
   // edge pixel, under 2% of the ink); a misplaced shape moves most of its ink (a first relative move left relative: 100–170%)
   expect(diffs.filter((d) => d.inked === 0).map((d) => d.name)).toEqual([]);
-  expect(diffs.filter((d) => d.worst > 96 || d.changed > 0.03).map((d) => `${d.name}: ${d.worst}, ${d.changed}`)).toEqual([]);
+  expect(
+    diffs.filter((d) => d.worst > 96 || d.changed > 0.03).map((d) => `${d.name}: ${d.worst}, ${d.changed}`),
+  ).toEqual([]);
 });
 
 it("draws every lucide icon the same when its shapes are joined into one path", async () => {
   const icons = lucideIcons();
   expect(icons.length).toBeGreaterThan(1500);
-  const pairs = icons.map((i) => ({ name: i.name, before: svg(i.node), after: svg(compactIconNode(i.node)), elements: [i.node.length, compactIconNode(i.node).length] }));
+  const pairs = icons.map((i) => ({
+    name: i.name,
+    before: svg(i.node),
+    after: svg(compactIconNode(i.node)),
+    elements: [i.node.length, compactIconNode(i.node).length],
+  }));
   const diffs = await compare(page, pairs);
   // where two strokes cross, their edge is anti-aliased once in one path and twice as two elements: a few pixels
   // along such seams move; a moved or lost stroke changes far more (a first relative move left relative: 100–170%)
   expect(diffs.filter((d) => d.inked === 0).map((d) => d.name)).toEqual([]);
-  expect(diffs.filter((d) => d.changed > 0.05 || d.off > d.inked * 0.06).map((d) => `${d.name}: ${d.changed}, ${d.off}/${d.inked}`)).toEqual([]);
+  expect(
+    diffs
+      .filter((d) => d.changed > 0.05 || d.off > d.inked * 0.06)
+      .map((d) => `${d.name}: ${d.changed}, ${d.off}/${d.inked}`),
+  ).toEqual([]);
   // and the icons get smaller: most of them are one path now
   const before = pairs.reduce((s, p) => s + p.elements[0]!, 0);
   const after = pairs.reduce((s, p) => s + p.elements[1]!, 0);

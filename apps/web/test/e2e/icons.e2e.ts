@@ -20,12 +20,20 @@ beforeAll(async () => {
   ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Iris", labels: [{ name: "Parent label", color: "#6366f1" }] });
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-  await ctx.request.post(`${P}/issue-labels/`, { data: { name: "Child label", color: "#22c55e", parent: a.labels[0].id } });
-  await ctx.request.patch(P + "/", { data: { logo_props: { in_use: "icon", icon: { name: "bolt", color: "#f59e0b" } } } });
+  await ctx.request.post(`${P}/issue-labels/`, {
+    data: { name: "Child label", color: "#22c55e", parent: a.labels[0].id },
+  });
+  await ctx.request.patch(P + "/", {
+    data: { logo_props: { in_use: "icon", icon: { name: "bolt", color: "#f59e0b" } } },
+  });
   [item] = await createItems(ctx.request, a, [{ name: "Icon check", priority: "high" }]);
 });
-beforeEach(async () => { page = await ctx.newPage(); });
-afterEach(async () => { await page?.close(); });
+beforeEach(async () => {
+  page = await ctx.newPage();
+});
+afterEach(async () => {
+  await page?.close();
+});
 
 /** Symbols browsers draw from an emoji font when the text font lacks them: arrows, technical, shapes, dingbats, emoji. */
 const GLYPHS = "[\\u2190-\\u2BFF\\u{1F000}-\\u{1FAFF}]";
@@ -40,11 +48,18 @@ function problems(p: Page) {
       const el = n.parentElement;
       // emoji a person picks (a project's emoji logo) are content, not icons
       if (!el || !el.checkVisibility() || el.closest('[aria-label^="Emoji "]')) continue;
-      if (re.test(n.textContent ?? "")) out.push(`glyph "${(n.textContent ?? "").trim()}" in <${el.tagName.toLowerCase()} class="${el.className}">`);
+      if (re.test(n.textContent ?? ""))
+        out.push(`glyph "${(n.textContent ?? "").trim()}" in <${el.tagName.toLowerCase()} class="${el.className}">`);
     }
-    for (const c of document.querySelectorAll<HTMLElement>("button, a[href], [role=button], [role=menuitem], [role=tab]")) {
+    for (const c of document.querySelectorAll<HTMLElement>(
+      "button, a[href], [role=button], [role=menuitem], [role=tab]",
+    )) {
       if (!c.checkVisibility()) continue;
-      const named = (c.textContent ?? "").trim() || c.getAttribute("aria-label") || c.getAttribute("aria-labelledby") || c.getAttribute("title");
+      const named =
+        (c.textContent ?? "").trim() ||
+        c.getAttribute("aria-label") ||
+        c.getAttribute("aria-labelledby") ||
+        c.getAttribute("title");
       if (!named) out.push(`unnamed ${c.tagName.toLowerCase()}: ${c.outerHTML.slice(0, 120)}`);
     }
     return out;
@@ -55,10 +70,18 @@ it("draws the sidebar's icons as SVG (lucide), one per entry, hidden from screen
   await page.goto(`/${a.slug}/`);
   const entries = page.locator("nav[aria-label=Workspace] [data-nav]");
   await entries.first().waitFor();
-  const icons = await entries.evaluateAll((els) => els.map((e) => {
-    const svg = e.querySelector("svg");
-    return { key: e.getAttribute("data-nav"), lucide: !!svg?.classList.contains("lucide"), hidden: svg?.getAttribute("aria-hidden"), text: e.textContent?.trim(), shapes: svg?.childElementCount };
-  }));
+  const icons = await entries.evaluateAll((els) =>
+    els.map((e) => {
+      const svg = e.querySelector("svg");
+      return {
+        key: e.getAttribute("data-nav"),
+        lucide: !!svg?.classList.contains("lucide"),
+        hidden: svg?.getAttribute("aria-hidden"),
+        text: e.textContent?.trim(),
+        shapes: svg?.childElementCount,
+      };
+    }),
+  );
   expect(icons.length).toBeGreaterThan(3);
   // each drawn in one path (src/lib/icon-node.ts: lucide's shapes joined by the build)
   for (const i of icons) expect(i, String(i.key)).toMatchObject({ lucide: true, hidden: "true", shapes: 1 });
@@ -71,13 +94,33 @@ it("draws the sidebar's icons as SVG (lucide), one per entry, hidden from screen
 it("shows no symbol icons and no unnamed icon-only control on the main screens", async () => {
   const screens: [string, () => Promise<unknown>][] = [
     [`/${a.slug}/`, () => page.locator("nav[aria-label=Workspace] [data-nav]").first().waitFor()],
-    [`/${a.slug}/projects/`, () => page.getByRole("button", { name: /favourites/ }).first().waitFor()],
+    [
+      `/${a.slug}/projects/`,
+      () =>
+        page
+          .getByRole("button", { name: /favourites/ })
+          .first()
+          .waitFor(),
+    ],
     [`/${a.slug}/projects/${a.projectId}/issues/`, () => openList(page, a)],
-    [`/${a.slug}/projects/${a.projectId}/settings/states/`, () => page.getByRole("button", { name: /^Actions for state/ }).first().waitFor()],
-    [`/${a.slug}/projects/${a.projectId}/settings/labels/`, () => page.getByRole("button", { name: "Actions for label Child label" }).waitFor()],
+    [
+      `/${a.slug}/projects/${a.projectId}/settings/states/`,
+      () =>
+        page
+          .getByRole("button", { name: /^Actions for state/ })
+          .first()
+          .waitFor(),
+    ],
+    [
+      `/${a.slug}/projects/${a.projectId}/settings/labels/`,
+      () => page.getByRole("button", { name: "Actions for label Child label" }).waitFor(),
+    ],
     ["/profile/", () => page.getByRole("link", { name: "Back to workspace" }).waitFor()],
     [`/${a.slug}/browse/${a.identifier}-1/`, () => page.getByRole("region", { name: "Attachments" }).waitFor()],
-    [`/${a.slug}/projects/${a.projectId}/issues/?peekId=${item.id}`, () => page.getByRole("complementary", { name: "Peek view" }).getByRole("region", { name: "Relations" }).waitFor()],
+    [
+      `/${a.slug}/projects/${a.projectId}/issues/?peekId=${item.id}`,
+      () => page.getByRole("complementary", { name: "Peek view" }).getByRole("region", { name: "Relations" }).waitFor(),
+    ],
   ];
   for (const [url, ready] of screens) {
     await page.goto(url);
@@ -101,6 +144,10 @@ it("shows an empty screen with a still illustration instead of the spinner-like 
   expect(await art.getAttribute("aria-hidden")).toBe("true");
   expect(await page.locator("body").innerText()).not.toContain("◌");
   // nothing in it moves
-  expect(await art.evaluate((el) => [el, ...el.querySelectorAll("*")].some((e) => getComputedStyle(e).animationName !== "none"))).toBe(false);
+  expect(
+    await art.evaluate((el) =>
+      [el, ...el.querySelectorAll("*")].some((e) => getComputedStyle(e).animationName !== "none"),
+    ),
+  ).toBe(false);
   expect(await problems(page)).toEqual([]);
 });

@@ -14,7 +14,9 @@ const CSV = fs.readFileSync(path.join(import.meta.dirname, "../../../server/test
 let ctx: BrowserContext;
 
 const e2e = e2eSuite();
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
 async function importFile(page: Page, a: Arranged, nth: number) {
   const form = page.getByRole("form", { name: "Import from Jira" });
@@ -67,13 +69,19 @@ it("maps a file's other column to a custom property of the project's default typ
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   expect((await ctx.request.patch(`${P}/`, { data: { is_issue_type_enabled: true } })).ok()).toBe(true);
   const types = (await (await ctx.request.get(`${P}/issue-types/`)).json()) as { id: string; is_default: boolean }[];
-  const prop = (await (await ctx.request.post(`${P}/issue-types/${types.find((t) => t.is_default)!.id}/issue-properties/`, { data: { display_name: "Story points", kind: "number" } })).json()) as { id: string };
+  const prop = (await (
+    await ctx.request.post(`${P}/issue-types/${types.find((t) => t.is_default)!.id}/issue-properties/`, {
+      data: { display_name: "Story points", kind: "number" },
+    })
+  ).json()) as { id: string };
   const csv = "Summary,Issue key,Status,Custom field (Story Points)\nFirst,PX-1,To Do,5\nSecond,PX-2,To Do,8\n";
   const page = await ctx.newPage();
   await page.goto(`/${a.slug}/settings/impors`);
   const form = page.getByRole("form", { name: "Import from Jira" });
   await form.getByLabel("Into project").selectOption(a.projectId);
-  await form.getByLabel("CSV file").setInputFiles({ name: "points.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await form
+    .getByLabel("CSV file")
+    .setInputFiles({ name: "points.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
   await form.getByRole("button", { name: "Read file" }).click();
   const row = page.getByRole("listitem", { name: "Jira import of points.csv" });
   const mapping = row.getByRole("form", { name: "Mapping" });
@@ -83,6 +91,11 @@ it("maps a file's other column to a custom property of the project's default typ
   await row.getByLabel("Import summary").waitFor({ timeout: 30_000 });
   await poll(async () => {
     const res = await ctx.request.get(`${P}/issues/?per_page=100&order_by=name`);
-    return ((await res.json()) as { results: { name: string; property_values: Record<string, string[]> }[] }).results.map((i) => [i.name, i.property_values[prop.id]]);
-  }).toEqual([["First", ["5"]], ["Second", ["8"]]]);
+    return (
+      (await res.json()) as { results: { name: string; property_values: Record<string, string[]> }[] }
+    ).results.map((i) => [i.name, i.property_values[prop.id]]);
+  }).toEqual([
+    ["First", ["5"]],
+    ["Second", ["8"]],
+  ]);
 });

@@ -19,7 +19,12 @@ afterEach(async () => {
 
 /** The value a chart's hidden table gives a row (its first number column). */
 const chartValue = (page: Page, caption: string, row: string) =>
-  page.locator("table", { has: page.locator("caption", { hasText: caption }) }).locator("tr", { has: page.locator(`th[scope=row]:text-is("${row}")`) }).locator("td").first().textContent();
+  page
+    .locator("table", { has: page.locator("caption", { hasText: caption }) })
+    .locator("tr", { has: page.locator(`th[scope=row]:text-is("${row}")`) })
+    .locator("td")
+    .first()
+    .textContent();
 
 it("analytics: a stat and the state chart change when a work item is completed", async () => {
   alice = await e2e.context();
@@ -46,12 +51,23 @@ it("analytics: a stat and the state chart change when a work item is completed",
   await poll(() => chartValue(page, "Work items by priority", "none")).toBe("2");
 
   // someone completes an item (here through the API): the page follows without a reload
-  const res = await alice.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${first!.id}/`, { data: { state_id: done.id } });
+  const res = await alice.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${first!.id}/`, {
+    data: { state_id: done.id },
+  });
   expect(res.ok()).toBe(true);
   await poll(() => page.getByTestId("stat-completed").textContent()).toBe("1");
   await poll(() => chartValue(page, "Work items by state group", "Completed")).toBe("1");
-  const month = new Date().toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" }).replace(",", "");
-  await poll(() => page.locator("table", { has: page.locator("caption", { hasText: "created and completed" }) }).locator("tr", { hasText: month }).locator("td").nth(1).textContent()).toBe("1");
+  const month = new Date()
+    .toLocaleString("en-US", { month: "short", year: "numeric", timeZone: "UTC" })
+    .replace(",", "");
+  await poll(() =>
+    page
+      .locator("table", { has: page.locator("caption", { hasText: "created and completed" }) })
+      .locator("tr", { hasText: month })
+      .locator("td")
+      .nth(1)
+      .textContent(),
+  ).toBe("1");
 
   // regrouping the custom chart by state group
   await page.getByRole("combobox", { name: "X-axis" }).selectOption("STATE_GROUPS");
@@ -73,9 +89,14 @@ it("profiles: a teammate's profile shows their stats and the items assigned to t
   const b = await signUpUser(bob.request, "Bob");
   await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
   await apiAddProjectMember(alice, a.slug, a.projectId, b.userId, 15);
-  await createItems(alice.request, a, [{ name: "Fix the login page", assignee_ids: [b.userId], priority: "high" }, { name: "Alice's own task" }]);
+  await createItems(alice.request, a, [
+    { name: "Fix the login page", assignee_ids: [b.userId], priority: "high" },
+    { name: "Alice's own task" },
+  ]);
   // Bob does something himself: his activity
-  const bobs = await bob.request.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`, { data: { name: "Bob's idea" } });
+  const bobs = await bob.request.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`, {
+    data: { name: "Bob's idea" },
+  });
   expect(bobs.ok()).toBe(true);
 
   const page = await alice.newPage();

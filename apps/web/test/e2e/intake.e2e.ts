@@ -39,7 +39,9 @@ it("requests sent through the public form signed out are triaged from the keyboa
   const a = await arrange(ctx);
   const req = ctx.request;
   expect((await req.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
-  const settings = (await (await req.patch(`${P(a)}/intake-settings/`, { data: { is_form_enabled: true } })).json()) as { anchor: string };
+  const settings = (await (
+    await req.patch(`${P(a)}/intake-settings/`, { data: { is_form_enabled: true } })
+  ).json()) as { anchor: string };
   const [target] = await createItems(req, a, [{ name: "Login page crashes" }]);
 
   // signed out: a context with no session at all
@@ -53,7 +55,9 @@ it("requests sent through the public form signed out are triaged from the keyboa
   const { page, list, row, detail } = await openIntake(ctx, a, 3);
   // newest first, the first one selected and shown beside the list, with the sender
   expect(await list.getByRole("option").allTextContents()).toEqual([
-    expect.stringContaining("Dark mode please"), expect.stringContaining("Login page crashes again"), expect.stringContaining("Export is broken"),
+    expect.stringContaining("Dark mode please"),
+    expect.stringContaining("Login page crashes again"),
+    expect.stringContaining("Export is broken"),
   ]);
   await detail("Dark mode please").waitFor();
   expect(await detail("Dark mode please").textContent()).toContain("cy@example.com");
@@ -88,9 +92,25 @@ it("requests sent through the public form signed out are triaged from the keyboa
 
   // what the server holds: the triage went through
   const items = async (status: string) =>
-    ((await (await req.get(`${P(a)}/inbox-issues/?status=${status}&per_page=50`)).json()) as { results: { status: number; duplicate_to: string | null; snoozed_till: string | null; source_email: string | null; issue: { name: string } }[] }).results;
+    (
+      (await (await req.get(`${P(a)}/inbox-issues/?status=${status}&per_page=50`)).json()) as {
+        results: {
+          status: number;
+          duplicate_to: string | null;
+          snoozed_till: string | null;
+          source_email: string | null;
+          issue: { name: string };
+        }[];
+      }
+    ).results;
   await poll(async () => (await items("1")).map((r) => r.issue.name)).toEqual(["Export is broken"]);
-  expect(await items("2")).toEqual([expect.objectContaining({ duplicate_to: target.id, source_email: "bo@example.com", issue: expect.objectContaining({ name: "Login page crashes again" }) })]);
+  expect(await items("2")).toEqual([
+    expect.objectContaining({
+      duplicate_to: target.id,
+      source_email: "bo@example.com",
+      issue: expect.objectContaining({ name: "Login page crashes again" }),
+    }),
+  ]);
   const snoozed = await items("0");
   expect(snoozed.map((r) => r.issue.name)).toEqual(["Dark mode please"]);
   expect(Date.parse(snoozed[0].snoozed_till!)).toBeGreaterThan(Date.now() + 6 * 86_400_000);
@@ -104,9 +124,13 @@ it("requests sent through the public form signed out are triaged from the keyboa
   expect(work.results.map((r) => r.name).sort()).toEqual(["Export is broken", "Login page crashes"]);
 
   // a snoozed request is back in Open once its date has passed (here its date is moved into the past)
-  const waiting = (await (await req.get(`${P(a)}/inbox-issues/?status=0&per_page=50`)).json()) as { results: { issue: { id: string } }[] };
+  const waiting = (await (await req.get(`${P(a)}/inbox-issues/?status=0&per_page=50`)).json()) as {
+    results: { issue: { id: string } }[];
+  };
   const past = new Date(Date.now() - 60_000).toISOString();
-  expect((await req.patch(`${P(a)}/inbox-issues/${waiting.results[0].issue.id}/`, { data: { snoozed_till: past } })).ok()).toBe(true);
+  expect(
+    (await req.patch(`${P(a)}/inbox-issues/${waiting.results[0].issue.id}/`, { data: { snoozed_till: past } })).ok(),
+  ).toBe(true);
   await page.getByRole("tab", { name: /Open/ }).click();
   await row("Dark mode please").waitFor();
   await poll(() => list.getByRole("option").count()).toBe(1);
@@ -132,7 +156,10 @@ it("the intake settings page turns the public form on, shows its link, and a new
   expect(first).toMatch(/\/spaces\/intake\/[0-9a-f]{32}\/$/);
 
   await page.getByRole("button", { name: "New link" }).click();
-  await page.getByRole("dialog", { name: "Make a new form link?" }).getByRole("button", { name: "Make a new link" }).click();
+  await page
+    .getByRole("dialog", { name: "Make a new form link?" })
+    .getByRole("button", { name: "Make a new link" })
+    .click();
   await poll(() => link.inputValue()).not.toBe(first);
 
   const outside = await e2e.context();
@@ -151,7 +178,11 @@ it("snoozed requests wait in their own tab, can be un-snoozed there, and return 
   const req = ctx.request;
   expect((await req.patch(`${P(a)}/`, { data: { intake_view: true } })).ok()).toBe(true);
   const fileRequest = async (name: string) =>
-    ((await (await req.post(`${P(a)}/inbox-issues/`, { data: { issue: { name } } })).json()) as { issue: { id: string } }).issue.id;
+    (
+      (await (await req.post(`${P(a)}/inbox-issues/`, { data: { issue: { name } } })).json()) as {
+        issue: { id: string };
+      }
+    ).issue.id;
   await fileRequest("Printer on fire");
   const soonId = await fileRequest("Coffee machine is slow");
   await fileRequest("Add a calendar export");
@@ -191,7 +222,10 @@ it("snoozed requests wait in their own tab, can be un-snoozed there, and return 
   expect((await req.patch(`${P(a)}/inbox-issues/${soonId}/`, { data: { snoozed_till: till } })).ok()).toBe(true);
   await row("Coffee machine is slow").waitFor({ state: "detached" });
   await row("Coffee machine is slow").waitFor({ timeout: 30_000 });
-  const back = (await (await req.get(`${P(a)}/inbox-issues/${soonId}/`)).json()) as { status: number; snoozed_till: string | null };
+  const back = (await (await req.get(`${P(a)}/inbox-issues/${soonId}/`)).json()) as {
+    status: number;
+    snoozed_till: string | null;
+  };
   expect(back).toMatchObject({ status: -2, snoozed_till: null });
   await ctx.close();
 });

@@ -13,10 +13,26 @@ let ctx: BrowserContext;
 let page: Page;
 let a: Arranged;
 
-arrangeEach({ firstName: "Lina", labels: [{ name: "Backend", color: "#ff0000" }, { name: "Frontend", color: "#00aa00" }] }, (t) => ({ ctx, page, a } = t));
+arrangeEach(
+  {
+    firstName: "Lina",
+    labels: [
+      { name: "Backend", color: "#ff0000" },
+      { name: "Frontend", color: "#00aa00" },
+    ],
+  },
+  (t) => ({ ctx, page, a } = t),
+);
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-type Item = { id: string; name: string; state_id: string; priority: string; assignee_ids: string[]; label_ids: string[] };
+type Item = {
+  id: string;
+  name: string;
+  state_id: string;
+  priority: string;
+  assignee_ids: string[];
+  label_ids: string[];
+};
 const items = async () => {
   const r = (await (await ctx.request.get(`${P()}/issues/`)).json()) as Item[] | { results: Item[] };
   return Array.isArray(r) ? r : r.results;
@@ -26,7 +42,10 @@ const palette = () => page.getByRole("dialog", { name: "Command palette" });
 
 /** Choose `option` in the open picker by typing it (one option left) and Enter. */
 async function pick(option: string) {
-  await palette().getByRole("option", { name: new RegExp(option) }).first().waitFor();
+  await palette()
+    .getByRole("option", { name: new RegExp(option) })
+    .first()
+    .waitFor();
   await page.keyboard.type(option);
   await poll(() => palette().getByRole("option").count()).toBe(1);
   await page.keyboard.press("Enter");
@@ -58,7 +77,12 @@ it("G then C goes to cycles from the work-items list (its own C creates), G then
   const help = page.getByRole("dialog", { name: "Keyboard shortcuts" });
   const section = help.getByRole("region", { name: "Work item" });
   await section.waitFor();
-  for (const [label, key] of [["Change the state", "S"], ["Change the priority", "P"], ["Assign", "A"], ["Change the labels", "L"]]) {
+  for (const [label, key] of [
+    ["Change the state", "S"],
+    ["Change the priority", "P"],
+    ["Assign", "A"],
+    ["Change the labels", "L"],
+  ]) {
     expect(await section.getByText(label, { exact: true }).count()).toBe(1);
     expect(await section.getByLabel(key, { exact: true }).count()).toBe(1);
   }
@@ -70,7 +94,10 @@ it("S, P, A and L change the focused row; on a selection they change every selec
   const started = a.states.find((s) => s.group === "started")!;
   const [backend, frontend] = a.labels;
   // in the list's manual order (the default), the first created is the first row
-  await createItems(ctx.request, a, [{ name: "First row", label_ids: [backend.id] }, { name: "Second row", label_ids: [frontend.id] }]);
+  await createItems(ctx.request, a, [
+    { name: "First row", label_ids: [backend.id] },
+    { name: "Second row", label_ids: [frontend.id] },
+  ]);
   await openList(page, a);
   await page.getByText("First row").waitFor();
 
@@ -96,7 +123,8 @@ it("S, P, A and L change the focused row; on a selection they change every selec
   await poll(() => palette().count()).toBe(0);
 
   // X selects the first and the second row; L adds Frontend to both, each keeping its own
-  const inHand = () => page.evaluate(() => document.activeElement?.closest("[data-item]")?.getAttribute("data-item") ?? null);
+  const inHand = () =>
+    page.evaluate(() => document.activeElement?.closest("[data-item]")?.getAttribute("data-item") ?? null);
   const checked = () => page.locator("main [data-item] input[type=checkbox]:checked").count();
   await poll(inHand).toBe(`${a.identifier}-1`);
   await page.keyboard.press("x");

@@ -23,7 +23,9 @@ const items = async () => {
 
 it("creates, triages, assigns and moves a work item to a cycle with the keyboard alone", async () => {
   expect((await ctx.request.patch(`${P()}/`, { data: { cycle_view: true } })).ok()).toBe(true);
-  const cycle = (await (await ctx.request.post(`${P()}/cycles/`, { data: { name: "Sprint K", start_date: day(-1), end_date: day(10) } })).json()) as { id: string };
+  const cycle = (await (
+    await ctx.request.post(`${P()}/cycles/`, { data: { name: "Sprint K", start_date: day(-1), end_date: day(10) } })
+  ).json()) as { id: string };
   await openList(page, a);
 
   // C creates
@@ -47,10 +49,16 @@ it("creates, triages, assigns and moves a work item to a cycle with the keyboard
     await page.keyboard.press("Control+k");
     await palette.getByRole("combobox").waitFor();
     await page.keyboard.type(command);
-    await palette.getByRole("option", { name: new RegExp(command, "i") }).first().waitFor();
+    await palette
+      .getByRole("option", { name: new RegExp(command, "i") })
+      .first()
+      .waitFor();
     await page.keyboard.press("Enter");
     if (option !== null) {
-      await palette.getByRole("option", { name: new RegExp(option) }).first().waitFor();
+      await palette
+        .getByRole("option", { name: new RegExp(option) })
+        .first()
+        .waitFor();
       await page.keyboard.type(option);
       await poll(() => palette.getByRole("option").count()).toBe(1);
       await page.keyboard.press("Enter");
@@ -94,7 +102,10 @@ it("creates a page from the command palette", async () => {
   const palette = page.getByRole("dialog", { name: "Command palette" });
   await palette.getByRole("combobox").waitFor();
   await page.keyboard.type("create page");
-  await palette.getByRole("option", { name: /Create page/ }).first().waitFor();
+  await palette
+    .getByRole("option", { name: /Create page/ })
+    .first()
+    .waitFor();
   await page.keyboard.press("Enter");
   // the pages screen opens with its create-page modal (public by default)
   const dialog = page.getByRole("dialog", { name: "Create page" });

@@ -11,7 +11,9 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
 const contexts: BrowserContext[] = [];
 
 const e2e = e2eSuite();
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+});
 
 const api = (a: Arranged, path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
@@ -26,7 +28,13 @@ async function setup(items: Record<string, unknown>[] = [{ name: "Nested labels 
     return ((await r.json()) as { id: string }).id;
   };
   const area = await label("Area", null);
-  const ids = { area, bug: await label("Bug", null), frontend: await label("Frontend", area), backend: await label("Backend", area), forms: "" };
+  const ids = {
+    area,
+    bug: await label("Bug", null),
+    frontend: await label("Frontend", area),
+    backend: await label("Backend", area),
+    forms: "",
+  };
   ids.forms = await label("Forms", ids.frontend);
   const made = await createItems(ctx.request, a, items);
   const page = await ctx.newPage();
@@ -35,7 +43,11 @@ async function setup(items: Record<string, unknown>[] = [{ name: "Nested labels 
 
 /** The options of a listbox as "name@depth" (depth 0 for top-level labels). */
 const tree = (list: Locator) =>
-  list.getByRole("option").evaluateAll((els) => els.map((e) => `${e.querySelector(".truncate")?.textContent ?? ""}@${e.getAttribute("data-depth") ?? "0"}`));
+  list
+    .getByRole("option")
+    .evaluateAll((els) =>
+      els.map((e) => `${e.querySelector(".truncate")?.textContent ?? ""}@${e.getAttribute("data-depth") ?? "0"}`),
+    );
 
 async function labelsOf(page: Page, a: Arranged, id: string): Promise<string[]> {
   return ((await (await page.request.get(api(a, `issues/${id}/`))).json()) as { label_ids: string[] }).label_ids;
@@ -66,7 +78,9 @@ it("lists nested labels as a tree in the create modal, searchable and picked by 
   await modal.getByRole("button", { name: "Create work item", exact: true }).click();
   await modal.waitFor({ state: "detached" });
   await poll(async () => {
-    const r = (await (await page.request.get(api(a, "issues/?per_page=10&cursor=10:0:0"))).json()) as { results: { name: string; label_ids: string[] }[] };
+    const r = (await (await page.request.get(api(a, "issues/?per_page=10&cursor=10:0:0"))).json()) as {
+      results: { name: string; label_ids: string[] }[];
+    };
     return r.results.find((x) => x.name === "Made with a sub-label")?.label_ids;
   }).toEqual([ids.forms]);
 });
@@ -88,14 +102,18 @@ it("shows the same tree in the properties panel and the bulk bar", async () => {
 
   await setLayout(page.request, a, { layout: "spreadsheet" });
   await openList(page, a);
-  for (const it of items) await page.getByRole("checkbox", { name: `Select ${a.identifier}-${it.sequence_id}` }).check();
+  for (const it of items)
+    await page.getByRole("checkbox", { name: `Select ${a.identifier}-${it.sequence_id}` }).check();
   const bar = page.getByRole("toolbar", { name: "Bulk actions" });
   await bar.getByRole("button", { name: "Labels" }).click();
   const bulk = page.getByRole("listbox", { name: "Labels" });
   await bulk.waitFor();
   expect(await tree(bulk)).toEqual(["Area@0", "Frontend@1", "Forms@2", "Backend@1", "Bug@0"]);
   await bulk.getByRole("option", { name: /^Frontend/ }).click();
-  await poll(async () => Promise.all(items.map((it) => labelsOf(page, a, it.id)))).toEqual([[ids.backend, ids.frontend], [ids.frontend]]);
+  await poll(async () => Promise.all(items.map((it) => labelsOf(page, a, it.id)))).toEqual([
+    [ids.backend, ids.frontend],
+    [ids.frontend],
+  ]);
 });
 
 it("shows the tree in the filters, where a search keeps the parents of what it finds", async () => {

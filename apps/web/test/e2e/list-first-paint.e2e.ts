@@ -53,7 +53,11 @@ async function tasks(page: Page): Promise<{ rows: number; peek: boolean }[]> {
 it("paints the screen's rows of the list behind the peek first, each rendered once, and the rows beyond the screen after", async () => {
   const ctx = await e2e.context({ width: 1280, height: 800 });
   const a = await arrange(ctx, { firstName: "Petra" });
-  const items = await createItems(ctx.request, a, Array.from({ length: 45 }, (_, i) => ({ name: `Row ${i + 1}`, priority: i % 2 ? "high" : "low" })));
+  const items = await createItems(
+    ctx.request,
+    a,
+    Array.from({ length: 45 }, (_, i) => ({ name: `Row ${i + 1}`, priority: i % 2 ? "high" : "low" })),
+  );
   await setLayout(ctx.request, a, { layout: "list", group_by: null, order_by: "-created_at" });
   await ctx.addInitScript(OBSERVE);
   const page = await ctx.newPage();
@@ -66,7 +70,9 @@ it("paints the screen's rows of the list behind the peek first, each rendered on
   expect(first.rows).toBeLessThanOrEqual(Math.ceil(800 / 44) + 1);
 
   // once idle, the rows beyond the screen (15) are there to scroll into, and the list's other rows are not
-  await poll(async () => (await page.locator("[data-list-context] [data-item]").count())).toBeGreaterThanOrEqual(first.rows + 10);
+  await poll(async () => await page.locator("[data-list-context] [data-item]").count()).toBeGreaterThanOrEqual(
+    first.rows + 10,
+  );
   expect(await page.locator("[data-list-context] [data-item]").count()).toBeLessThan(45);
 
   // every row rendered once: none again as it mounted, none again when the rows beyond the screen joined
@@ -79,22 +85,32 @@ it("paints the screen's rows of the list behind the peek first, each rendered on
 it("renders no row again when the list reads its data again and the answer is the same", async () => {
   const ctx = await e2e.context({ width: 1280, height: 800 });
   const a = await arrange(ctx, { firstName: "Quinn" });
-  await createItems(ctx.request, a, Array.from({ length: 6 }, (_, i) => ({ name: `Item ${i + 1}` })));
+  await createItems(
+    ctx.request,
+    a,
+    Array.from({ length: 6 }, (_, i) => ({ name: `Item ${i + 1}` })),
+  );
   await setLayout(ctx.request, a, { layout: "list", group_by: null, order_by: "-created_at" });
   await ctx.addInitScript(OBSERVE);
   const page = await ctx.newPage();
   const lists: string[] = [];
-  page.on("request", (r) => { if (/\/issues\/\?/.test(r.url())) lists.push(r.url()); });
+  page.on("request", (r) => {
+    if (/\/issues\/\?/.test(r.url())) lists.push(r.url());
+  });
   await page.goto(listUrl(a));
   const rows = page.locator("[data-list-context] [data-item]");
   await poll(() => rows.count()).toBe(6);
-  await poll(async () => Object.values((await page.evaluate("window.__renders")) as Record<string, number>)).toEqual([1, 1, 1, 1, 1, 1]);
+  await poll(async () => Object.values((await page.evaluate("window.__renders")) as Record<string, number>)).toEqual([
+    1, 1, 1, 1, 1, 1,
+  ]);
 
   // once the list's answer is stale (10 s), the window regaining focus reads it again: the answer is the same, so
   // only the list context's "fetching" changes (twice), which no row shows. The project's items are in the local
   // database by then (its first sync): the re-read is answered there, asks the server nothing, and is the server's
   // first answer to the letter (docs/decisions.md)
-  await poll(() => page.evaluate(() => document.documentElement.dataset.localDbProjects ?? "")).toContain(`${a.projectId}:ready`);
+  await poll(() => page.evaluate(() => document.documentElement.dataset.localDbProjects ?? "")).toContain(
+    `${a.projectId}:ready`,
+  );
   await page.waitForTimeout(10_500);
   const asked = lists.length;
   const localAnswers = () => page.evaluate(() => Number(document.documentElement.dataset.localDbAnswers ?? 0));
@@ -104,6 +120,8 @@ it("renders no row again when the list reads its data again and the answer is th
   expect(lists.slice(asked).filter((u) => !u.includes("/api/v2/"))).toEqual([]);
   await page.locator('[role=status][aria-label="Updating"]').waitFor({ state: "detached" });
   await page.waitForTimeout(300);
-  expect(Object.values((await page.evaluate("window.__renders")) as Record<string, number>)).toEqual([1, 1, 1, 1, 1, 1]);
+  expect(Object.values((await page.evaluate("window.__renders")) as Record<string, number>)).toEqual([
+    1, 1, 1, 1, 1, 1,
+  ]);
   await ctx.close();
 });

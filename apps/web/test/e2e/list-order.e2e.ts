@@ -10,10 +10,15 @@ let ctx: BrowserContext, page: Page, a: Arranged;
 arrangeEach({ firstName: "Morgan", labels: [] }, (t) => ({ ctx, page, a } = t));
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-const rowNames = () => page.locator("[data-list-context] [role=listitem][data-item] [data-open-item]").allTextContents();
+const rowNames = () =>
+  page.locator("[data-list-context] [role=listitem][data-item] [data-open-item]").allTextContents();
 
 it("starts the project's and a cycle's list in manual order and keeps another order once chosen", async () => {
-  const [first, second, third] = await createItems(ctx.request, a, [{ name: "Alpha" }, { name: "Bravo" }, { name: "Charlie" }]);
+  const [first, second, third] = await createItems(ctx.request, a, [
+    { name: "Alpha" },
+    { name: "Bravo" },
+    { name: "Charlie" },
+  ]);
   // moved by hand to the top: manual order Charlie, Alpha, Bravo (newest first would be Charlie, Bravo, Alpha)
   const res = await ctx.request.patch(`${P()}/issues/${third.id}/`, { data: { sort_order: 1000 } });
   expect(res.ok()).toBe(true);
@@ -29,13 +34,27 @@ it("starts the project's and a cycle's list in manual order and keeps another or
   // choosing another order lists by it and is kept (on the server, for the next visit)
   await order.selectOption("created_at");
   await poll(rowNames).toEqual(["Alpha", "Bravo", "Charlie"]);
-  await poll(async () => ((await (await ctx.request.get(`${P()}/user-properties/`)).json()) as { display_filters: { order_by: string } }).display_filters.order_by).toBe("created_at");
+  await poll(
+    async () =>
+      ((await (await ctx.request.get(`${P()}/user-properties/`)).json()) as { display_filters: { order_by: string } })
+        .display_filters.order_by,
+  ).toBe("created_at");
   await page.reload();
   await poll(rowNames).toEqual(["Alpha", "Bravo", "Charlie"]);
 
   // a cycle's list starts in manual order too
-  const cycle = (await (await ctx.request.post(`${P()}/cycles/`, { data: { name: "Now", start_date: new Date().toISOString().slice(0, 10), end_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10) } })).json()) as { id: string };
-  await ctx.request.post(`${P()}/cycles/${cycle.id}/cycle-issues/`, { data: { issues: [first.id, second.id, third.id] } });
+  const cycle = (await (
+    await ctx.request.post(`${P()}/cycles/`, {
+      data: {
+        name: "Now",
+        start_date: new Date().toISOString().slice(0, 10),
+        end_date: new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10),
+      },
+    })
+  ).json()) as { id: string };
+  await ctx.request.post(`${P()}/cycles/${cycle.id}/cycle-issues/`, {
+    data: { issues: [first.id, second.id, third.id] },
+  });
   await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/${cycle.id}/`);
   await poll(rowNames).toEqual(["Charlie", "Alpha", "Bravo"]);
   await page.getByRole("button", { name: "Display" }).click();

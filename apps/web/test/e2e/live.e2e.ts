@@ -28,7 +28,8 @@ afterEach(async () => {
 });
 
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
-const card = (page: Page, state: string, key: string) => page.locator(`section[data-column="${stateId(state)}"] [data-item="${key}"]`);
+const card = (page: Page, state: string, key: string) =>
+  page.locator(`section[data-column="${stateId(state)}"] [data-item="${key}"]`);
 const itemApi = (id: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${id}/`;
 
 async function openBoard(ctx: BrowserContext): Promise<Page> {
@@ -46,9 +47,13 @@ it("a state and title changed by one user show on the other's board without relo
   await card(bobPage, "Backlog", key).waitFor();
   await card(alicePage, "Backlog", key).waitFor();
   let loads = 0;
-  bobPage.on("load", () => { loads++; });
+  bobPage.on("load", () => {
+    loads++;
+  });
 
-  const res = await alice.request.patch(itemApi(item.id), { data: { state_id: stateId("In Progress"), name: "Ship the rocket today" } });
+  const res = await alice.request.patch(itemApi(item.id), {
+    data: { state_id: stateId("In Progress"), name: "Ship the rocket today" },
+  });
   expect(res.ok()).toBe(true);
   await card(bobPage, "In Progress", key).waitFor({ timeout: 15_000 });
   await poll(() => card(bobPage, "In Progress", key).textContent()).toContain("Ship the rocket today");
@@ -83,7 +88,13 @@ it("shows a reconnecting indicator when the server drops the socket, and catches
   const indicator = bobPage.getByRole("status").filter({ hasText: "Reconnecting" });
   await indicator.waitFor({ timeout: 15_000 });
   // a change made while Bob is disconnected
-  expect((await alice.request.patch(itemApi(item.id), { data: { state_id: stateId("Todo"), name: "Fuel the rocket twice" } })).ok()).toBe(true);
+  expect(
+    (
+      await alice.request.patch(itemApi(item.id), {
+        data: { state_id: stateId("Todo"), name: "Fuel the rocket twice" },
+      })
+    ).ok(),
+  ).toBe(true);
 
   refuse = false;
   await indicator.waitFor({ state: "detached", timeout: 20_000 });
@@ -99,13 +110,20 @@ it("a work item opened by its key, outside its project's screens, follows the ot
   const title = bobPage.getByRole("textbox", { name: "Title" });
   await poll(() => title.inputValue()).toBe("Paint the hull");
   let loads = 0;
-  bobPage.on("load", () => { loads++; });
+  bobPage.on("load", () => {
+    loads++;
+  });
 
   expect((await alice.request.patch(itemApi(item.id), { data: { name: "Paint the hull red" } })).ok()).toBe(true);
   const task = await alice.request.post(`${itemApi(item.id)}tasks/`, { data: { name: "Buy the paint" } });
   expect(task.ok()).toBe(true);
   await poll(() => title.inputValue()).toBe("Paint the hull red");
   const tasks = bobPage.getByRole("list", { name: "Tasks" });
-  await poll(() => tasks.getByLabel("Status of Buy the paint").inputValue().catch(() => null)).toBe("pending");
+  await poll(() =>
+    tasks
+      .getByLabel("Status of Buy the paint")
+      .inputValue()
+      .catch(() => null),
+  ).toBe("pending");
   expect(loads).toBe(0);
 });

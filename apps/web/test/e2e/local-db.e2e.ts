@@ -39,12 +39,15 @@ afterEach(async () => {
 });
 
 const key = (n: number) => `${a.identifier}-${n}`;
-const rows = () => page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+const rows = () =>
+  page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
 const dbStatus = () => page.evaluate(() => document.documentElement.dataset.localDb ?? "");
 /** The project's local status and item count (`ready:5`), as the page's root says. */
 const projectStatus = () =>
   page.evaluate((pid) => {
-    const entry = (document.documentElement.dataset.localDbProjects ?? "").split(" ").find((p) => p.startsWith(`${pid}:`));
+    const entry = (document.documentElement.dataset.localDbProjects ?? "")
+      .split(" ")
+      .find((p) => p.startsWith(`${pid}:`));
     return entry ? entry.slice(pid.length + 1) : "";
   }, a.projectId);
 
@@ -53,7 +56,8 @@ function serverListRequests(p: Page): Request[] {
   const seen: Request[] = [];
   p.on("request", (r) => {
     const u = new URL(r.url());
-    if (r.method() === "GET" && u.pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/` && u.search) seen.push(r);
+    if (r.method() === "GET" && u.pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/` && u.search)
+      seen.push(r);
   });
   return seen;
 }
@@ -67,13 +71,19 @@ async function openSynced(): Promise<void> {
 
 async function filterPriority(option: string): Promise<void> {
   await page.getByRole("button", { name: "Filters" }).click();
-  await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: option }).click();
+  await page
+    .getByRole("dialog", { name: "Filters" })
+    .getByRole("listbox", { name: "Priority" })
+    .getByRole("option", { name: option })
+    .click();
   await page.keyboard.press("Escape");
 }
 
 it("a first sync fills the local database, and the list's filters are then answered from it", async () => {
   const v2: string[] = [];
-  page.on("request", (r) => { if (r.url().includes("/api/v2/")) v2.push(new URL(r.url()).search); });
+  page.on("request", (r) => {
+    if (r.url().includes("/api/v2/")) v2.push(new URL(r.url()).search);
+  });
   await openSynced();
   // the spec's sync: pages of 500 with descriptions, from the worker
   expect(v2.some((q) => q.includes("cursor=500%3A0%3A0") && q.includes("description=true"))).toBe(true);
@@ -91,8 +101,12 @@ it("another person's change reaches the local database and the list without a re
   await poll(rows).toEqual([key(3), key(1)]);
   const asked = serverListRequests(page);
   let loads = 0;
-  page.on("load", () => { loads++; });
-  const res = await bob.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${items[1].id}/`, { data: { priority: "high" } });
+  page.on("load", () => {
+    loads++;
+  });
+  const res = await bob.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${items[1].id}/`, {
+    data: { priority: "high" },
+  });
   expect(res.ok()).toBe(true);
   await poll(rows).toEqual([key(3), key(2), key(1)]);
   const [created] = await createItems(bob.request, a, [{ name: "Bob's urgent bug", priority: "high" }]);
@@ -107,7 +121,9 @@ it("a reload keeps the local data and catches up with what changed meanwhile", a
   await page.close();
   // while Alice has no page open: one item created, one deleted
   await createItems(bob.request, a, [{ name: "Written while away", priority: "low" }]);
-  expect((await alice.request.delete(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${items[3].id}/`)).ok()).toBe(true);
+  expect(
+    (await alice.request.delete(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${items[3].id}/`)).ok(),
+  ).toBe(true);
   page = await alice.newPage();
   const v2: string[] = [];
   const deleted: string[] = [];
@@ -177,7 +193,8 @@ it("with the server out of reach after a first load, the shell stays and the lis
   await sidebar.waitFor();
   const failedLists: string[] = [];
   page.on("requestfailed", (r) => {
-    if (new URL(r.url()).pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`) failedLists.push(r.url());
+    if (new URL(r.url()).pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`)
+      failedLists.push(r.url());
   });
   await alice.setOffline(true);
   try {
@@ -210,17 +227,26 @@ it("one tab writes, every tab reads; when the writing tab closes another takes o
   const second = await alice.newPage();
   await second.goto(listUrl(a));
   await second.locator("[data-list-context]").waitFor();
-  const secondStatus = () => second.evaluate(() => [document.documentElement.dataset.localDb, document.documentElement.dataset.localDbWriter].join(":"));
+  const secondStatus = () =>
+    second.evaluate(() =>
+      [document.documentElement.dataset.localDb, document.documentElement.dataset.localDbWriter].join(":"),
+    );
   // the second tab reads through the first
   await poll(secondStatus).toBe("ready:0");
   const asked: string[] = [];
   second.on("request", (r) => {
     const u = new URL(r.url());
-    if (r.method() === "GET" && u.pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/` && u.search) asked.push(r.url());
+    if (r.method() === "GET" && u.pathname === `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/` && u.search)
+      asked.push(r.url());
   });
-  const secondRows = () => second.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+  const secondRows = () =>
+    second.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
   await second.getByRole("button", { name: "Filters" }).click();
-  await second.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "High" }).click();
+  await second
+    .getByRole("dialog", { name: "Filters" })
+    .getByRole("listbox", { name: "Priority" })
+    .getByRole("option", { name: "High" })
+    .click();
   await second.keyboard.press("Escape");
   await expect.poll(secondRows, { timeout: 15_000 }).toEqual([key(3), key(1)]);
   expect(asked).toEqual([]);
@@ -239,7 +265,10 @@ const outbox = () => page.evaluate(() => document.documentElement.dataset.localD
 const itemPath = (id: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${id}/`;
 /** The priorities the server recorded for an item, oldest first (its activity). */
 async function priorityHistory(id: string): Promise<string[]> {
-  const acts = (await (await alice.request.get(`${itemPath(id)}history/?activity_type=issue-property`)).json()) as { field: string; new_value: string }[];
+  const acts = (await (await alice.request.get(`${itemPath(id)}history/?activity_type=issue-property`)).json()) as {
+    field: string;
+    new_value: string;
+  }[];
   return acts.filter((x) => x.field === "priority").map((x) => x.new_value);
 }
 
@@ -247,7 +276,10 @@ async function priorityHistory(id: string): Promise<string[]> {
 async function setPriority(n: number, p: string): Promise<void> {
   const row = page.locator(`[role=row][data-item="${key(n)}"]`);
   await row.locator('[data-col="priority"]').getByRole("button", { name: "Priority" }).click();
-  await page.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: label(p), exact: true }).click();
+  await page
+    .getByRole("listbox", { name: "Priority" })
+    .getByRole("option", { name: label(p), exact: true })
+    .click();
   await poll(() => row.locator('[data-col="priority"] button').getAttribute("title")).toBe(`Priority: ${label(p)}`);
 }
 
@@ -298,14 +330,32 @@ it("an edit made offline of a field someone changed meanwhile: the server's valu
 
 it("with the server down, a reload still opens the workspace: lists and items read before show, others say they need the server", async () => {
   // the service worker is allowed here (the other tests block it: requests it answers are out of reach of route())
-  const ctx = await e2e.browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, storageState: await alice.storageState(), serviceWorkers: "allow" });
+  const ctx = await e2e.browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+    storageState: await alice.storageState(),
+    serviceWorkers: "allow",
+  });
   try {
     ctx.on("page", (p) => watchPage(ctx, p));
     page = await ctx.newPage();
     await openSynced();
     // the app registers its service worker
-    await poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL ?? ""))).toEqual([expect.stringMatching(/\/sw\.js$/)]);
-    expect(await page.evaluate(() => Promise.race([navigator.serviceWorker.ready.then(() => "ready"), new Promise((r) => setTimeout(() => r("not ready"), 15_000))]))).toBe("ready");
+    await poll(() =>
+      page.evaluate(async () =>
+        (await navigator.serviceWorker.getRegistrations()).map(
+          (r) => r.active?.scriptURL ?? r.installing?.scriptURL ?? r.waiting?.scriptURL ?? "",
+        ),
+      ),
+    ).toEqual([expect.stringMatching(/\/sw\.js$/)]);
+    expect(
+      await page.evaluate(() =>
+        Promise.race([
+          navigator.serviceWorker.ready.then(() => "ready"),
+          new Promise((r) => setTimeout(() => r("not ready"), 15_000)),
+        ]),
+      ),
+    ).toBe("ready");
     // one visit under the service worker keeps the app, the list's screen and an item's
     await page.reload();
     await poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
@@ -316,7 +366,10 @@ it("with the server down, a reload still opens the workspace: lists and items re
     await page.goto(listUrl(a));
     await page.locator("[data-list-context]").waitFor();
 
-    const me = () => page.evaluate(async () => (await fetch("/api/users/me/", { headers: { accept: "application/json" } })).headers.get("x-stride-offline"));
+    const me = () =>
+      page.evaluate(async () =>
+        (await fetch("/api/users/me/", { headers: { accept: "application/json" } })).headers.get("x-stride-offline"),
+      );
     expect(await me()).toBeNull();
     await ctx.setOffline(true);
     // the server is out of reach: what the service worker answers is what it kept (said on the answer)
@@ -328,7 +381,11 @@ it("with the server down, a reload still opens the workspace: lists and items re
     await poll(() => page.locator("[data-live-indicator]").textContent()).toContain("Offline");
     // an item read before
     await page.goto(`/${a.slug}/browse/${key(1)}/`);
-    await page.locator(`[data-item-detail="${key(1)}"]`).getByText("Login fails").first().waitFor();
+    await page
+      .locator(`[data-item-detail="${key(1)}"]`)
+      .getByText("Login fails")
+      .first()
+      .waitFor();
     // a screen never opened says it needs the server, in its place
     await page.goto(listUrl(a));
     await page.locator("[data-list-context]").waitFor();
@@ -351,17 +408,34 @@ function anyServerListRequests(p: Page): string[] {
   const seen: string[] = [];
   p.on("request", (r) => {
     const u = new URL(r.url());
-    if (r.method() === "GET" && u.pathname.startsWith(P()) && /\/(issues|cycle-issues)\/$/.test(u.pathname) && u.search) seen.push(u.pathname + u.search);
+    if (r.method() === "GET" && u.pathname.startsWith(P()) && /\/(issues|cycle-issues)\/$/.test(u.pathname) && u.search)
+      seen.push(u.pathname + u.search);
   });
   return seen;
 }
 
 it("a cycle's and a module's lists are answered from the local database, filters included", async () => {
   const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
-  const cycle = (await (await alice.request.post(`${P()}/cycles/`, { data: { name: "Now", start_date: day(0), end_date: day(7) } })).json()) as { id: string };
-  expect((await alice.request.post(`${P()}/cycles/${cycle.id}/cycle-issues/`, { data: { issues: [items[0].id, items[1].id, items[2].id] } })).ok()).toBe(true);
-  const mod = (await (await alice.request.post(`${P()}/modules/`, { data: { name: "Search" } })).json()) as { id: string };
-  expect((await alice.request.post(`${P()}/modules/${mod.id}/issues/`, { data: { issues: [items[2].id, items[3].id, items[4].id] } })).ok()).toBe(true);
+  const cycle = (await (
+    await alice.request.post(`${P()}/cycles/`, { data: { name: "Now", start_date: day(0), end_date: day(7) } })
+  ).json()) as { id: string };
+  expect(
+    (
+      await alice.request.post(`${P()}/cycles/${cycle.id}/cycle-issues/`, {
+        data: { issues: [items[0].id, items[1].id, items[2].id] },
+      })
+    ).ok(),
+  ).toBe(true);
+  const mod = (await (await alice.request.post(`${P()}/modules/`, { data: { name: "Search" } })).json()) as {
+    id: string;
+  };
+  expect(
+    (
+      await alice.request.post(`${P()}/modules/${mod.id}/issues/`, {
+        data: { issues: [items[2].id, items[3].id, items[4].id] },
+      })
+    ).ok(),
+  ).toBe(true);
 
   // the project synced once
   await page.goto(listUrl(a));
@@ -407,7 +481,9 @@ it("a change made while the realtime socket was down reaches the local database 
   await poll(() => sockets.length).toBeGreaterThan(0);
   const asked = anyServerListRequests(page);
   const v2: string[] = [];
-  page.on("request", (r) => { if (r.url().includes("/api/v2/")) v2.push(new URL(r.url()).search); });
+  page.on("request", (r) => {
+    if (r.url().includes("/api/v2/")) v2.push(new URL(r.url()).search);
+  });
 
   // the socket drops and stays away while Bob changes an item
   refuse = true;

@@ -12,7 +12,13 @@ const contexts: BrowserContext[] = [];
 
 const e2e = e2eSuite();
 
-async function setup(opts: { viewport?: { width: number; height: number }; labels?: { name: string; color: string }[]; items?: Record<string, unknown>[] | ((a: Arranged) => Record<string, unknown>[]) } = {}) {
+async function setup(
+  opts: {
+    viewport?: { width: number; height: number };
+    labels?: { name: string; color: string }[];
+    items?: Record<string, unknown>[] | ((a: Arranged) => Record<string, unknown>[]);
+  } = {},
+) {
   const ctx = await e2e.context(opts.viewport);
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Mina", labels: opts.labels });
@@ -24,22 +30,39 @@ async function setup(opts: { viewport?: { width: number; height: number }; label
 
 const api = (a: Arranged, path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 async function item(page: Page, a: Arranged, id: string) {
-  return (await (await page.request.get(api(a, `issues/${id}/`))).json()) as { state_id: string; priority: string; assignee_ids: string[]; label_ids: string[] };
+  return (await (await page.request.get(api(a, `issues/${id}/`))).json()) as {
+    state_id: string;
+    priority: string;
+    assignee_ids: string[];
+    label_ids: string[];
+  };
 }
 /** The focused element's accessible label (aria-label, else its text). */
-const activeLabel = (page: Page) => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? null);
+const activeLabel = (page: Page) =>
+  page.evaluate(
+    () => document.activeElement?.getAttribute("aria-label") ?? document.activeElement?.textContent?.trim() ?? null,
+  );
 /** Every element scrolled away from its origin (the page itself included). */
-const scrolled = (page: Page) => page.evaluate(() => {
-  const out: string[] = [];
-  const se = document.scrollingElement!;
-  if (se.scrollTop || se.scrollLeft) out.push(`document ${se.scrollTop}`);
-  for (const el of document.querySelectorAll<HTMLElement>("body *")) if (el.scrollTop || el.scrollLeft) out.push(`${el.tagName}.${el.className} ${el.scrollTop}`);
-  return out;
-});
+const scrolled = (page: Page) =>
+  page.evaluate(() => {
+    const out: string[] = [];
+    const se = document.scrollingElement!;
+    if (se.scrollTop || se.scrollLeft) out.push(`document ${se.scrollTop}`);
+    for (const el of document.querySelectorAll<HTMLElement>("body *"))
+      if (el.scrollTop || el.scrollLeft) out.push(`${el.tagName}.${el.className} ${el.scrollTop}`);
+    return out;
+  });
 async function withinViewport(page: Page, loc: Locator): Promise<boolean> {
   const box = await loc.boundingBox();
   const vp = page.viewportSize()!;
-  return !!box && box.x >= 0 && box.y >= 0 && box.x + box.width <= vp.width && box.y + box.height <= vp.height && box.height > 0;
+  return (
+    !!box &&
+    box.x >= 0 &&
+    box.y >= 0 &&
+    box.x + box.width <= vp.width &&
+    box.y + box.height <= vp.height &&
+    box.height > 0
+  );
 }
 async function openDetail(page: Page, a: Arranged, seq = 1): Promise<Locator> {
   await page.goto(`/${a.slug}/browse/${a.identifier}-${seq}/`);
@@ -88,9 +111,16 @@ it("follows the menu pattern: roles, arrows, Home/End, typeahead, Tab and Escape
   await menu.waitFor();
   expect(await trigger.getAttribute("aria-expanded")).toBe("true");
   expect(await trigger.getAttribute("aria-controls")).toBe(await menu.getAttribute("id"));
-  const focused = () => page.evaluate(() => `${document.activeElement?.getAttribute("role")}:${document.activeElement?.textContent}`);
+  const focused = () =>
+    page.evaluate(() => `${document.activeElement?.getAttribute("role")}:${document.activeElement?.textContent}`);
   await poll(focused).toBe("menuitem:Sign out");
-  expect(await menu.getByRole("menuitem").evaluateAll((els) => els.map((e) => e.textContent))).toEqual(["Profile", "Security", "Notifications", "Secrets", "Sign out"]);
+  expect(await menu.getByRole("menuitem").evaluateAll((els) => els.map((e) => e.textContent))).toEqual([
+    "Profile",
+    "Security",
+    "Notifications",
+    "Secrets",
+    "Sign out",
+  ]);
   await page.keyboard.press("Home");
   expect(await focused()).toBe("menuitem:Profile");
   await page.keyboard.press("ArrowUp"); // wraps
@@ -168,7 +198,13 @@ it("edits state and priority from the keyboard; the value is saved and focus ret
 });
 
 it("picks several assignees and labels by typing; multi-select stays open, Escape closes and returns focus", async () => {
-  const { a, items, page } = await setup({ labels: [{ name: "Bug", color: "#ef4444" }, { name: "Feature", color: "#3b82f6" }, { name: "Backend", color: "#22c55e" }] });
+  const { a, items, page } = await setup({
+    labels: [
+      { name: "Bug", color: "#ef4444" },
+      { name: "Feature", color: "#3b82f6" },
+      { name: "Backend", color: "#22c55e" },
+    ],
+  });
   const props = await openDetail(page, a);
   const labelsBtn = props.getByRole("button", { name: /^Labels/ });
   await labelsBtn.focus();
@@ -195,7 +231,9 @@ it("picks several assignees and labels by typing; multi-select stays open, Escap
   await list.waitFor({ state: "detached" });
   await poll(() => activeLabel(page)).toMatch(/^Labels/);
   const ids = (n: string) => a.labels.find((l) => l.name === n)!.id;
-  await poll(async () => (await item(page, a, items[0].id)).label_ids.sort()).toEqual([ids("Backend"), ids("Bug")].sort());
+  await poll(async () => (await item(page, a, items[0].id)).label_ids.sort()).toEqual(
+    [ids("Backend"), ids("Bug")].sort(),
+  );
 
   // assignees: the only member is the user; Enter toggles, Escape closes, focus is back
   const who = props.getByRole("button", { name: /^Assignees/ });
@@ -214,7 +252,10 @@ it("picks several assignees and labels by typing; multi-select stays open, Escap
 it("closes only the picker on Escape inside the create modal and gives focus back to its trigger", async () => {
   const { a, page } = await setup();
   await openList(page, a);
-  await page.getByRole("button", { name: /Add work item|New work item/ }).first().click();
+  await page
+    .getByRole("button", { name: /Add work item|New work item/ })
+    .first()
+    .click();
   const modal = page.getByRole("dialog", { name: /Create work item|New work item/ });
   await modal.waitFor();
   const prio = modal.getByRole("button", { name: /^Priority/ });
@@ -233,9 +274,13 @@ it("closes only the picker on Escape inside the create modal and gives focus bac
 it("keeps menus and pickers inside a small viewport: they flip and shrink near the edges", async () => {
   const { a, page } = await setup({
     viewport: { width: 820, height: 420 },
-    labels: Array.from({ length: 14 }, (_, i) => ({ name: `Label ${String(i + 1).padStart(2, "0")}`, color: "#a1a1aa" })),
+    labels: Array.from({ length: 14 }, (_, i) => ({
+      name: `Label ${String(i + 1).padStart(2, "0")}`,
+      color: "#a1a1aa",
+    })),
     // each with a label: a narrow row hides empty properties first, and the labels chip is what this test opens
-    items: (a) => Array.from({ length: 12 }, (_, i) => ({ name: `Row ${i + 1}`, priority: "none", label_ids: [a.labels[0]!.id] })),
+    items: (a) =>
+      Array.from({ length: 12 }, (_, i) => ({ name: `Row ${i + 1}`, priority: "none", label_ids: [a.labels[0]!.id] })),
   });
   await setLayout(page.request, a, { layout: "list" });
   await openList(page, a);
@@ -253,7 +298,10 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   await rows.first().waitFor();
   const vp = page.viewportSize()!;
   const lastVisible = await rows.evaluateAll((els, h) => {
-    const seen = els.filter((e) => { const r = e.getBoundingClientRect(); return r.bottom <= h && r.top >= 0; });
+    const seen = els.filter((e) => {
+      const r = e.getBoundingClientRect();
+      return r.bottom <= h && r.top >= 0;
+    });
     return seen[seen.length - 1]?.getAttribute("data-item") ?? null;
   }, vp.height);
   expect(lastVisible).toBeTruthy();
@@ -284,10 +332,18 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   const popup = page.locator("[data-floating]", { has: labels });
   await poll(() => withinViewport(page, popup)).toBe(true);
   // the list scrolls inside the popup rather than running off the screen
-  expect(await popup.evaluate((p) => [...p.querySelectorAll("*")].some((e) => e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY === "auto"))).toBe(true);
+  expect(
+    await popup.evaluate((p) =>
+      [...p.querySelectorAll("*")].some(
+        (e) => e.scrollHeight > e.clientHeight + 1 && getComputedStyle(e).overflowY === "auto",
+      ),
+    ),
+  ).toBe(true);
   await page.keyboard.press("ArrowUp"); // wraps to the last option, scrolled into the list's view
   const last = labels.getByRole("option", { name: "Label 14" });
-  expect(await page.getByRole("combobox", { name: "Search labels" }).getAttribute("aria-activedescendant")).toBe(await last.getAttribute("id"));
+  expect(await page.getByRole("combobox", { name: "Search labels" }).getAttribute("aria-activedescendant")).toBe(
+    await last.getAttribute("id"),
+  );
   await poll(async () => withinViewport(page, last)).toBe(true);
   await page.keyboard.press("Escape");
   await labels.waitFor({ state: "detached" });
@@ -302,8 +358,20 @@ it("keeps menus and pickers inside a small viewport: they flip and shrink near t
   await page.keyboard.type("urg");
   await poll(() => filters.getByRole("option").allTextContents()).toEqual(["Urgent"]);
   await page.keyboard.press("Enter");
-  await poll(async () => filters.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Urgent" }).getAttribute("aria-selected")).toBe("true");
-  await poll(async () => ((await (await page.request.get(api(a, "user-properties/"))).json()) as { filters: { priority: string[] | null } }).filters.priority).toEqual(["urgent"]);
+  await poll(async () =>
+    filters
+      .getByRole("listbox", { name: "Priority" })
+      .getByRole("option", { name: "Urgent" })
+      .getAttribute("aria-selected"),
+  ).toBe("true");
+  await poll(
+    async () =>
+      (
+        (await (await page.request.get(api(a, "user-properties/"))).json()) as {
+          filters: { priority: string[] | null };
+        }
+      ).filters.priority,
+  ).toEqual(["urgent"]);
   await page.keyboard.press("Escape");
   await filters.waitFor({ state: "detached" });
   expect(await activeLabel(page)).toMatch(/^Filters/);
@@ -328,8 +396,10 @@ it("gives focus back to the picker when choosing moves its row to another group"
   const targetId = a.states.find((s) => s.name === target)!.id;
   await poll(async () => (await item(page, a, items[0].id)).state_id).toBe(targetId);
   // the row is rendered anew under its new group; focus follows to the new picker
-  await poll(() => page.evaluate(() => {
-    const el = document.activeElement;
-    return `${el?.closest("[data-item]")?.getAttribute("data-item")}|${el?.getAttribute("aria-label")}|${el?.hasAttribute("data-old-trigger")}`;
-  })).toBe(`${key}|State: ${target}|false`);
+  await poll(() =>
+    page.evaluate(() => {
+      const el = document.activeElement;
+      return `${el?.closest("[data-item]")?.getAttribute("data-item")}|${el?.getAttribute("aria-label")}|${el?.hasAttribute("data-old-trigger")}`;
+    }),
+  ).toBe(`${key}|State: ${target}|false`);
 });

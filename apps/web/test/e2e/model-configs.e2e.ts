@@ -50,8 +50,13 @@ it("adds a model configuration pointing at the scripted server, tests it and see
   await dialog.getByRole("textbox", { name: "Base URL" }).fill(ms.openaiBaseUrl);
   await dialog.getByLabel("API key").fill(KEY);
   await dialog.getByRole("button", { name: "Test connection" }).click();
-  await dialog.getByRole("status").filter({ hasText: /^Connected: test-model answered in \d+ ms\.$/ }).waitFor();
-  expect(ms.requests.map((r) => [r.protocol, r.headers.authorization, r.body.model])).toEqual([["openai", `Bearer ${KEY}`, "test-model"]]);
+  await dialog
+    .getByRole("status")
+    .filter({ hasText: /^Connected: test-model answered in \d+ ms\.$/ })
+    .waitFor();
+  expect(ms.requests.map((r) => [r.protocol, r.headers.authorization, r.body.model])).toEqual([
+    ["openai", `Bearer ${KEY}`, "test-model"],
+  ]);
 
   await dialog.getByRole("button", { name: "Add model" }).click();
   await dialog.waitFor({ state: "hidden" });
@@ -62,7 +67,10 @@ it("adds a model configuration pointing at the scripted server, tests it and see
 
   // the saved configuration tests with its stored key
   await row.getByRole("button", { name: "Test Local GPT" }).click();
-  await row.getByRole("status").filter({ hasText: /^Connected: test-model answered in \d+ ms\.$/ }).waitFor();
+  await row
+    .getByRole("status")
+    .filter({ hasText: /^Connected: test-model answered in \d+ ms\.$/ })
+    .waitFor();
   await poll(() => ms.requests.length).toBe(2);
   expect(ms.requests[1].headers.authorization).toBe(`Bearer ${KEY}`);
 });
@@ -82,7 +90,10 @@ it("shows the provider's refusal in words, fixes the key from the edit modal, an
 
   const row = page.locator('[data-model-config="claude"]');
   await row.getByRole("button", { name: "Test claude" }).click();
-  await row.getByRole("alert").filter({ hasText: /^Test failed: The API key was refused by 127\.0\.0\.1:\d+ \(HTTP 401\)\. Check the key/ }).waitFor();
+  await row
+    .getByRole("alert")
+    .filter({ hasText: /^Test failed: The API key was refused by 127\.0\.0\.1:\d+ \(HTTP 401\)\. Check the key/ })
+    .waitFor();
 
   await row.getByRole("button", { name: "Edit claude" }).click();
   const edit = page.getByRole("dialog", { name: "Edit claude" });
@@ -93,15 +104,24 @@ it("shows the provider's refusal in words, fixes the key from the edit modal, an
   await edit.getByRole("textbox", { name: "Base URL" }).fill(ms.anthropicBaseUrl);
   await edit.getByLabel("API key").fill(KEY);
   await edit.getByRole("button", { name: "Test connection" }).click();
-  await edit.getByRole("status").filter({ hasText: /^Connected: claude-test answered in \d+ ms\.$/ }).waitFor();
+  await edit
+    .getByRole("status")
+    .filter({ hasText: /^Connected: claude-test answered in \d+ ms\.$/ })
+    .waitFor();
   await edit.getByRole("button", { name: "Save" }).click();
   await edit.waitFor({ state: "hidden" });
   await row.getByRole("button", { name: "Test claude" }).click();
-  await row.getByRole("status").filter({ hasText: /^Connected: claude-test/ }).waitFor();
+  await row
+    .getByRole("status")
+    .filter({ hasText: /^Connected: claude-test/ })
+    .waitFor();
   expect(ms.requests.at(-1)?.headers["x-api-key"]).toBe(KEY);
 
   await row.getByRole("button", { name: "Delete claude" }).click();
-  await page.getByRole("dialog", { name: "Delete model configuration" }).getByRole("button", { name: "Delete" }).click();
+  await page
+    .getByRole("dialog", { name: "Delete model configuration" })
+    .getByRole("button", { name: "Delete" })
+    .click();
   await page.getByText("No models yet").waitFor();
 });
 

@@ -57,7 +57,14 @@ it("creates a module with a link, adds work items and shows them on the module's
   await row.getByRole("button", { name: "Modules" }).click();
   await page.getByRole("option", { name: "Launch" }).click();
   await page.keyboard.press("Escape");
-  await poll(async () => ((await (await page.request.get(api(`issues/`) + "?per_page=10&cursor=10:0:0")).json()) as { results: { sequence_id: number; module_ids: string[] }[] }).results.find((r) => r.sequence_id === 1)?.module_ids).toEqual([moduleId]);
+  await poll(
+    async () =>
+      (
+        (await (await page.request.get(api(`issues/`) + "?per_page=10&cursor=10:0:0")).json()) as {
+          results: { sequence_id: number; module_ids: string[] }[];
+        }
+      ).results.find((r) => r.sequence_id === 1)?.module_ids,
+  ).toEqual([moduleId]);
 
   // the module's board: both items, each in its state's column
   await page.goto(`/${a.slug}/projects/${a.projectId}/modules/${moduleId}/`);
@@ -69,10 +76,23 @@ it("creates a module with a link, adds work items and shows them on the module's
   await poll(() => page.locator("[data-card]").count()).toBe(2);
   // the details panel counts them, and the layout choice is the module's own
   await poll(() => details.getByTestId("module-progress-summary").textContent()).toBe("0 of 2 done · 0%");
-  await poll(async () => ((await (await page.request.get(api(`modules/${moduleId}/user-properties/`))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("kanban");
-  expect(((await (await page.request.get(api("user-properties/"))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe("list");
+  await poll(
+    async () =>
+      (
+        (await (await page.request.get(api(`modules/${moduleId}/user-properties/`))).json()) as {
+          display_filters: { layout: string };
+        }
+      ).display_filters.layout,
+  ).toBe("kanban");
+  expect(
+    ((await (await page.request.get(api("user-properties/"))).json()) as { display_filters: { layout: string } })
+      .display_filters.layout,
+  ).toBe("list");
 
-  const detail = (await (await page.request.get(api(`modules/${moduleId}/`))).json()) as { total_issues: number; link_module: { url: string }[] };
+  const detail = (await (await page.request.get(api(`modules/${moduleId}/`))).json()) as {
+    total_issues: number;
+    link_module: { url: string }[];
+  };
   expect(detail.total_issues).toBe(2);
   expect(detail.link_module.map((l) => l.url)).toEqual(["http://example.com/launch-plan"]);
 
@@ -95,13 +115,18 @@ it("archives a completed module, lists it among the archived ones and restores i
   await page.getByRole("button", { name: "Actions for Done module" }).click();
   await page.getByRole("menuitem", { name: "Restore" }).click();
   await page.waitForURL(new RegExp(`/modules/${mod.id}/$`));
-  await poll(async () => ((await (await page.request.get(api(`modules/${mod.id}/`))).json()) as { archived_at: string | null }).archived_at).toBeNull();
+  await poll(
+    async () =>
+      ((await (await page.request.get(api(`modules/${mod.id}/`))).json()) as { archived_at: string | null })
+        .archived_at,
+  ).toBeNull();
 });
 
 it("sorts the modules page, shows only favourites, and draws the modules on the timeline at each scale", async () => {
   /** A UTC calendar day `offset` days from today. */
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  const mk = async (body: Record<string, unknown>) => ((await (await ctx.request.post(api("modules/"), { data: body })).json()) as { id: string });
+  const mk = async (body: Record<string, unknown>) =>
+    (await (await ctx.request.post(api("modules/"), { data: body })).json()) as { id: string };
   await mk({ name: "Alpha", start_date: day(2), target_date: day(20) });
   const beta = await mk({ name: "Beta", start_date: day(-5), target_date: day(5), status: "in-progress" });
   await mk({ name: "Gamma" });
@@ -126,7 +151,10 @@ it("sorts the modules page, shows only favourites, and draws the modules on the 
   await sidebar.locator('[data-favorite="Alpha"]').waitFor();
   await page.getByRole("button", { name: "Favourites only" }).click();
   await poll(names).toEqual(["Beta", "Alpha"]);
-  await page.getByRole("list", { name: "Modules" }).getByRole("button", { name: "Remove Alpha from favourites" }).click();
+  await page
+    .getByRole("list", { name: "Modules" })
+    .getByRole("button", { name: "Remove Alpha from favourites" })
+    .click();
   await poll(names).toEqual(["Beta"]);
   await sidebar.locator('[data-favorite="Alpha"]').waitFor({ state: "detached" });
   await page.getByRole("button", { name: "Favourites only" }).click();
@@ -148,20 +176,27 @@ it("sorts the modules page, shows only favourites, and draws the modules on the 
   await poll(async () => (await bar.boundingBox())?.width).toBe(660);
   // the layout is kept for the next visit
   await page.reload();
-  await page.getByRole("region", { name: "Modules timeline" }).getByRole("link", { name: /^Beta: / }).waitFor();
+  await page
+    .getByRole("region", { name: "Modules timeline" })
+    .getByRole("link", { name: /^Beta: / })
+    .waitFor();
   expect(await page.getByRole("button", { name: "Timeline layout" }).getAttribute("aria-pressed")).toBe("true");
 });
 
 it("sets a module's lead and members in its details panel", async () => {
   const res = await ctx.request.post(api("modules/"), { data: { name: "Staffed" } });
   const mod = (await res.json()) as { id: string };
-  const me = ((await (await page.request.get("/api/users/me/")).json()) as { display_name: string; first_name: string });
+  const me = (await (await page.request.get("/api/users/me/")).json()) as { display_name: string; first_name: string };
   await page.goto(`/${a.slug}/projects/${a.projectId}/modules/${mod.id}/`);
   const details = page.getByRole("complementary", { name: "Module details" });
   await details.getByText("No lead").waitFor();
   await details.getByRole("button", { name: "Lead" }).click();
   await page.getByRole("listbox", { name: "Lead" }).getByRole("option").first().click();
-  const stored = async () => ((await (await page.request.get(api(`modules/${mod.id}/`))).json()) as { lead_id: string | null; member_ids: string[] });
+  const stored = async () =>
+    (await (await page.request.get(api(`modules/${mod.id}/`))).json()) as {
+      lead_id: string | null;
+      member_ids: string[];
+    };
   await poll(async () => (await stored()).lead_id).toBe(a.userId);
   await details.getByRole("button", { name: /^Lead: / }).waitFor();
   expect(await details.getByRole("button", { name: /^Lead: / }).textContent()).toContain(me.first_name);
@@ -173,11 +208,16 @@ it("sets a module's lead and members in its details panel", async () => {
   await details.getByText("No members").waitFor({ state: "detached" });
   // the modules page shows the lead
   await page.goto(`/${a.slug}/projects/${a.projectId}/modules/`);
-  await page.getByRole("list", { name: "Modules" }).getByTitle(/^Lead: /).waitFor();
+  await page
+    .getByRole("list", { name: "Modules" })
+    .getByTitle(/^Lead: /)
+    .waitFor();
 });
 
 it("shows the module's own work items in every layout, the layout kept for that module", async () => {
-  const mod = (await (await ctx.request.post(api("modules/"), { data: { name: "Every layout" } })).json()) as { id: string };
+  const mod = (await (await ctx.request.post(api("modules/"), { data: { name: "Every layout" } })).json()) as {
+    id: string;
+  };
   const today = new Date().toISOString().slice(0, 10);
   await createItems(ctx.request, a, [
     { name: "Inside the module", module_ids: [mod.id], start_date: today, target_date: today },
@@ -185,13 +225,27 @@ it("shows the module's own work items in every layout, the layout kept for that 
   ]);
   await page.goto(`/${a.slug}/projects/${a.projectId}/modules/${mod.id}/`);
   await page.locator("[data-list-context=module]").waitFor();
-  const layouts: [string, string][] = [["Spreadsheet", "spreadsheet"], ["Calendar", "calendar"], ["Timeline", "gantt_chart"], ["Flow", "flow"], ["Board", "kanban"], ["List", "list"]];
+  const layouts: [string, string][] = [
+    ["Spreadsheet", "spreadsheet"],
+    ["Calendar", "calendar"],
+    ["Timeline", "gantt_chart"],
+    ["Flow", "flow"],
+    ["Board", "kanban"],
+    ["List", "list"],
+  ];
   for (const [label, key] of layouts) {
     await page.getByRole("button", { name: `${label} layout` }).click();
     const area = page.getByTestId(`${key === "gantt_chart" ? "gantt" : key}-layout`);
     await area.waitFor();
     await area.getByText("Inside the module").first().waitFor();
     expect(await area.getByText("Outside the module").count()).toBe(0);
-    await poll(async () => ((await (await page.request.get(api(`modules/${mod.id}/user-properties/`))).json()) as { display_filters: { layout: string } }).display_filters.layout).toBe(key);
+    await poll(
+      async () =>
+        (
+          (await (await page.request.get(api(`modules/${mod.id}/user-properties/`))).json()) as {
+            display_filters: { layout: string };
+          }
+        ).display_filters.layout,
+    ).toBe(key);
   }
 });

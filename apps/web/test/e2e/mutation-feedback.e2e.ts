@@ -13,7 +13,10 @@ import { arrange, createItems, openList, poll, type Arranged } from "./work-item
 const e2e = e2eSuite();
 
 /** A list showing one new item; `deaf`: the page hears no live events (its socket is answered by nobody), so it goes stale. */
-async function listWithItem(name: string, opts: { deaf?: boolean } = {}): Promise<{ a: Arranged; page: Page; item: { id: string; key: string }; url: string }> {
+async function listWithItem(
+  name: string,
+  opts: { deaf?: boolean } = {},
+): Promise<{ a: Arranged; page: Page; item: { id: string; key: string }; url: string }> {
   const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Fern" });
   const [created] = await createItems(ctx.request, a, [{ name }]);
@@ -22,11 +25,19 @@ async function listWithItem(name: string, opts: { deaf?: boolean } = {}): Promis
   await openList(page, a);
   const key = `${a.identifier}-${created.sequence_id}`;
   await page.locator(`[data-item="${key}"]`).waitFor();
-  return { a, page, item: { id: created.id, key }, url: `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${created.id}/` };
+  return {
+    a,
+    page,
+    item: { id: created.id, key },
+    url: `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${created.id}/`,
+  };
 }
 
 async function deleteFromList(page: Page, key: string): Promise<void> {
-  await page.locator(`[data-item="${key}"]`).getByRole("button", { name: `Work item actions ${key}` }).click();
+  await page
+    .locator(`[data-item="${key}"]`)
+    .getByRole("button", { name: `Work item actions ${key}` })
+    .click();
   await page.getByRole("menuitem", { name: "Delete" }).click();
   await page.getByRole("dialog", { name: "Delete work item" }).getByRole("button", { name: "Delete" }).click();
 }

@@ -38,9 +38,13 @@ it("an item assigned by one user shows in the other's inbox with the unread coun
   await inboxLink.waitFor();
   expect(await page.getByTestId("inbox-unread").count()).toBe(0);
   let loads = 0;
-  page.on("load", () => { loads++; });
+  page.on("load", () => {
+    loads++;
+  });
 
-  const res = await alice.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/`, { data: { assignee_ids: [b.userId] } });
+  const res = await alice.request.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/`, {
+    data: { assignee_ids: [b.userId] },
+  });
   expect(res.ok()).toBe(true);
   await poll(() => page.getByTestId("inbox-unread").textContent()).toBe("1");
   expect(loads).toBe(0);
@@ -60,7 +64,9 @@ it("an item assigned by one user shows in the other's inbox with the unread coun
 
   // archive takes it out of the list
   await row.getByRole("button", { name: "Archive" }).click();
-  await poll(() => page.locator("li[data-notification]").filter({ hasText: "Review the launch checklist" }).count()).toBe(0);
+  await poll(() =>
+    page.locator("li[data-notification]").filter({ hasText: "Review the launch checklist" }).count(),
+  ).toBe(0);
 });
 
 it("a mention in a comment reaches the other user's inbox, its Mentions tab and the badge, live", async () => {
@@ -74,10 +80,15 @@ it("a mention in a comment reaches the other user's inbox, its Mentions tab and 
   await page.getByText("No mentions").waitFor();
   expect(await page.getByTestId("inbox-unread").count()).toBe(0);
   let loads = 0;
-  page.on("load", () => { loads++; });
+  page.on("load", () => {
+    loads++;
+  });
 
   const html = `<p>Could you check this, <mention-component entity_identifier="${b.userId}" entity_name="user_mention"></mention-component>?</p>`;
-  const res = await alice.request.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/comments/`, { data: { comment_html: html, access: "INTERNAL" } });
+  const res = await alice.request.post(
+    `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}/comments/`,
+    { data: { comment_html: html, access: "INTERNAL" } },
+  );
   expect(res.status()).toBe(201);
 
   // without a reload: the badge, the Mentions tab's count and the row
@@ -102,7 +113,13 @@ it("a mention in a description reaches a person who already follows the item: th
 
   // Alice writes the description in two saves of one editing session; the second mentions Bob
   expect((await alice.request.patch(P, { data: { description_html: "<p>Venue ideas</p>" } })).ok()).toBe(true);
-  await poll(async () => ((await (await bob.request.get(`/api/workspaces/${a.slug}/users/notifications/`)).json()) as { data: { issue_activity: { field: string } } }[]).some((n) => n.data.issue_activity.field === "description")).toBe(true);
+  await poll(async () =>
+    (
+      (await (await bob.request.get(`/api/workspaces/${a.slug}/users/notifications/`)).json()) as {
+        data: { issue_activity: { field: string } };
+      }[]
+    ).some((n) => n.data.issue_activity.field === "description"),
+  ).toBe(true);
   const html = `<p>Venue ideas, <mention-component entity_identifier="${b.userId}" entity_name="user_mention"></mention-component> please pick one</p>`;
   expect((await alice.request.patch(P, { data: { description_html: html } })).ok()).toBe(true);
 

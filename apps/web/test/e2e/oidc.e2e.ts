@@ -47,7 +47,11 @@ it("signs a new user in through the OpenID Connect provider configured in god mo
     await page.getByLabel("Account").fill(sub);
     await page.getByRole("button", { name: "Sign in to the IdP" }).click();
     await waitForPath(page, /^\/onboarding\/?$/);
-    const me = (await (await page.request.get("/api/users/me/")).json()) as { email: string; first_name: string; last_login_medium: string };
+    const me = (await (await page.request.get("/api/users/me/")).json()) as {
+      email: string;
+      first_name: string;
+      last_login_medium: string;
+    };
     expect(me).toMatchObject({ email, first_name: "Grace", last_login_medium: "oidc" });
     await ctx.close();
   } finally {

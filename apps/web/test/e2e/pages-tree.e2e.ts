@@ -16,7 +16,12 @@ const P = (pid = a.projectId) => `/api/workspaces/${a.slug}/projects/${pid}`;
 
 arrangeEach({ firstName: "Tess" }, (t) => ({ ctx, page, a } = t));
 
-interface ServerPage { id: string; name: string; parent: string | null; sort_order: number }
+interface ServerPage {
+  id: string;
+  name: string;
+  parent: string | null;
+  sort_order: number;
+}
 async function mkPage(body: Record<string, unknown>, pid = a.projectId): Promise<ServerPage> {
   const r = await page.request.post(`${P(pid)}/pages/`, { data: body });
   expect(r.status()).toBe(201);
@@ -25,21 +30,27 @@ async function mkPage(body: Record<string, unknown>, pid = a.projectId): Promise
 const onServer = async () => {
   const list = (await (await page.request.get(`${P()}/pages-tree/`)).json()) as ServerPage[];
   const byName = new Map(list.map((p) => [p.name, p]));
-  const nameOf = (id: string | null) => (id ? list.find((p) => p.id === id)?.name ?? "?" : null);
+  const nameOf = (id: string | null) => (id ? (list.find((p) => p.id === id)?.name ?? "?") : null);
   return { list, parentOf: (name: string) => nameOf(byName.get(name)?.parent ?? null), byName };
 };
 /** Names of the pages under `parent` (null: the top level), in their order. */
 const childrenOnServer = async (parent: string | null) => {
   const { list, byName } = await onServer();
   const pid = parent ? byName.get(parent)?.id : null;
-  return list.filter((p) => p.parent === (pid ?? null)).sort((x, y) => x.sort_order - y.sort_order).map((p) => p.name);
+  return list
+    .filter((p) => p.parent === (pid ?? null))
+    .sort((x, y) => x.sort_order - y.sort_order)
+    .map((p) => p.name);
 };
 
 const tree = () => page.getByRole("tree", { name: "Pages" });
 const item = (name: string) => tree().getByRole("treeitem", { name, exact: true });
 const live = () => page.locator("[data-dnd-live]");
 /** The names of the tree's rows as shown, with their level ("Tools@2"). */
-const shown = () => tree().locator("[role=treeitem]").evaluateAll((els) => els.map((e) => `${e.getAttribute("aria-label")}@${e.getAttribute("aria-level")}`));
+const shown = () =>
+  tree()
+    .locator("[role=treeitem]")
+    .evaluateAll((els) => els.map((e) => `${e.getAttribute("aria-label")}@${e.getAttribute("aria-level")}`));
 const row = (name: string): Locator => item(name).locator(":scope > div").first();
 
 it("shows pages and sub-pages as a tree; opens and closes it with the keyboard; creates a sub-page from the tree; moves pages by keyboard, pointer and menu", async () => {
@@ -74,7 +85,10 @@ it("shows pages and sub-pages as a tree; opens and closes it with the keyboard; 
   // a sub-page from the tree's menu (Shift+F10 on the focused page)
   await item("Onboarding").focus();
   await page.keyboard.press("Shift+F10");
-  await page.getByRole("menu", { name: "Actions for Onboarding" }).getByRole("menuitem", { name: "Add sub-page" }).click();
+  await page
+    .getByRole("menu", { name: "Actions for Onboarding" })
+    .getByRole("menuitem", { name: "Add sub-page" })
+    .click();
   const dialog = page.getByRole("dialog", { name: "Create page" });
   await dialog.getByText("A sub-page of Onboarding").waitFor();
   await dialog.getByLabel("Name").fill("Checklist");
@@ -92,7 +106,9 @@ it("shows pages and sub-pages as a tree; opens and closes it with the keyboard; 
   // keyboard drag: Space picks Tools up, left takes it out of Handbook, Space drops it
   await item("Tools").focus();
   await page.keyboard.press(" ");
-  await poll(async () => (await live().textContent()) ?? "").toContain("Picked up Tools. Position 1 of 1 under Handbook.");
+  await poll(async () => (await live().textContent()) ?? "").toContain(
+    "Picked up Tools. Position 1 of 1 under Handbook.",
+  );
   await page.keyboard.press("ArrowLeft");
   await poll(async () => (await live().textContent()) ?? "").toContain("Moved to position 2 of 3 at the top level.");
   await page.keyboard.press(" ");
@@ -104,7 +120,9 @@ it("shows pages and sub-pages as a tree; opens and closes it with the keyboard; 
   await page.keyboard.press("ArrowRight");
   await poll(async () => (await live().textContent()) ?? "").toContain("Moved to position 1 of 1 under Handbook.");
   await page.keyboard.press("Escape");
-  await poll(async () => (await live().textContent()) ?? "").toContain("Cancelled. Tools stays at position 2 of 3 at the top level.");
+  await poll(async () => (await live().textContent()) ?? "").toContain(
+    "Cancelled. Tools stays at position 2 of 3 at the top level.",
+  );
   expect(await childrenOnServer(null)).toEqual(["Handbook", "Tools", "Onboarding"]);
 
   // pointer drag: Tools dropped onto the middle of Onboarding goes inside it, after Checklist
@@ -145,7 +163,9 @@ it("shows pages and sub-pages as a tree; opens and closes it with the keyboard; 
 });
 
 it("a work-item embed shows the item's key and state after its page moves to another project", async () => {
-  const [made] = await createItems(ctx.request, a, [{ name: "Fix the login", state_id: a.states.find((s) => s.name === "In Progress")!.id }]);
+  const [made] = await createItems(ctx.request, a, [
+    { name: "Fix the login", state_id: a.states.find((s) => s.name === "In Progress")!.id },
+  ]);
   const other = await apiCreateProject(ctx, a.slug, "Archive project", `Q${Math.floor(Math.random() * 9000 + 1000)}`);
   const embed = `<issue-embed-component entity_identifier="${made.id}" project_identifier="${a.projectId}" workspace_identifier="${a.slug}" entity_name="issue"></issue-embed-component>`;
   const report = await mkPage({ name: "Status report", description_html: `<p>This week</p>${embed}` });
@@ -164,7 +184,9 @@ it("a work-item embed shows the item's key and state after its page moves to ano
   await poll(() => card.locator(".work-item-embed-key").textContent()).toBe(`${a.identifier}-${made.sequence_id}`);
   await poll(() => card.locator(".work-item-embed-state").textContent()).toBe("In Progress");
   expect(await card.textContent()).toContain("Fix the login");
-  expect(await card.getByRole("link").getAttribute("href")).toBe(`/${a.slug}/browse/${a.identifier}-${made.sequence_id}/`);
+  expect(await card.getByRole("link").getAttribute("href")).toBe(
+    `/${a.slug}/browse/${a.identifier}-${made.sequence_id}/`,
+  );
   // after a reload too (nothing cached)
   await page.reload();
   await poll(() => card.locator(".work-item-embed-key").textContent()).toBe(`${a.identifier}-${made.sequence_id}`);

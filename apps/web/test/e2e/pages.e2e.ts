@@ -12,7 +12,14 @@ const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
 arrangeEach({ firstName: "Paige" }, (t) => ({ page, a } = t));
 
-interface ServerPage { id: string; name: string; access: number; is_locked: boolean; archived_at: string | null; description_html: string }
+interface ServerPage {
+  id: string;
+  name: string;
+  access: number;
+  is_locked: boolean;
+  archived_at: string | null;
+  description_html: string;
+}
 const onServer = async (id: string) => (await (await page.request.get(`${P()}/pages/${id}/`)).json()) as ServerPage;
 const pageIdOfUrl = () => /\/pages\/([0-9a-f-]{36})\/?$/.exec(new URL(page.url()).pathname)?.[1] ?? "";
 
@@ -33,7 +40,10 @@ it("creates a page from the list, autosaves its name and text, and shows both af
   await editor.click();
   await page.keyboard.type("Ship on Friday");
   await poll(async () => (await onServer(id)).description_html).toContain("Ship on Friday");
-  await page.getByRole("status").filter({ hasText: /Saved|Changes saved/ }).waitFor();
+  await page
+    .getByRole("status")
+    .filter({ hasText: /Saved|Changes saved/ })
+    .waitFor();
 
   // the name saves 2 s after the last keystroke
   await page.getByLabel("Page name").fill("Release plan v2");
@@ -50,7 +60,9 @@ it("creates a page from the list, autosaves its name and text, and shows both af
 });
 
 it("a locked page is read-only until unlocked; archiving moves it to Archived and restoring brings it back", async () => {
-  const created = await page.request.post(`${P()}/pages/`, { data: { name: "Handbook", description_html: "<p>Rules</p>" } });
+  const created = await page.request.post(`${P()}/pages/`, {
+    data: { name: "Handbook", description_html: "<p>Rules</p>" },
+  });
   expect(created.status()).toBe(201);
   const id = ((await created.json()) as { id: string }).id;
   await page.goto(`/${a.slug}/projects/${a.projectId}/pages/${id}/`);
@@ -100,7 +112,11 @@ it("a name the server refuses goes back to the saved name", async () => {
   await poll(() => name.inputValue()).toBe("Roadmap");
   await page.route(`**${P()}/pages/${id}/`, (route) =>
     route.request().method() === "PATCH"
-      ? route.fulfill({ status: 400, contentType: "application/json", body: JSON.stringify({ error_code: 4701, error_message: "PAGE_LOCKED" }) })
+      ? route.fulfill({
+          status: 400,
+          contentType: "application/json",
+          body: JSON.stringify({ error_code: 4701, error_message: "PAGE_LOCKED" }),
+        })
       : route.fallback(),
   );
   const refused = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/pages/${id}/`));
@@ -113,7 +129,9 @@ it("a name the server refuses goes back to the saved name", async () => {
 });
 
 it("restores an earlier version from the version history", async () => {
-  const created = await page.request.post(`${P()}/pages/`, { data: { name: "Notes", description_html: "<p>First draft</p>" } });
+  const created = await page.request.post(`${P()}/pages/`, {
+    data: { name: "Notes", description_html: "<p>First draft</p>" },
+  });
   const id = ((await created.json()) as { id: string }).id;
   await page.goto(`/${a.slug}/projects/${a.projectId}/pages/${id}/`);
   const editor = page.getByRole("textbox", { name: "Page content" });
@@ -128,7 +146,11 @@ it("restores an earlier version from the version history", async () => {
   const versions = dialog.getByRole("list", { name: "Versions" }).getByRole("button");
   await poll(() => versions.count()).toBe(2);
   await versions.nth(1).click();
-  await dialog.getByRole("region", { name: "Version preview" }).filter({ hasText: "First draft" }).filter({ hasNotText: "and more" }).waitFor();
+  await dialog
+    .getByRole("region", { name: "Version preview" })
+    .filter({ hasText: "First draft" })
+    .filter({ hasNotText: "and more" })
+    .waitFor();
   await dialog.getByRole("button", { name: "Restore this version" }).click();
   await poll(async () => (await onServer(id)).description_html).toBe("<p>First draft</p>");
   await editor.filter({ hasNotText: "and more" }).filter({ hasText: "First draft" }).waitFor();

@@ -23,8 +23,13 @@ const shot = (name: string) => reviewShot(page, name);
  */
 async function seed(estimate: "points" | "categories"): Promise<{ cycle: string; module: string }> {
   const values = estimate === "points" ? ["2", "3", "5", "8"] : ["S", "M", "L", "XL"];
-  await post("estimates/", { estimate: { name: "Sizes", type: estimate, last_used: true }, estimate_points: values.map((value, i) => ({ key: i + 1, value })) });
-  const points = ((await (await ctx.request.get(`${P()}/estimates/`)).json()) as { points: { id: string; value: string }[] }[])[0].points;
+  await post("estimates/", {
+    estimate: { name: "Sizes", type: estimate, last_used: true },
+    estimate_points: values.map((value, i) => ({ key: i + 1, value })),
+  });
+  const points = (
+    (await (await ctx.request.get(`${P()}/estimates/`)).json()) as { points: { id: string; value: string }[] }[]
+  )[0].points;
   const pt = (i: number) => points.find((p) => p.value === values[i])!.id;
   const cycle = await post<{ id: string }>("cycles/", { name: "Sprint 7", start_date: day(-4), end_date: day(9) });
   const module = await post<{ id: string }>("modules/", { name: "Checkout", start_date: day(-4), target_date: day(9) });
@@ -41,7 +46,19 @@ async function seed(estimate: "points" | "categories"): Promise<{ cycle: string;
 
 const summary = (prefix: string) => page.getByTestId(`${prefix}-progress-summary`).textContent();
 const breakdown = (panel: ReturnType<Page["getByRole"]>) =>
-  panel.getByRole("list", { name: "Work items by assignee" }).getByRole("listitem").evaluateAll((els) => els.map((e) => Array.from(e.children).slice(-2).map((c) => c.textContent).join(" ")).sort());
+  panel
+    .getByRole("list", { name: "Work items by assignee" })
+    .getByRole("listitem")
+    .evaluateAll((els) =>
+      els
+        .map((e) =>
+          Array.from(e.children)
+            .slice(-2)
+            .map((c) => c.textContent)
+            .join(" "),
+        )
+        .sort(),
+    );
 
 it("counts a points project's cycle and module in points, with a toggle to work items, cancelled items out of the scope", async () => {
   const { cycle, module } = await seed("points");
@@ -84,7 +101,12 @@ it("counts a points project's cycle and module in points, with a toggle to work 
     expect(await row.getByLabel("1 of 3 work items completed, 1 cancelled").textContent()).toBe("1/3");
     await shot(`plan-estimates-modules-${width}`);
     await page.goto(`/${a.slug}/projects/${a.projectId}/cycles/`);
-    await poll(() => page.locator('[data-cycle-row="Sprint 7"]').getByLabel(/work items completed/).textContent()).toBe("1/3 · 33%");
+    await poll(() =>
+      page
+        .locator('[data-cycle-row="Sprint 7"]')
+        .getByLabel(/work items completed/)
+        .textContent(),
+    ).toBe("1/3 · 33%");
   }
 
   // workspace analytics, this project only: its items' points by property, work items on request
@@ -98,7 +120,12 @@ it("counts a points project's cycle and module in points, with a toggle to work 
   await shot("plan-estimates-analytics-1440");
   await metric.selectOption("issues");
   await page.getByRole("figure", { name: "Work items by property" }).waitFor();
-  await poll(() => page.getByRole("figure", { name: "Work items by property" }).locator("table tbody tr").evaluateAll((rows) => rows.map((r) => r.textContent))).toEqual(["none4"]);
+  await poll(() =>
+    page
+      .getByRole("figure", { name: "Work items by property" })
+      .locator("table tbody tr")
+      .evaluateAll((rows) => rows.map((r) => r.textContent)),
+  ).toEqual(["none4"]);
 });
 
 it("counts work items when the project's estimates are not points, without a toggle", async () => {

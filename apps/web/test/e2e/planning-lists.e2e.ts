@@ -25,7 +25,13 @@ async function post<T>(path: string, data: Record<string, unknown>): Promise<T> 
   expect(res.status(), await res.text()).toBe(201);
   return (await res.json()) as T;
 }
-interface Item { id: string; sequence_id: number; name: string; cycle_id: string | null; module_ids: string[] }
+interface Item {
+  id: string;
+  sequence_id: number;
+  name: string;
+  cycle_id: string | null;
+  module_ids: string[];
+}
 async function items(): Promise<Item[]> {
   const res = await page.request.get(`${P()}/issues/?per_page=100&cursor=100:0:0&order_by=sequence_id`);
   return ((await res.json()) as { results: Item[] }).results;
@@ -34,7 +40,8 @@ const itemNamed = async (name: string) => (await items()).find((i) => i.name ===
 
 const column = (groupKey: string) => page.locator(`section[data-column="${groupKey}"]`);
 const card = (seq: number) => page.locator(`[data-card][data-item="${key(seq)}"]`);
-const columnOrder = () => page.locator("section[data-column]").evaluateAll((els) => els.map((e) => e.getAttribute("data-column")));
+const columnOrder = () =>
+  page.locator("section[data-column]").evaluateAll((els) => els.map((e) => e.getAttribute("data-column")));
 
 /** Keyboard drag of a card to the column `to`: pick it up, arrow across to that column, drop. */
 async function moveCard(seq: number, name: string, to: string, toLabel: string): Promise<void> {
@@ -56,24 +63,35 @@ it("groups the board by module and by cycle; moving a card changes its module or
   const now = await post<{ id: string }>("cycles/", { name: "Now", start_date: day(-2), end_date: day(5) });
   const backend = await post<{ id: string }>("modules/", { name: "Backend" });
   const frontend = await post<{ id: string }>("modules/", { name: "Frontend" });
-  await createItems(ctx.request, a, [{ name: "Api work", module_ids: [backend.id], cycle_id: now.id }, { name: "Ui work" }]);
+  await createItems(ctx.request, a, [
+    { name: "Api work", module_ids: [backend.id], cycle_id: now.id },
+    { name: "Ui work" },
+  ]);
 
   // by module: one column per module (by name), then "No module"
   await setLayout(ctx.request, a, { layout: "kanban", group_by: "module", sub_group_by: null, order_by: "sort_order" });
   await openList(page, a);
   await page.getByTestId("kanban-layout").waitFor();
-  await column(backend.id).locator(`[data-item="${key(1)}"]`).waitFor();
-  await column("None").locator(`[data-item="${key(2)}"]`).waitFor();
+  await column(backend.id)
+    .locator(`[data-item="${key(1)}"]`)
+    .waitFor();
+  await column("None")
+    .locator(`[data-item="${key(2)}"]`)
+    .waitFor();
   expect(await columnOrder()).toEqual([backend.id, frontend.id, "None"]);
   await moveCard(2, "Ui work", frontend.id, "Frontend");
-  await column(frontend.id).locator(`[data-item="${key(2)}"]`).waitFor();
+  await column(frontend.id)
+    .locator(`[data-item="${key(2)}"]`)
+    .waitFor();
   await poll(async () => (await itemNamed("Ui work"))?.module_ids).toEqual([frontend.id]);
   // quick add in a module's column: the new item is in that module
   await column(backend.id).getByRole("button", { name: "New work item" }).click();
   let title = column(backend.id).getByRole("textbox", { name: "Work item title" });
   await title.fill("Queue worker");
   await title.press("Enter");
-  await column(backend.id).locator(`[data-item="${key(3)}"]`).waitFor();
+  await column(backend.id)
+    .locator(`[data-item="${key(3)}"]`)
+    .waitFor();
   await poll(async () => (await itemNamed("Queue worker"))?.module_ids).toEqual([backend.id]);
   await title.press("Escape");
 
@@ -81,29 +99,45 @@ it("groups the board by module and by cycle; moving a card changes its module or
   await setLayout(ctx.request, a, { layout: "kanban", group_by: "cycle", sub_group_by: null, order_by: "sort_order" });
   await page.reload();
   await page.getByTestId("kanban-layout").waitFor();
-  await column(now.id).locator(`[data-item="${key(1)}"]`).waitFor();
-  await column("None").locator(`[data-item="${key(2)}"]`).waitFor();
+  await column(now.id)
+    .locator(`[data-item="${key(1)}"]`)
+    .waitFor();
+  await column("None")
+    .locator(`[data-item="${key(2)}"]`)
+    .waitFor();
   // current cycles first, then upcoming (the cycle-list order of §4)
   expect(await columnOrder()).toEqual([now.id, later.id, "None"]);
   await moveCard(2, "Ui work", now.id, "Now");
-  await column(now.id).locator(`[data-item="${key(2)}"]`).waitFor();
+  await column(now.id)
+    .locator(`[data-item="${key(2)}"]`)
+    .waitFor();
   await poll(async () => (await itemNamed("Ui work"))?.cycle_id).toBe(now.id);
-  const progress = async () => ((await (await page.request.get(`${P()}/cycles/${now.id}/progress/`)).json()) as { total_issues: number }).total_issues;
+  const progress = async () =>
+    ((await (await page.request.get(`${P()}/cycles/${now.id}/progress/`)).json()) as { total_issues: number })
+      .total_issues;
   await poll(progress).toBe(2);
   // quick add in a cycle's column joins that cycle; in "No cycle" it joins none (cycle "None" means no cycle)
   await column(later.id).getByRole("button", { name: "New work item" }).click();
   title = column(later.id).getByRole("textbox", { name: "Work item title" });
   await title.fill("Plan the next one");
   await title.press("Enter");
-  await column(later.id).locator(`[data-item="${key(4)}"]`).waitFor();
+  await column(later.id)
+    .locator(`[data-item="${key(4)}"]`)
+    .waitFor();
   await title.press("Escape");
   await column("None").getByRole("button", { name: "New work item" }).click();
   title = column("None").getByRole("textbox", { name: "Work item title" });
   await title.fill("Unplanned");
   await title.press("Enter");
-  await column("None").locator(`[data-item="${key(5)}"]`).waitFor();
+  await column("None")
+    .locator(`[data-item="${key(5)}"]`)
+    .waitFor();
   await poll(async () => (await items()).map((i) => [i.name, i.cycle_id])).toEqual([
-    ["Api work", now.id], ["Ui work", now.id], ["Queue worker", null], ["Plan the next one", later.id], ["Unplanned", null],
+    ["Api work", now.id],
+    ["Ui work", now.id],
+    ["Queue worker", null],
+    ["Plan the next one", later.id],
+    ["Unplanned", null],
   ]);
 });
 
@@ -138,7 +172,8 @@ it("shows Cycle and Modules columns in the spreadsheet, sets them from a cell an
   await poll(() => row(2).locator('[data-col="modules"]').textContent()).toContain("Core");
 
   // sorting by a column: by cycle, the item without one comes last; by module name, ascending then descending
-  const order = () => table.locator("[role=row][data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+  const order = () =>
+    table.locator("[role=row][data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
   const cycleHeader = table.getByRole("columnheader", { name: "Cycle" });
   await cycleHeader.getByRole("button").click();
   await poll(() => cycleHeader.getAttribute("aria-sort")).toBe("ascending");
@@ -165,7 +200,10 @@ it("picks a cycle and modules in the create modal, changes them on the detail pa
   const create = page.getByRole("dialog", { name: "Create work item" });
   await create.getByRole("textbox", { name: "Title" }).fill("Planned from the modal");
   await create.getByRole("button", { name: /^Cycle/ }).click();
-  await page.getByRole("listbox", { name: "Cycle" }).getByRole("option", { name: /^Sprint/ }).click();
+  await page
+    .getByRole("listbox", { name: "Cycle" })
+    .getByRole("option", { name: /^Sprint/ })
+    .click();
   await create.getByRole("button", { name: /^Modules/ }).click();
   const modules = page.getByRole("listbox", { name: "Modules" });
   await modules.getByRole("option", { name: "Core" }).click();
@@ -174,15 +212,20 @@ it("picks a cycle and modules in the create modal, changes them on the detail pa
   await modules.waitFor({ state: "detached" });
   await create.getByRole("button", { name: "Create work item" }).click();
   await create.waitFor({ state: "detached" });
-  await poll(async () => { const it = await itemNamed("Planned from the modal"); return it && [it.cycle_id, [...it.module_ids].sort()]; })
-    .toEqual([sprint.id, [core.id, docs.id].sort()]);
+  await poll(async () => {
+    const it = await itemNamed("Planned from the modal");
+    return it && [it.cycle_id, [...it.module_ids].sort()];
+  }).toEqual([sprint.id, [core.id, docs.id].sort()]);
   const made = (await itemNamed("Planned from the modal"))!;
 
   // the detail page: move it to the next cycle, take it out of Docs
   await page.goto(`/${a.slug}/browse/${key(made.sequence_id)}/`);
   const props = page.getByRole("complementary", { name: "Properties" });
   await props.getByRole("button", { name: /^Cycle/ }).click();
-  await page.getByRole("listbox", { name: "Cycle" }).getByRole("option", { name: /^Next sprint/ }).click();
+  await page
+    .getByRole("listbox", { name: "Cycle" })
+    .getByRole("option", { name: /^Next sprint/ })
+    .click();
   await poll(async () => (await itemNamed("Planned from the modal"))?.cycle_id).toBe(next.id);
   await props.getByRole("button", { name: /^(Modules|\d+ modules)\b/ }).click();
   await page.getByRole("listbox", { name: "Modules" }).getByRole("option", { name: "Docs" }).click();
@@ -192,10 +235,17 @@ it("picks a cycle and modules in the create modal, changes them on the detail pa
   // bulk: both existing items join Docs
   await openList(page, a);
   for (const seq of [1, 2]) await page.getByRole("checkbox", { name: `Select ${key(seq)}` }).check();
-  await page.getByRole("toolbar", { name: "Bulk actions" }).getByRole("button", { name: /^Modules/ }).click();
+  await page
+    .getByRole("toolbar", { name: "Bulk actions" })
+    .getByRole("button", { name: /^Modules/ })
+    .click();
   await page.getByRole("listbox", { name: "Modules" }).getByRole("option", { name: "Docs" }).click();
   await page.keyboard.press("Escape");
-  await poll(async () => [(await itemNamed("Existing one"))?.module_ids, (await itemNamed("Existing two"))?.module_ids]).toEqual([[docs.id], [docs.id]]);
-  const moduleTotal = async (id: string) => ((await (await page.request.get(`${P()}/modules/${id}/`)).json()) as { total_issues: number }).total_issues;
+  await poll(async () => [
+    (await itemNamed("Existing one"))?.module_ids,
+    (await itemNamed("Existing two"))?.module_ids,
+  ]).toEqual([[docs.id], [docs.id]]);
+  const moduleTotal = async (id: string) =>
+    ((await (await page.request.get(`${P()}/modules/${id}/`)).json()) as { total_issues: number }).total_issues;
   expect([await moduleTotal(core.id), await moduleTotal(docs.id)]).toEqual([1, 2]);
 });

@@ -1,6 +1,14 @@
 import { beforeAll, expect, it } from "vitest";
 import type { BrowserContext } from "playwright-core";
-import { apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiSignUp, e2eSuite, unique, waitForPath } from "./helpers.ts";
+import {
+  apiCreateProject,
+  apiCreateWorkspace,
+  apiInviteAndAccept,
+  apiSignUp,
+  e2eSuite,
+  unique,
+  waitForPath,
+} from "./helpers.ts";
 
 /**
  * Projects (issue #30): a workspace member who is not in a public project joins it from its card on the projects page,
@@ -30,7 +38,10 @@ it("a member joins a public project from its card and opens it", async () => {
   const project = await apiCreateProject(admin, slug, name, ident());
   const page = await member.newPage();
   await page.goto(`/${slug}/projects/`);
-  const card = page.getByRole("list", { name: "Projects" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  const card = page
+    .getByRole("list", { name: "Projects" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) });
   await card.getByText("Not a member").waitFor();
   await card.getByRole("button", { name: `Join ${name}` }).click();
   await card.getByText("Joined").waitFor();
@@ -55,7 +66,10 @@ it("a member who opens a public project they are not in joins it from that scree
 });
 
 /** A 2×1 PNG (red, blue). */
-const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwH4QZGBgAJu0D/U9tIm0AAAAASUVORK5CYII=", "base64");
+const PNG = Buffer.from(
+  "iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAAEUlEQVR4nGP4z8DwH4QZGBgAJu0D/U9tIm0AAAAASUVORK5CYII=",
+  "base64",
+);
 
 it("a project made with one of Stride's covers shows it; an uploaded cover chosen in the settings replaces it", async () => {
   const page = await admin.newPage();
@@ -66,29 +80,53 @@ it("a project made with one of Stride's covers shows it; an uploaded cover chose
   const covers = dialog.getByRole("radiogroup", { name: "Covers" });
   await covers.getByRole("radio", { name: "Cover lagoon" }).click();
   await expect(covers.getByRole("radio", { name: "Cover lagoon" }).getAttribute("aria-checked")).resolves.toBe("true");
-  await expect(dialog.getByRole("img", { name: "The project's cover" }).getAttribute("src")).resolves.toBe("/api/project-covers/lagoon.svg");
+  await expect(dialog.getByRole("img", { name: "The project's cover" }).getAttribute("src")).resolves.toBe(
+    "/api/project-covers/lagoon.svg",
+  );
   await dialog.getByRole("button", { name: "Create project" }).click();
   await waitForPath(page, /\/projects\/[0-9a-f-]+\/issues\//);
   const pid = /projects\/([0-9a-f-]+)\//.exec(page.url())![1];
-  const made = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${pid}/`)).json()) as { cover_image: string; cover_image_url: string };
-  expect(made).toMatchObject({ cover_image: "/api/project-covers/lagoon.svg", cover_image_url: "/api/project-covers/lagoon.svg" });
+  const made = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${pid}/`)).json()) as {
+    cover_image: string;
+    cover_image_url: string;
+  };
+  expect(made).toMatchObject({
+    cover_image: "/api/project-covers/lagoon.svg",
+    cover_image_url: "/api/project-covers/lagoon.svg",
+  });
 
   await page.goto(`/${slug}/projects/${pid}/settings/`);
   const form = page.getByRole("form", { name: "Project details" });
   await expect(form.getByRole("radio", { name: "Cover lagoon" }).getAttribute("aria-checked")).resolves.toBe("true");
   await form.locator("input[type=file]").setInputFiles({ name: "team.png", mimeType: "image/png", buffer: PNG });
-  await expect.poll(() => form.getByRole("img", { name: "The project's cover" }).getAttribute("src")).toMatch(/^\/api\/assets\/v2\/static\/[0-9a-f-]+\/$/);
+  await expect
+    .poll(() => form.getByRole("img", { name: "The project's cover" }).getAttribute("src"))
+    .toMatch(/^\/api\/assets\/v2\/static\/[0-9a-f-]+\/$/);
   await form.getByRole("button", { name: "Save changes" }).click();
   await page.getByText("Project updated").waitFor();
-  const saved = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${pid}/`)).json()) as { cover_image: string | null; cover_image_asset: string; cover_image_url: string };
+  const saved = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${pid}/`)).json()) as {
+    cover_image: string | null;
+    cover_image_asset: string;
+    cover_image_url: string;
+  };
   expect(saved.cover_image).toBeNull();
   expect(saved.cover_image_url).toBe(`/api/assets/v2/static/${saved.cover_image_asset}/`);
 
   await page.goto(`/${slug}/projects/`);
-  const card = page.getByRole("list", { name: "Projects" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  const card = page
+    .getByRole("list", { name: "Projects" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) });
   await expect(card.locator("img").first().getAttribute("src")).resolves.toBe(saved.cover_image_url);
   // the image really loads (the browser got its bytes)
-  await expect.poll(() => card.locator("img").first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+  await expect
+    .poll(() =>
+      card
+        .locator("img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+    )
+    .toBe(2);
   await page.close();
 });
 
@@ -98,10 +136,14 @@ it("the sidebar and the projects page follow live when a member is added to a pr
   await page.goto(`/${slug}/projects/`);
   const sidebar = page.getByRole("navigation", { name: "Workspace" });
   await page.getByRole("heading", { name: "Projects", exact: true }).waitFor();
-  const res = await admin.request.post(`/api/workspaces/${slug}/projects/`, { data: { name, identifier: ident(), network: 0 } });
+  const res = await admin.request.post(`/api/workspaces/${slug}/projects/`, {
+    data: { name, identifier: ident(), network: 0 },
+  });
   const project = (await res.json()) as { id: string };
   const me = (await (await member.request.get("/api/users/me/")).json()) as { id: string };
-  const add = await admin.request.post(`/api/workspaces/${slug}/projects/${project.id}/members/`, { data: { members: [{ member_id: me.id, role: 15 }] } });
+  const add = await admin.request.post(`/api/workspaces/${slug}/projects/${project.id}/members/`, {
+    data: { members: [{ member_id: me.id, role: 15 }] },
+  });
   expect(add.status()).toBe(201);
   // no reload: the membership's event reaches the member's own stream
   await sidebar.getByRole("link", { name }).waitFor();
@@ -116,10 +158,15 @@ it("the sidebar and the projects page follow live when a member is added to a pr
 it("an archived project's card offers Restore instead of a Settings page that cannot open", async () => {
   const name = `Old launch ${ident()}`;
   const project = await apiCreateProject(admin, slug, name, ident());
-  expect((await admin.request.post(`/api/workspaces/${slug}/projects/${project.id}/archive/`)).status()).toBeLessThan(300);
+  expect((await admin.request.post(`/api/workspaces/${slug}/projects/${project.id}/archive/`)).status()).toBeLessThan(
+    300,
+  );
   const page = await admin.newPage();
   await page.goto(`/${slug}/projects/?archived=1`);
-  const card = page.getByRole("list", { name: "Projects" }).getByRole("listitem").filter({ has: page.getByText(name, { exact: true }) });
+  const card = page
+    .getByRole("list", { name: "Projects" })
+    .getByRole("listitem")
+    .filter({ has: page.getByText(name, { exact: true }) });
   await card.getByText("Archived").waitFor();
   await card.getByRole("button", { name: `Actions for ${name}` }).click();
   const menu = page.getByRole("menu");
@@ -128,7 +175,9 @@ it("an archived project's card offers Restore instead of a Settings page that ca
   await page.keyboard.press("Escape");
   await card.getByRole("button", { name: `Restore ${name}` }).click();
   await page.getByText("Project restored").waitFor();
-  const got = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${project.id}/`)).json()) as { archived_at: string | null };
+  const got = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${project.id}/`)).json()) as {
+    archived_at: string | null;
+  };
   expect(got.archived_at).toBeNull();
   await page.close();
 });

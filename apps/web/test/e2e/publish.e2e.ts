@@ -13,7 +13,10 @@ const e2e = e2eSuite();
 it("publishes a project from its settings and shows its board and list to someone signed out", async () => {
   const ctx = await e2e.context();
   const a = await arrange(ctx);
-  await createItems(ctx.request, a, [{ name: "Launch the public roadmap" }, { name: "Collect feedback", priority: "high" }]);
+  await createItems(ctx.request, a, [
+    { name: "Launch the public roadmap" },
+    { name: "Collect feedback", priority: "high" },
+  ]);
 
   const page = await ctx.newPage();
   await page.goto(`/${a.slug}/projects/${a.projectId}/settings/`);
@@ -49,7 +52,9 @@ it("publishes a project from its settings and shows its board and list to someon
 
   // a signed-in visitor comments, and the signed-out reader sees it
   const mine = await ctx.newPage();
-  await mine.goto(`${path}?board=list&peekId=${(await (await ctx.request.get(`/api/public/anchor/${path.split("/").pop()}/issues/?per_page=50`)).json()).results.find((r: { name: string }) => r.name === "Collect feedback").id}`);
+  await mine.goto(
+    `${path}?board=list&peekId=${(await (await ctx.request.get(`/api/public/anchor/${path.split("/").pop()}/issues/?per_page=50`)).json()).results.find((r: { name: string }) => r.name === "Collect feedback").id}`,
+  );
   const myPeek = mine.getByRole("complementary", { name: "Work item" });
   await myPeek.getByRole("textbox", { name: "Add a comment" }).fill("Count me in");
   await myPeek.getByRole("button", { name: "Comment" }).click();
@@ -62,21 +67,42 @@ it("publishes a project from its settings and shows its board and list to someon
   await page.getByRole("region", { name: "Publish" }).getByRole("button", { name: "Publish", exact: true }).waitFor();
   await pub.reload();
   await pub.getByText("This project is not published").waitFor();
-  await poll(async () => (await outside.request.get(`/api/public/anchor/${path.split("/").pop()}/meta/`)).status()).toBe(404);
+  await poll(async () =>
+    (await outside.request.get(`/api/public/anchor/${path.split("/").pop()}/meta/`)).status(),
+  ).toBe(404);
 });
 
 /** An image in a work item's description, uploaded through the assets flow (arrange only). */
 async function describeWithImage(req: APIRequestContext, a: Arranged, itemId: string): Promise<string> {
   const base = `/api/assets/v2/workspaces/${a.slug}/projects/${a.projectId}/`;
   const bytes = png(24, 16);
-  const slot = (await (await req.post(base, { data: { name: "shot.png", type: "image/png", size: bytes.length, entity_type: "ISSUE_DESCRIPTION", entity_identifier: itemId } })).json()) as {
-    asset_id: string; upload_data: { url: string; fields: Record<string, string> };
+  const slot = (await (
+    await req.post(base, {
+      data: {
+        name: "shot.png",
+        type: "image/png",
+        size: bytes.length,
+        entity_type: "ISSUE_DESCRIPTION",
+        entity_identifier: itemId,
+      },
+    })
+  ).json()) as {
+    asset_id: string;
+    upload_data: { url: string; fields: Record<string, string> };
   };
-  const sent = await req.post(slot.upload_data.url, { multipart: { ...slot.upload_data.fields, file: { name: "shot.png", mimeType: "image/png", buffer: bytes } } });
+  const sent = await req.post(slot.upload_data.url, {
+    multipart: { ...slot.upload_data.fields, file: { name: "shot.png", mimeType: "image/png", buffer: bytes } },
+  });
   expect(sent.status()).toBe(204);
   expect((await req.patch(`${base}${slot.asset_id}/`, { data: {} })).status()).toBe(204);
   const html = `<p>The plan</p><image-component src="${slot.asset_id}"></image-component>`;
-  expect((await req.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${itemId}/`, { data: { description_html: html } })).ok()).toBe(true);
+  expect(
+    (
+      await req.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${itemId}/`, {
+        data: { description_html: html },
+      })
+    ).ok(),
+  ).toBe(true);
   return slot.asset_id;
 }
 
@@ -93,7 +119,9 @@ it("shows the space's layouts and images to anyone, takes votes and requests fro
   await describeWithImage(ctx.request, a, beta.id);
   expect((await ctx.request.patch(`${P}/`, { data: { intake_view: true, issue_views_view: true } })).ok()).toBe(true);
   const intake = (await (await ctx.request.get(`${P}/intake-settings/`)).json()) as { intake: string };
-  const board = (await (await ctx.request.post(`${P}/project-deploy-boards/`, { data: { is_votes_enabled: true, intake: intake.intake } })).json()) as { anchor: string };
+  const board = (await (
+    await ctx.request.post(`${P}/project-deploy-boards/`, { data: { is_votes_enabled: true, intake: intake.intake } })
+  ).json()) as { anchor: string };
   const path = `/spaces/issues/${board.anchor}`;
 
   // signed out: every layout, the image, and sign-in prompts instead of votes and requests
@@ -102,12 +130,21 @@ it("shows the space's layouts and images to anyone, takes votes and requests fro
   await pub.goto(path);
   await pub.getByRole("heading", { name: "Rocket" }).waitFor();
   await pub.getByRole("button", { name: "Calendar" }).click();
-  await pub.getByRole("main", { name: "Calendar" }).getByRole("button", { name: /Ship the beta/ }).waitFor();
+  await pub
+    .getByRole("main", { name: "Calendar" })
+    .getByRole("button", { name: /Ship the beta/ })
+    .waitFor();
   await pub.getByRole("button", { name: "Timeline" }).click();
-  await pub.getByRole("region", { name: "Timeline" }).getByRole("button", { name: /Ship the beta:/ }).waitFor();
+  await pub
+    .getByRole("region", { name: "Timeline" })
+    .getByRole("button", { name: /Ship the beta:/ })
+    .waitFor();
   await pub.getByRole("button", { name: "Spreadsheet" }).click();
   const sheet = pub.getByRole("table", { name: "Spreadsheet" });
-  await sheet.getByRole("row", { name: /Write the docs/ }).getByText("urgent").waitFor();
+  await sheet
+    .getByRole("row", { name: /Write the docs/ })
+    .getByText("urgent")
+    .waitFor();
   await sheet.getByRole("button", { name: "Ship the beta" }).click();
   const peek = pub.getByRole("complementary", { name: "Work item" });
   await peek.getByText("The plan").waitFor();
@@ -136,10 +173,16 @@ it("shows the space's layouts and images to anyone, takes votes and requests fro
   await panel.getByRole("button", { name: "Send request" }).click();
   await panel.getByText("Your request reached the team's intake.").waitFor();
   await panel.getByRole("region", { name: "Your requests" }).getByText("Add a dark mode").waitFor();
-  await poll(async () => ((await (await ctx.request.get(`${P}/inbox-issues/`)).json()) as { results: { issue: { name: string } }[] }).results.map((r) => r.issue.name)).toContain("Add a dark mode");
+  await poll(async () =>
+    (
+      (await (await ctx.request.get(`${P}/inbox-issues/`)).json()) as { results: { issue: { name: string } }[] }
+    ).results.map((r) => r.issue.name),
+  ).toContain("Add a dark mode");
 
   // a saved view, published from the project's views: its link shows only the view's items
-  const view = (await (await ctx.request.post(`${P}/views/`, { data: { name: "Urgent things", filters: { priority: ["urgent"] } } })).json()) as { id: string };
+  const view = (await (
+    await ctx.request.post(`${P}/views/`, { data: { name: "Urgent things", filters: { priority: ["urgent"] } } })
+  ).json()) as { id: string };
   const page = await ctx.newPage();
   await page.goto(`/${a.slug}/projects/${a.projectId}/views/`);
   await page.getByRole("button", { name: "Publish Urgent things" }).click();

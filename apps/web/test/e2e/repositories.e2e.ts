@@ -19,7 +19,8 @@ afterAll(async () => {
 
 const api = (a: Arranged, p: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/environments/${p}`;
 type SandboxWire = { id: string; status: string; expires_at: string };
-const sandboxes = async (page: Page, a: Arranged) => ((await (await page.request.get(api(a, "sandboxes/"))).json()) as { sandboxes: SandboxWire[] }).sandboxes;
+const sandboxes = async (page: Page, a: Arranged) =>
+  ((await (await page.request.get(api(a, "sandboxes/"))).json()) as { sandboxes: SandboxWire[] }).sandboxes;
 
 async function setup() {
   const ctx = await e2e.context();
@@ -70,7 +71,9 @@ it("an admin adds a repository, starts a sandbox from it, extends it and shuts i
   expect(before.status).toBe("active");
 
   await dialog.getByRole("button", { name: "Extend acme/app by one hour" }).click();
-  await poll(async () => new Date((await sandboxes(page, a))[0].expires_at).getTime() - new Date(before.expires_at).getTime()).toBe(3600_000);
+  await poll(
+    async () => new Date((await sandboxes(page, a))[0].expires_at).getTime() - new Date(before.expires_at).getTime(),
+  ).toBe(3600_000);
 
   await dialog.getByRole("button", { name: "Shut down acme/app" }).click();
   await dialog.getByText("No running sandboxes").waitFor();

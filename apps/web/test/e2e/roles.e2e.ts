@@ -1,7 +1,16 @@
 import { beforeAll, expect, it } from "vitest";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import {
-  apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, e2eSuite, sidebarEntries, unique, waitForPath,
+  apiAddProjectMember,
+  apiCreateProject,
+  apiCreateWorkspace,
+  apiInviteAndAccept,
+  apiMe,
+  apiSignUp,
+  e2eSuite,
+  sidebarEntries,
+  unique,
+  waitForPath,
 } from "./helpers.ts";
 
 /**
@@ -65,7 +74,9 @@ const commentBox = (detail: Locator) => detail.getByRole("textbox", { name: "Com
 
 async function settingsNav(page: Page): Promise<string[]> {
   await page.locator("nav[aria-label='Project settings'] [data-settings]").first().waitFor();
-  return page.locator("nav[aria-label='Project settings'] [data-settings]").evaluateAll((els) => els.map((e) => e.getAttribute("data-settings") ?? ""));
+  return page
+    .locator("nav[aria-label='Project settings'] [data-settings]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-settings") ?? ""));
 }
 
 async function noAccess(page: Page, path: string): Promise<void> {
@@ -76,14 +87,52 @@ async function noAccess(page: Page, path: string): Promise<void> {
 it("admin sees every sidebar entry, workspace settings and every project settings page", async () => {
   const page = await admin.newPage();
   await page.goto(`/${slug}/`);
-  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "drafts", "your-work", "stickies", "views", "analytics", "archives"]);
+  expect(await sidebarEntries(page)).toEqual([
+    "home",
+    "inbox",
+    "projects",
+    "drafts",
+    "your-work",
+    "stickies",
+    "views",
+    "analytics",
+    "archives",
+  ]);
   await page.goto(`/${slug}/settings/`);
   await page.getByRole("heading", { name: "General" }).waitFor();
-  const wsNav = await page.locator("nav[aria-label='Workspace settings'] [data-settings]").evaluateAll((els) => els.map((e) => e.getAttribute("data-settings")));
-  expect(wsNav).toEqual(["general", "integrations", "members", "billing", "exports", "webhooks", "api-tokens", "imports", "teamspaces"]);
-  expect(await page.locator("nav[aria-label='Workspace settings'] a[data-settings=imports]").getAttribute("href")).toBe(`/${slug}/settings/impors/`);
+  const wsNav = await page
+    .locator("nav[aria-label='Workspace settings'] [data-settings]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-settings")));
+  expect(wsNav).toEqual([
+    "general",
+    "integrations",
+    "members",
+    "billing",
+    "exports",
+    "webhooks",
+    "api-tokens",
+    "imports",
+    "teamspaces",
+  ]);
+  expect(await page.locator("nav[aria-label='Workspace settings'] a[data-settings=imports]").getAttribute("href")).toBe(
+    `/${slug}/settings/impors/`,
+  );
   await page.goto(`/${slug}/projects/${projectId}/settings/`);
-  expect(await settingsNav(page)).toEqual(["general", "repositories", "model-configuration", "states", "labels", "members", "features", "estimates", "work-item-types", "workflows", "automations", "mcp-servers", "agents"]);
+  expect(await settingsNav(page)).toEqual([
+    "general",
+    "repositories",
+    "model-configuration",
+    "states",
+    "labels",
+    "members",
+    "features",
+    "estimates",
+    "work-item-types",
+    "workflows",
+    "automations",
+    "mcp-servers",
+    "agents",
+  ]);
   await page.goto(`/${slug}/projects/${projectId}/settings/features/`);
   await page.getByRole("switch", { name: "Cycles" }).waitFor();
   await page.goto(`/${slug}/projects/${projectId}/settings/estimates/`);
@@ -96,7 +145,17 @@ it("admin sees every sidebar entry, workspace settings and every project setting
 it("member sees all sidebar entries but no workspace settings, and only member project pages", async () => {
   const page = await member.newPage();
   await page.goto(`/${slug}/`);
-  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "drafts", "your-work", "stickies", "views", "analytics", "archives"]);
+  expect(await sidebarEntries(page)).toEqual([
+    "home",
+    "inbox",
+    "projects",
+    "drafts",
+    "your-work",
+    "stickies",
+    "views",
+    "analytics",
+    "archives",
+  ]);
   await noAccess(page, `/${slug}/settings/`);
   await noAccess(page, `/${slug}/settings/members/`);
   await page.goto(`/${slug}/projects/${projectId}/settings/`);
@@ -174,7 +233,14 @@ it("guest reads and comments, and is offered no change to someone else's work it
   const { page, detail } = await openItem(guest, key);
   await commentBox(detail).waitFor({ timeout: 60_000 });
   expect(await detail.getByRole("textbox", { name: "Title" }).getAttribute("readonly")).not.toBeNull();
-  for (const name of ["Delete", "Archive", "Archive (only completed or cancelled work items)", "Add link", "Add sub-work item", "Add task"]) {
+  for (const name of [
+    "Delete",
+    "Archive",
+    "Archive (only completed or cancelled work items)",
+    "Add link",
+    "Add sub-work item",
+    "Add task",
+  ]) {
     expect(await button(detail, name).count(), name).toBe(0);
   }
   await page.close();

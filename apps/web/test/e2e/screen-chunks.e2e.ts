@@ -51,7 +51,8 @@ async function startScripts(req: APIRequestContext, path: string): Promise<Map<s
     const code = await r.text();
     out.set(url, code);
     // static imports only (`import(…)` is a lazy chunk): `import"./x.js"`, `from"./x.js"`
-    for (const s of code.matchAll(/(?:\bimport|\bfrom)\s*["'](\.\/[^"']+\.js)["']/g)) queue.push(new URL(s[1], `http://app.invalid${url}`).pathname);
+    for (const s of code.matchAll(/(?:\bimport|\bfrom)\s*["'](\.\/[^"']+\.js)["']/g))
+      queue.push(new URL(s[1], `http://app.invalid${url}`).pathname);
   }
   return out;
 }
@@ -59,8 +60,12 @@ async function startScripts(req: APIRequestContext, path: string): Promise<Map<s
 it("opens the work-item page, the peek view, project settings and workspace members without loading charts, the editor, yjs or highlight.js first", async () => {
   const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Chunk" });
-  const [item] = await createItems(ctx.request, a, [{ name: "Weigh the start-up", description_html: "<p>Some <strong>text</strong></p>" }]);
-  const project = (await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/`)).json()) as { identifier: string };
+  const [item] = await createItems(ctx.request, a, [
+    { name: "Weigh the start-up", description_html: "<p>Some <strong>text</strong></p>" },
+  ]);
+  const project = (await (await ctx.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/`)).json()) as {
+    identifier: string;
+  };
   const screens = [
     `/${a.slug}/browse/${project.identifier}-${item.sequence_id}/`,
     `/${a.slug}/projects/${a.projectId}/issues/?peekId=${item.id}`,
@@ -73,8 +78,12 @@ it("opens the work-item page, the peek view, project settings and workspace memb
     expect([...scripts.keys()].length, path).toBeGreaterThan(3);
     // the first render's modules come in a few chunks (vite.config.ts `startChunks`: the entry, the runtime, the
     // libraries, the app's code, what the public space shares), not one script per module group (48 before)
-    expect([...scripts.keys()].length, `${path}: ${[...scripts.keys()].join(" ")}`).toBeLessThanOrEqual(MAX_START_SCRIPTS);
-    const found = Object.entries(NOT_AT_START).flatMap(([lib, marker]) => [...scripts].filter(([, code]) => code.includes(marker)).map(([url]) => `${lib} in ${url}`));
+    expect([...scripts.keys()].length, `${path}: ${[...scripts.keys()].join(" ")}`).toBeLessThanOrEqual(
+      MAX_START_SCRIPTS,
+    );
+    const found = Object.entries(NOT_AT_START).flatMap(([lib, marker]) =>
+      [...scripts].filter(([, code]) => code.includes(marker)).map(([url]) => `${lib} in ${url}`),
+    );
     expect(found, path).toEqual([]);
     // the work-item screens load the detail, and no other screen's code; the settings screens neither
     const holds = (marker: string) => [...scripts.values()].some((code) => code.includes(marker));

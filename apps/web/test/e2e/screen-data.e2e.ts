@@ -18,14 +18,18 @@ function apiRequests(page: Page): string[] {
   const log: string[] = [];
   page.on("request", (r) => {
     const u = new URL(r.url());
-    if (u.pathname.startsWith("/api/") && r.resourceType() !== "image") log.push(`${r.method()} ${u.pathname}${u.search}`);
+    if (u.pathname.startsWith("/api/") && r.resourceType() !== "image")
+      log.push(`${r.method()} ${u.pathname}${u.search}`);
   });
   // the live channel's subscriptions: the first of each topic starts from where the page's data was read
-  page.on("websocket", (ws) => ws.on("framesent", (f) => {
-    const m = JSON.parse(String(f.payload)) as { type?: string; topic?: string; since?: number; recent?: number };
-    // (event topics only: a document topic, `clusters/…`, is sent whole on subscribe)
-    if (m.type === "sub" && !m.topic?.includes("/")) log.push(`SUB ${m.topic} ${m.since !== undefined ? "since" : "recent"}`);
-  }));
+  page.on("websocket", (ws) =>
+    ws.on("framesent", (f) => {
+      const m = JSON.parse(String(f.payload)) as { type?: string; topic?: string; since?: number; recent?: number };
+      // (event topics only: a document topic, `clusters/…`, is sent whole on subscribe)
+      if (m.type === "sub" && !m.topic?.includes("/"))
+        log.push(`SUB ${m.topic} ${m.since !== undefined ? "since" : "recent"}`);
+    }),
+  );
   return log;
 }
 
@@ -46,10 +50,19 @@ async function open(ctx: BrowserContext, path: string, shown: (page: Page) => Pr
 it("shows the full work-item page and the peek view from the page's data, with no request", async () => {
   const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Dora" });
-  const [parent, item] = await createItems(ctx.request, a, [{ name: "Plan the launch" }, { name: "Write the announcement", priority: "high" }]);
+  const [parent, item] = await createItems(ctx.request, a, [
+    { name: "Plan the launch" },
+    { name: "Write the announcement", priority: "high" },
+  ]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   expect((await ctx.request.patch(`${P}/issues/${item.id}/`, { data: { parent_id: parent.id } })).status()).toBe(204);
-  expect((await ctx.request.post(`${P}/issues/${item.id}/comments/`, { data: { comment_html: "<p>Draft is ready</p>", access: "INTERNAL" } })).status()).toBe(201);
+  expect(
+    (
+      await ctx.request.post(`${P}/issues/${item.id}/comments/`, {
+        data: { comment_html: "<p>Draft is ready</p>", access: "INTERNAL" },
+      })
+    ).status(),
+  ).toBe(201);
   const key = `${a.identifier}-${item.sequence_id}`;
 
   const full = await open(ctx, `/${a.slug}/browse/${key}/`, async (page) => {
@@ -57,12 +70,19 @@ it("shows the full work-item page and the peek view from the page's data, with n
     await poll(() => detail.getByRole("textbox", { name: "Title" }).inputValue()).toBe("Write the announcement");
     await detail.locator("[data-comment]").getByText("Draft is ready").waitFor();
     await detail.locator('ol[aria-label="Activity feed"] > li').first().waitFor();
-    await page.getByRole("complementary", { name: "Properties" }).getByText(`${a.identifier}-${parent.sequence_id}`).waitFor();
+    await page
+      .getByRole("complementary", { name: "Properties" })
+      .getByText(`${a.identifier}-${parent.sequence_id}`)
+      .waitFor();
   });
   // the data is used once: a change made elsewhere shows after a reload, which embeds the new answers
-  expect((await ctx.request.patch(`${P}/issues/${item.id}/`, { data: { name: "Announce the launch" } })).status()).toBe(204);
+  expect((await ctx.request.patch(`${P}/issues/${item.id}/`, { data: { name: "Announce the launch" } })).status()).toBe(
+    204,
+  );
   await full.page.reload();
-  await poll(() => full.page.locator(`[data-item-detail="${key}"]`).getByRole("textbox", { name: "Title" }).inputValue()).toBe("Announce the launch");
+  await poll(() =>
+    full.page.locator(`[data-item-detail="${key}"]`).getByRole("textbox", { name: "Title" }).inputValue(),
+  ).toBe("Announce the launch");
   await full.page.close();
 
   const peek = await open(ctx, `/${a.slug}/projects/${a.projectId}/issues/?peekId=${item.id}`, async (page) => {
@@ -77,7 +97,9 @@ it("shows the full work-item page and the peek view from the page's data, with n
   await title.fill("Announce the launch today");
   await title.press("Enter");
   await poll(() => peek.log.some((r) => r.startsWith(`PATCH ${P}/issues/${item.id}/`))).toBe(true);
-  await poll(async () => (await (await ctx.request.get(`${P}/issues/${item.id}/`)).json()).name).toBe("Announce the launch today");
+  await poll(async () => (await (await ctx.request.get(`${P}/issues/${item.id}/`)).json()).name).toBe(
+    "Announce the launch today",
+  );
   await ctx.close();
 });
 
@@ -106,6 +128,8 @@ it("embeds nothing for a signed-out visitor, who is sent to sign in", async () =
   expect(plain).not.toContain("Rocket");
   const page = await ctx.newPage();
   await page.goto(`/${a.slug}/projects/${a.projectId}/issues/`);
-  await poll(() => new URL(page.url()).searchParams.get("next_path")).toBe(`/${a.slug}/projects/${a.projectId}/issues/`);
+  await poll(() => new URL(page.url()).searchParams.get("next_path")).toBe(
+    `/${a.slug}/projects/${a.projectId}/issues/`,
+  );
   await ctx.close();
 });

@@ -21,7 +21,14 @@ import { arrange, createItems, openList, poll } from "./work-items-fixtures.ts";
 
 const e2e = e2eSuite();
 
-interface Fetch { url: string; method: string; start: number; answered: number | null; status: number | null; body: string | null }
+interface Fetch {
+  url: string;
+  method: string;
+  start: number;
+  answered: number | null;
+  status: number | null;
+  body: string | null;
+}
 
 const logging = new WeakSet<BrowserContext>();
 
@@ -35,12 +42,24 @@ async function logFetches(ctx: BrowserContext): Promise<void> {
     const original = window.fetch.bind(window);
     window.fetch = (input: RequestInfo | URL, init?: RequestInit) => {
       const url = new URL(typeof input === "string" || input instanceof URL ? String(input) : input.url, location.href);
-      const entry: Fetch = { url: url.pathname + url.search, method: (init?.method ?? "GET").toUpperCase(), start: performance.now(), answered: null, status: null, body: null };
+      const entry: Fetch = {
+        url: url.pathname + url.search,
+        method: (init?.method ?? "GET").toUpperCase(),
+        start: performance.now(),
+        answered: null,
+        status: null,
+        body: null,
+      };
       log.push(entry);
       return original(input, init).then((res) => {
         entry.answered = performance.now();
         entry.status = res.status;
-        void res.clone().text().then((t) => { entry.body = t; });
+        void res
+          .clone()
+          .text()
+          .then((t) => {
+            entry.body = t;
+          });
         return res;
       });
     };
@@ -52,17 +71,21 @@ const plain = new WeakSet<BrowserContext>();
 async function plainPages(ctx: BrowserContext): Promise<void> {
   if (plain.has(ctx)) return;
   plain.add(ctx);
-  await ctx.route((url) => !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/assets/"), async (route) => {
-    if (route.request().resourceType() !== "document") return route.continue();
-    const res = await route.fetch();
-    const html = (await res.text())
-      .replace(/<script type="application\/json" data-stride-screen-data>[\s\S]*?<\/script>/g, "")
-      .replace(/<meta name="stride-screen-data"[^>]*>/, "");
-    await route.fulfill({ response: res, body: html });
-  });
+  await ctx.route(
+    (url) => !url.pathname.startsWith("/api/") && !url.pathname.startsWith("/assets/"),
+    async (route) => {
+      if (route.request().resourceType() !== "document") return route.continue();
+      const res = await route.fetch();
+      const html = (await res.text())
+        .replace(/<script type="application\/json" data-stride-screen-data>[\s\S]*?<\/script>/g, "")
+        .replace(/<meta name="stride-screen-data"[^>]*>/, "");
+      await route.fulfill({ response: res, body: html });
+    },
+  );
 }
 
-const fetches = (page: Page) => page.evaluate(() => (window as unknown as { __fetches: Fetch[] }).__fetches.map((f) => ({ ...f })));
+const fetches = (page: Page) =>
+  page.evaluate(() => (window as unknown as { __fetches: Fetch[] }).__fetches.map((f) => ({ ...f })));
 
 /** Once the screen shows its content: wait until every logged request has its answer and no new one started for a while. */
 async function settled(page: Page): Promise<Fetch[]> {
@@ -98,7 +121,10 @@ function carried(url: string, screenUrl: string): string[] {
  * answer the page already had holds. `rounds`: how many such hand-overs deep the deepest request is (1: it
  * went out at navigation).
  */
-function waterfall(data: Fetch[], screenUrl: string): { waits: string[]; rounds: number; roundOf: (f: Fetch) => number } {
+function waterfall(
+  data: Fetch[],
+  screenUrl: string,
+): { waits: string[]; rounds: number; roundOf: (f: Fetch) => number } {
   const round = new Map<Fetch, number>();
   const waits: string[] = [];
   for (const r of [...data].sort((x, y) => x.start - y.start)) {
@@ -109,7 +135,8 @@ function waterfall(data: Fetch[], screenUrl: string): { waits: string[]; rounds:
     }
     const needed = carried(r.url, screenUrl);
     const providers = answeredBefore.filter((q) => needed.some((v) => (q.body ?? "").toLowerCase().includes(`"${v}"`)));
-    if (!providers.length) waits.push(`${r.url} started after ${answeredBefore.length} answer(s) without needing a value from them`);
+    if (!providers.length)
+      waits.push(`${r.url} started after ${answeredBefore.length} answer(s) without needing a value from them`);
     round.set(r, 1 + Math.min(...providers.map((q) => round.get(q) ?? 1)));
   }
   return { waits, rounds: Math.max(0, ...round.values()), roundOf: (f) => round.get(f) ?? 0 };
@@ -141,23 +168,42 @@ async function openScreen(ctx: BrowserContext, path: string, shown: (page: Page)
 it("opens the full work-item page with every data request started at navigation, unless it needs a value from another answer", async () => {
   const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Wanda" });
-  const [parent, item] = await createItems(ctx.request, a, [{ name: "Plan the launch" }, { name: "Write the announcement", priority: "high" }]);
+  const [parent, item] = await createItems(ctx.request, a, [
+    { name: "Plan the launch" },
+    { name: "Write the announcement", priority: "high" },
+  ]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   expect((await ctx.request.patch(`${P}/issues/${item.id}/`, { data: { parent_id: parent.id } })).status()).toBe(204);
-  expect((await ctx.request.post(`${P}/issues/${item.id}/comments/`, { data: { comment_html: "<p>Draft is ready</p>", access: "INTERNAL" } })).status()).toBe(201);
+  expect(
+    (
+      await ctx.request.post(`${P}/issues/${item.id}/comments/`, {
+        data: { comment_html: "<p>Draft is ready</p>", access: "INTERNAL" },
+      })
+    ).status(),
+  ).toBe(201);
   const key = `${a.identifier}-${item.sequence_id}`;
-  const { data, roundOf } = await openScreen(ctx, `/${a.slug}/browse/${key}/`, async (page) => {
-    const detail = page.locator(`[data-item-detail="${key}"]`);
-    await detail.getByRole("textbox", { name: "Title" }).waitFor();
-    await detail.locator("[data-comment]").first().waitFor();
-    await page.getByRole("complementary", { name: "Properties" }).getByText(`${a.identifier}-${parent.sequence_id}`).waitFor();
-  }, 2);
-  expect(data.map((f) => f.url)).toEqual(expect.arrayContaining([
-    expect.stringMatching(/\/work-items\/[^/]+-\d+\/\?expand=/),
-    `${P}/issues/${item.id}/history/?activity_type=issue-comment`,
-    `${P}/states/`,
-    `/api/workspaces/${a.slug}/members/`,
-  ]));
+  const { data, roundOf } = await openScreen(
+    ctx,
+    `/${a.slug}/browse/${key}/`,
+    async (page) => {
+      const detail = page.locator(`[data-item-detail="${key}"]`);
+      await detail.getByRole("textbox", { name: "Title" }).waitFor();
+      await detail.locator("[data-comment]").first().waitFor();
+      await page
+        .getByRole("complementary", { name: "Properties" })
+        .getByText(`${a.identifier}-${parent.sequence_id}`)
+        .waitFor();
+    },
+    2,
+  );
+  expect(data.map((f) => f.url)).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/\/work-items\/[^/]+-\d+\/\?expand=/),
+      `${P}/issues/${item.id}/history/?activity_type=issue-comment`,
+      `${P}/states/`,
+      `/api/workspaces/${a.slug}/members/`,
+    ]),
+  );
   // the lookup itself goes out with the shell, not after it; the parent comes expanded with the item
   expect(roundOf(data.find((f) => /\/work-items\/[^/]+-\d+\//.test(f.url))!)).toBe(1);
   expect(data.filter((f) => f.url.includes(parent.id))).toEqual([]);
@@ -167,22 +213,38 @@ it("opens the full work-item page with every data request started at navigation,
 it("opens the peek view from its URL with the item's requests going out with the list's", async () => {
   const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Petra" });
-  const [, item] = await createItems(ctx.request, a, [{ name: "Order the banners" }, { name: "Book the venue", priority: "urgent" }]);
+  const [, item] = await createItems(ctx.request, a, [
+    { name: "Order the banners" },
+    { name: "Book the venue", priority: "urgent" },
+  ]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-  expect((await ctx.request.post(`${P}/issues/${item.id}/comments/`, { data: { comment_html: "<p>Two options left</p>", access: "INTERNAL" } })).status()).toBe(201);
-  const { data, roundOf } = await openScreen(ctx, `/${a.slug}/projects/${a.projectId}/issues/?peekId=${item.id}`, async (page) => {
-    const peek = page.getByRole("complementary", { name: "Peek view" });
-    await peek.getByRole("textbox", { name: "Title" }).waitFor();
-    await peek.locator("[data-comment]").first().waitFor();
-    await page.locator(`[data-item="${a.identifier}-${item.sequence_id}"]`).first().waitFor();
-  }, 2);
+  expect(
+    (
+      await ctx.request.post(`${P}/issues/${item.id}/comments/`, {
+        data: { comment_html: "<p>Two options left</p>", access: "INTERNAL" },
+      })
+    ).status(),
+  ).toBe(201);
+  const { data, roundOf } = await openScreen(
+    ctx,
+    `/${a.slug}/projects/${a.projectId}/issues/?peekId=${item.id}`,
+    async (page) => {
+      const peek = page.getByRole("complementary", { name: "Peek view" });
+      await peek.getByRole("textbox", { name: "Title" }).waitFor();
+      await peek.locator("[data-comment]").first().waitFor();
+      await page.locator(`[data-item="${a.identifier}-${item.sequence_id}"]`).first().waitFor();
+    },
+    2,
+  );
   const urls = data.map((f) => f.url);
-  expect(urls).toEqual(expect.arrayContaining([
-    expect.stringMatching(new RegExp(`^${P}/issues/${item.id}/\\?expand=`)),
-    `${P}/issues/${item.id}/history/?activity_type=issue-comment`,
-    `${P}/user-properties/`,
-    expect.stringMatching(new RegExp(`^${P}/issues/\\?`)),
-  ]));
+  expect(urls).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(new RegExp(`^${P}/issues/${item.id}/\\?expand=`)),
+      `${P}/issues/${item.id}/history/?activity_type=issue-comment`,
+      `${P}/user-properties/`,
+      expect.stringMatching(new RegExp(`^${P}/issues/\\?`)),
+    ]),
+  );
   // everything about the item goes out at navigation; only the list's page waits (for the saved display filters)
   expect(data.filter((f) => f.url.includes(item.id) && roundOf(f) !== 1).map((f) => f.url)).toEqual([]);
   await ctx.close();
@@ -192,17 +254,29 @@ it("opens project settings and workspace members with every request at navigatio
   const ctx = await e2e.context();
   const a = await arrange(ctx, { firstName: "Sami" });
   const W = `/api/workspaces/${a.slug}`;
-  const settings = await openScreen(ctx, `/${a.slug}/projects/${a.projectId}/settings/`, async (page) => {
-    const form = page.getByRole("form", { name: "Project details" });
-    await poll(() => form.locator('input[name="name"]').inputValue()).toBe("Rocket");
-    await poll(() => form.locator('select[name="project_lead"] option').count()).toBeGreaterThan(1);
-  }, 1);
-  expect(settings.data.map((f) => f.url)).toEqual(expect.arrayContaining([`${W}/projects/${a.projectId}/`, `${W}/members/`]));
+  const settings = await openScreen(
+    ctx,
+    `/${a.slug}/projects/${a.projectId}/settings/`,
+    async (page) => {
+      const form = page.getByRole("form", { name: "Project details" });
+      await poll(() => form.locator('input[name="name"]').inputValue()).toBe("Rocket");
+      await poll(() => form.locator('select[name="project_lead"] option').count()).toBeGreaterThan(1);
+    },
+    1,
+  );
+  expect(settings.data.map((f) => f.url)).toEqual(
+    expect.arrayContaining([`${W}/projects/${a.projectId}/`, `${W}/members/`]),
+  );
   await settings.page.close();
 
-  const members = await openScreen(ctx, `/${a.slug}/settings/members/`, async (page) => {
-    await page.locator(`ul[aria-label="Workspace members"] > li[data-member="${a.email}"]`).waitFor();
-  }, 1);
+  const members = await openScreen(
+    ctx,
+    `/${a.slug}/settings/members/`,
+    async (page) => {
+      await page.locator(`ul[aria-label="Workspace members"] > li[data-member="${a.email}"]`).waitFor();
+    },
+    1,
+  );
   expect(members.data.map((f) => f.url)).toEqual(expect.arrayContaining([`${W}/members/`, `${W}/invitations/`]));
   await ctx.close();
 });
@@ -220,13 +294,18 @@ it("asks no missing endpoint on the work-items screen and never again for an ite
   const page = await ctx.newPage();
   const responses: { url: string; method: string; status: number }[] = [];
   let inFlight = 0;
-  page.on("request", () => { inFlight += 1; });
-  page.on("requestfailed", () => { inFlight -= 1; });
+  page.on("request", () => {
+    inFlight += 1;
+  });
+  page.on("requestfailed", () => {
+    inFlight -= 1;
+  });
   page.on("requestfinished", (r) => {
     inFlight -= 1;
     const u = new URL(r.url());
     void r.response().then((res) => {
-      if (u.pathname.startsWith("/api/")) responses.push({ url: u.pathname + u.search, method: r.method(), status: res?.status() ?? 0 });
+      if (u.pathname.startsWith("/api/"))
+        responses.push({ url: u.pathname + u.search, method: r.method(), status: res?.status() ?? 0 });
     });
   });
   /** No request in flight for a while (what the screen asks for after an action has been asked and answered). */
@@ -236,11 +315,15 @@ it("asks no missing endpoint on the work-items screen and never again for an ite
   };
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const open = async (it: { name: string; sequence_id: number }) => {
-    await page.locator(`[data-item="${a.identifier}-${it.sequence_id}"]`).getByRole("button", { name: it.name, exact: true }).click();
+    await page
+      .locator(`[data-item="${a.identifier}-${it.sequence_id}"]`)
+      .getByRole("button", { name: it.name, exact: true })
+      .click();
     await peek.getByRole("textbox", { name: "Title" }).waitFor();
     await peek.locator('ol[aria-label="Activity feed"] > li').first().waitFor();
   };
-  const confirmDelete = () => page.getByRole("dialog", { name: "Delete work item" }).getByRole("button", { name: "Delete", exact: true }).click();
+  const confirmDelete = () =>
+    page.getByRole("dialog", { name: "Delete work item" }).getByRole("button", { name: "Delete", exact: true }).click();
 
   await openList(page, a);
   await open(kept);
@@ -278,9 +361,13 @@ it("asks no missing endpoint on the work-items screen and never again for an ite
   };
   expect(after("POST", `/issues/${toArchive.id}/archive/`).filter((r) => r.url.includes(toArchive.id))).toEqual([]);
   expect(after("DELETE", `/issues/${toDelete.id}/`).filter((r) => r.url.includes(toDelete.id))).toEqual([]);
-  expect(after("DELETE", `/issues/${toDeleteFromPage.id}/`).filter((r) => r.url.includes(toDeleteFromPage.id))).toEqual([]);
+  expect(after("DELETE", `/issues/${toDeleteFromPage.id}/`).filter((r) => r.url.includes(toDeleteFromPage.id))).toEqual(
+    [],
+  );
   // all three left the list
-  const gone = [toArchive, toDelete, toDeleteFromPage].map((it) => `[data-item="${a.identifier}-${it.sequence_id}"]`).join(", ");
+  const gone = [toArchive, toDelete, toDeleteFromPage]
+    .map((it) => `[data-item="${a.identifier}-${it.sequence_id}"]`)
+    .join(", ");
   await poll(() => page.locator(gone).count()).toBe(0);
   await ctx.close();
 });

@@ -12,10 +12,15 @@ const e2e = e2eSuite();
 beforeEach(async () => {
   ctx = await e2e.context();
   a = await arrange(ctx, { firstName: "Sam" });
-  await createItems(ctx.request, a, [{ name: "Payment gateway timeout" }, { name: "Refresh the onboarding checklist" }]);
+  await createItems(ctx.request, a, [
+    { name: "Payment gateway timeout" },
+    { name: "Refresh the onboarding checklist" },
+  ]);
   page = await ctx.newPage();
 });
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
 it("finds a work item by a misspelled word from the palette, opens it and changes its state from there", async () => {
   await openList(page, a);
@@ -42,10 +47,17 @@ it("finds a work item by a misspelled word from the palette, opens it and change
   await page.keyboard.press("Enter");
   await expect.poll(() => palette.count()).toBe(0);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
-  await expect.poll(async () => {
-    const list = (await (await ctx.request.get(`${P}/issues/`)).json()) as { name: string; state_id: string }[] | { results: { name: string; state_id: string }[] };
-    return (Array.isArray(list) ? list : list.results).find((i) => i.name === "Refresh the onboarding checklist")?.state_id;
-  }, { timeout: 15_000 }).toBe(done.id);
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await ctx.request.get(`${P}/issues/`)).json()) as
+          { name: string; state_id: string }[] | { results: { name: string; state_id: string }[] };
+        return (Array.isArray(list) ? list : list.results).find((i) => i.name === "Refresh the onboarding checklist")
+          ?.state_id;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(done.id);
 });
 
 it("opens a project from the palette with the keyboard alone, and Escape closes it", async () => {
@@ -82,5 +94,7 @@ it("finds a page from the palette by a misspelled word and opens it", async () =
   await palette.getByRole("option", { name: /Release handbook/ }).waitFor();
   await page.keyboard.press("Enter");
   await page.waitForURL(new RegExp(`/projects/${a.projectId}/pages/${id}/$`));
-  await expect.poll(() => page.getByRole("textbox", { name: "Page name" }).inputValue(), { timeout: 15_000 }).toBe("Release handbook");
+  await expect
+    .poll(() => page.getByRole("textbox", { name: "Page name" }).inputValue(), { timeout: 15_000 })
+    .toBe("Release handbook");
 });

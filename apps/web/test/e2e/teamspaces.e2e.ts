@@ -1,6 +1,16 @@
 import { beforeAll, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, e2eSuite, unique, waitForPath } from "./helpers.ts";
+import {
+  apiAddProjectMember,
+  apiCreateProject,
+  apiCreateWorkspace,
+  apiInviteAndAccept,
+  apiMe,
+  apiSignUp,
+  e2eSuite,
+  unique,
+  waitForPath,
+} from "./helpers.ts";
 import { poll } from "./work-items-fixtures.ts";
 
 /**
@@ -12,8 +22,7 @@ import { poll } from "./work-items-fixtures.ts";
  */
 
 const e2e = e2eSuite({ instance: true });
-beforeAll(async () => {
-});
+beforeAll(async () => {});
 
 interface World {
   alice: BrowserContext;
@@ -25,7 +34,10 @@ interface World {
   close: () => Promise<void>;
 }
 
-async function ok<T>(res: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> }, what: string): Promise<T> {
+async function ok<T>(
+  res: { ok(): boolean; status(): number; text(): Promise<string>; json(): Promise<unknown> },
+  what: string,
+): Promise<T> {
   if (!res.ok()) throw new Error(`${what}: ${res.status()} ${await res.text()}`);
   return (await res.json()) as T;
 }
@@ -44,12 +56,19 @@ async function world(width = 1280): Promise<World> {
   await apiCreateWorkspace(alice, "Teams Inc", slug);
   const rocket = (await apiCreateProject(alice, slug, "Rocket", unique("R").slice(0, 5).toUpperCase())).id;
   const vault = (await apiCreateProject(alice, slug, "Vault", unique("V").slice(0, 5).toUpperCase())).id;
-  await ok(await alice.request.patch(`/api/workspaces/${slug}/projects/${vault}/`, { data: { network: 0 } }), "private vault");
+  await ok(
+    await alice.request.patch(`/api/workspaces/${slug}/projects/${vault}/`, { data: { network: 0 } }),
+    "private vault",
+  );
   await apiInviteAndAccept(alice, bob, slug, b, 15);
   const bobId = (await apiMe(bob)).id;
   await apiAddProjectMember(alice, slug, rocket, bobId, 15);
-  const item = async (pid: string, data: Record<string, unknown>) => ok(await alice.request.post(`/api/workspaces/${slug}/projects/${pid}/issues/`, { data }), "item");
-  const states = await ok<{ id: string; group: string }[]>(await alice.request.get(`/api/workspaces/${slug}/projects/${rocket}/states/`), "states");
+  const item = async (pid: string, data: Record<string, unknown>) =>
+    ok(await alice.request.post(`/api/workspaces/${slug}/projects/${pid}/issues/`, { data }), "item");
+  const states = await ok<{ id: string; group: string }[]>(
+    await alice.request.get(`/api/workspaces/${slug}/projects/${rocket}/states/`),
+    "states",
+  );
   const done = states.find((s) => s.group === "completed")!.id;
   const started = states.find((s) => s.group === "started")!.id;
   await item(rocket, { name: "Launch checklist", priority: "high", assignee_ids: [bobId], state_id: started });
@@ -57,14 +76,35 @@ async function world(width = 1280): Promise<World> {
   await item(rocket, { name: "Telemetry dashboard", priority: "medium" });
   await item(vault, { name: "Vault secret plan", priority: "high" });
   await item(vault, { name: "Vault audit", priority: "urgent" });
-  return { alice, bob, slug, bobId, rocket, vault, close: async () => { await alice.close(); await bob.close(); } };
+  return {
+    alice,
+    bob,
+    slug,
+    bobId,
+    rocket,
+    vault,
+    close: async () => {
+      await alice.close();
+      await bob.close();
+    },
+  };
 }
 
 /** A teamspace made through the API by Alice, Bob and her as members, both projects in it. */
 async function teamspace(w: World, name = "Launch team"): Promise<string> {
-  const t = await ok<{ id: string }>(await w.alice.request.post(`/api/workspaces/${w.slug}/teamspaces/`, {
-    data: { name, description_html: "<p>Everything about getting the rocket off the ground.</p>", logo_props: { in_use: "emoji", emoji: { value: "128640" } }, lead: w.bobId, member_ids: [w.bobId], project_ids: [w.rocket, w.vault] },
-  }), "teamspace");
+  const t = await ok<{ id: string }>(
+    await w.alice.request.post(`/api/workspaces/${w.slug}/teamspaces/`, {
+      data: {
+        name,
+        description_html: "<p>Everything about getting the rocket off the ground.</p>",
+        logo_props: { in_use: "emoji", emoji: { value: "128640" } },
+        lead: w.bobId,
+        member_ids: [w.bobId],
+        project_ids: [w.rocket, w.vault],
+      },
+    }),
+    "teamspace",
+  );
   return t.id;
 }
 
@@ -75,7 +115,8 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${dir}/teamspaces-${name}-${width}.png` });
 }
 
-const rows = (page: Page) => page.locator("[data-list-context] [data-item]").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
+const rows = (page: Page) =>
+  page.locator("[data-list-context] [data-item]").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
 
 it("a workspace admin creates a teamspace in settings: logo, name, description, lead, members and projects", async () => {
   const w = await world();
@@ -94,10 +135,23 @@ it("a workspace admin creates a teamspace in settings: logo, name, description, 
   await shot(page, "settings-form");
   await dialog.getByRole("button", { name: "Create teamspace" }).click();
   await page.locator('[data-teamspace="Launch team"]').waitFor();
-  const list = await ok<{ name: string; lead: string; member_ids: string[]; project_ids: string[]; description_html: string; logo_props: { emoji?: { value: string } } }[]>(
-    await page.request.get(`/api/workspaces/${w.slug}/teamspaces/`), "teamspaces");
+  const list = await ok<
+    {
+      name: string;
+      lead: string;
+      member_ids: string[];
+      project_ids: string[];
+      description_html: string;
+      logo_props: { emoji?: { value: string } };
+    }[]
+  >(await page.request.get(`/api/workspaces/${w.slug}/teamspaces/`), "teamspaces");
   expect(list).toHaveLength(1);
-  expect(list[0]).toMatchObject({ name: "Launch team", lead: w.bobId, description_html: "<p>Everything about getting the rocket off the ground.</p>", logo_props: { emoji: { value: "128640" } } });
+  expect(list[0]).toMatchObject({
+    name: "Launch team",
+    lead: w.bobId,
+    description_html: "<p>Everything about getting the rocket off the ground.</p>",
+    logo_props: { emoji: { value: "128640" } },
+  });
   expect(list[0].member_ids).toEqual([w.bobId]);
   expect([...list[0].project_ids].sort()).toEqual([w.rocket, w.vault].sort());
   await page.getByText("1 member · 2 projects").waitFor();
@@ -105,7 +159,10 @@ it("a workspace admin creates a teamspace in settings: logo, name, description, 
   // a member cannot open the settings page, nor is offered to create teamspaces
   const bobPage = await w.bob.newPage();
   await bobPage.goto(`/${w.slug}/teamspaces/`);
-  await bobPage.getByRole("list", { name: "Teamspaces" }).getByRole("link", { name: /Launch team/ }).waitFor();
+  await bobPage
+    .getByRole("list", { name: "Teamspaces" })
+    .getByRole("link", { name: /Launch team/ })
+    .waitFor();
   expect(await bobPage.getByRole("button", { name: "New teamspace" }).count()).toBe(0);
   await w.close();
 });
@@ -122,8 +179,12 @@ for (const width of [1280, 1440]) {
     const byProject = page.getByRole("region", { name: "Progress by project" });
     await byProject.locator('[data-row="Rocket"]').waitFor();
     expect(await byProject.locator("[data-row]").count()).toBe(1);
-    await poll(() => page.getByRole("region", { name: "Progress by member" }).locator('[data-row="Bob Tester"]').textContent()).toContain("1 / 2 done");
-    await poll(() => page.getByRole("region", { name: "Progress" }).first().textContent()).toContain("3work items you can see");
+    await poll(() =>
+      page.getByRole("region", { name: "Progress by member" }).locator('[data-row="Bob Tester"]').textContent(),
+    ).toContain("1 / 2 done");
+    await poll(() => page.getByRole("region", { name: "Progress" }).first().textContent()).toContain(
+      "3work items you can see",
+    );
     expect(await page.getByText("1 more you are not a member of.").count()).toBe(0);
     await shot(page, "overview");
 
@@ -139,7 +200,11 @@ for (const width of [1280, 1440]) {
     await poll(() => page.locator("[data-list-context=team]").textContent()).toContain("Rocket");
     await shot(page, "work-items");
     await page.getByRole("button", { name: "Filters" }).click();
-    await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Project" }).getByRole("option", { name: "Rocket" }).click();
+    await page
+      .getByRole("dialog", { name: "Filters" })
+      .getByRole("listbox", { name: "Project" })
+      .getByRole("option", { name: "Rocket" })
+      .click();
     await page.keyboard.press("Escape");
     await page.locator('[data-filter="team_project"]').waitFor();
     await poll(async () => (await rows(page)).length).toBe(3);
@@ -170,7 +235,11 @@ it("a member saves a team view from the teamspace's list; it keeps its filters a
   await page.locator('[data-list-context="team"]').waitFor();
   await poll(async () => (await rows(page)).length).toBe(3);
   await page.getByRole("button", { name: "Filters" }).click();
-  await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "High" }).click();
+  await page
+    .getByRole("dialog", { name: "Filters" })
+    .getByRole("listbox", { name: "Priority" })
+    .getByRole("option", { name: "High" })
+    .click();
   await page.keyboard.press("Escape");
   await poll(async () => (await rows(page)).length).toBe(1);
   await page.getByRole("button", { name: "Save view" }).click();

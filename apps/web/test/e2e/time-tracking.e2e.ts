@@ -44,7 +44,9 @@ async function flip(page: Page, a: Arranged, label: string, on: boolean) {
   await sw.waitFor();
   expect(await sw.getAttribute("aria-disabled")).toBeNull();
   if ((await sw.getAttribute("aria-checked")) === String(on)) return;
-  const saved = page.waitForResponse((r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`));
+  const saved = page.waitForResponse(
+    (r) => r.request().method() === "PATCH" && r.url().endsWith(`/projects/${a.projectId}/`),
+  );
   await sw.click();
   expect((await saved).ok()).toBe(true);
   await page.getByRole("switch", { name: label, checked: on }).waitFor();
@@ -52,7 +54,18 @@ async function flip(page: Page, a: Arranged, label: string, on: boolean) {
 
 it("time tracking: switched on in Features, logs on an item with totals and estimate, the report and its export; off: nothing asked", async () => {
   const { a, alice, bob, gus } = await world();
-  const est = await (await alice.request.post(`${P(a)}/estimates/`, { data: { estimate: { name: "Hours", type: "time", last_used: true }, estimate_points: [{ key: 1, value: "60" }, { key: 2, value: "120" }, { key: 3, value: "240" }] } })).json() as { points: { id: string; value: string }[] };
+  const est = (await (
+    await alice.request.post(`${P(a)}/estimates/`, {
+      data: {
+        estimate: { name: "Hours", type: "time", last_used: true },
+        estimate_points: [
+          { key: 1, value: "60" },
+          { key: 2, value: "120" },
+          { key: 3, value: "240" },
+        ],
+      },
+    })
+  ).json()) as { points: { id: string; value: string }[] };
   const twoHours = est.points.find((p) => p.value === "120")!.id;
   const [parent] = await createItems(alice.request, a, [{ name: "Ship the importer", estimate_point: twoHours }]);
   const [child] = await createItems(alice.request, a, [{ name: "Map the columns", parent_id: parent.id }]);
@@ -93,7 +106,13 @@ it("time tracking: switched on in Features, logs on an item with totals and esti
   await page.getByText("logged 1h 30m").waitFor();
 
   // a sub-item's time counts in the total; over the estimate it says so
-  expect((await bob.request.post(`${P(a)}/issues/${child.id}/worklogs/`, { data: { duration: 45, description: "Column types", logged_on: "2026-03-02" } })).status()).toBe(201);
+  expect(
+    (
+      await bob.request.post(`${P(a)}/issues/${child.id}/worklogs/`, {
+        data: { duration: 45, description: "Column types", logged_on: "2026-03-02" },
+      })
+    ).status(),
+  ).toBe(201);
   // (the page follows its own item live; the sub-item's log is read when the page is opened again)
   await page.reload();
   await time.waitFor();
@@ -114,11 +133,17 @@ it("time tracking: switched on in Features, logs on an item with totals and esti
 
   const report = await bob.newPage();
   await report.goto(`/${a.slug}/projects/${a.projectId}/worklogs/`);
-  await report.getByRole("navigation", { name: "Project", exact: true }).getByRole("link", { name: "Time", exact: true }).waitFor();
+  await report
+    .getByRole("navigation", { name: "Project", exact: true })
+    .getByRole("link", { name: "Time", exact: true })
+    .waitFor();
   const totals = report.getByRole("region", { name: "Totals" });
   await poll(() => totals.locator("[data-grand-total]").textContent()).toBe("2h 45m");
   await report.getByRole("tab", { name: "Member" }).click();
-  await poll(() => totals.locator("tbody tr").allTextContents()).toEqual([expect.stringContaining("2h"), expect.stringContaining("45m")]);
+  await poll(() => totals.locator("tbody tr").allTextContents()).toEqual([
+    expect.stringContaining("2h"),
+    expect.stringContaining("45m"),
+  ]);
   await report.getByRole("combobox", { name: "Member" }).selectOption({ label: "Bob Tester" });
   await poll(() => report.locator("[data-report-log]").count()).toBe(1);
   await report.getByText("Column types").waitFor();
@@ -128,7 +153,9 @@ it("time tracking: switched on in Features, logs on an item with totals and esti
   expect(href).toContain("logged_by=");
   const csv = await (await bob.request.get(href!)).text();
   expect(csv.split("\r\n")[0]).toBe("Date,Work item,Title,Member,Minutes,Hours,Note,Cycle,Modules");
-  expect(csv).toContain(`2026-03-02,${a.identifier}-${child.sequence_id},Map the columns,Bob Tester,45,0.75,Column types,,`);
+  expect(csv).toContain(
+    `2026-03-02,${a.identifier}-${child.sequence_id},Map the columns,Bob Tester,45,0.75,Column types,,`,
+  );
   expect(csv).not.toContain("Alice");
   const xlsx = await bob.request.get((await report.getByRole("link", { name: "Export XLSX" }).getAttribute("href"))!);
   expect(xlsx.headers()["content-type"]).toContain("spreadsheetml");
@@ -180,7 +207,10 @@ it("project updates: switched on in Features, posted with a status, commented an
   const inbox = await bob.newPage();
   await inbox.goto(`/${a.slug}/notifications/`);
   const row = inbox.locator("[data-notification]").filter({ hasText: "posted a project update: At risk" });
-  await poll(async () => { if (!(await row.count())) await inbox.reload(); return row.count(); }).toBe(1);
+  await poll(async () => {
+    if (!(await row.count())) await inbox.reload();
+    return row.count();
+  }).toBe(1);
   await row.getByRole("button").first().click();
   await inbox.waitForURL(/\/updates\/$/);
   const bobCard = inbox.locator("[data-update]").first();
@@ -203,7 +233,9 @@ it("project updates: switched on in Features, posted with a status, commented an
   const after = callsTo(page, /\/updates\//);
   await page.goto(`/${a.slug}/projects/${a.projectId}/updates/`);
   await page.getByRole("heading", { name: "Project updates are turned off" }).waitFor();
-  expect(await page.getByRole("navigation", { name: "Project", exact: true }).getByRole("link", { name: "Updates" }).count()).toBe(0);
+  expect(
+    await page.getByRole("navigation", { name: "Project", exact: true }).getByRole("link", { name: "Updates" }).count(),
+  ).toBe(0);
   await page.goto(`/${a.slug}/projects/`);
   await page.locator(`[data-project='${a.identifier}']`).waitFor();
   expect(await chip.count()).toBe(0);

@@ -28,11 +28,16 @@ const isoPlus = (iso: string, n: number) => {
 async function ends(path: Locator): Promise<{ sx: number; sy: number; tx: number; ty: number }> {
   const d = (await path.getAttribute("d")) ?? "";
   const nums = [...d.matchAll(/[MHV] (-?[\d.]+)(?: (-?[\d.]+))?/g)];
-  let x = 0, y = 0;
+  let x = 0,
+    y = 0;
   const pts: [number, number][] = [];
   for (const m of nums) {
     const cmd = m[0][0];
-    if (cmd === "M") { x = Number(m[1]); y = Number(m[2]); } else if (cmd === "H") x = Number(m[1]); else y = Number(m[1]);
+    if (cmd === "M") {
+      x = Number(m[1]);
+      y = Number(m[2]);
+    } else if (cmd === "H") x = Number(m[1]);
+    else y = Number(m[1]);
     pts.push([x, y]);
   }
   return { sx: pts[0][0], sy: pts[0][1], tx: pts.at(-1)![0], ty: pts.at(-1)![1] };
@@ -40,7 +45,10 @@ async function ends(path: Locator): Promise<{ sx: number; sy: number; tx: number
 
 it("draws blocking arrows from the end of the blocker's bar to the start of the blocked bar", async () => {
   a = await arrange(ctx, { firstName: "Tess" });
-  const today = await page.evaluate(() => { const d = new Date(); return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`; });
+  const today = await page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, "0")}-${String(d.getDate()).padStart(2, "0")}`;
+  });
   const [design, build, review, unrelated] = await createItems(ctx.request, a, [
     { name: "Design", start_date: today, target_date: isoPlus(today, 3) },
     { name: "Build", start_date: isoPlus(today, 6), target_date: isoPlus(today, 9) },
@@ -49,21 +57,38 @@ it("draws blocking arrows from the end of the blocker's bar to the start of the 
   ]);
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   // Build is blocked by Design; Build blocks Review (which starts before Build is due: a conflict)
-  expect((await ctx.request.post(`${P}/issues/${build.id}/issue-relation/`, { data: { relation_type: "blocked_by", issues: [design.id] } })).ok()).toBe(true);
-  expect((await ctx.request.post(`${P}/issues/${build.id}/issue-relation/`, { data: { relation_type: "blocking", issues: [review.id] } })).ok()).toBe(true);
+  expect(
+    (
+      await ctx.request.post(`${P}/issues/${build.id}/issue-relation/`, {
+        data: { relation_type: "blocked_by", issues: [design.id] },
+      })
+    ).ok(),
+  ).toBe(true);
+  expect(
+    (
+      await ctx.request.post(`${P}/issues/${build.id}/issue-relation/`, {
+        data: { relation_type: "blocking", issues: [review.id] },
+      })
+    ).ok(),
+  ).toBe(true);
   await setLayout(ctx.request, a, { layout: "gantt_chart" });
   await openList(page, a);
   const key = (it: { sequence_id: number }) => `${a.identifier}-${it.sequence_id}`;
   const arrows = page.locator("svg[data-gantt-arrows]");
-  const arrow = (from: { sequence_id: number }, to: { sequence_id: number }) => arrows.locator(`path[data-relation="${key(from)}>${key(to)}"]`);
+  const arrow = (from: { sequence_id: number }, to: { sequence_id: number }) =>
+    arrows.locator(`path[data-relation="${key(from)}>${key(to)}"]`);
   await arrow(design, build).waitFor();
   await arrow(build, review).waitFor();
   expect(await arrows.locator("path[data-relation]").count()).toBe(2);
   expect(await arrow(design, build).getAttribute("data-conflict")).toBeNull();
   expect(await arrow(build, review).getAttribute("data-conflict")).toBe("true");
-  expect(await arrow(design, build).locator("title").textContent()).toBe(`${key(design)} Design blocks ${key(build)} Build`);
+  expect(await arrow(design, build).locator("title").textContent()).toBe(
+    `${key(design)} Design blocks ${key(build)} Build`,
+  );
   // no style attributes anywhere in the layer (the CSP allows none)
-  expect(await arrows.evaluate((svg) => [svg, ...svg.querySelectorAll("*")].filter((e) => e.hasAttribute("style")).length)).toBe(0);
+  expect(
+    await arrows.evaluate((svg) => [svg, ...svg.querySelectorAll("*")].filter((e) => e.hasAttribute("style")).length),
+  ).toBe(0);
 
   // the arrow leaves the blocker's right end and reaches the blocked bar's left end, at their middles
   const layer = (await arrows.boundingBox())!;
@@ -73,8 +98,10 @@ it("draws blocking arrows from the end of the blocker's bar to the start of the 
     const from = await bar(design);
     const to = await bar(build);
     return [
-      Math.round(layer.x + e.sx - (from.x + from.width)), Math.round(layer.y + e.sy - (from.y + from.height / 2)),
-      Math.round(layer.x + e.tx - to.x), Math.round(layer.y + e.ty - (to.y + to.height / 2)),
+      Math.round(layer.x + e.sx - (from.x + from.width)),
+      Math.round(layer.y + e.sy - (from.y + from.height / 2)),
+      Math.round(layer.x + e.tx - to.x),
+      Math.round(layer.y + e.ty - (to.y + to.height / 2)),
     ].map((d) => Math.abs(d) <= 1);
   };
   await poll(geometry).toEqual([true, true, true, true]);
@@ -89,7 +116,10 @@ it("draws blocking arrows from the end of the blocker's bar to the start of the 
   await poll(() => arrow(design, build).getAttribute("d")).toBe(before);
 
   // a relation added in the peek view shows on the timeline
-  await page.locator(`[data-item="${key(unrelated)}"]`).getByRole("button", { name: "Announce", exact: true }).click();
+  await page
+    .locator(`[data-item="${key(unrelated)}"]`)
+    .getByRole("button", { name: "Announce", exact: true })
+    .click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const rel = peek.getByRole("region", { name: "Relations" });
   await rel.getByLabel("Relation type").selectOption("blocked_by");

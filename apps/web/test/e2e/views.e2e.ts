@@ -27,10 +27,15 @@ beforeEach(async () => {
   ]);
   page = await ctx.newPage();
 });
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
-const rows = () => page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
-async function viewsOnServer(): Promise<{ id: string; name: string; is_locked: boolean; is_favorite: boolean; filters: Record<string, string[] | null> }[]> {
+const rows = () =>
+  page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+async function viewsOnServer(): Promise<
+  { id: string; name: string; is_locked: boolean; is_favorite: boolean; filters: Record<string, string[] | null> }[]
+> {
   return (await (await page.request.get(`${P()}/views/`)).json()) as never;
 }
 
@@ -39,7 +44,11 @@ it("saves a filtered list as a view, locks it, favourites it and opens it from a
   // a new list is in manual order: the items as they were added (issue #27 point 4)
   await poll(rows).toEqual([key(1), key(2), key(3), key(4)]);
   await page.getByRole("button", { name: "Filters" }).click();
-  await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "High" }).click();
+  await page
+    .getByRole("dialog", { name: "Filters" })
+    .getByRole("listbox", { name: "Priority" })
+    .getByRole("option", { name: "High" })
+    .click();
   await poll(rows).toEqual([key(1), key(3)]);
   await page.keyboard.press("Escape");
 
@@ -51,7 +60,9 @@ it("saves a filtered list as a view, locks it, favourites it and opens it from a
   // the view page replaces the list once its loader has answered (slow on a busy machine): wait for it, as a person would
   await page.locator('[data-list-context="view"]').waitFor();
   await poll(rows).toEqual([key(1), key(3)]);
-  await poll(async () => (await viewsOnServer()).map((v) => [v.name, v.filters.priority])).toEqual([["Hot items", ["high"]]]);
+  await poll(async () => (await viewsOnServer()).map((v) => [v.name, v.filters.priority])).toEqual([
+    ["Hot items", ["high"]],
+  ]);
 
   // lock it: the filters are kept as saved, and the server refuses changes
   await page.getByRole("button", { name: "Lock" }).click();
@@ -84,7 +95,14 @@ it("saves a filtered list as a view, locks it, favourites it and opens it from a
   await page.keyboard.press("ArrowDown");
   await poll(live).toBe("Moved to folder Triage, position 1 of 1.");
   await page.keyboard.press("Enter");
-  const favorites = async () => (await (await page.request.get(`/api/workspaces/${a.slug}/user-favorites/?all=true`)).json()) as { id: string; entity_type: string; entity_identifier: string | null; parent: string | null; is_folder: boolean }[];
+  const favorites = async () =>
+    (await (await page.request.get(`/api/workspaces/${a.slug}/user-favorites/?all=true`)).json()) as {
+      id: string;
+      entity_type: string;
+      entity_identifier: string | null;
+      parent: string | null;
+      is_folder: boolean;
+    }[];
   await poll(async () => {
     const all = await favorites();
     return all.find((f) => f.entity_type === "view")?.parent === all.find((f) => f.is_folder)?.id;
@@ -106,11 +124,18 @@ it("saves a filtered list as a view, locks it, favourites it and opens it from a
 });
 
 /** The keys of a workspace view's rows (its spreadsheet, the first layout), in order. */
-const globalRows = () => page.locator('[data-list-context="global_view"] [role=row][data-item]').evaluateAll((els) => els.map((e) => e.getAttribute("data-item") ?? ""));
+const globalRows = () =>
+  page
+    .locator('[data-list-context="global_view"] [role=row][data-item]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-item") ?? ""));
 /** Turn on one value of a filter from the list's Filters menu. */
 async function pickFilter(field: string, value: string) {
   await page.getByRole("button", { name: /^Filters/ }).click();
-  await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: field }).getByRole("option", { name: value }).click();
+  await page
+    .getByRole("dialog", { name: "Filters" })
+    .getByRole("listbox", { name: field })
+    .getByRole("option", { name: value })
+    .click();
   await page.keyboard.press("Escape");
 }
 
@@ -134,23 +159,47 @@ it("filters a workspace view across projects and saves it as a custom view", asy
   // a locked view's filters show, but are not offered for change
   await poll(() => page.getByRole("button", { name: /^Filters/ }).count()).toBe(0);
   // the lock shows at once; the server has it once the PATCH lands
-  const saved = async () => (await (await page.request.get(`/api/workspaces/${a.slug}/views/`)).json()) as { name: string; is_locked: boolean; filters: Record<string, string[] | null> }[];
-  await poll(async () => (await saved()).map((v) => [v.name, v.is_locked, v.filters.priority])).toEqual([["Fires", true, ["urgent"]]]);
+  const saved = async () =>
+    (await (await page.request.get(`/api/workspaces/${a.slug}/views/`)).json()) as {
+      name: string;
+      is_locked: boolean;
+      filters: Record<string, string[] | null>;
+    }[];
+  await poll(async () => (await saved()).map((v) => [v.name, v.is_locked, v.filters.priority])).toEqual([
+    ["Fires", true, ["urgent"]],
+  ]);
 });
 
 it("offers the four default workspace views, each listing its own work items across projects", async () => {
   const W = `/api/workspaces/${a.slug}`;
-  const listed = ((await (await page.request.get(`${P()}/issues/?per_page=10&cursor=10:0:0`)).json()) as { results: { id: string; sequence_id: number }[] }).results;
+  const listed = (
+    (await (await page.request.get(`${P()}/issues/?per_page=10&cursor=10:0:0`)).json()) as {
+      results: { id: string; sequence_id: number }[];
+    }
+  ).results;
   const second = listed.find((i) => i.sequence_id === 2)!;
-  expect((await page.request.patch(`${P()}/issues/${second.id}/`, { data: { assignee_ids: [a.userId] } })).ok()).toBe(true);
+  expect((await page.request.patch(`${P()}/issues/${second.id}/`, { data: { assignee_ids: [a.userId] } })).ok()).toBe(
+    true,
+  );
   const onServer = async (view: string) =>
-    ((await (await page.request.get(`${W}/issues/?global_view_id=${view}&per_page=50&cursor=50:0:0`)).json()) as { results: { sequence_id: number }[] }).results.map((r) => key(r.sequence_id)).sort();
+    (
+      (await (await page.request.get(`${W}/issues/?global_view_id=${view}&per_page=50&cursor=50:0:0`)).json()) as {
+        results: { sequence_id: number }[];
+      }
+    ).results
+      .map((r) => key(r.sequence_id))
+      .sort();
   const table = globalRows;
   const sorted = async () => (await table()).sort();
 
   await page.goto(`/${a.slug}/workspace-views/all-issues/`);
   const nav = page.getByRole("navigation", { name: "Workspace views" });
-  await poll(() => nav.getByRole("link").allTextContents()).toEqual(["All work items", "Assigned", "Created", "Subscribed"]);
+  await poll(() => nav.getByRole("link").allTextContents()).toEqual([
+    "All work items",
+    "Assigned",
+    "Created",
+    "Subscribed",
+  ]);
   await poll(table).toEqual([key(4), key(3), key(2), key(1)]);
 
   await nav.getByRole("link", { name: "Assigned" }).click();
@@ -196,7 +245,8 @@ it("sorts the project's views, and makes a view private and public again from it
   await page.waitForURL(new RegExp(`/views/${zeta.id}/$`));
   await page.getByRole("button", { name: "Make private" }).click();
   await page.getByRole("button", { name: "Make public" }).waitFor();
-  const access = async () => ((await (await page.request.get(`${P()}/views/${zeta.id}/`)).json()) as { access: number }).access;
+  const access = async () =>
+    ((await (await page.request.get(`${P()}/views/${zeta.id}/`)).json()) as { access: number }).access;
   await poll(access).toBe(0);
   await page.locator("h1").getByRole("link", { name: "Views" }).click();
   await list.getByRole("listitem").filter({ hasText: "Zeta" }).getByText("Private", { exact: true }).waitFor();

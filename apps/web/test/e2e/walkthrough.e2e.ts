@@ -1,6 +1,15 @@
 import { expect, it } from "vitest";
 import {
-  completeProfileStep, createWorkspaceInOnboarding, e2eSuite, ensureInstanceAdmin, PASSWORD, sidebarEntries, signIn, signUp, unique, waitForPath,
+  completeProfileStep,
+  createWorkspaceInOnboarding,
+  e2eSuite,
+  ensureInstanceAdmin,
+  PASSWORD,
+  sidebarEntries,
+  signIn,
+  signUp,
+  unique,
+  waitForPath,
 } from "./helpers.ts";
 
 /**
@@ -29,7 +38,17 @@ it("walks from instance setup to a guest teammate", async () => {
   await createWorkspaceInOnboarding(page, "Walkthrough Inc", slug);
   await page.getByRole("button", { name: "Skip for now" }).click();
   await waitForPath(page, new RegExp(`^/${slug}/?$`));
-  expect(await sidebarEntries(page)).toEqual(["home", "inbox", "projects", "drafts", "your-work", "stickies", "views", "analytics", "archives"]);
+  expect(await sidebarEntries(page)).toEqual([
+    "home",
+    "inbox",
+    "projects",
+    "drafts",
+    "your-work",
+    "stickies",
+    "views",
+    "analytics",
+    "archives",
+  ]);
 
   // 3. Create a project.
   await page.getByRole("link", { name: "Projects", exact: true }).click();
@@ -49,7 +68,11 @@ it("walks from instance setup to a guest teammate", async () => {
   await stateForm.getByLabel("Name").fill("In Review");
   await stateForm.getByRole("button", { name: "Add state" }).click();
   await page.locator('section[data-group="started"] [data-state="In Review"]').waitFor();
-  expect(await page.locator('section[data-group="started"] [data-state]').evaluateAll((els) => els.map((e) => e.getAttribute("data-state")))).toEqual(["In Progress", "In Review"]);
+  expect(
+    await page
+      .locator('section[data-group="started"] [data-state]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-state"))),
+  ).toEqual(["In Progress", "In Review"]);
 
   // 5. Add a label and a nested label under it.
   await page.getByRole("link", { name: "Labels" }).click();

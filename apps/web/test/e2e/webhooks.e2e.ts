@@ -32,7 +32,9 @@ afterAll(async () => {
   receiver.closeAllConnections();
   await new Promise((r) => receiver.close(r));
 });
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
 it("creates a webhook, shows its secret once, sends a test event and shows the delivery in the log", async () => {
   ctx = await e2e.context();
@@ -83,7 +85,9 @@ it("opens the webhooks page from the page's data, without a request, and deletes
   expect(made.status()).toBe(201);
   const page = await ctx.newPage();
   const gets: string[] = [];
-  page.on("request", (r) => { if (r.method() === "GET" && new URL(r.url()).pathname.startsWith("/api/")) gets.push(new URL(r.url()).pathname); });
+  page.on("request", (r) => {
+    if (r.method() === "GET" && new URL(r.url()).pathname.startsWith("/api/")) gets.push(new URL(r.url()).pathname);
+  });
   await page.goto(`/${a.slug}/settings/webhooks/`);
   const row = page.locator(`li[data-webhook="${url}"]`);
   await poll(() => row.textContent()).toContain("Work items");
@@ -104,7 +108,9 @@ it("asks before regenerating a secret: Cancel keeps it, Regenerate shows the new
   const original = (await made.json()).secret_key as string;
   const page = await ctx.newPage();
   const regenerations: string[] = [];
-  page.on("request", (r) => { if (r.method() === "POST" && new URL(r.url()).pathname.endsWith("/regenerate/")) regenerations.push(r.url()); });
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.endsWith("/regenerate/")) regenerations.push(r.url());
+  });
   await page.goto(`/${a.slug}/settings/webhooks`);
   const row = page.locator(`li[data-webhook="${url}"]`);
   await poll(() => row.textContent()).toContain("Work items");

@@ -11,7 +11,9 @@ import { arrange, createItems, openList, poll, setLayout, type Arranged } from "
  */
 const contexts: BrowserContext[] = [];
 const e2e = e2eSuite();
-afterAll(async () => { for (const c of contexts) await c.close().catch(() => undefined); });
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+});
 
 const P = (a: Arranged) => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 
@@ -21,7 +23,10 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what: s
 }
 
 /** A property of every kind on the default type (options Alpha, Beta). */
-async function seedProperties(req: APIRequestContext, a: Arranged): Promise<Record<string, { id: string; options: { id: string; name: string }[] }>> {
+async function seedProperties(
+  req: APIRequestContext,
+  a: Arranged,
+): Promise<Record<string, { id: string; options: { id: string; name: string }[] }>> {
   const types = await ok<{ id: string; is_default: boolean }[]>(await req.get(`${P(a)}/issue-types/`), "types");
   const def = types.find((t) => t.is_default)!.id;
   const out: Record<string, { id: string; options: { id: string; name: string }[] }> = {};
@@ -29,13 +34,17 @@ async function seedProperties(req: APIRequestContext, a: Arranged): Promise<Reco
     const body: Record<string, unknown> = { display_name: `P ${kind}`, kind };
     if (kind === "option" || kind === "multi_option") body.options = [{ name: "Alpha" }, { name: "Beta" }];
     if (kind === "number") body.settings = { min: 0, max: 100 };
-    out[kind] = await ok(await req.post(`${P(a)}/issue-types/${def}/issue-properties/`, { data: body }), `property ${kind}`);
+    out[kind] = await ok(
+      await req.post(`${P(a)}/issue-types/${def}/issue-properties/`, { data: body }),
+      `property ${kind}`,
+    );
   }
   return out;
 }
 
 async function values(req: APIRequestContext, a: Arranged, id: string): Promise<Record<string, string[]>> {
-  return (await ok<{ property_values: Record<string, string[]> }>(await req.get(`${P(a)}/issues/${id}/`), "item")).property_values;
+  return (await ok<{ property_values: Record<string, string[]> }>(await req.get(`${P(a)}/issues/${id}/`), "item"))
+    .property_values;
 }
 
 it("the Features toggle turns work item types on and off; the settings page adds a property", async () => {
@@ -62,8 +71,14 @@ it("the Features toggle turns work item types on and off; the settings page adds
   await form.getByRole("checkbox", { name: "Required" }).check();
   await form.getByRole("button", { name: "Add property" }).click();
   await card.getByText("Severity").waitFor();
-  await poll(async () => (await ok<{ display_name: string; kind: string; is_required: boolean; options: { name: string }[] }[]>(await page.request.get(`${P(a)}/issue-properties/`), "props"))
-    .map((p) => [p.display_name, p.kind, p.is_required, p.options.map((o) => o.name)])).toEqual([["Severity", "option", true, ["Low", "High"]]]);
+  await poll(async () =>
+    (
+      await ok<{ display_name: string; kind: string; is_required: boolean; options: { name: string }[] }[]>(
+        await page.request.get(`${P(a)}/issue-properties/`),
+        "props",
+      )
+    ).map((p) => [p.display_name, p.kind, p.is_required, p.options.map((o) => o.name)]),
+  ).toEqual([["Severity", "option", true, ["Low", "High"]]]);
   await seedProperties(page.request, a);
   await page.reload();
   await card.getByText("P multi_member").waitFor();
@@ -107,10 +122,15 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
   await shots(page, "work-item-types-create");
   await modal.getByRole("button", { name: "Create work item" }).click();
   await modal.waitFor({ state: "hidden" });
-  const list = await ok<{ results: { id: string; name: string; sequence_id: number }[] }>(await page.request.get(`${P(a)}/issues/`), "list");
+  const list = await ok<{ results: { id: string; name: string; sequence_id: number }[] }>(
+    await page.request.get(`${P(a)}/issues/`),
+    "list",
+  );
   const made = list.results.find((r) => r.name === "Typed item")!;
   expect(await values(page.request, a, made.id)).toEqual({
-    [props.option.id]: [props.option.options[1].id], [props.number.id]: ["12"], [props.text.id]: ["hello"],
+    [props.option.id]: [props.option.options[1].id],
+    [props.number.id]: ["12"],
+    [props.text.id]: ["hello"],
   });
 
   // the item page: a date and a multi-option
@@ -118,14 +138,19 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
   const side = page.getByRole("complementary", { name: "Properties" });
   await side.locator('input[aria-label="P date"]').fill("2026-05-04");
   await side.getByRole("group", { name: "P multi_option" }).getByRole("button", { name: "Alpha" }).click();
-  await poll(async () => (await values(page.request, a, made.id))[props.multi_option.id]).toEqual([props.multi_option.options[0].id]);
+  await poll(async () => (await values(page.request, a, made.id))[props.multi_option.id]).toEqual([
+    props.multi_option.options[0].id,
+  ]);
   await poll(async () => (await values(page.request, a, made.id))[props.date.id]).toEqual(["2026-05-04"]);
   await shots(page, "work-item-types-item-page");
 
   // the peek: a boolean
   const [other] = await createItems(ctx.request, a, [{ name: "Peeked item" }]);
   await openList(page, a);
-  await page.locator(`[data-item="${a.identifier}-${other.sequence_id}"]`).getByRole("button", { name: "Peeked item", exact: true }).click();
+  await page
+    .locator(`[data-item="${a.identifier}-${other.sequence_id}"]`)
+    .getByRole("button", { name: "Peeked item", exact: true })
+    .click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   await peek.getByRole("checkbox", { name: "P boolean" }).check();
   await poll(async () => (await values(page.request, a, other.id))[props.boolean.id]).toEqual(["true"]);
@@ -161,7 +186,11 @@ it("the filter menu narrows a list by a number property's and a date property's 
   ]);
   const page = await ctx.newPage();
   await openList(page, a);
-  const rows = () => page.locator("[data-item]").allInnerTexts().then((t) => t.map((x) => (x.match(/Small early|Big middle|Big late/) ?? [""])[0]).sort());
+  const rows = () =>
+    page
+      .locator("[data-item]")
+      .allInnerTexts()
+      .then((t) => t.map((x) => (x.match(/Small early|Big middle|Big late/) ?? [""])[0]).sort());
   await poll(rows).toEqual(["Big late", "Big middle", "Small early"]);
 
   await page.getByRole("button", { name: "Filters" }).click();
@@ -189,7 +218,10 @@ it("the work item type is a display property of list rows and a spreadsheet colu
   contexts.push(ctx);
   const a = await arrange(ctx, { firstName: "Tyra" });
   await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");
-  const bug = await ok<{ id: string }>(await ctx.request.post(`${P(a)}/issue-types/`, { data: { name: "Bug" } }), "type");
+  const bug = await ok<{ id: string }>(
+    await ctx.request.post(`${P(a)}/issue-types/`, { data: { name: "Bug" } }),
+    "type",
+  );
   await createItems(ctx.request, a, [{ name: "A plain item" }, { name: "A bug item", type_id: bug.id }]);
   const page = await ctx.newPage();
   await openList(page, a);
@@ -216,12 +248,22 @@ it("the work item type is a display property of list rows and a spreadsheet colu
 
   // the spreadsheet's Type column changes an item's type in place
   await setLayout(ctx.request, a, { layout: "spreadsheet" });
-  await ok(await ctx.request.patch(`${P(a)}/user-properties/`, { data: { filters: { issue_type: null }, display_properties: { issue_type: true } } }), "filters off");
+  await ok(
+    await ctx.request.patch(`${P(a)}/user-properties/`, {
+      data: { filters: { issue_type: null }, display_properties: { issue_type: true } },
+    }),
+    "filters off",
+  );
   await openList(page, a);
   const sheet = page.getByTestId("spreadsheet-layout");
   await sheet.getByRole("columnheader", { name: "Type" }).waitFor();
   const plain = sheet.getByRole("row").filter({ hasText: "A plain item" });
   await plain.getByRole("combobox", { name: "Work item type" }).selectOption({ label: "Bug" });
-  await poll(async () => (await ok<{ results: { name: string; type_id: string }[] }>(await page.request.get(`${P(a)}/issues/`), "list")).results.filter((r) => r.type_id === bug.id).length).toBe(2);
+  await poll(
+    async () =>
+      (
+        await ok<{ results: { name: string; type_id: string }[] }>(await page.request.get(`${P(a)}/issues/`), "list")
+      ).results.filter((r) => r.type_id === bug.id).length,
+  ).toBe(2);
   await shots(page, "work-item-types-type-column");
 });

@@ -15,7 +15,10 @@ arrangeEach({ firstName: "Bianca" }, (t) => ({ ctx, page, a } = t));
 
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
 const column = (name: string) => page.locator(`section[data-column="${stateId(name)}"]`);
-const cardsIn = (name: string) => column(name).locator("[data-card]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+const cardsIn = (name: string) =>
+  column(name)
+    .locator("[data-card]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 
 async function quickAdd(scope: ReturnType<Page["locator"]> | Page, title: string) {
@@ -52,7 +55,14 @@ it("quick-adds into a kanban column and drags a card to another column; the stat
   await column("In Progress").locator(`[data-item="${a.identifier}-1"]`).waitFor();
   expect(await cardsIn("Backlog")).toEqual([]);
 
-  await poll(async () => ((await (await page.request.get(api(`issues/`) + `?per_page=10&cursor=10:0:0`)).json()) as { results: { sequence_id: number; state_id: string }[] }).results.find((r) => r.sequence_id === 1)?.state_id).toBe(stateId("In Progress"));
+  await poll(
+    async () =>
+      (
+        (await (await page.request.get(api(`issues/`) + `?per_page=10&cursor=10:0:0`)).json()) as {
+          results: { sequence_id: number; state_id: string }[];
+        }
+      ).results.find((r) => r.sequence_id === 1)?.state_id,
+  ).toBe(stateId("In Progress"));
   await page.reload();
   await column("In Progress").locator(`[data-item="${a.identifier}-1"]`).waitFor();
   expect(await cardsIn("In Progress")).toEqual([`${a.identifier}-1`]);
@@ -60,7 +70,10 @@ it("quick-adds into a kanban column and drags a card to another column; the stat
 });
 
 it("reorders cards within a column with manual order", async () => {
-  await createItems(ctx.request, a, [{ name: "Second task", state_id: stateId("Todo") }, { name: "Third task", state_id: stateId("Todo") }]);
+  await createItems(ctx.request, a, [
+    { name: "Second task", state_id: stateId("Todo") },
+    { name: "Third task", state_id: stateId("Todo") },
+  ]);
   await setLayout(ctx.request, a, { layout: "kanban", group_by: "state" });
   await openList(page, a);
   await column("Todo").locator("[data-card]").first().waitFor();
@@ -70,12 +83,16 @@ it("reorders cards within a column with manual order", async () => {
   await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-1`, `${a.identifier}-2`]);
 
   const first = column("Todo").locator(`[data-item="${a.identifier}-1"]`);
-  await column("Todo").locator(`[data-item="${a.identifier}-2"]`).dragTo(first, { targetPosition: { x: 20, y: 4 } });
+  await column("Todo")
+    .locator(`[data-item="${a.identifier}-2"]`)
+    .dragTo(first, { targetPosition: { x: 20, y: 4 } });
   await poll(() => cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-1`]);
 
   // the new order is saved: first minus 10000
   await poll(async () => {
-    const r = (await (await page.request.get(api("issues/?order_by=sort_order&state=" + stateId("Todo") + "&per_page=10&cursor=10:0:0"))).json()) as { results: { sequence_id: number }[] };
+    const r = (await (
+      await page.request.get(api("issues/?order_by=sort_order&state=" + stateId("Todo") + "&per_page=10&cursor=10:0:0"))
+    ).json()) as { results: { sequence_id: number }[] };
     return r.results.map((x) => x.sequence_id);
   }).toEqual([2, 1]);
   await page.reload();

@@ -26,11 +26,16 @@ beforeEach(async () => {
   ]);
   page = await ctx.newPage();
 });
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
 it("opens a work item in the peek view", async () => {
   await openList(page, a);
-  await page.locator(`[data-item="${key(1)}"]`).getByRole("button", { name: "Ship the release notes", exact: true }).click();
+  await page
+    .locator(`[data-item="${key(1)}"]`)
+    .getByRole("button", { name: "Ship the release notes", exact: true })
+    .click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   await peek.waitFor();
   expect(new URL(page.url()).searchParams.get("peekId")).toBe(items[0].id);
@@ -38,7 +43,12 @@ it("opens a work item in the peek view", async () => {
   expect(await peek.getByTestId("item-key").textContent()).toBe(key(1));
   // widgets are open by default
   for (const w of ["Sub-work items", "Links", "Attachments", "Tasks"]) {
-    expect(await peek.getByRole("region", { name: w }).getByRole("button", { name: w, exact: true }).getAttribute("aria-expanded")).toBe("true");
+    expect(
+      await peek
+        .getByRole("region", { name: w })
+        .getByRole("button", { name: w, exact: true })
+        .getAttribute("aria-expanded"),
+    ).toBe("true");
   }
   await peek.getByRole("button", { name: "Close peek view" }).click();
   await peek.waitFor({ state: "detached" });
@@ -47,12 +57,18 @@ it("opens a work item in the peek view", async () => {
 
 it("comments with an @mention and reacts to the comment", async () => {
   await openList(page, a);
-  await page.locator(`[data-item="${key(1)}"]`).getByRole("button", { name: "Ship the release notes", exact: true }).click();
+  await page
+    .locator(`[data-item="${key(1)}"]`)
+    .getByRole("button", { name: "Ship the release notes", exact: true })
+    .click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   const box = peek.getByRole("textbox", { name: "Comment" });
   await box.click();
   await page.keyboard.type("Ready for review @dor");
-  await page.getByRole("listbox", { name: "Mention someone or a work item" }).getByRole("option", { name: /Dora Tester/ }).click();
+  await page
+    .getByRole("listbox", { name: "Mention someone or a work item" })
+    .getByRole("option", { name: /Dora Tester/ })
+    .click();
   await page.keyboard.type("thanks");
   await peek.getByRole("button", { name: "Comment", exact: true }).click();
 
@@ -66,12 +82,19 @@ it("comments with an @mention and reacts to the comment", async () => {
   expect(await reaction.getAttribute("aria-pressed")).toBe("true");
 
   await poll(async () => {
-    const cs = (await (await page.request.get(api(`issues/${items[0].id}/history/?activity_type=issue-comment`))).json()) as { comment_html: string; comment_reactions: { reaction: string; actor: string }[] }[];
-    return cs.map((c) => ({ mention: c.comment_html.includes(`entity_identifier="${a.userId}"`), reactions: c.comment_reactions.map((r) => r.reaction) }));
+    const cs = (await (
+      await page.request.get(api(`issues/${items[0].id}/history/?activity_type=issue-comment`))
+    ).json()) as { comment_html: string; comment_reactions: { reaction: string; actor: string }[] }[];
+    return cs.map((c) => ({
+      mention: c.comment_html.includes(`entity_identifier="${a.userId}"`),
+      reactions: c.comment_reactions.map((r) => r.reaction),
+    }));
   }).toEqual([{ mention: true, reactions: ["128077"] }]);
   // the mention is recorded: the item shows up under the "mentions" filter
   await poll(async () => {
-    const r = (await (await page.request.get(api(`issues/?mentions=${a.userId}&per_page=10&cursor=10:0:0`))).json()) as { results: { id: string }[] };
+    const r = (await (
+      await page.request.get(api(`issues/?mentions=${a.userId}&per_page=10&cursor=10:0:0`))
+    ).json()) as { results: { id: string }[] };
     return r.results.map((x) => x.id);
   }).toEqual([items[0].id]);
   await peek.getByRole("button", { name: "Close peek view" }).click();
@@ -89,11 +112,17 @@ it("adds a blocked_by relation and the other item shows it as blocking", async (
   await picker.getByRole("button", { name: "Add 1" }).click();
   await rel.locator(`[data-relation="blocked_by"] [data-item="${key(2)}"]`).waitFor();
 
-  await rel.locator(`[data-relation="blocked_by"] [data-item="${key(2)}"]`).getByRole("link").click();
+  await rel
+    .locator(`[data-relation="blocked_by"] [data-item="${key(2)}"]`)
+    .getByRole("link")
+    .click();
   await page.waitForURL((u) => u.pathname === `/${a.slug}/browse/${key(2)}/`);
   const other = page.getByRole("region", { name: "Relations" });
   await other.locator(`[data-relation="blocking"] [data-item="${key(1)}"]`).waitFor();
-  const map = (await (await page.request.get(api(`issues/${items[1].id}/issue-relation/`))).json()) as Record<string, { id: string }[]>;
+  const map = (await (await page.request.get(api(`issues/${items[1].id}/issue-relation/`))).json()) as Record<
+    string,
+    { id: string }[]
+  >;
   expect(map.blocking.map((x) => x.id)).toEqual([items[0].id]);
   expect(map.blocked_by).toEqual([]);
 });
@@ -116,10 +145,15 @@ it("archives a completed item and restores it from Archives", async () => {
   await page.getByRole("link", { name: "Archives" }).click();
   const section = page.getByRole("region", { name: "Rocket archived work items" });
   await section.locator(`[data-item="${key(3)}"]`).waitFor();
-  await section.locator(`[data-item="${key(3)}"]`).getByRole("button", { name: "Restore" }).click();
+  await section
+    .locator(`[data-item="${key(3)}"]`)
+    .getByRole("button", { name: "Restore" })
+    .click();
   await page.getByText("Work item restored").waitFor();
   await poll(async () => {
-    const r = (await (await page.request.get(api("archived-issues/?per_page=10&cursor=10:0:0"))).json()) as { results: unknown[] };
+    const r = (await (await page.request.get(api("archived-issues/?per_page=10&cursor=10:0:0"))).json()) as {
+      results: unknown[];
+    };
     return r.results.length;
   }).toBe(0);
   await openList(page, a);

@@ -15,7 +15,13 @@ const key = (n: number) => `${a.identifier}-${n}`;
 const e2e = e2eSuite();
 beforeEach(async () => {
   ctx = await e2e.context();
-  a = await arrange(ctx, { firstName: "Carmen", labels: [{ name: "Bug", color: "#ef4444" }, { name: "Feature", color: "#3b82f6" }] });
+  a = await arrange(ctx, {
+    firstName: "Carmen",
+    labels: [
+      { name: "Bug", color: "#ef4444" },
+      { name: "Feature", color: "#3b82f6" },
+    ],
+  });
   const bug = a.labels[0].id;
   const feature = a.labels[1].id;
   await createItems(ctx.request, a, [
@@ -27,12 +33,17 @@ beforeEach(async () => {
   ]);
   page = await ctx.newPage();
 });
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
-const rows = () => page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
+const rows = () =>
+  page.locator("[role=list] [data-item]").evaluateAll((els) => els.map((e) => e.getAttribute("data-item")));
 const api = (path: string) => `/api/workspaces/${a.slug}/projects/${a.projectId}/${path}`;
 async function itemsByKey(): Promise<Record<string, { priority: string; state_id: string }>> {
-  const r = (await (await page.request.get(api("issues/?per_page=50&cursor=50:0:0"))).json()) as { results: { sequence_id: number; priority: string; state_id: string }[] };
+  const r = (await (await page.request.get(api("issues/?per_page=50&cursor=50:0:0"))).json()) as {
+    results: { sequence_id: number; priority: string; state_id: string }[];
+  };
   return Object.fromEntries(r.results.map((x) => [key(x.sequence_id), x]));
 }
 
@@ -52,7 +63,9 @@ it("filters by priority and by label, shows chips, and remembers the filters", a
   await page.keyboard.press("Escape");
 
   const chips = page.getByRole("region", { name: "Applied filters" });
-  expect(await chips.locator("[data-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-filter")))).toEqual(["priority", "labels"]);
+  expect(
+    await chips.locator("[data-filter]").evaluateAll((els) => els.map((e) => e.getAttribute("data-filter"))),
+  ).toEqual(["priority", "labels"]);
   await chips.getByRole("button", { name: "Remove Labels Bug" }).click();
   await poll(rows).toEqual([key(1), key(3)]);
 
@@ -60,7 +73,9 @@ it("filters by priority and by label, shows chips, and remembers the filters", a
   await page.reload();
   await page.locator("[data-list-context]").waitFor();
   await poll(rows).toEqual([key(1), key(3)]);
-  const props = (await (await page.request.get(api("user-properties/"))).json()) as { filters: Record<string, string[] | null> };
+  const props = (await (await page.request.get(api("user-properties/"))).json()) as {
+    filters: Record<string, string[] | null>;
+  };
   expect(props.filters.priority).toEqual(["high"]);
   expect(props.filters.labels).toBeNull();
 
@@ -97,6 +112,8 @@ it("bulk-changes the priority of three items", async () => {
     return [1, 3, 4, 5].map((n) => all[key(n)].priority);
   }).toEqual(["medium", "medium", "medium", "urgent"]);
   for (const n of [1, 3, 4]) {
-    expect(await page.locator(`[role=row][data-item="${key(n)}"] [data-col="priority"] button`).getAttribute("title")).toBe("Priority: Medium");
+    expect(
+      await page.locator(`[role=row][data-item="${key(n)}"] [data-col="priority"] button`).getAttribute("title"),
+    ).toBe("Priority: Medium");
   }
 });

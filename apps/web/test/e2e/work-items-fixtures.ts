@@ -30,33 +30,73 @@ async function json<T>(res: Awaited<ReturnType<APIRequestContext["get"]>>, what:
 export { ensureInstance };
 
 /** Sign up a new user in this context (cookies land in the browser context) and mark them onboarded. */
-export async function signUpUser(req: APIRequestContext, firstName: string, email = `${unique(firstName.toLowerCase())}@stride.test`): Promise<{ email: string; userId: string }> {
+export async function signUpUser(
+  req: APIRequestContext,
+  firstName: string,
+  email = `${unique(firstName.toLowerCase())}@stride.test`,
+): Promise<{ email: string; userId: string }> {
   const token = await csrf(req);
-  await req.post("/auth/sign-up/", { form: { csrfmiddlewaretoken: token, email, password: PASSWORD }, maxRedirects: 0 });
+  await req.post("/auth/sign-up/", {
+    form: { csrfmiddlewaretoken: token, email, password: PASSWORD },
+    maxRedirects: 0,
+  });
   const me = await json<{ id: string }>(await req.get("/api/users/me/"), "sign-up");
-  await json(await req.patch("/api/users/me/", { data: { first_name: firstName, last_name: "Tester", display_name: firstName.toLowerCase() } }), "update user");
-  await json(await req.patch("/api/users/me/profile/", { data: { is_onboarded: true, onboarding_step: { profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true } } }), "onboard");
+  await json(
+    await req.patch("/api/users/me/", {
+      data: { first_name: firstName, last_name: "Tester", display_name: firstName.toLowerCase() },
+    }),
+    "update user",
+  );
+  await json(
+    await req.patch("/api/users/me/profile/", {
+      data: {
+        is_onboarded: true,
+        onboarding_step: {
+          profile_complete: true,
+          workspace_create: true,
+          workspace_invite: true,
+          workspace_join: true,
+        },
+      },
+    }),
+    "onboard",
+  );
   return { email, userId: me.id };
 }
 
-export async function arrange(context: BrowserContext, opts: { firstName?: string; labels?: { name: string; color: string }[] } = {}): Promise<Arranged> {
+export async function arrange(
+  context: BrowserContext,
+  opts: { firstName?: string; labels?: { name: string; color: string }[] } = {},
+): Promise<Arranged> {
   const req = context.request;
   await ensureInstance(req);
   const { email, userId } = await signUpUser(req, opts.firstName ?? "Olivia");
   const slug = unique("wi-");
   const W = `/api/workspaces/${slug}`;
-  await json(await req.post("/api/workspaces/", { data: { name: "Work Items Co", slug, organization_size: "2-10" } }), "create workspace");
+  await json(
+    await req.post("/api/workspaces/", { data: { name: "Work Items Co", slug, organization_size: "2-10" } }),
+    "create workspace",
+  );
   const identifier = `W${Math.floor(Math.random() * 9000 + 1000)}`.slice(0, 5);
-  const project = await json<{ id: string; identifier: string }>(await req.post(`${W}/projects/`, { data: { name: "Rocket", identifier } }), "create project");
+  const project = await json<{ id: string; identifier: string }>(
+    await req.post(`${W}/projects/`, { data: { name: "Rocket", identifier } }),
+    "create project",
+  );
   const P = `${W}/projects/${project.id}`;
   const labels: { id: string; name: string }[] = [];
-  for (const l of opts.labels ?? []) labels.push(await json<{ id: string; name: string }>(await req.post(`${P}/issue-labels/`, { data: l }), "create label"));
+  for (const l of opts.labels ?? [])
+    labels.push(
+      await json<{ id: string; name: string }>(await req.post(`${P}/issue-labels/`, { data: l }), "create label"),
+    );
   const states = await json<{ id: string; name: string; group: string }[]>(await req.get(`${P}/states/`), "states");
   return { email, userId, slug, projectId: project.id, identifier: project.identifier, states, labels };
 }
 
 /** Alice's workspace and project (`arrange`) with Bob, signed in in his own context, a member (15) of both. */
-export async function arrangeWithTeammate(alice: BrowserContext, bob: BrowserContext): Promise<{ a: Arranged; b: { email: string; userId: string } }> {
+export async function arrangeWithTeammate(
+  alice: BrowserContext,
+  bob: BrowserContext,
+): Promise<{ a: Arranged; b: { email: string; userId: string } }> {
   const a = await arrange(alice, { firstName: "Alice" });
   const b = await signUpUser(bob.request, "Bob");
   await apiInviteAndAccept(alice, bob, a.slug, b.email, 15);
@@ -65,16 +105,34 @@ export async function arrangeWithTeammate(alice: BrowserContext, bob: BrowserCon
 }
 
 /** Create work items through the API (arrange only). */
-export async function createItems(req: APIRequestContext, a: Arranged, items: Record<string, unknown>[]): Promise<{ id: string; sequence_id: number; name: string }[]> {
+export async function createItems(
+  req: APIRequestContext,
+  a: Arranged,
+  items: Record<string, unknown>[],
+): Promise<{ id: string; sequence_id: number; name: string }[]> {
   const out = [];
   for (const body of items) {
-    out.push(await json<{ id: string; sequence_id: number; name: string }>(await req.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`, { data: body }), "create item"));
+    out.push(
+      await json<{ id: string; sequence_id: number; name: string }>(
+        await req.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/issues/`, { data: body }),
+        "create item",
+      ),
+    );
   }
   return out;
 }
 
-export async function setLayout(req: APIRequestContext, a: Arranged, display_filters: Record<string, unknown>): Promise<void> {
-  await json(await req.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/user-properties/`, { data: { display_filters } }), "user properties");
+export async function setLayout(
+  req: APIRequestContext,
+  a: Arranged,
+  display_filters: Record<string, unknown>,
+): Promise<void> {
+  await json(
+    await req.patch(`/api/workspaces/${a.slug}/projects/${a.projectId}/user-properties/`, {
+      data: { display_filters },
+    }),
+    "user properties",
+  );
 }
 
 export const listUrl = (a: Arranged) => `/${a.slug}/projects/${a.projectId}/issues/`;
@@ -83,7 +141,10 @@ export const listUrl = (a: Arranged) => `/${a.slug}/projects/${a.projectId}/issu
 export async function openList(page: Page, a: Arranged): Promise<void> {
   await page.goto(listUrl(a));
   await page.locator("[data-list-context]").waitFor();
-  await page.getByRole("status", { name: "Loading work items" }).waitFor({ state: "detached" }).catch(() => undefined);
+  await page
+    .getByRole("status", { name: "Loading work items" })
+    .waitFor({ state: "detached" })
+    .catch(() => undefined);
 }
 
 /** expect.poll with a timeout that suits a loaded CI machine. */
@@ -116,14 +177,22 @@ export function png(w: number, h: number): Buffer {
   ihdr[9] = 2; // RGB
   const rows = Buffer.alloc((w * 3 + 1) * h);
   for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) rows.set([79, 70, 229], y * (w * 3 + 1) + 1 + x * 3);
-  return Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk("IHDR", ihdr), chunk("IDAT", deflateSync(rows)), chunk("IEND", Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", ihdr),
+    chunk("IDAT", deflateSync(rows)),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
 }
 
 /**
  * The file's suite (`e2eSuite`) and, for each test, a fresh context with its own signed-in user and project (`arrange`)
  * and a page, handed to `use` before the test runs (the context closes after it).
  */
-export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx: BrowserContext; page: Page; a: Arranged }) => void): E2eSuite {
+export function arrangeEach(
+  opts: Parameters<typeof arrange>[1],
+  use: (t: { ctx: BrowserContext; page: Page; a: Arranged }) => void,
+): E2eSuite {
   const e2e = e2eSuite();
   let ctx: BrowserContext | undefined;
   beforeEach(async () => {
@@ -131,7 +200,9 @@ export function arrangeEach(opts: Parameters<typeof arrange>[1], use: (t: { ctx:
     const a = await arrange(ctx, opts);
     use({ ctx, page: await ctx.newPage(), a });
   });
-  afterEach(async () => { await ctx?.close(); });
+  afterEach(async () => {
+    await ctx?.close();
+  });
   return e2e;
 }
 
@@ -144,7 +215,12 @@ export async function reviewShot(page: Page, name: string): Promise<void> {
 }
 
 /** POST under the project (arrange only): the answer's JSON, after checking it succeeded. */
-export async function postJson<T>(req: APIRequestContext, a: Arranged, p: string, data: Record<string, unknown>): Promise<T> {
+export async function postJson<T>(
+  req: APIRequestContext,
+  a: Arranged,
+  p: string,
+  data: Record<string, unknown>,
+): Promise<T> {
   const res = await req.post(`/api/workspaces/${a.slug}/projects/${a.projectId}/${p}`, { data });
   expect(res.status(), await res.text()).toBeLessThan(300);
   return (await res.json()) as T;

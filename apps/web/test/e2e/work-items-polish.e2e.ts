@@ -35,14 +35,18 @@ function firstCharsVisible(l: Locator, n: number): Promise<boolean> {
     range.setStart(text, 0);
     range.setEnd(text, Math.min(count, text.length));
     const b = el.getBoundingClientRect();
-    return [...range.getClientRects()].every((r) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5);
+    return [...range.getClientRects()].every(
+      (r) => r.left >= b.left - 0.5 && r.right <= b.right + 0.5 && r.top >= b.top - 0.5 && r.bottom <= b.bottom + 0.5,
+    );
   }, n);
 }
 
 /** The vertical middle of the text painted in an element (not of its box). */
 function textMiddle(l: Locator): Promise<number> {
   return l.evaluate((el) => {
-    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, { acceptNode: (t) => (t.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT) });
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, {
+      acceptNode: (t) => (t.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_REJECT),
+    });
     const text = walker.nextNode() as Text;
     const range = document.createRange();
     range.selectNodeContents(text);
@@ -56,7 +60,10 @@ it("shows dates as MMM dd, yyyy and times in the user's time format, chosen in t
   await page.request.patch(api(`issues/${item.id}/`), { data: { priority: "high" } });
 
   await page.goto(`/${a.slug}/projects/`);
-  const created = page.locator("main").getByText(/^Created (?!date\b)/).first();
+  const created = page
+    .locator("main")
+    .getByText(/^Created (?!date\b)/)
+    .first();
   await created.waitFor();
   expect((await created.innerText()).replace(/^Created /, "")).toMatch(DATE);
   expect(await page.locator("main").innerText()).not.toMatch(/\d{1,2}\/\d{1,2}\/\d{4}/);
@@ -69,9 +76,14 @@ it("shows dates as MMM dd, yyyy and times in the user's time format, chosen in t
 
   await page.goto("/profile/");
   await page.getByLabel("Time format").selectOption("12-hour");
-  await poll(async () => ((await (await page.request.get("/api/users/me/profile/")).json()) as { time_format: string }).time_format).toBe("12-hour");
+  await poll(
+    async () =>
+      ((await (await page.request.get("/api/users/me/profile/")).json()) as { time_format: string }).time_format,
+  ).toBe("12-hour");
   await page.goto(`/${a.slug}/browse/${key(item.sequence_id)}/`);
-  await poll(() => page.getByRole("region", { name: "Activity" }).locator("[data-activity] time").first().getAttribute("title")).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
+  await poll(() =>
+    page.getByRole("region", { name: "Activity" }).locator("[data-activity] time").first().getAttribute("title"),
+  ).toMatch(/^[A-Z][a-z]{2} \d{2}, \d{4}, \d{1,2}:\d{2} (AM|PM)$/);
 });
 
 it("calendar: long titles show as much as fits, whole on hover; the header switches month and week", async () => {
@@ -91,7 +103,9 @@ it("calendar: long titles show as much as fits, whole on hover; the header switc
   await poll(() => page.getByRole("grid", { name: "Calendar" }).getByRole("row").count()).toBe(2); // the weekday heads and one week
   await poll(() => firstCharsVisible(name(), 30)).toBe(true);
   await poll(async () => {
-    const props = (await (await page.request.get(api("user-properties/"))).json()) as { display_filters: { calendar?: { layout?: string } } };
+    const props = (await (await page.request.get(api("user-properties/"))).json()) as {
+      display_filters: { calendar?: { layout?: string } };
+    };
     return props.display_filters.calendar?.layout;
   }).toBe("week");
 
@@ -109,12 +123,19 @@ it("spreadsheet: the right-hand cells are centred in the row like the title", as
   for (const col of ["state", "start_date", "created_on", "link", "sub_issue_count"]) {
     const cell = row.locator(`[data-col="${col}"]`);
     await cell.scrollIntoViewIfNeeded();
-    await expect.poll(async () => Math.abs((await textMiddle(cell)) - (await textMiddle(title))), { timeout: 15_000, message: col }).toBeLessThanOrEqual(2);
+    await expect
+      .poll(async () => Math.abs((await textMiddle(cell)) - (await textMiddle(title))), {
+        timeout: 15_000,
+        message: col,
+      })
+      .toBeLessThanOrEqual(2);
   }
 });
 
 it("list: each date in a row says which date it is", async () => {
-  const [item] = await createItems(ctx.request, a, [{ name: "Two dates", start_date: "2026-03-02", target_date: "2026-03-09" }]);
+  const [item] = await createItems(ctx.request, a, [
+    { name: "Two dates", start_date: "2026-03-02", target_date: "2026-03-09" },
+  ]);
   await openList(page, a);
   const row = page.locator(`[data-item="${key(item.sequence_id)}"]`);
   // named by what the chip shows (WCAG 2.5.3), the full date its title
@@ -126,17 +147,26 @@ it("list: each date in a row says which date it is", async () => {
   expect(await start.getAttribute("title")).toBe("Start date: Mar 02, 2026");
   expect(await due.getAttribute("title")).toMatch(/^Due date: Mar 09, 2026/);
   // created and updated, when shown, are labelled too
-  expect(await row.getByText(/^Created [A-Z][a-z]{2} \d{2}$/).getAttribute("title")).toMatch(/^Created on [A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2}$/);
+  expect(await row.getByText(/^Created [A-Z][a-z]{2} \d{2}$/).getAttribute("title")).toMatch(
+    /^Created on [A-Z][a-z]{2} \d{2}, \d{4}, \d{2}:\d{2}$/,
+  );
   await row.getByText(/^Updated [A-Z][a-z]{2} \d{2}$/).waitFor();
 });
 
 it("the bulk bar leaves the last row visible, also wrapped in a narrow window", async () => {
-  const items = await createItems(ctx.request, a, Array.from({ length: 24 }, (_, i) => ({ name: `Bulk row ${i + 1}` })));
+  const items = await createItems(
+    ctx.request,
+    a,
+    Array.from({ length: 24 }, (_, i) => ({ name: `Bulk row ${i + 1}` })),
+  );
   await openList(page, a);
   const list = page.getByTestId("list-layout");
   const bar = page.getByRole("toolbar", { name: "Bulk actions" });
   const last = page.locator(`[data-item="${key(items[0].sequence_id)}"]`); // newest first: the first created is last
-  const toBottom = () => list.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  const toBottom = () =>
+    list.evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
 
   await toBottom();
   await last.waitFor();
@@ -154,7 +184,9 @@ it("the bulk bar leaves the last row visible, also wrapped in a narrow window", 
     expect(b.x + b.width).toBeLessThanOrEqual(width);
     for (const control of await bar.getByRole("button").all()) {
       const c = await box(control);
-      expect(c.x >= b.x && c.x + c.width <= b.x + b.width + 0.5 && c.y >= b.y && c.y + c.height <= b.y + b.height + 0.5).toBe(true);
+      expect(
+        c.x >= b.x && c.x + c.width <= b.x + b.width + 0.5 && c.y >= b.y && c.y + c.height <= b.y + b.height + 0.5,
+      ).toBe(true);
     }
   };
   await check(1280);
@@ -165,11 +197,17 @@ it("the bulk bar leaves the last row visible, also wrapped in a narrow window", 
 
 it("the sub-item progress bar fills with the finished sub-items only", async () => {
   const [parent] = await createItems(ctx.request, a, [{ name: "Parent" }]);
-  const subs = await createItems(ctx.request, a, [1, 2, 3].map((i) => ({ name: `Sub ${i}`, parent_id: parent.id, state_id: stateId("backlog") })));
+  const subs = await createItems(
+    ctx.request,
+    a,
+    [1, 2, 3].map((i) => ({ name: `Sub ${i}`, parent_id: parent.id, state_id: stateId("backlog") })),
+  );
   const progress = page.getByRole("progressbar", { name: "Sub-work items done" });
   const filled = async () => {
     const track = await box(progress);
-    const parts = await progress.locator("[data-fill]").evaluateAll((els) => els.reduce((n, e) => n + e.getBoundingClientRect().width, 0));
+    const parts = await progress
+      .locator("[data-fill]")
+      .evaluateAll((els) => els.reduce((n, e) => n + e.getBoundingClientRect().width, 0));
     return Math.round((parts / track.width) * 100);
   };
   const open = async () => {
@@ -186,7 +224,8 @@ it("the sub-item progress bar fills with the finished sub-items only", async () 
   await poll(() => progress.getAttribute("aria-valuenow")).toBe("1");
   expect(Math.abs((await filled()) - 33)).toBeLessThanOrEqual(2);
 
-  for (const s of subs.slice(1)) await page.request.patch(api(`issues/${s.id}/`), { data: { state_id: stateId("cancelled") } });
+  for (const s of subs.slice(1))
+    await page.request.patch(api(`issues/${s.id}/`), { data: { state_id: stateId("cancelled") } });
   await open();
   await poll(() => progress.getAttribute("aria-valuetext")).toBe("3 of 3 done");
   expect(await filled()).toBe(100);

@@ -25,13 +25,19 @@ beforeEach(async () => {
   ]);
   page = await ctx.newPage();
 });
-afterEach(async () => { await ctx?.close(); });
+afterEach(async () => {
+  await ctx?.close();
+});
 
-const descriptionOf = async (id: string) => ((await (await page.request.get(api(`issues/${id}/`))).json()) as { description_html: string }).description_html;
+const descriptionOf = async (id: string) =>
+  ((await (await page.request.get(api(`issues/${id}/`))).json()) as { description_html: string }).description_html;
 
 it("shows an honest empty state in the peek view when the description was never changed", async () => {
   await openList(page, a);
-  await page.locator(`[data-item="${key(2)}"]`).getByRole("button", { name: "Untouched item", exact: true }).click();
+  await page
+    .locator(`[data-item="${key(2)}"]`)
+    .getByRole("button", { name: "Untouched item", exact: true })
+    .click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
   await peek.getByRole("group", { name: "Description" }).getByRole("button", { name: "Version history" }).click();
   const dialog = page.getByRole("dialog", { name: "Version history" });
@@ -75,11 +81,18 @@ it("edits the description, previews the older version and restores it", async ()
   await poll(() => descriptionOf(items[0].id)).toBe("<p>Original plan: launch on Monday</p>");
   // the restore was an edit like any other: recorded in the activity
   await poll(async () => {
-    const acts = (await (await page.request.get(api(`issues/${items[0].id}/history/?activity_type=issue-property`))).json()) as { field: string; new_value: string }[];
+    const acts = (await (
+      await page.request.get(api(`issues/${items[0].id}/history/?activity_type=issue-property`))
+    ).json()) as { field: string; new_value: string }[];
     return acts.filter((x) => x.field === "description").map((x) => x.new_value);
   }).toEqual(["<p>Rewritten plan: launch on Friday</p>", "<p>Original plan: launch on Monday</p>"]);
 
   // after a reload the restored text is what the detail shows
   await page.reload();
-  await poll(() => page.locator(`[data-item-detail="${key(1)}"]`).getByRole("textbox", { name: "Description" }).textContent()).toBe("Original plan: launch on Monday");
+  await poll(() =>
+    page
+      .locator(`[data-item-detail="${key(1)}"]`)
+      .getByRole("textbox", { name: "Description" })
+      .textContent(),
+  ).toBe("Original plan: launch on Monday");
 });

@@ -19,14 +19,24 @@ arrangeEach({ firstName: "Wanda" }, (t) => ({ ctx, page, a } = t));
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
 const stateId = (name: string) => a.states.find((s) => s.name === name)!.id;
 const settings = (page_: string) => `/${a.slug}/projects/${a.projectId}/settings/${page_}/`;
-const rules = async () => (await (await page.request.get(`${P()}/workflow-states/`)).json()) as { state_id: string; transitions: { transition_state_id: string; roles: number[]; member_ids: string[] }[] }[];
-const itemState = async (id: string) => ((await (await page.request.get(`${P()}/issues/${id}/`)).json()) as { state_id: string }).state_id;
+const rules = async () =>
+  (await (await page.request.get(`${P()}/workflow-states/`)).json()) as {
+    state_id: string;
+    transitions: { transition_state_id: string; roles: number[]; member_ids: string[] }[];
+  }[];
+const itemState = async (id: string) =>
+  ((await (await page.request.get(`${P()}/issues/${id}/`)).json()) as { state_id: string }).state_id;
 
 async function switchWorkflows(on: boolean) {
   expect((await page.request.patch(`${P()}/`, { data: { is_workflow_enabled: on } })).ok()).toBe(true);
 }
-async function putRule(state: string, transitions: { transition_state_id: string; roles?: number[]; member_ids?: string[] }[]) {
-  expect((await page.request.put(`${P()}/workflow-states/${stateId(state)}/`, { data: { transitions } })).ok()).toBe(true);
+async function putRule(
+  state: string,
+  transitions: { transition_state_id: string; roles?: number[]; member_ids?: string[] }[],
+) {
+  expect((await page.request.put(`${P()}/workflow-states/${stateId(state)}/`, { data: { transitions } })).ok()).toBe(
+    true,
+  );
 }
 
 it("the Features page turns workflows on and off; the Workflows page sets where items may go and who moves them, and says when workflows are off", async () => {
@@ -62,16 +72,28 @@ it("the Features page turns workflows on and off; the Workflows page sets where 
   await page.getByRole("option", { name: "All members" }).click();
   await page.keyboard.press("Escape");
   await poll(async () => (await who.textContent())?.trim()).toBe("Members");
-  await poll(rules).toEqual(expect.arrayContaining([
-    expect.objectContaining({ state_id: stateId("Backlog"), transitions: [{ id: expect.any(String), transition_state_id: stateId("Todo"), roles: [], member_ids: [] }] }),
-    expect.objectContaining({ state_id: stateId("In Progress"), transitions: [{ id: expect.any(String), transition_state_id: stateId("Done"), roles: [15], member_ids: [] }] }),
-  ]));
+  await poll(rules).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({
+        state_id: stateId("Backlog"),
+        transitions: [{ id: expect.any(String), transition_state_id: stateId("Todo"), roles: [], member_ids: [] }],
+      }),
+      expect.objectContaining({
+        state_id: stateId("In Progress"),
+        transitions: [{ id: expect.any(String), transition_state_id: stateId("Done"), roles: [15], member_ids: [] }],
+      }),
+    ]),
+  );
   await shots(page, "workflows-settings-off");
 
   // off: nothing is enforced
   const [item] = await createItems(ctx.request, a, [{ name: "Skip ahead", state_id: stateId("Backlog") }]);
-  expect((await page.request.patch(`${P()}/issues/${item.id}/`, { data: { state_id: stateId("Done") } })).ok()).toBe(true);
-  expect((await page.request.patch(`${P()}/issues/${item.id}/`, { data: { state_id: stateId("Backlog") } })).ok()).toBe(true);
+  expect((await page.request.patch(`${P()}/issues/${item.id}/`, { data: { state_id: stateId("Done") } })).ok()).toBe(
+    true,
+  );
+  expect((await page.request.patch(`${P()}/issues/${item.id}/`, { data: { state_id: stateId("Backlog") } })).ok()).toBe(
+    true,
+  );
 
   // on, from the Features page
   await page.goto(settings("features"));
@@ -79,14 +101,21 @@ it("the Features page turns workflows on and off; the Workflows page sets where 
   await page.getByRole("switch", { name: "Workflows", checked: true }).waitFor();
   const refused = await page.request.patch(`${P()}/issues/${item.id}/`, { data: { state_id: stateId("Done") } });
   expect(refused.status()).toBe(400);
-  expect(await refused.json()).toEqual({ state_id: [`This project's workflow doesn't allow moving work items from "Backlog" to "Done". Work items in "Backlog" can move to "Todo".`] });
+  expect(await refused.json()).toEqual({
+    state_id: [
+      `This project's workflow doesn't allow moving work items from "Backlog" to "Done". Work items in "Backlog" can move to "Todo".`,
+    ],
+  });
   await page.goto(settings("workflows"));
   await page.getByText("Workflows are on.").waitFor();
   expect(await page.getByTestId("workflows-off").count()).toBe(0);
   await shots(page, "workflows-settings-on");
 
   // freeing a state removes its rule
-  await page.getByRole("region", { name: "Rule of Backlog" }).getByRole("switch", { name: "Limit moves out of Backlog" }).click();
+  await page
+    .getByRole("region", { name: "Rule of Backlog" })
+    .getByRole("switch", { name: "Limit moves out of Backlog" })
+    .click();
   await poll(async () => (await rules()).map((r) => r.state_id)).toEqual([stateId("In Progress")]);
   // and off again from the Features page: the Workflows page says so
   await page.goto(settings("features"));
@@ -128,7 +157,9 @@ it("the board refuses a drop the workflow does not allow before it lands and say
   const done = page.getByRole("option", { name: /^Done/ });
   await done.waitFor();
   expect(await done.getAttribute("aria-disabled")).toBe("true");
-  expect(await done.getAttribute("title")).toBe(`This project's workflow doesn't allow moving work items from "Backlog" to "Done". Work items in "Backlog" can move to "Todo".`);
+  expect(await done.getAttribute("title")).toBe(
+    `This project's workflow doesn't allow moving work items from "Backlog" to "Done". Work items in "Backlog" can move to "Todo".`,
+  );
   expect(await page.getByRole("option", { name: /^Todo/ }).getAttribute("aria-disabled")).toBeNull();
   await shots(page, "workflows-state-picker");
   await done.click({ force: true });
@@ -144,7 +175,9 @@ it("the board refuses a drop the workflow does not allow before it lands and say
   const card = page.locator(`[data-card][data-item="${key}"]`);
   await column("Backlog").locator(`[data-item="${key}"]`).waitFor();
   let patches = 0;
-  page.on("request", (r) => { if (r.method() === "PATCH" && r.url().includes(`/issues/${item.id}/`)) patches += 1; });
+  page.on("request", (r) => {
+    if (r.method() === "PATCH" && r.url().includes(`/issues/${item.id}/`)) patches += 1;
+  });
   // over Done, while dragging: the column shows it is refused, and why; Todo (allowed) does not
   await mouseDrag(card, column("Done"), refusedColumn("Done"), false);
   expect(await column("Done").getAttribute("data-refused")).toBe("");

@@ -1,6 +1,16 @@
 import { expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { apiAddProjectMember, apiCreateProject, apiCreateWorkspace, apiInviteAndAccept, apiMe, apiSignUp, e2eSuite, okJson, unique } from "./helpers.ts";
+import {
+  apiAddProjectMember,
+  apiCreateProject,
+  apiCreateWorkspace,
+  apiInviteAndAccept,
+  apiMe,
+  apiSignUp,
+  e2eSuite,
+  okJson,
+  unique,
+} from "./helpers.ts";
 import { poll } from "./work-items-fixtures.ts";
 
 /**
@@ -45,13 +55,31 @@ async function world(width: number): Promise<World> {
   const bobId = (await apiMe(bob)).id;
   await apiAddProjectMember(alice, slug, rocket.id, bobId, 15);
   const P = (pid: string) => `/api/workspaces/${slug}/projects/${pid}`;
-  await ok(await alice.request.post(`${P(rocket.id)}/states/`, { data: { name: "In Review", color: "#f59e0b", group: "started" } }), "state");
-  const item = async (pid: string, data: Record<string, unknown>) => ok<{ id: string; sequence_id: number }>(await alice.request.post(`${P(pid)}/issues/`, { data }), "item");
+  await ok(
+    await alice.request.post(`${P(rocket.id)}/states/`, {
+      data: { name: "In Review", color: "#f59e0b", group: "started" },
+    }),
+    "state",
+  );
+  const item = async (pid: string, data: Record<string, unknown>) =>
+    ok<{ id: string; sequence_id: number }>(await alice.request.post(`${P(pid)}/issues/`, { data }), "item");
   const items = {
     launch: await item(rocket.id, { name: "Launch checklist", priority: "high", assignee_ids: [aliceId] }),
     audit: await item(vault.id, { name: "Vault audit", priority: "low" }),
   };
-  return { alice, bob, slug, aliceId, rocket, vault, items, close: async () => { await alice.close(); await bob.close(); } };
+  return {
+    alice,
+    bob,
+    slug,
+    aliceId,
+    rocket,
+    vault,
+    items,
+    close: async () => {
+      await alice.close();
+      await bob.close();
+    },
+  };
 }
 
 async function shot(page: Page, name: string): Promise<void> {
@@ -60,7 +88,8 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: `${dir}/workspace-views-${name}-${page.viewportSize()?.width ?? 0}.png` });
 }
 
-const rows = (page: Page) => page.locator("[data-list-context] [data-item]").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
+const rows = (page: Page) =>
+  page.locator("[data-list-context] [data-item]").evaluateAll((els) => els.map((e) => e.textContent ?? ""));
 
 for (const width of [1280, 1440]) {
   it(`a workspace view lists both projects in a spreadsheet, edits an item's state in place, peeks, groups and keeps its choices (${width} px)`, async () => {
@@ -74,7 +103,10 @@ for (const width of [1280, 1440]) {
     const audit = table.locator(`[role=row][data-item="${w.vault.ident}-${w.items.audit.sequence_id}"]`);
     await launch.waitFor();
     await audit.waitFor();
-    const layouts = await page.getByRole("group", { name: "Layout" }).getByRole("button").evaluateAll((els) => els.map((e) => e.getAttribute("data-layout")));
+    const layouts = await page
+      .getByRole("group", { name: "Layout" })
+      .getByRole("button")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-layout")));
     expect(layouts[0]).toBe("spreadsheet");
     await shot(page, "spreadsheet");
 
@@ -87,16 +119,28 @@ for (const width of [1280, 1440]) {
     // the state's name, not its group's ("Started")
     await poll(() => launch.locator('[data-col="state"]').textContent()).toContain("In Review");
     expect(await launch.locator('[data-col="state"]').textContent()).not.toContain("Started");
-    const saved = await ok<{ state_id: string }>(await w.alice.request.get(`/api/workspaces/${w.slug}/projects/${w.rocket.id}/issues/${w.items.launch.id}/`), "item");
-    const rocketStates = await ok<{ id: string; name: string }[]>(await w.alice.request.get(`/api/workspaces/${w.slug}/projects/${w.rocket.id}/states/`), "states");
+    const saved = await ok<{ state_id: string }>(
+      await w.alice.request.get(`/api/workspaces/${w.slug}/projects/${w.rocket.id}/issues/${w.items.launch.id}/`),
+      "item",
+    );
+    const rocketStates = await ok<{ id: string; name: string }[]>(
+      await w.alice.request.get(`/api/workspaces/${w.slug}/projects/${w.rocket.id}/states/`),
+      "states",
+    );
     expect(rocketStates.find((s) => s.id === saved.state_id)?.name).toBe("In Review");
 
     // the peek opens the item of the other project beside the list
     await audit.locator("[data-open-item]").click();
-    await page.getByRole("complementary", { name: "Peek view" }).or(page.getByRole("dialog", { name: "Peek view" })).first().waitFor();
+    await page
+      .getByRole("complementary", { name: "Peek view" })
+      .or(page.getByRole("dialog", { name: "Peek view" }))
+      .first()
+      .waitFor();
     await poll(() => new URL(page.url()).searchParams.get("peekId")).toBe(w.items.audit.id);
     await page.getByTestId("item-key").waitFor();
-    await poll(() => page.getByTestId("item-key").textContent()).toContain(`${w.vault.ident}-${w.items.audit.sequence_id}`);
+    await poll(() => page.getByTestId("item-key").textContent()).toContain(
+      `${w.vault.ident}-${w.items.audit.sequence_id}`,
+    );
     await shot(page, "peek");
     await page.keyboard.press("Escape");
     await poll(() => new URL(page.url()).searchParams.get("peekId")).toBeNull();
@@ -109,7 +153,10 @@ for (const width of [1280, 1440]) {
     await page.keyboard.press("Escape");
     await poll(async () => (await rows(page)).length).toBe(2);
     await poll(async () => {
-      const p = await ok<{ display_filters: Record<string, { layout?: string; group_by?: string }> }>(await w.alice.request.get(`/api/workspaces/${w.slug}/user-properties/`), "props");
+      const p = await ok<{ display_filters: Record<string, { layout?: string; group_by?: string }> }>(
+        await w.alice.request.get(`/api/workspaces/${w.slug}/user-properties/`),
+        "props",
+      );
       return [p.display_filters["all-issues"]?.layout, p.display_filters["all-issues"]?.group_by];
     }).toEqual(["list", "project"]);
     await page.reload();
@@ -155,7 +202,11 @@ it("a custom workspace view saves its filters and display on the view; its owner
   await page.locator('[data-list-context="global_view"]').waitFor();
   await poll(async () => (await rows(page)).length).toBe(2);
   await page.getByRole("button", { name: "Filters" }).click();
-  await page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Project" }).getByRole("option", { name: "Vault" }).click();
+  await page
+    .getByRole("dialog", { name: "Filters" })
+    .getByRole("listbox", { name: "Project" })
+    .getByRole("option", { name: "Vault" })
+    .click();
   await page.keyboard.press("Escape");
   await page.locator('[data-filter="project"]').waitFor();
   await poll(async () => (await rows(page)).length).toBe(1);
@@ -166,12 +217,23 @@ it("a custom workspace view saves its filters and display on the view; its owner
   await page.waitForURL((u) => /\/workspace-views\/[0-9a-f-]{36}\/?$/.test(u.pathname));
   await page.locator('[data-list-context="global_view"]').waitFor();
   // the saved view's own list: Vault's item alone (polled whole: the list may render again as the view's answer lands)
-  await poll(async () => { const r = await rows(page); return r.length === 1 && r[0]!.includes("Vault audit"); }).toBe(true);
+  await poll(async () => {
+    const r = await rows(page);
+    return r.length === 1 && r[0]!.includes("Vault audit");
+  }).toBe(true);
   // its display is saved on the view
   await page.getByRole("button", { name: "Board layout" }).click();
   await page.locator('[data-list-context="global_view"][data-layout="kanban"]').waitFor();
   const viewId = new URL(page.url()).pathname.split("/").filter(Boolean).pop()!;
-  await poll(async () => (await ok<{ display_filters: { layout?: string } }>(await w.alice.request.get(`/api/workspaces/${w.slug}/views/${viewId}/`), "view")).display_filters.layout).toBe("kanban");
+  await poll(
+    async () =>
+      (
+        await ok<{ display_filters: { layout?: string } }>(
+          await w.alice.request.get(`/api/workspaces/${w.slug}/views/${viewId}/`),
+          "view",
+        )
+      ).display_filters.layout,
+  ).toBe("kanban");
   await page.reload();
   await page.locator('[data-list-context="global_view"][data-layout="kanban"]').waitFor();
   await poll(async () => (await rows(page)).length).toBe(1);

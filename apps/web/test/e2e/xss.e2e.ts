@@ -35,43 +35,81 @@ function watchDialogs(page: Page): string[] {
 /** Wait until every image in the page has loaded or failed (so error/load handlers would have run). */
 async function settleImages(page: Page) {
   await page.evaluate(async () => {
-    await Promise.all([...document.images].map((img) => (img.complete ? null : new Promise((r) => { img.addEventListener("load", r); img.addEventListener("error", r); }))));
+    await Promise.all(
+      [...document.images].map((img) =>
+        img.complete
+          ? null
+          : new Promise((r) => {
+              img.addEventListener("load", r);
+              img.addEventListener("error", r);
+            }),
+      ),
+    );
     await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }
 
 /** What is unsafe inside rendered rich text (`[data-rich-text]`): executable elements, handlers, script URLs, foreign classes, overlays. */
 async function richTextProblems(page: Page): Promise<string[]> {
-  return page.evaluate(([uiClass, positioned]) => {
-    const ownClass = new RegExp(uiClass);
+  return page.evaluate(
+    ([uiClass, positioned]) => {
+      const ownClass = new RegExp(uiClass);
 
-    const out: string[] = [];
-    const banned = new Set(["script", "iframe", "object", "embed", "style", "svg", "math", "form", "meta", "base", "link", "template", "frame", "noscript", "button", "select", "textarea"]);
-    for (const root of document.querySelectorAll("[data-rich-text]")) {
-      for (const el of root.querySelectorAll("*")) {
-        const tag = el.localName;
-        if (banned.has(tag)) out.push(`<${tag}>`);
-        for (const at of el.attributes) {
-          if (/^on/i.test(at.name)) out.push(`${at.name} on <${tag}>`);
-          if (/^(href|src|action|formaction|xlink:href|srcdoc|background|data)$/i.test(at.name) && /^[\s\u0000-\u001f]*(javascript|vbscript|data):/i.test(at.value)) out.push(`${at.name}=${at.value}`);
+      const out: string[] = [];
+      const banned = new Set([
+        "script",
+        "iframe",
+        "object",
+        "embed",
+        "style",
+        "svg",
+        "math",
+        "form",
+        "meta",
+        "base",
+        "link",
+        "template",
+        "frame",
+        "noscript",
+        "button",
+        "select",
+        "textarea",
+      ]);
+      for (const root of document.querySelectorAll("[data-rich-text]")) {
+        for (const el of root.querySelectorAll("*")) {
+          const tag = el.localName;
+          if (banned.has(tag)) out.push(`<${tag}>`);
+          for (const at of el.attributes) {
+            if (/^on/i.test(at.name)) out.push(`${at.name} on <${tag}>`);
+            if (
+              /^(href|src|action|formaction|xlink:href|srcdoc|background|data)$/i.test(at.name) &&
+              /^[\s\u0000-\u001f]*(javascript|vbscript|data):/i.test(at.value)
+            )
+              out.push(`${at.name}=${at.value}`);
+          }
+          // the editor's own classes (highlighting, node views) are allowed; anything else came from content
+          for (const c of el.classList) if (!ownClass.test(c)) out.push(`class ${c} on <${tag}>`);
+          const pos = getComputedStyle(el).position;
+          if ((pos === "fixed" || pos === "absolute" || pos === "sticky") && !el.matches(positioned))
+            out.push(`position ${pos} on <${tag}>`);
         }
-        // the editor's own classes (highlighting, node views) are allowed; anything else came from content
-        for (const c of el.classList) if (!ownClass.test(c)) out.push(`class ${c} on <${tag}>`);
-        const pos = getComputedStyle(el).position;
-        if ((pos === "fixed" || pos === "absolute" || pos === "sticky") && !el.matches(positioned)) out.push(`position ${pos} on <${tag}>`);
       }
-    }
-    // whatever marks rich text, no element of a comment or description may cover the page
-    for (const el of document.querySelectorAll("[data-comment] *, [role=group][aria-label=Description] *")) {
-      const r = el.getBoundingClientRect();
-      if (r.width >= window.innerWidth && r.height >= window.innerHeight) out.push(`<${el.localName} class="${el.getAttribute("class")}"> covers the page`);
-    }
-    return out;
-  }, [EDITOR_UI_CLASS.source, EDITOR_POSITIONED]);
+      // whatever marks rich text, no element of a comment or description may cover the page
+      for (const el of document.querySelectorAll("[data-comment] *, [role=group][aria-label=Description] *")) {
+        const r = el.getBoundingClientRect();
+        if (r.width >= window.innerWidth && r.height >= window.innerHeight)
+          out.push(`<${el.localName} class="${el.getAttribute("class")}"> covers the page`);
+      }
+      return out;
+    },
+    [EDITOR_UI_CLASS.source, EDITOR_POSITIONED],
+  );
 }
 
 it("nothing stored in a description or comments runs when the work item is opened", async () => {
-  const [item] = await createItems(ctx.request, a, [{ name: "Hostile content", description_html: `<p>Start</p>${XSS_CORPUS.join("\n")}` }]);
+  const [item] = await createItems(ctx.request, a, [
+    { name: "Hostile content", description_html: `<p>Start</p>${XSS_CORPUS.join("\n")}` },
+  ]);
   const api = `/api/workspaces/${a.slug}/projects/${a.projectId}/issues/${item.id}`;
   for (const payload of XSS_CORPUS) {
     const res = await ctx.request.post(`${api}/comments/`, { data: { comment_html: `<p>comment</p>${payload}` } });
@@ -96,7 +134,12 @@ it("nothing stored in a description or comments runs when the work item is opene
   // the page is still usable: the title field is what sits under the header, not an overlay from content
   const box = await page.getByRole("textbox", { name: "Title" }).boundingBox();
   expect(box).not.toBeNull();
-  expect(await page.evaluate(([x, y]) => document.elementFromPoint(x, y)?.closest("[data-rich-text]") ?? null, [box!.x + 5, box!.y + 5])).toBeNull();
+  expect(
+    await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x, y)?.closest("[data-rich-text]") ?? null,
+      [box!.x + 5, box!.y + 5],
+    ),
+  ).toBeNull();
   await page.close();
 });
 
@@ -121,16 +164,19 @@ it("the web app's own sanitiser neutralises the raw corpus in chromium and keeps
   await page.setContent("<!DOCTYPE html><html><body><main id=host></main></body></html>");
   await page.addScriptTag({ content: webSanitiserBundle() });
   // raw payloads (as if the server had stored them unsanitised), sanitised as RichText does before the editor reads them
-  await page.evaluate((corpus) => {
-    const lib = (window as unknown as { StrideHtml: { sanitizeHtml: (h: string) => string } }).StrideHtml;
-    const host = document.getElementById("host")!;
-    for (const p of corpus) {
-      const div = document.createElement("div");
-      div.setAttribute("data-rich-text", "");
-      div.innerHTML = lib.sanitizeHtml(p);
-      host.appendChild(div);
-    }
-  }, [...XSS_CORPUS]);
+  await page.evaluate(
+    (corpus) => {
+      const lib = (window as unknown as { StrideHtml: { sanitizeHtml: (h: string) => string } }).StrideHtml;
+      const host = document.getElementById("host")!;
+      for (const p of corpus) {
+        const div = document.createElement("div");
+        div.setAttribute("data-rich-text", "");
+        div.innerHTML = lib.sanitizeHtml(p);
+        host.appendChild(div);
+      }
+    },
+    [...XSS_CORPUS],
+  );
   await settleImages(page);
   for (const d of await page.locator("[data-rich-text]").all()) await d.hover({ force: true }).catch(() => undefined);
   await settleImages(page);
@@ -140,10 +186,13 @@ it("the web app's own sanitiser neutralises the raw corpus in chromium and keeps
   expect(await richTextProblems(page)).toEqual([]);
 
   // one allowlist: what the editor writes passes the browser's sanitiser unchanged, as it passes the server's
-  const kept = await page.evaluate((samples) => {
-    const lib = (window as unknown as { StrideHtml: { sanitizeHtml: (h: string) => string } }).StrideHtml;
-    return Object.fromEntries(Object.entries(samples).map(([k, html]) => [k, lib.sanitizeHtml(html)]));
-  }, { ...EDITOR_OUTPUT });
+  const kept = await page.evaluate(
+    (samples) => {
+      const lib = (window as unknown as { StrideHtml: { sanitizeHtml: (h: string) => string } }).StrideHtml;
+      return Object.fromEntries(Object.entries(samples).map(([k, html]) => [k, lib.sanitizeHtml(html)]));
+    },
+    { ...EDITOR_OUTPUT },
+  );
   expect(kept).toEqual(EDITOR_OUTPUT);
   await page.close();
 });

@@ -149,8 +149,13 @@ export async function shownAfter(page: Page, navigate: () => Promise<unknown>, t
   let onConsole: (m: ConsoleMessage) => void = () => undefined;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const shown = new Promise<number>((resolve, reject) => {
-    onConsole = (m) => { if (m.text().startsWith(`${SHOWN} `)) resolve(Number(m.text().slice(SHOWN.length + 1))); };
-    timer = setTimeout(() => reject(new Error(`the screen did not show within ${timeout} ms (${page.url()})`)), timeout);
+    onConsole = (m) => {
+      if (m.text().startsWith(`${SHOWN} `)) resolve(Number(m.text().slice(SHOWN.length + 1)));
+    };
+    timer = setTimeout(
+      () => reject(new Error(`the screen did not show within ${timeout} ms (${page.url()})`)),
+      timeout,
+    );
     page.on("console", onConsole);
   });
   try {
@@ -165,12 +170,23 @@ export async function shownAfter(page: Page, navigate: () => Promise<unknown>, t
 /** A document of the app's origin with no script (the instance's public JSON), left for the measured loads "from the app". */
 export const FROM_APP = "/api/instances/";
 
-async function loadOnce(page: Page, target: ScreenTarget, from = "about:blank"): Promise<{ shown: number; resources: ResourceTiming[]; html: { firstByte: number; end: number } }> {
+async function loadOnce(
+  page: Page,
+  target: ScreenTarget,
+  from = "about:blank",
+): Promise<{ shown: number; resources: ResourceTiming[]; html: { firstByte: number; end: number } }> {
   await page.goto(from);
   const shown = await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
-  const html = (await page.evaluate(`(() => { const n = performance.getEntriesByType("navigation")[0]; return { firstByte: Math.round(n.responseStart), end: Math.round(n.responseEnd) }; })()`)) as { firstByte: number; end: number };
-  const resources = (await page.evaluate(`performance.getEntriesByType("resource").map((e) => ({ url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd }))`)) as {
-    url: string; initiator: string; start: number; end: number;
+  const html = (await page.evaluate(
+    `(() => { const n = performance.getEntriesByType("navigation")[0]; return { firstByte: Math.round(n.responseStart), end: Math.round(n.responseEnd) }; })()`,
+  )) as { firstByte: number; end: number };
+  const resources = (await page.evaluate(
+    `performance.getEntriesByType("resource").map((e) => ({ url: e.name, initiator: e.initiatorType, start: e.startTime, end: e.responseEnd }))`,
+  )) as {
+    url: string;
+    initiator: string;
+    start: number;
+    end: number;
   }[];
   return {
     shown,
@@ -178,32 +194,51 @@ async function loadOnce(page: Page, target: ScreenTarget, from = "about:blank"):
     resources: resources
       .map((r) => {
         const u = new URL(r.url);
-        const kind: ResourceTiming["kind"] = u.pathname.startsWith("/api/") ? "api" : u.pathname.endsWith(".js") ? "script" : "other";
+        const kind: ResourceTiming["kind"] = u.pathname.startsWith("/api/")
+          ? "api"
+          : u.pathname.endsWith(".js")
+            ? "script"
+            : "other";
         return { url: u.pathname + u.search, kind, start: Math.round(r.start), end: Math.round(r.end) };
       })
       .sort((a, b) => a.start - b.start),
   };
 }
 
-const TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "disabled-by-default-devtools.timeline.stack", "blink.user_timing", "v8", "v8.execute", "loading", "toplevel"];
+const TRACE_CATEGORIES = [
+  "devtools.timeline",
+  "disabled-by-default-devtools.timeline",
+  "disabled-by-default-devtools.timeline.stack",
+  "blink.user_timing",
+  "v8",
+  "v8.execute",
+  "loading",
+  "toplevel",
+];
 
 /** CPU profiles (100 µs sampling) of warm-asset loads, from the navigation to the content frame. */
 async function profileLoads(page: Page, target: ScreenTarget, dir: string, n: number) {
   fs.mkdirSync(dir, { recursive: true });
-  const slug = target.name.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "").toLowerCase();
+  const slug = target.name
+    .replace(/[^a-z0-9]+/gi, "-")
+    .replace(/^-|-$/g, "")
+    .toLowerCase();
   for (let i = 0; i < n; i++) {
     // BENCH_SCREENS_PROFILE_FROM_APP=1: the loads from a document of the app's origin (the renderer kept)
     await page.goto(process.env.BENCH_SCREENS_PROFILE_FROM_APP === "1" ? FROM_APP : "about:blank");
     const cdp = await page.context().newCDPSession(page);
     if (process.env.BENCH_SCREENS_TRACE === "1") {
       // a Chromium trace instead (devtools timeline: style, layout, paint, parsing, tasks), for chrome://tracing or Perfetto
-      await cdp.send("Tracing.start", { traceConfig: { includedCategories: TRACE_CATEGORIES }, transferMode: "ReturnAsStream" });
+      await cdp.send("Tracing.start", {
+        traceConfig: { includedCategories: TRACE_CATEGORIES },
+        transferMode: "ReturnAsStream",
+      });
       const shown = Math.round(await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" })));
       const complete = new Promise<{ stream?: string }>((resolve) => cdp.once("Tracing.tracingComplete", resolve));
       await cdp.send("Tracing.end");
       const { stream } = await complete;
       const chunks: string[] = [];
-      for (let eof = false; stream && !eof; ) {
+      for (let eof = false; stream && !eof;) {
         const r = await cdp.send("IO.read", { handle: stream });
         chunks.push(r.base64Encoded ? Buffer.from(r.data, "base64").toString("utf8") : r.data);
         eof = r.eof;
@@ -224,7 +259,15 @@ async function profileLoads(page: Page, target: ScreenTarget, dir: string, n: nu
 }
 
 /** Chromium's flags for the measured loads: those the browser tests use on this machine (apps/web/test/e2e/browser.ts). */
-export const SCREEN_BROWSER_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"];
+export const SCREEN_BROWSER_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-quic",
+];
 
 export async function measureScreenLoads(opts: {
   baseUrl: string;
@@ -252,7 +295,9 @@ export async function measureScreenLoads(opts: {
       // a fresh profile per screen: its first load finds nothing cached
       const profile = inMemory ? "" : fs.mkdtempSync(path.join(os.tmpdir(), "stride-screens-"));
       const contextOptions = { baseURL: opts.baseUrl, viewport: { width: 1280, height: 800 } };
-      const context: BrowserContext = browser ? await browser.newContext(contextOptions) : await chromium.launchPersistentContext(profile, { ...launch, ...contextOptions });
+      const context: BrowserContext = browser
+        ? await browser.newContext(contextOptions)
+        : await chromium.launchPersistentContext(profile, { ...launch, ...contextOptions });
       const host = new URL(opts.baseUrl).hostname;
       await context.addCookies(opts.cookies.map((c) => ({ ...c, domain: host, path: "/" })));
       // records, in every document, the first frame at which the screen's content shows

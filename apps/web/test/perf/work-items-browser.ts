@@ -9,8 +9,18 @@
  */
 import { chromium, type BrowserContext } from "playwright-core";
 
-export interface FrameStats { step: number; frames: number; p50: number; p95: number; max: number; over20ms: number }
-export interface SwitchTiming { shown: number; settled: number }
+export interface FrameStats {
+  step: number;
+  frames: number;
+  p50: number;
+  p95: number;
+  max: number;
+  over20ms: number;
+}
+export interface SwitchTiming {
+  shown: number;
+  settled: number;
+}
 export interface BrowserListResult {
   loadedItems: number;
   loadMs: number;
@@ -38,19 +48,30 @@ export async function measureWorkItemsBrowser(opts: {
   target?: number;
 }): Promise<BrowserListResult> {
   const target = opts.target ?? 10_000;
-  const browser = await chromium.launch({ executablePath: opts.chromiumPath, headless: true, args: ["--no-sandbox", "--disable-gpu"] });
+  const browser = await chromium.launch({
+    executablePath: opts.chromiumPath,
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu"],
+  });
   try {
     const context = await browser.newContext({ baseURL: opts.baseUrl, viewport: { width: 1280, height: 800 } });
     const host = new URL(opts.baseUrl).hostname;
     await context.addCookies(opts.cookies.map((c) => ({ ...c, domain: host, path: "/" })));
     const P = `/api/workspaces/${opts.slug}/projects/${opts.projectId}`;
     const props = await (await context.request.get(`${P}/user-properties/`)).json();
-    await context.request.patch(`${P}/user-properties/`, { data: { filters: { priority: null }, display_filters: { layout: "list", group_by: null, order_by: "-created_at" } } });
+    await context.request.patch(`${P}/user-properties/`, {
+      data: {
+        filters: { priority: null },
+        display_filters: { layout: "list", group_by: null, order_by: "-created_at" },
+      },
+    });
     // the caller's view is put back even when a step fails (the screens measured next open this project's list)
     try {
       return await measureIn(context, P, `/${opts.slug}/projects/${opts.projectId}/issues/`, target);
     } finally {
-      await context.request.patch(`${P}/user-properties/`, { data: { filters: props.filters, display_filters: props.display_filters } });
+      await context.request.patch(`${P}/user-properties/`, {
+        data: { filters: props.filters, display_filters: props.display_filters },
+      });
     }
   } finally {
     await browser.close();
@@ -58,7 +79,12 @@ export async function measureWorkItemsBrowser(opts: {
 }
 
 /** The list-scroll, layout and filter measurements of `measureWorkItemsBrowser` on the project's list at `listPath`. */
-async function measureIn(context: BrowserContext, P: string, listPath: string, target: number): Promise<BrowserListResult> {
+async function measureIn(
+  context: BrowserContext,
+  P: string,
+  listPath: string,
+  target: number,
+): Promise<BrowserListResult> {
   {
     const page = await context.newPage();
     await page.goto(listPath);
@@ -68,7 +94,9 @@ async function measureIn(context: BrowserContext, P: string, listPath: string, t
     const t0 = Date.now();
     let loaded = 0;
     while (Date.now() - t0 < 600_000) {
-      loaded = await page.evaluate(`(() => { const el = document.querySelector('[data-testid="list-layout"]'); el.scrollTop = el.scrollHeight; return Math.round(parseInt(document.querySelector('[data-testid="list-layout"] [role=list]').style.height) / 44); })()`) as number;
+      loaded = (await page.evaluate(
+        `(() => { const el = document.querySelector('[data-testid="list-layout"]'); el.scrollTop = el.scrollHeight; return Math.round(parseInt(document.querySelector('[data-testid="list-layout"] [role=list]').style.height) / 44); })()`,
+      )) as number;
       if (loaded >= target) break;
       await page.waitForTimeout(100);
     }
@@ -76,7 +104,8 @@ async function measureIn(context: BrowserContext, P: string, listPath: string, t
 
     const scroll: FrameStats[] = [];
     for (const step of [40, 300]) {
-      scroll.push(await page.evaluate(`(async () => {
+      scroll.push(
+        (await page.evaluate(`(async () => {
         const el = document.querySelector('[data-testid="list-layout"]');
         el.scrollTop = 0;
         await new Promise((r) => setTimeout(r, 300));
@@ -92,7 +121,8 @@ async function measureIn(context: BrowserContext, P: string, listPath: string, t
         gaps.sort((a, b) => a - b);
         const r1 = (x) => Math.round(x * 10) / 10;
         return { step: ${step}, frames: gaps.length, p50: r1(gaps[120]), p95: r1(gaps[228]), max: r1(gaps[239]), over20ms: gaps.filter((g) => g > 20).length };
-      })()`) as FrameStats);
+      })()`)) as FrameStats,
+      );
     }
 
     const timed = async (sel: string, act: () => Promise<void>, untilCount?: string): Promise<SwitchTiming> => {
@@ -111,7 +141,9 @@ async function measureIn(context: BrowserContext, P: string, listPath: string, t
       })()`);
       await act();
       // a function, not a string: the app's CSP (script-src 'self') refuses the eval a string predicate needs
-      await page.waitForFunction(() => (window as unknown as { __t: { done: number } }).__t.done > 0, undefined, { timeout: 30_000 });
+      await page.waitForFunction(() => (window as unknown as { __t: { done: number } }).__t.done > 0, undefined, {
+        timeout: 30_000,
+      });
       const r = (await page.evaluate("window.__t")) as { start: number; shown: number; done: number };
       return { shown: Math.round(r.shown - r.start), settled: Math.round(r.done - r.start) };
     };
@@ -124,7 +156,10 @@ async function measureIn(context: BrowserContext, P: string, listPath: string, t
     const total = String(await page.locator('[aria-label$=" work items"]').first().textContent());
     await page.getByRole("button", { name: "Filters" }).click();
     // the Filters popover: one listbox per field, an option toggles on click (as work-items-filters.e2e.ts picks one)
-    const urgent = page.getByRole("dialog", { name: "Filters" }).getByRole("listbox", { name: "Priority" }).getByRole("option", { name: "Urgent" });
+    const urgent = page
+      .getByRole("dialog", { name: "Filters" })
+      .getByRole("listbox", { name: "Priority" })
+      .getByRole("option", { name: "Urgent" });
     const filter = await timed('[data-testid="list-layout"] [role=listitem]', () => urgent.click());
     await page.waitForTimeout(500);
     const clearFilter = await timed('[data-testid="list-layout"] [role=listitem]', () => urgent.click(), total);

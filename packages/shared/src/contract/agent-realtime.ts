@@ -17,7 +17,10 @@ export const SUBSCRIPTION_TOKEN_FAILED = "Failed to get subscription token";
 
 /** POST W/agent/get-subscription-token/ */
 export const subscriptionTokenBody = z.object({
-  project_ids: z.array(uuid(), { error: fieldError(MSG.list) }).min(1, MSG.emptyList).max(SUBSCRIPTION_TOKEN_MAX_PROJECTS, MSG.maxItems(SUBSCRIPTION_TOKEN_MAX_PROJECTS)),
+  project_ids: z
+    .array(uuid(), { error: fieldError(MSG.list) })
+    .min(1, MSG.emptyList)
+    .max(SUBSCRIPTION_TOKEN_MAX_PROJECTS, MSG.maxItems(SUBSCRIPTION_TOKEN_MAX_PROJECTS)),
 });
 export type SubscriptionTokenBody = z.infer<typeof subscriptionTokenBody>;
 

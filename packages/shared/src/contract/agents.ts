@@ -10,7 +10,13 @@ import { PRESET_NAMES } from "./environments.ts";
 export const AGENT_TYPES = ["coding", "triage", "assistant"] as const;
 export type AgentType = (typeof AGENT_TYPES)[number];
 import type { ExecutionStatus } from "../agent-statuses.ts";
-export { ACTIVE_EXECUTION_STATUSES, EXECUTION_STATUSES, FINAL_EXECUTION_STATUSES, PROJECT_ASSISTANT_TAG, type ExecutionStatus } from "../agent-statuses.ts";
+export {
+  ACTIVE_EXECUTION_STATUSES,
+  EXECUTION_STATUSES,
+  FINAL_EXECUTION_STATUSES,
+  PROJECT_ASSISTANT_TAG,
+  type ExecutionStatus,
+} from "../agent-statuses.ts";
 export const RECORD_TYPES = ["user_input", "message", "tool_call", "tool_call_output", "reasoning", "error"] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 export const RECORD_FORMATS = ["text", "code", "diff"] as const;
@@ -27,7 +33,8 @@ export const EXECUTIONS_PAGE_SIZE = 20;
 /** The spec's messages (platform.md §5, §8), exactly. */
 export const AGENT_MSG = {
   templateNotFound: "Selected agent template not found",
-  requiresSandbox: (name: string) => `the agent "${name}" requires a sandbox environment. Please select a sandbox or sandbox template.`,
+  requiresSandbox: (name: string) =>
+    `the agent "${name}" requires a sandbox environment. Please select a sandbox or sandbox template.`,
   noPreset: "No `issue_agent` preset defined in cluster configuration",
   invalidConfig: "Invalid execution configuration",
   starting: "An execution is already starting.",
@@ -41,7 +48,8 @@ export const AGENT_MSG = {
   issueNotFound: "Work item not found.",
   contentRequired: "Enter a message for the agent.",
   /** A project-assistant conversation in a project without an agent template of type `assistant`. */
-  noAssistant: "No project assistant is set up: a project admin adds an agent of type assistant in the project's agent settings.",
+  noAssistant:
+    "No project assistant is set up: a project admin adds an agent of type assistant in the project's agent settings.",
   /** A project-assistant conversation must use an agent template of type `assistant`. */
   notAssistant: "The project assistant needs an agent template of type assistant.",
 } as const;
@@ -57,9 +65,15 @@ export const agentTemplateConfigSchema = z.object({
   instructions: text(50_000).optional(),
   max_steps: integerIn(1, 500).optional(),
   timeout_s: integerIn(1, 86_400).optional(),
-  tools: z.array(requiredText(200), { error: fieldError(MSG.list) }).max(200, MSG.maxItems(200)).optional(),
+  tools: z
+    .array(requiredText(200), { error: fieldError(MSG.list) })
+    .max(200, MSG.maxItems(200))
+    .optional(),
   /** Environment templates (sandboxes, MCP servers) the agent works with when run from a preset. */
-  environment_template_ids: z.array(uuid(), { error: fieldError(MSG.list) }).max(20, MSG.maxItems(20)).optional(),
+  environment_template_ids: z
+    .array(uuid(), { error: fieldError(MSG.list) })
+    .max(20, MSG.maxItems(20))
+    .optional(),
 });
 export type AgentTemplateConfig = z.infer<typeof agentTemplateConfigSchema>;
 
@@ -67,7 +81,10 @@ export type AgentTemplateConfig = z.infer<typeof agentTemplateConfigSchema>;
 export const saveAgentTemplateBody = z.object({
   config: agentTemplateConfigSchema,
   agent_template_id: uuid().nullable().optional(),
-  preset_names: z.array(choice(PRESET_NAMES), { error: fieldError(MSG.list) }).max(5).optional(),
+  preset_names: z
+    .array(choice(PRESET_NAMES), { error: fieldError(MSG.list) })
+    .max(5)
+    .optional(),
 });
 export type SaveAgentTemplateBody = z.infer<typeof saveAgentTemplateBody>;
 
@@ -116,10 +133,16 @@ export type ExecutionConfig = z.infer<typeof executionConfigSchema>;
 export const executeBody = z.object({
   execution_config: z.unknown().optional(),
   content: text(100_000).trim().optional(),
-  context: z.record(z.string(), z.unknown(), { error: fieldError(MSG.dict) }).nullable().optional(),
+  context: z
+    .record(z.string(), z.unknown(), { error: fieldError(MSG.dict) })
+    .nullable()
+    .optional(),
   execution_id: uuid().nullable().optional(),
   issue_id: uuid().nullable().optional(),
-  tags: z.array(requiredText(100), { error: fieldError(MSG.list) }).max(20, MSG.maxItems(20)).optional(),
+  tags: z
+    .array(requiredText(100), { error: fieldError(MSG.list) })
+    .max(20, MSG.maxItems(20))
+    .optional(),
 });
 export type ExecuteBody = z.infer<typeof executeBody>;
 
@@ -130,7 +153,12 @@ export interface ExecuteResponse {
 
 /** GET P/agent/executions/search/: `tags` comma-joined (all must match), times ISO-8601 (created_at bounds). */
 export const searchExecutionsQuery = z.object({
-  page_size: z.coerce.number({ error: fieldError(MSG.integer) }).int(MSG.integer).min(1, MSG.minValue(1)).max(100, MSG.maxValue(100)).optional(),
+  page_size: z.coerce
+    .number({ error: fieldError(MSG.integer) })
+    .int(MSG.integer)
+    .min(1, MSG.minValue(1))
+    .max(100, MSG.maxValue(100))
+    .optional(),
   older_than: z.iso.datetime({ offset: true, error: fieldError("Enter a valid date/time.") }).optional(),
   newer_than: z.iso.datetime({ offset: true, error: fieldError("Enter a valid date/time.") }).optional(),
   tags: text(2000).optional(),
@@ -140,7 +168,11 @@ export type SearchExecutionsQuery = z.infer<typeof searchExecutionsQuery>;
 
 /** GET P/agent/executions/{id}/: records after `after_seq` (0: all). */
 export const executionDetailQuery = z.object({
-  after_seq: z.coerce.number({ error: fieldError(MSG.integer) }).int(MSG.integer).min(0, MSG.minValue(0)).optional(),
+  after_seq: z.coerce
+    .number({ error: fieldError(MSG.integer) })
+    .int(MSG.integer)
+    .min(0, MSG.minValue(0))
+    .optional(),
 });
 
 export interface ExecutionUsage {
@@ -242,5 +274,6 @@ export const COMMIT_MSG = {
   running: "The agent is still working on this run: commit once it has finished.",
   superseded: "This diff is no longer the run's newest: review the newest diff and commit that.",
   committed: (branch: string) => `This diff was already committed on the branch ${branch}.`,
-  checkoutChanged: "The checkout changed after this diff was made, so it is not what would be committed. Send a follow-up to make a new diff, and review that.",
+  checkoutChanged:
+    "The checkout changed after this diff was made, so it is not what would be committed. Send a follow-up to make a new diff, and review that.",
 } as const;

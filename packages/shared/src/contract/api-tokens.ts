@@ -6,14 +6,18 @@ import type { AuditFields, Timestamp } from "./common.ts";
 
 export const API_TOKEN_LABEL_MAX = 255;
 export const API_TOKEN_DESCRIPTION_MAX = 10000;
-export const EXPIRY_MESSAGE = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
+export const EXPIRY_MESSAGE =
+  "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
 export const EXPIRY_PAST_MESSAGE = "The expiry must be in the future.";
 
 /** An expiry: an ISO date or date-time in the future, or null for a token that never expires. */
 const expiry = () =>
   z
     .string({ error: fieldError(EXPIRY_MESSAGE) })
-    .refine((s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), EXPIRY_MESSAGE)
+    .refine(
+      (s) => /^\d{4}-\d{2}-\d{2}([T ][\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)),
+      EXPIRY_MESSAGE,
+    )
     .refine((s) => Date.parse(s) > Date.now(), EXPIRY_PAST_MESSAGE)
     .nullable();
 

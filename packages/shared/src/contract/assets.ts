@@ -7,9 +7,15 @@ import type { AssetAttributes } from "./work-items.ts";
 
 /** POST of an upload slot (assets v2, wire-facts §10): the file's name, type and size, and what it belongs to. */
 export const uploadSlotBody = z.object({
-  name: requiredText(255).refine((s) => !/[\u0000-\u001f\u007f]/.test(s), "File names may not contain control characters."),
+  name: requiredText(255).refine(
+    (s) => !/[\u0000-\u001f\u007f]/.test(s),
+    "File names may not contain control characters.",
+  ),
   type: text(255),
-  size: z.number({ error: fieldError(MSG.integer) }).int(MSG.integer).min(0, MSG.minValue(0)),
+  size: z
+    .number({ error: fieldError(MSG.integer) })
+    .int(MSG.integer)
+    .min(0, MSG.minValue(0)),
   entity_type: text(64).optional(),
   entity_identifier: text(255).nullable().optional(),
   external_id: text(255).nullable().optional(),
@@ -34,14 +40,22 @@ export const markUploadedBody = z
 export const linkAssetsBody = z.object({ asset_ids: z.array(uuid(), { error: fieldError(MSG.list) }).max(500) });
 
 /** POST W/duplicate-assets/{id}/ `{entity_type, entity_id?, project_id?}`. */
-export const duplicateAssetBody = z.object({ entity_type: text(64), entity_id: uuid().nullable().optional(), project_id: uuid().nullable().optional() });
+export const duplicateAssetBody = z.object({
+  entity_type: text(64),
+  entity_id: uuid().nullable().optional(),
+  project_id: uuid().nullable().optional(),
+});
 
 // ---------------------------------------------------------------- responses
 
 /** The answer to a slot request: the form to post the file with, and the asset's id and URL. */
 export interface UploadSlot {
   /** The form the file is posted with: our receiver's (with a signed `token`) or, with S3 storage, a presigned POST's. */
-  upload_data: { url: string; fields: { key: string; "Content-Type": string; [field: string]: string }; gcs_direct_upload: false };
+  upload_data: {
+    url: string;
+    fields: { key: string; "Content-Type": string; [field: string]: string };
+    gcs_direct_upload: false;
+  };
   asset_id: string;
   asset_url: string;
 }

@@ -1,14 +1,34 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import {
-  addProjectMembersBody, bulkCreateLabelsBody, bulkOperationBody, commentBodies, createInvitationsBody, createLabelBody, createStateBody, draftBodies,
-  fieldErrors, htmlText, ITEM_RELATION_TYPES, projectBodies, RELATION_TYPES, updateMeBody, updateProfileBody, updateWorkspaceMemberBody,
-  uploadSlotBody, workItemBodies, WORK_ITEM_PATCH_FIELDS, type HtmlField,
+  addProjectMembersBody,
+  bulkCreateLabelsBody,
+  bulkOperationBody,
+  commentBodies,
+  createInvitationsBody,
+  createLabelBody,
+  createStateBody,
+  draftBodies,
+  fieldErrors,
+  htmlText,
+  ITEM_RELATION_TYPES,
+  projectBodies,
+  RELATION_TYPES,
+  updateMeBody,
+  updateProfileBody,
+  updateWorkspaceMemberBody,
+  uploadSlotBody,
+  workItemBodies,
+  WORK_ITEM_PATCH_FIELDS,
+  type HtmlField,
 } from "./index.ts";
 import { RELATION_INVERSE } from "../work-items.ts";
 
 /** Parse like the API: the data, or the DRF error body the server would answer with. */
-function parse<T>(schema: z.ZodType<T>, body: unknown): { ok: true; data: T } | { ok: false; errors: Record<string, string[]> } {
+function parse<T>(
+  schema: z.ZodType<T>,
+  body: unknown,
+): { ok: true; data: T } | { ok: false; errors: Record<string, string[]> } {
   const r = schema.safeParse(body);
   return r.success ? { ok: true, data: r.data } : { ok: false, errors: fieldErrors(r.error) };
 }
@@ -62,7 +82,10 @@ describe("work-item bodies", () => {
   });
 
   it("parse a PATCH with Plane's flag forms", () => {
-    expect(parse(items.patch, { skip_activity: "True", state_id: "" })).toEqual({ ok: true, data: { skip_activity: true, state_id: null } });
+    expect(parse(items.patch, { skip_activity: "True", state_id: "" })).toEqual({
+      ok: true,
+      data: { skip_activity: true, state_id: null },
+    });
     expect(parse(items.patch, { skip_activity: "0" })).toEqual({ ok: true, data: { skip_activity: false } });
     expect(parse(items.patch, { skip_activity: null })).toEqual({ ok: true, data: { skip_activity: false } });
   });
@@ -71,14 +94,27 @@ describe("work-item bodies", () => {
     expect(errorsOf(items.create, {})).toEqual({ name: ["This field is required."] });
     expect(errorsOf(items.create, { name: 42 })).toEqual({ name: ["Not a valid string."] });
     expect(errorsOf(items.create, { name: " " })).toEqual({ name: ["This field may not be blank."] });
-    expect(errorsOf(items.create, { name: "x".repeat(256) })).toEqual({ name: ["Ensure this field has no more than 255 characters."] });
-    expect(errorsOf(items.create, { name: "x", state_id: "not-a-uuid" })).toEqual({ state_id: ["Must be a valid UUID."] });
-    expect(errorsOf(items.create, { name: "x", priority: "whenever" })).toEqual({ priority: ['"whenever" is not a valid choice.'] });
-    expect(errorsOf(items.create, { name: "x", start_date: "2026-02-30" })).toEqual({ start_date: ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."] });
-    expect(errorsOf(items.create, { name: "x", description_html: 5 })).toEqual({ description_html: ["Not a valid string."] });
+    expect(errorsOf(items.create, { name: "x".repeat(256) })).toEqual({
+      name: ["Ensure this field has no more than 255 characters."],
+    });
+    expect(errorsOf(items.create, { name: "x", state_id: "not-a-uuid" })).toEqual({
+      state_id: ["Must be a valid UUID."],
+    });
+    expect(errorsOf(items.create, { name: "x", priority: "whenever" })).toEqual({
+      priority: ['"whenever" is not a valid choice.'],
+    });
+    expect(errorsOf(items.create, { name: "x", start_date: "2026-02-30" })).toEqual({
+      start_date: ["Date has wrong format. Use one of these formats instead: YYYY-MM-DD."],
+    });
+    expect(errorsOf(items.create, { name: "x", description_html: 5 })).toEqual({
+      description_html: ["Not a valid string."],
+    });
     expect(errorsOf(items.create, { name: null })).toEqual({ name: ["This field may not be null."] });
     expect(errorsOf(items.patch, { skip_activity: "maybe" })).toEqual({ skip_activity: ["Must be a valid boolean."] });
-    expect(errorsOf(bulkOperationBody, { issue_ids: [], properties: [] })).toEqual({ issue_ids: ["Issue IDs are required"], properties: ["Expected a dictionary of items."] });
+    expect(errorsOf(bulkOperationBody, { issue_ids: [], properties: [] })).toEqual({
+      issue_ids: ["Issue IDs are required"],
+      properties: ["Expected a dictionary of items."],
+    });
   });
 
   it("list the PATCH fields a client copies from an item, all accepted by the PATCH body", () => {
@@ -94,7 +130,11 @@ describe("work-item bodies", () => {
 
 describe("HTML fields come from the caller", () => {
   /** An HtmlField that marks what it parsed, standing in for the server's sanitiser. */
-  const marked: HtmlField = (max) => z.string().max(max).transform((s) => `sanitised:${s}`);
+  const marked: HtmlField = (max) =>
+    z
+      .string()
+      .max(max)
+      .transform((s) => `sanitised:${s}`);
 
   it("every rich-text field of every body goes through the HtmlField passed in", () => {
     const html = "<p>x</p>";
@@ -108,14 +148,22 @@ describe("HTML fields come from the caller", () => {
     expect(comments.create.parse({ comment_html: html }).comment_html).toBe(`sanitised:${html}`);
     expect(comments.patch.parse({ comment_html: html }).comment_html).toBe(`sanitised:${html}`);
     const projects = projectBodies(marked);
-    expect(projects.create.parse({ name: "P", identifier: "p", description_html: html }).description_html).toBe(`sanitised:${html}`);
+    expect(projects.create.parse({ name: "P", identifier: "p", description_html: html }).description_html).toBe(
+      `sanitised:${html}`,
+    );
     expect(projects.update.parse({ description_html: html }).description_html).toBe(`sanitised:${html}`);
   });
 
   it("no body built with the marker has an *_html field left unmarked", () => {
     const shapes = [
-      workItemBodies(marked).create, workItemBodies(marked).patch, draftBodies(marked).draft, draftBodies(marked).toIssue,
-      commentBodies(marked).create, commentBodies(marked).patch, projectBodies(marked).create, projectBodies(marked).update,
+      workItemBodies(marked).create,
+      workItemBodies(marked).patch,
+      draftBodies(marked).draft,
+      draftBodies(marked).toIssue,
+      commentBodies(marked).create,
+      commentBodies(marked).patch,
+      projectBodies(marked).create,
+      projectBodies(marked).update,
     ];
     for (const s of shapes) {
       for (const key of Object.keys(s.shape).filter((k) => k.endsWith("_html"))) {
@@ -127,7 +175,9 @@ describe("HTML fields come from the caller", () => {
 
   it("htmlText, the client's field, checks type and length only", () => {
     expect(htmlText(10).safeParse("<p>ok</p>")).toMatchObject({ success: true, data: "<p>ok</p>" });
-    expect(errorsOf(z.object({ h: htmlText(3) }), { h: "<p>long</p>" })).toEqual({ h: ["Ensure this field has no more than 3 characters."] });
+    expect(errorsOf(z.object({ h: htmlText(3) }), { h: "<p>long</p>" })).toEqual({
+      h: ["Ensure this field has no more than 3 characters."],
+    });
   });
 });
 
@@ -138,8 +188,13 @@ describe("resource bodies keep the API's messages", () => {
       color: ["Enter a valid hex colour, e.g. #60646C."],
       sequence: ["A valid number is required."],
     });
-    expect(errorsOf(createStateBody, { name: "S", color: "#fff", group: "triage" })).toEqual({ group: ['"triage" is not a valid choice.'] });
-    expect(errorsOf(createLabelBody, { name: "", sort_order: null })).toEqual({ name: ["This field may not be blank."], sort_order: ["This field may not be null."] });
+    expect(errorsOf(createStateBody, { name: "S", color: "#fff", group: "triage" })).toEqual({
+      group: ['"triage" is not a valid choice.'],
+    });
+    expect(errorsOf(createLabelBody, { name: "", sort_order: null })).toEqual({
+      name: ["This field may not be blank."],
+      sort_order: ["This field may not be null."],
+    });
     expect(errorsOf(bulkCreateLabelsBody, { label_data: [] })).toEqual({ label_data: ["This list may not be empty."] });
     expect(errorsOf(addProjectMembersBody, { members: [{ member_id: "x", role: 7 }] })).toEqual({
       "members.0.member_id": ["Must be a valid UUID."],
@@ -150,7 +205,15 @@ describe("resource bodies keep the API's messages", () => {
   it("projects: an identifier is upper-cased; a bad cover URL, flag or JSON object is refused", () => {
     const { create } = projectBodies(htmlText);
     expect(create.parse({ name: "Web", identifier: " web " })).toEqual({ name: "Web", identifier: "WEB" });
-    expect(errorsOf(create, { name: "W", identifier: "W", cover_image: "javascript:alert(1)", cycle_view: "yes", logo_props: [] })).toEqual({
+    expect(
+      errorsOf(create, {
+        name: "W",
+        identifier: "W",
+        cover_image: "javascript:alert(1)",
+        cycle_view: "yes",
+        logo_props: [],
+      }),
+    ).toEqual({
       cover_image: ["Enter a valid URL."],
       cycle_view: ["Must be a valid boolean."],
       logo_props: ["Expected a dictionary of items."],
@@ -158,8 +221,13 @@ describe("resource bodies keep the API's messages", () => {
   });
 
   it("people: profile settings, timezones, roles, invitations and uploads", () => {
-    expect(errorsOf(updateMeBody, { last_name: 5, user_timezone: "Mars/Base" })).toEqual({ last_name: ["Not a valid string."], user_timezone: ["Not a valid timezone."] });
-    expect(errorsOf(updateProfileBody, { theme: [], onboarding_step: { profile_complete: "y" }, start_of_the_week: 9 })).toEqual({
+    expect(errorsOf(updateMeBody, { last_name: 5, user_timezone: "Mars/Base" })).toEqual({
+      last_name: ["Not a valid string."],
+      user_timezone: ["Not a valid timezone."],
+    });
+    expect(
+      errorsOf(updateProfileBody, { theme: [], onboarding_step: { profile_complete: "y" }, start_of_the_week: 9 }),
+    ).toEqual({
       theme: ["Expected a JSON object."],
       "onboarding_step.profile_complete": ["Must be a valid boolean."],
       start_of_the_week: ["Must be between 0 (Sunday) and 6 (Saturday)."],
@@ -167,7 +235,9 @@ describe("resource bodies keep the API's messages", () => {
     expect(errorsOf(updateWorkspaceMemberBody, {})).toEqual({ role: ["A valid integer is required."] });
     expect(errorsOf(updateWorkspaceMemberBody, { role: "admin" })).toEqual({ role: ["A valid integer is required."] });
     expect(updateWorkspaceMemberBody.parse({ role: "15" })).toEqual({ role: 15 });
-    expect(errorsOf(createInvitationsBody, { emails: "a@b.c" })).toEqual({ emails: ["Expected a list of {email, role}."] });
+    expect(errorsOf(createInvitationsBody, { emails: "a@b.c" })).toEqual({
+      emails: ["Expected a list of {email, role}."],
+    });
     expect(errorsOf(uploadSlotBody, { name: "a\u0007b", type: "text/plain", size: "big" })).toEqual({
       name: ["File names may not contain control characters."],
       size: ["A valid integer is required."],

@@ -12,7 +12,13 @@ import type { Timestamp } from "./common.ts";
 export const cycleDate = () =>
   z
     .string({ error: fieldError(MSG.date) })
-    .refine((s) => /^\d{4}-\d{2}-\d{2}($|T)/.test(s) && !Number.isNaN(new Date(s.slice(0, 10) + "T00:00:00Z").getTime()) && new Date(s.slice(0, 10) + "T00:00:00Z").toISOString().slice(0, 10) === s.slice(0, 10), MSG.date)
+    .refine(
+      (s) =>
+        /^\d{4}-\d{2}-\d{2}($|T)/.test(s) &&
+        !Number.isNaN(new Date(s.slice(0, 10) + "T00:00:00Z").getTime()) &&
+        new Date(s.slice(0, 10) + "T00:00:00Z").toISOString().slice(0, 10) === s.slice(0, 10),
+      MSG.date,
+    )
     .transform((s) => s.slice(0, 10));
 
 const cycleFields = {

@@ -12,7 +12,11 @@ import type { CalendarDate, Timestamp } from "./common.ts";
 export function draftBodies(html: HtmlField) {
   const item = workItemBodies(html).create.shape;
   const draft = z.object({
-    name: z.string({ error: fieldError(MSG.string) }).trim().max(NAME_MAX, MSG.maxLen(NAME_MAX)).optional(),
+    name: z
+      .string({ error: fieldError(MSG.string) })
+      .trim()
+      .max(NAME_MAX, MSG.maxLen(NAME_MAX))
+      .optional(),
     description_html: item.description_html,
     description_json: item.description_json,
     project_id: ref().optional(),

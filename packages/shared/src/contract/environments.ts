@@ -33,20 +33,33 @@ const REPO_URL_MSG = "Enter a git repository URL (https://, ssh://, git://, file
 const BRANCH_MSG = "Enter a branch name.";
 
 const repository = z.object({
-  repo_slug: requiredText(255).regex(/^[\w.-]+(\/[\w.-]+)?$/, "Use letters, digits, '.', '-', '_' and at most one '/'."),
+  repo_slug: requiredText(255).regex(
+    /^[\w.-]+(\/[\w.-]+)?$/,
+    "Use letters, digits, '.', '-', '_' and at most one '/'.",
+  ),
   url: requiredText(2000).refine(isRepositoryUrl, REPO_URL_MSG),
-  branch: text(255).trim().refine((b) => b === "" || (/^[\w./-]+$/.test(b) && !b.startsWith("-")), BRANCH_MSG).nullable().optional(),
+  branch: text(255)
+    .trim()
+    .refine((b) => b === "" || (/^[\w./-]+$/.test(b) && !b.startsWith("-")), BRANCH_MSG)
+    .nullable()
+    .optional(),
 });
 
 const stringMap = (max: number) =>
-  z.record(z.string().regex(/^[A-Za-z_][\w-]*$/, "Use letters, digits, '-' and '_'."), text(4000), { error: fieldError(MSG.dict) })
+  z
+    .record(z.string().regex(/^[A-Za-z_][\w-]*$/, "Use letters, digits, '-' and '_'."), text(4000), {
+      error: fieldError(MSG.dict),
+    })
     .refine((m) => Object.keys(m).length <= max, MSG.maxItems(max));
 
 /** A host name (letters, digits, '-' and '.') or an IPv4/IPv6 address, as a sandbox's network allow-list names it. */
 export function isAllowedHost(h: string): boolean {
   if (/^\d{1,3}(\.\d{1,3}){3}$/.test(h)) return h.split(".").every((p) => Number(p) <= 255);
   if (/^[0-9a-f:]+$/i.test(h) && h.includes(":")) return true;
-  return h.length <= 253 && /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(h);
+  return (
+    h.length <= 253 &&
+    /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i.test(h)
+  );
 }
 const ALLOWED_HOST_MSG = "Enter a host name such as registry.npmjs.org, or an IP address.";
 /** Variables a sandbox's commands must never have set by a template (the sandbox's own). */
@@ -54,14 +67,25 @@ export const RESERVED_SANDBOX_VARS = ["STRIDE_SANDBOX_ID", "STRIDE_EXECUTION_ID"
 
 /** config of a `sandbox` template, or a one-off `sandbox_config`. */
 export const sandboxConfigSchema = z.object({
-  ide_configs: z.array(z.object({ repository }), { error: fieldError(MSG.list) }).min(1, MSG.emptyList).max(10, MSG.maxItems(10)),
+  ide_configs: z
+    .array(z.object({ repository }), { error: fieldError(MSG.list) })
+    .min(1, MSG.emptyList)
+    .max(10, MSG.maxItems(10)),
   setup_script: text(100_000).nullable().optional(),
   max_lifetime_s: integerIn(60, SANDBOX_MAX_LIFETIME_S).optional(),
   network: bool().optional(),
   /** With network: only these hosts (names resolved by the server, pinned in the sandbox); absent or empty = the internet. */
-  allowed_hosts: z.array(text(253).trim().toLowerCase().refine(isAllowedHost, ALLOWED_HOST_MSG), { error: fieldError(MSG.list) }).max(50, MSG.maxItems(50)).optional(),
+  allowed_hosts: z
+    .array(text(253).trim().toLowerCase().refine(isAllowedHost, ALLOWED_HOST_MSG), { error: fieldError(MSG.list) })
+    .max(50, MSG.maxItems(50))
+    .optional(),
   /** The repository's own variables for every command of the sandbox (secret: shown masked). */
-  env: stringMap(100).refine((m) => !RESERVED_SANDBOX_VARS.some((k) => k in m), `${RESERVED_SANDBOX_VARS.join(" and ")} are set by the sandbox.`).optional(),
+  env: stringMap(100)
+    .refine(
+      (m) => !RESERVED_SANDBOX_VARS.some((k) => k in m),
+      `${RESERVED_SANDBOX_VARS.join(" and ")} are set by the sandbox.`,
+    )
+    .optional(),
   /** Limits of each command: CPU seconds, memory (MB), wall time (s). */
   cpu_time_s: integerIn(1, 86_400).optional(),
   memory_mb: integerIn(64, 65_536).optional(),
@@ -76,11 +100,18 @@ export const genericMcpConfigSchema = z.object({
 
 export const localMcpConfigSchema = z.object({
   command: requiredText(1000),
-  args: z.array(text(4000), { error: fieldError(MSG.list) }).max(100, MSG.maxItems(100)).optional(),
+  args: z
+    .array(text(4000), { error: fieldError(MSG.list) })
+    .max(100, MSG.maxItems(100))
+    .optional(),
   env: stringMap(100).optional(),
 });
 
-export const ENVIRONMENT_CONFIG_SCHEMAS = { sandbox: sandboxConfigSchema, generic_mcp: genericMcpConfigSchema, local_mcp: localMcpConfigSchema } as const;
+export const ENVIRONMENT_CONFIG_SCHEMAS = {
+  sandbox: sandboxConfigSchema,
+  generic_mcp: genericMcpConfigSchema,
+  local_mcp: localMcpConfigSchema,
+} as const;
 
 /** POST P/environments/templates/: creates, or with `environment_template_id` replaces the config of one. */
 export const saveEnvironmentTemplateBody = z
@@ -88,11 +119,16 @@ export const saveEnvironmentTemplateBody = z
     type: choice(ENVIRONMENT_TYPES),
     config: z.record(z.string(), z.unknown(), { error: fieldError(MSG.dict) }),
     environment_template_id: uuid().nullable().optional(),
-    preset_names: z.array(choice(PRESET_NAMES), { error: fieldError(MSG.list) }).max(5).optional(),
+    preset_names: z
+      .array(choice(PRESET_NAMES), { error: fieldError(MSG.list) })
+      .max(5)
+      .optional(),
   })
   .superRefine((body, ctx) => {
     const parsed = ENVIRONMENT_CONFIG_SCHEMAS[body.type].safeParse(body.config);
-    if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", message: issue.message, path: ["config", ...issue.path] });
+    if (!parsed.success)
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: "custom", message: issue.message, path: ["config", ...issue.path] });
   });
 export type SaveEnvironmentTemplateBody = z.infer<typeof saveEnvironmentTemplateBody>;
 

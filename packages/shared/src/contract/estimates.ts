@@ -1,6 +1,11 @@
 import { z } from "zod";
 import {
-  ESTIMATE_MSG, ESTIMATE_NAME_MAX, ESTIMATE_POINTS_MAX, ESTIMATE_TYPES, duplicateValueIndexes, estimateValueProblem,
+  ESTIMATE_MSG,
+  ESTIMATE_NAME_MAX,
+  ESTIMATE_POINTS_MAX,
+  ESTIMATE_TYPES,
+  duplicateValueIndexes,
+  estimateValueProblem,
   type EstimateType,
 } from "../estimates.ts";
 import { fieldError, flag, integerIn, MSG, requiredText, text, uuid } from "./fields.ts";
@@ -31,7 +36,10 @@ export const createEstimateBody = z
       { error: fieldError(MSG.dict) },
     ),
     estimate_points: z
-      .array(z.object({ key: pointKey().optional(), value: pointValue(), description: pointDescription().optional() }), { error: fieldError(MSG.list) })
+      .array(
+        z.object({ key: pointKey().optional(), value: pointValue(), description: pointDescription().optional() }),
+        { error: fieldError(MSG.list) },
+      )
       .max(50, MSG.maxItems(50)),
   })
   .superRefine((b, ctx) => {
@@ -45,7 +53,8 @@ export const createEstimateBody = z
       const p = estimateValueProblem(type, v);
       if (p) ctx.addIssue({ code: "custom", path: ["estimate_points", i, "value"], message: p });
     });
-    for (const i of duplicateValueIndexes(type, values)) ctx.addIssue({ code: "custom", path: ["estimate_points", i, "value"], message: ESTIMATE_MSG.duplicate });
+    for (const i of duplicateValueIndexes(type, values))
+      ctx.addIssue({ code: "custom", path: ["estimate_points", i, "value"], message: ESTIMATE_MSG.duplicate });
   });
 export type CreateEstimateBody = z.infer<typeof createEstimateBody>;
 
@@ -55,21 +64,44 @@ export type CreateEstimateBody = z.infer<typeof createEstimateBody>;
  */
 export const updateEstimateBody = z.object({
   estimate: z
-    .object({ name: requiredText(ESTIMATE_NAME_MAX).optional(), description: text(10000).optional(), type: estimateType().optional() }, { error: fieldError(MSG.dict) })
+    .object(
+      {
+        name: requiredText(ESTIMATE_NAME_MAX).optional(),
+        description: text(10000).optional(),
+        type: estimateType().optional(),
+      },
+      { error: fieldError(MSG.dict) },
+    )
     .optional(),
   estimate_points: z
-    .array(z.object({ id: uuid(), key: pointKey().optional(), value: pointValue().optional(), description: pointDescription().optional() }), { error: fieldError(MSG.list) })
+    .array(
+      z.object({
+        id: uuid(),
+        key: pointKey().optional(),
+        value: pointValue().optional(),
+        description: pointDescription().optional(),
+      }),
+      { error: fieldError(MSG.list) },
+    )
     .max(50, MSG.maxItems(50))
     .optional(),
 });
 export type UpdateEstimateBody = z.infer<typeof updateEstimateBody>;
 
 /** POST P/estimates/{id}/estimate-points/ `{key?, value, description?}`: a new point, at `key` or last. */
-export const createEstimatePointBody = z.object({ key: pointKey().optional(), value: pointValue(), description: pointDescription().optional() });
+export const createEstimatePointBody = z.object({
+  key: pointKey().optional(),
+  value: pointValue(),
+  description: pointDescription().optional(),
+});
 export type CreateEstimatePointBody = z.infer<typeof createEstimatePointBody>;
 
 /** PATCH P/estimates/{id}/estimate-points/{pointId}/ `{key?, value?, description?}`; a new key moves the point. */
-export const updateEstimatePointBody = z.object({ key: pointKey().optional(), value: pointValue().optional(), description: pointDescription().optional() });
+export const updateEstimatePointBody = z.object({
+  key: pointKey().optional(),
+  value: pointValue().optional(),
+  description: pointDescription().optional(),
+});
 export type UpdateEstimatePointBody = z.infer<typeof updateEstimatePointBody>;
 
 /** DELETE P/estimates/{id}/estimate-points/{pointId}/ `{new_estimate_id?}`: the point whose items take over. */
@@ -112,10 +144,16 @@ export const v1CreateEstimateBody = z.object({
 });
 export type V1CreateEstimateBody = z.infer<typeof v1CreateEstimateBody>;
 /** PATCH v1 P/estimates/: name and description only. */
-export const v1UpdateEstimateBody = z.object({ name: requiredText(ESTIMATE_NAME_MAX).optional(), description: text(10000).optional() });
+export const v1UpdateEstimateBody = z.object({
+  name: requiredText(ESTIMATE_NAME_MAX).optional(),
+  description: text(10000).optional(),
+});
 export type V1UpdateEstimateBody = z.infer<typeof v1UpdateEstimateBody>;
 /** POST v1 …/estimate-points/: one point or a list of them, added in order. */
 export const v1CreateEstimatePointsBody = z.union([
   createEstimatePointBody,
-  z.array(createEstimatePointBody, { error: fieldError(MSG.list) }).min(1, MSG.emptyList).max(ESTIMATE_POINTS_MAX, MSG.maxItems(ESTIMATE_POINTS_MAX)),
+  z
+    .array(createEstimatePointBody, { error: fieldError(MSG.list) })
+    .min(1, MSG.emptyList)
+    .max(ESTIMATE_POINTS_MAX, MSG.maxItems(ESTIMATE_POINTS_MAX)),
 ]);

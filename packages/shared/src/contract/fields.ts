@@ -41,7 +41,13 @@ export const ID_LIST_MAX = 1000;
 /** The zod error map of a field: missing → required, null → not null, any other bad value → `message` (or `message(value)`). */
 export function fieldError(message: string | ((input: unknown) => string)) {
   return (iss: { input?: unknown }) =>
-    iss.input === undefined ? MSG.required : iss.input === null ? MSG.notNull : typeof message === "string" ? message : message(iss.input);
+    iss.input === undefined
+      ? MSG.required
+      : iss.input === null
+        ? MSG.notNull
+        : typeof message === "string"
+          ? message
+          : message(iss.input);
 }
 
 /** A string of at most `max` characters (may be blank). */
@@ -51,7 +57,11 @@ export function text(max: number) {
 
 /** A trimmed, non-blank string of at most `max` characters. */
 export function requiredText(max: number) {
-  return z.string({ error: fieldError(MSG.string) }).trim().min(1, MSG.blank).max(max, MSG.maxLen(max));
+  return z
+    .string({ error: fieldError(MSG.string) })
+    .trim()
+    .min(1, MSG.blank)
+    .max(max, MSG.maxLen(max));
 }
 
 /** The name of a work item, task, state or label: trimmed, non-blank, at most 255 characters. */
@@ -118,14 +128,19 @@ export const idList = (max = ID_LIST_MAX) => z.array(uuid(), { error: fieldError
 
 /** A non-empty list of `item`, at most `max`. */
 export function nonEmptyList<T extends z.ZodType>(item: T, max: number, emptyMessage: string = MSG.emptyList) {
-  return z.array(item, { error: fieldError(MSG.list) }).min(1, emptyMessage).max(max);
+  return z
+    .array(item, { error: fieldError(MSG.list) })
+    .min(1, emptyMessage)
+    .max(max);
 }
 
 /** A JSON object (not an array, not null), optionally at most `maxChars` long once serialised. */
 export function dict(opts: { message?: string; maxChars?: number } = {}) {
   const base = z.record(z.string(), z.unknown(), { error: fieldError(opts.message ?? MSG.dict) });
   const max = opts.maxChars;
-  return max === undefined ? base : base.refine((o) => JSON.stringify(o).length <= max, `Ensure this object is smaller than ${max} characters.`);
+  return max === undefined
+    ? base
+    : base.refine((o) => JSON.stringify(o).length <= max, `Ensure this object is smaller than ${max} characters.`);
 }
 
 /** A hex colour such as #60646C (3, 6 or 8 hex digits), or an empty string. */
@@ -140,7 +155,8 @@ export function isTimezone(tz: string): boolean {
 }
 
 /** An IANA time zone name. */
-export const timezone = (message: string = MSG.timezone) => z.string({ error: fieldError(MSG.string) }).refine(isTimezone, message);
+export const timezone = (message: string = MSG.timezone) =>
+  z.string({ error: fieldError(MSG.string) }).refine(isTimezone, message);
 
 /** A URL the client may render: empty, an http(s) URL, or a path on this server. */
 export const imageUrl = (max = 2000) =>

@@ -52,7 +52,10 @@ export type HomePreferencePatchBody = z.infer<typeof homePreferencePatchBody>;
 
 const sidebarKey = () => z.enum(SIDEBAR_PREFERENCE_KEYS, { error: fieldError(MSG.choice) });
 /** PATCH W/sidebar-preferences/{key}/. */
-export const sidebarPreferencePatchBody = z.object({ is_pinned: bool().optional(), sort_order: sortOrder().optional() });
+export const sidebarPreferencePatchBody = z.object({
+  is_pinned: bool().optional(),
+  sort_order: sortOrder().optional(),
+});
 export type SidebarPreferencePatchBody = z.infer<typeof sidebarPreferencePatchBody>;
 /** PATCH W/sidebar-preferences/ `[{key, is_pinned?, sort_order?}]`. */
 export const sidebarPreferencesBulkBody = z
@@ -143,11 +146,12 @@ interface RecentVisitBase {
   visited_at: Timestamp;
 }
 /** One entry of GET W/recent-visits/: the entity's kind says which data it carries. */
-export type RecentVisit = RecentVisitBase & (
-  | { entity_name: "issue"; entity_data: RecentIssueData }
-  | { entity_name: "project"; entity_data: RecentProjectData }
-  | { entity_name: "page"; entity_data: RecentPageData }
-);
+export type RecentVisit = RecentVisitBase &
+  (
+    | { entity_name: "issue"; entity_data: RecentIssueData }
+    | { entity_name: "project"; entity_data: RecentProjectData }
+    | { entity_name: "page"; entity_data: RecentPageData }
+  );
 
 export interface Dashboard extends AuditFields {
   id: string;

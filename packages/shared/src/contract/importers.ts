@@ -21,7 +21,10 @@ export const createJiraImportBody = z.object({
   service: z.literal("jira", { error: fieldError(MSG.choice) }),
   project_id: uuid(),
   file_name: requiredText(255),
-  csv: z.string({ error: fieldError(MSG.string) }).min(1, MSG.blank).max(JIRA_CSV_MAX, MSG.maxLen(JIRA_CSV_MAX)),
+  csv: z
+    .string({ error: fieldError(MSG.string) })
+    .min(1, MSG.blank)
+    .max(JIRA_CSV_MAX, MSG.maxLen(JIRA_CSV_MAX)),
 });
 /** POST W/importers/ with `service: "github"`: a personal access token and the repository. */
 export const createGithubImportBody = z.object({
@@ -105,4 +108,3 @@ export interface Importer extends AuditFields {
   started_at: Timestamp | null;
   finished_at: Timestamp | null;
 }
-

@@ -9,13 +9,19 @@ import type { Timestamp } from "./common.ts";
 
 // ---------------------------------------------------------------- request bodies
 
-const DATETIME_MSG = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
+const DATETIME_MSG =
+  "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
 /** An ISO date-time (or a plain yyyy-MM-dd, read as midnight UTC). */
 export const dateTime = () =>
   z
     .string({ error: fieldError(DATETIME_MSG) })
     .max(64, DATETIME_MSG)
-    .refine((s) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), DATETIME_MSG);
+    .refine(
+      (s) =>
+        /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) &&
+        !Number.isNaN(Date.parse(s)),
+      DATETIME_MSG,
+    );
 
 /**
  * Bodies of P/inbox-issues/ (wire-facts §8): create `{issue:{name, …}, source?}`; PATCH `{status?, snoozed_till?,
@@ -51,7 +57,9 @@ export const EMAIL_MSG = "Enter a valid email address.";
 export const publicIntakeBody = z.object({
   name: name(),
   description: text(20000).optional(),
-  email: lineText(254).trim().refine((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), EMAIL_MSG),
+  email: lineText(254)
+    .trim()
+    .refine((s) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(s), EMAIL_MSG),
   /** Values of the properties the form offers (issue #29), checked as a new item's. */
   property_values: propertyValuesField().optional(),
 });

@@ -24,13 +24,24 @@ export type UpdateIssueTypeBody = z.infer<typeof updateIssueTypeBody>;
 
 /** One value as sent: the canonical list of strings, or a scalar. */
 export const rawPropertyValue = () =>
-  z.union([z.string().max(10_000), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(10_000), z.number(), z.boolean()])).max(PROPERTY_MULTI_MAX)], {
-    error: fieldError("Expected a string, a number, a boolean or a list of them."),
-  });
+  z.union(
+    [
+      z.string().max(10_000),
+      z.number(),
+      z.boolean(),
+      z.null(),
+      z.array(z.union([z.string().max(10_000), z.number(), z.boolean()])).max(PROPERTY_MULTI_MAX),
+    ],
+    {
+      error: fieldError("Expected a string, a number, a boolean or a list of them."),
+    },
+  );
 
 /** `property_values` of a work item write: `{[property id]: value}` (only the named properties change). */
 export const propertyValuesField = () =>
-  z.record(uuid(), rawPropertyValue(), { error: fieldError(MSG.dict) }).refine((o) => Object.keys(o).length <= 200, "Too many properties.");
+  z
+    .record(uuid(), rawPropertyValue(), { error: fieldError(MSG.dict) })
+    .refine((o) => Object.keys(o).length <= 200, "Too many properties.");
 
 const optionInput = z.object({
   name: requiredText(255),
@@ -51,11 +62,17 @@ export const createIssuePropertyBody = z.object({
   kind: z.enum(PROPERTY_KINDS, { error: fieldError(MSG.choice) }),
   is_required: bool().optional(),
   is_active: bool().optional(),
-  default_value: z.array(z.string().max(10_000), { error: fieldError(MSG.list) }).max(PROPERTY_MULTI_MAX).optional(),
+  default_value: z
+    .array(z.string().max(10_000), { error: fieldError(MSG.list) })
+    .max(PROPERTY_MULTI_MAX)
+    .optional(),
   settings: propertySettings.optional(),
   sort_order: number().optional(),
   logo_props: dict({ maxChars: 2000 }).optional(),
-  options: z.array(optionInput, { error: fieldError(MSG.list) }).max(PROPERTY_OPTIONS_MAX).optional(),
+  options: z
+    .array(optionInput, { error: fieldError(MSG.list) })
+    .max(PROPERTY_OPTIONS_MAX)
+    .optional(),
 });
 export type CreateIssuePropertyBody = z.infer<typeof createIssuePropertyBody>;
 /** PATCH: the kind never changes (values would lose their meaning). */

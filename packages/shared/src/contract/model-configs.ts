@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { choice, fieldError, integerIn, MSG, requiredText, text } from "./fields.ts";
-import { MODEL_BASE_URL_RE, MODEL_CONFIG_MSG, MODEL_CONFIG_NAME_MAX, MODEL_CONFIG_NAME_RE, MODEL_PROVIDERS, type ModelProvider } from "../agent-settings.ts";
+import {
+  MODEL_BASE_URL_RE,
+  MODEL_CONFIG_MSG,
+  MODEL_CONFIG_NAME_MAX,
+  MODEL_CONFIG_NAME_RE,
+  MODEL_PROVIDERS,
+  type ModelProvider,
+} from "../agent-settings.ts";
 
 /** Model configurations of a project (agents.md §2): OpenAI- or Anthropic-compatible endpoints, keyed by name. */
 export { MODEL_CONFIG_MSG, MODEL_PROVIDERS, type ModelProvider };
@@ -11,7 +18,10 @@ export const modelConfigName = requiredText(MODEL_CONFIG_NAME_MAX)
   .refine((s) => s.toLowerCase() !== "test", MODEL_CONFIG_MSG.nameReserved);
 
 /** An http(s) URL, or empty for the provider's default. */
-const baseUrl = () => text(2000).trim().refine((s) => s === "" || MODEL_BASE_URL_RE.test(s), MSG.url);
+const baseUrl = () =>
+  text(2000)
+    .trim()
+    .refine((s) => s === "" || MODEL_BASE_URL_RE.test(s), MSG.url);
 
 const endpointFields = {
   provider: choice(MODEL_PROVIDERS),
@@ -20,7 +30,12 @@ const endpointFields = {
   /** Write-only. Omitted: keep the stored key; "" or null: remove it. */
   api_key: text(4000).trim().nullable().optional(),
   max_output_tokens: integerIn(1, 1_000_000).nullable().optional(),
-  temperature: z.number({ error: fieldError(MSG.number) }).min(0, MODEL_CONFIG_MSG.temperature).max(2, MODEL_CONFIG_MSG.temperature).nullable().optional(),
+  temperature: z
+    .number({ error: fieldError(MSG.number) })
+    .min(0, MODEL_CONFIG_MSG.temperature)
+    .max(2, MODEL_CONFIG_MSG.temperature)
+    .nullable()
+    .optional(),
 };
 
 /** POST P/model-configs/{name}/: create or replace. */

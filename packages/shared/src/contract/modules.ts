@@ -1,6 +1,19 @@
 import { z } from "zod";
 import { MODULE_STATUSES, type ModuleStatus } from "../modules.ts";
-import { choice, date, dict, idList, nonEmptyList, number, ref, requiredText, text, uuid, type HtmlField, HTML_MAX } from "./fields.ts";
+import {
+  choice,
+  date,
+  dict,
+  idList,
+  nonEmptyList,
+  number,
+  ref,
+  requiredText,
+  text,
+  uuid,
+  type HtmlField,
+  HTML_MAX,
+} from "./fields.ts";
 import type { CalendarDate, Timestamp } from "./common.ts";
 
 // ---------------------------------------------------------------- request bodies

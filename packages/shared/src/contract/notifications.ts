@@ -6,10 +6,24 @@ import type { ProjectUpdateStatus } from "../time-tracking.ts";
 
 // ---------------------------------------------------------------- request bodies and queries
 
-const DATETIME_MSG = "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
+const DATETIME_MSG =
+  "Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].";
 /** An ISO date-time or null (DRF's DateTimeField message on anything else). */
 const dateTimeOrNull = () =>
-  z.union([z.null(), z.string().refine((s) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) && !Number.isNaN(Date.parse(s)), DATETIME_MSG)], { error: fieldError(DATETIME_MSG) });
+  z.union(
+    [
+      z.null(),
+      z
+        .string()
+        .refine(
+          (s) =>
+            /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(s) &&
+            !Number.isNaN(Date.parse(s)),
+          DATETIME_MSG,
+        ),
+    ],
+    { error: fieldError(DATETIME_MSG) },
+  );
 
 /** PATCH W/users/notifications/{id}/: the fields a person may change on their own notification (snooze). */
 export const updateNotificationBody = z.object({
@@ -23,7 +37,14 @@ export { NOTIFICATION_TYPES, type NotificationType } from "../notifications.ts";
 
 /** `data` of a notification: the work item and the activity as they were when it was sent. */
 export interface NotificationData {
-  issue: { id: string; name: string; identifier: string; sequence_id: number; state_name: string | null; state_group: string | null };
+  issue: {
+    id: string;
+    name: string;
+    identifier: string;
+    sequence_id: number;
+    state_name: string | null;
+    state_group: string | null;
+  };
   issue_activity: {
     id: string;
     verb: string;

@@ -6,8 +6,7 @@ import type { AuditFields, CalendarDate, Timestamp } from "./common.ts";
 // ---------------------------------------------------------------- request bodies
 
 /** `description_binary`: the Yjs document as base64 (standard or URL-safe alphabet). */
-const base64 = () =>
-  text(HTML_MAX * 2).refine((s) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(s), "Invalid binary data");
+const base64 = () => text(HTML_MAX * 2).refine((s) => /^[A-Za-z0-9+/_-]*={0,2}$/.test(s), "Invalid binary data");
 
 /** The content of a page in its three kept forms (Yjs binary, HTML, editor JSON). */
 function contentFields(html: HtmlField) {

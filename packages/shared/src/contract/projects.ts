@@ -1,6 +1,18 @@
 import { z } from "zod";
 import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK } from "../constants.ts";
-import { bool, choice, dict, integerIn, isTimezone, MSG, number, requiredText, text, uuid, type HtmlField } from "./fields.ts";
+import {
+  bool,
+  choice,
+  dict,
+  integerIn,
+  isTimezone,
+  MSG,
+  number,
+  requiredText,
+  text,
+  uuid,
+  type HtmlField,
+} from "./fields.ts";
 import type { AuditFields, Timestamp } from "./common.ts";
 import type { ProjectLatestUpdate } from "./time-tracking.ts";
 import type { UserLite } from "./users.ts";
@@ -12,8 +24,7 @@ export { isCoverImageUrl };
 // ---------------------------------------------------------------- request bodies
 
 /** Upper-cased identifier; letters and digits only (checked by the server so the error code is the spec's). */
-const identifier = () =>
-  requiredText(PROJECT_IDENTIFIER_MAX).transform((s) => s.toUpperCase());
+const identifier = () => requiredText(PROJECT_IDENTIFIER_MAX).transform((s) => s.toUpperCase());
 
 /** The project description's longest HTML. */
 export const PROJECT_DESCRIPTION_HTML_MAX = 1_000_000;

@@ -1,7 +1,16 @@
 /** Search (wire-facts-2 §6): `W/search/`, `W/entity-search/`, `P/search-issues/`. */
 
 /** `W/search/` result keys (`entities=` picks some; all by default). */
-export const SEARCH_ENTITIES = ["workspace", "project", "issue", "cycle", "module", "issue_view", "page", "intake"] as const;
+export const SEARCH_ENTITIES = [
+  "workspace",
+  "project",
+  "issue",
+  "cycle",
+  "module",
+  "issue_view",
+  "page",
+  "intake",
+] as const;
 export type SearchEntity = (typeof SEARCH_ENTITIES)[number];
 /** `W/entity-search/` `query_type` values; `user_mention` is the default. */
 export const ENTITY_SEARCH_TYPES = ["user_mention", "project", "issue", "cycle", "module", "page"] as const;
@@ -11,11 +20,39 @@ export const SEARCH_LIMIT = 100;
 export const ENTITY_SEARCH_DEFAULT_COUNT = 5;
 export const ENTITY_SEARCH_MAX_COUNT = 100;
 
-export interface SearchWorkspaceItem { name: string; id: string; slug: string }
-export interface SearchProjectItem { name: string; id: string; identifier: string; workspace__slug: string }
-export interface SearchIssueItem { name: string; id: string; sequence_id: number; project__identifier: string; project_id: string; workspace__slug: string }
-export interface SearchProjectEntityItem { name: string; id: string; project_id: string | null; project__identifier: string | null; workspace__slug: string }
-export interface SearchPageItem { name: string; id: string; project_ids: string[]; project_identifiers: string[]; workspace__slug: string }
+export interface SearchWorkspaceItem {
+  name: string;
+  id: string;
+  slug: string;
+}
+export interface SearchProjectItem {
+  name: string;
+  id: string;
+  identifier: string;
+  workspace__slug: string;
+}
+export interface SearchIssueItem {
+  name: string;
+  id: string;
+  sequence_id: number;
+  project__identifier: string;
+  project_id: string;
+  workspace__slug: string;
+}
+export interface SearchProjectEntityItem {
+  name: string;
+  id: string;
+  project_id: string | null;
+  project__identifier: string | null;
+  workspace__slug: string;
+}
+export interface SearchPageItem {
+  name: string;
+  id: string;
+  project_ids: string[];
+  project_identifiers: string[];
+  workspace__slug: string;
+}
 
 export interface WorkspaceSearchResponse {
   results: Partial<{
@@ -30,13 +67,52 @@ export interface WorkspaceSearchResponse {
   }>;
 }
 
-export interface EntitySearchUser { member__avatar_url: string | null; member__display_name: string; member__id: string }
-export interface EntitySearchProject { name: string; id: string; identifier: string; logo_props: unknown; workspace__slug: string }
-export interface EntitySearchIssue { name: string; id: string; sequence_id: number; project__identifier: string; project_id: string; priority: string; state_id: string | null; type_id: string | null }
+export interface EntitySearchUser {
+  member__avatar_url: string | null;
+  member__display_name: string;
+  member__id: string;
+}
+export interface EntitySearchProject {
+  name: string;
+  id: string;
+  identifier: string;
+  logo_props: unknown;
+  workspace__slug: string;
+}
+export interface EntitySearchIssue {
+  name: string;
+  id: string;
+  sequence_id: number;
+  project__identifier: string;
+  project_id: string;
+  priority: string;
+  state_id: string | null;
+  type_id: string | null;
+}
 export type CycleSearchStatus = "CURRENT" | "UPCOMING" | "COMPLETED" | "DRAFT";
-export interface EntitySearchCycle { name: string; id: string; project_id: string; project__identifier: string; status: CycleSearchStatus; workspace__slug: string }
-export interface EntitySearchModule { name: string; id: string; project_id: string; project__identifier: string; status: string; workspace__slug: string }
-export interface EntitySearchPage { name: string; id: string; logo_props: unknown; projects__id: string | null; workspace__slug: string }
+export interface EntitySearchCycle {
+  name: string;
+  id: string;
+  project_id: string;
+  project__identifier: string;
+  status: CycleSearchStatus;
+  workspace__slug: string;
+}
+export interface EntitySearchModule {
+  name: string;
+  id: string;
+  project_id: string;
+  project__identifier: string;
+  status: string;
+  workspace__slug: string;
+}
+export interface EntitySearchPage {
+  name: string;
+  id: string;
+  logo_props: unknown;
+  projects__id: string | null;
+  workspace__slug: string;
+}
 
 export type EntitySearchResponse = Partial<{
   user_mention: EntitySearchUser[];

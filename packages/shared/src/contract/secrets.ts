@@ -9,10 +9,18 @@ const secretName = () => requiredText(SECRET_NAME_MAX).regex(SECRET_NAME_RE, SEC
 /** The value is kept exactly as typed (not trimmed), but may not be blank. */
 const secretValue = () => text(SECRET_VALUE_MAX).refine((s) => s.trim() !== "", MSG.blank);
 
-export const createSecretBody = z.object({ name: secretName(), value: secretValue(), description: text(1000).optional() });
+export const createSecretBody = z.object({
+  name: secretName(),
+  value: secretValue(),
+  description: text(1000).optional(),
+});
 export type CreateSecretBody = z.infer<typeof createSecretBody>;
 
-export const updateSecretBody = z.object({ name: secretName().optional(), value: secretValue().optional(), description: text(1000).optional() });
+export const updateSecretBody = z.object({
+  name: secretName().optional(),
+  value: secretValue().optional(),
+  description: text(1000).optional(),
+});
 export type UpdateSecretBody = z.infer<typeof updateSecretBody>;
 
 export interface UserSecret {

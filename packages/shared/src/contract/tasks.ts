@@ -23,8 +23,12 @@ const TASKS_AT_ONCE = 500;
 /** POST …/tasks/bulk-create/ `{tasks}`. */
 export const bulkCreateTasksBody = z.object({ tasks: nonEmptyList(createTaskBody, TASKS_AT_ONCE) });
 /** POST …/tasks/bulk-update/ `{updates: [{id, …fields}]}`. */
-export const bulkUpdateTasksBody = z.object({ updates: nonEmptyList(updateTaskBody.extend({ id: uuid() }), TASKS_AT_ONCE) });
+export const bulkUpdateTasksBody = z.object({
+  updates: nonEmptyList(updateTaskBody.extend({ id: uuid() }), TASKS_AT_ONCE),
+});
 /** POST …/tasks/bulk-delete/ `{task_ids}`. */
 export const bulkDeleteTasksBody = z.object({ task_ids: nonEmptyList(uuid(), TASKS_AT_ONCE) });
 /** POST …/tasks/reorder/ `{task_orders: [{id, sort_order}] | [id, …]}`. */
-export const reorderTasksBody = z.object({ task_orders: nonEmptyList(z.union([uuid(), z.object({ id: uuid(), sort_order: number() })]), TASKS_AT_ONCE) });
+export const reorderTasksBody = z.object({
+  task_orders: nonEmptyList(z.union([uuid(), z.object({ id: uuid(), sort_order: number() })]), TASKS_AT_ONCE),
+});

@@ -1,5 +1,15 @@
 import { z } from "zod";
-import { dict, idList, nonEmptyList, ref, requiredText, uuid, type HtmlField, HTML_MAX, ID_LIST_MAX } from "./fields.ts";
+import {
+  dict,
+  idList,
+  nonEmptyList,
+  ref,
+  requiredText,
+  uuid,
+  type HtmlField,
+  HTML_MAX,
+  ID_LIST_MAX,
+} from "./fields.ts";
 import type { AuditFields } from "./common.ts";
 
 // ---------------------------------------------------------------- request bodies

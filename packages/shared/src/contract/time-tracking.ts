@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { PROJECT_UPDATE_STATUSES, WORKLOG_MAX_MINUTES, WORKLOG_NOTE_MAX, type ProjectUpdateStatus, type WorklogGroup } from "../time-tracking.ts";
+import {
+  PROJECT_UPDATE_STATUSES,
+  WORKLOG_MAX_MINUTES,
+  WORKLOG_NOTE_MAX,
+  type ProjectUpdateStatus,
+  type WorklogGroup,
+} from "../time-tracking.ts";
 import type { AuditFields, CalendarDate, Timestamp } from "./common.ts";
 import { choice, date, HTML_MAX, integerIn, requiredText, text, type HtmlField } from "./fields.ts";
 import type { UserLite } from "./users.ts";

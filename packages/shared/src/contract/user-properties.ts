@@ -10,17 +10,15 @@ const shortText = z.string().max(255);
 /** A filter value: a list of strings (ids, values, date terms) or null (not applied). */
 export const filterValue = z.union([z.array(shortText).max(1000), z.null()]);
 
-const groupByValue = z
-  .union([shortText, z.null()])
-  .refine((v) => {
-    if (v === null) return true;
-    try {
-      parseGroupBy(v);
-      return true;
-    } catch {
-      return false;
-    }
-  }, "Invalid group_by value.");
+const groupByValue = z.union([shortText, z.null()]).refine((v) => {
+  if (v === null) return true;
+  try {
+    parseGroupBy(v);
+    return true;
+  } catch {
+    return false;
+  }
+}, "Invalid group_by value.");
 
 const orderByValue = shortText.refine((v) => {
   try {
@@ -46,10 +44,12 @@ export const displayFiltersBody = z
   })
   .catchall(z.json());
 
-export const displayPropertiesBody = z.record(z.string().max(64), z.boolean()).refine(
-  (v) => Object.keys(v).every((k) => (DISPLAY_PROPERTY_KEYS as readonly string[]).includes(k)),
-  "Unknown display property.",
-);
+export const displayPropertiesBody = z
+  .record(z.string().max(64), z.boolean())
+  .refine(
+    (v) => Object.keys(v).every((k) => (DISPLAY_PROPERTY_KEYS as readonly string[]).includes(k)),
+    "Unknown display property.",
+  );
 
 export const richFiltersBody = z.record(z.string(), z.json()).superRefine((v, ctx) => {
   try {

@@ -29,9 +29,12 @@ const settingsObject = () => dict({ message: MSG.jsonObject, maxChars: 20000 });
 
 /** An object of optional flags named by `keys` (onboarding steps, product tour). */
 const boolFlags = <K extends string>(keys: readonly K[]) =>
-  z.object(Object.fromEntries(keys.map((k) => [k, bool().optional()])) as Record<K, z.ZodOptional<ReturnType<typeof bool>>>, {
-    error: fieldError(MSG.jsonObject),
-  });
+  z.object(
+    Object.fromEntries(keys.map((k) => [k, bool().optional()])) as Record<K, z.ZodOptional<ReturnType<typeof bool>>>,
+    {
+      error: fieldError(MSG.jsonObject),
+    },
+  );
 
 /** PATCH /api/users/me/profile/ (wire-facts §2). */
 export const updateProfileBody = z.object({
@@ -47,7 +50,9 @@ export const updateProfileBody = z.object({
   billing_address: settingsObject().nullable().optional(),
   has_billing_address: bool().optional(),
   company_name: lineText(255).optional(),
-  notification_view_mode: z.enum(["full", "compact"], { error: fieldError("Must be one of: full, compact.") }).optional(),
+  notification_view_mode: z
+    .enum(["full", "compact"], { error: fieldError("Must be one of: full, compact.") })
+    .optional(),
   is_smooth_cursor_enabled: bool().optional(),
   is_mobile_onboarded: bool().optional(),
   mobile_onboarding_step: boolFlags(MOBILE_ONBOARDING_STEPS).optional(),
@@ -84,7 +89,10 @@ export type NotificationPreferencesBody = z.infer<typeof notificationPreferences
 
 /** POST /api/users/me/workspaces/invitations/ (accept invitations addressed to me). */
 export const acceptInvitationsBody = z.object({
-  invitations: z.array(uuid(), { error: fieldError("Expected a list of invitation ids.") }).max(100, "At most 100 invitations at once.").default([]),
+  invitations: z
+    .array(uuid(), { error: fieldError("Expected a list of invitation ids.") })
+    .max(100, "At most 100 invitations at once.")
+    .default([]),
 });
 
 // ---------------------------------------------------------------- responses

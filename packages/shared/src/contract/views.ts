@@ -45,7 +45,9 @@ export const updateViewBody = z.object({ name: requiredText(VIEW_NAME_MAX).optio
 export type UpdateViewBody = z.infer<typeof updateViewBody>;
 
 /** POST P/user-favorite-views/ `{view}`. */
-export const favoriteViewBody = z.object({ view: z.uuid({ error: (i) => (i.input === undefined ? "This field is required." : "Must be a valid UUID.") }) });
+export const favoriteViewBody = z.object({
+  view: z.uuid({ error: (i) => (i.input === undefined ? "This field is required." : "Must be a valid UUID.") }),
+});
 
 /** POST W/workspace-views/ `{view_props}`: the caller's workspace-wide view choices. */
 export const workspaceViewPropsBody = z.object({ view_props: dict({ maxChars: 100_000 }) });

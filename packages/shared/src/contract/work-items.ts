@@ -3,7 +3,21 @@ import { PRIORITIES, type Priority } from "../constants.ts";
 import { ITEM_RELATION_TYPES, RELATION_TYPES, type RelationType } from "../work-items.ts";
 import type { DisplayFilters, DisplayProperties, IssueFilters } from "../issue-filters/display.ts";
 import {
-  bool, date, dict, fieldError, flag, HTML_MAX, idList, MSG, name, nonEmptyList, number, ref, text, uuid, type HtmlField,
+  bool,
+  date,
+  dict,
+  fieldError,
+  flag,
+  HTML_MAX,
+  idList,
+  MSG,
+  name,
+  nonEmptyList,
+  number,
+  ref,
+  text,
+  uuid,
+  type HtmlField,
 } from "./fields.ts";
 import { propertyValuesField, type PropertyValues } from "./issue-types.ts";
 import type { AuditFields, CalendarDate, PageInfo, Timestamp } from "./common.ts";
@@ -36,7 +50,9 @@ export function workItemBodies(html: HtmlField) {
   const create = z.object({
     name: name(),
     description_html: html(HTML_MAX).nullable().optional(),
-    description_binary: text(HTML_MAX * 2).nullable().optional(),
+    description_binary: text(HTML_MAX * 2)
+      .nullable()
+      .optional(),
     description_json: z.unknown().optional(),
     parent_id: ref().optional(),
     ...itemProperties(),
@@ -66,7 +82,12 @@ export const issueIdsBody = z.object({ issue_ids: nonEmptyList(uuid(), 1000, "Is
 
 /** `properties` of POST P/bulk-operation-issues/: scalars are set; label, assignee and module ids are added. */
 export const bulkPropertiesBody = z.object(
-  { ...itemProperties(), cycle_id: ref().optional(), module_ids: idList().optional(), property_values: propertyValuesField().optional() },
+  {
+    ...itemProperties(),
+    cycle_id: ref().optional(),
+    module_ids: idList().optional(),
+    property_values: propertyValuesField().optional(),
+  },
   { error: fieldError(MSG.dict) },
 );
 export type BulkProperties = z.infer<typeof bulkPropertiesBody>;
@@ -77,7 +98,10 @@ export const bulkOperationBody = issueIdsBody.extend({ properties: bulkPropertie
 /** POST P/issue-dates/ `{updates: [{id, start_date?, target_date?}]}` (timeline drags). */
 export const workItemDatesBody = z.object({
   updates: z
-    .array(z.object({ id: uuid(), start_date: date().nullable().optional(), target_date: date().nullable().optional() }), { error: fieldError(MSG.list) })
+    .array(
+      z.object({ id: uuid(), start_date: date().nullable().optional(), target_date: date().nullable().optional() }),
+      { error: fieldError(MSG.list) },
+    )
     .max(1000),
 });
 

@@ -11,7 +11,10 @@ export const WORKFLOW_MEMBERS_MAX = 200;
 
 const transition = z.object({
   transition_state_id: uuid(),
-  roles: z.array(choice([5, 15, 20] as const), { error: fieldError(MSG.list) }).max(3, MSG.maxItems(3)).default([]),
+  roles: z
+    .array(choice([5, 15, 20] as const), { error: fieldError(MSG.list) })
+    .max(3, MSG.maxItems(3))
+    .default([]),
   member_ids: idList(WORKFLOW_MEMBERS_MAX).default([]),
 });
 
@@ -20,7 +23,9 @@ const transition = z.object({
  * items may move to, and per move the roles and people who may make it (none: everyone who may edit the item).
  */
 export const putWorkflowStateBody = z.object({
-  transitions: z.array(transition, { error: fieldError(MSG.list) }).max(WORKFLOW_TRANSITIONS_MAX, MSG.maxItems(WORKFLOW_TRANSITIONS_MAX)),
+  transitions: z
+    .array(transition, { error: fieldError(MSG.list) })
+    .max(WORKFLOW_TRANSITIONS_MAX, MSG.maxItems(WORKFLOW_TRANSITIONS_MAX)),
 });
 export type PutWorkflowStateBody = z.infer<typeof putWorkflowStateBody>;
 

@@ -7,7 +7,9 @@ import type { UserAdminLite, UserLite } from "./users.ts";
 
 // ---------------------------------------------------------------- request bodies
 
-export const organizationSize = z.enum(ORGANIZATION_SIZES, { error: `Must be one of: ${ORGANIZATION_SIZES.join(", ")}.` });
+export const organizationSize = z.enum(ORGANIZATION_SIZES, {
+  error: `Must be one of: ${ORGANIZATION_SIZES.join(", ")}.`,
+});
 
 /** POST /api/workspaces/. Name and slug are checked by the server so missing or too long values get the wire-facts `{error}` bodies. */
 export const createWorkspaceBody = z.object({
@@ -32,7 +34,9 @@ export type UpdateWorkspaceBody = z.infer<typeof updateWorkspaceBody>;
 
 /** A workspace role: 5, 15 or 20, also as a string of digits (form posts). */
 export const roleField = z
-  .union([z.number({ error: MSG.integer }), z.string().regex(/^\d+$/, MSG.integer).transform(Number)], { error: MSG.integer })
+  .union([z.number({ error: MSG.integer }), z.string().regex(/^\d+$/, MSG.integer).transform(Number)], {
+    error: MSG.integer,
+  })
   .refine((v) => isRole(v), "Role must be 5 (guest), 15 (member) or 20 (admin).");
 
 /** PATCH W/members/{id}/. */
@@ -41,20 +45,29 @@ export const updateWorkspaceMemberBody = z.object({ role: roleField });
 /** POST W/invitations/. */
 export const createInvitationsBody = z.object({
   emails: z
-    .array(z.object({ email: text(254), role: roleField.optional() }, { error: "Expected an object with email and role." }), {
-      error: "Expected a list of {email, role}.",
-    })
+    .array(
+      z.object({ email: text(254), role: roleField.optional() }, { error: "Expected an object with email and role." }),
+      {
+        error: "Expected a list of {email, role}.",
+      },
+    )
     .max(100, "At most 100 invitations at once.")
     .optional(),
 });
 export type CreateInvitationsBody = z.infer<typeof createInvitationsBody>;
 
 /** PATCH W/invitations/{id}/. */
-export const updateInvitationBody = z.object({ role: roleField.optional(), message: lineText(1000).nullable().optional() });
+export const updateInvitationBody = z.object({
+  role: roleField.optional(),
+  message: lineText(1000).nullable().optional(),
+});
 
 /** POST W/invitations/{id}/join/: the emailed token answers the invitation. */
 export const joinInvitationBody = z.object({
-  token: z.string({ error: fieldError(MSG.string) }).max(500).optional(),
+  token: z
+    .string({ error: fieldError(MSG.string) })
+    .max(500)
+    .optional(),
   accepted: z.boolean({ error: fieldError(MSG.boolean) }).optional(),
 });
 
@@ -129,4 +142,7 @@ export interface Invitation extends AuditFields {
 }
 
 /** GET W/project-members/: the members of the caller's projects, by project id. */
-export type WorkspaceProjectMembers = Record<string, { id: string; role: number; member: string; original_role: number; created_at: Timestamp }[]>;
+export type WorkspaceProjectMembers = Record<
+  string,
+  { id: string; role: number; member: string; original_role: number; created_at: Timestamp }[]
+>;

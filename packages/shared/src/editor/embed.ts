@@ -109,8 +109,20 @@ export const WorkItemEmbed = Node.create<WorkItemEmbedOptions>({
       dom.setAttribute("data-work-item-embed", attrs.entity_identifier ?? "");
       draw(dom, null, attrs);
       let alive = true;
-      void this.options.view?.(attrs).then((v) => { if (alive) draw(dom, v, attrs); }, () => { if (alive) draw(dom, null, attrs); });
-      return { dom, destroy: () => { alive = false; } };
+      void this.options.view?.(attrs).then(
+        (v) => {
+          if (alive) draw(dom, v, attrs);
+        },
+        () => {
+          if (alive) draw(dom, null, attrs);
+        },
+      );
+      return {
+        dom,
+        destroy: () => {
+          alive = false;
+        },
+      };
     };
   },
 
@@ -129,7 +141,11 @@ export const WorkItemEmbed = Node.create<WorkItemEmbedOptions>({
         items: ({ query }) => search(query),
         command: ({ editor, range, props }) => {
           const c = props as WorkItemEmbedCandidate;
-          editor.chain().focus().insertContentAt(range, { type: WORK_ITEM_EMBED_NODE, attrs: { ...c.attrs, id: uuid() } }).run();
+          editor
+            .chain()
+            .focus()
+            .insertContentAt(range, { type: WORK_ITEM_EMBED_NODE, attrs: { ...c.attrs, id: uuid() } })
+            .run();
         },
         render: store.renderer("mention"),
       }),

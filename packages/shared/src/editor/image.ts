@@ -23,7 +23,8 @@ const progress = new Map<string, { percent: number; listeners: Set<(p: number) =
 const attr = (name: string, html = name) => ({
   default: null,
   parseHTML: (el: HTMLElement) => el.getAttribute(html),
-  renderHTML: (attrs: Record<string, unknown>) => (attrs[name] != null && attrs[name] !== "" ? { [html]: String(attrs[name]) } : {}),
+  renderHTML: (attrs: Record<string, unknown>) =>
+    attrs[name] != null && attrs[name] !== "" ? { [html]: String(attrs[name]) } : {},
 });
 
 const SAFE_SRC = /^(https?:\/\/|\/api\/assets\/)/i;
@@ -59,7 +60,11 @@ export const Image = Node.create<ImageOptions>({
     return [
       { tag: "image-component" },
       // a plain image (pasted HTML, older content) becomes one when its address is one the allowlist keeps
-      { tag: "img[src]", getAttrs: (el) => (SAFE_SRC.test(el.getAttribute("src") ?? "") ? { src: el.getAttribute("src"), status: "uploaded" } : false) },
+      {
+        tag: "img[src]",
+        getAttrs: (el) =>
+          SAFE_SRC.test(el.getAttribute("src") ?? "") ? { src: el.getAttribute("src"), status: "uploaded" } : false,
+      },
     ];
   },
 
@@ -125,7 +130,9 @@ export const Image = Node.create<ImageOptions>({
       let at = pos ?? view.state.selection.to;
       for (const file of files) {
         if (!IMAGE_TYPES.includes(file.type)) {
-          options.onError(`${file.name || "This file"} is not an image that can be placed here (JPEG, PNG, WebP or GIF).`);
+          options.onError(
+            `${file.name || "This file"} is not an image that can be placed here (JPEG, PNG, WebP or GIF).`,
+          );
           continue;
         }
         const id = uuid();
@@ -151,7 +158,14 @@ export const Image = Node.create<ImageOptions>({
             if (editor.isDestroyed) return finish();
             const found = findImage(view, id);
             finish();
-            if (found !== null) view.dispatch(view.state.tr.setNodeMarkup(found, undefined, { ...view.state.doc.nodeAt(found)!.attrs, src, status: "uploaded" }));
+            if (found !== null)
+              view.dispatch(
+                view.state.tr.setNodeMarkup(found, undefined, {
+                  ...view.state.doc.nodeAt(found)!.attrs,
+                  src,
+                  status: "uploaded",
+                }),
+              );
           })
           .catch((e: unknown) => {
             finish();
@@ -162,7 +176,8 @@ export const Image = Node.create<ImageOptions>({
           });
       }
     };
-    const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
+    const imageFiles = (list: FileList | null | undefined) =>
+      [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
     return [
       new Plugin({
         key: new PluginKey("image-upload"),
@@ -187,7 +202,6 @@ export const Image = Node.create<ImageOptions>({
       }),
     ];
   },
-
 });
 
 interface ImageStorage {

@@ -36,4 +36,19 @@ export const CODE_LANGUAGES: { id: string; label: string }[] = [
   { id: "diff", label: "Diff" },
 ];
 
-export const lowlight = createLowlight({ bash, css, diff, go, java, javascript, json, markdown, python, rust, sql, typescript, xml, yaml });
+export const lowlight = createLowlight({
+  bash,
+  css,
+  diff,
+  go,
+  java,
+  javascript,
+  json,
+  markdown,
+  python,
+  rust,
+  sql,
+  typescript,
+  xml,
+  yaml,
+});

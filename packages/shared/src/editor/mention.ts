@@ -70,11 +70,20 @@ export const Mention = Node.create<MentionOptions>({
   selectable: false,
 
   addOptions() {
-    return { store: null, search: null, view: { current: (a) => ({ text: a.label ?? (a.entity_name === "user_mention" ? "user" : "work item") }) } };
+    return {
+      store: null,
+      search: null,
+      view: { current: (a) => ({ text: a.label ?? (a.entity_name === "user_mention" ? "user" : "work item") }) },
+    };
   },
 
   addAttributes() {
-    return { id: attr("id"), entity_identifier: attr("entity_identifier"), entity_name: attr("entity_name"), label: attr("label") };
+    return {
+      id: attr("id"),
+      entity_identifier: attr("entity_identifier"),
+      entity_name: attr("entity_name"),
+      label: attr("label"),
+    };
   },
 
   parseHTML() {
@@ -83,7 +92,11 @@ export const Mention = Node.create<MentionOptions>({
       // Tiptap's stock mention, which the server also reads
       {
         tag: 'span[data-type="mention"][data-id]',
-        getAttrs: (el) => ({ entity_identifier: el.getAttribute("data-id"), entity_name: "user_mention", label: el.getAttribute("data-label") }),
+        getAttrs: (el) => ({
+          entity_identifier: el.getAttribute("data-id"),
+          entity_name: "user_mention",
+          label: el.getAttribute("data-label"),
+        }),
       },
     ];
   },
@@ -130,7 +143,10 @@ export const Mention = Node.create<MentionOptions>({
           editor
             .chain()
             .focus()
-            .insertContentAt(range, [{ type: MENTION_NODE, attrs: { ...c.attrs, id: uuid() } }, ...(space ? [{ type: "text", text: " " }] : [])])
+            .insertContentAt(range, [
+              { type: MENTION_NODE, attrs: { ...c.attrs, id: uuid() } },
+              ...(space ? [{ type: "text", text: " " }] : []),
+            ])
             .run();
         },
         render: store.renderer("mention"),

@@ -53,8 +53,19 @@ export class SuggestStore {
     return () => {
       const show = (p: SuggestionProps<SuggestItem, SuggestItem>, loading = false) => {
         const prev = this.state;
-        const keep = prev && prev.kind === kind && prev.items.length === p.items.length && prev.items.every((x, i) => x.key === p.items[i].key);
-        this.set({ kind, items: p.items, loading, active: keep ? prev.active : 0, rect: () => p.clientRect?.() ?? null, pick: (item) => p.command(item) });
+        const keep =
+          prev &&
+          prev.kind === kind &&
+          prev.items.length === p.items.length &&
+          prev.items.every((x, i) => x.key === p.items[i].key);
+        this.set({
+          kind,
+          items: p.items,
+          loading,
+          active: keep ? prev.active : 0,
+          rect: () => p.clientRect?.() ?? null,
+          pick: (item) => p.command(item),
+        });
       };
       return {
         onStart: (p) => show(p),

@@ -7,7 +7,12 @@
  */
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
-export interface Endpoint<TMethod extends HttpMethod = HttpMethod, TPath extends string = string, TBody = unknown, TResponse = unknown> {
+export interface Endpoint<
+  TMethod extends HttpMethod = HttpMethod,
+  TPath extends string = string,
+  TBody = unknown,
+  TResponse = unknown,
+> {
   readonly method: TMethod;
   readonly path: TPath;
   /** Phantom: what a caller sends (never set). */

@@ -10,9 +10,13 @@ export const labelEndpoints = {
   list: endpoint("GET", `${PROJECT_API}/issue-labels/`).answers<C.Label[]>(),
   create: endpoint("POST", `${PROJECT_API}/issue-labels/`).sends<In<typeof C.createLabelBody>>().answers<C.Label>(),
   get: endpoint("GET", `${PROJECT_API}/issue-labels/:labelId/`).answers<C.Label>(),
-  update: endpoint("PATCH", `${PROJECT_API}/issue-labels/:labelId/`).sends<In<typeof C.updateLabelBody>>().answers<C.Label>(),
+  update: endpoint("PATCH", `${PROJECT_API}/issue-labels/:labelId/`)
+    .sends<In<typeof C.updateLabelBody>>()
+    .answers<C.Label>(),
   remove: endpoint("DELETE", `${PROJECT_API}/issue-labels/:labelId/`).answers<void>(),
-  bulkCreate: endpoint("POST", `${PROJECT_API}/bulk-create-labels/`).sends<In<typeof C.bulkCreateLabelsBody>>().answers<{ labels: C.Label[] }>(),
+  bulkCreate: endpoint("POST", `${PROJECT_API}/bulk-create-labels/`)
+    .sends<In<typeof C.bulkCreateLabelsBody>>()
+    .answers<{ labels: C.Label[] }>(),
   workspaceList: endpoint("GET", `${WORKSPACE_API}/labels/`).answers<C.Label[]>(),
 };
 
@@ -31,18 +35,28 @@ export const stateEndpoints = {
 export const cycleEndpoints = {
   list: endpoint("GET", `${PROJECT_API}/cycles/`).answers<C.Cycle[]>(),
   create: endpoint("POST", `${PROJECT_API}/cycles/`).sends<In<typeof C.createCycleBody>>().answers<C.Cycle>(),
-  dateCheck: endpoint("POST", `${PROJECT_API}/cycles/date-check/`).sends<In<typeof C.cycleDateCheckBody>>().answers<{ status: boolean; error?: string }>(),
+  dateCheck: endpoint("POST", `${PROJECT_API}/cycles/date-check/`)
+    .sends<In<typeof C.cycleDateCheckBody>>()
+    .answers<{ status: boolean; error?: string }>(),
   get: endpoint("GET", `${PROJECT_API}/cycles/:cycleId/`).answers<C.CycleDetail>(),
-  update: endpoint("PATCH", `${PROJECT_API}/cycles/:cycleId/`).sends<In<typeof C.updateCycleBody>>().answers<C.CycleDetail>(),
+  update: endpoint("PATCH", `${PROJECT_API}/cycles/:cycleId/`)
+    .sends<In<typeof C.updateCycleBody>>()
+    .answers<C.CycleDetail>(),
   remove: endpoint("DELETE", `${PROJECT_API}/cycles/:cycleId/`).answers<void>(),
   analytics: endpoint("GET", `${PROJECT_API}/cycles/:cycleId/analytics/`).answers<C.CycleAnalytics>(),
-  addItems: endpoint("POST", `${PROJECT_API}/cycles/:cycleId/cycle-issues/`).sends<In<typeof C.cycleIssuesBody>>().answers<{ message: string }>(),
+  addItems: endpoint("POST", `${PROJECT_API}/cycles/:cycleId/cycle-issues/`)
+    .sends<In<typeof C.cycleIssuesBody>>()
+    .answers<{ message: string }>(),
   removeItem: endpoint("DELETE", `${PROJECT_API}/cycles/:cycleId/cycle-issues/:issueId/`).answers<void>(),
-  transferItems: endpoint("POST", `${PROJECT_API}/cycles/:cycleId/transfer-issues/`).sends<In<typeof C.transferCycleIssuesBody>>().answers<{ message: string }>(),
+  transferItems: endpoint("POST", `${PROJECT_API}/cycles/:cycleId/transfer-issues/`)
+    .sends<In<typeof C.transferCycleIssuesBody>>()
+    .answers<{ message: string }>(),
   archive: endpoint("POST", `${PROJECT_API}/cycles/:cycleId/archive/`).answers<{ archived_at: string }>(),
   restore: endpoint("DELETE", `${PROJECT_API}/cycles/:cycleId/archive/`).answers<void>(),
   archivedList: endpoint("GET", `${PROJECT_API}/archived-cycles/`).answers<C.Cycle[]>(),
   archivedGet: endpoint("GET", `${PROJECT_API}/archived-cycles/:cycleId/`).answers<C.CycleDetail>(),
-  favorite: endpoint("POST", `${PROJECT_API}/user-favorite-cycles/`).sends<In<typeof C.favoriteCycleBody>>().answers<{ id: string; entity_type: "cycle"; entity_identifier: string; project_id: string; cycle: string }>(),
+  favorite: endpoint("POST", `${PROJECT_API}/user-favorite-cycles/`)
+    .sends<In<typeof C.favoriteCycleBody>>()
+    .answers<{ id: string; entity_type: "cycle"; entity_identifier: string; project_id: string; cycle: string }>(),
   unfavorite: endpoint("DELETE", `${PROJECT_API}/user-favorite-cycles/:cycleId/`).answers<void>(),
 };

@@ -31,7 +31,8 @@ export type AttrRule =
 /** Identifiers the editor writes (UUIDs and similar ids). */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
 /** A colour: #hex, rgb()/rgba() with plain numbers, or a colour name (not the "null" Plane writes for no colour). */
-const COLOR = /^(#[0-9a-fA-F]{3,8}|rgba?\(\s*\d{1,3}(\.\d+)?%?\s*(,\s*\d{1,3}(\.\d+)?%?\s*){2}(,\s*(0|1|0?\.\d+)\s*)?\)|(?!null$|undefined$)[a-zA-Z]{3,20})$/;
+const COLOR =
+  /^(#[0-9a-fA-F]{3,8}|rgba?\(\s*\d{1,3}(\.\d+)?%?\s*(,\s*\d{1,3}(\.\d+)?%?\s*){2}(,\s*(0|1|0?\.\d+)\s*)?\)|(?!null$|undefined$)[a-zA-Z]{3,20})$/;
 /** A colour, or the key of one of the editor's palette colours (`data-text-color="peach"`). */
 const COLOR_OR_KEY = /^(#[0-9a-fA-F]{3,8}|[a-zA-Z][a-zA-Z0-9-]{0,31})$/;
 const PX = /^\d{1,5}(\.\d{1,3})?px$/;
@@ -40,18 +41,79 @@ const TEXT_ALIGN = /^(left|center|right|justify|start|end)$/;
 
 /** Tags kept (lower case). Anything else is unwrapped, or dropped with its content (below). */
 const TAGS = [
-  "p", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote",
-  "strong", "b", "em", "i", "u", "s", "del", "strike", "code", "pre", "mark", "sub", "sup", "span", "a",
-  "ul", "ol", "li", "label", "input", "div",
-  "table", "colgroup", "col", "thead", "tbody", "tfoot", "tr", "th", "td",
+  "p",
+  "br",
+  "hr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+  "blockquote",
+  "strong",
+  "b",
+  "em",
+  "i",
+  "u",
+  "s",
+  "del",
+  "strike",
+  "code",
+  "pre",
+  "mark",
+  "sub",
+  "sup",
+  "span",
+  "a",
+  "ul",
+  "ol",
+  "li",
+  "label",
+  "input",
+  "div",
+  "table",
+  "colgroup",
+  "col",
+  "thead",
+  "tbody",
+  "tfoot",
+  "tr",
+  "th",
+  "td",
   "img",
-  "mention-component", "image-component", "callout-component", "issue-embed-component",
+  "mention-component",
+  "image-component",
+  "callout-component",
+  "issue-embed-component",
 ] as const;
 
 /** Tags removed together with everything inside them (scripts, embedded documents, foreign markup, forms' options). */
 const DROP_WITH_CONTENT = [
-  "script", "style", "template", "noscript", "noembed", "noframes", "iframe", "frame", "frameset", "object", "embed",
-  "applet", "svg", "math", "textarea", "select", "option", "xmp", "plaintext", "title", "head", "meta", "link", "base",
+  "script",
+  "style",
+  "template",
+  "noscript",
+  "noembed",
+  "noframes",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "svg",
+  "math",
+  "textarea",
+  "select",
+  "option",
+  "xmp",
+  "plaintext",
+  "title",
+  "head",
+  "meta",
+  "link",
+  "base",
 ] as const;
 
 const TEXT_ALIGN_STYLE = { "text-align": TEXT_ALIGN } as const;
@@ -66,7 +128,13 @@ const ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, AttrRule>>>> =
   li: { "data-type": ["taskItem"], "data-checked": ["true", "false"] },
   input: { type: ["checkbox"], checked: "flag" },
   // colour marks, and Tiptap's stock mention node (`<span data-type="mention" data-id>`), which the server also reads mentions from
-  span: { "data-text-color": COLOR_OR_KEY, "data-background-color": COLOR_OR_KEY, "data-type": ["mention"], "data-id": ID, "data-label": "text" },
+  span: {
+    "data-text-color": COLOR_OR_KEY,
+    "data-background-color": COLOR_OR_KEY,
+    "data-type": ["mention"],
+    "data-id": ID,
+    "data-label": "text",
+  },
   mark: { "data-color": COLOR_OR_KEY },
   col: {},
   th: { colspan: SMALL_INT, rowspan: SMALL_INT, colwidth: /^\d{1,5}(,\d{1,5}){0,99}$/ },
@@ -83,7 +151,13 @@ const ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, AttrRule>>>> =
     status: ["pending", "uploading", "uploaded", "duplicating", "duplication-failed"],
   },
   // a work item shown as a card in a page (Plane's page editor form): the item's id, its project's id, the workspace's slug
-  "issue-embed-component": { id: ID, entity_identifier: ID, project_identifier: ID, workspace_identifier: /^[a-z0-9_-]{1,48}$/, entity_name: ["issue"] },
+  "issue-embed-component": {
+    id: ID,
+    entity_identifier: ID,
+    project_identifier: ID,
+    workspace_identifier: /^[a-z0-9_-]{1,48}$/,
+    entity_name: ["issue"],
+  },
   "callout-component": {
     "data-icon-color": COLOR_OR_KEY,
     "data-icon-name": ID,
@@ -101,10 +175,19 @@ const CLASSES: Readonly<Record<string, readonly RegExp[]>> = {
 
 /** Style declarations allowed per tag (property → value pattern); everything else in `style` is dropped. */
 const STYLES: Readonly<Record<string, Readonly<Record<string, RegExp>>>> = {
-  p: TEXT_ALIGN_STYLE, h1: TEXT_ALIGN_STYLE, h2: TEXT_ALIGN_STYLE, h3: TEXT_ALIGN_STYLE,
-  h4: TEXT_ALIGN_STYLE, h5: TEXT_ALIGN_STYLE, h6: TEXT_ALIGN_STYLE,
-  span: COLOR_STYLE, mark: COLOR_STYLE, th: COLOR_STYLE, td: COLOR_STYLE,
-  table: WIDTH_STYLE, col: WIDTH_STYLE,
+  p: TEXT_ALIGN_STYLE,
+  h1: TEXT_ALIGN_STYLE,
+  h2: TEXT_ALIGN_STYLE,
+  h3: TEXT_ALIGN_STYLE,
+  h4: TEXT_ALIGN_STYLE,
+  h5: TEXT_ALIGN_STYLE,
+  h6: TEXT_ALIGN_STYLE,
+  span: COLOR_STYLE,
+  mark: COLOR_STYLE,
+  th: COLOR_STYLE,
+  td: COLOR_STYLE,
+  table: WIDTH_STYLE,
+  col: WIDTH_STYLE,
 };
 
 /** Attributes always set to these values, whatever was sent (links open in a new tab without an opener). */

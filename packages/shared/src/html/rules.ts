@@ -1,9 +1,16 @@
 import { HTML_ALLOWLIST, type AttrRule } from "./allowlist.ts";
 
 const {
-  tags: ALLOWED_TAGS, dropWithContent: DROP_WITH_CONTENT, attributes: ATTRIBUTES, classes: CLASSES, styles: STYLES,
-  forcedAttributes: FORCED_ATTRIBUTES, requiredAttributes: REQUIRED_ATTRIBUTES, linkSchemes: LINK_SCHEMES,
-  imageSchemes: IMAGE_SCHEMES, assetPath: ASSET_PATH,
+  tags: ALLOWED_TAGS,
+  dropWithContent: DROP_WITH_CONTENT,
+  attributes: ATTRIBUTES,
+  classes: CLASSES,
+  styles: STYLES,
+  forcedAttributes: FORCED_ATTRIBUTES,
+  requiredAttributes: REQUIRED_ATTRIBUTES,
+  linkSchemes: LINK_SCHEMES,
+  imageSchemes: IMAGE_SCHEMES,
+  assetPath: ASSET_PATH,
 } = HTML_ALLOWLIST;
 
 /**
@@ -86,7 +93,10 @@ function cleanStyle(tag: string, value: string): string {
  * allowlist and forced attributes set; `null` when the element must be dropped (a required attribute
  * is missing or was rejected, e.g. an `<input>` that is not a checkbox or an `<img>` without a safe src).
  */
-export function cleanHtmlAttributes(tag: string, attrs: Readonly<Record<string, string>>): Record<string, string> | null {
+export function cleanHtmlAttributes(
+  tag: string,
+  attrs: Readonly<Record<string, string>>,
+): Record<string, string> | null {
   const t = tag.toLowerCase();
   const rules = ATTRIBUTES[t] ?? {};
   const out: Record<string, string> = {};

@@ -115,7 +115,17 @@ export const EDITOR_OUTPUT: Readonly<Record<string, string>> = {
   empty: `<p></p>`,
 };
 
-const ENTITY: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", nbsp: " " };
+const ENTITY: Record<string, string> = {
+  amp: "&",
+  lt: "<",
+  gt: ">",
+  quot: '"',
+  apos: "'",
+  colon: ":",
+  tab: "\t",
+  newline: "\n",
+  nbsp: " ",
+};
 
 function decode(s: string): string {
   return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);?/gi, (m, e: string) => {
@@ -127,7 +137,18 @@ function decode(s: string): string {
 }
 
 const BAD_SCHEME = /^(javascript|vbscript|data|file|blob|livescript):/i;
-const BAD_ATTRS = new Set(["srcdoc", "srcset", "formaction", "action", "background", "xlink:href", "data", "poster", "autofocus", "http-equiv"]);
+const BAD_ATTRS = new Set([
+  "srcdoc",
+  "srcset",
+  "formaction",
+  "action",
+  "background",
+  "xlink:href",
+  "data",
+  "poster",
+  "autofocus",
+  "http-equiv",
+]);
 const BAD_STYLE = /position|expression|url\s*\(|z-index|inset|behavior|binding|@import|display|top\s*:|left\s*:/i;
 
 /**
@@ -150,11 +171,19 @@ export function htmlViolations(html: string): string[] {
       if (BAD_ATTRS.has(name)) out.push(`attribute ${name} on <${tag}>`);
       if (BAD_SCHEME.test(url)) out.push(`${name}="${value}" on <${tag}>`);
       if (name === "href" && !/^(https?:|mailto:)/i.test(url)) out.push(`href="${value}" on <${tag}>`);
-      if (name === "src" && !/^(https?:\/\/|\/api\/assets\/)/i.test(url) && !(tag === "image-component" && /^[\w.-]+$/.test(url))) out.push(`src="${value}" on <${tag}>`);
-      if (name === "class") for (const c of value.split(/\s+/).filter(Boolean)) if (!/^language-[\w+#.-]+$/.test(c)) out.push(`class "${c}" on <${tag}>`);
+      if (
+        name === "src" &&
+        !/^(https?:\/\/|\/api\/assets\/)/i.test(url) &&
+        !(tag === "image-component" && /^[\w.-]+$/.test(url))
+      )
+        out.push(`src="${value}" on <${tag}>`);
+      if (name === "class")
+        for (const c of value.split(/\s+/).filter(Boolean))
+          if (!/^language-[\w+#.-]+$/.test(c)) out.push(`class "${c}" on <${tag}>`);
       if (name === "style" && BAD_STYLE.test(value)) out.push(`style "${value}" on <${tag}>`);
     }
   }
-  if (/<(script|iframe|object|embed|svg|math|style|form|meta|base|link|template)\b/i.test(html)) out.push("dangerous element");
+  if (/<(script|iframe|object|embed|svg|math|style|form|meta|base|link|template)\b/i.test(html))
+    out.push("dangerous element");
   return out;
 }

@@ -3,7 +3,9 @@ import { escapeHtml, textToHtml } from "./text.ts";
 
 describe("escapeHtml", () => {
   it("escapes the five characters that matter in content and attributes", () => {
-    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;");
+    expect(escapeHtml(`<a href="x" title='y'>&amp;</a>`)).toBe(
+      "&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;",
+    );
     expect(escapeHtml("plain")).toBe("plain");
   });
 });
@@ -28,6 +30,8 @@ describe("textToHtml", () => {
   });
 
   it("keeps markup as text, quotes included", () => {
-    expect(textToHtml(`**bold** and h1. "Jira" 'wiki'`)).toBe("<p>**bold** and h1. &quot;Jira&quot; &#39;wiki&#39;</p>");
+    expect(textToHtml(`**bold** and h1. "Jira" 'wiki'`)).toBe(
+      "<p>**bold** and h1. &quot;Jira&quot; &#39;wiki&#39;</p>",
+    );
   });
 });

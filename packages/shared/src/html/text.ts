@@ -23,5 +23,13 @@ export function textToHtml(text: string | null | undefined): string {
     .map((p) => p.replace(/^\s+|\s+$/g, ""))
     .filter((p) => p !== "");
   if (!paragraphs.length) return "<p></p>";
-  return paragraphs.map((p) => `<p>${p.split("\n").map((line) => escapeHtml(line.trimEnd())).join("<br>")}</p>`).join("");
+  return paragraphs
+    .map(
+      (p) =>
+        `<p>${p
+          .split("\n")
+          .map((line) => escapeHtml(line.trimEnd()))
+          .join("<br>")}</p>`,
+    )
+    .join("");
 }

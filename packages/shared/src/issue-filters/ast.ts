@@ -32,7 +32,8 @@ export type DateFilterField = (typeof DATE_FILTER_FIELDS)[number] | (typeof DATE
 export const BOOL_FILTER_FIELDS = ["is_draft", "is_archived"] as const;
 export type BoolFilterField = (typeof BOOL_FILTER_FIELDS)[number];
 
-export type FilterField = IdFilterField | EnumFilterField | DateFilterField | BoolFilterField | "name" | "custom_property";
+export type FilterField =
+  IdFilterField | EnumFilterField | DateFilterField | BoolFilterField | "name" | "custom_property";
 
 export interface InLeaf {
   field: IdFilterField | EnumFilterField;
@@ -132,11 +133,26 @@ const PROPERTY_DATE_BOUND = /^\d{4}-\d{2}-\d{2}$/;
  * The range leaf of a number or date custom property from its bounds (blank = open); null when a bound is neither a
  * number nor a date, when the two are of different kinds, or when both are blank.
  */
-export function propertyRangeLeaf(property: string, from: string | undefined, to: string | undefined): PropertyRangeLeaf | null {
+export function propertyRangeLeaf(
+  property: string,
+  from: string | undefined,
+  to: string | undefined,
+): PropertyRangeLeaf | null {
   const bounds = [from?.trim() ?? "", to?.trim() ?? ""];
   const set = bounds.filter((b) => b !== "");
   if (!set.length) return null;
-  const kind = set.every((b) => PROPERTY_NUMBER_BOUND.test(b) && Number.isFinite(Number(b))) ? "number" : set.every((b) => PROPERTY_DATE_BOUND.test(b)) ? "date" : null;
+  const kind = set.every((b) => PROPERTY_NUMBER_BOUND.test(b) && Number.isFinite(Number(b)))
+    ? "number"
+    : set.every((b) => PROPERTY_DATE_BOUND.test(b))
+      ? "date"
+      : null;
   if (!kind) return null;
-  return { field: "custom_property", op: "prop_range", property, kind, ...(bounds[0] ? { gte: bounds[0] } : {}), ...(bounds[1] ? { lte: bounds[1] } : {}) };
+  return {
+    field: "custom_property",
+    op: "prop_range",
+    property,
+    kind,
+    ...(bounds[0] ? { gte: bounds[0] } : {}),
+    ...(bounds[1] ? { lte: bounds[1] } : {}),
+  };
 }

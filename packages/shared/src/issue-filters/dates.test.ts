@@ -1,5 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { shiftDate, isFilterDate, isFilterDateTime, isTimeZone, parseDateFilterValue, parseDateTerm, presetRange, todayInTimeZone } from "./dates.ts";
+import {
+  shiftDate,
+  isFilterDate,
+  isFilterDateTime,
+  isTimeZone,
+  parseDateFilterValue,
+  parseDateTerm,
+  presetRange,
+  todayInTimeZone,
+} from "./dates.ts";
 import { FilterError } from "./errors.ts";
 
 const TODAY = "2025-03-10";
@@ -60,12 +69,24 @@ describe("date filter terms", () => {
     expect(parseDateTerm("3_days;after;fromnow", TODAY)).toEqual({ gte: "2025-03-13" });
   });
   it("ANDs a comma list into one range keeping the tightest bounds", () => {
-    expect(parseDateFilterValue("2025-01-01;after,2025-01-31;before", TODAY)).toEqual({ gte: "2025-01-01", lte: "2025-01-31" });
+    expect(parseDateFilterValue("2025-01-01;after,2025-01-31;before", TODAY)).toEqual({
+      gte: "2025-01-01",
+      lte: "2025-01-31",
+    });
     expect(parseDateFilterValue("2025-01-01;after,2025-01-15;after", TODAY)).toEqual({ gte: "2025-01-15" });
     expect(parseDateFilterValue(",", TODAY)).toEqual({});
   });
   it("rejects what it cannot read", () => {
-    for (const bad of ["soon", "2025-13-01;after", "2025-01-01;around", "1_weeks;after", "1_years;after;fromnow", "1_weeks;later;fromnow", "1_weeks;after;tomorrow", "today;after"]) {
+    for (const bad of [
+      "soon",
+      "2025-13-01;after",
+      "2025-01-01;around",
+      "1_weeks;after",
+      "1_years;after;fromnow",
+      "1_weeks;later;fromnow",
+      "1_weeks;after;tomorrow",
+      "today;after",
+    ]) {
       expect(() => parseDateTerm(bad, TODAY), bad).toThrow(FilterError);
     }
     try {

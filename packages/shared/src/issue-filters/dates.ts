@@ -144,7 +144,8 @@ export function parseDateTerm(term: string, today: string, field = "date"): DayR
     const [, n, unit] = rel;
     const direction = parts[1];
     const anchorWord = parts[2];
-    if ((direction !== "after" && direction !== "before") || (anchorWord !== "fromnow" && anchorWord !== "ago")) throw bad();
+    if ((direction !== "after" && direction !== "before") || (anchorWord !== "fromnow" && anchorWord !== "ago"))
+      throw bad();
     const days = Number(n) * DAYS_PER_UNIT[unit as RelativeUnit];
     const anchor = shiftDate(today, anchorWord === "fromnow" ? days : -days);
     return direction === "after" ? { gte: anchor } : { lte: anchor };

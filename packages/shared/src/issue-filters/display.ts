@@ -90,7 +90,19 @@ export function defaultDisplayProperties(): DisplayProperties {
 }
 
 /** The kinds of list a display rule may depend on. */
-export type ListKind = "project" | "cycle" | "module" | "project_view" | "archived" | "draft" | "epics" | "global_view" | "profile" | "workspace_profile" | "team" | "team_view";
+export type ListKind =
+  | "project"
+  | "cycle"
+  | "module"
+  | "project_view"
+  | "archived"
+  | "draft"
+  | "epics"
+  | "global_view"
+  | "profile"
+  | "workspace_profile"
+  | "team"
+  | "team_view";
 
 /**
  * Apply the display rules of work-tracking.md §4 to display filters (returns a new object):
@@ -100,15 +112,21 @@ export type ListKind = "project" | "cycle" | "module" | "project_view" | "archiv
  * - in global views, order_by `sort_order` becomes `-created_at`;
  * - in local-database mode the order is forced to `sort_order`.
  */
-export function applyDisplayRules<T extends Partial<DisplayFilters>>(filters: T, opts: { kind?: ListKind; localDb?: boolean } = {}): T {
+export function applyDisplayRules<T extends Partial<DisplayFilters>>(
+  filters: T,
+  opts: { kind?: ListKind; localDb?: boolean } = {},
+): T {
   const out: T = { ...filters };
   const kind = opts.kind ?? "project";
   if (out.layout === "kanban" && !out.group_by) {
-    (out as Partial<DisplayFilters>).group_by = kind === "profile" || kind === "workspace_profile" ? "priority" : "state";
+    (out as Partial<DisplayFilters>).group_by =
+      kind === "profile" || kind === "workspace_profile" ? "priority" : "state";
   }
   if (!out.group_by) (out as Partial<DisplayFilters>).sub_group_by = null;
-  if (out.layout === "kanban" && out.sub_group_by && out.sub_group_by === out.group_by) (out as Partial<DisplayFilters>).sub_group_by = null;
-  if (kind === "global_view" && out.order_by === "sort_order") (out as Partial<DisplayFilters>).order_by = "-created_at";
+  if (out.layout === "kanban" && out.sub_group_by && out.sub_group_by === out.group_by)
+    (out as Partial<DisplayFilters>).sub_group_by = null;
+  if (kind === "global_view" && out.order_by === "sort_order")
+    (out as Partial<DisplayFilters>).order_by = "-created_at";
   if (opts.localDb) (out as Partial<DisplayFilters>).order_by = "sort_order";
   return out;
 }
@@ -117,7 +135,11 @@ export function applyDisplayRules<T extends Partial<DisplayFilters>>(filters: T,
  * Merge a change into the current display filters and apply the rules (what the display menu does
  * when one option changes).
  */
-export function updateDisplayFilters(current: Partial<DisplayFilters>, change: Partial<DisplayFilters>, opts: { kind?: ListKind; localDb?: boolean } = {}): Partial<DisplayFilters> {
+export function updateDisplayFilters(
+  current: Partial<DisplayFilters>,
+  change: Partial<DisplayFilters>,
+  opts: { kind?: ListKind; localDb?: boolean } = {},
+): Partial<DisplayFilters> {
   return applyDisplayRules({ ...current, ...change }, opts);
 }
 
@@ -132,13 +154,18 @@ export function countAppliedFilters(filters: Record<string, unknown> | null | un
 }
 
 /** List loader states (work-tracking.md §4). */
-export type ListLoader = "init-loader" | "mutation" | "pagination" | "empty-state" | "create" | "update" | "delete" | "move" | undefined;
+export type ListLoader =
+  "init-loader" | "mutation" | "pagination" | "empty-state" | "create" | "update" | "delete" | "move" | undefined;
 
 /**
  * The loader to show when (re)fetching a list: the first load of a context shows the full loader; a refetch
  * after filters changed shows "mutation" when items are already shown and filters are applied.
  */
-export function fetchLoader(opts: { hasLoadedBefore: boolean; filters?: Record<string, unknown> | null; isPagination?: boolean }): ListLoader {
+export function fetchLoader(opts: {
+  hasLoadedBefore: boolean;
+  filters?: Record<string, unknown> | null;
+  isPagination?: boolean;
+}): ListLoader {
   if (opts.isPagination) return "pagination";
   if (!opts.hasLoadedBefore) return "init-loader";
   return countAppliedFilters(opts.filters) > 0 ? "mutation" : "init-loader";

@@ -3,7 +3,10 @@
  * (wire-facts §6.1), e.g. `{"message":"Filtering on field 'foo' is not allowed","code":"invalid_filter_field"}`.
  */
 export class FilterError extends Error {
-  constructor(message: string, public code: FilterErrorCode) {
+  constructor(
+    message: string,
+    public code: FilterErrorCode,
+  ) {
     super(message);
     this.name = "FilterError";
   }

@@ -24,29 +24,69 @@ describe("legacy flat filters", () => {
     expect(parseLegacyFilters({ labels: "", state: "null", priority: ",", per_page: "10" }, TODAY)).toBeNull();
   });
   it("maps id params to fields, None to null and dedupes", () => {
-    expect(parseLegacyFilters({ labels: `${A},None,${A.toUpperCase()}` }, TODAY)).toEqual({ field: "label_id", op: "in", values: [A, null] });
+    expect(parseLegacyFilters({ labels: `${A},None,${A.toUpperCase()}` }, TODAY)).toEqual({
+      field: "label_id",
+      op: "in",
+      values: [A, null],
+    });
     expect(parseLegacyFilters({ assignees: B }, TODAY)).toEqual({ field: "assignee_id", op: "in", values: [B] });
     const all = parseLegacyFilters(
-      { state: A, mentions: A, created_by: "None", cycle: A, module: A, project: A, parent: "None", estimate_point: A, subscriber: B, issue_type: A },
+      {
+        state: A,
+        mentions: A,
+        created_by: "None",
+        cycle: A,
+        module: A,
+        project: A,
+        parent: "None",
+        estimate_point: A,
+        subscriber: B,
+        issue_type: A,
+      },
       TODAY,
     ) as { and: { field: string }[] };
     expect(all.and.map((n) => n.field)).toEqual([
-      "state_id", "mention_id", "created_by_id", "cycle_id", "module_id", "project_id", "parent_id", "estimate_point_id", "subscriber_id", "type_id",
+      "state_id",
+      "mention_id",
+      "created_by_id",
+      "cycle_id",
+      "module_id",
+      "project_id",
+      "parent_id",
+      "estimate_point_id",
+      "subscriber_id",
+      "type_id",
     ]);
   });
   it("reads repeated params as one list", () => {
-    expect(parseLegacyFilters({ priority: ["high", "urgent"] }, TODAY)).toEqual({ field: "priority", op: "in", values: ["high", "urgent"] });
+    expect(parseLegacyFilters({ priority: ["high", "urgent"] }, TODAY)).toEqual({
+      field: "priority",
+      op: "in",
+      values: ["high", "urgent"],
+    });
   });
   it("validates enums and ids", () => {
     expect(code(() => parseLegacyFilters({ priority: "critical" }, TODAY))).toBe("invalid_filter_value");
     expect(code(() => parseLegacyFilters({ state_group: "done" }, TODAY))).toBe("invalid_filter_value");
     expect(code(() => parseLegacyFilters({ labels: "not-a-uuid" }, TODAY))).toBe("invalid_filter_value");
-    expect(parseLegacyFilters({ state_group: "backlog,started" }, TODAY)).toEqual({ field: "state_group", op: "in", values: ["backlog", "started"] });
+    expect(parseLegacyFilters({ state_group: "backlog,started" }, TODAY)).toEqual({
+      field: "state_group",
+      op: "in",
+      values: ["backlog", "started"],
+    });
   });
   it("reads name, type and start_target_date", () => {
     expect(parseLegacyFilters({ name: " fix " }, TODAY)).toEqual({ field: "name", op: "icontains", value: "fix" });
-    expect(parseLegacyFilters({ type: "active" }, TODAY)).toEqual({ field: "state_group", op: "in", values: ["unstarted", "started"] });
-    expect(parseLegacyFilters({ type: "backlog" }, TODAY)).toEqual({ field: "state_group", op: "in", values: ["backlog"] });
+    expect(parseLegacyFilters({ type: "active" }, TODAY)).toEqual({
+      field: "state_group",
+      op: "in",
+      values: ["unstarted", "started"],
+    });
+    expect(parseLegacyFilters({ type: "backlog" }, TODAY)).toEqual({
+      field: "state_group",
+      op: "in",
+      values: ["backlog"],
+    });
     expect(parseLegacyFilters({ type: "all" }, TODAY)).toBeNull();
     expect(code(() => parseLegacyFilters({ type: "weird" }, TODAY))).toBe("invalid_filter_value");
     expect(parseLegacyFilters({ start_target_date: "true" }, TODAY)).toEqual({
@@ -59,14 +99,36 @@ describe("legacy flat filters", () => {
     expect(code(() => parseLegacyFilters({ name: "x".repeat(256) }, TODAY))).toBe("invalid_filter_value");
   });
   it("reads date filters with absolute, relative and preset terms", () => {
-    expect(parseLegacyFilters({ target_date: "2025-01-01;after,2025-01-31;before" }, TODAY)).toEqual({ field: "target_date", op: "range", gte: "2025-01-01", lte: "2025-01-31" });
-    expect(parseLegacyFilters({ start_date: "1_weeks;after;fromnow" }, TODAY)).toEqual({ field: "start_date", op: "range", gte: "2025-03-17" });
-    expect(parseLegacyFilters({ created_at: "last_7_days" }, TODAY)).toEqual({ field: "created_at", op: "range", gte: "2025-03-03", lte: TODAY });
+    expect(parseLegacyFilters({ target_date: "2025-01-01;after,2025-01-31;before" }, TODAY)).toEqual({
+      field: "target_date",
+      op: "range",
+      gte: "2025-01-01",
+      lte: "2025-01-31",
+    });
+    expect(parseLegacyFilters({ start_date: "1_weeks;after;fromnow" }, TODAY)).toEqual({
+      field: "start_date",
+      op: "range",
+      gte: "2025-03-17",
+    });
+    expect(parseLegacyFilters({ created_at: "last_7_days" }, TODAY)).toEqual({
+      field: "created_at",
+      op: "range",
+      gte: "2025-03-03",
+      lte: TODAY,
+    });
     expect(code(() => parseLegacyFilters({ completed_at: "whenever" }, TODAY))).toBe("invalid_filter_value");
   });
   it("reads updated_at__gt with a datetime or date (a '+' decoded as space is restored)", () => {
-    expect(parseLegacyFilters({ updated_at__gt: "2025-03-01T10:00:00 05:30" }, TODAY)).toEqual({ field: "updated_at", op: "range", gt: "2025-03-01T10:00:00+05:30" });
-    expect(parseLegacyFilters({ updated_at__gt: "2025-03-01" }, TODAY)).toEqual({ field: "updated_at", op: "range", gt: "2025-03-01" });
+    expect(parseLegacyFilters({ updated_at__gt: "2025-03-01T10:00:00 05:30" }, TODAY)).toEqual({
+      field: "updated_at",
+      op: "range",
+      gt: "2025-03-01T10:00:00+05:30",
+    });
+    expect(parseLegacyFilters({ updated_at__gt: "2025-03-01" }, TODAY)).toEqual({
+      field: "updated_at",
+      op: "range",
+      gt: "2025-03-01",
+    });
     expect(code(() => parseLegacyFilters({ updated_at__gt: "yesterday" }, TODAY))).toBe("invalid_filter_value");
   });
 });
@@ -79,7 +141,9 @@ describe("rich JSON filters", () => {
     expect(parseRichFilters({})).toBeNull();
   });
   it("parses the client's and-of-in shape", () => {
-    expect(parseRichFilters(JSON.stringify({ and: [{ state_id__in: `${A},${B}` }, { priority__in: "high" }] }))).toEqual({
+    expect(
+      parseRichFilters(JSON.stringify({ and: [{ state_id__in: `${A},${B}` }, { priority__in: "high" }] })),
+    ).toEqual({
       and: [
         { field: "state_id", op: "in", values: [A, B] },
         { field: "priority", op: "in", values: ["high"] },
@@ -91,17 +155,38 @@ describe("rich JSON filters", () => {
       or: [{ field: "label_id", op: "in", values: [A] }, { not: { field: "assignee_id", op: "in", values: [B] } }],
     });
     expect(parseRichFilters({ cycle_id: null })).toEqual({ field: "cycle_id", op: "in", values: [null] });
-    expect(parseRichFilters({ module_id__in: [A, "None"] })).toEqual({ field: "module_id", op: "in", values: [A, null] });
+    expect(parseRichFilters({ module_id__in: [A, "None"] })).toEqual({
+      field: "module_id",
+      op: "in",
+      values: [A, null],
+    });
   });
   it("ANDs several keys of one leaf", () => {
     expect(parseRichFilters({ priority: "urgent", is_draft: false })).toEqual(
-      andFilterNodes({ field: "priority", op: "in", values: ["urgent"] }, { field: "is_draft", op: "bool", value: false }),
+      andFilterNodes(
+        { field: "priority", op: "in", values: ["urgent"] },
+        { field: "is_draft", op: "bool", value: false },
+      ),
     );
   });
   it("parses date exact and range", () => {
-    expect(parseRichFilters({ target_date__range: "2025-01-01,2025-01-31" })).toEqual({ field: "target_date", op: "range", gte: "2025-01-01", lte: "2025-01-31" });
-    expect(parseRichFilters({ created_at__range: ["2025-01-01T00:00:00Z", null] })).toEqual({ field: "created_at", op: "range", gte: "2025-01-01T00:00:00Z" });
-    expect(parseRichFilters({ start_date: "2025-01-02" })).toEqual({ field: "start_date", op: "range", gte: "2025-01-02", lte: "2025-01-02" });
+    expect(parseRichFilters({ target_date__range: "2025-01-01,2025-01-31" })).toEqual({
+      field: "target_date",
+      op: "range",
+      gte: "2025-01-01",
+      lte: "2025-01-31",
+    });
+    expect(parseRichFilters({ created_at__range: ["2025-01-01T00:00:00Z", null] })).toEqual({
+      field: "created_at",
+      op: "range",
+      gte: "2025-01-01T00:00:00Z",
+    });
+    expect(parseRichFilters({ start_date: "2025-01-02" })).toEqual({
+      field: "start_date",
+      op: "range",
+      gte: "2025-01-02",
+      lte: "2025-01-02",
+    });
     expect(parseRichFilters({ start_date: null })).toEqual({ field: "start_date", op: "range", isNull: true });
     expect(parseRichFilters({ is_archived: "true" })).toEqual({ field: "is_archived", op: "bool", value: true });
     expect(parseRichFilters({ name__icontains: "bug" })).toEqual({ field: "name", op: "icontains", value: "bug" });
@@ -117,7 +202,9 @@ describe("rich JSON filters", () => {
     expect(code(() => parseRichFilters("[1]"))).toBe("invalid_filter_node");
     expect(code(() => parseRichFilters({ and: [{}] }))).toBe("empty_filter_object");
     expect(code(() => parseRichFilters({ and: [], or: [] }))).toBe("multiple_logical_operators");
-    expect(code(() => parseRichFilters({ and: [{ priority: "low" }], priority: "low" }))).toBe("mixed_operator_and_fields");
+    expect(code(() => parseRichFilters({ and: [{ priority: "low" }], priority: "low" }))).toBe(
+      "mixed_operator_and_fields",
+    );
     expect(code(() => parseRichFilters({ and: [] }))).toBe("invalid_operator_children");
     expect(code(() => parseRichFilters({ or: "x" }))).toBe("invalid_operator_children");
     expect(code(() => parseRichFilters({ and: [1] }))).toBe("invalid_operator_child_type");
@@ -136,7 +223,9 @@ describe("rich JSON filters", () => {
     expect(code(() => parseRichFilters({ state_group: "done" }))).toBe("invalid_filterset");
     expect(code(() => parseRichFilters({ is_draft: "maybe" }))).toBe("invalid_filterset");
     expect(code(() => parseRichFilters({ target_date__range: "2025-01-01" }))).toBe("invalid_filterset");
-    expect(code(() => parseRichFilters({ target_date__range: "2025-01-01T00:00:00Z,2025-02-01" }))).toBe("invalid_filterset");
+    expect(code(() => parseRichFilters({ target_date__range: "2025-01-01T00:00:00Z,2025-02-01" }))).toBe(
+      "invalid_filterset",
+    );
     expect(code(() => parseRichFilters({ target_date__range: "," }))).toBe("invalid_filterset");
     expect(code(() => parseRichFilters({ created_at: 5 }))).toBe("invalid_filterset");
     expect(code(() => parseRichFilters({ state_id__in: "," }))).toBe("invalid_filterset");

@@ -28,7 +28,11 @@ export function customPropertyField(raw: string): CustomPropertyField | null {
 }
 
 /** Groupings where one item may sit in several groups (it is repeated in each). */
-export const MULTI_VALUED_GROUP_BY: readonly GroupByField[] = ["labels__id", "assignees__id", "issue_module__module_id"];
+export const MULTI_VALUED_GROUP_BY: readonly GroupByField[] = [
+  "labels__id",
+  "assignees__id",
+  "issue_module__module_id",
+];
 
 /** The item field that carries the values of a multi-valued grouping. */
 export const GROUP_BY_ITEM_FIELD: Partial<Record<GroupByField, string>> = {

@@ -1,5 +1,13 @@
 import { PRIORITIES, STATE_GROUPS } from "../constants.ts";
-import { andFilterNodes, isFilterUuid, propertyFilterValues, propertyRangeLeaf, type DateFilterField, type FilterNode, type IdFilterField } from "./ast.ts";
+import {
+  andFilterNodes,
+  isFilterUuid,
+  propertyFilterValues,
+  propertyRangeLeaf,
+  type DateFilterField,
+  type FilterNode,
+  type IdFilterField,
+} from "./ast.ts";
 import { isFilterDateTime, parseDateFilterValue } from "./dates.ts";
 import { FilterError } from "./errors.ts";
 
@@ -24,7 +32,13 @@ export const LEGACY_ID_PARAMS: Record<string, IdFilterField> = {
   issue_type: "type_id",
 };
 
-export const LEGACY_DATE_PARAMS: readonly DateFilterField[] = ["start_date", "target_date", "created_at", "updated_at", "completed_at"];
+export const LEGACY_DATE_PARAMS: readonly DateFilterField[] = [
+  "start_date",
+  "target_date",
+  "created_at",
+  "updated_at",
+  "completed_at",
+];
 
 /** Every parameter name the legacy grammar reads. */
 export const LEGACY_FILTER_PARAMS: readonly string[] = [
@@ -62,7 +76,8 @@ function idValues(param: string, value: string): (string | null)[] {
       if (!out.includes(null)) out.push(null);
       continue;
     }
-    if (!isFilterUuid(item)) throw new FilterError(`Invalid value '${item}' for filter '${param}'`, "invalid_filter_value");
+    if (!isFilterUuid(item))
+      throw new FilterError(`Invalid value '${item}' for filter '${param}'`, "invalid_filter_value");
     const v = item.toLowerCase();
     if (!out.includes(v)) out.push(v);
   }
@@ -72,7 +87,8 @@ function idValues(param: string, value: string): (string | null)[] {
 function enumValues(param: string, value: string, allowed: readonly string[]): string[] {
   const out: string[] = [];
   for (const item of splitFilterList(value)) {
-    if (!allowed.includes(item)) throw new FilterError(`Invalid value '${item}' for filter '${param}'`, "invalid_filter_value");
+    if (!allowed.includes(item))
+      throw new FilterError(`Invalid value '${item}' for filter '${param}'`, "invalid_filter_value");
     if (!out.includes(item)) out.push(item);
   }
   return out;
@@ -150,7 +166,8 @@ export function parseLegacyFilters(params: QueryParams, today: string): FilterNo
     if (!key.startsWith("custom_property__")) continue;
     const [id, op] = key.slice("custom_property__".length).split("__", 2);
     const property = id.toLowerCase();
-    if (!isFilterUuid(property) || (op !== undefined && !["gte", "lte", "range"].includes(op))) throw new FilterError(`Invalid filter '${key}'`, "invalid_filter_field");
+    if (!isFilterUuid(property) || (op !== undefined && !["gte", "lte", "range"].includes(op)))
+      throw new FilterError(`Invalid filter '${key}'`, "invalid_filter_field");
     const v = paramValue(params, key);
     if (v === undefined) continue;
     if (op) {

@@ -5,7 +5,14 @@
  * request with it, and the server uses it to embed a list page in the app's HTML (screen-data.ts), so
  * both ask the same URL.
  */
-import { applyDisplayRules, defaultDisplayFilters, defaultDisplayProperties, defaultFilters, isFilterApplied, pageSizeFor } from "./display.ts";
+import {
+  applyDisplayRules,
+  defaultDisplayFilters,
+  defaultDisplayProperties,
+  defaultFilters,
+  isFilterApplied,
+  pageSizeFor,
+} from "./display.ts";
 import { parseGroupBy, type GroupByField } from "./group.ts";
 import { DISPLAY_DEFAULT_ORDER_BY } from "./order.ts";
 import type { DisplayFilters, DisplayProperties, IssueFilters, IssueLayout, ListKind } from "./display.ts";
@@ -98,20 +105,28 @@ export function buildListQuery(
  * W/user-issues/{userId}/ filtered by the tab's field.
  */
 export function listPageSource(
-  kind: "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile",
+  kind:
+    "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile",
   layout: string,
   contextId?: string,
 ): { path: string; query: Record<string, string>; base?: "workspace" } {
-  if (kind === "team" || kind === "team_view") return { path: `teamspaces/${contextId}/issues/`, query: {}, base: "workspace" };
-  if (kind === "global_view") return { path: "issues/", query: { global_view_id: contextId ?? "all-issues" }, base: "workspace" };
+  if (kind === "team" || kind === "team_view")
+    return { path: `teamspaces/${contextId}/issues/`, query: {}, base: "workspace" };
+  if (kind === "global_view")
+    return { path: "issues/", query: { global_view_id: contextId ?? "all-issues" }, base: "workspace" };
   if (kind === "profile") {
     const [userId = "", tab = "assigned"] = (contextId ?? "").split("/");
-    return { path: `user-issues/${userId}/`, query: { [PROFILE_TAB_FILTER[tab as ProfileTab] ?? "assignees"]: userId }, base: "workspace" };
+    return {
+      path: `user-issues/${userId}/`,
+      query: { [PROFILE_TAB_FILTER[tab as ProfileTab] ?? "assignees"]: userId },
+      base: "workspace",
+    };
   }
   if (kind === "view") return { path: `views/${contextId}/issues/`, query: {} };
   if (kind === "module") return { path: `modules/${contextId}/issues/`, query: {} };
   if (kind === "cycle") return { path: `cycles/${contextId}/cycle-issues/`, query: {} };
-  if (kind === "issues" && layout === "gantt_chart") return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
+  if (kind === "issues" && layout === "gantt_chart")
+    return { path: "issues-detail/", query: { expand: "issue_relation,issue_related" } };
   return { path: kind === "archived" ? "archived-issues/" : kind === "epics" ? "epics/" : "issues/", query: {} };
 }
 
@@ -125,14 +140,25 @@ export type ProfileTab = keyof typeof PROFILE_TAB_FILTER;
  * A global view starts in the spreadsheet layout, newest first (work-tracking.md §4: no manual order across projects).
  */
 export function globalViewPrefsFrom(
-  props: { filters?: Record<string, unknown>; display_filters?: Record<string, unknown>; display_properties?: Record<string, unknown> } | null | undefined,
+  props:
+    | {
+        filters?: Record<string, unknown>;
+        display_filters?: Record<string, unknown>;
+        display_properties?: Record<string, unknown>;
+      }
+    | null
+    | undefined,
   view: string,
 ): ListPrefs {
   const pick = (o: Record<string, unknown> | undefined) => {
     const v = o?.[view];
     return v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : undefined;
   };
-  return globalListPrefs({ filters: pick(props?.filters) as IssueFilters, display_filters: pick(props?.display_filters) as DisplayFilters, display_properties: pick(props?.display_properties) as DisplayProperties });
+  return globalListPrefs({
+    filters: pick(props?.filters) as IssueFilters,
+    display_filters: pick(props?.display_filters) as DisplayFilters,
+    display_properties: pick(props?.display_properties) as DisplayProperties,
+  });
 }
 
 /** Saved choices of a list across the workspace's projects (a global view, a profile tab): spreadsheet first, no manual order. */

@@ -47,7 +47,12 @@ export function sortGroupKeys(keys: Iterable<string>): string[] {
  * order, then any other key that has items, "None" last); multi-valued groupings list only the keys that have items
  * on this page, unless they have prefilled keys (modules: every live module is a group).
  */
-export function orderedGroupKeys(multi: boolean, prefill: string[] | null, totalKeyIter: Iterable<string>, pageKeyIter: Iterable<string>): string[] {
+export function orderedGroupKeys(
+  multi: boolean,
+  prefill: string[] | null,
+  totalKeyIter: Iterable<string>,
+  pageKeyIter: Iterable<string>,
+): string[] {
   const totalKeys = [...totalKeyIter];
   const pageKeys = [...pageKeyIter];
   if (multi && !prefill) return sortGroupKeys(new Set(pageKeys));
@@ -61,9 +66,12 @@ export function orderedGroupKeys(multi: boolean, prefill: string[] | null, total
       out.push(k);
     }
   }
-  const rest = sortGroupKeys([...new Set([...totalKeys, ...pageKeys])].filter((k) => !seen.has(k) && k !== NONE_GROUP_KEY));
+  const rest = sortGroupKeys(
+    [...new Set([...totalKeys, ...pageKeys])].filter((k) => !seen.has(k) && k !== NONE_GROUP_KEY),
+  );
   out.push(...rest);
-  const hasNone = pre.includes(NONE_GROUP_KEY) || totalKeys.includes(NONE_GROUP_KEY) || pageKeys.includes(NONE_GROUP_KEY);
+  const hasNone =
+    pre.includes(NONE_GROUP_KEY) || totalKeys.includes(NONE_GROUP_KEY) || pageKeys.includes(NONE_GROUP_KEY);
   if (hasNone) out.push(NONE_GROUP_KEY);
   return out;
 }
@@ -166,8 +174,14 @@ export function shapeGroupedPage<T>(opts: {
       }
       const subs: Record<string, { results: T[]; total_results: number }> = {};
       const present = bySub.get(gk) ?? new Map<string, T[]>();
-      const subKeys = orderedGroupKeys(opts.subMulti, opts.subPrefill, (subTotals.get(gk) ?? new Map<string, number>()).keys(), present.keys());
-      for (const sk of subKeys) subs[sk] = { results: present.get(sk) ?? [], total_results: subTotals.get(gk)?.get(sk) ?? 0 };
+      const subKeys = orderedGroupKeys(
+        opts.subMulti,
+        opts.subPrefill,
+        (subTotals.get(gk) ?? new Map<string, number>()).keys(),
+        present.keys(),
+      );
+      for (const sk of subKeys)
+        subs[sk] = { results: present.get(sk) ?? [], total_results: subTotals.get(gk)?.get(sk) ?? 0 };
       results[gk] = { results: subs, total_results: groupTotals.get(gk) ?? 0 };
     }
   }

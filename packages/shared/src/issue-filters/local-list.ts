@@ -12,9 +12,22 @@
  */
 import { isFilterDate, shiftDate } from "./dates.ts";
 import { FilterError } from "./errors.ts";
-import { parseGrouping, GROUP_BY_ITEM_FIELD, isMultiValuedGroup, PRIORITY_GROUP_KEYS, STATE_GROUP_KEYS, type GroupByField } from "./group.ts";
+import {
+  parseGrouping,
+  GROUP_BY_ITEM_FIELD,
+  isMultiValuedGroup,
+  PRIORITY_GROUP_KEYS,
+  STATE_GROUP_KEYS,
+  type GroupByField,
+} from "./group.ts";
 import { parseLegacyFilters, type QueryParams } from "./legacy.ts";
-import { listPageEnvelope, shapeFlatPage, shapeGroupedPage, type ListPageRequest, type ListPageResult } from "./list-shape.ts";
+import {
+  listPageEnvelope,
+  shapeFlatPage,
+  shapeGroupedPage,
+  type ListPageRequest,
+  type ListPageResult,
+} from "./list-shape.ts";
 import { parseOrderBy, PRIORITY_RANK, STATE_GROUP_RANK, type OrderBy } from "./order.ts";
 import { parseRichFilters } from "./rich.ts";
 import { andFilterNodes, isFilterLeaf, type FilterLeaf, type FilterNode } from "./ast.ts";
@@ -86,8 +99,15 @@ export function localRefsFromApi(a: {
     projects: [{ id: a.project.id, name: a.project.name }],
     states: a.states.map((s) => ({ id: s.id, name: s.name, group: s.group, sequence: Number(s.sequence) })),
     labels: a.labels.map((l) => ({ id: l.id, name: l.name })),
-    members: a.workspaceMembers.flatMap((m) => (m.member ? [{ id: m.member.id, first_name: m.member.first_name ?? null }] : [])),
-    cycles: (a.cycles ?? []).map((c) => ({ id: c.id, name: c.name, created_at: c.created_at, archived_at: c.archived_at ?? null })),
+    members: a.workspaceMembers.flatMap((m) =>
+      m.member ? [{ id: m.member.id, first_name: m.member.first_name ?? null }] : [],
+    ),
+    cycles: (a.cycles ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      created_at: c.created_at,
+      archived_at: c.archived_at ?? null,
+    })),
     modules: (a.modules ?? []).map((m) => ({ id: m.id, name: m.name, archived_at: m.archived_at ?? null })),
     estimatePoints: (a.estimates ?? []).flatMap((e) => (e.points ?? []).map((p) => ({ id: p.id, key: Number(p.key) }))),
   };
@@ -129,7 +149,11 @@ export class LocalListParamError extends Error {}
 const MAX_PER_PAGE = 1000;
 
 /** `cursor` / `per_page` as the server's parsePage reads them. */
-export function parseListPage(perPageRaw: string | undefined, cursorRaw: string | undefined, defaultPerPage: number): ListPageRequest {
+export function parseListPage(
+  perPageRaw: string | undefined,
+  cursorRaw: string | undefined,
+  defaultPerPage: number,
+): ListPageRequest {
   let perPage = defaultPerPage;
   if (perPageRaw !== undefined && perPageRaw !== "") {
     const n = Number(perPageRaw);
@@ -139,7 +163,8 @@ export function parseListPage(perPageRaw: string | undefined, cursorRaw: string 
   let page = 0;
   if (cursorRaw !== undefined && cursorRaw !== "") {
     const parts = cursorRaw.split(":");
-    if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p))) throw new LocalListParamError("Invalid cursor parameter.");
+    if (parts.length !== 3 || parts.some((p) => !/^\d+$/.test(p)))
+      throw new LocalListParamError("Invalid cursor parameter.");
     const cPer = Number(parts[0]);
     page = Number(parts[1]);
     if (cPer < 1 || cPer > MAX_PER_PAGE) throw new LocalListParamError("Invalid cursor parameter.");
@@ -160,7 +185,15 @@ export function parseLocalListQuery(params: Record<string, string | undefined>, 
   for (const [k, v] of Object.entries(params)) if (typeof v === "string") flat[k] = v;
   const filter = andFilterNodes(parseLegacyFilters(flat, todayInTimeZone(timezone)), parseRichFilters(params.filters));
   const subIssue = params.sub_issue;
-  return { filter, order, groupBy, subGroupBy, page, parentless: subIssue === "false" || subIssue === "False" || subIssue === "0", timezone };
+  return {
+    filter,
+    order,
+    groupBy,
+    subGroupBy,
+    page,
+    parentless: subIssue === "false" || subIssue === "False" || subIssue === "0",
+    timezone,
+  };
 }
 
 /**
@@ -170,12 +203,15 @@ export function parseLocalListQuery(params: Record<string, string | undefined>, 
 /** Whether the whole request can be answered locally: its filter, and a grouping and ordering the local rows hold. */
 export function localListSupported(req: LocalListRequest): boolean {
   const custom = (f: string | null | undefined) => !!f && f.startsWith("custom_property__");
-  return localFilterSupported(req.filter) && !custom(req.groupBy) && !custom(req.subGroupBy) && !custom(req.order.field);
+  return (
+    localFilterSupported(req.filter) && !custom(req.groupBy) && !custom(req.subGroupBy) && !custom(req.order.field)
+  );
 }
 
 export function localFilterSupported(node: FilterNode | null): boolean {
   if (!node) return true;
-  if (isFilterLeaf(node)) return node.field !== "mention_id" && node.field !== "subscriber_id" && node.field !== "custom_property";
+  if (isFilterLeaf(node))
+    return node.field !== "mention_id" && node.field !== "subscriber_id" && node.field !== "custom_property";
   if ("and" in node) return node.and.every(localFilterSupported);
   if ("or" in node) return node.or.every(localFilterSupported);
   return localFilterSupported(node.not);
@@ -189,7 +225,16 @@ function zoneOffsetMs(timeZone: string, at: number): number {
   let f = offsetFormats.get(timeZone);
   if (!f) {
     try {
-      f = new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" });
+      f = new Intl.DateTimeFormat("en-US", {
+        timeZone,
+        hourCycle: "h23",
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+        hour: "2-digit",
+        minute: "2-digit",
+        second: "2-digit",
+      });
     } catch {
       return 0;
     }
@@ -225,7 +270,11 @@ function dayStart(ctx: EvalCtx, day: string): number {
   return v;
 }
 
-const RELATION_FIELD: Record<string, "assignee_ids" | "label_ids" | "module_ids"> = { assignee_id: "assignee_ids", label_id: "label_ids", module_id: "module_ids" };
+const RELATION_FIELD: Record<string, "assignee_ids" | "label_ids" | "module_ids"> = {
+  assignee_id: "assignee_ids",
+  label_id: "label_ids",
+  module_id: "module_ids",
+};
 const COLUMN_FIELD: Record<string, keyof LocalItem> = {
   state_id: "state_id",
   created_by_id: "created_by",
@@ -241,10 +290,11 @@ function matchLeaf(leaf: FilterLeaf, row: LocalRow, ctx: EvalCtx): boolean {
   switch (leaf.op) {
     case "in": {
       if (leaf.field === "state_group") {
-        const g = it.state_id ? ctx.stateGroup.get(it.state_id) ?? null : null;
+        const g = it.state_id ? (ctx.stateGroup.get(it.state_id) ?? null) : null;
         return leaf.values.some((v) => (v === null ? it.state_id === null : g === v));
       }
-      if (leaf.field === "priority") return leaf.values.some((v) => (v === null ? it.priority === "none" : it.priority === v));
+      if (leaf.field === "priority")
+        return leaf.values.some((v) => (v === null ? it.priority === "none" : it.priority === v));
       const rel = RELATION_FIELD[leaf.field];
       if (rel) {
         const vals = (it[rel] as string[] | null) ?? [];
@@ -318,29 +368,48 @@ function minName(ids: string[], names: Map<string, string | null>): string | nul
 
 function sortValueOf(order: OrderBy, refs: LocalRefIndex): (row: LocalRow) => SortValue {
   switch (order.field) {
-    case "sort_order": return (r) => Number(r.item.sort_order);
-    case "created_at": return (r) => r.createdUs;
-    case "updated_at": return (r) => r.updatedUs;
-    case "start_date": return (r) => r.item.start_date;
-    case "target_date": return (r) => r.item.target_date;
-    case "sequence_id": return (r) => r.item.sequence_id;
-    case "name": return (r) => r.item.name.toLowerCase();
-    case "priority": return (r) => PRIORITY_RANK[r.item.priority] ?? 0;
-    case "state__name": return (r) => (r.item.state_id ? refs.stateName.get(r.item.state_id) ?? null : null);
-    case "state__group": return (r) => {
-      const g = r.item.state_id ? refs.stateGroup.get(r.item.state_id) : undefined;
-      return g === undefined ? null : STATE_GROUP_RANK[g] ?? null;
-    };
-    case "issue_cycle__cycle__name": return (r) => (r.item.cycle_id ? refs.cycleName.get(r.item.cycle_id) ?? null : null);
-    case "estimate_point__key": return (r) => (r.item.estimate_point ? refs.estimateKey.get(r.item.estimate_point) ?? null : null);
-    case "assignees__first_name": return (r) => minName(r.item.assignee_ids ?? [], refs.memberFirstName);
-    case "labels__name": return (r) => minName(r.item.label_ids ?? [], refs.labelName);
-    case "issue_module__module__name": return (r) => minName(r.item.module_ids ?? [], refs.moduleName);
-    case "link_count": return (r) => r.item.link_count ?? 0;
-    case "attachment_count": return (r) => r.item.attachment_count ?? 0;
-    case "sub_issues_count": return (r) => r.item.sub_issues_count ?? 0;
+    case "sort_order":
+      return (r) => Number(r.item.sort_order);
+    case "created_at":
+      return (r) => r.createdUs;
+    case "updated_at":
+      return (r) => r.updatedUs;
+    case "start_date":
+      return (r) => r.item.start_date;
+    case "target_date":
+      return (r) => r.item.target_date;
+    case "sequence_id":
+      return (r) => r.item.sequence_id;
+    case "name":
+      return (r) => r.item.name.toLowerCase();
+    case "priority":
+      return (r) => PRIORITY_RANK[r.item.priority] ?? 0;
+    case "state__name":
+      return (r) => (r.item.state_id ? (refs.stateName.get(r.item.state_id) ?? null) : null);
+    case "state__group":
+      return (r) => {
+        const g = r.item.state_id ? refs.stateGroup.get(r.item.state_id) : undefined;
+        return g === undefined ? null : (STATE_GROUP_RANK[g] ?? null);
+      };
+    case "issue_cycle__cycle__name":
+      return (r) => (r.item.cycle_id ? (refs.cycleName.get(r.item.cycle_id) ?? null) : null);
+    case "estimate_point__key":
+      return (r) => (r.item.estimate_point ? (refs.estimateKey.get(r.item.estimate_point) ?? null) : null);
+    case "assignees__first_name":
+      return (r) => minName(r.item.assignee_ids ?? [], refs.memberFirstName);
+    case "labels__name":
+      return (r) => minName(r.item.label_ids ?? [], refs.labelName);
+    case "issue_module__module__name":
+      return (r) => minName(r.item.module_ids ?? [], refs.moduleName);
+    case "link_count":
+      return (r) => r.item.link_count ?? 0;
+    case "attachment_count":
+      return (r) => r.item.attachment_count ?? 0;
+    case "sub_issues_count":
+      return (r) => r.item.sub_issues_count ?? 0;
     // custom properties: not held locally (localListSupported sends such lists to the server)
-    default: return () => null;
+    default:
+      return () => null;
   }
 }
 
@@ -404,40 +473,64 @@ function groupValues(field: GroupByField, row: LocalRow, idx: LocalRefIndex): (s
     return vals.length ? [...new Set(vals)] : [null];
   }
   switch (field) {
-    case "state_id": return [it.state_id];
-    case "state__group": return [it.state_id ? idx.stateGroup.get(it.state_id) ?? null : null];
-    case "priority": return [it.priority];
-    case "cycle_id": return [it.cycle_id];
-    case "created_by": return [it.created_by];
-    case "project_id": return [it.project_id];
-    case "target_date": return [it.target_date];
-    default: return [null];
+    case "state_id":
+      return [it.state_id];
+    case "state__group":
+      return [it.state_id ? (idx.stateGroup.get(it.state_id) ?? null) : null];
+    case "priority":
+      return [it.priority];
+    case "cycle_id":
+      return [it.cycle_id];
+    case "created_by":
+      return [it.created_by];
+    case "project_id":
+      return [it.project_id];
+    case "target_date":
+      return [it.target_date];
+    default:
+      return [null];
   }
 }
 
 /** Keys every page of a single-valued grouping lists, in their fixed order (null: only the keys with items). */
 function prefillOf(field: GroupByField, refs: LocalRefs): string[] | null {
-  const byName = (a: { name: string; id: string }, b: { name: string; id: string }) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const byName = (a: { name: string; id: string }, b: { name: string; id: string }) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
   switch (field) {
     case "state_id":
-      return refs.states.filter((s) => s.group !== "triage").sort((a, b) => a.sequence - b.sequence || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((s) => s.id);
-    case "state__group": return [...STATE_GROUP_KEYS];
-    case "priority": return [...PRIORITY_GROUP_KEYS];
-    case "project_id": return [...refs.projects].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((p) => p.id);
+      return refs.states
+        .filter((s) => s.group !== "triage")
+        .sort((a, b) => a.sequence - b.sequence || (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+        .map((s) => s.id);
+    case "state__group":
+      return [...STATE_GROUP_KEYS];
+    case "priority":
+      return [...PRIORITY_GROUP_KEYS];
+    case "project_id":
+      return [...refs.projects].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0)).map((p) => p.id);
     case "cycle_id": {
       const live = refs.cycles.filter((c) => !c.archived_at).map((c) => ({ id: c.id, us: isoMicros(c.created_at) }));
       return [...live.sort((a, b) => b.us - a.us).map((c) => c.id), "None"];
     }
     case "issue_module__module_id":
-      return [...refs.modules.filter((m) => !m.archived_at).sort(byName).map((m) => m.id), "None"];
-    default: return null;
+      return [
+        ...refs.modules
+          .filter((m) => !m.archived_at)
+          .sort(byName)
+          .map((m) => m.id),
+        "None",
+      ];
+    default:
+      return null;
   }
 }
 
 /* ------------------------------------------------------------------ the page */
 
 export interface LocalListPage<T> extends ListPageResult<T> {
-  results: T[] | Record<string, { results: T[] | Record<string, { results: T[]; total_results: number }>; total_results: number }>;
+  results:
+    | T[]
+    | Record<string, { results: T[] | Record<string, { results: T[]; total_results: number }>; total_results: number }>;
 }
 
 /**
@@ -445,7 +538,11 @@ export interface LocalListPage<T> extends ListPageResult<T> {
  * client holds are those already), as the server's list engine answers it. Items come back as list items: the
  * state's group added, `description_html` left out, a multi-valued grouping's raw key under its name.
  */
-export function evaluateLocalList<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, req: LocalListRequest): ListPageResult<T> {
+export function evaluateLocalList<T extends LocalItem>(
+  rows: LocalRow<T>[],
+  refs: LocalRefs,
+  req: LocalListRequest,
+): ListPageResult<T> {
   const idx = indexRefs(refs);
   const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
   const ctx: EvalCtx = { stateGroup: idx.stateGroup, tz: req.timezone, dayStarts: new Map() };
@@ -460,7 +557,10 @@ export function evaluateLocalList<T extends LocalItem>(rows: LocalRow<T>[], refs
   const cmp = comparator(req.order, idx);
   const out = (r: LocalRow<T>): T => {
     const { description_html: _d, ...rest } = r.item as T & { description_html?: unknown };
-    return { ...rest, state__group: r.item.state_id ? idx.stateGroup.get(r.item.state_id) ?? null : null } as unknown as T;
+    return {
+      ...rest,
+      state__group: r.item.state_id ? (idx.stateGroup.get(r.item.state_id) ?? null) : null,
+    } as unknown as T;
   };
   const { page } = req;
   if (!req.groupBy) {
@@ -495,7 +595,8 @@ export function evaluateLocalList<T extends LocalItem>(rows: LocalRow<T>[], refs
   const groupKeys: (string | null)[] = [];
   const subGroupKeys: (string | null)[] = [];
   // pages in the order the server numbers them: by group key, sub-group key (nulls last), then the list order
-  const keyCmp = (a: string | null, b: string | null) => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+  const keyCmp = (a: string | null, b: string | null) =>
+    a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
   const ordered = [...cells.values()].sort((a, b) => keyCmp(a.g, b.g) || keyCmp(a.sg, b.sg));
   for (const cell of ordered) {
     for (const r of cell.rows.slice(page.offset, page.offset + page.perPage)) {
@@ -537,18 +638,27 @@ export type LocalListContext =
 /** The request of a context's list: a saved view's filters ANDed into the request's (the same parsers as the server's). */
 export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
   if (ctx.kind !== "view") return req;
-  return { ...req, filter: andFilterNodes(req.filter, savedViewFilter(ctx.filters, ctx.rich_filters, todayInTimeZone(req.timezone))) };
+  return {
+    ...req,
+    filter: andFilterNodes(req.filter, savedViewFilter(ctx.filters, ctx.rich_filters, todayInTimeZone(req.timezone))),
+  };
 }
 
 /**
  * The rows of a context's list, or null when the client does not answer it: a cycle or module it does not know or
  * that is archived (an item's `cycle_id` and `module_ids` name live ones only; the server answers those).
  */
-export function localContextRows<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, ctx: LocalListContext): LocalRow<T>[] | null {
+export function localContextRows<T extends LocalItem>(
+  rows: LocalRow<T>[],
+  refs: LocalRefs,
+  ctx: LocalListContext,
+): LocalRow<T>[] | null {
   if (ctx.kind === "project" || ctx.kind === "view") return rows;
   const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
   if (!ref || ref.archived_at) return null;
-  return ctx.kind === "cycle" ? rows.filter((r) => r.item.cycle_id === ctx.id) : rows.filter((r) => (r.item.module_ids ?? []).includes(ctx.id));
+  return ctx.kind === "cycle"
+    ? rows.filter((r) => r.item.cycle_id === ctx.id)
+    : rows.filter((r) => (r.item.module_ids ?? []).includes(ctx.id));
 }
 
 /** The wire envelope of a local page (what GET P/issues/ would answer). */

@@ -81,12 +81,17 @@ export function orderByToString(o: OrderBy): string {
  * Parse `order_by`. Empty → default (`-created_at`). In global views `sort_order` becomes `-created_at`
  * (work-tracking.md §4). Unknown fields throw FilterError.
  */
-export function parseOrderBy(value: string | null | undefined, opts: { globalView?: boolean; fallback?: string } = {}): OrderBy {
+export function parseOrderBy(
+  value: string | null | undefined,
+  opts: { globalView?: boolean; fallback?: string } = {},
+): OrderBy {
   let raw = (value ?? "").trim();
   if (!raw) raw = opts.fallback ?? DEFAULT_ORDER_BY;
   const desc = raw.startsWith("-");
   const name = desc ? raw.slice(1) : raw;
-  const field = (ORDER_BY_FIELDS as readonly string[]).includes(name) ? (name as OrderByField) : (customPropertyField(name) ?? ORDER_BY_ALIASES[name]);
+  const field = (ORDER_BY_FIELDS as readonly string[]).includes(name)
+    ? (name as OrderByField)
+    : (customPropertyField(name) ?? ORDER_BY_ALIASES[name]);
   if (!field) throw new FilterError(`Invalid order_by value '${raw}'`, "invalid_filter_value");
   if (opts.globalView && field === "sort_order") return { field: "created_at", desc: true };
   return { field, desc };
@@ -95,4 +100,10 @@ export function parseOrderBy(value: string | null | undefined, opts: { globalVie
 /** Priority rank used for ordering: none 0, low 1, medium 2, high 3, urgent 4. */
 export const PRIORITY_RANK: Record<string, number> = { none: 0, low: 1, medium: 2, high: 3, urgent: 4 };
 /** State-group rank used for ordering and group order. */
-export const STATE_GROUP_RANK: Record<string, number> = { backlog: 0, unstarted: 1, started: 2, completed: 3, cancelled: 4 };
+export const STATE_GROUP_RANK: Record<string, number> = {
+  backlog: 0,
+  unstarted: 1,
+  started: 2,
+  completed: 3,
+  cancelled: 4,
+};

@@ -62,25 +62,34 @@ export function parseRichFilters(input: unknown): FilterNode | null {
     }
   }
   if (isPlainObject(data) && Object.keys(data).length === 0) return null;
-  if (data === null || data === "" ) return null;
+  if (data === null || data === "") return null;
   return parseNode(data, 1);
 }
 
 function parseNode(node: unknown, depth: number): FilterNode {
   if (depth > RICH_FILTER_MAX_DEPTH) {
-    throw new FilterError(`Filter nesting is too deep (max ${RICH_FILTER_MAX_DEPTH}); found depth ${depth}`, "max_depth_exceeded");
+    throw new FilterError(
+      `Filter nesting is too deep (max ${RICH_FILTER_MAX_DEPTH}); found depth ${depth}`,
+      "max_depth_exceeded",
+    );
   }
   if (!isPlainObject(node)) throw new FilterError("Each filter node must be a JSON object", "invalid_filter_node");
   const keys = Object.keys(node);
   if (keys.length === 0) throw new FilterError("Filter objects must not be empty", "empty_filter_object");
   const logical = keys.filter((k) => LOGICAL.includes(k.toLowerCase()));
   if (logical.length > 1) {
-    throw new FilterError("A filter object cannot contain multiple logical operators at the same level", "multiple_logical_operators");
+    throw new FilterError(
+      "A filter object cannot contain multiple logical operators at the same level",
+      "multiple_logical_operators",
+    );
   }
   if (logical.length === 1) {
     const key = logical[0];
     if (keys.length !== 1) {
-      throw new FilterError(`Cannot mix logical operator '${key}' with field keys at the same level`, "mixed_operator_and_fields");
+      throw new FilterError(
+        `Cannot mix logical operator '${key}' with field keys at the same level`,
+        "mixed_operator_and_fields",
+      );
     }
     const op = key.toLowerCase();
     const value = node[key];
@@ -92,7 +101,8 @@ function parseNode(node: unknown, depth: number): FilterNode {
       throw new FilterError(`'${op}' must be a non-empty list of filter objects`, "invalid_operator_children");
     }
     const children = value.map((child) => {
-      if (!isPlainObject(child)) throw new FilterError(`All children of '${op}' must be JSON objects`, "invalid_operator_child_type");
+      if (!isPlainObject(child))
+        throw new FilterError(`All children of '${op}' must be JSON objects`, "invalid_operator_child_type");
       return parseNode(child, depth + 1);
     });
     return op === "and" ? { and: children } : { or: children };
@@ -114,14 +124,16 @@ function parseLeaf(leaf: Record<string, Json>): FilterNode {
   for (const [key, value] of Object.entries(leaf)) {
     if (Array.isArray(value)) {
       if (value.length === 0) throw new FilterError(`List value for '${key}' must not be empty`, "empty_list_value");
-      if (!value.every(isScalar)) throw new FilterError(`List value for '${key}' must contain only scalar items`, "invalid_value_type");
+      if (!value.every(isScalar))
+        throw new FilterError(`List value for '${key}' must contain only scalar items`, "invalid_value_type");
     } else if (!isScalar(value)) {
       throw new FilterError(`Value for '${key}' must be a scalar, null, or list of scalars`, "invalid_value_type");
     }
     const { field, op } = splitKey(key);
     if (field.startsWith("custom_property__") && (op === "in" || op === "exact")) {
       const property = field.slice("custom_property__".length).toLowerCase();
-      if (!isFilterUuid(property)) throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
+      if (!isFilterUuid(property))
+        throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
       if (op === "exact" && Array.isArray(value)) throw badValue(key, value);
       const values = propertyFilterValues(op === "in" ? listOf(value) : [value === null ? "None" : String(value)]);
       if (!values.length) throw badValue(key, value);
@@ -131,18 +143,25 @@ function parseLeaf(leaf: Record<string, Json>): FilterNode {
     if (field.startsWith("custom_property__") && (op === "range" || op === "gte" || op === "lte")) {
       // a number or date property within bounds: `__range` [from, to] or "from,to" (blank = open), `__gte`, `__lte`
       const property = field.slice("custom_property__".length).toLowerCase();
-      if (!isFilterUuid(property)) throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
-      const bound = (v: Json) => (v === null ? "" : typeof v === "string" || typeof v === "number" ? String(v) : undefined);
+      if (!isFilterUuid(property))
+        throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
+      const bound = (v: Json) =>
+        v === null ? "" : typeof v === "string" || typeof v === "number" ? String(v) : undefined;
       let bounds: (string | undefined)[];
-      if (op === "range") bounds = Array.isArray(value) ? value.map(bound) : typeof value === "string" ? value.split(",") : [];
+      if (op === "range")
+        bounds = Array.isArray(value) ? value.map(bound) : typeof value === "string" ? value.split(",") : [];
       else bounds = op === "gte" ? [bound(value), ""] : ["", bound(value)];
-      const leaf = bounds.length === 2 && bounds.every((b) => b !== undefined) ? propertyRangeLeaf(property, bounds[0], bounds[1]) : null;
+      const leaf =
+        bounds.length === 2 && bounds.every((b) => b !== undefined)
+          ? propertyRangeLeaf(property, bounds[0], bounds[1])
+          : null;
       if (!leaf) throw badValue(key, value);
       nodes.push(leaf);
       continue;
     }
     const ops = RICH_FILTER_FIELDS[field];
-    if (!ops || !ops.includes(op)) throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
+    if (!ops || !ops.includes(op))
+      throw new FilterError(`Filtering on field '${key}' is not allowed`, "invalid_filter_field");
     nodes.push(leafFor(key, field, op, value));
   }
   return andFilterNodes(...nodes)!;
@@ -188,9 +207,12 @@ function leafFor(key: string, field: string, op: string, value: Json): FilterNod
     return { field: field as EnumFilterField, op: "in", values };
   }
   if ((BOOL_FILTER_FIELDS as readonly string[]).includes(field)) {
-    const v = value === true || value === "true" || value === "True" || value === 1 || value === "1" ? true
-      : value === false || value === "false" || value === "False" || value === 0 || value === "0" ? false
-      : undefined;
+    const v =
+      value === true || value === "true" || value === "True" || value === 1 || value === "1"
+        ? true
+        : value === false || value === "false" || value === "False" || value === 0 || value === "0"
+          ? false
+          : undefined;
     if (v === undefined) throw badValue(key, value);
     return { field: field as BoolFilterField, op: "bool", value: v };
   }

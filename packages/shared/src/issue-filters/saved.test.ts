@@ -6,7 +6,11 @@ const U = "0b7e4c2a-1d3f-4a5b-8c6d-7e8f9a0b1c2d";
 
 describe("savedViewFilter", () => {
   it("reads flat lists, skips nulls and ANDs the rich tree", () => {
-    expect(savedViewFilter({ priority: ["high", "urgent"], labels: null }, {}, "2025-01-01")).toEqual({ field: "priority", op: "in", values: ["high", "urgent"] });
+    expect(savedViewFilter({ priority: ["high", "urgent"], labels: null }, {}, "2025-01-01")).toEqual({
+      field: "priority",
+      op: "in",
+      values: ["high", "urgent"],
+    });
     expect(savedViewFilter({ priority: ["low"] }, { state_group__in: "started" }, "2025-01-01")).toEqual({
       and: [
         { field: "priority", op: "in", values: ["low"] },

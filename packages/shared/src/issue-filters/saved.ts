@@ -7,7 +7,11 @@ import { parseRichFilters } from "./rich.ts";
  * not applied) ANDed with its `rich_filters` tree. A view's list is this filter ANDed with the request's own
  * filters, so the request can narrow a view but never widen it. Throws FilterError for values the list would refuse.
  */
-export function savedViewFilter(filters: QueryParams | null | undefined, richFilters: unknown, today: string): FilterNode | null {
+export function savedViewFilter(
+  filters: QueryParams | null | undefined,
+  richFilters: unknown,
+  today: string,
+): FilterNode | null {
   return andFilterNodes(parseLegacyFilters(filters ?? {}, today), parseRichFilters(richFilters));
 }
 

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_BY_FIELDS, orderByToString, parseOrderBy } from "./order.ts";
-import { DISPLAY_GROUP_BY_TO_WIRE, GROUP_BY_FIELDS, isMultiValuedGroup, parseGroupBy, parseGrouping, SameGroupingError } from "./group.ts";
+import {
+  DISPLAY_GROUP_BY_TO_WIRE,
+  GROUP_BY_FIELDS,
+  isMultiValuedGroup,
+  parseGroupBy,
+  parseGrouping,
+  SameGroupingError,
+} from "./group.ts";
 import {
   applyDisplayRules,
   countAppliedFilters,
@@ -76,16 +83,27 @@ describe("group_by table", () => {
 
 describe("display rules", () => {
   it("clearing group_by clears sub_group_by", () => {
-    expect(updateDisplayFilters({ group_by: "state", sub_group_by: "priority" }, { group_by: null })).toEqual({ group_by: null, sub_group_by: null });
+    expect(updateDisplayFilters({ group_by: "state", sub_group_by: "priority" }, { group_by: null })).toEqual({
+      group_by: null,
+      sub_group_by: null,
+    });
   });
   it("clears a kanban sub_group_by equal to group_by", () => {
-    expect(applyDisplayRules({ layout: "kanban", group_by: "priority", sub_group_by: "priority" })).toEqual({ layout: "kanban", group_by: "priority", sub_group_by: null });
-    expect(applyDisplayRules({ layout: "list", group_by: "priority", sub_group_by: "priority" }).sub_group_by).toBe("priority");
+    expect(applyDisplayRules({ layout: "kanban", group_by: "priority", sub_group_by: "priority" })).toEqual({
+      layout: "kanban",
+      group_by: "priority",
+      sub_group_by: null,
+    });
+    expect(applyDisplayRules({ layout: "list", group_by: "priority", sub_group_by: "priority" }).sub_group_by).toBe(
+      "priority",
+    );
   });
   it("kanban with no group_by groups by state, by priority on profile lists", () => {
     expect(applyDisplayRules({ layout: "kanban", group_by: null }).group_by).toBe("state");
     expect(applyDisplayRules({ layout: "kanban", group_by: null }, { kind: "profile" }).group_by).toBe("priority");
-    expect(applyDisplayRules({ layout: "kanban", group_by: null }, { kind: "workspace_profile" }).group_by).toBe("priority");
+    expect(applyDisplayRules({ layout: "kanban", group_by: null }, { kind: "workspace_profile" }).group_by).toBe(
+      "priority",
+    );
     expect(applyDisplayRules({ layout: "list", group_by: null }).group_by).toBeNull();
   });
   it("global views turn sort_order into -created_at; local-db mode forces sort_order", () => {
@@ -103,8 +121,15 @@ describe("display rules", () => {
 describe("defaults and helpers", () => {
   it("has the spec's defaults: a list starts in manual order (§9)", () => {
     expect(defaultDisplayFilters()).toEqual({
-      layout: "list", group_by: null, sub_group_by: null, order_by: "sort_order", type: null, sub_issue: true,
-      show_empty_groups: true, show_hierarchy: false, calendar_date_range: "",
+      layout: "list",
+      group_by: null,
+      sub_group_by: null,
+      order_by: "sort_order",
+      type: null,
+      sub_issue: true,
+      show_empty_groups: true,
+      show_hierarchy: false,
+      calendar_date_range: "",
     });
     const props = defaultDisplayProperties();
     expect(Object.keys(props)).toEqual([...DISPLAY_PROPERTY_KEYS]);
@@ -133,11 +158,30 @@ describe("defaults and helpers", () => {
     expect(pageSizeFor("gantt_chart", false, false)).toBe(100);
   });
   it("builds per-group load-more params", () => {
-    expect(groupLoadMoreParams({ group_by: "state_id", order_by: "sort_order", cursor: "50:0:0" }, { groupBy: "state_id", key: "abc" }, 50)).toEqual({
-      order_by: "sort_order", cursor: "50:1:0", per_page: "50", state: "abc",
+    expect(
+      groupLoadMoreParams(
+        { group_by: "state_id", order_by: "sort_order", cursor: "50:0:0" },
+        { groupBy: "state_id", key: "abc" },
+        50,
+      ),
+    ).toEqual({
+      order_by: "sort_order",
+      cursor: "50:1:0",
+      per_page: "50",
+      state: "abc",
     });
-    expect(groupLoadMoreParams({ group_by: "labels__id", sub_group_by: "priority" }, { groupBy: "labels__id", key: "None", subGroupBy: "priority", subKey: "high" }, 10, 2)).toEqual({
-      cursor: "10:2:0", per_page: "10", labels: "None", priority: "high",
+    expect(
+      groupLoadMoreParams(
+        { group_by: "labels__id", sub_group_by: "priority" },
+        { groupBy: "labels__id", key: "None", subGroupBy: "priority", subKey: "high" },
+        10,
+        2,
+      ),
+    ).toEqual({
+      cursor: "10:2:0",
+      per_page: "10",
+      labels: "None",
+      priority: "high",
     });
   });
 });

@@ -1,6 +1,14 @@
 import { ProviderError } from "./errors.ts";
 import { hostOf, joinUrl, json, parseArgs, postSse } from "./http.ts";
-import { DEFAULT_MAX_OUTPUT_TOKENS, type ChatMessage, type FinishReason, type ModelClient, type ModelEndpoint, type StreamEvent, type StreamRequest } from "./types.ts";
+import {
+  DEFAULT_MAX_OUTPUT_TOKENS,
+  type ChatMessage,
+  type FinishReason,
+  type ModelClient,
+  type ModelEndpoint,
+  type StreamEvent,
+  type StreamRequest,
+} from "./types.ts";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
 
@@ -15,7 +23,10 @@ export function anthropicUrl(baseUrl: string): string {
   return /\/v1$/.test(base) ? base + "/messages" : joinUrl(base, "/v1/messages");
 }
 
-type Block = { type: "text"; text: string } | { type: "tool_use"; id: string; name: string; input: unknown } | { type: "tool_result"; tool_use_id: string; content: string; is_error?: boolean };
+type Block =
+  | { type: "text"; text: string }
+  | { type: "tool_use"; id: string; name: string; input: unknown }
+  | { type: "tool_result"; tool_use_id: string; content: string; is_error?: boolean };
 
 /** Anthropic wants alternating turns: tool results go back as one user turn of tool_result blocks. */
 export function anthropicMessages(messages: ChatMessage[]): { role: "user" | "assistant"; content: Block[] }[] {
@@ -31,7 +42,15 @@ export function anthropicMessages(messages: ChatMessage[]): { role: "user" | "as
       const blocks: Block[] = m.content ? [{ type: "text", text: m.content }] : [];
       for (const c of m.toolCalls ?? []) blocks.push({ type: "tool_use", id: c.id, name: c.name, input: c.args });
       if (blocks.length) push("assistant", blocks);
-    } else push("user", [{ type: "tool_result", tool_use_id: m.toolCallId, content: m.content, ...(m.isError ? { is_error: true } : {}) }]);
+    } else
+      push("user", [
+        {
+          type: "tool_result",
+          tool_use_id: m.toolCallId,
+          content: m.content,
+          ...(m.isError ? { is_error: true } : {}),
+        },
+      ]);
   }
   return out;
 }
@@ -40,11 +59,16 @@ function finishReason(r: string | null | undefined): FinishReason {
   switch (r) {
     case "end_turn":
     case "stop_sequence":
-    case "pause_turn": return "stop";
-    case "tool_use": return "tool_calls";
-    case "max_tokens": return "length";
-    case "refusal": return "content_filter";
-    default: return "other";
+    case "pause_turn":
+      return "stop";
+    case "tool_use":
+      return "tool_calls";
+    case "max_tokens":
+      return "length";
+    case "refusal":
+      return "content_filter";
+    default:
+      return "other";
   }
 }
 
@@ -68,7 +92,8 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
     stream: true,
   };
   if (req.system) body.system = req.system;
-  if (req.tools?.length) body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
+  if (req.tools?.length)
+    body.tools = req.tools.map((t) => ({ name: t.name, description: t.description, input_schema: t.parameters }));
   if (ep.temperature !== null && ep.temperature !== undefined) body.temperature = ep.temperature;
   const headers: Record<string, string> = { "anthropic-version": ANTHROPIC_VERSION };
   if (ep.apiKey) headers["x-api-key"] = ep.apiKey;
@@ -79,7 +104,15 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
   const usage = { inputTokens: 0, outputTokens: 0 };
   let stopped = false;
 
-  for await (const sse of postSse({ url, headers, body, model: ep.model, signal: req.signal, timeoutMs: req.timeoutMs, allowPrivate: ep.allowPrivate })) {
+  for await (const sse of postSse({
+    url,
+    headers,
+    body,
+    model: ep.model,
+    signal: req.signal,
+    timeoutMs: req.timeoutMs,
+    allowPrivate: ep.allowPrivate,
+  })) {
     const ev = json<Ev>(sse.data, host);
     switch (ev.type) {
       case "message_start":
@@ -109,7 +142,8 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
       }
       case "content_block_stop": {
         const b = blocks.get(ev.index ?? 0);
-        if (b?.kind === "tool_use") yield { type: "tool_call", call: { id: b.id, name: b.name, rawArgs: b.args, ...parseArgs(b.args) } };
+        if (b?.kind === "tool_use")
+          yield { type: "tool_call", call: { id: b.id, name: b.name, rawArgs: b.args, ...parseArgs(b.args) } };
         blocks.delete(ev.index ?? 0);
         break;
       }
@@ -123,8 +157,18 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
         break;
       case "error": {
         const msg = ev.error?.message;
-        const kind = ev.error?.type === "overloaded_error" || ev.error?.type === "api_error" ? "server" : ev.error?.type === "rate_limit_error" ? "rate_limited" : "server";
-        throw new ProviderError(kind, `${host} failed while answering.${msg ? ` The server said: ${msg}` : ""}`, undefined, msg);
+        const kind =
+          ev.error?.type === "overloaded_error" || ev.error?.type === "api_error"
+            ? "server"
+            : ev.error?.type === "rate_limit_error"
+              ? "rate_limited"
+              : "server";
+        throw new ProviderError(
+          kind,
+          `${host} failed while answering.${msg ? ` The server said: ${msg}` : ""}`,
+          undefined,
+          msg,
+        );
       }
       default:
         break; // ping and future event types

@@ -40,7 +40,10 @@ export function providerMessage(body: string): { message?: string; code?: string
     if (typeof e === "string") return { message: e };
     if (e && typeof e === "object") {
       const o = e as { message?: unknown; code?: unknown; type?: unknown };
-      return { message: typeof o.message === "string" ? o.message : undefined, code: typeof o.code === "string" ? o.code : typeof o.type === "string" ? o.type : undefined };
+      return {
+        message: typeof o.message === "string" ? o.message : undefined,
+        code: typeof o.code === "string" ? o.code : typeof o.type === "string" ? o.type : undefined,
+      };
     }
     if (typeof j.message === "string") return { message: j.message };
     if (typeof j.detail === "string") return { message: j.detail };
@@ -58,7 +61,10 @@ export const TRANSIENT_KINDS: readonly ProviderErrorKind[] = ["rate_limited", "s
  * A Retry-After answer in ms: `retry-after-ms` (OpenAI), else `retry-after` in seconds or as an HTTP date;
  * undefined when absent or unreadable.
  */
-export function retryAfterMs(headers: Record<string, string | string[] | undefined>, now = Date.now()): number | undefined {
+export function retryAfterMs(
+  headers: Record<string, string | string[] | undefined>,
+  now = Date.now(),
+): number | undefined {
   const one = (v: string | string[] | undefined) => (Array.isArray(v) ? v[0] : v)?.trim();
   const ms = Number(one(headers["retry-after-ms"]));
   if (one(headers["retry-after-ms"]) && Number.isFinite(ms) && ms >= 0) return Math.round(ms);
@@ -70,22 +76,60 @@ export function retryAfterMs(headers: Record<string, string | string[] | undefin
 }
 
 /** Turn an HTTP error answer into a ProviderError (`retryAfter`: the answer's Retry-After, in ms). */
-export function httpError(status: number, body: string, ctx: { host: string; model: string; url: string }, retryAfter?: number): ProviderError {
+export function httpError(
+  status: number,
+  body: string,
+  ctx: { host: string; model: string; url: string },
+  retryAfter?: number,
+): ProviderError {
   const { message, code } = providerMessage(body);
   const detail = message?.slice(0, 500);
   if (status === 401 || status === 403)
-    return new ProviderError("auth", withDetail(`The API key was refused by ${ctx.host} (HTTP ${status}). Check the key, or that it may use this model.`, detail), status, detail);
+    return new ProviderError(
+      "auth",
+      withDetail(
+        `The API key was refused by ${ctx.host} (HTTP ${status}). Check the key, or that it may use this model.`,
+        detail,
+      ),
+      status,
+      detail,
+    );
   if (status === 404) {
     const aboutModel = code === "model_not_found" || (!!message && /model/i.test(message));
     return aboutModel
-      ? new ProviderError("model_not_found", withDetail(`The model "${ctx.model}" does not exist on ${ctx.host}. Check the model name.`, detail), status, detail)
+      ? new ProviderError(
+          "model_not_found",
+          withDetail(`The model "${ctx.model}" does not exist on ${ctx.host}. Check the model name.`, detail),
+          status,
+          detail,
+        )
       : new ProviderError("not_found", `Nothing answers at ${ctx.url} (HTTP 404). Check the base URL.`, status, detail);
   }
   if (status === 429)
-    return new ProviderError("rate_limited", withDetail(`${ctx.host} is limiting requests or the account's quota is used up (HTTP 429). Try again later or check the plan.`, detail), status, detail, retryAfter);
+    return new ProviderError(
+      "rate_limited",
+      withDetail(
+        `${ctx.host} is limiting requests or the account's quota is used up (HTTP 429). Try again later or check the plan.`,
+        detail,
+      ),
+      status,
+      detail,
+      retryAfter,
+    );
   if (status >= 500)
-    return new ProviderError("server", withDetail(`${ctx.host} failed to answer (HTTP ${status}). Try again later.`, detail), status, detail, retryAfter);
-  return new ProviderError("bad_request", withDetail(`${ctx.host} refused the request (HTTP ${status}).`, detail), status, detail);
+    return new ProviderError(
+      "server",
+      withDetail(`${ctx.host} failed to answer (HTTP ${status}). Try again later.`, detail),
+      status,
+      detail,
+      retryAfter,
+    );
+  return new ProviderError(
+    "bad_request",
+    withDetail(`${ctx.host} refused the request (HTTP ${status}).`, detail),
+    status,
+    detail,
+  );
 }
 
 function causeCode(err: unknown): string | undefined {
@@ -98,31 +142,52 @@ function causeCode(err: unknown): string | undefined {
 }
 
 /** A failure to talk to the server at all (fetch threw before or while reading the answer). */
-export function networkError(err: unknown, ctx: { host: string; timeoutMs?: number; timedOut: boolean; aborted: boolean }): ProviderError {
+export function networkError(
+  err: unknown,
+  ctx: { host: string; timeoutMs?: number; timedOut: boolean; aborted: boolean },
+): ProviderError {
   if (err instanceof ProviderError) return err;
   if (ctx.timedOut) {
     const secs = ctx.timeoutMs ? ` within ${Math.round(ctx.timeoutMs / 100) / 10} s` : "";
-    return new ProviderError("timeout", `${ctx.host} did not answer${secs}. Check that the server is running and not overloaded, or try a smaller model.`);
+    return new ProviderError(
+      "timeout",
+      `${ctx.host} did not answer${secs}. Check that the server is running and not overloaded, or try a smaller model.`,
+    );
   }
   if (ctx.aborted) return new ProviderError("aborted", "The request to the model was cancelled.");
   const code = causeCode(err);
   switch (code) {
     case "ECONNREFUSED":
-      return new ProviderError("unreachable", `Could not connect to ${ctx.host}: the connection was refused. Check the base URL and that the server is running.`);
+      return new ProviderError(
+        "unreachable",
+        `Could not connect to ${ctx.host}: the connection was refused. Check the base URL and that the server is running.`,
+      );
     case "ENOTFOUND":
     case "EAI_AGAIN":
       return new ProviderError("unreachable", `Could not find the host ${ctx.host}. Check the base URL.`);
     case "ECONNRESET":
     case "EPIPE":
     case "UND_ERR_SOCKET":
-      return new ProviderError("dropped", `${ctx.host} closed the connection. Check the base URL (http or https) and that the server is running.`);
+      return new ProviderError(
+        "dropped",
+        `${ctx.host} closed the connection. Check the base URL (http or https) and that the server is running.`,
+      );
     case "ETIMEDOUT":
     case "UND_ERR_CONNECT_TIMEOUT":
     case "EHOSTUNREACH":
     case "ENETUNREACH":
-      return new ProviderError("unreachable", `Could not reach ${ctx.host} over the network. Check the base URL and the network.`);
+      return new ProviderError(
+        "unreachable",
+        `Could not reach ${ctx.host} over the network. Check the base URL and the network.`,
+      );
   }
   if (code && /CERT|SSL|TLS/i.test(code))
-    return new ProviderError("unreachable", `Could not make a secure connection to ${ctx.host} (${code}). Check the certificate or use the right scheme.`);
-  return new ProviderError("unreachable", `Could not reach ${ctx.host}${code ? ` (${code})` : ""}. Check the base URL.`);
+    return new ProviderError(
+      "unreachable",
+      `Could not make a secure connection to ${ctx.host} (${code}). Check the certificate or use the right scheme.`,
+    );
+  return new ProviderError(
+    "unreachable",
+    `Could not reach ${ctx.host}${code ? ` (${code})` : ""}. Check the base URL.`,
+  );
 }

@@ -23,7 +23,12 @@ export async function* postSse(call: SseCall): AsyncGenerator<SseEvent> {
   const host = hostOf(call.url);
   const controller = new AbortController();
   let timedOut = false;
-  const timer = call.timeoutMs ? setTimeout(() => { timedOut = true; controller.abort(); }, call.timeoutMs) : undefined;
+  const timer = call.timeoutMs
+    ? setTimeout(() => {
+        timedOut = true;
+        controller.abort();
+      }, call.timeoutMs)
+    : undefined;
   const onAbort = () => controller.abort();
   if (call.signal?.aborted) controller.abort();
   call.signal?.addEventListener("abort", onAbort, { once: true });
@@ -54,7 +59,10 @@ export async function* postSse(call: SseCall): AsyncGenerator<SseEvent> {
     }
     const type = res.headers["content-type"] ?? "";
     if (!/text\/event-stream/i.test(type)) {
-      throw new ProviderError("protocol", `${host} did not answer with a stream (content type "${type || "none"}"). Check the base URL and the provider type.`);
+      throw new ProviderError(
+        "protocol",
+        `${host} did not answer with a stream (content type "${type || "none"}"). Check the base URL and the provider type.`,
+      );
     }
     try {
       for await (const ev of parseSse(res.body as AsyncIterable<Uint8Array>)) yield ev;
@@ -74,7 +82,10 @@ export async function* postSse(call: SseCall): AsyncGenerator<SseEvent> {
 function refused(e: OutboundError, host: string): ProviderError {
   if (e.code === "dns") return new ProviderError("unreachable", `Could not find the host ${host}. Check the base URL.`);
   if (e.code === "address")
-    return new ProviderError("unreachable", `${host} is on an internal network address, which model calls may not reach unless the instance allows it (OUTBOUND_ALLOW_PRIVATE=1).`);
+    return new ProviderError(
+      "unreachable",
+      `${host} is on an internal network address, which model calls may not reach unless the instance allows it (OUTBOUND_ALLOW_PRIVATE=1).`,
+    );
   return new ProviderError("unreachable", `The base URL cannot be called: ${e.message}. Check the base URL.`);
 }
 

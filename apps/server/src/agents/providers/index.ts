@@ -30,7 +30,11 @@ export async function testModel(ep: ModelEndpoint, timeoutMs: number): Promise<M
   const started = performance.now();
   const ms = () => Math.round(performance.now() - started);
   try {
-    for await (const ev of modelClient(ep).stream({ messages: [{ role: "user", content: "Reply with the single word: ok" }], maxOutputTokens: 16, timeoutMs })) {
+    for await (const ev of modelClient(ep).stream({
+      messages: [{ role: "user", content: "Reply with the single word: ok" }],
+      maxOutputTokens: 16,
+      timeoutMs,
+    })) {
       if (ev.type === "finish") return { ok: true, model: ev.model || ep.model, latency_ms: ms() };
     }
     return { ok: false, model: ep.model, latency_ms: ms(), error: "The server ended the answer without finishing it." };

@@ -24,12 +24,17 @@ interface Chunk {
 
 function finishReason(r: string | null | undefined): FinishReason {
   switch (r) {
-    case "stop": return "stop";
+    case "stop":
+      return "stop";
     case "tool_calls":
-    case "function_call": return "tool_calls";
-    case "length": return "length";
-    case "content_filter": return "content_filter";
-    default: return "other";
+    case "function_call":
+      return "tool_calls";
+    case "length":
+      return "length";
+    case "content_filter":
+      return "content_filter";
+    default:
+      return "other";
   }
 }
 
@@ -39,8 +44,16 @@ export function openaiMessages(system: string | undefined, messages: ChatMessage
   for (const m of messages) {
     if (m.role === "user") out.push({ role: "user", content: m.content });
     else if (m.role === "assistant") {
-      const calls = m.toolCalls?.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.rawArgs || JSON.stringify(c.args) } }));
-      out.push({ role: "assistant", content: m.content || (calls?.length ? null : ""), ...(calls?.length ? { tool_calls: calls } : {}) });
+      const calls = m.toolCalls?.map((c) => ({
+        id: c.id,
+        type: "function",
+        function: { name: c.name, arguments: c.rawArgs || JSON.stringify(c.args) },
+      }));
+      out.push({
+        role: "assistant",
+        content: m.content || (calls?.length ? null : ""),
+        ...(calls?.length ? { tool_calls: calls } : {}),
+      });
     } else out.push({ role: "tool", tool_call_id: m.toolCallId, content: m.content });
   }
   return out;
@@ -59,7 +72,11 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
     stream: true,
     stream_options: { include_usage: true },
   };
-  if (req.tools?.length) body.tools = req.tools.map((t) => ({ type: "function", function: { name: t.name, description: t.description, parameters: t.parameters } }));
+  if (req.tools?.length)
+    body.tools = req.tools.map((t) => ({
+      type: "function",
+      function: { name: t.name, description: t.description, parameters: t.parameters },
+    }));
   if (maxTokens) body[tokenField(ep.baseUrl)] = maxTokens;
   if (ep.temperature !== null && ep.temperature !== undefined) body.temperature = ep.temperature;
   const headers: Record<string, string> = ep.apiKey ? { authorization: `Bearer ${ep.apiKey}` } : {};
@@ -71,16 +88,33 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
   let done = false;
 
   const flushCalls = function* (): Generator<StreamEvent> {
-    for (const [, c] of [...calls].sort((a, b) => a[0] - b[0])) yield { type: "tool_call", call: { id: c.id, name: c.name, rawArgs: c.args, ...parseArgs(c.args) } };
+    for (const [, c] of [...calls].sort((a, b) => a[0] - b[0]))
+      yield { type: "tool_call", call: { id: c.id, name: c.name, rawArgs: c.args, ...parseArgs(c.args) } };
     calls.clear();
   };
 
-  for await (const ev of postSse({ url, headers, body, model: ep.model, signal: req.signal, timeoutMs: req.timeoutMs, allowPrivate: ep.allowPrivate })) {
-    if (ev.data === "[DONE]") { done = true; break; }
+  for await (const ev of postSse({
+    url,
+    headers,
+    body,
+    model: ep.model,
+    signal: req.signal,
+    timeoutMs: req.timeoutMs,
+    allowPrivate: ep.allowPrivate,
+  })) {
+    if (ev.data === "[DONE]") {
+      done = true;
+      break;
+    }
     const chunk = json<Chunk>(ev.data, host);
     if (chunk.error) {
       const msg = typeof chunk.error === "string" ? chunk.error : chunk.error.message;
-      throw new ProviderError("server", `${host} failed while answering.${msg ? ` The server said: ${msg}` : ""}`, undefined, msg);
+      throw new ProviderError(
+        "server",
+        `${host} failed while answering.${msg ? ` The server said: ${msg}` : ""}`,
+        undefined,
+        msg,
+      );
     }
     if (chunk.model) model = chunk.model;
     if (chunk.usage) {
@@ -112,7 +146,8 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
       yield* flushCalls();
     }
   }
-  if (!done && reason === null) throw new ProviderError("dropped", `${host} ended the stream before the answer was complete.`);
+  if (!done && reason === null)
+    throw new ProviderError("dropped", `${host} ended the stream before the answer was complete.`);
   yield* flushCalls();
   yield { type: "finish", reason: reason ?? "stop", usage, model };
 }

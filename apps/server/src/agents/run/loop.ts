@@ -3,7 +3,14 @@ import type { AgentTemplateConfig, SandboxConfigInput } from "@stride/shared/con
 import { AGENT_DEFAULT_MAX_STEPS, AGENT_DEFAULT_TIMEOUT_S, SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { modelClient, ProviderError, type ChatMessage, type StreamEvent, type ToolCall, type Usage } from "../providers/index.ts";
+import {
+  modelClient,
+  ProviderError,
+  type ChatMessage,
+  type StreamEvent,
+  type ToolCall,
+  type Usage,
+} from "../providers/index.ts";
 import { MODEL_ATTEMPTS, pause, retryDelay } from "./retry.ts";
 import { sandboxRuntime } from "../sandbox/runtime.ts";
 import { endpointOf, findModelConfig } from "../../routes/model-configs/commands.ts";
@@ -23,7 +30,15 @@ import { connectMcp, type McpConnection } from "./mcp.ts";
  * The conversation is saved after each step, so a run taken over after its process went away continues it.
  */
 
-const { agentExecutions: E, agentExecutionRecords: R, agentArtifacts: A, sandboxes: S, environmentTemplates: ET, projects, issues } = schema;
+const {
+  agentExecutions: E,
+  agentExecutionRecords: R,
+  agentArtifacts: A,
+  sandboxes: S,
+  environmentTemplates: ET,
+  projects,
+  issues,
+} = schema;
 
 /** How often a run writes its heartbeat and checks that it was not cancelled elsewhere. */
 export const HEARTBEAT_MS = 400;
@@ -47,15 +62,16 @@ interface Outcome {
   summary: string | null;
 }
 
-const SYSTEM = (cfg: AgentTemplateConfig, hasSandbox: boolean, project: { name: string; identifier: string }) => [
-  `You are ${cfg.name}, an agent working inside Stride, a work-tracking app.`,
-  cfg.type === "assistant"
-    ? `You are the assistant of the project "${project.name}" (work item keys ${project.identifier}-<number>), chatting with a person of the project. Answer their questions about the project's work items and, when they ask, create, update or comment on work items with the tools: search before you answer, read an item before you change it, and say what you did. You act with that person's permissions: when a tool refuses, tell them they may not do it.`
-    : hasSandbox
-    ? "You work in a sandboxed checkout of the repository at /workspace (no network unless allowed). Plan your work as tasks of the work item (create_task, then update_task to in_progress and completed), use the sandbox tools to read code, run commands and edit files, comment on the work item what you did, and end with a short final answer. Your changes become a diff that a person reviews."
-    : "Use the work-item tools to read and update the work item, and end with a short final answer.",
-  cfg.instructions?.trim() ? `\nInstructions from the project:\n${cfg.instructions.trim()}` : "",
-].join("\n");
+const SYSTEM = (cfg: AgentTemplateConfig, hasSandbox: boolean, project: { name: string; identifier: string }) =>
+  [
+    `You are ${cfg.name}, an agent working inside Stride, a work-tracking app.`,
+    cfg.type === "assistant"
+      ? `You are the assistant of the project "${project.name}" (work item keys ${project.identifier}-<number>), chatting with a person of the project. Answer their questions about the project's work items and, when they ask, create, update or comment on work items with the tools: search before you answer, read an item before you change it, and say what you did. You act with that person's permissions: when a tool refuses, tell them they may not do it.`
+      : hasSandbox
+        ? "You work in a sandboxed checkout of the repository at /workspace (no network unless allowed). Plan your work as tasks of the work item (create_task, then update_task to in_progress and completed), use the sandbox tools to read code, run commands and edit files, comment on the work item what you did, and end with a short final answer. Your changes become a diff that a person reviews."
+        : "Use the work-item tools to read and update the work item, and end with a short final answer.",
+    cfg.instructions?.trim() ? `\nInstructions from the project:\n${cfg.instructions.trim()}` : "",
+  ].join("\n");
 
 /** Text streamed into one record: made on the first piece, its content updated every STREAM_FLUSH_MS, final at the end. */
 class StreamedRecord {
@@ -63,7 +79,11 @@ class StreamedRecord {
   private id: string | null = null;
   private last = 0;
   private pending: Promise<void> = Promise.resolve();
-  constructor(private readonly app: AppContext, private readonly exec: ExecutionRow, private readonly type: "message" | "reasoning") {}
+  constructor(
+    private readonly app: AppContext,
+    private readonly exec: ExecutionRow,
+    private readonly type: "message" | "reasoning",
+  ) {}
 
   add(delta: string): void {
     this.text += delta;
@@ -73,10 +93,16 @@ class StreamedRecord {
   private flush(): void {
     this.last = Date.now();
     const content = this.text;
-    this.pending = this.pending.then(async () => {
-      if (!this.id) this.id = (await appendRecord(this.app.db, this.exec, { type: this.type, content })).id;
-      else await this.app.db.update(R).set({ content: recordContent(content), updatedAt: new Date() }).where(eq(R.id, this.id));
-    }).catch(() => {});
+    this.pending = this.pending
+      .then(async () => {
+        if (!this.id) this.id = (await appendRecord(this.app.db, this.exec, { type: this.type, content })).id;
+        else
+          await this.app.db
+            .update(R)
+            .set({ content: recordContent(content), updatedAt: new Date() })
+            .where(eq(R.id, this.id));
+      })
+      .catch(() => {});
   }
 
   async done(): Promise<string> {
@@ -90,8 +116,17 @@ class StreamedRecord {
 export const HANDOVER_DELAY_MS = 1000;
 
 export async function runExecution(app: AppContext, payload: ExecutePayload): Promise<void> {
-  const [exec] = await app.db.update(E).set({ status: "running", startedAt: new Date(), heartbeatAt: new Date(), updatedAt: new Date(), statusReason: null })
-    .where(and(eq(E.id, payload.executionId), eq(E.runSeq, payload.runSeq), eq(E.status, "pending"))).returning();
+  const [exec] = await app.db
+    .update(E)
+    .set({
+      status: "running",
+      startedAt: new Date(),
+      heartbeatAt: new Date(),
+      updatedAt: new Date(),
+      statusReason: null,
+    })
+    .where(and(eq(E.id, payload.executionId), eq(E.runSeq, payload.runSeq), eq(E.status, "pending")))
+    .returning();
   if (!exec) return; // cancelled, superseded by a newer run, or already taken
   const cfg = exec.agentConfig as AgentTemplateConfig;
   const controller = new AbortController();
@@ -108,10 +143,18 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
   const beat = setInterval(() => {
     if (beating || stop) return;
     beating = true;
-    app.db.update(E).set({ heartbeatAt: new Date() }).where(and(eq(E.id, exec.id), eq(E.status, "running"), eq(E.runSeq, exec.runSeq))).returning({ id: E.id })
-      .then((rows) => { if (!rows.length) halt("cancelled"); })
+    app.db
+      .update(E)
+      .set({ heartbeatAt: new Date() })
+      .where(and(eq(E.id, exec.id), eq(E.status, "running"), eq(E.runSeq, exec.runSeq)))
+      .returning({ id: E.id })
+      .then((rows) => {
+        if (!rows.length) halt("cancelled");
+      })
       .catch(() => {})
-      .finally(() => { beating = false; });
+      .finally(() => {
+        beating = false;
+      });
   }, HEARTBEAT_MS);
 
   const mcp: McpConnection[] = [];
@@ -128,14 +171,27 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
     sandboxReady = true;
     const tools = new Map<string, Tool>();
     const allowed = cfg.tools?.length ? meta.tools.filter((t) => cfg.tools!.includes(t)) : meta.tools;
-    for (const t of builtinTools(allowed.filter((n) => sandbox || !["run_command", "read_file", "write_file", "list_files"].includes(n)))) tools.set(t.spec.name, t);
+    for (const t of builtinTools(
+      allowed.filter((n) => sandbox || !["run_command", "read_file", "write_file", "list_files"].includes(n)),
+    ))
+      tools.set(t.spec.name, t);
     const ec = exec.executionConfig as { mcp_template_ids?: string[] };
     const mcpRows = ec.mcp_template_ids?.length
-      ? await app.db.select().from(ET).where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.mcp_template_ids))).orderBy(asc(ET.createdAt))
+      ? await app.db
+          .select()
+          .from(ET)
+          .where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.mcp_template_ids)))
+          .orderBy(asc(ET.createdAt))
       : [];
     for (const [i, row] of mcpRows.entries()) {
       try {
-        const conn = await connectMcp(app, { id: row.id, type: row.type, config: row.config as Record<string, unknown> }, i, sandbox, controller.signal);
+        const conn = await connectMcp(
+          app,
+          { id: row.id, type: row.type, config: row.config as Record<string, unknown> },
+          i,
+          sandbox,
+          controller.signal,
+        );
         mcp.push(conn);
         for (const t of conn.tools) tools.set(t.spec.name, t);
       } catch (e) {
@@ -143,7 +199,15 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
         await appendRecord(app.db, exec, { type: "error", content: (e as Error).message });
       }
     }
-    const ctx: ToolContext = { app, project, issueId: exec.issueId, actorId: exec.createdById ?? "", agentTemplateId: exec.agentTemplateId, sandbox, signal: controller.signal };
+    const ctx: ToolContext = {
+      app,
+      project,
+      issueId: exec.issueId,
+      actorId: exec.createdById ?? "",
+      agentTemplateId: exec.agentTemplateId,
+      sandbox,
+      signal: controller.signal,
+    };
     outcome = await converse(app, exec, cfg, modelRow, tools, ctx, !!sandbox, controller.signal);
   } catch (e) {
     const reason = stop ?? (e instanceof Stop ? e.reason : null);
@@ -160,36 +224,60 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
     for (const c of mcp) await c.close();
   }
   if (stop) outcome = stopped(stop, cfg, !sandboxReady);
-  if (outcome.status !== "shutdown" && AGENT_TYPES_META[cfg.type].producesDiff) await diffArtifacts(app, exec, sandboxIds).catch(async (e) => {
-    await appendRecord(app.db, exec, { type: "error", content: `The diff could not be made: ${(e as Error).message}` }).catch(() => {});
-  });
+  if (outcome.status !== "shutdown" && AGENT_TYPES_META[cfg.type].producesDiff)
+    await diffArtifacts(app, exec, sandboxIds).catch(async (e) => {
+      await appendRecord(app.db, exec, {
+        type: "error",
+        content: `The diff could not be made: ${(e as Error).message}`,
+      }).catch(() => {});
+    });
   await finish(app, exec, outcome);
 }
 
 function stopped(reason: StopReason, cfg: AgentTemplateConfig, starting = false): Outcome {
   if (reason === "timeout") {
     const where = starting ? " while its sandbox was being prepared (the checkout or the setup script)" : "";
-    return { status: "timed_out", reason: `The agent ran out of time (${cfg.timeout_s ?? AGENT_DEFAULT_TIMEOUT_S} s)${where}.`, summary: null };
+    return {
+      status: "timed_out",
+      reason: `The agent ran out of time (${cfg.timeout_s ?? AGENT_DEFAULT_TIMEOUT_S} s)${where}.`,
+      summary: null,
+    };
   }
   if (reason === "shutdown") return { status: "shutdown", reason: null, summary: null };
   return { status: "cancelled", reason: "Cancelled.", summary: null };
 }
 
 /** The run's sandboxes: those of the execution, or made now from its sandbox templates (once; a resumed run reuses them). */
-async function prepareSandboxes(app: AppContext, exec: ExecutionRow, signal: AbortSignal): Promise<{ sandbox: RunSandbox | null; sandboxIds: string[] }> {
+async function prepareSandboxes(
+  app: AppContext,
+  exec: ExecutionRow,
+  signal: AbortSignal,
+): Promise<{ sandbox: RunSandbox | null; sandboxIds: string[] }> {
   const ec = exec.executionConfig as { sandbox_template_ids?: string[] };
   let ids = exec.sandboxIds;
   if (!ids.length && ec.sandbox_template_ids?.length) {
-    const templates = await app.db.select().from(ET).where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.sandbox_template_ids), eq(ET.type, "sandbox")));
+    const templates = await app.db
+      .select()
+      .from(ET)
+      .where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.sandbox_template_ids), eq(ET.type, "sandbox")));
     if (!templates.length) throw new Error("The sandbox template of this run does not exist any more.");
     ids = [];
     for (const t of templates) {
       const config = t.config as SandboxConfigInput;
-      const [row] = await app.db.insert(S).values({
-        workspaceId: exec.workspaceId, projectId: exec.projectId, clusterId: exec.clusterId, templateId: t.id, config,
-        expiresAt: sql`now() + make_interval(secs => ${config.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S})` as unknown as Date,
-        createdById: exec.createdById, updatedById: exec.createdById,
-      }).returning();
+      const [row] = await app.db
+        .insert(S)
+        .values({
+          workspaceId: exec.workspaceId,
+          projectId: exec.projectId,
+          clusterId: exec.clusterId,
+          templateId: t.id,
+          config,
+          expiresAt:
+            sql`now() + make_interval(secs => ${config.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S})` as unknown as Date,
+          createdById: exec.createdById,
+          updatedById: exec.createdById,
+        })
+        .returning();
       ids.push(row.id);
     }
     await app.db.update(E).set({ sandboxIds: ids }).where(eq(E.id, exec.id));
@@ -204,7 +292,12 @@ async function prepareSandboxes(app: AppContext, exec: ExecutionRow, signal: Abo
   const rows = await app.db.select().from(S).where(inArray(S.id, ids));
   const rt = sandboxRuntime(app);
   for (const r of rows) {
-    if (r.status !== "active" || !rt.exists(r.id)) throw new Error(r.status === "error" && r.statusReason ? `The sandbox could not start: ${r.statusReason}` : "The sandbox of this run is not running any more.");
+    if (r.status !== "active" || !rt.exists(r.id))
+      throw new Error(
+        r.status === "error" && r.statusReason
+          ? `The sandbox could not start: ${r.statusReason}`
+          : "The sandbox of this run is not running any more.",
+      );
   }
   // what is enforced in each sandbox goes into the run's record (once, before its first step)
   for (const id of exec.steps === 0 && !(exec.messages as unknown[]).length ? ids : []) {
@@ -220,8 +313,16 @@ async function prepareSandboxes(app: AppContext, exec: ExecutionRow, signal: Abo
 async function introduction(app: AppContext, exec: ExecutionRow, inputs: string[]): Promise<string> {
   const parts: string[] = [];
   if (exec.issueId) {
-    const [row] = await app.db.select({ seq: issues.sequenceId, name: issues.name, desc: issues.descriptionStripped, ident: projects.identifier })
-      .from(issues).innerJoin(projects, eq(projects.id, issues.projectId)).where(eq(issues.id, exec.issueId));
+    const [row] = await app.db
+      .select({
+        seq: issues.sequenceId,
+        name: issues.name,
+        desc: issues.descriptionStripped,
+        ident: projects.identifier,
+      })
+      .from(issues)
+      .innerJoin(projects, eq(projects.id, issues.projectId))
+      .where(eq(issues.id, exec.issueId));
     if (row) parts.push(`Work item ${row.ident}-${row.seq}: ${row.name}\n\n${row.desc?.trim() || "(no description)"}`);
   }
   parts.push(...inputs);
@@ -230,16 +331,37 @@ async function introduction(app: AppContext, exec: ExecutionRow, inputs: string[
 }
 
 async function converse(
-  app: AppContext, exec: ExecutionRow, cfg: AgentTemplateConfig, modelRow: NonNullable<Awaited<ReturnType<typeof findModelConfig>>>,
-  tools: Map<string, Tool>, ctx: ToolContext, hasSandbox: boolean, signal: AbortSignal,
+  app: AppContext,
+  exec: ExecutionRow,
+  cfg: AgentTemplateConfig,
+  modelRow: NonNullable<Awaited<ReturnType<typeof findModelConfig>>>,
+  tools: Map<string, Tool>,
+  ctx: ToolContext,
+  hasSandbox: boolean,
+  signal: AbortSignal,
 ): Promise<Outcome> {
   const client = modelClient(endpointOf(app, modelRow));
   const messages = [...(exec.messages as ChatMessage[])];
-  const inputs = await app.db.select().from(R).where(and(eq(R.executionId, exec.id), eq(R.type, "user_input"), gt(R.seq, exec.consumedSeq))).orderBy(asc(R.seq));
+  const inputs = await app.db
+    .select()
+    .from(R)
+    .where(and(eq(R.executionId, exec.id), eq(R.type, "user_input"), gt(R.seq, exec.consumedSeq)))
+    .orderBy(asc(R.seq));
   const consumedSeq = inputs.length ? inputs[inputs.length - 1].seq : exec.consumedSeq;
-  if (!messages.length) messages.push({ role: "user", content: await introduction(app, exec, inputs.map((r) => r.content)) });
+  if (!messages.length)
+    messages.push({
+      role: "user",
+      content: await introduction(
+        app,
+        exec,
+        inputs.map((r) => r.content),
+      ),
+    });
   else for (const r of inputs) messages.push({ role: "user", content: r.content });
-  await app.db.update(E).set({ messages: printableJson(messages), consumedSeq }).where(eq(E.id, exec.id));
+  await app.db
+    .update(E)
+    .set({ messages: printableJson(messages), consumedSeq })
+    .where(eq(E.id, exec.id));
 
   const maxSteps = cfg.max_steps ?? AGENT_DEFAULT_MAX_STEPS;
   const specs = [...tools.values()].map((t) => t.spec);
@@ -252,19 +374,49 @@ async function converse(
       return { status: "failed", reason, summary: null };
     }
     if (signal.aborted) throw signal.reason;
-    const { answer, calls, usage } = await modelTurn(app, exec, () => client.stream({ system: SYSTEM(cfg, hasSandbox, ctx.project), messages, tools: specs, signal }), signal);
+    const { answer, calls, usage } = await modelTurn(
+      app,
+      exec,
+      () => client.stream({ system: SYSTEM(cfg, hasSandbox, ctx.project), messages, tools: specs, signal }),
+      signal,
+    );
     steps++;
     messages.push({ role: "assistant", content: answer, ...(calls.length ? { toolCalls: calls } : {}) });
     for (const call of calls) {
-      await appendRecord(app.db, exec, { type: "tool_call", format: "code", content: call.rawArgs || JSON.stringify(call.args), toolName: call.name, toolCallId: call.id });
+      await appendRecord(app.db, exec, {
+        type: "tool_call",
+        format: "code",
+        content: call.rawArgs || JSON.stringify(call.args),
+        toolName: call.name,
+        toolCallId: call.id,
+      });
       const out = await runTool(tools, call, ctx);
-      await appendRecord(app.db, exec, { type: "tool_call_output", format: out.format ?? "text", content: out.content, toolName: call.name, toolCallId: call.id });
-      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: withinBudget(out.content), ...(out.isError ? { isError: true } : {}) });
+      await appendRecord(app.db, exec, {
+        type: "tool_call_output",
+        format: out.format ?? "text",
+        content: out.content,
+        toolName: call.name,
+        toolCallId: call.id,
+      });
+      messages.push({
+        role: "tool",
+        toolCallId: call.id,
+        toolName: call.name,
+        content: withinBudget(out.content),
+        ...(out.isError ? { isError: true } : {}),
+      });
       if (signal.aborted) throw signal.reason;
     }
-    await app.db.update(E).set({
-      messages: printableJson(messages), steps, inputTokens: sql`${E.inputTokens} + ${usage.inputTokens}`, outputTokens: sql`${E.outputTokens} + ${usage.outputTokens}`, updatedAt: new Date(),
-    }).where(eq(E.id, exec.id));
+    await app.db
+      .update(E)
+      .set({
+        messages: printableJson(messages),
+        steps,
+        inputTokens: sql`${E.inputTokens} + ${usage.inputTokens}`,
+        outputTokens: sql`${E.outputTokens} + ${usage.outputTokens}`,
+        updatedAt: new Date(),
+      })
+      .where(eq(E.id, exec.id));
     if (!calls.length) return { status: "completed", reason: null, summary: answer || null };
   }
 }
@@ -274,7 +426,12 @@ async function converse(
  * failure, dropped connection) is tried again after a wait (retry.ts), each wait told in an error record; what a
  * failed call had streamed stays in its records, and the conversation gets only the answer that came whole.
  */
-async function modelTurn(app: AppContext, exec: ExecutionRow, call: () => AsyncIterable<StreamEvent>, signal: AbortSignal): Promise<{ answer: string; calls: ToolCall[]; usage: Usage }> {
+async function modelTurn(
+  app: AppContext,
+  exec: ExecutionRow,
+  call: () => AsyncIterable<StreamEvent>,
+  signal: AbortSignal,
+): Promise<{ answer: string; calls: ToolCall[]; usage: Usage }> {
   for (let attempt = 1; ; attempt++) {
     const text = new StreamedRecord(app, exec, "message");
     const thought = new StreamedRecord(app, exec, "reasoning");
@@ -293,7 +450,10 @@ async function modelTurn(app: AppContext, exec: ExecutionRow, call: () => AsyncI
       const wait = signal.aborted ? null : retryDelay(e, attempt);
       if (wait === null) throw e;
       const secs = Math.round(wait / 1000);
-      await appendRecord(app.db, exec, { type: "error", content: `${(e as Error).message} Trying again ${secs ? `in ${secs} s` : "now"} (call ${attempt + 1} of ${MODEL_ATTEMPTS}).` });
+      await appendRecord(app.db, exec, {
+        type: "error",
+        content: `${(e as Error).message} Trying again ${secs ? `in ${secs} s` : "now"} (call ${attempt + 1} of ${MODEL_ATTEMPTS}).`,
+      });
       await pause(wait, signal);
       continue;
     }
@@ -323,7 +483,8 @@ async function runTool(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContex
 async function toolResult(tools: Map<string, Tool>, call: ToolCall, ctx: ToolContext): Promise<ToolResult> {
   if (call.argsError) return { content: call.argsError, isError: true };
   const tool = tools.get(call.name);
-  if (!tool) return { content: `There is no tool "${call.name}". Tools: ${[...tools.keys()].join(", ")}.`, isError: true };
+  if (!tool)
+    return { content: `There is no tool "${call.name}". Tools: ${[...tools.keys()].join(", ")}.`, isError: true };
   try {
     return await tool.run(call.args, ctx);
   } catch (e) {
@@ -348,13 +509,29 @@ async function diffArtifacts(app: AppContext, exec: ExecutionRow, sandboxIds: st
     const config = sb.config as SandboxConfigInput;
     for (const [folder, base] of Object.entries(sb.baseCommits as Record<string, string>)) {
       const diff = await rt.diff(sb.id, base, folder);
-      const repo = config.ide_configs.find((c) => !folder || c.repository.repo_slug.replace(/\//g, "-") === folder)?.repository;
+      const repo = config.ide_configs.find(
+        (c) => !folder || c.repository.repo_slug.replace(/\//g, "-") === folder,
+      )?.repository;
       const name = `${(repo?.repo_slug ?? folder ?? "changes").replace(/\//g, "-") || "changes"}.diff`;
       const meta = { sandbox_id: sb.id, folder, base_commit: base, repository: repo ?? null, run_seq: exec.runSeq };
       const added = await app.db.transaction(async (tx) => {
-        const [newest] = await tx.select({ content: A.content }).from(A).where(and(eq(A.executionId, exec.id), eq(A.name, name))).orderBy(desc(A.createdAt), desc(A.id)).limit(1);
+        const [newest] = await tx
+          .select({ content: A.content })
+          .from(A)
+          .where(and(eq(A.executionId, exec.id), eq(A.name, name)))
+          .orderBy(desc(A.createdAt), desc(A.id))
+          .limit(1);
         if (newest?.content === diff) return false;
-        await tx.insert(A).values({ workspaceId: exec.workspaceId, projectId: exec.projectId, executionId: exec.id, name, kind: "diff", content: diff, meta, createdById: exec.createdById });
+        await tx.insert(A).values({
+          workspaceId: exec.workspaceId,
+          projectId: exec.projectId,
+          executionId: exec.id,
+          name,
+          kind: "diff",
+          content: diff,
+          meta,
+          createdById: exec.createdById,
+        });
         return true;
       });
       if (added && diff) await appendRecord(app.db, exec, { type: "message", format: "diff", content: diff });
@@ -368,15 +545,42 @@ async function finish(app: AppContext, exec: ExecutionRow, o: Outcome): Promise<
   await app.db.transaction(async (tx) => {
     if (o.status === "shutdown") {
       // this process is stopping: the run goes back to the queue and the next instance continues it
-      const [row] = await tx.update(E).set({ status: "pending", runSeq: exec.runSeq + 1, heartbeatAt: null, durationMs: elapsed, updatedAt: new Date() }).where(mine).returning();
+      const [row] = await tx
+        .update(E)
+        .set({
+          status: "pending",
+          runSeq: exec.runSeq + 1,
+          heartbeatAt: null,
+          durationMs: elapsed,
+          updatedAt: new Date(),
+        })
+        .where(mine)
+        .returning();
       if (row) await enqueueRun(app, tx, row, new Date(Date.now() + HANDOVER_DELAY_MS));
       return;
     }
     if (o.status === "cancelled") return; // the cancel call wrote it
-    const [row] = await tx.update(E).set({
-      status: o.status, statusReason: o.reason && printable(o.reason), summary: printable(o.summary ?? o.reason ?? "") || null, finishedAt: new Date(), heartbeatAt: null, durationMs: elapsed, updatedAt: new Date(),
-    }).where(mine).returning();
-    if (row) await recordExecutionActivity(tx, row, row.createdById, `the agent execution ${o.status.replace("_", " ")}`, o.status);
+    const [row] = await tx
+      .update(E)
+      .set({
+        status: o.status,
+        statusReason: o.reason && printable(o.reason),
+        summary: printable(o.summary ?? o.reason ?? "") || null,
+        finishedAt: new Date(),
+        heartbeatAt: null,
+        durationMs: elapsed,
+        updatedAt: new Date(),
+      })
+      .where(mine)
+      .returning();
+    if (row)
+      await recordExecutionActivity(
+        tx,
+        row,
+        row.createdById,
+        `the agent execution ${o.status.replace("_", " ")}`,
+        o.status,
+      );
   });
 }
 
@@ -390,20 +594,62 @@ export function releaseLocalRuns(app: AppContext): void {
  * up to MAX_RESUMES times, then failed. Nothing stays `running` without a live process.
  */
 export async function reapStaleRuns(app: AppContext, staleMs = STALE_AFTER_MS): Promise<number> {
-  const stale = await app.db.select().from(E).where(and(eq(E.status, "running"), isNotNull(E.heartbeatAt), lt(E.heartbeatAt, sql`now() - make_interval(secs => ${staleMs / 1000})`)));
-  const noBeat = await app.db.select().from(E).where(and(eq(E.status, "running"), sql`${E.heartbeatAt} IS NULL`, lt(E.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`)));
+  const stale = await app.db
+    .select()
+    .from(E)
+    .where(
+      and(
+        eq(E.status, "running"),
+        isNotNull(E.heartbeatAt),
+        lt(E.heartbeatAt, sql`now() - make_interval(secs => ${staleMs / 1000})`),
+      ),
+    );
+  const noBeat = await app.db
+    .select()
+    .from(E)
+    .where(
+      and(
+        eq(E.status, "running"),
+        sql`${E.heartbeatAt} IS NULL`,
+        lt(E.updatedAt, sql`now() - make_interval(secs => ${staleMs / 1000})`),
+      ),
+    );
   let n = 0;
   for (const e of [...stale, ...noBeat]) {
     await app.db.transaction(async (tx) => {
       const guard = and(eq(E.id, e.id), eq(E.status, "running"), eq(E.runSeq, e.runSeq));
       if (e.resumes < MAX_RESUMES) {
-        const [row] = await tx.update(E).set({ status: "pending", runSeq: e.runSeq + 1, resumes: e.resumes + 1, heartbeatAt: null, updatedAt: new Date() }).where(guard).returning();
+        const [row] = await tx
+          .update(E)
+          .set({
+            status: "pending",
+            runSeq: e.runSeq + 1,
+            resumes: e.resumes + 1,
+            heartbeatAt: null,
+            updatedAt: new Date(),
+          })
+          .where(guard)
+          .returning();
         if (!row) return;
-        await appendRecord(tx, row, { type: "error", content: "The server running this execution stopped; another one continues it." });
+        await appendRecord(tx, row, {
+          type: "error",
+          content: "The server running this execution stopped; another one continues it.",
+        });
         await enqueueRun(app, tx, row);
       } else {
         const reason = "The server running this execution stopped too often; the run failed.";
-        const [row] = await tx.update(E).set({ status: "failed", statusReason: reason, summary: reason, finishedAt: new Date(), heartbeatAt: null, updatedAt: new Date() }).where(guard).returning();
+        const [row] = await tx
+          .update(E)
+          .set({
+            status: "failed",
+            statusReason: reason,
+            summary: reason,
+            finishedAt: new Date(),
+            heartbeatAt: null,
+            updatedAt: new Date(),
+          })
+          .where(guard)
+          .returning();
         if (!row) return;
         await appendRecord(tx, row, { type: "error", content: reason });
         await recordExecutionActivity(tx, row, row.createdById, "the agent execution failed", "failed");
@@ -413,4 +659,3 @@ export async function reapStaleRuns(app: AppContext, staleMs = STALE_AFTER_MS): 
   }
   return n;
 }
-

@@ -24,14 +24,20 @@ async function loadSdk() {
     import("@modelcontextprotocol/sdk/client/streamableHttp.js"),
     import("@modelcontextprotocol/sdk/shared/stdio.js"),
   ]);
-  return { Client: client.Client, StreamableHTTPClientTransport: http.StreamableHTTPClientTransport, ReadBuffer: stdio.ReadBuffer, serializeMessage: stdio.serializeMessage };
+  return {
+    Client: client.Client,
+    StreamableHTTPClientTransport: http.StreamableHTTPClientTransport,
+    ReadBuffer: stdio.ReadBuffer,
+    serializeMessage: stdio.serializeMessage,
+  };
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 let sdkLoading: Promise<Sdk> | null = null;
-const sdk = () => (sdkLoading ??= loadSdk().catch((err: unknown) => {
-  sdkLoading = null;
-  throw err;
-}));
+const sdk = () =>
+  (sdkLoading ??= loadSdk().catch((err: unknown) => {
+    sdkLoading = null;
+    throw err;
+  }));
 
 /** Stdio transport over a process of the sandbox (the SDK's own transport cannot start it as the sandbox user). */
 class SandboxStdioTransport implements Transport {
@@ -41,7 +47,11 @@ class SandboxStdioTransport implements Transport {
   private readonly buffer: ReadBuffer;
   private stderr = "";
 
-  constructor(private readonly child: ChildProcess, private readonly stopChild: () => void, private readonly lib: Sdk) {
+  constructor(
+    private readonly child: ChildProcess,
+    private readonly stopChild: () => void,
+    private readonly lib: Sdk,
+  ) {
     this.buffer = new lib.ReadBuffer();
   }
 
@@ -60,14 +70,17 @@ class SandboxStdioTransport implements Transport {
         this.onmessage?.(msg);
       }
     });
-    this.child.stderr!.on("data", (d: Buffer) => { this.stderr = (this.stderr + d.toString()).slice(-2000); });
+    this.child.stderr!.on("data", (d: Buffer) => {
+      this.stderr = (this.stderr + d.toString()).slice(-2000);
+    });
     this.child.stdin!.on("error", (e) => this.onerror?.(e));
     this.child.on("close", () => this.onclose?.());
   }
 
   send(message: JSONRPCMessage): Promise<void> {
     return new Promise((resolve, reject) => {
-      if (!this.child.stdin!.writable) return reject(new Error(`the MCP server has exited${this.stderr ? `: ${this.stderr.trim()}` : ""}`));
+      if (!this.child.stdin!.writable)
+        return reject(new Error(`the MCP server has exited${this.stderr ? `: ${this.stderr.trim()}` : ""}`));
       this.child.stdin!.write(this.lib.serializeMessage(message), (e) => (e ? reject(e) : resolve()));
     });
   }
@@ -111,25 +124,47 @@ function labelOf(t: McpTemplate, index: number): string {
     }
   }
   // an interpreter (node, python3, npx …) is not a name: the script's is
-  const words = [String(c.command ?? ""), ...((c.args as string[] | undefined) ?? [])].filter((w) => w && !w.startsWith("-"));
-  const script = words.length > 1 && /^(node|nodejs|python3?|npx|uvx|deno|bun|sh|bash)$/.test(words[0].split("/").pop()!) ? words[1] : words[0];
-  return script?.split("/").pop()!.replace(/\.[a-z]+$/i, "") || `mcp${index + 1}`;
+  const words = [String(c.command ?? ""), ...((c.args as string[] | undefined) ?? [])].filter(
+    (w) => w && !w.startsWith("-"),
+  );
+  const script =
+    words.length > 1 && /^(node|nodejs|python3?|npx|uvx|deno|bun|sh|bash)$/.test(words[0].split("/").pop()!)
+      ? words[1]
+      : words[0];
+  return (
+    script
+      ?.split("/")
+      .pop()!
+      .replace(/\.[a-z]+$/i, "") || `mcp${index + 1}`
+  );
 }
 
 function resultText(r: { content?: unknown; structuredContent?: unknown; isError?: boolean }): ToolResult {
   const parts = Array.isArray(r.content) ? r.content : [];
-  const text = parts.map((p: { type?: string; text?: string }) => (p.type === "text" ? p.text ?? "" : `[${p.type} content]`)).join("\n");
-  return { content: text || (r.structuredContent ? JSON.stringify(r.structuredContent, null, 2) : "(no output)"), isError: r.isError === true };
+  const text = parts
+    .map((p: { type?: string; text?: string }) => (p.type === "text" ? (p.text ?? "") : `[${p.type} content]`))
+    .join("\n");
+  return {
+    content: text || (r.structuredContent ? JSON.stringify(r.structuredContent, null, 2) : "(no output)"),
+    isError: r.isError === true,
+  };
 }
 
 /** The guard's refusal behind an error of the MCP client, if that is what it is. */
 function refusal(e: unknown): OutboundError | null {
-  for (let cur = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++) if (cur instanceof OutboundError) return cur;
+  for (let cur = e, i = 0; cur && i < 5; cur = (cur as { cause?: unknown }).cause, i++)
+    if (cur instanceof OutboundError) return cur;
   return null;
 }
 
 /** Connect to one MCP server of the run and list its tools; throws with a message a person can act on. */
-export async function connectMcp(app: AppContext, t: McpTemplate, index: number, sandbox: RunSandbox | null, signal: AbortSignal): Promise<McpConnection> {
+export async function connectMcp(
+  app: AppContext,
+  t: McpTemplate,
+  index: number,
+  sandbox: RunSandbox | null,
+  signal: AbortSignal,
+): Promise<McpConnection> {
   const label = labelOf(t, index);
   const lib = await sdk();
   const client = new lib.Client({ name: "stride-agent", version: "1.0.0" });
@@ -138,13 +173,22 @@ export async function connectMcp(app: AppContext, t: McpTemplate, index: number,
   if (t.type === "local_mcp") {
     if (!sandbox) throw new Error(`The MCP server "${label}" runs inside a sandbox, and this run has none.`);
     const rt = sandboxRuntime(app);
-    const command = [String(t.config.command), ...((t.config.args as string[] | undefined) ?? [])].map(shQuote).join(" ");
-    const child = await rt.spawn(sandbox.id, `exec ${command}`, { network: sandbox.network, env: (t.config.env as Record<string, string> | undefined) ?? {}, limits: { ...sandbox.limits, wallSeconds: 86_400 } });
+    const command = [String(t.config.command), ...((t.config.args as string[] | undefined) ?? [])]
+      .map(shQuote)
+      .join(" ");
+    const child = await rt.spawn(sandbox.id, `exec ${command}`, {
+      network: sandbox.network,
+      env: (t.config.env as Record<string, string> | undefined) ?? {},
+      limits: { ...sandbox.limits, wallSeconds: 86_400 },
+    });
     stdio = new SandboxStdioTransport(child, () => rt.stop(child), lib);
     transport = stdio;
   } else {
     const headers = (t.config.headers as Record<string, string> | undefined) ?? {};
-    transport = new lib.StreamableHTTPClientTransport(new URL(String(t.config.url)), { requestInit: { headers }, fetch: guardedFetch({ allowPrivate: app.config.outboundAllowPrivate }) });
+    transport = new lib.StreamableHTTPClientTransport(new URL(String(t.config.url)), {
+      requestInit: { headers },
+      fetch: guardedFetch({ allowPrivate: app.config.outboundAllowPrivate }),
+    });
   }
   try {
     await client.connect(transport, { signal, timeout: MCP_CONNECT_TIMEOUT_MS });
@@ -155,14 +199,25 @@ export async function connectMcp(app: AppContext, t: McpTemplate, index: number,
         description: `[MCP ${label}] ${tool.description ?? tool.name}`.slice(0, 1024),
         parameters: (tool.inputSchema as Record<string, unknown>) ?? { type: "object", properties: {} },
       },
-      run: async (args, ctx) => resultText(await client.callTool({ name: tool.name, arguments: args }, undefined, { signal: ctx.signal, timeout: MCP_CALL_TIMEOUT_MS }) as never),
+      run: async (args, ctx) =>
+        resultText(
+          (await client.callTool({ name: tool.name, arguments: args }, undefined, {
+            signal: ctx.signal,
+            timeout: MCP_CALL_TIMEOUT_MS,
+          })) as never,
+        ),
     }));
     return { label, tools, close: () => client.close().catch(() => {}) };
   } catch (e) {
     await client.close().catch(() => {});
     const detail = stdio?.lastStderr();
     const refused = refusal(e);
-    if (refused) throw new Error(`The MCP server "${label}" may not be reached: ${refused.message}${refused.code === "address" ? " (OUTBOUND_ALLOW_PRIVATE=1 allows internal addresses)" : ""}.`);
-    throw new Error(`The MCP server "${label}" could not be reached: ${(e as Error).message}${detail ? ` (${detail})` : ""}`);
+    if (refused)
+      throw new Error(
+        `The MCP server "${label}" may not be reached: ${refused.message}${refused.code === "address" ? " (OUTBOUND_ALLOW_PRIVATE=1 allows internal addresses)" : ""}.`,
+      );
+    throw new Error(
+      `The MCP server "${label}" could not be reached: ${(e as Error).message}${detail ? ` (${detail})` : ""}`,
+    );
   }
 }

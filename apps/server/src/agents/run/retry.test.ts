@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { ProviderError, retryAfterMs } from "../providers/errors.ts";
 import { MODEL_ATTEMPTS, RETRY_AFTER_MAX_MS, retryDelay } from "./retry.ts";
 
-const err = (kind: ConstructorParameters<typeof ProviderError>[0], retryAfter?: number) => new ProviderError(kind, "x", undefined, undefined, retryAfter);
+const err = (kind: ConstructorParameters<typeof ProviderError>[0], retryAfter?: number) =>
+  new ProviderError(kind, "x", undefined, undefined, retryAfter);
 
 describe("retryDelay", () => {
   it("tries rate limits, server failures and dropped connections again, doubling the wait with jitter", () => {
@@ -19,7 +20,17 @@ describe("retryDelay", () => {
     expect(retryDelay(err("rate_limited", RETRY_AFTER_MAX_MS + 1), 1)).toBeNull();
   });
   it("does not try again what will not pass, nor after the last attempt", () => {
-    for (const kind of ["auth", "model_not_found", "not_found", "unreachable", "bad_request", "protocol", "aborted", "timeout"] as const) expect(retryDelay(err(kind), 1)).toBeNull();
+    for (const kind of [
+      "auth",
+      "model_not_found",
+      "not_found",
+      "unreachable",
+      "bad_request",
+      "protocol",
+      "aborted",
+      "timeout",
+    ] as const)
+      expect(retryDelay(err(kind), 1)).toBeNull();
     expect(retryDelay(new Error("x"), 1)).toBeNull();
     expect(retryDelay(err("server"), MODEL_ATTEMPTS)).toBeNull();
   });

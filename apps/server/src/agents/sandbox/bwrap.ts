@@ -107,19 +107,29 @@ export function bwrapArgs(spec: BwrapSpec): string[] {
     ...(spec.seccompFd !== undefined ? ["--seccomp", String(spec.seccompFd)] : []),
     "--die-with-parent",
     "--new-session",
-    "--cap-drop", "ALL",
-    "--hostname", "sandbox",
+    "--cap-drop",
+    "ALL",
+    "--hostname",
+    "sandbox",
     "--clearenv",
     ...Object.entries(env).flatMap(([k, v]) => ["--setenv", k, v]),
     ...systemBinds(),
-    "--proc", "/proc",
-    "--dev", "/dev",
-    "--bind", spec.tmpDir, "/tmp",
-    "--bind", spec.checkoutDir, SANDBOX_WORKDIR,
+    "--proc",
+    "/proc",
+    "--dev",
+    "/dev",
+    "--bind",
+    spec.tmpDir,
+    "/tmp",
+    "--bind",
+    spec.checkoutDir,
+    SANDBOX_WORKDIR,
     ...(spec.files ?? []).flatMap((f) => fileBind(f.source, f.dest)),
     // bwrap's own root (a tmpfs) is read-only too; the mounts above keep their modes.
-    "--remount-ro", "/",
-    "--chdir", spec.cwd ? `${SANDBOX_WORKDIR}/${spec.cwd}` : SANDBOX_WORKDIR,
+    "--remount-ro",
+    "/",
+    "--chdir",
+    spec.cwd ? `${SANDBOX_WORKDIR}/${spec.cwd}` : SANDBOX_WORKDIR,
     "--",
     ...limitCommand(limits, spec.command, spec.pidsLimited ?? false),
   ];
@@ -136,9 +146,25 @@ function limitCommand(limits: Limits, command: string, pidsLimited: boolean): st
   const cpu = Math.max(1, Math.ceil(limits.cpuSeconds));
   if (fs.existsSync(PRLIMIT)) {
     const nproc = pidsLimited ? [] : [`--nproc=${Math.max(1, limits.maxProcesses)}`];
-    return [PRLIMIT, `--cpu=${cpu}`, `--as=${Math.max(1 << 20, Math.floor(limits.memoryBytes))}`, ...nproc, "--core=0", "--", "/bin/sh", "-c", command];
+    return [
+      PRLIMIT,
+      `--cpu=${cpu}`,
+      `--as=${Math.max(1 << 20, Math.floor(limits.memoryBytes))}`,
+      ...nproc,
+      "--core=0",
+      "--",
+      "/bin/sh",
+      "-c",
+      command,
+    ];
   }
-  return ["/bin/sh", "-c", `ulimit -c 0 && ulimit -t ${cpu} && ulimit -v ${Math.max(1024, Math.floor(limits.memoryBytes / 1024))} && exec /bin/sh -c "$1"`, "sandbox", command];
+  return [
+    "/bin/sh",
+    "-c",
+    `ulimit -c 0 && ulimit -t ${cpu} && ulimit -v ${Math.max(1024, Math.floor(limits.memoryBytes / 1024))} && exec /bin/sh -c "$1"`,
+    "sandbox",
+    command,
+  ];
 }
 
 /** Runs sandboxed commands as nobody when the server is root, as the server's own user otherwise. */
@@ -149,14 +175,16 @@ export function sandboxIds(): { uid?: number; gid?: number } {
 export function findBwrap(explicit?: string): string | null {
   // SANDBOX_BWRAP reaches here as `explicit` (sandboxRuntime, from the config)
   const candidates = explicit ? [explicit] : ["/usr/bin/bwrap", "/usr/local/bin/bwrap", "/bin/bwrap"];
-  return candidates.find((c) => {
-    try {
-      fs.accessSync(c, fs.constants.X_OK);
-      return true;
-    } catch {
-      return false;
-    }
-  }) ?? null;
+  return (
+    candidates.find((c) => {
+      try {
+        fs.accessSync(c, fs.constants.X_OK);
+        return true;
+      } catch {
+        return false;
+      }
+    }) ?? null
+  );
 }
 
 /** What this bubblewrap offers (its --help), once per binary. */

@@ -44,7 +44,12 @@ export function cgroupMounts(mountinfo: string): MountPoint[] {
     const f = left.split(" ");
     const [fsType, , superOpts] = right.split(" ");
     if (fsType !== "cgroup" && fsType !== "cgroup2") continue;
-    out.push({ root: unescapeMount(f[3]), mountPoint: unescapeMount(f[4]), fsType, superOptions: (superOpts ?? "").split(",") });
+    out.push({
+      root: unescapeMount(f[3]),
+      mountPoint: unescapeMount(f[4]),
+      fsType,
+      superOptions: (superOpts ?? "").split(","),
+    });
   }
   return out;
 }
@@ -97,7 +102,9 @@ export function detectCgroups(input: DetectInput): CgroupSupport | { reason: str
   const unified = mounts.find((m) => m.fsType === "cgroup2");
   const v2Controllers = unified ? read(path.join(unified.mountPoint, "cgroup.controllers")).trim().split(/\s+/) : [];
   if (unified && v2Controllers.includes("memory") && v2Controllers.includes("pids")) {
-    const base = input.setting ? path.join(unified.mountPoint, input.setting) : path.join(onDisk(unified, own.v2 ?? "/"), "stride-sandboxes");
+    const base = input.setting
+      ? path.join(unified.mountPoint, input.setting)
+      : path.join(onDisk(unified, own.v2 ?? "/"), "stride-sandboxes");
     try {
       prepareV2Base(base, unified.mountPoint, input.pid);
       return { kind: "v2", bases: { memory: base, pids: base } };
@@ -108,12 +115,18 @@ export function detectCgroups(input: DetectInput): CgroupSupport | { reason: str
   const mem = mounts.find((m) => m.fsType === "cgroup" && m.superOptions.includes("memory"));
   const pids = mounts.find((m) => m.fsType === "cgroup" && m.superOptions.includes("pids"));
   if (mem && pids) {
-    const baseOf = (m: MountPoint, c: string) => input.setting ? path.join(m.mountPoint, input.setting) : path.join(onDisk(m, own.v1.get(c) ?? "/"), "stride-sandboxes");
+    const baseOf = (m: MountPoint, c: string) =>
+      input.setting
+        ? path.join(m.mountPoint, input.setting)
+        : path.join(onDisk(m, own.v1.get(c) ?? "/"), "stride-sandboxes");
     const bases = { memory: baseOf(mem, "memory"), pids: baseOf(pids, "pids") };
     try {
       for (const b of Object.values(bases)) fs.mkdirSync(b, { recursive: true });
       // hierarchical accounting, so that the server's own limit covers its sandboxes too
-      if (fs.existsSync(path.join(bases.memory, "memory.use_hierarchy")) && read(path.join(bases.memory, "memory.use_hierarchy")).trim() === "0") {
+      if (
+        fs.existsSync(path.join(bases.memory, "memory.use_hierarchy")) &&
+        read(path.join(bases.memory, "memory.use_hierarchy")).trim() === "0"
+      ) {
         fs.writeFileSync(path.join(bases.memory, "memory.use_hierarchy"), "1");
       }
       return { kind: "v1", bases };
@@ -121,7 +134,10 @@ export function detectCgroups(input: DetectInput): CgroupSupport | { reason: str
       return { reason: `cgroup v1 (memory at ${mem.mountPoint}, pids at ${pids.mountPoint}): ${(e as Error).message}` };
     }
   }
-  if (unified && !mem) return { reason: `cgroup v2 at ${unified.mountPoint} offers no memory and pids controllers (${v2Controllers.join(" ") || "none"})` };
+  if (unified && !mem)
+    return {
+      reason: `cgroup v2 at ${unified.mountPoint} offers no memory and pids controllers (${v2Controllers.join(" ") || "none"})`,
+    };
   return { reason: "no cgroup hierarchy with the memory and pids controllers is mounted" };
 }
 
@@ -144,7 +160,8 @@ function prepareV2Base(base: string, mountPoint: string, pid: number): void {
     try {
       enable(dir);
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== "EBUSY" || dir !== parent) throw new Error(`cannot pass the memory and pids controllers down in ${dir} (${(e as Error).message})`);
+      if ((e as NodeJS.ErrnoException).code !== "EBUSY" || dir !== parent)
+        throw new Error(`cannot pass the memory and pids controllers down in ${dir} (${(e as Error).message})`);
       // "no internal processes": the server's own group holds processes; move this server into a leaf beside the sandboxes
       const leaf = path.join(parent, "server");
       fs.mkdirSync(leaf, { recursive: true });
@@ -152,7 +169,9 @@ function prepareV2Base(base: string, mountPoint: string, pid: number): void {
       try {
         enable(dir);
       } catch (again) {
-        throw new Error(`the server's group ${dir} holds other processes, so it cannot pass controllers down (${(again as Error).message}); run the server in a delegated group of its own or set SANDBOX_CGROUP`);
+        throw new Error(
+          `the server's group ${dir} holds other processes, so it cannot pass controllers down (${(again as Error).message}); run the server in a delegated group of its own or set SANDBOX_CGROUP`,
+        );
       }
     }
   }
@@ -190,7 +209,12 @@ function writeLimits(support: CgroupSupport, mem: string, pids: string, limits: 
  * The sandbox's group with the sandbox's limits (all its commands together), and below it a group for one command
  * with the command's own limits (lower when the command asked for less). The command starts in the latter.
  */
-export function sandboxGroup(support: CgroupSupport, id: string, sandbox: CgroupLimits, command: CgroupLimits): SandboxGroup {
+export function sandboxGroup(
+  support: CgroupSupport,
+  id: string,
+  sandbox: CgroupLimits,
+  command: CgroupLimits,
+): SandboxGroup {
   const mem = path.join(support.bases.memory, id);
   const pids = path.join(support.bases.pids, id);
   for (const d of new Set([mem, pids])) fs.mkdirSync(d, { recursive: true });
@@ -220,7 +244,10 @@ export function oomKills(support: CgroupSupport, id: string, command?: string): 
 /** The groups below a sandbox's group (its commands'), in one hierarchy. */
 function children(dir: string): string[] {
   try {
-    return fs.readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => path.join(dir, e.name));
+    return fs
+      .readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => path.join(dir, e.name));
   } catch {
     return [];
   }

@@ -66,7 +66,11 @@ function trustFile(remote: GitRemote | undefined): { file: string; dispose(): vo
   fs.chmodSync(dir, 0o755);
   const file = path.join(dir, "config");
   const quote = (s: string) => `"${s.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"`;
-  fs.writeFileSync(file, `[safe]\n\tdirectory = ${quote(remote.localDir)}\n\tdirectory = ${quote(path.join(remote.localDir, ".git"))}\n`, { mode: 0o644 });
+  fs.writeFileSync(
+    file,
+    `[safe]\n\tdirectory = ${quote(remote.localDir)}\n\tdirectory = ${quote(path.join(remote.localDir, ".git"))}\n`,
+    { mode: 0o644 },
+  );
   return { file, dispose: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
@@ -77,26 +81,57 @@ export function git(args: string[], opts: GitOptions = {}): Promise<string> {
     ...(trust ? { GIT_CONFIG_GLOBAL: trust.file } : {}),
     ...(opts.remote?.sshCommand ? { GIT_SSH_COMMAND: opts.remote.sshCommand } : {}),
   };
-  const config = ["protocol.ext.allow=never", "core.hooksPath=/dev/null", ...(opts.remote?.config ?? [])].flatMap((c) => ["-c", c]);
+  const config = ["protocol.ext.allow=never", "core.hooksPath=/dev/null", ...(opts.remote?.config ?? [])].flatMap(
+    (c) => ["-c", c],
+  );
   return new Promise<string>((resolve, reject) => {
     const child = spawn("git", [...config, ...args], {
-      ...sandboxIds(), cwd: opts.cwd, env, stdio: ["ignore", "pipe", "pipe"], signal: opts.signal, timeout: opts.timeoutMs ?? 300_000, killSignal: "SIGKILL",
+      ...sandboxIds(),
+      cwd: opts.cwd,
+      env,
+      stdio: ["ignore", "pipe", "pipe"],
+      signal: opts.signal,
+      timeout: opts.timeoutMs ?? 300_000,
+      killSignal: "SIGKILL",
     });
     let out = "";
     let err = "";
-    child.stdout.on("data", (d: Buffer) => { out += d.toString(); });
-    child.stderr.on("data", (d: Buffer) => { err += d.toString(); });
+    child.stdout.on("data", (d: Buffer) => {
+      out += d.toString();
+    });
+    child.stderr.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
     child.on("error", (e) => reject(new GitError(`git could not run: ${e.message}`)));
     child.on("close", (code) => {
       if (code === 0) resolve(out);
-      else reject(new GitError(err.trim().split("\n").filter((l) => !l.startsWith("hint:")).slice(-3).join("\n") || `git exited with ${code}`));
+      else
+        reject(
+          new GitError(
+            err
+              .trim()
+              .split("\n")
+              .filter((l) => !l.startsWith("hint:"))
+              .slice(-3)
+              .join("\n") || `git exited with ${code}`,
+          ),
+        );
     });
   }).finally(() => trust?.dispose());
 }
 
 /** Clone the guarded `remote` (at `branch`, else its default branch) into `dir`; returns the checked-out commit. */
-export async function checkout(remote: GitRemote, branch: string | null, dir: string, signal?: AbortSignal): Promise<string> {
-  if (branch !== null && (branch.startsWith("-") || !/^[\w./-]+$/.test(branch))) throw new GitError(`"${branch}" is not a branch name.`);
-  await git(["clone", "--no-hardlinks", "--single-branch", ...(branch ? ["--branch", branch] : []), "--", remote.url, dir], { signal, remote });
+export async function checkout(
+  remote: GitRemote,
+  branch: string | null,
+  dir: string,
+  signal?: AbortSignal,
+): Promise<string> {
+  if (branch !== null && (branch.startsWith("-") || !/^[\w./-]+$/.test(branch)))
+    throw new GitError(`"${branch}" is not a branch name.`);
+  await git(
+    ["clone", "--no-hardlinks", "--single-branch", ...(branch ? ["--branch", branch] : []), "--", remote.url, dir],
+    { signal, remote },
+  );
   return (await git(["rev-parse", "HEAD"], { cwd: dir })).trim();
 }

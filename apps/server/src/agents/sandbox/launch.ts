@@ -41,10 +41,17 @@ export function launcherMissing(): string | null {
 export function launch(spec: LaunchSpec): ChildProcess {
   const ids = sandboxIds();
   const argv = [
-    "-c", JOIN, "stride-sandbox", ...spec.cgroupProcs, "--",
+    "-c",
+    JOIN,
+    "stride-sandbox",
+    ...spec.cgroupProcs,
+    "--",
     ...(spec.netns ? [spec.netns.nsenter, `--net=${spec.netns.path}`, "--"] : []),
-    ...(ids.uid !== undefined ? [SETPRIV, `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"] : []),
-    spec.bwrap, ...spec.args,
+    ...(ids.uid !== undefined
+      ? [SETPRIV, `--reuid=${ids.uid}`, `--regid=${ids.gid}`, "--clear-groups", "--no-new-privs", "--"]
+      : []),
+    spec.bwrap,
+    ...spec.args,
   ];
   const stdio: ("pipe" | "ignore")[] = ["pipe", "pipe", "pipe", ...(spec.seccomp ? ["pipe" as const] : [])];
   // its own process group, so that a kill reaches bwrap and everything it started (the pid namespace dies with it)

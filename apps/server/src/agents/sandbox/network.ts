@@ -25,11 +25,27 @@ const MIN_ENV = { PATH: "/usr/sbin:/usr/bin:/sbin:/bin" };
 
 /** Ranges no sandbox reaches (IPv4). The host's own addresses are added when the firewall is made. */
 export const REFUSED_V4: readonly [string, number][] = [
-  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
-  ["192.0.0.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15], ["224.0.0.0", 4], ["240.0.0.0", 4],
+  ["0.0.0.0", 8],
+  ["10.0.0.0", 8],
+  ["100.64.0.0", 10],
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["172.16.0.0", 12],
+  ["192.0.0.0", 24],
+  ["192.168.0.0", 16],
+  ["198.18.0.0", 15],
+  ["224.0.0.0", 4],
+  ["240.0.0.0", 4],
 ];
 export const REFUSED_V6: readonly [string, number][] = [
-  ["::", 128], ["::1", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96], ["fc00::", 7], ["fe80::", 10], ["fec0::", 10], ["ff00::", 8],
+  ["::", 128],
+  ["::1", 128],
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
+  ["fc00::", 7],
+  ["fe80::", 10],
+  ["fec0::", 10],
+  ["ff00::", 8],
 ];
 
 // one list per family: a BlockList matches IPv4 addresses against IPv4-mapped IPv6 rules (::ffff:0:0/96 is one)
@@ -40,8 +56,20 @@ for (const [a, p] of REFUSED_V6) refused6.addSubnet(a, p, "ipv6");
 /** Loopback, link-local and "this network": never reached, not even by an allow-list with private targets allowed. */
 const never4 = new net.BlockList();
 const never6 = new net.BlockList();
-for (const [a, p] of [["127.0.0.0", 8], ["169.254.0.0", 16], ["0.0.0.0", 8]] as const) never4.addSubnet(a, p, "ipv4");
-for (const [a, p] of [["::1", 128], ["fe80::", 10], ["::", 128], ["::ffff:0:0", 96], ["64:ff9b::", 96]] as const) never6.addSubnet(a, p, "ipv6");
+for (const [a, p] of [
+  ["127.0.0.0", 8],
+  ["169.254.0.0", 16],
+  ["0.0.0.0", 8],
+] as const)
+  never4.addSubnet(a, p, "ipv4");
+for (const [a, p] of [
+  ["::1", 128],
+  ["fe80::", 10],
+  ["::", 128],
+  ["::ffff:0:0", 96],
+  ["64:ff9b::", 96],
+] as const)
+  never6.addSubnet(a, p, "ipv6");
 
 function find(names: string[]): string | null {
   for (const n of names) {
@@ -64,12 +92,23 @@ export interface NetworkTools {
 
 /** The tools sandbox network needs, or why it cannot be had here (`slirp4netnsPath`: only that one, for tests). */
 export function findNetworkTools(slirp4netnsPath?: string): NetworkTools | { reason: string } {
-  if (process.getuid?.() !== 0) return { reason: "the server does not run as root, and only root can give a sandbox its own network namespace with a firewall" };
-  const slirp4netns = find(slirp4netnsPath ? [slirp4netnsPath] : ["/usr/bin/slirp4netns", "/usr/local/bin/slirp4netns"]);
+  if (process.getuid?.() !== 0)
+    return {
+      reason:
+        "the server does not run as root, and only root can give a sandbox its own network namespace with a firewall",
+    };
+  const slirp4netns = find(
+    slirp4netnsPath ? [slirp4netnsPath] : ["/usr/bin/slirp4netns", "/usr/local/bin/slirp4netns"],
+  );
   const nft = find(["/usr/sbin/nft", "/sbin/nft", "/usr/bin/nft"]);
   const nsenter = find(["/usr/bin/nsenter", "/bin/nsenter"]);
   const unshare = find(["/usr/bin/unshare", "/bin/unshare"]);
-  const missing = [!slirp4netns && "slirp4netns (Debian package slirp4netns)", !nft && "nft (Debian package nftables)", !nsenter && "nsenter", !unshare && "unshare"].filter(Boolean);
+  const missing = [
+    !slirp4netns && "slirp4netns (Debian package slirp4netns)",
+    !nft && "nft (Debian package nftables)",
+    !nsenter && "nsenter",
+    !unshare && "unshare",
+  ].filter(Boolean);
   if (missing.length) return { reason: `missing ${missing.join(", ")}` };
   return { slirp4netns: slirp4netns!, nft: nft!, nsenter: nsenter!, unshare: unshare! };
 }
@@ -77,7 +116,8 @@ export function findNetworkTools(slirp4netnsPath?: string): NetworkTools | { rea
 /** Every address of the host's interfaces (a sandbox reaching one would reach the host's services). */
 export function hostAddresses(): string[] {
   const out = new Set<string>();
-  for (const list of Object.values(os.networkInterfaces())) for (const a of list ?? []) out.add(a.address.replace(/%.*$/, ""));
+  for (const list of Object.values(os.networkInterfaces()))
+    for (const a of list ?? []) out.add(a.address.replace(/%.*$/, ""));
   return [...out];
 }
 
@@ -90,7 +130,12 @@ export interface FirewallSpec {
 /** The nftables ruleset of a sandbox's namespace (loaded with `nft -f -` inside it). */
 export function firewallRules(spec: FirewallSpec): string {
   const reject = "reject with icmpx type admin-prohibited";
-  const lines = ["table inet stride_sandbox {", "  chain out {", "    type filter hook output priority 0; policy accept;", '    oifname "lo" accept'];
+  const lines = [
+    "table inet stride_sandbox {",
+    "  chain out {",
+    "    type filter hook output priority 0; policy accept;",
+    '    oifname "lo" accept',
+  ];
   if (spec.allowed) {
     const v4 = spec.allowed.filter((a) => net.isIPv4(a));
     const v6 = spec.allowed.filter((a) => net.isIPv6(a));
@@ -133,8 +178,14 @@ export interface SandboxNetwork {
 function onceLine(stream: NodeJS.ReadableStream, ms: number, what: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error(`${what} did not start within ${ms / 1000} s`)), ms);
-    stream.once("data", () => { clearTimeout(timer); resolve(); });
-    stream.once("end", () => { clearTimeout(timer); reject(new Error(`${what} ended before it was ready`)); });
+    stream.once("data", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    stream.once("end", () => {
+      clearTimeout(timer);
+      reject(new Error(`${what} ended before it was ready`));
+    });
   });
 }
 
@@ -142,9 +193,15 @@ function run(cmd: string, args: string[], input: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { env: MIN_ENV, stdio: ["pipe", "ignore", "pipe"] });
     let err = "";
-    child.stderr!.on("data", (d: Buffer) => { err += d.toString(); });
+    child.stderr!.on("data", (d: Buffer) => {
+      err += d.toString();
+    });
     child.on("error", reject);
-    child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`${cmd.split("/").pop()} failed: ${err.trim().slice(0, 300) || `exit ${code}`}`))));
+    child.on("close", (code) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`${cmd.split("/").pop()} failed: ${err.trim().slice(0, 300) || `exit ${code}`}`)),
+    );
     child.stdin!.on("error", () => {});
     child.stdin!.end(input);
   });
@@ -167,19 +224,36 @@ export async function startNetwork(tools: NetworkTools, firewall: FirewallSpec):
   };
   try {
     // the holder: a shell in a new network namespace that lives until its stdin closes
-    const holder = spawn(tools.unshare, ["--net", "--", "/bin/sh", "-c", "echo ready; read x"], { env: MIN_ENV, stdio: ["pipe", "pipe", "ignore"] });
+    const holder = spawn(tools.unshare, ["--net", "--", "/bin/sh", "-c", "echo ready; read x"], {
+      env: MIN_ENV,
+      stdio: ["pipe", "pipe", "ignore"],
+    });
     kids.push(holder);
     holder.on("error", () => {});
     await onceLine(holder.stdout!, 5000, "the network namespace");
     const pid = holder.pid!;
-    const slirp = spawn(tools.slirp4netns, [
-      "--configure", "--mtu=65520", "--disable-host-loopback", "--enable-sandbox", "--enable-seccomp",
-      ...(firewall.allowed ? ["--disable-dns"] : []), "--ready-fd=3", "--exit-fd=4", String(pid), "tap0",
-    ], { env: MIN_ENV, stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] });
+    const slirp = spawn(
+      tools.slirp4netns,
+      [
+        "--configure",
+        "--mtu=65520",
+        "--disable-host-loopback",
+        "--enable-sandbox",
+        "--enable-seccomp",
+        ...(firewall.allowed ? ["--disable-dns"] : []),
+        "--ready-fd=3",
+        "--exit-fd=4",
+        String(pid),
+        "tap0",
+      ],
+      { env: MIN_ENV, stdio: ["ignore", "ignore", "pipe", "pipe", "pipe"] },
+    );
     kids.push(slirp);
     slirp.on("error", () => {});
     let slirpErr = "";
-    slirp.stderr!.on("data", (d: Buffer) => { slirpErr += d.toString(); });
+    slirp.stderr!.on("data", (d: Buffer) => {
+      slirpErr += d.toString();
+    });
     await onceLine(slirp.stdio[3] as NodeJS.ReadableStream, 5000, "slirp4netns").catch((e: Error) => {
       throw new Error(`${e.message}${slirpErr.trim() ? `: ${slirpErr.trim().split("\n").slice(-2).join(" ")}` : ""}`);
     });

@@ -8,19 +8,42 @@ describe("safeRelative", () => {
     expect(safeRelative("src/app.ts")).toBe("src/app.ts");
     expect(safeRelative("./a/../b/")).toBe("b");
     expect(safeRelative(".")).toBe(".");
-    for (const p of ["/etc/passwd", "..", "../x", "a/../../x", "a\0b"]) expect(() => safeRelative(p), p).toThrow(/outside the checkout/);
+    for (const p of ["/etc/passwd", "..", "../x", "a/../../x", "a\0b"])
+      expect(() => safeRelative(p), p).toThrow(/outside the checkout/);
   });
 });
 
 describe("isRepositoryUrl", () => {
   it("takes what git fetches and refuses options and transport helpers", () => {
-    for (const u of ["https://github.com/a/b.git", "ssh://git@host/a.git", "git://host/a", "file:///srv/a.git", "/srv/git/a", "git@github.com:a/b.git"]) expect(isRepositoryUrl(u), u).toBe(true);
-    for (const u of ["", "-uhttps://x", "--upload-pack=touch /tmp/x", "ext::sh -c id", "fd::3", "relative/path", "https://x y"]) expect(isRepositoryUrl(u), u).toBe(false);
+    for (const u of [
+      "https://github.com/a/b.git",
+      "ssh://git@host/a.git",
+      "git://host/a",
+      "file:///srv/a.git",
+      "/srv/git/a",
+      "git@github.com:a/b.git",
+    ])
+      expect(isRepositoryUrl(u), u).toBe(true);
+    for (const u of [
+      "",
+      "-uhttps://x",
+      "--upload-pack=touch /tmp/x",
+      "ext::sh -c id",
+      "fd::3",
+      "relative/path",
+      "https://x y",
+    ])
+      expect(isRepositoryUrl(u), u).toBe(false);
   });
 });
 
 describe("bwrapArgs", () => {
-  const base = { checkoutDir: "/s/work", tmpDir: "/s/tmp", limits: { cpuSeconds: 5, memoryBytes: 1 << 30, wallSeconds: 10, maxProcesses: 64 }, command: "make" };
+  const base = {
+    checkoutDir: "/s/work",
+    tmpDir: "/s/tmp",
+    limits: { cpuSeconds: 5, memoryBytes: 1 << 30, wallSeconds: 10, maxProcesses: 64 },
+    command: "make",
+  };
   it("unshares everything, the network too unless allowed", () => {
     const off = bwrapArgs({ ...base, network: false });
     expect(off).toContain("--unshare-all");

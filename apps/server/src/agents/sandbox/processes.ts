@@ -29,7 +29,10 @@ export function clampLimits(sandbox: Limits, asked: Partial<Limits>): Limits {
 }
 
 /** A launched probe run to its end (or killed after `seconds`). */
-export async function finished(child: ChildProcess, seconds: number): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stderr: string }> {
+export async function finished(
+  child: ChildProcess,
+  seconds: number,
+): Promise<{ exitCode: number | null; signal: NodeJS.Signals | null; stderr: string }> {
   const stderr = capture(child.stderr!);
   child.stdout!.resume();
   child.stdin!.on("error", () => {});

@@ -16,7 +16,10 @@ import dns from "node:dns";
 
 export class RepositoryRefused extends Error {
   /** `dns` and `missing`: not there now (a later try may work); anything else is refused for good. */
-  constructor(message: string, readonly code: "url" | "local" | "missing" | "dns" | "address" = "url") {
+  constructor(
+    message: string,
+    readonly code: "url" | "local" | "missing" | "dns" | "address" = "url",
+  ) {
     super(message);
   }
 }
@@ -55,7 +58,8 @@ function localPath(url: string): string | null {
   if (/^file:\/\//i.test(url)) {
     try {
       const u = new URL(url);
-      if (u.host && u.host !== "localhost") throw new RepositoryRefused(`"${url}" names another machine; a file:// URL must be a local folder.`);
+      if (u.host && u.host !== "localhost")
+        throw new RepositoryRefused(`"${url}" names another machine; a file:// URL must be a local folder.`);
       return decodeURIComponent(u.pathname);
     } catch (e) {
       if (e instanceof RepositoryRefused) throw e;
@@ -104,7 +108,11 @@ async function checkedAddress(host: string, policy: RepositoryPolicy, original: 
   }
   for (const ip of ips) {
     const why = addressRefusal(ip, policy.allowPrivate);
-    if (why) throw new RepositoryRefused(`"${original}" resolves to ${why} (${ip}), which repositories may not be fetched from.`, "address");
+    if (why)
+      throw new RepositoryRefused(
+        `"${original}" resolves to ${why} (${ip}), which repositories may not be fetched from.`,
+        "address",
+      );
   }
   return ips[0];
 }

@@ -5,13 +5,28 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Config } from "../../config.ts";
+import { bwrapArgs, bwrapFeatures, findBwrap, SandboxUnavailableError, shQuote, type Limits } from "./bwrap.ts";
 import {
-  bwrapArgs, bwrapFeatures, findBwrap, SandboxUnavailableError, shQuote, type Limits,
-} from "./bwrap.ts";
-import { detectCgroups, groupPids, killGroup, oomKills, removeCommandGroup, removeGroup, sandboxGroup, type CgroupSupport, type SandboxGroup } from "./cgroups.ts";
+  detectCgroups,
+  groupPids,
+  killGroup,
+  oomKills,
+  removeCommandGroup,
+  removeGroup,
+  sandboxGroup,
+  type CgroupSupport,
+  type SandboxGroup,
+} from "./cgroups.ts";
 import { checkout, GitError, giveToSandboxUser } from "./git.ts";
 import { launch, launcherMissing, SECCOMP_FD } from "./launch.ts";
-import { allowRefusal, findNetworkTools, hostAddresses, SLIRP_DNS, startNetwork, type NetworkTools } from "./network.ts";
+import {
+  allowRefusal,
+  findNetworkTools,
+  hostAddresses,
+  SLIRP_DNS,
+  startNetwork,
+  type NetworkTools,
+} from "./network.ts";
 import { guardRepository, RepositoryRefused, type GitRemote, type RepositoryPolicy } from "./repository.ts";
 import { seccompProgram } from "./seccomp.ts";
 import { describeSandbox } from "./describe.ts";
@@ -29,13 +44,35 @@ import { describeSandbox } from "./describe.ts";
  * what is enforced, for the run's record.
  */
 
-import { DEFAULT_LIMITS, networkRefusal, SandboxError, type ExecOptions, type ExecResult, type PreparedSandbox, type RuntimeOptions, type SandboxSpec, type SandboxState } from "./spec.ts";
-import { capture, clampLimits, closedAncestor, finished, killTree, lastLines, PROBE_LIMITS, readText, safeRelative, setupSeconds, systemResolve, type CommandNetwork } from "./processes.ts";
+import {
+  DEFAULT_LIMITS,
+  networkRefusal,
+  SandboxError,
+  type ExecOptions,
+  type ExecResult,
+  type PreparedSandbox,
+  type RuntimeOptions,
+  type SandboxSpec,
+  type SandboxState,
+} from "./spec.ts";
+import {
+  capture,
+  clampLimits,
+  closedAncestor,
+  finished,
+  killTree,
+  lastLines,
+  PROBE_LIMITS,
+  readText,
+  safeRelative,
+  setupSeconds,
+  systemResolve,
+  type CommandNetwork,
+} from "./processes.ts";
 
 export { networkRefusal, SandboxError } from "./spec.ts";
 export type { ExecOptions, ExecResult, PreparedSandbox, RuntimeOptions, SandboxSpec } from "./spec.ts";
 export { clampLimits, safeRelative } from "./processes.ts";
-
 
 const STATE_FILE = "sandbox.json";
 
@@ -60,7 +97,11 @@ export class SandboxRuntime {
   constructor(opts: RuntimeOptions = {}) {
     this.rootDir = path.resolve(opts.rootDir ?? path.join(os.tmpdir(), "stride-sandboxes"));
     this.bwrap = opts.bwrapPath !== undefined ? findBwrap(opts.bwrapPath) : findBwrap();
-    this.policy = { localDirs: opts.localRepositories ?? [], allowPrivate: opts.allowPrivate ?? false, resolve: opts.resolve };
+    this.policy = {
+      localDirs: opts.localRepositories ?? [],
+      allowPrivate: opts.allowPrivate ?? false,
+      resolve: opts.resolve,
+    };
     this.cgroupSetting = opts.cgroup ?? "";
     this.slirp4netnsPath = opts.slirp4netnsPath;
   }
@@ -72,7 +113,8 @@ export class SandboxRuntime {
       this.availability = (async () => {
         const dir = this.ensureRoot();
         const closed = closedAncestor(dir);
-        if (closed) return `the sandbox user cannot pass through ${closed} (the sandbox folder ${dir} needs every parent searchable; set SANDBOX_DIR)`;
+        if (closed)
+          return `the sandbox user cannot pass through ${closed} (the sandbox folder ${dir} needs every parent searchable; set SANDBOX_DIR)`;
         if (!this.bwrap) return "bwrap not found";
         const missing = launcherMissing();
         if (missing) return missing;
@@ -80,9 +122,15 @@ export class SandboxRuntime {
         this.handOver(probe);
         try {
           // the same kind of sandbox the commands get (seccomp, no nested user namespaces), running `true`
-          const child = this.launchCommand({ checkoutDir: probe, tmpDir: probe, limits: PROBE_LIMITS, command: "true" }, null, null);
+          const child = this.launchCommand(
+            { checkoutDir: probe, tmpDir: probe, limits: PROBE_LIMITS, command: "true" },
+            null,
+            null,
+          );
           const r = await finished(child, 10);
-          return r.exitCode === 0 ? null : (r.stderr.trim() || `bwrap exited with ${r.exitCode ?? r.signal}`).slice(0, 300);
+          return r.exitCode === 0
+            ? null
+            : (r.stderr.trim() || `bwrap exited with ${r.exitCode ?? r.signal}`).slice(0, 300);
         } catch (e) {
           return (e as Error).message;
         } finally {
@@ -103,7 +151,10 @@ export class SandboxRuntime {
    * networking and its firewall really starts (checked once; a failure is re-checked after a minute).
    */
   async networkUnavailableReason(): Promise<string | null> {
-    if (!this.netAvailability || (Date.now() - this.netAvailabilityAt > 60_000 && (await this.netAvailability) !== null)) {
+    if (
+      !this.netAvailability ||
+      (Date.now() - this.netAvailabilityAt > 60_000 && (await this.netAvailability) !== null)
+    ) {
       this.netAvailabilityAt = Date.now();
       this.netAvailability = (async () => {
         const tools = findNetworkTools(this.slirp4netnsPath);
@@ -122,7 +173,10 @@ export class SandboxRuntime {
   /** The kernel's control groups for whole-sandbox limits, or why there are none (found once). */
   cgroups(): CgroupSupport | { reason: string } {
     this.cgroupSupport ??= detectCgroups({
-      mountinfo: readText("/proc/self/mountinfo"), procCgroup: readText("/proc/self/cgroup"), setting: this.cgroupSetting, pid: process.pid,
+      mountinfo: readText("/proc/self/mountinfo"),
+      procCgroup: readText("/proc/self/cgroup"),
+      setting: this.cgroupSetting,
+      pid: process.pid,
     });
     return this.cgroupSupport;
   }
@@ -196,8 +250,12 @@ export class SandboxRuntime {
     this.handOver(d.work);
     this.handOver(d.tmp);
     const state: SandboxState = {
-      limits: clampLimits({ ...DEFAULT_LIMITS, ...spec.limits }, {}), network: spec.network,
-      allowedHosts: spec.network ? [...(spec.allowedHosts ?? [])] : [], env: { ...spec.env }, executionId: spec.executionId ?? null, enforced: "",
+      limits: clampLimits({ ...DEFAULT_LIMITS, ...spec.limits }, {}),
+      network: spec.network,
+      allowedHosts: spec.network ? [...(spec.allowedHosts ?? [])] : [],
+      env: { ...spec.env },
+      executionId: spec.executionId ?? null,
+      enforced: "",
     };
     try {
       state.enforced = await this.describe(id, state);
@@ -212,10 +270,13 @@ export class SandboxRuntime {
       if (spec.setupScript?.trim()) {
         setup = await this.execute(id, spec.setupScript, { network: spec.network, signal }, true);
         if (setup.killed) throw new SandboxError("The setup script was stopped.");
-        if (setup.timedOut) throw new SandboxError(`The setup script ran out of time (${setupSeconds(state.limits)} s).`);
+        if (setup.timedOut)
+          throw new SandboxError(`The setup script ran out of time (${setupSeconds(state.limits)} s).`);
         if (setup.exitCode !== 0) {
           const oom = setup.oomKilled ? " (the sandbox ran out of memory)" : "";
-          throw new SandboxError(`The setup script failed with exit code ${setup.exitCode ?? setup.signal}${oom}: ${lastLines(setup.stderr || setup.stdout)}`);
+          throw new SandboxError(
+            `The setup script failed with exit code ${setup.exitCode ?? setup.signal}${oom}: ${lastLines(setup.stderr || setup.stdout)}`,
+          );
         }
       }
       return { baseCommits, setup, enforced: state.enforced };
@@ -228,7 +289,12 @@ export class SandboxRuntime {
 
   /** The enforcement of a sandbox in words: isolation, limits and over what, network, environment. */
   private describe(id: string, state: SandboxState): Promise<string> {
-    return describeSandbox(id, state, { features: bwrapFeatures(this.bwrap!), seccomp: !!this.seccomp, cgroups: this.cgroups(), allowed: (hosts) => this.allowedAddresses(hosts) });
+    return describeSandbox(id, state, {
+      features: bwrapFeatures(this.bwrap!),
+      seccomp: !!this.seccomp,
+      cgroups: this.cgroups(),
+      allowed: (hosts) => this.allowedAddresses(hosts),
+    });
   }
 
   /** The addresses of the allow-list as resolved now, without those a sandbox may never reach. */
@@ -239,7 +305,10 @@ export class SandboxRuntime {
       let ips: string[] = [];
       if (net.isIP(h)) ips = [h];
       else ips = await (this.policy.resolve ?? systemResolve)(h).catch(() => []);
-      byHost.set(h, ips.filter((ip) => allowRefusal(ip, own, this.policy.allowPrivate) === null));
+      byHost.set(
+        h,
+        ips.filter((ip) => allowRefusal(ip, own, this.policy.allowPrivate) === null),
+      );
     }
     return { addresses: [...new Set([...byHost.values()].flat())], byHost };
   }
@@ -252,16 +321,35 @@ export class SandboxRuntime {
     const allowed = state.allowedHosts.length ? await this.allowedAddresses(state.allowedHosts) : null;
     const dir = path.join(this.dirs(id).base, `net-${crypto.randomBytes(6).toString("hex")}`);
     fs.mkdirSync(dir, { mode: 0o755 });
-    const pinned = allowed ? [...allowed.byHost].filter(([h]) => !net.isIP(h)).flatMap(([h, ips]) => ips.map((ip) => `${ip}\t${h}`)) : [];
-    fs.writeFileSync(path.join(dir, "resolv.conf"), allowed ? "# no DNS: only the allowed hosts, named in /etc/hosts\n" : `nameserver ${SLIRP_DNS}\n`, { mode: 0o644 });
-    fs.writeFileSync(path.join(dir, "hosts"), ["127.0.0.1\tlocalhost sandbox", "::1\tlocalhost", ...pinned, ""].join("\n"), { mode: 0o644 });
+    const pinned = allowed
+      ? [...allowed.byHost].filter(([h]) => !net.isIP(h)).flatMap(([h, ips]) => ips.map((ip) => `${ip}\t${h}`))
+      : [];
+    fs.writeFileSync(
+      path.join(dir, "resolv.conf"),
+      allowed ? "# no DNS: only the allowed hosts, named in /etc/hosts\n" : `nameserver ${SLIRP_DNS}\n`,
+      { mode: 0o644 },
+    );
+    fs.writeFileSync(
+      path.join(dir, "hosts"),
+      ["127.0.0.1\tlocalhost sandbox", "::1\tlocalhost", ...pinned, ""].join("\n"),
+      { mode: 0o644 },
+    );
     try {
-      const n = await startNetwork(tools as NetworkTools, { hostAddresses: hostAddresses(), allowed: allowed ? allowed.addresses : null });
+      const n = await startNetwork(tools as NetworkTools, {
+        hostAddresses: hostAddresses(),
+        allowed: allowed ? allowed.addresses : null,
+      });
       return {
         netns: n.netns,
         nsenter: (tools as NetworkTools).nsenter,
-        files: [{ source: path.join(dir, "resolv.conf"), dest: "/etc/resolv.conf" }, { source: path.join(dir, "hosts"), dest: "/etc/hosts" }],
-        close: () => { n.close(); fs.rmSync(dir, { recursive: true, force: true }); },
+        files: [
+          { source: path.join(dir, "resolv.conf"), dest: "/etc/resolv.conf" },
+          { source: path.join(dir, "hosts"), dest: "/etc/hosts" },
+        ],
+        close: () => {
+          n.close();
+          fs.rmSync(dir, { recursive: true, force: true });
+        },
       };
     } catch (e) {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -271,27 +359,58 @@ export class SandboxRuntime {
 
   /** Start bubblewrap through the launcher: the seccomp filter, the sandbox's cgroup, the command's network namespace. */
   private launchCommand(
-    spec: { checkoutDir: string; tmpDir: string; limits: Limits; cwd?: string; env?: Record<string, string>; command: string },
-    group: { procs: string[] } | null, network: CommandNetwork | null,
+    spec: {
+      checkoutDir: string;
+      tmpDir: string;
+      limits: Limits;
+      cwd?: string;
+      env?: Record<string, string>;
+      command: string;
+    },
+    group: { procs: string[] } | null,
+    network: CommandNetwork | null,
   ): ChildProcess {
     const features = bwrapFeatures(this.bwrap!);
     const seccomp = features.seccomp ? this.seccomp : null;
-    const args = bwrapArgs({ ...spec, network: !!network, files: network?.files, features, seccompFd: seccomp ? SECCOMP_FD : undefined, pidsLimited: !!group });
-    return launch({ bwrap: this.bwrap!, args, seccomp, cgroupProcs: group?.procs ?? [], netns: network ? { path: network.netns, nsenter: network.nsenter } : null });
+    const args = bwrapArgs({
+      ...spec,
+      network: !!network,
+      files: network?.files,
+      features,
+      seccompFd: seccomp ? SECCOMP_FD : undefined,
+      pidsLimited: !!group,
+    });
+    return launch({
+      bwrap: this.bwrap!,
+      args,
+      seccomp,
+      cgroupProcs: group?.procs ?? [],
+      netns: network ? { path: network.netns, nsenter: network.nsenter } : null,
+    });
   }
 
   /**
    * Start a command of a running sandbox (never without bubblewrap: throws SandboxUnavailableError). Its limits
    * are the sandbox's, lowered where the caller asks for less; network only when the sandbox has it.
    */
-  private async start(id: string, command: string, opts: Omit<ExecOptions, "stdin" | "signal">, setup: boolean): Promise<{ child: ChildProcess; limits: Limits; group: SandboxGroup | null; done(): void }> {
+  private async start(
+    id: string,
+    command: string,
+    opts: Omit<ExecOptions, "stdin" | "signal">,
+    setup: boolean,
+  ): Promise<{ child: ChildProcess; limits: Limits; group: SandboxGroup | null; done(): void }> {
     await this.assertAvailable();
     const d = this.dirs(id);
     const state = this.state(id);
     const limits = clampLimits(state.limits, opts.limits ?? {});
     if (setup) limits.wallSeconds = setupSeconds(state.limits);
     const cwd = opts.cwd ? safeRelative(opts.cwd) : undefined;
-    const env: Record<string, string> = { ...state.env, STRIDE_SANDBOX_ID: id, ...(state.executionId ? { STRIDE_EXECUTION_ID: state.executionId } : {}), ...opts.env };
+    const env: Record<string, string> = {
+      ...state.env,
+      STRIDE_SANDBOX_ID: id,
+      ...(state.executionId ? { STRIDE_EXECUTION_ID: state.executionId } : {}),
+      ...opts.env,
+    };
     const cg = this.cgroups();
     const network = opts.network && state.network ? await this.openNetwork(id, state) : null;
     let child: ChildProcess;
@@ -317,7 +436,9 @@ export class SandboxRuntime {
       // the command's group goes once its processes are gone (the pid namespace is emptied by the kernel)
       if (group && "kind" in cg) {
         const g = group;
-        const tryRemove = (n: number) => { if (!removeCommandGroup(cg, id, g.name) && n > 0) setTimeout(() => tryRemove(n - 1), 50).unref(); };
+        const tryRemove = (n: number) => {
+          if (!removeCommandGroup(cg, id, g.name) && n > 0) setTimeout(() => tryRemove(n - 1), 50).unref();
+        };
         tryRemove(20);
       }
     };
@@ -330,7 +451,17 @@ export class SandboxRuntime {
   }
 
   private async execute(id: string, command: string, opts: ExecOptions, setup: boolean): Promise<ExecResult> {
-    if (opts.signal?.aborted) return { exitCode: null, signal: "SIGKILL", stdout: "", stderr: "", timedOut: false, killed: true, oomKilled: false, durationMs: 0 };
+    if (opts.signal?.aborted)
+      return {
+        exitCode: null,
+        signal: "SIGKILL",
+        stdout: "",
+        stderr: "",
+        timedOut: false,
+        killed: true,
+        oomKilled: false,
+        durationMs: 0,
+      };
     const cg = this.cgroups();
     const oomBefore = "kind" in cg ? oomKills(cg, id) : 0;
     const started = Date.now();
@@ -341,8 +472,14 @@ export class SandboxRuntime {
     const stderr = capture(child.stderr!);
     child.stdin!.on("error", () => {});
     child.stdin!.end(opts.stdin ?? "");
-    const timer = setTimeout(() => { timedOut = true; killTree(child); }, limits.wallSeconds * 1000);
-    const onAbort = () => { killed = true; killTree(child); };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      killTree(child);
+    }, limits.wallSeconds * 1000);
+    const onAbort = () => {
+      killed = true;
+      killTree(child);
+    };
     opts.signal?.addEventListener("abort", onAbort, { once: true });
     // aborted while the command was being set up
     if (opts.signal?.aborted) onAbort();
@@ -353,7 +490,16 @@ export class SandboxRuntime {
       });
       if (!timedOut && !killed && (child as ChildProcess & { strideKilled?: boolean }).strideKilled) killed = true;
       const oomKilled = "kind" in cg && oomKills(cg, id, group?.name) > oomBefore;
-      return { exitCode: code, signal: sig, stdout: stdout(), stderr: stderr(), timedOut, killed, oomKilled, durationMs: Date.now() - started };
+      return {
+        exitCode: code,
+        signal: sig,
+        stdout: stdout(),
+        stderr: stderr(),
+        timedOut,
+        killed,
+        oomKilled,
+        durationMs: Date.now() - started,
+      };
     } finally {
       clearTimeout(timer);
       opts.signal?.removeEventListener("abort", onAbort);
@@ -392,7 +538,11 @@ export class SandboxRuntime {
     const set = this.running.get(id);
     this.kill(id);
     if (set?.size) {
-      await Promise.all([...set].map((c) => c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("close", r))));
+      await Promise.all(
+        [...set].map((c) =>
+          c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("close", r)),
+        ),
+      );
     }
     this.running.delete(id);
     const cg = this.cgroups();
@@ -414,7 +564,9 @@ export class SandboxRuntime {
   async release(): Promise<void> {
     const all = [...this.running.values()].flatMap((set) => [...set]);
     for (const id of this.running.keys()) this.kill(id);
-    await Promise.all(all.map((c) => c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("close", r))));
+    await Promise.all(
+      all.map((c) => (c.exitCode !== null || c.signalCode !== null ? null : new Promise((r) => c.once("close", r)))),
+    );
     const cg = this.cgroups();
     if (!("kind" in cg)) return;
     for (const id of this.touched) {
@@ -438,15 +590,27 @@ export class SandboxRuntime {
 
   async writeFile(id: string, file: string, content: string, signal?: AbortSignal): Promise<void> {
     const rel = safeRelative(file);
-    const r = await this.exec(id, `mkdir -p -- "$(dirname -- ${shQuote(rel)})" && cat > ${shQuote(rel)}`, { stdin: content, signal, limits: { wallSeconds: 60 } });
+    const r = await this.exec(id, `mkdir -p -- "$(dirname -- ${shQuote(rel)})" && cat > ${shQuote(rel)}`, {
+      stdin: content,
+      signal,
+      limits: { wallSeconds: 60 },
+    });
     if (r.exitCode !== 0) throw new SandboxError(lastLines(r.stderr) || `cannot write ${file}`);
   }
 
   async listFiles(id: string, dir = ".", signal?: AbortSignal): Promise<string[]> {
     const rel = dir === "." || dir === "" ? "." : safeRelative(dir);
-    const r = await this.exec(id, `find ${shQuote(rel)} -maxdepth 4 -not -path '*/.git' -not -path '*/.git/*' | head -n 2000`, { signal, limits: { wallSeconds: 60 } });
+    const r = await this.exec(
+      id,
+      `find ${shQuote(rel)} -maxdepth 4 -not -path '*/.git' -not -path '*/.git/*' | head -n 2000`,
+      { signal, limits: { wallSeconds: 60 } },
+    );
     if (r.exitCode !== 0) throw new SandboxError(lastLines(r.stderr) || `cannot list ${dir}`);
-    return r.stdout.split("\n").filter((l) => l && l !== ".").map((l) => l.replace(/^\.\//, "")).sort();
+    return r.stdout
+      .split("\n")
+      .filter((l) => l && l !== ".")
+      .map((l) => l.replace(/^\.\//, ""))
+      .sort();
   }
 
   /**
@@ -455,9 +619,11 @@ export class SandboxRuntime {
    */
   async diff(id: string, baseCommit: string, folder = "", signal?: AbortSignal): Promise<string> {
     if (!/^[0-9a-f]{40,64}$/.test(baseCommit)) throw new SandboxError("bad base commit");
-    const r = await this.exec(id,
+    const r = await this.exec(
+      id,
       `export GIT_INDEX_FILE=/tmp/.stride-diff-index; rm -f "$GIT_INDEX_FILE"; git read-tree ${baseCommit} && git add -A . && git diff --cached --binary ${baseCommit}; s=$?; rm -f "$GIT_INDEX_FILE"; exit $s`,
-      { cwd: folder || undefined, signal, limits: { wallSeconds: 120 } });
+      { cwd: folder || undefined, signal, limits: { wallSeconds: 120 } },
+    );
     if (r.exitCode !== 0) throw new SandboxError(lastLines(r.stderr) || "git diff failed");
     return r.stdout;
   }
@@ -468,7 +634,6 @@ export class SandboxRuntime {
   }
 }
 
-
 const runtimes = new WeakMap<object, SandboxRuntime>();
 
 /** The runtime of a server process (one per app context), with the instance's settings (SANDBOX_DIR, SANDBOX_BWRAP, …). */
@@ -477,10 +642,15 @@ export function sandboxRuntime(app: object, opts?: RuntimeOptions): SandboxRunti
   if (!r) {
     const config = (app as { config?: Config }).config;
     r = new SandboxRuntime({
-      ...(config ? {
-        rootDir: config.sandboxDir, ...(config.sandboxBwrap ? { bwrapPath: config.sandboxBwrap } : {}),
-        localRepositories: config.sandboxLocalRepositories, allowPrivate: config.outboundAllowPrivate, cgroup: config.sandboxCgroup,
-      } : {}),
+      ...(config
+        ? {
+            rootDir: config.sandboxDir,
+            ...(config.sandboxBwrap ? { bwrapPath: config.sandboxBwrap } : {}),
+            localRepositories: config.sandboxLocalRepositories,
+            allowPrivate: config.outboundAllowPrivate,
+            cgroup: config.sandboxCgroup,
+          }
+        : {}),
       ...opts,
     });
     runtimes.set(app, r);

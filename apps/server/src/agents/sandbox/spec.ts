@@ -1,7 +1,12 @@
 /** What a sandbox is made from and may do (runtime.ts): its repository, its limits and network, the runtime's options. */
 import type { Limits } from "./bwrap.ts";
 
-export const DEFAULT_LIMITS: Limits = { cpuSeconds: 300, memoryBytes: 4 * 1024 ** 3, wallSeconds: 600, maxProcesses: 1024 };
+export const DEFAULT_LIMITS: Limits = {
+  cpuSeconds: 300,
+  memoryBytes: 4 * 1024 ** 3,
+  wallSeconds: 600,
+  maxProcesses: 1024,
+};
 export const SETUP_WALL_SECONDS = 900;
 /** Output kept per stream of a command; the rest is dropped and marked. */
 export const MAX_OUTPUT_BYTES = 1024 * 1024;

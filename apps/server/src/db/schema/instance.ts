@@ -30,14 +30,18 @@ export const instanceConfigurations = pgTable("instance_configurations", {
   ...audit(),
 });
 
-export const instanceAdmins = pgTable("instance_admins", {
-  id: pk(),
-  userId: uuid("user_id").notNull(),
-  instanceId: uuid("instance_id").notNull(),
-  role: integer("role").notNull().default(20),
-  isVerified: boolean("is_verified").notNull().default(false),
-  ...audit(),
-}, (t) => [uniqueIndex("instance_admins_user_uq").on(t.userId, t.instanceId)]);
+export const instanceAdmins = pgTable(
+  "instance_admins",
+  {
+    id: pk(),
+    userId: uuid("user_id").notNull(),
+    instanceId: uuid("instance_id").notNull(),
+    role: integer("role").notNull().default(20),
+    isVerified: boolean("is_verified").notNull().default(false),
+    ...audit(),
+  },
+  (t) => [uniqueIndex("instance_admins_user_uq").on(t.userId, t.instanceId)],
+);
 
 /** Fixed-window counters for rate limits, shared by every server instance. */
 export const rateLimits = pgTable("rate_limits", {

@@ -9,7 +9,13 @@ import { workspaces } from "./workspaces.ts";
  * last item went away (deleted, renamed, description changed) stays until the nightly prune (routes/search/jobs.ts)
  * removes it. Never published live.
  */
-export const searchWords = pgTable("search_words", {
-  workspaceId: uuid("workspace").notNull().references(() => workspaces.id, { onDelete: "cascade" }),
-  word: text("word").notNull(),
-}, (t) => [primaryKey({ columns: [t.workspaceId, t.word] })]);
+export const searchWords = pgTable(
+  "search_words",
+  {
+    workspaceId: uuid("workspace")
+      .notNull()
+      .references(() => workspaces.id, { onDelete: "cascade" }),
+    word: text("word").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.workspaceId, t.word] })],
+);

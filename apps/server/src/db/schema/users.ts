@@ -31,11 +31,16 @@ export const users = pgTable("users", {
 
 export const profiles = pgTable("profiles", {
   id: pk(),
-  userId: uuid("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
   theme: jsonb("theme").notNull().default({}),
   isAppRailDocked: boolean("is_app_rail_docked").notNull().default(true),
   isTourCompleted: boolean("is_tour_completed").notNull().default(false),
-  onboardingStep: jsonb("onboarding_step").notNull().default({ workspace_join: false, profile_complete: false, workspace_create: false, workspace_invite: false }),
+  onboardingStep: jsonb("onboarding_step")
+    .notNull()
+    .default({ workspace_join: false, profile_complete: false, workspace_create: false, workspace_invite: false }),
   useCase: text("use_case"),
   role: text("role"),
   isOnboarded: boolean("is_onboarded").notNull().default(false),
@@ -47,7 +52,9 @@ export const profiles = pgTable("profiles", {
   notificationViewMode: text("notification_view_mode").notNull().default("full"),
   isSmoothCursorEnabled: boolean("is_smooth_cursor_enabled").notNull().default(false),
   isMobileOnboarded: boolean("is_mobile_onboarded").notNull().default(false),
-  mobileOnboardingStep: jsonb("mobile_onboarding_step").notNull().default({ profile_complete: false, workspace_create: false, workspace_join: false }),
+  mobileOnboardingStep: jsonb("mobile_onboarding_step")
+    .notNull()
+    .default({ profile_complete: false, workspace_create: false, workspace_join: false }),
   mobileTimezoneAutoSet: boolean("mobile_timezone_auto_set").notNull().default(false),
   language: text("language").notNull().default("en"),
   startOfTheWeek: integer("start_of_the_week").notNull().default(0),
@@ -58,23 +65,31 @@ export const profiles = pgTable("profiles", {
   isNavigationTourCompleted: boolean("is_navigation_tour_completed").notNull().default(false),
   hasMarketingEmailConsent: boolean("has_marketing_email_consent").notNull().default(false),
   isSubscribedToChangelog: boolean("is_subscribed_to_changelog").notNull().default(false),
-  productTour: jsonb("product_tour").notNull().default({ work_items: false, cycles: false, modules: false, intake: false, pages: false }),
+  productTour: jsonb("product_tour")
+    .notNull()
+    .default({ work_items: false, cycles: false, modules: false, intake: false, pages: false }),
   createdAt: ts("created_at").notNull().defaultNow(),
   updatedAt: ts("updated_at").notNull().defaultNow(),
 });
 
 /** Server-side sessions; the cookie carries a random token whose SHA-256 is the id. */
-export const sessions = pgTable("sessions", {
-  id: text("id").primaryKey(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  kind: text("kind").notNull().default("app"), // app | admin
-  expiresAt: ts("expires_at").notNull(),
-  userAgent: text("user_agent"),
-  ipAddress: text("ip_address"),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  /** When the session last made a request (kept to within SESSION_SEEN_EVERY_MS, core/session.ts). */
-  lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
-}, (t) => [index("sessions_user_idx").on(t.userId)]);
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: text("id").primaryKey(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull().default("app"), // app | admin
+    expiresAt: ts("expires_at").notNull(),
+    userAgent: text("user_agent"),
+    ipAddress: text("ip_address"),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    /** When the session last made a request (kept to within SESSION_SEEN_EVERY_MS, core/session.ts). */
+    lastSeenAt: ts("last_seen_at").notNull().defaultNow(),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
 
 /** Magic sign-in codes: one live code per email. */
 export const magicCodes = pgTable("magic_codes", {
@@ -88,7 +103,9 @@ export const magicCodes = pgTable("magic_codes", {
 
 export const passwordResetTokens = pgTable("password_reset_tokens", {
   id: pk(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
   tokenHash: text("token_hash").notNull().unique(),
   expiresAt: ts("expires_at").notNull(),
   usedAt: ts("used_at"),
@@ -97,7 +114,10 @@ export const passwordResetTokens = pgTable("password_reset_tokens", {
 
 export const userNotificationPreferences = pgTable("user_notification_preferences", {
   id: pk(),
-  userId: uuid("user_id").notNull().unique().references(() => users.id, { onDelete: "cascade" }),
+  userId: uuid("user_id")
+    .notNull()
+    .unique()
+    .references(() => users.id, { onDelete: "cascade" }),
   propertyChange: boolean("property_change").notNull().default(true),
   stateChange: boolean("state_change").notNull().default(true),
   comment: boolean("comment").notNull().default(true),
@@ -111,18 +131,27 @@ export const userNotificationPreferences = pgTable("user_notification_preference
  * A sign-in provider's account linked to a user (wire-facts-2 §3 step 6): one row per provider account, found
  * again by `(provider, provider_account_id)` on the next sign-in. Tokens are sealed (core/crypto-box.ts).
  */
-export const accounts = pgTable("accounts", {
-  id: pk(),
-  userId: uuid("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
-  provider: text("provider").notNull(),
-  providerAccountId: text("provider_account_id").notNull(),
-  accessToken: text("access_token").notNull().default(""),
-  accessTokenExpiredAt: ts("access_token_expired_at"),
-  refreshToken: text("refresh_token").notNull().default(""),
-  refreshTokenExpiredAt: ts("refresh_token_expired_at"),
-  idToken: text("id_token").notNull().default(""),
-  lastConnectedAt: ts("last_connected_at").notNull().defaultNow(),
-  metadata: jsonb("metadata").notNull().default({}),
-  createdAt: ts("created_at").notNull().defaultNow(),
-  updatedAt: ts("updated_at").notNull().defaultNow(),
-}, (t) => [uniqueIndex("accounts_provider_account_uq").on(t.provider, t.providerAccountId), index("accounts_user_idx").on(t.userId)]);
+export const accounts = pgTable(
+  "accounts",
+  {
+    id: pk(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    provider: text("provider").notNull(),
+    providerAccountId: text("provider_account_id").notNull(),
+    accessToken: text("access_token").notNull().default(""),
+    accessTokenExpiredAt: ts("access_token_expired_at"),
+    refreshToken: text("refresh_token").notNull().default(""),
+    refreshTokenExpiredAt: ts("refresh_token_expired_at"),
+    idToken: text("id_token").notNull().default(""),
+    lastConnectedAt: ts("last_connected_at").notNull().defaultNow(),
+    metadata: jsonb("metadata").notNull().default({}),
+    createdAt: ts("created_at").notNull().defaultNow(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("accounts_provider_account_uq").on(t.provider, t.providerAccountId),
+    index("accounts_user_idx").on(t.userId),
+  ],
+);

@@ -2,7 +2,11 @@ import { describe, expect, it } from "vitest";
 import { ListCache, type ListGeneration } from "./cache.ts";
 import type { ListRequest } from "./engine.ts";
 
-const gen = (projectId: string, listVersion: number, updatedAt = 1000): ListGeneration => ({ projectId, listVersion, updatedAt: new Date(updatedAt) });
+const gen = (projectId: string, listVersion: number, updatedAt = 1000): ListGeneration => ({
+  projectId,
+  listVersion,
+  updatedAt: new Date(updatedAt),
+});
 const req = (over: Partial<ListRequest> = {}): ListRequest => ({
   context: { kind: "project", workspaceId: "w", projectId: "p" },
   viewer: { userId: "u1", timezone: "UTC" },
@@ -38,7 +42,11 @@ describe("ListCache", () => {
       c.key(gen("p", 1), req({ groupBy: "state_id", subGroupBy: "priority" }), "project"),
       c.key(gen("p", 1), req({ parentless: true }), "project"),
       c.key(gen("p", 1), req({ shape: "detail" }), "project"),
-      c.key(gen("p", 1), req({ context: { kind: "project", workspaceId: "w", projectId: "p", epics: true } }), "project"),
+      c.key(
+        gen("p", 1),
+        req({ context: { kind: "project", workspaceId: "w", projectId: "p", epics: true } }),
+        "project",
+      ),
       c.key(gen("p", 1), req({ page: { perPage: 50, page: 1, offset: 50, cursor: "50:1:0" } }), "project"),
       c.key(gen("p", 1), req({ viewer: { userId: "u1", timezone: "UTC", ownOnly: true } }), "project"),
       c.key(gen("p", 1), req({ viewer: { userId: "u1", timezone: "Europe/Paris" } }), "project"),
@@ -76,7 +84,8 @@ describe("ListCache", () => {
   it("evicts the least recently used entries beyond the entry and byte limits", () => {
     const c = new ListCache({ maxEntries: 2, maxBytes: 80 });
     const g = gen("p", 1);
-    const k = (n: number) => c.key(g, req({ page: { perPage: 50, page: n, offset: 50 * n, cursor: `50:${n}:0` } }), "project");
+    const k = (n: number) =>
+      c.key(g, req({ page: { perPage: 50, page: n, offset: 50 * n, cursor: `50:${n}:0` } }), "project");
     c.set(g, k(1), body("a"));
     c.set(g, k(2), body("b"));
     c.get(g, k(1));
@@ -117,7 +126,9 @@ describe("ListCache.fetch", () => {
     const c = new ListCache();
     const g = gen("p", 1);
     const k = c.key(g, req(), "project");
-    const fail = async (): Promise<Buffer> => { throw new Error("db down"); };
+    const fail = async (): Promise<Buffer> => {
+      throw new Error("db down");
+    };
     await expect(Promise.all([c.fetch(g, k, fail), c.fetch(g, k, fail)])).rejects.toThrow("db down");
     expect(c.size).toBe(0);
     expect(String(await c.fetch(g, k, async () => body("ok")))).toBe("ok");

@@ -65,8 +65,17 @@ export class ListCache {
   key(gen: ListGeneration, req: ListRequest, variant: string): string {
     const viewerClass = req.viewer.ownOnly ? `own:${req.viewer.userId}` : "all";
     const params = JSON.stringify([
-      variant, req.context, req.filter, req.order, req.groupBy ?? null, req.subGroupBy ?? null, req.page.perPage, req.page.offset,
-      !!req.parentless, req.shape ?? "list", !!req.description,
+      variant,
+      req.context,
+      req.filter,
+      req.order,
+      req.groupBy ?? null,
+      req.subGroupBy ?? null,
+      req.page.perPage,
+      req.page.offset,
+      !!req.parentless,
+      req.shape ?? "list",
+      !!req.description,
     ]);
     return `${gen.projectId}|${gen.listVersion}|${gen.updatedAt.getTime()}|${viewerClass}|${req.viewer.timezone}|${params}`;
   }
@@ -140,7 +149,8 @@ export class ListCache {
     const at = gen.updatedAt.getTime();
     const seen = this.projects.get(gen.projectId);
     if (seen && seen.version === gen.listVersion && seen.updatedAt === at) return "current";
-    if (seen && (seen.version > gen.listVersion || (seen.version === gen.listVersion && seen.updatedAt > at))) return "older";
+    if (seen && (seen.version > gen.listVersion || (seen.version === gen.listVersion && seen.updatedAt > at)))
+      return "older";
     if (seen) for (const k of seen.keys) this.drop(k, false);
     this.projects.set(gen.projectId, { version: gen.listVersion, updatedAt: at, keys: new Set() });
     return "current";

@@ -6,7 +6,14 @@ import type { AggScope, PrefillScope } from "./dims.ts";
  */
 export type ListContext =
   /** P/issues/ (epics: P/epics/). Excludes triage-state, archived, draft and deleted items. */
-  | { kind: "project"; workspaceId: string; projectId: string; epics?: boolean; projectArchived?: boolean; ids?: string[] }
+  | {
+      kind: "project";
+      workspaceId: string;
+      projectId: string;
+      epics?: boolean;
+      projectArchived?: boolean;
+      ids?: string[];
+    }
   /** P/archived-issues/. */
   | { kind: "archived"; workspaceId: string; projectId: string }
   /** Project drafts (issues rows with is_draft). */
@@ -83,7 +90,9 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
     let memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
     if (ctx.kind === "team") {
       const team = q.p(ctx.teamspaceId, "uuid");
-      where.push(`EXISTS (SELECT 1 FROM teamspace_projects tp WHERE tp.teamspace = ${team} AND tp.project = i.project)`);
+      where.push(
+        `EXISTS (SELECT 1 FROM teamspace_projects tp WHERE tp.teamspace = ${team} AND tp.project = i.project)`,
+      );
       memberProjects += ` AND EXISTS (SELECT 1 FROM teamspace_projects tp2 WHERE tp2.teamspace = ${team} AND tp2.project = vpm2.project)`;
     }
     return {
@@ -107,10 +116,20 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
       if (ctx.ids) where.push(`i.id = ANY(${q.p(ctx.ids, "uuid[]")})`);
       break;
     case "cycle":
-      where.push(LIVE, "i.is_epic = false", NOT_TRIAGE, `EXISTS (SELECT 1 FROM cycle_issues cc WHERE cc.issue = i.id AND cc.cycle = ${q.p(ctx.cycleId, "uuid")})`);
+      where.push(
+        LIVE,
+        "i.is_epic = false",
+        NOT_TRIAGE,
+        `EXISTS (SELECT 1 FROM cycle_issues cc WHERE cc.issue = i.id AND cc.cycle = ${q.p(ctx.cycleId, "uuid")})`,
+      );
       break;
     case "module":
-      where.push(LIVE, "i.is_epic = false", NOT_TRIAGE, `EXISTS (SELECT 1 FROM module_issues mc WHERE mc.issue = i.id AND mc.module = ${q.p(ctx.moduleId, "uuid")})`);
+      where.push(
+        LIVE,
+        "i.is_epic = false",
+        NOT_TRIAGE,
+        `EXISTS (SELECT 1 FROM module_issues mc WHERE mc.issue = i.id AND mc.module = ${q.p(ctx.moduleId, "uuid")})`,
+      );
       break;
     case "archived":
       where.push("i.deleted_at IS NULL", "i.archived_at IS NOT NULL");
@@ -125,7 +144,10 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
   if (viewer.ownOnly) where.push(`i.created_by = ${q.p(viewer.userId, "uuid")}`);
   // The counters hold every listable item of the project: exact for viewers who see them all. Guests who see only
   // their own items are counted from the items (few by nature; see docs/decisions.md).
-  const counts = ctx.kind === "project" && !ctx.projectArchived && !ctx.ids && !viewer.ownOnly ? { project: pid, epics: !!ctx.epics } : undefined;
+  const counts =
+    ctx.kind === "project" && !ctx.projectArchived && !ctx.ids && !viewer.ownOnly
+      ? { project: pid, epics: !!ctx.epics }
+      : undefined;
   return {
     joins: "",
     stateScope,

@@ -59,8 +59,20 @@ function customOrderDim(order: OrderBy): OrderDim {
 
 export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
   if (order.field.startsWith("custom_property__")) return customOrderDim(order);
-  const simple = (expr: string, nullable = false): OrderDim => ({ expr, joins: "", ctes: [], desc: order.desc, nullable });
-  const joined = (expr: string, joins: string): OrderDim => ({ expr, joins, ctes: [], desc: order.desc, nullable: true });
+  const simple = (expr: string, nullable = false): OrderDim => ({
+    expr,
+    joins: "",
+    ctes: [],
+    desc: order.desc,
+    nullable,
+  });
+  const joined = (expr: string, joins: string): OrderDim => ({
+    expr,
+    joins,
+    ctes: [],
+    desc: order.desc,
+    nullable: true,
+  });
   switch (order.field) {
     case "sort_order":
       return simple("i.sort_order");
@@ -87,12 +99,18 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     case "estimate_point__key":
       return joined("oep.key", "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point");
     case "assignees__first_name":
-      return agg(`SELECT x.issue, min(u.first_name) AS v FROM issue_assignees x JOIN users u ON u.id = x.assignee WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+      return agg(
+        `SELECT x.issue, min(u.first_name) AS v FROM issue_assignees x JOIN users u ON u.id = x.assignee WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
+      );
     case "labels__name":
-      return agg(`SELECT x.issue, min(l.name) AS v FROM issue_labels x JOIN labels l ON l.id = x.label WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+      return agg(
+        `SELECT x.issue, min(l.name) AS v FROM issue_labels x JOIN labels l ON l.id = x.label WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
+      );
     case "issue_module__module__name":
       // live modules only, as the item's row shows them (an archived module is no group either)
-      return agg(`SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE ${scope.onJoin("x")} GROUP BY x.issue`);
+      return agg(
+        `SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
+      );
     // counts kept on the row (db/sql/issue-list-attrs.sql)
     case "link_count":
       return simple("i.link_count");
@@ -115,7 +133,12 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
 }
 
 /** ORDER BY text for an order dim, with nulls last and the -created_at tie-break (then id, for a stable order). */
-export function orderSql(o: { desc: boolean; nullable: boolean; isCreatedAt?: boolean }, value: string, createdAt: string, id: string): string {
+export function orderSql(
+  o: { desc: boolean; nullable: boolean; isCreatedAt?: boolean },
+  value: string,
+  createdAt: string,
+  id: string,
+): string {
   const first = `${value} ${o.desc ? "DESC" : "ASC"}${o.nullable ? " NULLS LAST" : ""}`;
   return o.isCreatedAt ? `${first}, ${id} DESC` : `${first}, ${createdAt} DESC, ${id} DESC`;
 }
@@ -170,22 +193,41 @@ const NIL = "'00000000-0000-0000-0000-000000000000'::uuid";
 
 export const GROUP_DIMS: Record<BuiltinGroupByField, GroupDim> = {
   state_id: {
-    ...columnDim("state_id", "i.state", "uuid", (_q, ctx) =>
-      `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sequence, t.name), '[]'::json) FROM states t WHERE ${ctx.projects("t.project")} AND t."group" <> 'triage')`),
+    ...columnDim(
+      "state_id",
+      "i.state",
+      "uuid",
+      (_q, ctx) =>
+        `(SELECT coalesce(json_agg(t.id::text ORDER BY t.sequence, t.name), '[]'::json) FROM states t WHERE ${ctx.projects("t.project")} AND t."group" <> 'triage')`,
+    ),
     counted: { join: () => "", expr: () => `NULLIF(c.state, ${NIL})` },
   },
   state__group: {
-    ...columnDim("state__group", `gs."group"`, "text", () => `'["backlog","unstarted","started","completed","cancelled"]'::json`),
+    ...columnDim(
+      "state__group",
+      `gs."group"`,
+      "text",
+      () => `'["backlog","unstarted","started","completed","cancelled"]'::json`,
+    ),
     join: (a) => `LEFT JOIN states ${a}s ON ${a}s.id = i.state`,
     expr: (a) => `${a}s."group"`,
-    match: (ref, a, scope) => `i.state = ANY (ARRAY(SELECT ${a}s.id FROM states ${a}s WHERE ${scope(`${a}s`)} AND ${a}s."group" = ${ref}))`,
+    match: (ref, a, scope) =>
+      `i.state = ANY (ARRAY(SELECT ${a}s.id FROM states ${a}s WHERE ${scope(`${a}s`)} AND ${a}s."group" = ${ref}))`,
     none: () => `i.state IS NULL`,
     counted: { join: (a) => `LEFT JOIN states ${a}s ON ${a}s.id = c.state`, expr: (a) => `${a}s."group"` },
   },
-  priority: { ...columnDim("priority", "i.priority", "text", () => `'["urgent","high","medium","low","none"]'::json`), counted: { join: () => "", expr: () => "c.priority" } },
+  priority: {
+    ...columnDim("priority", "i.priority", "text", () => `'["urgent","high","medium","low","none"]'::json`),
+    counted: { join: () => "", expr: () => "c.priority" },
+  },
   created_by: columnDim("created_by", "i.created_by", "uuid", null),
-  project_id: columnDim("project_id", "i.project", "uuid", (_q, ctx) =>
-    `(SELECT coalesce(json_agg(t.id::text ORDER BY t.name), '[]'::json) FROM projects t WHERE ${ctx.projects("t.id")})`),
+  project_id: columnDim(
+    "project_id",
+    "i.project",
+    "uuid",
+    (_q, ctx) =>
+      `(SELECT coalesce(json_agg(t.id::text ORDER BY t.name), '[]'::json) FROM projects t WHERE ${ctx.projects("t.id")})`,
+  ),
   target_date: columnDim("target_date", "i.target_date", "date", null),
   // the item's cycle is kept on its row (db/sql/issue-list-attrs.sql)
   cycle_id: {

@@ -29,7 +29,11 @@ describe("buildListQuery", () => {
   it("numbers a page's items in its order before fetching them by their row address (no key lookup, no sort of the joined rows)", () => {
     // bench/explore-sql.ts: a 1,000-item page executes in ~4.5 ms instead of ~10 (four buffer reads per item through
     // the primary key became one; the window over the page no longer sorts the joined 27-column rows)
-    for (const r of [req(), req({ filter: { field: "name", op: "icontains", value: "a" } }), req({ groupBy: "state_id" })]) {
+    for (const r of [
+      req(),
+      req({ filter: { field: "name", op: "icontains", value: "a" } }),
+      req({ groupBy: "state_id" }),
+    ]) {
       const q = buildListQuery(r);
       expect(q.text).toContain("JOIN issues i ON i.ctid = n._t");
       expect(q.text).not.toContain("JOIN issues i ON i.id = pg.id");
@@ -91,15 +95,42 @@ describe("shapeResult", () => {
   });
   it("returns flat pages with the envelope numbers", () => {
     const r = req();
-    const res = shapeResult(r, { text: "", values: [], grouped: false }, page({ total: 5 }, [item("a", null), item("b", null)]));
+    const res = shapeResult(
+      r,
+      { text: "", values: [], grouped: false },
+      page({ total: 5 }, [item("a", null), item("b", null)]),
+    );
     expect(res).toEqual({
-      groupedBy: null, subGroupedBy: null, totalCount: 5, count: 2, totalPages: 3, nextPageResults: true,
-      results: [{ id: "a", name: "a" }, { id: "b", name: "b" }],
+      groupedBy: null,
+      subGroupedBy: null,
+      totalCount: 5,
+      count: 2,
+      totalPages: 3,
+      nextPageResults: true,
+      results: [
+        { id: "a", name: "a" },
+        { id: "b", name: "b" },
+      ],
     });
   });
   it("pre-fills single-valued groups in their order, then other keys, None last", () => {
     const r = req({ groupBy: "cycle_id" });
-    const res = shapeResult(r, { text: "", values: [], grouped: true }, page({ totals: [["c2", null, 1, 1], [null, null, 2, 1], ["old", null, 1, 1]], pre_g: ["c1", "c2", "None"], pre_sg: null }, [item("x", "c2"), item("y", null), item("z", null), item("w", "old")]));
+    const res = shapeResult(
+      r,
+      { text: "", values: [], grouped: true },
+      page(
+        {
+          totals: [
+            ["c2", null, 1, 1],
+            [null, null, 2, 1],
+            ["old", null, 1, 1],
+          ],
+          pre_g: ["c1", "c2", "None"],
+          pre_sg: null,
+        },
+        [item("x", "c2"), item("y", null), item("z", null), item("w", "old")],
+      ),
+    );
     expect(Object.keys(res.results)).toEqual(["c1", "c2", "old", "None"]);
     expect(res.results).toMatchObject({ c1: { results: [], total_results: 0 }, None: { total_results: 2 } });
     expect(res.totalCount).toBe(4);
@@ -108,7 +139,21 @@ describe("shapeResult", () => {
   });
   it("lists only present keys of multi-valued groups and carries the raw key", () => {
     const r = req({ groupBy: "labels__id" });
-    const res = shapeResult(r, { text: "", values: [], grouped: true }, page({ totals: [["l1", null, 3, 1], [null, null, 1, 1]], pre_g: null, pre_sg: null }, [item("x", "l1"), item("y", "l1"), item("z", null)]));
+    const res = shapeResult(
+      r,
+      { text: "", values: [], grouped: true },
+      page(
+        {
+          totals: [
+            ["l1", null, 3, 1],
+            [null, null, 1, 1],
+          ],
+          pre_g: null,
+          pre_sg: null,
+        },
+        [item("x", "l1"), item("y", "l1"), item("z", null)],
+      ),
+    );
     expect(Object.keys(res.results)).toEqual(["l1", "None"]);
     const l1 = (res.results as Record<string, { results: Record<string, unknown>[]; total_results: number }>).l1;
     expect(l1.results[0]).toEqual({ id: "x", name: "x", labels__id: "l1" });
@@ -117,16 +162,50 @@ describe("shapeResult", () => {
     expect(res.totalPages).toBe(2);
   });
   it("answers {} when the page has no rows", () => {
-    const res = shapeResult(req({ groupBy: "priority" }), { text: "", values: [], grouped: true }, page({ totals: [["high", null, 1, 1]], pre_g: ["urgent", "high"], pre_sg: null }, []));
+    const res = shapeResult(
+      req({ groupBy: "priority" }),
+      { text: "", values: [], grouped: true },
+      page({ totals: [["high", null, 1, 1]], pre_g: ["urgent", "high"], pre_sg: null }, []),
+    );
     expect(res.results).toEqual({});
     expect(res.count).toBe(0);
   });
   it("nests sub-groups with pre-filled single-valued sub-keys and per-sub-group totals", () => {
     const r = req({ groupBy: "state_id", subGroupBy: "priority" });
-    const res = shapeResult(r, { text: "", values: [], grouped: true }, page({ totals: [["s1", null, 2, 1], ["s1", "high", 2, 0], ["s2", null, 0, 1]], pre_g: ["s1", "s2"], pre_sg: ["urgent", "high"] }, [item("x", "s1", "high"), item("y", "s1", "high")]));
+    const res = shapeResult(
+      r,
+      { text: "", values: [], grouped: true },
+      page(
+        {
+          totals: [
+            ["s1", null, 2, 1],
+            ["s1", "high", 2, 0],
+            ["s2", null, 0, 1],
+          ],
+          pre_g: ["s1", "s2"],
+          pre_sg: ["urgent", "high"],
+        },
+        [item("x", "s1", "high"), item("y", "s1", "high")],
+      ),
+    );
     expect(res.results).toEqual({
-      s1: { results: { urgent: { results: [], total_results: 0 }, high: { results: [{ id: "x", name: "x" }, { id: "y", name: "y" }], total_results: 2 } }, total_results: 2 },
-      s2: { results: { urgent: { results: [], total_results: 0 }, high: { results: [], total_results: 0 } }, total_results: 0 },
+      s1: {
+        results: {
+          urgent: { results: [], total_results: 0 },
+          high: {
+            results: [
+              { id: "x", name: "x" },
+              { id: "y", name: "y" },
+            ],
+            total_results: 2,
+          },
+        },
+        total_results: 2,
+      },
+      s2: {
+        results: { urgent: { results: [], total_results: 0 }, high: { results: [], total_results: 0 } },
+        total_results: 0,
+      },
     });
     expect(res.totalCount).toBe(2);
   });
@@ -134,7 +213,12 @@ describe("shapeResult", () => {
 
 describe("statement text", () => {
   it("is identical for identical requests (prepared statements are cached by text)", () => {
-    const f = { and: [{ field: "label_id" as const, op: "in" as const, values: [P] }, { field: "state_group" as const, op: "in" as const, values: ["backlog"] }] };
+    const f = {
+      and: [
+        { field: "label_id" as const, op: "in" as const, values: [P] },
+        { field: "state_group" as const, op: "in" as const, values: ["backlog"] },
+      ],
+    };
     const a = buildListQuery(req({ filter: f, groupBy: "state_id" }));
     const b = buildListQuery(req({ filter: f, groupBy: "state_id" }));
     expect(a.text).toBe(b.text);

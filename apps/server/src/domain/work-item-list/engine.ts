@@ -29,7 +29,6 @@ import { itemReadableSql } from "../../http/readable.ts";
 export type { BuiltQuery, Item, ItemShape, ListRequest, ListResult, PageMeta, PageRows } from "./types.ts";
 export { listEnvelope, shapeResult } from "./shape.ts";
 
-
 export function buildListQuery(req: ListRequest): BuiltQuery {
   const q = new Params();
   const tz = req.viewer.timezone;
@@ -56,7 +55,9 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     let total: string;
     if (f) {
       // A filter applies: find the matching rows once, then count them and take the page from them.
-      ctes.push(`base AS MATERIALIZED (SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`);
+      ctes.push(
+        `base AS MATERIALIZED (SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`,
+      );
       ctes.push(
         `pg AS (SELECT b.id, b._t, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
       );
@@ -72,7 +73,11 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
         : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
     }
     const meta = `json_build_object('total', ${total})`;
-    return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false)}`, values: q.values, grouped: false };
+    return {
+      text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false)}`,
+      values: q.values,
+      grouped: false,
+    };
   }
 
   // totals per group (and per sub-group)
@@ -83,7 +88,9 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     const joins = [gCount.join("cg"), sgCount ? sgCount.join("csg") : ""].join(" ");
     const gx = gCount.expr("cg");
     if (!sgCount) {
-      ctes.push(`tot AS (SELECT ${gx} AS g, NULL::text AS sg, sum(c.n)::int AS n, 1 AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY 1 HAVING sum(c.n) > 0)`);
+      ctes.push(
+        `tot AS (SELECT ${gx} AS g, NULL::text AS sg, sum(c.n)::int AS n, 1 AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY 1 HAVING sum(c.n) > 0)`,
+      );
     } else {
       const sgx = sgCount.expr("csg");
       ctes.push(
@@ -95,7 +102,9 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     const sgExpr = sg ? sg.expr("sj") : null;
     const totJoins = `${g.join("gj")} ${sg ? sg.join("sj") : ""}`;
     if (!sg) {
-      ctes.push(`tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`);
+      ctes.push(
+        `tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`,
+      );
     } else {
       const groupCount = sg.multi ? "count(DISTINCT i.id)" : "count(*)";
       ctes.push(
@@ -108,20 +117,41 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
 
   // one branch per null/non-null combination, each gated on the key so only one runs per group
   const branches: string[] = [];
-  const combos: [boolean, boolean][] = sg ? [[false, false], [false, true], [true, false], [true, true]] : [[false, false], [true, false]];
+  const combos: [boolean, boolean][] = sg
+    ? [
+        [false, false],
+        [false, true],
+        [true, false],
+        [true, true],
+      ]
+    : [
+        [false, false],
+        [true, false],
+      ];
   for (const [gNull, sgNull] of combos) {
     const conds = [whereSql];
-    conds.push(gNull ? `k.g IS NULL AND ${g.none("ga")}` : `k.g IS NOT NULL AND ${g.match("k.g", "ga", ctx.stateScope)}`);
-    if (sg) conds.push(sgNull ? `k.sg IS NULL AND ${sg.none("sa")}` : `k.sg IS NOT NULL AND ${sg.match("k.sg", "sa", ctx.stateScope)}`);
+    conds.push(
+      gNull ? `k.g IS NULL AND ${g.none("ga")}` : `k.g IS NOT NULL AND ${g.match("k.g", "ga", ctx.stateScope)}`,
+    );
+    if (sg)
+      conds.push(
+        sgNull ? `k.sg IS NULL AND ${sg.none("sa")}` : `k.sg IS NOT NULL AND ${sg.match("k.sg", "sa", ctx.stateScope)}`,
+      );
     branches.push(
       `(SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
     );
   }
-  ctes.push(`pg AS (SELECT x.id, x._t, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`);
+  ctes.push(
+    `pg AS (SELECT x.id, x._t, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`,
+  );
 
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
   const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
-  return { text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true)}`, values: q.values, grouped: true };
+  return {
+    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true)}`,
+    values: q.values,
+    grouped: true,
+  };
 }
 
 /** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */
@@ -131,7 +161,9 @@ function countsWhere(c: CountsScope, parentless: boolean): string {
     `c.is_epic = ${c.epics ? "true" : "false"}`,
     parentless ? "c.is_sub = false" : "",
     `(c.state = '${NIL_UUID}' OR c.state <> ALL (ARRAY(SELECT tr.id FROM states tr WHERE tr.project = ${c.project} AND tr."group" = 'triage')))`,
-  ].filter(Boolean).join(" AND ");
+  ]
+    .filter(Boolean)
+    .join(" AND ");
 }
 
 /** How a column of an item row becomes its wire value. */
@@ -185,8 +217,13 @@ function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   // in wire order: `state__group` (lists only) comes before the three id arrays
   const { assignee_ids, label_ids, module_ids, ...scalars } = core;
   const cols: ItemCol[] = Object.entries(scalars).map(([key, c]) => ({ key, ...c }));
-  if (shape === "list" || shape === "sync" || shape === "create") cols.push({ key: "state__group", sql: `s."group"`, enc: "t" });
-  cols.push({ key: "assignee_ids", ...assignee_ids }, { key: "label_ids", ...label_ids }, { key: "module_ids", ...module_ids });
+  if (shape === "list" || shape === "sync" || shape === "create")
+    cols.push({ key: "state__group", sql: `s."group"`, enc: "t" });
+  cols.push(
+    { key: "assignee_ids", ...assignee_ids },
+    { key: "label_ids", ...label_ids },
+    { key: "module_ids", ...module_ids },
+  );
   if (shape === "create") cols.push({ key: "deleted_at", sql: iso("i.deleted_at"), enc: "s" });
   if (shape === "sync" && req.description) cols.push({ key: "description_html", sql: "i.description_html", enc: "t" });
   if (shape === "detail") {
@@ -225,7 +262,6 @@ SELECT n.k, n._g, n._sg, NULL${cols.map((c) => `, ${c.sql}`).join("")}
 FROM (SELECT pg._t, pg._g, pg._sg, row_number() OVER (ORDER BY ${grouped ? "pg._g, pg._sg, " : ""}${orderSql(od, "pg._o", "pg._c", "pg.id")}) AS k FROM pg) n
 JOIN issues i ON i.ctid = n._t LEFT JOIN states s ON s.id = i.state`;
 }
-
 
 /** A column's wire value: a float8 as PostgreSQL's JSON carries it (non-finite values are strings: "Infinity",
  *  "-Infinity", "NaN"); ids from their comma-separated text. */
@@ -292,7 +328,17 @@ export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<Json
   const n = cols.length;
   // `{"id":`, `,"name":`, …: the keys in wire order
   const heads = cols.map((c, x) => `${x ? "," : "{"}${JSON.stringify(c.key)}:`);
-  const printers: Printer[] = cols.map((c) => (c.conv === "float" ? printFloat : c.conv === "ids" ? printIds : c.enc === "s" ? printSafe : c.enc === "t" ? printAny : printPlain));
+  const printers: Printer[] = cols.map((c) =>
+    c.conv === "float"
+      ? printFloat
+      : c.conv === "ids"
+        ? printIds
+        : c.enc === "s"
+          ? printSafe
+          : c.enc === "t"
+            ? printAny
+            : printPlain,
+  );
   const gDim = req.groupBy ? groupDim(req.groupBy) : null;
   const sgDim = gDim && req.subGroupBy ? groupDim(req.subGroupBy) : null;
   const gHead = gDim?.multi ? `,${JSON.stringify(req.groupBy)}:` : null;
@@ -310,16 +356,28 @@ export function readRowsJson(req: ListRequest, rows: unknown[][]): PageRows<Json
  * One page of a list with each item as its JSON text (for a response body: `listEnvelope` then `stringifyWithText`
  * give the same bytes as `JSON.stringify` of `listWorkItems`' envelope, without building the items). Not for "detail".
  */
-export async function listWorkItemsJson(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult<JsonText>> {
-  const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+export async function listWorkItemsJson(
+  app: AppContext,
+  req: ListRequest,
+  built: BuiltQuery = buildListQuery(req),
+): Promise<ListResult<JsonText>> {
+  const rows = (await app.sql
+    .unsafe(built.text, built.values as never[], { prepare: true })
+    .values()) as unknown as unknown[][];
   return shapeResult(req, built, readRowsJson(req, rows));
 }
 
 /** Run one page of a list. */
-export async function listWorkItems(app: AppContext, req: ListRequest, built: BuiltQuery = buildListQuery(req)): Promise<ListResult> {
+export async function listWorkItems(
+  app: AppContext,
+  req: ListRequest,
+  built: BuiltQuery = buildListQuery(req),
+): Promise<ListResult> {
   // A named prepared statement per connection, cached by its text (the same request shape always builds the same
   // text, values apart): one round trip and no re-planning after the first runs (postgres.js's unsafe() does not
   // prepare unless asked, and then parses, describes and plans the statement on every call).
-  const rows = (await app.sql.unsafe(built.text, built.values as never[], { prepare: true }).values()) as unknown as unknown[][];
+  const rows = (await app.sql
+    .unsafe(built.text, built.values as never[], { prepare: true })
+    .values()) as unknown as unknown[][];
   return shapeResult(req, built, readRows(req, rows));
 }

@@ -34,7 +34,12 @@ const DATE_COLUMN: Record<string, { col: string; kind: "date" | "timestamptz" }>
 };
 
 /** `stateScope(alias)` limits a states alias to the list's project(s) (for state-group conditions). */
-export function compileFilter(node: FilterNode | null, q: Params, tz: string, stateScope: (alias: string) => string): string | null {
+export function compileFilter(
+  node: FilterNode | null,
+  q: Params,
+  tz: string,
+  stateScope: (alias: string) => string,
+): string | null {
   if (!node) return null;
   if (isFilterLeaf(node)) return compileLeaf(node, q, tz, stateScope);
   if ("and" in node) {
@@ -58,7 +63,10 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
       const parts: string[] = [];
       if (leaf.field === "state_group") {
         const a = q.alias("sg");
-        if (ids.length) parts.push(`i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`);
+        if (ids.length)
+          parts.push(
+            `i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`,
+          );
         if (wantsNull) parts.push(`i.state IS NULL`);
       } else if (leaf.field === "priority") {
         if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);
@@ -76,8 +84,14 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
       } else {
         const rel = RELATION[leaf.field];
         const a = q.alias("f");
-        if (ids.length === 1) parts.push(`EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`);
-        else if (ids.length) parts.push(`EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`);
+        if (ids.length === 1)
+          parts.push(
+            `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`,
+          );
+        else if (ids.length)
+          parts.push(
+            `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`,
+          );
         if (wantsNull) parts.push(`NOT EXISTS (SELECT 1 FROM ${rel.table} ${a}n WHERE ${a}n.issue = i.id)`);
       }
       return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
@@ -101,7 +115,11 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
         const zone = q.p(tz, "text");
         const start = (d: string) => `((${q.p(d, "date")})::timestamp AT TIME ZONE ${zone})`;
         const next = (d: string) => `((${q.p(d, "date")} + 1)::timestamp AT TIME ZONE ${zone})`;
-        return side === "gte" ? `${col} >= ${start(value)}` : side === "lte" ? `${col} < ${next(value)}` : `${col} >= ${next(value)}`;
+        return side === "gte"
+          ? `${col} >= ${start(value)}`
+          : side === "lte"
+            ? `${col} < ${next(value)}`
+            : `${col} >= ${next(value)}`;
       };
       if (leaf.gte) parts.push(bound(leaf.gte, "gte"));
       if (leaf.lte) parts.push(bound(leaf.lte, "lte"));

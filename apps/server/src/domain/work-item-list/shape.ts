@@ -11,7 +11,11 @@ import { groupDim } from "./dims.ts";
 import { JsonText } from "./json-text.ts";
 import type { BuiltQuery, Item, ListRequest, ListResult, PageRows } from "./types.ts";
 
-export function shapeResult<T extends object = Item>(req: ListRequest, built: BuiltQuery, page: PageRows<T>): ListResult<T> {
+export function shapeResult<T extends object = Item>(
+  req: ListRequest,
+  built: BuiltQuery,
+  page: PageRows<T>,
+): ListResult<T> {
   const { meta, items } = page;
   if (!built.grouped) return shapeFlatPage(req.page, meta.total ?? 0, items) as ListResult<T>;
   const groupBy = req.groupBy!;

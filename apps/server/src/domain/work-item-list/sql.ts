@@ -19,7 +19,8 @@ export class Params {
 
   /** Add a value and return its placeholder, e.g. `$3::uuid`. Identical (value, cast) pairs share a placeholder. */
   p(value: unknown, cast?: string): string {
-    const key = cast + "\u0000" + (Array.isArray(value) ? "[" + value.join(",") + "]" : typeof value + ":" + String(value));
+    const key =
+      cast + "\u0000" + (Array.isArray(value) ? "[" + value.join(",") + "]" : typeof value + ":" + String(value));
     const hit = this.cache.get(key);
     if (hit) return hit;
     this.values.push(value);
@@ -39,8 +40,10 @@ export function isoExpr(col: string, tz: string, q: Params): string {
   }
   const z = q.p(tz, "text");
   const off = `extract(epoch from ((${col} AT TIME ZONE ${z}) - (${col} AT TIME ZONE 'UTC')))::int`;
-  return `CASE WHEN ${col} IS NULL THEN NULL ELSE to_char(${col} AT TIME ZONE ${z}, 'YYYY-MM-DD"T"HH24:MI:SS.US') || `
-    + `CASE WHEN ${off} < 0 THEN '-' ELSE '+' END || lpad((abs(${off}) / 3600)::text, 2, '0') || ':' || lpad((abs(${off}) % 3600 / 60)::text, 2, '0') END`;
+  return (
+    `CASE WHEN ${col} IS NULL THEN NULL ELSE to_char(${col} AT TIME ZONE ${z}, 'YYYY-MM-DD"T"HH24:MI:SS.US') || ` +
+    `CASE WHEN ${off} < 0 THEN '-' ELSE '+' END || lpad((abs(${off}) / 3600)::text, 2, '0') || ':' || lpad((abs(${off}) % 3600 / 60)::text, 2, '0') END`
+  );
 }
 
 /** A time zone name we can hand to Postgres (IANA names only; anything else is treated as UTC). */

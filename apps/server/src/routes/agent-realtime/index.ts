@@ -18,6 +18,7 @@ export const agentRealtimeRoutes: RouteModule = (fastify, app) => {
     body: subscriptionTokenBody,
     scope: "workspace",
     policy: PERMISSIONS.agentRealtime.token,
-    handler: async ({ workspace, user, body }) => presentSubscriptionToken(await issueSubscriptionToken(app, workspace.id, user.id, body)),
+    handler: async ({ workspace, user, body }) =>
+      presentSubscriptionToken(await issueSubscriptionToken(app, workspace.id, user.id, body)),
   });
 };

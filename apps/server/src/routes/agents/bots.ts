@@ -18,9 +18,13 @@ export const AGENT_BOT_ROLE = ROLE.MEMBER;
 const { users, projectMembers, agentTemplates } = schema;
 
 /** The bot's unique username and its undeliverable address (RFC 2606 `.invalid`), from the template's id. */
-export const agentBotIdentity = (templateId: string) => ({ username: `agent-${templateId}`, email: `agent-${templateId}@agents.stride.invalid` });
+export const agentBotIdentity = (templateId: string) => ({
+  username: `agent-${templateId}`,
+  email: `agent-${templateId}@agents.stride.invalid`,
+});
 
-const botName = (config: unknown) => ((config as Partial<AgentTemplateConfig> | null)?.name ?? "").trim().slice(0, 255) || "Agent";
+const botName = (config: unknown) =>
+  ((config as Partial<AgentTemplateConfig> | null)?.name ?? "").trim().slice(0, 255) || "Agent";
 
 interface TemplateLike {
   id: string;
@@ -33,10 +37,14 @@ interface TemplateLike {
 /** Make the template's bot (a template without one: just made, or made before bots existed); returns its id. */
 export async function makeAgentBot(tx: DbOrTx, t: TemplateLike): Promise<string> {
   const name = botName(t.config);
-  const [u] = await tx.insert(users)
+  const [u] = await tx
+    .insert(users)
     .values({ ...agentBotIdentity(t.id), firstName: name, displayName: name, isBot: true, botType: AGENT_BOT_TYPE })
     .returning({ id: users.id });
-  await tx.insert(projectMembers).values({ workspaceId: t.workspaceId, projectId: t.projectId, memberId: u.id, role: AGENT_BOT_ROLE }).onConflictDoNothing();
+  await tx
+    .insert(projectMembers)
+    .values({ workspaceId: t.workspaceId, projectId: t.projectId, memberId: u.id, role: AGENT_BOT_ROLE })
+    .onConflictDoNothing();
   await tx.update(agentTemplates).set({ botUserId: u.id }).where(eq(agentTemplates.id, t.id));
   return u.id;
 }
@@ -45,13 +53,22 @@ export async function makeAgentBot(tx: DbOrTx, t: TemplateLike): Promise<string>
 export async function syncAgentBot(tx: DbOrTx, t: TemplateLike): Promise<string> {
   if (!t.botUserId) return makeAgentBot(tx, t);
   const name = botName(t.config);
-  await tx.update(users).set({ firstName: name, displayName: name, updatedAt: new Date() }).where(and(eq(users.id, t.botUserId), eq(users.isBot, true)));
+  await tx
+    .update(users)
+    .set({ firstName: name, displayName: name, updatedAt: new Date() })
+    .where(and(eq(users.id, t.botUserId), eq(users.isBot, true)));
   return t.botUserId;
 }
 
 /** The template is removed: its bot leaves the project and is deactivated; the user stays, so its history reads as before. */
 export async function retireAgentBot(tx: DbOrTx, t: TemplateLike): Promise<void> {
   if (!t.botUserId) return;
-  await tx.update(projectMembers).set({ isActive: false, updatedAt: new Date() }).where(eq(projectMembers.memberId, t.botUserId));
-  await tx.update(users).set({ isActive: false, updatedAt: new Date() }).where(and(eq(users.id, t.botUserId), eq(users.isBot, true)));
+  await tx
+    .update(projectMembers)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(eq(projectMembers.memberId, t.botUserId));
+  await tx
+    .update(users)
+    .set({ isActive: false, updatedAt: new Date() })
+    .where(and(eq(users.id, t.botUserId), eq(users.isBot, true)));
 }

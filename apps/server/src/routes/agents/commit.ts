@@ -1,7 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { and, desc, eq } from "drizzle-orm";
-import { ACTIVE_EXECUTION_STATUSES, COMMIT_MSG, type CommitExecutionBody, type CommitResult } from "@stride/shared/contract";
+import {
+  ACTIVE_EXECUTION_STATUSES,
+  COMMIT_MSG,
+  type CommitExecutionBody,
+  type CommitResult,
+} from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../http/errors.ts";
 import type { ProjectRow } from "../../http/route.ts";
@@ -40,12 +45,21 @@ interface DiffMeta {
  * run's newest of its name (artifacts never change; a later run adds a new one), while no run is working on it,
  * and, when its sandbox's checkout is still here, matching that checkout now.
  */
-async function assertReviewedDiffIsCurrent(app: AppContext, exec: ExecutionRow, artifact: ArtifactRow, meta: DiffMeta): Promise<void> {
-  if ((ACTIVE_EXECUTION_STATUSES as readonly string[]).includes(exec.status)) throw errors.conflict({ error: COMMIT_MSG.running });
+async function assertReviewedDiffIsCurrent(
+  app: AppContext,
+  exec: ExecutionRow,
+  artifact: ArtifactRow,
+  meta: DiffMeta,
+): Promise<void> {
+  if ((ACTIVE_EXECUTION_STATUSES as readonly string[]).includes(exec.status))
+    throw errors.conflict({ error: COMMIT_MSG.running });
   if (meta.committed) throw errors.conflict({ error: COMMIT_MSG.committed(meta.committed.branch) });
-  const [newest] = await app.db.select({ id: schema.agentArtifacts.id }).from(schema.agentArtifacts)
+  const [newest] = await app.db
+    .select({ id: schema.agentArtifacts.id })
+    .from(schema.agentArtifacts)
     .where(and(eq(schema.agentArtifacts.executionId, exec.id), eq(schema.agentArtifacts.name, artifact.name)))
-    .orderBy(desc(schema.agentArtifacts.createdAt), desc(schema.agentArtifacts.id)).limit(1);
+    .orderBy(desc(schema.agentArtifacts.createdAt), desc(schema.agentArtifacts.id))
+    .limit(1);
   if (newest?.id !== artifact.id) throw errors.conflict({ error: COMMIT_MSG.superseded });
   const rt = sandboxRuntime(app);
   if (!meta.sandbox_id || !rt.exists(meta.sandbox_id)) return; // the checkout is gone (or on another instance): the artifact is all there is
@@ -67,7 +81,13 @@ const PUSH_TRIES = 3;
  * when that branch exists, from an earlier run, the first free `stride/{IDENT}-{seq}-{n}`), pushed only as a new
  * branch, and the branch becomes a link on the work item.
  */
-export async function commitExecution(app: AppContext, project: ProjectRow, exec: ExecutionRow, userId: string, body: CommitExecutionBody): Promise<CommitResult> {
+export async function commitExecution(
+  app: AppContext,
+  project: ProjectRow,
+  exec: ExecutionRow,
+  userId: string,
+  body: CommitExecutionBody,
+): Promise<CommitResult> {
   if (!exec.issueId) throw errors.badRequest(COMMIT_MSG.noWorkItem);
   const artifact = await loadArtifact(app.db, project.id, body.artifact_id, userId);
   if (artifact.executionId !== exec.id || artifact.kind !== "diff") throw errors.badRequest(COMMIT_MSG.notDiff);
@@ -81,26 +101,59 @@ export async function commitExecution(app: AppContext, project: ProjectRow, exec
   const message = `${body.message || `${key}: ${issue.name}`}\n\nWork item: ${key}\nMade by the Stride agent "${(exec.agentConfig as { name: string }).name}" (execution ${exec.id}).`;
   const url = meta.repository.url;
   // the repository guard again (the instance's rules may have changed since the run), and git as the sandbox user
-  const remote = await guardRepository(url, { localDirs: app.config.sandboxLocalRepositories, allowPrivate: app.config.outboundAllowPrivate })
-    .catch((e: unknown) => { throw e instanceof RepositoryRefused ? errors.badRequest(`The commit failed: ${e.message}`) : e; });
+  const remote = await guardRepository(url, {
+    localDirs: app.config.sandboxLocalRepositories,
+    allowPrivate: app.config.outboundAllowPrivate,
+  }).catch((e: unknown) => {
+    throw e instanceof RepositoryRefused ? errors.badRequest(`The commit failed: ${e.message}`) : e;
+  });
   const dir = gitWorkDir("stride-commit-");
   try {
     await git(["clone", "--no-hardlinks", "--quiet", "--no-checkout", "--", remote.url, dir], { remote });
     await git(["checkout", "--quiet", "--detach", meta.base_commit], { cwd: dir });
     fs.writeFileSync(path.join(dir, ".git", "stride.patch"), artifact.content);
     await git(["apply", "--index", "--binary", ".git/stride.patch"], { cwd: dir });
-    const who = ["-c", `user.name=${user?.displayName || "Stride"}`, "-c", `user.email=${user?.email || "agent@stride.invalid"}`];
+    const who = [
+      "-c",
+      `user.name=${user?.displayName || "Stride"}`,
+      "-c",
+      `user.email=${user?.email || "agent@stride.invalid"}`,
+    ];
     await git([...who, "commit", "--quiet", "--no-verify", "-m", message], { cwd: dir });
     const commit = (await git(["rev-parse", "HEAD"], { cwd: dir })).trim();
     const branch = await pushNewBranch(dir, `stride/${key}`, remote);
-    await app.db.update(schema.agentArtifacts).set({ meta: { ...meta, committed: { branch, commit } } }).where(eq(schema.agentArtifacts.id, artifact.id));
+    await app.db
+      .update(schema.agentArtifacts)
+      .set({ meta: { ...meta, committed: { branch, commit } } })
+      .where(eq(schema.agentArtifacts.id, artifact.id));
     const link = branchUrl(url, branch);
     if (/^https?:\/\//.test(link)) await createLink(app.db, issue, userId, { url: link, title: branch });
     else {
       // a repository without a web address (a local path, ssh): the link names it as is, which the link form would refuse
       await app.db.transaction(async (tx) => {
-        const [row] = await tx.insert(schema.issueLinks).values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, url: link, title: branch, metadata: {}, createdById: userId, updatedById: userId }).returning();
-        await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId: userId, verb: "created", field: "link", newValue: link, newIdentifier: row.id });
+        const [row] = await tx
+          .insert(schema.issueLinks)
+          .values({
+            issueId: issue.id,
+            projectId: issue.projectId,
+            workspaceId: issue.workspaceId,
+            url: link,
+            title: branch,
+            metadata: {},
+            createdById: userId,
+            updatedById: userId,
+          })
+          .returning();
+        await recordActivity(tx, {
+          issueId: issue.id,
+          projectId: issue.projectId,
+          workspaceId: issue.workspaceId,
+          actorId: userId,
+          verb: "created",
+          field: "link",
+          newValue: link,
+          newIdentifier: row.id,
+        });
       });
     }
     return { branch, commit, url: link };
@@ -119,15 +172,24 @@ export async function commitExecution(app: AppContext, project: ProjectRow, exec
 async function pushNewBranch(dir: string, base: string, remote: GitRemote): Promise<string> {
   for (let attempt = 1; ; attempt++) {
     const heads = await git(["ls-remote", "--heads", "origin"], { cwd: dir, remote });
-    const taken = new Set(heads.split("\n").map((l) => l.split("\t")[1]?.replace(/^refs\/heads\//, "")).filter(Boolean));
+    const taken = new Set(
+      heads
+        .split("\n")
+        .map((l) => l.split("\t")[1]?.replace(/^refs\/heads\//, ""))
+        .filter(Boolean),
+    );
     const branch = freeBranch(base, taken);
     try {
-      await git(["push", "--quiet", `--force-with-lease=refs/heads/${branch}:`, "origin", `HEAD:refs/heads/${branch}`], { cwd: dir, remote });
+      await git(
+        ["push", "--quiet", `--force-with-lease=refs/heads/${branch}:`, "origin", `HEAD:refs/heads/${branch}`],
+        { cwd: dir, remote },
+      );
       return branch;
     } catch (e) {
       if (!(e instanceof GitError)) throw e;
       // refused for another reason than the name: git's words
-      if (!(await git(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { cwd: dir, remote })).trim()) throw e;
+      if (!(await git(["ls-remote", "--heads", "origin", `refs/heads/${branch}`], { cwd: dir, remote })).trim())
+        throw e;
       if (attempt >= PUSH_TRIES) throw errors.conflict({ error: COMMIT_MSG.branchExists(branch) });
     }
   }

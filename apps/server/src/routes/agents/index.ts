@@ -5,20 +5,37 @@ import { projectParams } from "../../http/fields.ts";
 import { P } from "../../http/paths.ts";
 import { iso } from "../../http/present.ts";
 import {
-  agentTemplateParams, artifactParams, commitExecutionBody, executeBody, executionDetailQuery, executionParams, saveAgentTemplateBody, searchExecutionsQuery,
+  agentTemplateParams,
+  artifactParams,
+  commitExecutionBody,
+  executeBody,
+  executionDetailQuery,
+  executionParams,
+  saveAgentTemplateBody,
+  searchExecutionsQuery,
 } from "./schemas.ts";
 import { presentAgentTemplate, presentArtifact, presentRecord } from "./presenters.ts";
 import { deleteAgentTemplate, listAgentTemplates, loadAgentTemplate, saveAgentTemplate } from "./templates.ts";
 import { agentMetadata } from "./metadata.ts";
 import { commitExecution } from "./commit.ts";
 import {
-  cancelExecution, execute, loadArtifact, loadExecution, loadExecutionFor, presentExecutions, recordsOf, searchExecutions, type Caller,
+  cancelExecution,
+  execute,
+  loadArtifact,
+  loadExecution,
+  loadExecutionFor,
+  presentExecutions,
+  recordsOf,
+  searchExecutions,
+  type Caller,
 } from "./executions.ts";
 import type { ScopeCtx } from "../../http/route.ts";
 
 /** The caller's roles for the checks that depend on the execution (project-assistant conversations are anyone's own). */
 const callerOf = (ctx: Pick<ScopeCtx, "user" | "workspaceMember" | "projectMember">): Caller => ({
-  userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: ctx.projectMember?.role ?? null,
+  userId: ctx.user.id,
+  workspaceRole: ctx.workspaceMember?.role ?? null,
+  projectRole: ctx.projectMember?.role ?? null,
 });
 
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
@@ -29,7 +46,9 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.agentTemplate.view,
-    handler: async ({ project }) => ({ agent_templates: (await listAgentTemplates(app, project)).map(presentAgentTemplate) }),
+    handler: async ({ project }) => ({
+      agent_templates: (await listAgentTemplates(app, project)).map(presentAgentTemplate),
+    }),
   });
 
   route(fastify, app, {
@@ -39,7 +58,9 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     body: saveAgentTemplateBody,
     scope: "project",
     policy: PERMISSIONS.agentTemplate.create,
-    handler: async ({ project, user, body }) => ({ agent_template: presentAgentTemplate(await saveAgentTemplate(app, project, user.id, body)) }),
+    handler: async ({ project, user, body }) => ({
+      agent_template: presentAgentTemplate(await saveAgentTemplate(app, project, user.id, body)),
+    }),
   });
 
   route(fastify, app, {
@@ -73,7 +94,11 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     // anyone in the project holds project-assistant conversations; other runs need agentExecution.run (execute checks)
     policy: PERMISSIONS.projectAssistant.chat,
     status: 202,
-    handler: async (ctx) => execute({ app, project: ctx.project, projectMember: ctx.projectMember, userId: ctx.user.id, caller: callerOf(ctx) }, ctx.body),
+    handler: async (ctx) =>
+      execute(
+        { app, project: ctx.project, projectMember: ctx.projectMember, userId: ctx.user.id, caller: callerOf(ctx) },
+        ctx.body,
+      ),
   });
 
   route(fastify, app, {
@@ -97,7 +122,8 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     params: executionParams,
     query: executionDetailQuery,
     scope: "project",
-    load: (ctx) => loadExecutionFor(app.db, ctx.project.id, ctx.params.executionId, callerOf(ctx), PERMISSIONS.agentExecution.view),
+    load: (ctx) =>
+      loadExecutionFor(app.db, ctx.project.id, ctx.params.executionId, callerOf(ctx), PERMISSIONS.agentExecution.view),
     policy: PERMISSIONS.projectAssistant.chat,
     handler: async ({ loaded, query }): Promise<ExecutionDetail> => {
       const [execution] = await presentExecutions(app.db, [loaded]);
@@ -110,7 +136,14 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     url: `${P}/agent/executions/:executionId/cancel/`,
     params: executionParams,
     scope: "project",
-    load: (ctx) => loadExecutionFor(app.db, ctx.project.id, ctx.params.executionId, callerOf(ctx), PERMISSIONS.agentExecution.cancel),
+    load: (ctx) =>
+      loadExecutionFor(
+        app.db,
+        ctx.project.id,
+        ctx.params.executionId,
+        callerOf(ctx),
+        PERMISSIONS.agentExecution.cancel,
+      ),
     policy: PERMISSIONS.projectAssistant.chat,
     handler: async ({ loaded, user }) => {
       const [execution] = await presentExecutions(app.db, [await cancelExecution(app, loaded, user.id)]);
@@ -138,7 +171,10 @@ export const agentRoutes: RouteModule = (fastify, app) => {
     load: ({ project, params, user }) => loadArtifact(app.db, project.id, params.artifactId, user.id),
     policy: PERMISSIONS.agentExecution.view,
     handler: async ({ loaded, params }) =>
-      presentArtifact(loaded, `/api/workspaces/${params.slug}/projects/${params.projectId}/artifacts/${loaded.id}/download/`),
+      presentArtifact(
+        loaded,
+        `/api/workspaces/${params.slug}/projects/${params.projectId}/artifacts/${loaded.id}/download/`,
+      ),
   });
 
   // The `download_url` of an artifact over 256 KB: its content as a file.

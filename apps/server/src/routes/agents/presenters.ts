@@ -1,6 +1,15 @@
 import {
-  ARTIFACT_INLINE_MAX_BYTES, type AgentTemplate, type AgentTemplateConfig, type AgentType, type Artifact, type ArtifactKind, type Execution,
-  type ExecutionRecord, type ExecutionStatus, type RecordFormat, type RecordType,
+  ARTIFACT_INLINE_MAX_BYTES,
+  type AgentTemplate,
+  type AgentTemplateConfig,
+  type AgentType,
+  type Artifact,
+  type ArtifactKind,
+  type Execution,
+  type ExecutionRecord,
+  type ExecutionStatus,
+  type RecordFormat,
+  type RecordType,
 } from "@stride/shared/contract";
 import { iso } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
@@ -12,11 +21,22 @@ export type ArtifactRow = typeof schema.agentArtifacts.$inferSelect;
 
 /** Agent template (agents.md §2) `{id, cluster_id, config, created_at}` + its bot user and `updated_at`. */
 export function presentAgentTemplate(t: AgentTemplateRow): AgentTemplate {
-  return { id: t.id, cluster_id: t.clusterId, config: t.config as AgentTemplateConfig, bot_user_id: t.botUserId, created_at: iso(t.createdAt), updated_at: iso(t.updatedAt) };
+  return {
+    id: t.id,
+    cluster_id: t.clusterId,
+    config: t.config as AgentTemplateConfig,
+    bot_user_id: t.botUserId,
+    created_at: iso(t.createdAt),
+    updated_at: iso(t.updatedAt),
+  };
 }
 
 /** Execution (agents.md §2) with usage, duration, its current diff artifacts and, when pending, its place in the queue. */
-export function presentExecution(e: ExecutionRow, artifactIds: string[] = [], queuePosition: number | null = null): Execution {
+export function presentExecution(
+  e: ExecutionRow,
+  artifactIds: string[] = [],
+  queuePosition: number | null = null,
+): Execution {
   const agent = e.agentConfig as { type: AgentType; name: string };
   return {
     id: e.id,

@@ -1,8 +1,14 @@
 import { idParam, projectParams } from "../../http/fields.ts";
 
 export {
-  commitExecutionBody, executeBody, executionDetailQuery, saveAgentTemplateBody, searchExecutionsQuery,
-  type ExecuteBody, type SaveAgentTemplateBody, type SearchExecutionsQuery,
+  commitExecutionBody,
+  executeBody,
+  executionDetailQuery,
+  saveAgentTemplateBody,
+  searchExecutionsQuery,
+  type ExecuteBody,
+  type SaveAgentTemplateBody,
+  type SearchExecutionsQuery,
 } from "@stride/shared/contract";
 
 export const agentTemplateParams = projectParams.extend({ templateId: idParam() });

@@ -15,11 +15,18 @@ export type AgentTemplateRow = typeof agentTemplates.$inferSelect;
 type ClusterRow = typeof agentClusters.$inferSelect;
 
 export function listAgentTemplates(app: AppContext, project: ProjectRow): Promise<AgentTemplateRow[]> {
-  return app.db.select().from(agentTemplates).where(eq(agentTemplates.projectId, project.id)).orderBy(asc(agentTemplates.createdAt));
+  return app.db
+    .select()
+    .from(agentTemplates)
+    .where(eq(agentTemplates.projectId, project.id))
+    .orderBy(asc(agentTemplates.createdAt));
 }
 
 export async function findAgentTemplate(db: DbOrTx, projectId: string, id: string): Promise<AgentTemplateRow | null> {
-  const [t] = await db.select().from(agentTemplates).where(and(eq(agentTemplates.projectId, projectId), eq(agentTemplates.id, id)));
+  const [t] = await db
+    .select()
+    .from(agentTemplates)
+    .where(and(eq(agentTemplates.projectId, projectId), eq(agentTemplates.id, id)));
   return t ?? null;
 }
 
@@ -31,12 +38,16 @@ export async function loadAgentTemplate(db: DbOrTx, projectId: string, id: strin
 
 /** The config's references must be the project's: its model configuration and its environment templates. */
 async function checkReferences(db: DbOrTx, projectId: string, config: AgentTemplateConfig): Promise<void> {
-  if (!(await findModelConfig(db, projectId, config.model_config))) throw errors.field("config.model_config", AGENT_MSG.modelConfigNotFound);
+  if (!(await findModelConfig(db, projectId, config.model_config)))
+    throw errors.field("config.model_config", AGENT_MSG.modelConfigNotFound);
   const ids = [...new Set(config.environment_template_ids ?? [])];
   if (ids.length) {
-    const found = await db.select({ id: environmentTemplates.id }).from(environmentTemplates)
+    const found = await db
+      .select({ id: environmentTemplates.id })
+      .from(environmentTemplates)
       .where(and(eq(environmentTemplates.projectId, projectId), inArray(environmentTemplates.id, ids)));
-    if (found.length !== ids.length) throw errors.field("config.environment_template_ids", AGENT_MSG.environmentNotFound);
+    if (found.length !== ids.length)
+      throw errors.field("config.environment_template_ids", AGENT_MSG.environmentNotFound);
   }
 }
 
@@ -47,26 +58,42 @@ async function setIssueAgentPreset(db: DbOrTx, cluster: ClusterRow, template: Ag
   const previous = config.agent_presets.issue_agent;
   config.agent_presets.issue_agent = {
     agent_template_id: template?.id ?? null,
-    environment_template_ids: envIds?.length ? [...envIds] : previous?.environment_template_ids ?? [],
+    environment_template_ids: envIds?.length ? [...envIds] : (previous?.environment_template_ids ?? []),
   };
   await db.update(agentClusters).set({ config, updatedAt: new Date() }).where(eq(agentClusters.id, cluster.id));
 }
 
 /** POST P/agent/templates/: create, or replace the config of `agent_template_id`; `preset_names: ["issue_agent"]` points the preset at it. */
-export async function saveAgentTemplate(app: AppContext, project: ProjectRow, userId: string, body: SaveAgentTemplateBody): Promise<AgentTemplateRow> {
+export async function saveAgentTemplate(
+  app: AppContext,
+  project: ProjectRow,
+  userId: string,
+  body: SaveAgentTemplateBody,
+): Promise<AgentTemplateRow> {
   return app.db.transaction(async (tx) => {
     const cluster = await ensureCluster(tx, project);
     await checkReferences(tx, project.id, body.config);
     let row: AgentTemplateRow;
     if (body.agent_template_id) {
       const existing = await loadAgentTemplate(tx, project.id, body.agent_template_id);
-      [row] = await tx.update(agentTemplates).set({ config: body.config, updatedAt: new Date(), updatedById: userId })
-        .where(eq(agentTemplates.id, existing.id)).returning();
+      [row] = await tx
+        .update(agentTemplates)
+        .set({ config: body.config, updatedAt: new Date(), updatedById: userId })
+        .where(eq(agentTemplates.id, existing.id))
+        .returning();
       row = { ...row, botUserId: await syncAgentBot(tx, row) };
     } else {
-      [row] = await tx.insert(agentTemplates).values({
-        workspaceId: project.workspaceId, projectId: project.id, clusterId: cluster.id, config: body.config, createdById: userId, updatedById: userId,
-      }).returning();
+      [row] = await tx
+        .insert(agentTemplates)
+        .values({
+          workspaceId: project.workspaceId,
+          projectId: project.id,
+          clusterId: cluster.id,
+          config: body.config,
+          createdById: userId,
+          updatedById: userId,
+        })
+        .returning();
       row = { ...row, botUserId: await makeAgentBot(tx, row) };
     }
     if (body.preset_names?.includes("issue_agent")) await setIssueAgentPreset(tx, cluster, row);
@@ -75,7 +102,11 @@ export async function saveAgentTemplate(app: AppContext, project: ProjectRow, us
 }
 
 /** DELETE P/agent/templates/{id}/: a preset pointing at it is left without an agent template; its bot is retired. */
-export async function deleteAgentTemplate(app: AppContext, project: ProjectRow, template: AgentTemplateRow): Promise<void> {
+export async function deleteAgentTemplate(
+  app: AppContext,
+  project: ProjectRow,
+  template: AgentTemplateRow,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     const cluster = await ensureCluster(tx, project);
     const preset = (cluster.config as ClusterPresets).agent_presets?.issue_agent;

@@ -1,7 +1,17 @@
 import { z } from "zod";
 import {
-  ANALYTICS_DATE_FILTERS, DEFAULT_X_AXIS, assembleCustomChart, assembleTimeline, dayInZone, dayKeys, monthKeys, monthName, parseAnalyticsAxis,
-  seesOnlyOwnWorkItems, sumsPoints, type AnalyticsDateFilter,
+  ANALYTICS_DATE_FILTERS,
+  DEFAULT_X_AXIS,
+  assembleCustomChart,
+  assembleTimeline,
+  dayInZone,
+  dayKeys,
+  monthKeys,
+  monthName,
+  parseAnalyticsAxis,
+  seesOnlyOwnWorkItems,
+  sumsPoints,
+  type AnalyticsDateFilter,
 } from "@stride/shared";
 import type { AnalyticsChart } from "@stride/shared/contract";
 import { route, type ProjectCtx, type RouteModule, type ScopeCtx } from "../../http/route.ts";
@@ -13,9 +23,23 @@ import { loadCycle } from "../cycles/queries.ts";
 import { loadModule } from "../modules/commands.ts";
 import { analyticsQuery, projectParams, slugParams, type AnalyticsQuery } from "./schemas.ts";
 import {
-  createdCompletedSeries, customChartRows, itemScope, overview, projectEntityCounts, statsByAssignee, statsByProject, workItemCounts, type ItemScope,
+  createdCompletedSeries,
+  customChartRows,
+  itemScope,
+  overview,
+  projectEntityCounts,
+  statsByAssignee,
+  statsByProject,
+  workItemCounts,
+  type ItemScope,
 } from "./queries.ts";
-import { presentAssigneeStats, presentOverview, presentProjectChart, presentProjectStats, presentWorkItemTotals } from "./presenters.ts";
+import {
+  presentAssigneeStats,
+  presentOverview,
+  presentProjectChart,
+  presentProjectStats,
+  presentWorkItemTotals,
+} from "./presenters.ts";
 
 type AnyCtx = ScopeCtx<unknown, AnalyticsQuery>;
 type ProjectAnalyticsCtx = ProjectCtx<unknown, AnalyticsQuery>;
@@ -26,7 +50,10 @@ const invalidType = () => errors.body(400, { message: "Invalid type" });
 
 function projectIdsOf(q: AnalyticsQuery): string[] | null {
   if (!q.project_ids) return null;
-  const ids = q.project_ids.split(",").map((s) => s.trim()).filter(Boolean);
+  const ids = q.project_ids
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   if (ids.some((id) => !uuid.safeParse(id).success)) throw errors.badParam("Invalid project_ids value.");
   return ids.length ? ids : null;
 }
@@ -47,7 +74,15 @@ interface Scoped {
 async function workspaceScope(ctx: AnyCtx): Promise<Scoped> {
   const viewer: Viewer = { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone) };
   const projectIds = projectIdsOf(ctx.query);
-  return { sc: itemScope({ context: { kind: "workspace", workspaceId: ctx.workspace.id }, viewer, projectIds, dateFilter: dateFilterOf(ctx.query) }), projectIds };
+  return {
+    sc: itemScope({
+      context: { kind: "workspace", workspaceId: ctx.workspace.id },
+      viewer,
+      projectIds,
+      dateFilter: dateFilterOf(ctx.query),
+    }),
+    projectIds,
+  };
 }
 
 async function projectScope(ctx: ProjectAnalyticsCtx): Promise<Scoped> {
@@ -55,7 +90,10 @@ async function projectScope(ctx: ProjectAnalyticsCtx): Promise<Scoped> {
   const viewer: Viewer = {
     userId: ctx.user.id,
     timezone: tz,
-    ownOnly: seesOnlyOwnWorkItems({ projectRole: ctx.projectMember?.role ?? null, guestViewAllFeatures: ctx.project.guestViewAllFeatures }),
+    ownOnly: seesOnlyOwnWorkItems({
+      projectRole: ctx.projectMember?.role ?? null,
+      guestViewAllFeatures: ctx.project.guestViewAllFeatures,
+    }),
   };
   const base = { workspaceId: ctx.workspace.id, projectId: ctx.project.id };
   const { cycle_id, module_id } = ctx.query;
@@ -65,14 +103,21 @@ async function projectScope(ctx: ProjectAnalyticsCtx): Promise<Scoped> {
     if (!uuid.safeParse(cycle_id).success) throw errors.badParam("Invalid cycle_id value.");
     const c = await loadCycle(ctx.app.db, ctx.project.id, cycle_id);
     context = { kind: "cycle", ...base, cycleId: c.id };
-    range = c.startDate && c.endDate ? { from: dayInZone(c.startDate, c.timezone), to: dayInZone(c.endDate, c.timezone) } : null;
+    range =
+      c.startDate && c.endDate
+        ? { from: dayInZone(c.startDate, c.timezone), to: dayInZone(c.endDate, c.timezone) }
+        : null;
   } else if (module_id) {
     if (!uuid.safeParse(module_id).success) throw errors.badParam("Invalid module_id value.");
     const m = await loadModule(ctx.app.db, ctx.project.id, module_id);
     context = { kind: "module", ...base, moduleId: m.id };
     range = m.startDate && m.targetDate ? { from: m.startDate, to: m.targetDate } : null;
   }
-  return { sc: itemScope({ context, viewer, dateFilter: dateFilterOf(ctx.query) }), range, projectIds: [ctx.project.id] };
+  return {
+    sc: itemScope({ context, viewer, dateFilter: dateFilterOf(ctx.query) }),
+    range,
+    projectIds: [ctx.project.id],
+  };
 }
 
 /** Monthly created / completed rows from `since` (or the first item, if earlier) to this month. */
@@ -163,7 +208,8 @@ export const analyticsRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const type = ctx.query.type ?? "work-items";
       const { sc, projectIds } = await workspaceScope(ctx);
-      if (type === "projects") return presentProjectChart(await projectEntityCounts(ctx.app, sc, ctx.workspace.id, projectIds));
+      if (type === "projects")
+        return presentProjectChart(await projectEntityCounts(ctx.app, sc, ctx.workspace.id, projectIds));
       if (type === "work-items") return monthlyTimeline(ctx, sc, ctx.workspace.createdAt);
       if (type === "custom-work-items") return customChart(ctx, sc);
       throw invalidType();
@@ -181,7 +227,8 @@ export const analyticsRoutes: RouteModule = (fastify, app) => {
       const type = ctx.query.type ?? "work-items";
       if (type !== "projects" && type !== "work-items" && type !== "custom-work-items") throw invalidType();
       const { sc, range, projectIds } = await projectScope(ctx);
-      if (type === "projects") return presentProjectChart(await projectEntityCounts(ctx.app, sc, ctx.workspace.id, projectIds));
+      if (type === "projects")
+        return presentProjectChart(await projectEntityCounts(ctx.app, sc, ctx.workspace.id, projectIds));
       if (type === "custom-work-items") return customChart(ctx, sc);
       if (range === undefined) return monthlyTimeline(ctx, sc, ctx.project.createdAt);
       if (range === null) return { data: [], schema: {} };

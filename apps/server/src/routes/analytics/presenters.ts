@@ -1,6 +1,10 @@
 import { PROJECT_CHART_KEYS, titleCaseKey } from "@stride/shared";
 import type {
-  AnalyticsAssigneeStatsRow, AnalyticsNamedCount, AnalyticsOverview, AnalyticsProjectStatsRow, AnalyticsWorkItems,
+  AnalyticsAssigneeStatsRow,
+  AnalyticsNamedCount,
+  AnalyticsOverview,
+  AnalyticsProjectStatsRow,
+  AnalyticsWorkItems,
 } from "@stride/shared/contract";
 import { assetUrl } from "../../http/present.ts";
 import type { AssigneeStats, GroupCounts, Overview } from "./queries.ts";
@@ -38,7 +42,9 @@ const groupCounts = (r: GroupCounts): GroupCounts => ({
   started_work_items: r.started_work_items,
 });
 
-export function presentProjectStats(rows: (GroupCounts & { project_id: string; project__name: string })[]): AnalyticsProjectStatsRow[] {
+export function presentProjectStats(
+  rows: (GroupCounts & { project_id: string; project__name: string })[],
+): AnalyticsProjectStatsRow[] {
   return rows.map((r) => ({ project_id: r.project_id, project__name: r.project__name, ...groupCounts(r) }));
 }
 

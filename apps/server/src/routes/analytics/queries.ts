@@ -1,4 +1,9 @@
-import { ANALYTICS_DATE_FILTERS, type AnalyticsAxis, type AnalyticsDateFilter, type CustomChartRow } from "@stride/shared";
+import {
+  ANALYTICS_DATE_FILTERS,
+  type AnalyticsAxis,
+  type AnalyticsDateFilter,
+  type CustomChartRow,
+} from "@stride/shared";
 import type { WorkItemGroupCounts } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { contextSql, Params, type ListContext, type Viewer } from "../../domain/work-item-list/index.ts";
@@ -29,11 +34,19 @@ export function itemScope(o: ScopeOptions): ItemScope {
   const c = contextSql(o.context, o.viewer, q);
   const where = [...c.where];
   if (o.projectIds?.length) where.push(`i.project = ANY(${q.p(o.projectIds, "uuid[]")})`);
-  if (o.dateFilter) where.push(`i.created_at >= now() - ${q.p(`${ANALYTICS_DATE_FILTERS[o.dateFilter]} days`, "interval")}`);
-  return { q, from: `issues i ${c.joins} LEFT JOIN states s ON s.id = i.state`, where: where.join(" AND "), tz: o.viewer.timezone, viewer: o.viewer };
+  if (o.dateFilter)
+    where.push(`i.created_at >= now() - ${q.p(`${ANALYTICS_DATE_FILTERS[o.dateFilter]} days`, "interval")}`);
+  return {
+    q,
+    from: `issues i ${c.joins} LEFT JOIN states s ON s.id = i.state`,
+    where: where.join(" AND "),
+    tz: o.viewer.timezone,
+    viewer: o.viewer,
+  };
 }
 
-const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> => (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
+const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> =>
+  (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
 
 /** Counts by state group (the five `*_work_items` of wire-facts-2 §4), as SQL select items. */
 const GROUP_COUNTS = `
@@ -47,7 +60,11 @@ export type GroupCounts = WorkItemGroupCounts;
 
 /** Totals by state group of the scope's items. */
 export async function workItemCounts(app: AppContext, sc: ItemScope): Promise<GroupCounts & { total: number }> {
-  const [row] = await run<GroupCounts & { total: number }>(app, `SELECT count(*)::int AS total, ${GROUP_COUNTS} FROM ${sc.from} WHERE ${sc.where}`, sc.q);
+  const [row] = await run<GroupCounts & { total: number }>(
+    app,
+    `SELECT count(*)::int AS total, ${GROUP_COUNTS} FROM ${sc.from} WHERE ${sc.where}`,
+    sc.q,
+  );
   return row!;
 }
 
@@ -82,11 +99,18 @@ export interface Overview {
 }
 
 /** `advance-analytics/?tab=overview`, one statement. */
-export async function overview(app: AppContext, sc: ItemScope, workspaceId: string, projectIds?: string[] | null): Promise<Overview> {
+export async function overview(
+  app: AppContext,
+  sc: ItemScope,
+  workspaceId: string,
+  projectIds?: string[] | null,
+): Promise<Overview> {
   const q = sc.q;
   const ws = q.p(workspaceId, "uuid");
   const mine = memberProjects(q, workspaceId, sc.viewer.userId, projectIds);
-  const [row] = await run<Overview>(app, `
+  const [row] = await run<Overview>(
+    app,
+    `
     WITH people AS (
       SELECT count(*)::int AS total, count(*) FILTER (WHERE wm.role = 20)::int AS admins, count(*) FILTER (WHERE wm.role = 15)::int AS members,
         count(*) FILTER (WHERE wm.role = 5)::int AS guests
@@ -97,14 +121,23 @@ export async function overview(app: AppContext, sc: ItemScope, workspaceId: stri
       (SELECT count(*)::int FROM ${sc.from} WHERE ${sc.where}) AS total_work_items,
       (SELECT count(*)::int FROM cycles c WHERE c.project IN (${mine}) AND c.archived_at IS NULL) AS total_cycles,
       (${triageItems(q, workspaceId, sc.viewer.userId, projectIds)}) AS total_intake
-    FROM people`, q);
+    FROM people`,
+    q,
+  );
   return row!;
 }
 
 /** `advance-analytics-stats/?type=work-items`: every project of the scope with its items by state group. */
-export async function statsByProject(app: AppContext, sc: ItemScope, workspaceId: string, projectIds?: string[] | null): Promise<(GroupCounts & { project_id: string; project__name: string })[]> {
+export async function statsByProject(
+  app: AppContext,
+  sc: ItemScope,
+  workspaceId: string,
+  projectIds?: string[] | null,
+): Promise<(GroupCounts & { project_id: string; project__name: string })[]> {
   const mine = memberProjects(sc.q, workspaceId, sc.viewer.userId, projectIds);
-  return run(app, `
+  return run(
+    app,
+    `
     WITH counts AS (SELECT i.project, ${GROUP_COUNTS} FROM ${sc.from} WHERE ${sc.where} GROUP BY i.project)
     SELECT p.id::text AS project_id, p.name AS project__name,
       coalesce(c.cancelled_work_items, 0) AS cancelled_work_items, coalesce(c.completed_work_items, 0) AS completed_work_items,
@@ -112,7 +145,9 @@ export async function statsByProject(app: AppContext, sc: ItemScope, workspaceId
       coalesce(c.started_work_items, 0) AS started_work_items
     FROM projects p LEFT JOIN counts c ON c.project = p.id
     WHERE p.id IN (${mine})
-    ORDER BY p.created_at, p.id`, sc.q);
+    ORDER BY p.created_at, p.id`,
+    sc.q,
+  );
 }
 
 export interface AssigneeStats extends GroupCounts {
@@ -124,24 +159,35 @@ export interface AssigneeStats extends GroupCounts {
 
 /** Project `advance-analytics-stats/`: the scope's items by assignee (unassigned items as a row with null ids). */
 export async function statsByAssignee(app: AppContext, sc: ItemScope): Promise<AssigneeStats[]> {
-  return run(app, `
+  return run(
+    app,
+    `
     SELECT ax.id::text AS assignee_id, u.display_name, u.avatar, u.avatar_asset::text AS avatar_asset, ${GROUP_COUNTS}
     FROM ${sc.from}
       CROSS JOIN LATERAL unnest(CASE WHEN cardinality(i.assignee_ids) = 0 THEN ARRAY[NULL::uuid] ELSE i.assignee_ids END) ax(id)
       LEFT JOIN users u ON u.id = ax.id
     WHERE ${sc.where}
     GROUP BY ax.id, u.display_name, u.avatar, u.avatar_asset
-    ORDER BY u.display_name NULLS LAST, ax.id`, sc.q);
+    ORDER BY u.display_name NULLS LAST, ax.id`,
+    sc.q,
+  );
 }
 
 /**
  * `advance-analytics-charts/?type=projects`: counts of the scope's projects' entities, one statement; pages are
  * those the caller may read (public ones and their own), not archived.
  */
-export async function projectEntityCounts(app: AppContext, sc: ItemScope, workspaceId: string, projectIds?: string[] | null): Promise<Record<string, number>> {
+export async function projectEntityCounts(
+  app: AppContext,
+  sc: ItemScope,
+  workspaceId: string,
+  projectIds?: string[] | null,
+): Promise<Record<string, number>> {
   const q = sc.q;
   const mine = memberProjects(q, workspaceId, sc.viewer.userId, projectIds);
-  const [row] = await run<Record<string, number>>(app, `
+  const [row] = await run<Record<string, number>>(
+    app,
+    `
     SELECT
       (SELECT count(*)::int FROM ${sc.from} WHERE ${sc.where}) AS work_items,
       (SELECT count(*)::int FROM cycles c WHERE c.project IN (${mine}) AND c.archived_at IS NULL) AS cycles,
@@ -149,7 +195,9 @@ export async function projectEntityCounts(app: AppContext, sc: ItemScope, worksp
       (${triageItems(q, workspaceId, sc.viewer.userId, projectIds)}) AS intake,
       (SELECT count(DISTINCT pm.member)::int FROM project_members pm JOIN users u ON u.id = pm.member WHERE pm.project IN (${mine}) AND pm.is_active AND NOT u.is_bot) AS members,
       (SELECT count(*)::int FROM pages g WHERE g.project IN (${mine}) AND g.archived_at IS NULL AND (g.access = 0 OR g.owned_by = ${q.p(sc.viewer.userId, "uuid")})) AS pages,
-      (SELECT count(*)::int FROM issue_views v WHERE v.project IN (${mine})) AS views`, q);
+      (SELECT count(*)::int FROM issue_views v WHERE v.project IN (${mine})) AS views`,
+    q,
+  );
   return row!;
 }
 
@@ -157,18 +205,26 @@ export async function projectEntityCounts(app: AppContext, sc: ItemScope, worksp
  * Items created and items completed (completed state group, by `completed_at`) per bucket ("YYYY-MM-DD" of the
  * month or day start in the viewer's zone), one statement.
  */
-export async function createdCompletedSeries(app: AppContext, sc: ItemScope, unit: "month" | "day"): Promise<{ created: Map<string, number>; completed: Map<string, number> }> {
+export async function createdCompletedSeries(
+  app: AppContext,
+  sc: ItemScope,
+  unit: "month" | "day",
+): Promise<{ created: Map<string, number>; completed: Map<string, number> }> {
   const q = sc.q;
   const tz = q.p(sc.tz, "text");
   const u = q.p(unit, "text");
   const bucket = (col: string) => `to_char(date_trunc(${u}, ${col} AT TIME ZONE ${tz}), 'YYYY-MM-DD')`;
-  const rows = await run<{ kind: string; k: string; n: number }>(app, `
+  const rows = await run<{ kind: string; k: string; n: number }>(
+    app,
+    `
     SELECT b.kind, b.k, count(*)::int AS n
     FROM ${sc.from}
       CROSS JOIN LATERAL (VALUES ('created', ${bucket("i.created_at")}),
         ('completed', CASE WHEN s."group" = 'completed' AND i.completed_at IS NOT NULL THEN ${bucket("i.completed_at")} END)) b(kind, k)
     WHERE ${sc.where} AND b.k IS NOT NULL
-    GROUP BY b.kind, b.k`, q);
+    GROUP BY b.kind, b.k`,
+    q,
+  );
   const created = new Map<string, number>();
   const completed = new Map<string, number>();
   for (const r of rows) (r.kind === "created" ? created : completed).set(r.k, r.n);
@@ -182,21 +238,46 @@ function dimension(axis: AnalyticsAxis, a: string, q: Params, tz: string): { joi
     key: `${a}u.id::text`,
     name: `${a}.${nameCol}`,
   });
-  const day = (col: string) => ({ join: "", key: `to_char(${col}, 'YYYY-MM-DD')`, name: `to_char(${col}, 'YYYY-MM-DD')` });
+  const day = (col: string) => ({
+    join: "",
+    key: `to_char(${col}, 'YYYY-MM-DD')`,
+    name: `to_char(${col}, 'YYYY-MM-DD')`,
+  });
   switch (axis) {
-    case "STATES": return { join: "", key: "s.id::text", name: "s.name" };
-    case "STATE_GROUPS": return { join: "", key: `s."group"`, name: `s."group"` };
-    case "LABELS": return unnest("i.label_ids", "labels", "name");
-    case "ASSIGNEES": return unnest("i.assignee_ids", "users", "display_name");
-    case "MODULES": return unnest("i.module_ids", "modules", "name");
-    case "CYCLES": return { join: `LEFT JOIN cycles ${a} ON ${a}.id = i.cycle_id`, key: `${a}.id::text`, name: `${a}.name` };
-    case "ESTIMATE_POINTS": return { join: `LEFT JOIN estimate_points ${a} ON ${a}.id = i.estimate_point`, key: `${a}.key::text`, name: `${a}.value` };
-    case "PRIORITY": return { join: "", key: "i.priority", name: "i.priority" };
-    case "START_DATE": return day("i.start_date");
-    case "TARGET_DATE": return day("i.target_date");
-    case "CREATED_AT": return day(`(i.created_at AT TIME ZONE ${q.p(tz, "text")})::date`);
-    case "COMPLETED_AT": return day(`(i.completed_at AT TIME ZONE ${q.p(tz, "text")})::date`);
-    case "CREATED_BY": return { join: `LEFT JOIN users ${a} ON ${a}.id = i.created_by`, key: `${a}.id::text`, name: `${a}.display_name` };
+    case "STATES":
+      return { join: "", key: "s.id::text", name: "s.name" };
+    case "STATE_GROUPS":
+      return { join: "", key: `s."group"`, name: `s."group"` };
+    case "LABELS":
+      return unnest("i.label_ids", "labels", "name");
+    case "ASSIGNEES":
+      return unnest("i.assignee_ids", "users", "display_name");
+    case "MODULES":
+      return unnest("i.module_ids", "modules", "name");
+    case "CYCLES":
+      return { join: `LEFT JOIN cycles ${a} ON ${a}.id = i.cycle_id`, key: `${a}.id::text`, name: `${a}.name` };
+    case "ESTIMATE_POINTS":
+      return {
+        join: `LEFT JOIN estimate_points ${a} ON ${a}.id = i.estimate_point`,
+        key: `${a}.key::text`,
+        name: `${a}.value`,
+      };
+    case "PRIORITY":
+      return { join: "", key: "i.priority", name: "i.priority" };
+    case "START_DATE":
+      return day("i.start_date");
+    case "TARGET_DATE":
+      return day("i.target_date");
+    case "CREATED_AT":
+      return day(`(i.created_at AT TIME ZONE ${q.p(tz, "text")})::date`);
+    case "COMPLETED_AT":
+      return day(`(i.completed_at AT TIME ZONE ${q.p(tz, "text")})::date`);
+    case "CREATED_BY":
+      return {
+        join: `LEFT JOIN users ${a} ON ${a}.id = i.created_by`,
+        key: `${a}.id::text`,
+        name: `${a}.display_name`,
+      };
   }
 }
 
@@ -211,22 +292,36 @@ const ITEM_POINTS = {
  * per (x, group) and the distinct totals per x come from grouping sets. `points` sums the items' estimate points
  * instead (`y_axis=ESTIMATE_POINT_COUNT`), each item once per x value and per group value.
  */
-export async function customChartRows(app: AppContext, sc: ItemScope, x: AnalyticsAxis, group: AnalyticsAxis | null, points = false): Promise<{ rows: CustomChartRow[]; totals: Map<string | null, number> }> {
+export async function customChartRows(
+  app: AppContext,
+  sc: ItemScope,
+  x: AnalyticsAxis,
+  group: AnalyticsAxis | null,
+  points = false,
+): Promise<{ rows: CustomChartRow[]; totals: Map<string | null, number> }> {
   const q = sc.q;
   const xd = dimension(x, "xd", q, sc.tz);
   if (points) return customPointRows(app, sc, xd, group ? dimension(group, "gd", q, sc.tz) : null);
   if (!group) {
-    const rows = await run<CustomChartRow>(app, `
+    const rows = await run<CustomChartRow>(
+      app,
+      `
       SELECT ${xd.key} AS key, ${xd.name} AS name, count(DISTINCT i.id)::int AS count
-      FROM ${sc.from} ${xd.join} WHERE ${sc.where} GROUP BY 1, 2`, q);
+      FROM ${sc.from} ${xd.join} WHERE ${sc.where} GROUP BY 1, 2`,
+      q,
+    );
     return { rows, totals: new Map() };
   }
   const gd = dimension(group, "gd", q, sc.tz);
-  const raw = await run<CustomChartRow & { total_row: number }>(app, `
+  const raw = await run<CustomChartRow & { total_row: number }>(
+    app,
+    `
     SELECT ${xd.key} AS key, ${xd.name} AS name, ${gd.key} AS group_key, ${gd.name} AS group_name, count(DISTINCT i.id)::int AS count,
       GROUPING(${gd.key}, ${gd.name}) AS total_row
     FROM ${sc.from} ${xd.join} ${gd.join} WHERE ${sc.where}
-    GROUP BY GROUPING SETS ((${xd.key}, ${xd.name}, ${gd.key}, ${gd.name}), (${xd.key}, ${xd.name}))`, q);
+    GROUP BY GROUPING SETS ((${xd.key}, ${xd.name}, ${gd.key}, ${gd.name}), (${xd.key}, ${xd.name}))`,
+    q,
+  );
   const totals = new Map<string | null, number>();
   const rows: CustomChartRow[] = [];
   for (const r of raw) {
@@ -240,23 +335,43 @@ type Dim = ReturnType<typeof dimension>;
 const roundPoints = (v: number) => Math.round(Number(v) * 1000) / 1000;
 
 /** The points version of `customChartRows`: the distinct (item, x, group) rows first, then their sums. */
-async function customPointRows(app: AppContext, sc: ItemScope, xd: Dim, gd: Dim | null): Promise<{ rows: CustomChartRow[]; totals: Map<string | null, number> }> {
+async function customPointRows(
+  app: AppContext,
+  sc: ItemScope,
+  xd: Dim,
+  gd: Dim | null,
+): Promise<{ rows: CustomChartRow[]; totals: Map<string | null, number> }> {
   const items = `SELECT DISTINCT i.id AS item, ${xd.key} AS key, ${xd.name} AS name, ${gd ? `${gd.key} AS group_key, ${gd.name} AS group_name,` : ""} ${ITEM_POINTS.value} AS pts
     FROM ${sc.from} ${xd.join} ${gd?.join ?? ""} ${ITEM_POINTS.join} WHERE ${sc.where}`;
   if (!gd) {
-    const rows = await run<CustomChartRow>(app, `SELECT d.key, d.name, sum(d.pts)::float8 AS count FROM (${items}) d GROUP BY 1, 2`, sc.q);
+    const rows = await run<CustomChartRow>(
+      app,
+      `SELECT d.key, d.name, sum(d.pts)::float8 AS count FROM (${items}) d GROUP BY 1, 2`,
+      sc.q,
+    );
     return { rows: rows.map((r) => ({ ...r, count: roundPoints(r.count) })), totals: new Map() };
   }
-  const raw = await run<CustomChartRow & { total_row: number }>(app, `
+  const raw = await run<CustomChartRow & { total_row: number }>(
+    app,
+    `
     WITH d AS (${items})
     SELECT d.key, d.name, d.group_key, d.group_name, sum(d.pts)::float8 AS count, 0 AS total_row FROM d GROUP BY 1, 2, 3, 4
     UNION ALL
-    SELECT t.key, t.name, NULL, NULL, sum(t.pts)::float8, 1 FROM (SELECT DISTINCT d.item, d.key, d.name, d.pts FROM d) t GROUP BY 1, 2`, sc.q);
+    SELECT t.key, t.name, NULL, NULL, sum(t.pts)::float8, 1 FROM (SELECT DISTINCT d.item, d.key, d.name, d.pts FROM d) t GROUP BY 1, 2`,
+    sc.q,
+  );
   const totals = new Map<string | null, number>();
   const rows: CustomChartRow[] = [];
   for (const r of raw) {
     if (r.total_row) totals.set(r.key, roundPoints(r.count));
-    else rows.push({ key: r.key, name: r.name, group_key: r.group_key, group_name: r.group_name, count: roundPoints(r.count) });
+    else
+      rows.push({
+        key: r.key,
+        name: r.name,
+        group_key: r.group_key,
+        group_name: r.group_name,
+        count: roundPoints(r.count),
+      });
   }
   return { rows, totals };
 }

@@ -24,13 +24,22 @@ export async function listTokens(db: DbOrTx, where: SQL): Promise<ApiTokenRow[]>
 
 /** One of the caller's tokens, else 404 (another user's token is not found). */
 export async function findToken(db: DbOrTx, where: SQL, id: string): Promise<ApiTokenRow> {
-  const [row] = await db.select().from(T).where(and(where, eq(T.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(T)
+    .where(and(where, eq(T.id, id)))
+    .limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
 
 /** Create a token; only its hash is stored, the text goes back to the caller once. */
-export async function createToken(db: DbOrTx, user: { id: string; isBot: boolean }, workspaceId: string | null, body: CreateApiTokenBody) {
+export async function createToken(
+  db: DbOrTx,
+  user: { id: string; isBot: boolean },
+  workspaceId: string | null,
+  body: CreateApiTokenBody,
+) {
   const token = newTokenText();
   const [row] = await db
     .insert(T)
@@ -49,10 +58,20 @@ export async function createToken(db: DbOrTx, user: { id: string; isBot: boolean
   return { row, token };
 }
 
-export async function updateToken(db: DbOrTx, row: ApiTokenRow, userId: string, body: UpdateApiTokenBody): Promise<ApiTokenRow> {
+export async function updateToken(
+  db: DbOrTx,
+  row: ApiTokenRow,
+  userId: string,
+  body: UpdateApiTokenBody,
+): Promise<ApiTokenRow> {
   const [updated] = await db
     .update(T)
-    .set({ label: body.label ?? row.label, description: body.description ?? row.description, updatedAt: new Date(), updatedById: userId })
+    .set({
+      label: body.label ?? row.label,
+      description: body.description ?? row.description,
+      updatedAt: new Date(),
+      updatedById: userId,
+    })
     .where(eq(T.id, row.id))
     .returning();
   return updated;

@@ -56,7 +56,8 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     params: userTokenParams,
     policy: POLICIES.user.any,
     status: 204,
-    handler: async (ctx) => deleteToken(ctx.app.db, await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId)),
+    handler: async (ctx) =>
+      deleteToken(ctx.app.db, await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId)),
   });
 
   // W/api-tokens/: the settings page's calls (workspace admins), tokens bound to this workspace
@@ -66,7 +67,8 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: slugParams,
     policy: PERMISSIONS.apiToken.view,
-    handler: async (ctx) => (await listTokens(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id))).map(presentApiToken),
+    handler: async (ctx) =>
+      (await listTokens(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id))).map(presentApiToken),
   });
   route(fastify, app, {
     method: "POST",
@@ -87,7 +89,8 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: workspaceTokenParams,
     policy: PERMISSIONS.apiToken.view,
-    handler: async (ctx) => presentApiToken(await findToken(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id), ctx.params.tokenId)),
+    handler: async (ctx) =>
+      presentApiToken(await findToken(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id), ctx.params.tokenId)),
   });
   route(fastify, app, {
     method: "DELETE",
@@ -96,6 +99,10 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     params: workspaceTokenParams,
     policy: PERMISSIONS.apiToken.delete,
     status: 204,
-    handler: async (ctx) => deleteToken(ctx.app.db, await findToken(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id), ctx.params.tokenId)),
+    handler: async (ctx) =>
+      deleteToken(
+        ctx.app.db,
+        await findToken(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id), ctx.params.tokenId),
+      ),
   });
 };

@@ -27,25 +27,53 @@ const RULES: Record<Owner, Record<AssetAction, Rule>> = {
   // avatars and profile covers: public images (static URL); only their user changes them
   user: { read: POLICIES.user.any, create: "owner", upload: "owner", delete: "owner" },
   // public workspace image (static URL)
-  logo: { read: POLICIES.workspace.read, create: POLICIES.workspace.admin, upload: POLICIES.workspace.admin, delete: POLICIES.workspace.admin },
+  logo: {
+    read: POLICIES.workspace.read,
+    create: POLICIES.workspace.admin,
+    upload: POLICIES.workspace.admin,
+    delete: POLICIES.workspace.admin,
+  },
   // public project image (static URL); project administration
-  cover: { read: POLICIES.workspace.read, create: POLICIES.project.administer, upload: POLICIES.project.administer, delete: POLICIES.project.administer },
+  cover: {
+    read: POLICIES.workspace.read,
+    create: POLICIES.project.administer,
+    upload: POLICIES.project.administer,
+    delete: POLICIES.project.administer,
+  },
   // a cover uploaded before its project exists (create-project form): the uploader's until a project adopts it
   pendingCover: { read: POLICIES.workspace.read, create: POLICIES.workspace.member, upload: "owner", delete: "owner" },
   // work-item attachments: like the work item; only project admins and the uploader remove them
-  attachment: { read: POLICIES.project.read, create: POLICIES.project.read, upload: POLICIES.project.memberOrCreator, delete: POLICIES.project.adminOrCreator },
+  attachment: {
+    read: POLICIES.project.read,
+    create: POLICIES.project.read,
+    upload: POLICIES.project.memberOrCreator,
+    delete: POLICIES.project.adminOrCreator,
+  },
   // description and comment images of a project (and of its work items)
-  project: { read: POLICIES.project.read, create: POLICIES.project.read, upload: POLICIES.project.memberOrCreator, delete: POLICIES.project.memberOrCreator },
+  project: {
+    read: POLICIES.project.read,
+    create: POLICIES.project.read,
+    upload: POLICIES.project.memberOrCreator,
+    delete: POLICIES.project.memberOrCreator,
+  },
   // drafts are private to their author
   draft: { read: "owner", create: "owner", upload: "owner", delete: "owner" },
   // workspace files linked to nothing yet
-  workspaceFile: { read: POLICIES.workspace.read, create: POLICIES.workspace.read, upload: POLICIES.workspace.memberOrCreator, delete: POLICIES.workspace.memberOrCreator },
+  workspaceFile: {
+    read: POLICIES.workspace.read,
+    create: POLICIES.workspace.read,
+    upload: POLICIES.workspace.memberOrCreator,
+    delete: POLICIES.workspace.memberOrCreator,
+  },
 };
 
 const USER_TYPES = ["USER_AVATAR", "USER_COVER"];
 
 /** The links that decide whose an asset is: an existing row, or an asset about to be made (creator = caller). */
-export type AssetLinks = Pick<AssetRow, "entityType" | "workspaceId" | "projectId" | "issueId" | "draftIssueId" | "userId" | "createdById">;
+export type AssetLinks = Pick<
+  AssetRow,
+  "entityType" | "workspaceId" | "projectId" | "issueId" | "draftIssueId" | "userId" | "createdById"
+>;
 
 function ownerOf(a: AssetLinks): Owner {
   const t = a.entityType ?? "";
@@ -83,10 +111,26 @@ async function loadEntities(ctx: SignedInCtx, a: AssetLinks): Promise<AssetEntit
       draftCreatedById: draftIssues.createdById,
     })
     .from(workspaces)
-    .leftJoin(projects, a.projectId ? and(eq(projects.id, a.projectId), eq(projects.workspaceId, workspaces.id)) : never)
-    .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, ctx.user.id), eq(projectMembers.isActive, true)))
-    .leftJoin(issues, a.issueId ? and(eq(issues.id, a.issueId), eq(issues.projectId, projects.id), isNull(issues.deletedAt)) : never)
-    .leftJoin(draftIssues, a.draftIssueId ? and(eq(draftIssues.id, a.draftIssueId), eq(draftIssues.workspaceId, workspaces.id)) : never)
+    .leftJoin(
+      projects,
+      a.projectId ? and(eq(projects.id, a.projectId), eq(projects.workspaceId, workspaces.id)) : never,
+    )
+    .leftJoin(
+      projectMembers,
+      and(
+        eq(projectMembers.projectId, projects.id),
+        eq(projectMembers.memberId, ctx.user.id),
+        eq(projectMembers.isActive, true),
+      ),
+    )
+    .leftJoin(
+      issues,
+      a.issueId ? and(eq(issues.id, a.issueId), eq(issues.projectId, projects.id), isNull(issues.deletedAt)) : never,
+    )
+    .leftJoin(
+      draftIssues,
+      a.draftIssueId ? and(eq(draftIssues.id, a.draftIssueId), eq(draftIssues.workspaceId, workspaces.id)) : never,
+    )
     .where(eq(workspaces.id, a.workspaceId))
     .limit(1);
   if (!row) return NONE;
@@ -111,12 +155,21 @@ export async function assetAccess(ctx: SignedInCtx, a: AssetLinks, action: Asset
   if (a.draftIssueId && !e.draft) return { ok: false, status: 404 };
   if (a.issueId) {
     if (!e.issue || !e.project) return { ok: false, status: 404 };
-    const visible = canSeeWorkItem({ userId: ctx.user.id, projectRole: e.projectMember?.role ?? null, guestViewAllFeatures: e.project.guestViewAllFeatures, creatorId: e.issue.createdById });
+    const visible = canSeeWorkItem({
+      userId: ctx.user.id,
+      projectRole: e.projectMember?.role ?? null,
+      guestViewAllFeatures: e.project.guestViewAllFeatures,
+      creatorId: e.issue.createdById,
+    });
     if (!visible) return { ok: false, status: 404 };
   }
-  const ownerId = owner === "user" ? a.userId : owner === "draft" ? (e.draft?.createdById ?? a.createdById) : a.createdById;
+  const ownerId =
+    owner === "user" ? a.userId : owner === "draft" ? (e.draft?.createdById ?? a.createdById) : a.createdById;
   const roles = {
-    userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: e.projectMember?.role ?? null, creatorId: a.createdById,
+    userId: ctx.user.id,
+    workspaceRole: ctx.workspaceMember?.role ?? null,
+    projectRole: e.projectMember?.role ?? null,
+    creatorId: a.createdById,
     projectIsPublic: e.project?.network === 2,
   };
   const passes = (rule: Rule) => (rule === "owner" ? !!ownerId && ownerId === ctx.user.id : allows(rule, roles));
@@ -153,14 +206,22 @@ export interface AssetWhere {
  * THE asset loader: find `:assetId` where the route family keeps it, then authorize `action` on it.
  * Every per-asset route (GET file, download, PATCH, DELETE, restore, duplicate) loads through here.
  */
-export async function loadAsset(ctx: SignedInCtx<{ assetId: string; issueId?: string }>, where: AssetWhere, action: AssetAction): Promise<AssetRow> {
+export async function loadAsset(
+  ctx: SignedInCtx<{ assetId: string; issueId?: string }>,
+  where: AssetWhere,
+  action: AssetAction,
+): Promise<AssetRow> {
   const conds: SQL[] = [eq(FA.id, ctx.params.assetId)];
   if (where.workspace) conds.push(eq(FA.workspaceId, workspaceOf(ctx).id));
   if (where.project) conds.push(eq(FA.projectId, projectOf(ctx).id));
   if (where.issue) conds.push(eq(FA.issueId, String(ctx.params.issueId)));
   if (where.entityTypes) conds.push(inArray(FA.entityType, where.entityTypes));
   if (!where.includeDeleted) conds.push(eq(FA.isDeleted, false));
-  const [a] = await ctx.app.db.select().from(FA).where(and(...conds)).limit(1);
+  const [a] = await ctx.app.db
+    .select()
+    .from(FA)
+    .where(and(...conds))
+    .limit(1);
   if (!a) throw errors.notFound();
   const e = await authorizeAsset(ctx, a, action);
   if (where.issue?.epic && !e.issue?.isEpic) throw errors.notFound();

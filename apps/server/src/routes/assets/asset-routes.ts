@@ -27,20 +27,32 @@ export interface AssetRouteOpts<TParams> {
 
 const createdBy = (a: AssetRow) => a.createdById;
 
-function base<TParams>(url: string | string[], o: AssetRouteOpts<TParams>, action: AssetAction, extra: Partial<AssetWhere> = {}) {
+function base<TParams>(
+  url: string | string[],
+  o: AssetRouteOpts<TParams>,
+  action: AssetAction,
+  extra: Partial<AssetWhere> = {},
+) {
   return {
     url,
     ...(o.auth ? { auth: o.auth } : {}),
     scope: o.scope,
     params: o.params,
     policy: o.policy,
-    load: (ctx: SignedInCtx<TParams>) => loadAsset(ctx as SignedInCtx<{ assetId: string }>, { ...o.where(ctx), ...extra }, action),
+    load: (ctx: SignedInCtx<TParams>) =>
+      loadAsset(ctx as SignedInCtx<{ assetId: string }>, { ...o.where(ctx), ...extra }, action),
     creatorOf: o.policy.creatorAllowed ? createdBy : undefined,
   };
 }
 
 /** GET → 302 to a signed download of the loaded asset. */
-export function fileRedirectRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], disposition: Disposition, o: AssetRouteOpts<TParams>) {
+export function fileRedirectRoute<TParams>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  url: string | string[],
+  disposition: Disposition,
+  o: AssetRouteOpts<TParams>,
+) {
   route(fastify, app, {
     method: "GET",
     ...base(url, o, "read"),
@@ -49,7 +61,12 @@ export function fileRedirectRoute<TParams>(fastify: FastifyInstance, app: AppCon
 }
 
 /** PATCH {attributes?} → 204: the upload is complete. */
-export function markUploadedRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
+export function markUploadedRoute<TParams>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  url: string | string[],
+  o: AssetRouteOpts<TParams>,
+) {
   route(fastify, app, {
     method: "PATCH",
     ...base(url, o, "upload"),
@@ -84,11 +101,21 @@ function commandRoute<TParams>(
 }
 
 /** DELETE → 204: soft-delete the loaded asset. */
-export function deleteAssetRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
+export function deleteAssetRoute<TParams>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  url: string | string[],
+  o: AssetRouteOpts<TParams>,
+) {
   commandRoute(fastify, app, "DELETE", url, o, {}, deleteAsset);
 }
 
 /** POST → 204: undo a soft delete (the right to delete is the right to restore). */
-export function restoreAssetRoute<TParams>(fastify: FastifyInstance, app: AppContext, url: string | string[], o: AssetRouteOpts<TParams>) {
+export function restoreAssetRoute<TParams>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  url: string | string[],
+  o: AssetRouteOpts<TParams>,
+) {
   commandRoute(fastify, app, "POST", url, o, { includeDeleted: true }, restoreAsset);
 }

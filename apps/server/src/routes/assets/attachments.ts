@@ -27,7 +27,11 @@ const attachmentUrls = (suffix: string) => [
  * creating one (access.ts); an item the caller may not see is 404; `epics/` paths only find epics.
  */
 export async function attachmentIssue(ctx: ProjectCtx<{ issueId: string }>, action: AssetAction): Promise<string> {
-  const e = await authorizeAsset(ctx, newAssetLinks(ctx, "ISSUE_ATTACHMENT", { projectId: ctx.project.id, issueId: ctx.params.issueId }), action);
+  const e = await authorizeAsset(
+    ctx,
+    newAssetLinks(ctx, "ISSUE_ATTACHMENT", { projectId: ctx.project.id, issueId: ctx.params.issueId }),
+    action,
+  );
   if (isEpicPath(ctx) && !e.issue?.isEpic) throw errors.notFound();
   return ctx.params.issueId;
 }
@@ -37,14 +41,24 @@ export async function listAttachments(ctx: Ctx<{ issueId: string }, unknown, unk
   const rows = await ctx.app.db
     .select()
     .from(FA)
-    .where(and(eq(FA.issueId, ctx.loaded), eq(FA.entityType, "ISSUE_ATTACHMENT"), eq(FA.isUploaded, true), eq(FA.isDeleted, false)))
+    .where(
+      and(
+        eq(FA.issueId, ctx.loaded),
+        eq(FA.entityType, "ISSUE_ATTACHMENT"),
+        eq(FA.isUploaded, true),
+        eq(FA.isDeleted, false),
+      ),
+    )
     .orderBy(desc(FA.createdAt));
   return rows.map((a) => presentAsset(a, ctx.workspace.slug));
 }
 
 type SlotCtx<L> = Ctx<{ issueId: string }, unknown, UploadSlotBody, L>;
 /** A new attachment's work item (the caller may add to it) and its checked type. */
-export const attachmentSlotTarget = async (ctx: SlotCtx<undefined>) => ({ issueId: await attachmentIssue(ctx, "create"), type: checkType("ISSUE_ATTACHMENT", ctx.body.type, ctx.body.name) });
+export const attachmentSlotTarget = async (ctx: SlotCtx<undefined>) => ({
+  issueId: await attachmentIssue(ctx, "create"),
+  type: checkType("ISSUE_ATTACHMENT", ctx.body.type, ctx.body.name),
+});
 /** An upload slot for a new attachment: `{upload_data, asset_id, asset_url, attachment}`. */
 export async function newAttachmentSlot(ctx: SlotCtx<{ issueId: string; type: string }>) {
   const { asset, body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
@@ -88,7 +102,12 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     scope: "project",
     params: attAssetParams,
     policy: POLICIES.project.read,
-    where: (ctx) => ({ workspace: true, project: true, issue: { epic: isEpicPath(ctx) }, entityTypes: ["ISSUE_ATTACHMENT"] }),
+    where: (ctx) => ({
+      workspace: true,
+      project: true,
+      issue: { epic: isEpicPath(ctx) },
+      entityTypes: ["ISSUE_ATTACHMENT"],
+    }),
   };
   fileRedirectRoute(fastify, app, one, "attachment", read);
   markUploadedRoute(fastify, app, one, { ...read, policy: POLICIES.project.memberOrCreator });

@@ -49,10 +49,14 @@ export function presentAsset(a: AssetRow, slug: string | null): FileAsset {
 export const invalidFileType = () => errors.badRequest("Invalid file type.", { status: false });
 export const invalidEntityType = () => errors.badRequest("Invalid entity type.", { status: false });
 /** FILE_SIZE_LIMIT's refusal. */
-export const fileTooLarge = (limit: number) => errors.badRequest(`File size exceeds the maximum upload size of ${limit} bytes.`, { status: false });
+export const fileTooLarge = (limit: number) =>
+  errors.badRequest(`File size exceeds the maximum upload size of ${limit} bytes.`, { status: false });
 
 function safeFileName(name: string): string {
-  const base = name.replace(/[/\\]/g, "_").replace(/[^A-Za-z0-9._-]/g, "_").replace(/^\.+/, "_");
+  const base = name
+    .replace(/[/\\]/g, "_")
+    .replace(/[^A-Za-z0-9._-]/g, "_")
+    .replace(/^\.+/, "_");
   return base.slice(-100) || "file";
 }
 
@@ -80,7 +84,14 @@ export function requestOrigin(req: FastifyRequest): string {
  * Create the FileAsset row of an upload slot and the form the client posts the file with
  * (`upload_data = {url, fields}`, wire-facts §10): our own receiver and a signed one-time token.
  */
-export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: FastifyRequest, actorId: string, slug: string | null, input: SlotInput): Promise<{ asset: AssetRow; body: UploadSlot }> {
+export async function createUploadSlot(
+  tx: DbOrTx,
+  app: AppContext,
+  req: FastifyRequest,
+  actorId: string,
+  slug: string | null,
+  input: SlotInput,
+): Promise<{ asset: AssetRow; body: UploadSlot }> {
   if (input.size > app.config.fileSizeLimit) throw fileTooLarge(app.config.fileSizeLimit);
   // the type is fixed here, for good: the receiver checks the bytes against it and downloads serve it
   const type = normalizeMime(input.type);
@@ -111,8 +122,19 @@ export async function createUploadSlot(tx: DbOrTx, app: AppContext, req: Fastify
   // storage (checked when marked uploaded), else to our own receiver with a signed one-time token
   const direct = app.storage.direct;
   const uploadData: UploadSlot["upload_data"] = direct
-    ? { ...(await direct.presignUpload(key, type, input.size, UPLOAD_TTL_SECONDS)), gcs_direct_upload: false } as UploadSlot["upload_data"]
-    : { url: `${requestOrigin(req)}/api/assets/v2/upload/`, fields: { key, "Content-Type": type, token: signUpload(app.secretKey, { a: asset.id, k: key, s: input.size, t: type }) }, gcs_direct_upload: false };
+    ? ({
+        ...(await direct.presignUpload(key, type, input.size, UPLOAD_TTL_SECONDS)),
+        gcs_direct_upload: false,
+      } as UploadSlot["upload_data"])
+    : {
+        url: `${requestOrigin(req)}/api/assets/v2/upload/`,
+        fields: {
+          key,
+          "Content-Type": type,
+          token: signUpload(app.secretKey, { a: asset.id, k: key, s: input.size, t: type }),
+        },
+        gcs_direct_upload: false,
+      };
   return {
     asset,
     body: {
@@ -133,10 +155,17 @@ const FIXED_ATTRIBUTES: Record<string, (sent: unknown) => unknown> = {
 };
 
 /** The stored attributes plus a PATCH's descriptive keys; changing a fixed key is a 400. */
-export function mergeAttributes(stored: Record<string, unknown>, patch: Record<string, unknown> | undefined): Record<string, unknown> {
+export function mergeAttributes(
+  stored: Record<string, unknown>,
+  patch: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   if (!patch) return stored;
   for (const [key, normalize] of Object.entries(FIXED_ATTRIBUTES)) {
-    if (key in patch && normalize(patch[key]) !== stored[key]) throw errors.field("attributes", `The file's ${key} is set when the upload slot is created and cannot be changed.`);
+    if (key in patch && normalize(patch[key]) !== stored[key])
+      throw errors.field(
+        "attributes",
+        `The file's ${key} is set when the upload slot is created and cannot be changed.`,
+      );
   }
   const descriptive = Object.entries(patch).filter(([k]) => !(k in FIXED_ATTRIBUTES));
   return { ...stored, ...Object.fromEntries(descriptive) };
@@ -146,7 +175,13 @@ export function mergeAttributes(stored: Record<string, unknown>, patch: Record<s
  * Mark an upload complete (PATCH): the stored file must exist and be no larger than declared.
  * Avatars, covers and logos become their owner's current asset; attachments record activity.
  */
-export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow, actorId: string, attributes?: Record<string, unknown>) {
+export async function markUploaded(
+  tx: DbOrTx,
+  app: AppContext,
+  asset: AssetRow,
+  actorId: string,
+  attributes?: Record<string, unknown>,
+) {
   if (app.storage.direct && !asset.isUploaded) await acceptDirectUpload(app, asset);
   const actual = await app.storage.size(asset.asset);
   if (actual === null) throw errors.badRequest("The file has not been uploaded yet.", { status: false });
@@ -159,7 +194,11 @@ export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow,
       isUploaded: true,
       size: actual,
       attributes: attrs,
-      storageMetadata: { ...((asset.storageMetadata as object | null) ?? {}), size: actual, content_type: (asset.attributes as { type?: string }).type ?? null },
+      storageMetadata: {
+        ...((asset.storageMetadata as object | null) ?? {}),
+        size: actual,
+        content_type: (asset.attributes as { type?: string }).type ?? null,
+      },
       updatedAt: new Date(),
       updatedById: actorId,
     })
@@ -174,21 +213,44 @@ export async function markUploaded(tx: DbOrTx, app: AppContext, asset: AssetRow,
       // the previous avatar / cover is no longer used
       await tx.execute(sql`UPDATE file_assets SET is_deleted = true, deleted_at = ${now.toISOString()}::timestamptz
         WHERE id = (SELECT ${sql.raw(col)} FROM users WHERE id = ${owner}) AND id <> ${asset.id}`);
-      if (asset.entityType === "USER_AVATAR") await tx.update(schema.users).set({ avatarAssetId: asset.id, updatedAt: now }).where(eq(schema.users.id, owner));
-      else await tx.update(schema.users).set({ coverImageAssetId: asset.id, updatedAt: now }).where(eq(schema.users.id, owner));
+      if (asset.entityType === "USER_AVATAR")
+        await tx
+          .update(schema.users)
+          .set({ avatarAssetId: asset.id, updatedAt: now })
+          .where(eq(schema.users.id, owner));
+      else
+        await tx
+          .update(schema.users)
+          .set({ coverImageAssetId: asset.id, updatedAt: now })
+          .where(eq(schema.users.id, owner));
       break;
     }
     case "WORKSPACE_LOGO":
-      if (asset.workspaceId) await tx.update(schema.workspaces).set({ logoAssetId: asset.id, updatedAt: now }).where(eq(schema.workspaces.id, asset.workspaceId));
+      if (asset.workspaceId)
+        await tx
+          .update(schema.workspaces)
+          .set({ logoAssetId: asset.id, updatedAt: now })
+          .where(eq(schema.workspaces.id, asset.workspaceId));
       break;
     case "PROJECT_COVER":
-      if (asset.projectId) await tx.update(schema.projects).set({ coverImageAssetId: asset.id, updatedAt: now }).where(eq(schema.projects.id, asset.projectId));
+      if (asset.projectId)
+        await tx
+          .update(schema.projects)
+          .set({ coverImageAssetId: asset.id, updatedAt: now })
+          .where(eq(schema.projects.id, asset.projectId));
       break;
     case "ISSUE_ATTACHMENT":
       if (asset.issueId && !wasUploaded && asset.projectId && asset.workspaceId) {
         await recordActivity(tx, {
-          issueId: asset.issueId, projectId: asset.projectId, workspaceId: asset.workspaceId, actorId,
-          verb: "created", field: "attachment", newValue: String((asset.attributes as { name?: string }).name ?? ""), newIdentifier: asset.id, comment: "uploaded a new attachment",
+          issueId: asset.issueId,
+          projectId: asset.projectId,
+          workspaceId: asset.workspaceId,
+          actorId,
+          verb: "created",
+          field: "attachment",
+          newValue: String((asset.attributes as { name?: string }).name ?? ""),
+          newIdentifier: asset.id,
+          comment: "uploaded a new attachment",
         });
       }
       break;
@@ -224,19 +286,41 @@ async function acceptDirectUpload(app: AppContext, asset: AssetRow) {
 /** Soft-delete an asset; an owner no longer shows it; attachments record activity. */
 export async function deleteAsset(tx: DbOrTx, asset: AssetRow, actorId: string) {
   const now = new Date();
-  await tx.update(FA).set({ isDeleted: true, deletedAt: now, updatedAt: now, updatedById: actorId }).where(eq(FA.id, asset.id));
+  await tx
+    .update(FA)
+    .set({ isDeleted: true, deletedAt: now, updatedAt: now, updatedById: actorId })
+    .where(eq(FA.id, asset.id));
   await tx.update(schema.users).set({ avatarAssetId: null }).where(eq(schema.users.avatarAssetId, asset.id));
   await tx.update(schema.users).set({ coverImageAssetId: null }).where(eq(schema.users.coverImageAssetId, asset.id));
   await tx.update(schema.workspaces).set({ logoAssetId: null }).where(eq(schema.workspaces.logoAssetId, asset.id));
-  await tx.update(schema.projects).set({ coverImageAssetId: null }).where(eq(schema.projects.coverImageAssetId, asset.id));
-  if (asset.entityType === "ISSUE_ATTACHMENT" && asset.issueId && asset.isUploaded && asset.projectId && asset.workspaceId) {
+  await tx
+    .update(schema.projects)
+    .set({ coverImageAssetId: null })
+    .where(eq(schema.projects.coverImageAssetId, asset.id));
+  if (
+    asset.entityType === "ISSUE_ATTACHMENT" &&
+    asset.issueId &&
+    asset.isUploaded &&
+    asset.projectId &&
+    asset.workspaceId
+  ) {
     await recordActivity(tx, {
-      issueId: asset.issueId, projectId: asset.projectId, workspaceId: asset.workspaceId, actorId,
-      verb: "deleted", field: "attachment", oldValue: String((asset.attributes as { name?: string }).name ?? ""), oldIdentifier: asset.id, comment: "removed an attachment",
+      issueId: asset.issueId,
+      projectId: asset.projectId,
+      workspaceId: asset.workspaceId,
+      actorId,
+      verb: "deleted",
+      field: "attachment",
+      oldValue: String((asset.attributes as { name?: string }).name ?? ""),
+      oldIdentifier: asset.id,
+      comment: "removed an attachment",
     });
   }
 }
 
 export async function restoreAsset(tx: DbOrTx, asset: AssetRow, actorId: string) {
-  await tx.update(FA).set({ isDeleted: false, deletedAt: null, updatedAt: new Date(), updatedById: actorId }).where(and(eq(FA.id, asset.id)));
+  await tx
+    .update(FA)
+    .set({ isDeleted: false, deletedAt: null, updatedAt: new Date(), updatedById: actorId })
+    .where(and(eq(FA.id, asset.id)));
 }

@@ -19,10 +19,13 @@ export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
     auth: "none",
     policy: null,
     params: assetParams,
-    query: z.object({ exp: z.string().optional(), disposition: z.string().optional(), sig: z.string().optional() }).passthrough(),
+    query: z
+      .object({ exp: z.string().optional(), disposition: z.string().optional(), sig: z.string().optional() })
+      .passthrough(),
     handler: async (ctx) => {
       const { exp, disposition, sig } = ctx.query;
-      if (!verifyDownload(app.secretKey, ctx.params.assetId, exp, disposition, sig)) throw errors.body(403, { error: "The download link is invalid or has expired." });
+      if (!verifyDownload(app.secretKey, ctx.params.assetId, exp, disposition, sig))
+        throw errors.body(403, { error: "The download link is invalid or has expired." });
       const [a] = await app.db.select().from(FA).where(eq(FA.id, ctx.params.assetId)).limit(1);
       if (!a || !a.isUploaded || a.isDeleted) throw errors.notFound();
       // the whole file (≤ 5 MB) in one write: the reply is complete when the handler returns, and its length exact
@@ -34,7 +37,10 @@ export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
       const inline = disposition === "inline" && INLINE_SAFE.has(type);
       ctx.reply
         .header("Content-Type", type)
-        .header("Content-Disposition", contentDisposition(inline ? "inline" : "attachment", typeof attrs.name === "string" ? attrs.name : "file"))
+        .header(
+          "Content-Disposition",
+          contentDisposition(inline ? "inline" : "attachment", typeof attrs.name === "string" ? attrs.name : "file"),
+        )
         .header("Cache-Control", "private, max-age=3600")
         .header("X-Content-Type-Options", "nosniff")
         .header("Content-Security-Policy", "default-src 'none'; img-src 'self'; media-src 'self'; sandbox");

@@ -11,7 +11,13 @@ import { STOCK_COVERS, stockCoverSvg } from "./stock-covers.ts";
 
 /** Where stock project covers live in storage (files placed there by the operator). */
 export const PROJECT_COVER_PREFIX = "static/project-cover/";
-const COVER_TYPES: Record<string, string> = { ".jpg": "image/jpeg", ".jpeg": "image/jpeg", ".png": "image/png", ".webp": "image/webp", ".gif": "image/gif" };
+const COVER_TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+};
 
 const intParam = (max: number) =>
   z
@@ -61,7 +67,10 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
       const key = PROJECT_COVER_PREFIX + ctx.params.name;
       const data = await app.storage.read(key);
       if (!data) throw errors.notFound();
-      ctx.reply.header("Content-Type", type).header("Cache-Control", "public, max-age=86400").header("X-Content-Type-Options", "nosniff");
+      ctx.reply
+        .header("Content-Type", type)
+        .header("Cache-Control", "public, max-age=86400")
+        .header("X-Content-Type-Options", "nosniff");
       return ctx.reply.send(data);
     },
   });
@@ -70,25 +79,35 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
   route(fastify, app, {
     method: "GET",
     url: "/api/unsplash/",
-    query: z.object({ query: z.string().max(200).optional(), page: intParam(1000), per_page: intParam(30) }).passthrough(),
+    query: z
+      .object({ query: z.string().max(200).optional(), page: intParam(1000), per_page: intParam(30) })
+      .passthrough(),
     policy: POLICIES.user.any,
     handler: async (ctx) => {
       const cfg = await instanceConfig(app);
       const key = cfg.UNSPLASH_ACCESS_KEY || "";
       if (!key) return [];
-      const params = new URLSearchParams({ client_id: key, page: String(ctx.query.page ?? 1), per_page: String(ctx.query.per_page ?? 20) });
+      const params = new URLSearchParams({
+        client_id: key,
+        page: String(ctx.query.page ?? 1),
+        per_page: String(ctx.query.per_page ?? 20),
+      });
       const q = ctx.query.query?.trim();
       if (q) params.set("query", q);
       const url = `https://api.unsplash.com/${q ? "search/photos" : "photos"}/?${params}`;
       let res: Response;
       try {
-        res = await fetch(url, { headers: { "Content-Type": "application/json" }, signal: AbortSignal.timeout(10_000) });
+        res = await fetch(url, {
+          headers: { "Content-Type": "application/json" },
+          signal: AbortSignal.timeout(10_000),
+        });
       } catch {
         throw errors.body(502, { error: "Could not reach Unsplash, please try again later" });
       }
       const body = await res.json().catch(() => null);
       // upstream failures are not the caller's (a 401 from Unsplash must not look like a signed-out session)
-      if (!res.ok || body === null) throw errors.body(502, { error: "Unsplash could not answer the request", status: res.status });
+      if (!res.ok || body === null)
+        throw errors.body(502, { error: "Unsplash could not answer the request", status: res.status });
       return body;
     },
   });

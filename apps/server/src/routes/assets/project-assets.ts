@@ -25,7 +25,13 @@ async function commentNaming(ctx: { app: AppContext }, issueId: string, assetId:
   const [c] = await ctx.app.db
     .select({ id: commentTable.id })
     .from(commentTable)
-    .where(and(eq(commentTable.issueId, issueId), isNull(commentTable.deletedAt), sql`strpos(${commentTable.commentHtml}, ${assetId}) > 0`))
+    .where(
+      and(
+        eq(commentTable.issueId, issueId),
+        isNull(commentTable.deletedAt),
+        sql`strpos(${commentTable.commentHtml}, ${assetId}) > 0`,
+      ),
+    )
     .orderBy(desc(commentTable.createdAt))
     .limit(1);
   return c?.id ?? null;
@@ -43,13 +49,24 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     load: (ctx) =>
       prepareAsset(
         ctx,
-        { entityType: ctx.body.entity_type, type: ctx.body.type, name: ctx.body.name, identifier: ctx.body.entity_identifier, projectId: ctx.project.id },
+        {
+          entityType: ctx.body.entity_type,
+          type: ctx.body.type,
+          name: ctx.body.name,
+          identifier: ctx.body.entity_identifier,
+          projectId: ctx.project.id,
+        },
         (t) => !USER_TYPES.includes(t) && t !== "WORKSPACE_LOGO" && t !== "ISSUE_ATTACHMENT",
       ),
     handler: newSlot,
   });
 
-  const read: AssetRouteOpts<PrAssetParams> = { scope: "project", params: prAssetParams, policy: POLICIES.project.read, where: () => ({ workspace: true, project: true }) };
+  const read: AssetRouteOpts<PrAssetParams> = {
+    scope: "project",
+    params: prAssetParams,
+    policy: POLICIES.project.read,
+    where: () => ({ workspace: true, project: true }),
+  };
   fileRedirectRoute(fastify, app, `${PA}/:assetId/`, "inline", read);
   fileRedirectRoute(fastify, app, `${PA}/download/:assetId/`, "attachment", read);
 
@@ -72,7 +89,14 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
       const assets = await ctx.app.db
         .select()
         .from(FA)
-        .where(and(inArray(FA.id, ids), eq(FA.workspaceId, ctx.workspace.id), eq(FA.isDeleted, false), or(isNull(FA.projectId), eq(FA.projectId, ctx.project.id))));
+        .where(
+          and(
+            inArray(FA.id, ids),
+            eq(FA.workspaceId, ctx.workspace.id),
+            eq(FA.isDeleted, false),
+            or(isNull(FA.projectId), eq(FA.projectId, ctx.project.id)),
+          ),
+        );
       if (assets.length !== ids.length) throw errors.notFound();
       const changes = [];
       for (const a of assets) {
@@ -80,8 +104,13 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
         await authorizeAsset(ctx, a, "upload");
         const links = await slotLinks(ctx, a.entityType ?? "", ctx.params.entityId, ctx.project.id);
         await authorizeAsset(ctx, newAssetLinks(ctx, a.entityType ?? "", links), "create");
-        if (a.entityType === "COMMENT_DESCRIPTION" && links.issueId && !links.commentId) links.commentId = await commentNaming(ctx, links.issueId, a.id);
-        changes.push({ id: a.id, links, cover: a.entityType === "PROJECT_COVER" && a.isUploaded ? links.projectId ?? null : null });
+        if (a.entityType === "COMMENT_DESCRIPTION" && links.issueId && !links.commentId)
+          links.commentId = await commentNaming(ctx, links.issueId, a.id);
+        changes.push({
+          id: a.id,
+          links,
+          cover: a.entityType === "PROJECT_COVER" && a.isUploaded ? (links.projectId ?? null) : null,
+        });
       }
       return changes;
     },
@@ -90,9 +119,16 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
       await ctx.app.db.transaction(async (tx) => {
         const now = new Date();
         for (const { id, links, cover } of ctx.loaded) {
-          await tx.update(FA).set({ ...links, entityIdentifier: ctx.params.entityId, updatedAt: now, updatedById: ctx.user.id }).where(eq(FA.id, id));
+          await tx
+            .update(FA)
+            .set({ ...links, entityIdentifier: ctx.params.entityId, updatedAt: now, updatedById: ctx.user.id })
+            .where(eq(FA.id, id));
           // Plane's create-project dialog gives its uploaded cover to the new project this way: it becomes the cover
-          if (cover) await tx.update(schema.projects).set({ coverImageAssetId: id, updatedAt: now, updatedById: ctx.user.id }).where(eq(schema.projects.id, cover));
+          if (cover)
+            await tx
+              .update(schema.projects)
+              .set({ coverImageAssetId: id, updatedAt: now, updatedById: ctx.user.id })
+              .where(eq(schema.projects.id, cover));
         }
       });
       return undefined;

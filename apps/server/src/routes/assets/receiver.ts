@@ -32,11 +32,15 @@ function collect(stream: NodeJS.ReadableStream): Promise<{ data: Buffer; error: 
  */
 async function storeUpload(app: AppContext, fields: Record<string, string>, data: Buffer, truncated: boolean) {
   const claims = verifyUpload(app.secretKey, fields.token);
-  if (!claims || (fields.key !== undefined && fields.key !== claims.k)) throw errors.body(403, { error: "The upload token is invalid or has expired." });
+  if (!claims || (fields.key !== undefined && fields.key !== claims.k))
+    throw errors.body(403, { error: "The upload token is invalid or has expired." });
   const declaredType = fields["Content-Type"] ?? fields["content-type"];
-  if (declaredType !== undefined && normalizeMime(declaredType) !== claims.t) throw errors.badRequest("Content-Type does not match the upload slot.");
+  if (declaredType !== undefined && normalizeMime(declaredType) !== claims.t)
+    throw errors.badRequest("Content-Type does not match the upload slot.");
   if (truncated || data.length > claims.s || data.length > app.config.fileSizeLimit) {
-    throw errors.badRequest(`File size exceeds the allowed size of ${Math.min(claims.s, app.config.fileSizeLimit)} bytes.`);
+    throw errors.badRequest(
+      `File size exceeds the allowed size of ${Math.min(claims.s, app.config.fileSizeLimit)} bytes.`,
+    );
   }
   const verdict = await checkContent(claims.t, data);
   if (!verdict.ok) throw errors.badRequest(`The file's contents do not match its type ${claims.t}: ${verdict.reason}.`);
@@ -56,7 +60,9 @@ async function storeUpload(app: AppContext, fields: Record<string, string>, data
   }
   await app.db
     .update(FA)
-    .set({ storageMetadata: sql`COALESCE(${FA.storageMetadata}, '{}'::jsonb) || jsonb_build_object('received_at', now(), 'size', ${data.length}::bigint, 'content_type', ${claims.t}::text)` })
+    .set({
+      storageMetadata: sql`COALESCE(${FA.storageMetadata}, '{}'::jsonb) || jsonb_build_object('received_at', now(), 'size', ${data.length}::bigint, 'content_type', ${claims.t}::text)`,
+    })
     .where(eq(FA.id, claims.a));
 }
 
@@ -67,7 +73,10 @@ async function storeUpload(app: AppContext, fields: Record<string, string>, data
  */
 export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
   fastify.register(async (child) => {
-    await child.register(multipart, { limits: { fileSize: app.config.fileSizeLimit, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 60 }, throwFileSizeLimit: false });
+    await child.register(multipart, {
+      limits: { fileSize: app.config.fileSizeLimit, files: 1, fields: 40, fieldSize: 64 * 1024, parts: 60 },
+      throwFileSizeLimit: false,
+    });
     route(child, app, {
       method: "POST",
       url: `${A}/upload/`,

@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { idParam, projectParams, slugParams } from "../../http/fields.ts";
 
-export { duplicateAssetBody, linkAssetsBody, markUploadedBody, uploadSlotBody, type UploadSlotBody } from "@stride/shared/contract";
+export {
+  duplicateAssetBody,
+  linkAssetsBody,
+  markUploadedBody,
+  uploadSlotBody,
+  type UploadSlotBody,
+} from "@stride/shared/contract";
 
 export const assetParams = z.object({ assetId: idParam() });
 export const wsAssetParams = slugParams.extend({ assetId: idParam() });

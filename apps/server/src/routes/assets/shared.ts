@@ -23,12 +23,13 @@ export function checkType(entityType: string, type: string, name?: string): stri
   // (only for no type at all or bare bytes: a malformed type is refused as it is)
   const declared = normalizeMime(type);
   const untyped = type.trim() === "" || declared === "application/octet-stream";
-  const t = untyped && isAttachment(entityType) && name ? attachmentTypeFromName(name) ?? declared : declared;
+  const t = untyped && isAttachment(entityType) && name ? (attachmentTypeFromName(name) ?? declared) : declared;
   if (!t || !isAllowedUploadType(entityType, t)) throw invalidFileType();
   return t;
 }
 
-const isAttachment = (entityType: string) => entityType === "ISSUE_ATTACHMENT" || entityType === "DRAFT_ISSUE_ATTACHMENT";
+const isAttachment = (entityType: string) =>
+  entityType === "ISSUE_ATTACHMENT" || entityType === "DRAFT_ISSUE_ATTACHMENT";
 
 export function checkEntityType(t: string | undefined, allowed: (t: string) => boolean): string {
   if (!t || !(ASSET_ENTITY_TYPES as readonly string[]).includes(t) || !allowed(t)) throw invalidEntityType();
@@ -45,7 +46,11 @@ export const INLINE_SAFE = new Set<string>([...IMAGE_MIME_TYPES, "application/pd
  * 302 to a signed download of the asset's bytes (404 when not uploaded): our own signed link, or with S3 storage a
  * presigned GET whose headers are the ones our link would send (type and disposition re-checked).
  */
-export async function redirectToFile(ctx: Pick<ScopeCtx, "app" | "reply">, asset: AssetRow | undefined, disposition: Disposition) {
+export async function redirectToFile(
+  ctx: Pick<ScopeCtx, "app" | "reply">,
+  asset: AssetRow | undefined,
+  disposition: Disposition,
+) {
   if (!asset || !asset.isUploaded || asset.isDeleted) throw errors.notFound();
   ctx.reply.header("Cache-Control", "private, no-store");
   const direct = ctx.app.storage.direct;
@@ -55,7 +60,10 @@ export async function redirectToFile(ctx: Pick<ScopeCtx, "app" | "reply">, asset
   const inline = disposition === "inline" && INLINE_SAFE.has(type);
   const url = await direct.presignDownload(asset.asset, {
     contentType: type,
-    contentDisposition: contentDisposition(inline ? "inline" : "attachment", typeof attrs.name === "string" ? attrs.name : "file"),
+    contentDisposition: contentDisposition(
+      inline ? "inline" : "attachment",
+      typeof attrs.name === "string" ? attrs.name : "file",
+    ),
     expiresInSeconds: DOWNLOAD_TTL_SECONDS,
   });
   return ctx.reply.redirect(url, 302);

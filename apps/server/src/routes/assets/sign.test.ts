@@ -29,6 +29,8 @@ describe("download links", () => {
     expect(verifyDownload("secret", "a1", q.get("exp")!, "attachment", q.get("sig")!, 5_000_000)).toBe(true);
     expect(verifyDownload("secret", "a2", q.get("exp")!, "attachment", q.get("sig")!, 5_000_000)).toBe(false);
     expect(verifyDownload("secret", "a1", q.get("exp")!, "inline", q.get("sig")!, 5_000_000)).toBe(false);
-    expect(verifyDownload("secret", "a1", q.get("exp")!, "attachment", q.get("sig")!, 5_000_000 + 3601_000)).toBe(false);
+    expect(verifyDownload("secret", "a1", q.get("exp")!, "attachment", q.get("sig")!, 5_000_000 + 3601_000)).toBe(
+      false,
+    );
   });
 });

@@ -32,7 +32,9 @@ function safeEqual(a: string, b: string): boolean {
 }
 
 export function signUpload(secret: string, claims: Omit<UploadClaims, "e">, now = Date.now()): string {
-  const body = Buffer.from(JSON.stringify({ ...claims, e: Math.floor(now / 1000) + UPLOAD_TTL_SECONDS })).toString("base64url");
+  const body = Buffer.from(JSON.stringify({ ...claims, e: Math.floor(now / 1000) + UPLOAD_TTL_SECONDS })).toString(
+    "base64url",
+  );
   return `${body}.${mac(secret, "upload:" + body)}`;
 }
 
@@ -55,14 +57,27 @@ export function verifyUpload(secret: string, token: string | undefined, now = Da
 export type Disposition = "inline" | "attachment";
 
 /** Path of a signed download of an asset's bytes. */
-export function signedDownloadPath(secret: string, assetId: string, disposition: Disposition, now = Date.now()): string {
+export function signedDownloadPath(
+  secret: string,
+  assetId: string,
+  disposition: Disposition,
+  now = Date.now(),
+): string {
   const exp = Math.floor(now / 1000) + DOWNLOAD_TTL_SECONDS;
   const sig = mac(secret, `download:${assetId}:${exp}:${disposition}`);
   return `/api/assets/v2/files/${assetId}/?exp=${exp}&disposition=${disposition}&sig=${sig}`;
 }
 
-export function verifyDownload(secret: string, assetId: string, exp: string | undefined, disposition: string | undefined, sig: string | undefined, now = Date.now()): boolean {
-  if (!exp || !sig || !/^\d{1,12}$/.test(exp) || (disposition !== "inline" && disposition !== "attachment")) return false;
+export function verifyDownload(
+  secret: string,
+  assetId: string,
+  exp: string | undefined,
+  disposition: string | undefined,
+  sig: string | undefined,
+  now = Date.now(),
+): boolean {
+  if (!exp || !sig || !/^\d{1,12}$/.test(exp) || (disposition !== "inline" && disposition !== "attachment"))
+    return false;
   if (Number(exp) < Math.floor(now / 1000)) return false;
   return safeEqual(sig, mac(secret, `download:${assetId}:${exp}:${disposition}`));
 }

@@ -6,14 +6,25 @@ import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { checkEntityType, checkType, invalidIdentifier, isUuid } from "./shared.ts";
 import type { UploadSlotBody } from "./schemas.ts";
 
-export type SlotLinks = { projectId?: string | null; issueId?: string | null; commentId?: string | null; pageId?: string | null; draftIssueId?: string | null };
+export type SlotLinks = {
+  projectId?: string | null;
+  issueId?: string | null;
+  commentId?: string | null;
+  pageId?: string | null;
+  draftIssueId?: string | null;
+};
 
 /**
  * The entity an asset of `entityType` with identifier `ident` is for, within the route's workspace (and project,
  * when `projectId` is given): 400 "Invalid entity identifier." when it names nothing there. Who may use that
  * entity is decided by the authorizer (access.ts), not here.
  */
-export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string | null | undefined, projectId: string | null): Promise<SlotLinks> {
+export async function slotLinks(
+  ctx: ScopeCtx,
+  entityType: string,
+  ident: string | null | undefined,
+  projectId: string | null,
+): Promise<SlotLinks> {
   const links: SlotLinks = { projectId };
   const id = ident || null;
   if (id && entityType !== "WORKSPACE_LOGO" && !isUuid(id)) throw invalidIdentifier();
@@ -41,7 +52,13 @@ export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string
           const [c] = await ctx.app.db
             .select()
             .from(schema.issueComments)
-            .where(and(eq(schema.issueComments.id, id), eq(schema.issueComments.workspaceId, ctx.workspace.id), isNull(schema.issueComments.deletedAt)))
+            .where(
+              and(
+                eq(schema.issueComments.id, id),
+                eq(schema.issueComments.workspaceId, ctx.workspace.id),
+                isNull(schema.issueComments.deletedAt),
+              ),
+            )
             .limit(1);
           // Plane's comment editor names the work item: its comment does not exist yet when the image is pasted
           // (the image joins its comment once the comment names it, `linkCommentImages`)
@@ -53,7 +70,13 @@ export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string
         const [issue] = await ctx.app.db
           .select({ id: schema.issues.id, projectId: schema.issues.projectId })
           .from(schema.issues)
-          .where(and(eq(schema.issues.id, issueId), eq(schema.issues.workspaceId, ctx.workspace.id), isNull(schema.issues.deletedAt)))
+          .where(
+            and(
+              eq(schema.issues.id, issueId),
+              eq(schema.issues.workspaceId, ctx.workspace.id),
+              isNull(schema.issues.deletedAt),
+            ),
+          )
           .limit(1);
         if (!issue || (projectId && issue.projectId !== projectId)) throw invalidIdentifier();
         links.issueId = issue.id;
@@ -68,7 +91,13 @@ export async function slotLinks(ctx: ScopeCtx, entityType: string, ident: string
         const [page] = await ctx.app.db
           .select({ id: pageTable.id, projectId: pageTable.projectId })
           .from(pageTable)
-          .where(and(eq(pageTable.id, id), eq(pageTable.workspaceId, ctx.workspace.id), or(eq(pageTable.access, 0), eq(pageTable.ownedById, ctx.user.id))))
+          .where(
+            and(
+              eq(pageTable.id, id),
+              eq(pageTable.workspaceId, ctx.workspace.id),
+              or(eq(pageTable.access, 0), eq(pageTable.ownedById, ctx.user.id)),
+            ),
+          )
           .limit(1);
         if (!page || (projectId && page.projectId !== projectId)) throw invalidIdentifier();
         links.pageId = page.id;
@@ -105,7 +134,13 @@ export interface PreparedAsset {
  */
 export async function prepareAsset(
   ctx: ScopeCtx,
-  input: { entityType: string | undefined; type: string; name?: string; identifier: string | null | undefined; projectId: string | null },
+  input: {
+    entityType: string | undefined;
+    type: string;
+    name?: string;
+    identifier: string | null | undefined;
+    projectId: string | null;
+  },
   allowed: (t: string) => boolean,
 ): Promise<PreparedAsset> {
   const entityType = checkEntityType(input.entityType, allowed);

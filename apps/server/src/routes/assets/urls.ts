@@ -17,7 +17,8 @@ export function assetUrl(a: AssetRow, workspaceSlug: string | null): string {
   if (a.entityType === "ISSUE_ATTACHMENT" && a.projectId && a.issueId && workspaceSlug) {
     return `/api/assets/v2/workspaces/${workspaceSlug}/projects/${a.projectId}/issues/${a.issueId}/attachments/${a.id}/`;
   }
-  if (a.projectId && workspaceSlug) return `/api/assets/v2/workspaces/${workspaceSlug}/projects/${a.projectId}/${a.id}/`;
+  if (a.projectId && workspaceSlug)
+    return `/api/assets/v2/workspaces/${workspaceSlug}/projects/${a.projectId}/${a.id}/`;
   if (workspaceSlug) return `/api/assets/v2/workspaces/${workspaceSlug}/${a.id}/`;
   return staticAssetUrl(a.id);
 }

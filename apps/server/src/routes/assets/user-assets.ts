@@ -23,14 +23,23 @@ export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
     },
     handler: async (ctx) => {
       const { body } = await createUploadSlot(ctx.app.db, ctx.app, ctx.req, ctx.user.id, null, {
-        name: ctx.body.name, type: ctx.loaded.type, size: ctx.body.size, entityType: ctx.loaded.entityType, entityIdentifier: ctx.user.id, userId: ctx.user.id,
+        name: ctx.body.name,
+        type: ctx.loaded.type,
+        size: ctx.body.size,
+        entityType: ctx.loaded.entityType,
+        entityIdentifier: ctx.user.id,
+        userId: ctx.user.id,
       });
       return body;
     },
   });
 
   // any user's avatar or cover is found (they are public images); only its owner may change it (access.ts)
-  const own: AssetRouteOpts<{ assetId: string }> = { params: assetParams, policy: POLICIES.user.any, where: () => ({ entityTypes: USER_TYPES }) };
+  const own: AssetRouteOpts<{ assetId: string }> = {
+    params: assetParams,
+    policy: POLICIES.user.any,
+    where: () => ({ entityTypes: USER_TYPES }),
+  };
   markUploadedRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
   deleteAssetRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
 }

@@ -8,7 +8,13 @@ import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot, FA } from "./commands.ts";
 import { assetAccess, loadAsset } from "./access.ts";
 import { newSlot, prepareAsset } from "./slots.ts";
-import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, restoreAssetRoute, type AssetRouteOpts } from "./asset-routes.ts";
+import {
+  deleteAssetRoute,
+  fileRedirectRoute,
+  markUploadedRoute,
+  restoreAssetRoute,
+  type AssetRouteOpts,
+} from "./asset-routes.ts";
 import { slugParams } from "../../http/fields.ts";
 import { USER_TYPES, WA } from "./shared.ts";
 import { duplicateAssetBody, uploadSlotBody, wsAssetParams } from "./schemas.ts";
@@ -28,11 +34,26 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     body: uploadSlotBody,
     policy: POLICIES.workspace.read,
     load: (ctx) =>
-      prepareAsset(ctx, { entityType: ctx.body.entity_type, type: ctx.body.type, name: ctx.body.name, identifier: ctx.body.entity_identifier, projectId: null }, (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT"),
+      prepareAsset(
+        ctx,
+        {
+          entityType: ctx.body.entity_type,
+          type: ctx.body.type,
+          name: ctx.body.name,
+          identifier: ctx.body.entity_identifier,
+          projectId: null,
+        },
+        (t) => !USER_TYPES.includes(t) && t !== "ISSUE_ATTACHMENT",
+      ),
     handler: newSlot,
   });
 
-  const read: AssetRouteOpts<WsAssetParams> = { scope: "workspace", params: wsAssetParams, policy: POLICIES.workspace.read, where: inWorkspace };
+  const read: AssetRouteOpts<WsAssetParams> = {
+    scope: "workspace",
+    params: wsAssetParams,
+    policy: POLICIES.workspace.read,
+    where: inWorkspace,
+  };
   fileRedirectRoute(fastify, app, `${WA}/:assetId/`, "inline", read);
   fileRedirectRoute(fastify, app, `${WA}/download/:assetId/`, "attachment", read);
 
@@ -74,7 +95,13 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
       const attrs = src.attributes as { name?: string; type?: string };
       const target = await prepareAsset(
         ctx,
-        { entityType: ctx.body.entity_type, type: attrs.type ?? "", name: attrs.name, identifier: ctx.body.entity_id, projectId: ctx.body.project_id ?? null },
+        {
+          entityType: ctx.body.entity_type,
+          type: attrs.type ?? "",
+          name: attrs.name,
+          identifier: ctx.body.entity_id,
+          projectId: ctx.body.project_id ?? null,
+        },
         (t) => !USER_TYPES.includes(t),
       );
       return { src, name: attrs.name ?? "file", target };
@@ -85,10 +112,22 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
       if (!data) throw errors.notFound();
       const id = await ctx.app.db.transaction(async (tx) => {
         const { asset } = await createUploadSlot(tx, ctx.app, ctx.req, ctx.user.id, ctx.workspace.slug, {
-          name, type: target.type, size: data.length, entityType: target.entityType, entityIdentifier: target.entityIdentifier, workspaceId: ctx.workspace.id, ...target.links,
+          name,
+          type: target.type,
+          size: data.length,
+          entityType: target.entityType,
+          entityIdentifier: target.entityIdentifier,
+          workspaceId: ctx.workspace.id,
+          ...target.links,
         });
         await ctx.app.storage.put(asset.asset, data, target.type);
-        await tx.update(FA).set({ isUploaded: true, storageMetadata: { size: data.length, content_type: target.type, duplicated_from: src.id } }).where(eq(FA.id, asset.id));
+        await tx
+          .update(FA)
+          .set({
+            isUploaded: true,
+            storageMetadata: { size: data.length, content_type: target.type, duplicated_from: src.id },
+          })
+          .where(eq(FA.id, asset.id));
         return asset.id;
       });
       return { asset_id: id };

@@ -9,7 +9,16 @@ import { verifyPassword } from "../../core/password.ts";
 import { accountLimits, admitAttempt, clientAddress, countWindowHit, forgetFailures } from "../../core/rate-limit.ts";
 import { fail, AUTH_ERROR } from "./flow.ts";
 
-const { users, profiles, userNotificationPreferences, workspaceInvitations, workspaceMembers, magicCodes, passwordResetTokens, sessions } = schema;
+const {
+  users,
+  profiles,
+  userNotificationPreferences,
+  workspaceInvitations,
+  workspaceMembers,
+  magicCodes,
+  passwordResetTokens,
+  sessions,
+} = schema;
 
 export const MAGIC_CODE_TTL_SECONDS = 600;
 /** One code plus at most three regenerations inside the code's validity (wire-facts §1). */
@@ -25,7 +34,11 @@ export async function findUserByEmail(db: DbOrTx, email: string): Promise<UserRo
 
 /** True when a workspace invitation (answered or not) exists for the email. */
 export async function hasInvitation(db: DbOrTx, email: string): Promise<boolean> {
-  const [row] = await db.select({ id: workspaceInvitations.id }).from(workspaceInvitations).where(eq(workspaceInvitations.email, email)).limit(1);
+  const [row] = await db
+    .select({ id: workspaceInvitations.id })
+    .from(workspaceInvitations)
+    .where(eq(workspaceInvitations.email, email))
+    .limit(1);
   return !!row;
 }
 
@@ -47,7 +60,16 @@ export async function assertCanReactivate(db: DbOrTx, user: UserRow): Promise<vo
 /** Create a user with its Profile and notification preferences. display_name = email local part. */
 export async function createUser(
   tx: DbOrTx,
-  input: { email: string; passwordHash: string | null; isPasswordAutoset: boolean; isEmailVerified?: boolean; firstName?: string; lastName?: string; medium?: string; companyName?: string },
+  input: {
+    email: string;
+    passwordHash: string | null;
+    isPasswordAutoset: boolean;
+    isEmailVerified?: boolean;
+    firstName?: string;
+    lastName?: string;
+    medium?: string;
+    companyName?: string;
+  },
 ): Promise<UserRow> {
   const [u] = await tx
     .insert(users)
@@ -63,7 +85,10 @@ export async function createUser(
       lastLoginMedium: input.medium ?? "email",
     })
     .returning();
-  await tx.insert(profiles).values({ userId: u.id, companyName: input.companyName ?? "" }).onConflictDoNothing();
+  await tx
+    .insert(profiles)
+    .values({ userId: u.id, companyName: input.companyName ?? "" })
+    .onConflictDoNothing();
   await tx.insert(userNotificationPreferences).values({ userId: u.id }).onConflictDoNothing();
   return u;
 }
@@ -73,11 +98,22 @@ export async function createUser(
  * earlier membership is reactivated; an active one keeps its role); those invitations are deleted.
  */
 export async function convertAcceptedInvitations(tx: DbOrTx, user: UserRow): Promise<number> {
-  const invites = await tx.select().from(workspaceInvitations).where(and(eq(workspaceInvitations.email, user.email), eq(workspaceInvitations.accepted, true)));
+  const invites = await tx
+    .select()
+    .from(workspaceInvitations)
+    .where(and(eq(workspaceInvitations.email, user.email), eq(workspaceInvitations.accepted, true)));
   if (invites.length === 0) return 0;
   await tx
     .insert(workspaceMembers)
-    .values(invites.map((i) => ({ workspaceId: i.workspaceId, memberId: user.id, role: i.role, createdById: i.createdById, updatedById: i.createdById })))
+    .values(
+      invites.map((i) => ({
+        workspaceId: i.workspaceId,
+        memberId: user.id,
+        role: i.role,
+        createdById: i.createdById,
+        updatedById: i.createdById,
+      })),
+    )
     .onConflictDoUpdate({
       target: [workspaceMembers.workspaceId, workspaceMembers.memberId],
       set: {
@@ -86,7 +122,12 @@ export async function convertAcceptedInvitations(tx: DbOrTx, user: UserRow): Pro
         updatedAt: new Date(),
       },
     });
-  await tx.delete(workspaceInvitations).where(inArray(workspaceInvitations.id, invites.map((i) => i.id)));
+  await tx.delete(workspaceInvitations).where(
+    inArray(
+      workspaceInvitations.id,
+      invites.map((i) => i.id),
+    ),
+  );
   return invites.length;
 }
 
@@ -94,13 +135,26 @@ export async function convertAcceptedInvitations(tx: DbOrTx, user: UserRow): Pro
  * Finish a successful authentication: record the login (medium, time, IP), reactivate the account when
  * allowed, make sure a Profile exists, turn accepted invitations into memberships, start the session.
  */
-export async function completeLogin(app: AppContext, req: FastifyRequest, reply: FastifyReply, user: UserRow, medium: string, tx?: DbOrTx): Promise<UserRow> {
+export async function completeLogin(
+  app: AppContext,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  user: UserRow,
+  medium: string,
+  tx?: DbOrTx,
+): Promise<UserRow> {
   // bots (agents, integrations) never get a session, whichever way they got here
   if (user.isBot) throw fail(AUTH_ERROR.AUTHENTICATION_FAILED);
   const run = async (db: DbOrTx) => {
     const [updated] = await db
       .update(users)
-      .set({ lastLoginMedium: medium, lastLoginTime: new Date(), lastLoginIp: req.ip, isActive: true, updatedAt: new Date() })
+      .set({
+        lastLoginMedium: medium,
+        lastLoginTime: new Date(),
+        lastLoginIp: req.ip,
+        isActive: true,
+        updatedAt: new Date(),
+      })
       .where(eq(users.id, user.id))
       .returning();
     await db.insert(profiles).values({ userId: user.id }).onConflictDoNothing();
@@ -134,13 +188,19 @@ export async function signUpAndLogin(
 
 /** Store a new password hash of the user's own choosing (no longer autoset); returns the updated row. */
 export async function setPassword(db: DbOrTx, userId: string, hash: string): Promise<UserRow> {
-  const [u] = await db.update(users).set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() }).where(eq(users.id, userId)).returning();
+  const [u] = await db
+    .update(users)
+    .set({ password: hash, isPasswordAutoset: false, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
   return u;
 }
 
 /** End every app session of the user except the given one (after a password change or reset). */
 export async function endOtherSessions(db: DbOrTx, userId: string, keepSessionId: string | null): Promise<void> {
-  const where = keepSessionId ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)) : eq(sessions.userId, userId);
+  const where = keepSessionId
+    ? and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))
+    : eq(sessions.userId, userId);
   await db.delete(sessions).where(where);
 }
 
@@ -154,7 +214,8 @@ export interface Throttled {
 export type PasswordCheck = "ok" | "wrong" | Throttled;
 
 /** The caller's address is the account's last sign-in address: the per-account wide rule leaves it alone. */
-const knownAddress = (req: FastifyRequest, user: Pick<UserRow, "lastLoginIp"> | null | undefined) => !!user?.lastLoginIp && user.lastLoginIp === clientAddress(req);
+const knownAddress = (req: FastifyRequest, user: Pick<UserRow, "lastLoginIp"> | null | undefined) =>
+  !!user?.lastLoginIp && user.lastLoginIp === clientAddress(req);
 
 /**
  * Check `password` against the account's hash under the per-account password limit (keyed by the account's
@@ -162,7 +223,12 @@ const knownAddress = (req: FastifyRequest, user: Pick<UserRow, "lastLoginIp"> | 
  * attempt is counted before the check, a match forgets the address's failures, and while the address is slowed
  * down the password is not checked at all.
  */
-export async function checkAccountPassword(app: AppContext, req: FastifyRequest, user: UserRow, password: string): Promise<PasswordCheck> {
+export async function checkAccountPassword(
+  app: AppContext,
+  req: FastifyRequest,
+  user: UserRow,
+  password: string,
+): Promise<PasswordCheck> {
   const limit = accountLimits(app.config).password;
   const admitted = await admitAttempt(app.db, limit, user.email, clientAddress(req), knownAddress(req, user));
   if (!admitted.ok) return { retryAfter: admitted.retryAfter };
@@ -175,8 +241,19 @@ export async function checkAccountPassword(app: AppContext, req: FastifyRequest,
  * Count a mail about to be sent to `email` (sign-in code, reset link) from the caller's address; refused (with the
  * seconds to wait) when that address asked for enough this hour, or every address together did.
  */
-export async function allowMailTo(app: AppContext, req: FastifyRequest, email: string, user: UserRow | null): Promise<true | Throttled> {
-  const admitted = await admitAttempt(app.db, accountLimits(app.config).mail, email, clientAddress(req), knownAddress(req, user));
+export async function allowMailTo(
+  app: AppContext,
+  req: FastifyRequest,
+  email: string,
+  user: UserRow | null,
+): Promise<true | Throttled> {
+  const admitted = await admitAttempt(
+    app.db,
+    accountLimits(app.config).mail,
+    email,
+    clientAddress(req),
+    knownAddress(req, user),
+  );
   return admitted.ok ? true : { retryAfter: admitted.retryAfter };
 }
 
@@ -190,7 +267,8 @@ export function newMagicCode(): string {
   return crypto.randomInt(0, 1_000_000).toString().padStart(6, "0");
 }
 
-const regenKey = (email: string, source: string) => crypto.createHash("sha256").update(`${email}\n${source}`).digest("base64url");
+const regenKey = (email: string, source: string) =>
+  crypto.createHash("sha256").update(`${email}\n${source}`).digest("base64url");
 
 export type MagicGenerateResult = { ok: true; code: string } | { ok: false; exhausted: true };
 
@@ -198,7 +276,12 @@ export type MagicGenerateResult = { ok: true; code: string } | { ok: false; exha
  * Issue a code for the email, counting regenerations inside the live window per caller address (another address
  * asking for codes does not use up the owner's). Call inside a transaction.
  */
-export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string, source: string): Promise<MagicGenerateResult> {
+export async function issueMagicCode(
+  app: AppContext,
+  tx: DbOrTx,
+  email: string,
+  source: string,
+): Promise<MagicGenerateResult> {
   await tx.execute(dsql`SELECT pg_advisory_xact_lock(hashtext(${"magic:" + email}))`);
   const [row] = await tx.select().from(magicCodes).where(eq(magicCodes.email, email)).limit(1);
   const now = Date.now();
@@ -206,7 +289,11 @@ export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string,
   const expiresAt = new Date(now + MAGIC_CODE_TTL_SECONDS * 1000);
   const live = !!row && row.expiresAt.getTime() > now;
   // this address's codes for the live code's lifetime (a new code starts a new count)
-  const asked = await countWindowHit(tx, `magic-gen:${regenKey(email, source)}:${live ? row!.createdAt.getTime() : now}`, MAGIC_CODE_TTL_SECONDS);
+  const asked = await countWindowHit(
+    tx,
+    `magic-gen:${regenKey(email, source)}:${live ? row!.createdAt.getTime() : now}`,
+    MAGIC_CODE_TTL_SECONDS,
+  );
   if (row && live) {
     if (asked.count > MAGIC_CODE_MAX_REGENERATIONS + 1) return { ok: false, exhausted: true };
     await tx
@@ -216,8 +303,24 @@ export async function issueMagicCode(app: AppContext, tx: DbOrTx, email: string,
   } else {
     await tx
       .insert(magicCodes)
-      .values({ email, codeHash: codeHash(app, email, code), generations: 1, failedAttempts: 0, expiresAt, createdAt: new Date(now) })
-      .onConflictDoUpdate({ target: magicCodes.email, set: { codeHash: codeHash(app, email, code), generations: 1, failedAttempts: 0, expiresAt, createdAt: new Date(now) } });
+      .values({
+        email,
+        codeHash: codeHash(app, email, code),
+        generations: 1,
+        failedAttempts: 0,
+        expiresAt,
+        createdAt: new Date(now),
+      })
+      .onConflictDoUpdate({
+        target: magicCodes.email,
+        set: {
+          codeHash: codeHash(app, email, code),
+          generations: 1,
+          failedAttempts: 0,
+          expiresAt,
+          createdAt: new Date(now),
+        },
+      });
   }
   return { ok: true, code };
 }
@@ -230,7 +333,13 @@ export type MagicCheck = "ok" | "expired" | "invalid" | "exhausted" | Throttled;
  * caller's address, which slows the guesses across regenerated codes down. Only real comparisons count: no code, an expired or a burned
  * one answer without touching either counter. The code row is locked, so parallel guesses queue.
  */
-export async function checkMagicCode(app: AppContext, req: FastifyRequest, email: string, code: string, user: UserRow | null): Promise<MagicCheck> {
+export async function checkMagicCode(
+  app: AppContext,
+  req: FastifyRequest,
+  email: string,
+  code: string,
+  user: UserRow | null,
+): Promise<MagicCheck> {
   const limit = accountLimits(app.config).magicCode;
   const source = clientAddress(req);
   return app.db.transaction(async (tx) => {
@@ -267,17 +376,25 @@ export function decodeUid(uidb64: string): string | null {
 /** A one-time reset token for the user (only its SHA-256 is stored). */
 export async function createResetToken(tx: DbOrTx, userId: string): Promise<{ uidb64: string; token: string }> {
   const token = crypto.randomBytes(32).toString("base64url");
-  await tx.insert(passwordResetTokens).values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000) });
+  await tx
+    .insert(passwordResetTokens)
+    .values({ userId, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + RESET_TOKEN_TTL_SECONDS * 1000) });
   return { uidb64: encodeUid(userId), token };
 }
 
-export type ResetTokenCheck = { ok: true; user: UserRow; tokenId: string } | { ok: false; code: number; retryAfter?: number };
+export type ResetTokenCheck =
+  { ok: true; user: UserRow; tokenId: string } | { ok: false; code: number; retryAfter?: number };
 
 /**
  * Check a reset link's token. Checks of one account's tokens count against its per-account limit (keyed by the
  * user id the link names and the caller's address); a valid token forgets the address's count.
  */
-export async function checkResetToken(app: AppContext, req: FastifyRequest, uidb64: string, token: string): Promise<ResetTokenCheck> {
+export async function checkResetToken(
+  app: AppContext,
+  req: FastifyRequest,
+  uidb64: string,
+  token: string,
+): Promise<ResetTokenCheck> {
   const userId = decodeUid(uidb64);
   if (!userId || !token || token.length > 200) return { ok: false, code: AUTH_ERROR.INVALID_PASSWORD_TOKEN };
   const limit = accountLimits(app.config).resetToken;

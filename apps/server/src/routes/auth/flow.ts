@@ -96,7 +96,10 @@ export function errorUrl(base: string, code: number, nextPath: unknown, extra: R
 export class AuthFlowError extends Error {
   /** Seconds until the caller may try again (a throttled attempt): sent as Retry-After with the redirect. */
   retryAfter?: number;
-  constructor(public code: number, public extra: Record<string, string> = {}) {
+  constructor(
+    public code: number,
+    public extra: Record<string, string> = {},
+  ) {
     super(authErrorName(code) ?? "AUTHENTICATION_FAILED");
   }
 }
@@ -177,7 +180,12 @@ export function authForm(fastify: FastifyInstance, app: AppContext, url: string,
     policy: null,
     handler: async ({ req, reply, body }) => {
       assertCsrf(req);
-      return formFlow(reply, (e) => flow.errorTarget(req, body, e), () => flow.run({ req, reply, body }), flow.genericCode);
+      return formFlow(
+        reply,
+        (e) => flow.errorTarget(req, body, e),
+        () => flow.run({ req, reply, body }),
+        flow.genericCode,
+      );
     },
   });
 }

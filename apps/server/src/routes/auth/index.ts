@@ -14,12 +14,37 @@ import { enqueueMail, isSmtpConfigured } from "../../core/mail.ts";
 import { endSession } from "../../http/session.ts";
 import { schema } from "../../db/client.ts";
 import {
-  AUTH_ERROR, AuthFlowError, appBase, authForm, configuredInstance, errorUrl, fail, field, formBody, formFlow, isValidEmail, jsonFail,
-  normalizeEmail, redirect, successUrl, throttled,
+  AUTH_ERROR,
+  AuthFlowError,
+  appBase,
+  authForm,
+  configuredInstance,
+  errorUrl,
+  fail,
+  field,
+  formBody,
+  formFlow,
+  isValidEmail,
+  jsonFail,
+  normalizeEmail,
+  redirect,
+  successUrl,
+  throttled,
 } from "./flow.ts";
 import {
-  allowMailTo, assertCanReactivate, checkAccountPassword, checkMagicCode, checkResetToken, completeLogin, createResetToken,
-  endOtherSessions, findUserByEmail, issueMagicCode, setPassword, signUpAndLogin, signupAllowed,
+  allowMailTo,
+  assertCanReactivate,
+  checkAccountPassword,
+  checkMagicCode,
+  checkResetToken,
+  completeLogin,
+  createResetToken,
+  endOtherSessions,
+  findUserByEmail,
+  issueMagicCode,
+  setPassword,
+  signUpAndLogin,
+  signupAllowed,
 } from "./commands.ts";
 import { magicCodeMail, resetPasswordMail } from "./mails.ts";
 import { presentUser as presentUserFull } from "../users/presenters.ts";
@@ -71,7 +96,13 @@ export const authRoutes: RouteModule = (fastify, app) => {
   const signInForm = (
     url: string,
     rateKey: string,
-    run: (f: { req: FastifyRequest; reply: FastifyReply; body: Record<string, unknown>; base: string; nextPath: string }) => Promise<string>,
+    run: (f: {
+      req: FastifyRequest;
+      reply: FastifyReply;
+      body: Record<string, unknown>;
+      base: string;
+      nextPath: string;
+    }) => Promise<string>,
     genericCode?: number,
   ) =>
     authForm(fastify, app, url, {
@@ -140,7 +171,10 @@ export const authRoutes: RouteModule = (fastify, app) => {
         if (r.ok) await enqueueMail(app, tx, magicCodeMail(email, r.code));
         return r;
       });
-      if (!result.ok) throw jsonFail(user ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP, { email });
+      if (!result.ok)
+        throw jsonFail(user ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP, {
+          email,
+        });
       return { key: `magic_${email}` };
     },
   });
@@ -238,56 +272,81 @@ export const authRoutes: RouteModule = (fastify, app) => {
     return successUrl(base, nextPath);
   });
 
-  signInForm("/auth/sign-up/", "auth-sign-up", async ({ req, reply, body, base, nextPath }) => {
-    const password = field(body, "password");
-    const email = formEmail(body, password, E.REQUIRED_EMAIL_PASSWORD_SIGN_UP, E.INVALID_EMAIL_SIGN_UP);
-    const existing = await findUserByEmail(app.db, email);
-    if (existing) {
-      if (!existing.isActive) throw fail(E.USER_ACCOUNT_DEACTIVATED, { email });
-      throw fail(E.USER_ALREADY_EXIST, { email });
-    }
-    const cfg = await instanceConfig(app);
-    if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
-    if (!(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
-    if (checkPasswordStrength(password, [email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK, { email });
-    const hash = await hashPassword(password);
-    await signUpAndLogin(app, req, reply, { email, passwordHash: hash, isPasswordAutoset: false, medium: "email" });
-    return successUrl(base, nextPath);
-  }, E.AUTHENTICATION_FAILED_SIGN_UP);
+  signInForm(
+    "/auth/sign-up/",
+    "auth-sign-up",
+    async ({ req, reply, body, base, nextPath }) => {
+      const password = field(body, "password");
+      const email = formEmail(body, password, E.REQUIRED_EMAIL_PASSWORD_SIGN_UP, E.INVALID_EMAIL_SIGN_UP);
+      const existing = await findUserByEmail(app.db, email);
+      if (existing) {
+        if (!existing.isActive) throw fail(E.USER_ACCOUNT_DEACTIVATED, { email });
+        throw fail(E.USER_ALREADY_EXIST, { email });
+      }
+      const cfg = await instanceConfig(app);
+      if (cfg.ENABLE_EMAIL_PASSWORD === "0") throw fail(E.EMAIL_PASSWORD_AUTHENTICATION_DISABLED, { email });
+      if (!(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
+      if (checkPasswordStrength(password, [email]) !== "strength_valid") throw fail(E.PASSWORD_TOO_WEAK, { email });
+      const hash = await hashPassword(password);
+      await signUpAndLogin(app, req, reply, { email, passwordHash: hash, isPasswordAutoset: false, medium: "email" });
+      return successUrl(base, nextPath);
+    },
+    E.AUTHENTICATION_FAILED_SIGN_UP,
+  );
 
   /** Magic sign-in and sign-up share the flow; `signUp` selects the codes of each (wire-facts §1). */
   const magicForm = (url: string, signUp: boolean) =>
-    signInForm(url, signUp ? "auth-magic-sign-up" : "auth-magic-sign-in", async ({ req, reply, body, base, nextPath }) => {
-      const code = field(body, "code").trim();
-      const email = formEmail(
-        body,
-        code,
-        signUp ? E.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED : E.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED,
-        signUp ? E.INVALID_EMAIL_MAGIC_SIGN_UP : E.INVALID_EMAIL_MAGIC_SIGN_IN,
-      );
-      const existing = await findUserByEmail(app.db, email);
-      if (signUp && existing) throw fail(E.USER_ALREADY_EXIST, { email });
-      if (!signUp && !existing) throw fail(E.USER_DOES_NOT_EXIST, { email });
-      const cfg = await instanceConfig(app);
-      if (!isSmtpConfigured(cfg)) throw fail(E.SMTP_NOT_CONFIGURED, { email });
-      if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
-      if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
-      const check = await checkMagicCode(app, req, email, code, existing);
-      if (typeof check === "object") throw throttled(check.retryAfter, { email });
-      if (check === "expired") throw fail(signUp ? E.EXPIRED_MAGIC_CODE_SIGN_UP : E.EXPIRED_MAGIC_CODE_SIGN_IN, { email });
-      if (check === "exhausted") throw fail(signUp ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN, { email });
-      if (check === "invalid") throw fail(signUp ? E.INVALID_MAGIC_CODE_SIGN_UP : E.INVALID_MAGIC_CODE_SIGN_IN, { email });
-      if (existing) {
-        await assertCanReactivate(app.db, existing);
-        const user = await completeLogin(app, req, reply, existing, "magic-code");
-        const [profile] = await app.db.select({ isOnboarded: schema.profiles.isOnboarded }).from(schema.profiles).where(eq(schema.profiles.userId, user.id)).limit(1);
-        // An onboarded user without a password of their own lands on `/` (wire-facts §1).
-        if (user.isPasswordAutoset && profile?.isOnboarded) return successUrl(base, "/");
+    signInForm(
+      url,
+      signUp ? "auth-magic-sign-up" : "auth-magic-sign-in",
+      async ({ req, reply, body, base, nextPath }) => {
+        const code = field(body, "code").trim();
+        const email = formEmail(
+          body,
+          code,
+          signUp ? E.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED : E.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED,
+          signUp ? E.INVALID_EMAIL_MAGIC_SIGN_UP : E.INVALID_EMAIL_MAGIC_SIGN_IN,
+        );
+        const existing = await findUserByEmail(app.db, email);
+        if (signUp && existing) throw fail(E.USER_ALREADY_EXIST, { email });
+        if (!signUp && !existing) throw fail(E.USER_DOES_NOT_EXIST, { email });
+        const cfg = await instanceConfig(app);
+        if (!isSmtpConfigured(cfg)) throw fail(E.SMTP_NOT_CONFIGURED, { email });
+        if (!isOn(cfg.ENABLE_MAGIC_LINK_LOGIN)) throw fail(E.MAGIC_LINK_LOGIN_DISABLED, { email });
+        if (signUp && !(await signupAllowed(app.db, cfg, email))) throw fail(E.SIGNUP_DISABLED, { email });
+        const check = await checkMagicCode(app, req, email, code, existing);
+        if (typeof check === "object") throw throttled(check.retryAfter, { email });
+        if (check === "expired")
+          throw fail(signUp ? E.EXPIRED_MAGIC_CODE_SIGN_UP : E.EXPIRED_MAGIC_CODE_SIGN_IN, { email });
+        if (check === "exhausted")
+          throw fail(signUp ? E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_UP : E.EMAIL_CODE_ATTEMPT_EXHAUSTED_SIGN_IN, {
+            email,
+          });
+        if (check === "invalid")
+          throw fail(signUp ? E.INVALID_MAGIC_CODE_SIGN_UP : E.INVALID_MAGIC_CODE_SIGN_IN, { email });
+        if (existing) {
+          await assertCanReactivate(app.db, existing);
+          const user = await completeLogin(app, req, reply, existing, "magic-code");
+          const [profile] = await app.db
+            .select({ isOnboarded: schema.profiles.isOnboarded })
+            .from(schema.profiles)
+            .where(eq(schema.profiles.userId, user.id))
+            .limit(1);
+          // An onboarded user without a password of their own lands on `/` (wire-facts §1).
+          if (user.isPasswordAutoset && profile?.isOnboarded) return successUrl(base, "/");
+          return successUrl(base, nextPath);
+        }
+        await signUpAndLogin(app, req, reply, {
+          email,
+          passwordHash: null,
+          isPasswordAutoset: true,
+          isEmailVerified: true,
+          medium: "magic-code",
+        });
         return successUrl(base, nextPath);
-      }
-      await signUpAndLogin(app, req, reply, { email, passwordHash: null, isPasswordAutoset: true, isEmailVerified: true, medium: "magic-code" });
-      return successUrl(base, nextPath);
-    }, signUp ? E.AUTHENTICATION_FAILED_SIGN_UP : E.AUTHENTICATION_FAILED);
+      },
+      signUp ? E.AUTHENTICATION_FAILED_SIGN_UP : E.AUTHENTICATION_FAILED,
+    );
   magicForm("/auth/magic-sign-in/", false);
   magicForm("/auth/magic-sign-up/", true);
 
@@ -316,7 +375,10 @@ export const authRoutes: RouteModule = (fastify, app) => {
         await app.db.transaction(async (tx) => {
           await setPassword(tx, check.user.id, hash);
           // Every outstanding reset link of the user is spent, and every session ends.
-          await tx.update(schema.passwordResetTokens).set({ usedAt: new Date() }).where(eq(schema.passwordResetTokens.userId, check.user.id));
+          await tx
+            .update(schema.passwordResetTokens)
+            .set({ usedAt: new Date() })
+            .where(eq(schema.passwordResetTokens.userId, check.user.id));
           await endOtherSessions(tx, check.user.id, null);
         });
         return `${base}/sign-in?success=True`;
@@ -332,7 +394,8 @@ export const authRoutes: RouteModule = (fastify, app) => {
     policy: null,
     handler: async ({ req, reply, user }) => {
       assertCsrf(req);
-      if (user) await app.db.update(schema.users).set({ lastLogoutTime: new Date() }).where(eq(schema.users.id, user.id));
+      if (user)
+        await app.db.update(schema.users).set({ lastLogoutTime: new Date() }).where(eq(schema.users.id, user.id));
       await endSession(app, req, reply, "app");
       return redirect(reply, appBase(app, req));
     },

@@ -15,13 +15,41 @@ import { contextListHandler } from "../issue-lists/index.ts";
 import { getOrCreateProps, patchProps } from "../user-properties/commands.ts";
 import { presentUserProperties } from "../user-properties/presenters.ts";
 import {
-  addItems, archiveCycle, createCycle, datesFree, deleteCycle, OVERLAP, removeItem, restoreCycle, subIssueCount, transferItems, updateCycle,
+  addItems,
+  archiveCycle,
+  createCycle,
+  datesFree,
+  deleteCycle,
+  OVERLAP,
+  removeItem,
+  restoreCycle,
+  subIssueCount,
+  transferItems,
+  updateCycle,
 } from "./commands.ts";
 import { presentCycle, presentCycleDetail } from "./presenters.ts";
-import { cycleAnalytics, cycleCounts, cycleProgress, loadCycle, matchesView, projectCycles, type CycleRow } from "./queries.ts";
 import {
-  analyticsQuery, createCycleBody, cycleDateCheckBody, cycleIssueParams, cycleIssuesBody, cycleListQuery, cycleParams, favoriteCycleBody, pageQuery,
-  transferCycleIssuesBody, updateCycleBody, userPropertiesPatch,
+  cycleAnalytics,
+  cycleCounts,
+  cycleProgress,
+  loadCycle,
+  matchesView,
+  projectCycles,
+  type CycleRow,
+} from "./queries.ts";
+import {
+  analyticsQuery,
+  createCycleBody,
+  cycleDateCheckBody,
+  cycleIssueParams,
+  cycleIssuesBody,
+  cycleListQuery,
+  cycleParams,
+  favoriteCycleBody,
+  pageQuery,
+  transferCycleIssuesBody,
+  updateCycleBody,
+  userPropertiesPatch,
 } from "./schemas.ts";
 
 const PC = PERMISSIONS.cycle;
@@ -32,19 +60,33 @@ type Viewer = Parameters<typeof onlyItemsOf>[0];
 /** Present cycles of one project for a user: counts, favourites, status now, dates in the project's zone. */
 async function presentMany(db: DbOrTx, viewer: Viewer, rows: CycleRow[], now = new Date()): Promise<Cycle[]> {
   const ids = rows.map((r) => r.id);
-  const [counts, favs] = await Promise.all([cycleCounts(db, ids, onlyItemsOf(viewer)), favoritedIds(db, viewer.user.id, "cycle", ids)]);
-  return rows.map((r) => presentCycle(r, { counts: counts.get(r.id)!, isFavorite: favs.has(r.id), timeZone: viewer.project.timezone, now }));
+  const [counts, favs] = await Promise.all([
+    cycleCounts(db, ids, onlyItemsOf(viewer)),
+    favoritedIds(db, viewer.user.id, "cycle", ids),
+  ]);
+  return rows.map((r) =>
+    presentCycle(r, { counts: counts.get(r.id)!, isFavorite: favs.has(r.id), timeZone: viewer.project.timezone, now }),
+  );
 }
 
 async function presentOne(db: DbOrTx, viewer: Viewer, row: CycleRow) {
   const [counts, favs, sub] = await Promise.all([
-    cycleCounts(db, [row.id], onlyItemsOf(viewer)), favoritedIds(db, viewer.user.id, "cycle", [row.id]), subIssueCount(db, row.id, onlyItemsOf(viewer)),
+    cycleCounts(db, [row.id], onlyItemsOf(viewer)),
+    favoritedIds(db, viewer.user.id, "cycle", [row.id]),
+    subIssueCount(db, row.id, onlyItemsOf(viewer)),
   ]);
-  return presentCycleDetail(row, { counts: counts.get(row.id)!, isFavorite: favs.has(row.id), timeZone: viewer.project.timezone, now: new Date() }, sub);
+  return presentCycleDetail(
+    row,
+    { counts: counts.get(row.id)!, isFavorite: favs.has(row.id), timeZone: viewer.project.timezone, now: new Date() },
+    sub,
+  );
 }
 
 /** Favourites first, then newest first (wire-facts §15); the rows come newest first. */
-const favouritesFirst = (list: Cycle[]) => [...list.filter((c) => c.is_favorite), ...list.filter((c) => !c.is_favorite)];
+const favouritesFirst = (list: Cycle[]) => [
+  ...list.filter((c) => c.is_favorite),
+  ...list.filter((c) => !c.is_favorite),
+];
 
 type AnyCtx = Ctx<unknown, Record<string, unknown>, unknown, unknown>;
 
@@ -54,7 +96,8 @@ type AnyCtx = Ctx<unknown, Record<string, unknown>, unknown, unknown>;
  * the workspace lists.
  */
 export const cycleRoutes: RouteModule = (fastify, app) => {
-  const load = (ctx: { project: ProjectRow; params: { cycleId: string } }) => loadCycle(app.db, ctx.project.id, ctx.params.cycleId);
+  const load = (ctx: { project: ProjectRow; params: { cycleId: string } }) =>
+    loadCycle(app.db, ctx.project.id, ctx.params.cycleId);
 
   route(fastify, app, {
     endpoint: cycleEndpoints.list,
@@ -94,7 +137,9 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     body: cycleDateCheckBody,
     policy: PC.create,
     handler: async ({ project, body }) =>
-      (await datesFree(app.db, project, body.start_date, body.end_date, body.cycle_id)) ? { status: true } : { error: OVERLAP, status: false },
+      (await datesFree(app.db, project, body.start_date, body.end_date, body.cycle_id))
+        ? { status: true }
+        : { error: OVERLAP, status: false },
   });
 
   route(fastify, app, {
@@ -115,7 +160,9 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     load,
     handler: async (ctx) => {
       const { project, user, loaded, body } = ctx;
-      const row = await app.db.transaction(async (tx) => updateCycle(tx, project, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id, body));
+      const row = await app.db.transaction(async (tx) =>
+        updateCycle(tx, project, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id, body),
+      );
       return presentOne(app.db, ctx, row);
     },
   });
@@ -140,9 +187,10 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
       scope: "project",
       params: cycleParams,
       policy: PC.view,
-      load: async (ctx) => loadCycle(app.db, ctx.project.id, ctx.params.cycleId).catch(() => {
-        throw errors.notFound("Cycle not found");
-      }),
+      load: async (ctx) =>
+        loadCycle(app.db, ctx.project.id, ctx.params.cycleId).catch(() => {
+          throw errors.notFound("Cycle not found");
+        }),
       handler: async (ctx) => cycleProgress(app.db, ctx.loaded, onlyItemsOf(ctx)),
     });
   }
@@ -154,7 +202,8 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     query: analyticsQuery,
     policy: PC.view,
     load,
-    handler: async (ctx) => cycleAnalytics(app.db, ctx.project, ctx.loaded, ctx.query.type ?? "points", { ownerId: onlyItemsOf(ctx) }),
+    handler: async (ctx) =>
+      cycleAnalytics(app.db, ctx.project, ctx.loaded, ctx.query.type ?? "points", { ownerId: onlyItemsOf(ctx) }),
   });
 
   // the cycle's work items: the issue-list params and shape (wire-facts §6.1) through the list engine
@@ -167,7 +216,11 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.workItem.view,
     load,
     handler: async (ctx) =>
-      contextListHandler(ctx as unknown as AnyCtx, { kind: "cycle", workspaceId: ctx.workspace.id, projectId: ctx.project.id, cycleId: ctx.loaded.id }, "cycle"),
+      contextListHandler(
+        ctx as unknown as AnyCtx,
+        { kind: "cycle", workspaceId: ctx.workspace.id, projectId: ctx.project.id, cycleId: ctx.loaded.id },
+        "cycle",
+      ),
   });
 
   route(fastify, app, {
@@ -179,7 +232,9 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     load,
     status: 201,
     handler: async ({ project, user, loaded, body }) => {
-      await app.db.transaction(async (tx) => addItems(tx, project, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id, body.issues));
+      await app.db.transaction(async (tx) =>
+        addItems(tx, project, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id, body.issues),
+      );
       return { message: "success" };
     },
   });
@@ -204,7 +259,15 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     policy: PC.addItems,
     load,
     handler: async ({ project, user, loaded, body }) => {
-      await app.db.transaction(async (tx) => transferItems(tx, project, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id, body.new_cycle_id));
+      await app.db.transaction(async (tx) =>
+        transferItems(
+          tx,
+          project,
+          await loadCycle(tx, project.id, loaded.id, { forUpdate: true }),
+          user.id,
+          body.new_cycle_id,
+        ),
+      );
       return { message: "Success" };
     },
   });
@@ -216,7 +279,9 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     policy: PC.archive,
     load,
     handler: async ({ project, user, loaded }) => {
-      const at = await app.db.transaction(async (tx) => archiveCycle(tx, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id));
+      const at = await app.db.transaction(async (tx) =>
+        archiveCycle(tx, await loadCycle(tx, project.id, loaded.id, { forUpdate: true }), user.id),
+      );
       return { archived_at: at.toISOString() };
     },
   });
@@ -261,9 +326,21 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
       const cycle = await loadCycle(app.db, project.id, body.cycle);
       if (cycle.archivedAt) throw errors.notFound();
       const fav = await app.db.transaction((tx) =>
-        addEntityFavorite(tx, { workspaceId: workspace.id, userId: user.id, projectId: project.id, entityType: "cycle", entityId: cycle.id }),
+        addEntityFavorite(tx, {
+          workspaceId: workspace.id,
+          userId: user.id,
+          projectId: project.id,
+          entityType: "cycle",
+          entityId: cycle.id,
+        }),
       );
-      return { id: fav.id, entity_type: "cycle" as const, entity_identifier: cycle.id, project_id: project.id, cycle: cycle.id };
+      return {
+        id: fav.id,
+        entity_type: "cycle" as const,
+        entity_identifier: cycle.id,
+        project_id: project.id,
+        cycle: cycle.id,
+      };
     },
   });
 
@@ -275,12 +352,21 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     load,
     status: 204,
     handler: async ({ workspace, user, loaded }) => {
-      await removeEntityFavorite(app.db, { workspaceId: workspace.id, userId: user.id, entityType: "cycle", entityId: loaded.id });
+      await removeEntityFavorite(app.db, {
+        workspaceId: workspace.id,
+        userId: user.id,
+        entityType: "cycle",
+        entityId: loaded.id,
+      });
     },
   });
 
   // per-user list preferences of a cycle (wire-facts §7; PATCH answers 201)
-  const propsIds = (ctx: { workspace: { id: string }; project: ProjectRow; user: { id: string } }) => ({ workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id });
+  const propsIds = (ctx: { workspace: { id: string }; project: ProjectRow; user: { id: string } }) => ({
+    workspaceId: ctx.workspace.id,
+    projectId: ctx.project.id,
+    userId: ctx.user.id,
+  });
   route(fastify, app, {
     method: "GET",
     url: `${P}/cycles/:cycleId/user-properties/`,
@@ -288,7 +374,8 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     params: cycleParams,
     policy: PC.preferences,
     load,
-    handler: async (ctx) => presentUserProperties(await getOrCreateProps(app.db, { ...propsIds(ctx), entityId: ctx.loaded.id }, "cycle")),
+    handler: async (ctx) =>
+      presentUserProperties(await getOrCreateProps(app.db, { ...propsIds(ctx), entityId: ctx.loaded.id }, "cycle")),
   });
 
   route(fastify, app, {
@@ -301,7 +388,14 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     load,
     status: 201,
     handler: async (ctx) => {
-      const row = await app.db.transaction(async (tx) => patchProps(tx, await getOrCreateProps(tx, { ...propsIds(ctx), entityId: ctx.loaded.id }, "cycle"), ctx.body, ctx.user.id));
+      const row = await app.db.transaction(async (tx) =>
+        patchProps(
+          tx,
+          await getOrCreateProps(tx, { ...propsIds(ctx), entityId: ctx.loaded.id }, "cycle"),
+          ctx.body,
+          ctx.user.id,
+        ),
+      );
       return presentUserProperties(row);
     },
   });
@@ -330,13 +424,20 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     handler: async ({ workspace, user, query }) => {
       const page = parsePage({ per_page: query.per_page, cursor: query.cursor }, 1000);
       const now = new Date();
-      const rows = (await memberCycles(app.db, workspace.id, user.id)).filter((r) => cycleStatus(r.cycle.startDate, r.cycle.endDate, now) === "CURRENT");
+      const rows = (await memberCycles(app.db, workspace.id, user.id)).filter(
+        (r) => cycleStatus(r.cycle.startDate, r.cycle.endDate, now) === "CURRENT",
+      );
       const slice = rows.slice(page.offset, page.offset + page.perPage);
       const presented = await presentAcross(app.db, user.id, slice);
       const results: ActiveCycle[] = await Promise.all(
         presented.map(async ({ cycle, project, row, owner }) => ({
           ...cycle,
-          project_detail: { id: project.id, name: project.name, identifier: project.identifier, logo_props: (project.logoProps ?? {}) as Record<string, unknown> },
+          project_detail: {
+            id: project.id,
+            name: project.name,
+            identifier: project.identifier,
+            logo_props: (project.logoProps ?? {}) as Record<string, unknown>,
+          },
           progress: await cycleProgress(app.db, row, owner),
         })),
       );
@@ -349,7 +450,11 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
  * Non-archived cycles of the non-archived projects (with cycles on) the user is an active member of, newest first,
  * each with the user's membership there.
  */
-async function memberCycles(db: DbOrTx, workspaceId: string, userId: string): Promise<{ cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[]> {
+async function memberCycles(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+): Promise<{ cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[]> {
   const cycleTable = schema.cycles;
   const PR = schema.projects;
   const PM = schema.projectMembers;
@@ -358,22 +463,47 @@ async function memberCycles(db: DbOrTx, workspaceId: string, userId: string): Pr
     .from(cycleTable)
     .innerJoin(PR, eq(PR.id, cycleTable.projectId))
     .innerJoin(PM, and(eq(PM.projectId, PR.id), eq(PM.memberId, userId), eq(PM.isActive, true)))
-    .where(and(eq(cycleTable.workspaceId, workspaceId), isNull(cycleTable.archivedAt), isNull(PR.archivedAt), eq(PR.cycleView, true)))
+    .where(
+      and(
+        eq(cycleTable.workspaceId, workspaceId),
+        isNull(cycleTable.archivedAt),
+        isNull(PR.archivedAt),
+        eq(PR.cycleView, true),
+      ),
+    )
     .orderBy(desc(cycleTable.createdAt), cycleTable.id);
 }
 
 /** Cycles of several projects, each counted as the user sees its project's items (a guest there: their own). */
-async function presentAcross(db: DbOrTx, userId: string, rows: { cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[]) {
-  const owners = rows.map((r) => onlyItemsOf({ user: { id: userId }, project: r.project, projectMember: r.projectMember }));
+async function presentAcross(
+  db: DbOrTx,
+  userId: string,
+  rows: { cycle: CycleRow; project: ProjectRow; projectMember: ProjectMemberRow }[],
+) {
+  const owners = rows.map((r) =>
+    onlyItemsOf({ user: { id: userId }, project: r.project, projectMember: r.projectMember }),
+  );
   const idsOf = (own: boolean) => rows.filter((_, i) => !!owners[i] === own).map((r) => r.cycle.id);
   const [all, own, favs] = await Promise.all([
-    cycleCounts(db, idsOf(false)), cycleCounts(db, idsOf(true), userId), favoritedIds(db, userId, "cycle", rows.map((r) => r.cycle.id)),
+    cycleCounts(db, idsOf(false)),
+    cycleCounts(db, idsOf(true), userId),
+    favoritedIds(
+      db,
+      userId,
+      "cycle",
+      rows.map((r) => r.cycle.id),
+    ),
   ]);
   const now = new Date();
   return rows.map((r, i) => ({
     row: r.cycle,
     project: r.project,
     owner: owners[i],
-    cycle: presentCycle(r.cycle, { counts: (owners[i] ? own : all).get(r.cycle.id)!, isFavorite: favs.has(r.cycle.id), timeZone: r.project.timezone, now }),
+    cycle: presentCycle(r.cycle, {
+      counts: (owners[i] ? own : all).get(r.cycle.id)!,
+      isFavorite: favs.has(r.cycle.id),
+      timeZone: r.project.timezone,
+      now,
+    }),
   }));
 }

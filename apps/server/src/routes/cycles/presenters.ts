@@ -3,7 +3,8 @@ import type { Cycle, CycleDetail } from "@stride/shared/contract";
 import { iso } from "../../http/present.ts";
 import type { CycleCounts, CycleRow } from "./queries.ts";
 
-const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asObject = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 export interface CycleExtras {
   counts: CycleCounts;

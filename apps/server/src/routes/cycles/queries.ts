@@ -1,6 +1,12 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { burndownSeries, dayInZone, type CycleStatus } from "@stride/shared";
-import type { CycleAnalytics, CycleAssigneeRow, CycleLabelRow, CycleProgress, CycleProgressSnapshot } from "@stride/shared/contract";
+import type {
+  CycleAnalytics,
+  CycleAssigneeRow,
+  CycleLabelRow,
+  CycleProgress,
+  CycleProgressSnapshot,
+} from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
 import { assetUrl } from "../../http/present.ts";
@@ -10,15 +16,28 @@ export type CycleRow = typeof schema.cycles.$inferSelect;
 const cycleTable = schema.cycles;
 
 /** The work items a cycle counts: the cycle list's own rows (live, not drafts, not epics; wire-facts §7). */
-const LIVE_ITEM = sql.raw(`i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`);
+const LIVE_ITEM = sql.raw(
+  `i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`,
+);
 /** An estimate point's numeric value when the estimate is a points one (categories count nothing). */
-const POINTS = sql.raw(`CASE WHEN e.type = 'points' AND ep.value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' THEN ep.value::float8 END`);
+const POINTS = sql.raw(
+  `CASE WHEN e.type = 'points' AND ep.value ~ '^\\s*-?[0-9]+(\\.[0-9]+)?\\s*$' THEN ep.value::float8 END`,
+);
 
 /** A cycle of the project (archived ones too); 404 otherwise. */
-export async function loadCycle(db: DbOrTx, projectId: string, cycleId: string, opts: { forUpdate?: boolean; archived?: boolean } = {}): Promise<CycleRow> {
+export async function loadCycle(
+  db: DbOrTx,
+  projectId: string,
+  cycleId: string,
+  opts: { forUpdate?: boolean; archived?: boolean } = {},
+): Promise<CycleRow> {
   const conds = [eq(cycleTable.id, cycleId), eq(cycleTable.projectId, projectId)];
   if (opts.archived) conds.push(sql`${cycleTable.archivedAt} IS NOT NULL`);
-  const q = db.select().from(cycleTable).where(and(...conds)).limit(1);
+  const q = db
+    .select()
+    .from(cycleTable)
+    .where(and(...conds))
+    .limit(1);
   // FOR NO KEY UPDATE: serialises changes of the cycle without waiting for items being put in it (their cycle_issues
   // rows take the foreign key's share lock, which FOR UPDATE waits for: a deadlock with a work item's PATCH, issue #24)
   const [row] = opts.forUpdate ? await q.for("no key update") : await q;
@@ -31,7 +50,12 @@ export async function projectCycles(db: DbOrTx, projectId: string, archived = fa
   return db
     .select()
     .from(cycleTable)
-    .where(and(eq(cycleTable.projectId, projectId), archived ? sql`${cycleTable.archivedAt} IS NOT NULL` : isNull(cycleTable.archivedAt)))
+    .where(
+      and(
+        eq(cycleTable.projectId, projectId),
+        archived ? sql`${cycleTable.archivedAt} IS NOT NULL` : isNull(cycleTable.archivedAt),
+      ),
+    )
     .orderBy(sql`${cycleTable.createdAt} DESC`, cycleTable.id);
 }
 
@@ -46,7 +70,13 @@ export interface CycleCounts {
 }
 
 const emptyCounts = (): CycleCounts => ({
-  total_issues: 0, backlog_issues: 0, unstarted_issues: 0, started_issues: 0, completed_issues: 0, cancelled_issues: 0, assignee_ids: [],
+  total_issues: 0,
+  backlog_issues: 0,
+  unstarted_issues: 0,
+  started_issues: 0,
+  completed_issues: 0,
+  cancelled_issues: 0,
+  assignee_ids: [],
 });
 
 /**
@@ -55,11 +85,20 @@ const emptyCounts = (): CycleCounts => ({
  * An item without a state, or whose state is gone, counts as backlog. With `ownerId` (a project guest who sees only
  * the items they created, issue #24), only that person's items count, read from the items themselves.
  */
-export async function cycleCounts(db: DbOrTx, cycleIds: string[], ownerId: string | null = null): Promise<Map<string, CycleCounts>> {
+export async function cycleCounts(
+  db: DbOrTx,
+  cycleIds: string[],
+  ownerId: string | null = null,
+): Promise<Map<string, CycleCounts>> {
   const out = new Map<string, CycleCounts>(cycleIds.map((id) => [id, emptyCounts()]));
   if (!cycleIds.length) return out;
-  const ids = sql`ARRAY[${sql.join(cycleIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`;
-  const rows = await db.execute<{ cycle: string; grp: string | null; n: number; assignees: string[] | null }>(ownerId ? sql`
+  const ids = sql`ARRAY[${sql.join(
+    cycleIds.map((id) => sql`${id}`),
+    sql`, `,
+  )}]::uuid[]`;
+  const rows = await db.execute<{ cycle: string; grp: string | null; n: number; assignees: string[] | null }>(
+    ownerId
+      ? sql`
     SELECT i.cycle_id::text AS cycle, s."group" AS grp, count(*)::int AS n, NULL::text[] AS assignees
     FROM issues i LEFT JOIN states s ON s.id = i.state
     WHERE i.cycle_id = ANY(${ids}) AND ${LIVE_ITEM} AND i.created_by = ${ownerId}
@@ -68,7 +107,8 @@ export async function cycleCounts(db: DbOrTx, cycleIds: string[], ownerId: strin
     SELECT i.cycle_id::text, NULL, 0, array_agg(DISTINCT a::text ORDER BY a::text)
     FROM issues i CROSS JOIN LATERAL unnest(i.assignee_ids) AS a
     WHERE i.cycle_id = ANY(${ids}) AND ${LIVE_ITEM} AND i.created_by = ${ownerId}
-    GROUP BY i.cycle_id` : sql`
+    GROUP BY i.cycle_id`
+      : sql`
     SELECT k.cycle::text AS cycle, s."group" AS grp, sum(k.n)::int AS n, NULL::text[] AS assignees
     FROM cycle_item_counts k LEFT JOIN states s ON s.id = k.state
     WHERE k.cycle = ANY(${ids}) AND k.n > 0
@@ -76,7 +116,8 @@ export async function cycleCounts(db: DbOrTx, cycleIds: string[], ownerId: strin
     UNION ALL
     SELECT a.cycle::text, NULL, 0, array_agg(a.assignee::text ORDER BY a.assignee::text)
     FROM cycle_assignee_counts a WHERE a.cycle = ANY(${ids}) AND a.n > 0
-    GROUP BY a.cycle`);
+    GROUP BY a.cycle`,
+  );
   for (const r of rows) {
     const c = out.get(r.cycle)!;
     if (r.assignees) {
@@ -114,8 +155,18 @@ const round = (v: number) => Math.round(v * 1000) / 1000;
 
 function progressOf(items: CycleItem[]): CycleProgress {
   const p = {
-    backlog_estimate_points: 0, unstarted_estimate_points: 0, started_estimate_points: 0, cancelled_estimate_points: 0, completed_estimate_points: 0, total_estimate_points: 0,
-    backlog_issues: 0, total_issues: 0, completed_issues: 0, cancelled_issues: 0, started_issues: 0, unstarted_issues: 0,
+    backlog_estimate_points: 0,
+    unstarted_estimate_points: 0,
+    started_estimate_points: 0,
+    cancelled_estimate_points: 0,
+    completed_estimate_points: 0,
+    total_estimate_points: 0,
+    backlog_issues: 0,
+    total_issues: 0,
+    completed_issues: 0,
+    cancelled_issues: 0,
+    started_issues: 0,
+    unstarted_issues: 0,
   };
   for (const it of items) {
     const g = (GROUPS as readonly string[]).includes(it.grp ?? "") ? (it.grp as (typeof GROUPS)[number]) : "backlog";
@@ -134,7 +185,11 @@ function progressOf(items: CycleItem[]): CycleProgress {
  * `progress/` (wire-facts-2 §4): a frozen snapshot answers for a cycle whose items were transferred. For a guest who
  * sees only their own items (`ownerId`), their items in the cycle now (the snapshot counts everyone's).
  */
-export async function cycleProgress(db: DbOrTx, cycle: CycleRow, ownerId: string | null = null): Promise<CycleProgress> {
+export async function cycleProgress(
+  db: DbOrTx,
+  cycle: CycleRow,
+  ownerId: string | null = null,
+): Promise<CycleProgress> {
   if (ownerId) return progressOf(await cycleItems(db, cycle.id, ownerId));
   const snap = snapshotOf(cycle);
   if (snap) {
@@ -162,11 +217,28 @@ async function peopleAndLabels(db: DbOrTx, items: CycleItem[]): Promise<People> 
   const users = new Map<string, { display_name: string; avatar_url: string | null }>();
   const labels = new Map<string, { name: string; color: string }>();
   if (userIds.length) {
-    const rows = await db.select().from(schema.users).where(sql`${schema.users.id} = ANY(${sql`ARRAY[${sql.join(userIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`})`);
-    for (const u of rows) users.set(u.id, { display_name: u.displayName, avatar_url: assetUrl(u.avatarAssetId, u.avatar) });
+    const rows = await db
+      .select()
+      .from(schema.users)
+      .where(
+        sql`${schema.users.id} = ANY(${sql`ARRAY[${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`})`,
+      );
+    for (const u of rows)
+      users.set(u.id, { display_name: u.displayName, avatar_url: assetUrl(u.avatarAssetId, u.avatar) });
   }
   if (labelIds.length) {
-    const rows = await db.select().from(schema.labels).where(sql`${schema.labels.id} = ANY(${sql`ARRAY[${sql.join(labelIds.map((id) => sql`${id}`), sql`, `)}]::uuid[]`})`);
+    const rows = await db
+      .select()
+      .from(schema.labels)
+      .where(
+        sql`${schema.labels.id} = ANY(${sql`ARRAY[${sql.join(
+          labelIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::uuid[]`})`,
+      );
     for (const l of rows) labels.set(l.id, { name: l.name, color: l.color });
   }
   return { users, labels };
@@ -174,17 +246,30 @@ async function peopleAndLabels(db: DbOrTx, items: CycleItem[]): Promise<People> 
 
 /** Day bounds and "today" of a cycle in the project's zone. */
 function cycleDays(cycle: CycleRow, timeZone: string, now: Date) {
-  return { start: dayInZone(cycle.startDate!, timeZone), end: dayInZone(cycle.endDate!, timeZone), today: dayInZone(now, timeZone) };
+  return {
+    start: dayInZone(cycle.startDate!, timeZone),
+    end: dayInZone(cycle.endDate!, timeZone),
+    today: dayInZone(now, timeZone),
+  };
 }
 
-function analyticsOf(items: CycleItem[], type: AnalyticsType, people: People, days: { start: string; end: string; today: string }, timeZone: string): CycleAnalytics {
-  const weight = (it: CycleItem) => (type === "points" ? it.points ?? 0 : 1);
+function analyticsOf(
+  items: CycleItem[],
+  type: AnalyticsType,
+  people: People,
+  days: { start: string; end: string; today: string },
+  timeZone: string,
+): CycleAnalytics {
+  const weight = (it: CycleItem) => (type === "points" ? (it.points ?? 0) : 1);
   const done = (it: CycleItem) => it.grp === "completed";
-  const keys = type === "points" ? (["total_estimates", "completed_estimates", "pending_estimates"] as const) : (["total_issues", "completed_issues", "pending_issues"] as const);
+  const keys =
+    type === "points"
+      ? (["total_estimates", "completed_estimates", "pending_estimates"] as const)
+      : (["total_issues", "completed_issues", "pending_issues"] as const);
   const tally = () => ({ total: 0, completed: 0 });
   const byUser = new Map<string | null, ReturnType<typeof tally>>();
   const byLabel = new Map<string | null, ReturnType<typeof tally>>();
-  const add = <K,>(m: Map<K, ReturnType<typeof tally>>, k: K, it: CycleItem) => {
+  const add = <K>(m: Map<K, ReturnType<typeof tally>>, k: K, it: CycleItem) => {
     const t = m.get(k) ?? tally();
     t.total += weight(it);
     if (done(it)) t.completed += weight(it);
@@ -196,21 +281,31 @@ function analyticsOf(items: CycleItem[], type: AnalyticsType, people: People, da
     for (const a of it.assignee_ids.length ? it.assignee_ids : [null]) add(byUser, a, it);
     for (const l of it.label_ids.length ? it.label_ids : [null]) add(byLabel, l, it);
   }
-  const counts = (t: ReturnType<typeof tally>) => ({ [keys[0]]: round(t.total), [keys[1]]: round(t.completed), [keys[2]]: round(t.total - t.completed) });
+  const counts = (t: ReturnType<typeof tally>) => ({
+    [keys[0]]: round(t.total),
+    [keys[1]]: round(t.completed),
+    [keys[2]]: round(t.total - t.completed),
+  });
   const assignees: CycleAssigneeRow[] = [...byUser].map(([id, t]) => {
     const u = id ? people.users.get(id) : undefined;
     return { display_name: u?.display_name ?? null, assignee_id: id, avatar_url: u?.avatar_url ?? null, ...counts(t) };
   });
-  assignees.sort((a, b) => (a.display_name === null ? 1 : b.display_name === null ? -1 : a.display_name.localeCompare(b.display_name)));
+  assignees.sort((a, b) =>
+    a.display_name === null ? 1 : b.display_name === null ? -1 : a.display_name.localeCompare(b.display_name),
+  );
   const labels: CycleLabelRow[] = [...byLabel].map(([id, t]) => {
     const l = id ? people.labels.get(id) : undefined;
     return { label_name: l?.name ?? null, color: l?.color ?? null, label_id: id, ...counts(t) };
   });
-  labels.sort((a, b) => (a.label_name === null ? 1 : b.label_name === null ? -1 : a.label_name.localeCompare(b.label_name)));
+  labels.sort((a, b) =>
+    a.label_name === null ? 1 : b.label_name === null ? -1 : a.label_name.localeCompare(b.label_name),
+  );
   const completion_chart = burndownSeries({
     ...days,
     total: counted.reduce((s, it) => s + weight(it), 0),
-    completed: counted.filter((it) => done(it) && it.completed_at).map((it) => ({ day: dayInZone(it.completed_at!, timeZone), value: weight(it) })),
+    completed: counted
+      .filter((it) => done(it) && it.completed_at)
+      .map((it) => ({ day: dayInZone(it.completed_at!, timeZone), value: weight(it) })),
   });
   return { assignees, labels, completion_chart };
 }
@@ -218,7 +313,11 @@ function analyticsOf(items: CycleItem[], type: AnalyticsType, people: People, da
 /** Whether the project's active estimate counts points (the points analytics need it). */
 async function usesPoints(db: DbOrTx, project: ProjectRow): Promise<boolean> {
   if (!project.estimateId) return false;
-  const [e] = await db.select({ type: schema.estimates.type }).from(schema.estimates).where(eq(schema.estimates.id, project.estimateId)).limit(1);
+  const [e] = await db
+    .select({ type: schema.estimates.type })
+    .from(schema.estimates)
+    .where(eq(schema.estimates.id, project.estimateId))
+    .limit(1);
   return e?.type === "points";
 }
 
@@ -230,7 +329,11 @@ const EMPTY_ANALYTICS = (): CycleAnalytics => ({ assignees: [], labels: [], comp
  * own items (`ownerId`), from those items in the cycle now.
  */
 export async function cycleAnalytics(
-  db: DbOrTx, project: ProjectRow, cycle: CycleRow, type: AnalyticsType, opts: { ownerId?: string | null; now?: Date } = {},
+  db: DbOrTx,
+  project: ProjectRow,
+  cycle: CycleRow,
+  type: AnalyticsType,
+  opts: { ownerId?: string | null; now?: Date } = {},
 ): Promise<CycleAnalytics> {
   const { ownerId = null, now = new Date() } = opts;
   if (!cycle.startDate || !cycle.endDate) throw errors.badRequest(NO_DATES);
@@ -243,10 +346,16 @@ export async function cycleAnalytics(
 }
 
 /** What transfer-issues freezes on the ended cycle: its progress and both distributions as they stand. */
-export async function takeSnapshot(db: DbOrTx, project: ProjectRow, cycle: CycleRow, now = new Date()): Promise<CycleProgressSnapshot> {
+export async function takeSnapshot(
+  db: DbOrTx,
+  project: ProjectRow,
+  cycle: CycleRow,
+  now = new Date(),
+): Promise<CycleProgressSnapshot> {
   const items = await cycleItems(db, cycle.id);
   const progress = progressOf(items);
-  if (!cycle.startDate || !cycle.endDate) return { ...progress, distribution: EMPTY_ANALYTICS(), estimate_distribution: EMPTY_ANALYTICS() };
+  if (!cycle.startDate || !cycle.endDate)
+    return { ...progress, distribution: EMPTY_ANALYTICS(), estimate_distribution: EMPTY_ANALYTICS() };
   const people = await peopleAndLabels(db, items);
   const days = cycleDays(cycle, project.timezone, now);
   const points = await usesPoints(db, project);
@@ -260,11 +369,17 @@ export async function takeSnapshot(db: DbOrTx, project: ProjectRow, cycle: Cycle
 /** Filter of `cycle_view` on cycles already read (status computed at `now`). */
 export function matchesView(view: string, status: CycleStatus, end: Date | null, now: Date): boolean {
   switch (view) {
-    case "current": return status === "CURRENT";
-    case "upcoming": return status === "UPCOMING";
-    case "completed": return status === "COMPLETED";
-    case "draft": return status === "DRAFT";
-    case "incomplete": return !end || end.getTime() >= now.getTime();
-    default: return true;
+    case "current":
+      return status === "CURRENT";
+    case "upcoming":
+      return status === "UPCOMING";
+    case "completed":
+      return status === "COMPLETED";
+    case "draft":
+      return status === "DRAFT";
+    case "incomplete":
+      return !end || end.getTime() >= now.getTime();
+    default:
+      return true;
   }
 }

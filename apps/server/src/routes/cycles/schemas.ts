@@ -3,7 +3,12 @@ import { CYCLE_VIEWS } from "@stride/shared";
 import { idParam, issueParams, projectParams } from "../../http/fields.ts";
 
 export {
-  createCycleBody, updateCycleBody, cycleDateCheckBody, cycleIssuesBody, transferCycleIssuesBody, favoriteCycleBody,
+  createCycleBody,
+  updateCycleBody,
+  cycleDateCheckBody,
+  cycleIssuesBody,
+  transferCycleIssuesBody,
+  favoriteCycleBody,
 } from "@stride/shared/contract";
 export { userPropertiesPatch } from "@stride/shared/contract";
 

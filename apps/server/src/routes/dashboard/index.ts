@@ -5,7 +5,13 @@ import { errors } from "../../http/errors.ts";
 import { listQuery, slugParams } from "../../http/fields.ts";
 import { W } from "../../http/paths.ts";
 import { one } from "../../domain/work-item-list/index.ts";
-import { dashboardParams, dashboardQuery, dashboardWidgetPatchBody, widgetParams, workspaceDashboardParams } from "./schemas.ts";
+import {
+  dashboardParams,
+  dashboardQuery,
+  dashboardWidgetPatchBody,
+  widgetParams,
+  workspaceDashboardParams,
+} from "./schemas.ts";
 import { presentDashboardWithWidgets } from "./presenters.ts";
 import { homeDashboard, loadOwnDashboard, loadWidget, patchWidget, widgetsOf, widgetStats } from "./commands.ts";
 
@@ -65,7 +71,8 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
     params: widgetParams,
     body: dashboardWidgetPatchBody,
     policy: POLICIES.user.any,
-    load: async ({ user, params }) => loadWidget(app.db, (await loadOwnDashboard(app.db, user.id, params.dashboardId)).id, params.widgetId),
+    load: async ({ user, params }) =>
+      loadWidget(app.db, (await loadOwnDashboard(app.db, user.id, params.dashboardId)).id, params.widgetId),
     handler: async ({ loaded, body, user }) => {
       await patchWidget(app.db, loaded, body, user.id);
       return { message: "successfully updated" };

@@ -20,7 +20,13 @@ export function presentDashboard(d: DashboardRow): Dashboard {
 }
 
 export function presentWidget(w: WidgetRow): DashboardWidget {
-  return { id: w.id, key: w.key, is_visible: w.isVisible, sort_order: w.sortOrder, widget_filters: w.filters as Record<string, unknown> };
+  return {
+    id: w.id,
+    key: w.key,
+    is_visible: w.isVisible,
+    sort_order: w.sortOrder,
+    widget_filters: w.filters as Record<string, unknown>,
+  };
 }
 
 export function presentDashboardWithWidgets(d: DashboardRow, widgets: WidgetRow[]): DashboardWithWidgets {

@@ -1,5 +1,12 @@
 import { PRIORITIES, RECENT_ACTIVITY_LIMIT, RECENT_PROJECTS_LIMIT, STATE_GROUPS } from "@stride/shared";
-import type { Paginated, PriorityStats, RecentActivityStats, RecentCollaborator, RecentProjectsStats, StateGroupStats } from "@stride/shared/contract";
+import type {
+  Paginated,
+  PriorityStats,
+  RecentActivityStats,
+  RecentCollaborator,
+  RecentProjectsStats,
+  StateGroupStats,
+} from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { contextSql, one, Params, type RawQuery, type Viewer } from "../../domain/work-item-list/index.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
@@ -13,10 +20,15 @@ import { presentActivities } from "../profiles/presenters.ts";
  * them (the list engine's workspace context: member projects, guests their own items unless allowed more).
  */
 
-const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> => (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
+const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> =>
+  (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
 
 /** Every bucket of `order`, in that order, with the counts found (0 for the rest). */
-export function fillBuckets<K extends string>(order: readonly string[], key: K, counts: Map<string, number>): ({ [k in K]: string } & { count: number })[] {
+export function fillBuckets<K extends string>(
+  order: readonly string[],
+  key: K,
+  counts: Map<string, number>,
+): ({ [k in K]: string } & { count: number })[] {
   return order.map((g) => ({ [key]: g, count: counts.get(g) ?? 0 }) as { [k in K]: string } & { count: number });
 }
 
@@ -29,8 +41,15 @@ export function priorityStats(counts: Map<string, number>): PriorityStats {
 }
 
 /** The caller's last work-item activity (the history's visible fields), newest first, on items they may see. */
-export async function recentActivity(app: AppContext, workspace: WorkspaceRow, user: UserRow): Promise<RecentActivityStats> {
-  const { rows } = await profileActivity(app.db, workspace.id, user.id, user.id, { limit: RECENT_ACTIVITY_LIMIT, offset: 0 });
+export async function recentActivity(
+  app: AppContext,
+  workspace: WorkspaceRow,
+  user: UserRow,
+): Promise<RecentActivityStats> {
+  const { rows } = await profileActivity(app.db, workspace.id, user.id, user.id, {
+    limit: RECENT_ACTIVITY_LIMIT,
+    offset: 0,
+  });
   const rel = await activityRelations(app.db, rows);
   return presentActivities(rows, { actor: user, ...rel, workspace });
 }
@@ -39,11 +58,17 @@ export async function recentActivity(app: AppContext, workspace: WorkspaceRow, u
  * The caller's projects (member, not archived) where they were active last, most recent first, filled up with
  * their other projects (by name) to at most 4 ids.
  */
-export async function recentProjects(app: AppContext, workspaceId: string, userId: string): Promise<RecentProjectsStats> {
+export async function recentProjects(
+  app: AppContext,
+  workspaceId: string,
+  userId: string,
+): Promise<RecentProjectsStats> {
   const q = new Params();
   const ws = q.p(workspaceId, "uuid");
   const me = q.p(userId, "uuid");
-  const rows = await run<{ id: string }>(app, `
+  const rows = await run<{ id: string }>(
+    app,
+    `
     SELECT p.id::text AS id
     FROM projects p
       JOIN project_members pm ON pm.project = p.id AND pm.member = ${me} AND pm.is_active
@@ -52,7 +77,9 @@ export async function recentProjects(app: AppContext, workspaceId: string, userI
       ) last ON true
     WHERE p.workspace = ${ws} AND p.archived_at IS NULL
     ORDER BY last.created_at DESC NULLS LAST, p.name, p.id
-    LIMIT ${q.p(RECENT_PROJECTS_LIMIT, "int")}`, q);
+    LIMIT ${q.p(RECENT_PROJECTS_LIMIT, "int")}`,
+    q,
+  );
   return rows.map((r) => r.id);
 }
 
@@ -61,7 +88,12 @@ export async function recentProjects(app: AppContext, workspaceId: string, userI
  * caller's projects, with the number of their unstarted / started items the caller can see, most loaded first
  * (then by name). `search` narrows by name; `per_page` or `cursor` asks for the paginated envelope.
  */
-export async function recentCollaborators(app: AppContext, workspaceId: string, viewer: Viewer, query: RawQuery): Promise<RecentCollaborator[] | Paginated<RecentCollaborator>> {
+export async function recentCollaborators(
+  app: AppContext,
+  workspaceId: string,
+  viewer: Viewer,
+  query: RawQuery,
+): Promise<RecentCollaborator[] | Paginated<RecentCollaborator>> {
   const paged = one(query.per_page) !== undefined || one(query.cursor) !== undefined;
   const page = parsePage({ per_page: one(query.per_page), cursor: one(query.cursor) }, paged ? 18 : 1000);
   const q = new Params();
@@ -70,7 +102,9 @@ export async function recentCollaborators(app: AppContext, workspaceId: string, 
   const me = q.p(viewer.userId, "uuid");
   const search = one(query.search)?.trim();
   const like = search ? q.p(`%${search.replace(/[\\%_]/g, (m) => `\\${m}`)}%`, "text") : null;
-  const rows = await run<RecentCollaborator & { total: number }>(app, `
+  const rows = await run<RecentCollaborator & { total: number }>(
+    app,
+    `
     WITH active AS (
       SELECT a AS user_id, count(*)::int AS n
       FROM issues i ${c.joins} JOIN states s ON s.id = i.state, unnest(i.assignee_ids) a
@@ -90,7 +124,9 @@ export async function recentCollaborators(app: AppContext, workspaceId: string, 
       LEFT JOIN active ac ON ac.user_id = pe.user_id
     ${like ? `WHERE (u.display_name ILIKE ${like} OR u.first_name ILIKE ${like} OR u.last_name ILIKE ${like} OR (u.first_name || ' ' || u.last_name) ILIKE ${like})` : ""}
     ORDER BY active_issue_count DESC, lower(u.display_name), pe.user_id
-    LIMIT ${q.p(page.perPage, "int")} OFFSET ${q.p(page.offset, "int")}`, q);
+    LIMIT ${q.p(page.perPage, "int")} OFFSET ${q.p(page.offset, "int")}`,
+    q,
+  );
   const results = rows.map(({ user_id, active_issue_count }) => ({ user_id, active_issue_count }));
   return paged ? envelope(page, rows[0]?.total ?? 0, results, results.length) : results;
 }

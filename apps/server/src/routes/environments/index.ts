@@ -3,10 +3,24 @@ import { PERMISSIONS } from "../../http/policies.ts";
 import { projectParams } from "../../http/fields.ts";
 import { P } from "../../http/paths.ts";
 import { sandboxRuntime } from "../../agents/sandbox/runtime.ts";
-import { createSandboxBody, refreshSandboxBody, saveEnvironmentTemplateBody, sandboxParams, templateParams } from "./schemas.ts";
+import {
+  createSandboxBody,
+  refreshSandboxBody,
+  saveEnvironmentTemplateBody,
+  sandboxParams,
+  templateParams,
+} from "./schemas.ts";
 import { presentEnvironmentTemplate, presentSandbox } from "./presenters.ts";
 import {
-  createSandbox, deleteTemplate, listLiveSandboxes, listTemplates, loadSandbox, loadTemplate, refreshSandbox, saveTemplate, shutdownSandbox,
+  createSandbox,
+  deleteTemplate,
+  listLiveSandboxes,
+  listTemplates,
+  loadSandbox,
+  loadTemplate,
+  refreshSandbox,
+  saveTemplate,
+  shutdownSandbox,
 } from "./commands.ts";
 
 /** Environment templates and sandboxes (agents.md §2, platform.md §7 "Environments and artifacts"). */
@@ -20,7 +34,9 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.environmentTemplate.view,
-    handler: async ({ project }) => ({ environment_templates: (await listTemplates(app, project)).map(presentEnvironmentTemplate) }),
+    handler: async ({ project }) => ({
+      environment_templates: (await listTemplates(app, project)).map(presentEnvironmentTemplate),
+    }),
   });
 
   route(fastify, app, {
@@ -30,7 +46,9 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
     body: saveEnvironmentTemplateBody,
     scope: "project",
     policy: PERMISSIONS.environmentTemplate.create,
-    handler: async ({ project, user, body }) => ({ environment_template: presentEnvironmentTemplate(await saveTemplate(app, project, user.id, body)) }),
+    handler: async ({ project, user, body }) => ({
+      environment_template: presentEnvironmentTemplate(await saveTemplate(app, project, user.id, body)),
+    }),
   });
 
   route(fastify, app, {
@@ -64,7 +82,9 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.sandbox.create,
     status: 201,
-    handler: async ({ project, user, body }) => ({ sandbox: presentSandbox(await createSandbox(app, project, user.id, body)) }),
+    handler: async ({ project, user, body }) => ({
+      sandbox: presentSandbox(await createSandbox(app, project, user.id, body)),
+    }),
   });
 
   route(fastify, app, {

@@ -1,5 +1,12 @@
 import type { InferSelectModel } from "drizzle-orm";
-import { SECRET_MASK, type EnvironmentTemplate, type EnvironmentType, type Sandbox, type SandboxConfigInput, type SandboxStatus } from "@stride/shared/contract";
+import {
+  SECRET_MASK,
+  type EnvironmentTemplate,
+  type EnvironmentType,
+  type Sandbox,
+  type SandboxConfigInput,
+  type SandboxStatus,
+} from "@stride/shared/contract";
 import { iso } from "../../http/present.ts";
 import type { schema } from "../../db/client.ts";
 

@@ -1,7 +1,16 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import {
-  ESTIMATE_MSG, ESTIMATE_SYSTEMS, estimatePointsProblem, estimateValueProblem, duplicateValueIndexes, isEstimateType, placeEstimatePoints,
-  rekeyEstimatePoints, canAddEstimatePoint, canRemoveEstimatePoint, type EstimateType,
+  ESTIMATE_MSG,
+  ESTIMATE_SYSTEMS,
+  estimatePointsProblem,
+  estimateValueProblem,
+  duplicateValueIndexes,
+  isEstimateType,
+  placeEstimatePoints,
+  rekeyEstimatePoints,
+  canAddEstimatePoint,
+  canRemoveEstimatePoint,
+  type EstimateType,
 } from "@stride/shared";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
@@ -10,7 +19,12 @@ import type { AppContext } from "../../core/context.ts";
 import { setActiveEstimate } from "../../domain/estimates.ts";
 import type { ProjectRow } from "../../http/route.ts";
 import type { EstimatePointRow, EstimateRow } from "./presenters.ts";
-import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimateBody, UpdateEstimatePointBody } from "./schemas.ts";
+import type {
+  CreateEstimateBody,
+  CreateEstimatePointBody,
+  UpdateEstimateBody,
+  UpdateEstimatePointBody,
+} from "./schemas.ts";
 import type { V1CreateEstimateBody, V1UpdateEstimateBody } from "@stride/shared/contract";
 
 const { estimates: E, estimatePoints: EP, projects, issues } = schema;
@@ -28,13 +42,21 @@ async function lockProjectEstimates(tx: Tx, projectId: string) {
 }
 
 export async function loadEstimate(db: DbOrTx, projectId: string, estimateId: string): Promise<EstimateRow> {
-  const [e] = await db.select().from(E).where(and(eq(E.id, estimateId), eq(E.projectId, projectId))).limit(1);
+  const [e] = await db
+    .select()
+    .from(E)
+    .where(and(eq(E.id, estimateId), eq(E.projectId, projectId)))
+    .limit(1);
   if (!e) throw errors.notFound();
   return e;
 }
 
 export async function loadEstimatePoint(db: DbOrTx, estimate: EstimateRow, pointId: string): Promise<EstimatePointRow> {
-  const [p] = await db.select().from(EP).where(and(eq(EP.id, pointId), eq(EP.estimateId, estimate.id))).limit(1);
+  const [p] = await db
+    .select()
+    .from(EP)
+    .where(and(eq(EP.id, pointId), eq(EP.estimateId, estimate.id)))
+    .limit(1);
   if (!p) throw errors.notFound();
   return p;
 }
@@ -51,7 +73,13 @@ const typeOf = (e: EstimateRow): EstimateType => (isEstimateType(e.type) ? e.typ
  * Take the points `from` off every work item that has one, recording the change on each live item: the items
  * get `to` (another point of the same estimate) or no estimate.
  */
-async function moveItemsOffPoints(tx: DbOrTx, project: ProjectRow, actorId: string, from: EstimatePointRow[], to: EstimatePointRow | null): Promise<void> {
+async function moveItemsOffPoints(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string,
+  from: EstimatePointRow[],
+  to: EstimatePointRow | null,
+): Promise<void> {
   if (from.length === 0) return;
   const valueOf = new Map(from.map((p) => [p.id, p.value]));
   const items = await tx
@@ -63,7 +91,12 @@ async function moveItemsOffPoints(tx: DbOrTx, project: ProjectRow, actorId: stri
   await tx
     .update(issues)
     .set({ estimatePointId: to?.id ?? null, updatedAt: new Date(), updatedById: actorId })
-    .where(inArray(issues.id, items.map((i) => i.id)));
+    .where(
+      inArray(
+        issues.id,
+        items.map((i) => i.id),
+      ),
+    );
   await recordActivity(
     tx,
     items
@@ -84,7 +117,12 @@ async function moveItemsOffPoints(tx: DbOrTx, project: ProjectRow, actorId: stri
 }
 
 /** Create an estimate with its points; a `last_used` estimate becomes the project's active one. */
-export async function createEstimate(app: AppContext, project: ProjectRow, actorId: string, body: CreateEstimateBody): Promise<EstimateWithPoints> {
+export async function createEstimate(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  body: CreateEstimateBody,
+): Promise<EstimateWithPoints> {
   const type: EstimateType = body.estimate.type ?? "categories";
   return app.db.transaction(async (tx) => {
     await lockProjectEstimates(tx, project.id);
@@ -125,22 +163,41 @@ export async function createEstimate(app: AppContext, project: ProjectRow, actor
  * The public API's create (Plane's SDK): the system without points, which its client adds next through
  * …/estimate-points/ (each checked as in the app). One per project there: a second is a 409 naming the first.
  */
-export async function createBareEstimate(app: AppContext, project: ProjectRow, actorId: string, body: V1CreateEstimateBody): Promise<EstimateRow> {
+export async function createBareEstimate(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  body: V1CreateEstimateBody,
+): Promise<EstimateRow> {
   return app.db.transaction(async (tx) => {
     await lockProjectEstimates(tx, project.id);
     const [existing] = await tx.select({ id: E.id }).from(E).where(eq(E.projectId, project.id)).limit(1);
     if (existing) throw errors.conflict({ error: "An estimate already exists for this project", id: existing.id });
-    const [estimate] = await tx.insert(E).values({
-      workspaceId: project.workspaceId, projectId: project.id, name: body.name, description: body.description ?? "",
-      type: body.type ?? "categories", lastUsed: !!body.last_used, createdById: actorId, updatedById: actorId,
-    }).returning();
+    const [estimate] = await tx
+      .insert(E)
+      .values({
+        workspaceId: project.workspaceId,
+        projectId: project.id,
+        name: body.name,
+        description: body.description ?? "",
+        type: body.type ?? "categories",
+        lastUsed: !!body.last_used,
+        createdById: actorId,
+        updatedById: actorId,
+      })
+      .returning();
     if (estimate.lastUsed) await setActiveEstimate(tx, project.id, estimate.id, actorId);
     return estimate;
   });
 }
 
 /** The public API's PATCH: name and description only (points change through their own routes). */
-export async function renameEstimate(app: AppContext, estimate: EstimateRow, actorId: string, body: V1UpdateEstimateBody): Promise<EstimateRow> {
+export async function renameEstimate(
+  app: AppContext,
+  estimate: EstimateRow,
+  actorId: string,
+  body: V1UpdateEstimateBody,
+): Promise<EstimateRow> {
   const set: Partial<typeof E.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   if (body.name !== undefined) set.name = body.name;
   if (body.description !== undefined) set.description = body.description;
@@ -153,27 +210,44 @@ export async function renameEstimate(app: AppContext, estimate: EstimateRow, act
  * and keys. Points that ask for a key take that position and the others keep their order around them; the
  * result must still be a valid system (2–6 points, valid and distinct values for its type).
  */
-export async function updateEstimate(app: AppContext, estimate: EstimateRow, actorId: string, body: UpdateEstimateBody): Promise<EstimateWithPoints> {
+export async function updateEstimate(
+  app: AppContext,
+  estimate: EstimateRow,
+  actorId: string,
+  body: UpdateEstimateBody,
+): Promise<EstimateWithPoints> {
   if (!body.estimate && !body.estimate_points?.length) throw errors.badRequest("Estimate points are required");
   return app.db.transaction(async (tx) => {
     await lockProjectEstimates(tx, estimate.projectId);
     const current = await pointsOf(tx, [estimate.id]);
     const changes = new Map((body.estimate_points ?? []).map((p) => [p.id, p]));
-    for (const id of changes.keys()) if (!current.some((p) => p.id === id)) throw errors.field("estimate_points", invalidPk(id));
+    for (const id of changes.keys())
+      if (!current.some((p) => p.id === id)) throw errors.field("estimate_points", invalidPk(id));
     const type = body.estimate?.type ?? typeOf(estimate);
     const placed = placeEstimatePoints(current, (p) => changes.get(p.id)?.key);
     if (!placed) throw errors.field("estimate_points", "Each point needs its own key from 1 to the number of points.");
     const next = placed.map((p, i) => {
       const c = changes.get(p.id);
-      return { ...p, key: i + 1, value: c?.value !== undefined ? c.value.trim() : p.value, description: c?.description ?? p.description };
+      return {
+        ...p,
+        key: i + 1,
+        value: c?.value !== undefined ? c.value.trim() : p.value,
+        description: c?.description ?? p.description,
+      };
     });
-    const problem = estimatePointsProblem(type, next.map((p) => p.value));
+    const problem = estimatePointsProblem(
+      type,
+      next.map((p) => p.value),
+    );
     if (problem) throw errors.field("estimate_points", problem);
     const now = new Date();
     for (const p of next) {
       const before = current.find((c) => c.id === p.id)!;
       if (before.key !== p.key || before.value !== p.value || before.description !== p.description) {
-        await tx.update(EP).set({ key: p.key, value: p.value, description: p.description, updatedAt: now, updatedById: actorId }).where(eq(EP.id, p.id));
+        await tx
+          .update(EP)
+          .set({ key: p.key, value: p.value, description: p.description, updatedAt: now, updatedById: actorId })
+          .where(eq(EP.id, p.id));
       }
     }
     const set: Partial<typeof E.$inferInsert> = { updatedAt: now, updatedById: actorId };
@@ -189,7 +263,12 @@ export async function updateEstimate(app: AppContext, estimate: EstimateRow, act
  * Delete an estimate: every work item sized with one of its points loses its estimate (recorded on the item),
  * and a project using it as its active estimate has estimates turned off.
  */
-export async function deleteEstimate(app: AppContext, project: ProjectRow, estimate: EstimateRow, actorId: string): Promise<void> {
+export async function deleteEstimate(
+  app: AppContext,
+  project: ProjectRow,
+  estimate: EstimateRow,
+  actorId: string,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lockProjectEstimates(tx, project.id);
     await moveItemsOffPoints(tx, project, actorId, await pointsOf(tx, [estimate.id]), null);
@@ -203,23 +282,35 @@ export async function deleteEstimate(app: AppContext, project: ProjectRow, estim
 function checkPointValue(type: EstimateType, value: string, others: readonly EstimatePointRow[]) {
   const problem = estimateValueProblem(type, value);
   if (problem) throw errors.field("value", problem);
-  if (duplicateValueIndexes(type, [...others.map((o) => o.value), value]).length) throw errors.field("value", ESTIMATE_MSG.duplicate);
+  if (duplicateValueIndexes(type, [...others.map((o) => o.value), value]).length)
+    throw errors.field("value", ESTIMATE_MSG.duplicate);
 }
 
 /** Add a point (POST …/estimate-points/): at `key`, the others moving down, or last; at most 6. */
-export async function createEstimatePoint(app: AppContext, estimate: EstimateRow, actorId: string, body: CreateEstimatePointBody): Promise<EstimatePointRow> {
+export async function createEstimatePoint(
+  app: AppContext,
+  estimate: EstimateRow,
+  actorId: string,
+  body: CreateEstimatePointBody,
+): Promise<EstimatePointRow> {
   return app.db.transaction(async (tx) => {
     await lockProjectEstimates(tx, estimate.projectId);
     const current = await pointsOf(tx, [estimate.id]);
     if (!canAddEstimatePoint(current.length)) throw errors.badRequest(ESTIMATE_MSG.count);
     checkPointValue(typeOf(estimate), body.value, current);
     const NEW = Symbol("new");
-    const placed = placeEstimatePoints<EstimatePointRow | typeof NEW>([...current, NEW], (p) => (p === NEW ? body.key : undefined));
+    const placed = placeEstimatePoints<EstimatePointRow | typeof NEW>([...current, NEW], (p) =>
+      p === NEW ? body.key : undefined,
+    );
     if (!placed) throw errors.field("key", `Ensure this value is less than or equal to ${current.length + 1}.`);
     const key = placed.indexOf(NEW) + 1;
     const now = new Date();
     for (const [i, p] of placed.entries()) {
-      if (p !== NEW && p.key !== i + 1) await tx.update(EP).set({ key: i + 1, updatedAt: now }).where(eq(EP.id, p.id));
+      if (p !== NEW && p.key !== i + 1)
+        await tx
+          .update(EP)
+          .set({ key: i + 1, updatedAt: now })
+          .where(eq(EP.id, p.id));
     }
     const [row] = await tx
       .insert(EP)
@@ -239,17 +330,32 @@ export async function createEstimatePoint(app: AppContext, estimate: EstimateRow
 }
 
 /** Change a point (PATCH …/estimate-points/{id}/): its value, description, or position (`key`). */
-export async function updateEstimatePoint(app: AppContext, estimate: EstimateRow, point: EstimatePointRow, actorId: string, body: UpdateEstimatePointBody): Promise<EstimatePointRow> {
+export async function updateEstimatePoint(
+  app: AppContext,
+  estimate: EstimateRow,
+  point: EstimatePointRow,
+  actorId: string,
+  body: UpdateEstimatePointBody,
+): Promise<EstimatePointRow> {
   return app.db.transaction(async (tx) => {
     await lockProjectEstimates(tx, estimate.projectId);
     const current = await pointsOf(tx, [estimate.id]);
-    if (body.value !== undefined) checkPointValue(typeOf(estimate), body.value, current.filter((p) => p.id !== point.id));
+    if (body.value !== undefined)
+      checkPointValue(
+        typeOf(estimate),
+        body.value,
+        current.filter((p) => p.id !== point.id),
+      );
     const now = new Date();
     if (body.key !== undefined) {
       const placed = placeEstimatePoints(current, (p) => (p.id === point.id ? body.key : undefined));
       if (!placed) throw errors.field("key", `Ensure this value is less than or equal to ${current.length}.`);
       for (const [i, p] of placed.entries()) {
-        if (p.id !== point.id && p.key !== i + 1) await tx.update(EP).set({ key: i + 1, updatedAt: now }).where(eq(EP.id, p.id));
+        if (p.id !== point.id && p.key !== i + 1)
+          await tx
+            .update(EP)
+            .set({ key: i + 1, updatedAt: now })
+            .where(eq(EP.id, p.id));
       }
     }
     const set: Partial<typeof EP.$inferInsert> = { updatedAt: now, updatedById: actorId };
@@ -267,7 +373,12 @@ export async function updateEstimatePoint(app: AppContext, estimate: EstimateRow
  * least 2 points. Returns the remaining points.
  */
 export async function deleteEstimatePoint(
-  app: AppContext, project: ProjectRow, estimate: EstimateRow, point: EstimatePointRow, actorId: string, newPointId: string | null,
+  app: AppContext,
+  project: ProjectRow,
+  estimate: EstimateRow,
+  point: EstimatePointRow,
+  actorId: string,
+  newPointId: string | null,
 ): Promise<EstimatePointRow[]> {
   return app.db.transaction(async (tx) => {
     await lockProjectEstimates(tx, estimate.projectId);
@@ -283,7 +394,11 @@ export async function deleteEstimatePoint(
     const now = new Date();
     const rest = current.filter((p) => p.id !== point.id);
     for (const [i, p] of rest.entries()) {
-      if (p.key !== i + 1) await tx.update(EP).set({ key: i + 1, updatedAt: now }).where(eq(EP.id, p.id));
+      if (p.key !== i + 1)
+        await tx
+          .update(EP)
+          .set({ key: i + 1, updatedAt: now })
+          .where(eq(EP.id, p.id));
     }
     return pointsOf(tx, [estimate.id]);
   });

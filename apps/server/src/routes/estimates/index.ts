@@ -5,12 +5,25 @@ import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
 import { W, P as PR } from "../../http/paths.ts";
 import {
-  createEstimateBody, createEstimatePointBody, deleteEstimatePointBody, deletePointQuery, estimateParams, estimatePointParams, updateEstimateBody,
+  createEstimateBody,
+  createEstimatePointBody,
+  deleteEstimatePointBody,
+  deletePointQuery,
+  estimateParams,
+  estimatePointParams,
+  updateEstimateBody,
   updateEstimatePointBody,
 } from "./schemas.ts";
 import { presentEstimate, presentEstimatePoint } from "./presenters.ts";
 import {
-  createEstimate, createEstimatePoint, deleteEstimate, deleteEstimatePoint, loadEstimate, loadEstimatePoint, pointsOf, updateEstimate,
+  createEstimate,
+  createEstimatePoint,
+  deleteEstimate,
+  deleteEstimatePoint,
+  loadEstimate,
+  loadEstimatePoint,
+  pointsOf,
+  updateEstimate,
   updateEstimatePoint,
 } from "./commands.ts";
 
@@ -36,8 +49,15 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.estimate.view,
     handler: async ({ project }) => {
-      const rows = await app.db.select().from(estimates).where(eq(estimates.projectId, project.id)).orderBy(asc(estimates.createdAt), asc(estimates.id));
-      const points = await pointsOf(app.db, rows.map((r) => r.id));
+      const rows = await app.db
+        .select()
+        .from(estimates)
+        .where(eq(estimates.projectId, project.id))
+        .orderBy(asc(estimates.createdAt), asc(estimates.id));
+      const points = await pointsOf(
+        app.db,
+        rows.map((r) => r.id),
+      );
       return rows.map((e) => presentEstimate(e, points));
     },
   });
@@ -101,7 +121,8 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     load: ({ project, params }) => loadEstimate(app.db, project.id, params.estimateId),
     policy: PERMISSIONS.estimate.edit,
-    handler: async ({ loaded, user, body }) => presentEstimatePoint(await createEstimatePoint(app, loaded, user.id, body)),
+    handler: async ({ loaded, user, body }) =>
+      presentEstimatePoint(await createEstimatePoint(app, loaded, user.id, body)),
   });
 
   route(fastify, app, {
@@ -112,7 +133,8 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     load: ({ project, params }) => loadPoint(project.id, params),
     policy: PERMISSIONS.estimate.edit,
-    handler: async ({ loaded, user, body }) => presentEstimatePoint(await updateEstimatePoint(app, loaded.estimate, loaded.point, user.id, body)),
+    handler: async ({ loaded, user, body }) =>
+      presentEstimatePoint(await updateEstimatePoint(app, loaded.estimate, loaded.point, user.id, body)),
   });
 
   // DELETE → 200 with the remaining points, re-keyed (wire-facts §5)
@@ -127,7 +149,9 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.estimate.edit,
     handler: async ({ project, loaded, user, body, query }) => {
       const next = body.new_estimate_id ?? query.new_estimate_id ?? null;
-      return (await deleteEstimatePoint(app, project, loaded.estimate, loaded.point, user.id, next)).map(presentEstimatePoint);
+      return (await deleteEstimatePoint(app, project, loaded.estimate, loaded.point, user.id, next)).map(
+        presentEstimatePoint,
+      );
     },
   });
 
@@ -151,7 +175,10 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
           ),
         )
         .orderBy(asc(estimates.createdAt), asc(estimates.id));
-      const points = await pointsOf(app.db, rows.map((r) => r.e.id));
+      const points = await pointsOf(
+        app.db,
+        rows.map((r) => r.e.id),
+      );
       return rows.map((r) => presentEstimate(r.e, points));
     },
   });

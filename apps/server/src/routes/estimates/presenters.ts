@@ -9,7 +9,16 @@ export type EstimatePointRow = InferSelectModel<typeof schema.estimatePoints>;
 
 /** Estimate point (wire-facts §5). */
 export function presentEstimatePoint(p: EstimatePointRow): EstimatePoint {
-  return { id: p.id, key: p.key, value: p.value, description: p.description, estimate: p.estimateId, project: p.projectId, workspace: p.workspaceId, ...auditFields(p) };
+  return {
+    id: p.id,
+    key: p.key,
+    value: p.value,
+    description: p.description,
+    estimate: p.estimateId,
+    project: p.projectId,
+    workspace: p.workspaceId,
+    ...auditFields(p),
+  };
 }
 
 /** Estimate with its points in key order (wire-facts §5). */
@@ -22,7 +31,10 @@ export function presentEstimate(e: EstimateRow, points: readonly EstimatePointRo
     last_used: e.lastUsed,
     project: e.projectId,
     workspace: e.workspaceId,
-    points: points.filter((p) => p.estimateId === e.id).sort((a, b) => a.key - b.key).map(presentEstimatePoint),
+    points: points
+      .filter((p) => p.estimateId === e.id)
+      .sort((a, b) => a.key - b.key)
+      .map(presentEstimatePoint),
     ...auditFields(e),
   };
 }

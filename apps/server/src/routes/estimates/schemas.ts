@@ -2,8 +2,15 @@ import { z } from "zod";
 import { idParam, projectParams } from "../../http/fields.ts";
 
 export {
-  createEstimateBody, updateEstimateBody, createEstimatePointBody, updateEstimatePointBody, deleteEstimatePointBody,
-  type CreateEstimateBody, type UpdateEstimateBody, type CreateEstimatePointBody, type UpdateEstimatePointBody, 
+  createEstimateBody,
+  updateEstimateBody,
+  createEstimatePointBody,
+  updateEstimatePointBody,
+  deleteEstimatePointBody,
+  type CreateEstimateBody,
+  type UpdateEstimateBody,
+  type CreateEstimatePointBody,
+  type UpdateEstimatePointBody,
 } from "@stride/shared/contract";
 
 export const estimateParams = projectParams.extend({ estimateId: idParam() });

@@ -17,23 +17,32 @@ const { exporters, users, workspaceMembers } = schema;
  * each one the initiator is in (another's is refused like a project of another workspace), or, for an empty
  * list, all of the initiator's active projects, named on the row now so the history knows what it holds.
  */
-export async function startExport(app: AppContext, workspaceId: string, userId: string, body: CreateExportBody): Promise<void> {
-  if (!(EXPORT_PROVIDERS as readonly string[]).includes(body.provider)) throw errors.badRequest(`Provider '${body.provider}' not found.`);
+export async function startExport(
+  app: AppContext,
+  workspaceId: string,
+  userId: string,
+  body: CreateExportBody,
+): Promise<void> {
+  if (!(EXPORT_PROVIDERS as readonly string[]).includes(body.provider))
+    throw errors.badRequest(`Provider '${body.provider}' not found.`);
   const asked = [...new Set(body.project ?? [])];
   const mine = (await exportProjects(app.db, workspaceId, userId, asked)).map((p) => p.project.id);
   if (asked.length && mine.length !== asked.length) throw errors.badRequest("Please provide valid detail");
   const projectIds = asked.length ? asked : mine;
   await app.db.transaction(async (tx) => {
-    const [row] = await tx.insert(exporters).values({
-      workspaceId,
-      projectIds,
-      provider: body.provider as ExportProvider,
-      multiple: body.multiple ?? false,
-      token: crypto.randomBytes(16).toString("hex"),
-      initiatedById: userId,
-      createdById: userId,
-      updatedById: userId,
-    }).returning({ id: exporters.id });
+    const [row] = await tx
+      .insert(exporters)
+      .values({
+        workspaceId,
+        projectIds,
+        provider: body.provider as ExportProvider,
+        multiple: body.multiple ?? false,
+        token: crypto.randomBytes(16).toString("hex"),
+        initiatedById: userId,
+        createdById: userId,
+        updatedById: userId,
+      })
+      .returning({ id: exporters.id });
     await app.jobs.enqueue(tx, EXPORT_TASK, { exportId: row.id });
   });
 }
@@ -57,8 +66,14 @@ export function exportReadableBy(userId: string): SQL {
 export async function exportHistory(app: AppContext, workspaceId: string, userId: string, page: PageRequest) {
   const where = and(eq(exporters.workspaceId, workspaceId), exportReadableBy(userId));
   const [{ n }] = await app.db.select({ n: count() }).from(exporters).where(where);
-  const rows = await app.db.select({ e: exporters, u: users }).from(exporters).leftJoin(users, eq(users.id, exporters.initiatedById))
-    .where(where).orderBy(desc(exporters.createdAt), desc(exporters.id)).limit(page.perPage).offset(page.offset);
+  const rows = await app.db
+    .select({ e: exporters, u: users })
+    .from(exporters)
+    .leftJoin(users, eq(users.id, exporters.initiatedById))
+    .where(where)
+    .orderBy(desc(exporters.createdAt), desc(exporters.id))
+    .limit(page.perPage)
+    .offset(page.offset);
   return { total: Number(n), rows };
 }
 
@@ -67,14 +82,20 @@ export async function exportHistory(app: AppContext, workspaceId: string, userId
  * an admin or member of the export's workspace (who may read the history), who may read the export.
  */
 export async function findExportFor(app: AppContext, exportId: string, userId: string) {
-  const [row] = await app.db.select({ e: exporters }).from(exporters)
+  const [row] = await app.db
+    .select({ e: exporters })
+    .from(exporters)
     .innerJoin(users, and(eq(users.id, userId), eq(users.isActive, true)))
-    .innerJoin(workspaceMembers, and(
-      eq(workspaceMembers.workspaceId, exporters.workspaceId), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true),
-      gte(workspaceMembers.role, PERMISSIONS.export.view.min),
-    ))
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, exporters.workspaceId),
+        eq(workspaceMembers.memberId, userId),
+        eq(workspaceMembers.isActive, true),
+        gte(workspaceMembers.role, PERMISSIONS.export.view.min),
+      ),
+    )
     .where(and(eq(exporters.id, exportId), exportReadableBy(userId)))
     .limit(1);
   return row?.e ?? null;
 }
-

@@ -17,7 +17,7 @@ describe("export formats", () => {
     expect(csvField(true)).toBe("True");
     expect(flatten({ a: { b: 1, c: { d: 2 } }, e: [1] })).toEqual({ a__b: 1, a__c__d: 2, e: [1] });
   });
-  it("XLSX cells: lists joined with \", \", dicts as JSON, None empty", () => {
+  it('XLSX cells: lists joined with ", ", dicts as JSON, None empty', () => {
     expect(xlsxCell(["a", "b"])).toBe("a, b");
     expect(xlsxCell([{ url: "u", title: "t" }])).toBe('{"url":"u","title":"t"}');
     expect(xlsxCell({ a: 1 })).toBe('{"a":1}');
@@ -30,7 +30,10 @@ describe("export formats", () => {
   });
   it("the JSON writer writes exactly JSON.stringify(rows, null, 2), page by page; no rows is []", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "fmt-"));
-    const rows = [{ name: "a", links: [{ url: "u", title: "t" }] }, { name: "b", links: [] }] as unknown as ExportRow[];
+    const rows = [
+      { name: "a", links: [{ url: "u", title: "t" }] },
+      { name: "b", links: [] },
+    ] as unknown as ExportRow[];
     const w = rowWriter("json", path.join(dir, "x.json"));
     await w.write(rows.slice(0, 1));
     await w.write(rows.slice(1));

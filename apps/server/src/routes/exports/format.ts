@@ -9,15 +9,51 @@ import { csvCell } from "../../core/csv.ts";
  * or JSON. Each writer streams to a file page by page, so memory stays bounded whatever the number of items.
  */
 export const EXPORT_COLUMNS = [
-  "project_name", "project_identifier", "parent", "identifier", "sequence_id", "name", "state_name", "priority", "assignees",
-  "subscribers", "created_by_name", "start_date", "target_date", "completed_at", "created_at", "updated_at", "archived_at",
-  "estimate", "labels", "cycles", "modules", "links", "relations", "comments", "sub_issues_count", "link_count",
-  "attachment_count", "is_draft", "custom_properties",
+  "project_name",
+  "project_identifier",
+  "parent",
+  "identifier",
+  "sequence_id",
+  "name",
+  "state_name",
+  "priority",
+  "assignees",
+  "subscribers",
+  "created_by_name",
+  "start_date",
+  "target_date",
+  "completed_at",
+  "created_at",
+  "updated_at",
+  "archived_at",
+  "estimate",
+  "labels",
+  "cycles",
+  "modules",
+  "links",
+  "relations",
+  "comments",
+  "sub_issues_count",
+  "link_count",
+  "attachment_count",
+  "is_draft",
+  "custom_properties",
 ] as const;
 
-export interface ExportLink { url: string; title: string }
-export interface ExportRelation { type: string; issue: string; direction: "outgoing" | "incoming" }
-export interface ExportComment { comment: string; created_by: string; created_at: string }
+export interface ExportLink {
+  url: string;
+  title: string;
+}
+export interface ExportRelation {
+  type: string;
+  issue: string;
+  direction: "outgoing" | "incoming";
+}
+export interface ExportComment {
+  comment: string;
+  created_by: string;
+  created_at: string;
+}
 
 export interface ExportRow {
   project_name: string;
@@ -54,7 +90,10 @@ export interface ExportRow {
 
 /** "created_by_name" → "Created By Name": the CSV and XLSX headers. */
 export function headerOf(column: string): string {
-  return column.split("_").map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w)).join(" ");
+  return column
+    .split("_")
+    .map((w) => (w ? w[0].toUpperCase() + w.slice(1) : w))
+    .join(" ");
 }
 
 /** A date-time as the export writes it: "YYYY-MM-DD HH:MM:SS" in UTC. */
@@ -66,7 +105,11 @@ export function exportDateTime(value: string | Date | null | undefined): string 
 }
 
 /** Nested objects flattened with `__` joining the keys (CSV). */
-export function flatten(row: Record<string, unknown>, prefix = "", out: Record<string, unknown> = {}): Record<string, unknown> {
+export function flatten(
+  row: Record<string, unknown>,
+  prefix = "",
+  out: Record<string, unknown> = {},
+): Record<string, unknown> {
   for (const [k, v] of Object.entries(row)) {
     const key = prefix ? `${prefix}__${k}` : k;
     if (v !== null && typeof v === "object" && !Array.isArray(v)) flatten(v as Record<string, unknown>, key, out);
@@ -81,7 +124,8 @@ export const csvField = csvCell;
 /** An XLSX cell: lists joined with ", " (objects in them as JSON), objects as JSON, null as "". */
 export function xlsxCell(value: unknown): string | number | boolean {
   if (value === null || value === undefined) return "";
-  if (Array.isArray(value)) return value.map((v) => (v !== null && typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ");
+  if (Array.isArray(value))
+    return value.map((v) => (v !== null && typeof v === "object" ? JSON.stringify(v) : String(v))).join(", ");
   if (typeof value === "object") return JSON.stringify(value);
   return value as string | number | boolean;
 }

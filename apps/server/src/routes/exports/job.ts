@@ -18,7 +18,9 @@ import { ExportNames, exportProjects, itemPages, rowsOf, type ExportProject } fr
  */
 export const EXPORT_TASK = "exports:run";
 export const EXPORT_MAX_ATTEMPTS = 3;
-export interface ExportJob { exportId: string }
+export interface ExportJob {
+  exportId: string;
+}
 
 const { exporters } = schema;
 
@@ -32,7 +34,8 @@ async function countItems(app: AppContext, projects: ExportProject[], userId: st
   if (!projects.length) return 0;
   let total = 0;
   for (const p of projects) {
-    const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(schema.issues).where(sql`${schema.issues.projectId} = ${p.project.id}
+    const [row] = await app.db.select({ n: sql<number>`count(*)::int` }).from(schema.issues)
+      .where(sql`${schema.issues.projectId} = ${p.project.id}
       AND ${schema.issues.deletedAt} IS NULL AND ${schema.issues.isEpic} = false
       ${p.ownOnly ? sql`AND ${schema.issues.createdById} = ${userId}` : sql``}
       AND (${schema.issues.stateId} IS NULL OR ${schema.issues.stateId} NOT IN (SELECT id FROM states WHERE project = ${p.project.id} AND "group" = 'triage'))`);
@@ -42,15 +45,21 @@ async function countItems(app: AppContext, projects: ExportProject[], userId: st
 }
 
 export async function runExport(app: AppContext, job: ExportJob, info?: JobInfo): Promise<void> {
-  const [row] = await app.db.select({ e: exporters, slug: schema.workspaces.slug }).from(exporters)
-    .innerJoin(schema.workspaces, eq(schema.workspaces.id, exporters.workspaceId)).where(eq(exporters.id, job.exportId));
+  const [row] = await app.db
+    .select({ e: exporters, slug: schema.workspaces.slug })
+    .from(exporters)
+    .innerJoin(schema.workspaces, eq(schema.workspaces.id, exporters.workspaceId))
+    .where(eq(exporters.id, job.exportId));
   if (!row || row.e.status === "completed") return;
   const e = row.e;
   const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), "stride-export-"));
   try {
     const projects = await exportProjects(app.db, e.workspaceId, e.initiatedById, e.projectIds);
     const total = await countItems(app, projects, e.initiatedById);
-    await app.db.update(exporters).set({ status: "processing", total, done: 0, error: null, updatedAt: new Date() }).where(eq(exporters.id, e.id));
+    await app.db
+      .update(exporters)
+      .set({ status: "processing", total, done: 0, error: null, updatedAt: new Date() })
+      .where(eq(exporters.id, e.id));
 
     const provider = e.provider as ExportProvider;
     const files: { file: string; name: string }[] = [];
@@ -67,7 +76,10 @@ export async function runExport(app: AppContext, job: ExportJob, info?: JobInfo)
       for await (const items of itemPages(app, p, e.initiatedById)) {
         await writer.write(await rowsOf(app.db, names, p.project, items));
         done += items.length;
-        await app.db.update(exporters).set({ done, total: Math.max(total, done), updatedAt: new Date() }).where(eq(exporters.id, e.id));
+        await app.db
+          .update(exporters)
+          .set({ done, total: Math.max(total, done), updatedAt: new Date() })
+          .where(eq(exporters.id, e.id));
       }
       if (writer !== single) await writer.close();
     }
@@ -87,11 +99,19 @@ export async function runExport(app: AppContext, job: ExportJob, info?: JobInfo)
 
     const key = archiveKey(e.workspaceId, row.slug, e.token, new Date());
     await app.storage.put(key, fs.createReadStream(zipPath), "application/zip");
-    await app.db.update(exporters).set({ status: "completed", key, done, total: done, updatedAt: new Date() }).where(eq(exporters.id, e.id));
+    await app.db
+      .update(exporters)
+      .set({ status: "completed", key, done, total: done, updatedAt: new Date() })
+      .where(eq(exporters.id, e.id));
   } catch (err) {
     const last = !info || info.attempts >= info.maxAttempts;
-    await app.db.update(exporters)
-      .set({ status: last ? "failed" : "queued", error: last ? "The export could not be written. Please try again." : null, updatedAt: new Date() })
+    await app.db
+      .update(exporters)
+      .set({
+        status: last ? "failed" : "queued",
+        error: last ? "The export could not be written. Please try again." : null,
+        updatedAt: new Date(),
+      })
       .where(eq(exporters.id, e.id));
     throw err;
   } finally {
@@ -100,5 +120,7 @@ export async function runExport(app: AppContext, job: ExportJob, info?: JobInfo)
 }
 
 export function registerExportJobs(app: AppContext): void {
-  app.jobs.register<ExportJob>(EXPORT_TASK, (job, info) => runExport(app, job, info), { maxAttempts: EXPORT_MAX_ATTEMPTS });
+  app.jobs.register<ExportJob>(EXPORT_TASK, (job, info) => runExport(app, job, info), {
+    maxAttempts: EXPORT_MAX_ATTEMPTS,
+  });
 }

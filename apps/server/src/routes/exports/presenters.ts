@@ -7,7 +7,12 @@ export type ExportRow = typeof schema.exporters.$inferSelect;
 type UserRow = typeof schema.users.$inferSelect;
 
 /** A row of the export history (wire-facts-2 §5) with Stride's progress fields; its link is the reader's (`readerId`). */
-export function presentExport(e: ExportRow, initiator: UserRow | null, secret: string, readerId: string): ExportHistoryItem {
+export function presentExport(
+  e: ExportRow,
+  initiator: UserRow | null,
+  secret: string,
+  readerId: string,
+): ExportHistoryItem {
   return {
     id: e.id,
     created_at: iso(e.createdAt),

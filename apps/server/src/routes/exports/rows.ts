@@ -2,7 +2,13 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { seesOnlyOwnWorkItems } from "../../http/policies.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
-import { listWorkItems, parseListQuery, type Item, type ListContext, type Viewer } from "../../domain/work-item-list/index.ts";
+import {
+  listWorkItems,
+  parseListQuery,
+  type Item,
+  type ListContext,
+  type Viewer,
+} from "../../domain/work-item-list/index.ts";
 import { formatPropertyValue, isMemberKind, type PropertyKind } from "@stride/shared";
 import { projectTypes, typeProperties, type PropertyWithOptions } from "../../domain/item-properties.ts";
 import { exportDateTime, type ExportComment, type ExportRelation, type ExportRow } from "./format.ts";
@@ -22,19 +28,46 @@ export interface ExportProject {
 }
 
 /** The initiator's active projects of the workspace that are not archived: those asked for, or all of them. */
-export async function exportProjects(db: DbOrTx, workspaceId: string, userId: string, asked: string[]): Promise<ExportProject[]> {
+export async function exportProjects(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+  asked: string[],
+): Promise<ExportProject[]> {
   const { projects, projectMembers } = schema;
-  const rows = await db.select({ project: projects, role: projectMembers.role }).from(projects)
-    .innerJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)))
-    .where(and(eq(projects.workspaceId, workspaceId), isNull(projects.archivedAt), asked.length ? inArray(projects.id, asked) : undefined))
+  const rows = await db
+    .select({ project: projects, role: projectMembers.role })
+    .from(projects)
+    .innerJoin(
+      projectMembers,
+      and(
+        eq(projectMembers.projectId, projects.id),
+        eq(projectMembers.memberId, userId),
+        eq(projectMembers.isActive, true),
+      ),
+    )
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        isNull(projects.archivedAt),
+        asked.length ? inArray(projects.id, asked) : undefined,
+      ),
+    )
     .orderBy(asc(projects.name), asc(projects.id));
-  return rows.map((r) => ({ project: r.project, ownOnly: seesOnlyOwnWorkItems({ projectRole: r.role, guestViewAllFeatures: r.project.guestViewAllFeatures }) }));
+  return rows.map((r) => ({
+    project: r.project,
+    ownOnly: seesOnlyOwnWorkItems({ projectRole: r.role, guestViewAllFeatures: r.project.guestViewAllFeatures }),
+  }));
 }
 
 /** The list contexts an export reads for a project: its live items, then archived ones, then drafts. */
 function contextsOf(p: ProjectRow): ListContext[] {
   const base = { workspaceId: p.workspaceId, projectId: p.id };
-  return [{ kind: "project", ...base }, { kind: "archived", ...base }, { kind: "drafts", ...base }];
+  return [
+    { kind: "project", ...base },
+    { kind: "archived", ...base },
+    { kind: "drafts", ...base },
+  ];
 }
 
 /** Each page of a project's items, as the list engine reads them (ordered by sequence id within each list). */
@@ -42,7 +75,10 @@ export async function* itemPages(app: AppContext, ep: ExportProject, userId: str
   const viewer: Viewer = { userId, timezone: "UTC", ownOnly: ep.ownOnly };
   for (const context of contextsOf(ep.project)) {
     for (let page = 0; ; page++) {
-      const parsed = parseListQuery({ per_page: String(EXPORT_PAGE_SIZE), cursor: `${EXPORT_PAGE_SIZE}:${page}:0`, order_by: "sequence_id" }, { timezone: "UTC", grouping: false });
+      const parsed = parseListQuery(
+        { per_page: String(EXPORT_PAGE_SIZE), cursor: `${EXPORT_PAGE_SIZE}:${page}:0`, order_by: "sequence_id" },
+        { timezone: "UTC", grouping: false },
+      );
       const result = await listWorkItems(app, { context, viewer, ...parsed, shape: "list" });
       const items = result.results as Item[];
       if (items.length) yield items;
@@ -60,8 +96,16 @@ export class ExportNames {
   async people(ids: Iterable<string>): Promise<void> {
     const missing = [...new Set(ids)].filter((id) => !this.users.has(id));
     if (!missing.length) return;
-    const rows = await this.db.select({ id: schema.users.id, first: schema.users.firstName, last: schema.users.lastName, display: schema.users.displayName, active: schema.users.isActive })
-      .from(schema.users).where(inArray(schema.users.id, missing));
+    const rows = await this.db
+      .select({
+        id: schema.users.id,
+        first: schema.users.firstName,
+        last: schema.users.lastName,
+        display: schema.users.displayName,
+        active: schema.users.isActive,
+      })
+      .from(schema.users)
+      .where(inArray(schema.users.id, missing));
     for (const r of rows) this.users.set(r.id, { name: `${r.first} ${r.last}`.trim() || r.display, active: r.active });
   }
   person(id: string | null | undefined): string {
@@ -77,17 +121,27 @@ export class ExportNames {
   async properties(project: ProjectRow, items: Item[]): Promise<ExportProperties> {
     let props = this.propsOf.get(project.id);
     if (!props) {
-      props = project.isIssueTypeEnabled ? await typeProperties(this.db, (await projectTypes(this.db, project)).map((t) => t.id)) : [];
+      props = project.isIssueTypeEnabled
+        ? await typeProperties(
+            this.db,
+            (await projectTypes(this.db, project)).map((t) => t.id),
+          )
+        : [];
       this.propsOf.set(project.id, props);
     }
     const list = props;
     if (!list.length) return { describe: () => [] };
-    const memberIds = items.flatMap((i) => list.filter((p) => isMemberKind(p.kind as PropertyKind)).flatMap((p) => i.property_values?.[p.id] ?? []));
+    const memberIds = items.flatMap((i) =>
+      list.filter((p) => isMemberKind(p.kind as PropertyKind)).flatMap((p) => i.property_values?.[p.id] ?? []),
+    );
     await this.people(memberIds);
     const options = new Map(list.flatMap((p) => p.options.map((o) => [o.id, o.name] as const)));
     const nameOf = (id: string) => options.get(id) ?? (this.person(id) || undefined);
     return {
-      describe: (values) => list.filter((p) => values?.[p.id]?.length).map((p) => `${p.displayName}: ${formatPropertyValue(p.kind as PropertyKind, values![p.id], nameOf)}`),
+      describe: (values) =>
+        list
+          .filter((p) => values?.[p.id]?.length)
+          .map((p) => `${p.displayName}: ${formatPropertyValue(p.kind as PropertyKind, values![p.id], nameOf)}`),
     };
   }
 
@@ -102,7 +156,10 @@ export class ExportNames {
       this.db.select({ id: labels.id, name: labels.name }).from(labels).where(eq(labels.projectId, projectId)),
       this.db.select({ id: cycles.id, name: cycles.name }).from(cycles).where(eq(cycles.projectId, projectId)),
       this.db.select({ id: modules.id, name: modules.name }).from(modules).where(eq(modules.projectId, projectId)),
-      this.db.select({ id: estimatePoints.id, name: estimatePoints.value }).from(estimatePoints).where(eq(estimatePoints.projectId, projectId)),
+      this.db
+        .select({ id: estimatePoints.id, name: estimatePoints.value })
+        .from(estimatePoints)
+        .where(eq(estimatePoints.projectId, projectId)),
     ]);
     for (const list of lists) for (const r of list) map.set(r.id, r.name);
     this.projectNames.set(projectId, map);
@@ -137,19 +194,56 @@ export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow
   const ids = items.map((i) => i.id);
   const parentIds = [...new Set(items.map((i) => i.parent_id).filter((id): id is string => !!id))];
   const [subscribers, links, outgoing, incoming, comments, parents] = await Promise.all([
-    db.select({ issue: issueSubscribers.issueId, user: issueSubscribers.subscriberId }).from(issueSubscribers).where(inArray(issueSubscribers.issueId, ids)),
-    db.select({ issue: issueLinks.issueId, url: issueLinks.url, title: issueLinks.title }).from(issueLinks).where(inArray(issueLinks.issueId, ids)).orderBy(asc(issueLinks.createdAt)),
-    db.select({ issue: issueRelations.issueId, type: issueRelations.relationType, seq: issues.sequenceId, ident: projects.identifier }).from(issueRelations)
-      .innerJoin(issues, eq(issues.id, issueRelations.relatedIssueId)).innerJoin(projects, eq(projects.id, issues.projectId))
-      .where(and(inArray(issueRelations.issueId, ids), isNull(issues.deletedAt))).orderBy(asc(issueRelations.createdAt)),
-    db.select({ issue: issueRelations.relatedIssueId, type: issueRelations.relationType, seq: issues.sequenceId, ident: projects.identifier }).from(issueRelations)
-      .innerJoin(issues, eq(issues.id, issueRelations.issueId)).innerJoin(projects, eq(projects.id, issues.projectId))
-      .where(and(inArray(issueRelations.relatedIssueId, ids), isNull(issues.deletedAt))).orderBy(asc(issueRelations.createdAt)),
-    db.select({ issue: issueComments.issueId, text: issueComments.commentStripped, actor: issueComments.actorId, by: issueComments.createdById, at: issueComments.createdAt })
-      .from(issueComments).where(and(inArray(issueComments.issueId, ids), isNull(issueComments.deletedAt)))
+    db
+      .select({ issue: issueSubscribers.issueId, user: issueSubscribers.subscriberId })
+      .from(issueSubscribers)
+      .where(inArray(issueSubscribers.issueId, ids)),
+    db
+      .select({ issue: issueLinks.issueId, url: issueLinks.url, title: issueLinks.title })
+      .from(issueLinks)
+      .where(inArray(issueLinks.issueId, ids))
+      .orderBy(asc(issueLinks.createdAt)),
+    db
+      .select({
+        issue: issueRelations.issueId,
+        type: issueRelations.relationType,
+        seq: issues.sequenceId,
+        ident: projects.identifier,
+      })
+      .from(issueRelations)
+      .innerJoin(issues, eq(issues.id, issueRelations.relatedIssueId))
+      .innerJoin(projects, eq(projects.id, issues.projectId))
+      .where(and(inArray(issueRelations.issueId, ids), isNull(issues.deletedAt)))
+      .orderBy(asc(issueRelations.createdAt)),
+    db
+      .select({
+        issue: issueRelations.relatedIssueId,
+        type: issueRelations.relationType,
+        seq: issues.sequenceId,
+        ident: projects.identifier,
+      })
+      .from(issueRelations)
+      .innerJoin(issues, eq(issues.id, issueRelations.issueId))
+      .innerJoin(projects, eq(projects.id, issues.projectId))
+      .where(and(inArray(issueRelations.relatedIssueId, ids), isNull(issues.deletedAt)))
+      .orderBy(asc(issueRelations.createdAt)),
+    db
+      .select({
+        issue: issueComments.issueId,
+        text: issueComments.commentStripped,
+        actor: issueComments.actorId,
+        by: issueComments.createdById,
+        at: issueComments.createdAt,
+      })
+      .from(issueComments)
+      .where(and(inArray(issueComments.issueId, ids), isNull(issueComments.deletedAt)))
       .orderBy(asc(issueComments.createdAt)),
     parentIds.length
-      ? db.select({ id: issues.id, seq: issues.sequenceId, ident: projects.identifier }).from(issues).innerJoin(projects, eq(projects.id, issues.projectId)).where(inArray(issues.id, parentIds))
+      ? db
+          .select({ id: issues.id, seq: issues.sequenceId, ident: projects.identifier })
+          .from(issues)
+          .innerJoin(projects, eq(projects.id, issues.projectId))
+          .where(inArray(issues.id, parentIds))
       : Promise.resolve([]),
   ]);
   await names.people([
@@ -164,21 +258,31 @@ export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow
   const inOf = groupBy(incoming, (r) => r.issue);
   const commentsOf = groupBy(comments, (r) => r.issue);
   const parentKey = new Map(parents.map((p) => [p.id, `${p.ident}-${p.seq}`]));
-  const nameOf = (id: string | null) => (id ? projectNames.get(id) ?? "" : "");
+  const nameOf = (id: string | null) => (id ? (projectNames.get(id) ?? "") : "");
   const props = await names.properties(project, items);
 
   return items.map((i): ExportRow => {
     const relations: ExportRelation[] = [
-      ...(outOf.get(i.id) ?? []).map((r) => ({ type: r.type, issue: `${r.ident}-${r.seq}`, direction: "outgoing" as const })),
-      ...(inOf.get(i.id) ?? []).map((r) => ({ type: r.type, issue: `${r.ident}-${r.seq}`, direction: "incoming" as const })),
+      ...(outOf.get(i.id) ?? []).map((r) => ({
+        type: r.type,
+        issue: `${r.ident}-${r.seq}`,
+        direction: "outgoing" as const,
+      })),
+      ...(inOf.get(i.id) ?? []).map((r) => ({
+        type: r.type,
+        issue: `${r.ident}-${r.seq}`,
+        direction: "incoming" as const,
+      })),
     ];
     const itemComments: ExportComment[] = (commentsOf.get(i.id) ?? []).map((c) => ({
-      comment: c.text, created_by: names.person(c.actor ?? c.by), created_at: exportDateTime(c.at) ?? "",
+      comment: c.text,
+      created_by: names.person(c.actor ?? c.by),
+      created_at: exportDateTime(c.at) ?? "",
     }));
     return {
       project_name: project.name,
       project_identifier: project.identifier,
-      parent: i.parent_id ? parentKey.get(i.parent_id) ?? "" : "",
+      parent: i.parent_id ? (parentKey.get(i.parent_id) ?? "") : "",
       identifier: `${project.identifier}-${i.sequence_id}`,
       sequence_id: i.sequence_id,
       name: i.name,

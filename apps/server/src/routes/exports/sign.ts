@@ -20,7 +20,10 @@ export function signedExportPath(secret: string, exportId: string, userId: strin
 
 /** The person a valid, unexpired link was issued to; null when the link is bad or expired. */
 export function verifyExportLink(
-  secret: string, exportId: string, link: { u?: string; exp?: string; sig?: string }, now = Date.now(),
+  secret: string,
+  exportId: string,
+  link: { u?: string; exp?: string; sig?: string },
+  now = Date.now(),
 ): string | null {
   const { u, exp, sig } = link;
   if (!u || !exp || !sig || !/^\d{1,12}$/.test(exp) || Number(exp) < Math.floor(now / 1000)) return null;

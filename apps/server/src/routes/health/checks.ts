@@ -16,7 +16,9 @@ let latestCommitted: number | null = null;
 /** The `when` of the newest migration in the committed drizzle journal (what the migrator compares against). */
 function latestCommittedMigration(): number {
   if (latestCommitted === null) {
-    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as { entries: { when: number }[] };
+    const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder(), "meta", "_journal.json"), "utf8")) as {
+      entries: { when: number }[];
+    };
     latestCommitted = Math.max(0, ...journal.entries.map((e) => e.when));
   }
   return latestCommitted;
@@ -28,16 +30,23 @@ function latestCommittedMigration(): number {
  * comparison tells whether one is pending.
  */
 export async function checkReadiness(app: AppContext): Promise<Readiness> {
-  const applied = app.sql<{ latest: string | null }[]>`SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations`;
+  const applied = app.sql<
+    { latest: string | null }[]
+  >`SELECT max(created_at)::text AS latest FROM drizzle.__drizzle_migrations`;
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<"timeout">((resolve) => { timer = setTimeout(() => resolve("timeout"), READY_TIMEOUT_MS); });
+  const timeout = new Promise<"timeout">((resolve) => {
+    timer = setTimeout(() => resolve("timeout"), READY_TIMEOUT_MS);
+  });
   try {
     const rows = await Promise.race([applied, timeout]);
     if (rows === "timeout") {
       applied.catch(() => {}); // settles later; nobody waits for it
       return { database: "unreachable", migrations: "unknown" };
     }
-    return { database: "ok", migrations: Number(rows[0]?.latest ?? 0) >= latestCommittedMigration() ? "ok" : "pending" };
+    return {
+      database: "ok",
+      migrations: Number(rows[0]?.latest ?? 0) >= latestCommittedMigration() ? "ok" : "pending",
+    };
   } catch (e) {
     const code = (e as { code?: string }).code;
     // No migrations table (or schema) yet: the database answers, nothing is applied.

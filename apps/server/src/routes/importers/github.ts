@@ -19,8 +19,13 @@ export interface GithubSource {
   allowPrivate: boolean;
 }
 
-interface GhUser { login: string }
-interface GhLabel { name: string; color?: string }
+interface GhUser {
+  login: string;
+}
+interface GhLabel {
+  name: string;
+  color?: string;
+}
 interface GhIssue {
   id: number;
   number: number;
@@ -33,7 +38,11 @@ interface GhIssue {
   comments: number;
   pull_request?: unknown;
 }
-interface GhComment { id: number; body: string | null; user: GhUser | null }
+interface GhComment {
+  id: number;
+  body: string | null;
+  user: GhUser | null;
+}
 
 /** Pages fetched at most per list (100 items each): 100,000 issues. */
 const MAX_PAGES = 1000;
@@ -65,11 +74,18 @@ async function getAll<T>(src: GithubSource, path: string): Promise<T[]> {
         maxRedirects: 0,
       });
     } catch (e) {
-      throw new GithubError(e instanceof OutboundError ? `GitHub could not be reached: ${e.message}.` : "GitHub could not be reached.");
+      throw new GithubError(
+        e instanceof OutboundError ? `GitHub could not be reached: ${e.message}.` : "GitHub could not be reached.",
+      );
     }
-    if (res.status === 401) throw new GithubError("GitHub refused the token (401): check that it is valid and not expired.");
-    if (res.status === 403 || res.status === 429) throw new GithubError(`GitHub refused the request (${res.status}): the token lacks access or the rate limit is reached.`);
-    if (res.status === 404) throw new GithubError(`Repository ${src.owner}/${src.repo} was not found, or the token cannot read it.`);
+    if (res.status === 401)
+      throw new GithubError("GitHub refused the token (401): check that it is valid and not expired.");
+    if (res.status === 403 || res.status === 429)
+      throw new GithubError(
+        `GitHub refused the request (${res.status}): the token lacks access or the rate limit is reached.`,
+      );
+    if (res.status === 404)
+      throw new GithubError(`Repository ${src.owner}/${src.repo} was not found, or the token cannot read it.`);
     if (res.status !== 200) throw new GithubError(`GitHub answered ${res.status}.`);
     let body: unknown;
     try {
@@ -87,7 +103,9 @@ async function getAll<T>(src: GithubSource, path: string): Promise<T[]> {
 /** The repository's issues (no pull requests) with their comments, in the importer's shape. */
 export async function readGithub(src: GithubSource): Promise<{ items: SourceItem[]; users: SourceUser[] }> {
   const repoPath = `/repos/${encodeURIComponent(src.owner)}/${encodeURIComponent(src.repo)}`;
-  const issues = (await getAll<GhIssue>(src, `${repoPath}/issues?state=all&per_page=100&sort=created&direction=asc`)).filter((i) => !i.pull_request);
+  const issues = (
+    await getAll<GhIssue>(src, `${repoPath}/issues?state=all&per_page=100&sort=created&direction=asc`)
+  ).filter((i) => !i.pull_request);
   const users = new Map<string, SourceUser>();
   const user = (u: GhUser | null | undefined) => {
     if (!u?.login) return null;
@@ -97,7 +115,8 @@ export async function readGithub(src: GithubSource): Promise<{ items: SourceItem
   };
   const items: SourceItem[] = [];
   for (const i of issues) {
-    const comments = i.comments > 0 ? await getAll<GhComment>(src, `${repoPath}/issues/${i.number}/comments?per_page=100`) : [];
+    const comments =
+      i.comments > 0 ? await getAll<GhComment>(src, `${repoPath}/issues/${i.number}/comments?per_page=100`) : [];
     const people = i.assignees?.length ? i.assignees : i.assignee ? [i.assignee] : [];
     items.push({
       external_id: `${src.owner}/${src.repo}#${i.number}`,
@@ -105,10 +124,18 @@ export async function readGithub(src: GithubSource): Promise<{ items: SourceItem
       description_html: textToHtml(i.body),
       status: i.state === "closed" ? "closed" : "open",
       priority: "none",
-      labels: i.labels.map((l) => (typeof l === "string" ? { name: l, color: "" } : { name: l.name, color: l.color ? `#${l.color}` : "" })).filter((l) => l.name),
+      labels: i.labels
+        .map((l) =>
+          typeof l === "string" ? { name: l, color: "" } : { name: l.name, color: l.color ? `#${l.color}` : "" },
+        )
+        .filter((l) => l.name),
       assignees: people.map(user).filter((k): k is string => !!k),
       parent: null,
-      comments: comments.map((c) => ({ external_id: `${src.owner}/${src.repo}#comment-${c.id}`, html: textToHtml(c.body), author: user(c.user) })),
+      comments: comments.map((c) => ({
+        external_id: `${src.owner}/${src.repo}#comment-${c.id}`,
+        html: textToHtml(c.body),
+        author: user(c.user),
+      })),
     });
   }
   return { items, users: [...users.values()] };

@@ -14,7 +14,8 @@ import { createImport, deleteImport, loadImporter, startImport } from "./command
  * on the row and a summary at the end. Re-running matches work items by `external_source` + `external_id`.
  */
 export const importerRoutes: RouteModule = (fastify, app) => {
-  const load = ({ workspace, params }: { workspace: { id: string }; params: { importerId: string } }) => loadImporter(app.db, workspace.id, params.importerId);
+  const load = ({ workspace, params }: { workspace: { id: string }; params: { importerId: string } }) =>
+    loadImporter(app.db, workspace.id, params.importerId);
 
   route(fastify, app, {
     method: "GET",
@@ -25,7 +26,12 @@ export const importerRoutes: RouteModule = (fastify, app) => {
     handler: async ({ workspace }) => {
       // The stored source items can be large: the list never reads them.
       const { items: _items, tokenSealed: _token, ...listed } = getTableColumns(schema.importers);
-      const rows = await app.db.select(listed).from(schema.importers).where(eq(schema.importers.workspaceId, workspace.id)).orderBy(desc(schema.importers.createdAt)).limit(100);
+      const rows = await app.db
+        .select(listed)
+        .from(schema.importers)
+        .where(eq(schema.importers.workspaceId, workspace.id))
+        .orderBy(desc(schema.importers.createdAt))
+        .limit(100);
       return rows.map(presentImporter);
     },
   });

@@ -17,27 +17,43 @@ export function parseCsv(text: string): string[][] {
     const c = text[i];
     if (quoted) {
       if (c === '"') {
-        if (text[i + 1] === '"') { field += '"'; i++; } else quoted = false;
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else quoted = false;
       } else field += c;
     } else if (c === '"' && field === "") quoted = true;
-    else if (c === ",") { row.push(field); field = ""; }
-    else if (c === "\n" || c === "\r") {
+    else if (c === ",") {
+      row.push(field);
+      field = "";
+    } else if (c === "\n" || c === "\r") {
       if (c === "\r" && text[i + 1] === "\n") i++;
-      row.push(field); field = "";
-      rows.push(row); row = [];
+      row.push(field);
+      field = "";
+      rows.push(row);
+      row = [];
     } else field += c;
   }
-  if (field !== "" || row.length > 0) { row.push(field); rows.push(row); }
+  if (field !== "" || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
   return rows.filter((r) => r.some((f) => f.trim() !== ""));
 }
 
 export class JiraCsvError extends Error {}
 
 const PRIORITIES: Record<string, SourceItem["priority"]> = {
-  highest: "urgent", blocker: "urgent", critical: "urgent",
-  high: "high", major: "high",
+  highest: "urgent",
+  blocker: "urgent",
+  critical: "urgent",
+  high: "high",
+  major: "high",
   medium: "medium",
-  low: "low", lowest: "low", minor: "low", trivial: "low",
+  low: "low",
+  lowest: "low",
+  minor: "low",
+  trivial: "low",
 };
 export const jiraPriority = (p: string): SourceItem["priority"] => PRIORITIES[p.trim().toLowerCase()] ?? "none";
 
@@ -64,8 +80,10 @@ export function parseJiraCsv(text: string): JiraParse {
   const summary = col("summary");
   const key = col("issue key", "key");
   const id = col("issue id");
-  if (summary === undefined) throw new JiraCsvError("The file has no Summary column: export the issues from Jira as CSV.");
-  if (key === undefined && id === undefined) throw new JiraCsvError("The file has no Issue key column: export the issues from Jira as CSV.");
+  if (summary === undefined)
+    throw new JiraCsvError("The file has no Summary column: export the issues from Jira as CSV.");
+  if (key === undefined && id === undefined)
+    throw new JiraCsvError("The file has no Issue key column: export the issues from Jira as CSV.");
   const status = col("status");
   const priority = col("priority");
   const description = col("description");
@@ -78,7 +96,20 @@ export function parseJiraCsv(text: string): JiraParse {
 
   const cell = (r: string[], i: number | undefined) => (i === undefined ? "" : (r[i] ?? "").trim());
   // the other columns (issue #29: mapped to custom properties), by their header; repeated ones joined with ", "
-  const used = new Set([summary, key, id, status, priority, description, assignee, assigneeEmail, parentId, parentKey, ...labelCols, ...commentCols]);
+  const used = new Set([
+    summary,
+    key,
+    id,
+    status,
+    priority,
+    description,
+    assignee,
+    assigneeEmail,
+    parentId,
+    parentKey,
+    ...labelCols,
+    ...commentCols,
+  ]);
   const otherCols = new Map<string, number[]>();
   rows[0].forEach((h, i) => {
     const name = h.trim();
@@ -87,7 +118,10 @@ export function parseJiraCsv(text: string): JiraParse {
   const otherFields = (r: string[]) => {
     const out: Record<string, string> = {};
     for (const [name, idx] of otherCols) {
-      const v = idx.map((i) => cell(r, i)).filter(Boolean).join(", ");
+      const v = idx
+        .map((i) => cell(r, i))
+        .filter(Boolean)
+        .join(", ");
       if (v) out[name] = v.slice(0, 10_000);
     }
     return out;
@@ -105,17 +139,22 @@ export function parseJiraCsv(text: string): JiraParse {
     const assignees: string[] = [];
     if (email || assigneeName) {
       const k = (email || assigneeName).toLowerCase();
-      if (!users.has(k)) users.set(k, { key: k, name: assigneeName || email, email: email ? email.toLowerCase() : null });
+      if (!users.has(k))
+        users.set(k, { key: k, name: assigneeName || email, email: email ? email.toLowerCase() : null });
       assignees.push(k);
     }
-    const labels = [...new Set(labelCols.flatMap((i) => cell(r, i).split(/\s+/)).filter(Boolean))].map((n) => ({ name: n, color: "" }));
+    const labels = [...new Set(labelCols.flatMap((i) => cell(r, i).split(/\s+/)).filter(Boolean))].map((n) => ({
+      name: n,
+      color: "",
+    }));
     const comments: SourceComment[] = [];
     commentCols.forEach((i, n) => {
       const raw = cell(r, i);
       if (!raw) return;
       const { author, body } = splitComment(raw);
       const authorKey = author ? author.toLowerCase() : null;
-      if (authorKey && !users.has(authorKey)) users.set(authorKey, { key: authorKey, name: author!, email: looksLikeEmail(author!) ? authorKey : null });
+      if (authorKey && !users.has(authorKey))
+        users.set(authorKey, { key: authorKey, name: author!, email: looksLikeEmail(author!) ? authorKey : null });
       comments.push({ external_id: `${ext}#comment-${n + 1}`, html: textToHtml(body), author: authorKey });
     });
     parsed.push({

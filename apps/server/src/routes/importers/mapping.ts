@@ -12,15 +12,28 @@ export function statusGroup(status: string): "backlog" | "unstarted" | "started"
   return "unstarted";
 }
 
-export interface MappingState { id: string; name: string; group: string; isDefault: boolean }
-export interface MappingMember { id: string; email: string; displayName: string }
+export interface MappingState {
+  id: string;
+  name: string;
+  group: string;
+  isDefault: boolean;
+}
+export interface MappingMember {
+  id: string;
+  email: string;
+  displayName: string;
+}
 
 /**
  * The mapping suggested before the admin decides: a status goes to the project state of the same name, else to
  * the first state of its likely group, else to the default state; a person to the project member with the same
  * email (Jira) or display name (GitHub login), else to nobody.
  */
-export function suggestMapping(found: Discovered, states: readonly MappingState[], members: readonly MappingMember[]): ImportMapping {
+export function suggestMapping(
+  found: Discovered,
+  states: readonly MappingState[],
+  members: readonly MappingMember[],
+): ImportMapping {
   const open = states.filter((s) => s.group !== "triage");
   const fallback = open.find((s) => s.isDefault) ?? open[0];
   const out: ImportMapping = { states: {}, users: {} };
@@ -32,8 +45,9 @@ export function suggestMapping(found: Discovered, states: readonly MappingState[
   }
   for (const u of found.users) {
     const email = u.email?.toLowerCase();
-    const m = (email && members.find((x) => x.email.toLowerCase() === email))
-      || members.find((x) => x.displayName && x.displayName.toLowerCase() === u.key.toLowerCase());
+    const m =
+      (email && members.find((x) => x.email.toLowerCase() === email)) ||
+      members.find((x) => x.displayName && x.displayName.toLowerCase() === u.key.toLowerCase());
     out.users[u.key] = m ? m.id : null;
   }
   return out;
@@ -51,11 +65,24 @@ export interface PropertyTarget {
  * name (case-insensitive; several split on "," or ";"), people by email or display name, yes/no words as booleans,
  * anything else as it is. A name nothing matches stays as written, so the check says what is wrong.
  */
-export function sourcePropertyValue(target: PropertyTarget, raw: string, members: readonly MappingMember[]): string | string[] {
+export function sourcePropertyValue(
+  target: PropertyTarget,
+  raw: string,
+  members: readonly MappingMember[],
+): string | string[] {
   const text = raw.trim();
-  const many = (s: string) => s.split(/[;,]/).map((x) => x.trim()).filter(Boolean);
+  const many = (s: string) =>
+    s
+      .split(/[;,]/)
+      .map((x) => x.trim())
+      .filter(Boolean);
   const option = (name: string) => target.options.find((o) => o.name.toLowerCase() === name.toLowerCase())?.id ?? name;
-  const member = (name: string) => members.find((m) => m.email.toLowerCase() === name.toLowerCase() || (m.displayName && m.displayName.toLowerCase() === name.toLowerCase()))?.id ?? name;
+  const member = (name: string) =>
+    members.find(
+      (m) =>
+        m.email.toLowerCase() === name.toLowerCase() ||
+        (m.displayName && m.displayName.toLowerCase() === name.toLowerCase()),
+    )?.id ?? name;
   switch (target.kind) {
     case "option":
       return option(text);

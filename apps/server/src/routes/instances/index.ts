@@ -11,15 +11,43 @@ import { getInstance, instanceConfig, getInstanceConfigRows, setInstanceConfig }
 import { isSmtpConfigured, sendMailNow } from "../../core/mail.ts";
 import { endSession, resolveSession } from "../../http/session.ts";
 import { schema } from "../../db/client.ts";
-import { adminBase, adminErrorUrl, authForm, field, formBody, isValidEmail, normalizeEmail, redirect } from "../auth/flow.ts";
+import {
+  adminBase,
+  adminErrorUrl,
+  authForm,
+  field,
+  formBody,
+  isValidEmail,
+  normalizeEmail,
+  redirect,
+} from "../auth/flow.ts";
 import { presentAdminMe } from "../users/presenters.ts";
 import {
-  adminWorkspaceCreateBody, adminWorkspacesQuery, configPatchBody, instanceAdminCreateBody, instanceAdminParams, instancePatchBody, slugCheckQuery,
+  adminWorkspaceCreateBody,
+  adminWorkspacesQuery,
+  configPatchBody,
+  instanceAdminCreateBody,
+  instanceAdminParams,
+  instancePatchBody,
+  slugCheckQuery,
 } from "./schemas.ts";
-import { presentConfigRow, presentInstance, presentInstanceAdmin, presentPublicConfig, presentServerInstance } from "./presenters.ts";
+import {
+  presentConfigRow,
+  presentInstance,
+  presentInstanceAdmin,
+  presentPublicConfig,
+  presentServerInstance,
+} from "./presenters.ts";
 import { listServerInstances } from "../../core/instance-registry.ts";
 import {
-  addInstanceAdmin, createAdminWorkspace, listAdminWorkspaces, removeInstanceAdmin, signInAdmin, signUpFirstAdmin, updateInstanceConfig, workspaceSlugFree,
+  addInstanceAdmin,
+  createAdminWorkspace,
+  listAdminWorkspaces,
+  removeInstanceAdmin,
+  signInAdmin,
+  signUpFirstAdmin,
+  updateInstanceConfig,
+  workspaceSlugFree,
 } from "./commands.ts";
 import { smtpErrorMessage } from "./smtp-errors.ts";
 
@@ -41,7 +69,12 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
       const cfg = await instanceConfig(app);
       const [ws] = await app.db.select({ id: workspaces.id }).from(workspaces).limit(1);
       return {
-        config: presentPublicConfig(cfg, { appBaseUrl: app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null }, app.config.fileSizeLimit, app.config.localDbEnabled),
+        config: presentPublicConfig(
+          cfg,
+          { appBaseUrl: app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null },
+          app.config.fileSizeLimit,
+          app.config.localDbEnabled,
+        ),
         instance: presentInstance(inst, { workspacesExist: !!ws }),
       };
     },
@@ -135,7 +168,11 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     auth: "admin",
     policy: POLICIES.instance.admin,
     handler: async () => {
-      const rows = await app.db.select({ a: instanceAdmins, u: users }).from(instanceAdmins).innerJoin(users, eq(users.id, instanceAdmins.userId)).orderBy(instanceAdmins.createdAt);
+      const rows = await app.db
+        .select({ a: instanceAdmins, u: users })
+        .from(instanceAdmins)
+        .innerJoin(users, eq(users.id, instanceAdmins.userId))
+        .orderBy(instanceAdmins.createdAt);
       return rows.map((r) => presentInstanceAdmin(r.a, r.u));
     },
   });
@@ -173,7 +210,8 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     url: "/api/instances/configurations/",
     auth: "admin",
     policy: POLICIES.instance.admin,
-    handler: async () => (await getInstanceConfigRows(app.db, app.secretKey, envInstanceConfig(app.config))).map(presentConfigRow),
+    handler: async () =>
+      (await getInstanceConfigRows(app.db, app.secretKey, envInstanceConfig(app.config))).map(presentConfigRow),
   });
 
   route(fastify, app, {
@@ -194,7 +232,19 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
     handler: async ({ user }) => {
       if (app.config.emailHost) throw errors.badRequest("SMTP is set by the environment (EMAIL_HOST); unset it there.");
       await app.db.transaction((tx) =>
-        setInstanceConfig(tx, app.secretKey, { EMAIL_HOST: "", EMAIL_HOST_USER: "", EMAIL_HOST_PASSWORD: "", EMAIL_PORT: "", EMAIL_FROM: "", ENABLE_SMTP: "0" }, user.id),
+        setInstanceConfig(
+          tx,
+          app.secretKey,
+          {
+            EMAIL_HOST: "",
+            EMAIL_HOST_USER: "",
+            EMAIL_HOST_PASSWORD: "",
+            EMAIL_PORT: "",
+            EMAIL_FROM: "",
+            ENABLE_SMTP: "0",
+          },
+          user.id,
+        ),
       );
       return undefined;
     },

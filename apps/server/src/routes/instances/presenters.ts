@@ -1,4 +1,12 @@
-import type { AdminWorkspace, AdminWorkspaceOwner, ConfigRow as ConfigRowWire, Instance, InstanceAdmin, PublicConfig, ServerInstance } from "@stride/shared/contract";
+import type {
+  AdminWorkspace,
+  AdminWorkspaceOwner,
+  ConfigRow as ConfigRowWire,
+  Instance,
+  InstanceAdmin,
+  PublicConfig,
+  ServerInstance,
+} from "@stride/shared/contract";
 import type { ServerInstanceRow } from "../../core/instance-registry.ts";
 import { schema } from "../../db/client.ts";
 import type { UserRow, WorkspaceRow } from "../../http/route.ts";
@@ -43,7 +51,12 @@ const nonEmpty = (v: string | undefined) => !!v && v.trim() !== "";
 const orNull = (v: string | undefined) => (v ? v : null);
 
 /** The `config` half of GET /api/instances/: public flags derived from the configuration. */
-export function presentPublicConfig(cfg: Record<string, string>, urls: { appBaseUrl: string | null }, fileSizeLimit: number, localDbEnabled = true): PublicConfig {
+export function presentPublicConfig(
+  cfg: Record<string, string>,
+  urls: { appBaseUrl: string | null },
+  fileSizeLimit: number,
+  localDbEnabled = true,
+): PublicConfig {
   return {
     enable_signup: on(cfg.ENABLE_SIGNUP),
     is_workspace_creation_disabled: on(cfg.DISABLE_WORKSPACE_CREATION),
@@ -117,7 +130,10 @@ export function presentAdminWorkspace(
 }
 
 /** A server process of the installation (core/instance-registry.ts); only running peers count as unshared. */
-export function presentServerInstance(r: ServerInstanceRow & { live: boolean }, running: ReadonlySet<string>): ServerInstance {
+export function presentServerInstance(
+  r: ServerInstanceRow & { live: boolean },
+  running: ReadonlySet<string>,
+): ServerInstance {
   return {
     id: r.id,
     hostname: r.hostname,

@@ -3,7 +3,13 @@
  * the SMTP server's own answer (or the network error) so the admin sees what really happened.
  */
 export function smtpErrorMessage(err: unknown): string {
-  const e = (err ?? {}) as { code?: string; command?: string; response?: string; responseCode?: number; message?: string };
+  const e = (err ?? {}) as {
+    code?: string;
+    command?: string;
+    response?: string;
+    responseCode?: number;
+    message?: string;
+  };
   const detail = (e.response || e.message || String(err)).trim();
   let category: string;
   switch (e.code) {
@@ -11,7 +17,10 @@ export function smtpErrorMessage(err: unknown): string {
       category = "Invalid credentials provided";
       break;
     case "EENVELOPE":
-      category = e.command && /MAIL FROM/i.test(e.command) ? "From address is invalid." : "All recipient addresses were refused.";
+      category =
+        e.command && /MAIL FROM/i.test(e.command)
+          ? "From address is invalid."
+          : "All recipient addresses were refused.";
       break;
     case "ETIMEDOUT":
       category = "Timeout error while trying to connect to the SMTP server.";

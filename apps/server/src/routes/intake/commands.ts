@@ -1,8 +1,16 @@
 import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
 import {
-  INTAKE_STATUS, INTAKE_STATUS_LABEL, ROLE, nextIntakeState, parseLegacyFilters, todayInTimeZone, FilterError,
-  type IntakeChange, type IntakeState, type IntakeStatus,
+  INTAKE_STATUS,
+  INTAKE_STATUS_LABEL,
+  ROLE,
+  nextIntakeState,
+  parseLegacyFilters,
+  todayInTimeZone,
+  FilterError,
+  type IntakeChange,
+  type IntakeState,
+  type IntakeStatus,
 } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
@@ -31,10 +39,21 @@ export const FORM_RATE_PER_MINUTE = 10;
 export const newAnchor = () => crypto.randomBytes(16).toString("hex");
 
 /** The project's intake, made the first time its intake feature is on (idempotent; one per project). */
-export async function ensureIntake(tx: DbOrTx, project: Pick<ProjectRow, "id" | "workspaceId">, actorId: string | null): Promise<void> {
+export async function ensureIntake(
+  tx: DbOrTx,
+  project: Pick<ProjectRow, "id" | "workspaceId">,
+  actorId: string | null,
+): Promise<void> {
   await tx
     .insert(IN)
-    .values({ workspaceId: project.workspaceId, projectId: project.id, name: "Intake", anchor: newAnchor(), createdById: actorId, updatedById: actorId })
+    .values({
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      name: "Intake",
+      anchor: newAnchor(),
+      createdById: actorId,
+      updatedById: actorId,
+    })
     .onConflictDoNothing({ target: IN.projectId });
 }
 
@@ -58,11 +77,15 @@ const OPEN_SQL = `(ii.status = -2 OR (ii.status = 0 AND ii.snoozed_till <= now()
 
 /** `status` of the list: a comma list of the five numbers (default pending). */
 function statusCondition(raw: string | undefined): string {
-  const parts = (raw ?? "-2").split(",").map((s) => s.trim()).filter(Boolean);
+  const parts = (raw ?? "-2")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   const conds: string[] = [];
   for (const p of parts) {
     const n = Number(p);
-    if (!/^-?\d+$/.test(p) || ![-2, -1, 0, 1, 2].includes(n)) throw errors.badParam(`Invalid status value '${p.slice(0, 20)}'`);
+    if (!/^-?\d+$/.test(p) || ![-2, -1, 0, 1, 2].includes(n))
+      throw errors.badParam(`Invalid status value '${p.slice(0, 20)}'`);
     if (n === INTAKE_STATUS.pending) conds.push(OPEN_SQL);
     else if (n === INTAKE_STATUS.snoozed) conds.push(`(ii.status = 0 AND ii.snoozed_till > now())`);
     else conds.push(`ii.status = ${n}`);
@@ -93,16 +116,32 @@ function orderSql(raw: string | undefined): string {
 }
 
 /** GET P/inbox-issues/: one page of the intake's items (status, legacy filters, order_by, cursor), newest first. */
-export async function listIntakeItems(app: AppContext, project: ProjectRow, intake: IntakeRow, viewer: IntakeViewer, query: Record<string, unknown>) {
+export async function listIntakeItems(
+  app: AppContext,
+  project: ProjectRow,
+  intake: IntakeRow,
+  viewer: IntakeViewer,
+  query: Record<string, unknown>,
+) {
   const page = parsePage({ per_page: one(query.per_page), cursor: one(query.cursor) }, 10);
   const q = new Params();
-  const where = [`ii.intake = ${q.p(intake.id, "uuid")}`, "i.deleted_at IS NULL", statusCondition(one(query.status) ?? one(query.inbox_status))];
+  const where = [
+    `ii.intake = ${q.p(intake.id, "uuid")}`,
+    "i.deleted_at IS NULL",
+    statusCondition(one(query.status) ?? one(query.inbox_status)),
+  ];
   if (ownOnly(viewer)) where.push(`ii.created_by = ${q.p(viewer.userId, "uuid")}`);
   const flat: Record<string, string | string[] | undefined> = {};
-  for (const [k, v] of Object.entries(query)) if (typeof v === "string" || Array.isArray(v)) flat[k] = Array.isArray(v) ? v.map(String) : v;
+  for (const [k, v] of Object.entries(query))
+    if (typeof v === "string" || Array.isArray(v)) flat[k] = Array.isArray(v) ? v.map(String) : v;
   let filter: string | null = null;
   try {
-    filter = compileFilter(parseLegacyFilters(flat, todayInTimeZone(project.timezone)), q, project.timezone, (a) => `${a}.project = ${q.p(project.id, "uuid")}`);
+    filter = compileFilter(
+      parseLegacyFilters(flat, todayInTimeZone(project.timezone)),
+      q,
+      project.timezone,
+      (a) => `${a}.project = ${q.p(project.id, "uuid")}`,
+    );
   } catch (e) {
     if (e instanceof FilterError) throw filterError(e);
     throw e;
@@ -115,7 +154,10 @@ export async function listIntakeItems(app: AppContext, project: ProjectRow, inta
     app.sql.unsafe(text, q.values as never[]) as unknown as Promise<{ id: string }[]>,
     app.sql.unsafe(`SELECT count(*)::int AS n ${from}`, countValues as never[]) as unknown as Promise<{ n: number }[]>,
   ]);
-  const items = await loadItemRows(app.db, rows.map((r) => r.id));
+  const items = await loadItemRows(
+    app.db,
+    rows.map((r) => r.id),
+  );
   return { page, total: Number(counted[0]?.n ?? 0), items };
 }
 
@@ -127,13 +169,22 @@ export interface IntakeItemRow {
 /** Items with their work items, in the order of `ids`. */
 export async function loadItemRows(db: DbOrTx, ids: readonly string[]): Promise<IntakeItemRow[]> {
   if (ids.length === 0) return [];
-  const rows = await db.select({ item: II, issue: schema.issues }).from(II).innerJoin(schema.issues, eq(schema.issues.id, II.issueId)).where(inArray(II.id, [...ids]));
+  const rows = await db
+    .select({ item: II, issue: schema.issues })
+    .from(II)
+    .innerJoin(schema.issues, eq(schema.issues.id, II.issueId))
+    .where(inArray(II.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.item.id, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is IntakeItemRow => !!r);
 }
 
 /** The item of a work item in this intake (path ids are work-item ids), hidden from guests who did not file it. */
-export async function loadIntakeItem(db: DbOrTx, intake: IntakeRow, issueId: string, viewer: IntakeViewer): Promise<IntakeItemRow> {
+export async function loadIntakeItem(
+  db: DbOrTx,
+  intake: IntakeRow,
+  issueId: string,
+  viewer: IntakeViewer,
+): Promise<IntakeItemRow> {
   const [row] = await db
     .select({ item: II, issue: schema.issues })
     .from(II)
@@ -148,11 +199,24 @@ export async function loadIntakeItem(db: DbOrTx, intake: IntakeRow, issueId: str
 /** The project's hidden triage state, where intake items wait (made if an old project lacks it). */
 export async function triageState(tx: DbOrTx, project: Pick<ProjectRow, "id" | "workspaceId">): Promise<string> {
   const S = schema.states;
-  const [s] = await tx.select({ id: S.id }).from(S).where(and(eq(S.projectId, project.id), eq(S.group, "triage"))).orderBy(asc(S.sequence)).limit(1);
+  const [s] = await tx
+    .select({ id: S.id })
+    .from(S)
+    .where(and(eq(S.projectId, project.id), eq(S.group, "triage")))
+    .orderBy(asc(S.sequence))
+    .limit(1);
   if (s) return s.id;
   const [made] = await tx
     .insert(S)
-    .values({ workspaceId: project.workspaceId, projectId: project.id, name: "Triage", color: "#4E5355", group: "triage", isTriage: true, sequence: 95000 })
+    .values({
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      name: "Triage",
+      color: "#4E5355",
+      group: "triage",
+      isTriage: true,
+      sequence: 95000,
+    })
     .onConflictDoNothing()
     .returning({ id: S.id });
   if (made) return made.id;
@@ -164,8 +228,13 @@ export async function triageState(tx: DbOrTx, project: Pick<ProjectRow, "id" | "
  * is pending. `actorId` is null for the public form.
  */
 export async function createIntakeItem(
-  tx: DbOrTx, project: ProjectRow, intake: IntakeRow, actorId: string | null,
-  issue: IssueFields & { name: string }, source: string, sourceEmail: string | null = null,
+  tx: DbOrTx,
+  project: ProjectRow,
+  intake: IntakeRow,
+  actorId: string | null,
+  issue: IssueFields & { name: string },
+  source: string,
+  sourceEmail: string | null = null,
 ): Promise<IntakeIssueRow> {
   const stateId = await triageState(tx, project);
   // an intake item is neither a draft nor planned yet: cycles and modules come after acceptance
@@ -175,8 +244,15 @@ export async function createIntakeItem(
   const [row] = await tx
     .insert(II)
     .values({
-      workspaceId: project.workspaceId, projectId: project.id, intakeId: intake.id, issueId: created.id,
-      status: INTAKE_STATUS.pending, source, sourceEmail, createdById: actorId, updatedById: actorId,
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      intakeId: intake.id,
+      issueId: created.id,
+      status: INTAKE_STATUS.pending,
+      source,
+      sourceEmail,
+      createdById: actorId,
+      updatedById: actorId,
     })
     .returning();
   return row;
@@ -190,15 +266,23 @@ function triageActivity(base: Omit<ActivityInput, "field">, cur: IntakeState, ne
   if (!statusChanged && !snoozeMoved && !targetMoved) return null;
   const label = (s: IntakeStatus) => INTAKE_STATUS_LABEL[s];
   const comment =
-    next.status === INTAKE_STATUS.accepted ? "accepted the intake work item"
-    : next.status === INTAKE_STATUS.declined ? "declined the intake work item"
-    : next.status === INTAKE_STATUS.duplicate ? "marked the intake work item as a duplicate"
-    : next.status === INTAKE_STATUS.snoozed ? `snoozed the intake work item till ${next.snoozed_till}`
-    : "moved the intake work item back to pending";
+    next.status === INTAKE_STATUS.accepted
+      ? "accepted the intake work item"
+      : next.status === INTAKE_STATUS.declined
+        ? "declined the intake work item"
+        : next.status === INTAKE_STATUS.duplicate
+          ? "marked the intake work item as a duplicate"
+          : next.status === INTAKE_STATUS.snoozed
+            ? `snoozed the intake work item till ${next.snoozed_till}`
+            : "moved the intake work item back to pending";
   return {
-    ...base, verb: "updated", field: "intake",
-    oldValue: label(cur.status), newValue: label(next.status),
-    oldIdentifier: cur.duplicate_to, newIdentifier: next.duplicate_to,
+    ...base,
+    verb: "updated",
+    field: "intake",
+    oldValue: label(cur.status),
+    newValue: label(next.status),
+    oldIdentifier: cur.duplicate_to,
+    newIdentifier: next.duplicate_to,
     comment,
   };
 }
@@ -211,8 +295,12 @@ export const DUPLICATE_MISSING = (id: string) => `Invalid pk "${id}" - object do
  * accepted moves it back to triage. One transaction, every change recorded as activity.
  */
 export async function updateIntakeItem(
-  tx: DbOrTx, project: ProjectRow, actorId: string, row: IntakeItemRow,
-  change: IntakeChange, issuePatch: IssueFields | undefined,
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string,
+  row: IntakeItemRow,
+  change: IntakeChange,
+  issuePatch: IssueFields | undefined,
 ): Promise<void> {
   const [locked] = await tx.select().from(II).where(eq(II.id, row.item.id)).for("update").limit(1);
   if (!locked) throw errors.notFound();
@@ -231,7 +319,8 @@ export async function updateIntakeItem(
   if (target && target !== cur.duplicate_to) {
     // an item of this project the actor may read (core/readable.ts), else as for an id of nothing
     await requireReadable(tx, { userId: actorId, workspaceId: project.workspaceId }, "issue", [target], {
-      projectId: project.id, error: () => errors.field("duplicate_to", DUPLICATE_MISSING(target)),
+      projectId: project.id,
+      error: () => errors.field("duplicate_to", DUPLICATE_MISSING(target)),
     });
   }
   if (issuePatch && Object.keys(issuePatch).length) {
@@ -239,28 +328,55 @@ export async function updateIntakeItem(
     const { state_id: _s, is_draft: _d, ...fields } = issuePatch;
     await updateIssue(tx, project, actorId, locked.issueId, fields);
   }
-  const act = triageActivity({ issueId: locked.issueId, projectId: project.id, workspaceId: project.workspaceId, actorId }, cur, next);
+  const act = triageActivity(
+    { issueId: locked.issueId, projectId: project.id, workspaceId: project.workspaceId, actorId },
+    cur,
+    next,
+  );
   if (!act) return;
   await tx
     .update(II)
-    .set({ status: next.status, snoozedTill: next.snoozed_till ? new Date(next.snoozed_till) : null, duplicateToId: next.duplicate_to, updatedAt: new Date(), updatedById: actorId })
+    .set({
+      status: next.status,
+      snoozedTill: next.snoozed_till ? new Date(next.snoozed_till) : null,
+      duplicateToId: next.duplicate_to,
+      updatedAt: new Date(),
+      updatedById: actorId,
+    })
     .where(eq(II.id, locked.id));
   if (t.accept) {
-    const [issue] = await tx.select({ stateId: schema.issues.stateId }).from(schema.issues).where(eq(schema.issues.id, locked.issueId)).limit(1);
+    const [issue] = await tx
+      .select({ stateId: schema.issues.stateId })
+      .from(schema.issues)
+      .where(eq(schema.issues.id, locked.issueId))
+      .limit(1);
     const triage = await triageState(tx, project);
     if (!issue?.stateId || issue.stateId === triage) {
       const target = project.defaultStateId ?? (await defaultState(tx, project.id))?.id ?? null;
       if (target) await updateIssue(tx, project, actorId, locked.issueId, { state_id: target });
     }
   } else if (t.unaccept) {
-    await updateIssue(tx, project, actorId, locked.issueId, { state_id: await triageState(tx, project) }, { allowTriage: true });
+    await updateIssue(
+      tx,
+      project,
+      actorId,
+      locked.issueId,
+      { state_id: await triageState(tx, project) },
+      { allowTriage: true },
+    );
   }
-  if (next.status === INTAKE_STATUS.snoozed && next.snoozed_till && next.snoozed_till !== cur.snoozed_till) await scheduleIntakeWake(tx, locked.id, new Date(next.snoozed_till));
+  if (next.status === INTAKE_STATUS.snoozed && next.snoozed_till && next.snoozed_till !== cur.snoozed_till)
+    await scheduleIntakeWake(tx, locked.id, new Date(next.snoozed_till));
   await recordActivity(tx, act);
 }
 
 /** DELETE: the intake row goes; a work item that was never accepted goes with it. */
-export async function deleteIntakeItem(tx: DbOrTx, row: IntakeItemRow, actorId: string, log: (msg: string, err: unknown, childId: string) => void): Promise<void> {
+export async function deleteIntakeItem(
+  tx: DbOrTx,
+  row: IntakeItemRow,
+  actorId: string,
+  log: (msg: string, err: unknown, childId: string) => void,
+): Promise<void> {
   await tx.delete(II).where(eq(II.id, row.item.id));
   if (row.item.status !== INTAKE_STATUS.accepted) await deleteIssue(tx, row.issue, actorId, log);
 }
@@ -270,7 +386,11 @@ export async function deleteIntakeItem(tx: DbOrTx, row: IntakeItemRow, actorId: 
  * `userId` sees the intake (issue #24): all of them in projects where they are a member or admin, the requests they
  * filed where they are a guest, none where they are not in the project.
  */
-export async function openCounts(db: DbOrTx, projectIds: readonly string[], userId: string): Promise<Map<string, number>> {
+export async function openCounts(
+  db: DbOrTx,
+  projectIds: readonly string[],
+  userId: string,
+): Promise<Map<string, number>> {
   const out = new Map<string, number>();
   if (projectIds.length === 0) return out;
   const PM = schema.projectMembers;
@@ -279,17 +399,26 @@ export async function openCounts(db: DbOrTx, projectIds: readonly string[], user
     .from(II)
     .innerJoin(schema.issues, eq(schema.issues.id, II.issueId))
     .innerJoin(PM, and(eq(PM.projectId, II.projectId), eq(PM.memberId, userId), eq(PM.isActive, true)))
-    .where(and(
-      inArray(II.projectId, [...projectIds]), isNull(schema.issues.deletedAt), sql`(${II.status} = -2 OR (${II.status} = 0 AND ${II.snoozedTill} <= now()))`,
-      sql`(${PM.role} >= ${ROLE.MEMBER} OR ${II.createdById} = ${userId})`,
-    ))
+    .where(
+      and(
+        inArray(II.projectId, [...projectIds]),
+        isNull(schema.issues.deletedAt),
+        sql`(${II.status} = -2 OR (${II.status} = 0 AND ${II.snoozedTill} <= now()))`,
+        sql`(${PM.role} >= ${ROLE.MEMBER} OR ${II.createdById} = ${userId})`,
+      ),
+    )
     .groupBy(II.projectId);
   for (const r of rows) out.set(r.project, Number(r.n));
   return out;
 }
 
 /** PATCH intake-settings/: switching the form on keeps its anchor (regenerate makes a new one). */
-export async function updateSettings(tx: DbOrTx, intake: IntakeRow, actorId: string, patch: { is_in_app_enabled?: boolean; is_form_enabled?: boolean; is_email_enabled?: boolean }): Promise<IntakeRow> {
+export async function updateSettings(
+  tx: DbOrTx,
+  intake: IntakeRow,
+  actorId: string,
+  patch: { is_in_app_enabled?: boolean; is_form_enabled?: boolean; is_email_enabled?: boolean },
+): Promise<IntakeRow> {
   const set: Partial<typeof IN.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   if (patch.is_in_app_enabled !== undefined) set.isInAppEnabled = patch.is_in_app_enabled;
   if (patch.is_form_enabled !== undefined) set.isFormEnabled = patch.is_form_enabled;
@@ -299,7 +428,11 @@ export async function updateSettings(tx: DbOrTx, intake: IntakeRow, actorId: str
 }
 
 export async function regenerateAnchor(tx: DbOrTx, intake: IntakeRow, actorId: string): Promise<IntakeRow> {
-  const [row] = await tx.update(IN).set({ anchor: newAnchor(), updatedAt: new Date(), updatedById: actorId }).where(eq(IN.id, intake.id)).returning();
+  const [row] = await tx
+    .update(IN)
+    .set({ anchor: newAnchor(), updatedAt: new Date(), updatedById: actorId })
+    .where(eq(IN.id, intake.id))
+    .returning();
   return row;
 }
 

@@ -14,18 +14,47 @@ import { loadIssueView } from "../issues/queries.ts";
 import { buildIssueDetail } from "../issues/detail.ts";
 import { expandQuery, parseExpand } from "../issues/schemas.ts";
 import {
-  FORM_NOT_FOUND, FORM_RATE_PER_MINUTE, createIntakeItem, deleteIntakeItem, listIntakeItems, loadFormByAnchor, loadIntake, loadIntakeItem,
-  openCounts, regenerateAnchor, updateIntakeItem, updateSettings, type IntakeItemRow, type IntakeRow, type IntakeViewer,
+  FORM_NOT_FOUND,
+  FORM_RATE_PER_MINUTE,
+  createIntakeItem,
+  deleteIntakeItem,
+  listIntakeItems,
+  loadFormByAnchor,
+  loadIntake,
+  loadIntakeItem,
+  openCounts,
+  regenerateAnchor,
+  updateIntakeItem,
+  updateSettings,
+  type IntakeItemRow,
+  type IntakeRow,
+  type IntakeViewer,
 } from "./commands.ts";
-import { presentIntake, presentIntakeItem, presentIntakeItemDetail, presentIntakeSettings, presentPublicForm } from "./presenters.ts";
-import { anchorParams, intakeCreateBody, intakeItemParams, intakePatchBody, intakeSettingsBody, publicIntakeBody } from "./schemas.ts";
+import {
+  presentIntake,
+  presentIntakeItem,
+  presentIntakeItemDetail,
+  presentIntakeSettings,
+  presentPublicForm,
+} from "./presenters.ts";
+import {
+  anchorParams,
+  intakeCreateBody,
+  intakeItemParams,
+  intakePatchBody,
+  intakeSettingsBody,
+  publicIntakeBody,
+} from "./schemas.ts";
 
 const ITEMS = [`${P}/inbox-issues/`, `${P}/intake-issues/`];
 const ITEM = [`${P}/inbox-issues/:issueId/`, `${P}/intake-issues/:issueId/`];
 const FORM = "/api/public/intake/:anchor/";
 
 type ScopeLike = Pick<Ctx, "user" | "projectMember" | "project" | "workspace">;
-const viewerOf = (ctx: ScopeLike): IntakeViewer => ({ userId: ctx.user.id, projectRole: ctx.projectMember?.role ?? null });
+const viewerOf = (ctx: ScopeLike): IntakeViewer => ({
+  userId: ctx.user.id,
+  projectRole: ctx.projectMember?.role ?? null,
+});
 
 async function detailOf(db: DbOrTx, ctx: ScopeLike, itemId: string, expand: Set<string>) {
   const [row] = await db.select().from(schema.intakeIssues).where(eq(schema.intakeIssues.id, itemId)).limit(1);
@@ -40,7 +69,9 @@ async function detailOf(db: DbOrTx, ctx: ScopeLike, itemId: string, expand: Set<
 }
 
 /** The item routes' entity: the intake (404 "Intake not found" when off) and the item of the path's work item. */
-async function loadItem(ctx: Ctx<{ issueId: string }, unknown, unknown, undefined>): Promise<IntakeItemRow & { intake: IntakeRow }> {
+async function loadItem(
+  ctx: Ctx<{ issueId: string }, unknown, unknown, undefined>,
+): Promise<IntakeItemRow & { intake: IntakeRow }> {
   const intake = await loadIntake(ctx.app.db, ctx.project);
   return { ...(await loadIntakeItem(ctx.app.db, intake, ctx.params.issueId, viewerOf(ctx))), intake };
 }
@@ -59,7 +90,11 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.intake.view,
     handler: async (ctx) => {
       const intake = await loadIntake(ctx.app.db, ctx.project);
-      return presentIntake(intake, ctx.project, (await openCounts(ctx.app.db, [ctx.project.id], ctx.user.id)).get(ctx.project.id) ?? 0);
+      return presentIntake(
+        intake,
+        ctx.project,
+        (await openCounts(ctx.app.db, [ctx.project.id], ctx.user.id)).get(ctx.project.id) ?? 0,
+      );
     },
   });
 
@@ -88,7 +123,9 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const intake = await loadIntake(ctx.app.db, ctx.project);
       if (!intake.isInAppEnabled) throw errors.badRequest("Intake in the app is turned off for this project");
-      const row = await ctx.app.db.transaction((tx) => createIntakeItem(tx, ctx.project, intake, ctx.user.id, ctx.body.issue, INTAKE_SOURCE.inApp));
+      const row = await ctx.app.db.transaction((tx) =>
+        createIntakeItem(tx, ctx.project, intake, ctx.user.id, ctx.body.issue, INTAKE_SOURCE.inApp),
+      );
       return detailOf(ctx.app.db, ctx, row.id, new Set());
     },
   });
@@ -101,7 +138,8 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     query: expandQuery,
     policy: PERMISSIONS.intake.view,
     load: loadItem,
-    handler: (ctx) => detailOf(ctx.app.db, ctx, ctx.loaded.item.id, parseExpand(ctx.query.expand as string | undefined)),
+    handler: (ctx) =>
+      detailOf(ctx.app.db, ctx, ctx.loaded.item.id, parseExpand(ctx.query.expand as string | undefined)),
   });
 
   // PATCH → 200: triage (status, snoozed_till, duplicate_to) is for admins; the item's fields for members and the creator
@@ -116,8 +154,13 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     creatorOf: (l) => l.item.createdById,
     handler: async (ctx) => {
       const { issue, ...change } = ctx.body;
-      const triaging = change.status !== undefined || change.snoozed_till !== undefined || change.duplicate_to !== undefined;
-      const roles = { userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: ctx.projectMember?.role ?? null };
+      const triaging =
+        change.status !== undefined || change.snoozed_till !== undefined || change.duplicate_to !== undefined;
+      const roles = {
+        userId: ctx.user.id,
+        workspaceRole: ctx.workspaceMember?.role ?? null,
+        projectRole: ctx.projectMember?.role ?? null,
+      };
       if (triaging && !allows(PERMISSIONS.intake.triage, roles)) throw errors.forbidden();
       await ctx.app.db.transaction((tx) => updateIntakeItem(tx, ctx.project, ctx.user.id, ctx.loaded, change, issue));
       return detailOf(ctx.app.db, ctx, ctx.loaded.item.id, new Set());
@@ -134,7 +177,9 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     creatorOf: (l) => l.item.createdById,
     status: 204,
     handler: async (ctx) => {
-      await ctx.app.db.transaction((tx) => deleteIntakeItem(tx, ctx.loaded, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg)));
+      await ctx.app.db.transaction((tx) =>
+        deleteIntakeItem(tx, ctx.loaded, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg)),
+      );
       return undefined;
     },
   });
@@ -158,7 +203,9 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.intake.settingsEdit,
     handler: async (ctx) => {
       const intake = await loadIntake(ctx.app.db, ctx.project);
-      return presentIntakeSettings(await ctx.app.db.transaction((tx) => updateSettings(tx, intake, ctx.user.id, ctx.body)));
+      return presentIntakeSettings(
+        await ctx.app.db.transaction((tx) => updateSettings(tx, intake, ctx.user.id, ctx.body)),
+      );
     },
   });
 
@@ -185,7 +232,12 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
       const form = await loadFormByAnchor(ctx.app.db, ctx.params.anchor);
       if (!form) throw errors.notFound(FORM_NOT_FOUND);
       ctx.reply.header("cache-control", "no-store");
-      return presentPublicForm(form.intake, form.project, form.workspace, await publicFormProperties(ctx.app.db, form.project));
+      return presentPublicForm(
+        form.intake,
+        form.project,
+        form.workspace,
+        await publicFormProperties(ctx.app.db, form.project),
+      );
     },
   });
 
@@ -197,7 +249,15 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
     body: publicIntakeBody,
     policy: null,
     handler: async (ctx): Promise<PublicIntakeSubmitted> => {
-      if (!(await hitRateLimit(ctx.app, "intake-form", ctx.req, Math.min(FORM_RATE_PER_MINUTE, ctx.app.config.rateLimitPerMinute)))) throw errors.rateLimited();
+      if (
+        !(await hitRateLimit(
+          ctx.app,
+          "intake-form",
+          ctx.req,
+          Math.min(FORM_RATE_PER_MINUTE, ctx.app.config.rateLimitPerMinute),
+        ))
+      )
+        throw errors.rateLimited();
       const form = await loadFormByAnchor(ctx.app.db, ctx.params.anchor);
       if (!form) throw errors.notFound(FORM_NOT_FOUND);
       const { name, description, email, property_values } = ctx.body;
@@ -206,7 +266,15 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
         const offered = new Set((await publicFormProperties(tx, form.project)).map((p) => p.id));
         const unknown = Object.keys(property_values ?? {}).find((k) => !offered.has(k.toLowerCase()));
         if (unknown) throw propertyError(`"${unknown}" is not a property of this form.`);
-        return createIntakeItem(tx, form.project, form.intake, null, { name, description_html: textToHtml(description), property_values }, INTAKE_SOURCE.form, email.toLowerCase());
+        return createIntakeItem(
+          tx,
+          form.project,
+          form.intake,
+          null,
+          { name, description_html: textToHtml(description), property_values },
+          INTAKE_SOURCE.form,
+          email.toLowerCase(),
+        );
       });
       return { submitted: true, project_name: form.project.name };
     },

@@ -1,4 +1,14 @@
-import type { Intake, IntakeIssueLite, IntakeItem, IntakeItemDetail, IntakeSettings, Priority, PublicFormProperty, PublicIntakeForm, WorkItemDetail } from "@stride/shared/contract";
+import type {
+  Intake,
+  IntakeIssueLite,
+  IntakeItem,
+  IntakeItemDetail,
+  IntakeSettings,
+  Priority,
+  PublicFormProperty,
+  PublicIntakeForm,
+  WorkItemDetail,
+} from "@stride/shared/contract";
 import type { IntakeStatus } from "@stride/shared";
 import { iso } from "../../http/present.ts";
 import type { ProjectRow, WorkspaceRow } from "../../http/route.ts";
@@ -42,7 +52,11 @@ export function presentIntakeItem(r: { item: IntakeIssueRow; issue: IssueRow }):
 }
 
 /** GET / POST / PATCH P/inbox-issues/{id}/: the item with the work item's detail and the duplicate's lite row. */
-export function presentIntakeItemDetail(r: IntakeIssueRow, issue: WorkItemDetail, duplicate: IssueRow | null): IntakeItemDetail {
+export function presentIntakeItemDetail(
+  r: IntakeIssueRow,
+  issue: WorkItemDetail,
+  duplicate: IssueRow | null,
+): IntakeItemDetail {
   return { ...itemFields(r), duplicate_issue_detail: duplicate ? presentIntakeIssueLite(duplicate) : null, issue };
 }
 
@@ -76,13 +90,26 @@ export function presentIntakeSettings(i: IntakeRow): IntakeSettings {
   };
 }
 
-export function presentPublicForm(i: IntakeRow, p: ProjectRow, w: WorkspaceRow, properties: PropertyWithOptions[]): PublicIntakeForm {
+export function presentPublicForm(
+  i: IntakeRow,
+  p: ProjectRow,
+  w: WorkspaceRow,
+  properties: PropertyWithOptions[],
+): PublicIntakeForm {
   return {
-    anchor: i.anchor, workspace_name: w.name, project_name: p.name, project_identifier: p.identifier,
+    anchor: i.anchor,
+    workspace_name: w.name,
+    project_name: p.name,
+    project_identifier: p.identifier,
     properties: properties.map((x) => {
       const s = (x.settings ?? {}) as { min?: number | null; max?: number | null };
       return {
-        id: x.id, name: x.displayName, kind: x.kind as PublicFormProperty["kind"], is_required: x.isRequired, min: s.min ?? null, max: s.max ?? null,
+        id: x.id,
+        name: x.displayName,
+        kind: x.kind as PublicFormProperty["kind"],
+        is_required: x.isRequired,
+        min: s.min ?? null,
+        max: s.max ?? null,
         options: x.options.filter((o) => o.isActive).map((o) => ({ id: o.id, name: o.name })),
       };
     }),

@@ -13,17 +13,27 @@ import { recordActivity } from "../../domain/activity.ts";
  * is left alone.
  */
 export const INTAKE_WAKE_TASK = "intake:wake";
-interface WakePayload { intake_issue_id: string }
+interface WakePayload {
+  intake_issue_id: string;
+}
 
 const II = schema.intakeIssues;
 
 /** Schedule the wake-up of a request snoozed till `till` (in the snoozing transaction). */
 export async function scheduleIntakeWake(tx: DbOrTx, intakeIssueId: string, till: Date): Promise<void> {
-  await addJob(tx, INTAKE_WAKE_TASK, { intake_issue_id: intakeIssueId } satisfies WakePayload, { jobKey: `intake-wake:${intakeIssueId}`, runAt: till, maxAttempts: 5 });
+  await addJob(tx, INTAKE_WAKE_TASK, { intake_issue_id: intakeIssueId } satisfies WakePayload, {
+    jobKey: `intake-wake:${intakeIssueId}`,
+    runAt: till,
+    maxAttempts: 5,
+  });
 }
 
 export function registerIntakeJobs(app: AppContext): void {
-  app.jobs.register<WakePayload>(INTAKE_WAKE_TASK, (p) => app.db.transaction((tx) => wakeIntakeItem(tx, p.intake_issue_id)), { maxAttempts: 5 });
+  app.jobs.register<WakePayload>(
+    INTAKE_WAKE_TASK,
+    (p) => app.db.transaction((tx) => wakeIntakeItem(tx, p.intake_issue_id)),
+    { maxAttempts: 5 },
+  );
 }
 
 /** Return a due snoozed request to pending. Returns whether it did. */
@@ -32,15 +42,31 @@ export async function wakeIntakeItem(tx: DbOrTx, intakeIssueId: string): Promise
     .select({ row: II })
     .from(II)
     .innerJoin(schema.issues, eq(schema.issues.id, II.issueId))
-    .where(and(eq(II.id, intakeIssueId), eq(II.status, INTAKE_STATUS.snoozed), lte(II.snoozedTill, new Date()), isNull(schema.issues.deletedAt)))
+    .where(
+      and(
+        eq(II.id, intakeIssueId),
+        eq(II.status, INTAKE_STATUS.snoozed),
+        lte(II.snoozedTill, new Date()),
+        isNull(schema.issues.deletedAt),
+      ),
+    )
     .for("update", { of: II })
     .limit(1);
   if (!found) return false;
   const row = found.row;
-  await tx.update(II).set({ status: INTAKE_STATUS.pending, snoozedTill: null, updatedAt: new Date(), updatedById: null }).where(eq(II.id, row.id));
+  await tx
+    .update(II)
+    .set({ status: INTAKE_STATUS.pending, snoozedTill: null, updatedAt: new Date(), updatedById: null })
+    .where(eq(II.id, row.id));
   await recordActivity(tx, {
-    issueId: row.issueId, projectId: row.projectId, workspaceId: row.workspaceId, actorId: null, verb: "updated", field: "intake",
-    oldValue: INTAKE_STATUS_LABEL[INTAKE_STATUS.snoozed], newValue: INTAKE_STATUS_LABEL[INTAKE_STATUS.pending],
+    issueId: row.issueId,
+    projectId: row.projectId,
+    workspaceId: row.workspaceId,
+    actorId: null,
+    verb: "updated",
+    field: "intake",
+    oldValue: INTAKE_STATUS_LABEL[INTAKE_STATUS.snoozed],
+    newValue: INTAKE_STATUS_LABEL[INTAKE_STATUS.pending],
     comment: "the snooze ended: the intake work item is pending again",
   });
   return true;

@@ -7,11 +7,25 @@ import { schema } from "../../db/client.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import { usersById } from "../issues/detail.ts";
 import {
-  commentCreateBody, commentOnlyParams, commentParams, commentPatchBody, commentReactionParams, historyQuery, reactionBody, reactionParams,
+  commentCreateBody,
+  commentOnlyParams,
+  commentParams,
+  commentPatchBody,
+  commentReactionParams,
+  historyQuery,
+  reactionBody,
+  reactionParams,
 } from "./schemas.ts";
 import { presentCommentReaction, presentComments, presentIssueReaction } from "./presenters.ts";
 import {
-  addCommentReaction, addIssueReaction, createComment, deleteComment, loadComment, removeCommentReaction, removeIssueReaction, updateComment,
+  addCommentReaction,
+  addIssueReaction,
+  createComment,
+  deleteComment,
+  loadComment,
+  removeCommentReaction,
+  removeIssueReaction,
+  updateComment,
   workItemHistory,
 } from "./commands.ts";
 
@@ -43,7 +57,11 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.comment.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
-      const rows = await ctx.app.db.select().from(commentTable).where(and(eq(commentTable.issueId, ctx.loaded.id), isNull(commentTable.deletedAt))).orderBy(desc(commentTable.createdAt));
+      const rows = await ctx.app.db
+        .select()
+        .from(commentTable)
+        .where(and(eq(commentTable.issueId, ctx.loaded.id), isNull(commentTable.deletedAt)))
+        .orderBy(desc(commentTable.createdAt));
       return presentComments(ctx.app.db, rows, ctx.project, ctx.workspace);
     },
   });
@@ -107,7 +125,10 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const rows = await ctx.app.db.select().from(R).where(eq(R.issueId, ctx.loaded.id)).orderBy(desc(R.createdAt));
-      const users = await usersById(ctx.app.db, rows.map((r) => r.actorId));
+      const users = await usersById(
+        ctx.app.db,
+        rows.map((r) => r.actorId),
+      );
       return rows.map((r) => presentIssueReaction(r, users.get(r.actorId)));
     },
   });
@@ -122,7 +143,9 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
     handler: async (ctx) => {
-      const row = await ctx.app.db.transaction((tx) => addIssueReaction(tx, ctx.loaded, ctx.user.id, ctx.body.reaction));
+      const row = await ctx.app.db.transaction((tx) =>
+        addIssueReaction(tx, ctx.loaded, ctx.user.id, ctx.body.reaction),
+      );
       return presentIssueReaction(row, ctx.user);
     },
   });
@@ -151,8 +174,15 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.project.read,
     load: loadComment,
     handler: async (ctx) => {
-      const rows = await ctx.app.db.select().from(CR).where(eq(CR.commentId, ctx.loaded.comment.id)).orderBy(desc(CR.createdAt));
-      const users = await usersById(ctx.app.db, rows.map((r) => r.actorId));
+      const rows = await ctx.app.db
+        .select()
+        .from(CR)
+        .where(eq(CR.commentId, ctx.loaded.comment.id))
+        .orderBy(desc(CR.createdAt));
+      const users = await usersById(
+        ctx.app.db,
+        rows.map((r) => r.actorId),
+      );
       return rows.map((r) => presentCommentReaction(r, users.get(r.actorId)));
     },
   });
@@ -168,7 +198,9 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     status: 201,
     handler: async (ctx) => {
       const { comment, issue } = ctx.loaded;
-      const row = await ctx.app.db.transaction((tx) => addCommentReaction(tx, issue, comment, ctx.user.id, ctx.body.reaction));
+      const row = await ctx.app.db.transaction((tx) =>
+        addCommentReaction(tx, issue, comment, ctx.user.id, ctx.body.reaction),
+      );
       return presentCommentReaction(row, ctx.user);
     },
   });

@@ -43,7 +43,15 @@ export function presentCommentReaction(r: CommentReactionRow, actor: UserRow | n
 
 export function presentComment(
   c: CommentRow,
-  rel: { actor?: UserRow | null; onBehalfOf?: UserRow | null; issue?: IssueRow | null; project: ProjectRow; workspace: WorkspaceRow; reactions: CommentReaction[]; isMember: boolean },
+  rel: {
+    actor?: UserRow | null;
+    onBehalfOf?: UserRow | null;
+    issue?: IssueRow | null;
+    project: ProjectRow;
+    workspace: WorkspaceRow;
+    reactions: CommentReaction[];
+    isMember: boolean;
+  },
 ): Comment {
   return {
     id: c.id,
@@ -78,19 +86,39 @@ export function presentComment(
 }
 
 /** Present comments with their actors, reactions and `is_member` in a fixed number of queries. */
-export async function presentComments(db: DbOrTx, rows: CommentRow[], project: ProjectRow, workspace: WorkspaceRow): Promise<Comment[]> {
+export async function presentComments(
+  db: DbOrTx,
+  rows: CommentRow[],
+  project: ProjectRow,
+  workspace: WorkspaceRow,
+): Promise<Comment[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const reactions = await db.select().from(schema.commentReactions).where(inArray(schema.commentReactions.commentId, ids)).orderBy(asc(schema.commentReactions.createdAt));
-  const users = await usersById(db, [...rows.flatMap((r) => [r.actorId, r.onBehalfOfId]), ...reactions.map((r) => r.actorId)]);
+  const reactions = await db
+    .select()
+    .from(schema.commentReactions)
+    .where(inArray(schema.commentReactions.commentId, ids))
+    .orderBy(asc(schema.commentReactions.createdAt));
+  const users = await usersById(db, [
+    ...rows.flatMap((r) => [r.actorId, r.onBehalfOfId]),
+    ...reactions.map((r) => r.actorId),
+  ]);
   const issueIds = [...new Set(rows.map((r) => r.issueId))];
-  const issues = new Map((await db.select().from(schema.issues).where(inArray(schema.issues.id, issueIds))).map((i) => [i.id, i]));
+  const issues = new Map(
+    (await db.select().from(schema.issues).where(inArray(schema.issues.id, issueIds))).map((i) => [i.id, i]),
+  );
   const actorIds = [...new Set(rows.map((r) => r.actorId).filter((x): x is string => !!x))];
   const members = actorIds.length
     ? await db
         .select({ id: schema.projectMembers.memberId })
         .from(schema.projectMembers)
-        .where(and(eq(schema.projectMembers.projectId, project.id), eq(schema.projectMembers.isActive, true), inArray(schema.projectMembers.memberId, actorIds)))
+        .where(
+          and(
+            eq(schema.projectMembers.projectId, project.id),
+            eq(schema.projectMembers.isActive, true),
+            inArray(schema.projectMembers.memberId, actorIds),
+          ),
+        )
     : [];
   const memberSet = new Set(members.map((m) => m.id));
   return rows.map((c) =>
@@ -100,7 +128,9 @@ export async function presentComments(db: DbOrTx, rows: CommentRow[], project: P
       issue: issues.get(c.issueId),
       project,
       workspace,
-      reactions: reactions.filter((r) => r.commentId === c.id).map((r) => presentCommentReaction(r, users.get(r.actorId))),
+      reactions: reactions
+        .filter((r) => r.commentId === c.id)
+        .map((r) => presentCommentReaction(r, users.get(r.actorId))),
       isMember: !!c.actorId && memberSet.has(c.actorId),
     }),
   );

@@ -3,10 +3,23 @@ import type { DraftBody, ListEnvelope } from "@stride/shared/contract";
 import { findScope, type ScopeCtx, type ProjectCtx } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
-import { listEnvelope, listWorkItems, parseListQuery, safeTimeZone, type RawQuery } from "../../domain/work-item-list/index.ts";
+import {
+  listEnvelope,
+  listWorkItems,
+  parseListQuery,
+  safeTimeZone,
+  type RawQuery,
+} from "../../domain/work-item-list/index.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { requirePolicy } from "../issues/access.ts";
-import { assignableIds, createIssue, INVALID_ESTIMATE_POINT, nonField, projectLabelIds, START_AFTER_TARGET } from "../issues/commands.ts";
+import {
+  assignableIds,
+  createIssue,
+  INVALID_ESTIMATE_POINT,
+  nonField,
+  projectLabelIds,
+  START_AFTER_TARGET,
+} from "../issues/commands.ts";
 import { activeEstimatePoint } from "../../domain/estimates.ts";
 import { stripHtml } from "../../domain/text.ts";
 import type { DraftRow } from "./presenters.ts";
@@ -18,7 +31,10 @@ const D = schema.draftIssues;
 
 /** Number of workspace drafts of a user (workspace-members/me `draft_issue_count`). */
 export async function countDraftIssues(db: DbOrTx, workspaceId: string, userId: string): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(D).where(and(eq(D.workspaceId, workspaceId), eq(D.createdById, userId)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(D)
+    .where(and(eq(D.workspaceId, workspaceId), eq(D.createdById, userId)));
   return Number(r?.n ?? 0);
 }
 
@@ -46,7 +62,15 @@ export async function loadOwnProjectDraft(ctx: ProjectCtx<{ draftId: string }>) 
   const [row] = await ctx.app.db
     .select()
     .from(I)
-    .where(and(eq(I.id, ctx.params.draftId), eq(I.projectId, ctx.project.id), eq(I.isDraft, true), isNull(I.deletedAt), eq(I.createdById, ctx.user.id)))
+    .where(
+      and(
+        eq(I.id, ctx.params.draftId),
+        eq(I.projectId, ctx.project.id),
+        eq(I.isDraft, true),
+        isNull(I.deletedAt),
+        eq(I.createdById, ctx.user.id),
+      ),
+    )
     .limit(1);
   if (!row) throw errors.notFound();
   return row;
@@ -56,7 +80,11 @@ export async function loadOwnProjectDraft(ctx: ProjectCtx<{ draftId: string }>) 
 
 /** The caller's own workspace draft `:draftId`, else 404. */
 export async function loadOwnWorkspaceDraft(ctx: ScopeCtx<{ draftId: string }>) {
-  const [row] = await ctx.app.db.select().from(D).where(and(eq(D.id, ctx.params.draftId), eq(D.workspaceId, ctx.workspace.id), eq(D.createdById, ctx.user.id))).limit(1);
+  const [row] = await ctx.app.db
+    .select()
+    .from(D)
+    .where(and(eq(D.id, ctx.params.draftId), eq(D.workspaceId, ctx.workspace.id), eq(D.createdById, ctx.user.id)))
+    .limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
@@ -80,14 +108,25 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
   const wsId = ctx.workspace.id;
   const projectId: string | null = merged.project_id ?? null;
   const project = projectId ? await memberProject(ctx, projectId) : null;
-  if (merged.start_date && merged.target_date && merged.start_date > merged.target_date) throw nonField(START_AFTER_TARGET);
+  if (merged.start_date && merged.target_date && merged.start_date > merged.target_date)
+    throw nonField(START_AFTER_TARGET);
   const needProject = (field: string) => {
     if (!projectId) throw errors.field(field, "A project is needed for this field.");
   };
   let stateGroup: string | null = null;
   if (merged.state_id) {
     needProject("state_id");
-    const [s] = await tx.select().from(schema.states).where(and(eq(schema.states.id, merged.state_id), eq(schema.states.projectId, projectId!), ne(schema.states.group, "triage"))).limit(1);
+    const [s] = await tx
+      .select()
+      .from(schema.states)
+      .where(
+        and(
+          eq(schema.states.id, merged.state_id),
+          eq(schema.states.projectId, projectId!),
+          ne(schema.states.group, "triage"),
+        ),
+      )
+      .limit(1);
     if (!s) throw nonField("State is not valid please pass a valid state_id");
     stateGroup = s.group;
   }
@@ -98,18 +137,26 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
   if (merged.parent_id) {
     // an item the caller may read (of the draft's project when it has one), else as for an id of nothing
     await requireReadable(tx, readerOf(ctx), "issue", [merged.parent_id], {
-      projectId: projectId ?? undefined, error: () => nonField("Parent is not valid issue_id please pass a valid issue_id"),
+      projectId: projectId ?? undefined,
+      error: () => nonField("Parent is not valid issue_id please pass a valid issue_id"),
     });
   }
   if (merged.cycle_id) {
     needProject("cycle_id");
-    const [c] = await tx.select().from(schema.cycles).where(and(eq(schema.cycles.id, merged.cycle_id), eq(schema.cycles.projectId, projectId!))).limit(1);
+    const [c] = await tx
+      .select()
+      .from(schema.cycles)
+      .where(and(eq(schema.cycles.id, merged.cycle_id), eq(schema.cycles.projectId, projectId!)))
+      .limit(1);
     if (!c) throw errors.field("cycle_id", "Invalid cycle");
   }
   let moduleIds = [...new Set(merged.module_ids ?? [])];
   if (moduleIds.length) {
     needProject("module_ids");
-    const mods = await tx.select({ id: schema.modules.id }).from(schema.modules).where(and(inArray(schema.modules.id, moduleIds), eq(schema.modules.projectId, projectId!)));
+    const mods = await tx
+      .select({ id: schema.modules.id })
+      .from(schema.modules)
+      .where(and(inArray(schema.modules.id, moduleIds), eq(schema.modules.projectId, projectId!)));
     if (mods.length !== moduleIds.length) throw errors.field("module_ids", "Invalid module");
     moduleIds = mods.map((m) => m.id);
   }
@@ -119,13 +166,25 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
     labelIds = await projectLabelIds(tx, projectId, labelIds);
     assigneeIds = await assignableIds(tx, projectId, assigneeIds);
   } else {
-    if (labelIds.length) labelIds = (await tx.select({ id: schema.labels.id }).from(schema.labels).where(and(eq(schema.labels.workspaceId, wsId), inArray(schema.labels.id, labelIds)))).map((r) => r.id);
+    if (labelIds.length)
+      labelIds = (
+        await tx
+          .select({ id: schema.labels.id })
+          .from(schema.labels)
+          .where(and(eq(schema.labels.workspaceId, wsId), inArray(schema.labels.id, labelIds)))
+      ).map((r) => r.id);
     if (assigneeIds.length)
       assigneeIds = (
         await tx
           .select({ id: schema.workspaceMembers.memberId })
           .from(schema.workspaceMembers)
-          .where(and(eq(schema.workspaceMembers.workspaceId, wsId), eq(schema.workspaceMembers.isActive, true), inArray(schema.workspaceMembers.memberId, assigneeIds)))
+          .where(
+            and(
+              eq(schema.workspaceMembers.workspaceId, wsId),
+              eq(schema.workspaceMembers.isActive, true),
+              inArray(schema.workspaceMembers.memberId, assigneeIds),
+            ),
+          )
       ).map((r) => r.id);
   }
   // custom property values (issue #29): of the draft's project and type, checked as an item's (required on conversion)
@@ -191,7 +250,10 @@ function stripUndefined<T extends object>(o: T): Partial<T> {
 export async function createWorkspaceDraft(ctx: ScopeCtx, body: DraftBody): Promise<DraftRow> {
   return ctx.app.db.transaction(async (tx) => {
     const cols = await draftColumns(ctx, tx, body);
-    const [d] = await tx.insert(D).values({ ...cols, workspaceId: ctx.workspace.id, createdById: ctx.user.id, updatedById: ctx.user.id }).returning();
+    const [d] = await tx
+      .insert(D)
+      .values({ ...cols, workspaceId: ctx.workspace.id, createdById: ctx.user.id, updatedById: ctx.user.id })
+      .returning();
     return d;
   });
 }
@@ -201,10 +263,15 @@ export async function updateWorkspaceDraft(ctx: ScopeCtx, draft: DraftRow, body:
   return ctx.app.db.transaction(async (tx) => {
     const merged: DraftBody = { ...draftToBody(draft), ...stripUndefined(body) };
     if (body.project_id !== undefined && (body.project_id ?? null) !== draft.projectId) {
-      for (const k of ["state_id", "cycle_id", "module_ids", "estimate_point", "property_values"] as const) if (body[k] === undefined) delete merged[k];
+      for (const k of ["state_id", "cycle_id", "module_ids", "estimate_point", "property_values"] as const)
+        if (body[k] === undefined) delete merged[k];
     }
     const cols = await draftColumns(ctx, tx, merged);
-    const [d] = await tx.update(D).set({ ...cols, updatedAt: new Date(), updatedById: ctx.user.id }).where(eq(D.id, draft.id)).returning();
+    const [d] = await tx
+      .update(D)
+      .set({ ...cols, updatedAt: new Date(), updatedById: ctx.user.id })
+      .where(eq(D.id, draft.id))
+      .returning();
     return d;
   });
 }
@@ -237,7 +304,10 @@ export async function convertDraftToIssue(ctx: ScopeCtx, draft: DraftRow, body: 
         start_date: merged.start_date,
         target_date: merged.target_date,
         // a point of an estimate the project no longer uses is dropped, as labels of other projects are
-        estimate_point: merged.estimate_point && (await activeEstimatePoint(tx, project.id, merged.estimate_point)) ? merged.estimate_point : null,
+        estimate_point:
+          merged.estimate_point && (await activeEstimatePoint(tx, project.id, merged.estimate_point))
+            ? merged.estimate_point
+            : null,
         type_id: merged.type_id,
         external_source: merged.external_source,
         external_id: merged.external_id,

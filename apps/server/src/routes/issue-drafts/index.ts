@@ -10,11 +10,24 @@ import { loadIssueView } from "../issues/queries.ts";
 import { presentIssue } from "../issues/presenters.ts";
 import { buildIssueDetail } from "../issues/detail.ts";
 import {
-  draftToIssueBody, expandQuery, issueCreateBody, issuePatchBody, pageQuery, parseExpand, projectDraftParams, workspaceDraftBody, workspaceDraftParams,
+  draftToIssueBody,
+  expandQuery,
+  issueCreateBody,
+  issuePatchBody,
+  pageQuery,
+  parseExpand,
+  projectDraftParams,
+  workspaceDraftBody,
+  workspaceDraftParams,
 } from "./schemas.ts";
 import { presentDraft } from "./presenters.ts";
 import {
-  convertDraftToIssue, createWorkspaceDraft, listProjectDrafts, loadOwnProjectDraft, loadOwnWorkspaceDraft, updateWorkspaceDraft,
+  convertDraftToIssue,
+  createWorkspaceDraft,
+  listProjectDrafts,
+  loadOwnProjectDraft,
+  loadOwnWorkspaceDraft,
+  updateWorkspaceDraft,
 } from "./commands.ts";
 
 export { countDraftIssues } from "./commands.ts";
@@ -46,7 +59,9 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.project.member,
     status: 201,
     handler: async (ctx) => {
-      const id = await ctx.app.db.transaction(async (tx) => (await createIssue(tx, ctx.project, ctx.user.id, { ...ctx.body, is_draft: true })).id);
+      const id = await ctx.app.db.transaction(
+        async (tx) => (await createIssue(tx, ctx.project, ctx.user.id, { ...ctx.body, is_draft: true })).id,
+      );
       return presentIssue((await loadIssueView(ctx.app.db, id))!);
     },
   });
@@ -60,7 +75,13 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.project.member,
     load: loadOwnProjectDraft,
     handler: async (ctx) =>
-      buildIssueDetail(ctx.app.db, (await loadIssueView(ctx.app.db, ctx.loaded.id))!, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)),
+      buildIssueDetail(
+        ctx.app.db,
+        (await loadIssueView(ctx.app.db, ctx.loaded.id))!,
+        ctx.user.id,
+        ctx.workspace.slug,
+        parseExpand(ctx.query.expand as string | undefined),
+      ),
   });
 
   // PATCH → 200 with the item; `is_draft: false` publishes it as a work item
@@ -74,7 +95,9 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     load: loadOwnProjectDraft,
     handler: async (ctx) => {
       const { skip_activity, ...patch } = ctx.body;
-      await ctx.app.db.transaction((tx) => updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity }));
+      await ctx.app.db.transaction((tx) =>
+        updateIssue(tx, ctx.project, ctx.user.id, ctx.loaded.id, patch, { skipActivity: !!skip_activity }),
+      );
       return presentIssue((await loadIssueView(ctx.app.db, ctx.loaded.id))!);
     },
   });
@@ -88,7 +111,9 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     load: loadOwnProjectDraft,
     status: 204,
     handler: async (ctx) => {
-      await ctx.app.db.transaction((tx) => deleteIssue(tx, ctx.loaded, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg)));
+      await ctx.app.db.transaction((tx) =>
+        deleteIssue(tx, ctx.loaded, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg)),
+      );
       return undefined;
     },
   });
@@ -105,7 +130,13 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
       const page = parsePage(ctx.query, 50);
       const where = and(eq(D.workspaceId, ctx.workspace.id), eq(D.createdById, ctx.user.id));
       const [{ n }] = await ctx.app.db.select({ n: count() }).from(D).where(where);
-      const rows = await ctx.app.db.select().from(D).where(where).orderBy(desc(D.createdAt), desc(D.id)).limit(page.perPage).offset(page.offset);
+      const rows = await ctx.app.db
+        .select()
+        .from(D)
+        .where(where)
+        .orderBy(desc(D.createdAt), desc(D.id))
+        .limit(page.perPage)
+        .offset(page.offset);
       return envelope(page, Number(n), rows.map(presentDraft), rows.length);
     },
   });
@@ -166,6 +197,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.workspace.member,
     load: loadOwnWorkspaceDraft,
     status: 201,
-    handler: async (ctx) => presentIssue((await loadIssueView(ctx.app.db, await convertDraftToIssue(ctx, ctx.loaded, ctx.body)))!),
+    handler: async (ctx) =>
+      presentIssue((await loadIssueView(ctx.app.db, await convertDraftToIssue(ctx, ctx.loaded, ctx.body)))!),
   });
 };

@@ -31,7 +31,14 @@ type ProjectListCtx = ProjectCtx<unknown, Record<string, unknown>>;
 
 /** The `issues=a,b` parameter: item ids, each once; none, too many or a bad one → 400. */
 function itemIds(raw: string | undefined): string[] {
-  const ids = [...new Set((raw ?? "").split(",").map((s) => s.trim().toLowerCase()).filter(Boolean))];
+  const ids = [
+    ...new Set(
+      (raw ?? "")
+        .split(",")
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ];
   if (!ids.length) throw errors.badRequest("Issues are required");
   if (ids.length > MAX_LIST_IDS) throw errors.badParam(`Too many issues (max ${MAX_LIST_IDS}).`);
   const bad = ids.find((id) => !UUID_RE.test(id));
@@ -43,7 +50,10 @@ function projectViewer(ctx: ProjectListCtx): Viewer {
   return {
     userId: ctx.user.id,
     timezone: safeTimeZone(ctx.user.userTimezone),
-    ownOnly: seesOnlyOwnWorkItems({ projectRole: ctx.projectMember?.role ?? null, guestViewAllFeatures: ctx.project.guestViewAllFeatures }),
+    ownOnly: seesOnlyOwnWorkItems({
+      projectRole: ctx.projectMember?.role ?? null,
+      guestViewAllFeatures: ctx.project.guestViewAllFeatures,
+    }),
   };
 }
 
@@ -55,11 +65,22 @@ function workspaceViewer(ctx: AnyCtx): Viewer {
  * One paginated (optionally grouped) list of a project-scoped context. `saved` is a saved view's filter (read in the
  * viewer's time zone): it is ANDed with the request's own filters, so a request narrows a view but never widens it.
  */
-export async function projectListHandler(ctx: ProjectListCtx, kind: "project" | "epics" | "archived", shape: ItemShape, saved?: SavedFilter) {
+export async function projectListHandler(
+  ctx: ProjectListCtx,
+  kind: "project" | "epics" | "archived",
+  shape: ItemShape,
+  saved?: SavedFilter,
+) {
   const context: ListContext =
     kind === "archived"
       ? { kind: "archived", workspaceId: ctx.workspace.id, projectId: ctx.project.id }
-      : { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, epics: kind === "epics", projectArchived: !!ctx.project.archivedAt };
+      : {
+          kind: "project",
+          workspaceId: ctx.workspace.id,
+          projectId: ctx.project.id,
+          epics: kind === "epics",
+          projectArchived: !!ctx.project.archivedAt,
+        };
   return contextListHandler(ctx, context, kind, shape, saved);
 }
 
@@ -67,7 +88,13 @@ export async function projectListHandler(ctx: ProjectListCtx, kind: "project" | 
  * The paginated, grouped, cached list of any context inside the route's project (P/issues/, a cycle's or a module's
  * items, …): the issue-list params and shape of wire-facts §6.1. `kind` names the context in the cache key.
  */
-export async function contextListHandler(ctx: ProjectListCtx, context: ListContext, kind: string, shape: ItemShape = "list", saved?: SavedFilter) {
+export async function contextListHandler(
+  ctx: ProjectListCtx,
+  context: ListContext,
+  kind: string,
+  shape: ItemShape = "list",
+  saved?: SavedFilter,
+) {
   const viewer = projectViewer(ctx);
   const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone });
   if (saved) parsed.filter = andFilterNodes(savedFilter(saved, viewer.timezone), parsed.filter);
@@ -76,11 +103,23 @@ export async function contextListHandler(ctx: ProjectListCtx, context: ListConte
   // The body with each item's JSON text printed from its row, no object built (the detail shape's relations are
   // jsonb values: read as objects).
   const compute = async () =>
-    Buffer.from(shape === "detail" ? JSON.stringify(presentList(parsed.page, await listWorkItems(ctx.app, req))) : presentListText(parsed.page, await listWorkItemsJson(ctx.app, req)));
-  if (!cache.cacheable(req)) return ctx.reply.code(200).type(JSON_TYPE).send(await compute());
+    Buffer.from(
+      shape === "detail"
+        ? JSON.stringify(presentList(parsed.page, await listWorkItems(ctx.app, req)))
+        : presentListText(parsed.page, await listWorkItemsJson(ctx.app, req)),
+    );
+  if (!cache.cacheable(req))
+    return ctx.reply
+      .code(200)
+      .type(JSON_TYPE)
+      .send(await compute());
   // Cached by the project's list_version, read with the project row of the route scope before the list query
   // runs (core/issue-list/cache.ts): a hit sends the stored body as-is, a miss runs the engine and serializes once.
-  const gen = { projectId: ctx.project.id, listVersion: Number(ctx.project.listVersion), updatedAt: ctx.project.updatedAt };
+  const gen = {
+    projectId: ctx.project.id,
+    listVersion: Number(ctx.project.listVersion),
+    updatedAt: ctx.project.updatedAt,
+  };
   const key = cache.key(gen, req, kind);
   const body = await cache.fetch(gen, key, compute);
   return ctx.reply.code(200).type(JSON_TYPE).send(body);
@@ -101,7 +140,11 @@ function savedFilter(saved: SavedFilter, timezone: string): FilterNode | null {
  * own memberships decide what it holds, and its filters are ANDed with `saved` (a view's). Not cached: no one project's
  * list_version covers it.
  */
-export async function workspaceListHandler(ctx: AnyCtx, context: ListContext, opts: { saved?: () => Promise<SavedFilter | null>; globalView?: boolean } = {}) {
+export async function workspaceListHandler(
+  ctx: AnyCtx,
+  context: ListContext,
+  opts: { saved?: () => Promise<SavedFilter | null>; globalView?: boolean } = {},
+) {
   const viewer = workspaceViewer(ctx);
   const parsed = parseListQuery(ctx.query, { timezone: viewer.timezone, globalView: opts.globalView });
   const saved = await opts.saved?.();
@@ -119,7 +162,10 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export const issueListRoutes: RouteModule = (fastify, app) => {
   // GET P/issues/ and P/epics/ (wire-facts §6.1)
-  for (const [url, kind] of [[`${P}/issues/`, "project"], [`${P}/epics/`, "epics"]] as const) {
+  for (const [url, kind] of [
+    [`${P}/issues/`, "project"],
+    [`${P}/epics/`, "epics"],
+  ] as const) {
     route(fastify, app, {
       method: "GET",
       url,
@@ -164,7 +210,10 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const ids = itemIds(one(ctx.query.issues));
       const viewer = projectViewer(ctx);
-      const parsed = parseListQuery({ order_by: ctx.query.order_by ?? "" }, { timezone: viewer.timezone, grouping: false });
+      const parsed = parseListQuery(
+        { order_by: ctx.query.order_by ?? "" },
+        { timezone: viewer.timezone, grouping: false },
+      );
       const result = await listWorkItems(ctx.app, {
         context: { kind: "ids", workspaceId: ctx.workspace.id, projectId: ctx.project.id, ids },
         viewer,
@@ -193,7 +242,13 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
       // `issues=a,b` (Stride's): only these items, those still in the list; the others left it (or never were)
       const ids = one(ctx.query.issues) === undefined ? undefined : itemIds(one(ctx.query.issues));
       const result = await listWorkItems(ctx.app, {
-        context: { kind: "project", workspaceId: ctx.workspace.id, projectId: ctx.project.id, projectArchived: !!ctx.project.archivedAt, ids },
+        context: {
+          kind: "project",
+          workspaceId: ctx.workspace.id,
+          projectId: ctx.project.id,
+          projectArchived: !!ctx.project.archivedAt,
+          ids,
+        },
         viewer,
         filter,
         order: { field: "updated_at", desc: false },
@@ -216,7 +271,10 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const since = one(ctx.query.updated_at__gt)?.trim().replace(" ", "+") || null;
       if (since && !isFilterDateTime(since) && !isFilterDate(since)) {
-        throw errors.body(400, { message: `Invalid value '${since}' for filter 'updated_at__gt'`, code: "invalid_filter_value" });
+        throw errors.body(400, {
+          message: `Invalid value '${since}' for filter 'updated_at__gt'`,
+          code: "invalid_filter_value",
+        });
       }
       const viewer = projectViewer(ctx);
       const rows = await ctx.app.sql<{ id: string }[]>`
@@ -242,7 +300,11 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const viewId = one(ctx.query.global_view_id);
       const saved = viewId ? () => globalViewFilter(ctx.app.db, ctx.workspace.id, ctx.user.id, viewId) : undefined;
-      return workspaceListHandler(ctx, { kind: "workspace", workspaceId: ctx.workspace.id }, { saved, globalView: true });
+      return workspaceListHandler(
+        ctx,
+        { kind: "workspace", workspaceId: ctx.workspace.id },
+        { saved, globalView: true },
+      );
     },
   });
 
@@ -255,7 +317,8 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
     query: listQuery,
     policy: POLICIES.workspace.read,
     load: async (ctx) => {
-      const rows = await ctx.app.sql`SELECT 1 FROM workspace_members WHERE workspace = ${ctx.workspace.id} AND member = ${ctx.params.userId} LIMIT 1`;
+      const rows = await ctx.app
+        .sql`SELECT 1 FROM workspace_members WHERE workspace = ${ctx.workspace.id} AND member = ${ctx.params.userId} LIMIT 1`;
       if (!rows.length) throw errors.notFound();
       return ctx.params.userId;
     },

@@ -1,6 +1,12 @@
 import type { ListEnvelope, SyncEnvelope } from "@stride/shared/contract";
 import type { PageRequest } from "../../http/pagination.ts";
-import { listEnvelope, stringifyWithText, type Item, type JsonText, type ListResult } from "../../domain/work-item-list/index.ts";
+import {
+  listEnvelope,
+  stringifyWithText,
+  type Item,
+  type JsonText,
+  type ListResult,
+} from "../../domain/work-item-list/index.ts";
 
 /**
  * Wire shapes of the list endpoints. Items themselves are presented inside the engine's SQL
@@ -14,7 +20,8 @@ export const presentList = (page: PageRequest, result: ListResult): ListEnvelope
  * The same envelope as a response body, its items the JSON texts printed from their rows (`listWorkItemsJson`), spliced
  * in as they are: byte for byte what `JSON.stringify(presentList(…))` gives for `listWorkItems`' result of the same request.
  */
-export const presentListText = (page: PageRequest, result: ListResult<JsonText>): string => stringifyWithText(listEnvelope(page, result));
+export const presentListText = (page: PageRequest, result: ListResult<JsonText>): string =>
+  stringifyWithText(listEnvelope(page, result));
 
 /** A plain array of items (P/issues/list/). */
 export const presentItems = (result: ListResult): Item[] => result.results as Item[];

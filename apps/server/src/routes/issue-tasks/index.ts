@@ -7,7 +7,14 @@ import { P, itemUrls } from "../../http/paths.ts";
 import { schema } from "../../db/client.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "../issues/access.ts";
 import {
-  bulkCreateTasksBody, bulkDeleteTasksBody, bulkUpdateTasksBody, createTaskBody, issueIdsBody, reorderTasksBody, taskParams, updateTaskBody,
+  bulkCreateTasksBody,
+  bulkDeleteTasksBody,
+  bulkUpdateTasksBody,
+  createTaskBody,
+  issueIdsBody,
+  reorderTasksBody,
+  taskParams,
+  updateTaskBody,
 } from "./schemas.ts";
 import { presentAgentExecutions, presentTask } from "./presenters.ts";
 import { deleteTasks, insertTasks, loadTask, patchTask, patchTasks, reorderTasks, tasksOf } from "./commands.ts";
@@ -33,7 +40,8 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
-    handler: async (ctx) => presentTask((await ctx.app.db.transaction((tx) => insertTasks(tx, ctx.loaded, ctx.user.id, [ctx.body])))[0]),
+    handler: async (ctx) =>
+      presentTask((await ctx.app.db.transaction((tx) => insertTasks(tx, ctx.loaded, ctx.user.id, [ctx.body])))[0]),
   });
 
   route(fastify, app, {
@@ -44,7 +52,10 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     body: updateTaskBody,
     policy: PERMISSIONS.workItem.link,
     load: loadTask,
-    handler: async (ctx) => presentTask(await ctx.app.db.transaction((tx) => patchTask(tx, ctx.loaded.issue, ctx.user.id, ctx.loaded.task, ctx.body))),
+    handler: async (ctx) =>
+      presentTask(
+        await ctx.app.db.transaction((tx) => patchTask(tx, ctx.loaded.issue, ctx.user.id, ctx.loaded.task, ctx.body)),
+      ),
   });
 
   route(fastify, app, {
@@ -70,7 +81,8 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
     status: 201,
-    handler: async (ctx) => (await ctx.app.db.transaction((tx) => insertTasks(tx, ctx.loaded, ctx.user.id, ctx.body.tasks))).map(presentTask),
+    handler: async (ctx) =>
+      (await ctx.app.db.transaction((tx) => insertTasks(tx, ctx.loaded, ctx.user.id, ctx.body.tasks))).map(presentTask),
   });
 
   route(fastify, app, {
@@ -81,7 +93,10 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     body: bulkUpdateTasksBody,
     policy: PERMISSIONS.workItem.link,
     load: (ctx) => loadIssueForRoute(ctx),
-    handler: async (ctx) => (await ctx.app.db.transaction((tx) => patchTasks(tx, ctx.loaded, ctx.user.id, ctx.body.updates))).map(presentTask),
+    handler: async (ctx) =>
+      (await ctx.app.db.transaction((tx) => patchTasks(tx, ctx.loaded, ctx.user.id, ctx.body.updates))).map(
+        presentTask,
+      ),
   });
 
   route(fastify, app, {
@@ -124,7 +139,9 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.project.read,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
-      await findProjectIssues(ctx.app.db, ctx.project.id, ids, { canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember) });
+      await findProjectIssues(ctx.app.db, ctx.project.id, ids, {
+        canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember),
+      });
       const out: Record<string, Task[]> = Object.fromEntries(ids.map((id) => [id, []]));
       for (const r of await tasksOf(ctx.app.db, ids)) out[r.issueId].push(presentTask(r));
       return out;
@@ -141,7 +158,9 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
       const E = schema.issueAgentExecutions;
-      return presentAgentExecutions(await ctx.app.db.select().from(E).where(eq(E.issueId, ctx.loaded.id)).orderBy(desc(E.createdAt)));
+      return presentAgentExecutions(
+        await ctx.app.db.select().from(E).where(eq(E.issueId, ctx.loaded.id)).orderBy(desc(E.createdAt)),
+      );
     },
   });
 };

@@ -9,5 +9,7 @@ type AgentExecutionRow = typeof schema.issueAgentExecutions.$inferSelect;
 
 /** GET …/agent-executions/ → `{agent_executions: [{id, execution_id, created_at}]}`. */
 export function presentAgentExecutions(rows: AgentExecutionRow[]): AgentExecutions {
-  return { agent_executions: rows.map((r) => ({ id: r.id, execution_id: r.executionId, created_at: iso(r.createdAt) })) };
+  return {
+    agent_executions: rows.map((r) => ({ id: r.id, execution_id: r.executionId, created_at: iso(r.createdAt) })),
+  };
 }

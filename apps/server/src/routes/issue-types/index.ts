@@ -1,6 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import {
-  createIssuePropertyBody, createIssueTypeBody, createPropertyOptionBody, propertyValueBody, updateIssuePropertyBody, updateIssueTypeBody,
+  createIssuePropertyBody,
+  createIssueTypeBody,
+  createPropertyOptionBody,
+  propertyValueBody,
+  updateIssuePropertyBody,
+  updateIssueTypeBody,
   updatePropertyOptionBody,
 } from "@stride/shared/contract";
 import { route, type ProjectRow, type RouteModule } from "../../http/route.ts";
@@ -13,8 +18,25 @@ import { V1P, V1W } from "../v1/paths.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import { patchIssue } from "../issues/commands.ts";
 import {
-  createIssueType, createOption, createProperty, deleteIssueType, deleteOption, deleteProperty, loadOption, loadOwnType, loadProjectType, loadProperty,
-  loadWorkspaceType, projectTypes, TYPES_OFF, typeProperties, updateIssueType, updateOption, updateProperty, workspaceTypes, type IssueTypeRow,
+  createIssueType,
+  createOption,
+  createProperty,
+  deleteIssueType,
+  deleteOption,
+  deleteProperty,
+  loadOption,
+  loadOwnType,
+  loadProjectType,
+  loadProperty,
+  loadWorkspaceType,
+  projectTypes,
+  TYPES_OFF,
+  typeProperties,
+  updateIssueType,
+  updateOption,
+  updateProperty,
+  workspaceTypes,
+  type IssueTypeRow,
   type PropertyWithOptions,
 } from "./commands.ts";
 import { presentIssueType, presentOption, presentProperty } from "./presenters.ts";
@@ -36,7 +58,10 @@ function typesOn(project: ProjectRow) {
 /** Properties of a project's types (own and shared), with their options. */
 async function projectProperties(app: AppContext, project: ProjectRow) {
   const types = await projectTypes(app.db, project);
-  return typeProperties(app.db, types.map((t) => t.id));
+  return typeProperties(
+    app.db,
+    types.map((t) => t.id),
+  );
 }
 
 /**
@@ -46,10 +71,18 @@ async function projectProperties(app: AppContext, project: ProjectRow) {
  * the project; changes are the project admins' (`PERMISSIONS.issueType`); an item's values are edited like the item.
  */
 export const issueTypeRoutes: RouteModule = (fastify, app) => {
-  for (const surface of [{ P: PP, W, auth: undefined }, { P: V1P, W: V1W, auth: "apiKey" as const }]) registerSurface(fastify, app, surface);
+  for (const surface of [
+    { P: PP, W, auth: undefined },
+    { P: V1P, W: V1W, auth: "apiKey" as const },
+  ])
+    registerSurface(fastify, app, surface);
 };
 
-function registerSurface(fastify: FastifyInstance, app: AppContext, s: { P: string; W: string; auth: "apiKey" | undefined }) {
+function registerSurface(
+  fastify: FastifyInstance,
+  app: AppContext,
+  s: { P: string; W: string; auth: "apiKey" | undefined },
+) {
   const db = app.db;
   const A = PERMISSIONS.issueType;
   const WA = PERMISSIONS.workspaceIssueType;
@@ -58,28 +91,57 @@ function registerSurface(fastify: FastifyInstance, app: AppContext, s: { P: stri
 
   // ---------------------------------------------------------------- types of a project
   route(fastify, app, {
-    method: "GET", url: `${P}/issue-types/`, ...auth, scope: "project", params: projectParams, policy: A.view,
+    method: "GET",
+    url: `${P}/issue-types/`,
+    ...auth,
+    scope: "project",
+    params: projectParams,
+    policy: A.view,
     handler: async ({ project }) => (await projectTypes(db, project)).map(presentIssueType),
   });
   route(fastify, app, {
-    method: "POST", url: `${P}/issue-types/`, ...auth, scope: "project", params: projectParams, body: createIssueTypeBody, policy: A.create, status: 201,
+    method: "POST",
+    url: `${P}/issue-types/`,
+    ...auth,
+    scope: "project",
+    params: projectParams,
+    body: createIssueTypeBody,
+    policy: A.create,
+    status: 201,
     handler: async ({ project, user, body }) => {
       typesOn(project);
       return presentIssueType(await createIssueType(app, project.workspaceId, project.id, user.id, body));
     },
   });
   route(fastify, app, {
-    method: "GET", url: `${P}/issue-types/:typeId/`, ...auth, scope: "project", params: typeParams, policy: A.view,
+    method: "GET",
+    url: `${P}/issue-types/:typeId/`,
+    ...auth,
+    scope: "project",
+    params: typeParams,
+    policy: A.view,
     load: ({ project, params }) => loadProjectType(db, project, params.typeId),
     handler: async ({ loaded }) => presentIssueType(loaded),
   });
   route(fastify, app, {
-    method: "PATCH", url: `${P}/issue-types/:typeId/`, ...auth, scope: "project", params: typeParams, body: updateIssueTypeBody, policy: A.edit,
+    method: "PATCH",
+    url: `${P}/issue-types/:typeId/`,
+    ...auth,
+    scope: "project",
+    params: typeParams,
+    body: updateIssueTypeBody,
+    policy: A.edit,
     load: ({ project, params }) => loadOwnType(db, project, params.typeId),
     handler: async ({ loaded, user, body }) => presentIssueType(await updateIssueType(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${P}/issue-types/:typeId/`, ...auth, scope: "project", params: typeParams, policy: A.delete, status: 204,
+    method: "DELETE",
+    url: `${P}/issue-types/:typeId/`,
+    ...auth,
+    scope: "project",
+    params: typeParams,
+    policy: A.delete,
+    status: 204,
     load: ({ project, params }) => loadOwnType(db, project, params.typeId),
     handler: async ({ loaded }) => {
       await deleteIssueType(app, loaded);
@@ -88,40 +150,88 @@ function registerSurface(fastify: FastifyInstance, app: AppContext, s: { P: stri
 
   // ---------------------------------------------------------------- properties
   route(fastify, app, {
-    method: "GET", url: `${P}/issue-properties/`, ...auth, scope: "project", params: projectParams, policy: A.view,
+    method: "GET",
+    url: `${P}/issue-properties/`,
+    ...auth,
+    scope: "project",
+    params: projectParams,
+    policy: A.view,
     handler: async ({ project }) => (await projectProperties(app, project)).map(presentProperty),
   });
   route(fastify, app, {
-    method: "GET", url: `${P}/issue-types/:typeId/issue-properties/`, ...auth, scope: "project", params: typeParams, policy: A.view,
+    method: "GET",
+    url: `${P}/issue-types/:typeId/issue-properties/`,
+    ...auth,
+    scope: "project",
+    params: typeParams,
+    policy: A.view,
     load: ({ project, params }) => loadProjectType(db, project, params.typeId),
     handler: async ({ loaded }) => (await typeProperties(db, [loaded.id])).map(presentProperty),
   });
   route(fastify, app, {
-    method: "POST", url: `${P}/issue-types/:typeId/issue-properties/`, ...auth, scope: "project", params: typeParams, body: createIssuePropertyBody,
-    policy: A.create, status: 201,
+    method: "POST",
+    url: `${P}/issue-types/:typeId/issue-properties/`,
+    ...auth,
+    scope: "project",
+    params: typeParams,
+    body: createIssuePropertyBody,
+    policy: A.create,
+    status: 201,
     load: ({ project, params }) => loadOwnType(db, project, params.typeId),
     handler: async ({ project, loaded, user, body }) => {
       typesOn(project);
       return presentProperty(await createProperty(app, loaded, user.id, body));
     },
   });
-  const ownProperty = async ({ project, params }: { project: ProjectRow; params: { propertyId: string; typeId?: string } }) => {
+  const ownProperty = async ({
+    project,
+    params,
+  }: {
+    project: ProjectRow;
+    params: { propertyId: string; typeId?: string };
+  }) => {
     const p = await loadProperty(db, project, params.propertyId, params.typeId);
-    if (!p.projectId) throw errors.badRequest("This property belongs to a type shared across the workspace: change it in the workspace settings.");
+    if (!p.projectId)
+      throw errors.badRequest(
+        "This property belongs to a type shared across the workspace: change it in the workspace settings.",
+      );
     return p;
   };
-  for (const [url, params] of [[`${P}/issue-properties/:propertyId/`, propertyParams], [`${P}/issue-types/:typeId/issue-properties/:propertyId/`, typePropertyParams]] as const) {
+  for (const [url, params] of [
+    [`${P}/issue-properties/:propertyId/`, propertyParams],
+    [`${P}/issue-types/:typeId/issue-properties/:propertyId/`, typePropertyParams],
+  ] as const) {
     route(fastify, app, {
-      method: "GET", url, ...auth, scope: "project", params, policy: A.view,
-      load: ({ project, params: p }) => loadProperty(db, project, p.propertyId, "typeId" in p ? (p.typeId as string) : undefined),
+      method: "GET",
+      url,
+      ...auth,
+      scope: "project",
+      params,
+      policy: A.view,
+      load: ({ project, params: p }) =>
+        loadProperty(db, project, p.propertyId, "typeId" in p ? (p.typeId as string) : undefined),
       handler: async ({ loaded }) => presentProperty(loaded),
     });
     route(fastify, app, {
-      method: "PATCH", url, ...auth, scope: "project", params, body: updateIssuePropertyBody, policy: A.edit, load: ownProperty,
+      method: "PATCH",
+      url,
+      ...auth,
+      scope: "project",
+      params,
+      body: updateIssuePropertyBody,
+      policy: A.edit,
+      load: ownProperty,
       handler: async ({ loaded, user, body }) => presentProperty(await updateProperty(app, loaded, user.id, body)),
     });
     route(fastify, app, {
-      method: "DELETE", url, ...auth, scope: "project", params, policy: A.delete, status: 204, load: ownProperty,
+      method: "DELETE",
+      url,
+      ...auth,
+      scope: "project",
+      params,
+      policy: A.delete,
+      status: 204,
+      load: ownProperty,
       handler: async ({ loaded }) => {
         await deleteProperty(app, loaded);
       },
@@ -130,13 +240,25 @@ function registerSurface(fastify: FastifyInstance, app: AppContext, s: { P: stri
 
   // ---------------------------------------------------------------- options
   route(fastify, app, {
-    method: "GET", url: `${P}/issue-properties/:propertyId/options/`, ...auth, scope: "project", params: propertyParams, policy: A.view,
+    method: "GET",
+    url: `${P}/issue-properties/:propertyId/options/`,
+    ...auth,
+    scope: "project",
+    params: propertyParams,
+    policy: A.view,
     load: ({ project, params }) => loadProperty(db, project, params.propertyId),
     handler: async ({ loaded }) => loaded.options.map(presentOption),
   });
   route(fastify, app, {
-    method: "POST", url: `${P}/issue-properties/:propertyId/options/`, ...auth, scope: "project", params: propertyParams, body: createPropertyOptionBody,
-    policy: A.create, status: 201, load: ownProperty,
+    method: "POST",
+    url: `${P}/issue-properties/:propertyId/options/`,
+    ...auth,
+    scope: "project",
+    params: propertyParams,
+    body: createPropertyOptionBody,
+    policy: A.create,
+    status: 201,
+    load: ownProperty,
     handler: async ({ loaded, user, body }) => presentOption(await createOption(app, loaded, user.id, body)),
   });
   const ownOption = async (ctx: { project: ProjectRow; params: { propertyId: string; optionId: string } }) => {
@@ -144,37 +266,77 @@ function registerSurface(fastify: FastifyInstance, app: AppContext, s: { P: stri
     return loadOption(db, p, ctx.params.optionId);
   };
   route(fastify, app, {
-    method: "PATCH", url: `${P}/issue-properties/:propertyId/options/:optionId/`, ...auth, scope: "project", params: optionParams, body: updatePropertyOptionBody,
-    policy: A.edit, load: ownOption,
+    method: "PATCH",
+    url: `${P}/issue-properties/:propertyId/options/:optionId/`,
+    ...auth,
+    scope: "project",
+    params: optionParams,
+    body: updatePropertyOptionBody,
+    policy: A.edit,
+    load: ownOption,
     handler: async ({ loaded, user, body }) => presentOption(await updateOption(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${P}/issue-properties/:propertyId/options/:optionId/`, ...auth, scope: "project", params: optionParams,
-    policy: A.delete, status: 204, load: ownOption,
+    method: "DELETE",
+    url: `${P}/issue-properties/:propertyId/options/:optionId/`,
+    ...auth,
+    scope: "project",
+    params: optionParams,
+    policy: A.delete,
+    status: 204,
+    load: ownOption,
     handler: async ({ loaded }) => {
       await deleteOption(app, loaded);
     },
   });
 
   // ---------------------------------------------------------------- an item's values
-  const itemPaths = (suffix: string) => (s.auth ? [`${P}/issues/:issueId/${suffix}`, `${P}/work-items/:issueId/${suffix}`] : [`${P}/issues/:issueId/${suffix}`, `${P}/epics/:issueId/${suffix}`]);
+  const itemPaths = (suffix: string) =>
+    s.auth
+      ? [`${P}/issues/:issueId/${suffix}`, `${P}/work-items/:issueId/${suffix}`]
+      : [`${P}/issues/:issueId/${suffix}`, `${P}/epics/:issueId/${suffix}`];
   route(fastify, app, {
-    method: "GET", url: itemPaths("issue-properties/values/"), ...auth, scope: "project", params: issueParams, policy: PERMISSIONS.workItem.view,
+    method: "GET",
+    url: itemPaths("issue-properties/values/"),
+    ...auth,
+    scope: "project",
+    params: issueParams,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async ({ loaded }) => loaded.propertyValues as Record<string, string[]>,
   });
   route(fastify, app, {
-    method: "GET", url: itemPaths("issue-properties/:propertyId/values/"), ...auth, scope: "project", params: valueParams, policy: PERMISSIONS.workItem.view,
+    method: "GET",
+    url: itemPaths("issue-properties/:propertyId/values/"),
+    ...auth,
+    scope: "project",
+    params: valueParams,
+    policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
-    handler: async ({ loaded, params }) => ({ property_id: params.propertyId, values: ((loaded.propertyValues ?? {}) as Record<string, string[]>)[params.propertyId] ?? [] }),
+    handler: async ({ loaded, params }) => ({
+      property_id: params.propertyId,
+      values: ((loaded.propertyValues ?? {}) as Record<string, string[]>)[params.propertyId] ?? [],
+    }),
   });
   for (const method of ["POST", "PUT"] as const) {
     route(fastify, app, {
-      method, url: itemPaths("issue-properties/:propertyId/values/"), ...auth, scope: "project", params: valueParams, body: propertyValueBody,
-      policy: PERMISSIONS.workItem.edit, load: (ctx) => loadIssueForRoute(ctx), creatorOf: (issue) => issue.createdById,
+      method,
+      url: itemPaths("issue-properties/:propertyId/values/"),
+      ...auth,
+      scope: "project",
+      params: valueParams,
+      body: propertyValueBody,
+      policy: PERMISSIONS.workItem.edit,
+      load: (ctx) => loadIssueForRoute(ctx),
+      creatorOf: (issue) => issue.createdById,
       handler: async ({ project, user, loaded, params, body }) => {
-        const row = await patchIssue(db, project, user.id, loaded, { property_values: { [params.propertyId]: body.values } });
-        return { property_id: params.propertyId, values: ((row.propertyValues ?? {}) as Record<string, string[]>)[params.propertyId] ?? [] };
+        const row = await patchIssue(db, project, user.id, loaded, {
+          property_values: { [params.propertyId]: body.values },
+        });
+        return {
+          property_id: params.propertyId,
+          values: ((row.propertyValues ?? {}) as Record<string, string[]>)[params.propertyId] ?? [],
+        };
       },
     });
   }
@@ -182,66 +344,144 @@ function registerSurface(fastify: FastifyInstance, app: AppContext, s: { P: stri
   // ---------------------------------------------------------------- types shared across the workspace
   const Wp = s.W;
   route(fastify, app, {
-    method: "GET", url: `${Wp}/issue-types/`, ...auth, scope: "workspace", params: slugParams, policy: WA.view,
+    method: "GET",
+    url: `${Wp}/issue-types/`,
+    ...auth,
+    scope: "workspace",
+    params: slugParams,
+    policy: WA.view,
     handler: async ({ workspace }) => (await workspaceTypes(db, workspace.id)).map(presentIssueType),
   });
   route(fastify, app, {
-    method: "POST", url: `${Wp}/issue-types/`, ...auth, scope: "workspace", params: slugParams, body: createIssueTypeBody.omit({ is_default: true }),
-    policy: WA.create, status: 201,
-    handler: async ({ workspace, user, body }) => presentIssueType(await createIssueType(app, workspace.id, null, user.id, body)),
+    method: "POST",
+    url: `${Wp}/issue-types/`,
+    ...auth,
+    scope: "workspace",
+    params: slugParams,
+    body: createIssueTypeBody.omit({ is_default: true }),
+    policy: WA.create,
+    status: 201,
+    handler: async ({ workspace, user, body }) =>
+      presentIssueType(await createIssueType(app, workspace.id, null, user.id, body)),
   });
-  const wsType = ({ workspace, params }: { workspace: { id: string }; params: { typeId: string } }) => loadWorkspaceType(db, workspace.id, params.typeId);
+  const wsType = ({ workspace, params }: { workspace: { id: string }; params: { typeId: string } }) =>
+    loadWorkspaceType(db, workspace.id, params.typeId);
   route(fastify, app, {
-    method: "PATCH", url: `${Wp}/issue-types/:typeId/`, ...auth, scope: "workspace", params: wsTypeParams, body: updateIssueTypeBody.omit({ is_default: true }),
-    policy: WA.edit, load: wsType,
+    method: "PATCH",
+    url: `${Wp}/issue-types/:typeId/`,
+    ...auth,
+    scope: "workspace",
+    params: wsTypeParams,
+    body: updateIssueTypeBody.omit({ is_default: true }),
+    policy: WA.edit,
+    load: wsType,
     handler: async ({ loaded, user, body }) => presentIssueType(await updateIssueType(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${Wp}/issue-types/:typeId/`, ...auth, scope: "workspace", params: wsTypeParams, policy: WA.delete, status: 204, load: wsType,
+    method: "DELETE",
+    url: `${Wp}/issue-types/:typeId/`,
+    ...auth,
+    scope: "workspace",
+    params: wsTypeParams,
+    policy: WA.delete,
+    status: 204,
+    load: wsType,
     handler: async ({ loaded }) => {
       await deleteIssueType(app, loaded);
     },
   });
   route(fastify, app, {
-    method: "GET", url: `${Wp}/issue-types/:typeId/issue-properties/`, ...auth, scope: "workspace", params: wsTypeParams, policy: WA.view, load: wsType,
+    method: "GET",
+    url: `${Wp}/issue-types/:typeId/issue-properties/`,
+    ...auth,
+    scope: "workspace",
+    params: wsTypeParams,
+    policy: WA.view,
+    load: wsType,
     handler: async ({ loaded }) => (await typeProperties(db, [loaded.id])).map(presentProperty),
   });
   route(fastify, app, {
-    method: "POST", url: `${Wp}/issue-types/:typeId/issue-properties/`, ...auth, scope: "workspace", params: wsTypeParams, body: createIssuePropertyBody,
-    policy: WA.create, status: 201, load: wsType,
-    handler: async ({ loaded, user, body }) => presentProperty(await createProperty(app, loaded as IssueTypeRow, user.id, body)),
+    method: "POST",
+    url: `${Wp}/issue-types/:typeId/issue-properties/`,
+    ...auth,
+    scope: "workspace",
+    params: wsTypeParams,
+    body: createIssuePropertyBody,
+    policy: WA.create,
+    status: 201,
+    load: wsType,
+    handler: async ({ loaded, user, body }) =>
+      presentProperty(await createProperty(app, loaded as IssueTypeRow, user.id, body)),
   });
-  const wsProperty = async ({ workspace, params }: { workspace: { id: string }; params: { propertyId: string } }): Promise<PropertyWithOptions> => {
+  const wsProperty = async ({
+    workspace,
+    params,
+  }: {
+    workspace: { id: string };
+    params: { propertyId: string };
+  }): Promise<PropertyWithOptions> => {
     const [p] = await typePropertiesOfWorkspace(app, workspace.id, params.propertyId);
     if (!p) throw errors.notFound();
     return p;
   };
   route(fastify, app, {
-    method: "PATCH", url: `${Wp}/issue-properties/:propertyId/`, ...auth, scope: "workspace", params: wsPropertyParams, body: updateIssuePropertyBody,
-    policy: WA.edit, load: wsProperty,
+    method: "PATCH",
+    url: `${Wp}/issue-properties/:propertyId/`,
+    ...auth,
+    scope: "workspace",
+    params: wsPropertyParams,
+    body: updateIssuePropertyBody,
+    policy: WA.edit,
+    load: wsProperty,
     handler: async ({ loaded, user, body }) => presentProperty(await updateProperty(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${Wp}/issue-properties/:propertyId/`, ...auth, scope: "workspace", params: wsPropertyParams, policy: WA.delete, status: 204,
+    method: "DELETE",
+    url: `${Wp}/issue-properties/:propertyId/`,
+    ...auth,
+    scope: "workspace",
+    params: wsPropertyParams,
+    policy: WA.delete,
+    status: 204,
     load: wsProperty,
     handler: async ({ loaded }) => {
       await deleteProperty(app, loaded);
     },
   });
   route(fastify, app, {
-    method: "POST", url: `${Wp}/issue-properties/:propertyId/options/`, ...auth, scope: "workspace", params: wsPropertyParams, body: createPropertyOptionBody,
-    policy: WA.create, status: 201, load: wsProperty,
+    method: "POST",
+    url: `${Wp}/issue-properties/:propertyId/options/`,
+    ...auth,
+    scope: "workspace",
+    params: wsPropertyParams,
+    body: createPropertyOptionBody,
+    policy: WA.create,
+    status: 201,
+    load: wsProperty,
     handler: async ({ loaded, user, body }) => presentOption(await createOption(app, loaded, user.id, body)),
   });
-  const wsOption = async (ctx: { workspace: { id: string }; params: { propertyId: string; optionId: string } }) => loadOption(db, await wsProperty(ctx), ctx.params.optionId);
+  const wsOption = async (ctx: { workspace: { id: string }; params: { propertyId: string; optionId: string } }) =>
+    loadOption(db, await wsProperty(ctx), ctx.params.optionId);
   route(fastify, app, {
-    method: "PATCH", url: `${Wp}/issue-properties/:propertyId/options/:optionId/`, ...auth, scope: "workspace", params: wsOptionParams,
-    body: updatePropertyOptionBody, policy: WA.edit, load: wsOption,
+    method: "PATCH",
+    url: `${Wp}/issue-properties/:propertyId/options/:optionId/`,
+    ...auth,
+    scope: "workspace",
+    params: wsOptionParams,
+    body: updatePropertyOptionBody,
+    policy: WA.edit,
+    load: wsOption,
     handler: async ({ loaded, user, body }) => presentOption(await updateOption(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${Wp}/issue-properties/:propertyId/options/:optionId/`, ...auth, scope: "workspace", params: wsOptionParams,
-    policy: WA.delete, status: 204, load: wsOption,
+    method: "DELETE",
+    url: `${Wp}/issue-properties/:propertyId/options/:optionId/`,
+    ...auth,
+    scope: "workspace",
+    params: wsOptionParams,
+    policy: WA.delete,
+    status: 204,
+    load: wsOption,
     handler: async ({ loaded }) => {
       await deleteOption(app, loaded);
     },
@@ -249,8 +489,16 @@ function registerSurface(fastify: FastifyInstance, app: AppContext, s: { P: stri
 }
 
 /** A property of a type shared across the workspace. */
-async function typePropertiesOfWorkspace(app: AppContext, workspaceId: string, propertyId: string): Promise<PropertyWithOptions[]> {
+async function typePropertiesOfWorkspace(
+  app: AppContext,
+  workspaceId: string,
+  propertyId: string,
+): Promise<PropertyWithOptions[]> {
   const types = await workspaceTypes(app.db, workspaceId);
-  return (await typeProperties(app.db, types.map((t) => t.id))).filter((p) => p.id === propertyId);
+  return (
+    await typeProperties(
+      app.db,
+      types.map((t) => t.id),
+    )
+  ).filter((p) => p.id === propertyId);
 }
-

@@ -32,9 +32,14 @@ export interface IssueLoadOpts {
  * which already admitted only project members).
  * Deleted items are never found; `epics/` paths only find epics.
  */
-export async function loadIssueForRoute(ctx: ProjectCtx<{ issueId: string }>, opts: IssueLoadOpts = {}): Promise<IssueRow> {
+export async function loadIssueForRoute(
+  ctx: ProjectCtx<{ issueId: string }>,
+  opts: IssueLoadOpts = {},
+): Promise<IssueRow> {
   // once per page when the server runs a page's requests (the item's parts read it each), core/page-loads.ts
-  const issue = await pageLoad(issueLoadKey(ctx.project.id, ctx.params.issueId), () => findIssue(ctx.app.db, ctx.project.id, ctx.params.issueId));
+  const issue = await pageLoad(issueLoadKey(ctx.project.id, ctx.params.issueId), () =>
+    findIssue(ctx.app.db, ctx.project.id, ctx.params.issueId),
+  );
   if (!issue) throw errors.notFound();
   if (isEpicPath(ctx) && !issue.isEpic) throw errors.notFound();
   if (opts.archived === false && issue.archivedAt) throw errors.notFound();
@@ -45,14 +50,29 @@ export async function loadIssueForRoute(ctx: ProjectCtx<{ issueId: string }>, op
   return issue;
 }
 
-export function assertCanSee(userId: string, project: ProjectRow, member: ProjectMemberRow | null, issue: { createdById: string | null }) {
-  const ok = canSeeWorkItem({ userId, projectRole: member?.role ?? null, guestViewAllFeatures: project.guestViewAllFeatures, creatorId: issue.createdById });
+export function assertCanSee(
+  userId: string,
+  project: ProjectRow,
+  member: ProjectMemberRow | null,
+  issue: { createdById: string | null },
+) {
+  const ok = canSeeWorkItem({
+    userId,
+    projectRole: member?.role ?? null,
+    guestViewAllFeatures: project.guestViewAllFeatures,
+    creatorId: issue.createdById,
+  });
   if (!ok) throw notAllowedToView();
 }
 
 export function visibleTo(userId: string, project: ProjectRow, member: ProjectMemberRow | null) {
   return (issue: { createdById: string | null }) =>
-    canSeeWorkItem({ userId, projectRole: member?.role ?? null, guestViewAllFeatures: project.guestViewAllFeatures, creatorId: issue.createdById });
+    canSeeWorkItem({
+      userId,
+      projectRole: member?.role ?? null,
+      guestViewAllFeatures: project.guestViewAllFeatures,
+      creatorId: issue.createdById,
+    });
 }
 
 /** The page load (core/page-loads.ts) of the item `issueId` of `projectId`. */
@@ -96,7 +116,9 @@ export async function findProjectIssues(
   const q = db
     .select()
     .from(schema.issues)
-    .where(and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, projectId), isNull(schema.issues.deletedAt)));
+    .where(
+      and(inArray(schema.issues.id, ids), eq(schema.issues.projectId, projectId), isNull(schema.issues.deletedAt)),
+    );
   // locked in id order, the order every command locks items in (issue #24 point 14)
   const rows = opts.forUpdate ? await q.orderBy(schema.issues.id).for("no key update") : await q;
   if (rows.length !== ids.length || (opts.canSee && !rows.every(opts.canSee))) throw workItemNotFound();
@@ -107,6 +129,9 @@ export async function findProjectIssues(
  * Check a declarative policy from inside a command, for decisions that depend on the body
  * (e.g. uploading a workspace logo needs workspace admin). Same rules as the route pipeline.
  */
-export function requirePolicy(policy: Policy, ctx: { userId: string; workspaceRole?: number | null; projectRole?: number | null; creatorId?: string | null }) {
+export function requirePolicy(
+  policy: Policy,
+  ctx: { userId: string; workspaceRole?: number | null; projectRole?: number | null; creatorId?: string | null },
+) {
   if (!allows(policy, ctx)) throw errors.forbidden();
 }

@@ -24,7 +24,13 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
       if (!view) throw errors.notFound();
-      return buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined));
+      return buildIssueDetail(
+        ctx.app.db,
+        view,
+        ctx.user.id,
+        ctx.workspace.slug,
+        parseExpand(ctx.query.expand as string | undefined),
+      );
     },
   });
 

@@ -14,12 +14,39 @@ import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
 import { requireReadable, requireReadableMentions } from "../../http/readable.ts";
 import { keptValues, resolveCreateTyping, writeValues } from "../../domain/item-properties.ts";
-import { checkDates, decodeBinary, INVALID_ESTIMATE_POINT, INVALID_PARENT, INVALID_STATE, nonField, parentChange, type IssueFields } from "./item-checks.ts";
-import { linkChanges, planningChanges, stateChange, textChanges, typeChanges, type Change, type Update, type UpdateOptions } from "./update-fields.ts";
+import {
+  checkDates,
+  decodeBinary,
+  INVALID_ESTIMATE_POINT,
+  INVALID_PARENT,
+  INVALID_STATE,
+  nonField,
+  parentChange,
+  type IssueFields,
+} from "./item-checks.ts";
+import {
+  linkChanges,
+  planningChanges,
+  stateChange,
+  textChanges,
+  typeChanges,
+  type Change,
+  type Update,
+  type UpdateOptions,
+} from "./update-fields.ts";
 
 const I = schema.issues;
 
-export { nonField, START_AFTER_TARGET, INVALID_ESTIMATE_POINT, defaultState, projectLabelIds, assignableIds, issueKey, type IssueFields } from "./item-checks.ts";
+export {
+  nonField,
+  START_AFTER_TARGET,
+  INVALID_ESTIMATE_POINT,
+  defaultState,
+  projectLabelIds,
+  assignableIds,
+  issueKey,
+  type IssueFields,
+} from "./item-checks.ts";
 export type { UpdateOptions } from "./update-fields.ts";
 
 export interface CreateOptions {
@@ -38,28 +65,62 @@ export interface CreateOptions {
 }
 
 /** Subscribe users to an item (idempotent). */
-export async function subscribe(tx: DbOrTx, issue: Pick<IssueRow, "id" | "projectId" | "workspaceId">, userIds: readonly string[], actorId: string | null) {
+export async function subscribe(
+  tx: DbOrTx,
+  issue: Pick<IssueRow, "id" | "projectId" | "workspaceId">,
+  userIds: readonly string[],
+  actorId: string | null,
+) {
   const ids = [...new Set(userIds.filter(Boolean))];
   if (ids.length === 0) return;
   await tx
     .insert(schema.issueSubscribers)
-    .values(ids.map((u) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, subscriberId: u, createdById: actorId, updatedById: actorId })))
+    .values(
+      ids.map((u) => ({
+        issueId: issue.id,
+        projectId: issue.projectId,
+        workspaceId: issue.workspaceId,
+        subscriberId: u,
+        createdById: actorId,
+        updatedById: actorId,
+      })),
+    )
     .onConflictDoNothing();
 }
 
 /** Record the workspace members mentioned in `html` on the item (issue_mentions). */
-export async function recordMentions(tx: DbOrTx, issue: Pick<IssueRow, "id" | "projectId" | "workspaceId">, html: string | null | undefined, actorId: string | null): Promise<string[]> {
+export async function recordMentions(
+  tx: DbOrTx,
+  issue: Pick<IssueRow, "id" | "projectId" | "workspaceId">,
+  html: string | null | undefined,
+  actorId: string | null,
+): Promise<string[]> {
   const ids = extractMentionIds(html);
   if (ids.length === 0) return [];
   const members = await tx
     .select({ id: schema.workspaceMembers.memberId })
     .from(schema.workspaceMembers)
-    .where(and(eq(schema.workspaceMembers.workspaceId, issue.workspaceId), eq(schema.workspaceMembers.isActive, true), inArray(schema.workspaceMembers.memberId, ids)));
+    .where(
+      and(
+        eq(schema.workspaceMembers.workspaceId, issue.workspaceId),
+        eq(schema.workspaceMembers.isActive, true),
+        inArray(schema.workspaceMembers.memberId, ids),
+      ),
+    );
   const valid = members.map((m) => m.id);
   if (valid.length === 0) return [];
   await tx
     .insert(schema.issueMentions)
-    .values(valid.map((m) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, mentionId: m, createdById: actorId, updatedById: actorId })))
+    .values(
+      valid.map((m) => ({
+        issueId: issue.id,
+        projectId: issue.projectId,
+        workspaceId: issue.workspaceId,
+        mentionId: m,
+        createdById: actorId,
+        updatedById: actorId,
+      })),
+    )
     .onConflictDoNothing();
   return valid;
 }
@@ -68,7 +129,13 @@ export async function recordMentions(tx: DbOrTx, issue: Pick<IssueRow, "id" | "p
  * Create a work item (wire-facts §6.2, §15) inside the caller's transaction; returns its row.
  * Intake, drafts conversion and bulk tools call this too, so every item gets the same defaults.
  */
-export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actorId: string | null, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<{ issue: IssueRow; view: IssueView }> {
+export async function createIssueWithView(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string | null,
+  input: IssueFields & { name: string },
+  opts: CreateOptions = {},
+): Promise<{ issue: IssueRow; view: IssueView }> {
   checkDates(input.start_date, input.target_date);
   let binary: Buffer | null = null;
   let badBinary: unknown = null;
@@ -81,7 +148,11 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   // the parent and the items the text embeds or mentions: ones the actor may read (core/readable.ts), checked
   // before the create statement (which may send its COMMIT with it)
   const reader = { userId: actorId, workspaceId: project.workspaceId };
-  if (input.parent_id) await requireReadable(tx, reader, "issue", [input.parent_id], { projectId: project.id, error: () => nonField(INVALID_PARENT) });
+  if (input.parent_id)
+    await requireReadable(tx, reader, "issue", [input.parent_id], {
+      projectId: project.id,
+      error: () => nonField(INVALID_PARENT),
+    });
   await requireReadableMentions(tx, reader, html);
   const id = crypto.randomUUID();
   const base = { issueId: id, projectId: project.id, workspaceId: project.workspaceId, actorId };
@@ -98,16 +169,38 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   const plain = !input.parent_id && !opts.cycleId && !mayAssign && !hasValues && extractMentionIds(html).length === 0;
   // checks, sequence number, sort order, the item, its labels, assignees and subscribers: one statement
   const creating = runCreateStatement(tx, {
-    id, projectId: project.id, workspaceId: project.workspaceId, actorId,
-    stateId: input.state_id ?? null, allowTriage: !!opts.allowTriage, parentId: input.parent_id ?? null, estimatePointId: input.estimate_point ?? null,
-    labelIds: input.label_ids ?? [], assigneeIds: input.assignee_ids ?? [], defaultAssigneeId: project.defaultAssigneeId ?? null,
-    name: input.name, html, binary, json: input.description_json ?? {}, stripped: stripHtml(html), priority: input.priority ?? "none",
-    startDate: input.start_date ?? null, targetDate: input.target_date ?? null, sortOrder: input.sort_order ?? null,
-    isDraft: input.is_draft ?? false, isEpic: !!opts.isEpic, typeId: typing ? typing.typeId : (input.type_id ?? null),
-    externalSource: input.external_source ?? null, externalId: input.external_id ?? null, now: new Date(), write: !badBinary,
+    id,
+    projectId: project.id,
+    workspaceId: project.workspaceId,
+    actorId,
+    stateId: input.state_id ?? null,
+    allowTriage: !!opts.allowTriage,
+    parentId: input.parent_id ?? null,
+    estimatePointId: input.estimate_point ?? null,
+    labelIds: input.label_ids ?? [],
+    assigneeIds: input.assignee_ids ?? [],
+    defaultAssigneeId: project.defaultAssigneeId ?? null,
+    name: input.name,
+    html,
+    binary,
+    json: input.description_json ?? {},
+    stripped: stripHtml(html),
+    priority: input.priority ?? "none",
+    startDate: input.start_date ?? null,
+    targetDate: input.target_date ?? null,
+    sortOrder: input.sort_order ?? null,
+    isDraft: input.is_draft ?? false,
+    isEpic: !!opts.isEpic,
+    typeId: typing ? typing.typeId : (input.type_id ?? null),
+    externalSource: input.external_source ?? null,
+    externalId: input.external_id ?? null,
+    now: new Date(),
+    write: !badBinary,
   });
   const last = plain && !!opts.commitAhead && !input.module_ids?.length && !opts.moduleIds?.length;
-  const [made] = plain ? await Promise.all([creating, recordActivity(tx, [createdRow], { ifIssueExists: id, commitAfter: last })]) : [await creating];
+  const [made] = plain
+    ? await Promise.all([creating, recordActivity(tx, [createdRow], { ifIssueExists: id, commitAfter: last })])
+    : [await creating];
   // the 400s in the order the checks were always made
   if (!made.stateOk) throw nonField(INVALID_STATE);
   if (!made.parentOk) throw nonField(INVALID_PARENT);
@@ -126,9 +219,20 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   if (issue.parentId && !issue.isDraft) acts.push(await parentChange(tx, base, null, issue.parentId));
 
   if (opts.cycleId) {
-    const [c] = await tx.select().from(schema.cycles).where(and(eq(schema.cycles.id, opts.cycleId), eq(schema.cycles.projectId, project.id))).limit(1);
+    const [c] = await tx
+      .select()
+      .from(schema.cycles)
+      .where(and(eq(schema.cycles.id, opts.cycleId), eq(schema.cycles.projectId, project.id)))
+      .limit(1);
     if (c) {
-      await tx.insert(schema.cycleIssues).values({ issueId: issue.id, cycleId: c.id, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId });
+      await tx.insert(schema.cycleIssues).values({
+        issueId: issue.id,
+        cycleId: c.id,
+        projectId: project.id,
+        workspaceId: project.workspaceId,
+        createdById: actorId,
+        updatedById: actorId,
+      });
       acts.push({ ...base, field: "cycles", oldValue: "", newValue: c.name, newIdentifier: c.id });
       cycleId = c.id;
     }
@@ -144,17 +248,35 @@ export async function createIssueWithView(tx: DbOrTx, project: ProjectRow, actor
   }
   // modules join after the "created" row, so the history reads in order
   // (an anonymous request, from the public intake form, never carries modules)
-  if (input.module_ids?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
-  if (opts.moduleIds?.length && actorId) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })));
+  if (input.module_ids?.length && actorId)
+    moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
+  if (opts.moduleIds?.length && actorId)
+    moduleIds.push(
+      ...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })),
+    );
   const view: IssueView = {
-    issue, stateGroup: made.stateGroup, cycleId, moduleIds: [...new Set(moduleIds)], labelIds, assigneeIds,
-    subIssuesCount: 0, linkCount: 0, attachmentCount: 0, taskCount: 0,
+    issue,
+    stateGroup: made.stateGroup,
+    cycleId,
+    moduleIds: [...new Set(moduleIds)],
+    labelIds,
+    assigneeIds,
+    subIssuesCount: 0,
+    linkCount: 0,
+    attachmentCount: 0,
+    taskCount: 0,
   };
   return { issue, view };
 }
 
 /** Create a work item (see `createIssueWithView`); returns its row. */
-export async function createIssue(tx: DbOrTx, project: ProjectRow, actorId: string | null, input: IssueFields & { name: string }, opts: CreateOptions = {}): Promise<IssueRow> {
+export async function createIssue(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string | null,
+  input: IssueFields & { name: string },
+  opts: CreateOptions = {},
+): Promise<IssueRow> {
   return (await createIssueWithView(tx, project, actorId, input, opts)).issue;
 }
 
@@ -182,7 +304,8 @@ export async function lockIssues(tx: DbOrTx, ids: readonly (string | null | unde
   const rows = await rawOf(tx).unsafe(LOCK_ISSUES, [wanted], { prepare: true });
   return rows.map((r) => rowOf(I, r));
 }
-const LOCK_ISSUES = "SELECT * FROM issues WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE";
+const LOCK_ISSUES =
+  "SELECT * FROM issues WHERE id = ANY($1::uuid[]) AND deleted_at IS NULL ORDER BY id FOR NO KEY UPDATE";
 
 function lockedOne(rows: IssueRow[], id: string): IssueRow {
   const row = rows.find((r) => r.id === id);
@@ -204,8 +327,15 @@ export class LockOrderRetry extends Error {
  * are locked: when an item got a parent in between that is not locked yet, the transaction is run again rather than
  * lock it out of order.
  */
-export async function lockFamily(tx: DbOrTx, ids: readonly string[], also: readonly (string | null | undefined)[] = []): Promise<IssueRow[]> {
-  const known = await tx.select({ id: I.id, parent: I.parentId }).from(I).where(inArray(I.id, [...ids]));
+export async function lockFamily(
+  tx: DbOrTx,
+  ids: readonly string[],
+  also: readonly (string | null | undefined)[] = [],
+): Promise<IssueRow[]> {
+  const known = await tx
+    .select({ id: I.id, parent: I.parentId })
+    .from(I)
+    .where(inArray(I.id, [...ids]));
   const rows = await lockIssues(tx, [...ids, ...known.map((k) => k.parent), ...also]);
   const locked = new Set(rows.map((r) => r.id));
   if (rows.some((r) => ids.includes(r.id) && r.parentId && !locked.has(r.parentId))) throw new LockOrderRetry();
@@ -224,13 +354,22 @@ export class StaleIssueError extends Error {
  * lock statement: BEGIN, the update and its activity go out together), again with the row locked and read afresh
  * if it changed meanwhile. `also` runs in the same transaction after the update (the cycle).
  */
-export async function patchIssue(db: Db, project: ProjectRow, actorId: string, loaded: IssueRow, patch: IssueFields, opts: UpdateOptions = {}, also?: (tx: Tx, row: IssueRow) => Promise<unknown>): Promise<IssueRow> {
+export async function patchIssue(
+  db: Db,
+  project: ProjectRow,
+  actorId: string,
+  loaded: IssueRow,
+  patch: IssueFields,
+  opts: UpdateOptions = {},
+  also?: (tx: Tx, row: IssueRow) => Promise<unknown>,
+): Promise<IssueRow> {
   const version = issueVersion(loaded);
-  const run = (current: UpdateOptions["current"]) => db.transaction(async (tx) => {
-    const row = await updateIssue(tx, project, actorId, loaded.id, patch, { ...opts, current });
-    if (also) await also(tx, row);
-    return row;
-  });
+  const run = (current: UpdateOptions["current"]) =>
+    db.transaction(async (tx) => {
+      const row = await updateIssue(tx, project, actorId, loaded.id, patch, { ...opts, current });
+      if (also) await also(tx, row);
+      return row;
+    });
   if (!version) return run(undefined);
   try {
     return await run({ row: loaded, version });
@@ -244,7 +383,14 @@ export async function patchIssue(db: Db, project: ProjectRow, actorId: string, l
  * Apply a partial update (PATCH P/issues/{id}/, bulk operations, issue-dates, drafts): label and
  * assignee lists replace; one activity row per changed field and a description version, in the same transaction.
  */
-export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: string, issueId: string, patch: IssueFields, opts: UpdateOptions = {}): Promise<IssueRow> {
+export async function updateIssue(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string,
+  issueId: string,
+  patch: IssueFields,
+  opts: UpdateOptions = {},
+): Promise<IssueRow> {
   const { cur, version } = await readForUpdate(tx, issueId, patch, opts);
   if (cur.projectId !== project.id || cur.deletedAt) throw errors.notFound();
   const base = { issueId: cur.id, projectId: cur.projectId, workspaceId: cur.workspaceId, actorId };
@@ -265,12 +411,21 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
   const touched = Object.keys(set).length > 0 || acts.length > 0;
   // from the route's row: only if the row is still that version (else nothing is kept: StaleIssueError rolls back)
   const update = async () => {
-    const [row] = await tx.update(I).set({ ...set, updatedAt: new Date(), updatedById: actorId })
-      .where(version ? and(eq(I.id, cur.id), sql`xmin = ${version}::text::xid`) : eq(I.id, cur.id)).returning();
+    const [row] = await tx
+      .update(I)
+      .set({ ...set, updatedAt: new Date(), updatedById: actorId })
+      .where(version ? and(eq(I.id, cur.id), sql`xmin = ${version}::text::xid`) : eq(I.id, cur.id))
+      .returning();
     if (!row) throw version ? new StaleIssueError() : errors.notFound();
     return row;
   };
-  if (touched && !linkWrites.length && !newAssignees.length && !Array.isArray(patch.module_ids) && set.descriptionHtml === undefined) {
+  if (
+    touched &&
+    !linkWrites.length &&
+    !newAssignees.length &&
+    !Array.isArray(patch.module_ids) &&
+    set.descriptionHtml === undefined
+  ) {
     // nothing else to write: the update and the activity go out together (pipelined on the transaction's connection)
     const [row] = await Promise.all([update(), recordActivity(tx, acts)]);
     return row;
@@ -294,11 +449,21 @@ export async function updateIssue(tx: DbOrTx, project: ProjectRow, actorId: stri
  * new parents (locked at commit): the three are locked first, in id order. Otherwise the row the route read is
  * written if it is still that version (`version`), else it is locked and read afresh.
  */
-async function readForUpdate(tx: DbOrTx, issueId: string, patch: IssueFields, opts: UpdateOptions): Promise<{ cur: IssueRow; version: string | undefined }> {
+async function readForUpdate(
+  tx: DbOrTx,
+  issueId: string,
+  patch: IssueFields,
+  opts: UpdateOptions,
+): Promise<{ cur: IssueRow; version: string | undefined }> {
   const read = opts.current?.row.id === issueId ? opts.current.row : null;
-  const parentTouched = Object.prototype.hasOwnProperty.call(patch, "parent_id") && (!read || (patch.parent_id ?? null) !== read.parentId);
+  const parentTouched =
+    Object.prototype.hasOwnProperty.call(patch, "parent_id") && (!read || (patch.parent_id ?? null) !== read.parentId);
   const version = read && !parentTouched ? opts.current!.version : undefined;
-  const cur = version ? read! : parentTouched ? lockedOne(await lockFamily(tx, [issueId], [patch.parent_id]), issueId) : await lockIssue(tx, issueId);
+  const cur = version
+    ? read!
+    : parentTouched
+      ? lockedOne(await lockFamily(tx, [issueId], [patch.parent_id]), issueId)
+      : await lockIssue(tx, issueId);
   return { cur, version };
 }
 
@@ -307,16 +472,35 @@ async function readForUpdate(tx: DbOrTx, issueId: string, patch: IssueFields, op
  * its own savepoint: a failing child is logged ("Failed to delete child issue") and left in place,
  * never failing the parent's deletion.
  */
-export async function deleteIssue(tx: DbOrTx, issue: IssueRow, actorId: string, log: (msg: string, err: unknown, childId: string) => void, depth = 0): Promise<void> {
+export async function deleteIssue(
+  tx: DbOrTx,
+  issue: IssueRow,
+  actorId: string,
+  log: (msg: string, err: unknown, childId: string) => void,
+  depth = 0,
+): Promise<void> {
   const now = new Date();
   await tx.update(I).set({ deletedAt: now, updatedAt: now, updatedById: actorId }).where(eq(I.id, issue.id));
   await tx.delete(schema.cycleIssues).where(eq(schema.cycleIssues.issueId, issue.id));
   await tx.delete(schema.moduleIssues).where(eq(schema.moduleIssues.issueId, issue.id));
   await deleteDescriptionVersions(tx, issue.id);
   await dropFavoritesOf(tx, "issue", [issue.id]);
-  await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, verb: "deleted", field: "issue", oldValue: issue.name, comment: "deleted the work item" });
+  await recordActivity(tx, {
+    issueId: issue.id,
+    projectId: issue.projectId,
+    workspaceId: issue.workspaceId,
+    actorId,
+    verb: "deleted",
+    field: "issue",
+    oldValue: issue.name,
+    comment: "deleted the work item",
+  });
   if (depth > 50) return;
-  const children = await tx.select().from(I).where(and(eq(I.parentId, issue.id), isNull(I.deletedAt))).orderBy(asc(I.sequenceId));
+  const children = await tx
+    .select()
+    .from(I)
+    .where(and(eq(I.parentId, issue.id), isNull(I.deletedAt)))
+    .orderBy(asc(I.sequenceId));
   for (const child of children) {
     try {
       await tx.transaction(async (sp) => deleteIssue(sp, child, actorId, log, depth + 1));
@@ -336,7 +520,9 @@ export const invalidArchiveState = () => errors.domain(4091, "INVALID_ARCHIVE_ST
 export async function archiveIssues(tx: DbOrTx, issues: IssueRow[], actorId: string): Promise<string> {
   const stateIds = [...new Set(issues.map((i) => i.stateId).filter((x): x is string => !!x))];
   const groups = new Map<string, string>();
-  if (stateIds.length) for (const s of await tx.select().from(schema.states).where(inArray(schema.states.id, stateIds))) groups.set(s.id, s.group);
+  if (stateIds.length)
+    for (const s of await tx.select().from(schema.states).where(inArray(schema.states.id, stateIds)))
+      groups.set(s.id, s.group);
   for (const it of issues) {
     if (!it.stateId || !ARCHIVABLE_GROUPS.includes(groups.get(it.stateId) ?? "")) throw invalidArchiveState();
   }
@@ -345,9 +531,22 @@ export async function archiveIssues(tx: DbOrTx, issues: IssueRow[], actorId: str
   for (const it of issues) {
     if (it.archivedAt) continue;
     await tx.update(I).set({ archivedAt: day, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, it.id));
-    acts.push({ issueId: it.id, projectId: it.projectId, workspaceId: it.workspaceId, actorId, field: "archived_at", oldValue: null, newValue: ARCHIVE_VALUES.manual, comment: "archived the work item" });
+    acts.push({
+      issueId: it.id,
+      projectId: it.projectId,
+      workspaceId: it.workspaceId,
+      actorId,
+      field: "archived_at",
+      oldValue: null,
+      newValue: ARCHIVE_VALUES.manual,
+      comment: "archived the work item",
+    });
   }
-  await dropFavoritesOf(tx, "issue", acts.map((a) => a.issueId));
+  await dropFavoritesOf(
+    tx,
+    "issue",
+    acts.map((a) => a.issueId),
+  );
   await recordActivity(tx, acts);
   return day;
 }
@@ -355,5 +554,14 @@ export async function archiveIssues(tx: DbOrTx, issues: IssueRow[], actorId: str
 export async function restoreIssue(tx: DbOrTx, issue: IssueRow, actorId: string) {
   if (!issue.archivedAt) return;
   await tx.update(I).set({ archivedAt: null, updatedAt: new Date(), updatedById: actorId }).where(eq(I.id, issue.id));
-  await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, field: "archived_at", oldValue: ARCHIVE_VALUES.automatic, newValue: ARCHIVE_VALUES.restore, comment: "restored the work item" });
+  await recordActivity(tx, {
+    issueId: issue.id,
+    projectId: issue.projectId,
+    workspaceId: issue.workspaceId,
+    actorId,
+    field: "archived_at",
+    oldValue: ARCHIVE_VALUES.automatic,
+    newValue: ARCHIVE_VALUES.restore,
+    comment: "restored the work item",
+  });
 }

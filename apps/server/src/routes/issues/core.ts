@@ -8,7 +8,14 @@ import type { AppContext } from "../../core/context.ts";
 import { P, W, isEpicPath, itemUrls } from "../../http/paths.ts";
 import { issueParams, projectParams } from "../../http/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
-import { assertCanSee, findProjectIssues, issueLoadKey, issueNotFound, loadIssueForRoute, notAllowedToView } from "./access.ts";
+import {
+  assertCanSee,
+  findProjectIssues,
+  issueLoadKey,
+  issueNotFound,
+  loadIssueForRoute,
+  notAllowedToView,
+} from "./access.ts";
 import { pageAnnounce, pageKnown } from "../../http/page-loads.ts";
 import { workItemKeyAnnouncement } from "@stride/shared";
 import { createIssueWithView, deleteIssue, patchIssue, START_AFTER_TARGET, updateIssue } from "./commands.ts";
@@ -16,7 +23,6 @@ import { setCycle } from "./bulk.ts";
 import { loadIssueView, lookupIssueByKey } from "./queries.ts";
 import { presentIssue } from "./presenters.ts";
 import { buildIssueDetail } from "./detail.ts";
-
 
 /** Create, read, update and delete one work item; lookup by key; meta; bulk date updates. */
 export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
@@ -57,8 +63,24 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => {
       const view = await loadIssueView(ctx.app.db, ctx.loaded.id);
       if (!view) throw errors.notFound();
-      return answerWithVisit(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: ctx.loaded.id, projectId: ctx.project.id },
-        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)));
+      return answerWithVisit(
+        ctx.app.db,
+        ctx.req.log,
+        {
+          userId: ctx.user.id,
+          workspaceId: ctx.workspace.id,
+          entity: "issue",
+          id: ctx.loaded.id,
+          projectId: ctx.project.id,
+        },
+        buildIssueDetail(
+          ctx.app.db,
+          view,
+          ctx.user.id,
+          ctx.workspace.slug,
+          parseExpand(ctx.query.expand as string | undefined),
+        ),
+      );
     },
   });
 
@@ -75,8 +97,15 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
     status: 204,
     handler: async (ctx) => {
       const { skip_activity, cycle_id, ...patch } = ctx.body;
-      await patchIssue(ctx.app.db, ctx.project, ctx.user.id, ctx.loaded, patch, { skipActivity: !!skip_activity },
-        cycle_id !== undefined ? (tx, row) => setCycle(tx, ctx.project, ctx.user.id, [row], cycle_id) : undefined);
+      await patchIssue(
+        ctx.app.db,
+        ctx.project,
+        ctx.user.id,
+        ctx.loaded,
+        patch,
+        { skipActivity: !!skip_activity },
+        cycle_id !== undefined ? (tx, row) => setCycle(tx, ctx.project, ctx.user.id, [row], cycle_id) : undefined,
+      );
       return undefined;
     },
   });
@@ -124,9 +153,29 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
       // the page's requests for the item's parts (core/screen-data.ts) reuse the row instead of reading it again,
       // and start now rather than after the rest of this answer (its expanded parts, the recorded visit)
       pageKnown(issueLoadKey(project.id, view.issue.id), view.issue);
-      pageAnnounce(workItemKeyAnnouncement(ctx.params.slug, key), { id: view.issue.id, project_id: project.id, is_epic: view.issue.isEpic });
-      return answerWithVisit(ctx.app.db, ctx.req.log, { userId: ctx.user.id, workspaceId: ctx.workspace.id, entity: "issue", id: view.issue.id, projectId: project.id },
-        buildIssueDetail(ctx.app.db, view, ctx.user.id, ctx.workspace.slug, parseExpand(ctx.query.expand as string | undefined)));
+      pageAnnounce(workItemKeyAnnouncement(ctx.params.slug, key), {
+        id: view.issue.id,
+        project_id: project.id,
+        is_epic: view.issue.isEpic,
+      });
+      return answerWithVisit(
+        ctx.app.db,
+        ctx.req.log,
+        {
+          userId: ctx.user.id,
+          workspaceId: ctx.workspace.id,
+          entity: "issue",
+          id: view.issue.id,
+          projectId: project.id,
+        },
+        buildIssueDetail(
+          ctx.app.db,
+          view,
+          ctx.user.id,
+          ctx.workspace.slug,
+          parseExpand(ctx.query.expand as string | undefined),
+        ),
+      );
     },
   });
 
@@ -158,7 +207,12 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
           const cur = byId.get(u.id)!;
           const start = u.start_date !== undefined ? u.start_date : cur.startDate;
           const target = u.target_date !== undefined ? u.target_date : cur.targetDate;
-          if (start && target && start > target) throw errors.body(400, { message: START_AFTER_TARGET, error_code: 4100, error_message: "INVALID_ISSUE_DATES" });
+          if (start && target && start > target)
+            throw errors.body(400, {
+              message: START_AFTER_TARGET,
+              error_code: 4100,
+              error_message: "INVALID_ISSUE_DATES",
+            });
           const patch: { start_date?: string | null; target_date?: string | null } = {};
           if (u.start_date !== undefined) patch.start_date = u.start_date;
           if (u.target_date !== undefined) patch.target_date = u.target_date;

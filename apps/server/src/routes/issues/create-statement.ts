@@ -82,7 +82,9 @@ SELECT chk.state_ok AS "#state_ok", chk.parent_ok AS "#parent_ok", chk.estimate_
   (SELECT COALESCE(array_agg(u.display_name ORDER BY asg.n), '{}') FROM asg JOIN users u ON u.id = asg.id) AS "#assignee_names",
   ins.*
 FROM chk LEFT JOIN ins ON true`;
-const CREATE_ISSUE = [false, true].map((labels) => [false, true].map((assignees) => createIssueText(labels, assignees)));
+const CREATE_ISSUE = [false, true].map((labels) =>
+  [false, true].map((assignees) => createIssueText(labels, assignees)),
+);
 
 export interface CreateStatementInput {
   /** The new item's id, made by the caller (so its activity can be sent before the create answers). */
@@ -133,15 +135,41 @@ export interface CreateStatementResult {
 export async function runCreateStatement(tx: DbOrTx, x: CreateStatementInput): Promise<CreateStatementResult> {
   const labels = x.labelIds.length > 0;
   const assignees = x.assigneeIds.length > 0 || x.defaultAssigneeId !== null;
-  const rows = await rawOf(tx).unsafe(
-    CREATE_ISSUE[Number(labels)][Number(assignees)],
-    [
-      x.projectId, x.workspaceId, x.actorId, x.stateId, x.allowTriage, x.parentId, x.estimatePointId, [...new Set(x.labelIds)], [...new Set(x.assigneeIds)],
-      x.defaultAssigneeId, x.name, x.html, x.binary, JSON.stringify(x.json ?? {}), x.stripped, x.priority, x.startDate, x.targetDate, x.sortOrder,
-      x.isDraft, x.isEpic, x.typeId, x.externalSource, x.now.toISOString(), x.write, x.externalId, x.id,
-    ] as never[],
-    { prepare: true },
-  ).execute(); // sent now, ahead of the activity (and the COMMIT) the caller pipelines behind it
+  const rows = await rawOf(tx)
+    .unsafe(
+      CREATE_ISSUE[Number(labels)][Number(assignees)],
+      [
+        x.projectId,
+        x.workspaceId,
+        x.actorId,
+        x.stateId,
+        x.allowTriage,
+        x.parentId,
+        x.estimatePointId,
+        [...new Set(x.labelIds)],
+        [...new Set(x.assigneeIds)],
+        x.defaultAssigneeId,
+        x.name,
+        x.html,
+        x.binary,
+        JSON.stringify(x.json ?? {}),
+        x.stripped,
+        x.priority,
+        x.startDate,
+        x.targetDate,
+        x.sortOrder,
+        x.isDraft,
+        x.isEpic,
+        x.typeId,
+        x.externalSource,
+        x.now.toISOString(),
+        x.write,
+        x.externalId,
+        x.id,
+      ] as never[],
+      { prepare: true },
+    )
+    .execute(); // sent now, ahead of the activity (and the COMMIT) the caller pipelines behind it
   const r = rows[0] as Record<string, unknown>;
   return {
     stateOk: r["#state_ok"] as boolean,

@@ -16,9 +16,13 @@ import { presentDescriptionVersion, presentDescriptionVersionLite } from "./pres
 const V = schema.issueDescriptionVersions;
 // Plane's intake screen reads an intake request's versions under `intake-work-items/{work item id}/`
 const urls = (suffix: string) => [
-  `${P}/work-items/:issueId/description-versions/${suffix}`, `${P}/intake-work-items/:issueId/description-versions/${suffix}`, ...itemUrls(`description-versions/${suffix}`),
+  `${P}/work-items/:issueId/description-versions/${suffix}`,
+  `${P}/intake-work-items/:issueId/description-versions/${suffix}`,
+  ...itemUrls(`description-versions/${suffix}`),
 ];
-const pageQuery = z.object({ cursor: z.string().max(100).optional(), per_page: z.string().max(10).optional() }).passthrough();
+const pageQuery = z
+  .object({ cursor: z.string().max(100).optional(), per_page: z.string().max(10).optional() })
+  .passthrough();
 
 /**
  * Description versions of a work item (written by `keepDescriptionVersion` with every description change):

@@ -4,12 +4,21 @@ import { schema, type DbOrTx } from "../../db/client.ts";
 import { iso, presentUserLite } from "../../http/present.ts";
 import { assetUrl } from "../assets/urls.ts";
 import { loadIssueViews, type IssueView } from "./queries.ts";
-import { presentIssue, presentIssueReactionLite, presentLinkLite, presentRelationLite, presentTask } from "./presenters.ts";
+import {
+  presentIssue,
+  presentIssueReactionLite,
+  presentLinkLite,
+  presentRelationLite,
+  presentTask,
+} from "./presenters.ts";
 import { readableOnly, type Reader } from "../../http/readable.ts";
 
 type UserRow = typeof schema.users.$inferSelect;
 
-export async function usersById(db: DbOrTx, ids: readonly (string | null | undefined)[]): Promise<Map<string, UserRow>> {
+export async function usersById(
+  db: DbOrTx,
+  ids: readonly (string | null | undefined)[],
+): Promise<Map<string, UserRow>> {
   const list = [...new Set(ids.filter((x): x is string => !!x))];
   const out = new Map<string, UserRow>();
   if (list.length === 0) return out;
@@ -23,8 +32,17 @@ export async function usersById(db: DbOrTx, ids: readonly (string | null | undef
  */
 export async function relationExpansions(db: DbOrTx, issueId: string, reader: Reader) {
   const rel = schema.issueRelations;
-  const rows = await db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
-  const otherIds = [...(await readableOnly(db, reader, rows.map((r) => (r.issueId === issueId ? r.relatedIssueId : r.issueId))))];
+  const rows = await db
+    .select()
+    .from(rel)
+    .where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
+  const otherIds = [
+    ...(await readableOnly(
+      db,
+      reader,
+      rows.map((r) => (r.issueId === issueId ? r.relatedIssueId : r.issueId)),
+    )),
+  ];
   const views = new Map((await loadIssueViews(db, otherIds)).map((v) => [v.issue.id, v]));
   const issueRelation: RelationLite[] = [];
   const issueRelated: RelationLite[] = [];
@@ -44,7 +62,13 @@ export async function relationExpansions(db: DbOrTx, issueId: string, reader: Re
  * The detail shape of GET P/issues/{id}/ (wire-facts §6.3): item fields (no state__group) plus
  * description_html, is_subscribed, is_intake and the requested expansions.
  */
-export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string, workspaceSlug: string, expand: Set<string>): Promise<WorkItemDetail> {
+export async function buildIssueDetail(
+  db: DbOrTx,
+  v: IssueView,
+  userId: string,
+  workspaceSlug: string,
+  expand: Set<string>,
+): Promise<WorkItemDetail> {
   const it = v.issue;
   // The subscription and the expansions are independent reads: they run at once (the detail is on the
   // critical path of the work-item screens) and land in the shape in this order.
@@ -58,8 +82,15 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
 
   if (expand.has("issue_reactions")) {
     part(async () => {
-      const rows = await db.select().from(schema.issueReactions).where(eq(schema.issueReactions.issueId, it.id)).orderBy(desc(schema.issueReactions.createdAt));
-      const users = await usersById(db, rows.map((r) => r.actorId));
+      const rows = await db
+        .select()
+        .from(schema.issueReactions)
+        .where(eq(schema.issueReactions.issueId, it.id))
+        .orderBy(desc(schema.issueReactions.createdAt));
+      const users = await usersById(
+        db,
+        rows.map((r) => r.actorId),
+      );
       return { issue_reactions: rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId))) };
     });
   }
@@ -69,7 +100,14 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
       const rows = await db
         .select()
         .from(fa)
-        .where(and(eq(fa.issueId, it.id), eq(fa.entityType, "ISSUE_ATTACHMENT"), eq(fa.isUploaded, true), eq(fa.isDeleted, false)))
+        .where(
+          and(
+            eq(fa.issueId, it.id),
+            eq(fa.entityType, "ISSUE_ATTACHMENT"),
+            eq(fa.isUploaded, true),
+            eq(fa.isDeleted, false),
+          ),
+        )
         .orderBy(desc(fa.createdAt));
       return {
         issue_attachments: rows.map((a) => ({
@@ -86,20 +124,32 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
   }
   if (expand.has("issue_link")) {
     part(async () => {
-      const rows = await db.select().from(schema.issueLinks).where(eq(schema.issueLinks.issueId, it.id)).orderBy(desc(schema.issueLinks.createdAt));
+      const rows = await db
+        .select()
+        .from(schema.issueLinks)
+        .where(eq(schema.issueLinks.issueId, it.id))
+        .orderBy(desc(schema.issueLinks.createdAt));
       return { issue_link: rows.map(presentLinkLite) };
     });
   }
   if (expand.has("parent")) {
     part(async () => {
       if (!it.parentId) return { parent: null };
-      const [p] = await db.select().from(schema.issues).where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt))).limit(1);
+      const [p] = await db
+        .select()
+        .from(schema.issues)
+        .where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt)))
+        .limit(1);
       return { parent: p ? { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name } : null };
     });
   }
   if (expand.has("tasks")) {
     part(async () => {
-      const rows = await db.select().from(schema.issueTasks).where(eq(schema.issueTasks.issueId, it.id)).orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
+      const rows = await db
+        .select()
+        .from(schema.issueTasks)
+        .where(eq(schema.issueTasks.issueId, it.id))
+        .orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
       return { tasks: rows.map(presentTask) };
     });
   }
@@ -125,13 +175,17 @@ export async function buildIssueDetail(db: DbOrTx, v: IssueView, userId: string,
   }
   if (expand.has("labels")) {
     part(async () => {
-      const rows = v.labelIds.length ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds)) : [];
+      const rows = v.labelIds.length
+        ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds))
+        : [];
       return { labels: rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId })) };
     });
   }
   if (expand.has("state")) {
     part(async () => {
-      const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
+      const [s] = it.stateId
+        ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1)
+        : [];
       return { state: s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null };
     });
   }

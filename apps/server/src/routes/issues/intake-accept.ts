@@ -8,7 +8,11 @@ import type { DbOrTx } from "../../db/client.ts";
  * has joined the project's work: its intake row becomes accepted, with the intake's activity row, so an item is
  * never in the lists while its intake still says pending, snoozed, declined or duplicate.
  */
-export async function acceptIntakeOnLeavingTriage(tx: DbOrTx, base: Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">, fromStateId: string | null): Promise<ActivityInput[]> {
+export async function acceptIntakeOnLeavingTriage(
+  tx: DbOrTx,
+  base: Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">,
+  fromStateId: string | null,
+): Promise<ActivityInput[]> {
   if (!fromStateId) return [];
   const rows = await tx.execute<{ old: number }>(sql`
     WITH o AS (
@@ -18,8 +22,11 @@ export async function acceptIntakeOnLeavingTriage(tx: DbOrTx, base: Pick<Activit
     UPDATE intake_issues ii SET status = 1, snoozed_till = NULL, duplicate_to = NULL, updated_at = now(), updated_by = ${base.actorId}
     FROM o WHERE ii.id = o.id RETURNING o.old`);
   return rows.map((r) => ({
-    ...base, verb: "updated" as const, field: "intake",
-    oldValue: INTAKE_STATUS_LABEL[Number(r.old) as IntakeStatus], newValue: INTAKE_STATUS_LABEL[1],
+    ...base,
+    verb: "updated" as const,
+    field: "intake",
+    oldValue: INTAKE_STATUS_LABEL[Number(r.old) as IntakeStatus],
+    newValue: INTAKE_STATUS_LABEL[1],
     comment: "accepted the intake work item",
   }));
 }

@@ -53,9 +53,22 @@ export async function defaultState(tx: DbOrTx, projectId: string): Promise<State
 }
 
 /** A parent: an item of the project that the actor may read (core/readable.ts), and not below the item itself. */
-export async function checkParent(tx: DbOrTx, project: ProjectRow, actorId: string | null, parentId: string, selfId?: string): Promise<IssueRow> {
-  await requireReadable(tx, { userId: actorId, workspaceId: project.workspaceId }, "issue", [parentId], { projectId: project.id, error: () => nonField(INVALID_PARENT) });
-  const [p] = await tx.select().from(I).where(and(eq(I.id, parentId), eq(I.projectId, project.id), isNull(I.deletedAt))).limit(1);
+export async function checkParent(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string | null,
+  parentId: string,
+  selfId?: string,
+): Promise<IssueRow> {
+  await requireReadable(tx, { userId: actorId, workspaceId: project.workspaceId }, "issue", [parentId], {
+    projectId: project.id,
+    error: () => nonField(INVALID_PARENT),
+  });
+  const [p] = await tx
+    .select()
+    .from(I)
+    .where(and(eq(I.id, parentId), eq(I.projectId, project.id), isNull(I.deletedAt)))
+    .limit(1);
   if (!p) throw nonField(INVALID_PARENT);
   if (selfId) {
     // the new parent may be neither the item itself nor one of its descendants
@@ -81,7 +94,10 @@ export async function checkEstimatePoint(tx: DbOrTx, projectId: string, id: stri
 /** Labels of the project among `ids` (others are dropped, as the wire facts say). */
 export async function projectLabelIds(tx: DbOrTx, projectId: string, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await tx.select({ id: schema.labels.id }).from(schema.labels).where(and(eq(schema.labels.projectId, projectId), inArray(schema.labels.id, [...ids])));
+  const rows = await tx
+    .select({ id: schema.labels.id })
+    .from(schema.labels)
+    .where(and(eq(schema.labels.projectId, projectId), inArray(schema.labels.id, [...ids])));
   const ok = new Set(rows.map((r) => r.id));
   return [...new Set(ids)].filter((id) => ok.has(id));
 }
@@ -92,7 +108,14 @@ export async function assignableIds(tx: DbOrTx, projectId: string, ids: readonly
   const rows = await tx
     .select({ id: schema.projectMembers.memberId })
     .from(schema.projectMembers)
-    .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.isActive, true), gte(schema.projectMembers.role, 15), inArray(schema.projectMembers.memberId, [...ids])));
+    .where(
+      and(
+        eq(schema.projectMembers.projectId, projectId),
+        eq(schema.projectMembers.isActive, true),
+        gte(schema.projectMembers.role, 15),
+        inArray(schema.projectMembers.memberId, [...ids]),
+      ),
+    );
   const ok = new Set(rows.map((r) => r.id));
   return [...new Set(ids)].filter((id) => ok.has(id));
 }
@@ -121,11 +144,20 @@ export async function issueKey(tx: DbOrTx, issueId: string | null | undefined): 
 }
 
 /** Plane's `parent` row: "IDENT-seq" of the old and new parent ("" for none), their ids as identifiers. */
-export async function parentChange(tx: DbOrTx, base: Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">, oldId: string | null, newId: string | null): Promise<ActivityInput> {
+export async function parentChange(
+  tx: DbOrTx,
+  base: Pick<ActivityInput, "issueId" | "projectId" | "workspaceId" | "actorId">,
+  oldId: string | null,
+  newId: string | null,
+): Promise<ActivityInput> {
   return {
-    ...base, verb: "updated", field: "parent",
-    oldValue: (await issueKey(tx, oldId)) ?? "", newValue: (await issueKey(tx, newId)) ?? "",
-    oldIdentifier: oldId, newIdentifier: newId,
+    ...base,
+    verb: "updated",
+    field: "parent",
+    oldValue: (await issueKey(tx, oldId)) ?? "",
+    newValue: (await issueKey(tx, newId)) ?? "",
+    oldIdentifier: oldId,
+    newIdentifier: newId,
     comment: newId ? "updated the parent issue to" : "removed the parent issue",
   };
 }

@@ -24,13 +24,20 @@ export const linkParams = issueParams.extend({ linkId: idParam() });
 /** The link `:linkId` of the route's work item (which the caller must be able to see), else 404. */
 export async function loadLink(ctx: ProjectCtx<{ issueId: string; linkId: string }>) {
   const issue = await loadIssueForRoute(ctx);
-  const [link] = await ctx.app.db.select().from(schema.issueLinks).where(and(eq(schema.issueLinks.id, ctx.params.linkId), eq(schema.issueLinks.issueId, issue.id))).limit(1);
+  const [link] = await ctx.app.db
+    .select()
+    .from(schema.issueLinks)
+    .where(and(eq(schema.issueLinks.id, ctx.params.linkId), eq(schema.issueLinks.issueId, issue.id)))
+    .limit(1);
   if (!link) throw errors.notFound();
   return link;
 }
 
 async function presentLinks(db: DbOrTx, rows: (typeof schema.issueLinks.$inferSelect)[]) {
-  const users = await usersById(db, rows.map((r) => r.createdById));
+  const users = await usersById(
+    db,
+    rows.map((r) => r.createdById),
+  );
   return rows.map((r) => presentLink(r, r.createdById ? users.get(r.createdById) : null));
 }
 
@@ -42,13 +49,35 @@ export async function createLink(db: Db, issue: LinkIssue, actorId: string, body
   const L = schema.issueLinks;
   const url = normalizeLinkUrl(body.url);
   return db.transaction(async (tx) => {
-    const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, issue.id), eq(L.url, url))).limit(1);
+    const [dup] = await tx
+      .select({ id: L.id })
+      .from(L)
+      .where(and(eq(L.issueId, issue.id), eq(L.url, url)))
+      .limit(1);
     if (dup) throw duplicateUrl();
     const [link] = await tx
       .insert(L)
-      .values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, url, title: body.title ?? null, metadata: body.metadata ?? {}, createdById: actorId, updatedById: actorId })
+      .values({
+        issueId: issue.id,
+        projectId: issue.projectId,
+        workspaceId: issue.workspaceId,
+        url,
+        title: body.title ?? null,
+        metadata: body.metadata ?? {},
+        createdById: actorId,
+        updatedById: actorId,
+      })
       .returning();
-    await recordActivity(tx, { issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, verb: "created", field: "link", newValue: url, newIdentifier: link.id });
+    await recordActivity(tx, {
+      issueId: issue.id,
+      projectId: issue.projectId,
+      workspaceId: issue.workspaceId,
+      actorId,
+      verb: "created",
+      field: "link",
+      newValue: url,
+      newIdentifier: link.id,
+    });
     return link;
   });
 }
@@ -58,7 +87,11 @@ export async function updateLink(db: Db, link: LinkRow, actorId: string, body: U
   const L = schema.issueLinks;
   const url = body.url !== undefined ? normalizeLinkUrl(body.url) : link.url;
   return db.transaction(async (tx) => {
-    const [dup] = await tx.select({ id: L.id }).from(L).where(and(eq(L.issueId, link.issueId), eq(L.url, url), ne(L.id, link.id))).limit(1);
+    const [dup] = await tx
+      .select({ id: L.id })
+      .from(L)
+      .where(and(eq(L.issueId, link.issueId), eq(L.url, url), ne(L.id, link.id)))
+      .limit(1);
     if (dup) throw duplicateUrl();
     const [updated] = await tx
       .update(L)
@@ -71,7 +104,18 @@ export async function updateLink(db: Db, link: LinkRow, actorId: string, body: U
       })
       .where(eq(L.id, link.id))
       .returning();
-    await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId, verb: "updated", field: "link", oldValue: link.url, newValue: url, oldIdentifier: link.id, newIdentifier: link.id });
+    await recordActivity(tx, {
+      issueId: link.issueId,
+      projectId: link.projectId,
+      workspaceId: link.workspaceId,
+      actorId,
+      verb: "updated",
+      field: "link",
+      oldValue: link.url,
+      newValue: url,
+      oldIdentifier: link.id,
+      newIdentifier: link.id,
+    });
     return updated;
   });
 }
@@ -80,7 +124,16 @@ export async function updateLink(db: Db, link: LinkRow, actorId: string, body: U
 export async function deleteLink(db: Db, link: LinkRow, actorId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(schema.issueLinks).where(eq(schema.issueLinks.id, link.id));
-    await recordActivity(tx, { issueId: link.issueId, projectId: link.projectId, workspaceId: link.workspaceId, actorId, verb: "deleted", field: "link", oldValue: link.url, oldIdentifier: link.id });
+    await recordActivity(tx, {
+      issueId: link.issueId,
+      projectId: link.projectId,
+      workspaceId: link.workspaceId,
+      actorId,
+      verb: "deleted",
+      field: "link",
+      oldValue: link.url,
+      oldIdentifier: link.id,
+    });
   });
 }
 
@@ -94,7 +147,11 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
     params: issueParams,
     policy: PERMISSIONS.workItem.view,
     load: (ctx) => loadIssueForRoute(ctx),
-    handler: async (ctx) => presentLinks(ctx.app.db, await ctx.app.db.select().from(L).where(eq(L.issueId, ctx.loaded.id)).orderBy(desc(L.createdAt))),
+    handler: async (ctx) =>
+      presentLinks(
+        ctx.app.db,
+        await ctx.app.db.select().from(L).where(eq(L.issueId, ctx.loaded.id)).orderBy(desc(L.createdAt)),
+      ),
   });
 
   route(fastify, app, {

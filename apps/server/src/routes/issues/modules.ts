@@ -29,34 +29,78 @@ export interface ModuleChangeOptions {
  * activity row (field "modules") for each pair that actually joined or left, in the caller's transaction. Items may
  * only join live (not archived) modules of the project. Returns the ids of the modules joined.
  */
-export async function changeItemModules(tx: DbOrTx, project: ProjectRow, actorId: string, items: readonly Item[], change: ModuleChange, opts: ModuleChangeOptions = {}): Promise<string[]> {
+export async function changeItemModules(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string,
+  items: readonly Item[],
+  change: ModuleChange,
+  opts: ModuleChangeOptions = {},
+): Promise<string[]> {
   const add = [...new Set(change.add ?? [])];
   const remove = [...new Set(change.remove ?? [])].filter((id) => !add.includes(id));
   if (add.length + remove.length === 0) return [];
-  const mods = await tx.select({ id: M.id, name: M.name, archivedAt: M.archivedAt }).from(M).where(and(eq(M.projectId, project.id), inArray(M.id, [...add, ...remove])));
+  const mods = await tx
+    .select({ id: M.id, name: M.name, archivedAt: M.archivedAt })
+    .from(M)
+    .where(and(eq(M.projectId, project.id), inArray(M.id, [...add, ...remove])));
   const byId = new Map(mods.map((m) => [m.id, m]));
   const live = (id: string) => !!byId.get(id) && !byId.get(id)!.archivedAt;
   const joining = add.filter(live);
-  if (!opts.lenient && (joining.length !== add.length || remove.some((id) => !byId.has(id)))) throw errors.field(opts.field ?? "module_ids", "Invalid module");
+  if (!opts.lenient && (joining.length !== add.length || remove.some((id) => !byId.has(id))))
+    throw errors.field(opts.field ?? "module_ids", "Invalid module");
   if (items.length === 0) return joining;
   const ids = items.map((it) => it.id);
   const inserted = joining.length
     ? await tx
         .insert(MI)
-        .values(items.flatMap((it) => joining.map((moduleId) => ({ issueId: it.id, moduleId, projectId: project.id, workspaceId: project.workspaceId, createdById: actorId, updatedById: actorId }))))
+        .values(
+          items.flatMap((it) =>
+            joining.map((moduleId) => ({
+              issueId: it.id,
+              moduleId,
+              projectId: project.id,
+              workspaceId: project.workspaceId,
+              createdById: actorId,
+              updatedById: actorId,
+            })),
+          ),
+        )
         .onConflictDoNothing()
         .returning({ issueId: MI.issueId, moduleId: MI.moduleId })
     : [];
   const leaving = remove.filter((id) => byId.has(id));
   const deleted = leaving.length
-    ? await tx.delete(MI).where(and(inArray(MI.issueId, ids), inArray(MI.moduleId, leaving))).returning({ issueId: MI.issueId, moduleId: MI.moduleId })
+    ? await tx
+        .delete(MI)
+        .where(and(inArray(MI.issueId, ids), inArray(MI.moduleId, leaving)))
+        .returning({ issueId: MI.issueId, moduleId: MI.moduleId })
     : [];
   const itemBy = new Map(items.map((it) => [it.id, it]));
-  const base = (issueId: string) => ({ issueId, projectId: itemBy.get(issueId)!.projectId, workspaceId: itemBy.get(issueId)!.workspaceId, actorId });
+  const base = (issueId: string) => ({
+    issueId,
+    projectId: itemBy.get(issueId)!.projectId,
+    workspaceId: itemBy.get(issueId)!.workspaceId,
+    actorId,
+  });
   const name = (id: string) => byId.get(id)!.name;
   await recordActivity(tx, [
-    ...inserted.map((r): ActivityInput => ({ ...base(r.issueId), verb: "updated", field: "modules", oldValue: "", newValue: name(r.moduleId), newIdentifier: r.moduleId })),
-    ...deleted.map((r): ActivityInput => ({ ...base(r.issueId), verb: "updated", field: "modules", oldValue: name(r.moduleId), newValue: "", oldIdentifier: r.moduleId })),
+    ...inserted.map((r): ActivityInput => ({
+      ...base(r.issueId),
+      verb: "updated",
+      field: "modules",
+      oldValue: "",
+      newValue: name(r.moduleId),
+      newIdentifier: r.moduleId,
+    })),
+    ...deleted.map((r): ActivityInput => ({
+      ...base(r.issueId),
+      verb: "updated",
+      field: "modules",
+      oldValue: name(r.moduleId),
+      newValue: "",
+      oldIdentifier: r.moduleId,
+    })),
   ]);
   return joining;
 }
@@ -73,20 +117,46 @@ export async function itemModuleIds(tx: DbOrTx, issueId: string): Promise<string
 }
 
 /** Replace an item's live modules with `next` (work-item PATCH `module_ids`); archived modules keep their items. */
-export async function setItemModules(tx: DbOrTx, project: ProjectRow, actorId: string, item: Item, next: readonly string[], opts: ModuleChangeOptions = {}): Promise<void> {
+export async function setItemModules(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string,
+  item: Item,
+  next: readonly string[],
+  opts: ModuleChangeOptions = {},
+): Promise<void> {
   const current = await itemModuleIds(tx, item.id);
   const want = new Set(next);
-  await changeItemModules(tx, project, actorId, [item], { add: [...want].filter((id) => !current.includes(id)), remove: current.filter((id) => !want.has(id)) }, opts);
+  await changeItemModules(
+    tx,
+    project,
+    actorId,
+    [item],
+    { add: [...want].filter((id) => !current.includes(id)), remove: current.filter((id) => !want.has(id)) },
+    opts,
+  );
 }
 
 /** The project's live work items among `ids` (the items a module call names), else a 400 naming `field`. */
-export async function projectItemsFor(tx: DbOrTx, projectId: string, ids: readonly string[], field = "issues"): Promise<Item[]> {
+export async function projectItemsFor(
+  tx: DbOrTx,
+  projectId: string,
+  ids: readonly string[],
+  field = "issues",
+): Promise<Item[]> {
   const unique = [...new Set(ids)];
   if (unique.length === 0) return [];
   const rows = await tx
     .select({ id: schema.issues.id, projectId: schema.issues.projectId, workspaceId: schema.issues.workspaceId })
     .from(schema.issues)
-    .where(and(eq(schema.issues.projectId, projectId), inArray(schema.issues.id, unique), isNull(schema.issues.deletedAt), sql`${schema.issues.isDraft} = false`));
+    .where(
+      and(
+        eq(schema.issues.projectId, projectId),
+        inArray(schema.issues.id, unique),
+        isNull(schema.issues.deletedAt),
+        sql`${schema.issues.isDraft} = false`,
+      ),
+    );
   if (rows.length !== unique.length) throw errors.field(field, "Invalid issue");
   return rows;
 }

@@ -1,6 +1,18 @@
 import type {
-  Activity, DescriptionVersion, DescriptionVersionLite, IssueReactionLite, Link, LinkLite, Priority, RelatedWorkItem, RelationLite,
-  RelationType, Subscriber, Task, WorkItem, WorkItemFlat,
+  Activity,
+  DescriptionVersion,
+  DescriptionVersionLite,
+  IssueReactionLite,
+  Link,
+  LinkLite,
+  Priority,
+  RelatedWorkItem,
+  RelationLite,
+  RelationType,
+  Subscriber,
+  Task,
+  WorkItem,
+  WorkItemFlat,
 } from "@stride/shared/contract";
 import type { schema } from "../../db/client.ts";
 import { auditFields, iso, presentProjectLite, presentWorkspaceLite, userLiteOrNull } from "../../http/present.ts";
@@ -111,7 +123,15 @@ export function presentLink(l: LinkRow, creator: UserRow | null | undefined): Li
 }
 
 export function presentLinkLite(l: LinkRow): LinkLite {
-  return { id: l.id, issue_id: l.issueId, title: l.title, url: l.url, metadata: l.metadata, created_by_id: l.createdById, created_at: iso(l.createdAt) };
+  return {
+    id: l.id,
+    issue_id: l.issueId,
+    title: l.title,
+    url: l.url,
+    metadata: l.metadata,
+    created_by_id: l.createdById,
+    created_at: iso(l.createdAt),
+  };
 }
 
 /** Flat issue fields carried by history rows and comments (`issue_detail`). */
@@ -135,7 +155,13 @@ type ActivityRow = typeof schema.issueActivities.$inferSelect;
 
 export function presentActivity(
   a: ActivityRow,
-  rel: { actor?: UserRow | null; onBehalfOf?: UserRow | null; issue?: IssueRow | null; project?: ProjectRow | null; workspace?: WorkspaceRow | null },
+  rel: {
+    actor?: UserRow | null;
+    onBehalfOf?: UserRow | null;
+    issue?: IssueRow | null;
+    project?: ProjectRow | null;
+    workspace?: WorkspaceRow | null;
+  },
 ): Activity {
   return {
     id: a.id,
@@ -168,7 +194,13 @@ type ReactionRow = typeof schema.issueReactions.$inferSelect;
 
 /** `issue_reactions` expansion entry. */
 export function presentIssueReactionLite(r: ReactionRow, actor: UserRow | null | undefined): IssueReactionLite {
-  return { id: r.id, actor: r.actorId, issue: r.issueId, reaction: r.reaction, display_name: actor?.displayName ?? null };
+  return {
+    id: r.id,
+    actor: r.actorId,
+    issue: r.issueId,
+    reaction: r.reaction,
+    display_name: actor?.displayName ?? null,
+  };
 }
 
 type TaskRow = typeof schema.issueTasks.$inferSelect;
@@ -197,7 +229,14 @@ export function presentTask(t: TaskRow): Task {
 type SubscriberRow = typeof schema.issueSubscribers.$inferSelect;
 
 export function presentSubscriber(s: SubscriberRow): Subscriber {
-  return { id: s.id, issue: s.issueId, subscriber: s.subscriberId, project: s.projectId, workspace: s.workspaceId, ...auditFields(s) };
+  return {
+    id: s.id,
+    issue: s.issueId,
+    subscriber: s.subscriberId,
+    project: s.projectId,
+    workspace: s.workspaceId,
+    ...auditFields(s),
+  };
 }
 
 type DescriptionVersionRow = typeof schema.issueDescriptionVersions.$inferSelect;

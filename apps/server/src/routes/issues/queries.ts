@@ -11,9 +11,15 @@ export const issueViewFields = {
   issue: i,
   stateGroup: schema.states.group,
   cycleId: sql<string | null>`(SELECT ci.cycle FROM cycle_issues ci WHERE ci.issue = ${i.id} LIMIT 1)`,
-  moduleIds: sql<string[]>`COALESCE((SELECT array_agg(mi.module::text ORDER BY mi.created_at) FROM module_issues mi JOIN modules m ON m.id = mi.module WHERE mi.issue = ${i.id} AND m.archived_at IS NULL), '{}'::text[])`,
-  labelIds: sql<string[]>`COALESCE((SELECT array_agg(il.label::text ORDER BY il.created_at) FROM issue_labels il WHERE il.issue = ${i.id}), '{}'::text[])`,
-  assigneeIds: sql<string[]>`COALESCE((SELECT array_agg(ia.assignee::text ORDER BY ia.created_at) FROM issue_assignees ia WHERE ia.issue = ${i.id}), '{}'::text[])`,
+  moduleIds: sql<
+    string[]
+  >`COALESCE((SELECT array_agg(mi.module::text ORDER BY mi.created_at) FROM module_issues mi JOIN modules m ON m.id = mi.module WHERE mi.issue = ${i.id} AND m.archived_at IS NULL), '{}'::text[])`,
+  labelIds: sql<
+    string[]
+  >`COALESCE((SELECT array_agg(il.label::text ORDER BY il.created_at) FROM issue_labels il WHERE il.issue = ${i.id}), '{}'::text[])`,
+  assigneeIds: sql<
+    string[]
+  >`COALESCE((SELECT array_agg(ia.assignee::text ORDER BY ia.created_at) FROM issue_assignees ia WHERE ia.issue = ${i.id}), '{}'::text[])`,
   subIssuesCount: sql<number>`(SELECT count(*)::int FROM issues c WHERE c.parent = ${i.id} AND c.deleted_at IS NULL AND c.archived_at IS NULL AND c.is_draft = false)`,
   linkCount: sql<number>`(SELECT count(*)::int FROM issue_links l WHERE l.issue = ${i.id})`,
   attachmentCount: sql<number>`(SELECT count(*)::int FROM file_assets f WHERE f.issue = ${i.id} AND f.entity_type = 'ISSUE_ATTACHMENT' AND f.is_uploaded AND NOT f.is_deleted)`,
@@ -39,7 +45,13 @@ export interface IssueView {
  * membership (null when not a member) and the live item's view (null when there is no such item).
  * Null when the workspace has no project with that identifier.
  */
-export async function lookupIssueByKey(db: DbOrTx, workspaceId: string, userId: string, identifier: string, sequence: number) {
+export async function lookupIssueByKey(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+  identifier: string,
+  sequence: number,
+) {
   const pm = schema.projectMembers;
   const [row] = await db
     .select({ ...issueViewFields, project: schema.projects, member: pm })
@@ -47,7 +59,12 @@ export async function lookupIssueByKey(db: DbOrTx, workspaceId: string, userId: 
     .leftJoin(pm, and(eq(pm.projectId, schema.projects.id), eq(pm.memberId, userId), eq(pm.isActive, true)))
     .leftJoin(i, and(eq(i.projectId, schema.projects.id), eq(i.sequenceId, sequence), isNull(i.deletedAt)))
     .leftJoin(schema.states, eq(schema.states.id, i.stateId))
-    .where(and(eq(schema.projects.workspaceId, workspaceId), sql`upper(${schema.projects.identifier}) = ${identifier.toUpperCase()}`))
+    .where(
+      and(
+        eq(schema.projects.workspaceId, workspaceId),
+        sql`upper(${schema.projects.identifier}) = ${identifier.toUpperCase()}`,
+      ),
+    )
     .limit(1);
   if (!row) return null;
   const { project, member, ...view } = row;
@@ -55,10 +72,18 @@ export async function lookupIssueByKey(db: DbOrTx, workspaceId: string, userId: 
 }
 
 /** Views of the given items (any order; deleted ones included only when asked). */
-export async function loadIssueViews(db: DbOrTx, ids: readonly string[], opts: { includeDeleted?: boolean } = {}): Promise<IssueView[]> {
+export async function loadIssueViews(
+  db: DbOrTx,
+  ids: readonly string[],
+  opts: { includeDeleted?: boolean } = {},
+): Promise<IssueView[]> {
   if (ids.length === 0) return [];
   const where = opts.includeDeleted ? inArray(i.id, [...ids]) : and(inArray(i.id, [...ids]), isNull(i.deletedAt));
-  const rows = await db.select(issueViewFields).from(i).leftJoin(schema.states, eq(schema.states.id, i.stateId)).where(where);
+  const rows = await db
+    .select(issueViewFields)
+    .from(i)
+    .leftJoin(schema.states, eq(schema.states.id, i.stateId))
+    .where(where);
   return rows as IssueView[];
 }
 

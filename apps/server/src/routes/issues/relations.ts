@@ -23,7 +23,11 @@ export { RELATION_INVERSE, RELATION_TYPES, type RelationType };
  * Stored form: one row per pair, normalized so `blocking`, `start_after` and `finish_after`
  * are kept as their inverse with the two items swapped. Row (a, b, t) reads "a t b".
  */
-export function normalizeRelation(issueId: string, relatedId: string, type: RelationType): { issueId: string; relatedIssueId: string; relationType: RelationType } {
+export function normalizeRelation(
+  issueId: string,
+  relatedId: string,
+  type: RelationType,
+): { issueId: string; relatedIssueId: string; relationType: RelationType } {
   if (type === "blocking" || type === "start_after" || type === "finish_after") {
     return { issueId: relatedId, relatedIssueId: issueId, relationType: RELATION_INVERSE[type] };
   }
@@ -31,7 +35,10 @@ export function normalizeRelation(issueId: string, relatedId: string, type: Rela
 }
 
 /** How a stored row reads from `viewerId`'s side: the other item and the relation type. */
-export function relationFromSide(row: { issueId: string; relatedIssueId: string; relationType: string }, viewerId: string): { otherId: string; type: RelationType } {
+export function relationFromSide(
+  row: { issueId: string; relatedIssueId: string; relationType: string },
+  viewerId: string,
+): { otherId: string; type: RelationType } {
   const t = row.relationType as RelationType;
   if (row.issueId === viewerId) return { otherId: row.relatedIssueId, type: t };
   return { otherId: row.issueId, type: (RELATION_INVERSE[t] ?? t) as RelationType };
@@ -39,7 +46,10 @@ export function relationFromSide(row: { issueId: string; relatedIssueId: string;
 
 async function relationsOf(db: DbOrTx, issueId: string) {
   const rel = schema.issueRelations;
-  return db.select().from(rel).where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
+  return db
+    .select()
+    .from(rel)
+    .where(or(eq(rel.issueId, issueId), eq(rel.relatedIssueId, issueId)));
 }
 
 /**
@@ -50,11 +60,29 @@ async function relationsOf(db: DbOrTx, issueId: string) {
 export async function relationLists(db: DbOrTx, issueId: string, reader: Reader) {
   const rows = await relationsOf(db, issueId);
   const all = rows.map((r) => relationFromSide(r, issueId));
-  const readable = await readableOnly(db, reader, all.map((s) => s.otherId));
+  const readable = await readableOnly(
+    db,
+    reader,
+    all.map((s) => s.otherId),
+  );
   const sides = all.filter((s) => readable.has(s.otherId));
-  const views = new Map((await loadIssueViews(db, sides.map((s) => s.otherId))).map((v) => [v.issue.id, v]));
+  const views = new Map(
+    (
+      await loadIssueViews(
+        db,
+        sides.map((s) => s.otherId),
+      )
+    ).map((v) => [v.issue.id, v]),
+  );
   const out: Record<RelationType, ReturnType<typeof presentRelatedIssue>[]> = {
-    blocking: [], blocked_by: [], duplicate: [], relates_to: [], start_after: [], start_before: [], finish_after: [], finish_before: [],
+    blocking: [],
+    blocked_by: [],
+    duplicate: [],
+    relates_to: [],
+    start_after: [],
+    start_before: [],
+    finish_after: [],
+    finish_before: [],
   };
   for (const s of sides) {
     const v = views.get(s.otherId);
@@ -68,7 +96,13 @@ export async function relationLists(db: DbOrTx, issueId: string, reader: Reader)
  * "Work item not found" otherwise, as for an id of nothing); an existing relation of another type between the two is
  * replaced, the same one is kept; both sides' activity is recorded. Returns the distinct related ids.
  */
-export async function addRelations(db: Db, me: IssueRow, actorId: string, type: RelationType, issueIds: string[]): Promise<string[]> {
+export async function addRelations(
+  db: Db,
+  me: IssueRow,
+  actorId: string,
+  type: RelationType,
+  issueIds: string[],
+): Promise<string[]> {
   const ids = [...new Set(issueIds)];
   if (ids.includes(me.id)) throw errors.badRequest("A work item cannot be related to itself");
   await db.transaction(async (tx) => {
@@ -87,23 +121,70 @@ export async function addRelations(db: Db, me: IssueRow, actorId: string, type: 
       const existing = await tx
         .select()
         .from(rel)
-        .where(or(and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, other.id)), and(eq(rel.issueId, other.id), eq(rel.relatedIssueId, me.id))));
+        .where(
+          or(
+            and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, other.id)),
+            and(eq(rel.issueId, other.id), eq(rel.relatedIssueId, me.id)),
+          ),
+        );
       const otherKey = await issueKey(tx, other.id);
       const same = existing.find((r) => relationFromSide(r, me.id).type === type);
       if (same) continue;
       for (const old of existing) {
         const side = relationFromSide(old, me.id);
         acts.push(
-          { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId, verb: "deleted", field: side.type, oldValue: otherKey, oldIdentifier: other.id },
-          { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId, verb: "deleted", field: RELATION_INVERSE[side.type], oldValue: myKey, oldIdentifier: me.id },
+          {
+            issueId: me.id,
+            projectId: me.projectId,
+            workspaceId: me.workspaceId,
+            actorId,
+            verb: "deleted",
+            field: side.type,
+            oldValue: otherKey,
+            oldIdentifier: other.id,
+          },
+          {
+            issueId: other.id,
+            projectId: other.projectId,
+            workspaceId: other.workspaceId,
+            actorId,
+            verb: "deleted",
+            field: RELATION_INVERSE[side.type],
+            oldValue: myKey,
+            oldIdentifier: me.id,
+          },
         );
         await tx.delete(rel).where(eq(rel.id, old.id));
       }
       const n = normalizeRelation(me.id, other.id, type);
-      await tx.insert(rel).values({ ...n, projectId: me.projectId, workspaceId: me.workspaceId, createdById: actorId, updatedById: actorId });
+      await tx.insert(rel).values({
+        ...n,
+        projectId: me.projectId,
+        workspaceId: me.workspaceId,
+        createdById: actorId,
+        updatedById: actorId,
+      });
       acts.push(
-        { issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId, field: type, oldValue: "", newValue: otherKey, newIdentifier: other.id },
-        { issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId, field: RELATION_INVERSE[type], oldValue: "", newValue: myKey, newIdentifier: me.id },
+        {
+          issueId: me.id,
+          projectId: me.projectId,
+          workspaceId: me.workspaceId,
+          actorId,
+          field: type,
+          oldValue: "",
+          newValue: otherKey,
+          newIdentifier: other.id,
+        },
+        {
+          issueId: other.id,
+          projectId: other.projectId,
+          workspaceId: other.workspaceId,
+          actorId,
+          field: RELATION_INVERSE[type],
+          oldValue: "",
+          newValue: myKey,
+          newIdentifier: me.id,
+        },
       );
     }
     await recordActivity(tx, acts);
@@ -174,8 +255,15 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
         const rows = await tx
           .select()
           .from(rel)
-          .where(or(and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, otherId)), and(eq(rel.issueId, otherId), eq(rel.relatedIssueId, me.id))));
-        const matching = ctx.body.relation_type ? rows.filter((r) => relationFromSide(r, me.id).type === ctx.body.relation_type) : rows;
+          .where(
+            or(
+              and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, otherId)),
+              and(eq(rel.issueId, otherId), eq(rel.relatedIssueId, me.id)),
+            ),
+          );
+        const matching = ctx.body.relation_type
+          ? rows.filter((r) => relationFromSide(r, me.id).type === ctx.body.relation_type)
+          : rows;
         if (matching.length === 0) throw errors.notFound();
         const [other] = await tx.select().from(schema.issues).where(eq(schema.issues.id, otherId)).limit(1);
         const myKey = await issueKey(tx, me.id);
@@ -184,9 +272,27 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
         for (const r of matching) {
           const side = relationFromSide(r, me.id);
           await tx.delete(rel).where(eq(rel.id, r.id));
-          acts.push({ issueId: me.id, projectId: me.projectId, workspaceId: me.workspaceId, actorId: ctx.user.id, verb: "deleted", field: side.type, oldValue: otherKey, oldIdentifier: otherId });
+          acts.push({
+            issueId: me.id,
+            projectId: me.projectId,
+            workspaceId: me.workspaceId,
+            actorId: ctx.user.id,
+            verb: "deleted",
+            field: side.type,
+            oldValue: otherKey,
+            oldIdentifier: otherId,
+          });
           if (other)
-            acts.push({ issueId: other.id, projectId: other.projectId, workspaceId: other.workspaceId, actorId: ctx.user.id, verb: "deleted", field: RELATION_INVERSE[side.type], oldValue: myKey, oldIdentifier: me.id });
+            acts.push({
+              issueId: other.id,
+              projectId: other.projectId,
+              workspaceId: other.workspaceId,
+              actorId: ctx.user.id,
+              verb: "deleted",
+              field: RELATION_INVERSE[side.type],
+              oldValue: myKey,
+              oldIdentifier: me.id,
+            });
         }
         await recordActivity(tx, acts);
       });

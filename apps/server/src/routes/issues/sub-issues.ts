@@ -69,13 +69,32 @@ function presentSub(v: IssueView) {
 }
 
 /** `{sub_issues, state_distribution}` for the children of an item (wire-facts §6.5). */
-export async function subIssuesResponse(db: DbOrTx, ctx: ProjectCtx, parentId: string, orderBy?: string, groupBy?: string) {
+export async function subIssuesResponse(
+  db: DbOrTx,
+  ctx: ProjectCtx,
+  parentId: string,
+  orderBy?: string,
+  groupBy?: string,
+) {
   const children = await db
     .select({ id: schema.issues.id, createdById: schema.issues.createdById })
     .from(schema.issues)
-    .where(and(eq(schema.issues.parentId, parentId), isNull(schema.issues.deletedAt), isNull(schema.issues.archivedAt), eq(schema.issues.isDraft, false)));
+    .where(
+      and(
+        eq(schema.issues.parentId, parentId),
+        isNull(schema.issues.deletedAt),
+        isNull(schema.issues.archivedAt),
+        eq(schema.issues.isDraft, false),
+      ),
+    );
   const canSee = visibleTo(ctx.user.id, ctx.project, ctx.projectMember);
-  const views = sortViews(await loadIssueViews(db, children.filter(canSee).map((c) => c.id)), orderBy);
+  const views = sortViews(
+    await loadIssueViews(
+      db,
+      children.filter(canSee).map((c) => c.id),
+    ),
+    orderBy,
+  );
   const distribution: Record<string, string[]> = Object.fromEntries(STATE_GROUPS.map((g) => [g, [] as string[]]));
   for (const v of views) if (v.stateGroup) (distribution[v.stateGroup] ??= []).push(v.issue.id);
   if (groupBy) {
@@ -87,10 +106,12 @@ export async function subIssuesResponse(db: DbOrTx, ctx: ProjectCtx, parentId: s
   return { sub_issues: views.map(presentSub), state_distribution: distribution };
 }
 
-const subQuery = z.object({
-  order_by: z.string().max(100).optional(),
-  group_by: z.enum(Object.keys(GROUP_KEYS) as [string, ...string[]]).optional(),
-}).passthrough();
+const subQuery = z
+  .object({
+    order_by: z.string().max(100).optional(),
+    group_by: z.enum(Object.keys(GROUP_KEYS) as [string, ...string[]]).optional(),
+  })
+  .passthrough();
 
 export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {

@@ -23,7 +23,11 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => {
-      const [row] = await ctx.app.db.select({ id: S.id }).from(S).where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id))).limit(1);
+      const [row] = await ctx.app.db
+        .select({ id: S.id })
+        .from(S)
+        .where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id)))
+        .limit(1);
       return { subscribed: !!row };
     },
   });
@@ -38,7 +42,11 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     status: 201,
     handler: async (ctx) => {
       await subscribe(ctx.app.db, ctx.loaded, [ctx.user.id], ctx.user.id);
-      const [row] = await ctx.app.db.select().from(S).where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id))).limit(1);
+      const [row] = await ctx.app.db
+        .select()
+        .from(S)
+        .where(and(eq(S.issueId, ctx.loaded.id), eq(S.subscriberId, ctx.user.id)))
+        .limit(1);
       return presentSubscriber(row);
     },
   });
@@ -67,7 +75,9 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
     policy: POLICIES.project.read,
     handler: async (ctx) => {
       const ids = [...new Set(ctx.body.issue_ids)];
-      const rows = await findProjectIssues(ctx.app.db, ctx.project.id, ids, { canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember) });
+      const rows = await findProjectIssues(ctx.app.db, ctx.project.id, ids, {
+        canSee: visibleTo(ctx.user.id, ctx.project, ctx.projectMember),
+      });
       await ctx.app.db.transaction(async (tx) => {
         for (const it of rows) await subscribe(tx, it, [ctx.user.id], ctx.user.id);
       });

@@ -13,7 +13,19 @@ import { acceptIntakeOnLeavingTriage } from "./intake-accept.ts";
 import { requireReadableMentions } from "../../http/readable.ts";
 import { assertWorkflowMove } from "../../domain/workflow.ts";
 import { applyUpdateTyping, resolveUpdateTyping } from "../../domain/item-properties.ts";
-import { assignableIds, checkEstimatePoint, checkParent, decodeBinary, defaultState, INVALID_STATE, nonField, parentChange, projectLabelIds, type IssueFields, type StateRow } from "./item-checks.ts";
+import {
+  assignableIds,
+  checkEstimatePoint,
+  checkParent,
+  decodeBinary,
+  defaultState,
+  INVALID_STATE,
+  nonField,
+  parentChange,
+  projectLabelIds,
+  type IssueFields,
+  type StateRow,
+} from "./item-checks.ts";
 
 export interface UpdateOptions {
   allowTriage?: boolean;
@@ -36,32 +48,84 @@ export interface UpdateOptions {
 }
 
 export async function currentIds(tx: DbOrTx, issueId: string) {
-  const labels = await tx.select({ id: schema.issueLabels.labelId }).from(schema.issueLabels).where(eq(schema.issueLabels.issueId, issueId));
-  const assignees = await tx.select({ id: schema.issueAssignees.assigneeId }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issueId));
+  const labels = await tx
+    .select({ id: schema.issueLabels.labelId })
+    .from(schema.issueLabels)
+    .where(eq(schema.issueLabels.issueId, issueId));
+  const assignees = await tx
+    .select({ id: schema.issueAssignees.assigneeId })
+    .from(schema.issueAssignees)
+    .where(eq(schema.issueAssignees.issueId, issueId));
   return { labelIds: labels.map((r) => r.id), assigneeIds: assignees.map((r) => r.id) };
 }
 
-export async function replaceLinks(tx: DbOrTx, issue: IssueRow, table: "labels" | "assignees", ids: string[], actorId: string) {
+export async function replaceLinks(
+  tx: DbOrTx,
+  issue: IssueRow,
+  table: "labels" | "assignees",
+  ids: string[],
+  actorId: string,
+) {
   if (table === "labels") {
     await tx.delete(schema.issueLabels).where(eq(schema.issueLabels.issueId, issue.id));
     if (ids.length)
-      await tx.insert(schema.issueLabels).values(ids.map((labelId) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, labelId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
+      await tx
+        .insert(schema.issueLabels)
+        .values(
+          ids.map((labelId) => ({
+            issueId: issue.id,
+            projectId: issue.projectId,
+            workspaceId: issue.workspaceId,
+            labelId,
+            createdById: actorId,
+            updatedById: actorId,
+          })),
+        )
+        .onConflictDoNothing();
   } else {
     await tx.delete(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issue.id));
     if (ids.length)
-      await tx.insert(schema.issueAssignees).values(ids.map((assigneeId) => ({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, assigneeId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
+      await tx
+        .insert(schema.issueAssignees)
+        .values(
+          ids.map((assigneeId) => ({
+            issueId: issue.id,
+            projectId: issue.projectId,
+            workspaceId: issue.workspaceId,
+            assigneeId,
+            createdById: actorId,
+            updatedById: actorId,
+          })),
+        )
+        .onConflictDoNothing();
   }
 }
 
-export async function namesOf(tx: DbOrTx, kind: "labels" | "users" | "states", ids: string[]): Promise<Map<string, string>> {
+export async function namesOf(
+  tx: DbOrTx,
+  kind: "labels" | "users" | "states",
+  ids: string[],
+): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   if (ids.length === 0) return out;
   if (kind === "labels") {
-    for (const r of await tx.select({ id: schema.labels.id, name: schema.labels.name }).from(schema.labels).where(inArray(schema.labels.id, ids))) out.set(r.id, r.name);
+    for (const r of await tx
+      .select({ id: schema.labels.id, name: schema.labels.name })
+      .from(schema.labels)
+      .where(inArray(schema.labels.id, ids)))
+      out.set(r.id, r.name);
   } else if (kind === "states") {
-    for (const r of await tx.select({ id: schema.states.id, name: schema.states.name }).from(schema.states).where(inArray(schema.states.id, ids))) out.set(r.id, r.name);
+    for (const r of await tx
+      .select({ id: schema.states.id, name: schema.states.name })
+      .from(schema.states)
+      .where(inArray(schema.states.id, ids)))
+      out.set(r.id, r.name);
   } else {
-    for (const r of await tx.select({ id: schema.users.id, name: schema.users.displayName }).from(schema.users).where(inArray(schema.users.id, ids))) out.set(r.id, r.name);
+    for (const r of await tx
+      .select({ id: schema.users.id, name: schema.users.displayName })
+      .from(schema.users)
+      .where(inArray(schema.users.id, ids)))
+      out.set(r.id, r.name);
   }
   return out;
 }
@@ -105,7 +169,8 @@ export async function textChanges({ tx, actorId, cur, patch, opts, base, has }: 
       if (!opts.skipActivity) acts.push(...scalarChange(base, "description", cur.descriptionHtml, html));
     }
   }
-  if (has("description_binary") || patch.description_binary === null) set.descriptionBinary = decodeBinary(patch.description_binary ?? null) ?? null;
+  if (has("description_binary") || patch.description_binary === null)
+    set.descriptionBinary = decodeBinary(patch.description_binary ?? null) ?? null;
   if (has("description_json")) set.descriptionJson = (patch.description_json ?? {}) as object;
   if (has("priority") && patch.priority !== cur.priority) {
     set.priority = patch.priority!;
@@ -114,10 +179,24 @@ export async function textChanges({ tx, actorId, cur, patch, opts, base, has }: 
 }
 
 /** A new state (none: the project's default), allowed by the project's workflow; leaving triage accepts the intake request. */
-export async function stateChange({ tx, project, actorId, cur, patch, opts, base, has }: Update, { set, acts }: Change) {
+export async function stateChange(
+  { tx, project, actorId, cur, patch, opts, base, has }: Update,
+  { set, acts }: Change,
+) {
   if (!((has("state_id") || patch.state_id === null) && (patch.state_id ?? null) !== cur.stateId)) return;
   const pair = patch.state_id
-    ? await tx.select().from(schema.states).where(and(eq(schema.states.projectId, cur.projectId), inArray(schema.states.id, [patch.state_id, cur.stateId].filter((x): x is string => !!x))))
+    ? await tx
+        .select()
+        .from(schema.states)
+        .where(
+          and(
+            eq(schema.states.projectId, cur.projectId),
+            inArray(
+              schema.states.id,
+              [patch.state_id, cur.stateId].filter((x): x is string => !!x),
+            ),
+          ),
+        )
     : [];
   let next: StateRow | null;
   if (patch.state_id) {
@@ -127,14 +206,23 @@ export async function stateChange({ tx, project, actorId, cur, patch, opts, base
   if ((next?.id ?? null) === cur.stateId) return;
   // the project's workflow (core/workflow.ts): every path that moves an item comes through here; a move back into
   // triage is the intake's own (un-accepting), which workflows do not govern (docs/decisions.md)
-  const from = cur.stateId ? pair.find((s) => s.id === cur.stateId) ?? (await tx.select().from(schema.states).where(eq(schema.states.id, cur.stateId)).limit(1))[0] ?? null : null;
+  const from = cur.stateId
+    ? (pair.find((s) => s.id === cur.stateId) ??
+      (await tx.select().from(schema.states).where(eq(schema.states.id, cur.stateId)).limit(1))[0] ??
+      null)
+    : null;
   if (next && next.group !== "triage") {
-    await assertWorkflowMove(tx, cur.projectId, actorId, from, next, { field: opts.stateField, label: opts.label ? `${project.identifier}-${cur.sequenceId}` : undefined });
+    await assertWorkflowMove(tx, cur.projectId, actorId, from, next, {
+      field: opts.stateField,
+      label: opts.label ? `${project.identifier}-${cur.sequenceId}` : undefined,
+    });
   }
   set.stateId = next?.id ?? null;
   set.completedAt = next?.group === "completed" ? new Date() : null;
   const oldName = from?.name ?? null;
-  acts.push(...scalarChange(base, "state", oldName ?? null, next?.name ?? null, { old: cur.stateId, new: next?.id ?? null }));
+  acts.push(
+    ...scalarChange(base, "state", oldName ?? null, next?.name ?? null, { old: cur.stateId, new: next?.id ?? null }),
+  );
   if (next && next.group !== "triage") acts.push(...(await acceptIntakeOnLeavingTriage(tx, base, cur.stateId)));
 }
 
@@ -145,13 +233,32 @@ export async function planningChanges({ tx, project, actorId, cur, patch, base, 
     set.parentId = patch.parent_id ?? null;
     acts.push(await parentChange(tx, base, cur.parentId, patch.parent_id ?? null));
   }
-  if ((has("estimate_point") || patch.estimate_point === null) && (patch.estimate_point ?? null) !== cur.estimatePointId) {
-    const oldP = cur.estimatePointId ? (await tx.select().from(schema.estimatePoints).where(eq(schema.estimatePoints.id, cur.estimatePointId)).limit(1))[0] : null;
+  if (
+    (has("estimate_point") || patch.estimate_point === null) &&
+    (patch.estimate_point ?? null) !== cur.estimatePointId
+  ) {
+    const oldP = cur.estimatePointId
+      ? (
+          await tx
+            .select()
+            .from(schema.estimatePoints)
+            .where(eq(schema.estimatePoints.id, cur.estimatePointId))
+            .limit(1)
+        )[0]
+      : null;
     const newP = patch.estimate_point ? await checkEstimatePoint(tx, cur.projectId, patch.estimate_point) : null;
     set.estimatePointId = newP?.id ?? null;
-    acts.push(...scalarChange(base, "estimate_point", oldP?.value ?? null, newP?.value ?? null, { old: cur.estimatePointId, new: newP?.id ?? null }));
+    acts.push(
+      ...scalarChange(base, "estimate_point", oldP?.value ?? null, newP?.value ?? null, {
+        old: cur.estimatePointId,
+        new: newP?.id ?? null,
+      }),
+    );
   }
-  for (const [k, col] of [["start_date", "startDate"], ["target_date", "targetDate"]] as const) {
+  for (const [k, col] of [
+    ["start_date", "startDate"],
+    ["target_date", "targetDate"],
+  ] as const) {
     if ((has(k) || patch[k] === null) && (patch[k] ?? null) !== cur[col]) {
       set[col] = patch[k] ?? null;
       acts.push(...scalarChange(base, k, cur[col], patch[k] ?? null));
@@ -170,7 +277,12 @@ export async function planningChanges({ tx, project, actorId, cur, patch, base, 
 /** The type and the custom property values (issue #29), checked against the item's (new) type; the external ids. */
 export async function typeChanges({ tx, project, cur, patch, base, has }: Update, { set, acts }: Change) {
   const typed = await resolveUpdateTyping(tx, project, cur, patch, base);
-  const newType = typed.typeId !== undefined ? typed.typeId : (has("type_id") || patch.type_id === null) && !project.isIssueTypeEnabled ? (patch.type_id ?? null) : cur.typeId;
+  const newType =
+    typed.typeId !== undefined
+      ? typed.typeId
+      : (has("type_id") || patch.type_id === null) && !project.isIssueTypeEnabled
+        ? (patch.type_id ?? null)
+        : cur.typeId;
   if (newType !== cur.typeId) {
     set.typeId = newType;
     acts.push(...scalarChange(base, "type", cur.typeId, newType, { old: cur.typeId, new: newType }));
@@ -185,7 +297,11 @@ export async function typeChanges({ tx, project, cur, patch, base, has }: Update
  * The label and assignee lists (replaced whole; ids outside the project dropped) and the property values: the
  * writes to run after the item's own row (which locks it, if the route's read did not), and who is newly assigned.
  */
-export async function linkChanges({ tx, cur, patch, actorId, base, has }: Update, { acts }: Change, typed: Awaited<ReturnType<typeof typeChanges>>) {
+export async function linkChanges(
+  { tx, cur, patch, actorId, base, has }: Update,
+  { acts }: Change,
+  typed: Awaited<ReturnType<typeof typeChanges>>,
+) {
   let newAssignees: string[] = [];
   const linkWrites: (() => Promise<void>)[] = [];
   if (typed.typing) linkWrites.push(() => applyUpdateTyping(tx, cur, typed.typing!, actorId));

@@ -35,7 +35,13 @@ const content = (d: Description) => ({
  * - An item without versions first gets its description as it was (owned by its creator, as of its
  *   creation), so the text a first edit replaces can always be restored.
  */
-export async function keepDescriptionVersion(tx: DbOrTx, before: IssueRow, after: Description, actorId: string, now = new Date()): Promise<void> {
+export async function keepDescriptionVersion(
+  tx: DbOrTx,
+  before: IssueRow,
+  after: Description,
+  actorId: string,
+  now = new Date(),
+): Promise<void> {
   const [latest] = await tx
     .select({ id: V.id, ownedById: V.ownedById, lastSavedAt: V.lastSavedAt })
     .from(V)
@@ -43,17 +49,42 @@ export async function keepDescriptionVersion(tx: DbOrTx, before: IssueRow, after
     .orderBy(desc(V.lastSavedAt), desc(V.createdAt))
     .limit(1);
   const of = { issueId: before.id, projectId: before.projectId, workspaceId: before.workspaceId };
-  if (latest && latest.ownedById === actorId && now.getTime() - latest.lastSavedAt.getTime() <= DESCRIPTION_VERSION_WINDOW_MS) {
-    await tx.update(V).set({ ...content(after), lastSavedAt: now, updatedAt: now, updatedById: actorId }).where(eq(V.id, latest.id));
+  if (
+    latest &&
+    latest.ownedById === actorId &&
+    now.getTime() - latest.lastSavedAt.getTime() <= DESCRIPTION_VERSION_WINDOW_MS
+  ) {
+    await tx
+      .update(V)
+      .set({ ...content(after), lastSavedAt: now, updatedAt: now, updatedById: actorId })
+      .where(eq(V.id, latest.id));
     return;
   }
   const rows: (typeof V.$inferInsert)[] = [];
   if (!latest && !isBlankHtml(before.descriptionHtml)) {
     const owner = before.createdById ?? actorId;
     const at = before.createdAt;
-    rows.push({ ...of, ...content(before), ownedById: owner, lastSavedAt: at, createdAt: at, updatedAt: at, createdById: owner, updatedById: owner });
+    rows.push({
+      ...of,
+      ...content(before),
+      ownedById: owner,
+      lastSavedAt: at,
+      createdAt: at,
+      updatedAt: at,
+      createdById: owner,
+      updatedById: owner,
+    });
   }
-  rows.push({ ...of, ...content(after), ownedById: actorId, lastSavedAt: now, createdAt: now, updatedAt: now, createdById: actorId, updatedById: actorId });
+  rows.push({
+    ...of,
+    ...content(after),
+    ownedById: actorId,
+    lastSavedAt: now,
+    createdAt: now,
+    updatedAt: now,
+    createdById: actorId,
+    updatedById: actorId,
+  });
   await tx.insert(V).values(rows);
 }
 
@@ -63,7 +94,15 @@ export async function deleteDescriptionVersions(tx: DbOrTx, issueId: string): Pr
 }
 
 /** One version of an item, or null. */
-export async function findDescriptionVersion(db: DbOrTx, issueId: string, versionId: string): Promise<DescriptionVersionRow | null> {
-  const [row] = await db.select().from(V).where(and(eq(V.id, versionId), eq(V.issueId, issueId))).limit(1);
+export async function findDescriptionVersion(
+  db: DbOrTx,
+  issueId: string,
+  versionId: string,
+): Promise<DescriptionVersionRow | null> {
+  const [row] = await db
+    .select()
+    .from(V)
+    .where(and(eq(V.id, versionId), eq(V.issueId, issueId)))
+    .limit(1);
   return row ?? null;
 }

@@ -12,7 +12,11 @@ const { labels } = schema;
 const NAME_EXISTS = "LABEL_NAME_ALREADY_EXISTS";
 
 export async function loadLabel(db: DbOrTx, projectId: string, labelId: string): Promise<LabelRow> {
-  const [l] = await db.select().from(labels).where(and(eq(labels.id, labelId), eq(labels.projectId, projectId))).limit(1);
+  const [l] = await db
+    .select()
+    .from(labels)
+    .where(and(eq(labels.id, labelId), eq(labels.projectId, projectId)))
+    .limit(1);
   if (!l) throw errors.notFound();
   return l;
 }
@@ -21,7 +25,13 @@ async function nameTaken(db: DbOrTx, projectId: string, name: string, exceptId: 
   const rows = await db
     .select({ id: labels.id })
     .from(labels)
-    .where(and(eq(labels.projectId, projectId), sql`lower(${labels.name}) = lower(${name})`, exceptId ? ne(labels.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(labels.projectId, projectId),
+        sql`lower(${labels.name}) = lower(${name})`,
+        exceptId ? ne(labels.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -37,7 +47,11 @@ async function lockProjectLabels(tx: Tx, projectId: string) {
 
 /** The parent must be a label of the same project. */
 async function checkParent(db: DbOrTx, projectId: string, parentId: string): Promise<LabelRow> {
-  const [p] = await db.select().from(labels).where(and(eq(labels.id, parentId), eq(labels.projectId, projectId))).limit(1);
+  const [p] = await db
+    .select()
+    .from(labels)
+    .where(and(eq(labels.id, parentId), eq(labels.projectId, projectId)))
+    .limit(1);
   if (!p) throw errors.field("parent", `Invalid pk "${parentId}" - object does not exist.`);
   return p;
 }
@@ -55,21 +69,40 @@ async function wouldCycle(db: DbOrTx, labelId: string, candidateParent: string):
 }
 
 /** Sort order after the last sibling under `parentId` (65535 for the first). */
-async function lastSiblingSortOrder(db: DbOrTx, projectId: string, parentId: string | null, exceptId: string | null): Promise<number | null> {
+async function lastSiblingSortOrder(
+  db: DbOrTx,
+  projectId: string,
+  parentId: string | null,
+  exceptId: string | null,
+): Promise<number | null> {
   const [{ m }] = await db
     .select({ m: max(labels.sortOrder) })
     .from(labels)
-    .where(and(eq(labels.projectId, projectId), parentId ? eq(labels.parentId, parentId) : isNull(labels.parentId), exceptId ? ne(labels.id, exceptId) : undefined));
+    .where(
+      and(
+        eq(labels.projectId, projectId),
+        parentId ? eq(labels.parentId, parentId) : isNull(labels.parentId),
+        exceptId ? ne(labels.id, exceptId) : undefined,
+      ),
+    );
   return m === null ? null : Number(m);
 }
 
 /** Next sort order of a new label in the project: 65535 for the first, then the largest + 10000. */
 async function nextSortOrder(db: DbOrTx, projectId: string): Promise<number> {
-  const [{ m }] = await db.select({ m: max(labels.sortOrder) }).from(labels).where(eq(labels.projectId, projectId));
+  const [{ m }] = await db
+    .select({ m: max(labels.sortOrder) })
+    .from(labels)
+    .where(eq(labels.projectId, projectId));
   return m === null ? DEFAULT_SORT_ORDER : Number(m) + SORT_STEP;
 }
 
-export async function createLabel(app: AppContext, project: ProjectRow, actorId: string, input: CreateLabelBody): Promise<LabelRow> {
+export async function createLabel(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  input: CreateLabelBody,
+): Promise<LabelRow> {
   try {
     return await app.db.transaction(async (tx) => {
       await lockProjectLabels(tx, project.id);
@@ -101,11 +134,17 @@ export async function createLabel(app: AppContext, project: ProjectRow, actorId:
  * Update a label. Moving (work-tracking §5): an explicit sort_order is stored as given; a parent change
  * without one places the label after the last label under its new parent.
  */
-export async function updateLabel(app: AppContext, label: LabelRow, actorId: string, input: UpdateLabelBody): Promise<LabelRow> {
+export async function updateLabel(
+  app: AppContext,
+  label: LabelRow,
+  actorId: string,
+  input: UpdateLabelBody,
+): Promise<LabelRow> {
   try {
     return await app.db.transaction(async (tx) => {
       await lockProjectLabels(tx, label.projectId!);
-      if (input.name !== undefined && (await nameTaken(tx, label.projectId!, input.name, label.id))) throw errors.field("name", NAME_EXISTS);
+      if (input.name !== undefined && (await nameTaken(tx, label.projectId!, input.name, label.id)))
+        throw errors.field("name", NAME_EXISTS);
       const set: Partial<typeof labels.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
       if (input.name !== undefined) set.name = input.name;
       if (input.color !== undefined) set.color = input.color;
@@ -114,14 +153,18 @@ export async function updateLabel(app: AppContext, label: LabelRow, actorId: str
       if (parentChanged) {
         if (input.parent) {
           await checkParent(tx, label.projectId!, input.parent);
-          if (await wouldCycle(tx, label.id, input.parent)) throw errors.field("parent", "A label cannot be nested under itself or one of its sub-labels.");
+          if (await wouldCycle(tx, label.id, input.parent))
+            throw errors.field("parent", "A label cannot be nested under itself or one of its sub-labels.");
         }
         set.parentId = input.parent ?? null;
       }
       const moved = labelMoveSortOrder({
         parentChanged,
         hasTarget: input.sort_order !== undefined,
-        prev: parentChanged && input.sort_order === undefined ? await lastSiblingSortOrder(tx, label.projectId!, input.parent ?? null, label.id) : undefined,
+        prev:
+          parentChanged && input.sort_order === undefined
+            ? await lastSiblingSortOrder(tx, label.projectId!, input.parent ?? null, label.id)
+            : undefined,
       });
       if (input.sort_order !== undefined) set.sortOrder = input.sort_order;
       else if (moved !== undefined) set.sortOrder = moved;
@@ -147,7 +190,12 @@ export async function deleteLabel(app: AppContext, label: LabelRow): Promise<voi
  * Create many labels at once; names already used in the project (or repeated in the request) are skipped,
  * so re-running an import never duplicates labels. Returns the labels created.
  */
-export async function bulkCreateLabels(app: AppContext, project: ProjectRow, actorId: string, input: BulkCreateLabelsBody): Promise<LabelRow[]> {
+export async function bulkCreateLabels(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  input: BulkCreateLabelsBody,
+): Promise<LabelRow[]> {
   return app.db.transaction(async (tx) => {
     await lockProjectLabels(tx, project.id);
     const existing = await tx.select({ name: labels.name }).from(labels).where(eq(labels.projectId, project.id));

@@ -10,7 +10,6 @@ import { bulkCreateLabels, createLabel, deleteLabel, loadLabel, updateLabel } fr
 
 const { labels, projects, projectMembers } = schema;
 
-
 export const labelRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
     endpoint: labelEndpoints.list,
@@ -18,7 +17,11 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.label.view,
     handler: async ({ project }) => {
-      const rows = await app.db.select().from(labels).where(eq(labels.projectId, project.id)).orderBy(asc(labels.sortOrder), asc(labels.createdAt));
+      const rows = await app.db
+        .select()
+        .from(labels)
+        .where(eq(labels.projectId, project.id))
+        .orderBy(asc(labels.sortOrder), asc(labels.createdAt));
       return rows.map(presentLabel);
     },
   });
@@ -71,7 +74,9 @@ export const labelRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.label.create,
     status: 201,
-    handler: async ({ project, user, body }) => ({ labels: (await bulkCreateLabels(app, project, user.id, body)).map(presentLabel) }),
+    handler: async ({ project, user, body }) => ({
+      labels: (await bulkCreateLabels(app, project, user.id, body)).map(presentLabel),
+    }),
   });
 
   // Labels of the non-archived projects the caller belongs to.

@@ -16,7 +16,12 @@ import { buildTools, requestOf, type McpTool } from "./tools.ts";
 export const MCP_PATH = "/mcp";
 const SERVER_INFO = { name: "stride", version: "1.0.0" };
 
-async function callTool(fastify: FastifyInstance, tool: McpTool, args: Record<string, unknown>, apiKey: string): Promise<CallToolResult> {
+async function callTool(
+  fastify: FastifyInstance,
+  tool: McpTool,
+  args: Record<string, unknown>,
+  apiKey: string,
+): Promise<CallToolResult> {
   let request: ReturnType<typeof requestOf>;
   try {
     request = requestOf(tool, args);
@@ -41,7 +46,12 @@ async function loadSdk() {
     import("@modelcontextprotocol/sdk/server/streamableHttp.js"),
     import("@modelcontextprotocol/sdk/types.js"),
   ]);
-  return { Server: server.Server, StreamableHTTPServerTransport: http.StreamableHTTPServerTransport, CallToolRequestSchema: types.CallToolRequestSchema, ListToolsRequestSchema: types.ListToolsRequestSchema };
+  return {
+    Server: server.Server,
+    StreamableHTTPServerTransport: http.StreamableHTTPServerTransport,
+    CallToolRequestSchema: types.CallToolRequestSchema,
+    ListToolsRequestSchema: types.ListToolsRequestSchema,
+  };
 }
 type Sdk = Awaited<ReturnType<typeof loadSdk>>;
 
@@ -49,11 +59,17 @@ function mcpServer(sdk: Sdk, fastify: FastifyInstance, tools: McpTool[], apiKey:
   const { CallToolRequestSchema, ListToolsRequestSchema } = sdk;
   const server = new sdk.Server(SERVER_INFO, {
     capabilities: { tools: {} },
-    instructions: "Stride work tracking: workspaces (by slug) hold projects, whose work items have states, labels, cycles, modules and comments. Start with list_projects for a workspace slug.",
+    instructions:
+      "Stride work tracking: workspaces (by slug) hold projects, whose work items have states, labels, cycles, modules and comments. Start with list_projects for a workspace slug.",
   });
   const byName = new Map(tools.map((t) => [t.name, t]));
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((t) => ({ name: t.name, description: t.description, inputSchema: t.inputSchema, annotations: t.annotations })),
+    tools: tools.map((t) => ({
+      name: t.name,
+      description: t.description,
+      inputSchema: t.inputSchema,
+      annotations: t.annotations,
+    })),
   }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const tool = byName.get(req.params.name);
@@ -85,9 +101,13 @@ export const mcpRoutes: RouteModule = (fastify, app) => {
         throw err;
       }));
       const server = mcpServer(loaded, fastify, (tools ??= buildTools()), apiKeyOf(ctx.req)!);
-      const transport = new loaded.StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+      const transport = new loaded.StreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: true,
+      });
       // the rate-limit headers set so far go out with the transport's own answer
-      for (const [k, v] of Object.entries(ctx.reply.getHeaders())) if (v !== undefined) ctx.reply.raw.setHeader(k, v as string);
+      for (const [k, v] of Object.entries(ctx.reply.getHeaders()))
+        if (v !== undefined) ctx.reply.raw.setHeader(k, v as string);
       ctx.reply.hijack();
       ctx.reply.raw.on("close", () => {
         void transport.close();
@@ -108,7 +128,11 @@ export const mcpRoutes: RouteModule = (fastify, app) => {
     status: 405,
     handler: async (ctx) => {
       ctx.reply.header("allow", "POST");
-      return { jsonrpc: "2.0", error: { code: -32000, message: "Method not allowed: this MCP server is stateless, use POST." }, id: null };
+      return {
+        jsonrpc: "2.0",
+        error: { code: -32000, message: "Method not allowed: this MCP server is stateless, use POST." },
+        id: null,
+      };
     },
   });
 };

@@ -45,18 +45,35 @@ export function toolName(method: string, url: string): string {
   else verb = { POST: "create", PATCH: "update", PUT: "update", DELETE: "delete" }[method] ?? method.toLowerCase();
   words = words.filter((p, i) => !(p === "projects" && i < words.length - 1));
   // `cycles/:id/cycle-issues/` → cycle issues
-  words = words.map((w, i) => (i > 0 && w.startsWith(`${singular(words[i - 1])}-`) ? w.slice(singular(words[i - 1]).length + 1) : w));
+  words = words.map((w, i) =>
+    i > 0 && w.startsWith(`${singular(words[i - 1])}-`) ? w.slice(singular(words[i - 1]).length + 1) : w,
+  );
   const plural = verb === "list" || verb === "search" || verb === "transfer";
-  const named = words.map((w, i) => (i === words.length - 1 && (plural || (verb === "create" && !endsWithParam && w.endsWith("-issues"))) ? w : singular(w)));
+  const named = words.map((w, i) =>
+    i === words.length - 1 && (plural || (verb === "create" && !endsWithParam && w.endsWith("-issues")))
+      ? w
+      : singular(w),
+  );
   // a lookup by something other than an id (`work-items/:key/`)
   const lastParam = parts[parts.length - 1].slice(1);
-  const suffix = url.endsWith("/summary/") ? "_summary" : endsWithParam && !/Id$/.test(lastParam) ? `_by_${lastParam}` : "";
+  const suffix = url.endsWith("/summary/")
+    ? "_summary"
+    : endsWithParam && !/Id$/.test(lastParam)
+      ? `_by_${lastParam}`
+      : "";
   return `${verb}_${named.join("_")}${suffix}`.replace(/-/g, "_");
 }
 
 const VERB_TEXT: Record<string, string> = {
-  list: "List", get: "Get", create: "Create", update: "Update", delete: "Delete", archive: "Archive", unarchive: "Restore from the archive:",
-  search: "Search", transfer: "Transfer",
+  list: "List",
+  get: "Get",
+  create: "Create",
+  update: "Update",
+  delete: "Delete",
+  archive: "Archive",
+  unarchive: "Restore from the archive:",
+  search: "Search",
+  transfer: "Transfer",
 };
 
 function describe(name: string, r: RegisteredRoute): string {
@@ -70,7 +87,10 @@ function describe(name: string, r: RegisteredRoute): string {
 
 function objectProps(schema: Json | null): { props: Record<string, Json>; required: string[] } {
   if (!schema) return { props: {}, required: [] };
-  return { props: (schema.properties ?? {}) as Record<string, Json>, required: (schema.required as string[] | undefined) ?? [] };
+  return {
+    props: (schema.properties ?? {}) as Record<string, Json>,
+    required: (schema.required as string[] | undefined) ?? [],
+  };
 }
 
 function toolOf(name: string, r: RegisteredRoute): McpTool {
@@ -108,7 +128,9 @@ export function buildTools(routes: readonly RegisteredRoute[] = registeredRoutes
   const tools = new Map<string, McpTool>();
   for (const r of v1) {
     // `issues/` paths are aliases of the `work-items/` ones, a project's `members/` of its `project-members/`
-    const alias = r.url.replace(/(^|\/|-)issues\//g, "$1work-items/").replace(/(\/:projectId\/)members\//, "$1project-members/");
+    const alias = r.url
+      .replace(/(^|\/|-)issues\//g, "$1work-items/")
+      .replace(/(\/:projectId\/)members\//, "$1project-members/");
     if (alias !== r.url && known.has(`${r.method} ${alias}`)) continue;
     const name = toolName(r.method, r.url);
     if (!tools.has(name)) tools.set(name, toolOf(name, r));

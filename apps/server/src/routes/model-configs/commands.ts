@@ -1,5 +1,10 @@
 import { and, asc, eq } from "drizzle-orm";
-import { MODEL_CONFIG_MSG, modelConfigName, type SaveModelConfigBody, type TestModelConfigBody } from "@stride/shared/contract";
+import {
+  MODEL_CONFIG_MSG,
+  modelConfigName,
+  type SaveModelConfigBody,
+  type TestModelConfigBody,
+} from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow } from "../../http/route.ts";
 import { errors } from "../../http/errors.ts";
@@ -15,7 +20,10 @@ export function listModelConfigs(db: DbOrTx, projectId: string): Promise<ModelCo
 }
 
 export async function findModelConfig(db: DbOrTx, projectId: string, name: string): Promise<ModelConfigRow | null> {
-  const [row] = await db.select().from(modelConfigs).where(and(eq(modelConfigs.projectId, projectId), eq(modelConfigs.name, name.trim())));
+  const [row] = await db
+    .select()
+    .from(modelConfigs)
+    .where(and(eq(modelConfigs.projectId, projectId), eq(modelConfigs.name, name.trim())));
   return row ?? null;
 }
 
@@ -43,11 +51,18 @@ export function endpointOf(app: AppContext, row: ModelConfigRow): ModelEndpoint 
  * omits `api_key` (keep the saved key) while naming another base URL is refused, so that the key is entered again.
  */
 function assertKeyStaysWithUrl(saved: ModelConfigRow | null, body: { api_key?: string | null }, baseUrl: string): void {
-  if (body.api_key === undefined && saved && saved.apiKeySealed !== "" && saved.baseUrl !== baseUrl) throw errors.field("api_key", MODEL_CONFIG_MSG.keyForOtherUrl);
+  if (body.api_key === undefined && saved && saved.apiKeySealed !== "" && saved.baseUrl !== baseUrl)
+    throw errors.field("api_key", MODEL_CONFIG_MSG.keyForOtherUrl);
 }
 
 /** Create or replace by name. An omitted `api_key` keeps the stored key (for the same base URL only); "" or null removes it. */
-export async function saveModelConfig(app: AppContext, project: ProjectRow, userId: string, rawName: string, body: SaveModelConfigBody): Promise<ModelConfigRow> {
+export async function saveModelConfig(
+  app: AppContext,
+  project: ProjectRow,
+  userId: string,
+  rawName: string,
+  body: SaveModelConfigBody,
+): Promise<ModelConfigRow> {
   const parsed = modelConfigName.safeParse(rawName);
   if (!parsed.success) throw errors.field("name", parsed.error.issues[0].message);
   const name = parsed.data;
@@ -76,7 +91,11 @@ export async function deleteModelConfig(app: AppContext, row: ModelConfigRow): P
 }
 
 /** The endpoint a test call uses: the saved configuration by name, or the unsaved one in the body. */
-export async function testEndpoint(app: AppContext, projectId: string, body: TestModelConfigBody): Promise<ModelEndpoint> {
+export async function testEndpoint(
+  app: AppContext,
+  projectId: string,
+  body: TestModelConfigBody,
+): Promise<ModelEndpoint> {
   const saved = body.name ? await findModelConfig(app.db, projectId, body.name) : null;
   if (!body.provider) {
     if (!body.name) throw errors.field("name", "This field is required.");
@@ -90,13 +109,17 @@ export async function testEndpoint(app: AppContext, projectId: string, body: Tes
     provider: body.provider,
     baseUrl,
     model: body.model,
-    apiKey: body.api_key === undefined ? (saved ? endpointOf(app, saved).apiKey : "") : body.api_key ?? "",
+    apiKey: body.api_key === undefined ? (saved ? endpointOf(app, saved).apiKey : "") : (body.api_key ?? ""),
     maxOutputTokens: body.max_output_tokens ?? null,
     temperature: body.temperature ?? null,
     allowPrivate: app.config.outboundAllowPrivate,
   };
 }
 
-export async function runModelTest(app: AppContext, projectId: string, body: TestModelConfigBody): Promise<ModelTestResult> {
+export async function runModelTest(
+  app: AppContext,
+  projectId: string,
+  body: TestModelConfigBody,
+): Promise<ModelTestResult> {
   return testModel(await testEndpoint(app, projectId, body), app.config.modelTestTimeoutMs);
 }

@@ -15,7 +15,9 @@ export const modelConfigRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.modelConfig.view,
-    handler: async ({ project }): Promise<ModelConfigList> => ({ model_configs: (await listModelConfigs(app.db, project.id)).map(presentModelConfig) }),
+    handler: async ({ project }): Promise<ModelConfigList> => ({
+      model_configs: (await listModelConfigs(app.db, project.id)).map(presentModelConfig),
+    }),
   });
 
   // Registered before `{name}/`: a static segment wins, so "test" is not a configuration name.
@@ -36,7 +38,9 @@ export const modelConfigRoutes: RouteModule = (fastify, app) => {
     body: saveModelConfigBody,
     scope: "project",
     policy: PERMISSIONS.modelConfig.edit,
-    handler: async ({ project, user, params, body }) => ({ model_config: presentModelConfig(await saveModelConfig(app, project, user.id, params.name, body)) }),
+    handler: async ({ project, user, params, body }) => ({
+      model_config: presentModelConfig(await saveModelConfig(app, project, user.id, params.name, body)),
+    }),
   });
 
   route(fastify, app, {

@@ -19,11 +19,18 @@ const startAfterTarget = () => errors.body(400, { non_field_errors: ["Start date
 const invalidPk = (field: string, id: string) => errors.field(field, `Invalid pk "${id}" - object does not exist.`);
 
 /** The project's module `id`: live ones, or archived ones with `archived: true`; else 404. */
-export async function loadModule(db: DbOrTx, projectId: string, id: string, opts: { archived?: boolean } = {}): Promise<ModuleRow> {
+export async function loadModule(
+  db: DbOrTx,
+  projectId: string,
+  id: string,
+  opts: { archived?: boolean } = {},
+): Promise<ModuleRow> {
   const [m] = await db
     .select()
     .from(M)
-    .where(and(eq(M.id, id), eq(M.projectId, projectId), opts.archived ? isNotNull(M.archivedAt) : isNull(M.archivedAt)))
+    .where(
+      and(eq(M.id, id), eq(M.projectId, projectId), opts.archived ? isNotNull(M.archivedAt) : isNull(M.archivedAt)),
+    )
     .limit(1);
   if (!m) throw errors.notFound("Module does not exist");
   return m;
@@ -35,7 +42,13 @@ async function checkPeople(tx: DbOrTx, projectId: string, field: string, ids: re
   const rows = await tx
     .select({ id: schema.projectMembers.memberId })
     .from(schema.projectMembers)
-    .where(and(eq(schema.projectMembers.projectId, projectId), eq(schema.projectMembers.isActive, true), inArray(schema.projectMembers.memberId, [...ids])));
+    .where(
+      and(
+        eq(schema.projectMembers.projectId, projectId),
+        eq(schema.projectMembers.isActive, true),
+        inArray(schema.projectMembers.memberId, [...ids]),
+      ),
+    );
   const ok = new Set(rows.map((r) => r.id));
   const bad = ids.find((id) => !ok.has(id));
   if (bad) throw invalidPk(field, bad);
@@ -50,11 +63,25 @@ async function checkName(tx: DbOrTx, projectId: string, name: string, selfId?: s
   if (dup) throw duplicateModuleName();
 }
 
-async function replaceMembers(tx: DbOrTx, m: Pick<ModuleRow, "id" | "projectId" | "workspaceId">, ids: readonly string[], actorId: string) {
+async function replaceMembers(
+  tx: DbOrTx,
+  m: Pick<ModuleRow, "id" | "projectId" | "workspaceId">,
+  ids: readonly string[],
+  actorId: string,
+) {
   await tx.delete(MM).where(eq(MM.moduleId, m.id));
   const unique = [...new Set(ids)];
   if (unique.length)
-    await tx.insert(MM).values(unique.map((memberId) => ({ moduleId: m.id, memberId, projectId: m.projectId, workspaceId: m.workspaceId, createdById: actorId, updatedById: actorId })));
+    await tx.insert(MM).values(
+      unique.map((memberId) => ({
+        moduleId: m.id,
+        memberId,
+        projectId: m.projectId,
+        workspaceId: m.workspaceId,
+        createdById: actorId,
+        updatedById: actorId,
+      })),
+    );
 }
 
 type Fields = ModulePatchBody;
@@ -86,7 +113,12 @@ function columns(body: Fields): Partial<typeof M.$inferInsert> {
 const memberIdsOf = (body: Fields) => body.member_ids ?? body.members;
 
 /** POST P/modules/: a module of the project (status planned unless given), with its lead and members. */
-export async function createModule(tx: Tx, project: ProjectRow, actorId: string, body: ModuleCreateBody): Promise<ModuleRow> {
+export async function createModule(
+  tx: Tx,
+  project: ProjectRow,
+  actorId: string,
+  body: ModuleCreateBody,
+): Promise<ModuleRow> {
   if (body.start_date && body.target_date && body.start_date > body.target_date) throw startAfterTarget();
   const c = columns(body);
   if (c.leadId) await checkPeople(tx, project.id, body.lead_id !== undefined ? "lead_id" : "lead", [c.leadId]);
@@ -95,10 +127,24 @@ export async function createModule(tx: Tx, project: ProjectRow, actorId: string,
   await checkName(tx, project.id, body.name);
   const [m] = await tx
     .insert(M)
-    .values({ ...c, name: body.name, status: (c.status as ModuleStatus | undefined) ?? DEFAULT_MODULE_STATUS, workspaceId: project.workspaceId, projectId: project.id, createdById: actorId, updatedById: actorId })
+    .values({
+      ...c,
+      name: body.name,
+      status: (c.status as ModuleStatus | undefined) ?? DEFAULT_MODULE_STATUS,
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      createdById: actorId,
+      updatedById: actorId,
+    })
     .returning();
   await replaceMembers(tx, m, members, actorId);
-  await emitEntityWebhook(tx, { event: "module", action: "created", workspaceId: m.workspaceId, entityId: m.id, actorId });
+  await emitEntityWebhook(tx, {
+    event: "module",
+    action: "created",
+    workspaceId: m.workspaceId,
+    entityId: m.id,
+    actorId,
+  });
   return m;
 }
 
@@ -112,9 +158,19 @@ export async function updateModule(tx: Tx, m: ModuleRow, actorId: string, body: 
   const members = memberIdsOf(body);
   if (members) await checkPeople(tx, m.projectId, body.member_ids !== undefined ? "member_ids" : "members", members);
   if (c.name !== undefined && c.name !== m.name) await checkName(tx, m.projectId, c.name, m.id);
-  await tx.update(M).set({ ...c, updatedAt: new Date(), updatedById: actorId }).where(eq(M.id, m.id));
+  await tx
+    .update(M)
+    .set({ ...c, updatedAt: new Date(), updatedById: actorId })
+    .where(eq(M.id, m.id));
   if (members) await replaceMembers(tx, m, members, actorId);
-  await emitEntityWebhook(tx, { event: "module", action: "updated", workspaceId: m.workspaceId, entityId: m.id, actorId, before: m });
+  await emitEntityWebhook(tx, {
+    event: "module",
+    action: "updated",
+    workspaceId: m.workspaceId,
+    entityId: m.id,
+    actorId,
+    before: m,
+  });
 }
 
 /** DELETE P/modules/{id}/: its items leave it (with activity), favourites and the members' list preferences go. */
@@ -126,9 +182,23 @@ export async function deleteModule(tx: Tx, project: ProjectRow, m: ModuleRow, ac
     .where(and(eq(schema.moduleIssues.moduleId, m.id), isNull(schema.issues.deletedAt)));
   await changeItemModules(tx, project, actorId, items, { remove: [m.id] });
   await dropFavoritesOf(tx, "module", [m.id]);
-  await tx.delete(schema.projectUserProperties).where(and(eq(schema.projectUserProperties.projectId, m.projectId), eq(schema.projectUserProperties.kind, "module"), eq(schema.projectUserProperties.entityId, m.id)));
+  await tx
+    .delete(schema.projectUserProperties)
+    .where(
+      and(
+        eq(schema.projectUserProperties.projectId, m.projectId),
+        eq(schema.projectUserProperties.kind, "module"),
+        eq(schema.projectUserProperties.entityId, m.id),
+      ),
+    );
   await tx.delete(M).where(eq(M.id, m.id));
-  await emitEntityWebhook(tx, { event: "module", action: "deleted", workspaceId: m.workspaceId, entityId: m.id, actorId });
+  await emitEntityWebhook(tx, {
+    event: "module",
+    action: "deleted",
+    workspaceId: m.workspaceId,
+    entityId: m.id,
+    actorId,
+  });
 }
 
 /** POST P/modules/{id}/archive/: completed or cancelled modules only; everyone's favourites of it go. */
@@ -146,15 +216,28 @@ export async function restoreModule(tx: DbOrTx, m: ModuleRow, actorId: string): 
 }
 
 export async function favoriteModule(tx: Tx, m: ModuleRow, userId: string): Promise<void> {
-  await addEntityFavorite(tx, { workspaceId: m.workspaceId, userId, projectId: m.projectId, entityType: "module", entityId: m.id });
+  await addEntityFavorite(tx, {
+    workspaceId: m.workspaceId,
+    userId,
+    projectId: m.projectId,
+    entityType: "module",
+    entityId: m.id,
+  });
 }
 
-export async function unfavoriteModule(db: DbOrTx, workspaceId: string, moduleId: string, userId: string): Promise<boolean> {
+export async function unfavoriteModule(
+  db: DbOrTx,
+  workspaceId: string,
+  moduleId: string,
+  userId: string,
+): Promise<boolean> {
   return removeEntityFavorite(db, { workspaceId, userId, entityType: "module", entityId: moduleId });
 }
 
 /** Today's date in the project's time zone (burndown days are the project's days). */
 export async function projectToday(db: DbOrTx, projectId: string): Promise<string> {
-  const [r] = await db.execute<{ d: string }>(sql`SELECT (now() AT TIME ZONE coalesce((SELECT timezone FROM projects WHERE id = ${projectId}), 'UTC'))::date::text AS d`);
+  const [r] = await db.execute<{ d: string }>(
+    sql`SELECT (now() AT TIME ZONE coalesce((SELECT timezone FROM projects WHERE id = ${projectId}), 'UTC'))::date::text AS d`,
+  );
   return r!.d;
 }

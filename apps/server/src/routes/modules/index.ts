@@ -15,14 +15,31 @@ import { getOrCreateProps, patchProps } from "../user-properties/commands.ts";
 import { presentUserProperties } from "../user-properties/presenters.ts";
 import { userPropertiesPatch } from "../user-properties/schemas.ts";
 import {
-  archiveModule, createModule, deleteModule, favoriteModule, loadModule, projectToday, restoreModule, unfavoriteModule, updateModule,
+  archiveModule,
+  createModule,
+  deleteModule,
+  favoriteModule,
+  loadModule,
+  projectToday,
+  restoreModule,
+  unfavoriteModule,
+  updateModule,
   type ModuleRow,
 } from "./commands.ts";
 import { moduleDistributions, selectModules } from "./queries.ts";
 import { presentModule, presentModuleDetail, presentModuleLink } from "./presenters.ts";
 import {
-  createLinkBody, favoriteModuleBody, issueModulesBody, issueParams, moduleCreateBody, moduleIssueParams, moduleIssuesBody, moduleLinkParams,
-  moduleParams, modulePatchBody, updateLinkBody,
+  createLinkBody,
+  favoriteModuleBody,
+  issueModulesBody,
+  issueParams,
+  moduleCreateBody,
+  moduleIssueParams,
+  moduleIssuesBody,
+  moduleLinkParams,
+  moduleParams,
+  modulePatchBody,
+  updateLinkBody,
 } from "./schemas.ts";
 
 const M = schema.modules;
@@ -42,21 +59,33 @@ async function moduleWithStats(db: DbOrTx, id: string, userId: string) {
 async function moduleDetail(db: DbOrTx, m: ModuleRow, userId: string, ownerId: string | null) {
   const row = await moduleWithStats(db, m.id, userId);
   const links = await db.select().from(L).where(eq(L.moduleId, m.id)).orderBy(desc(L.createdAt));
-  return presentModuleDetail(row, links, await moduleDistributions(db, row, await projectToday(db, m.projectId), ownerId));
+  return presentModuleDetail(
+    row,
+    links,
+    await moduleDistributions(db, row, await projectToday(db, m.projectId), ownerId),
+  );
 }
 
 type ModuleCtx = ProjectCtx<{ moduleId: string }>;
 const live = (ctx: ModuleCtx) => loadModule(ctx.app.db, ctx.project.id, ctx.params.moduleId);
 /** Reads of a module's items and preferences work for archived modules too (the archived module page). */
 const anyModule = async (ctx: ModuleCtx) => {
-  const [m] = await ctx.app.db.select().from(M).where(and(eq(M.id, ctx.params.moduleId), eq(M.projectId, ctx.project.id))).limit(1);
+  const [m] = await ctx.app.db
+    .select()
+    .from(M)
+    .where(and(eq(M.id, ctx.params.moduleId), eq(M.projectId, ctx.project.id)))
+    .limit(1);
   if (!m) throw errors.notFound("Module does not exist");
   return m;
 };
 
 async function loadLink(ctx: ProjectCtx<{ moduleId: string; linkId: string }>) {
   const m = await live(ctx);
-  const [link] = await ctx.app.db.select().from(L).where(and(eq(L.id, ctx.params.linkId), eq(L.moduleId, m.id))).limit(1);
+  const [link] = await ctx.app.db
+    .select()
+    .from(L)
+    .where(and(eq(L.id, ctx.params.linkId), eq(L.moduleId, m.id)))
+    .limit(1);
   if (!link) throw errors.notFound();
   return link;
 }
@@ -72,7 +101,10 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     policy: PERMISSIONS.module.view,
-    handler: async (ctx) => (await selectModules(ctx.app.db, sql`m.project = ${ctx.project.id} AND m.archived_at IS NULL`, ctx.user.id)).map(presentModule),
+    handler: async (ctx) =>
+      (await selectModules(ctx.app.db, sql`m.project = ${ctx.project.id} AND m.archived_at IS NULL`, ctx.user.id)).map(
+        presentModule,
+      ),
   });
 
   route(fastify, app, {
@@ -140,7 +172,12 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.workItem.view,
     load: anyModule,
     handler: (ctx) =>
-      contextListHandler(ctx, { kind: "module", workspaceId: ctx.workspace.id, projectId: ctx.project.id, moduleId: ctx.loaded.id }, `module:${ctx.loaded.id}`, "list"),
+      contextListHandler(
+        ctx,
+        { kind: "module", workspaceId: ctx.workspace.id, projectId: ctx.project.id, moduleId: ctx.loaded.id },
+        `module:${ctx.loaded.id}`,
+        "list",
+      ),
   });
 
   route(fastify, app, {
@@ -192,8 +229,22 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const item = ctx.loaded;
       await ctx.app.db.transaction(async (tx) => {
-        await changeItemModules(tx, ctx.project, ctx.user.id, [item], { add: ctx.body.modules ?? [] }, { field: "modules" });
-        await changeItemModules(tx, ctx.project, ctx.user.id, [item], { remove: ctx.body.removed_modules ?? [] }, { field: "removed_modules" });
+        await changeItemModules(
+          tx,
+          ctx.project,
+          ctx.user.id,
+          [item],
+          { add: ctx.body.modules ?? [] },
+          { field: "modules" },
+        );
+        await changeItemModules(
+          tx,
+          ctx.project,
+          ctx.user.id,
+          [item],
+          { remove: ctx.body.removed_modules ?? [] },
+          { field: "removed_modules" },
+        );
       });
       return { message: "success" };
     },
@@ -207,7 +258,10 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     params: moduleParams,
     policy: PERMISSIONS.module.view,
     load: live,
-    handler: async (ctx) => (await ctx.app.db.select().from(L).where(eq(L.moduleId, ctx.loaded.id)).orderBy(desc(L.createdAt))).map(presentModuleLink),
+    handler: async (ctx) =>
+      (await ctx.app.db.select().from(L).where(eq(L.moduleId, ctx.loaded.id)).orderBy(desc(L.createdAt))).map(
+        presentModuleLink,
+      ),
   });
 
   route(fastify, app, {
@@ -224,7 +278,16 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
       const url = normalizeLinkUrl(ctx.body.url);
       const [link] = await ctx.app.db
         .insert(L)
-        .values({ moduleId: m.id, projectId: m.projectId, workspaceId: m.workspaceId, url, title: ctx.body.title ?? null, metadata: ctx.body.metadata ?? {}, createdById: ctx.user.id, updatedById: ctx.user.id })
+        .values({
+          moduleId: m.id,
+          projectId: m.projectId,
+          workspaceId: m.workspaceId,
+          url,
+          title: ctx.body.title ?? null,
+          metadata: ctx.body.metadata ?? {},
+          createdById: ctx.user.id,
+          updatedById: ctx.user.id,
+        })
         .returning();
       return presentModuleLink(link);
     },
@@ -284,7 +347,8 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.module.favorite,
     status: 204,
     handler: async (ctx) => {
-      if (!(await unfavoriteModule(ctx.app.db, ctx.workspace.id, ctx.params.moduleId, ctx.user.id))) throw errors.notFound();
+      if (!(await unfavoriteModule(ctx.app.db, ctx.workspace.id, ctx.params.moduleId, ctx.user.id)))
+        throw errors.notFound();
     },
   });
 
@@ -295,7 +359,10 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     params: projectParams,
     policy: PERMISSIONS.module.view,
-    handler: async (ctx) => (await selectModules(ctx.app.db, sql`m.project = ${ctx.project.id} AND m.archived_at IS NOT NULL`, ctx.user.id)).map(presentModule),
+    handler: async (ctx) =>
+      (
+        await selectModules(ctx.app.db, sql`m.project = ${ctx.project.id} AND m.archived_at IS NOT NULL`, ctx.user.id)
+      ).map(presentModule),
   });
 
   route(fastify, app, {
@@ -343,7 +410,13 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.module.view,
     load: anyModule,
     handler: async (ctx) =>
-      presentUserProperties(await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id, entityId: ctx.loaded.id }, "module")),
+      presentUserProperties(
+        await getOrCreateProps(
+          ctx.app.db,
+          { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id, entityId: ctx.loaded.id },
+          "module",
+        ),
+      ),
   });
 
   route(fastify, app, {
@@ -356,7 +429,11 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     load: anyModule,
     handler: async (ctx) => {
       const row = await ctx.app.db.transaction(async (tx) => {
-        const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id, entityId: ctx.loaded.id }, "module");
+        const current = await getOrCreateProps(
+          tx,
+          { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id, entityId: ctx.loaded.id },
+          "module",
+        );
         return patchProps(tx, current, ctx.body, ctx.user.id);
       });
       return presentUserProperties(row);

@@ -5,7 +5,8 @@ import type { ModuleStatsRow } from "./queries.ts";
 
 type LinkRow = typeof schema.moduleLinks.$inferSelect;
 
-const asObject = (v: unknown): Record<string, unknown> => (v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asObject = (v: unknown): Record<string, unknown> =>
+  v && typeof v === "object" && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 const num = (v: unknown) => Number(v ?? 0);
 
 /** A module in the list shape (wire-facts §7). */
@@ -45,7 +46,11 @@ export function presentModule(m: ModuleStatsRow): Module {
 }
 
 /** A module detail: the list shape, its links, estimate sums by state group and distributions. */
-export function presentModuleDetail(m: ModuleStatsRow, links: LinkRow[], dist: Pick<ModuleDetail, "distribution" | "estimate_distribution">): ModuleDetail {
+export function presentModuleDetail(
+  m: ModuleStatsRow,
+  links: LinkRow[],
+  dist: Pick<ModuleDetail, "distribution" | "estimate_distribution">,
+): ModuleDetail {
   return {
     ...presentModule(m),
     link_module: links.map(presentModuleLink),

@@ -68,7 +68,10 @@ const moduleItemGroups = (viewerId: string | null) => sql`
  * Whether `viewerId` sees only the items they created in module `m`'s project (a guest there without the view-all
  * switch, issue #24); never for no viewer (a webhook's payload counts every item).
  */
-const ownOnlyOf = (viewerId: string | null) => viewerId === null ? sql`SELECT false AS own_only` : sql`
+const ownOnlyOf = (viewerId: string | null) =>
+  viewerId === null
+    ? sql`SELECT false AS own_only`
+    : sql`
   SELECT NOT EXISTS (SELECT 1 FROM project_members pm JOIN projects p ON p.id = pm.project
     WHERE pm.project = m.project AND pm.member = ${viewerId} AND pm.is_active AND (pm.role >= ${ROLE.MEMBER} OR p.guest_view_all_features)) AS own_only`;
 
@@ -76,7 +79,12 @@ const ownOnlyOf = (viewerId: string | null) => viewerId === null ? sql`SELECT fa
  * Modules matching `where` (a condition on `m`), with counts as `userId` may see them (`counted: "all"` for every
  * item, whoever reads: webhooks); `userId`'s favourites first, then newest first.
  */
-export async function selectModules(db: DbOrTx, where: SQL, userId: string, counted: "viewer" | "all" = "viewer"): Promise<ModuleStatsRow[]> {
+export async function selectModules(
+  db: DbOrTx,
+  where: SQL,
+  userId: string,
+  counted: "viewer" | "all" = "viewer",
+): Promise<ModuleStatsRow[]> {
   const viewerId = counted === "all" ? null : userId;
   const rows = await db.execute<Omit<ModuleStatsRow, "is_favorite">>(sql`
     SELECT m.id, m.workspace, m.project, m.name, m.description, m.description_text, m.description_html,
@@ -108,7 +116,12 @@ export async function selectModules(db: DbOrTx, where: SQL, userId: string, coun
     ) c
     WHERE ${where}
     ORDER BY m.created_at DESC, m.id`);
-  const favs = await favoritedIds(db, userId, "module", rows.map((r) => r.id));
+  const favs = await favoritedIds(
+    db,
+    userId,
+    "module",
+    rows.map((r) => r.id),
+  );
   const out = rows.map((r) => ({ ...r, is_favorite: favs.has(r.id) }));
   return [...out.filter((r) => r.is_favorite), ...out.filter((r) => !r.is_favorite)];
 }
@@ -144,10 +157,23 @@ type ChartRow = {
  */
 export async function moduleDistributions(
   db: DbOrTx,
-  m: Pick<ModuleStatsRow, "id" | "project" | "start_date" | "target_date" | "total_issues" | "total_estimate_points" | "cancelled_issues" | "cancelled_estimate_points">,
+  m: Pick<
+    ModuleStatsRow,
+    | "id"
+    | "project"
+    | "start_date"
+    | "target_date"
+    | "total_issues"
+    | "total_estimate_points"
+    | "cancelled_issues"
+    | "cancelled_estimate_points"
+  >,
   today: string,
   ownerId: string | null = null,
-): Promise<{ distribution: ModuleDistribution<IssueCounts>; estimate_distribution: ModuleDistribution<EstimateCounts> | Record<string, never> }> {
+): Promise<{
+  distribution: ModuleDistribution<IssueCounts>;
+  estimate_distribution: ModuleDistribution<EstimateCounts> | Record<string, never>;
+}> {
   const mid = m.id;
   const rows = await db.execute<DistRow>(sql`
     WITH items AS (
@@ -172,8 +198,9 @@ export async function moduleDistributions(
       coalesce(sum(it.pts), 0)::float8, coalesce(sum(it.pts) FILTER (WHERE it.grp = 'completed'), 0)::float8
     FROM items it LEFT JOIN issue_labels il ON il.issue = it.id LEFT JOIN labels l ON l.id = il.label
     GROUP BY l.id, l.name, l.color`);
-  const chartRows = m.start_date && m.target_date
-    ? await db.execute<ChartRow>(sql`
+  const chartRows =
+    m.start_date && m.target_date
+      ? await db.execute<ChartRow>(sql`
         SELECT (i.completed_at AT TIME ZONE coalesce(p.timezone, 'UTC'))::date::text AS day, count(*)::int AS n, coalesce(sum(${sql.raw(POINTS)}), 0)::float8 AS points
         FROM module_issues mi
         JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.completed_at IS NOT NULL
@@ -183,24 +210,48 @@ export async function moduleDistributions(
         LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
         WHERE mi.module = ${mid} ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
         GROUP BY 1`)
-    : [];
+      : [];
   const [est] = await db.execute<{ type: string | null }>(sql`
     SELECT e.type FROM projects p LEFT JOIN estimates e ON e.id = p.estimate WHERE p.id = ${m.project}`);
   const byName = (a: { n: string | null }, b: { n: string | null }) => (a.n ?? "\uffff").localeCompare(b.n ?? "\uffff");
-  const assignees = rows.filter((r) => r.kind === "assignee").map((r) => ({ n: r.name, r })).sort(byName).map(({ r }) => r);
-  const labels = rows.filter((r) => r.kind === "label").map((r) => ({ n: r.name, r })).sort(byName).map(({ r }) => r);
+  const assignees = rows
+    .filter((r) => r.kind === "assignee")
+    .map((r) => ({ n: r.name, r }))
+    .sort(byName)
+    .map(({ r }) => r);
+  const labels = rows
+    .filter((r) => r.kind === "label")
+    .map((r) => ({ n: r.name, r }))
+    .sort(byName)
+    .map(({ r }) => r);
   const who = (r: DistRow) => ({
-    assignee_id: r.key, display_name: r.name, first_name: r.first_name, last_name: r.last_name, avatar_url: r.key ? assetUrl(r.avatar_asset, r.avatar) : null,
+    assignee_id: r.key,
+    display_name: r.name,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    avatar_url: r.key ? assetUrl(r.avatar_asset, r.avatar) : null,
   });
   const what = (r: DistRow) => ({ label_id: r.key, label_name: r.name, color: r.color });
-  const counts = (r: DistRow): IssueCounts => ({ total_issues: r.total, completed_issues: r.completed, pending_issues: r.total - r.completed });
+  const counts = (r: DistRow): IssueCounts => ({
+    total_issues: r.total,
+    completed_issues: r.completed,
+    pending_issues: r.total - r.completed,
+  });
   const points = (r: DistRow): EstimateCounts => ({
-    total_estimates: r.total_points, completed_estimates: r.completed_points, pending_estimates: r.total_points - r.completed_points,
+    total_estimates: r.total_points,
+    completed_estimates: r.completed_points,
+    pending_estimates: r.total_points - r.completed_points,
   });
   const distribution: ModuleDistribution<IssueCounts> = {
     assignees: assignees.map((r) => ({ ...who(r), ...counts(r) })),
     labels: labels.map((r) => ({ ...what(r), ...counts(r) })),
-    completion_chart: completionChart(m.start_date, m.target_date, today, m.total_issues - m.cancelled_issues, chartRows.map((c) => ({ day: c.day, weight: c.n }))),
+    completion_chart: completionChart(
+      m.start_date,
+      m.target_date,
+      today,
+      m.total_issues - m.cancelled_issues,
+      chartRows.map((c) => ({ day: c.day, weight: c.n })),
+    ),
   };
   if (est?.type !== "points") return { distribution, estimate_distribution: {} };
   return {
@@ -208,7 +259,13 @@ export async function moduleDistributions(
     estimate_distribution: {
       assignees: assignees.map((r) => ({ ...who(r), ...points(r) })),
       labels: labels.map((r) => ({ ...what(r), ...points(r) })),
-      completion_chart: completionChart(m.start_date, m.target_date, today, m.total_estimate_points - m.cancelled_estimate_points, chartRows.map((c) => ({ day: c.day, weight: c.points }))),
+      completion_chart: completionChart(
+        m.start_date,
+        m.target_date,
+        today,
+        m.total_estimate_points - m.cancelled_estimate_points,
+        chartRows.map((c) => ({ day: c.day, weight: c.points })),
+      ),
     },
   };
 }

@@ -31,22 +31,44 @@ export function inboxWhere(workspaceId: string, userId: string, f: InboxFilter, 
   if (truthy(f.read)) w.push(isNotNull(N.readAt));
   else if (falsy(f.read)) w.push(isNull(N.readAt));
   w.push(eq(N.isMentionedNotification, truthy(f.mentioned)));
-  const types = String(f.type ?? "").split(",").map((t) => t.trim()).filter((t): t is (typeof NOTIFICATION_TYPES)[number] => (NOTIFICATION_TYPES as readonly string[]).includes(t));
+  const types = String(f.type ?? "")
+    .split(",")
+    .map((t) => t.trim())
+    .filter((t): t is (typeof NOTIFICATION_TYPES)[number] => (NOTIFICATION_TYPES as readonly string[]).includes(t));
   if (types.length) {
     const any: SQL[] = [];
     if (types.includes("assigned"))
-      any.push(inArray(N.issueId, sql`(SELECT ${schema.issueAssignees.issueId} FROM ${schema.issueAssignees} WHERE ${schema.issueAssignees.assigneeId} = ${userId})`));
+      any.push(
+        inArray(
+          N.issueId,
+          sql`(SELECT ${schema.issueAssignees.issueId} FROM ${schema.issueAssignees} WHERE ${schema.issueAssignees.assigneeId} = ${userId})`,
+        ),
+      );
     if (types.includes("created"))
-      any.push(inArray(N.issueId, sql`(SELECT ${schema.issues.id} FROM ${schema.issues} WHERE ${schema.issues.createdById} = ${userId} AND ${schema.issues.workspaceId} = ${workspaceId})`));
+      any.push(
+        inArray(
+          N.issueId,
+          sql`(SELECT ${schema.issues.id} FROM ${schema.issues} WHERE ${schema.issues.createdById} = ${userId} AND ${schema.issues.workspaceId} = ${workspaceId})`,
+        ),
+      );
     if (types.includes("subscribed"))
-      any.push(inArray(N.issueId, sql`(SELECT ${schema.issueSubscribers.issueId} FROM ${schema.issueSubscribers} WHERE ${schema.issueSubscribers.subscriberId} = ${userId})`));
+      any.push(
+        inArray(
+          N.issueId,
+          sql`(SELECT ${schema.issueSubscribers.issueId} FROM ${schema.issueSubscribers} WHERE ${schema.issueSubscribers.subscriberId} = ${userId})`,
+        ),
+      );
     w.push(or(...any)!);
   }
   return and(...w)!;
 }
 
 /** A notification with its sender and, for an agent's change, the person the agent acted for. */
-export interface InboxRow { n: NotificationRow; by: UserRow | null; behalf: UserRow | null }
+export interface InboxRow {
+  n: NotificationRow;
+  by: UserRow | null;
+  behalf: UserRow | null;
+}
 
 /** The person an agent's notification was made for (`data.issue_activity.on_behalf_of`), joined as `behalfUser`. */
 export const behalfUser = alias(schema.users, "behalf");
@@ -54,12 +76,19 @@ export const behalfOn = sql`${behalfUser.id} = (${N.data} -> 'issue_activity' ->
 
 /** Notifications with their sender and on-behalf-of person. */
 const inboxRows = (db: DbOrTx) =>
-  db.select({ n: N, by: schema.users, behalf: behalfUser }).from(N)
+  db
+    .select({ n: N, by: schema.users, behalf: behalfUser })
+    .from(N)
     .leftJoin(schema.users, eq(schema.users.id, N.triggeredById))
     .leftJoin(behalfUser, behalfOn);
 
 /** One page of the inbox, newest first, with the total for the envelope. */
-export async function listInbox(db: DbOrTx, where: SQL, limit: number, offset: number): Promise<{ rows: InboxRow[]; total: number }> {
+export async function listInbox(
+  db: DbOrTx,
+  where: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: InboxRow[]; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
     inboxRows(db).where(where).orderBy(desc(N.createdAt), desc(N.id)).limit(limit).offset(offset),
     db.select({ total: count() }).from(N).where(where),
@@ -68,27 +97,50 @@ export async function listInbox(db: DbOrTx, where: SQL, limit: number, offset: n
 }
 
 /** The caller's own notification in the workspace, or 404 (another person's rows do not exist for them). */
-export async function loadOwnNotification(db: DbOrTx, workspaceId: string, userId: string, id: string): Promise<InboxRow> {
-  const [row] = await inboxRows(db).where(and(eq(N.id, id), eq(N.workspaceId, workspaceId), eq(N.receiverId, userId))).limit(1);
+export async function loadOwnNotification(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+  id: string,
+): Promise<InboxRow> {
+  const [row] = await inboxRows(db)
+    .where(and(eq(N.id, id), eq(N.workspaceId, workspaceId), eq(N.receiverId, userId)))
+    .limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
 
 /** Change one notification (read, archive, snooze) and return it with its sender. */
-export async function setNotification(db: DbOrTx, row: InboxRow, set: Partial<Pick<NotificationRow, "readAt" | "archivedAt" | "snoozedTill">>, userId: string): Promise<InboxRow> {
-  const [n] = await db.update(N).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(N.id, row.n.id)).returning();
+export async function setNotification(
+  db: DbOrTx,
+  row: InboxRow,
+  set: Partial<Pick<NotificationRow, "readAt" | "archivedAt" | "snoozedTill">>,
+  userId: string,
+): Promise<InboxRow> {
+  const [n] = await db
+    .update(N)
+    .set({ ...set, updatedAt: new Date(), updatedById: userId })
+    .where(eq(N.id, row.n.id))
+    .returning();
   return { ...row, n };
 }
 
 /** Unread counts of the two tabs: unread, not archived, not snoozed; All counts the non-mention rows. */
-export async function unreadCounts(db: DbOrTx, workspaceId: string, userId: string, now = new Date()): Promise<NotificationUnreadCounts> {
+export async function unreadCounts(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+  now = new Date(),
+): Promise<NotificationUnreadCounts> {
   const [r] = await db
     .select({
       total: sql<number>`count(*) FILTER (WHERE NOT ${N.isMentionedNotification})::int`,
       mention: sql<number>`count(*) FILTER (WHERE ${N.isMentionedNotification})::int`,
     })
     .from(N)
-    .where(and(eq(N.workspaceId, workspaceId), eq(N.receiverId, userId), isNull(N.readAt), isNull(N.archivedAt), awake(now)));
+    .where(
+      and(eq(N.workspaceId, workspaceId), eq(N.receiverId, userId), isNull(N.readAt), isNull(N.archivedAt), awake(now)),
+    );
   return { total_unread_notifications_count: r?.total ?? 0, mention_unread_notifications_count: r?.mention ?? 0 };
 }
 

@@ -9,8 +9,15 @@ import { schema } from "../../db/client.ts";
 import { eq } from "drizzle-orm";
 import { markAllReadBody, notificationListQuery, notificationParams, updateNotificationBody } from "./schemas.ts";
 import { presentNotification } from "./presenters.ts";
-import { inboxWhere, listInbox, loadOwnNotification, markAllRead, setNotification, unreadCounts, type InboxRow } from "./commands.ts";
-
+import {
+  inboxWhere,
+  listInbox,
+  loadOwnNotification,
+  markAllRead,
+  setNotification,
+  unreadCounts,
+  type InboxRow,
+} from "./commands.ts";
 
 const present = (r: InboxRow) => presentNotification(r.n, r.by, r.behalf);
 
@@ -22,8 +29,15 @@ const present = (r: InboxRow) => presentNotification(r.n, r.by, r.behalf);
 export const notificationRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/users/notifications/`;
   const notificationRules = PERMISSIONS.notification;
-  const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { notificationId: string } }) =>
-    loadOwnNotification(app.db, workspace.id, user.id, params.notificationId);
+  const loadOwn = ({
+    workspace,
+    user,
+    params,
+  }: {
+    workspace: { id: string };
+    user: { id: string };
+    params: { notificationId: string };
+  }) => loadOwnNotification(app.db, workspace.id, user.id, params.notificationId);
 
   route(fastify, app, {
     method: "GET",
@@ -85,7 +99,14 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     policy: notificationRules.edit,
     handler: async ({ loaded, body, user }) => {
       if (body.snoozed_till === undefined) return present(loaded);
-      return present(await setNotification(app.db, loaded, { snoozedTill: body.snoozed_till === null ? null : new Date(body.snoozed_till) }, user.id));
+      return present(
+        await setNotification(
+          app.db,
+          loaded,
+          { snoozedTill: body.snoozed_till === null ? null : new Date(body.snoozed_till) },
+          user.id,
+        ),
+      );
     },
   });
 
@@ -102,7 +123,10 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  for (const [suffix, column] of [["read/", "readAt"], ["archive/", "archivedAt"]] as const) {
+  for (const [suffix, column] of [
+    ["read/", "readAt"],
+    ["archive/", "archivedAt"],
+  ] as const) {
     route(fastify, app, {
       method: "POST",
       url: `${base}:notificationId/${suffix}`,
@@ -110,7 +134,8 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
       scope: "workspace",
       load: loadOwn,
       policy: notificationRules.edit,
-      handler: async ({ loaded, user }) => present(await setNotification(app.db, loaded, { [column]: new Date() }, user.id)),
+      handler: async ({ loaded, user }) =>
+        present(await setNotification(app.db, loaded, { [column]: new Date() }, user.id)),
     });
     route(fastify, app, {
       method: "DELETE",

@@ -11,15 +11,21 @@ import { DEFAULT_PREFS, newMentions, preferenceOf, recipientsOf, type Notificati
 
 /** The job that turns recorded work-item activity into notifications, after the change commits. */
 export const NOTIFY_TASK = "notifications:activity";
-interface NotifyPayload { activity_ids: string[] }
+interface NotifyPayload {
+  activity_ids: string[];
+}
 
 /**
  * The activity job planner (core/activity.ts): one job per write, enqueued with the write's activity rows in the
  * writing transaction, so notifications exist exactly for committed changes and are never built in the request.
  */
 const planNotifications: ActivityJobPlanner = (rows) => {
-  const ids = rows.filter((r) => r.issueId && preferenceOf({ verb: r.verb, field: r.field, actorId: r.actorId }) !== null).map((r) => r.id);
-  return ids.length ? [{ task: NOTIFY_TASK, payload: { activity_ids: ids } satisfies NotifyPayload, maxAttempts: 5 }] : [];
+  const ids = rows
+    .filter((r) => r.issueId && preferenceOf({ verb: r.verb, field: r.field, actorId: r.actorId }) !== null)
+    .map((r) => r.id);
+  return ids.length
+    ? [{ task: NOTIFY_TASK, payload: { activity_ids: ids } satisfies NotifyPayload, maxAttempts: 5 }]
+    : [];
 };
 
 export function registerNotificationJobs(app: AppContext): void {
@@ -35,9 +41,16 @@ export function registerNotificationJobs(app: AppContext): void {
 const N = schema.notifications;
 
 /** Create the notifications of these activity rows (idempotent: one per activity and receiver). Returns how many. */
-export async function notifyActivities(db: DbOrTx, activityIds: readonly string[], mailDelayMs?: number): Promise<number> {
+export async function notifyActivities(
+  db: DbOrTx,
+  activityIds: readonly string[],
+  mailDelayMs?: number,
+): Promise<number> {
   if (activityIds.length === 0) return 0;
-  const acts = await db.select().from(schema.issueActivities).where(inArray(schema.issueActivities.id, [...activityIds]));
+  const acts = await db
+    .select()
+    .from(schema.issueActivities)
+    .where(inArray(schema.issueActivities.id, [...activityIds]));
   const byIssue = new Map<string, ActivityRow[]>();
   for (const a of acts) if (a.issueId) byIssue.set(a.issueId, [...(byIssue.get(a.issueId) ?? []), a]);
   let made = 0;
@@ -51,7 +64,13 @@ export async function notifyActivities(db: DbOrTx, activityIds: readonly string[
 
 async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mailDelayMs?: number): Promise<number> {
   const [item] = await db
-    .select({ issue: schema.issues, ident: schema.projects.identifier, guestAll: schema.projects.guestViewAllFeatures, stateName: schema.states.name, stateGroup: schema.states.group })
+    .select({
+      issue: schema.issues,
+      ident: schema.projects.identifier,
+      guestAll: schema.projects.guestViewAllFeatures,
+      stateName: schema.states.name,
+      stateGroup: schema.states.group,
+    })
     .from(schema.issues)
     .innerJoin(schema.projects, eq(schema.projects.id, schema.issues.projectId))
     .leftJoin(schema.states, eq(schema.states.id, schema.issues.stateId))
@@ -60,19 +79,46 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
   if (!item || item.issue.deletedAt || item.issue.isDraft) return 0;
   const issue = item.issue;
   const [assignees, subscribers, members] = await Promise.all([
-    db.select({ id: schema.issueAssignees.assigneeId, at: schema.issueAssignees.createdAt }).from(schema.issueAssignees).where(eq(schema.issueAssignees.issueId, issueId)),
-    db.select({ id: schema.issueSubscribers.subscriberId }).from(schema.issueSubscribers).where(eq(schema.issueSubscribers.issueId, issueId)),
+    db
+      .select({ id: schema.issueAssignees.assigneeId, at: schema.issueAssignees.createdAt })
+      .from(schema.issueAssignees)
+      .where(eq(schema.issueAssignees.issueId, issueId)),
+    db
+      .select({ id: schema.issueSubscribers.subscriberId })
+      .from(schema.issueSubscribers)
+      .where(eq(schema.issueSubscribers.issueId, issueId)),
     // people only: an agent's bot is never told anything
     db
       .select({ id: schema.projectMembers.memberId, role: schema.projectMembers.role })
       .from(schema.projectMembers)
       .innerJoin(schema.users, eq(schema.users.id, schema.projectMembers.memberId))
-      .where(and(eq(schema.projectMembers.projectId, issue.projectId), eq(schema.projectMembers.isActive, true), eq(schema.users.isBot, false))),
+      .where(
+        and(
+          eq(schema.projectMembers.projectId, issue.projectId),
+          eq(schema.projectMembers.isActive, true),
+          eq(schema.users.isBot, false),
+        ),
+      ),
   ]);
   const roles = new Map(members.map((m) => [m.id, m.role]));
-  const canSee = (u: string) => roles.has(u) && canSeeWorkItem({ userId: u, projectRole: roles.get(u), guestViewAllFeatures: item.guestAll, creatorId: issue.createdById });
+  const canSee = (u: string) =>
+    roles.has(u) &&
+    canSeeWorkItem({
+      userId: u,
+      projectRole: roles.get(u),
+      guestViewAllFeatures: item.guestAll,
+      creatorId: issue.createdById,
+    });
   const prefRows = members.length
-    ? await db.select().from(schema.userNotificationPreferences).where(inArray(schema.userNotificationPreferences.userId, members.map((m) => m.id)))
+    ? await db
+        .select()
+        .from(schema.userNotificationPreferences)
+        .where(
+          inArray(
+            schema.userNotificationPreferences.userId,
+            members.map((m) => m.id),
+          ),
+        )
     : [];
   const prefs = new Map<string, NotificationPrefs>(prefRows.map((p) => [p.userId, p]));
   const prefsOf = (u: string) => prefs.get(u) ?? DEFAULT_PREFS;
@@ -80,24 +126,52 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
   const values: (typeof N.$inferInsert)[] = [];
   // a new item is news to the people assigned in its creation (written in its transaction), not to later assignees
   const assignedAtCreation = assignees.filter((r) => r.at.getTime() <= issue.createdAt.getTime()).map((r) => r.id);
-  const createdWith = acts.some((a) => a.verb === "created" && a.field === null) ? await descriptionAtCreation(db, issue) : null;
+  const createdWith = acts.some((a) => a.verb === "created" && a.field === null)
+    ? await descriptionAtCreation(db, issue)
+    : null;
   for (const a of acts) {
     const creation = a.verb === "created" && a.field === null;
-    const mentioned =
-      creation ? extractMentionIds(createdWith)
-      : a.field === "description" || (a.field === "comment" && a.verb !== "deleted") ? newMentions(extractMentionIds(a.oldValue), extractMentionIds(a.newValue))
-      : [];
+    const mentioned = creation
+      ? extractMentionIds(createdWith)
+      : a.field === "description" || (a.field === "comment" && a.verb !== "deleted")
+        ? newMentions(extractMentionIds(a.oldValue), extractMentionIds(a.newValue))
+        : [];
     const recipients = recipientsOf(
-      { verb: a.verb, field: a.field, actorId: a.actorId, onBehalfOfId: a.onBehalfOfId, newStateGroup: a.field === "state" ? item.stateGroup : null },
-      { creatorId: issue.createdById, assigneeIds: creation ? assignedAtCreation : assignees.map((r) => r.id), subscriberIds: subscribers.map((r) => r.id), mentionedIds: mentioned },
+      {
+        verb: a.verb,
+        field: a.field,
+        actorId: a.actorId,
+        onBehalfOfId: a.onBehalfOfId,
+        newStateGroup: a.field === "state" ? item.stateGroup : null,
+      },
+      {
+        creatorId: issue.createdById,
+        assigneeIds: creation ? assignedAtCreation : assignees.map((r) => r.id),
+        subscriberIds: subscribers.map((r) => r.id),
+        mentionedIds: mentioned,
+      },
       canSee,
       prefsOf,
     );
     const data: NotificationData = {
-      issue: { id: issue.id, name: issue.name, identifier: item.ident, sequence_id: issue.sequenceId, state_name: item.stateName, state_group: item.stateGroup },
+      issue: {
+        id: issue.id,
+        name: issue.name,
+        identifier: item.ident,
+        sequence_id: issue.sequenceId,
+        state_name: item.stateName,
+        state_group: item.stateGroup,
+      },
       issue_activity: {
-        id: a.id, verb: a.verb, field: a.field, actor: a.actorId, new_value: a.newValue, old_value: a.oldValue,
-        issue_comment: a.issueCommentId, old_identifier: a.oldIdentifier, new_identifier: a.newIdentifier,
+        id: a.id,
+        verb: a.verb,
+        field: a.field,
+        actor: a.actorId,
+        new_value: a.newValue,
+        old_value: a.oldValue,
+        issue_comment: a.issueCommentId,
+        old_identifier: a.oldIdentifier,
+        new_identifier: a.newIdentifier,
         ...(a.onBehalfOfId ? { on_behalf_of: a.onBehalfOfId } : {}),
       },
     };
@@ -133,15 +207,28 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
     .onConflictDoUpdate({
       target: [N.issueActivityId, N.receiverId],
       set: {
-        sender: sql`excluded.sender`, isMentionedNotification: true, data: sql`excluded.data`,
-        messageHtml: sql`excluded.message_html`, messageStripped: sql`excluded.message_stripped`,
-        readAt: null, archivedAt: null, snoozedTill: null, emailedAt: null, createdAt: now, updatedAt: now,
+        sender: sql`excluded.sender`,
+        isMentionedNotification: true,
+        data: sql`excluded.data`,
+        messageHtml: sql`excluded.message_html`,
+        messageStripped: sql`excluded.message_stripped`,
+        readAt: null,
+        archivedAt: null,
+        snoozedTill: null,
+        emailedAt: null,
+        createdAt: now,
+        updatedAt: now,
       },
       setWhere: sql`excluded.is_mentioned_notification AND NOT ${N.isMentionedNotification}`,
     })
     .returning({ id: N.id, receiverId: N.receiverId });
   // mail (batched per receiver; sent only when SMTP is configured)
-  if (mailDelayMs !== undefined && inserted.length) await scheduleNotificationMail(db, inserted.map((r) => r.receiverId), mailDelayMs);
+  if (mailDelayMs !== undefined && inserted.length)
+    await scheduleNotificationMail(
+      db,
+      inserted.map((r) => r.receiverId),
+      mailDelayMs,
+    );
   return inserted.length;
 }
 
@@ -149,7 +236,10 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
  * The description a work item was created with: the text its first description change started from, else its text
  * now. A creation's job may run after later edits; their mentions are those edits' news, not the creation's.
  */
-async function descriptionAtCreation(db: DbOrTx, issue: { id: string; descriptionHtml: string | null }): Promise<string | null> {
+async function descriptionAtCreation(
+  db: DbOrTx,
+  issue: { id: string; descriptionHtml: string | null },
+): Promise<string | null> {
   const A = schema.issueActivities;
   const [first] = await db
     .select({ old: A.oldValue })

@@ -64,18 +64,21 @@ export function describe(i: MailItem): string {
 export function notificationMail(to: string, items: readonly MailItem[], base: string | null): MailMessage {
   const link = (i: MailItem) => (base ? `${base}/${i.workspaceSlug}/${i.path ?? `browse/${i.key}/`}` : null);
   const first = items[0];
-  const subject = items.length === 1
-    ? `[${first.workspaceName}] ${first.key} ${first.title}`
-    : `[${first.workspaceName}] ${items.length} updates on your work items`;
-  const text = items
-    .map((i) => [`${i.key} ${i.title}`, describe(i), link(i)].filter(Boolean).join("\n"))
-    .join("\n\n") + "\n\nYou get these mails for items you follow; change what you receive in your profile's notification settings.";
-  const html = items
-    .map((i) => {
-      const href = link(i);
-      const head = `${escapeHtml(i.key)} ${escapeHtml(i.title)}`;
-      return `<p><strong>${href ? `<a href="${escapeHtml(href)}">${head}</a>` : head}</strong><br>${escapeHtml(describe(i))}</p>`;
-    })
-    .join("") + "<p>You get these mails for items you follow; change what you receive in your profile's notification settings.</p>";
+  const subject =
+    items.length === 1
+      ? `[${first.workspaceName}] ${first.key} ${first.title}`
+      : `[${first.workspaceName}] ${items.length} updates on your work items`;
+  const text =
+    items.map((i) => [`${i.key} ${i.title}`, describe(i), link(i)].filter(Boolean).join("\n")).join("\n\n") +
+    "\n\nYou get these mails for items you follow; change what you receive in your profile's notification settings.";
+  const html =
+    items
+      .map((i) => {
+        const href = link(i);
+        const head = `${escapeHtml(i.key)} ${escapeHtml(i.title)}`;
+        return `<p><strong>${href ? `<a href="${escapeHtml(href)}">${head}</a>` : head}</strong><br>${escapeHtml(describe(i))}</p>`;
+      })
+      .join("") +
+    "<p>You get these mails for items you follow; change what you receive in your profile's notification settings.</p>";
   return { to, subject, text, html };
 }

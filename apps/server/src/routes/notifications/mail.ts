@@ -21,18 +21,31 @@ export const NOTIFICATION_MAIL_TASK = "notifications:mail";
 export const NOTIFICATION_MAIL_MAX = 50;
 const MAIL_LATE_MS = 24 * 3600_000;
 
-interface MailPayload { receiver_id: string }
+interface MailPayload {
+  receiver_id: string;
+}
 
 /** Schedule the receivers' mails (in the notifying transaction). A pending job keeps its time, so mails batch. */
-export async function scheduleNotificationMail(tx: DbOrTx, receiverIds: Iterable<string>, delayMs: number): Promise<void> {
+export async function scheduleNotificationMail(
+  tx: DbOrTx,
+  receiverIds: Iterable<string>,
+  delayMs: number,
+): Promise<void> {
   const runAt = new Date(Date.now() + Math.max(0, delayMs));
   for (const id of new Set(receiverIds)) {
-    await addJob(tx, NOTIFICATION_MAIL_TASK, { receiver_id: id } satisfies MailPayload, { jobKey: `notification-mail:${id}`, jobKeyMode: "preserve_run_at", runAt, maxAttempts: 5 });
+    await addJob(tx, NOTIFICATION_MAIL_TASK, { receiver_id: id } satisfies MailPayload, {
+      jobKey: `notification-mail:${id}`,
+      jobKeyMode: "preserve_run_at",
+      runAt,
+      maxAttempts: 5,
+    });
   }
 }
 
 export function registerNotificationMailJob(app: AppContext): void {
-  app.jobs.register<MailPayload>(NOTIFICATION_MAIL_TASK, (p) => mailNotifications(app, p.receiver_id), { maxAttempts: 5 });
+  app.jobs.register<MailPayload>(NOTIFICATION_MAIL_TASK, (p) => mailNotifications(app, p.receiver_id), {
+    maxAttempts: 5,
+  });
 }
 
 const N = schema.notifications;
@@ -43,29 +56,59 @@ export async function mailNotifications(app: AppContext, receiverId: string): Pr
   if (!isSmtpConfigured(cfg)) return 0;
   const base = app.config.webUrl ? app.config.webUrl.replace(/\/+$/, "") : null;
   return app.db.transaction(async (tx) => {
-    const [user] = await tx.select({ email: schema.users.email, active: schema.users.isActive, bot: schema.users.isBot }).from(schema.users).where(eq(schema.users.id, receiverId));
+    const [user] = await tx
+      .select({ email: schema.users.email, active: schema.users.isActive, bot: schema.users.isBot })
+      .from(schema.users)
+      .where(eq(schema.users.id, receiverId));
     if (!user || !user.active || user.bot || !user.email) return 0;
     const rows = await tx
       .select({
-        id: N.id, title: N.title, data: N.data, sender: N.sender, stripped: N.messageStripped,
+        id: N.id,
+        title: N.title,
+        data: N.data,
+        sender: N.sender,
+        stripped: N.messageStripped,
         actor: sql<string | null>`coalesce(nullif(${schema.users.displayName}, ''), ${schema.users.firstName})`,
         behalf: sql<string | null>`coalesce(nullif(${behalf.displayName}, ''), ${behalf.firstName})`,
-        slug: schema.workspaces.slug, wsName: schema.workspaces.name,
+        slug: schema.workspaces.slug,
+        wsName: schema.workspaces.name,
       })
       .from(N)
       .innerJoin(schema.workspaces, eq(schema.workspaces.id, N.workspaceId))
       .leftJoin(schema.users, eq(schema.users.id, N.triggeredById))
       .leftJoin(behalf, behalfOn)
-      .where(and(eq(N.receiverId, receiverId), isNull(N.emailedAt), isNull(N.readAt), isNull(N.archivedAt), gt(N.createdAt, new Date(Date.now() - MAIL_LATE_MS))))
+      .where(
+        and(
+          eq(N.receiverId, receiverId),
+          isNull(N.emailedAt),
+          isNull(N.readAt),
+          isNull(N.archivedAt),
+          gt(N.createdAt, new Date(Date.now() - MAIL_LATE_MS)),
+        ),
+      )
       .orderBy(asc(N.createdAt))
       .limit(NOTIFICATION_MAIL_MAX)
       .for("update", { of: N, skipLocked: true });
     if (rows.length === 0) return 0;
-    await tx.update(N).set({ emailedAt: new Date() }).where(inArray(N.id, rows.map((r) => r.id)));
+    await tx
+      .update(N)
+      .set({ emailedAt: new Date() })
+      .where(
+        inArray(
+          N.id,
+          rows.map((r) => r.id),
+        ),
+      );
     const items: MailItem[] = rows.map((r) => {
       const d = r.data as NotificationData | ProjectUpdateNotificationData;
       const actor = `${r.actor ?? "Someone"}${r.behalf ? ` (on behalf of ${r.behalf})` : ""}`;
-      if (isProjectUpdateNotification(d)) return projectUpdateMailItem(d, { actor, text: r.stripped ?? "", workspaceSlug: r.slug, workspaceName: r.wsName });
+      if (isProjectUpdateNotification(d))
+        return projectUpdateMailItem(d, {
+          actor,
+          text: r.stripped ?? "",
+          workspaceSlug: r.slug,
+          workspaceName: r.wsName,
+        });
       return {
         key: `${d.issue.identifier}-${d.issue.sequence_id}`,
         title: d.issue.name ?? r.title,

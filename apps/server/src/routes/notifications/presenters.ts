@@ -6,7 +6,11 @@ type NotificationRow = typeof schema.notifications.$inferSelect;
 type UserRow = typeof schema.users.$inferSelect;
 
 /** A notification (wire-facts §9) with its sender's user-lite (and, for an agent's change, the person it acted for). */
-export function presentNotification(n: NotificationRow, triggeredBy: UserRow | null, onBehalfOf: UserRow | null = null): Notification {
+export function presentNotification(
+  n: NotificationRow,
+  triggeredBy: UserRow | null,
+  onBehalfOf: UserRow | null = null,
+): Notification {
   return {
     id: n.id,
     workspace: n.workspaceId,

@@ -42,7 +42,16 @@ export interface Recipient {
  * Activity fields that are nobody's news (reactions, votes, ordering, drafts, the parent's side of a move, time
  * logged on the item).
  */
-export const SILENT_FIELDS: ReadonlySet<string> = new Set(["reaction", "comment_reaction", "vote", "sort_order", "draft", "sub_issue", "issue", "worklog"]);
+export const SILENT_FIELDS: ReadonlySet<string> = new Set([
+  "reaction",
+  "comment_reaction",
+  "vote",
+  "sort_order",
+  "draft",
+  "sub_issue",
+  "issue",
+  "worklog",
+]);
 
 /** The preference that governs an activity (null: the activity is never sent). */
 export function preferenceOf(a: ActivityFacts): keyof NotificationPrefs | null {
@@ -61,7 +70,13 @@ export function reasonOf(userId: string, item: ItemFacts): NotificationReason {
   return "subscribed";
 }
 
-export const DEFAULT_PREFS: NotificationPrefs = { propertyChange: true, stateChange: true, comment: true, mention: true, issueCompleted: true };
+export const DEFAULT_PREFS: NotificationPrefs = {
+  propertyChange: true,
+  stateChange: true,
+  comment: true,
+  mention: true,
+  issueCompleted: true,
+};
 
 export function recipientsOf(
   a: ActivityFacts,

@@ -13,9 +13,17 @@ const filterFields = {
   read: z.string().optional(),
   mentioned: z.string().optional(),
 };
-export const notificationListQuery = z.object({ ...filterFields, per_page: z.string().optional(), cursor: z.string().optional() });
+export const notificationListQuery = z.object({
+  ...filterFields,
+  per_page: z.string().optional(),
+  cursor: z.string().optional(),
+});
 /** POST .../mark-all-read/ takes the same filters in its body (booleans or strings). */
 export const markAllReadBody = z
-  .object(Object.fromEntries(Object.keys(filterFields).map((k) => [k, z.union([z.string(), z.boolean(), z.null()]).optional()])) as Record<keyof typeof filterFields, z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodBoolean, z.ZodNull]>>>)
+  .object(
+    Object.fromEntries(
+      Object.keys(filterFields).map((k) => [k, z.union([z.string(), z.boolean(), z.null()]).optional()]),
+    ) as Record<keyof typeof filterFields, z.ZodOptional<z.ZodUnion<[z.ZodString, z.ZodBoolean, z.ZodNull]>>>,
+  )
   .default({});
 export type InboxFilter = Partial<Record<keyof typeof filterFields, string | boolean | null>>;

@@ -18,7 +18,14 @@ const syncKey = (p: OAuthProviderKey) => `ENABLE_${p.toUpperCase()}_SYNC`;
 const expiry = (seconds: number | null) => (seconds ? new Date(Date.now() + seconds * 1000) : null);
 
 /** Insert or refresh the provider account row of `user` (wire-facts-2 §3 step 6); tokens are sealed. */
-async function upsertAccount(app: AppContext, tx: DbOrTx, user: UserRow, provider: OAuthProviderKey, identity: ProviderIdentity, tokens: ProviderTokens) {
+async function upsertAccount(
+  app: AppContext,
+  tx: DbOrTx,
+  user: UserRow,
+  provider: OAuthProviderKey,
+  identity: ProviderIdentity,
+  tokens: ProviderTokens,
+) {
   const sealed = (v: string) => seal(app.secretKey, "oauth-account", v);
   const now = new Date();
   const values = {
@@ -94,9 +101,14 @@ export async function signInWithProvider(
       if (!created) Object.assign(profile, { firstName: identity.firstName, lastName: identity.lastName });
     }
     // Linking by a verified email proves the address, whichever way the account was made.
-    if (!user.isEmailVerified && identity.emailVerified && normalizeEmail(user.email) === email) profile.isEmailVerified = true;
+    if (!user.isEmailVerified && identity.emailVerified && normalizeEmail(user.email) === email)
+      profile.isEmailVerified = true;
     if (Object.keys(profile).length) {
-      [user] = await tx.update(users).set({ ...profile, updatedAt: new Date() }).where(eq(users.id, user.id)).returning();
+      [user] = await tx
+        .update(users)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(users.id, user.id))
+        .returning();
     }
     await upsertAccount(app, tx, user, provider, identity, tokens);
     await completeLogin(app, req, reply, user, provider, tx);

@@ -6,7 +6,16 @@ import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { open, seal } from "../../core/crypto-box.ts";
 import { instanceConfig } from "../../core/instance-config.ts";
-import { AUTH_ERROR, AuthFlowError, appBase, configuredInstance, errorUrl, fail, redirect, successUrl } from "../auth/flow.ts";
+import {
+  AUTH_ERROR,
+  AuthFlowError,
+  appBase,
+  configuredInstance,
+  errorUrl,
+  fail,
+  redirect,
+  successUrl,
+} from "../auth/flow.ts";
 import { newFlowSecrets, signInWithProvider } from "./commands.ts";
 import { PROVIDER_FLOWS, ProviderError, type FlowContext, type FlowSecrets } from "./providers.ts";
 
@@ -51,20 +60,28 @@ function readFlowCookie(app: AppContext, req: FastifyRequest, p: string): FlowCo
 /** `<scheme>://<request host>/auth/<p>/callback/` (wire-facts-2 §3). */
 const callbackUrl = (req: FastifyRequest, p: string) => `${req.protocol}://${req.host}/auth/${p}/callback/`;
 
-const sameSecret = (a: string, b: string) => a.length === b.length && a.length > 0 && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameSecret = (a: string, b: string) =>
+  a.length === b.length && a.length > 0 && crypto.timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const oauthRoutes: RouteModule = (fastify, app) => {
   /**
    * Run one step of a provider's flow: an AuthFlowError lands on the app with its code, a ProviderError with the
    * provider's error code (or the one it names), anything else is logged and reported as the provider's error.
    */
-  const step = async (req: FastifyRequest, reply: FastifyReply, provider: OAuthProviderConfig, nextPath: unknown, run: () => Promise<string>) => {
+  const step = async (
+    req: FastifyRequest,
+    reply: FastifyReply,
+    provider: OAuthProviderConfig,
+    nextPath: unknown,
+    run: () => Promise<string>,
+  ) => {
     const base = appBase(app, req);
     try {
       return redirect(reply, await run());
     } catch (e) {
       if (e instanceof AuthFlowError) return redirect(reply, errorUrl(base, e.code, nextPath, e.extra));
-      if (e instanceof ProviderError) req.log.warn({ provider: provider.key, reason: e.message }, "sign-in provider refused");
+      if (e instanceof ProviderError)
+        req.log.warn({ provider: provider.key, reason: e.message }, "sign-in provider refused");
       else req.log.error(e);
       const code = e instanceof ProviderError && e.code ? e.code : provider.providerErrorCode;
       return redirect(reply, errorUrl(base, code, nextPath));
@@ -93,7 +110,12 @@ export const oauthRoutes: RouteModule = (fastify, app) => {
           const ctx = await providerContext(req, provider);
           const secrets = newFlowSecrets();
           const target = await flow.authorizeUrl(ctx, secrets);
-          setFlowCookie(app, reply, { p: provider.key, ...secrets, next: query.next_path ?? "", exp: Date.now() + FLOW_TTL_SECONDS * 1000 });
+          setFlowCookie(app, reply, {
+            p: provider.key,
+            ...secrets,
+            next: query.next_path ?? "",
+            exp: Date.now() + FLOW_TTL_SECONDS * 1000,
+          });
           return target;
         }),
     });
@@ -102,7 +124,9 @@ export const oauthRoutes: RouteModule = (fastify, app) => {
       method: "GET",
       url: `/auth/${provider.key}/callback/`,
       auth: "none",
-      query: z.object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() }).catch({}),
+      query: z
+        .object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() })
+        .catch({}),
       policy: null,
       handler: async ({ req, reply, query }) => {
         const flowCookie = readFlowCookie(app, req, provider.key);

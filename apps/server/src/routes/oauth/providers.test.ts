@@ -34,7 +34,9 @@ describe("hostBase", () => {
 
 describe("pkceChallenge", () => {
   it("is the S256 transform of RFC 7636 (appendix B example)", () => {
-    expect(pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe("E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM");
+    expect(pkceChallenge("dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk")).toBe(
+      "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM",
+    );
     expect(pkceChallenge(crypto.randomBytes(32).toString("base64url"))).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

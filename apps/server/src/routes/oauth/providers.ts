@@ -42,7 +42,10 @@ export interface FlowSecrets {
 /** A failed exchange with the provider; the route answers with the provider's error code. */
 export class ProviderError extends Error {
   /** A code other than the provider's error code (GitHub organization membership: 5122). */
-  constructor(message: string, readonly code?: number) {
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
     super(message);
     this.name = "ProviderError";
   }
@@ -60,14 +63,22 @@ export interface ProviderFlow {
   /** The provider's "not configured" reason, or null when the settings are usable. */
   misconfigured(cfg: Record<string, string>): string | null;
   authorizeUrl(ctx: FlowContext, secrets: FlowSecrets): Promise<string>;
-  finish(ctx: FlowContext, code: string, secrets: FlowSecrets): Promise<{ identity: ProviderIdentity; tokens: ProviderTokens }>;
+  finish(
+    ctx: FlowContext,
+    code: string,
+    secrets: FlowSecrets,
+  ): Promise<{ identity: ProviderIdentity; tokens: ProviderTokens }>;
 }
 
 // ---- HTTP ----
 
 const TIMEOUT_MS = 10_000;
 
-async function send(ctx: FlowContext, url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<SafeResponse> {
+async function send(
+  ctx: FlowContext,
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<SafeResponse> {
   try {
     return await safeFetch(url, {
       method: init.method ?? "GET",
@@ -84,7 +95,11 @@ async function send(ctx: FlowContext, url: string, init: { method?: string; head
 }
 
 /** A JSON answer of a 2xx call; anything else is a ProviderError. */
-async function json<T = Record<string, unknown>>(ctx: FlowContext, url: string, init: Parameters<typeof send>[2] = {}): Promise<T> {
+async function json<T = Record<string, unknown>>(
+  ctx: FlowContext,
+  url: string,
+  init: Parameters<typeof send>[2] = {},
+): Promise<T> {
   const res = await send(ctx, url, init);
   if (res.status < 200 || res.status >= 300) throw new ProviderError(`${url} answered ${res.status}`);
   try {
@@ -99,10 +114,23 @@ const FORM = { "content-type": "application/x-www-form-urlencoded" };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** POST the authorization code to the token endpoint; the answer must carry an access token. */
-async function exchangeCode(ctx: FlowContext, url: string, fields: Record<string, string>, headers: Record<string, string> = {}): Promise<ProviderTokens> {
-  const t = await json(ctx, url, { method: "POST", headers: { ...FORM, ...headers }, body: form({ grant_type: "authorization_code", ...fields }) });
-  if (typeof t.access_token !== "string" || !t.access_token) throw new ProviderError(`the token endpoint gave no access token${typeof t.error === "string" ? ` (${t.error})` : ""}`);
-  const num = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null);
+async function exchangeCode(
+  ctx: FlowContext,
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+): Promise<ProviderTokens> {
+  const t = await json(ctx, url, {
+    method: "POST",
+    headers: { ...FORM, ...headers },
+    body: form({ grant_type: "authorization_code", ...fields }),
+  });
+  if (typeof t.access_token !== "string" || !t.access_token)
+    throw new ProviderError(
+      `the token endpoint gave no access token${typeof t.error === "string" ? ` (${t.error})` : ""}`,
+    );
+  const num = (v: unknown) =>
+    typeof v === "number" && Number.isFinite(v) ? v : typeof v === "string" && /^\d+$/.test(v) ? Number(v) : null;
   return {
     accessToken: t.access_token,
     refreshToken: typeof t.refresh_token === "string" ? t.refresh_token : "",
@@ -161,14 +189,23 @@ const google: ProviderFlow = {
   async finish(ctx, code) {
     const o = ctx.app.config.oauthEndpointOverrides.google ?? {};
     const tokens = await exchangeCode(ctx, o.token ?? "https://oauth2.googleapis.com/token", {
-      code, client_id: ctx.cfg.GOOGLE_CLIENT_ID, client_secret: ctx.cfg.GOOGLE_CLIENT_SECRET, redirect_uri: ctx.redirectUri,
+      code,
+      client_id: ctx.cfg.GOOGLE_CLIENT_ID,
+      client_secret: ctx.cfg.GOOGLE_CLIENT_SECRET,
+      redirect_uri: ctx.redirectUri,
     });
-    const u = await json(ctx, `${o.api ?? "https://www.googleapis.com"}/oauth2/v2/userinfo`, { headers: bearer(tokens.accessToken) });
+    const u = await json(ctx, `${o.api ?? "https://www.googleapis.com"}/oauth2/v2/userinfo`, {
+      headers: bearer(tokens.accessToken),
+    });
     return {
       tokens,
       identity: {
-        id: str(u.id), email: str(u.email), emailVerified: u.verified_email === true,
-        firstName: str(u.given_name), lastName: str(u.family_name), avatar: str(u.picture),
+        id: str(u.id),
+        email: str(u.email),
+        emailVerified: u.verified_email === true,
+        firstName: str(u.given_name),
+        lastName: str(u.family_name),
+        avatar: str(u.picture),
       },
     };
   },
@@ -191,23 +228,37 @@ const github: ProviderFlow = {
     const o = ctx.app.config.oauthEndpointOverrides.github ?? {};
     const api = o.api ?? "https://api.github.com";
     const tokens = await exchangeCode(ctx, o.token ?? "https://github.com/login/oauth/access_token", {
-      code, client_id: ctx.cfg.GITHUB_CLIENT_ID, client_secret: ctx.cfg.GITHUB_CLIENT_SECRET, redirect_uri: ctx.redirectUri,
+      code,
+      client_id: ctx.cfg.GITHUB_CLIENT_ID,
+      client_secret: ctx.cfg.GITHUB_CLIENT_SECRET,
+      redirect_uri: ctx.redirectUri,
     });
     const headers = { ...bearer(tokens.accessToken), accept: "application/vnd.github+json" };
     const u = await json(ctx, `${api}/user`, { headers });
     const emails = await json<unknown>(ctx, `${api}/user/emails`, { headers });
-    const primary = (Array.isArray(emails) ? emails : []).find((e) => e && typeof e === "object" && (e as { primary?: unknown }).primary === true) as
-      | { email?: unknown; verified?: unknown }
-      | undefined;
+    const primary = (Array.isArray(emails) ? emails : []).find(
+      (e) => e && typeof e === "object" && (e as { primary?: unknown }).primary === true,
+    ) as { email?: unknown; verified?: unknown } | undefined;
     const org = ctx.cfg.GITHUB_ORGANIZATION_ID?.trim();
     if (org) {
-      const res = await send(ctx, `${api}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(str(u.login))}`, { headers });
+      const res = await send(
+        ctx,
+        `${api}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(str(u.login))}`,
+        { headers },
+      );
       if (res.status !== 200) throw new ProviderError(`not a member of ${org}`, 5122);
     }
     const [firstName, lastName] = splitName(str(u.name));
     return {
       tokens,
-      identity: { id: str(u.id), email: str(primary?.email), emailVerified: primary?.verified === true, firstName, lastName, avatar: str(u.avatar_url) },
+      identity: {
+        id: str(u.id),
+        email: str(primary?.email),
+        emailVerified: primary?.verified === true,
+        firstName,
+        lastName,
+        avatar: str(u.avatar_url),
+      },
     };
   },
 };
@@ -220,18 +271,35 @@ const gitlab: ProviderFlow = {
   misconfigured: (cfg) => missingCredentials(cfg, "GITLAB") ?? (gitlabHost(cfg) ? null : "host is not http(s)"),
   async authorizeUrl(ctx, s) {
     return authorize(`${gitlabHost(ctx.cfg)}/oauth/authorize`, {
-      client_id: ctx.cfg.GITLAB_CLIENT_ID, redirect_uri: ctx.redirectUri, response_type: "code", scope: "read_user", state: s.state,
+      client_id: ctx.cfg.GITLAB_CLIENT_ID,
+      redirect_uri: ctx.redirectUri,
+      response_type: "code",
+      scope: "read_user",
+      state: s.state,
     });
   },
   async finish(ctx, code) {
     const host = gitlabHost(ctx.cfg);
     const tokens = await exchangeCode(ctx, `${host}/oauth/token`, {
-      code, client_id: ctx.cfg.GITLAB_CLIENT_ID, client_secret: ctx.cfg.GITLAB_CLIENT_SECRET, redirect_uri: ctx.redirectUri,
+      code,
+      client_id: ctx.cfg.GITLAB_CLIENT_ID,
+      client_secret: ctx.cfg.GITLAB_CLIENT_SECRET,
+      redirect_uri: ctx.redirectUri,
     });
     const u = await json(ctx, `${host}/api/v4/user`, { headers: bearer(tokens.accessToken) });
     const [firstName, lastName] = splitName(str(u.name));
     // GitLab's primary email is a confirmed one once the account itself is confirmed.
-    return { tokens, identity: { id: str(u.id), email: str(u.email), emailVerified: !!u.confirmed_at, firstName, lastName, avatar: str(u.avatar_url) } };
+    return {
+      tokens,
+      identity: {
+        id: str(u.id),
+        email: str(u.email),
+        emailVerified: !!u.confirmed_at,
+        firstName,
+        lastName,
+        avatar: str(u.avatar_url),
+      },
+    };
   },
 };
 
@@ -241,8 +309,15 @@ const giteaHost = (cfg: Record<string, string>) => hostBase(cfg.GITEA_HOST);
 
 /** Gitea's email preference (wire-facts-2 §3): primary and verified, then verified, then primary, then the first. */
 export function pickGiteaEmail(list: unknown): { email: string; verified: boolean } | null {
-  const rows = (Array.isArray(list) ? list : []).filter((e): e is { email: string; verified?: unknown; primary?: unknown } => !!e && typeof e === "object" && typeof (e as { email?: unknown }).email === "string");
-  const pick = rows.find((e) => e.primary === true && e.verified === true) ?? rows.find((e) => e.verified === true) ?? rows.find((e) => e.primary === true) ?? rows[0];
+  const rows = (Array.isArray(list) ? list : []).filter(
+    (e): e is { email: string; verified?: unknown; primary?: unknown } =>
+      !!e && typeof e === "object" && typeof (e as { email?: unknown }).email === "string",
+  );
+  const pick =
+    rows.find((e) => e.primary === true && e.verified === true) ??
+    rows.find((e) => e.verified === true) ??
+    rows.find((e) => e.primary === true) ??
+    rows[0];
   return pick ? { email: pick.email, verified: pick.verified === true } : null;
 }
 
@@ -250,13 +325,20 @@ const gitea: ProviderFlow = {
   misconfigured: (cfg) => missingCredentials(cfg, "GITEA") ?? (giteaHost(cfg) ? null : "host is not http(s)"),
   async authorizeUrl(ctx, s) {
     return authorize(`${giteaHost(ctx.cfg)}/login/oauth/authorize`, {
-      client_id: ctx.cfg.GITEA_CLIENT_ID, redirect_uri: ctx.redirectUri, response_type: "code", scope: "openid email profile", state: s.state,
+      client_id: ctx.cfg.GITEA_CLIENT_ID,
+      redirect_uri: ctx.redirectUri,
+      response_type: "code",
+      scope: "openid email profile",
+      state: s.state,
     });
   },
   async finish(ctx, code) {
     const host = giteaHost(ctx.cfg);
     const tokens = await exchangeCode(ctx, `${host}/login/oauth/access_token`, {
-      code, client_id: ctx.cfg.GITEA_CLIENT_ID, client_secret: ctx.cfg.GITEA_CLIENT_SECRET, redirect_uri: ctx.redirectUri,
+      code,
+      client_id: ctx.cfg.GITEA_CLIENT_ID,
+      client_secret: ctx.cfg.GITEA_CLIENT_SECRET,
+      redirect_uri: ctx.redirectUri,
     });
     const headers = bearer(tokens.accessToken);
     const u = await json(ctx, `${host}/api/v1/user`, { headers });
@@ -264,7 +346,14 @@ const gitea: ProviderFlow = {
     const [firstName, lastName] = splitName(str(u.full_name));
     return {
       tokens,
-      identity: { id: str(u.id), email: picked?.email ?? "", emailVerified: picked?.verified ?? false, firstName, lastName, avatar: str(u.avatar_url) },
+      identity: {
+        id: str(u.id),
+        email: picked?.email ?? "",
+        emailVerified: picked?.verified ?? false,
+        firstName,
+        lastName,
+        avatar: str(u.avatar_url),
+      },
     };
   },
 };
@@ -290,7 +379,8 @@ const issuerOf = (cfg: Record<string, string>) => hostBase(cfg.OIDC_ISSUER_URL);
 async function discover(ctx: FlowContext): Promise<Discovery> {
   const issuer = issuerOf(ctx.cfg)!;
   const d = await json<Partial<Discovery>>(ctx, `${issuer}/.well-known/openid-configuration`);
-  if (typeof d.issuer !== "string" || d.issuer.replace(/\/+$/, "") !== issuer) throw new ProviderError("the discovery document names another issuer");
+  if (typeof d.issuer !== "string" || d.issuer.replace(/\/+$/, "") !== issuer)
+    throw new ProviderError("the discovery document names another issuer");
   for (const k of ["authorization_endpoint", "token_endpoint", "jwks_uri"] as const) {
     if (typeof d[k] !== "string" || !d[k]) throw new ProviderError(`the discovery document has no ${k}`);
   }
@@ -326,20 +416,32 @@ const oidc: ProviderFlow = {
     const useBasic = methods.includes("client_secret_basic") || !methods.includes("client_secret_post");
     const fields: Record<string, string> = { code, redirect_uri: ctx.redirectUri, code_verifier: s.verifier };
     const tokens = useBasic
-      ? await exchangeCode(ctx, d.token_endpoint, { ...fields, client_id: clientId }, { authorization: basicAuth(clientId, secret) })
+      ? await exchangeCode(
+          ctx,
+          d.token_endpoint,
+          { ...fields, client_id: clientId },
+          { authorization: basicAuth(clientId, secret) },
+        )
       : await exchangeCode(ctx, d.token_endpoint, { ...fields, client_id: clientId, client_secret: secret });
     if (!tokens.idToken) throw new ProviderError("the token endpoint gave no id_token");
     const jwks = await json<JSONWebKeySet>(ctx, d.jwks_uri);
     let claims: Record<string, unknown>;
     try {
-      const algorithms = (d.id_token_signing_alg_values_supported ?? ["RS256"]).filter((a) => a !== "none" && !a.startsWith("HS"));
-      ({ payload: claims } = await jwtVerify(tokens.idToken, createLocalJWKSet(jwks), { issuer: d.issuer, audience: clientId, algorithms }));
+      const algorithms = (d.id_token_signing_alg_values_supported ?? ["RS256"]).filter(
+        (a) => a !== "none" && !a.startsWith("HS"),
+      );
+      ({ payload: claims } = await jwtVerify(tokens.idToken, createLocalJWKSet(jwks), {
+        issuer: d.issuer,
+        audience: clientId,
+        algorithms,
+      }));
     } catch (e) {
       throw new ProviderError(`the id_token is not valid: ${(e as Error).message}`);
     }
     if (claims.nonce !== s.nonce) throw new ProviderError("the id_token's nonce is not this sign-in's");
     // With several audiences the token must have been issued to us (OpenID Connect Core §3.1.3.7).
-    if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== clientId) throw new ProviderError("the id_token was issued to another party");
+    if (Array.isArray(claims.aud) && claims.aud.length > 1 && claims.azp !== clientId)
+      throw new ProviderError("the id_token was issued to another party");
     const sub = str(claims.sub);
     if (!sub) throw new ProviderError("the id_token has no subject");
     // The id_token may leave the profile to the userinfo endpoint; its subject must be the id_token's.

@@ -1,13 +1,36 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
-import { DEFAULT_PAGE_ORDER, DEFAULT_SORT_ORDER, PAGE_ACCESS, pageRights, ROLE, SORT_STEP, type PageRights } from "@stride/shared";
-import type { CreatePageBody, PageDescriptionBody, PageListQuery, PagesSummary, UpdatePageBody } from "@stride/shared/contract";
+import {
+  DEFAULT_PAGE_ORDER,
+  DEFAULT_SORT_ORDER,
+  PAGE_ACCESS,
+  pageRights,
+  ROLE,
+  SORT_STEP,
+  type PageRights,
+} from "@stride/shared";
+import type {
+  CreatePageBody,
+  PageDescriptionBody,
+  PageListQuery,
+  PagesSummary,
+  UpdatePageBody,
+} from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../http/errors.ts";
 import { addEntityFavorite, dropFavoritesOf, favoritedIds, removeEntityFavorite } from "../../domain/favorites.ts";
 import type { ProjectCtx } from "../../http/route.ts";
 import { schema, type DbOrTx, type Tx } from "../../db/client.ts";
 import { stripHtml } from "../../domain/text.ts";
-import { changeDocument, COLLAB_KIND, lockedDoc, pagesAccessChanged, parseYjsState, publishCollab, REST_ORIGIN, sameContent } from "../../collab/content.ts";
+import {
+  changeDocument,
+  COLLAB_KIND,
+  lockedDoc,
+  pagesAccessChanged,
+  parseYjsState,
+  publishCollab,
+  REST_ORIGIN,
+  sameContent,
+} from "../../collab/content.ts";
 import { storedContent } from "../../collab/document.ts";
 import { keepPageVersion } from "../../domain/page-versions.ts";
 import { readerOf, requireReadable, requireReadableMentions } from "../../http/readable.ts";
@@ -21,9 +44,13 @@ export const pageLocked = () => errors.domain(4701, "PAGE_LOCKED");
 export const pageArchived = () => errors.domain(4702, "PAGE_ARCHIVED");
 export const missingFields = () => errors.badRequest("Missing required fields.");
 
-
 const today = () => new Date().toISOString().slice(0, 10);
-const subject = (p: PageRow) => ({ owned_by: p.ownedById, access: p.access, is_locked: p.isLocked, archived_at: p.archivedAt });
+const subject = (p: PageRow) => ({
+  owned_by: p.ownedById,
+  access: p.access,
+  is_locked: p.isLocked,
+  archived_at: p.archivedAt,
+});
 
 /** What the caller may do with a page (platform.md §6). */
 export function rightsOf(ctx: ProjectCtx, page: PageRow): PageRights {
@@ -50,20 +77,31 @@ export async function loadPage(ctx: ProjectCtx<{ pageId: string }>, db: DbOrTx =
   const [row] = await db
     .select()
     .from(pages)
-    .where(and(eq(pages.id, ctx.params.pageId), eq(pages.projectId, ctx.project.id), eq(pages.workspaceId, ctx.workspace.id)))
+    .where(
+      and(
+        eq(pages.id, ctx.params.pageId),
+        eq(pages.projectId, ctx.project.id),
+        eq(pages.workspaceId, ctx.workspace.id),
+      ),
+    )
     .limit(1);
   if (!row || !rightsOf(ctx, row).access) throw errors.notFound();
   return row;
 }
 
 /** Pages the caller may read in the project: public ones and their own. */
-const readable = (ctx: ProjectCtx): SQL => and(eq(pages.projectId, ctx.project.id), or(eq(pages.access, PAGE_ACCESS.PUBLIC), eq(pages.ownedById, ctx.user.id)))!;
+const readable = (ctx: ProjectCtx): SQL =>
+  and(eq(pages.projectId, ctx.project.id), or(eq(pages.access, PAGE_ACCESS.PUBLIC), eq(pages.ownedById, ctx.user.id)))!;
 
 /**
  * GET P/pages/: the caller's own and the public top-level pages (platform.md §4: `-updated_at` unless asked),
  * narrowed by `type` (public and private leave archived pages out; archived lists only them) and `search`.
  */
-export async function listPages(app: AppContext, ctx: ProjectCtx, q: PageListQuery): Promise<{ row: PageRow; fav: boolean }[]> {
+export async function listPages(
+  app: AppContext,
+  ctx: ProjectCtx,
+  q: PageListQuery,
+): Promise<{ row: PageRow; fav: boolean }[]> {
   const where: SQL[] = [readable(ctx), isNull(pages.parentId)];
   const type = q.type ?? "all";
   if (type === "public") where.push(eq(pages.access, PAGE_ACCESS.PUBLIC), isNull(pages.archivedAt));
@@ -74,8 +112,17 @@ export async function listPages(app: AppContext, ctx: ProjectCtx, q: PageListQue
   const dir = order.startsWith("-") ? desc : asc;
   const field = order.replace(/^-/, "");
   const col = field === "name" ? sql`lower(${pages.name})` : field === "created_at" ? pages.createdAt : pages.updatedAt;
-  const rows = await app.db.select().from(pages).where(and(...where)).orderBy(dir(col), desc(pages.createdAt), asc(pages.id));
-  const favs = await favoritedIds(app.db, ctx.user.id, "page", rows.map((r) => r.id));
+  const rows = await app.db
+    .select()
+    .from(pages)
+    .where(and(...where))
+    .orderBy(dir(col), desc(pages.createdAt), asc(pages.id));
+  const favs = await favoritedIds(
+    app.db,
+    ctx.user.id,
+    "page",
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ row, fav: favs.has(row.id) }));
 }
 
@@ -83,12 +130,26 @@ export async function listPages(app: AppContext, ctx: ProjectCtx, q: PageListQue
  * Stride's page tree: GET P/pages-tree/ (every page of the project the caller may read, archived ones left out) and
  * GET P/pages/{id}/sub-pages/ (`under`: the page's readable children, archived like it), siblings by `sort_order`.
  */
-export async function listTree(app: AppContext, ctx: ProjectCtx, under?: PageRow): Promise<{ row: PageRow; fav: boolean }[]> {
+export async function listTree(
+  app: AppContext,
+  ctx: ProjectCtx,
+  under?: PageRow,
+): Promise<{ row: PageRow; fav: boolean }[]> {
   const where: SQL[] = [readable(ctx)];
-  if (under) where.push(eq(pages.parentId, under.id), under.archivedAt ? isNotNull(pages.archivedAt) : isNull(pages.archivedAt));
+  if (under)
+    where.push(eq(pages.parentId, under.id), under.archivedAt ? isNotNull(pages.archivedAt) : isNull(pages.archivedAt));
   else where.push(isNull(pages.archivedAt));
-  const rows = await app.db.select().from(pages).where(and(...where)).orderBy(asc(pages.sortOrder), asc(pages.createdAt), asc(pages.id));
-  const favs = await favoritedIds(app.db, ctx.user.id, "page", rows.map((r) => r.id));
+  const rows = await app.db
+    .select()
+    .from(pages)
+    .where(and(...where))
+    .orderBy(asc(pages.sortOrder), asc(pages.createdAt), asc(pages.id));
+  const favs = await favoritedIds(
+    app.db,
+    ctx.user.id,
+    "page",
+    rows.map((r) => r.id),
+  );
   return rows.map((row) => ({ row, fav: favs.has(row.id) }));
 }
 
@@ -97,7 +158,13 @@ async function lastSortOrder(tx: DbOrTx, projectId: string, parentId: string | n
   const [row] = await tx
     .select({ max: sql<number | null>`max(${pages.sortOrder})` })
     .from(pages)
-    .where(and(eq(pages.projectId, projectId), parentId ? eq(pages.parentId, parentId) : isNull(pages.parentId), except ? ne(pages.id, except) : undefined));
+    .where(
+      and(
+        eq(pages.projectId, projectId),
+        parentId ? eq(pages.parentId, parentId) : isNull(pages.parentId),
+        except ? ne(pages.id, except) : undefined,
+      ),
+    );
   return row?.max === null || row?.max === undefined ? DEFAULT_SORT_ORDER : Number(row.max) + SORT_STEP;
 }
 
@@ -111,7 +178,11 @@ export async function pagesSummary(app: AppContext, ctx: ProjectCtx): Promise<Pa
     })
     .from(pages)
     .where(and(readable(ctx), isNull(pages.parentId)));
-  return { public_pages: row?.public_pages ?? 0, private_pages: row?.private_pages ?? 0, archived_pages: row?.archived_pages ?? 0 };
+  return {
+    public_pages: row?.public_pages ?? 0,
+    private_pages: row?.private_pages ?? 0,
+    archived_pages: row?.archived_pages ?? 0,
+  };
 }
 
 export async function isFavoritePage(app: AppContext, userId: string, pageId: string): Promise<boolean> {
@@ -119,20 +190,33 @@ export async function isFavoritePage(app: AppContext, userId: string, pageId: st
 }
 
 /** A parent page: a page of the same project the caller may read, not archived (and never the page itself or below it). */
-async function checkParent(ctx: ProjectCtx, tx: DbOrTx, parentId: string | null | undefined, self?: string): Promise<void> {
+async function checkParent(
+  ctx: ProjectCtx,
+  tx: DbOrTx,
+  parentId: string | null | undefined,
+  self?: string,
+): Promise<void> {
   if (!parentId) return;
   const invalid = () => errors.field("parent", `Invalid pk "${parentId}" - object does not exist.`);
-  const [p] = await tx.select().from(pages).where(and(eq(pages.id, parentId), eq(pages.projectId, ctx.project.id))).limit(1);
+  const [p] = await tx
+    .select()
+    .from(pages)
+    .where(and(eq(pages.id, parentId), eq(pages.projectId, ctx.project.id)))
+    .limit(1);
   if (!p || !rightsOf(ctx, p).access) throw invalid();
   if (p.archivedAt) throw pageArchived();
-  if (self && (await descendantIds(tx, [self])).includes(parentId)) throw errors.field("parent", "A page cannot be nested under itself.");
+  if (self && (await descendantIds(tx, [self])).includes(parentId))
+    throw errors.field("parent", "A page cannot be nested under itself.");
 }
 
 /** The pages and every page below them (ids, the given ones included). */
 async function descendantIds(db: DbOrTx, ids: string[]): Promise<string[]> {
   const rows = (await db.execute(sql`
     with recursive tree(id) as (
-      select id from pages where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
+      select id from pages where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
       union select p.id from pages p join tree t on p.parent = t.id
     ) select id from tree`)) as unknown as { id: string }[];
   return rows.map((r) => r.id);
@@ -190,8 +274,17 @@ async function lockRow(tx: Tx, id: string): Promise<PageRow> {
   return row;
 }
 
-async function setPage(tx: DbOrTx, id: string, userId: string, set: Partial<typeof pages.$inferInsert>): Promise<PageRow> {
-  const [row] = await tx.update(pages).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(pages.id, id)).returning();
+async function setPage(
+  tx: DbOrTx,
+  id: string,
+  userId: string,
+  set: Partial<typeof pages.$inferInsert>,
+): Promise<PageRow> {
+  const [row] = await tx
+    .update(pages)
+    .set({ ...set, updatedAt: new Date(), updatedById: userId })
+    .where(eq(pages.id, id))
+    .returning();
   return row!;
 }
 
@@ -199,7 +292,12 @@ async function setPage(tx: DbOrTx, id: string, userId: string, set: Partial<type
  * PATCH P/pages/{id}/: name, colour, logo, view choices, parent and place among its siblings (a new parent without a
  * `sort_order`: last among its new siblings); refused on a locked (4701) or archived (4702) page.
  */
-export async function updatePage(app: AppContext, ctx: ProjectCtx, page: PageRow, body: UpdatePageBody): Promise<PageRow> {
+export async function updatePage(
+  app: AppContext,
+  ctx: ProjectCtx,
+  page: PageRow,
+  body: UpdatePageBody,
+): Promise<PageRow> {
   needWritable(ctx, page, "edit");
   return app.db.transaction(async (tx) => {
     const current = await lockRow(tx, page.id);
@@ -212,7 +310,8 @@ export async function updatePage(app: AppContext, ctx: ProjectCtx, page: PageRow
     if (body.parent !== undefined && body.parent !== current.parentId) {
       await checkParent(ctx, tx, body.parent, page.id);
       set.parentId = body.parent;
-      if (body.sort_order === undefined) set.sortOrder = await lastSortOrder(tx, current.projectId, body.parent, page.id);
+      if (body.sort_order === undefined)
+        set.sortOrder = await lastSortOrder(tx, current.projectId, body.parent, page.id);
     }
     if (body.sort_order !== undefined) set.sortOrder = body.sort_order;
     if (Object.keys(set).length === 0) return current;
@@ -266,10 +365,17 @@ export async function archivePage(app: AppContext, ctx: ProjectCtx, page: PageRo
 export async function restorePage(app: AppContext, ctx: ProjectCtx, page: PageRow): Promise<void> {
   await app.db.transaction(async (tx) => {
     const ids = await descendantIds(tx, [page.id]);
-    await tx.update(pages).set({ archivedAt: null, updatedAt: new Date(), updatedById: ctx.user.id }).where(and(inArray(pages.id, ids), isNotNull(pages.archivedAt)));
+    await tx
+      .update(pages)
+      .set({ archivedAt: null, updatedAt: new Date(), updatedById: ctx.user.id })
+      .where(and(inArray(pages.id, ids), isNotNull(pages.archivedAt)));
     if (page.parentId) {
       const [parent] = await tx.select({ archivedAt: pages.archivedAt }).from(pages).where(eq(pages.id, page.parentId));
-      if (parent?.archivedAt) await tx.update(pages).set({ parentId: null, sortOrder: await lastSortOrder(tx, page.projectId, null, page.id) }).where(eq(pages.id, page.id));
+      if (parent?.archivedAt)
+        await tx
+          .update(pages)
+          .set({ parentId: null, sortOrder: await lastSortOrder(tx, page.projectId, null, page.id) })
+          .where(eq(pages.id, page.id));
     }
     await pagesAccessChanged(tx, ids);
   });
@@ -279,12 +385,23 @@ export async function restorePage(app: AppContext, ctx: ProjectCtx, page: PageRo
 export async function favoritePage(app: AppContext, ctx: ProjectCtx, page: PageRow): Promise<void> {
   if (page.archivedAt) throw pageArchived();
   await app.db.transaction((tx) =>
-    addEntityFavorite(tx, { workspaceId: page.workspaceId, userId: ctx.user.id, projectId: page.projectId, entityType: "page", entityId: page.id }),
+    addEntityFavorite(tx, {
+      workspaceId: page.workspaceId,
+      userId: ctx.user.id,
+      projectId: page.projectId,
+      entityType: "page",
+      entityId: page.id,
+    }),
   );
 }
 
 export async function unfavoritePage(app: AppContext, ctx: ProjectCtx, pageId: string): Promise<boolean> {
-  return removeEntityFavorite(app.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id, entityType: "page", entityId: pageId });
+  return removeEntityFavorite(app.db, {
+    workspaceId: ctx.workspace.id,
+    userId: ctx.user.id,
+    entityType: "page",
+    entityId: pageId,
+  });
 }
 
 /**
@@ -294,7 +411,12 @@ export async function unfavoritePage(app: AppContext, ctx: ProjectCtx, pageId: s
  * `description_html` is required (every reader uses it). The save continues or starts a version (an editing session
  * per owner within the window).
  */
-export async function updateDescription(app: AppContext, ctx: ProjectCtx, page: PageRow, body: PageDescriptionBody): Promise<void> {
+export async function updateDescription(
+  app: AppContext,
+  ctx: ProjectCtx,
+  page: PageRow,
+  body: PageDescriptionBody,
+): Promise<void> {
   needWritable(ctx, page, "contentEditable");
   if (body.description_html === undefined || body.description_html === null) throw missingFields();
   const state = body.description_binary ? parseYjsState(body.description_binary) : null;
@@ -308,7 +430,8 @@ export async function updateDescription(app: AppContext, ctx: ProjectCtx, page: 
     await requireReadableMentions(tx, readerOf(ctx), next.descriptionHtml, current.descriptionHtml);
     if (update) await publishCollab(tx, page.id, COLLAB_KIND.update, update, REST_ORIGIN);
     if (sameContent(current, next)) {
-      if (update) await tx.update(pages).set({ descriptionBinary: next.descriptionBinary }).where(eq(pages.id, page.id));
+      if (update)
+        await tx.update(pages).set({ descriptionBinary: next.descriptionBinary }).where(eq(pages.id, page.id));
       return;
     }
     const saved = await setPage(tx, page.id, ctx.user.id, next);
@@ -348,7 +471,12 @@ export async function duplicatePage(app: AppContext, ctx: ProjectCtx, page: Page
  * the files of its content (images) follow it. Its text is kept as it is: work items embedded or mentioned stay
  * named by their id and their own project's id, so they show as before.
  */
-export async function movePage(app: AppContext, ctx: ProjectCtx, page: PageRow, newProjectId: string | undefined): Promise<void> {
+export async function movePage(
+  app: AppContext,
+  ctx: ProjectCtx,
+  page: PageRow,
+  newProjectId: string | undefined,
+): Promise<void> {
   if (!newProjectId) throw missingFields();
   if (newProjectId === page.projectId) throw errors.badRequest("The page is already in this project.");
   // a project the caller is not in is named like a project of nothing (core/readable.ts)
@@ -358,7 +486,11 @@ export async function movePage(app: AppContext, ctx: ProjectCtx, page: PageRow, 
     .from(schema.projects)
     .leftJoin(
       schema.projectMembers,
-      and(eq(schema.projectMembers.projectId, schema.projects.id), eq(schema.projectMembers.memberId, ctx.user.id), eq(schema.projectMembers.isActive, true)),
+      and(
+        eq(schema.projectMembers.projectId, schema.projects.id),
+        eq(schema.projectMembers.memberId, ctx.user.id),
+        eq(schema.projectMembers.isActive, true),
+      ),
     )
     .where(and(eq(schema.projects.id, newProjectId), eq(schema.projects.workspaceId, ctx.workspace.id)))
     .limit(1);
@@ -366,8 +498,14 @@ export async function movePage(app: AppContext, ctx: ProjectCtx, page: PageRow, 
   if ((target.role ?? 0) < ROLE.MEMBER) throw errors.forbidden();
   await app.db.transaction(async (tx) => {
     const ids = await descendantIds(tx, [page.id]);
-    await tx.update(pages).set({ projectId: newProjectId, updatedAt: new Date(), updatedById: ctx.user.id }).where(inArray(pages.id, ids));
-    await tx.update(pages).set({ parentId: null, sortOrder: await lastSortOrder(tx, newProjectId, null, page.id) }).where(eq(pages.id, page.id));
+    await tx
+      .update(pages)
+      .set({ projectId: newProjectId, updatedAt: new Date(), updatedById: ctx.user.id })
+      .where(inArray(pages.id, ids));
+    await tx
+      .update(pages)
+      .set({ parentId: null, sortOrder: await lastSortOrder(tx, newProjectId, null, page.id) })
+      .where(eq(pages.id, page.id));
     await tx.update(schema.fileAssets).set({ projectId: newProjectId }).where(inArray(schema.fileAssets.pageId, ids));
     await tx.update(pageVersions).set({ projectId: newProjectId }).where(inArray(pageVersions.pageId, ids));
     await tx
@@ -380,11 +518,19 @@ export async function movePage(app: AppContext, ctx: ProjectCtx, page: PageRow, 
 
 /** GET P/pages/{id}/versions/: newest first. */
 export async function listVersions(app: AppContext, pageId: string): Promise<PageVersionRow[]> {
-  return app.db.select().from(pageVersions).where(eq(pageVersions.pageId, pageId)).orderBy(desc(pageVersions.lastSavedAt), desc(pageVersions.createdAt));
+  return app.db
+    .select()
+    .from(pageVersions)
+    .where(eq(pageVersions.pageId, pageId))
+    .orderBy(desc(pageVersions.lastSavedAt), desc(pageVersions.createdAt));
 }
 
 export async function findVersion(app: AppContext, pageId: string, versionId: string): Promise<PageVersionRow> {
-  const [row] = await app.db.select().from(pageVersions).where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, pageId))).limit(1);
+  const [row] = await app.db
+    .select()
+    .from(pageVersions)
+    .where(and(eq(pageVersions.id, versionId), eq(pageVersions.pageId, pageId)))
+    .limit(1);
   if (!row) throw errors.notFound();
   return row;
 }

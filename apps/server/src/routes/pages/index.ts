@@ -5,12 +5,38 @@ import { projectParams } from "../../http/fields.ts";
 import { P } from "../../http/paths.ts";
 import { answerWithVisit } from "../../domain/recent-visits.ts";
 import {
-  createPageBody, movePageBody, pageAccessBody, pageDescriptionBody, pageListQuery, pageParams, pageVersionParams, updatePageBody,
+  createPageBody,
+  movePageBody,
+  pageAccessBody,
+  pageDescriptionBody,
+  pageListQuery,
+  pageParams,
+  pageVersionParams,
+  updatePageBody,
 } from "./schemas.ts";
 import { presentPage, presentPageDetail, presentPageVersion, presentPageVersionLite } from "./presenters.ts";
 import {
-  archivePage, createPage, deletePage, duplicatePage, favoritePage, findVersion, isFavoritePage, listPages, listTree, listVersions, loadPage,
-  movePage, need, pagesSummary, restorePage, setAccess, setLocked, unfavoritePage, updateDescription, updatePage, type PageRow,
+  archivePage,
+  createPage,
+  deletePage,
+  duplicatePage,
+  favoritePage,
+  findVersion,
+  isFavoritePage,
+  listPages,
+  listTree,
+  listVersions,
+  loadPage,
+  movePage,
+  need,
+  pagesSummary,
+  restorePage,
+  setAccess,
+  setLocked,
+  unfavoritePage,
+  updateDescription,
+  updatePage,
+  type PageRow,
 } from "./commands.ts";
 
 const G = PERMISSIONS.page;
@@ -43,7 +69,8 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     query: pageListQuery,
     scope: "project",
     policy: G.view,
-    handler: async (ctx) => (await listPages(app, ctx, { ...ctx.query, type: "archived" })).map((p) => presentPage(p.row, p.fav)),
+    handler: async (ctx) =>
+      (await listPages(app, ctx, { ...ctx.query, type: "archived" })).map((p) => presentPage(p.row, p.fav)),
   });
 
   // Stride's page tree: the project's readable pages that are not archived, with their parents
@@ -94,8 +121,12 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     load,
     policy: G.view,
     handler: async ({ loaded, user, workspace, project, req }) => {
-      return answerWithVisit(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "page", id: loaded.id, projectId: project.id },
-        isFavoritePage(app, user.id, loaded.id).then((fav) => presentPageDetail(loaded, fav)));
+      return answerWithVisit(
+        app.db,
+        req.log,
+        { userId: user.id, workspaceId: workspace.id, entity: "page", id: loaded.id, projectId: project.id },
+        isFavoritePage(app, user.id, loaded.id).then((fav) => presentPageDetail(loaded, fav)),
+      );
     },
   });
 
@@ -108,7 +139,11 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     load,
     creatorOf: owner,
     policy: G.edit,
-    handler: async (ctx) => presentPageDetail(await updatePage(app, ctx, ctx.loaded, ctx.body), await isFavoritePage(app, ctx.user.id, ctx.loaded.id)),
+    handler: async (ctx) =>
+      presentPageDetail(
+        await updatePage(app, ctx, ctx.loaded, ctx.body),
+        await isFavoritePage(app, ctx.user.id, ctx.loaded.id),
+      ),
   });
 
   route(fastify, app, {
@@ -142,7 +177,10 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  for (const [method, locked] of [["POST", true], ["DELETE", false]] as const) {
+  for (const [method, locked] of [
+    ["POST", true],
+    ["DELETE", false],
+  ] as const) {
     route(fastify, app, {
       method,
       url: `${one}lock/`,

@@ -27,7 +27,11 @@ export function presentPage(p: PageRow, isFavorite: boolean): Page {
 
 /** GET P/pages/{id}/: with the HTML and the work items it mentions. */
 export function presentPageDetail(p: PageRow, isFavorite: boolean): PageDetail {
-  return { ...presentPage(p, isFavorite), description_html: p.descriptionHtml, issue_ids: pageIssueIds(p.descriptionHtml) };
+  return {
+    ...presentPage(p, isFavorite),
+    description_html: p.descriptionHtml,
+    issue_ids: pageIssueIds(p.descriptionHtml),
+  };
 }
 
 export function presentPageVersionLite(v: PageVersionRow): PageVersionLite {

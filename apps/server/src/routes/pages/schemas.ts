@@ -7,5 +7,9 @@ export const pageParams = projectParams.extend({ pageId: idParam() });
 /** `P/pages/{pageId}/versions/{versionId}/`. */
 export const pageVersionParams = pageParams.extend({ versionId: idParam() });
 
-export const { create: createPageBody, update: updatePageBody, description: pageDescriptionBody } = pageBodies(htmlField);
+export const {
+  create: createPageBody,
+  update: updatePageBody,
+  description: pageDescriptionBody,
+} = pageBodies(htmlField);
 export { pageAccessBody, movePageBody, pageListQuery } from "@stride/shared/contract";

@@ -3,8 +3,18 @@ import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
 import { W } from "../../http/paths.ts";
-import { homePreferencePatchBody, preferenceKeyParams, sidebarPreferencePatchBody, sidebarPreferencesBulkBody } from "./schemas.ts";
-import { presentHomePreference, presentHomePreferenceUpdate, presentSidebarPreference, presentSidebarPreferences } from "./presenters.ts";
+import {
+  homePreferencePatchBody,
+  preferenceKeyParams,
+  sidebarPreferencePatchBody,
+  sidebarPreferencesBulkBody,
+} from "./schemas.ts";
+import {
+  presentHomePreference,
+  presentHomePreferenceUpdate,
+  presentSidebarPreference,
+  presentSidebarPreferences,
+} from "./presenters.ts";
 import { homePreferences, patchHomePreference, patchSidebarPreferences, sidebarPreferences } from "./commands.ts";
 
 /**
@@ -14,7 +24,10 @@ import { homePreferences, patchHomePreference, patchSidebarPreferences, sidebarP
  */
 export const preferenceRoutes: RouteModule = (fastify, app) => {
   const homeRules = PERMISSIONS.home;
-  const who = (ctx: { workspace: { id: string }; user: { id: string } }) => ({ workspaceId: ctx.workspace.id, userId: ctx.user.id });
+  const who = (ctx: { workspace: { id: string }; user: { id: string } }) => ({
+    workspaceId: ctx.workspace.id,
+    userId: ctx.user.id,
+  });
 
   route(fastify, app, {
     method: "GET",
@@ -32,7 +45,8 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
     body: homePreferencePatchBody,
     scope: "workspace",
     policy: homeRules.edit,
-    handler: async (ctx) => presentHomePreferenceUpdate(await patchHomePreference(app.db, who(ctx), ctx.params.key, ctx.body)),
+    handler: async (ctx) =>
+      presentHomePreferenceUpdate(await patchHomePreference(app.db, who(ctx), ctx.params.key, ctx.body)),
   });
 
   route(fastify, app, {

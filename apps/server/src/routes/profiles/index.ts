@@ -69,7 +69,10 @@ export const profileRoutes: RouteModule = (fastify, app) => {
     load: loadPerson,
     handler: async (ctx) => {
       const page = parsePage(ctx.query, ACTIVITY_PAGE);
-      const { rows, total } = await profileActivity(ctx.app.db, ctx.workspace.id, ctx.loaded.user.id, ctx.user.id, { limit: page.perPage, offset: page.offset });
+      const { rows, total } = await profileActivity(ctx.app.db, ctx.workspace.id, ctx.loaded.user.id, ctx.user.id, {
+        limit: page.perPage,
+        offset: page.offset,
+      });
       const rel = await activityRelations(ctx.app.db, rows);
       const results = presentActivities(rows, { actor: ctx.loaded.user, ...rel, workspace: ctx.workspace });
       return envelope(page, total, results, results.length);
@@ -86,9 +89,17 @@ export const profileRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.profile.view,
     load: loadPerson,
     handler: async (ctx) => {
-      const { rows } = await profileActivity(ctx.app.db, ctx.workspace.id, ctx.loaded.user.id, ctx.user.id, { limit: EXPORT_LIMIT, offset: 0, day: ctx.body.date ?? null });
+      const { rows } = await profileActivity(ctx.app.db, ctx.workspace.id, ctx.loaded.user.id, ctx.user.id, {
+        limit: EXPORT_LIMIT,
+        offset: 0,
+        day: ctx.body.date ?? null,
+      });
       const rel = await activityRelations(ctx.app.db, rows);
-      const name = `${ctx.loaded.user.displayName || "user"}-activity${ctx.body.date ? `-${ctx.body.date}` : ""}.csv`.replace(/[^\w.-]+/g, "_");
+      const name =
+        `${ctx.loaded.user.displayName || "user"}-activity${ctx.body.date ? `-${ctx.body.date}` : ""}.csv`.replace(
+          /[^\w.-]+/g,
+          "_",
+        );
       return ctx.reply
         .code(200)
         .header("content-type", "text/csv; charset=utf-8")

@@ -20,7 +20,12 @@ export function presentStats(r: StatsRow): UserProfileStats {
   };
 }
 
-export function presentProfile(user: UserRow, role: number, projects: ProjectDataRow[], callerRole: number): UserProfileSummary {
+export function presentProfile(
+  user: UserRow,
+  role: number,
+  projects: ProjectDataRow[],
+  callerRole: number,
+): UserProfileSummary {
   return {
     project_data: projects.map((p): UserProfileProject => ({
       id: p.id,
@@ -50,12 +55,21 @@ export function presentProfile(user: UserRow, role: number, projects: ProjectDat
 
 export function presentActivities(
   rows: ActivityRow[],
-  rel: { actor: UserRow; issues: Map<string, NonNullable<IssueRow>>; projects: Map<string, ProjectRow>; people: Map<string, UserRow>; workspace: WorkspaceRow },
+  rel: {
+    actor: UserRow;
+    issues: Map<string, NonNullable<IssueRow>>;
+    projects: Map<string, ProjectRow>;
+    people: Map<string, UserRow>;
+    workspace: WorkspaceRow;
+  },
 ): Activity[] {
   return rows.map((a) =>
     presentActivity(a, {
-      actor: rel.actor, onBehalfOf: a.onBehalfOfId ? rel.people.get(a.onBehalfOfId) : null,
-      issue: a.issueId ? rel.issues.get(a.issueId) : null, project: rel.projects.get(a.projectId), workspace: rel.workspace,
+      actor: rel.actor,
+      onBehalfOf: a.onBehalfOfId ? rel.people.get(a.onBehalfOfId) : null,
+      issue: a.issueId ? rel.issues.get(a.issueId) : null,
+      project: rel.projects.get(a.projectId),
+      workspace: rel.workspace,
     }),
   );
 }

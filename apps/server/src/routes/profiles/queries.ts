@@ -5,7 +5,8 @@ import type { AppContext } from "../../core/context.ts";
 import { HIDDEN_HISTORY_FIELDS } from "../../domain/activity.ts";
 import { contextSql, Params, type Viewer } from "../../domain/work-item-list/index.ts";
 
-const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> => (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
+const run = async <T>(app: AppContext, text: string, q: Params): Promise<T[]> =>
+  (await app.sql.unsafe(text, q.values as never[])) as unknown as T[];
 
 /** The statement answers the presented shape. */
 export type StatsRow = UserProfileStats;
@@ -15,13 +16,22 @@ export type StatsRow = UserProfileStats;
  * created by, assigned to or subscribed by them, in the caller's projects, guests' own-items rule), one statement.
  * Distributions, completed and pending count the items assigned to them.
  */
-export async function profileStats(app: AppContext, workspaceId: string, userId: string, viewer: Viewer): Promise<StatsRow> {
+export async function profileStats(
+  app: AppContext,
+  workspaceId: string,
+  userId: string,
+  viewer: Viewer,
+): Promise<StatsRow> {
   const q = new Params();
   const c = contextSql({ kind: "profile", workspaceId, userId }, viewer, q);
   const u = q.p(userId, "uuid");
-  const cycles = (when: string) => `(SELECT coalesce(json_agg(json_build_object('cycle__name', c.name, 'cycle__id', c.id, 'cycle__project_id', c.project) ORDER BY c.start_date, c.id), '[]'::json)
+  const cycles = (
+    when: string,
+  ) => `(SELECT coalesce(json_agg(json_build_object('cycle__name', c.name, 'cycle__id', c.id, 'cycle__project_id', c.project) ORDER BY c.start_date, c.id), '[]'::json)
       FROM cycles c WHERE c.id IN (SELECT v.cycle_id FROM v WHERE v.assigned) AND c.archived_at IS NULL AND ${when})`;
-  const [row] = await run<StatsRow>(app, `
+  const [row] = await run<StatsRow>(
+    app,
+    `
     WITH v AS (
       SELECT i.id, i.priority, i.created_by, i.cycle_id, s."group" AS grp, ${u} = ANY(i.assignee_ids) AS assigned,
         EXISTS (SELECT 1 FROM issue_subscribers sb WHERE sb.issue = i.id AND sb.subscriber = ${u}) AS subscribed
@@ -39,18 +49,27 @@ export async function profileStats(app: AppContext, workspaceId: string, userId:
       (SELECT coalesce(json_agg(json_build_object('priority', g.priority, 'priority_count', g.n) ORDER BY g.priority), '[]'::json)
         FROM (SELECT v.priority, count(*)::int AS n FROM v WHERE v.assigned GROUP BY v.priority) g) AS priority_distribution,
       ${cycles("c.start_date <= now() AND c.end_date >= now()")} AS present_cycles,
-      ${cycles("c.start_date > now()")} AS upcoming_cycles`, q);
+      ${cycles("c.start_date > now()")} AS upcoming_cycles`,
+    q,
+  );
   return row!;
 }
 
 export type ProjectDataRow = UserProfileProject;
 
 /** `user-profile/` project_data: per project of the caller, the person's items there (the lists' visibility), one statement. */
-export async function profileProjects(app: AppContext, workspaceId: string, userId: string, viewerId: string): Promise<ProjectDataRow[]> {
+export async function profileProjects(
+  app: AppContext,
+  workspaceId: string,
+  userId: string,
+  viewerId: string,
+): Promise<ProjectDataRow[]> {
   const q = new Params();
   const u = q.p(userId, "uuid");
   const me = q.p(viewerId, "uuid");
-  return run<ProjectDataRow>(app, `
+  return run<ProjectDataRow>(
+    app,
+    `
     SELECT p.id::text AS id, p.name, p.identifier, p.logo_props,
       count(i.id) FILTER (WHERE i.created_by = ${u})::int AS created_issues,
       count(i.id) FILTER (WHERE ${u} = ANY(i.assignee_ids))::int AS assigned_issues,
@@ -65,7 +84,9 @@ export async function profileProjects(app: AppContext, workspaceId: string, user
       LEFT JOIN states s ON s.id = i.state
     WHERE p.workspace = ${q.p(workspaceId, "uuid")} AND p.archived_at IS NULL
     GROUP BY p.id
-    ORDER BY p.name, p.id`, q);
+    ORDER BY p.name, p.id`,
+    q,
+  );
 }
 
 const A = schema.issueActivities;
@@ -80,7 +101,13 @@ export type ActivityRow = typeof A.$inferSelect;
  * belongs to (not archived), a guest without the view-all switch only on items they created; drafts and the
  * fields a history hides are left out.
  */
-export async function profileActivity(db: DbOrTx, workspaceId: string, userId: string, viewerId: string, page: { limit: number; offset: number; day?: string | null }) {
+export async function profileActivity(
+  db: DbOrTx,
+  workspaceId: string,
+  userId: string,
+  viewerId: string,
+  page: { limit: number; offset: number; day?: string | null },
+) {
   const rows = await db
     .select({ a: A, total: sql<number>`count(*) over ()`.mapWith(Number) })
     .from(A)
@@ -113,5 +140,9 @@ export async function activityRelations(db: DbOrTx, rows: ActivityRow[]) {
     projectIds.length ? db.select().from(PR).where(inArray(PR.id, projectIds)) : [],
     peopleIds.length ? db.select().from(schema.users).where(inArray(schema.users.id, peopleIds)) : [],
   ]);
-  return { issues: new Map(issues.map((i) => [i.id, i])), projects: new Map(projects.map((p) => [p.id, p])), people: new Map(people.map((u) => [u.id, u])) };
+  return {
+    issues: new Map(issues.map((i) => [i.id, i])),
+    projects: new Map(projects.map((p) => [p.id, p])),
+    people: new Map(people.map((u) => [u.id, u])),
+  };
 }

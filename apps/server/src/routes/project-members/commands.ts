@@ -54,7 +54,14 @@ async function otherActiveAdmins(tx: DbOrTx, projectId: string, exceptMembership
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(projectMembers)
-    .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.isActive, true), eq(projectMembers.role, ROLE.ADMIN), ne(projectMembers.id, exceptMembershipId)));
+    .where(
+      and(
+        eq(projectMembers.projectId, projectId),
+        eq(projectMembers.isActive, true),
+        eq(projectMembers.role, ROLE.ADMIN),
+        ne(projectMembers.id, exceptMembershipId),
+      ),
+    );
   return n;
 }
 
@@ -63,7 +70,13 @@ async function workspaceRoles(db: DbOrTx, workspaceId: string, userIds: string[]
     ? await db
         .select({ memberId: workspaceMembers.memberId, role: workspaceMembers.role })
         .from(workspaceMembers)
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), inArray(workspaceMembers.memberId, userIds), eq(workspaceMembers.isActive, true)))
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, workspaceId),
+            inArray(workspaceMembers.memberId, userIds),
+            eq(workspaceMembers.isActive, true),
+          ),
+        )
     : [];
   return new Map(rows.map((r) => [r.memberId, r.role]));
 }
@@ -72,7 +85,12 @@ async function workspaceRoles(db: DbOrTx, workspaceId: string, userIds: string[]
  * Add members (or re-activate / re-role existing ones). Each must be an active workspace member, and a project
  * role may not exceed what their workspace role allows. All or nothing.
  */
-export async function addProjectMembers(app: AppContext, project: ProjectRow, actorId: string, input: AddProjectMembersBody): Promise<ProjectMemberRow[]> {
+export async function addProjectMembers(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  input: AddProjectMembersBody,
+): Promise<ProjectMemberRow[]> {
   if (!input.members.length) throw errors.badRequest("At least one member is required");
   const wanted = new Map<string, number>();
   for (const m of input.members) wanted.set(m.member_id, m.role ?? ROLE.GUEST);
@@ -81,7 +99,8 @@ export async function addProjectMembers(app: AppContext, project: ProjectRow, ac
     const roles = await workspaceRoles(tx, project.workspaceId, [...wanted.keys()]);
     for (const [userId, role] of wanted) {
       const wsRole = roles.get(userId);
-      if (wsRole === undefined) throw errors.badRequest("The user is not an active member of this workspace", { member_id: userId });
+      if (wsRole === undefined)
+        throw errors.badRequest("The user is not an active member of this workspace", { member_id: userId });
       if (role > maxProjectRole(wsRole)) throw errors.badRequest(ROLE_ABOVE_WORKSPACE, { member_id: userId });
     }
     const out: ProjectMemberRow[] = [];
@@ -89,9 +108,20 @@ export async function addProjectMembers(app: AppContext, project: ProjectRow, ac
       const [current] = await tx
         .select()
         .from(projectMembers)
-        .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true)))
+        .where(
+          and(
+            eq(projectMembers.projectId, project.id),
+            eq(projectMembers.memberId, userId),
+            eq(projectMembers.isActive, true),
+          ),
+        )
         .limit(1);
-      if (current && current.role === ROLE.ADMIN && role < ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0) {
+      if (
+        current &&
+        current.role === ROLE.ADMIN &&
+        role < ROLE.ADMIN &&
+        (await otherActiveAdmins(tx, project.id, current.id)) === 0
+      ) {
         throw errors.badRequest(LAST_ADMIN);
       }
       out.push(await upsertProjectMember(tx, project, userId, role, actorId));
@@ -110,27 +140,51 @@ export async function updateProjectMemberRole(
 ): Promise<ProjectMemberRow> {
   return app.db.transaction(async (tx) => {
     await lockProjectMembers(tx, project.id);
-    const [current] = await tx.select().from(projectMembers).where(and(eq(projectMembers.id, member.id), eq(projectMembers.isActive, true))).limit(1);
+    const [current] = await tx
+      .select()
+      .from(projectMembers)
+      .where(and(eq(projectMembers.id, member.id), eq(projectMembers.isActive, true)))
+      .limit(1);
     if (!current) throw errors.notFound(MEMBER_NOT_FOUND);
-    if (current.memberId === actor.id && actor.workspaceRole < ROLE.ADMIN) throw errors.badRequest("You cannot update your own role");
+    if (current.memberId === actor.id && actor.workspaceRole < ROLE.ADMIN)
+      throw errors.badRequest("You cannot update your own role");
     const wsRole = (await workspaceRoles(tx, project.workspaceId, [current.memberId])).get(current.memberId);
     if (wsRole === undefined) throw errors.badRequest("The user is not an active member of this workspace");
     if (role > maxProjectRole(wsRole)) throw errors.badRequest(ROLE_ABOVE_WORKSPACE);
-    if (current.role === ROLE.ADMIN && role < ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0) throw errors.badRequest(LAST_ADMIN);
-    const [row] = await tx.update(projectMembers).set({ role, updatedAt: new Date(), updatedById: actor.id }).where(eq(projectMembers.id, current.id)).returning();
+    if (current.role === ROLE.ADMIN && role < ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0)
+      throw errors.badRequest(LAST_ADMIN);
+    const [row] = await tx
+      .update(projectMembers)
+      .set({ role, updatedAt: new Date(), updatedById: actor.id })
+      .where(eq(projectMembers.id, current.id))
+      .returning();
     return row;
   });
 }
 
 /** Remove (deactivate) a member; not oneself (use leave) and never the last admin. */
-export async function removeProjectMember(app: AppContext, project: ProjectRow, member: ProjectMemberRow, actorId: string): Promise<void> {
-  if (member.memberId === actorId) throw errors.badRequest("You cannot remove yourself from the project. Please use leave project");
+export async function removeProjectMember(
+  app: AppContext,
+  project: ProjectRow,
+  member: ProjectMemberRow,
+  actorId: string,
+): Promise<void> {
+  if (member.memberId === actorId)
+    throw errors.badRequest("You cannot remove yourself from the project. Please use leave project");
   await app.db.transaction(async (tx) => {
     await lockProjectMembers(tx, project.id);
-    const [current] = await tx.select().from(projectMembers).where(and(eq(projectMembers.id, member.id), eq(projectMembers.isActive, true))).limit(1);
+    const [current] = await tx
+      .select()
+      .from(projectMembers)
+      .where(and(eq(projectMembers.id, member.id), eq(projectMembers.isActive, true)))
+      .limit(1);
     if (!current) throw errors.notFound(MEMBER_NOT_FOUND);
-    if (current.role === ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0) throw errors.badRequest(LAST_ADMIN);
-    await tx.update(projectMembers).set({ isActive: false, updatedAt: new Date(), updatedById: actorId }).where(eq(projectMembers.id, current.id));
+    if (current.role === ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, current.id)) === 0)
+      throw errors.badRequest(LAST_ADMIN);
+    await tx
+      .update(projectMembers)
+      .set({ isActive: false, updatedAt: new Date(), updatedById: actorId })
+      .where(eq(projectMembers.id, current.id));
   });
 }
 
@@ -138,8 +192,12 @@ export async function removeProjectMember(app: AppContext, project: ProjectRow, 
 export async function leaveProject(app: AppContext, project: ProjectRow, membership: ProjectMemberRow): Promise<void> {
   await app.db.transaction(async (tx) => {
     await lockProjectMembers(tx, project.id);
-    if (membership.role === ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, membership.id)) === 0) throw errors.badRequest(LAST_ADMIN_LEAVE);
-    await tx.update(projectMembers).set({ isActive: false, updatedAt: new Date(), updatedById: membership.memberId }).where(eq(projectMembers.id, membership.id));
+    if (membership.role === ROLE.ADMIN && (await otherActiveAdmins(tx, project.id, membership.id)) === 0)
+      throw errors.badRequest(LAST_ADMIN_LEAVE);
+    await tx
+      .update(projectMembers)
+      .set({ isActive: false, updatedAt: new Date(), updatedById: membership.memberId })
+      .where(eq(projectMembers.id, membership.id));
   });
 }
 
@@ -151,7 +209,12 @@ export const JOINED_PROJECTS = "Projects joined successfully";
  * workspace admin. A membership they left is made active again; one they hold stays as it is. An id that is not a live
  * project of the workspace the caller may join answers 404 as if it did not exist. All or nothing.
  */
-export async function joinProjects(app: AppContext, workspaceId: string, user: { id: string; workspaceRole: number }, projectIds: readonly string[]): Promise<void> {
+export async function joinProjects(
+  app: AppContext,
+  workspaceId: string,
+  user: { id: string; workspaceRole: number },
+  projectIds: readonly string[],
+): Promise<void> {
   const ids = [...new Set(projectIds)];
   const rows = await app.db
     .select({ id: projects.id, workspaceId: projects.workspaceId, network: projects.network })
@@ -167,7 +230,13 @@ export async function joinProjects(app: AppContext, workspaceId: string, user: {
       const [current] = await tx
         .select({ id: projectMembers.id })
         .from(projectMembers)
-        .where(and(eq(projectMembers.projectId, p.id), eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)))
+        .where(
+          and(
+            eq(projectMembers.projectId, p.id),
+            eq(projectMembers.memberId, user.id),
+            eq(projectMembers.isActive, true),
+          ),
+        )
         .limit(1);
       if (!current) await upsertProjectMember(tx, p, user.id, role, user.id);
     }

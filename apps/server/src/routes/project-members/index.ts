@@ -5,7 +5,15 @@ import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
 import { presentProjectMemberFull, presentProjectMemberRole } from "./presenters.ts";
 import { addProjectMembersBody, joinProjectsBody, memberParams, updateProjectMemberBody } from "./schemas.ts";
-import { addProjectMembers, JOINED_PROJECTS, joinProjects, leaveProject, loadActiveMember, removeProjectMember, updateProjectMemberRole } from "./commands.ts";
+import {
+  addProjectMembers,
+  JOINED_PROJECTS,
+  joinProjects,
+  leaveProject,
+  loadActiveMember,
+  removeProjectMember,
+  updateProjectMemberRole,
+} from "./commands.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectMemberRow, ProjectRow, WorkspaceRow } from "../../http/route.ts";
 
@@ -29,7 +37,12 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.project.join,
     status: 201,
     handler: async ({ workspace, workspaceMember, user, body }) => {
-      await joinProjects(app, workspace.id, { id: user.id, workspaceRole: workspaceMember?.role ?? 0 }, body.project_ids);
+      await joinProjects(
+        app,
+        workspace.id,
+        { id: user.id, workspaceRole: workspaceMember?.role ?? 0 },
+        body.project_ids,
+      );
       return { message: JOINED_PROJECTS };
     },
   });
@@ -46,8 +59,21 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
         .select({ pm: projectMembers })
         .from(projectMembers)
         .innerJoin(users, eq(users.id, projectMembers.memberId))
-        .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, projectMembers.workspaceId), eq(workspaceMembers.memberId, projectMembers.memberId)))
-        .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.isActive, true), eq(users.isBot, false), eq(workspaceMembers.isActive, true)))
+        .innerJoin(
+          workspaceMembers,
+          and(
+            eq(workspaceMembers.workspaceId, projectMembers.workspaceId),
+            eq(workspaceMembers.memberId, projectMembers.memberId),
+          ),
+        )
+        .where(
+          and(
+            eq(projectMembers.projectId, project.id),
+            eq(projectMembers.isActive, true),
+            eq(users.isBot, false),
+            eq(workspaceMembers.isActive, true),
+          ),
+        )
         .orderBy(asc(projectMembers.createdAt), asc(projectMembers.id));
       return rows.map((r) => presentProjectMemberRole(r.pm));
     },
@@ -61,7 +87,8 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.projectMember.add,
     status: 201,
-    handler: async ({ project, user, body }) => (await addProjectMembers(app, project, user.id, body)).map(presentProjectMemberRole),
+    handler: async ({ project, user, body }) =>
+      (await addProjectMembers(app, project, user.id, body)).map(presentProjectMemberRole),
   });
 
   route(fastify, app, {
@@ -83,7 +110,13 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
     load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
     policy: PERMISSIONS.projectMember.edit,
     handler: async ({ loaded, workspace, workspaceMember, project, user, body }) => {
-      const row = await updateProjectMemberRole(app, project, loaded, { id: user.id, workspaceRole: workspaceMember!.role }, body.role);
+      const row = await updateProjectMemberRole(
+        app,
+        project,
+        loaded,
+        { id: user.id, workspaceRole: workspaceMember!.role },
+        body.role,
+      );
       return presentFull(app, row, workspace, project);
     },
   });

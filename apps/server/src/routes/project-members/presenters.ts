@@ -5,7 +5,12 @@ import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "
 type Json = Record<string, unknown>;
 
 /** ProjectMember, all columns, with nested workspace (lite), project (lite) and member (user-lite). */
-export function presentProjectMemberFull(m: ProjectMemberRow, ws: WorkspaceRow, p: ProjectRow, u: UserRow): ProjectMember {
+export function presentProjectMemberFull(
+  m: ProjectMemberRow,
+  ws: WorkspaceRow,
+  p: ProjectRow,
+  u: UserRow,
+): ProjectMember {
   return {
     id: m.id,
     workspace: presentWorkspaceLite(ws),
@@ -28,5 +33,12 @@ export function presentProjectMemberFull(m: ProjectMemberRow, ws: WorkspaceRow, 
 
 /** Member row of `P/members/`: `{id, role, member, project, original_role, created_at}`. */
 export function presentProjectMemberRole(m: ProjectMemberRow): ProjectMemberRole {
-  return { id: m.id, role: m.role, member: m.memberId, project: m.projectId, original_role: m.role, created_at: iso(m.createdAt) };
+  return {
+    id: m.id,
+    role: m.role,
+    member: m.memberId,
+    project: m.projectId,
+    original_role: m.role,
+    created_at: iso(m.createdAt),
+  };
 }

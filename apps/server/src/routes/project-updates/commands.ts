@@ -15,15 +15,25 @@ const R = schema.projectUpdateReactions;
 
 /** The update `:updateId` of the route's project, else 404. */
 export async function loadUpdate(ctx: ProjectCtx<{ updateId: string }>): Promise<UpdateRow> {
-  const [row] = await ctx.app.db.select().from(U).where(and(eq(U.id, ctx.params.updateId), eq(U.projectId, ctx.project.id))).limit(1);
+  const [row] = await ctx.app.db
+    .select()
+    .from(U)
+    .where(and(eq(U.id, ctx.params.updateId), eq(U.projectId, ctx.project.id)))
+    .limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
 
 /** The comment `:commentId` of the route's update, else 404. */
-export async function loadUpdateComment(ctx: ProjectCtx<{ updateId: string; commentId: string }>): Promise<{ update: UpdateRow; comment: UpdateCommentRow }> {
+export async function loadUpdateComment(
+  ctx: ProjectCtx<{ updateId: string; commentId: string }>,
+): Promise<{ update: UpdateRow; comment: UpdateCommentRow }> {
   const update = await loadUpdate(ctx);
-  const [comment] = await ctx.app.db.select().from(commentTable).where(and(eq(commentTable.id, ctx.params.commentId), eq(commentTable.updateId, update.id))).limit(1);
+  const [comment] = await ctx.app.db
+    .select()
+    .from(commentTable)
+    .where(and(eq(commentTable.id, ctx.params.commentId), eq(commentTable.updateId, update.id)))
+    .limit(1);
   if (!comment) throw errors.notFound();
   return { update, comment };
 }
@@ -41,26 +51,54 @@ async function progressOf(db: DbOrTx, projectId: string): Promise<ProjectUpdateP
   return { total_issues: Number(row?.total ?? 0), completed_issues: Number(row?.done ?? 0) };
 }
 
-const notify = (app: AppContext, tx: DbOrTx, job: ProjectUpdateNotifyJob) => app.jobs.enqueue(tx, PROJECT_UPDATE_NOTIFY_TASK, job, { maxAttempts: 5 });
+const notify = (app: AppContext, tx: DbOrTx, job: ProjectUpdateNotifyJob) =>
+  app.jobs.enqueue(tx, PROJECT_UPDATE_NOTIFY_TASK, job, { maxAttempts: 5 });
 
 /** Post an update: the row with the project's progress now, and the job that tells the project's members. */
-export async function createUpdate(app: AppContext, project: ProjectRow, actorId: string, body: { status: ProjectUpdateStatus; description_html?: string }): Promise<UpdateRow> {
+export async function createUpdate(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  body: { status: ProjectUpdateStatus; description_html?: string },
+): Promise<UpdateRow> {
   return app.db.transaction(async (tx) => {
     const html = body.description_html ?? "<p></p>";
-    const [row] = await tx.insert(U).values({
-      projectId: project.id, workspaceId: project.workspaceId, status: body.status, descriptionHtml: html, descriptionStripped: stripHtml(html),
-      progress: await progressOf(tx, project.id), createdById: actorId, updatedById: actorId,
-    }).returning();
+    const [row] = await tx
+      .insert(U)
+      .values({
+        projectId: project.id,
+        workspaceId: project.workspaceId,
+        status: body.status,
+        descriptionHtml: html,
+        descriptionStripped: stripHtml(html),
+        progress: await progressOf(tx, project.id),
+        createdById: actorId,
+        updatedById: actorId,
+      })
+      .returning();
     await notify(app, tx, { update_id: row.id, comment_id: null, actor_id: actorId });
     return row;
   });
 }
 
-export async function patchUpdate(db: DbOrTx, update: UpdateRow, actorId: string, body: { status?: ProjectUpdateStatus; description_html?: string }): Promise<UpdateRow> {
+export async function patchUpdate(
+  db: DbOrTx,
+  update: UpdateRow,
+  actorId: string,
+  body: { status?: ProjectUpdateStatus; description_html?: string },
+): Promise<UpdateRow> {
   const html = body.description_html ?? update.descriptionHtml;
-  const [row] = await db.update(U).set({
-    status: body.status ?? update.status, descriptionHtml: html, descriptionStripped: stripHtml(html), updatedAt: new Date(), updatedById: actorId,
-  }).where(eq(U.id, update.id)).returning();
+  const [row] = await db
+    .update(U)
+    .set({
+      status: body.status ?? update.status,
+      descriptionHtml: html,
+      descriptionStripped: stripHtml(html),
+      updatedAt: new Date(),
+      updatedById: actorId,
+    })
+    .where(eq(U.id, update.id))
+    .returning();
   return row;
 }
 
@@ -69,21 +107,43 @@ export async function deleteUpdate(db: DbOrTx, update: UpdateRow): Promise<void>
 }
 
 /** Comment on an update; its author hears of it (the job). */
-export async function createUpdateComment(app: AppContext, update: UpdateRow, actorId: string, html: string): Promise<UpdateCommentRow> {
+export async function createUpdateComment(
+  app: AppContext,
+  update: UpdateRow,
+  actorId: string,
+  html: string,
+): Promise<UpdateCommentRow> {
   return app.db.transaction(async (tx) => {
-    const [row] = await tx.insert(commentTable).values({
-      updateId: update.id, projectId: update.projectId, workspaceId: update.workspaceId, commentHtml: html, commentStripped: stripHtml(html),
-      actorId, createdById: actorId, updatedById: actorId,
-    }).returning();
+    const [row] = await tx
+      .insert(commentTable)
+      .values({
+        updateId: update.id,
+        projectId: update.projectId,
+        workspaceId: update.workspaceId,
+        commentHtml: html,
+        commentStripped: stripHtml(html),
+        actorId,
+        createdById: actorId,
+        updatedById: actorId,
+      })
+      .returning();
     await notify(app, tx, { update_id: update.id, comment_id: row.id, actor_id: actorId });
     return row;
   });
 }
 
-export async function patchUpdateComment(db: DbOrTx, comment: UpdateCommentRow, actorId: string, html: string): Promise<UpdateCommentRow> {
+export async function patchUpdateComment(
+  db: DbOrTx,
+  comment: UpdateCommentRow,
+  actorId: string,
+  html: string,
+): Promise<UpdateCommentRow> {
   const now = new Date();
-  const [row] = await db.update(commentTable).set({ commentHtml: html, commentStripped: stripHtml(html), editedAt: now, updatedAt: now, updatedById: actorId })
-    .where(eq(commentTable.id, comment.id)).returning();
+  const [row] = await db
+    .update(commentTable)
+    .set({ commentHtml: html, commentStripped: stripHtml(html), editedAt: now, updatedAt: now, updatedById: actorId })
+    .where(eq(commentTable.id, comment.id))
+    .returning();
   return row;
 }
 
@@ -93,13 +153,32 @@ export async function deleteUpdateComment(db: DbOrTx, comment: UpdateCommentRow)
 
 /** Add the caller's reaction (adding it twice keeps one). */
 export async function addUpdateReaction(db: DbOrTx, update: UpdateRow, actorId: string, reaction: string) {
-  await db.insert(R).values({ updateId: update.id, projectId: update.projectId, workspaceId: update.workspaceId, actorId, reaction, createdById: actorId, updatedById: actorId })
+  await db
+    .insert(R)
+    .values({
+      updateId: update.id,
+      projectId: update.projectId,
+      workspaceId: update.workspaceId,
+      actorId,
+      reaction,
+      createdById: actorId,
+      updatedById: actorId,
+    })
     .onConflictDoNothing();
-  const [row] = await db.select().from(R).where(and(eq(R.updateId, update.id), eq(R.actorId, actorId), eq(R.reaction, reaction))).limit(1);
+  const [row] = await db
+    .select()
+    .from(R)
+    .where(and(eq(R.updateId, update.id), eq(R.actorId, actorId), eq(R.reaction, reaction)))
+    .limit(1);
   return row;
 }
 
-export async function removeUpdateReaction(db: DbOrTx, update: UpdateRow, actorId: string, reaction: string): Promise<void> {
+export async function removeUpdateReaction(
+  db: DbOrTx,
+  update: UpdateRow,
+  actorId: string,
+  reaction: string,
+): Promise<void> {
   await db.delete(R).where(and(eq(R.updateId, update.id), eq(R.actorId, actorId), eq(R.reaction, reaction)));
 }
 
@@ -107,7 +186,11 @@ export async function removeUpdateReaction(db: DbOrTx, update: UpdateRow, actorI
 export async function latestUpdates(db: DbOrTx, projectIds: string[]): Promise<Map<string, UpdateRow>> {
   const out = new Map<string, UpdateRow>();
   if (!projectIds.length) return out;
-  const rows = await db.selectDistinctOn([U.projectId]).from(U).where(inArray(U.projectId, projectIds)).orderBy(U.projectId, desc(U.createdAt), desc(U.id));
+  const rows = await db
+    .selectDistinctOn([U.projectId])
+    .from(U)
+    .where(inArray(U.projectId, projectIds))
+    .orderBy(U.projectId, desc(U.createdAt), desc(U.id));
   for (const r of rows) out.set(r.projectId, r);
   return out;
 }

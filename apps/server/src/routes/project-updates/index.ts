@@ -10,7 +10,15 @@ import { P } from "../../http/paths.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
 import {
-  addUpdateReaction, createUpdate, createUpdateComment, deleteUpdate, deleteUpdateComment, loadUpdate, loadUpdateComment, patchUpdate, patchUpdateComment,
+  addUpdateReaction,
+  createUpdate,
+  createUpdateComment,
+  deleteUpdate,
+  deleteUpdateComment,
+  loadUpdate,
+  loadUpdateComment,
+  patchUpdate,
+  patchUpdateComment,
   removeUpdateReaction,
 } from "./commands.ts";
 import { presentUpdateComments, presentUpdateReaction, presentUpdates } from "./presenters.ts";
@@ -30,37 +38,75 @@ const LIST_MAX = 200;
  * each update's comment count and reactions. Everything answers only while `is_project_updates_enabled` is on.
  * `o.comments` adds the comment and reaction routes (the app; the public API v1 has the updates themselves).
  */
-export function registerProjectUpdateRoutes(fastify: FastifyInstance, app: AppContext, o: { auth?: SignedInAuth; base: string; comments?: boolean }): void {
+export function registerProjectUpdateRoutes(
+  fastify: FastifyInstance,
+  app: AppContext,
+  o: { auth?: SignedInAuth; base: string; comments?: boolean },
+): void {
   const common = { auth: o.auth, scope: "project" as const, feature: FEATURE };
   const U = schema.projectUpdates;
   const one = `${o.base}updates/:updateId/`;
 
   route(fastify, app, {
-    ...common, method: "GET", url: `${o.base}updates/`, params: projectParams, policy: PERMISSIONS.projectUpdate.view,
+    ...common,
+    method: "GET",
+    url: `${o.base}updates/`,
+    params: projectParams,
+    policy: PERMISSIONS.projectUpdate.view,
     handler: async (ctx) => {
-      const rows = await ctx.app.db.select().from(U).where(eq(U.projectId, ctx.project.id)).orderBy(desc(U.createdAt), desc(U.id)).limit(LIST_MAX);
+      const rows = await ctx.app.db
+        .select()
+        .from(U)
+        .where(eq(U.projectId, ctx.project.id))
+        .orderBy(desc(U.createdAt), desc(U.id))
+        .limit(LIST_MAX);
       return presentUpdates(ctx.app.db, rows);
     },
   });
 
   route(fastify, app, {
-    ...common, method: "POST", url: `${o.base}updates/`, params: projectParams, body: bodies.create, policy: PERMISSIONS.projectUpdate.create, status: 201,
-    handler: async (ctx) => (await presentUpdates(ctx.app.db, [await createUpdate(ctx.app, ctx.project, ctx.user.id, ctx.body)]))[0],
+    ...common,
+    method: "POST",
+    url: `${o.base}updates/`,
+    params: projectParams,
+    body: bodies.create,
+    policy: PERMISSIONS.projectUpdate.create,
+    status: 201,
+    handler: async (ctx) =>
+      (await presentUpdates(ctx.app.db, [await createUpdate(ctx.app, ctx.project, ctx.user.id, ctx.body)]))[0],
   });
 
   route(fastify, app, {
-    ...common, method: "GET", url: one, params: updateParams, policy: PERMISSIONS.projectUpdate.view, load: loadUpdate,
+    ...common,
+    method: "GET",
+    url: one,
+    params: updateParams,
+    policy: PERMISSIONS.projectUpdate.view,
+    load: loadUpdate,
     handler: async (ctx) => (await presentUpdates(ctx.app.db, [ctx.loaded]))[0],
   });
 
   route(fastify, app, {
-    ...common, method: "PATCH", url: one, params: updateParams, body: bodies.patch, policy: PERMISSIONS.projectUpdate.edit, load: loadUpdate,
+    ...common,
+    method: "PATCH",
+    url: one,
+    params: updateParams,
+    body: bodies.patch,
+    policy: PERMISSIONS.projectUpdate.edit,
+    load: loadUpdate,
     creatorOf: (u) => u.createdById,
-    handler: async (ctx) => (await presentUpdates(ctx.app.db, [await patchUpdate(ctx.app.db, ctx.loaded, ctx.user.id, ctx.body)]))[0],
+    handler: async (ctx) =>
+      (await presentUpdates(ctx.app.db, [await patchUpdate(ctx.app.db, ctx.loaded, ctx.user.id, ctx.body)]))[0],
   });
 
   route(fastify, app, {
-    ...common, method: "DELETE", url: one, params: updateParams, policy: PERMISSIONS.projectUpdate.delete, load: loadUpdate, status: 204,
+    ...common,
+    method: "DELETE",
+    url: one,
+    params: updateParams,
+    policy: PERMISSIONS.projectUpdate.delete,
+    load: loadUpdate,
+    status: 204,
     creatorOf: (u) => u.createdById,
     handler: async (ctx) => {
       await deleteUpdate(ctx.app.db, ctx.loaded);
@@ -72,24 +118,66 @@ export function registerProjectUpdateRoutes(fastify: FastifyInstance, app: AppCo
   const commentTable = schema.projectUpdateComments;
 
   route(fastify, app, {
-    ...common, method: "GET", url: `${one}comments/`, params: updateParams, policy: PERMISSIONS.projectUpdate.view, load: loadUpdate,
-    handler: async (ctx) => presentUpdateComments(ctx.app.db, await ctx.app.db.select().from(commentTable).where(eq(commentTable.updateId, ctx.loaded.id)).orderBy(asc(commentTable.createdAt), asc(commentTable.id))),
+    ...common,
+    method: "GET",
+    url: `${one}comments/`,
+    params: updateParams,
+    policy: PERMISSIONS.projectUpdate.view,
+    load: loadUpdate,
+    handler: async (ctx) =>
+      presentUpdateComments(
+        ctx.app.db,
+        await ctx.app.db
+          .select()
+          .from(commentTable)
+          .where(eq(commentTable.updateId, ctx.loaded.id))
+          .orderBy(asc(commentTable.createdAt), asc(commentTable.id)),
+      ),
   });
 
   route(fastify, app, {
-    ...common, method: "POST", url: `${one}comments/`, params: updateParams, body: commentBodies.create, policy: PERMISSIONS.projectUpdate.comment, load: loadUpdate, status: 201,
-    handler: async (ctx) => (await presentUpdateComments(ctx.app.db, [await createUpdateComment(ctx.app, ctx.loaded, ctx.user.id, ctx.body.comment_html)]))[0],
+    ...common,
+    method: "POST",
+    url: `${one}comments/`,
+    params: updateParams,
+    body: commentBodies.create,
+    policy: PERMISSIONS.projectUpdate.comment,
+    load: loadUpdate,
+    status: 201,
+    handler: async (ctx) =>
+      (
+        await presentUpdateComments(ctx.app.db, [
+          await createUpdateComment(ctx.app, ctx.loaded, ctx.user.id, ctx.body.comment_html),
+        ])
+      )[0],
   });
 
   route(fastify, app, {
-    ...common, method: "PATCH", url: `${one}comments/:commentId/`, params: commentParams, body: commentBodies.patch, policy: PERMISSIONS.projectUpdate.edit,
-    load: loadUpdateComment, creatorOf: (l) => l.comment.actorId,
-    handler: async (ctx) => (await presentUpdateComments(ctx.app.db, [await patchUpdateComment(ctx.app.db, ctx.loaded.comment, ctx.user.id, ctx.body.comment_html)]))[0],
+    ...common,
+    method: "PATCH",
+    url: `${one}comments/:commentId/`,
+    params: commentParams,
+    body: commentBodies.patch,
+    policy: PERMISSIONS.projectUpdate.edit,
+    load: loadUpdateComment,
+    creatorOf: (l) => l.comment.actorId,
+    handler: async (ctx) =>
+      (
+        await presentUpdateComments(ctx.app.db, [
+          await patchUpdateComment(ctx.app.db, ctx.loaded.comment, ctx.user.id, ctx.body.comment_html),
+        ])
+      )[0],
   });
 
   route(fastify, app, {
-    ...common, method: "DELETE", url: `${one}comments/:commentId/`, params: commentParams, policy: PERMISSIONS.projectUpdate.delete, status: 204,
-    load: loadUpdateComment, creatorOf: (l) => l.comment.actorId,
+    ...common,
+    method: "DELETE",
+    url: `${one}comments/:commentId/`,
+    params: commentParams,
+    policy: PERMISSIONS.projectUpdate.delete,
+    status: 204,
+    load: loadUpdateComment,
+    creatorOf: (l) => l.comment.actorId,
     handler: async (ctx) => {
       await deleteUpdateComment(ctx.app.db, ctx.loaded.comment);
       return undefined;
@@ -97,12 +185,26 @@ export function registerProjectUpdateRoutes(fastify: FastifyInstance, app: AppCo
   });
 
   route(fastify, app, {
-    ...common, method: "POST", url: `${one}reactions/`, params: updateParams, body: projectUpdateReactionBody, policy: PERMISSIONS.projectUpdate.react, load: loadUpdate, status: 201,
-    handler: async (ctx) => presentUpdateReaction(await addUpdateReaction(ctx.app.db, ctx.loaded, ctx.user.id, ctx.body.reaction), ctx.user),
+    ...common,
+    method: "POST",
+    url: `${one}reactions/`,
+    params: updateParams,
+    body: projectUpdateReactionBody,
+    policy: PERMISSIONS.projectUpdate.react,
+    load: loadUpdate,
+    status: 201,
+    handler: async (ctx) =>
+      presentUpdateReaction(await addUpdateReaction(ctx.app.db, ctx.loaded, ctx.user.id, ctx.body.reaction), ctx.user),
   });
 
   route(fastify, app, {
-    ...common, method: "DELETE", url: `${one}reactions/:reaction/`, params: reactionParams, policy: PERMISSIONS.projectUpdate.react, load: loadUpdate, status: 204,
+    ...common,
+    method: "DELETE",
+    url: `${one}reactions/:reaction/`,
+    params: reactionParams,
+    policy: PERMISSIONS.projectUpdate.react,
+    load: loadUpdate,
+    status: 204,
     handler: async (ctx) => {
       await removeUpdateReaction(ctx.app.db, ctx.loaded, ctx.user.id, ctx.params.reaction);
       return undefined;

@@ -11,20 +11,35 @@ import { scheduleNotificationMail } from "../notifications/mail.ts";
  * receiver's `user:` stream and into their batched notification mail, like work-item notifications.
  */
 export const PROJECT_UPDATE_NOTIFY_TASK = "notifications:project-update";
-export interface ProjectUpdateNotifyJob { update_id: string; comment_id: string | null; actor_id: string }
+export interface ProjectUpdateNotifyJob {
+  update_id: string;
+  comment_id: string | null;
+  actor_id: string;
+}
 
 const N = schema.notifications;
 
 /** Create the job's notifications (idempotent: one per receiver and update or comment). Returns how many. */
-export async function notifyProjectUpdate(db: DbOrTx, job: ProjectUpdateNotifyJob, mailDelayMs?: number): Promise<number> {
-  const [row] = await db.select({ u: schema.projectUpdates, p: schema.projects }).from(schema.projectUpdates)
+export async function notifyProjectUpdate(
+  db: DbOrTx,
+  job: ProjectUpdateNotifyJob,
+  mailDelayMs?: number,
+): Promise<number> {
+  const [row] = await db
+    .select({ u: schema.projectUpdates, p: schema.projects })
+    .from(schema.projectUpdates)
     .innerJoin(schema.projects, eq(schema.projects.id, schema.projectUpdates.projectId))
-    .where(eq(schema.projectUpdates.id, job.update_id)).limit(1);
+    .where(eq(schema.projectUpdates.id, job.update_id))
+    .limit(1);
   if (!row || row.p.archivedAt || !row.p.isProjectUpdatesEnabled) return 0;
   const { u, p } = row;
   let comment: typeof schema.projectUpdateComments.$inferSelect | undefined;
   if (job.comment_id) {
-    [comment] = await db.select().from(schema.projectUpdateComments).where(eq(schema.projectUpdateComments.id, job.comment_id)).limit(1);
+    [comment] = await db
+      .select()
+      .from(schema.projectUpdateComments)
+      .where(eq(schema.projectUpdateComments.id, job.comment_id))
+      .limit(1);
     if (!comment) return 0;
   }
   // people only (an agent's bot is never told anything), active in the project, never the one who wrote it
@@ -32,32 +47,57 @@ export async function notifyProjectUpdate(db: DbOrTx, job: ProjectUpdateNotifyJo
     .select({ id: schema.projectMembers.memberId })
     .from(schema.projectMembers)
     .innerJoin(schema.users, eq(schema.users.id, schema.projectMembers.memberId))
-    .where(and(eq(schema.projectMembers.projectId, p.id), eq(schema.projectMembers.isActive, true), eq(schema.users.isBot, false), eq(schema.users.isActive, true), ne(schema.projectMembers.memberId, job.actor_id)));
+    .where(
+      and(
+        eq(schema.projectMembers.projectId, p.id),
+        eq(schema.projectMembers.isActive, true),
+        eq(schema.users.isBot, false),
+        eq(schema.users.isActive, true),
+        ne(schema.projectMembers.memberId, job.actor_id),
+      ),
+    );
   const receivers = comment ? members.filter((m) => m.id === u.createdById).map((m) => m.id) : members.map((m) => m.id);
   if (receivers.length === 0) return 0;
   const data: ProjectUpdateNotificationData = {
     project_update: {
-      id: u.id, key: comment?.id ?? u.id, kind: comment ? "comment" : "update", status: u.status as ProjectUpdateStatus,
-      project_id: p.id, project_name: p.name, project_identifier: p.identifier, comment_id: comment?.id ?? null,
+      id: u.id,
+      key: comment?.id ?? u.id,
+      kind: comment ? "comment" : "update",
+      status: u.status as ProjectUpdateStatus,
+      project_id: p.id,
+      project_name: p.name,
+      project_identifier: p.identifier,
+      comment_id: comment?.id ?? null,
     },
   };
   const html = comment ? comment.commentHtml : u.descriptionHtml;
   const stripped = comment ? comment.commentStripped : u.descriptionStripped;
-  const inserted = await db.insert(N).values(receivers.map((receiverId) => ({
-    workspaceId: p.workspaceId,
-    projectId: p.id,
-    entityName: "project_update",
-    receiverId,
-    triggeredById: job.actor_id,
-    sender: `in_app:project_updates:${comment ? "author" : "member"}`,
-    title: `${p.name} update`,
-    data,
-    messageHtml: html,
-    messageStripped: stripped,
-    createdById: job.actor_id,
-    updatedById: job.actor_id,
-  }))).onConflictDoNothing().returning({ receiverId: N.receiverId });
-  if (mailDelayMs !== undefined && inserted.length) await scheduleNotificationMail(db, inserted.map((r) => r.receiverId), mailDelayMs);
+  const inserted = await db
+    .insert(N)
+    .values(
+      receivers.map((receiverId) => ({
+        workspaceId: p.workspaceId,
+        projectId: p.id,
+        entityName: "project_update",
+        receiverId,
+        triggeredById: job.actor_id,
+        sender: `in_app:project_updates:${comment ? "author" : "member"}`,
+        title: `${p.name} update`,
+        data,
+        messageHtml: html,
+        messageStripped: stripped,
+        createdById: job.actor_id,
+        updatedById: job.actor_id,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ receiverId: N.receiverId });
+  if (mailDelayMs !== undefined && inserted.length)
+    await scheduleNotificationMail(
+      db,
+      inserted.map((r) => r.receiverId),
+      mailDelayMs,
+    );
   return inserted.length;
 }
 

@@ -6,7 +6,11 @@ import { errors, HttpError, uniqueViolation } from "../../http/errors.ts";
 import { setActiveEstimate } from "../../domain/estimates.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { ProjectRow, WorkspaceRow } from "../../http/route.ts";
-import type { CreateProjectBody as CreateProjectInput, UpdateProjectBody as UpdateProjectInput, WritableProjectBody as WritableProjectInput } from "@stride/shared/contract";
+import type {
+  CreateProjectBody as CreateProjectInput,
+  UpdateProjectBody as UpdateProjectInput,
+  WritableProjectBody as WritableProjectInput,
+} from "@stride/shared/contract";
 import { nextMemberSortOrder } from "./queries.ts";
 import { addEntityFavorite, dropFavoritesOf, removeEntityFavorite } from "../../domain/favorites.ts";
 import { emitEntityWebhook } from "../../domain/webhook-events.ts";
@@ -65,7 +69,13 @@ async function activeWorkspaceRole(db: DbOrTx, workspaceId: string, userId: stri
   const [m] = await db
     .select({ role: workspaceMembers.role })
     .from(workspaceMembers)
-    .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, workspaceId),
+        eq(workspaceMembers.memberId, userId),
+        eq(workspaceMembers.isActive, true),
+      ),
+    )
     .limit(1);
   return m?.role ?? null;
 }
@@ -82,18 +92,32 @@ async function validateProjectFields(
     const dup = await db
       .select({ id: projects.id })
       .from(projects)
-      .where(and(eq(projects.workspaceId, workspaceId), eq(projects.name, input.name), exceptId ? ne(projects.id, exceptId) : undefined))
+      .where(
+        and(
+          eq(projects.workspaceId, workspaceId),
+          eq(projects.name, input.name),
+          exceptId ? ne(projects.id, exceptId) : undefined,
+        ),
+      )
       .limit(1);
     if (dup.length) fe.add("name", "PROJECT_NAME_ALREADY_EXIST");
   }
   if (input.identifier !== undefined) {
-    if (!IDENTIFIER_CHARS.test(input.identifier)) fe.add("identifier", "PROJECT_IDENTIFIER_CANNOT_CONTAIN_SPECIAL_CHARACTERS");
-    else if (RESERVED_PROJECT_IDENTIFIERS.includes(input.identifier)) fe.add("identifier", "PROJECT_IDENTIFIER_RESERVED");
+    if (!IDENTIFIER_CHARS.test(input.identifier))
+      fe.add("identifier", "PROJECT_IDENTIFIER_CANNOT_CONTAIN_SPECIAL_CHARACTERS");
+    else if (RESERVED_PROJECT_IDENTIFIERS.includes(input.identifier))
+      fe.add("identifier", "PROJECT_IDENTIFIER_RESERVED");
     else {
       const dup = await db
         .select({ id: projects.id })
         .from(projects)
-        .where(and(eq(projects.workspaceId, workspaceId), eq(projects.identifier, input.identifier), exceptId ? ne(projects.id, exceptId) : undefined))
+        .where(
+          and(
+            eq(projects.workspaceId, workspaceId),
+            eq(projects.identifier, input.identifier),
+            exceptId ? ne(projects.id, exceptId) : undefined,
+          ),
+        )
         .limit(1);
       if (dup.length) fe.add("identifier", "PROJECT_IDENTIFIER_ALREADY_EXIST");
     }
@@ -113,7 +137,14 @@ async function validateProjectFields(
  * `cover_image_asset` must be a project cover (uploaded, not deleted) of this project, or one the caller uploaded
  * for a project not yet named (the create form uploads before the project exists), which the project then adopts.
  */
-async function checkCoverAsset(db: DbOrTx, workspaceId: string, projectId: string | null, actorId: string, assetId: string | null | undefined, fe: FieldErrors) {
+async function checkCoverAsset(
+  db: DbOrTx,
+  workspaceId: string,
+  projectId: string | null,
+  actorId: string,
+  assetId: string | null | undefined,
+  fe: FieldErrors,
+) {
   if (!assetId) return;
   const fa = schema.fileAssets;
   const [a] = await db
@@ -136,7 +167,10 @@ async function checkCoverAsset(db: DbOrTx, workspaceId: string, projectId: strin
 /** A cover asset not yet given to a project becomes this project's (checked by `checkCoverAsset`). */
 async function adoptCoverAsset(tx: Tx, projectId: string, assetId: string | null | undefined) {
   if (!assetId) return;
-  await tx.update(schema.fileAssets).set({ projectId }).where(and(eq(schema.fileAssets.id, assetId), isNull(schema.fileAssets.projectId)));
+  await tx
+    .update(schema.fileAssets)
+    .set({ projectId })
+    .where(and(eq(schema.fileAssets.id, assetId), isNull(schema.fileAssets.projectId)));
 }
 
 /** Postgres unique violations on the project name / identifier indexes (concurrent creates) → the spec's field errors. */
@@ -148,7 +182,13 @@ function uniqueToFieldError(err: unknown): HttpError | undefined {
 }
 
 /** Add (or re-activate) a user as a project member with the given role, in the caller's transaction. */
-export async function upsertProjectMember(tx: Tx, project: { id: string; workspaceId: string }, userId: string, role: number, actorId: string) {
+export async function upsertProjectMember(
+  tx: Tx,
+  project: { id: string; workspaceId: string },
+  userId: string,
+  role: number,
+  actorId: string,
+) {
   const [existing] = await tx
     .select()
     .from(projectMembers)
@@ -165,7 +205,15 @@ export async function upsertProjectMember(tx: Tx, project: { id: string; workspa
   const sortOrder = await nextMemberSortOrder(tx, project.workspaceId, userId);
   const [row] = await tx
     .insert(projectMembers)
-    .values({ workspaceId: project.workspaceId, projectId: project.id, memberId: userId, role, sortOrder, createdById: actorId, updatedById: actorId })
+    .values({
+      workspaceId: project.workspaceId,
+      projectId: project.id,
+      memberId: userId,
+      role,
+      sortOrder,
+      createdById: actorId,
+      updatedById: actorId,
+    })
     .returning();
   return row;
 }
@@ -174,7 +222,12 @@ export async function upsertProjectMember(tx: Tx, project: { id: string; workspa
  * Create a project (wire-facts §4): the project, its six default states (Backlog default, Triage hidden),
  * the creator — and the lead, if another user — as admin members. One transaction.
  */
-export async function createProject(app: AppContext, workspace: WorkspaceRow, actorId: string, input: CreateProjectInput): Promise<ProjectRow> {
+export async function createProject(
+  app: AppContext,
+  workspace: WorkspaceRow,
+  actorId: string,
+  input: CreateProjectInput,
+): Promise<ProjectRow> {
   const fe = new FieldErrors();
   await validateProjectFields(app.db, workspace.id, input, null, fe);
   await checkCoverAsset(app.db, workspace.id, null, actorId, input.cover_image_asset, fe);
@@ -212,11 +265,22 @@ export async function createProject(app: AppContext, workspace: WorkspaceRow, ac
         )
         .returning({ id: states.id, default: states.default });
       const defaultState = created.find((s) => s.default)!;
-      const [withDefault] = await tx.update(projects).set({ defaultStateId: defaultState.id }).where(eq(projects.id, project.id)).returning();
+      const [withDefault] = await tx
+        .update(projects)
+        .set({ defaultStateId: defaultState.id })
+        .where(eq(projects.id, project.id))
+        .returning();
       await adoptCoverAsset(tx, project.id, input.cover_image_asset);
       await upsertProjectMember(tx, project, actorId, ROLE.ADMIN, actorId);
-      if (project.projectLeadId && project.projectLeadId !== actorId) await upsertProjectMember(tx, project, project.projectLeadId, ROLE.ADMIN, actorId);
-      await emitEntityWebhook(tx, { event: "project", action: "created", workspaceId: workspace.id, entityId: project.id, actorId });
+      if (project.projectLeadId && project.projectLeadId !== actorId)
+        await upsertProjectMember(tx, project, project.projectLeadId, ROLE.ADMIN, actorId);
+      await emitEntityWebhook(tx, {
+        event: "project",
+        action: "created",
+        workspaceId: workspace.id,
+        entityId: project.id,
+        actorId,
+      });
       if (project.intakeView) await ensureIntake(tx, project, actorId);
       if (project.isIssueTypeEnabled) await ensureProjectTypes(tx, project.id);
       return withDefault;
@@ -227,7 +291,12 @@ export async function createProject(app: AppContext, workspace: WorkspaceRow, ac
 }
 
 /** Update a project's settings; a new lead becomes an admin member when not yet a member. */
-export async function updateProject(app: AppContext, project: ProjectRow, actorId: string, input: UpdateProjectInput): Promise<void> {
+export async function updateProject(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  input: UpdateProjectInput,
+): Promise<void> {
   if (project.archivedAt) throw errors.badRequest("Archived projects cannot be updated");
   const fe = new FieldErrors();
   await validateProjectFields(app.db, project.workspaceId, input, project.id, fe);
@@ -250,7 +319,11 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
     if (!e) fe.add("estimate", `Invalid pk "${input.estimate}" - object does not exist.`);
   }
   fe.throwIfAny();
-  const set: Partial<typeof projects.$inferInsert> = { ...columnsFrom(input), updatedAt: new Date(), updatedById: actorId };
+  const set: Partial<typeof projects.$inferInsert> = {
+    ...columnsFrom(input),
+    updatedAt: new Date(),
+    updatedById: actorId,
+  };
   if (input.name !== undefined) set.name = input.name;
   if (input.identifier !== undefined) set.identifier = input.identifier;
   try {
@@ -261,11 +334,15 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
       // work item types (issue #29): turning them on gives the project its default and epic types, and its items theirs
       if (set.isIssueTypeEnabled) await ensureProjectTypes(tx, project.id);
       // switching the active estimate also makes it the current one (`last_used`); null turns estimates off
-      if (input.estimate !== undefined && (input.estimate ?? null) !== project.estimateId) await setActiveEstimate(tx, project.id, input.estimate ?? null, actorId);
+      if (input.estimate !== undefined && (input.estimate ?? null) !== project.estimateId)
+        await setActiveEstimate(tx, project.id, input.estimate ?? null, actorId);
       await adoptCoverAsset(tx, project.id, input.cover_image_asset);
       if (input.default_state) {
         // The project's default state and the states' default flag move together.
-        await tx.update(states).set({ default: false }).where(and(eq(states.projectId, project.id), eq(states.default, true), ne(states.id, input.default_state)));
+        await tx
+          .update(states)
+          .set({ default: false })
+          .where(and(eq(states.projectId, project.id), eq(states.default, true), ne(states.id, input.default_state)));
         await tx.update(states).set({ default: true }).where(eq(states.id, input.default_state));
         await tx.update(projects).set({ defaultStateId: input.default_state }).where(eq(projects.id, project.id));
       }
@@ -273,11 +350,24 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
         const [m] = await tx
           .select({ id: projectMembers.id })
           .from(projectMembers)
-          .where(and(eq(projectMembers.projectId, project.id), eq(projectMembers.memberId, input.project_lead), eq(projectMembers.isActive, true)))
+          .where(
+            and(
+              eq(projectMembers.projectId, project.id),
+              eq(projectMembers.memberId, input.project_lead),
+              eq(projectMembers.isActive, true),
+            ),
+          )
           .limit(1);
         if (!m) await upsertProjectMember(tx, project, input.project_lead, ROLE.ADMIN, actorId);
       }
-      await emitEntityWebhook(tx, { event: "project", action: "updated", workspaceId: project.workspaceId, entityId: project.id, actorId, before: project });
+      await emitEntityWebhook(tx, {
+        event: "project",
+        action: "updated",
+        workspaceId: project.workspaceId,
+        entityId: project.id,
+        actorId,
+        before: project,
+      });
     });
   } catch (err) {
     throw uniqueToFieldError(err) ?? err;
@@ -285,10 +375,27 @@ export async function updateProject(app: AppContext, project: ProjectRow, actorI
 }
 
 /** Delete a project with everything in it (FK cascades) and every favourite pointing into it. */
-export async function deleteProject(app: AppContext, project: ProjectRow, actorId: string | null = null): Promise<void> {
+export async function deleteProject(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string | null = null,
+): Promise<void> {
   await app.db.transaction(async (tx) => {
-    await emitEntityWebhook(tx, { event: "project", action: "deleted", workspaceId: project.workspaceId, entityId: project.id, actorId });
-    await tx.delete(userFavorites).where(and(eq(userFavorites.workspaceId, project.workspaceId), sql`(${userFavorites.projectId} = ${project.id} or ${userFavorites.entityIdentifier} = ${project.id})`));
+    await emitEntityWebhook(tx, {
+      event: "project",
+      action: "deleted",
+      workspaceId: project.workspaceId,
+      entityId: project.id,
+      actorId,
+    });
+    await tx
+      .delete(userFavorites)
+      .where(
+        and(
+          eq(userFavorites.workspaceId, project.workspaceId),
+          sql`(${userFavorites.projectId} = ${project.id} or ${userFavorites.entityIdentifier} = ${project.id})`,
+        ),
+      );
     await tx.delete(projects).where(eq(projects.id, project.id));
   });
 }
@@ -297,24 +404,40 @@ export async function deleteProject(app: AppContext, project: ProjectRow, actorI
 export async function archiveProject(app: AppContext, project: ProjectRow, actorId: string): Promise<Date> {
   const now = new Date();
   await app.db.transaction(async (tx) => {
-    await tx.update(projects).set({ archivedAt: now, updatedAt: now, updatedById: actorId }).where(eq(projects.id, project.id));
+    await tx
+      .update(projects)
+      .set({ archivedAt: now, updatedAt: now, updatedById: actorId })
+      .where(eq(projects.id, project.id));
     await dropFavoritesOf(tx, "project", [project.id]);
   });
   return now;
 }
 
 export async function restoreProject(app: AppContext, project: ProjectRow, actorId: string): Promise<void> {
-  await app.db.update(projects).set({ archivedAt: null, updatedAt: new Date(), updatedById: actorId }).where(eq(projects.id, project.id));
+  await app.db
+    .update(projects)
+    .set({ archivedAt: null, updatedAt: new Date(), updatedById: actorId })
+    .where(eq(projects.id, project.id));
 }
 
 /** Favourite a project for the caller (idempotent), placed after their last top-level favourite. */
 export async function favoriteProject(app: AppContext, project: ProjectRow, userId: string): Promise<void> {
   await app.db.transaction((tx) =>
-    addEntityFavorite(tx, { workspaceId: project.workspaceId, userId, projectId: project.id, entityType: "project", entityId: project.id }),
+    addEntityFavorite(tx, {
+      workspaceId: project.workspaceId,
+      userId,
+      projectId: project.id,
+      entityType: "project",
+      entityId: project.id,
+    }),
   );
 }
 
-export async function unfavoriteProject(app: AppContext, workspaceId: string, projectId: string, userId: string): Promise<boolean> {
+export async function unfavoriteProject(
+  app: AppContext,
+  workspaceId: string,
+  projectId: string,
+  userId: string,
+): Promise<boolean> {
   return removeEntityFavorite(app.db, { workspaceId, userId, entityType: "project", entityId: projectId });
 }
-

@@ -18,14 +18,27 @@ import {
   statsQuery,
   updateProjectBody,
 } from "./schemas.ts";
-import { callerMemberships, isProjectVisible, presentOneProjectFull, presentProjectsFull, visibleProjectsWhere } from "./queries.ts";
+import {
+  callerMemberships,
+  isProjectVisible,
+  presentOneProjectFull,
+  presentProjectsFull,
+  visibleProjectsWhere,
+} from "./queries.ts";
 import { presentProjectListItem } from "./presenters.ts";
-import { archiveProject, createProject, deleteProject, favoriteProject, restoreProject, unfavoriteProject, updateProject } from "./commands.ts";
+import {
+  archiveProject,
+  createProject,
+  deleteProject,
+  favoriteProject,
+  restoreProject,
+  unfavoriteProject,
+  updateProject,
+} from "./commands.ts";
 import { z } from "zod";
 import { openCounts } from "../intake/commands.ts";
 
 const { projects, projectMembers } = schema;
-
 
 const STATS_FIELDS = ["total_issues", "completed_issues", "total_members", "total_cycles", "total_modules"] as const;
 
@@ -51,10 +64,24 @@ export const projectRoutes: RouteModule = (fastify, app) => {
         .from(projects)
         .where(visibleProjectsWhere(workspace.id, user.id, workspaceMember!.role))
         .orderBy(asc(projects.createdAt));
-      const mine = await callerMemberships(app.db, user.id, rows.map((r) => r.id));
+      const mine = await callerMemberships(
+        app.db,
+        user.id,
+        rows.map((r) => r.id),
+      );
       // intake_count: the open intake items (pending, or snoozed past their date) of each project the caller sees
-      const intake = await openCounts(app.db, rows.filter((r) => r.intakeView).map((r) => r.id), user.id);
-      return rows.map((r) => presentProjectListItem(r, { sortOrder: mine.get(r.id)?.sortOrder ?? null, memberRole: mine.get(r.id)?.role ?? null, intakeCount: intake.get(r.id) ?? 0 }));
+      const intake = await openCounts(
+        app.db,
+        rows.filter((r) => r.intakeView).map((r) => r.id),
+        user.id,
+      );
+      return rows.map((r) =>
+        presentProjectListItem(r, {
+          sortOrder: mine.get(r.id)?.sortOrder ?? null,
+          memberRole: mine.get(r.id)?.role ?? null,
+          intakeCount: intake.get(r.id) ?? 0,
+        }),
+      );
     },
   });
 
@@ -73,15 +100,29 @@ export const projectRoutes: RouteModule = (fastify, app) => {
         const page = parsePage(query);
         const orderBy = query.order_by ?? "-created_at";
         const key = orderBy.replace(/^-/, "");
-        if (!(key in DETAIL_ORDER) && key !== "sort_order") throw errors.badParam(`Invalid order_by value: ${orderBy}.`);
+        if (!(key in DETAIL_ORDER) && key !== "sort_order")
+          throw errors.badParam(`Invalid order_by value: ${orderBy}.`);
         const col = key === "sort_order" ? mySort : DETAIL_ORDER[key];
         const primary = orderBy.startsWith("-") ? sql`${col} desc nulls last` : sql`${col} asc nulls last`;
-        const [{ n }] = await app.db.select({ n: sql<number>`count(*)::int` }).from(projects).where(where);
-        const rows = await app.db.select().from(projects).where(where).orderBy(primary, desc(projects.createdAt), asc(projects.id)).limit(page.perPage).offset(page.offset);
+        const [{ n }] = await app.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(projects)
+          .where(where);
+        const rows = await app.db
+          .select()
+          .from(projects)
+          .where(where)
+          .orderBy(primary, desc(projects.createdAt), asc(projects.id))
+          .limit(page.perPage)
+          .offset(page.offset);
         const results = await presentProjectsFull(app.db, user.id, rows);
         return envelope(page, n, results, results.length);
       }
-      const rows = await app.db.select().from(projects).where(where).orderBy(sql`${mySort} asc nulls last`, asc(projects.name));
+      const rows = await app.db
+        .select()
+        .from(projects)
+        .where(where)
+        .orderBy(sql`${mySort} asc nulls last`, asc(projects.name));
       return presentProjectsFull(app.db, user.id, rows);
     },
   });
@@ -113,8 +154,12 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.project.view,
     handler: async ({ project, user, workspace, req }) => {
       // the answer from the row the scope loaded
-      const [full] = await answerWithVisit(app.db, req.log, { userId: user.id, workspaceId: workspace.id, entity: "project", id: project.id, projectId: project.id },
-        presentProjectsFull(app.db, user.id, [project]));
+      const [full] = await answerWithVisit(
+        app.db,
+        req.log,
+        { userId: user.id, workspaceId: workspace.id, entity: "project", id: project.id, projectId: project.id },
+        presentProjectsFull(app.db, user.id, [project]),
+      );
       return full;
     },
   });
@@ -217,15 +262,28 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: POLICIES.workspace.read,
     handler: async ({ workspace, user, query }) => {
-      const asked = (query.fields ?? "").split(",").map((f) => f.trim()).filter((f): f is (typeof STATS_FIELDS)[number] => (STATS_FIELDS as readonly string[]).includes(f));
+      const asked = (query.fields ?? "")
+        .split(",")
+        .map((f) => f.trim())
+        .filter((f): f is (typeof STATS_FIELDS)[number] => (STATS_FIELDS as readonly string[]).includes(f));
       const fields = asked.length ? asked : [...STATS_FIELDS];
       let ids: string[] | null = null;
       if (query.project_ids) {
-        ids = query.project_ids.split(",").map((s) => s.trim()).filter(Boolean);
+        ids = query.project_ids
+          .split(",")
+          .map((s) => s.trim())
+          .filter(Boolean);
         if (ids.some((id) => !z.uuid().safeParse(id).success)) throw errors.badParam("Invalid project_ids value.");
       }
       // a guest of a project whose guests see only the items they created counts only those (issue #24)
-      const rows = await app.db.execute<{ id: string; total_issues: number; completed_issues: number; total_members: number; total_cycles: number; total_modules: number }>(sql`
+      const rows = await app.db.execute<{
+        id: string;
+        total_issues: number;
+        completed_issues: number;
+        total_members: number;
+        total_cycles: number;
+        total_modules: number;
+      }>(sql`
         select p.id,
           (select count(*)::int from issues i where i.project = p.id and i.deleted_at is null and i.archived_at is null and i.is_draft = false
              and (me.sees_all or i.created_by = ${user.id})) as total_issues,
@@ -241,7 +299,14 @@ export const projectRoutes: RouteModule = (fastify, app) => {
           from project_members pm where pm.project = p.id and pm.member = ${user.id} and pm.is_active limit 1
         ) me
         where p.workspace = ${workspace.id} and p.archived_at is null
-          ${ids ? sql`and p.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})` : sql``}
+          ${
+            ids
+              ? sql`and p.id in (${sql.join(
+                  ids.map((i) => sql`${i}::uuid`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
         order by p.created_at`);
       return [...rows].map((r) => {
         const out: Record<string, unknown> = { id: r.id };
@@ -260,9 +325,14 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.workspace.read,
     status: 204,
     handler: async ({ workspace, workspaceMember, user, body }) => {
-      const [project] = await app.db.select().from(projects).where(and(eq(projects.id, body.project), eq(projects.workspaceId, workspace.id))).limit(1);
+      const [project] = await app.db
+        .select()
+        .from(projects)
+        .where(and(eq(projects.id, body.project), eq(projects.workspaceId, workspace.id)))
+        .limit(1);
       // A project the caller cannot see does not exist for them.
-      if (!project || !(await isProjectVisible(app.db, project, user.id, workspaceMember!.role))) throw errors.notFound();
+      if (!project || !(await isProjectVisible(app.db, project, user.id, workspaceMember!.role)))
+        throw errors.notFound();
       await favoriteProject(app, project, user.id);
     },
   });
@@ -298,4 +368,3 @@ export const projectRoutes: RouteModule = (fastify, app) => {
     },
   });
 };
-

@@ -72,14 +72,23 @@ export function presentProjectFull(p: ProjectRow, x: ProjectExtras): Project {
     cover_image_url: coverImageUrl(p),
     inbox_view: p.intakeView,
     next_work_item_sequence: p.issueSequence + 1,
-    latest_update: p.isProjectUpdatesEnabled && x.latestUpdate
-      ? { id: x.latestUpdate.id, status: x.latestUpdate.status as ProjectUpdateStatus, created_at: iso(x.latestUpdate.createdAt), created_by: x.latestUpdate.createdById }
-      : null,
+    latest_update:
+      p.isProjectUpdatesEnabled && x.latestUpdate
+        ? {
+            id: x.latestUpdate.id,
+            status: x.latestUpdate.status as ProjectUpdateStatus,
+            created_at: iso(x.latestUpdate.createdAt),
+            created_by: x.latestUpdate.createdById,
+          }
+        : null,
   };
 }
 
 /** Lite row of `GET W/projects/` (wire-facts §4). */
-export function presentProjectListItem(p: ProjectRow, x: { sortOrder: number | null; memberRole: number | null; intakeCount: number }): ProjectListItem {
+export function presentProjectListItem(
+  p: ProjectRow,
+  x: { sortOrder: number | null; memberRole: number | null; intakeCount: number },
+): ProjectListItem {
   return {
     id: p.id,
     name: p.name,

@@ -21,8 +21,17 @@ export function visibleProjectsWhere(workspaceId: string, userId: string, worksp
 }
 
 /** True when the caller can see the project (used for favourites and stats). */
-export async function isProjectVisible(db: DbOrTx, project: ProjectRow, userId: string, workspaceRole: number): Promise<boolean> {
-  const rows = await db.select({ id: projects.id }).from(projects).where(and(eq(projects.id, project.id), visibleProjectsWhere(project.workspaceId, userId, workspaceRole))).limit(1);
+export async function isProjectVisible(
+  db: DbOrTx,
+  project: ProjectRow,
+  userId: string,
+  workspaceRole: number,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: projects.id })
+    .from(projects)
+    .where(and(eq(projects.id, project.id), visibleProjectsWhere(project.workspaceId, userId, workspaceRole)))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -33,13 +42,23 @@ export async function callerMemberships(db: DbOrTx, userId: string, projectIds: 
   const rows = await db
     .select({ projectId: projectMembers.projectId, role: projectMembers.role, sortOrder: projectMembers.sortOrder })
     .from(projectMembers)
-    .where(and(eq(projectMembers.memberId, userId), eq(projectMembers.isActive, true), inArray(projectMembers.projectId, projectIds)));
+    .where(
+      and(
+        eq(projectMembers.memberId, userId),
+        eq(projectMembers.isActive, true),
+        inArray(projectMembers.projectId, projectIds),
+      ),
+    );
   for (const r of rows) map.set(r.projectId, { role: r.role, sortOrder: r.sortOrder });
   return map;
 }
 
 /** Per-caller extras of the full project object, for many projects at once. */
-export async function projectExtras(db: DbOrTx, userId: string, projectIds: string[]): Promise<Map<string, ProjectExtras>> {
+export async function projectExtras(
+  db: DbOrTx,
+  userId: string,
+  projectIds: string[],
+): Promise<Map<string, ProjectExtras>> {
   const out = new Map<string, ProjectExtras>();
   if (!projectIds.length) return out;
   const [mine, favs, members, boards] = await Promise.all([
@@ -49,9 +68,14 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
       .select({ projectId: projectMembers.projectId, memberId: projectMembers.memberId })
       .from(projectMembers)
       .innerJoin(users, eq(users.id, projectMembers.memberId))
-      .where(and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true), eq(users.isBot, false)))
+      .where(
+        and(inArray(projectMembers.projectId, projectIds), eq(projectMembers.isActive, true), eq(users.isBot, false)),
+      )
       .orderBy(projectMembers.createdAt),
-    db.select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor }).from(deployBoards).where(and(inArray(deployBoards.projectId, projectIds), eq(deployBoards.entityName, "project"))),
+    db
+      .select({ projectId: deployBoards.projectId, anchor: deployBoards.anchor })
+      .from(deployBoards)
+      .where(and(inArray(deployBoards.projectId, projectIds), eq(deployBoards.entityName, "project"))),
   ]);
   const anchors = new Map(boards.map((b) => [b.projectId, b.anchor]));
   const favSet = favs;
@@ -77,9 +101,16 @@ export async function projectExtras(db: DbOrTx, userId: string, projectIds: stri
 
 /** Present full project objects for the caller. */
 export async function presentProjectsFull(db: DbOrTx, userId: string, rows: ProjectRow[]) {
-  const extras = await projectExtras(db, userId, rows.map((r) => r.id));
+  const extras = await projectExtras(
+    db,
+    userId,
+    rows.map((r) => r.id),
+  );
   // the latest status update (issue #29 point 4) of the projects that have updates on, for their members
-  const latest = await latestUpdates(db, rows.filter((r) => r.isProjectUpdatesEnabled && extras.get(r.id)?.memberRole).map((r) => r.id));
+  const latest = await latestUpdates(
+    db,
+    rows.filter((r) => r.isProjectUpdatesEnabled && extras.get(r.id)?.memberRole).map((r) => r.id),
+  );
   return rows.map((r) => presentProjectFull(r, { ...extras.get(r.id)!, latestUpdate: latest.get(r.id) ?? null }));
 }
 

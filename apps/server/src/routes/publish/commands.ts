@@ -18,7 +18,11 @@ export const notPublished = () => errors.notFound("Project is not published");
 export type PublishedEntity = { name: "project"; id: string } | { name: "view"; id: string };
 
 /** The board of a project (or of a view), or null when it is not published. */
-export async function findBoard(db: DbOrTx, projectId: string, entity: PublishedEntity = { name: "project", id: projectId }): Promise<BoardRow | null> {
+export async function findBoard(
+  db: DbOrTx,
+  projectId: string,
+  entity: PublishedEntity = { name: "project", id: projectId },
+): Promise<BoardRow | null> {
   const [b] = await db
     .select()
     .from(B)
@@ -30,7 +34,11 @@ export async function findBoard(db: DbOrTx, projectId: string, entity: Published
 /** `intake` must name the project's own intake (or be null). */
 async function checkIntake(db: DbOrTx, project: ProjectRow, intake: string | null | undefined) {
   if (!intake) return;
-  const [row] = await db.select({ id: schema.intakes.id }).from(schema.intakes).where(and(eq(schema.intakes.id, intake), eq(schema.intakes.projectId, project.id))).limit(1);
+  const [row] = await db
+    .select({ id: schema.intakes.id })
+    .from(schema.intakes)
+    .where(and(eq(schema.intakes.id, intake), eq(schema.intakes.projectId, project.id)))
+    .limit(1);
   if (!row) throw errors.field("intake", `Invalid pk "${intake}" - object does not exist.`);
 }
 
@@ -68,12 +76,22 @@ export async function publishProject(
 }
 
 export async function loadBoard(db: DbOrTx, project: ProjectRow, boardId: string): Promise<BoardRow> {
-  const [b] = await db.select().from(B).where(and(eq(B.id, boardId), eq(B.projectId, project.id))).limit(1);
+  const [b] = await db
+    .select()
+    .from(B)
+    .where(and(eq(B.id, boardId), eq(B.projectId, project.id)))
+    .limit(1);
   if (!b) throw errors.notFound();
   return b;
 }
 
-export async function updateBoard(db: DbOrTx, project: ProjectRow, board: BoardRow, actorId: string, body: DeployBoardPatchBody): Promise<BoardRow> {
+export async function updateBoard(
+  db: DbOrTx,
+  project: ProjectRow,
+  board: BoardRow,
+  actorId: string,
+  body: DeployBoardPatchBody,
+): Promise<BoardRow> {
   if (body.intake !== undefined) await checkIntake(db, project, body.intake);
   const set: Partial<typeof B.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   if (body.is_comments_enabled !== undefined) set.isCommentsEnabled = body.is_comments_enabled;
@@ -129,21 +147,46 @@ export async function recordPublicMember(tx: DbOrTx, pub: Published, user: UserR
   const [m] = await tx
     .select({ id: schema.projectMembers.id })
     .from(schema.projectMembers)
-    .where(and(eq(schema.projectMembers.projectId, pub.project.id), eq(schema.projectMembers.memberId, user.id), eq(schema.projectMembers.isActive, true)))
+    .where(
+      and(
+        eq(schema.projectMembers.projectId, pub.project.id),
+        eq(schema.projectMembers.memberId, user.id),
+        eq(schema.projectMembers.isActive, true),
+      ),
+    )
     .limit(1);
   if (m) return;
   await tx
     .insert(schema.projectPublicMembers)
-    .values({ workspaceId: pub.project.workspaceId, projectId: pub.project.id, memberId: user.id, createdById: user.id, updatedById: user.id })
+    .values({
+      workspaceId: pub.project.workspaceId,
+      projectId: pub.project.id,
+      memberId: user.id,
+      createdById: user.id,
+      updatedById: user.id,
+    })
     .onConflictDoNothing();
 }
 
 /** One vote per person and item: a second vote replaces the first. */
-export async function castVote(tx: DbOrTx, issue: { id: string; projectId: string; workspaceId: string }, actorId: string, vote: number) {
+export async function castVote(
+  tx: DbOrTx,
+  issue: { id: string; projectId: string; workspaceId: string },
+  actorId: string,
+  vote: number,
+) {
   const V = schema.issueVotes;
   const [row] = await tx
     .insert(V)
-    .values({ issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, vote, createdById: actorId, updatedById: actorId })
+    .values({
+      issueId: issue.id,
+      projectId: issue.projectId,
+      workspaceId: issue.workspaceId,
+      actorId,
+      vote,
+      createdById: actorId,
+      updatedById: actorId,
+    })
     .onConflictDoUpdate({ target: [V.issueId, V.actorId], set: { vote, updatedAt: new Date(), updatedById: actorId } })
     .returning();
   return row;
@@ -151,6 +194,9 @@ export async function castVote(tx: DbOrTx, issue: { id: string; projectId: strin
 
 export async function withdrawVote(tx: DbOrTx, issueId: string, actorId: string): Promise<void> {
   const V = schema.issueVotes;
-  const gone = await tx.delete(V).where(and(eq(V.issueId, issueId), eq(V.actorId, actorId))).returning({ id: V.id });
+  const gone = await tx
+    .delete(V)
+    .where(and(eq(V.issueId, issueId), eq(V.actorId, actorId)))
+    .returning({ id: V.id });
   if (gone.length === 0) throw errors.notFound();
 }

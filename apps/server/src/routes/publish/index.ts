@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { deployBoardCreateBody, deployBoardPatchBody, reactionBody, voteBody, commentBodies } from "@stride/shared/contract";
+import {
+  deployBoardCreateBody,
+  deployBoardPatchBody,
+  reactionBody,
+  voteBody,
+  commentBodies,
+} from "@stride/shared/contract";
 import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
@@ -10,7 +16,15 @@ import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
 import { loadVisibleView } from "../../domain/saved-views.ts";
 import type { IssueRow } from "../issues/queries.ts";
-import { addCommentReaction, addIssueReaction, createComment, deleteComment, removeCommentReaction, removeIssueReaction, updateComment } from "../issue-comments/commands.ts";
+import {
+  addCommentReaction,
+  addIssueReaction,
+  createComment,
+  deleteComment,
+  removeCommentReaction,
+  removeIssueReaction,
+  updateComment,
+} from "../issue-comments/commands.ts";
 import {
   anchorCommentParams,
   anchorAssetParams,
@@ -23,7 +37,19 @@ import {
   publicProjectParams,
   viewBoardParams,
 } from "./schemas.ts";
-import { castVote, findBoard, loadBoard, loadPublished, notPublished, publishProject, recordPublicMember, unpublish, updateBoard, withdrawVote, type Published } from "./commands.ts";
+import {
+  castVote,
+  findBoard,
+  loadBoard,
+  loadPublished,
+  notPublished,
+  publishProject,
+  recordPublicMember,
+  unpublish,
+  updateBoard,
+  withdrawVote,
+  type Published,
+} from "./commands.ts";
 import {
   presentBoard,
   presentMeta,
@@ -57,7 +83,14 @@ async function loadPublicComment(app: AppContext, pub: Published, commentId: str
   const [c] = await app.db
     .select()
     .from(commentTable)
-    .where(and(eq(commentTable.id, commentId), eq(commentTable.projectId, pub.project.id), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)))
+    .where(
+      and(
+        eq(commentTable.id, commentId),
+        eq(commentTable.projectId, pub.project.id),
+        eq(commentTable.access, "EXTERNAL"),
+        isNull(commentTable.deletedAt),
+      ),
+    )
     .limit(1);
   if (!c || (issueId && c.issueId !== issueId)) throw errors.notFound();
   const issue = await findPublicIssue(app, pub, c.issueId);
@@ -90,7 +123,8 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     body: deployBoardCreateBody,
     scope: "project",
     policy: PERMISSIONS.publish.edit,
-    handler: async (ctx) => presentBoard(await publishProject(ctx.app.db, ctx.project, ctx.user.id, ctx.body), ctx.project, ctx.workspace),
+    handler: async (ctx) =>
+      presentBoard(await publishProject(ctx.app.db, ctx.project, ctx.user.id, ctx.body), ctx.project, ctx.workspace),
   });
 
   route(fastify, app, {
@@ -101,7 +135,12 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.publish.edit,
     load: (ctx) => loadBoard(ctx.app.db, ctx.project, ctx.params.boardId),
-    handler: async (ctx) => presentBoard(await updateBoard(ctx.app.db, ctx.project, ctx.loaded, ctx.user.id, ctx.body), ctx.project, ctx.workspace),
+    handler: async (ctx) =>
+      presentBoard(
+        await updateBoard(ctx.app.db, ctx.project, ctx.loaded, ctx.user.id, ctx.body),
+        ctx.project,
+        ctx.workspace,
+      ),
   });
 
   route(fastify, app, {
@@ -119,8 +158,13 @@ export const publishRoutes: RouteModule = (fastify, app) => {
 
   // ---- a saved view's board (`P/views/{viewId}/publish/`): the same options; the space shows the view's items only
   const VIEW_BOARD = `${P}/views/:viewId/publish/`;
-  const viewOf = (ctx: { app: AppContext; workspace: { id: string }; project: { id: string }; params: { viewId: string }; user: { id: string } }) =>
-    loadVisibleView(ctx.app.db, ctx.workspace.id, ctx.project.id, ctx.params.viewId, ctx.user.id);
+  const viewOf = (ctx: {
+    app: AppContext;
+    workspace: { id: string };
+    project: { id: string };
+    params: { viewId: string };
+    user: { id: string };
+  }) => loadVisibleView(ctx.app.db, ctx.workspace.id, ctx.project.id, ctx.params.viewId, ctx.user.id);
   const viewBoard = async (ctx: Parameters<typeof viewOf>[0]) => {
     const view = await viewOf(ctx);
     const board = await findBoard(ctx.app.db, ctx.project.id, { name: "view", id: view.id });
@@ -134,7 +178,10 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     scope: "project",
     policy: PERMISSIONS.publish.view,
     load: viewBoard,
-    handler: async (ctx) => (ctx.loaded.board ? presentBoard(ctx.loaded.board, ctx.project, ctx.workspace, ctx.loaded.view) : unpublishedBoard()),
+    handler: async (ctx) =>
+      ctx.loaded.board
+        ? presentBoard(ctx.loaded.board, ctx.project, ctx.workspace, ctx.loaded.view)
+        : unpublishedBoard(),
   });
 
   route(fastify, app, {
@@ -146,7 +193,12 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.publish.edit,
     load: viewOf,
     handler: async (ctx) =>
-      presentBoard(await publishProject(ctx.app.db, ctx.project, ctx.user.id, ctx.body, { name: "view", id: ctx.loaded.id }), ctx.project, ctx.workspace, ctx.loaded),
+      presentBoard(
+        await publishProject(ctx.app.db, ctx.project, ctx.user.id, ctx.body, { name: "view", id: ctx.loaded.id }),
+        ctx.project,
+        ctx.workspace,
+        ctx.loaded,
+      ),
   });
 
   const publishedViewBoard = async (ctx: Parameters<typeof viewOf>[0]) => {
@@ -164,7 +216,12 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.publish.edit,
     load: publishedViewBoard,
     handler: async (ctx) =>
-      presentBoard(await updateBoard(ctx.app.db, ctx.project, ctx.loaded.board, ctx.user.id, ctx.body), ctx.project, ctx.workspace, ctx.loaded.view),
+      presentBoard(
+        await updateBoard(ctx.app.db, ctx.project, ctx.loaded.board, ctx.user.id, ctx.body),
+        ctx.project,
+        ctx.workspace,
+        ctx.loaded.view,
+      ),
   });
 
   route(fastify, app, {
@@ -224,12 +281,20 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   read("settings/", async (pub) => presentBoard(pub.board, pub.project, pub.workspace, pub.view));
   read("states/", async (pub) => {
     const S = schema.states;
-    const rows = await app.db.select().from(S).where(and(eq(S.projectId, pub.project.id), eq(S.isTriage, false))).orderBy(asc(S.sequence), asc(S.createdAt));
+    const rows = await app.db
+      .select()
+      .from(S)
+      .where(and(eq(S.projectId, pub.project.id), eq(S.isTriage, false)))
+      .orderBy(asc(S.sequence), asc(S.createdAt));
     return rows.map((s) => ({ name: s.name, group: s.group, color: s.color, id: s.id, sequence: s.sequence }));
   });
   read("labels/", async (pub) => {
     const L = schema.labels;
-    const rows = await app.db.select().from(L).where(eq(L.projectId, pub.project.id)).orderBy(asc(L.sortOrder), asc(L.name));
+    const rows = await app.db
+      .select()
+      .from(L)
+      .where(eq(L.projectId, pub.project.id))
+      .orderBy(asc(L.sortOrder), asc(L.name));
     return rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
   });
   read("members/", async (pub) => {
@@ -240,16 +305,29 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       .innerJoin(schema.users, eq(schema.users.id, M.memberId))
       .where(and(eq(M.projectId, pub.project.id), eq(M.isActive, true), eq(schema.users.isBot, false)))
       .orderBy(asc(M.createdAt));
-    return rows.map((m) => ({ id: m.id, member: m.member, member__display_name: m.name, member__avatar: m.avatar ?? "" }));
+    return rows.map((m) => ({
+      id: m.id,
+      member: m.member,
+      member__display_name: m.name,
+      member__avatar: m.avatar ?? "",
+    }));
   });
   read("cycles/", async (pub) => {
     const Cy = schema.cycles;
-    const rows = await app.db.select({ id: Cy.id, name: Cy.name }).from(Cy).where(and(eq(Cy.projectId, pub.project.id), isNull(Cy.archivedAt))).orderBy(asc(Cy.createdAt));
+    const rows = await app.db
+      .select({ id: Cy.id, name: Cy.name })
+      .from(Cy)
+      .where(and(eq(Cy.projectId, pub.project.id), isNull(Cy.archivedAt)))
+      .orderBy(asc(Cy.createdAt));
     return rows;
   });
   read("modules/", async (pub) => {
     const Mo = schema.modules;
-    const rows = await app.db.select({ id: Mo.id, name: Mo.name }).from(Mo).where(and(eq(Mo.projectId, pub.project.id), isNull(Mo.archivedAt))).orderBy(asc(Mo.createdAt));
+    const rows = await app.db
+      .select({ id: Mo.id, name: Mo.name })
+      .from(Mo)
+      .where(and(eq(Mo.projectId, pub.project.id), isNull(Mo.archivedAt)))
+      .orderBy(asc(Mo.createdAt));
     return rows;
   });
 
@@ -292,15 +370,35 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       const rows = await ctx.app.db
         .select()
         .from(commentTable)
-        .where(and(eq(commentTable.issueId, issue.id), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)))
+        .where(
+          and(eq(commentTable.issueId, issue.id), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)),
+        )
         .orderBy(asc(commentTable.createdAt));
       const CR = schema.commentReactions;
       const reactions = rows.length
-        ? await ctx.app.db.select().from(CR).where(inArray(CR.commentId, rows.map((c) => c.id))).orderBy(asc(CR.createdAt))
+        ? await ctx.app.db
+            .select()
+            .from(CR)
+            .where(
+              inArray(
+                CR.commentId,
+                rows.map((c) => c.id),
+              ),
+            )
+            .orderBy(asc(CR.createdAt))
         : [];
-      const users = await usersOf(ctx.app.db, rows.map((c) => c.actorId).filter((x): x is string => !!x));
+      const users = await usersOf(
+        ctx.app.db,
+        rows.map((c) => c.actorId).filter((x): x is string => !!x),
+      );
       return rows.map((c) =>
-        presentPublicComment(c, c.actorId ? users.get(c.actorId) : null, reactions.filter((r) => r.commentId === c.id).map((r) => ({ id: r.id, reaction: r.reaction, actor: r.actorId }))),
+        presentPublicComment(
+          c,
+          c.actorId ? users.get(c.actorId) : null,
+          reactions
+            .filter((r) => r.commentId === c.id)
+            .map((r) => ({ id: r.id, reaction: r.reaction, actor: r.actorId })),
+        ),
       );
     },
   });
@@ -351,7 +449,11 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       if (!pub.board.isCommentsEnabled) throw commentsDisabled();
       const c = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
-        return createComment(tx, issue as IssueRow, ctx.user.id, { comment_html: ctx.body.comment_html, comment_json: ctx.body.comment_json, access: "EXTERNAL" });
+        return createComment(tx, issue as IssueRow, ctx.user.id, {
+          comment_html: ctx.body.comment_html,
+          comment_json: ctx.body.comment_json,
+          access: "EXTERNAL",
+        });
       });
       return presentPublicComment(c, ctx.user, []);
     },
@@ -368,7 +470,10 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       const { comment, issue } = await loadPublicComment(ctx.app, pub, ctx.params.commentId, ctx.params.issueId);
       if (comment.actorId !== ctx.user.id) throw errors.forbidden();
       const c = await ctx.app.db.transaction((tx) =>
-        updateComment(tx, issue as IssueRow, comment, ctx.user.id, { comment_html: ctx.body.comment_html, comment_json: ctx.body.comment_json }),
+        updateComment(tx, issue as IssueRow, comment, ctx.user.id, {
+          comment_html: ctx.body.comment_html,
+          comment_json: ctx.body.comment_json,
+        }),
       );
       return presentPublicComment(c, ctx.user, []);
     },
@@ -414,7 +519,9 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     status: 204,
     handler: async (ctx) => {
       const { issue } = await publishedItem(ctx.app, ctx.params);
-      await ctx.app.db.transaction((tx) => removeIssueReaction(tx, issue as IssueRow, ctx.user.id, ctx.params.reaction));
+      await ctx.app.db.transaction((tx) =>
+        removeIssueReaction(tx, issue as IssueRow, ctx.user.id, ctx.params.reaction),
+      );
     },
   });
 
@@ -446,7 +553,9 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     handler: async (ctx) => {
       const pub = await loadPublished(ctx.app.db, ctx.params.anchor);
       const { comment, issue } = await loadPublicComment(ctx.app, pub, ctx.params.commentId);
-      await ctx.app.db.transaction((tx) => removeCommentReaction(tx, issue as IssueRow, comment, ctx.user.id, ctx.params.reaction));
+      await ctx.app.db.transaction((tx) =>
+        removeCommentReaction(tx, issue as IssueRow, comment, ctx.user.id, ctx.params.reaction),
+      );
     },
   });
 

@@ -29,7 +29,12 @@ export function viewPropsOf(raw: unknown): PublishViewProps {
   return Object.fromEntries(PUBLISH_LAYOUTS.map((k) => [k, v[k] === true])) as PublishViewProps;
 }
 
-export function presentBoard(b: BoardRow, project: ProjectRow, workspace: WorkspaceRow, view: ViewRow | null = null): DeployBoard {
+export function presentBoard(
+  b: BoardRow,
+  project: ProjectRow,
+  workspace: WorkspaceRow,
+  view: ViewRow | null = null,
+): DeployBoard {
   return {
     id: b.id,
     ...auditFields(b),
@@ -61,11 +66,26 @@ export const unpublishedBoard = (): UnpublishedBoard => ({
 });
 
 export function presentMeta(p: ProjectRow): PublicProjectMeta {
-  return { id: p.id, identifier: p.identifier, name: p.name, cover_image: p.coverImage, icon_prop: p.iconProp, emoji: p.emoji, description: p.description };
+  return {
+    id: p.id,
+    identifier: p.identifier,
+    name: p.name,
+    cover_image: p.coverImage,
+    icon_prop: p.iconProp,
+    emoji: p.emoji,
+    description: p.description,
+  };
 }
 
 export function presentActor(u: UserRow): PublicActorDetails {
-  return { id: u.id, first_name: u.firstName, last_name: u.lastName, avatar: u.avatar ?? "", avatar_url: assetUrl(u.avatarAssetId, u.avatar), display_name: u.displayName };
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    avatar: u.avatar ?? "",
+    avatar_url: assetUrl(u.avatarAssetId, u.avatar),
+    display_name: u.displayName,
+  };
 }
 
 /** What the public space shows of a work item, from a list row (the list engine's item) and its votes and reactions. */
@@ -109,7 +129,11 @@ export function presentPublicDetail(base: PublicIssue, issue: IssueRow): PublicI
   };
 }
 
-export function presentPublicComment(c: CommentRow, actor: UserRow | null | undefined, reactions: PublicComment["comment_reactions"]): PublicComment {
+export function presentPublicComment(
+  c: CommentRow,
+  actor: UserRow | null | undefined,
+  reactions: PublicComment["comment_reactions"],
+): PublicComment {
   return {
     id: c.id,
     issue: c.issueId,
@@ -127,14 +151,41 @@ export function presentPublicComment(c: CommentRow, actor: UserRow | null | unde
   };
 }
 
-export function presentPublicIssueReaction(r: typeof schema.issueReactions.$inferSelect, actor: UserRow): PublicIssueReaction {
-  return { id: r.id, issue: r.issueId, actor: r.actorId, reaction: r.reaction, actor_detail: presentActor(actor), created_at: iso(r.createdAt) };
+export function presentPublicIssueReaction(
+  r: typeof schema.issueReactions.$inferSelect,
+  actor: UserRow,
+): PublicIssueReaction {
+  return {
+    id: r.id,
+    issue: r.issueId,
+    actor: r.actorId,
+    reaction: r.reaction,
+    actor_detail: presentActor(actor),
+    created_at: iso(r.createdAt),
+  };
 }
 
-export function presentPublicCommentReaction(r: typeof schema.commentReactions.$inferSelect, actor: UserRow): PublicCommentReaction {
-  return { id: r.id, comment: r.commentId, actor: r.actorId, reaction: r.reaction, display_name: actor.displayName, created_at: iso(r.createdAt) };
+export function presentPublicCommentReaction(
+  r: typeof schema.commentReactions.$inferSelect,
+  actor: UserRow,
+): PublicCommentReaction {
+  return {
+    id: r.id,
+    comment: r.commentId,
+    actor: r.actorId,
+    reaction: r.reaction,
+    display_name: actor.displayName,
+    created_at: iso(r.createdAt),
+  };
 }
 
 export function presentVote(v: typeof schema.issueVotes.$inferSelect, actor: UserRow): PublicVote {
-  return { issue: v.issueId, vote: v.vote, workspace: v.workspaceId, project: v.projectId, actor: v.actorId, actor_detail: presentActor(actor) };
+  return {
+    issue: v.issueId,
+    vote: v.vote,
+    workspace: v.workspaceId,
+    project: v.projectId,
+    actor: v.actorId,
+    actor_detail: presentActor(actor),
+  };
 }

@@ -30,7 +30,14 @@ export async function loadPublicAsset(app: AppContext, pub: Published, assetId: 
     const [c] = await db
       .select({ id: commentTable.id })
       .from(commentTable)
-      .where(and(eq(commentTable.id, a.commentId), eq(commentTable.issueId, a.issueId), eq(commentTable.access, "EXTERNAL"), isNull(commentTable.deletedAt)))
+      .where(
+        and(
+          eq(commentTable.id, a.commentId),
+          eq(commentTable.issueId, a.issueId),
+          eq(commentTable.access, "EXTERNAL"),
+          isNull(commentTable.deletedAt),
+        ),
+      )
       .limit(1);
     if (!c) throw errors.notFound();
   }

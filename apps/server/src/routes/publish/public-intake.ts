@@ -8,14 +8,24 @@ import { errors } from "../../http/errors.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { createIntakeItem, deleteIntakeItem, loadIntake, loadItemRows, updateIntakeItem, type IntakeItemRow } from "../intake/commands.ts";
+import {
+  createIntakeItem,
+  deleteIntakeItem,
+  loadIntake,
+  loadItemRows,
+  updateIntakeItem,
+  type IntakeItemRow,
+} from "../intake/commands.ts";
 import { presentIntakeItem } from "../intake/presenters.ts";
 import { loadPublished, recordPublicMember, type Published } from "./commands.ts";
 import { anchorIntakeItemParams, anchorIntakeParams } from "./schemas.ts";
 
 const ANCHOR = "/api/public/anchor/:anchor";
 const ITEMS = [`${ANCHOR}/intakes/:intakeId/intake-issues/`, `${ANCHOR}/intakes/:intakeId/inbox-issues/`];
-const ITEM = [`${ANCHOR}/intakes/:intakeId/intake-issues/:issueId/`, `${ANCHOR}/intakes/:intakeId/inbox-issues/:issueId/`];
+const ITEM = [
+  `${ANCHOR}/intakes/:intakeId/intake-issues/:issueId/`,
+  `${ANCHOR}/intakes/:intakeId/inbox-issues/:issueId/`,
+];
 const { create: createBody, patch: patchBody } = spaceIntakeBodies(htmlField);
 
 /** The space's source of an intake request (the app's are IN_APP and FORMS). */
@@ -36,13 +46,28 @@ async function spaceIntake(app: AppContext, params: { anchor: string; intakeId: 
 }
 
 /** A request the caller sent through the space; only theirs are visible here, and only while pending can they change it. */
-async function ownRequest(app: AppContext, pub: Published, intakeId: string, issueId: string, user: UserRow): Promise<IntakeItemRow> {
+async function ownRequest(
+  app: AppContext,
+  pub: Published,
+  intakeId: string,
+  issueId: string,
+  user: UserRow,
+): Promise<IntakeItemRow> {
   const II = schema.intakeIssues;
   const [row] = await app.db
     .select({ item: II, issue: schema.issues })
     .from(II)
     .innerJoin(schema.issues, eq(schema.issues.id, II.issueId))
-    .where(and(eq(II.intakeId, intakeId), eq(II.issueId, issueId), eq(II.projectId, pub.project.id), eq(II.createdById, user.id), eq(II.source, SPACE_SOURCE), isNull(schema.issues.deletedAt)))
+    .where(
+      and(
+        eq(II.intakeId, intakeId),
+        eq(II.issueId, issueId),
+        eq(II.projectId, pub.project.id),
+        eq(II.createdById, user.id),
+        eq(II.source, SPACE_SOURCE),
+        isNull(schema.issues.deletedAt),
+      ),
+    )
     .limit(1);
   if (!row) throw errors.notFound();
   return row;
@@ -69,10 +94,20 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
       const ids = await ctx.app.db
         .select({ id: II.id })
         .from(II)
-        .where(and(eq(II.intakeId, intake.id), eq(II.projectId, pub.project.id), eq(II.createdById, ctx.user.id), eq(II.source, SPACE_SOURCE)))
+        .where(
+          and(
+            eq(II.intakeId, intake.id),
+            eq(II.projectId, pub.project.id),
+            eq(II.createdById, ctx.user.id),
+            eq(II.source, SPACE_SOURCE),
+          ),
+        )
         .orderBy(desc(II.createdAt))
         .limit(100);
-      const rows = await loadItemRows(ctx.app.db, ids.map((r) => r.id));
+      const rows = await loadItemRows(
+        ctx.app.db,
+        ids.map((r) => r.id),
+      );
       return rows.filter((r) => !r.issue.deletedAt).map(presentIntakeItem);
     },
   });
@@ -131,7 +166,9 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
       const { pub, intake } = await spaceIntake(ctx.app, ctx.params);
       const row = await ownRequest(ctx.app, pub, intake.id, ctx.params.issueId, ctx.user);
       if (row.item.status !== INTAKE_STATUS.pending) throw notPending();
-      await ctx.app.db.transaction((tx) => deleteIntakeItem(tx, row, ctx.user.id, (msg, err, id) => ctx.req.log.warn({ err, id }, msg)));
+      await ctx.app.db.transaction((tx) =>
+        deleteIntakeItem(tx, row, ctx.user.id, (msg, err, id) => ctx.req.log.warn({ err, id }, msg)),
+      );
     },
   });
 }

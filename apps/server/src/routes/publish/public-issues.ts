@@ -3,7 +3,14 @@ import type { PublicIssue, PublicIssuePage } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
 import { andFilterNodes, FilterError, type FilterNode } from "@stride/shared";
-import { filterError, listEnvelope, listWorkItems, parseListQuery, type ListRequest, type RawQuery } from "../../domain/work-item-list/index.ts";
+import {
+  filterError,
+  listEnvelope,
+  listWorkItems,
+  parseListQuery,
+  type ListRequest,
+  type RawQuery,
+} from "../../domain/work-item-list/index.ts";
 import { viewFilterOf } from "../../domain/saved-views.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { UserRow } from "../../http/route.ts";
@@ -17,11 +24,25 @@ type Item = Record<string, unknown>;
 const NOBODY = "00000000-0000-0000-0000-000000000000";
 
 /** The `group_by` values the public list accepts (wire-facts-2 §2). */
-const PUBLIC_GROUPINGS = new Set(["state_id", "priority", "labels__id", "state__group", "assignees__id", "cycle_id", "issue_module__module_id", "target_date", "project_id", "created_by"]);
+const PUBLIC_GROUPINGS = new Set([
+  "state_id",
+  "priority",
+  "labels__id",
+  "state__group",
+  "assignees__id",
+  "cycle_id",
+  "issue_module__module_id",
+  "target_date",
+  "project_id",
+  "created_by",
+]);
 
 export async function usersOf(db: DbOrTx, ids: string[]): Promise<Map<string, UserRow>> {
   if (!ids.length) return new Map();
-  const rows = await db.select().from(schema.users).where(inArray(schema.users.id, [...new Set(ids)]));
+  const rows = await db
+    .select()
+    .from(schema.users)
+    .where(inArray(schema.users.id, [...new Set(ids)]));
   return new Map(rows.map((u) => [u.id, u]));
 }
 
@@ -43,13 +64,20 @@ async function votesAndReactions(db: DbOrTx, issueIds: string[]) {
   }
   for (const r of rs) {
     const u = users.get(r.actorId);
-    if (u) reactions.set(r.issueId, [...(reactions.get(r.issueId) ?? []), { reaction: r.reaction, actor_details: presentActor(u) }]);
+    if (u)
+      reactions.set(r.issueId, [
+        ...(reactions.get(r.issueId) ?? []),
+        { reaction: r.reaction, actor_details: presentActor(u) },
+      ]);
   }
   return { votes, reactions };
 }
 
 async function stateGroups(db: DbOrTx, projectId: string): Promise<Map<string, string>> {
-  const rows = await db.select({ id: schema.states.id, group: schema.states.group }).from(schema.states).where(eq(schema.states.projectId, projectId));
+  const rows = await db
+    .select({ id: schema.states.id, group: schema.states.group })
+    .from(schema.states)
+    .where(eq(schema.states.projectId, projectId));
   return new Map(rows.map((s) => [s.id, s.group]));
 }
 
@@ -57,7 +85,10 @@ async function stateGroups(db: DbOrTx, projectId: string): Promise<Map<string, s
 function mapResults(results: unknown, f: (item: Item) => PublicIssue): unknown {
   if (Array.isArray(results)) return results.map((i) => f(i as Item));
   return Object.fromEntries(
-    Object.entries(results as Record<string, { results: unknown; total_results: number }>).map(([k, g]) => [k, { ...g, results: mapResults(g.results, f) }]),
+    Object.entries(results as Record<string, { results: unknown; total_results: number }>).map(([k, g]) => [
+      k,
+      { ...g, results: mapResults(g.results, f) },
+    ]),
   );
 }
 
@@ -85,7 +116,8 @@ function viewFilter(pub: Published): FilterNode | null {
 export async function publicIssuePage(app: AppContext, pub: Published, query: RawQuery): Promise<PublicIssuePage> {
   const groupBy = typeof query.group_by === "string" ? query.group_by : undefined;
   const subGroupBy = typeof query.sub_group_by === "string" ? query.sub_group_by : undefined;
-  for (const g of [groupBy, subGroupBy]) if (g && !PUBLIC_GROUPINGS.has(g)) throw errors.badParam(`Invalid group_by: ${g}`);
+  for (const g of [groupBy, subGroupBy])
+    if (g && !PUBLIC_GROUPINGS.has(g)) throw errors.badParam(`Invalid group_by: ${g}`);
   const parsed = parseListQuery(query, { timezone: "UTC", defaultPerPage: 50 });
   // a published view: the request narrows the view's items, never widens them
   if (pub.view) parsed.filter = andFilterNodes(viewFilter(pub), parsed.filter);
@@ -97,10 +129,18 @@ export async function publicIssuePage(app: AppContext, pub: Published, query: Ra
   };
   const env = listEnvelope(parsed.page, await listWorkItems(app, req));
   const ids = collectIds(env.results, []);
-  const [{ votes, reactions }, groups] = await Promise.all([votesAndReactions(app.db, ids), stateGroups(app.db, pub.project.id)]);
+  const [{ votes, reactions }, groups] = await Promise.all([
+    votesAndReactions(app.db, ids),
+    stateGroups(app.db, pub.project.id),
+  ]);
   const present = (i: Item) => {
     const id = i.id as string;
-    return presentPublicIssue(i, groups.get(i.state_id as string) ?? null, votes.get(id) ?? [], reactions.get(id) ?? []);
+    return presentPublicIssue(
+      i,
+      groups.get(i.state_id as string) ?? null,
+      votes.get(id) ?? [],
+      reactions.get(id) ?? [],
+    );
   };
   return { ...env, results: mapResults(env.results, present) as PublicIssuePage["results"] };
 }
@@ -116,11 +156,24 @@ export async function findPublicIssue(app: AppContext, pub: Published, issueId: 
   const [row] = await db
     .select({ issue: I })
     .from(I)
-    .where(and(eq(I.id, issueId), eq(I.projectId, pub.project.id), isNull(I.deletedAt), isNull(I.archivedAt), eq(I.isDraft, false), eq(I.isEpic, false)))
+    .where(
+      and(
+        eq(I.id, issueId),
+        eq(I.projectId, pub.project.id),
+        isNull(I.deletedAt),
+        isNull(I.archivedAt),
+        eq(I.isDraft, false),
+        eq(I.isEpic, false),
+      ),
+    )
     .limit(1);
   if (!row) throw errors.notFound();
   const [triage] = row.issue.stateId
-    ? await db.select({ id: schema.states.id }).from(schema.states).where(and(eq(schema.states.id, row.issue.stateId), eq(schema.states.group, "triage"))).limit(1)
+    ? await db
+        .select({ id: schema.states.id })
+        .from(schema.states)
+        .where(and(eq(schema.states.id, row.issue.stateId), eq(schema.states.group, "triage")))
+        .limit(1)
     : [];
   if (triage) throw errors.notFound();
   if (pub.view) {
@@ -139,13 +192,33 @@ export async function findPublicIssue(app: AppContext, pub: Published, issueId: 
 
 /** GET anchor/{a}/issues/{i}/. */
 export async function publicIssueDetail(db: DbOrTx, pub: Published, issue: IssueRow) {
-  const [{ votes, reactions }, groups] = await Promise.all([votesAndReactions(db, [issue.id]), stateGroups(db, pub.project.id)]);
+  const [{ votes, reactions }, groups] = await Promise.all([
+    votesAndReactions(db, [issue.id]),
+    stateGroups(db, pub.project.id),
+  ]);
   const item: Item = {
-    id: issue.id, name: issue.name, state_id: issue.stateId, sort_order: issue.sortOrder, estimate_point: issue.estimatePointId, priority: issue.priority,
-    start_date: issue.startDate, target_date: issue.targetDate, sequence_id: issue.sequenceId, project_id: issue.projectId, parent_id: issue.parentId,
-    cycle_id: issue.cycleId, created_by: issue.createdById, assignee_ids: issue.assigneeIds, label_ids: issue.labelIds, module_ids: issue.moduleIds,
+    id: issue.id,
+    name: issue.name,
+    state_id: issue.stateId,
+    sort_order: issue.sortOrder,
+    estimate_point: issue.estimatePointId,
+    priority: issue.priority,
+    start_date: issue.startDate,
+    target_date: issue.targetDate,
+    sequence_id: issue.sequenceId,
+    project_id: issue.projectId,
+    parent_id: issue.parentId,
+    cycle_id: issue.cycleId,
+    created_by: issue.createdById,
+    assignee_ids: issue.assigneeIds,
+    label_ids: issue.labelIds,
+    module_ids: issue.moduleIds,
   };
-  const base = presentPublicIssue(item, issue.stateId ? (groups.get(issue.stateId) ?? null) : null, votes.get(issue.id) ?? [], reactions.get(issue.id) ?? []);
+  const base = presentPublicIssue(
+    item,
+    issue.stateId ? (groups.get(issue.stateId) ?? null) : null,
+    votes.get(issue.id) ?? [],
+    reactions.get(issue.id) ?? [],
+  );
   return presentPublicDetail(base, issue);
 }
-

@@ -14,8 +14,15 @@ import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, upd
 export const quickLinkRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/quick-links/`;
   const homeRules = PERMISSIONS.home;
-  const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { linkId: string } }) =>
-    loadOwnQuickLink(app.db, workspace.id, user.id, params.linkId);
+  const loadOwn = ({
+    workspace,
+    user,
+    params,
+  }: {
+    workspace: { id: string };
+    user: { id: string };
+    params: { linkId: string };
+  }) => loadOwnQuickLink(app.db, workspace.id, user.id, params.linkId);
 
   route(fastify, app, {
     method: "GET",
@@ -34,7 +41,8 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: homeRules.edit,
     status: 201,
-    handler: async ({ workspace, user, body }) => presentQuickLink(await app.db.transaction((tx) => createQuickLink(tx, workspace.id, user.id, body))),
+    handler: async ({ workspace, user, body }) =>
+      presentQuickLink(await app.db.transaction((tx) => createQuickLink(tx, workspace.id, user.id, body))),
   });
 
   route(fastify, app, {
@@ -45,7 +53,8 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: homeRules.edit,
     load: loadOwn,
-    handler: async ({ loaded, body, user }) => presentQuickLink(await app.db.transaction((tx) => updateQuickLink(tx, loaded, body, user.id))),
+    handler: async ({ loaded, body, user }) =>
+      presentQuickLink(await app.db.transaction((tx) => updateQuickLink(tx, loaded, body, user.id))),
   });
 
   route(fastify, app, {

@@ -44,7 +44,10 @@ export async function fetchQuickLinkTitle(app: AppContext, id: string): Promise<
   let title: string | null = null;
   try {
     const res = await safeFetch(link.url, {
-      allowPrivate: app.config.outboundAllowPrivate, maxBytes: 256 * 1024, truncate: true, timeoutMs: 5_000,
+      allowPrivate: app.config.outboundAllowPrivate,
+      maxBytes: 256 * 1024,
+      truncate: true,
+      timeoutMs: 5_000,
       headers: { accept: "text/html,application/xhtml+xml", "user-agent": "Stride link preview" },
     });
     const type = String(res.headers["content-type"] ?? "");
@@ -53,6 +56,10 @@ export async function fetchQuickLinkTitle(app: AppContext, id: string): Promise<
     return null; // refused by the guard, unreachable, too slow: the link keeps no title
   }
   if (!title) return null;
-  const kept = await app.db.update(L).set({ title }).where(and(eq(L.id, id), isNull(L.title))).returning({ id: L.id });
+  const kept = await app.db
+    .update(L)
+    .set({ title })
+    .where(and(eq(L.id, id), isNull(L.title)))
+    .returning({ id: L.id });
   return kept.length ? title : null;
 }

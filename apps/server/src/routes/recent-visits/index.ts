@@ -20,6 +20,7 @@ export const recentVisitRoutes: RouteModule = (fastify, app) => {
     query: recentQuery,
     scope: "workspace",
     policy: PERMISSIONS.home.view,
-    handler: async ({ workspace, user, query }) => listRecentVisits(app.db, workspace.id, user.id, query.entity_name || undefined),
+    handler: async ({ workspace, user, query }) =>
+      listRecentVisits(app.db, workspace.id, user.id, query.entity_name || undefined),
   });
 };

@@ -10,7 +10,14 @@
  * nothing archived, deleted or a draft. The expressions match the indexes of db/sql/search.sql.
  */
 import { sql, type SQL } from "drizzle-orm";
-import { correctableWords, fuzzyWords, INTAKE_STATUS, PROJECT_IDENTIFIER_MAX, RANK_WEIGHTS, type SearchQuery } from "@stride/shared";
+import {
+  correctableWords,
+  fuzzyWords,
+  INTAKE_STATUS,
+  PROJECT_IDENTIFIER_MAX,
+  RANK_WEIGHTS,
+  type SearchQuery,
+} from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import type { DbOrTx } from "../../db/client.ts";
 
@@ -48,7 +55,7 @@ export type IssueSearchRow = {
   state__name: string | null;
   state__group: string | null;
   state__color: string | null;
-}
+};
 
 export interface IssueSearchOptions {
   workspaceId: string;
@@ -92,7 +99,9 @@ function issueTiers(q: SearchQuery, o: IssueSearchOptions, corrected: string[][]
   const ws = sql`${o.workspaceId}::uuid`;
   // what the caller may see, on `i` alone (the caller's projects and the workspace's triage states, read once into
   // `vis`), so each tier plans as one table
-  const memberOf = (seeAll: boolean) => sql`ARRAY(SELECT vm.project FROM project_members vm JOIN projects vp ON vp.id = vm.project
+  const memberOf = (
+    seeAll: boolean,
+  ) => sql`ARRAY(SELECT vm.project FROM project_members vm JOIN projects vp ON vp.id = vm.project
     WHERE vm.member = ${me} AND vm.workspace = ${ws} AND vm.is_active = true AND vp.archived_at IS NULL
     ${seeAll ? sql`AND (vm.role >= ${GUEST_BELOW} OR vp.guest_view_all_features = true)` : sql``})`;
   const vis = sql`vis AS MATERIALIZED (SELECT ${memberOf(true)} AS see_all, ${memberOf(false)} AS member_of,
@@ -107,26 +116,35 @@ function issueTiers(q: SearchQuery, o: IssueSearchOptions, corrected: string[][]
   const scope = sql`FROM issues i WHERE ${sql.join(conds, sql` AND `)}`;
   const newest = (match: SQL) => sql`(SELECT i.id ${scope} AND ${match} ORDER BY i.created_at DESC LIMIT ${limit})`;
   // an empty query: the newest items
-  if (!q.text) return sql`WITH ${vis}, strong AS MATERIALIZED ${newest(sql`true`)}, fuzzy AS (SELECT NULL::uuid AS id WHERE false)`;
+  if (!q.text)
+    return sql`WITH ${vis}, strong AS MATERIALIZED ${newest(sql`true`)}, fuzzy AS (SELECT NULL::uuid AS id WHERE false)`;
   const like = sql`${q.like}::text`;
-  const strong = [
-    newest(sql`(i.name ILIKE ${like} OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`),
-  ];
+  const strong = [newest(sql`(i.name ILIKE ${like} OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`)];
   if (q.text.length <= PROJECT_IDENTIFIER_MAX) {
     // gated, so that without such a project no item is read for it
-    strong.push(newest(sql`EXISTS (SELECT 1 FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})
-      AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})`));
+    strong.push(
+      newest(sql`EXISTS (SELECT 1 FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})
+      AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND cp.identifier ILIKE ${like})`),
+    );
   }
   if (q.sequenceIds.length) {
     const seq = sql`i.sequence_id = ANY(${`{${q.sequenceIds.join(",")}}`}::int[])`;
-    strong.unshift(newest(q.identifier
-      ? sql`${seq} AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND upper(cp.identifier) = ${q.identifier}::text)`
-      : seq));
+    strong.unshift(
+      newest(
+        q.identifier
+          ? sql`${seq} AND i.project IN (SELECT cp.id FROM projects cp WHERE cp.workspace = ${ws} AND upper(cp.identifier) = ${q.identifier}::text)`
+          : seq,
+      ),
+    );
   }
   if (corrected) {
     // every word corrected by the dictionary: the full-text index finds the items holding, for each word, one of its
     // near known words (and, for several words, any of them: what the whole text is near)
-    const anyOf = (cands: string[]) => sql`(${sql.join(cands.map((c) => sql`plainto_tsquery('simple', ${c}::text)`), sql` || `)})`;
+    const anyOf = (cands: string[]) =>
+      sql`(${sql.join(
+        cands.map((c) => sql`plainto_tsquery('simple', ${c}::text)`),
+        sql` || `,
+      )})`;
     const fuzzy = [newest(sql`${ISSUE_FTS} @@ (${sql.join(corrected.map(anyOf), sql` && `)})`)];
     if (corrected.length > 1) fuzzy.push(newest(sql`${ISSUE_FTS} @@ ${anyOf(corrected.flat())}`));
     return sql`WITH ${vis}, strong AS MATERIALIZED (${sql.join(strong, sql` UNION `)}),
@@ -138,7 +156,10 @@ function issueTiers(q: SearchQuery, o: IssueSearchOptions, corrected: string[][]
   if (words.length) {
     // items near every word are few: found through the trigram index (ordered by an expression no index serves, so
     // the planner does not walk the newest items testing each for all the words)
-    fuzzy.push(sql`(SELECT i.id ${scope} AND ${sql.join(words.map((w) => sql`${w}::text <% i.name`), sql` AND `)}
+    fuzzy.push(sql`(SELECT i.id ${scope} AND ${sql.join(
+      words.map((w) => sql`${w}::text <% i.name`),
+      sql` AND `,
+    )}
       ORDER BY i.created_at + interval '0 s' DESC LIMIT ${limit})`);
   }
   return sql`WITH ${vis}, strong AS MATERIALIZED (${sql.join(strong, sql` UNION `)}),
@@ -148,9 +169,10 @@ function issueTiers(q: SearchQuery, o: IssueSearchOptions, corrected: string[][]
 /** `searchRank` (@stride/shared) in SQL. */
 function issueRank(q: SearchQuery): SQL {
   if (!q.text) return sql`0::float`;
-  const exactKey = q.identifier && q.sequenceIds.length
-    ? sql`CASE WHEN upper(p.identifier) = ${q.identifier}::text AND i.sequence_id = ${q.sequenceIds[0]}::int THEN ${RANK_WEIGHTS.exactKey}::float8 ELSE 0 END`
-    : sql`0`;
+  const exactKey =
+    q.identifier && q.sequenceIds.length
+      ? sql`CASE WHEN upper(p.identifier) = ${q.identifier}::text AND i.sequence_id = ${q.sequenceIds[0]}::int THEN ${RANK_WEIGHTS.exactKey}::float8 ELSE 0 END`
+      : sql`0`;
   const tsq = sql`plainto_tsquery('simple', ${q.text}::text)`;
   return sql`(${exactKey} + CASE WHEN i.name ILIKE ${q.like}::text THEN ${RANK_WEIGHTS.nameContains}::float8 ELSE 0 END
     + CASE WHEN to_tsvector('simple', i.name) @@ ${tsq} THEN ${RANK_WEIGHTS.nameWords}::float8 ELSE 0 END
@@ -184,7 +206,12 @@ export const wordsToCorrect = (q: SearchQuery): string[] => (q.text && !q.identi
  * Work items the caller may see that match the query, best first. `corrected` as `inSearch` passes it; without it
  * (undefined) the words are corrected here first, in a statement of their own.
  */
-export async function searchIssues(db: DbOrTx, q: SearchQuery, o: IssueSearchOptions, corrected?: string[][] | null): Promise<IssueSearchRow[]> {
+export async function searchIssues(
+  db: DbOrTx,
+  q: SearchQuery,
+  o: IssueSearchOptions,
+  corrected?: string[][] | null,
+): Promise<IssueSearchRow[]> {
   if (corrected === undefined && !o.intake) corrected = await correctWords(db, o.workspaceId, wordsToCorrect(q));
   return db.execute<IssueSearchRow>(issueSearchSql(q, o, corrected ?? null));
 }
@@ -202,11 +229,15 @@ export const CORRECTIONS_PER_WORD = 8;
  */
 export async function correctWords(db: DbOrTx, workspaceId: string, words: string[]): Promise<string[][] | null> {
   if (!words.length) return null;
-  return corrections(await db.execute<{ words: string[] }>(sql`${correctionSql(workspaceId, words, sql``, sql`true`)} ORDER BY q.n`), words);
+  return corrections(
+    await db.execute<{ words: string[] }>(sql`${correctionSql(workspaceId, words, sql``, sql`true`)} ORDER BY q.n`),
+    words,
+  );
 }
 
 /** A text[] parameter of these words. */
-export const textArray = (words: string[]): SQL => sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => "\\" + c)}"`).join(",")}}`}::text[]`;
+export const textArray = (words: string[]): SQL =>
+  sql`${`{${words.map((w) => `"${w.replace(/["\\]/g, (c) => "\\" + c)}"`).join(",")}}`}::text[]`;
 
 /** One row per query word (in order, when ordered by `q.n`): its near known words, read once `after` (of `from`) is true. */
 function correctionSql(workspaceId: string, words: string[], from: SQL, after: SQL): SQL {
@@ -231,7 +262,11 @@ function intakeSearchSql(q: SearchQuery, o: IssueSearchOptions): SQL {
     sql`i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.is_epic = false`,
     sql`i.id IN (SELECT ii.issue FROM intake_issues ii WHERE ii.workspace = ${o.workspaceId}::uuid AND ii.status IN (${INTAKE_STATUS.pending}, ${INTAKE_STATUS.snoozed}))`,
     sql`(pm.role >= ${GUEST_BELOW} OR i.created_by = ${me})`,
-    maybe(q, () => sql`(i.name ILIKE ${q.like}::text OR ${q.text}::text <% i.name OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`),
+    maybe(
+      q,
+      () =>
+        sql`(i.name ILIKE ${q.like}::text OR ${q.text}::text <% i.name OR ${ISSUE_FTS} @@ plainto_tsquery('simple', ${q.text}::text))`,
+    ),
     ...(o.extra ?? []),
   ];
   if (o.projectId) conds.push(sql`i.project = ${o.projectId}::uuid`);
@@ -248,10 +283,16 @@ function intakeSearchSql(q: SearchQuery, o: IssueSearchOptions): SQL {
 
 // ---------------------------------------------------------------- projects, cycles, modules, views, workspaces
 
-export type ProjectSearchRow = { id: string; name: string; identifier: string; logo_props: unknown }
+export type ProjectSearchRow = { id: string; name: string; identifier: string; logo_props: unknown };
 
 /** Projects: the caller's (member) projects; `includePublic` adds the workspace's public (network 2) projects. */
-export function projectsSearchSql(q: SearchQuery, workspaceId: string, userId: string, limit: number, includePublic = false): SQL {
+export function projectsSearchSql(
+  q: SearchQuery,
+  workspaceId: string,
+  userId: string,
+  limit: number,
+  includePublic = false,
+): SQL {
   const member = sql`EXISTS (SELECT 1 FROM project_members pm WHERE pm.project = p.id AND pm.member = ${userId}::uuid AND pm.is_active = true)`;
   return sql`
     SELECT p.id, p.name, p.identifier, p.logo_props FROM projects p
@@ -262,7 +303,14 @@ export function projectsSearchSql(q: SearchQuery, workspaceId: string, userId: s
     LIMIT ${limit}`;
 }
 
-export type ProjectEntityRow = { id: string; name: string; project_id: string; project__identifier: string; status: string; logo_props: unknown }
+export type ProjectEntityRow = {
+  id: string;
+  name: string;
+  project_id: string;
+  project__identifier: string;
+  status: string;
+  logo_props: unknown;
+};
 
 /** The caller's active membership of a non-archived project `p` that `t.project` points at. */
 const memberProject = (alias: string, userId: string) => sql`
@@ -270,7 +318,13 @@ const memberProject = (alias: string, userId: string) => sql`
     JOIN project_members pm ON pm.project = p.id AND pm.member = ${userId}::uuid AND pm.is_active = true`;
 
 /** Cycles with their computed status (CURRENT, UPCOMING, COMPLETED, DRAFT). */
-export function cyclesSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+export function cyclesSearchSql(
+  q: SearchQuery,
+  workspaceId: string,
+  userId: string,
+  projectId: string | undefined,
+  limit: number,
+): SQL {
   return sql`
     SELECT c.id, c.name, c.project AS project_id, p.identifier AS project__identifier, c.logo_props,
       CASE WHEN c.start_date IS NULL OR c.end_date IS NULL THEN 'DRAFT'
@@ -286,7 +340,13 @@ export function cyclesSearchSql(q: SearchQuery, workspaceId: string, userId: str
 }
 
 /** Modules with their stored status. */
-export function modulesSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+export function modulesSearchSql(
+  q: SearchQuery,
+  workspaceId: string,
+  userId: string,
+  projectId: string | undefined,
+  limit: number,
+): SQL {
   return sql`
     SELECT m.id, m.name, m.project AS project_id, p.identifier AS project__identifier, m.logo_props, m.status
     FROM modules m ${memberProject("m", userId)}
@@ -297,10 +357,16 @@ export function modulesSearchSql(q: SearchQuery, workspaceId: string, userId: st
     LIMIT ${limit}`;
 }
 
-export type ViewSearchRow = { id: string; name: string; project_id: string | null; project__identifier: string | null }
+export type ViewSearchRow = { id: string; name: string; project_id: string | null; project__identifier: string | null };
 
 /** Saved views: project views of the caller's projects and the workspace's global views (not team views); own or public only. */
-export function viewsSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+export function viewsSearchSql(
+  q: SearchQuery,
+  workspaceId: string,
+  userId: string,
+  projectId: string | undefined,
+  limit: number,
+): SQL {
   return sql`
     SELECT v.id, v.name, v.project AS project_id, p.identifier AS project__identifier
     FROM issue_views v
@@ -315,7 +381,7 @@ export function viewsSearchSql(q: SearchQuery, workspaceId: string, userId: stri
     LIMIT ${limit}`;
 }
 
-export type WorkspaceSearchRow = { id: string; name: string; slug: string }
+export type WorkspaceSearchRow = { id: string; name: string; slug: string };
 
 /** Workspaces the caller is an active member of. */
 export function workspacesSearchSql(q: SearchQuery, userId: string, limit: number): SQL {
@@ -329,10 +395,15 @@ export function workspacesSearchSql(q: SearchQuery, userId: string, limit: numbe
 
 // ---------------------------------------------------------------- people (mentions)
 
-export type MemberSearchRow = { id: string; display_name: string; avatar: string; avatar_asset: string | null }
+export type MemberSearchRow = { id: string; display_name: string; avatar: string; avatar_asset: string | null };
 
 /** Active non-bot members of the project (or of the workspace) matching first, last or display name. */
-export function membersSearchSql(q: SearchQuery, workspaceId: string, projectId: string | undefined, limit: number): SQL {
+export function membersSearchSql(
+  q: SearchQuery,
+  workspaceId: string,
+  projectId: string | undefined,
+  limit: number,
+): SQL {
   const scope = projectId
     ? sql`JOIN project_members m ON m.member = u.id AND m.project = ${projectId}::uuid`
     : sql`JOIN workspace_members m ON m.member = u.id AND m.workspace = ${workspaceId}::uuid`;
@@ -352,7 +423,8 @@ export function membersSearchSql(q: SearchQuery, workspaceId: string, projectId:
 export const WORD_SIMILARITY_THRESHOLD = 0.4;
 
 /** The search's settings, for the rest of the transaction; `ok` is true. */
-const SETTINGS = sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true) IS NOT NULL
+const SETTINGS =
+  sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold', '${WORD_SIMILARITY_THRESHOLD}', true) IS NOT NULL
   AND set_config('plan_cache_mode', 'force_custom_plan', true) IS NOT NULL AS ok`);
 
 /**
@@ -362,14 +434,20 @@ const SETTINGS = sql.raw(`SELECT set_config('pg_trgm.word_similarity_threshold',
  * statement as the settings (the words are read only once the settings are made: the lateral join's order) and are
  * passed to `fn`, whose lookups then take one more statement (`searchInOne`) planned for the corrected words.
  */
-export function inSearch<T>(app: AppContext, fn: (db: DbOrTx, corrected: string[][] | null) => Promise<T>, correct?: { workspaceId: string; q: SearchQuery }): Promise<T> {
+export function inSearch<T>(
+  app: AppContext,
+  fn: (db: DbOrTx, corrected: string[][] | null) => Promise<T>,
+  correct?: { workspaceId: string; q: SearchQuery },
+): Promise<T> {
   return app.db.transaction(async (tx) => {
     const words = correct ? wordsToCorrect(correct.q) : [];
     if (!correct || !words.length) {
       await tx.execute(SETTINGS);
       return fn(tx, null);
     }
-    const rows = await tx.execute<{ words: string[] }>(sql`${correctionSql(correct.workspaceId, words, sql`(${SETTINGS}) cfg CROSS JOIN LATERAL`, sql`cfg.ok`)} ORDER BY q.n`);
+    const rows = await tx.execute<{ words: string[] }>(
+      sql`${correctionSql(correct.workspaceId, words, sql`(${SETTINGS}) cfg CROSS JOIN LATERAL`, sql`cfg.ok`)} ORDER BY q.n`,
+    );
     return fn(tx, corrections(rows, words));
   });
 }
@@ -378,17 +456,34 @@ export function inSearch<T>(app: AppContext, fn: (db: DbOrTx, corrected: string[
  * Several searches in one statement (one round trip and one plan instead of one per entity type): each search a
  * column holding its rows, in its order, as a JSON array.
  */
-export async function searchInOne<R extends Record<string, unknown[]>>(db: DbOrTx, parts: { [K in keyof R]?: SQL }): Promise<Partial<R>> {
-  const cols = Object.entries(parts as Record<string, SQL>).map(([k, q]) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${q}) r) AS ${sql.identifier(k)}`);
+export async function searchInOne<R extends Record<string, unknown[]>>(
+  db: DbOrTx,
+  parts: { [K in keyof R]?: SQL },
+): Promise<Partial<R>> {
+  const cols = Object.entries(parts as Record<string, SQL>).map(
+    ([k, q]) => sql`(SELECT coalesce(json_agg(r), '[]'::json) FROM (${q}) r) AS ${sql.identifier(k)}`,
+  );
   if (!cols.length) return {};
   const [row] = await db.execute<Record<string, unknown>>(sql`SELECT ${sql.join(cols, sql`, `)}`);
   return row as Partial<R>;
 }
 
-export type PageSearchRow = { id: string; name: string; project_id: string; project__identifier: string; logo_props: unknown };
+export type PageSearchRow = {
+  id: string;
+  name: string;
+  project_id: string;
+  project__identifier: string;
+  logo_props: unknown;
+};
 
 /** Pages the caller may read (public ones of their projects and their own private ones), not archived. */
-export function pagesSearchSql(q: SearchQuery, workspaceId: string, userId: string, projectId: string | undefined, limit: number): SQL {
+export function pagesSearchSql(
+  q: SearchQuery,
+  workspaceId: string,
+  userId: string,
+  projectId: string | undefined,
+  limit: number,
+): SQL {
   return sql`
     SELECT g.id, g.name, g.project AS project_id, p.identifier AS project__identifier, g.logo_props
     FROM pages g ${memberProject("g", userId)}

@@ -42,10 +42,14 @@ export async function pruneSearchWords(app: AppContext, batch = PRUNE_BATCH): Pr
   }
   if (!deleted.length) return 0;
   // every transaction that may have added an item with a deleted word has ended (or the wait gave up)
-  const [{ xmax }] = await app.db.execute<{ xmax: string }>(sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`);
+  const [{ xmax }] = await app.db.execute<{ xmax: string }>(
+    sql`SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`,
+  );
   const until = Date.now() + SETTLE_TIMEOUT_MS;
   for (;;) {
-    const [{ settled }] = await app.db.execute<{ settled: boolean }>(sql`SELECT pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 AS settled`);
+    const [{ settled }] = await app.db.execute<{ settled: boolean }>(
+      sql`SELECT pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 AS settled`,
+    );
     if (settled || Date.now() > until) break;
     await new Promise((r) => setTimeout(r, 100));
   }

@@ -14,11 +14,28 @@ import type {
   SearchPageItem,
 } from "@stride/shared/contract";
 import { assetUrl } from "../../http/present.ts";
-import type { IssueSearchRow, MemberSearchRow, PageSearchRow, ProjectEntityRow, ProjectSearchRow, ViewSearchRow, WorkspaceSearchRow } from "./commands.ts";
+import type {
+  IssueSearchRow,
+  MemberSearchRow,
+  PageSearchRow,
+  ProjectEntityRow,
+  ProjectSearchRow,
+  ViewSearchRow,
+  WorkspaceSearchRow,
+} from "./commands.ts";
 
-export const presentSearchWorkspace = (w: WorkspaceSearchRow): SearchWorkspaceItem => ({ name: w.name, id: w.id, slug: w.slug });
+export const presentSearchWorkspace = (w: WorkspaceSearchRow): SearchWorkspaceItem => ({
+  name: w.name,
+  id: w.id,
+  slug: w.slug,
+});
 
-export const presentSearchProject = (p: ProjectSearchRow, slug: string): SearchProjectItem => ({ name: p.name, id: p.id, identifier: p.identifier, workspace__slug: slug });
+export const presentSearchProject = (p: ProjectSearchRow, slug: string): SearchProjectItem => ({
+  name: p.name,
+  id: p.id,
+  identifier: p.identifier,
+  workspace__slug: slug,
+});
 
 export const presentSearchIssue = (i: IssueSearchRow, slug: string): SearchIssueItem => ({
   name: i.name,
@@ -29,7 +46,10 @@ export const presentSearchIssue = (i: IssueSearchRow, slug: string): SearchIssue
   workspace__slug: slug,
 });
 
-export const presentSearchProjectEntity = (e: ProjectEntityRow | ViewSearchRow, slug: string): SearchProjectEntityItem => ({
+export const presentSearchProjectEntity = (
+  e: ProjectEntityRow | ViewSearchRow,
+  slug: string,
+): SearchProjectEntityItem => ({
   name: e.name,
   id: e.id,
   project_id: e.project_id,

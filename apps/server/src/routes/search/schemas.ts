@@ -1,5 +1,12 @@
 import { z } from "zod";
-import { ENTITY_SEARCH_DEFAULT_COUNT, ENTITY_SEARCH_MAX_COUNT, ENTITY_SEARCH_TYPES, SEARCH_ENTITIES, type EntitySearchType, type SearchEntity } from "@stride/shared/contract";
+import {
+  ENTITY_SEARCH_DEFAULT_COUNT,
+  ENTITY_SEARCH_MAX_COUNT,
+  ENTITY_SEARCH_TYPES,
+  SEARCH_ENTITIES,
+  type EntitySearchType,
+  type SearchEntity,
+} from "@stride/shared/contract";
 
 /** A comma-separated list of known names; unknown names are ignored (Plane's clients send what they know). */
 function csvOf<T extends string>(names: readonly T[]) {
@@ -7,13 +14,22 @@ function csvOf<T extends string>(names: readonly T[]) {
     .string()
     .optional()
     .transform((v) => {
-      const picked = (v ?? "").split(",").map((s) => s.trim()).filter((s): s is T => (names as readonly string[]).includes(s));
+      const picked = (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter((s): s is T => (names as readonly string[]).includes(s));
       return [...new Set(picked)];
     });
 }
 
-const flag = z.enum(["true", "false"]).optional().transform((v) => v === "true");
-const optionalId = z.uuid().optional().or(z.literal("").transform(() => undefined));
+const flag = z
+  .enum(["true", "false"])
+  .optional()
+  .transform((v) => v === "true");
+const optionalId = z
+  .uuid()
+  .optional()
+  .or(z.literal("").transform(() => undefined));
 
 export const workspaceSearchQuery = z.object({
   search: z.string().max(1000).optional(),

@@ -16,7 +16,13 @@ async function nameTaken(db: DbOrTx, projectId: string, name: string, exceptId: 
   const rows = await db
     .select({ id: states.id })
     .from(states)
-    .where(and(eq(states.projectId, projectId), sql`lower(${states.name}) = lower(${name})`, exceptId ? ne(states.id, exceptId) : undefined))
+    .where(
+      and(
+        eq(states.projectId, projectId),
+        sql`lower(${states.name}) = lower(${name})`,
+        exceptId ? ne(states.id, exceptId) : undefined,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }
@@ -37,7 +43,12 @@ export async function loadEditableState(db: DbOrTx, projectId: string, stateId: 
 }
 
 /** Create a state; without an explicit sequence it goes last (max + 15000). */
-export async function createState(app: AppContext, project: ProjectRow, actorId: string, input: CreateStateBody): Promise<StateRow> {
+export async function createState(
+  app: AppContext,
+  project: ProjectRow,
+  actorId: string,
+  input: CreateStateBody,
+): Promise<StateRow> {
   if (await nameTaken(app.db, project.id, input.name, null)) throw errors.body(400, { name: NAME_TAKEN });
   try {
     return await app.db.transaction(async (tx) => {
@@ -45,7 +56,10 @@ export async function createState(app: AppContext, project: ProjectRow, actorId:
       if (sequence === undefined) {
         // Serialise concurrent creates in one project so two new states never share a sequence.
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${"states:" + project.id}))`);
-        const [{ m }] = await tx.select({ m: max(states.sequence) }).from(states).where(and(eq(states.projectId, project.id), eq(states.isTriage, false)));
+        const [{ m }] = await tx
+          .select({ m: max(states.sequence) })
+          .from(states)
+          .where(and(eq(states.projectId, project.id), eq(states.isTriage, false)));
         sequence = m === null ? STATE_SEQUENCE_STEP : Number(m) + STATE_SEQUENCE_STEP;
       }
       const [row] = await tx
@@ -70,8 +84,14 @@ export async function createState(app: AppContext, project: ProjectRow, actorId:
   }
 }
 
-export async function updateState(app: AppContext, state: StateRow, actorId: string, input: UpdateStateBody): Promise<StateRow> {
-  if (input.name !== undefined && (await nameTaken(app.db, state.projectId, input.name, state.id))) throw errors.body(400, { name: NAME_TAKEN });
+export async function updateState(
+  app: AppContext,
+  state: StateRow,
+  actorId: string,
+  input: UpdateStateBody,
+): Promise<StateRow> {
+  if (input.name !== undefined && (await nameTaken(app.db, state.projectId, input.name, state.id)))
+    throw errors.body(400, { name: NAME_TAKEN });
   const set: Partial<typeof states.$inferInsert> = { updatedAt: new Date(), updatedById: actorId };
   if (input.name !== undefined) set.name = input.name;
   if (input.color !== undefined) set.color = input.color;
@@ -109,8 +129,14 @@ export async function deleteState(app: AppContext, state: StateRow): Promise<voi
 /** Mark a state default: the previous default is cleared and the project's default_state follows, in one transaction. */
 export async function markDefaultState(app: AppContext, state: StateRow, actorId: string): Promise<void> {
   await app.db.transaction(async (tx) => {
-    await tx.update(states).set({ default: false, updatedAt: new Date(), updatedById: actorId }).where(and(eq(states.projectId, state.projectId), eq(states.default, true), ne(states.id, state.id)));
-    await tx.update(states).set({ default: true, updatedAt: new Date(), updatedById: actorId }).where(eq(states.id, state.id));
+    await tx
+      .update(states)
+      .set({ default: false, updatedAt: new Date(), updatedById: actorId })
+      .where(and(eq(states.projectId, state.projectId), eq(states.default, true), ne(states.id, state.id)));
+    await tx
+      .update(states)
+      .set({ default: true, updatedAt: new Date(), updatedById: actorId })
+      .where(eq(states.id, state.id));
     await tx.update(projects).set({ defaultStateId: state.id }).where(eq(projects.id, state.projectId));
   });
 }

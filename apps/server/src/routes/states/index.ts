@@ -11,7 +11,6 @@ import { createState, deleteState, loadEditableState, markDefaultState, updateSt
 
 const { states, projects, projectMembers } = schema;
 
-
 /** The project's visible states (triage hidden), by sequence. */
 async function projectStates(app: Parameters<RouteModule>[1], projectId: string): Promise<StateRow[]> {
   return app.db

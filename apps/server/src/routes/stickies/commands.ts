@@ -18,9 +18,20 @@ export function stickiesWhere(workspaceId: string, ownerId: string, query?: stri
 }
 
 /** One page, highest `sort_order` first (newest on ties), with the total. */
-export async function listStickies(db: DbOrTx, where: SQL, limit: number, offset: number): Promise<{ rows: StickyRow[]; total: number }> {
+export async function listStickies(
+  db: DbOrTx,
+  where: SQL,
+  limit: number,
+  offset: number,
+): Promise<{ rows: StickyRow[]; total: number }> {
   const [rows, [{ total }]] = await Promise.all([
-    db.select().from(S).where(where).orderBy(desc(S.sortOrder), desc(S.createdAt), desc(S.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(S)
+      .where(where)
+      .orderBy(desc(S.sortOrder), desc(S.createdAt), desc(S.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ total: count() }).from(S).where(where),
   ]);
   return { rows, total };
@@ -28,7 +39,11 @@ export async function listStickies(db: DbOrTx, where: SQL, limit: number, offset
 
 /** The caller's own sticky, or 404 (another person's stickies do not exist for them). */
 export async function loadOwnSticky(db: DbOrTx, workspaceId: string, ownerId: string, id: string): Promise<StickyRow> {
-  const [row] = await db.select().from(S).where(and(eq(S.id, id), eq(S.workspaceId, workspaceId), eq(S.ownerId, ownerId))).limit(1);
+  const [row] = await db
+    .select()
+    .from(S)
+    .where(and(eq(S.id, id), eq(S.workspaceId, workspaceId), eq(S.ownerId, ownerId)))
+    .limit(1);
   if (!row) throw errors.notFound();
   return row;
 }
@@ -50,22 +65,46 @@ function columnsOf(body: StickyCreateBody): Partial<typeof S.$inferInsert> {
 }
 
 /** A new sticky goes first: above the owner's highest sort order in the workspace (platform.md §4). */
-export async function createSticky(db: DbOrTx, workspaceId: string, ownerId: string, body: StickyCreateBody): Promise<StickyRow> {
+export async function createSticky(
+  db: DbOrTx,
+  workspaceId: string,
+  ownerId: string,
+  body: StickyCreateBody,
+): Promise<StickyRow> {
   return db.transaction(async (tx) => {
-    const [{ top }] = await tx.select({ top: max(S.sortOrder) }).from(S).where(and(eq(S.workspaceId, workspaceId), eq(S.ownerId, ownerId)));
+    const [{ top }] = await tx
+      .select({ top: max(S.sortOrder) })
+      .from(S)
+      .where(and(eq(S.workspaceId, workspaceId), eq(S.ownerId, ownerId)));
     const { sortOrder: _ignored, ...set } = columnsOf(body);
     const [row] = await tx
       .insert(S)
-      .values({ ...set, workspaceId, ownerId, sortOrder: sortOrderOnTop(top === null ? [] : [top]), createdById: ownerId, updatedById: ownerId })
+      .values({
+        ...set,
+        workspaceId,
+        ownerId,
+        sortOrder: sortOrderOnTop(top === null ? [] : [top]),
+        createdById: ownerId,
+        updatedById: ownerId,
+      })
       .returning();
     return row;
   });
 }
 
-export async function updateSticky(db: DbOrTx, sticky: StickyRow, body: StickyCreateBody, userId: string): Promise<StickyRow> {
+export async function updateSticky(
+  db: DbOrTx,
+  sticky: StickyRow,
+  body: StickyCreateBody,
+  userId: string,
+): Promise<StickyRow> {
   const set = columnsOf(body);
   if (!Object.keys(set).length) return sticky;
-  const [row] = await db.update(S).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(S.id, sticky.id)).returning();
+  const [row] = await db
+    .update(S)
+    .set({ ...set, updatedAt: new Date(), updatedById: userId })
+    .where(eq(S.id, sticky.id))
+    .returning();
   return row;
 }
 

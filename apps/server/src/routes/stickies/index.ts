@@ -18,8 +18,15 @@ import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere,
 export const stickyRoutes: RouteModule = (fastify, app) => {
   const base = `${W}/stickies/`;
   const homeRules = PERMISSIONS.home;
-  const loadOwn = ({ workspace, user, params }: { workspace: { id: string }; user: { id: string }; params: { stickyId: string } }) =>
-    loadOwnSticky(app.db, workspace.id, user.id, params.stickyId);
+  const loadOwn = ({
+    workspace,
+    user,
+    params,
+  }: {
+    workspace: { id: string };
+    user: { id: string };
+    params: { stickyId: string };
+  }) => loadOwnSticky(app.db, workspace.id, user.id, params.stickyId);
 
   route(fastify, app, {
     method: "GET",
@@ -30,7 +37,12 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
     policy: homeRules.view,
     handler: async ({ workspace, user, query }) => {
       const page = parsePage(query, STICKIES_PAGE_SIZE);
-      const { rows, total } = await listStickies(app.db, stickiesWhere(workspace.id, user.id, query.query), page.perPage, page.offset);
+      const { rows, total } = await listStickies(
+        app.db,
+        stickiesWhere(workspace.id, user.id, query.query),
+        page.perPage,
+        page.offset,
+      );
       return envelope(page, total, rows.map(presentSticky), rows.length);
     },
   });
@@ -43,7 +55,8 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: homeRules.edit,
     status: 201,
-    handler: async ({ workspace, user, body }) => presentSticky(await createSticky(app.db, workspace.id, user.id, body)),
+    handler: async ({ workspace, user, body }) =>
+      presentSticky(await createSticky(app.db, workspace.id, user.id, body)),
   });
 
   route(fastify, app, {

@@ -23,7 +23,15 @@ async function checkPeople(tx: DbOrTx, workspaceId: string, field: string, ids: 
     .select({ id: WM.memberId })
     .from(WM)
     .innerJoin(users, eq(users.id, WM.memberId))
-    .where(and(eq(WM.workspaceId, workspaceId), eq(WM.isActive, true), sql`${WM.role} >= ${ROLE_FOR_PART.teamspaceMember}`, eq(users.isBot, false), inArray(WM.memberId, [...ids])));
+    .where(
+      and(
+        eq(WM.workspaceId, workspaceId),
+        eq(WM.isActive, true),
+        sql`${WM.role} >= ${ROLE_FOR_PART.teamspaceMember}`,
+        eq(users.isBot, false),
+        inArray(WM.memberId, [...ids]),
+      ),
+    );
   const ok = new Set(rows.map((r) => r.id));
   const bad = ids.find((id) => !ok.has(id));
   if (bad) throw invalidPk(field, bad);
@@ -39,7 +47,13 @@ async function checkProjects(tx: DbOrTx, workspaceId: string, userId: string, id
   const rows = await tx
     .select({ id: projects.id })
     .from(projects)
-    .where(and(eq(projects.workspaceId, workspaceId), inArray(projects.id, [...ids]), projectShownSql(sql`${projects.id}`, userId)));
+    .where(
+      and(
+        eq(projects.workspaceId, workspaceId),
+        inArray(projects.id, [...ids]),
+        projectShownSql(sql`${projects.id}`, userId),
+      ),
+    );
   if (rows.length !== new Set(ids).size) throw errors.notFound("Project not found");
 }
 
@@ -59,16 +73,48 @@ function columns(body: TeamspacePatchBody): Partial<typeof T.$inferInsert> {
 
 const leadField = (body: TeamspacePatchBody) => (body.lead_id !== undefined ? "lead_id" : "lead");
 
-export async function addMembers(tx: DbOrTx, t: Pick<TeamspaceRow, "id" | "workspaceId">, ids: readonly string[], actorId: string) {
+export async function addMembers(
+  tx: DbOrTx,
+  t: Pick<TeamspaceRow, "id" | "workspaceId">,
+  ids: readonly string[],
+  actorId: string,
+) {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
-  await tx.insert(TM).values(unique.map((memberId) => ({ teamspaceId: t.id, workspaceId: t.workspaceId, memberId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
+  await tx
+    .insert(TM)
+    .values(
+      unique.map((memberId) => ({
+        teamspaceId: t.id,
+        workspaceId: t.workspaceId,
+        memberId,
+        createdById: actorId,
+        updatedById: actorId,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
-export async function addProjects(tx: DbOrTx, t: Pick<TeamspaceRow, "id" | "workspaceId">, ids: readonly string[], actorId: string) {
+export async function addProjects(
+  tx: DbOrTx,
+  t: Pick<TeamspaceRow, "id" | "workspaceId">,
+  ids: readonly string[],
+  actorId: string,
+) {
   const unique = [...new Set(ids)];
   if (!unique.length) return;
-  await tx.insert(TP).values(unique.map((projectId) => ({ teamspaceId: t.id, workspaceId: t.workspaceId, projectId, createdById: actorId, updatedById: actorId }))).onConflictDoNothing();
+  await tx
+    .insert(TP)
+    .values(
+      unique.map((projectId) => ({
+        teamspaceId: t.id,
+        workspaceId: t.workspaceId,
+        projectId,
+        createdById: actorId,
+        updatedById: actorId,
+      })),
+    )
+    .onConflictDoNothing();
 }
 
 /** The lead is always one of the people: a lead who leaves the members stops being the lead. */
@@ -78,12 +124,20 @@ async function keepLeadAMember(tx: Tx, id: string) {
 }
 
 /** POST W/teamspaces/: a teamspace with its lead (who is also a member), members and projects. */
-export async function createTeamspace(tx: Tx, workspaceId: string, actorId: string, body: TeamspaceCreateBody): Promise<TeamspaceRow> {
+export async function createTeamspace(
+  tx: Tx,
+  workspaceId: string,
+  actorId: string,
+  body: TeamspaceCreateBody,
+): Promise<TeamspaceRow> {
   const c = columns(body);
   if (c.leadId) await checkPeople(tx, workspaceId, leadField(body), [c.leadId]);
   await checkPeople(tx, workspaceId, "member_ids", body.member_ids ?? []);
   await checkProjects(tx, workspaceId, actorId, body.project_ids ?? []);
-  const [t] = await tx.insert(T).values({ ...c, name: body.name, workspaceId, createdById: actorId, updatedById: actorId }).returning();
+  const [t] = await tx
+    .insert(T)
+    .values({ ...c, name: body.name, workspaceId, createdById: actorId, updatedById: actorId })
+    .returning();
   await addMembers(tx, t, [...(c.leadId ? [c.leadId] : []), ...(body.member_ids ?? [])], actorId);
   await addProjects(tx, t, body.project_ids ?? [], actorId);
   return t;
@@ -93,12 +147,20 @@ export async function createTeamspace(tx: Tx, workspaceId: string, actorId: stri
  * PATCH W/teamspaces/{id}/: the fields sent; `member_ids` and `project_ids` replace the people and the projects (a
  * project the caller may not see named stays: they can neither see nor take it out). A new lead joins the members.
  */
-export async function updateTeamspace(tx: Tx, t: TeamspaceRow, actorId: string, body: TeamspacePatchBody): Promise<void> {
+export async function updateTeamspace(
+  tx: Tx,
+  t: TeamspaceRow,
+  actorId: string,
+  body: TeamspacePatchBody,
+): Promise<void> {
   const c = columns(body);
   if (c.leadId) await checkPeople(tx, t.workspaceId, leadField(body), [c.leadId]);
   if (body.member_ids) await checkPeople(tx, t.workspaceId, "member_ids", body.member_ids);
   if (body.project_ids) await checkProjects(tx, t.workspaceId, actorId, body.project_ids);
-  await tx.update(T).set({ ...c, updatedAt: new Date(), updatedById: actorId }).where(eq(T.id, t.id));
+  await tx
+    .update(T)
+    .set({ ...c, updatedAt: new Date(), updatedById: actorId })
+    .where(eq(T.id, t.id));
   if (body.member_ids) {
     const keep = [...new Set([...body.member_ids, ...(c.leadId ? [c.leadId] : [])])];
     await tx.delete(TM).where(and(eq(TM.teamspaceId, t.id), keep.length ? notInArray(TM.memberId, keep) : undefined));
@@ -108,7 +170,15 @@ export async function updateTeamspace(tx: Tx, t: TeamspaceRow, actorId: string, 
   }
   if (body.project_ids) {
     const keep = new Set(body.project_ids);
-    await tx.delete(TP).where(and(eq(TP.teamspaceId, t.id), projectShownSql(sql`${TP.projectId}`, actorId), keep.size ? notInArray(TP.projectId, [...keep]) : undefined));
+    await tx
+      .delete(TP)
+      .where(
+        and(
+          eq(TP.teamspaceId, t.id),
+          projectShownSql(sql`${TP.projectId}`, actorId),
+          keep.size ? notInArray(TP.projectId, [...keep]) : undefined,
+        ),
+      );
     await addProjects(tx, t, [...keep], actorId);
   }
   await keepLeadAMember(tx, t.id);

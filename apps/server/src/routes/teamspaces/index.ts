@@ -13,13 +13,33 @@ import { workspaceListHandler } from "../issue-lists/index.ts";
 import { viewCrud } from "../views/index.ts";
 import type { ViewPlace } from "../views/commands.ts";
 import {
-  createTeamspace, deleteTeamspace, joinMembers, joinProjects, removeMembers, removeProjects, updateTeamspace,
+  createTeamspace,
+  deleteTeamspace,
+  joinMembers,
+  joinProjects,
+  removeMembers,
+  removeProjects,
+  updateTeamspace,
 } from "./commands.ts";
 import { presentTeamspace, presentTeamspaceProject } from "./presenters.ts";
 import {
-  loadTeamspace, readerOfCtx, selectTeamspaces, teamspaceMemberUsers, teamspaceProgress, teamspaceProjectRows, teamspaceWithPeople, type TeamspaceRow,
+  loadTeamspace,
+  readerOfCtx,
+  selectTeamspaces,
+  teamspaceMemberUsers,
+  teamspaceProgress,
+  teamspaceProjectRows,
+  teamspaceWithPeople,
+  type TeamspaceRow,
 } from "./queries.ts";
-import { teamspaceCreateBody, teamspaceMembersBody, teamspaceParams, teamspacePatchBody, teamspaceProjectsBody, teamViewParams } from "./schemas.ts";
+import {
+  teamspaceCreateBody,
+  teamspaceMembersBody,
+  teamspaceParams,
+  teamspacePatchBody,
+  teamspaceProjectsBody,
+  teamViewParams,
+} from "./schemas.ts";
 
 type TeamspaceCtx = ScopeCtx<{ teamspaceId: string }>;
 
@@ -27,7 +47,8 @@ type TeamspaceCtx = ScopeCtx<{ teamspaceId: string }>;
 export const teamspaceOf = (ctx: TeamspaceCtx) => loadTeamspace(ctx.app.db, readerOfCtx(ctx), ctx.params.teamspaceId);
 
 /** The teamspace as presented to the caller, read again after a change. */
-const presented = async (ctx: ScopeCtx, id: string) => presentTeamspace(await teamspaceWithPeople(ctx.app.db, readerOfCtx(ctx), id));
+const presented = async (ctx: ScopeCtx, id: string) =>
+  presentTeamspace(await teamspaceWithPeople(ctx.app.db, readerOfCtx(ctx), id));
 
 /** The team views of the path's teamspace. */
 const teamViewPlace = async (ctx: TeamspaceCtx): Promise<ViewPlace> => {
@@ -122,8 +143,17 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
 
   type Act = (tx: Tx, t: TeamspaceRow, actorId: string, ids: readonly string[]) => Promise<void>;
   /** POST (add) and DELETE (remove) `{one}{what}/` with a `{key: [ids]}` body (Plane's bodies). */
-  const idsRoutes = <K extends string>(what: string, body: z.ZodType<Record<K, string[]>>, key: K, add: Act, remove: Act) => {
-    for (const [method, act] of [["POST", add], ["DELETE", remove]] as const) {
+  const idsRoutes = <K extends string>(
+    what: string,
+    body: z.ZodType<Record<K, string[]>>,
+    key: K,
+    add: Act,
+    remove: Act,
+  ) => {
+    for (const [method, act] of [
+      ["POST", add],
+      ["DELETE", remove],
+    ] as const) {
       route(fastify, app, {
         method,
         url: `${one}${what}/`,
@@ -150,7 +180,8 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
     params: teamspaceParams,
     policy: TS.view,
     load: teamspaceOf,
-    handler: async (ctx) => (await teamspaceProjectRows(ctx.app.db, ctx.loaded, ctx.user.id)).map(presentTeamspaceProject),
+    handler: async (ctx) =>
+      (await teamspaceProjectRows(ctx.app.db, ctx.loaded, ctx.user.id)).map(presentTeamspaceProject),
   });
 
   idsRoutes("projects", teamspaceProjectsBody, "project_ids", joinProjects, removeProjects);
@@ -175,11 +206,19 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
     params: teamspaceParams,
     policy: TS.view,
     load: teamspaceOf,
-    handler: (ctx) => teamspaceProgress(ctx.app, ctx.loaded, { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone) }),
+    handler: (ctx) =>
+      teamspaceProgress(ctx.app, ctx.loaded, { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone) }),
   });
 
   // ---- team views: saved views of the teamspace (the "team view" list context)
-  viewCrud(fastify, app, { url: `${one}views/`, scope: "workspace", params: teamspaceParams, oneParams: teamViewParams, perms: PERMISSIONS.teamView, place: teamViewPlace });
+  viewCrud(fastify, app, {
+    url: `${one}views/`,
+    scope: "workspace",
+    params: teamspaceParams,
+    oneParams: teamViewParams,
+    perms: PERMISSIONS.teamView,
+    place: teamViewPlace,
+  });
 
   route(fastify, app, {
     method: "GET",
@@ -192,6 +231,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
       const t = await teamspaceOf(ctx);
       return { t, view: await loadVisibleView(ctx.app.db, t.workspaceId, null, ctx.params.viewId, ctx.user.id, t.id) };
     },
-    handler: (ctx) => workspaceListHandler(ctx, teamContext(ctx.loaded.t), { saved: async () => viewFilterOf(ctx.loaded.view) }),
+    handler: (ctx) =>
+      workspaceListHandler(ctx, teamContext(ctx.loaded.t), { saved: async () => viewFilterOf(ctx.loaded.view) }),
   });
 };

@@ -24,5 +24,11 @@ export function presentTeamspace({ row: t, memberIds, projectIds, isMember }: Te
 
 /** A project of a teamspace, as its project list names it. */
 export function presentTeamspaceProject(p: ProjectRow): TeamspaceProject {
-  return { id: p.id, name: p.name, identifier: p.identifier, logo_props: p.logoProps as Record<string, unknown>, network: p.network };
+  return {
+    id: p.id,
+    name: p.name,
+    identifier: p.identifier,
+    logo_props: p.logoProps as Record<string, unknown>,
+    network: p.network,
+  };
 }

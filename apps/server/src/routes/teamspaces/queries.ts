@@ -16,14 +16,19 @@ export interface TeamspaceReader {
   workspaceRole: number;
 }
 
-export const readerOfCtx = (ctx: { user: { id: string }; workspace: { id: string }; workspaceMember: { role: number } | null }): TeamspaceReader => ({
+export const readerOfCtx = (ctx: {
+  user: { id: string };
+  workspace: { id: string };
+  workspaceMember: { role: number } | null;
+}): TeamspaceReader => ({
   userId: ctx.user.id,
   workspaceId: ctx.workspace.id,
   workspaceRole: ctx.workspaceMember?.role ?? 0,
 });
 
 /** The caller belongs to the teamspace (of the statement's `teamspaces` row). */
-const isMemberSql = (userId: string) => sql`EXISTS (SELECT 1 FROM teamspace_members tm WHERE tm.teamspace = teamspaces.id AND tm.member = ${userId})`;
+const isMemberSql = (userId: string) =>
+  sql`EXISTS (SELECT 1 FROM teamspace_members tm WHERE tm.teamspace = teamspaces.id AND tm.member = ${userId})`;
 
 /** The teamspaces a reader may see: all of the workspace's for its admins, else the ones they belong to. */
 export function visibleTeamspaces(r: TeamspaceReader): SQL {
@@ -32,7 +37,11 @@ export function visibleTeamspaces(r: TeamspaceReader): SQL {
 
 /** One teamspace the reader may see, else 404 (a teamspace they are not in does not exist for them). */
 export async function loadTeamspace(db: DbOrTx, r: TeamspaceReader, id: string): Promise<TeamspaceRow> {
-  const [row] = await db.select().from(T).where(and(eq(T.id, id), visibleTeamspaces(r))).limit(1);
+  const [row] = await db
+    .select()
+    .from(T)
+    .where(and(eq(T.id, id), visibleTeamspaces(r)))
+    .limit(1);
   if (!row) throw errors.notFound("Teamspace not found");
   return row;
 }
@@ -41,7 +50,10 @@ export async function loadTeamspace(db: DbOrTx, r: TeamspaceReader, id: string):
  * A project of a teamspace as a reader may see it named: live (not archived), and public or theirs. A private project
  * they are not in is not named to them, even to workspace admins (docs/decisions.md).
  */
-export const projectShownSql = (project: SQL, userId: string) => sql`EXISTS (SELECT 1 FROM projects sp WHERE sp.id = ${project} AND sp.archived_at IS NULL
+export const projectShownSql = (
+  project: SQL,
+  userId: string,
+) => sql`EXISTS (SELECT 1 FROM projects sp WHERE sp.id = ${project} AND sp.archived_at IS NULL
   AND (sp.network = 2 OR EXISTS (SELECT 1 FROM project_members spm WHERE spm.project = sp.id AND spm.member = ${userId} AND spm.is_active)))`;
 
 export interface TeamspaceWithPeople {
@@ -59,10 +71,14 @@ export async function selectTeamspaces(db: DbOrTx, r: TeamspaceReader, where: SQ
   const rows = await db
     .select({
       row: T,
-      memberIds: sql<string[]>`coalesce((SELECT array_agg(tm.member::text ORDER BY tm.created_at, tm.member) FROM teamspace_members tm
+      memberIds: sql<
+        string[]
+      >`coalesce((SELECT array_agg(tm.member::text ORDER BY tm.created_at, tm.member) FROM teamspace_members tm
         JOIN workspace_members wm ON wm.workspace = teamspaces.workspace AND wm.member = tm.member AND wm.is_active
         WHERE tm.teamspace = teamspaces.id), '{}')`,
-      projectIds: sql<string[]>`coalesce((SELECT array_agg(tp.project::text ORDER BY tp.created_at, tp.project) FROM teamspace_projects tp
+      projectIds: sql<
+        string[]
+      >`coalesce((SELECT array_agg(tp.project::text ORDER BY tp.created_at, tp.project) FROM teamspace_projects tp
         WHERE tp.teamspace = teamspaces.id AND ${projectShownSql(sql`tp.project`, r.userId)}), '{}')`,
       isMember: isMemberSql(r.userId).mapWith(Boolean),
     })
@@ -103,7 +119,14 @@ export async function teamspaceProjectRows(db: DbOrTx, t: TeamspaceRow, userId: 
   return rows.map((r) => r.project);
 }
 
-const zero = (): TeamspaceProgressCounts => ({ total_issues: 0, backlog_issues: 0, unstarted_issues: 0, started_issues: 0, completed_issues: 0, cancelled_issues: 0 });
+const zero = (): TeamspaceProgressCounts => ({
+  total_issues: 0,
+  backlog_issues: 0,
+  unstarted_issues: 0,
+  started_issues: 0,
+  completed_issues: 0,
+  cancelled_issues: 0,
+});
 
 function add(c: TeamspaceProgressCounts, group: string, n: number) {
   c.total_issues += n;
@@ -120,7 +143,8 @@ export async function teamspaceProgress(app: AppContext, t: TeamspaceRow, viewer
   const c = contextSql({ kind: "team", workspaceId: t.workspaceId, teamspaceId: t.id }, viewer, q);
   const team = q.p(t.id, "uuid");
   const me = q.p(viewer.userId, "uuid");
-  const rows = (await app.sql.unsafe(`
+  const rows = (await app.sql.unsafe(
+    `
     WITH items AS (
       SELECT i.project, i.assignee_ids, coalesce(s."group", 'backlog') AS grp
       FROM issues i ${c.joins} LEFT JOIN states s ON s.id = i.state
@@ -142,12 +166,14 @@ export async function teamspaceProgress(app: AppContext, t: TeamspaceRow, viewer
     SELECT 'member', pe.member::text, it.grp, count(it.grp)::int
       FROM people pe LEFT JOIN items it ON pe.member = ANY (it.assignee_ids) GROUP BY pe.member, it.grp
     UNION ALL
-    SELECT 'total', '', grp, count(*)::int FROM items GROUP BY grp`, q.values as never[])) as unknown as { kind: string; key: string; grp: string | null; n: number }[];
+    SELECT 'total', '', grp, count(*)::int FROM items GROUP BY grp`,
+    q.values as never[],
+  )) as unknown as { kind: string; key: string; grp: string | null; n: number }[];
   const totals = zero();
   const projects = new Map<string, TeamspaceProgressCounts>();
   const members = new Map<string, TeamspaceProgressCounts>();
   for (const r of rows) {
-    const bucket = r.kind === "total" ? totals : (r.kind === "project" ? projects : members).get(r.key) ?? zero();
+    const bucket = r.kind === "total" ? totals : ((r.kind === "project" ? projects : members).get(r.key) ?? zero());
     if (r.kind === "project") projects.set(r.key, bucket);
     if (r.kind === "member") members.set(r.key, bucket);
     if (r.grp) add(bucket, r.grp, r.n);

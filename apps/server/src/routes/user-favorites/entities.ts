@@ -23,10 +23,19 @@ export interface ResolvedEntity {
 
 export type EntityResolver = (db: DbOrTx, viewer: Viewer, ids: string[]) => Promise<Map<string, ResolvedEntity>>;
 
-const idList = (ids: string[]) => sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `);
+const idList = (ids: string[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
 
 async function collect(db: DbOrTx, query: SQL, withProject: boolean): Promise<Map<string, ResolvedEntity>> {
-  const rows = (await db.execute(query)) as unknown as { id: string; name: string; logo_props: Record<string, unknown> | null; project_id: string | null }[];
+  const rows = (await db.execute(query)) as unknown as {
+    id: string;
+    name: string;
+    logo_props: Record<string, unknown> | null;
+    project_id: string | null;
+  }[];
   const out = new Map<string, ResolvedEntity>();
   for (const r of rows) {
     const data: FavoriteEntityData = { id: r.id, name: r.name, logo_props: r.logo_props ?? {} };
@@ -40,7 +49,10 @@ async function collect(db: DbOrTx, query: SQL, withProject: boolean): Promise<Ma
  * An entity that lives in one project (`workspace`, `project`, `name`, `logo_props`, `archived_at` columns):
  * visible to the project's active members while neither it nor its project is archived.
  */
-export function inProject(table: SQL, opts: { logoProps?: boolean; where?: (viewer: Viewer) => SQL } = {}): EntityResolver {
+export function inProject(
+  table: SQL,
+  opts: { logoProps?: boolean; where?: (viewer: Viewer) => SQL } = {},
+): EntityResolver {
   return (db, viewer, ids) =>
     collect(
       db,
@@ -88,12 +100,17 @@ export const FAVORITE_ENTITIES: Partial<Record<FavoriteEntityType, EntityResolve
   /** Work items: live ones; a project guest sees those they created unless the project shows guests everything. */
   issue: inProject(sql.raw("issues"), {
     logoProps: false,
-    where: (v) => sql`e.deleted_at is null and not e.is_draft and (pm.role >= ${ROLE.MEMBER} or p.guest_view_all_features or e.created_by = ${v.userId})`,
+    where: (v) =>
+      sql`e.deleted_at is null and not e.is_draft and (pm.role >= ${ROLE.MEMBER} or p.guest_view_all_features or e.created_by = ${v.userId})`,
   }),
 };
 
 /** Resolve the entities of many favourites at once: type → id → entity (only the visible, live ones). */
-export async function resolveFavoriteEntities(db: DbOrTx, viewer: Viewer, refs: { entityType: string; entityIdentifier: string | null }[]) {
+export async function resolveFavoriteEntities(
+  db: DbOrTx,
+  viewer: Viewer,
+  refs: { entityType: string; entityIdentifier: string | null }[],
+) {
   const byType = new Map<FavoriteEntityType, Set<string>>();
   for (const r of refs) {
     if (!r.entityIdentifier || !(r.entityType in FAVORITE_ENTITIES)) continue;

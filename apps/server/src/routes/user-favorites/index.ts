@@ -8,7 +8,11 @@ import { createFavorite, deleteFavorite, listFavorites, loadFavorite, updateFavo
 import { createFavoriteBody, favoriteParams, favoritesQuery, updateFavoriteBody } from "./schemas.ts";
 import type { Viewer } from "./entities.ts";
 
-const viewer = (ctx: ScopeCtx): Viewer => ({ userId: ctx.user.id, workspaceId: ctx.workspace.id, workspaceRole: ctx.workspaceMember?.role ?? 0 });
+const viewer = (ctx: ScopeCtx): Viewer => ({
+  userId: ctx.user.id,
+  workspaceId: ctx.workspace.id,
+  workspaceRole: ctx.workspaceMember?.role ?? 0,
+});
 
 /**
  * The caller's favourites of a workspace (wire-facts §7): entity favourites and folders, ordered by `sequence`

@@ -1,7 +1,12 @@
 import { z } from "zod";
 import { idParam, slugParams } from "../../http/fields.ts";
 
-export { createFavoriteBody, updateFavoriteBody, type CreateFavoriteBody, type UpdateFavoriteBody } from "@stride/shared/contract";
+export {
+  createFavoriteBody,
+  updateFavoriteBody,
+  type CreateFavoriteBody,
+  type UpdateFavoriteBody,
+} from "@stride/shared/contract";
 
 export const favoriteParams = slugParams.extend({ favoriteId: idParam() });
 

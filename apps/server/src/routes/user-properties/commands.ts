@@ -1,2 +1,8 @@
 /** The preferences rows live in core/user-properties.ts, shared with the cycle and module routes. */
-export { getOrCreateProps, patchProps, getOrCreateWorkspaceProps, patchWorkspaceProps, type PropsKind } from "../../domain/user-properties.ts";
+export {
+  getOrCreateProps,
+  patchProps,
+  getOrCreateWorkspaceProps,
+  patchWorkspaceProps,
+  type PropsKind,
+} from "../../domain/user-properties.ts";

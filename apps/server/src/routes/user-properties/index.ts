@@ -2,12 +2,17 @@ import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
-import { getOrCreateProps, getOrCreateWorkspaceProps, patchProps, patchWorkspaceProps, type PropsKind } from "./commands.ts";
+import {
+  getOrCreateProps,
+  getOrCreateWorkspaceProps,
+  patchProps,
+  patchWorkspaceProps,
+  type PropsKind,
+} from "./commands.ts";
 import { presentUserProperties, presentWorkspaceUserProperties } from "./presenters.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
 import { P, W } from "../../http/paths.ts";
 import { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatch } from "./schemas.ts";
-
 
 /**
  * Per-user list preferences of a project (wire-facts §7): P/user-properties/ (work items),
@@ -17,7 +22,10 @@ import { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatc
  * (core/user-properties.ts) from their own routes.
  */
 export const userPropertiesRoutes: RouteModule = (fastify, app) => {
-  for (const [url, kind] of [[`${P}/user-properties/`, "issues"], [`${P}/epics-user-properties/`, "epics"]] as [string, PropsKind][]) {
+  for (const [url, kind] of [
+    [`${P}/user-properties/`, "issues"],
+    [`${P}/epics-user-properties/`, "epics"],
+  ] as [string, PropsKind][]) {
     route(fastify, app, {
       method: "GET",
       url,
@@ -25,7 +33,11 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
       params: projectParams,
       policy: POLICIES.project.read,
       handler: async (ctx) => {
-        const row = await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, kind);
+        const row = await getOrCreateProps(
+          ctx.app.db,
+          { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id },
+          kind,
+        );
         return presentUserProperties(row);
       },
     });
@@ -39,7 +51,11 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
       policy: POLICIES.project.read,
       handler: async (ctx) => {
         const row = await ctx.app.db.transaction(async (tx) => {
-          const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, kind);
+          const current = await getOrCreateProps(
+            tx,
+            { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id },
+            kind,
+          );
           return patchProps(tx, current, ctx.body, ctx.user.id);
         });
         return presentUserProperties(row);
@@ -54,7 +70,11 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
     params: projectParams,
     policy: POLICIES.project.read,
     handler: async (ctx) => {
-      const row = await getOrCreateProps(ctx.app.db, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, "issues");
+      const row = await getOrCreateProps(
+        ctx.app.db,
+        { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id },
+        "issues",
+      );
       return presentUserProperties(row);
     },
   });
@@ -68,7 +88,11 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.project.read,
     handler: async (ctx) => {
       const row = await ctx.app.db.transaction(async (tx) => {
-        const current = await getOrCreateProps(tx, { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id }, "issues");
+        const current = await getOrCreateProps(
+          tx,
+          { workspaceId: ctx.workspace.id, projectId: ctx.project.id, userId: ctx.user.id },
+          "issues",
+        );
         return patchProps(tx, current, { display_properties: ctx.body.properties }, ctx.user.id);
       });
       return presentUserProperties(row);
@@ -81,7 +105,10 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     params: slugParams,
     policy: PERMISSIONS.workspaceUserProperties.view,
-    handler: async (ctx) => presentWorkspaceUserProperties(await getOrCreateWorkspaceProps(ctx.app.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id })),
+    handler: async (ctx) =>
+      presentWorkspaceUserProperties(
+        await getOrCreateWorkspaceProps(ctx.app.db, { workspaceId: ctx.workspace.id, userId: ctx.user.id }),
+      ),
   });
 
   route(fastify, app, {

@@ -1,5 +1,1 @@
-export {
-  displayPropertiesPost,
-  userPropertiesPatch,
-  workspaceUserPropertiesPatch,
-} from "@stride/shared/contract";
+export { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatch } from "@stride/shared/contract";

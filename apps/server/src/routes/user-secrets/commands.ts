@@ -14,7 +14,10 @@ export function listSecrets(db: DbOrTx, userId: string): Promise<UserSecretRow[]
 
 /** Only the caller's own secrets exist for them: anyone else's id is not found. */
 export async function loadSecret(db: DbOrTx, userId: string, id: string): Promise<UserSecretRow> {
-  const [row] = await db.select().from(userSecrets).where(and(eq(userSecrets.id, id), eq(userSecrets.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(userSecrets)
+    .where(and(eq(userSecrets.id, id), eq(userSecrets.userId, userId)));
   if (!row) throw errors.notFound(SECRET_MSG.notFound);
   return row;
 }
@@ -26,7 +29,10 @@ export async function secretValues(app: AppContext, userId: string): Promise<Rec
   return out;
 }
 
-const sealed = (app: AppContext, value: string) => ({ valueSealed: seal(app.secretKey, "user-secret", value), valueHint: maskSecret(value) });
+const sealed = (app: AppContext, value: string) => ({
+  valueSealed: seal(app.secretKey, "user-secret", value),
+  valueHint: maskSecret(value),
+});
 
 function nameTaken(err: unknown): never {
   if (uniqueViolation(err) === "user_secrets_name_uq") throw errors.field("name", SECRET_MSG.nameTaken);
@@ -37,7 +43,14 @@ export async function createSecret(app: AppContext, userId: string, body: Create
   try {
     const [row] = await app.db
       .insert(userSecrets)
-      .values({ userId, name: body.name, description: body.description ?? "", ...sealed(app, body.value), createdById: userId, updatedById: userId })
+      .values({
+        userId,
+        name: body.name,
+        description: body.description ?? "",
+        ...sealed(app, body.value),
+        createdById: userId,
+        updatedById: userId,
+      })
       .returning();
     return row;
   } catch (e) {
@@ -45,7 +58,12 @@ export async function createSecret(app: AppContext, userId: string, body: Create
   }
 }
 
-export async function updateSecret(app: AppContext, row: UserSecretRow, userId: string, body: UpdateSecretBody): Promise<UserSecretRow> {
+export async function updateSecret(
+  app: AppContext,
+  row: UserSecretRow,
+  userId: string,
+  body: UpdateSecretBody,
+): Promise<UserSecretRow> {
   try {
     const [u] = await app.db
       .update(userSecrets)

@@ -6,5 +6,12 @@ export type UserSecretRow = typeof schema.userSecrets.$inferSelect;
 
 /** Never the value: only its mask. */
 export function presentSecret(r: UserSecretRow): UserSecret {
-  return { id: r.id, name: r.name, description: r.description, value_hint: r.valueHint, created_at: iso(r.createdAt), updated_at: iso(r.updatedAt) };
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    value_hint: r.valueHint,
+    created_at: iso(r.createdAt),
+    updated_at: iso(r.updatedAt),
+  };
 }

@@ -10,13 +10,33 @@ import { workspaceLogoUrl } from "../../http/present.ts";
 import { ensureProfile } from "../../domain/profile.ts";
 import type { NotificationPreferenceRow } from "./presenters.ts";
 
-const { profiles, workspaces, workspaceMembers, workspaceInvitations, userNotificationPreferences, projectMembers, sessions, users } = schema;
+const {
+  profiles,
+  workspaces,
+  workspaceMembers,
+  workspaceInvitations,
+  userNotificationPreferences,
+  projectMembers,
+  sessions,
+  users,
+} = schema;
 
 export async function ensureNotificationPreferences(db: DbOrTx, userId: string): Promise<NotificationPreferenceRow> {
-  const [existing] = await db.select().from(userNotificationPreferences).where(eq(userNotificationPreferences.userId, userId)).limit(1);
+  const [existing] = await db
+    .select()
+    .from(userNotificationPreferences)
+    .where(eq(userNotificationPreferences.userId, userId))
+    .limit(1);
   if (existing) return existing;
-  await db.insert(userNotificationPreferences).values({ userId }).onConflictDoNothing({ target: userNotificationPreferences.userId });
-  const [row] = await db.select().from(userNotificationPreferences).where(eq(userNotificationPreferences.userId, userId)).limit(1);
+  await db
+    .insert(userNotificationPreferences)
+    .values({ userId })
+    .onConflictDoNothing({ target: userNotificationPreferences.userId });
+  const [row] = await db
+    .select()
+    .from(userNotificationPreferences)
+    .where(eq(userNotificationPreferences.userId, userId))
+    .limit(1);
   return row;
 }
 
@@ -25,7 +45,14 @@ export async function activeWorkspaceOf(db: DbOrTx, userId: string, workspaceId:
   const [row] = await db
     .select({ ws: workspaces })
     .from(workspaces)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaces.id),
+        eq(workspaceMembers.memberId, userId),
+        eq(workspaceMembers.isActive, true),
+      ),
+    )
     .where(eq(workspaces.id, workspaceId))
     .limit(1);
   return row?.ws ?? null;
@@ -36,7 +63,14 @@ export async function fallbackWorkspaceOf(db: DbOrTx, userId: string): Promise<W
   const [row] = await db
     .select({ ws: workspaces })
     .from(workspaces)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaces.id),
+        eq(workspaceMembers.memberId, userId),
+        eq(workspaceMembers.isActive, true),
+      ),
+    )
     .orderBy(asc(workspaces.createdAt), asc(workspaces.id))
     .limit(1);
   return row?.ws ?? null;
@@ -47,7 +81,14 @@ export async function firstJoinedWorkspaceOf(db: DbOrTx, userId: string): Promis
   const [row] = await db
     .select({ ws: workspaces })
     .from(workspaces)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaces.id),
+        eq(workspaceMembers.memberId, userId),
+        eq(workspaceMembers.isActive, true),
+      ),
+    )
     .orderBy(asc(workspaceMembers.createdAt), asc(workspaces.createdAt))
     .limit(1);
   return row?.ws ?? null;
@@ -101,7 +142,13 @@ export async function assertOwnAsset(db: DbOrTx, userId: string, assetId: string
   const [row] = await db
     .select({ id: schema.fileAssets.id })
     .from(schema.fileAssets)
-    .where(and(eq(schema.fileAssets.id, assetId), eq(schema.fileAssets.isDeleted, false), sql`(${schema.fileAssets.userId} = ${userId} OR ${schema.fileAssets.createdById} = ${userId})`))
+    .where(
+      and(
+        eq(schema.fileAssets.id, assetId),
+        eq(schema.fileAssets.isDeleted, false),
+        sql`(${schema.fileAssets.userId} = ${userId} OR ${schema.fileAssets.createdById} = ${userId})`,
+      ),
+    )
     .limit(1);
   if (!row) throw errors.field(field, "Asset not found.");
 }
@@ -119,7 +166,9 @@ export async function deactivateUser(app: AppContext, user: UserRow, reply: Fast
     const adminOf = await tx
       .select({ workspaceId: workspaceMembers.workspaceId })
       .from(workspaceMembers)
-      .where(and(eq(workspaceMembers.memberId, user.id), eq(workspaceMembers.isActive, true), eq(workspaceMembers.role, 20)));
+      .where(
+        and(eq(workspaceMembers.memberId, user.id), eq(workspaceMembers.isActive, true), eq(workspaceMembers.role, 20)),
+      );
     for (const { workspaceId } of adminOf) {
       const [others] = await tx
         .select({
@@ -128,14 +177,27 @@ export async function deactivateUser(app: AppContext, user: UserRow, reply: Fast
         })
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.memberId))
-        .where(and(eq(workspaceMembers.workspaceId, workspaceId), eq(workspaceMembers.isActive, true), ne(workspaceMembers.memberId, user.id), eq(users.isBot, false)));
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, workspaceId),
+            eq(workspaceMembers.isActive, true),
+            ne(workspaceMembers.memberId, user.id),
+            eq(users.isBot, false),
+          ),
+        );
       if ((others?.members ?? 0) > 0 && (others?.admins ?? 0) === 0) {
         throw errors.badRequest("You cannot deactivate account as you are the only admin in some workspaces.");
       }
     }
     const now = new Date();
-    await tx.update(workspaceMembers).set({ isActive: false, updatedAt: now }).where(and(eq(workspaceMembers.memberId, user.id), eq(workspaceMembers.isActive, true)));
-    await tx.update(projectMembers).set({ isActive: false, updatedAt: now }).where(and(eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)));
+    await tx
+      .update(workspaceMembers)
+      .set({ isActive: false, updatedAt: now })
+      .where(and(eq(workspaceMembers.memberId, user.id), eq(workspaceMembers.isActive, true)));
+    await tx
+      .update(projectMembers)
+      .set({ isActive: false, updatedAt: now })
+      .where(and(eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)));
     await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.email, user.email.toLowerCase()));
     await ensureProfile(tx, user.id);
     await tx
@@ -144,7 +206,12 @@ export async function deactivateUser(app: AppContext, user: UserRow, reply: Fast
         lastWorkspaceId: null,
         isTourCompleted: false,
         isOnboarded: false,
-        onboardingStep: { workspace_join: false, profile_complete: false, workspace_create: false, workspace_invite: false },
+        onboardingStep: {
+          workspace_join: false,
+          profile_complete: false,
+          workspace_create: false,
+          workspace_invite: false,
+        },
         updatedAt: now,
       })
       .where(eq(profiles.userId, user.id));
@@ -154,5 +221,6 @@ export async function deactivateUser(app: AppContext, user: UserRow, reply: Fast
       .where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
   });
-  for (const kind of ["app", "admin"] as const) reply.clearCookie(cookieName(app, kind), { path: "/", domain: app.config.cookieDomain });
+  for (const kind of ["app", "admin"] as const)
+    reply.clearCookie(cookieName(app, kind), { path: "/", domain: app.config.cookieDomain });
 }

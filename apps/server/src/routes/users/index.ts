@@ -23,7 +23,14 @@ import {
   updateMeBody,
   updateProfileBody,
 } from "./schemas.ts";
-import { activeWorkspaceOf, assertOwnAsset, deactivateUser, ensureNotificationPreferences, firstJoinedWorkspaceOf, userSettings } from "./commands.ts";
+import {
+  activeWorkspaceOf,
+  assertOwnAsset,
+  deactivateUser,
+  ensureNotificationPreferences,
+  firstJoinedWorkspaceOf,
+  userSettings,
+} from "./commands.ts";
 
 const { users, profiles, userNotificationPreferences, projectMembers, projects } = schema;
 
@@ -52,7 +59,11 @@ export const usersRoutes: RouteModule = (fastify, app) => {
       if (body.display_name !== undefined) set.displayName = body.display_name.trim();
       if (body.avatar !== undefined) set.avatar = body.avatar ?? "";
       if (body.cover_image !== undefined) set.coverImage = body.cover_image === "" ? null : body.cover_image;
-      copyDefined(set, body, { avatar_asset: "avatarAssetId", cover_image_asset: "coverImageAssetId", user_timezone: "userTimezone" });
+      copyDefined(set, body, {
+        avatar_asset: "avatarAssetId",
+        cover_image_asset: "coverImageAssetId",
+        user_timezone: "userTimezone",
+      });
       const [updated] = await app.db.update(users).set(set).where(eq(users.id, user.id)).returning();
       return presentUser(updated);
     },
@@ -73,7 +84,8 @@ export const usersRoutes: RouteModule = (fastify, app) => {
     url: "/api/users/session/",
     auth: "optional",
     policy: null,
-    handler: async ({ user }): Promise<SessionStatus<UserMe>> => (user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false }),
+    handler: async ({ user }): Promise<SessionStatus<UserMe>> =>
+      user ? { is_authenticated: true, user: presentUserMe(user) } : { is_authenticated: false },
   });
 
   route(fastify, app, {
@@ -94,7 +106,12 @@ export const usersRoutes: RouteModule = (fastify, app) => {
         throw errors.field("last_workspace_id", "You are not a member of this workspace.");
       }
       const merge = (old: unknown, patch: Record<string, unknown> | undefined) =>
-        patch === undefined ? undefined : { ...((old as Record<string, unknown>) ?? {}), ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) };
+        patch === undefined
+          ? undefined
+          : {
+              ...((old as Record<string, unknown>) ?? {}),
+              ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)),
+            };
       const set: Partial<typeof profiles.$inferInsert> = { updatedAt: new Date() };
       const direct = {
         theme: "theme",
@@ -160,7 +177,13 @@ export const usersRoutes: RouteModule = (fastify, app) => {
         const profile = await ensureProfile(tx, user.id);
         const set: Partial<typeof profiles.$inferInsert> = { isOnboarded: onboarded, updatedAt: new Date() };
         if (onboarded) {
-          set.onboardingStep = { ...(profile.onboardingStep as object), profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true };
+          set.onboardingStep = {
+            ...(profile.onboardingStep as object),
+            profile_complete: true,
+            workspace_create: true,
+            workspace_invite: true,
+            workspace_join: true,
+          };
           const keep = profile.lastWorkspaceId ? await activeWorkspaceOf(tx, user.id, profile.lastWorkspaceId) : null;
           if (!keep) set.lastWorkspaceId = (await firstJoinedWorkspaceOf(tx, user.id))?.id ?? null;
         }
@@ -177,7 +200,10 @@ export const usersRoutes: RouteModule = (fastify, app) => {
     body: tourCompletedBody,
     handler: async ({ user, body }) => {
       const profile = await ensureProfile(app.db, user.id);
-      await app.db.update(profiles).set({ isTourCompleted: body.is_tour_completed ?? false, updatedAt: new Date() }).where(eq(profiles.id, profile.id));
+      await app.db
+        .update(profiles)
+        .set({ isTourCompleted: body.is_tour_completed ?? false, updatedAt: new Date() })
+        .where(eq(profiles.id, profile.id));
       return UPDATED;
     },
   });
@@ -204,7 +230,11 @@ export const usersRoutes: RouteModule = (fastify, app) => {
         mention: "mention",
         issue_completed: "issueCompleted",
       });
-      const [updated] = await app.db.update(userNotificationPreferences).set(set).where(eq(userNotificationPreferences.id, current.id)).returning();
+      const [updated] = await app.db
+        .update(userNotificationPreferences)
+        .set(set)
+        .where(eq(userNotificationPreferences.id, current.id))
+        .returning();
       return presentNotificationPreferences(updated);
     },
   });
@@ -254,7 +284,13 @@ export const usersRoutes: RouteModule = (fastify, app) => {
       const rows = await app.db
         .select({ projectId: projectMembers.projectId, role: projectMembers.role })
         .from(projectMembers)
-        .where(and(eq(projectMembers.workspaceId, workspace.id), eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)));
+        .where(
+          and(
+            eq(projectMembers.workspaceId, workspace.id),
+            eq(projectMembers.memberId, user.id),
+            eq(projectMembers.isActive, true),
+          ),
+        );
       return Object.fromEntries(rows.map((r) => [r.projectId, r.role]));
     },
   });
@@ -272,7 +308,13 @@ export const usersRoutes: RouteModule = (fastify, app) => {
         .select({ pm: projectMembers, p: projects })
         .from(projectMembers)
         .innerJoin(projects, eq(projects.id, projectMembers.projectId))
-        .where(and(eq(projectMembers.workspaceId, ws.id), eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)))
+        .where(
+          and(
+            eq(projectMembers.workspaceId, ws.id),
+            eq(projectMembers.memberId, user.id),
+            eq(projectMembers.isActive, true),
+          ),
+        )
         .orderBy(asc(projectMembers.sortOrder), asc(projects.name));
       return {
         workspace_details: presentWorkspace(ws, { totalMembers: counts.get(ws.id) ?? 0 }),

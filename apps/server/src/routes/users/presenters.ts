@@ -1,5 +1,13 @@
 import type {
-  AdminMe, MobileOnboardingStep, NotificationPreferences, OnboardingStep, ProductTour, Profile, ProfileTheme, User, UserMe,
+  AdminMe,
+  MobileOnboardingStep,
+  NotificationPreferences,
+  OnboardingStep,
+  ProductTour,
+  Profile,
+  ProfileTheme,
+  User,
+  UserMe,
 } from "@stride/shared/contract";
 import type { TimeFormat } from "@stride/shared";
 import type { UserRow } from "../../http/route.ts";

@@ -1,3 +1,8 @@
 export {
-  acceptInvitationsBody, notificationPreferencesBody, onboardBody, tourCompletedBody, updateMeBody, updateProfileBody,
+  acceptInvitationsBody,
+  notificationPreferencesBody,
+  onboardBody,
+  tourCompletedBody,
+  updateMeBody,
+  updateProfileBody,
 } from "@stride/shared/contract";

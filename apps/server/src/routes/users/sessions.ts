@@ -16,7 +16,8 @@ type SessionRow = typeof sessions.$inferSelect;
  * A session's id in the API: derived from its stored id (itself the hash of the cookie's token), so that neither
  * the token nor the stored id ever leaves the server.
  */
-export const publicSessionId = (storedId: string) => crypto.createHash("sha256").update(`stride-session:${storedId}`).digest("hex").slice(0, 32);
+export const publicSessionId = (storedId: string) =>
+  crypto.createHash("sha256").update(`stride-session:${storedId}`).digest("hex").slice(0, 32);
 
 /** The caller's live app sessions (god-mode sessions are the instance admin's own), last used first. */
 async function liveSessions(db: DbOrTx, userId: string): Promise<SessionRow[]> {
@@ -52,7 +53,8 @@ export const userSessionRoutes: RouteModule = (fastify, app) => {
     method: "GET",
     url: "/api/users/me/sessions/",
     policy: POLICIES.user.any,
-    handler: async ({ user, sessionId }) => (await liveSessions(app.db, user.id)).map((s) => presentSession(s, sessionId)),
+    handler: async ({ user, sessionId }) =>
+      (await liveSessions(app.db, user.id)).map((s) => presentSession(s, sessionId)),
   });
 
   route(fastify, app, {
@@ -79,7 +81,10 @@ export const userSessionRoutes: RouteModule = (fastify, app) => {
     status: 204,
     handler: async ({ user, sessionId }) => {
       const others = (await liveSessions(app.db, user.id)).filter((s) => s.id !== sessionId).map((s) => s.id);
-      if (others.length) await app.db.delete(sessions).where(and(eq(sessions.userId, user.id), inArray(sessions.id, others), ne(sessions.id, sessionId ?? "")));
+      if (others.length)
+        await app.db
+          .delete(sessions)
+          .where(and(eq(sessions.userId, user.id), inArray(sessions.id, others), ne(sessions.id, sessionId ?? "")));
     },
   });
 };

@@ -9,7 +9,10 @@ import { V1P } from "./paths.ts";
 import type { z } from "zod";
 
 /** Both v1 path families of a work item's attachments (wire-facts §12). */
-const urls = (suffix: string) => [`${V1P}/issues/:issueId/issue-attachments/${suffix}`, `${V1P}/work-items/:issueId/attachments/${suffix}`];
+const urls = (suffix: string) => [
+  `${V1P}/issues/:issueId/issue-attachments/${suffix}`,
+  `${V1P}/work-items/:issueId/attachments/${suffix}`,
+];
 
 /**
  * v1 work-item attachments: the app's assets flow (routes/assets/) with an API key. POST `{name, type, size}` →
@@ -18,13 +21,22 @@ const urls = (suffix: string) => [`${V1P}/issues/:issueId/issue-attachments/${su
  */
 export function registerV1Attachments(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET", url: urls(""), auth: "apiKey", scope: "project", params: attParams,
+    method: "GET",
+    url: urls(""),
+    auth: "apiKey",
+    scope: "project",
+    params: attParams,
     policy: POLICIES.project.read,
     load: (ctx) => attachmentIssue(ctx, "read"),
     handler: listAttachments,
   });
   route(fastify, app, {
-    method: "POST", url: urls(""), auth: "apiKey", scope: "project", params: attParams, body: uploadSlotBody,
+    method: "POST",
+    url: urls(""),
+    auth: "apiKey",
+    scope: "project",
+    params: attParams,
+    body: uploadSlotBody,
     policy: POLICIES.project.read,
     load: attachmentSlotTarget,
     handler: newAttachmentSlot,

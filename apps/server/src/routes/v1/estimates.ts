@@ -9,7 +9,14 @@ import { projectParams } from "../../http/fields.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { estimateParams, estimatePointParams, updateEstimatePointBody } from "../estimates/schemas.ts";
 import {
-  createBareEstimate, createEstimatePoint, deleteEstimate, deleteEstimatePoint, loadEstimate, loadEstimatePoint, pointsOf, renameEstimate,
+  createBareEstimate,
+  createEstimatePoint,
+  deleteEstimate,
+  deleteEstimatePoint,
+  loadEstimate,
+  loadEstimatePoint,
+  pointsOf,
+  renameEstimate,
   updateEstimatePoint,
 } from "../estimates/commands.ts";
 import { V1P } from "./paths.ts";
@@ -26,7 +33,12 @@ async function projectEstimate(db: DbOrTx, project: ProjectRow) {
     const [active] = await db.select().from(E).where(eq(E.id, project.estimateId)).limit(1);
     if (active) return active;
   }
-  const [row] = await db.select().from(E).where(eq(E.projectId, project.id)).orderBy(desc(E.createdAt), asc(E.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(E)
+    .where(eq(E.projectId, project.id))
+    .orderBy(desc(E.createdAt), asc(E.id))
+    .limit(1);
   if (!row) throw errors.v1NotFound();
   return row;
 }
@@ -41,59 +53,116 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
   const estimateRules = PERMISSIONS.estimate;
   const url = `${V1P}/estimates/`;
   const current = ({ project }: { project: ProjectRow }) => projectEstimate(db, project);
-  const estimate = ({ project, params }: { project: ProjectRow; params: { estimateId: string } }) => loadEstimate(db, project.id, params.estimateId);
+  const estimate = ({ project, params }: { project: ProjectRow; params: { estimateId: string } }) =>
+    loadEstimate(db, project.id, params.estimateId);
 
   route(fastify, app, {
-    method: "GET", url, auth: "apiKey", scope: "project", params: projectParams, query: v1ShapeQuery,
-    policy: estimateRules.view, load: current,
+    method: "GET",
+    url,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    query: v1ShapeQuery,
+    policy: estimateRules.view,
+    load: current,
     handler: async (ctx) => shapeOne(presentV1Estimate(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "POST", url, auth: "apiKey", scope: "project", params: projectParams, body: v1CreateEstimateBody,
-    policy: estimateRules.create, status: 201,
+    method: "POST",
+    url,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    body: v1CreateEstimateBody,
+    policy: estimateRules.create,
+    status: 201,
     handler: async (ctx) => presentV1Estimate(await createBareEstimate(app, ctx.project, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "PATCH", url, auth: "apiKey", scope: "project", params: projectParams, body: v1UpdateEstimateBody,
-    policy: estimateRules.edit, load: current,
+    method: "PATCH",
+    url,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    body: v1UpdateEstimateBody,
+    policy: estimateRules.edit,
+    load: current,
     handler: async (ctx) => presentV1Estimate(await renameEstimate(app, ctx.loaded, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "DELETE", url, auth: "apiKey", scope: "project", params: projectParams,
-    policy: estimateRules.delete, load: current, status: 204,
+    method: "DELETE",
+    url,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    policy: estimateRules.delete,
+    load: current,
+    status: 204,
     handler: async (ctx) => {
       await deleteEstimate(app, ctx.project, ctx.loaded, ctx.user.id);
     },
   });
 
   route(fastify, app, {
-    method: "GET", url: `${url}:estimateId/estimate-points/`, auth: "apiKey", scope: "project", params: estimateParams,
-    policy: estimateRules.view, load: estimate,
+    method: "GET",
+    url: `${url}:estimateId/estimate-points/`,
+    auth: "apiKey",
+    scope: "project",
+    params: estimateParams,
+    policy: estimateRules.view,
+    load: estimate,
     handler: async (ctx) => (await pointsOf(db, [ctx.loaded.id])).map(presentV1Point),
   });
   route(fastify, app, {
-    method: "POST", url: `${url}:estimateId/estimate-points/`, auth: "apiKey", scope: "project", params: estimateParams,
-    body: v1CreateEstimatePointsBody, policy: estimateRules.edit, load: estimate, status: 201,
+    method: "POST",
+    url: `${url}:estimateId/estimate-points/`,
+    auth: "apiKey",
+    scope: "project",
+    params: estimateParams,
+    body: v1CreateEstimatePointsBody,
+    policy: estimateRules.edit,
+    load: estimate,
+    status: 201,
     handler: async (ctx) => {
       const body = ctx.body;
       const many = Array.isArray(body);
       const out = [];
-      for (const p of Array.isArray(body) ? body : [body]) out.push(presentV1Point(await createEstimatePoint(app, ctx.loaded, ctx.user.id, p)));
+      for (const p of Array.isArray(body) ? body : [body])
+        out.push(presentV1Point(await createEstimatePoint(app, ctx.loaded, ctx.user.id, p)));
       return many ? out : out[0];
     },
   });
-  const point = async ({ project, params }: { project: ProjectRow; params: { estimateId: string; pointId: string } }) => {
+  const point = async ({
+    project,
+    params,
+  }: {
+    project: ProjectRow;
+    params: { estimateId: string; pointId: string };
+  }) => {
     const e = await loadEstimate(db, project.id, params.estimateId);
     return { estimate: e, point: await loadEstimatePoint(db, e, params.pointId) };
   };
   route(fastify, app, {
-    method: "PATCH", url: `${url}:estimateId/estimate-points/:pointId/`, auth: "apiKey", scope: "project", params: estimatePointParams,
-    body: updateEstimatePointBody, policy: estimateRules.edit, load: point,
-    handler: async (ctx) => presentV1Point(await updateEstimatePoint(app, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, ctx.body)),
+    method: "PATCH",
+    url: `${url}:estimateId/estimate-points/:pointId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: estimatePointParams,
+    body: updateEstimatePointBody,
+    policy: estimateRules.edit,
+    load: point,
+    handler: async (ctx) =>
+      presentV1Point(await updateEstimatePoint(app, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${url}:estimateId/estimate-points/:pointId/`, auth: "apiKey", scope: "project", params: estimatePointParams,
-    policy: estimateRules.edit, load: point, status: 204,
+    method: "DELETE",
+    url: `${url}:estimateId/estimate-points/:pointId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: estimatePointParams,
+    policy: estimateRules.edit,
+    load: point,
+    status: 204,
     handler: async (ctx) => {
       await deleteEstimatePoint(app, ctx.project, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, null);
     },

@@ -9,8 +9,15 @@ import { envelope } from "../../http/pagination.ts";
 import { projectParams } from "../../http/fields.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import {
-  createIntakeItem, deleteIntakeItem, listIntakeItems, loadIntake, loadIntakeItem, loadItemRows, updateIntakeItem,
-  type IntakeItemRow, type IntakeViewer,
+  createIntakeItem,
+  deleteIntakeItem,
+  listIntakeItems,
+  loadIntake,
+  loadIntakeItem,
+  loadItemRows,
+  updateIntakeItem,
+  type IntakeItemRow,
+  type IntakeViewer,
 } from "../intake/commands.ts";
 import { intakeCreateBody, intakeItemParams, intakePatchBody } from "../intake/schemas.ts";
 import { V1P } from "./paths.ts";
@@ -18,7 +25,10 @@ import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery, type V1Object }
 import { authorExpanders } from "./presenters.ts";
 
 type ScopeLike = Pick<Ctx, "user" | "projectMember">;
-const viewerOf = (ctx: ScopeLike): IntakeViewer => ({ userId: ctx.user.id, projectRole: ctx.projectMember?.role ?? null });
+const viewerOf = (ctx: ScopeLike): IntakeViewer => ({
+  userId: ctx.user.id,
+  projectRole: ctx.projectMember?.role ?? null,
+});
 
 /**
  * v1 intake item (wire-facts §12): the intake row's columns + `inbox` and `issue_detail` (the work item's columns
@@ -26,14 +36,16 @@ const viewerOf = (ctx: ScopeLike): IntakeViewer => ({ userId: ctx.user.id, proje
  */
 async function presentV1IntakeItems(db: DbOrTx, rows: IntakeItemRow[]): Promise<V1Object[]> {
   const stateIds = [...new Set(rows.map((r) => r.issue.stateId).filter((s): s is string => !!s))];
-  const states = stateIds.length ? await db.select().from(schema.states).where(inArray(schema.states.id, stateIds)) : [];
+  const states = stateIds.length
+    ? await db.select().from(schema.states).where(inArray(schema.states.id, stateIds))
+    : [];
   const stateById = new Map(states.map((s) => [s.id, { id: s.id, name: s.name, color: s.color, group: s.group }]));
   return rows.map(({ item, issue }) => ({
     ...columns(schema.intakeIssues, item),
     inbox: item.intakeId,
     issue_detail: {
       ...columns(schema.issues, issue, ["description_binary", "is_epic"]),
-      state: issue.stateId ? stateById.get(issue.stateId) ?? null : null,
+      state: issue.stateId ? (stateById.get(issue.stateId) ?? null) : null,
       labels: issue.labelIds,
       assignees: issue.assigneeIds,
       cycle: issue.cycleId,
@@ -58,7 +70,12 @@ export function registerV1Intake(fastify: FastifyInstance, app: AppContext) {
   };
 
   route(fastify, app, {
-    method: "GET", url, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
+    method: "GET",
+    url,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    query: v1ListQuery,
     policy: PERMISSIONS.intake.view,
     handler: async (ctx) => {
       const intake = await loadIntake(db, ctx.project);
@@ -68,37 +85,72 @@ export function registerV1Intake(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST", url, auth: "apiKey", scope: "project", params: projectParams, body: intakeCreateBody,
-    policy: PERMISSIONS.intake.create, status: 201,
+    method: "POST",
+    url,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    body: intakeCreateBody,
+    policy: PERMISSIONS.intake.create,
+    status: 201,
     handler: async (ctx) => {
       const intake = await loadIntake(db, ctx.project);
       if (!intake.isInAppEnabled) throw errors.badRequest("Intake in the app is turned off for this project");
-      const row = await db.transaction((tx) => createIntakeItem(tx, ctx.project, intake, ctx.user.id, ctx.body.issue, INTAKE_SOURCE.inApp));
+      const row = await db.transaction((tx) =>
+        createIntakeItem(tx, ctx.project, intake, ctx.user.id, ctx.body.issue, INTAKE_SOURCE.inApp),
+      );
       return presentOne(db, row.id);
     },
   });
   route(fastify, app, {
-    method: "GET", url: `${url}:issueId/`, auth: "apiKey", scope: "project", params: intakeItemParams, query: v1ShapeQuery,
-    policy: PERMISSIONS.intake.view, load,
+    method: "GET",
+    url: `${url}:issueId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: intakeItemParams,
+    query: v1ShapeQuery,
+    policy: PERMISSIONS.intake.view,
+    load,
     handler: async (ctx) => shapeOne(await presentOne(db, ctx.loaded.item.id), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH", url: `${url}:issueId/`, auth: "apiKey", scope: "project", params: intakeItemParams, body: intakePatchBody,
-    policy: PERMISSIONS.intake.edit, load, creatorOf: (l) => l.item.createdById,
+    method: "PATCH",
+    url: `${url}:issueId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: intakeItemParams,
+    body: intakePatchBody,
+    policy: PERMISSIONS.intake.edit,
+    load,
+    creatorOf: (l) => l.item.createdById,
     handler: async (ctx) => {
       const { issue, ...change } = ctx.body;
-      const triaging = change.status !== undefined || change.snoozed_till !== undefined || change.duplicate_to !== undefined;
-      const roles = { userId: ctx.user.id, workspaceRole: ctx.workspaceMember?.role ?? null, projectRole: ctx.projectMember?.role ?? null };
+      const triaging =
+        change.status !== undefined || change.snoozed_till !== undefined || change.duplicate_to !== undefined;
+      const roles = {
+        userId: ctx.user.id,
+        workspaceRole: ctx.workspaceMember?.role ?? null,
+        projectRole: ctx.projectMember?.role ?? null,
+      };
       if (triaging && !allows(PERMISSIONS.intake.triage, roles)) throw errors.forbidden();
       await db.transaction((tx) => updateIntakeItem(tx, ctx.project, ctx.user.id, ctx.loaded, change, issue));
       return presentOne(db, ctx.loaded.item.id);
     },
   });
   route(fastify, app, {
-    method: "DELETE", url: `${url}:issueId/`, auth: "apiKey", scope: "project", params: intakeItemParams,
-    policy: PERMISSIONS.intake.delete, load, creatorOf: (l) => l.item.createdById, status: 204,
+    method: "DELETE",
+    url: `${url}:issueId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: intakeItemParams,
+    policy: PERMISSIONS.intake.delete,
+    load,
+    creatorOf: (l) => l.item.createdById,
+    status: 204,
     handler: async (ctx) => {
-      await db.transaction((tx) => deleteIntakeItem(tx, ctx.loaded, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg)));
+      await db.transaction((tx) =>
+        deleteIntakeItem(tx, ctx.loaded, ctx.user.id, (msg, err, childId) => ctx.req.log.error({ err, childId }, msg)),
+      );
     },
   });
 }

@@ -20,24 +20,31 @@ export function jsonSchema(s: z.ZodType): Json {
 }
 
 const ERROR_RESPONSES: Record<string, string> = {
-  "400": "Invalid input: `{\"field\": [\"message\"]}`, `{\"error\"}` or `{\"detail\"}`",
-  "401": "No API key: `{\"detail\": \"Authentication credentials were not provided.\"}`",
-  "403": "Invalid, expired or revoked key, or not allowed: `{\"detail\"}` or `{\"error\"}`",
-  "404": "`{\"error\": \"The requested resource does not exist.\"}`",
-  "429": "Over the key's rate limit: `{\"error_code\": 5900, \"error_message\": \"RATE_LIMIT_EXCEEDED\"}`",
+  "400": 'Invalid input: `{"field": ["message"]}`, `{"error"}` or `{"detail"}`',
+  "401": 'No API key: `{"detail": "Authentication credentials were not provided."}`',
+  "403": 'Invalid, expired or revoked key, or not allowed: `{"detail"}` or `{"error"}`',
+  "404": '`{"error": "The requested resource does not exist."}`',
+  "429": 'Over the key\'s rate limit: `{"error_code": 5900, "error_message": "RATE_LIMIT_EXCEEDED"}`',
 };
 
 export const openApiPath = (url: string) => url.replace(/:([A-Za-z_]+)/g, "{$1}");
 
 /** The resource a path acts on: its last fixed segment ("work-items", "comments", "me", …). */
 function tagOf(url: string): string {
-  const fixed = url.replace(/^\/api\/v1\//, "").split("/").filter((p) => p && !p.startsWith(":"));
+  const fixed = url
+    .replace(/^\/api\/v1\//, "")
+    .split("/")
+    .filter((p) => p && !p.startsWith(":"));
   const last = fixed[fixed.length - 1] ?? "api";
   return ["archive", "summary", "search"].includes(last) && fixed.length > 1 ? fixed[fixed.length - 2] : last;
 }
 
 function operationId(method: string, url: string): string {
-  const words = url.replace(/^\/api\/v1\//, "").split("/").filter(Boolean).map((p) => (p.startsWith(":") ? `by_${p.slice(1)}` : p.replace(/-/g, "_")));
+  const words = url
+    .replace(/^\/api\/v1\//, "")
+    .split("/")
+    .filter(Boolean)
+    .map((p) => (p.startsWith(":") ? `by_${p.slice(1)}` : p.replace(/-/g, "_")));
   return `${method.toLowerCase()}_${words.join("_")}`;
 }
 
@@ -50,7 +57,8 @@ function parameters(r: RegisteredRoute): Json[] {
   if (r.query) {
     const q = jsonSchema(r.query);
     const required = new Set((q.required as string[] | undefined) ?? []);
-    for (const [name, schema] of Object.entries((q.properties ?? {}) as Record<string, Json>)) out.push({ name, in: "query", required: required.has(name), schema });
+    for (const [name, schema] of Object.entries((q.properties ?? {}) as Record<string, Json>))
+      out.push({ name, in: "query", required: required.has(name), schema });
   }
   return out;
 }
@@ -67,9 +75,13 @@ export function buildOpenApi(): Json {
     if (seen.has(`${method} ${path}`)) continue;
     seen.add(`${method} ${path}`);
     const responses: Json = {
-      [String(r.status)]: r.status === 204 ? { description: "Done, no content" } : { description: "Success", content: { "application/json": { schema: { type: "object" } } } },
+      [String(r.status)]:
+        r.status === 204
+          ? { description: "Done, no content" }
+          : { description: "Success", content: { "application/json": { schema: { type: "object" } } } },
     };
-    for (const [code, description] of Object.entries(ERROR_RESPONSES)) responses[code] = { $ref: `#/components/responses/E${code}`, description };
+    for (const [code, description] of Object.entries(ERROR_RESPONSES))
+      responses[code] = { $ref: `#/components/responses/E${code}`, description };
     const op: Json = {
       operationId: operationId(r.method, r.url),
       summary: `${r.method} ${path}`,
@@ -89,7 +101,8 @@ export function buildOpenApi(): Json {
     info: {
       title: "Stride public API",
       version: "v1",
-      description: "The public API v1 of Stride, compatible with Plane's API v1. Authenticate with an API token (`X-API-Key`), created in workspace settings → API tokens. Lists are paginated with `per_page` and `cursor`; objects honour `fields` and `expand`. Each key may make 60 requests a minute (`X-RateLimit-*` headers).",
+      description:
+        "The public API v1 of Stride, compatible with Plane's API v1. Authenticate with an API token (`X-API-Key`), created in workspace settings → API tokens. Lists are paginated with `per_page` and `cursor`; objects honour `fields` and `expand`. Each key may make 60 requests a minute (`X-RateLimit-*` headers).",
     },
     servers: [{ url: "/" }],
     security: [{ ApiKey: [] }],
@@ -104,12 +117,18 @@ export function registerV1Docs(fastify: FastifyInstance, app: AppContext) {
   const documentOf = () => (doc ??= buildOpenApi());
 
   route(fastify, app, {
-    method: "GET", url: `${V1}/openapi.json`, auth: "none", policy: null,
+    method: "GET",
+    url: `${V1}/openapi.json`,
+    auth: "none",
+    policy: null,
     handler: async () => documentOf(),
   });
 
   route(fastify, app, {
-    method: "GET", url: `${V1}/docs/`, auth: "none", policy: null,
+    method: "GET",
+    url: `${V1}/docs/`,
+    auth: "none",
+    policy: null,
     handler: async (ctx) => {
       const paths = documentOf().paths as Record<string, Record<string, { summary: string; tags: string[] }>>;
       const byTag = new Map<string, string[]>();
@@ -120,12 +139,14 @@ export function registerV1Docs(fastify: FastifyInstance, app: AppContext) {
           byTag.set(op.tags[0], list);
         }
       }
-      const sections = [...byTag].map(([tag, items]) => `<h2>${escapeHtml(tag)}</h2><ul>${items.join("")}</ul>`).join("");
-      const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stride API v1</title></head><body><h1>Stride API v1</h1>`
-        + `<p>Send an API token (workspace settings → API tokens) in the <code>X-API-Key</code> header. Machine-readable description: <a href="${V1}/openapi.json">OpenAPI 3.1 document</a>.</p>`
-        + `${sections}</body></html>`;
+      const sections = [...byTag]
+        .map(([tag, items]) => `<h2>${escapeHtml(tag)}</h2><ul>${items.join("")}</ul>`)
+        .join("");
+      const html =
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Stride API v1</title></head><body><h1>Stride API v1</h1>` +
+        `<p>Send an API token (workspace settings → API tokens) in the <code>X-API-Key</code> header. Machine-readable description: <a href="${V1}/openapi.json">OpenAPI 3.1 document</a>.</p>` +
+        `${sections}</body></html>`;
       return ctx.reply.type("text/html; charset=utf-8").send(html);
     },
   });
 }
-

@@ -13,7 +13,15 @@ type ProjectRow = typeof schema.projects.$inferSelect;
 
 /** GET /api/v1/users/me/. */
 export function presentV1Me(u: UserRow): V1Object {
-  return { id: u.id, first_name: u.firstName, last_name: u.lastName, email: u.email, avatar: u.avatar, avatar_url: assetUrl(u.avatarAssetId, u.avatar), display_name: u.displayName };
+  return {
+    id: u.id,
+    first_name: u.firstName,
+    last_name: u.lastName,
+    email: u.email,
+    avatar: u.avatar,
+    avatar_url: assetUrl(u.avatarAssetId, u.avatar),
+    display_name: u.displayName,
+  };
 }
 
 /** A workspace member: user-lite + role. */
@@ -25,7 +33,14 @@ export function presentV1Member(u: UserRow, role: number): V1Object {
 export async function presentV1Projects(db: DbOrTx, userId: string, rows: ProjectRow[]): Promise<V1Object[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const extras = await db.execute<{ id: string; total_members: number; total_cycles: number; total_modules: number; member_role: number | null; sort_order: number | null }>(sql`
+  const extras = await db.execute<{
+    id: string;
+    total_members: number;
+    total_cycles: number;
+    total_modules: number;
+    member_role: number | null;
+    sort_order: number | null;
+  }>(sql`
     SELECT p.id,
       (SELECT count(*)::int FROM project_members m JOIN users u ON u.id = m.member WHERE m.project = p.id AND m.is_active AND NOT u.is_bot) AS total_members,
       (SELECT count(*)::int FROM cycles c WHERE c.project = p.id) AS total_cycles,
@@ -33,7 +48,10 @@ export async function presentV1Projects(db: DbOrTx, userId: string, rows: Projec
       me.role AS member_role, me.sort_order AS sort_order
     FROM projects p
     LEFT JOIN project_members me ON me.project = p.id AND me.member = ${userId} AND me.is_active
-    WHERE p.id IN (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})`);
+    WHERE p.id IN (${sql.join(
+      ids.map((id) => sql`${id}::uuid`),
+      sql`, `,
+    )})`);
   const byId = new Map([...extras].map((e) => [e.id, e]));
   return rows.map((r) => {
     const x = byId.get(r.id);
@@ -65,7 +83,8 @@ export function presentV1Comment(c: typeof schema.issueComments.$inferSelect, is
 }
 
 export const presentV1Link = (l: typeof schema.issueLinks.$inferSelect): V1Object => columns(schema.issueLinks, l);
-export const presentV1Activity = (a: typeof schema.issueActivities.$inferSelect): V1Object => columns(schema.issueActivities, a);
+export const presentV1Activity = (a: typeof schema.issueActivities.$inferSelect): V1Object =>
+  columns(schema.issueActivities, a);
 
 // ---------------------------------------------------------------- expand
 
@@ -80,17 +99,51 @@ export function workItemExpanders(db: DbOrTx, projectId: string): Expanders {
     assignees: (ids) => usersById(db, ids),
     created_by: (ids) => usersById(db, ids),
     updated_by: (ids) => usersById(db, ids),
-    labels: async (ids) => new Map((await db.select().from(schema.labels).where(and(inArray(schema.labels.id, ids), eq(schema.labels.projectId, projectId)))).map((l) => [l.id, presentV1Label(l)])),
+    labels: async (ids) =>
+      new Map(
+        (
+          await db
+            .select()
+            .from(schema.labels)
+            .where(and(inArray(schema.labels.id, ids), eq(schema.labels.projectId, projectId)))
+        ).map((l) => [l.id, presentV1Label(l)]),
+      ),
     state: async (ids) =>
-      new Map((await db.select().from(schema.states).where(inArray(schema.states.id, ids))).map((s) => [s.id, { id: s.id, name: s.name, color: s.color, group: s.group }])),
-    project: async (ids) => new Map((await db.select().from(schema.projects).where(inArray(schema.projects.id, ids))).map((p) => [p.id, columns(schema.projects, p)])),
+      new Map(
+        (await db.select().from(schema.states).where(inArray(schema.states.id, ids))).map((s) => [
+          s.id,
+          { id: s.id, name: s.name, color: s.color, group: s.group },
+        ]),
+      ),
+    project: async (ids) =>
+      new Map(
+        (await db.select().from(schema.projects).where(inArray(schema.projects.id, ids))).map((p) => [
+          p.id,
+          columns(schema.projects, p),
+        ]),
+      ),
     parent: async (ids) =>
-      new Map((await db.select().from(schema.issues).where(inArray(schema.issues.id, ids))).map((i) => [i.id, { ...columns(schema.issues, i, ["is_epic"]), type_id: i.typeId }])),
-    estimate_point: async (ids) => new Map((await db.select().from(schema.estimatePoints).where(inArray(schema.estimatePoints.id, ids))).map((e) => [e.id, columns(schema.estimatePoints, e)])),
+      new Map(
+        (await db.select().from(schema.issues).where(inArray(schema.issues.id, ids))).map((i) => [
+          i.id,
+          { ...columns(schema.issues, i, ["is_epic"]), type_id: i.typeId },
+        ]),
+      ),
+    estimate_point: async (ids) =>
+      new Map(
+        (await db.select().from(schema.estimatePoints).where(inArray(schema.estimatePoints.id, ids))).map((e) => [
+          e.id,
+          columns(schema.estimatePoints, e),
+        ]),
+      ),
   };
 }
 
 /** `expand=` of other objects' author fields. */
 export function authorExpanders(db: DbOrTx): Expanders {
-  return { created_by: (ids) => usersById(db, ids), updated_by: (ids) => usersById(db, ids), actor: (ids) => usersById(db, ids) };
+  return {
+    created_by: (ids) => usersById(db, ids),
+    updated_by: (ids) => usersById(db, ids),
+    actor: (ids) => usersById(db, ids),
+  };
 }

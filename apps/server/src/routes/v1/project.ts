@@ -32,10 +32,21 @@ export function externalKey(q: V1ListQuery): { id: string; source: string } | nu
 }
 
 /** 409 `{error, id}` when the project already has a row of that name (case-insensitive). */
-async function refuseDuplicateName(db: DbOrTx, table: typeof states | typeof labels, projectId: string, name: string, exceptId: string | null, what: string) {
+async function refuseDuplicateName(
+  db: DbOrTx,
+  table: typeof states | typeof labels,
+  projectId: string,
+  name: string,
+  exceptId: string | null,
+  what: string,
+) {
   const conds: SQL[] = [eq(table.projectId, projectId), sql`lower(${table.name}) = lower(${name})`];
   if (exceptId) conds.push(sql`${table.id} <> ${exceptId}`);
-  const [dup] = await db.select({ id: table.id }).from(table).where(and(...conds)).limit(1);
+  const [dup] = await db
+    .select({ id: table.id })
+    .from(table)
+    .where(and(...conds))
+    .limit(1);
   if (dup) throw errors.conflict({ error: `${what} with the same name already exists in the project`, id: dup.id });
 }
 
@@ -46,10 +57,19 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
   // ---------------------------------------------------------------- states
   const stateWhere = (projectId: string, q: V1ListQuery) => {
     const ext = externalKey(q);
-    return and(eq(states.projectId, projectId), eq(states.isTriage, false), ext ? and(eq(states.externalId, ext.id), eq(states.externalSource, ext.source)) : undefined);
+    return and(
+      eq(states.projectId, projectId),
+      eq(states.isTriage, false),
+      ext ? and(eq(states.externalId, ext.id), eq(states.externalSource, ext.source)) : undefined,
+    );
   };
   route(fastify, app, {
-    method: "GET", url: `${V1P}/states/`, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
+    method: "GET",
+    url: `${V1P}/states/`,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    query: v1ListQuery,
     policy: PERMISSIONS.state.view,
     handler: async (ctx) => {
       const where = stateWhere(ctx.project.id, ctx.query);
@@ -58,13 +78,29 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
         if (!row) throw errors.notFound();
         return shapeOne(presentV1State(row), ctx.query, authorExpanders(db));
       }
-      return v1Page(ctx.query, async () => (await db.select({ n: count() }).from(states).where(where))[0].n,
-        (limit, offset) => db.select().from(states).where(where).orderBy(asc(states.sequence), asc(states.createdAt)).limit(limit).offset(offset),
-        (rows) => rows.map(presentV1State), authorExpanders(db));
+      return v1Page(
+        ctx.query,
+        async () => (await db.select({ n: count() }).from(states).where(where))[0].n,
+        (limit, offset) =>
+          db
+            .select()
+            .from(states)
+            .where(where)
+            .orderBy(asc(states.sequence), asc(states.createdAt))
+            .limit(limit)
+            .offset(offset),
+        (rows) => rows.map(presentV1State),
+        authorExpanders(db),
+      );
     },
   });
   route(fastify, app, {
-    method: "POST", url: `${V1P}/states/`, auth: "apiKey", scope: "project", params: projectParams, body: v1StateCreate,
+    method: "POST",
+    url: `${V1P}/states/`,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    body: v1StateCreate,
     policy: PERMISSIONS.state.create,
     status: 200,
     handler: async (ctx) => {
@@ -76,17 +112,28 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET", url: `${V1P}/states/:stateId/`, auth: "apiKey", scope: "project", params: stateParams, query: v1ShapeQuery,
+    method: "GET",
+    url: `${V1P}/states/:stateId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: stateParams,
+    query: v1ShapeQuery,
     policy: PERMISSIONS.state.view,
     load: (ctx) => loadEditableState(db, ctx.project.id, ctx.params.stateId),
     handler: async (ctx) => shapeOne(presentV1State(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH", url: `${V1P}/states/:stateId/`, auth: "apiKey", scope: "project", params: stateParams, body: v1StateUpdate,
+    method: "PATCH",
+    url: `${V1P}/states/:stateId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: stateParams,
+    body: v1StateUpdate,
     policy: PERMISSIONS.state.edit,
     load: (ctx) => loadEditableState(db, ctx.project.id, ctx.params.stateId),
     handler: async (ctx) => {
-      if (ctx.body.name !== undefined) await refuseDuplicateName(db, states, ctx.project.id, ctx.body.name, ctx.loaded.id, "State");
+      if (ctx.body.name !== undefined)
+        await refuseDuplicateName(db, states, ctx.project.id, ctx.body.name, ctx.loaded.id, "State");
       const { default: isDefault, ...input } = ctx.body;
       const row = await updateState(ctx.app, ctx.loaded, ctx.user.id, input);
       if (isDefault) await markDefaultState(ctx.app, row, ctx.user.id);
@@ -94,8 +141,13 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE", url: `${V1P}/states/:stateId/`, auth: "apiKey", scope: "project", params: stateParams,
-    policy: PERMISSIONS.state.delete, status: 204,
+    method: "DELETE",
+    url: `${V1P}/states/:stateId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: stateParams,
+    policy: PERMISSIONS.state.delete,
+    status: 204,
     load: (ctx) => loadEditableState(db, ctx.project.id, ctx.params.stateId),
     handler: async (ctx) => deleteState(ctx.app, ctx.loaded),
   });
@@ -103,10 +155,18 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
   // ---------------------------------------------------------------- labels
   const labelWhere = (projectId: string, q: V1ListQuery) => {
     const ext = externalKey(q);
-    return and(eq(labels.projectId, projectId), ext ? and(eq(labels.externalId, ext.id), eq(labels.externalSource, ext.source)) : undefined);
+    return and(
+      eq(labels.projectId, projectId),
+      ext ? and(eq(labels.externalId, ext.id), eq(labels.externalSource, ext.source)) : undefined,
+    );
   };
   route(fastify, app, {
-    method: "GET", url: `${V1P}/labels/`, auth: "apiKey", scope: "project", params: projectParams, query: v1ListQuery,
+    method: "GET",
+    url: `${V1P}/labels/`,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    query: v1ListQuery,
     policy: PERMISSIONS.label.view,
     handler: async (ctx) => {
       const where = labelWhere(ctx.project.id, ctx.query);
@@ -115,37 +175,70 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
         if (!row) throw errors.notFound();
         return shapeOne(presentV1Label(row), ctx.query, authorExpanders(db));
       }
-      return v1Page(ctx.query, async () => (await db.select({ n: count() }).from(labels).where(where))[0].n,
-        (limit, offset) => db.select().from(labels).where(where).orderBy(asc(labels.sortOrder), asc(labels.createdAt)).limit(limit).offset(offset),
-        (rows) => rows.map(presentV1Label), authorExpanders(db));
+      return v1Page(
+        ctx.query,
+        async () => (await db.select({ n: count() }).from(labels).where(where))[0].n,
+        (limit, offset) =>
+          db
+            .select()
+            .from(labels)
+            .where(where)
+            .orderBy(asc(labels.sortOrder), asc(labels.createdAt))
+            .limit(limit)
+            .offset(offset),
+        (rows) => rows.map(presentV1Label),
+        authorExpanders(db),
+      );
     },
   });
   route(fastify, app, {
-    method: "POST", url: `${V1P}/labels/`, auth: "apiKey", scope: "project", params: projectParams, body: createLabelBody,
-    policy: PERMISSIONS.label.create, status: 201,
+    method: "POST",
+    url: `${V1P}/labels/`,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    body: createLabelBody,
+    policy: PERMISSIONS.label.create,
+    status: 201,
     handler: async (ctx) => {
       await refuseDuplicateName(db, labels, ctx.project.id, ctx.body.name, null, "Label");
       return presentV1Label(await createLabel(ctx.app, ctx.project, ctx.user.id, ctx.body));
     },
   });
   route(fastify, app, {
-    method: "GET", url: `${V1P}/labels/:labelId/`, auth: "apiKey", scope: "project", params: labelParams, query: v1ShapeQuery,
+    method: "GET",
+    url: `${V1P}/labels/:labelId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: labelParams,
+    query: v1ShapeQuery,
     policy: PERMISSIONS.label.view,
     load: (ctx) => loadLabel(db, ctx.project.id, ctx.params.labelId),
     handler: async (ctx) => shapeOne(presentV1Label(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH", url: `${V1P}/labels/:labelId/`, auth: "apiKey", scope: "project", params: labelParams, body: updateLabelBody,
+    method: "PATCH",
+    url: `${V1P}/labels/:labelId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: labelParams,
+    body: updateLabelBody,
     policy: PERMISSIONS.label.edit,
     load: (ctx) => loadLabel(db, ctx.project.id, ctx.params.labelId),
     handler: async (ctx) => {
-      if (ctx.body.name !== undefined) await refuseDuplicateName(db, labels, ctx.project.id, ctx.body.name, ctx.loaded.id, "Label");
+      if (ctx.body.name !== undefined)
+        await refuseDuplicateName(db, labels, ctx.project.id, ctx.body.name, ctx.loaded.id, "Label");
       return presentV1Label(await updateLabel(ctx.app, ctx.loaded, ctx.user.id, ctx.body));
     },
   });
   route(fastify, app, {
-    method: "DELETE", url: `${V1P}/labels/:labelId/`, auth: "apiKey", scope: "project", params: labelParams,
-    policy: PERMISSIONS.label.delete, status: 204,
+    method: "DELETE",
+    url: `${V1P}/labels/:labelId/`,
+    auth: "apiKey",
+    scope: "project",
+    params: labelParams,
+    policy: PERMISSIONS.label.delete,
+    status: 204,
     load: (ctx) => loadLabel(db, ctx.project.id, ctx.params.labelId),
     handler: async (ctx) => deleteLabel(ctx.app, ctx.loaded),
   });
@@ -153,29 +246,55 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
   // ---------------------------------------------------------------- project members
   const MEMBERS = [`${V1P}/members/`, `${V1P}/project-members/`];
   route(fastify, app, {
-    method: "GET", url: MEMBERS, auth: "apiKey", scope: "project", params: projectParams, query: v1ShapeQuery,
+    method: "GET",
+    url: MEMBERS,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    query: v1ShapeQuery,
     policy: PERMISSIONS.projectMember.view,
     handler: async (ctx) => {
-      const rows = await db.select({ user: users }).from(projectMembers).innerJoin(users, eq(users.id, projectMembers.memberId))
-        .where(and(eq(projectMembers.projectId, ctx.project.id), eq(projectMembers.isActive, true), eq(users.isBot, false))).orderBy(asc(projectMembers.createdAt));
-      return shapeAll(rows.map((r) => ({ ...presentUserLite(r.user) })), ctx.query);
+      const rows = await db
+        .select({ user: users })
+        .from(projectMembers)
+        .innerJoin(users, eq(users.id, projectMembers.memberId))
+        .where(
+          and(eq(projectMembers.projectId, ctx.project.id), eq(projectMembers.isActive, true), eq(users.isBot, false)),
+        )
+        .orderBy(asc(projectMembers.createdAt));
+      return shapeAll(
+        rows.map((r) => ({ ...presentUserLite(r.user) })),
+        ctx.query,
+      );
     },
   });
   route(fastify, app, {
-    method: "POST", url: MEMBERS, auth: "apiKey", scope: "project", params: projectParams, body: v1ProjectMemberBody,
-    policy: PERMISSIONS.projectMember.add, status: 201,
+    method: "POST",
+    url: MEMBERS,
+    auth: "apiKey",
+    scope: "project",
+    params: projectParams,
+    body: v1ProjectMemberBody,
+    policy: PERMISSIONS.projectMember.add,
+    status: 201,
     handler: async (ctx) => {
-      const [m] = await addProjectMembers(ctx.app, ctx.project, ctx.user.id, { members: [{ member_id: ctx.body.member, role: ctx.body.role ?? 15 }] });
+      const [m] = await addProjectMembers(ctx.app, ctx.project, ctx.user.id, {
+        members: [{ member_id: ctx.body.member, role: ctx.body.role ?? 15 }],
+      });
       return { id: m.id, member: m.memberId, role: m.role };
     },
   });
   route(fastify, app, {
-    method: "DELETE", url: MEMBERS.map((u) => `${u}:memberId/`), auth: "apiKey", scope: "project", params: memberParams,
-    policy: PERMISSIONS.projectMember.remove, status: 204,
+    method: "DELETE",
+    url: MEMBERS.map((u) => `${u}:memberId/`),
+    auth: "apiKey",
+    scope: "project",
+    params: memberParams,
+    policy: PERMISSIONS.projectMember.remove,
+    status: 204,
     handler: async (ctx) => {
       const m = await loadActiveMember(db, ctx.project.id, ctx.params.memberId);
       await removeProjectMember(ctx.app, ctx.project, m, ctx.user.id);
     },
   });
 }
-

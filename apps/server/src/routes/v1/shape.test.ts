@@ -12,15 +12,32 @@ describe("v1 fields and expand", () => {
   it("expands ids and id lists with one load per key for the whole page, ignoring unknown keys", async () => {
     const calls: string[][] = [];
     const out = await shapeAll(
-      [{ id: "1", state: "s1", labels: ["l1", "l2"], parent: null }, { id: "2", state: "s2", labels: ["l2", "gone"], parent: null }],
+      [
+        { id: "1", state: "s1", labels: ["l1", "l2"], parent: null },
+        { id: "2", state: "s2", labels: ["l2", "gone"], parent: null },
+      ],
       { expand: "state,labels,bogus" },
       {
-        state: async (ids) => { calls.push(ids); return new Map(ids.map((i) => [i, { id: i, name: i.toUpperCase() }])); },
-        labels: async (ids) => { calls.push(ids); return new Map(ids.filter((i) => i !== "gone").map((i) => [i, { id: i }])); },
+        state: async (ids) => {
+          calls.push(ids);
+          return new Map(ids.map((i) => [i, { id: i, name: i.toUpperCase() }]));
+        },
+        labels: async (ids) => {
+          calls.push(ids);
+          return new Map(ids.filter((i) => i !== "gone").map((i) => [i, { id: i }]));
+        },
       },
     );
-    expect(calls).toEqual([["s1", "s2"], ["l1", "l2", "gone"]]);
-    expect(out[0]).toEqual({ id: "1", state: { id: "s1", name: "S1" }, labels: [{ id: "l1" }, { id: "l2" }], parent: null });
+    expect(calls).toEqual([
+      ["s1", "s2"],
+      ["l1", "l2", "gone"],
+    ]);
+    expect(out[0]).toEqual({
+      id: "1",
+      state: { id: "s1", name: "S1" },
+      labels: [{ id: "l1" }, { id: "l2" }],
+      parent: null,
+    });
     expect(out[1].labels).toEqual([{ id: "l2" }]);
   });
 });

@@ -13,8 +13,19 @@ export type V1Object = Record<string, unknown>;
 
 /** Columns every v1 object leaves out: list-engine bookkeeping kept on the rows. */
 const INTERNAL = new Set([
-  "list_version", "issue_sequence", "assignee_ids", "label_ids", "module_ids", "cycle_id", "link_count", "attachment_count",
-  "sub_issues_count", "description_json", "description_stripped", "comment_stripped", "comment_json",
+  "list_version",
+  "issue_sequence",
+  "assignee_ids",
+  "label_ids",
+  "module_ids",
+  "cycle_id",
+  "link_count",
+  "attachment_count",
+  "sub_issues_count",
+  "description_json",
+  "description_stripped",
+  "comment_stripped",
+  "comment_json",
 ]);
 
 function wire(v: unknown): unknown {
@@ -41,18 +52,24 @@ export const shapeQuery = {
   expand: z.string().max(2000).optional(),
 };
 /** The paginated list query of v1 (`per_page`, `cursor` checked by parsePage), with `fields` / `expand`. */
-export const v1ListQuery = z.object({
-  ...shapeQuery,
-  per_page: z.string().optional(),
-  cursor: z.string().optional(),
-  order_by: z.string().max(100).optional(),
-  external_id: z.string().max(255).optional(),
-  external_source: z.string().max(255).optional(),
-}).passthrough();
+export const v1ListQuery = z
+  .object({
+    ...shapeQuery,
+    per_page: z.string().optional(),
+    cursor: z.string().optional(),
+    order_by: z.string().max(100).optional(),
+    external_id: z.string().max(255).optional(),
+    external_source: z.string().max(255).optional(),
+  })
+  .passthrough();
 export type V1ListQuery = z.infer<typeof v1ListQuery>;
 export const v1ShapeQuery = z.object(shapeQuery).passthrough();
 
-export const commaList = (s: string | undefined): string[] => (s ?? "").split(",").map((x) => x.trim()).filter(Boolean);
+export const commaList = (s: string | undefined): string[] =>
+  (s ?? "")
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** Keep only the asked fields (`id` always); without `fields`, everything. */
 export function pickFields(obj: V1Object, fields: string | undefined): V1Object {
@@ -70,7 +87,11 @@ export function pickFields(obj: V1Object, fields: string | undefined): V1Object 
 export type Expanders = Record<string, (ids: string[]) => Promise<Map<string, V1Object>>>;
 
 /** Apply `expand` then `fields` to a page of objects. Unknown expand keys are ignored, as Plane does. */
-export async function shapeAll(objs: V1Object[], query: { fields?: string; expand?: string }, expanders: Expanders = {}): Promise<V1Object[]> {
+export async function shapeAll(
+  objs: V1Object[],
+  query: { fields?: string; expand?: string },
+  expanders: Expanders = {},
+): Promise<V1Object[]> {
   const wanted = commaList(query.expand).filter((k) => k in expanders);
   for (const key of wanted) {
     const ids = new Set<string>();
@@ -89,7 +110,11 @@ export async function shapeAll(objs: V1Object[], query: { fields?: string; expan
   return objs.map((o) => pickFields(o, query.fields));
 }
 
-export async function shapeOne(obj: V1Object, query: { fields?: string; expand?: string }, expanders: Expanders = {}): Promise<V1Object> {
+export async function shapeOne(
+  obj: V1Object,
+  query: { fields?: string; expand?: string },
+  expanders: Expanders = {},
+): Promise<V1Object> {
   return (await shapeAll([obj], query, expanders))[0];
 }
 

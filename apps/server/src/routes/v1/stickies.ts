@@ -7,7 +7,14 @@ import { slugParams } from "../../http/fields.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { stickyCreateBody, stickyParams, stickyPatchBody } from "../stickies/schemas.ts";
-import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere, updateSticky } from "../stickies/commands.ts";
+import {
+  createSticky,
+  deleteSticky,
+  listStickies,
+  loadOwnSticky,
+  stickiesWhere,
+  updateSticky,
+} from "../stickies/commands.ts";
 import { V1W } from "./paths.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
@@ -24,34 +31,67 @@ export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
     loadOwnSticky(db, ctx.workspace.id, ctx.user.id, ctx.params.stickyId);
 
   route(fastify, app, {
-    method: "GET", url: `${V1W}/stickies/`, auth: "apiKey", scope: "workspace", params: slugParams,
+    method: "GET",
+    url: `${V1W}/stickies/`,
+    auth: "apiKey",
+    scope: "workspace",
+    params: slugParams,
     query: v1ListQuery.extend({ query: z.string().max(255).optional() }),
     policy: homeRules.view,
     handler: async ({ workspace, user, query }) => {
       const page = parsePage(query, STICKIES_PAGE_SIZE);
-      const { rows, total } = await listStickies(db, stickiesWhere(workspace.id, user.id, query.query), page.perPage, page.offset);
+      const { rows, total } = await listStickies(
+        db,
+        stickiesWhere(workspace.id, user.id, query.query),
+        page.perPage,
+        page.offset,
+      );
       const results = await shapeAll(rows.map(presentV1Sticky), query, authorExpanders(db));
       return envelope(page, total, results, results.length);
     },
   });
   route(fastify, app, {
-    method: "POST", url: `${V1W}/stickies/`, auth: "apiKey", scope: "workspace", params: slugParams, body: stickyCreateBody,
-    policy: homeRules.edit, status: 201,
+    method: "POST",
+    url: `${V1W}/stickies/`,
+    auth: "apiKey",
+    scope: "workspace",
+    params: slugParams,
+    body: stickyCreateBody,
+    policy: homeRules.edit,
+    status: 201,
     handler: async ({ workspace, user, body }) => presentV1Sticky(await createSticky(db, workspace.id, user.id, body)),
   });
   route(fastify, app, {
-    method: "GET", url: `${V1W}/stickies/:stickyId/`, auth: "apiKey", scope: "workspace", params: stickyParams, query: v1ShapeQuery,
-    policy: homeRules.view, load: loadOwn,
+    method: "GET",
+    url: `${V1W}/stickies/:stickyId/`,
+    auth: "apiKey",
+    scope: "workspace",
+    params: stickyParams,
+    query: v1ShapeQuery,
+    policy: homeRules.view,
+    load: loadOwn,
     handler: async ({ loaded, query }) => shapeOne(presentV1Sticky(loaded), query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH", url: `${V1W}/stickies/:stickyId/`, auth: "apiKey", scope: "workspace", params: stickyParams, body: stickyPatchBody,
-    policy: homeRules.edit, load: loadOwn,
+    method: "PATCH",
+    url: `${V1W}/stickies/:stickyId/`,
+    auth: "apiKey",
+    scope: "workspace",
+    params: stickyParams,
+    body: stickyPatchBody,
+    policy: homeRules.edit,
+    load: loadOwn,
     handler: async ({ loaded, body, user }) => presentV1Sticky(await updateSticky(db, loaded, body, user.id)),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${V1W}/stickies/:stickyId/`, auth: "apiKey", scope: "workspace", params: stickyParams,
-    policy: homeRules.edit, load: loadOwn, status: 204,
+    method: "DELETE",
+    url: `${V1W}/stickies/:stickyId/`,
+    auth: "apiKey",
+    scope: "workspace",
+    params: stickyParams,
+    policy: homeRules.edit,
+    load: loadOwn,
+    status: 204,
     handler: async ({ loaded }) => {
       await deleteSticky(db, loaded);
     },

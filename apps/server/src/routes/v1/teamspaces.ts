@@ -9,10 +9,28 @@ import { envelope, parsePage } from "../../http/pagination.ts";
 import { presentUserLite } from "../../http/present.ts";
 import { schema, type Tx } from "../../db/client.ts";
 import {
-  createTeamspace, deleteTeamspace, joinMembers, joinProjects, removeMembers, removeProjects, updateTeamspace,
+  createTeamspace,
+  deleteTeamspace,
+  joinMembers,
+  joinProjects,
+  removeMembers,
+  removeProjects,
+  updateTeamspace,
 } from "../teamspaces/commands.ts";
-import { readerOfCtx, selectTeamspaces, teamspaceMemberUsers, teamspaceProjectRows, teamspaceWithPeople } from "../teamspaces/queries.ts";
-import { teamspaceCreateBody, teamspaceMembersBody, teamspaceParams, teamspacePatchBody, teamspaceProjectsBody } from "../teamspaces/schemas.ts";
+import {
+  readerOfCtx,
+  selectTeamspaces,
+  teamspaceMemberUsers,
+  teamspaceProjectRows,
+  teamspaceWithPeople,
+} from "../teamspaces/queries.ts";
+import {
+  teamspaceCreateBody,
+  teamspaceMembersBody,
+  teamspaceParams,
+  teamspacePatchBody,
+  teamspaceProjectsBody,
+} from "../teamspaces/schemas.ts";
 import { teamspaceOf } from "../teamspaces/index.ts";
 import { V1W } from "./paths.ts";
 import { authorExpanders, presentV1Projects } from "./presenters.ts";
@@ -23,7 +41,11 @@ type Row = typeof schema.teamspaces.$inferSelect;
 const presentV1Teamspace = (t: Row): V1Object => columns(schema.teamspaces, t);
 
 /** A page of already-presented objects. */
-async function page(query: { per_page?: string; cursor?: string; fields?: string; expand?: string }, app: AppContext, all: V1Object[]) {
+async function page(
+  query: { per_page?: string; cursor?: string; fields?: string; expand?: string },
+  app: AppContext,
+  all: V1Object[],
+) {
   const p = parsePage(query);
   const results = await shapeAll(all.slice(p.offset, p.offset + p.perPage), query, authorExpanders(app.db));
   return envelope(p, all.length, results, results.length);
@@ -37,57 +59,143 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
   const TS = PERMISSIONS.teamspace;
   const base = `${V1W}/teamspaces/`;
   const one = `${base}:teamspaceId/`;
-  const reread = async (ctx: Parameters<typeof readerOfCtx>[0], id: string) => presentV1Teamspace((await teamspaceWithPeople(app.db, readerOfCtx(ctx), id)).row);
+  const reread = async (ctx: Parameters<typeof readerOfCtx>[0], id: string) =>
+    presentV1Teamspace((await teamspaceWithPeople(app.db, readerOfCtx(ctx), id)).row);
 
   route(fastify, app, {
-    method: "GET", url: base, auth: "apiKey", scope: "workspace", params: slugParams, query: v1ListQuery, policy: TS.view,
-    handler: async (ctx) => page(ctx.query, app, (await selectTeamspaces(app.db, readerOfCtx(ctx), sql`true`)).map((t) => presentV1Teamspace(t.row))),
+    method: "GET",
+    url: base,
+    auth: "apiKey",
+    scope: "workspace",
+    params: slugParams,
+    query: v1ListQuery,
+    policy: TS.view,
+    handler: async (ctx) =>
+      page(
+        ctx.query,
+        app,
+        (await selectTeamspaces(app.db, readerOfCtx(ctx), sql`true`)).map((t) => presentV1Teamspace(t.row)),
+      ),
   });
   route(fastify, app, {
-    method: "POST", url: base, auth: "apiKey", scope: "workspace", params: slugParams, body: teamspaceCreateBody, policy: TS.create, status: 201,
+    method: "POST",
+    url: base,
+    auth: "apiKey",
+    scope: "workspace",
+    params: slugParams,
+    body: teamspaceCreateBody,
+    policy: TS.create,
+    status: 201,
     handler: async (ctx) => {
       const t = await app.db.transaction((tx) => createTeamspace(tx, ctx.workspace.id, ctx.user.id, ctx.body));
       return reread(ctx, t.id);
     },
   });
   route(fastify, app, {
-    method: "GET", url: one, auth: "apiKey", scope: "workspace", params: teamspaceParams, query: v1ShapeQuery, policy: TS.view, load: teamspaceOf,
+    method: "GET",
+    url: one,
+    auth: "apiKey",
+    scope: "workspace",
+    params: teamspaceParams,
+    query: v1ShapeQuery,
+    policy: TS.view,
+    load: teamspaceOf,
     handler: async (ctx) => shapeOne(presentV1Teamspace(ctx.loaded), ctx.query, authorExpanders(app.db)),
   });
   route(fastify, app, {
-    method: "PATCH", url: one, auth: "apiKey", scope: "workspace", params: teamspaceParams, body: teamspacePatchBody, policy: TS.edit, load: teamspaceOf,
+    method: "PATCH",
+    url: one,
+    auth: "apiKey",
+    scope: "workspace",
+    params: teamspaceParams,
+    body: teamspacePatchBody,
+    policy: TS.edit,
+    load: teamspaceOf,
     handler: async (ctx) => {
       await app.db.transaction((tx) => updateTeamspace(tx, ctx.loaded, ctx.user.id, ctx.body));
       return reread(ctx, ctx.loaded.id);
     },
   });
   route(fastify, app, {
-    method: "DELETE", url: one, auth: "apiKey", scope: "workspace", params: teamspaceParams, policy: TS.delete, load: teamspaceOf, status: 204,
+    method: "DELETE",
+    url: one,
+    auth: "apiKey",
+    scope: "workspace",
+    params: teamspaceParams,
+    policy: TS.delete,
+    load: teamspaceOf,
+    status: 204,
     handler: async (ctx) => {
       await app.db.transaction((tx) => deleteTeamspace(tx, ctx.loaded));
     },
   });
 
   route(fastify, app, {
-    method: "GET", url: `${one}members/`, auth: "apiKey", scope: "workspace", params: teamspaceParams, query: v1ListQuery, policy: TS.view, load: teamspaceOf,
-    handler: async (ctx) => page(ctx.query, app, (await teamspaceMemberUsers(app.db, ctx.loaded)).map((u) => ({ ...presentUserLite(u) }))),
+    method: "GET",
+    url: `${one}members/`,
+    auth: "apiKey",
+    scope: "workspace",
+    params: teamspaceParams,
+    query: v1ListQuery,
+    policy: TS.view,
+    load: teamspaceOf,
+    handler: async (ctx) =>
+      page(
+        ctx.query,
+        app,
+        (await teamspaceMemberUsers(app.db, ctx.loaded)).map((u) => ({ ...presentUserLite(u) })),
+      ),
   });
   route(fastify, app, {
-    method: "GET", url: `${one}projects/`, auth: "apiKey", scope: "workspace", params: teamspaceParams, query: v1ListQuery, policy: TS.view, load: teamspaceOf,
-    handler: async (ctx) => page(ctx.query, app, await presentV1Projects(app.db, ctx.user.id, await teamspaceProjectRows(app.db, ctx.loaded, ctx.user.id))),
+    method: "GET",
+    url: `${one}projects/`,
+    auth: "apiKey",
+    scope: "workspace",
+    params: teamspaceParams,
+    query: v1ListQuery,
+    policy: TS.view,
+    load: teamspaceOf,
+    handler: async (ctx) =>
+      page(
+        ctx.query,
+        app,
+        await presentV1Projects(app.db, ctx.user.id, await teamspaceProjectRows(app.db, ctx.loaded, ctx.user.id)),
+      ),
   });
   type Act = (tx: Tx, t: Row, actorId: string, ids: readonly string[]) => Promise<void>;
   /** POST (add) and DELETE (remove) `{url}{what}/` with a `{key: [ids]}` body. */
-  const idsRoutes = <K extends string>(what: string, body: z.ZodType<Record<K, string[]>>, key: K, add: Act, remove: Act) => {
+  const idsRoutes = <K extends string>(
+    what: string,
+    body: z.ZodType<Record<K, string[]>>,
+    key: K,
+    add: Act,
+    remove: Act,
+  ) => {
     route(fastify, app, {
-      method: "POST", url: `${one}${what}/`, auth: "apiKey", scope: "workspace", params: teamspaceParams, body, policy: TS.edit, load: teamspaceOf, status: 201,
+      method: "POST",
+      url: `${one}${what}/`,
+      auth: "apiKey",
+      scope: "workspace",
+      params: teamspaceParams,
+      body,
+      policy: TS.edit,
+      load: teamspaceOf,
+      status: 201,
       handler: async (ctx) => {
         await app.db.transaction((tx) => add(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
         return reread(ctx, ctx.loaded.id);
       },
     });
     route(fastify, app, {
-      method: "DELETE", url: `${one}${what}/`, auth: "apiKey", scope: "workspace", params: teamspaceParams, body, policy: TS.edit, load: teamspaceOf, status: 204,
+      method: "DELETE",
+      url: `${one}${what}/`,
+      auth: "apiKey",
+      scope: "workspace",
+      params: teamspaceParams,
+      body,
+      policy: TS.edit,
+      load: teamspaceOf,
+      status: 204,
       handler: async (ctx) => {
         await app.db.transaction((tx) => remove(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
       },

@@ -41,9 +41,18 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
         .select({ user: users, role: workspaceMembers.role })
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.memberId))
-        .where(and(eq(workspaceMembers.workspaceId, ctx.workspace.id), eq(workspaceMembers.isActive, true), eq(users.isBot, false)))
+        .where(
+          and(
+            eq(workspaceMembers.workspaceId, ctx.workspace.id),
+            eq(workspaceMembers.isActive, true),
+            eq(users.isBot, false),
+          ),
+        )
         .orderBy(asc(workspaceMembers.createdAt));
-      return shapeAll(rows.map((r) => presentV1Member(r.user, r.role)), ctx.query);
+      return shapeAll(
+        rows.map((r) => presentV1Member(r.user, r.role)),
+        ctx.query,
+      );
     },
   });
 
@@ -56,11 +65,21 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     query: v1ListQuery,
     policy: POLICIES.workspace.read,
     handler: async (ctx) => {
-      const where = and(visibleProjectsWhere(ctx.workspace.id, ctx.user.id, ctx.workspaceMember!.role), sql`${projects.archivedAt} IS NULL`);
+      const where = and(
+        visibleProjectsWhere(ctx.workspace.id, ctx.user.id, ctx.workspaceMember!.role),
+        sql`${projects.archivedAt} IS NULL`,
+      );
       return v1Page(
         ctx.query,
         async () => (await ctx.app.db.select({ n: count() }).from(projects).where(where))[0].n,
-        (limit, offset) => ctx.app.db.select().from(projects).where(where).orderBy(desc(projects.createdAt), asc(projects.id)).limit(limit).offset(offset),
+        (limit, offset) =>
+          ctx.app.db
+            .select()
+            .from(projects)
+            .where(where)
+            .orderBy(desc(projects.createdAt), asc(projects.id))
+            .limit(limit)
+            .offset(offset),
         (rows) => presentV1Projects(ctx.app.db, ctx.user.id, rows),
         authorExpanders(ctx.app.db),
       );
@@ -77,12 +96,23 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     policy: PERMISSIONS.project.create,
     status: 201,
     handler: async (ctx) => {
-      const dup = await ctx.app.db.select({ id: projects.id, name: projects.name, identifier: projects.identifier }).from(projects)
-        .where(and(eq(projects.workspaceId, ctx.workspace.id), sql`(lower(${projects.name}) = lower(${ctx.body.name}) OR upper(${projects.identifier}) = upper(${ctx.body.identifier}))`))
+      const dup = await ctx.app.db
+        .select({ id: projects.id, name: projects.name, identifier: projects.identifier })
+        .from(projects)
+        .where(
+          and(
+            eq(projects.workspaceId, ctx.workspace.id),
+            sql`(lower(${projects.name}) = lower(${ctx.body.name}) OR upper(${projects.identifier}) = upper(${ctx.body.identifier}))`,
+          ),
+        )
         .limit(1);
       if (dup[0]) {
         const field = dup[0].name.toLowerCase() === ctx.body.name.toLowerCase() ? "name" : "identifier";
-        throw errors.conflict({ [field]: [`A project with this ${field} already exists`], error: `Project with the same ${field} already exists`, id: dup[0].id });
+        throw errors.conflict({
+          [field]: [`A project with this ${field} already exists`],
+          error: `Project with the same ${field} already exists`,
+          id: dup[0].id,
+        });
       }
       const row = await createProject(ctx.app, ctx.workspace, ctx.user.id, ctx.body);
       return (await presentV1Projects(ctx.app.db, ctx.user.id, [row]))[0];
@@ -97,7 +127,12 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
     params: projectParams,
     query: v1ShapeQuery,
     policy: PERMISSIONS.project.view,
-    handler: async (ctx) => shapeOne((await presentV1Projects(ctx.app.db, ctx.user.id, [ctx.project]))[0], ctx.query, authorExpanders(ctx.app.db)),
+    handler: async (ctx) =>
+      shapeOne(
+        (await presentV1Projects(ctx.app.db, ctx.user.id, [ctx.project]))[0],
+        ctx.query,
+        authorExpanders(ctx.app.db),
+      ),
   });
 
   route(fastify, app, {
@@ -171,8 +206,19 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
           (SELECT count(*)::int FROM issues WHERE project = ${id} AND deleted_at IS NULL AND is_draft = false AND archived_at IS NULL
             ${owner ? sql`AND created_by = ${owner}` : sql``}) AS issues`);
       return {
-        id, name: ctx.project.name, identifier: ctx.project.identifier,
-        counts: { members: c.members, states: c.states, labels: c.labels, cycles: c.cycles, modules: c.modules, issues: c.issues, intakes: 0, pages: 0 },
+        id,
+        name: ctx.project.name,
+        identifier: ctx.project.identifier,
+        counts: {
+          members: c.members,
+          states: c.states,
+          labels: c.labels,
+          cycles: c.cycles,
+          modules: c.modules,
+          issues: c.issues,
+          intakes: 0,
+          pages: 0,
+        },
       };
     },
   });

@@ -19,16 +19,33 @@ export interface ViewPlace {
  * The views of a place the user may see with their `is_favorite`: favourites first, then by name (wire-facts §7),
  * or in the asked order (work-tracking §3: name, created_at, updated_at, `-` for descending).
  */
-export async function listViews(app: AppContext, place: ViewPlace, userId: string, order?: ViewOrder): Promise<{ row: ViewRow; fav: boolean }[]> {
+export async function listViews(
+  app: AppContext,
+  place: ViewPlace,
+  userId: string,
+  order?: ViewOrder,
+): Promise<{ row: ViewRow; fav: boolean }[]> {
   const field = order?.replace(/^-/, "") as "name" | "created_at" | "updated_at" | undefined;
   const dir = order?.startsWith("-") ? desc : asc;
-  const col = field === "created_at" ? issueViews.createdAt : field === "updated_at" ? issueViews.updatedAt : sql`lower(${issueViews.name})`;
+  const col =
+    field === "created_at"
+      ? issueViews.createdAt
+      : field === "updated_at"
+        ? issueViews.updatedAt
+        : sql`lower(${issueViews.name})`;
   const rows = await app.db
     .select()
     .from(issueViews)
     .where(visibleViews(place.workspaceId, place.projectId, userId, place.teamspaceId ?? null))
     .orderBy(dir(col), asc(issueViews.createdAt), asc(issueViews.id));
-  const favs = place.projectId ? await favoritedIds(app.db, userId, "view", rows.map((r) => r.id)) : new Set<string>();
+  const favs = place.projectId
+    ? await favoritedIds(
+        app.db,
+        userId,
+        "view",
+        rows.map((r) => r.id),
+      )
+    : new Set<string>();
   const out = rows.map((row) => ({ row, fav: favs.has(row.id) }));
   // favourites first unless an order was asked for (a stable partition keeps the order inside each part)
   return order ? out : [...out.filter((v) => v.fav), ...out.filter((v) => !v.fav)];
@@ -55,12 +72,23 @@ function columns(body: UpdateViewBody): Partial<typeof issueViews.$inferInsert> 
 }
 
 /** A new view, owned by its creator. */
-export async function createView(app: AppContext, place: ViewPlace, userId: string, body: CreateViewBody): Promise<ViewRow> {
+export async function createView(
+  app: AppContext,
+  place: ViewPlace,
+  userId: string,
+  body: CreateViewBody,
+): Promise<ViewRow> {
   const [row] = await app.db
     .insert(issueViews)
     .values({
-      ...columns(body), name: body.name, workspaceId: place.workspaceId, projectId: place.projectId, teamspaceId: place.teamspaceId ?? null,
-      ownedById: userId, createdById: userId, updatedById: userId,
+      ...columns(body),
+      name: body.name,
+      workspaceId: place.workspaceId,
+      projectId: place.projectId,
+      teamspaceId: place.teamspaceId ?? null,
+      ownedById: userId,
+      createdById: userId,
+      updatedById: userId,
     })
     .returning();
   return row!;
@@ -70,7 +98,12 @@ export async function createView(app: AppContext, place: ViewPlace, userId: stri
  * Change a view. A locked view (work-tracking §4) takes only the lock toggle itself: any other change is 400
  * `{error: "view is locked"}`. The row is locked for the check, so a concurrent lock cannot slip a change through.
  */
-export async function updateView(app: AppContext, view: ViewRow, userId: string, body: UpdateViewBody): Promise<ViewRow> {
+export async function updateView(
+  app: AppContext,
+  view: ViewRow,
+  userId: string,
+  body: UpdateViewBody,
+): Promise<ViewRow> {
   const set = columns(body);
   return app.db.transaction(async (tx) => {
     const [current] = await tx.select().from(issueViews).where(eq(issueViews.id, view.id)).for("update");
@@ -78,7 +111,11 @@ export async function updateView(app: AppContext, view: ViewRow, userId: string,
     const changesMoreThanLock = Object.keys(set).some((k) => k !== "isLocked");
     if (current.isLocked && changesMoreThanLock) throw errors.badRequest("view is locked");
     if (Object.keys(set).length === 0) return current;
-    const [row] = await tx.update(issueViews).set({ ...set, updatedAt: new Date(), updatedById: userId }).where(eq(issueViews.id, view.id)).returning();
+    const [row] = await tx
+      .update(issueViews)
+      .set({ ...set, updatedAt: new Date(), updatedById: userId })
+      .where(eq(issueViews.id, view.id))
+      .returning();
     return row!;
   });
 }
@@ -95,10 +132,21 @@ export async function deleteView(app: AppContext, view: ViewRow): Promise<void> 
 
 export async function favoriteView(app: AppContext, view: ViewRow, userId: string): Promise<void> {
   await app.db.transaction((tx) =>
-    addEntityFavorite(tx, { workspaceId: view.workspaceId, userId, projectId: view.projectId, entityType: "view", entityId: view.id }),
+    addEntityFavorite(tx, {
+      workspaceId: view.workspaceId,
+      userId,
+      projectId: view.projectId,
+      entityType: "view",
+      entityId: view.id,
+    }),
   );
 }
 
-export async function unfavoriteView(app: AppContext, workspaceId: string, viewId: string, userId: string): Promise<boolean> {
+export async function unfavoriteView(
+  app: AppContext,
+  workspaceId: string,
+  viewId: string,
+  userId: string,
+): Promise<boolean> {
   return removeEntityFavorite(app.db, { workspaceId, userId, entityType: "view", entityId: viewId });
 }

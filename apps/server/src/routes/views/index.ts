@@ -10,9 +10,25 @@ import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
 import { P, W } from "../../http/paths.ts";
 import { loadVisibleView, viewFilterOf } from "../../domain/saved-views.ts";
 import { projectListHandler } from "../issue-lists/index.ts";
-import { createViewBody, favoriteViewBody, projectViewParams, updateViewBody, workspaceViewParams, workspaceViewPropsBody } from "./schemas.ts";
+import {
+  createViewBody,
+  favoriteViewBody,
+  projectViewParams,
+  updateViewBody,
+  workspaceViewParams,
+  workspaceViewPropsBody,
+} from "./schemas.ts";
 import { presentView } from "./presenters.ts";
-import { createView, deleteView, favoriteView, isFavoriteView, listViews, unfavoriteView, updateView, type ViewPlace } from "./commands.ts";
+import {
+  createView,
+  deleteView,
+  favoriteView,
+  isFavoriteView,
+  listViews,
+  unfavoriteView,
+  updateView,
+  type ViewPlace,
+} from "./commands.ts";
 import { schema } from "../../db/client.ts";
 import { eq } from "drizzle-orm";
 
@@ -30,14 +46,28 @@ export interface ViewPlaceRoutes<TParams extends { slug: string }, TOne extends 
 }
 
 /** The place of project views (`P/views/`) and of global views (`W/views/`). */
-export const projectViewPlace = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: projectOf(ctx).id });
+export const projectViewPlace = (ctx: ScopeCtx): ViewPlace => ({
+  workspaceId: ctx.workspace.id,
+  projectId: projectOf(ctx).id,
+});
 const workspaceViewPlace = (ctx: ScopeCtx): ViewPlace => ({ workspaceId: ctx.workspace.id, projectId: null });
 
 /** GET/POST `{url}` and GET/PATCH/DELETE `{url}{viewId}/` of one place. */
-export function viewCrud<TParams extends { slug: string }, TOne extends TParams & { viewId: string }>(fastify: FastifyInstance, app: AppContext, o: ViewPlaceRoutes<TParams, TOne>) {
+export function viewCrud<TParams extends { slug: string }, TOne extends TParams & { viewId: string }>(
+  fastify: FastifyInstance,
+  app: AppContext,
+  o: ViewPlaceRoutes<TParams, TOne>,
+) {
   const load = async (ctx: ScopeCtx<TOne>) => {
     const place = await o.place(ctx);
-    return loadVisibleView(app.db, place.workspaceId, place.projectId, ctx.params.viewId, ctx.user.id, place.teamspaceId ?? null);
+    return loadVisibleView(
+      app.db,
+      place.workspaceId,
+      place.projectId,
+      ctx.params.viewId,
+      ctx.user.id,
+      place.teamspaceId ?? null,
+    );
   };
   route(fastify, app, {
     method: "GET",
@@ -47,7 +77,8 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
     scope: o.scope,
     policy: o.perms.view,
     load: async (ctx) => o.place(ctx),
-    handler: async (ctx) => (await listViews(app, ctx.loaded, ctx.user.id, ctx.query.order_by)).map((v) => presentView(v.row, v.fav)),
+    handler: async (ctx) =>
+      (await listViews(app, ctx.loaded, ctx.user.id, ctx.query.order_by)).map((v) => presentView(v.row, v.fav)),
   });
   route(fastify, app, {
     method: "POST",
@@ -78,7 +109,8 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
     load,
     creatorOf: (v) => v.ownedById,
     policy: o.perms.edit,
-    handler: async ({ loaded, user, body }) => presentView(await updateView(app, loaded, user.id, body), await isFavoriteView(app, loaded, user.id)),
+    handler: async ({ loaded, user, body }) =>
+      presentView(await updateView(app, loaded, user.id, body), await isFavoriteView(app, loaded, user.id)),
   });
   route(fastify, app, {
     method: "DELETE",
@@ -101,8 +133,22 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
  * them; a locked view takes only the lock toggle.
  */
 export const viewRoutes: RouteModule = (fastify, app) => {
-  viewCrud(fastify, app, { url: `${P}/views/`, scope: "project", params: projectParams, oneParams: projectViewParams, perms: PERMISSIONS.view, place: projectViewPlace });
-  viewCrud(fastify, app, { url: `${W}/views/`, scope: "workspace", params: slugParams, oneParams: workspaceViewParams, perms: PERMISSIONS.workspaceView, place: workspaceViewPlace });
+  viewCrud(fastify, app, {
+    url: `${P}/views/`,
+    scope: "project",
+    params: projectParams,
+    oneParams: projectViewParams,
+    perms: PERMISSIONS.view,
+    place: projectViewPlace,
+  });
+  viewCrud(fastify, app, {
+    url: `${W}/views/`,
+    scope: "workspace",
+    params: slugParams,
+    oneParams: workspaceViewParams,
+    perms: PERMISSIONS.workspaceView,
+    place: workspaceViewPlace,
+  });
 
   // GET P/views/{id}/issues/: the project list (one engine, cached like P/issues/) with the view's filters ANDed in
   route(fastify, app, {
@@ -111,7 +157,8 @@ export const viewRoutes: RouteModule = (fastify, app) => {
     params: projectViewParams,
     query: listQuery,
     scope: "project",
-    load: ({ workspace, project, params, user }) => loadVisibleView(app.db, workspace.id, project.id, params.viewId, user.id),
+    load: ({ workspace, project, params, user }) =>
+      loadVisibleView(app.db, workspace.id, project.id, params.viewId, user.id),
     policy: PERMISSIONS.view.view,
     handler: (ctx) => projectListHandler(ctx, "project", "list", viewFilterOf(ctx.loaded)),
   });
@@ -151,7 +198,10 @@ export const viewRoutes: RouteModule = (fastify, app) => {
     policy: PERMISSIONS.workspaceView.view,
     status: 204,
     handler: async ({ workspaceMember, body }) => {
-      await app.db.update(schema.workspaceMembers).set({ viewProps: body.view_props, updatedAt: new Date() }).where(eq(schema.workspaceMembers.id, workspaceMember!.id));
+      await app.db
+        .update(schema.workspaceMembers)
+        .set({ viewProps: body.view_props, updatedAt: new Date() })
+        .where(eq(schema.workspaceMembers.id, workspaceMember!.id));
     },
   });
 };

@@ -31,7 +31,11 @@ export const WEBHOOK_LOG_PAGE = 100;
 export const DUPLICATE_URL = "URL already exists for the workspace";
 
 export async function loadWebhook(db: DbOrTx, workspaceId: string, id: string): Promise<WebhookRow> {
-  const [w] = await db.select().from(webhooks).where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId))).limit(1);
+  const [w] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), eq(webhooks.workspaceId, workspaceId)))
+    .limit(1);
   if (!w) throw errors.notFound();
   return w;
 }
@@ -52,7 +56,12 @@ function conflictOnDuplicate(err: unknown): unknown {
   return uniqueViolation(err) === "webhooks_workspace_url_uq" ? errors.conflict({ error: DUPLICATE_URL }) : err;
 }
 
-export async function createWebhook(app: AppContext, workspaceId: string, actorId: string, b: CreateWebhookBody): Promise<{ row: WebhookRow; secret: string }> {
+export async function createWebhook(
+  app: AppContext,
+  workspaceId: string,
+  actorId: string,
+  b: CreateWebhookBody,
+): Promise<{ row: WebhookRow; secret: string }> {
   await checkUrl(app, b.url);
   const secret = newWebhookSecret();
   try {
@@ -78,7 +87,12 @@ export async function createWebhook(app: AppContext, workspaceId: string, actorI
   }
 }
 
-export async function updateWebhook(app: AppContext, w: WebhookRow, actorId: string, b: UpdateWebhookBody): Promise<WebhookRow> {
+export async function updateWebhook(
+  app: AppContext,
+  w: WebhookRow,
+  actorId: string,
+  b: UpdateWebhookBody,
+): Promise<WebhookRow> {
   if (b.url !== undefined && b.url !== w.url) await checkUrl(app, b.url);
   try {
     const [row] = await app.db
@@ -103,7 +117,11 @@ export async function updateWebhook(app: AppContext, w: WebhookRow, actorId: str
 }
 
 /** A new secret replaces the old one at once: deliveries from now on are signed with it. */
-export async function regenerateSecret(app: AppContext, w: WebhookRow, actorId: string): Promise<{ row: WebhookRow; secret: string }> {
+export async function regenerateSecret(
+  app: AppContext,
+  w: WebhookRow,
+  actorId: string,
+): Promise<{ row: WebhookRow; secret: string }> {
   const secret = newWebhookSecret();
   const [row] = await app.db
     .update(webhooks)
@@ -118,11 +136,28 @@ export async function deleteWebhook(app: AppContext, w: WebhookRow): Promise<voi
 }
 
 export async function webhookLogsOf(db: DbOrTx, w: WebhookRow): Promise<WebhookLogRow[]> {
-  return db.select().from(webhookLogs).where(eq(webhookLogs.webhookId, w.id)).orderBy(desc(webhookLogs.createdAt)).limit(WEBHOOK_LOG_PAGE);
+  return db
+    .select()
+    .from(webhookLogs)
+    .where(eq(webhookLogs.webhookId, w.id))
+    .orderBy(desc(webhookLogs.createdAt))
+    .limit(WEBHOOK_LOG_PAGE);
 }
 
 /** Queue a delivery of `body` (a JSON text built for this webhook) as a durable job. */
-export async function queueDelivery(tx: DbOrTx, w: Pick<WebhookRow, "id">, event: string, action: string, body: string, deliveryId = crypto.randomUUID()): Promise<string> {
-  await addJob(tx, WEBHOOK_DELIVER_TASK, { webhook_id: w.id, delivery_id: deliveryId, event, action, body, retry: 0 } satisfies DeliverJob, { maxAttempts: 3 });
+export async function queueDelivery(
+  tx: DbOrTx,
+  w: Pick<WebhookRow, "id">,
+  event: string,
+  action: string,
+  body: string,
+  deliveryId = crypto.randomUUID(),
+): Promise<string> {
+  await addJob(
+    tx,
+    WEBHOOK_DELIVER_TASK,
+    { webhook_id: w.id, delivery_id: deliveryId, event, action, body, retry: 0 } satisfies DeliverJob,
+    { maxAttempts: 3 },
+  );
   return deliveryId;
 }

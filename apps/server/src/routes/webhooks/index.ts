@@ -7,7 +7,14 @@ import { W } from "../../http/paths.ts";
 import { errors } from "../../http/errors.ts";
 import { createWebhookBody, updateWebhookBody, webhookParams } from "./schemas.ts";
 import { presentWebhook, presentWebhookLog } from "./presenters.ts";
-import { createWebhook, deleteWebhook, loadWebhook, regenerateSecret, updateWebhook, webhookLogsOf } from "./commands.ts";
+import {
+  createWebhook,
+  deleteWebhook,
+  loadWebhook,
+  regenerateSecret,
+  updateWebhook,
+  webhookLogsOf,
+} from "./commands.ts";
 import { queueTestEvent } from "./jobs.ts";
 
 /**
@@ -15,7 +22,8 @@ import { queueTestEvent } from "./jobs.ts";
  * and regenerate only; deliveries are jobs (jobs.ts), each attempt logged (`W/webhook-logs/{id}/`).
  */
 export const webhookRoutes: RouteModule = (fastify, app) => {
-  const load = ({ workspace, params }: { workspace: { id: string }; params: { webhookId: string } }) => loadWebhook(app.db, workspace.id, params.webhookId);
+  const load = ({ workspace, params }: { workspace: { id: string }; params: { webhookId: string } }) =>
+    loadWebhook(app.db, workspace.id, params.webhookId);
 
   route(fastify, app, {
     method: "GET",
@@ -24,7 +32,11 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: PERMISSIONS.webhook.view,
     handler: async ({ workspace }) => {
-      const rows = await app.db.select().from(schema.webhooks).where(eq(schema.webhooks.workspaceId, workspace.id)).orderBy(asc(schema.webhooks.createdAt));
+      const rows = await app.db
+        .select()
+        .from(schema.webhooks)
+        .where(eq(schema.webhooks.workspaceId, workspace.id))
+        .orderBy(asc(schema.webhooks.createdAt));
       return rows.map((w) => presentWebhook(w));
     },
   });

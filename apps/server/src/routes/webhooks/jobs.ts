@@ -8,7 +8,13 @@ import { decryptValue } from "../../core/instance-config.ts";
 import { presentUserLite } from "../../http/present.ts";
 import { OutboundError, safeFetch } from "../../core/safe-fetch.ts";
 import { addJob } from "../../core/jobs.ts";
-import { eventsOfActivity, plannedWebhookJobs, WEBHOOK_EVENT_TASK, type WebhookChange, type WebhookEventJob } from "../../domain/webhook-events.ts";
+import {
+  eventsOfActivity,
+  plannedWebhookJobs,
+  WEBHOOK_EVENT_TASK,
+  type WebhookChange,
+  type WebhookEventJob,
+} from "../../domain/webhook-events.ts";
 import { loadIssueView } from "../issues/queries.ts";
 import { presentIssue } from "../issues/presenters.ts";
 import { presentProjectColumns } from "../projects/presenters.ts";
@@ -17,7 +23,14 @@ import { presentCycle } from "../cycles/presenters.ts";
 import { selectModules } from "../modules/queries.ts";
 import { presentModule } from "../modules/presenters.ts";
 import { presentComments } from "../issue-comments/presenters.ts";
-import { planeJson, RESPONSE_EXCERPT_BYTES, retryDelayMs, signBody, WEBHOOK_MAX_ATTEMPTS, WEBHOOK_TIMEOUT_MS } from "./payload.ts";
+import {
+  planeJson,
+  RESPONSE_EXCERPT_BYTES,
+  retryDelayMs,
+  signBody,
+  WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_TIMEOUT_MS,
+} from "./payload.ts";
 import { queueDelivery, WEBHOOK_DELIVER_TASK, type DeliverJob } from "./commands.ts";
 import type { WebhookRow } from "./presenters.ts";
 
@@ -46,8 +59,11 @@ async function entityData(db: DbOrTx, event: WebhookEvent, id: string): Promise<
       return p ? presentProjectColumns(p) : null;
     }
     case "cycle": {
-      const [row] = await db.select({ c: schema.cycles, tz: schema.projects.timezone }).from(schema.cycles)
-        .innerJoin(schema.projects, eq(schema.projects.id, schema.cycles.projectId)).where(eq(schema.cycles.id, id));
+      const [row] = await db
+        .select({ c: schema.cycles, tz: schema.projects.timezone })
+        .from(schema.cycles)
+        .innerJoin(schema.projects, eq(schema.projects.id, schema.cycles.projectId))
+        .where(eq(schema.cycles.id, id));
       if (!row) return null;
       const counts = await cycleCounts(db, [id]);
       return presentCycle(row.c, { counts: counts.get(id)!, isFavorite: false, timeZone: row.tz, now: new Date() });
@@ -57,7 +73,9 @@ async function entityData(db: DbOrTx, event: WebhookEvent, id: string): Promise<
       return m ? presentModule(m) : null;
     }
     case "issue_comment": {
-      const [row] = await db.select({ c: schema.issueComments, p: schema.projects, w: schema.workspaces }).from(schema.issueComments)
+      const [row] = await db
+        .select({ c: schema.issueComments, p: schema.projects, w: schema.workspaces })
+        .from(schema.issueComments)
         .innerJoin(schema.projects, eq(schema.projects.id, schema.issueComments.projectId))
         .innerJoin(schema.workspaces, eq(schema.workspaces.id, schema.issueComments.workspaceId))
         .where(eq(schema.issueComments.id, id));
@@ -69,11 +87,31 @@ async function entityData(db: DbOrTx, event: WebhookEvent, id: string): Promise<
 }
 
 /** The body of one delivery, keys in wire-facts §13's order, written as Plane writes JSON. */
-export function webhookBody(p: { event: string; action: string; webhookId: string; workspaceId: string; data: unknown; activity: Record<string, unknown> }): string {
-  return planeJson({ event: p.event, action: p.action, webhook_id: p.webhookId, workspace_id: p.workspaceId, data: p.data, activity: p.activity });
+export function webhookBody(p: {
+  event: string;
+  action: string;
+  webhookId: string;
+  workspaceId: string;
+  data: unknown;
+  activity: Record<string, unknown>;
+}): string {
+  return planeJson({
+    event: p.event,
+    action: p.action,
+    webhook_id: p.webhookId,
+    workspace_id: p.workspaceId,
+    data: p.data,
+    activity: p.activity,
+  });
 }
 
-const NO_CHANGE: WebhookChange = { field: null, new_value: null, old_value: null, old_identifier: null, new_identifier: null };
+const NO_CHANGE: WebhookChange = {
+  field: null,
+  new_value: null,
+  old_value: null,
+  old_identifier: null,
+  new_identifier: null,
+};
 
 async function actorLite(db: DbOrTx, actorId: string | null) {
   if (!actorId) return null;
@@ -84,8 +122,16 @@ async function actorLite(db: DbOrTx, actorId: string | null) {
 /** One event → one delivery job per active webhook listening for it and per changed field, in one transaction. */
 async function fanOut(app: AppContext, job: WebhookEventJob): Promise<void> {
   await app.db.transaction(async (tx) => {
-    const flag = { project: webhooks.project, issue: webhooks.issue, module: webhooks.module, cycle: webhooks.cycle, issue_comment: webhooks.issueComment }[job.event];
-    const targets = await tx.select({ id: webhooks.id }).from(webhooks)
+    const flag = {
+      project: webhooks.project,
+      issue: webhooks.issue,
+      module: webhooks.module,
+      cycle: webhooks.cycle,
+      issue_comment: webhooks.issueComment,
+    }[job.event];
+    const targets = await tx
+      .select({ id: webhooks.id })
+      .from(webhooks)
       .where(and(eq(webhooks.workspaceId, job.workspace_id), eq(webhooks.isActive, true), eq(flag, true)));
     if (targets.length === 0) return;
     const data = job.action === "deleted" ? { id: job.entity_id } : await entityData(tx, job.event, job.entity_id);
@@ -97,10 +143,28 @@ async function fanOut(app: AppContext, job: WebhookEventJob): Promise<void> {
     for (const w of targets) {
       for (const change of changes) {
         const activity = {
-          field: change.field, new_value: change.new_value, old_value: change.old_value, actor, ...(behalf ? { on_behalf_of: behalf } : {}),
-          old_identifier: change.old_identifier, new_identifier: change.new_identifier,
+          field: change.field,
+          new_value: change.new_value,
+          old_value: change.old_value,
+          actor,
+          ...(behalf ? { on_behalf_of: behalf } : {}),
+          old_identifier: change.old_identifier,
+          new_identifier: change.new_identifier,
         };
-        await queueDelivery(tx, w, job.event, job.action, webhookBody({ event: job.event, action: job.action, webhookId: w.id, workspaceId: job.workspace_id, data, activity }));
+        await queueDelivery(
+          tx,
+          w,
+          job.event,
+          job.action,
+          webhookBody({
+            event: job.event,
+            action: job.action,
+            webhookId: w.id,
+            workspaceId: job.workspace_id,
+            data,
+            activity,
+          }),
+        );
       }
     }
   });
@@ -111,13 +175,24 @@ export async function queueTestEvent(app: AppContext, w: WebhookRow, actorId: st
   const actor = await actorLite(app.db, actorId);
   const deliveryId = crypto.randomUUID();
   const data = { message: "This is a test event from Stride.", sent_at: new Date().toISOString() };
-  const body = webhookBody({ event: "test", action: "test", webhookId: w.id, workspaceId: w.workspaceId, data, activity: { ...NO_CHANGE, actor } });
+  const body = webhookBody({
+    event: "test",
+    action: "test",
+    webhookId: w.id,
+    workspaceId: w.workspaceId,
+    data,
+    activity: { ...NO_CHANGE, actor },
+  });
   await queueDelivery(app.db, w, "test", "test", body, deliveryId);
   return deliveryId;
 }
 
 const headerRecord = (h: Record<string, string | string[] | undefined>) =>
-  Object.fromEntries(Object.entries(h).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]));
+  Object.fromEntries(
+    Object.entries(h)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : String(v)]),
+  );
 
 /**
  * One attempt: sign the stored body with the webhook's current secret, POST it through the SSRF guard, log the
@@ -143,8 +218,14 @@ async function deliver(app: AppContext, job: DeliverJob): Promise<void> {
   let retryable = true;
   try {
     const res = await safeFetch(w.url, {
-      method: "POST", headers, body: job.body, timeoutMs: WEBHOOK_TIMEOUT_MS, maxRedirects: 0,
-      maxBytes: RESPONSE_EXCERPT_BYTES, truncate: true, allowPrivate: app.config.outboundAllowPrivate,
+      method: "POST",
+      headers,
+      body: job.body,
+      timeoutMs: WEBHOOK_TIMEOUT_MS,
+      maxRedirects: 0,
+      maxBytes: RESPONSE_EXCERPT_BYTES,
+      truncate: true,
+      allowPrivate: app.config.outboundAllowPrivate,
     });
     status = res.status;
     responseHeaders = headerRecord(res.headers);
@@ -175,6 +256,10 @@ async function deliver(app: AppContext, job: DeliverJob): Promise<void> {
       retryCount: job.retry,
       nextRetryAt: next,
     });
-    if (next) await addJob(tx, WEBHOOK_DELIVER_TASK, { ...job, retry: attempt } satisfies DeliverJob, { runAt: next, maxAttempts: 3 });
+    if (next)
+      await addJob(tx, WEBHOOK_DELIVER_TASK, { ...job, retry: attempt } satisfies DeliverJob, {
+        runAt: next,
+        maxAttempts: 3,
+      });
   });
 }

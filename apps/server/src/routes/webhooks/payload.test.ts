@@ -4,7 +4,9 @@ import { newWebhookSecret, planeJson, retryDelayMs, signBody, WEBHOOK_MAX_ATTEMP
 
 describe("webhook payload", () => {
   it("writes JSON as Python's json.dumps does", () => {
-    expect(planeJson({ a: 1, b: [true, null, "x"], c: { d: "é✓" } })).toBe('{"a": 1, "b": [true, null, "x"], "c": {"d": "\\u00e9\\u2713"}}');
+    expect(planeJson({ a: 1, b: [true, null, "x"], c: { d: "é✓" } })).toBe(
+      '{"a": 1, "b": [true, null, "x"], "c": {"d": "\\u00e9\\u2713"}}',
+    );
     expect(planeJson({ emoji: "😀" })).toBe('{"emoji": "\\ud83d\\ude00"}');
     expect(planeJson({ q: 'say "hi"\n', skip: undefined })).toBe('{"q": "say \\"hi\\"\\n"}');
     expect(JSON.parse(planeJson({ s: "Grüße" }))).toEqual({ s: "Grüße" });
@@ -12,7 +14,9 @@ describe("webhook payload", () => {
 
   it("signs with HMAC-SHA256 of the bytes", () => {
     const body = planeJson({ event: "issue" });
-    expect(signBody("plane_wh_abc", body)).toBe(crypto.createHmac("sha256", "plane_wh_abc").update(Buffer.from(body)).digest("hex"));
+    expect(signBody("plane_wh_abc", body)).toBe(
+      crypto.createHmac("sha256", "plane_wh_abc").update(Buffer.from(body)).digest("hex"),
+    );
   });
 
   it("makes secrets of the documented form", () => {

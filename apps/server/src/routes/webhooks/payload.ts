@@ -22,7 +22,11 @@ export function retryDelayMs(retry: number): number {
  */
 export function planeJson(value: unknown): string {
   if (value === null || value === undefined) return "null";
-  if (typeof value === "string") return JSON.stringify(value).replace(/[\u0080-\uffff]/g, (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"));
+  if (typeof value === "string")
+    return JSON.stringify(value).replace(
+      /[\u0080-\uffff]/g,
+      (c) => "\\u" + c.charCodeAt(0).toString(16).padStart(4, "0"),
+    );
   if (typeof value === "number") return Number.isFinite(value) ? JSON.stringify(value) : "null";
   if (typeof value === "boolean") return value ? "true" : "false";
   if (value instanceof Date) return planeJson(value.toISOString());
@@ -44,4 +48,3 @@ export function signBody(secret: string, body: string | Buffer): string {
 export function newWebhookSecret(): string {
   return "plane_wh_" + crypto.randomBytes(16).toString("hex");
 }
-

@@ -25,7 +25,9 @@ export function presentWebhook(w: WebhookRow, secret?: string): Webhook {
 }
 
 const strings = (v: unknown): Record<string, string> | null =>
-  v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)])) : null;
+  v && typeof v === "object" && !Array.isArray(v)
+    ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, String(x)]))
+    : null;
 
 export function presentWebhookLog(l: WebhookLogRow): WebhookLog {
   return {

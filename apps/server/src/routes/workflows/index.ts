@@ -16,20 +16,34 @@ import { deleteWorkflowState, loadWorkflowSubject, putWorkflowState, workflowSta
 export function registerWorkflowRoutes(fastify: FastifyInstance, app: AppContext, base: string, auth?: "apiKey") {
   const url = `${base}/workflow-states/`;
   route(fastify, app, {
-    method: "GET", url, auth, params: projectParams, scope: "project",
+    method: "GET",
+    url,
+    auth,
+    params: projectParams,
+    scope: "project",
     policy: PERMISSIONS.workflow.view,
     handler: async ({ project }) => workflowStatesOf(app.db, project.id),
   });
   route(fastify, app, {
-    method: "PUT", url: `${url}:stateId/`, auth, params: workflowStateParams, body: putWorkflowStateBody, scope: "project",
+    method: "PUT",
+    url: `${url}:stateId/`,
+    auth,
+    params: workflowStateParams,
+    body: putWorkflowStateBody,
+    scope: "project",
     load: ({ project, params }) => loadWorkflowSubject(app.db, project.id, params.stateId),
     policy: PERMISSIONS.workflow.edit,
     handler: async ({ project, user, loaded, body }) => putWorkflowState(app.db, project, user.id, loaded, body),
   });
   route(fastify, app, {
-    method: "DELETE", url: `${url}:stateId/`, auth, params: workflowStateParams, scope: "project",
+    method: "DELETE",
+    url: `${url}:stateId/`,
+    auth,
+    params: workflowStateParams,
+    scope: "project",
     load: ({ project, params }) => loadWorkflowSubject(app.db, project.id, params.stateId),
-    policy: PERMISSIONS.workflow.edit, status: 204,
+    policy: PERMISSIONS.workflow.edit,
+    status: 204,
     handler: async ({ loaded }) => {
       await deleteWorkflowState(app.db, loaded);
     },

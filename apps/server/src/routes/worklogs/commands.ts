@@ -21,9 +21,15 @@ export function loadWorklogIssue(ctx: ProjectCtx<{ issueId: string }>, write = f
 }
 
 /** The log `:worklogId` of the route's work item, else 404 (with the item, for its activity). */
-export async function loadWorklog(ctx: ProjectCtx<{ issueId: string; worklogId: string }>): Promise<{ issue: IssueRow; worklog: WorklogRow }> {
+export async function loadWorklog(
+  ctx: ProjectCtx<{ issueId: string; worklogId: string }>,
+): Promise<{ issue: IssueRow; worklog: WorklogRow }> {
   const issue = await loadWorklogIssue(ctx, ctx.req.method !== "GET");
-  const [worklog] = await ctx.app.db.select().from(WL).where(and(eq(WL.id, ctx.params.worklogId), eq(WL.issueId, issue.id))).limit(1);
+  const [worklog] = await ctx.app.db
+    .select()
+    .from(WL)
+    .where(and(eq(WL.id, ctx.params.worklogId), eq(WL.issueId, issue.id)))
+    .limit(1);
   if (!worklog) throw errors.notFound();
   return { issue, worklog };
 }
@@ -34,62 +40,121 @@ export function listItemWorklogs(db: DbOrTx, issueId: string): Promise<WorklogRo
 }
 
 const activityOf = (issue: IssueRow, actorId: string, a: Partial<ActivityInput>): ActivityInput => ({
-  issueId: issue.id, projectId: issue.projectId, workspaceId: issue.workspaceId, actorId, field: WORKLOG_FIELD, ...a,
+  issueId: issue.id,
+  projectId: issue.projectId,
+  workspaceId: issue.workspaceId,
+  actorId,
+  field: WORKLOG_FIELD,
+  ...a,
 });
 
 /** Log time on an item (by the caller, on `logged_on` or their today), with its activity. */
-export async function createWorklog(tx: DbOrTx, issue: IssueRow, actor: { id: string; userTimezone: string | null }, body: WorklogCreateBody): Promise<WorklogRow> {
-  const [row] = await tx.insert(WL).values({
-    issueId: issue.id,
-    projectId: issue.projectId,
-    workspaceId: issue.workspaceId,
-    loggedById: actor.id,
-    duration: body.duration,
-    loggedOn: body.logged_on ?? todayInTimeZone(safeTimeZone(actor.userTimezone)),
-    description: body.description ?? "",
-    createdById: actor.id,
-    updatedById: actor.id,
-  }).returning();
-  await recordActivity(tx, activityOf(issue, actor.id, { verb: "created", newValue: String(row.duration), newIdentifier: row.id, comment: `logged ${formatDuration(row.duration)}` }));
+export async function createWorklog(
+  tx: DbOrTx,
+  issue: IssueRow,
+  actor: { id: string; userTimezone: string | null },
+  body: WorklogCreateBody,
+): Promise<WorklogRow> {
+  const [row] = await tx
+    .insert(WL)
+    .values({
+      issueId: issue.id,
+      projectId: issue.projectId,
+      workspaceId: issue.workspaceId,
+      loggedById: actor.id,
+      duration: body.duration,
+      loggedOn: body.logged_on ?? todayInTimeZone(safeTimeZone(actor.userTimezone)),
+      description: body.description ?? "",
+      createdById: actor.id,
+      updatedById: actor.id,
+    })
+    .returning();
+  await recordActivity(
+    tx,
+    activityOf(issue, actor.id, {
+      verb: "created",
+      newValue: String(row.duration),
+      newIdentifier: row.id,
+      comment: `logged ${formatDuration(row.duration)}`,
+    }),
+  );
   return row;
 }
 
 /** Change a log's minutes, day or note, with its activity (nothing when nothing changes). */
-export async function updateWorklog(tx: DbOrTx, issue: IssueRow, worklog: WorklogRow, actorId: string, body: WorklogPatchBody): Promise<WorklogRow> {
+export async function updateWorklog(
+  tx: DbOrTx,
+  issue: IssueRow,
+  worklog: WorklogRow,
+  actorId: string,
+  body: WorklogPatchBody,
+): Promise<WorklogRow> {
   const next = {
     duration: body.duration ?? worklog.duration,
     loggedOn: body.logged_on ?? worklog.loggedOn,
     description: body.description ?? worklog.description,
   };
-  if (next.duration === worklog.duration && next.loggedOn === worklog.loggedOn && next.description === worklog.description) return worklog;
-  const [row] = await tx.update(WL).set({ ...next, updatedAt: new Date(), updatedById: actorId }).where(eq(WL.id, worklog.id)).returning();
-  const comment = next.duration !== worklog.duration
-    ? `changed a time log from ${formatDuration(worklog.duration)} to ${formatDuration(next.duration)}`
-    : `changed a time log of ${formatDuration(next.duration)}`;
-  await recordActivity(tx, activityOf(issue, actorId, {
-    verb: "updated", oldValue: String(worklog.duration), newValue: String(row.duration), oldIdentifier: row.id, newIdentifier: row.id, comment,
-  }));
+  if (
+    next.duration === worklog.duration &&
+    next.loggedOn === worklog.loggedOn &&
+    next.description === worklog.description
+  )
+    return worklog;
+  const [row] = await tx
+    .update(WL)
+    .set({ ...next, updatedAt: new Date(), updatedById: actorId })
+    .where(eq(WL.id, worklog.id))
+    .returning();
+  const comment =
+    next.duration !== worklog.duration
+      ? `changed a time log from ${formatDuration(worklog.duration)} to ${formatDuration(next.duration)}`
+      : `changed a time log of ${formatDuration(next.duration)}`;
+  await recordActivity(
+    tx,
+    activityOf(issue, actorId, {
+      verb: "updated",
+      oldValue: String(worklog.duration),
+      newValue: String(row.duration),
+      oldIdentifier: row.id,
+      newIdentifier: row.id,
+      comment,
+    }),
+  );
   return row;
 }
 
 /** Remove a log, with its activity. */
 export async function deleteWorklog(tx: DbOrTx, issue: IssueRow, worklog: WorklogRow, actorId: string): Promise<void> {
   await tx.delete(WL).where(eq(WL.id, worklog.id));
-  await recordActivity(tx, activityOf(issue, actorId, { verb: "deleted", oldValue: String(worklog.duration), oldIdentifier: worklog.id, comment: `removed a time log of ${formatDuration(worklog.duration)}` }));
+  await recordActivity(
+    tx,
+    activityOf(issue, actorId, {
+      verb: "deleted",
+      oldValue: String(worklog.duration),
+      oldIdentifier: worklog.id,
+      comment: `removed a time log of ${formatDuration(worklog.duration)}`,
+    }),
+  );
 }
 
 /**
  * The item's estimate in minutes: its point's value when the project's active estimate is a time estimate (values
  * are minutes), else null.
  */
-export async function estimateMinutes(db: DbOrTx, issue: Pick<IssueRow, "estimatePointId" | "projectId">): Promise<number | null> {
+export async function estimateMinutes(
+  db: DbOrTx,
+  issue: Pick<IssueRow, "estimatePointId" | "projectId">,
+): Promise<number | null> {
   if (!issue.estimatePointId) return null;
   const EP = schema.estimatePoints;
   const [row] = await db
     .select({ value: EP.value })
     .from(EP)
     .innerJoin(schema.estimates, eq(schema.estimates.id, EP.estimateId))
-    .innerJoin(schema.projects, and(eq(schema.projects.id, EP.projectId), eq(schema.projects.estimateId, EP.estimateId)))
+    .innerJoin(
+      schema.projects,
+      and(eq(schema.projects.id, EP.projectId), eq(schema.projects.estimateId, EP.estimateId)),
+    )
     .where(and(eq(EP.id, issue.estimatePointId), eq(schema.estimates.type, "time")))
     .limit(1);
   const n = row ? Number(row.value) : NaN;
@@ -118,5 +183,12 @@ export async function itemSummary(db: DbOrTx, issue: IssueRow): Promise<WorklogI
     .where(eq(WL.issueId, issue.id))
     .groupBy(WL.loggedById)
     .orderBy(desc(sql`sum(${WL.duration})`));
-  return { issue_id: issue.id, duration: own, sub_issues_duration: sub, total_duration: own + sub, estimate_minutes: await estimateMinutes(db, issue), by_member: byMember };
+  return {
+    issue_id: issue.id,
+    duration: own,
+    sub_issues_duration: sub,
+    total_duration: own + sub,
+    estimate_minutes: await estimateMinutes(db, issue),
+    by_member: byMember,
+  };
 }

@@ -7,7 +7,15 @@ import { idParam, issueParams, projectParams } from "../../http/fields.ts";
 import { itemUrls, P } from "../../http/paths.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { contentDisposition } from "../../storage/content-type.ts";
-import { createWorklog, deleteWorklog, itemSummary, listItemWorklogs, loadWorklog, loadWorklogIssue, updateWorklog } from "./commands.ts";
+import {
+  createWorklog,
+  deleteWorklog,
+  itemSummary,
+  listItemWorklogs,
+  loadWorklog,
+  loadWorklogIssue,
+  updateWorklog,
+} from "./commands.ts";
 import { presentWorklog, presentWorklogs } from "./presenters.ts";
 import { exportFile, exportFormat, reportFilter, reportGroup, reportPage, reportSummary } from "./report.ts";
 
@@ -34,13 +42,23 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
   const common = { auth: o.auth, scope: "project" as const, feature: FEATURE };
 
   route(fastify, app, {
-    ...common, method: "GET", url: o.item("worklogs/"), params: issueParams, policy: PERMISSIONS.worklog.view,
+    ...common,
+    method: "GET",
+    url: o.item("worklogs/"),
+    params: issueParams,
+    policy: PERMISSIONS.worklog.view,
     load: (ctx) => loadWorklogIssue(ctx),
     handler: async (ctx) => presentWorklogs(ctx.app.db, await listItemWorklogs(ctx.app.db, ctx.loaded.id)),
   });
 
   route(fastify, app, {
-    ...common, method: "POST", url: o.item("worklogs/"), params: issueParams, body: worklogCreateBody, policy: PERMISSIONS.worklog.create, status: 201,
+    ...common,
+    method: "POST",
+    url: o.item("worklogs/"),
+    params: issueParams,
+    body: worklogCreateBody,
+    policy: PERMISSIONS.worklog.create,
+    status: 201,
     load: (ctx) => loadWorklogIssue(ctx, true),
     handler: async (ctx) => {
       const row = await ctx.app.db.transaction((tx) => createWorklog(tx, ctx.loaded, ctx.user, ctx.body));
@@ -49,29 +67,49 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
   });
 
   route(fastify, app, {
-    ...common, method: "GET", url: o.item("worklogs/summary/"), params: issueParams, policy: PERMISSIONS.worklog.view,
+    ...common,
+    method: "GET",
+    url: o.item("worklogs/summary/"),
+    params: issueParams,
+    policy: PERMISSIONS.worklog.view,
     load: (ctx) => loadWorklogIssue(ctx),
     handler: async (ctx) => itemSummary(ctx.app.db, ctx.loaded),
   });
 
   route(fastify, app, {
-    ...common, method: "GET", url: o.item("worklogs/:worklogId/"), params: worklogParams, policy: PERMISSIONS.worklog.view,
+    ...common,
+    method: "GET",
+    url: o.item("worklogs/:worklogId/"),
+    params: worklogParams,
+    policy: PERMISSIONS.worklog.view,
     load: loadWorklog,
     handler: async (ctx) => (await presentWorklogs(ctx.app.db, [ctx.loaded.worklog]))[0],
   });
 
   route(fastify, app, {
-    ...common, method: "PATCH", url: o.item("worklogs/:worklogId/"), params: worklogParams, body: worklogPatchBody, policy: PERMISSIONS.worklog.edit,
+    ...common,
+    method: "PATCH",
+    url: o.item("worklogs/:worklogId/"),
+    params: worklogParams,
+    body: worklogPatchBody,
+    policy: PERMISSIONS.worklog.edit,
     load: loadWorklog,
     creatorOf: (l) => l.worklog.loggedById,
     handler: async (ctx) => {
-      const row = await ctx.app.db.transaction((tx) => updateWorklog(tx, ctx.loaded.issue, ctx.loaded.worklog, ctx.user.id, ctx.body));
+      const row = await ctx.app.db.transaction((tx) =>
+        updateWorklog(tx, ctx.loaded.issue, ctx.loaded.worklog, ctx.user.id, ctx.body),
+      );
       return (await presentWorklogs(ctx.app.db, [row]))[0];
     },
   });
 
   route(fastify, app, {
-    ...common, method: "DELETE", url: o.item("worklogs/:worklogId/"), params: worklogParams, policy: PERMISSIONS.worklog.delete, status: 204,
+    ...common,
+    method: "DELETE",
+    url: o.item("worklogs/:worklogId/"),
+    params: worklogParams,
+    policy: PERMISSIONS.worklog.delete,
+    status: 204,
     load: loadWorklog,
     creatorOf: (l) => l.worklog.loggedById,
     handler: async (ctx) => {
@@ -82,7 +120,12 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
 
   // the report: the project's logs, a page at a time (latest day first)
   route(fastify, app, {
-    ...common, method: "GET", url: `${o.project}worklogs/`, params: projectParams, query: worklogReportQuery, policy: PERMISSIONS.worklog.report,
+    ...common,
+    method: "GET",
+    url: `${o.project}worklogs/`,
+    params: projectParams,
+    query: worklogReportQuery,
+    policy: PERMISSIONS.worklog.report,
     handler: async (ctx) => {
       const page = parsePage(ctx.query, 100);
       const { total, results } = await reportPage(ctx.app.db, ctx.project.id, reportFilter(ctx.query), page);
@@ -92,21 +135,40 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
 
   route(fastify, app, {
     // Plane's SDK reads a project's totals per work item at `total-worklogs/` (v1)
-    ...common, method: "GET", url: [`${o.project}worklogs/summary/`, ...(o.auth === "apiKey" ? [`${o.project}total-worklogs/`] : [])], params: projectParams, query: worklogReportQuery, policy: PERMISSIONS.worklog.report,
-    handler: async (ctx) => reportSummary(ctx.app.db, ctx.project.id, reportFilter(ctx.query), reportGroup(ctx.query.group_by)),
+    ...common,
+    method: "GET",
+    url: [`${o.project}worklogs/summary/`, ...(o.auth === "apiKey" ? [`${o.project}total-worklogs/`] : [])],
+    params: projectParams,
+    query: worklogReportQuery,
+    policy: PERMISSIONS.worklog.report,
+    handler: async (ctx) =>
+      reportSummary(ctx.app.db, ctx.project.id, reportFilter(ctx.query), reportGroup(ctx.query.group_by)),
   });
 
   if (o.exportFile) {
     route(fastify, app, {
-      ...common, method: "GET", url: `${o.project}worklogs/export/`, params: projectParams, query: worklogReportQuery, policy: PERMISSIONS.worklog.report,
+      ...common,
+      method: "GET",
+      url: `${o.project}worklogs/export/`,
+      params: projectParams,
+      query: worklogReportQuery,
+      policy: PERMISSIONS.worklog.report,
       handler: async (ctx) => {
         const format = exportFormat(ctx.query.format);
         const filter = reportFilter(ctx.query);
         const body = await exportFile(ctx.app.db, ctx.project.id, filter, format);
         const day = new Date().toISOString().slice(0, 10);
         return ctx.reply
-          .header("Content-Type", format === "csv" ? "text/csv; charset=utf-8" : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet")
-          .header("Content-Disposition", contentDisposition("attachment", `worklogs-${ctx.project.identifier}-${day}.${format}`))
+          .header(
+            "Content-Type",
+            format === "csv"
+              ? "text/csv; charset=utf-8"
+              : "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+          )
+          .header(
+            "Content-Disposition",
+            contentDisposition("attachment", `worklogs-${ctx.project.identifier}-${day}.${format}`),
+          )
           .header("Cache-Control", "private, no-store")
           .send(body);
       },

@@ -24,6 +24,9 @@ export function presentWorklog(w: WorklogRow, loggedBy: UserRow | null | undefin
 
 /** Logs with the people who logged them (one read of the users). */
 export async function presentWorklogs(db: DbOrTx, rows: WorklogRow[]): Promise<Worklog[]> {
-  const users = await usersById(db, rows.map((r) => r.loggedById));
+  const users = await usersById(
+    db,
+    rows.map((r) => r.loggedById),
+  );
   return rows.map((r) => presentWorklog(r, users.get(r.loggedById)));
 }

@@ -2,7 +2,12 @@ import ExcelJS from "exceljs";
 import { sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  durationHours, WORKLOG_EXPORT_COLUMNS, WORKLOG_EXPORT_FORMATS, WORKLOG_GROUPS, type WorklogExportFormat, type WorklogGroup,
+  durationHours,
+  WORKLOG_EXPORT_COLUMNS,
+  WORKLOG_EXPORT_FORMATS,
+  WORKLOG_GROUPS,
+  type WorklogExportFormat,
+  type WorklogGroup,
 } from "@stride/shared";
 import type { WorklogReportRow, WorklogSummaryRow } from "@stride/shared/contract";
 import type { DbOrTx } from "../../db/client.ts";
@@ -31,9 +36,19 @@ const isUuid = (s: string) => z.uuid().safeParse(s).success;
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`));
 
 /** The report's query: ids and days checked (400 `{detail}` for a malformed one). */
-export function reportFilter(q: { logged_by?: string; issue?: string; cycle?: string; module?: string; from?: string; to?: string }): ReportFilter {
+export function reportFilter(q: {
+  logged_by?: string;
+  issue?: string;
+  cycle?: string;
+  module?: string;
+  from?: string;
+  to?: string;
+}): ReportFilter {
   const bad = (name: string, v: string) => errors.badParam(`Invalid ${name} value: ${v.slice(0, 100)}.`);
-  const loggedBy = (q.logged_by ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const loggedBy = (q.logged_by ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const id of loggedBy) if (!isUuid(id)) throw bad("logged_by", id);
   const idOrNone = (name: string, v: string | undefined) => {
     if (!v) return null;
@@ -47,13 +62,26 @@ export function reportFilter(q: { logged_by?: string; issue?: string; cycle?: st
   };
   const issue = q.issue ? q.issue : null;
   if (issue && !isUuid(issue)) throw bad("issue", issue);
-  return { loggedBy, issueId: issue, cycle: idOrNone("cycle", q.cycle), module: idOrNone("module", q.module), from: day("from", q.from), to: day("to", q.to) };
+  return {
+    loggedBy,
+    issueId: issue,
+    cycle: idOrNone("cycle", q.cycle),
+    module: idOrNone("module", q.module),
+    from: day("from", q.from),
+    to: day("to", q.to),
+  };
 }
 
 /** The WHERE of the report's rows (`w` the logs, `i` their items). */
 function whereOf(projectId: string, f: ReportFilter): SQL {
   const parts: SQL[] = [sql`w.project = ${projectId}`, sql`i.deleted_at IS NULL`];
-  if (f.loggedBy.length) parts.push(sql`w.logged_by IN (${sql.join(f.loggedBy.map((id) => sql`${id}::uuid`), sql`, `)})`);
+  if (f.loggedBy.length)
+    parts.push(
+      sql`w.logged_by IN (${sql.join(
+        f.loggedBy.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})`,
+    );
   if (f.issueId) parts.push(sql`w.issue = ${f.issueId}`);
   if (f.cycle === "None") parts.push(sql`i.cycle_id IS NULL`);
   else if (f.cycle) parts.push(sql`i.cycle_id = ${f.cycle}`);
@@ -65,12 +93,32 @@ function whereOf(projectId: string, f: ReportFilter): SQL {
 }
 
 type RawRow = {
-  id: string; issue: string; project: string; workspace: string; logged_by: string; duration: number; logged_on: string; description: string;
-  created_at: Date | string; updated_at: Date | string; created_by: string | null; updated_by: string | null;
-  sequence_id: number; name: string; identifier: string; cycle_name: string | null; module_names: string[] | null;
+  id: string;
+  issue: string;
+  project: string;
+  workspace: string;
+  logged_by: string;
+  duration: number;
+  logged_on: string;
+  description: string;
+  created_at: Date | string;
+  updated_at: Date | string;
+  created_by: string | null;
+  updated_by: string | null;
+  sequence_id: number;
+  name: string;
+  identifier: string;
+  cycle_name: string | null;
+  module_names: string[] | null;
 };
 
-async function reportRows(db: DbOrTx, projectId: string, f: ReportFilter, limit: number, offset: number): Promise<RawRow[]> {
+async function reportRows(
+  db: DbOrTx,
+  projectId: string,
+  f: ReportFilter,
+  limit: number,
+  offset: number,
+): Promise<RawRow[]> {
   return db.execute<RawRow>(sql`
     SELECT w.id, w.issue, w.project, w.workspace, w.logged_by, w.duration, w.logged_on::text AS logged_on, w.description,
       w.created_at, w.updated_at, w.created_by, w.updated_by, i.sequence_id, i.name, p.identifier,
@@ -85,18 +133,40 @@ async function reportRows(db: DbOrTx, projectId: string, f: ReportFilter, limit:
 const toDate = (v: Date | string) => (v instanceof Date ? v : new Date(v));
 
 /** One page of the report's logs (latest day first) with the total count. */
-export async function reportPage(db: DbOrTx, projectId: string, f: ReportFilter, page: PageRequest): Promise<{ total: number; results: WorklogReportRow[] }> {
+export async function reportPage(
+  db: DbOrTx,
+  projectId: string,
+  f: ReportFilter,
+  page: PageRequest,
+): Promise<{ total: number; results: WorklogReportRow[] }> {
   const [[count], rows] = await Promise.all([
-    db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM issue_worklogs w JOIN issues i ON i.id = w.issue WHERE ${whereOf(projectId, f)}`),
+    db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM issue_worklogs w JOIN issues i ON i.id = w.issue WHERE ${whereOf(projectId, f)}`,
+    ),
     reportRows(db, projectId, f, page.perPage, page.offset),
   ]);
-  const users = await usersById(db, rows.map((r) => r.logged_by));
+  const users = await usersById(
+    db,
+    rows.map((r) => r.logged_by),
+  );
   const results = rows.map((r): WorklogReportRow => {
     const u = users.get(r.logged_by);
     return {
-      id: r.id, issue_id: r.issue, project_id: r.project, workspace_id: r.workspace, duration: Number(r.duration), description: r.description,
-      logged_on: r.logged_on, logged_by: r.logged_by, logged_by_detail: u ? presentUserLite(u) : null,
-      ...auditFields({ createdAt: toDate(r.created_at), updatedAt: toDate(r.updated_at), createdById: r.created_by, updatedById: r.updated_by }),
+      id: r.id,
+      issue_id: r.issue,
+      project_id: r.project,
+      workspace_id: r.workspace,
+      duration: Number(r.duration),
+      description: r.description,
+      logged_on: r.logged_on,
+      logged_by: r.logged_by,
+      logged_by_detail: u ? presentUserLite(u) : null,
+      ...auditFields({
+        createdAt: toDate(r.created_at),
+        updatedAt: toDate(r.updated_at),
+        createdById: r.created_by,
+        updatedById: r.updated_by,
+      }),
       issue_detail: { id: r.issue, sequence_id: r.sequence_id, name: r.name, project_identifier: r.identifier },
     };
   });
@@ -106,7 +176,8 @@ export async function reportPage(db: DbOrTx, projectId: string, f: ReportFilter,
 /** `group_by` of the totals: one of WORKLOG_GROUPS (default: per work item). */
 export function reportGroup(v: string | undefined): WorklogGroup {
   if (!v) return "issue";
-  if (!(WORKLOG_GROUPS as readonly string[]).includes(v)) throw errors.badParam(`Invalid group_by value: ${v.slice(0, 100)}. Use one of ${WORKLOG_GROUPS.join(", ")}.`);
+  if (!(WORKLOG_GROUPS as readonly string[]).includes(v))
+    throw errors.badParam(`Invalid group_by value: ${v.slice(0, 100)}. Use one of ${WORKLOG_GROUPS.join(", ")}.`);
   return v as WorklogGroup;
 }
 
@@ -114,7 +185,12 @@ export function reportGroup(v: string | undefined): WorklogGroup {
  * The report's totals by `group`, the largest first: minutes and number of logs per key (a work item in two modules
  * counts in both). Work items under a time estimate carry it in minutes.
  */
-export async function reportSummary(db: DbOrTx, projectId: string, f: ReportFilter, group: WorklogGroup): Promise<WorklogSummaryRow[]> {
+export async function reportSummary(
+  db: DbOrTx,
+  projectId: string,
+  f: ReportFilter,
+  group: WorklogGroup,
+): Promise<WorklogSummaryRow[]> {
   const where = whereOf(projectId, f);
   const base = sql`FROM issue_worklogs w JOIN issues i ON i.id = w.issue JOIN projects p ON p.id = w.project`;
   const totals = sql`sum(w.duration)::int AS duration, count(*)::int AS n`;
@@ -145,11 +221,28 @@ export async function reportSummary(db: DbOrTx, projectId: string, f: ReportFilt
       break;
   }
   const order = group === "date" ? sql`ORDER BY key DESC` : sql`ORDER BY duration DESC, name`;
-  const rows = (await db.execute<{ key: string | null; name: string; duration: number; n: number; estimate?: number | null }>(sql`${q} ${order} LIMIT 1000`)) as unknown as
-    { key: string | null; name: string; duration: number; n: number; estimate?: number | null }[];
+  const rows = (await db.execute<{
+    key: string | null;
+    name: string;
+    duration: number;
+    n: number;
+    estimate?: number | null;
+  }>(sql`${q} ${order} LIMIT 1000`)) as unknown as {
+    key: string | null;
+    name: string;
+    duration: number;
+    n: number;
+    estimate?: number | null;
+  }[];
   return rows.map((r) => ({
-    group_by: group, key: r.key, name: r.name, duration: Number(r.duration), count: Number(r.n),
-    ...(group === "issue" ? { estimate_minutes: r.estimate === null || r.estimate === undefined ? null : Number(r.estimate) } : {}),
+    group_by: group,
+    key: r.key,
+    name: r.name,
+    duration: Number(r.duration),
+    count: Number(r.n),
+    ...(group === "issue"
+      ? { estimate_minutes: r.estimate === null || r.estimate === undefined ? null : Number(r.estimate) }
+      : {}),
   }));
 }
 
@@ -158,7 +251,8 @@ export const EXPORT_MAX_ROWS = 50_000;
 
 export function exportFormat(v: string | undefined): WorklogExportFormat {
   const f = v ?? "csv";
-  if (!(WORKLOG_EXPORT_FORMATS as readonly string[]).includes(f)) throw errors.badParam(`Invalid format value: ${f.slice(0, 100)}. Use csv or xlsx.`);
+  if (!(WORKLOG_EXPORT_FORMATS as readonly string[]).includes(f))
+    throw errors.badParam(`Invalid format value: ${f.slice(0, 100)}. Use csv or xlsx.`);
   return f as WorklogExportFormat;
 }
 
@@ -166,16 +260,31 @@ export function exportFormat(v: string | undefined): WorklogExportFormat {
  * The filtered logs as a file (the columns of WORKLOG_EXPORT_COLUMNS, latest day first): CSV through the exports'
  * field encoder (routes/exports/format.ts), XLSX through exceljs as the work-item exports write it.
  */
-export async function exportFile(db: DbOrTx, projectId: string, f: ReportFilter, format: WorklogExportFormat): Promise<Buffer> {
+export async function exportFile(
+  db: DbOrTx,
+  projectId: string,
+  f: ReportFilter,
+  format: WorklogExportFormat,
+): Promise<Buffer> {
   const rows = await reportRows(db, projectId, f, EXPORT_MAX_ROWS, 0);
-  const users = await usersById(db, rows.map((r) => r.logged_by));
+  const users = await usersById(
+    db,
+    rows.map((r) => r.logged_by),
+  );
   const name = (id: string) => {
     const u = users.get(id);
-    return u ? (`${u.firstName} ${u.lastName}`.trim() || u.displayName) : "";
+    return u ? `${u.firstName} ${u.lastName}`.trim() || u.displayName : "";
   };
   const values = rows.map((r) => [
-    r.logged_on, `${r.identifier}-${r.sequence_id}`, r.name, name(r.logged_by), Number(r.duration), durationHours(Number(r.duration)), r.description,
-    r.cycle_name ?? "", (r.module_names ?? []).join(", "),
+    r.logged_on,
+    `${r.identifier}-${r.sequence_id}`,
+    r.name,
+    name(r.logged_by),
+    Number(r.duration),
+    durationHours(Number(r.duration)),
+    r.description,
+    r.cycle_name ?? "",
+    (r.module_names ?? []).join(", "),
   ]);
   if (format === "csv") {
     const lines = [WORKLOG_EXPORT_COLUMNS, ...values].map((cells) => cells.map(csvField).join(","));

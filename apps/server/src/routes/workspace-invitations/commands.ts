@@ -24,7 +24,11 @@ export function tokenMatches(expected: string, given: unknown): boolean {
 
 /** Base URL of the web app for emailed links: WEB_URL, else the request's origin. */
 export function webBase(app: AppContext, req: FastifyRequest): string {
-  const base = app.config.webUrl || (typeof req.headers.origin === "string" && /^https?:\/\//.test(req.headers.origin) ? req.headers.origin : `${req.protocol}://${req.host}`);
+  const base =
+    app.config.webUrl ||
+    (typeof req.headers.origin === "string" && /^https?:\/\//.test(req.headers.origin)
+      ? req.headers.origin
+      : `${req.protocol}://${req.host}`);
   return base.replace(/\/+$/, "");
 }
 
@@ -32,7 +36,13 @@ export function webBase(app: AppContext, req: FastifyRequest): string {
  * Make the user an active member with the given role: reactivates a former membership, creates one otherwise.
  * An already active membership keeps its role. Points the profile's last workspace at it when none is set.
  */
-export async function joinWorkspace(tx: DbOrTx, workspaceId: string, user: { id: string }, role: number, opts: { setLastWorkspace?: boolean } = {}): Promise<void> {
+export async function joinWorkspace(
+  tx: DbOrTx,
+  workspaceId: string,
+  user: { id: string },
+  role: number,
+  opts: { setLastWorkspace?: boolean } = {},
+): Promise<void> {
   const [existing] = await tx
     .select()
     .from(workspaceMembers)
@@ -40,14 +50,23 @@ export async function joinWorkspace(tx: DbOrTx, workspaceId: string, user: { id:
     .limit(1);
   if (existing) {
     if (!existing.isActive) {
-      await tx.update(workspaceMembers).set({ isActive: true, role, updatedAt: new Date() }).where(eq(workspaceMembers.id, existing.id));
+      await tx
+        .update(workspaceMembers)
+        .set({ isActive: true, role, updatedAt: new Date() })
+        .where(eq(workspaceMembers.id, existing.id));
     }
   } else {
-    await tx.insert(workspaceMembers).values({ workspaceId, memberId: user.id, role, createdById: user.id, updatedById: user.id }).onConflictDoNothing();
+    await tx
+      .insert(workspaceMembers)
+      .values({ workspaceId, memberId: user.id, role, createdById: user.id, updatedById: user.id })
+      .onConflictDoNothing();
   }
   const profile = await ensureProfile(tx, user.id);
   if (opts.setLastWorkspace || !profile.lastWorkspaceId) {
-    await tx.update(profiles).set({ lastWorkspaceId: workspaceId, updatedAt: new Date() }).where(eq(profiles.userId, user.id));
+    await tx
+      .update(profiles)
+      .set({ lastWorkspaceId: workspaceId, updatedAt: new Date() })
+      .where(eq(profiles.userId, user.id));
   }
 }
 
@@ -61,12 +80,21 @@ export async function acceptOwnInvitations(app: AppContext, user: UserRow, ids: 
       .where(and(inArray(workspaceInvitations.id, ids), eq(workspaceInvitations.email, user.email.toLowerCase())))
       .orderBy(sql`${workspaceInvitations.createdAt} desc`);
     for (const inv of invs) await joinWorkspace(tx, inv.workspaceId, user, inv.role);
-    if (invs.length) await tx.delete(workspaceInvitations).where(inArray(workspaceInvitations.id, invs.map((i) => i.id)));
+    if (invs.length)
+      await tx.delete(workspaceInvitations).where(
+        inArray(
+          workspaceInvitations.id,
+          invs.map((i) => i.id),
+        ),
+      );
   });
 }
 
 /** Pending invitations addressed to the user, with their workspaces, newest first. */
-export async function pendingInvitationsFor(db: DbOrTx, email: string): Promise<{ inv: InvitationRow; ws: WorkspaceRow }[]> {
+export async function pendingInvitationsFor(
+  db: DbOrTx,
+  email: string,
+): Promise<{ inv: InvitationRow; ws: WorkspaceRow }[]> {
   return db
     .select({ inv: workspaceInvitations, ws: workspaces })
     .from(workspaceInvitations)
@@ -100,7 +128,9 @@ export async function createInvitations(
   for (const e of input) {
     const email = e.email.trim().toLowerCase();
     if (!EMAIL.test(email) || email.length > 254) {
-      throw errors.badRequest(`Invalid email - ${e.email} provided a valid email address is required to send the invite`);
+      throw errors.badRequest(
+        `Invalid email - ${e.email} provided a valid email address is required to send the invite`,
+      );
     }
     byEmail.set(email, e.role ?? 5);
   }
@@ -109,7 +139,13 @@ export async function createInvitations(
     .select({ m: workspaceMembers, u: users })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.memberId))
-    .where(and(eq(workspaceMembers.workspaceId, ws.id), eq(workspaceMembers.isActive, true), inArray(sql`lower(${users.email})`, emails)));
+    .where(
+      and(
+        eq(workspaceMembers.workspaceId, ws.id),
+        eq(workspaceMembers.isActive, true),
+        inArray(sql`lower(${users.email})`, emails),
+      ),
+    );
   if (existing.length) {
     throw errors.body(400, {
       error: "Some users are already member of workspace",
@@ -117,16 +153,31 @@ export async function createInvitations(
     });
   }
   const base = webBase(app, req);
-  const inviterName = inviter.displayName || [inviter.firstName, inviter.lastName].filter(Boolean).join(" ") || inviter.email;
+  const inviterName =
+    inviter.displayName || [inviter.firstName, inviter.lastName].filter(Boolean).join(" ") || inviter.email;
   await app.db.transaction(async (tx) => {
     for (const [email, role] of byEmail) {
       const now = new Date();
       const [inv] = await tx
         .insert(workspaceInvitations)
-        .values({ workspaceId: ws.id, email, role, token: newInvitationToken(), createdById: inviter.id, updatedById: inviter.id })
+        .values({
+          workspaceId: ws.id,
+          email,
+          role,
+          token: newInvitationToken(),
+          createdById: inviter.id,
+          updatedById: inviter.id,
+        })
         .onConflictDoUpdate({
           target: [workspaceInvitations.workspaceId, workspaceInvitations.email],
-          set: { role, token: newInvitationToken(), accepted: false, respondedAt: null, updatedAt: now, updatedById: inviter.id },
+          set: {
+            role,
+            token: newInvitationToken(),
+            accepted: false,
+            respondedAt: null,
+            updatedAt: now,
+            updatedById: inviter.id,
+          },
         })
         .returning();
       const link = base + inviteLink(inv, ws);
@@ -146,16 +197,31 @@ export async function createInvitations(
  * the membership at once (and removes the invitation); for an email without an account the acceptance is
  * kept and becomes a membership at sign-up (auth's `convertAcceptedInvitations`).
  */
-export async function answerInvitation(app: AppContext, inv: InvitationRow, accepted: boolean): Promise<{ message: string }> {
+export async function answerInvitation(
+  app: AppContext,
+  inv: InvitationRow,
+  accepted: boolean,
+): Promise<{ message: string }> {
   return app.db.transaction(async (tx) => {
     // Re-read under lock so two answers cannot both pass the "not yet answered" check.
-    const [fresh] = await tx.select().from(workspaceInvitations).where(eq(workspaceInvitations.id, inv.id)).for("update");
+    const [fresh] = await tx
+      .select()
+      .from(workspaceInvitations)
+      .where(eq(workspaceInvitations.id, inv.id))
+      .for("update");
     if (!fresh) throw errors.notFound();
     if (fresh.respondedAt) throw errors.badRequest("You have already responded to the invitation request");
     const now = new Date();
-    await tx.update(workspaceInvitations).set({ accepted, respondedAt: now, updatedAt: now }).where(eq(workspaceInvitations.id, fresh.id));
+    await tx
+      .update(workspaceInvitations)
+      .set({ accepted, respondedAt: now, updatedAt: now })
+      .where(eq(workspaceInvitations.id, fresh.id));
     if (!accepted) return { message: "Workspace Invitation was not accepted" };
-    const [user] = await tx.select().from(users).where(sql`lower(${users.email}) = ${fresh.email}`).limit(1);
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = ${fresh.email}`)
+      .limit(1);
     if (user) {
       await joinWorkspace(tx, fresh.workspaceId, user, fresh.role, { setLastWorkspace: true });
       await tx.delete(workspaceInvitations).where(eq(workspaceInvitations.id, fresh.id));

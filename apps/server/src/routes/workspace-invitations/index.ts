@@ -5,12 +5,17 @@ import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { createInvitationsBody, invitationParams, joinInvitationBody, joinQuery, updateInvitationBody } from "./schemas.ts";
+import {
+  createInvitationsBody,
+  invitationParams,
+  joinInvitationBody,
+  joinQuery,
+  updateInvitationBody,
+} from "./schemas.ts";
 import { presentInvitation } from "./presenters.ts";
 import { answerInvitation, createInvitations, tokenMatches } from "./commands.ts";
 
 const { workspaceInvitations, workspaces } = schema;
-
 
 const NO_JOIN = () => errors.body(403, { error: "You do not have permission to join the workspace" });
 const NO_VIEW = () => errors.body(403, { error: "You do not have permission to access this invitation" });
@@ -34,7 +39,11 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     scope: "workspace",
     policy: PERMISSIONS.invitation.view,
     handler: async ({ workspace }) => {
-      const rows = await app.db.select().from(workspaceInvitations).where(eq(workspaceInvitations.workspaceId, workspace.id)).orderBy(desc(workspaceInvitations.createdAt));
+      const rows = await app.db
+        .select()
+        .from(workspaceInvitations)
+        .where(eq(workspaceInvitations.workspaceId, workspace.id))
+        .orderBy(desc(workspaceInvitations.createdAt));
       return rows.map((inv) => presentInvitation(inv, workspace));
     },
   });
@@ -51,7 +60,13 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  const loadInWorkspace = async ({ workspace, params }: { workspace: { id: string }; params: { invitationId: string } }) => {
+  const loadInWorkspace = async ({
+    workspace,
+    params,
+  }: {
+    workspace: { id: string };
+    params: { invitationId: string };
+  }) => {
     const [inv] = await app.db
       .select()
       .from(workspaceInvitations)
@@ -83,7 +98,11 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
       const set: Partial<typeof workspaceInvitations.$inferInsert> = { updatedAt: new Date(), updatedById: user.id };
       if (body.role !== undefined) set.role = body.role;
       if (body.message !== undefined) set.message = body.message;
-      const [inv] = await app.db.update(workspaceInvitations).set(set).where(eq(workspaceInvitations.id, loaded.id)).returning();
+      const [inv] = await app.db
+        .update(workspaceInvitations)
+        .set(set)
+        .where(eq(workspaceInvitations.id, loaded.id))
+        .returning();
       return presentInvitation(inv, workspace);
     },
   });

@@ -14,7 +14,11 @@ export function inviteLink(inv: InvitationRow, ws: WorkspaceRow): string {
  * Invitation (wire-facts §3). `withSecret: false` leaves out `token` and `invite_link`, for the
  * anonymous join page, which must not hand out the acceptance token.
  */
-export function presentInvitation(inv: InvitationRow, ws: WorkspaceRow, opts: { withSecret?: boolean } = {}): Invitation {
+export function presentInvitation(
+  inv: InvitationRow,
+  ws: WorkspaceRow,
+  opts: { withSecret?: boolean } = {},
+): Invitation {
   const withSecret = opts.withSecret ?? true;
   return {
     id: inv.id,

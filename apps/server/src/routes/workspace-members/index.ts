@@ -13,7 +13,6 @@ import { maxProjectRole } from "../project-members/commands.ts";
 
 const { workspaceMembers, projectMembers, users } = schema;
 
-
 /** Escape LIKE wildcards so a search for `50%` matches literally. */
 export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 
@@ -41,7 +40,12 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
         .from(workspaceMembers)
         .innerJoin(users, eq(users.id, workspaceMembers.memberId))
         .where(and(...conds))
-        .orderBy(sql`case when ${workspaceMembers.memberId} = ${user.id} then 0 else 1 end`, sql`lower(${users.displayName})`, asc(users.displayName), asc(workspaceMembers.createdAt));
+        .orderBy(
+          sql`case when ${workspaceMembers.memberId} = ${user.id} then 0 else 1 end`,
+          sql`lower(${users.displayName})`,
+          asc(users.displayName),
+          asc(workspaceMembers.createdAt),
+        );
       return rows.map((r) => presentWorkspaceMember(r.m, r.u, callerRole));
     },
   });
@@ -96,7 +100,8 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
           .set({ role: newRole, updatedAt: new Date(), updatedById: user.id })
           .where(eq(workspaceMembers.id, target.id))
           .returning();
-        if (newRole < target.role) await capProjectRoles(tx, workspace.id, target.memberId, maxProjectRole(newRole), user.id);
+        if (newRole < target.role)
+          await capProjectRoles(tx, workspace.id, target.memberId, maxProjectRole(newRole), user.id);
         return row;
       });
       return presentWorkspaceMember(updated, loaded.u, workspaceMember!.role);
@@ -113,7 +118,8 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
     load: ({ workspace, params }) => loadMember(app.db, workspace.id, params.memberId, { activeOnly: true }),
     handler: async ({ loaded, workspace, workspaceMember, user }) => {
       const target = loaded.m;
-      if (target.id === workspaceMember!.id) throw errors.badRequest("You cannot remove yourself from the workspace. Please use leave workspace");
+      if (target.id === workspaceMember!.id)
+        throw errors.badRequest("You cannot remove yourself from the workspace. Please use leave workspace");
       await app.db.transaction(async (tx) => {
         if (target.role === 20 && (await otherActiveAdmins(tx, workspace.id, target.memberId)) === 0) {
           throw errors.badRequest("The workspace needs at least one admin; promote another member first.");
@@ -133,15 +139,36 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
       const mine = app.db
         .select({ id: projectMembers.projectId })
         .from(projectMembers)
-        .where(and(eq(projectMembers.workspaceId, workspace.id), eq(projectMembers.memberId, user.id), eq(projectMembers.isActive, true)));
+        .where(
+          and(
+            eq(projectMembers.workspaceId, workspace.id),
+            eq(projectMembers.memberId, user.id),
+            eq(projectMembers.isActive, true),
+          ),
+        );
       const rows = await app.db
         .select({ pm: projectMembers, wsRole: workspaceMembers.role })
         .from(projectMembers)
         .innerJoin(users, eq(users.id, projectMembers.memberId))
-        .leftJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, projectMembers.workspaceId), eq(workspaceMembers.memberId, projectMembers.memberId)))
-        .where(and(eq(projectMembers.workspaceId, workspace.id), eq(projectMembers.isActive, true), inArray(projectMembers.projectId, mine)))
+        .leftJoin(
+          workspaceMembers,
+          and(
+            eq(workspaceMembers.workspaceId, projectMembers.workspaceId),
+            eq(workspaceMembers.memberId, projectMembers.memberId),
+          ),
+        )
+        .where(
+          and(
+            eq(projectMembers.workspaceId, workspace.id),
+            eq(projectMembers.isActive, true),
+            inArray(projectMembers.projectId, mine),
+          ),
+        )
         .orderBy(asc(projectMembers.createdAt));
-      const out: Record<string, { id: string; role: number; member: string; original_role: number; created_at: string | null }[]> = {};
+      const out: Record<
+        string,
+        { id: string; role: number; member: string; original_role: number; created_at: string | null }[]
+      > = {};
       for (const { pm, wsRole } of rows) {
         (out[pm.projectId] ??= []).push({
           id: pm.id,

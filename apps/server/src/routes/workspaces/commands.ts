@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray, isNull, sql } from "drizzle-orm";
-import { isReservedWorkspaceSlug, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, WORKSPACE_SLUG_PATTERN, ROLE } from "@stride/shared";
+import {
+  isReservedWorkspaceSlug,
+  WORKSPACE_NAME_MAX,
+  WORKSPACE_SLUG_MAX,
+  WORKSPACE_SLUG_PATTERN,
+  ROLE,
+} from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { AppContext } from "../../core/context.ts";
 import type { UserRow, WorkspaceRow } from "../../http/route.ts";
@@ -20,33 +26,57 @@ export async function memberCounts(db: DbOrTx, workspaceIds: string[]): Promise<
     .select({ workspaceId: workspaceMembers.workspaceId, n: sql<number>`count(*)::int` })
     .from(workspaceMembers)
     .innerJoin(users, eq(users.id, workspaceMembers.memberId))
-    .where(and(inArray(workspaceMembers.workspaceId, workspaceIds), eq(workspaceMembers.isActive, true), eq(users.isBot, false)))
+    .where(
+      and(
+        inArray(workspaceMembers.workspaceId, workspaceIds),
+        eq(workspaceMembers.isActive, true),
+        eq(users.isBot, false),
+      ),
+    )
     .groupBy(workspaceMembers.workspaceId);
   for (const r of rows) out.set(r.workspaceId, r.n);
   return out;
 }
 
 /** Workspaces the user is an active member of, sorted by name, with the user's role. */
-export async function userWorkspaces(db: DbOrTx, userId: string): Promise<{ ws: WorkspaceRow; role: number; totalMembers: number }[]> {
+export async function userWorkspaces(
+  db: DbOrTx,
+  userId: string,
+): Promise<{ ws: WorkspaceRow; role: number; totalMembers: number }[]> {
   const rows = await db
     .select({ ws: workspaces, role: workspaceMembers.role })
     .from(workspaces)
-    .innerJoin(workspaceMembers, and(eq(workspaceMembers.workspaceId, workspaces.id), eq(workspaceMembers.memberId, userId), eq(workspaceMembers.isActive, true)))
+    .innerJoin(
+      workspaceMembers,
+      and(
+        eq(workspaceMembers.workspaceId, workspaces.id),
+        eq(workspaceMembers.memberId, userId),
+        eq(workspaceMembers.isActive, true),
+      ),
+    )
     .orderBy(sql`lower(${workspaces.name})`, asc(workspaces.name), asc(workspaces.createdAt));
-  const counts = await memberCounts(db, rows.map((r) => r.ws.id));
+  const counts = await memberCounts(
+    db,
+    rows.map((r) => r.ws.id),
+  );
   return rows.map((r) => ({ ws: r.ws, role: r.role, totalMembers: counts.get(r.ws.id) ?? 0 }));
 }
 
 /** Why a slug cannot be used, or null when its shape is fine (availability is checked separately). */
 export function slugProblem(slug: string): string | null {
   if (isReservedWorkspaceSlug(slug)) return "Slug is not valid";
-  if (!WORKSPACE_SLUG_PATTERN.test(slug)) return "Slug can only contain letters, numbers, hyphens (-), and underscores (_)";
+  if (!WORKSPACE_SLUG_PATTERN.test(slug))
+    return "Slug can only contain letters, numbers, hyphens (-), and underscores (_)";
   return null;
 }
 
 /** Slugs are unique regardless of case, so `Acme` and `acme` never both exist. */
 export async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
-  const [row] = await db.select({ id: workspaces.id }).from(workspaces).where(sql`lower(${workspaces.slug}) = lower(${slug})`).limit(1);
+  const [row] = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(sql`lower(${workspaces.slug}) = lower(${slug})`)
+    .limit(1);
   return !!row;
 }
 
@@ -54,7 +84,8 @@ export async function slugTaken(db: DbOrTx, slug: string): Promise<boolean> {
 export function checkWorkspaceName(name: string): string {
   const trimmed = name.trim();
   if (trimmed === "") throw errors.field("name", "This field may not be blank.");
-  if (trimmed.length > WORKSPACE_NAME_MAX) throw errors.field("name", `Ensure this field has no more than ${WORKSPACE_NAME_MAX} characters.`);
+  if (trimmed.length > WORKSPACE_NAME_MAX)
+    throw errors.field("name", `Ensure this field has no more than ${WORKSPACE_NAME_MAX} characters.`);
   if (/[\u0000-\u001f\u007f]/.test(trimmed)) throw errors.field("name", "Control characters are not allowed.");
   if (/(https?:\/\/|www\.)\S+/i.test(trimmed)) throw errors.field("name", "Name must not contain URLs");
   if (!/[\p{L}\p{N}]/u.test(trimmed)) throw errors.field("name", "Name must contain at least one letter or number");
@@ -70,13 +101,19 @@ export async function assertWorkspaceCreationAllowed(app: AppContext, user: User
 }
 
 /** POST /api/workspaces/: the workspace and its creator as admin member, in one transaction. */
-export async function createWorkspace(app: AppContext, user: UserRow, body: CreateWorkspaceBody): Promise<WorkspaceRow> {
+export async function createWorkspace(
+  app: AppContext,
+  user: UserRow,
+  body: CreateWorkspaceBody,
+): Promise<WorkspaceRow> {
   await assertWorkspaceCreationAllowed(app, user);
   const rawName = body.name ?? "";
   const slug = (body.slug ?? "").trim();
   if (rawName.trim() === "" || slug === "") throw errors.badRequest("Both name and slug are required");
   if (rawName.trim().length > WORKSPACE_NAME_MAX || slug.length > WORKSPACE_SLUG_MAX) {
-    throw errors.badRequest(`The maximum length for name is ${WORKSPACE_NAME_MAX} and for slug is ${WORKSPACE_SLUG_MAX}`);
+    throw errors.badRequest(
+      `The maximum length for name is ${WORKSPACE_NAME_MAX} and for slug is ${WORKSPACE_SLUG_MAX}`,
+    );
   }
   const name = checkWorkspaceName(rawName);
   const problem = slugProblem(slug);
@@ -120,6 +157,13 @@ export async function draftIssueCount(db: DbOrTx, workspaceId: string, userId: s
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(schema.issues)
-    .where(and(eq(schema.issues.workspaceId, workspaceId), eq(schema.issues.createdById, userId), eq(schema.issues.isDraft, true), isNull(schema.issues.deletedAt)));
+    .where(
+      and(
+        eq(schema.issues.workspaceId, workspaceId),
+        eq(schema.issues.createdById, userId),
+        eq(schema.issues.isDraft, true),
+        isNull(schema.issues.deletedAt),
+      ),
+    );
   return row?.n ?? 0;
 }

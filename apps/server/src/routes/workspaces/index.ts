@@ -8,7 +8,15 @@ import { WORKSPACE_SLUG_MAX } from "@stride/shared";
 import { presentWorkspace } from "./presenters.ts";
 import { presentWorkspaceMemberMe } from "../workspace-members/presenters.ts";
 import { createWorkspaceBody, slugCheckQuery, updateWorkspaceBody } from "./schemas.ts";
-import { checkWorkspaceName, createWorkspace, draftIssueCount, memberCounts, slugProblem, slugTaken, userWorkspaces } from "./commands.ts";
+import {
+  checkWorkspaceName,
+  createWorkspace,
+  draftIssueCount,
+  memberCounts,
+  slugProblem,
+  slugTaken,
+  userWorkspaces,
+} from "./commands.ts";
 
 const { workspaces } = schema;
 
@@ -89,7 +97,10 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
     status: 204,
     handler: async ({ workspace }) => {
       await app.db.transaction(async (tx) => {
-        await tx.update(schema.profiles).set({ lastWorkspaceId: null, updatedAt: new Date() }).where(eq(schema.profiles.lastWorkspaceId, workspace.id));
+        await tx
+          .update(schema.profiles)
+          .set({ lastWorkspaceId: null, updatedAt: new Date() })
+          .where(eq(schema.profiles.lastWorkspaceId, workspace.id));
         await tx.delete(workspaces).where(eq(workspaces.id, workspace.id));
       });
     },

@@ -25,5 +25,9 @@ export function presentWorkspaceColumns(ws: WorkspaceRow): WorkspaceColumns {
 
 /** Workspace (wire-facts §3): all columns + logo_url + total_members (+ role where the caller's role is shown). */
 export function presentWorkspace(ws: WorkspaceRow, extra: { totalMembers: number; role?: number }): Workspace {
-  return { ...presentWorkspaceColumns(ws), total_members: extra.totalMembers, ...(extra.role !== undefined ? { role: extra.role } : {}) };
+  return {
+    ...presentWorkspaceColumns(ws),
+    total_members: extra.totalMembers,
+    ...(extra.role !== undefined ? { role: extra.role } : {}),
+  };
 }

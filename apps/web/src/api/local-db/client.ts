@@ -9,7 +9,16 @@ import { useSyncExternalStore } from "react";
 import type { QueryClient } from "@tanstack/react-query";
 import type { LiveEvent, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
-import { LOCAL_DB, Pending, type FromWorker, type LocalDbNotice, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ToWorker } from "./protocol.ts";
+import {
+  LOCAL_DB,
+  Pending,
+  type FromWorker,
+  type LocalDbNotice,
+  type LocalDbAnswer,
+  type LocalDbRequest,
+  type LocalDbState,
+  type ToWorker,
+} from "./protocol.ts";
 import { qk } from "../query-keys.ts";
 import { addLiveListener, itemGone, type LiveCtx } from "../live-listeners.ts";
 
@@ -36,12 +45,15 @@ function setState(next: LocalDbState) {
   root.localDb = state.status;
   root.localDbWriter = state.writer ? "1" : "0";
   root.localDbOutbox = String(state.outbox);
-  root.localDbProjects = Object.entries(state.projects).map(([pid, p]) => `${pid}:${p.status}:${p.items}`).join(" ");
+  root.localDbProjects = Object.entries(state.projects)
+    .map(([pid, p]) => `${pid}:${p.status}:${p.items}`)
+    .join(" ");
   for (const fn of listeners) fn();
   if (!wasReady && state.status === "ready") {
     for (const [pid, slug] of wanted) ensureProject(slug, pid);
     // lists read from the server before the database opened lack the edits its outbox still holds
-    if (state.outbox) void client?.invalidateQueries({ predicate: (q) => q.queryKey[0] === "wi" && q.queryKey[3] === "list" });
+    if (state.outbox)
+      void client?.invalidateQueries({ predicate: (q) => q.queryKey[0] === "wi" && q.queryKey[3] === "list" });
   }
 }
 
@@ -119,15 +131,33 @@ function startWorker() {
 
 /** After the first paint, when the browser is idle: the first screen never waits for SQLite. */
 function afterFirstPaint(fn: () => void) {
-  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void }).requestIdleCallback;
+  const idle = (globalThis as { requestIdleCallback?: (cb: () => void, o?: { timeout: number }) => void })
+    .requestIdleCallback;
   const later = () => (idle ? idle(fn, { timeout: 2000 }) : setTimeout(fn, 200));
   if (document.readyState === "complete") requestAnimationFrame(() => setTimeout(later, 0));
   else addEventListener("load", () => setTimeout(later, 0), { once: true });
 }
 
 /** Realtime events → what the worker reads again: an item's row (or its relations'), a project's refs. */
-const ITEM_TABLES = new Set(["issues", "issue_assignees", "issue_labels", "cycle_issues", "module_issues", "issue_links", "file_assets"]);
-const REF_TABLES = new Set(["states", "labels", "cycles", "modules", "estimates", "estimate_points", "project_members", "projects"]);
+const ITEM_TABLES = new Set([
+  "issues",
+  "issue_assignees",
+  "issue_labels",
+  "cycle_issues",
+  "module_issues",
+  "issue_links",
+  "file_assets",
+]);
+const REF_TABLES = new Set([
+  "states",
+  "labels",
+  "cycles",
+  "modules",
+  "estimates",
+  "estimate_points",
+  "project_members",
+  "projects",
+]);
 
 function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
   const pid = e.p ?? ctx.pid ?? (e.t === "projects" ? e.id : undefined);
@@ -135,7 +165,16 @@ function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
   const slug = ctx.slug;
   if (e.t === "issues" && itemGone(e)) {
     // archived or deleted: it leaves the local list without being read again (an archive of an item not held is a restore)
-    void send({ op: "changed", slug, pid, items: [], refs: [], catchUp: false, gone: [e.id], deleted: e.op === "delete" || !!e.f?.includes("deleted_at") });
+    void send({
+      op: "changed",
+      slug,
+      pid,
+      items: [],
+      refs: [],
+      catchUp: false,
+      gone: [e.id],
+      deleted: e.op === "delete" || !!e.f?.includes("deleted_at"),
+    });
   } else if (ITEM_TABLES.has(e.t)) {
     const id = e.t === "issues" ? e.id : e.i;
     if (id) void send({ op: "changed", slug, pid, items: [id], refs: [], catchUp: false });
@@ -147,7 +186,9 @@ function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
 function onLiveGap(topic: string, ctx: LiveCtx) {
   const [kind, id] = topic.split(":");
   const pids = kind === "project" ? [id] : Object.keys(state.projects);
-  for (const pid of pids) if (state.projects[pid]?.complete) void send({ op: "changed", slug: ctx.slug, pid, items: [], refs: ["all"], catchUp: true });
+  for (const pid of pids)
+    if (state.projects[pid]?.complete)
+      void send({ op: "changed", slug: ctx.slug, pid, items: [], refs: ["all"], catchUp: true });
 }
 
 /** Called once by the app: start after the first paint, follow the realtime channel and the person's choice. */
@@ -208,7 +249,12 @@ function ensureProject(slug: string, pid: string) {
  * A page of a project's work-item list (GET P/issues/'s query) — or of one of its cycles' or modules' (`context`) —
  * from the local database, or null when it cannot answer (then the server does).
  */
-export async function localListPage(slug: string, pid: string, params: Record<string, string>, context: LocalListContext = { kind: "project" }): Promise<ListEnvelope | null> {
+export async function localListPage(
+  slug: string,
+  pid: string,
+  params: Record<string, string>,
+  context: LocalListContext = { kind: "project" },
+): Promise<ListEnvelope | null> {
   ensureProject(slug, pid);
   if (!client) return null;
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
@@ -231,7 +277,13 @@ export function localItemsChanged(slug: string, pid: string, ids: string[]): voi
  * reload until the server has it): true when kept, false when the caller sends it to the server itself (the
  * database not ready, the project not synced, no answer in time).
  */
-export async function localEdit(slug: string, pid: string, id: string, kind: string, body: Record<string, unknown>): Promise<boolean> {
+export async function localEdit(
+  slug: string,
+  pid: string,
+  id: string,
+  kind: string,
+  body: Record<string, unknown>,
+): Promise<boolean> {
   if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return false;
   return (await send({ op: "write", slug, pid, id, kind, body })) === true;
 }
@@ -243,5 +295,9 @@ const subscribe = (fn: () => void) => {
 
 /** The local database's status (profile, tests) and its projects'. */
 export function useLocalDb(): LocalDbState {
-  return useSyncExternalStore(subscribe, () => state, () => INITIAL);
+  return useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => INITIAL,
+  );
 }

@@ -50,10 +50,26 @@ export interface LocalDbNotice {
 export type LocalDbRequest =
   | { op: "start"; enabled: boolean | null; userId: string; timezone: string }
   /** `context`: the project's list (unset), a cycle's or a module's. */
-  | { op: "query"; slug: string; pid: string; params: Record<string, string>; timezone: string; context?: LocalListContext }
+  | {
+      op: "query";
+      slug: string;
+      pid: string;
+      params: Record<string, string>;
+      timezone: string;
+      context?: LocalListContext;
+    }
   | { op: "sync"; slug: string; pid: string }
   /** `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored). */
-  | { op: "changed"; slug: string; pid: string; items: string[]; refs: string[]; catchUp: boolean; gone?: string[]; deleted?: boolean }
+  | {
+      op: "changed";
+      slug: string;
+      pid: string;
+      items: string[];
+      refs: string[];
+      catchUp: boolean;
+      gone?: string[];
+      deleted?: boolean;
+    }
   | { op: "settled"; pid: string }
   | { op: "write"; slug: string; pid: string; id: string; kind: string; body: Record<string, unknown> }
   | { op: "wipe" };
@@ -67,7 +83,12 @@ export interface ToWorker {
 }
 
 /** Worker → page: an answer, or the state whenever it changes. */
-export type FromWorker = { id: number; ok: true; value: LocalDbAnswer } | { id: number; ok: false; error: string } | { state: LocalDbState } | { notice: LocalDbNotice } | { refresh: { slug: string; pid: string } };
+export type FromWorker =
+  | { id: number; ok: true; value: LocalDbAnswer }
+  | { id: number; ok: false; error: string }
+  | { state: LocalDbState }
+  | { notice: LocalDbNotice }
+  | { refresh: { slug: string; pid: string } };
 
 /** Between the tabs' workers. */
 export type Broadcast =

@@ -71,10 +71,7 @@ export const MIGRATIONS: string[][] = [
   ],
   // 3: each item as the server sent it (its list item's JSON, description left out): a list answered here is the
   // server's to the letter (the columns above are what SQL reads); projects synced before are synced again
-  [
-    `ALTER TABLE issues ADD COLUMN item TEXT`,
-    `DELETE FROM options WHERE key LIKE 'project:%:complete'`,
-  ],
+  [`ALTER TABLE issues ADD COLUMN item TEXT`, `DELETE FROM options WHERE key LIKE 'project:%:complete'`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

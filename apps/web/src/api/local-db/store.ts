@@ -23,8 +23,24 @@ export interface RefsPayload {
   project: { id: string; name: string; is_issue_type_enabled?: boolean };
   states: { id: string; name: string; color?: string; group: string; default?: boolean; sequence: number }[];
   labels: { id: string; name: string; color?: string; parent?: string | null; sort_order?: number }[];
-  members: { id: string; first_name?: string | null; last_name?: string | null; avatar_url?: string | null; avatar?: string | null; is_bot?: boolean; display_name?: string | null; email?: string | null }[];
-  cycles: { id: string; name: string; start_date?: string | null; end_date?: string | null; created_at: string; archived_at?: string | null }[];
+  members: {
+    id: string;
+    first_name?: string | null;
+    last_name?: string | null;
+    avatar_url?: string | null;
+    avatar?: string | null;
+    is_bot?: boolean;
+    display_name?: string | null;
+    email?: string | null;
+  }[];
+  cycles: {
+    id: string;
+    name: string;
+    start_date?: string | null;
+    end_date?: string | null;
+    created_at: string;
+    archived_at?: string | null;
+  }[];
   modules: { id: string; name: string; archived_at?: string | null }[];
   estimatePoints: { id: string; key: number; value?: string | null }[];
 }
@@ -41,20 +57,70 @@ export interface OutboxEntry {
 }
 
 const ITEM_COLS = [
-  "id", "project_id", "name", "state_id", "sort_order", "priority", "priority_proxy", "start_date", "target_date", "sequence_id", "parent_id",
-  "is_draft", "archived_at", "cycle_id", "type_id", "label_ids", "assignee_ids", "module_ids", "description_html", "is_local_update",
-  "estimate_point", "completed_at", "created_at", "updated_at", "created_by", "updated_by", "sub_issues_count", "attachment_count", "link_count",
+  "id",
+  "project_id",
+  "name",
+  "state_id",
+  "sort_order",
+  "priority",
+  "priority_proxy",
+  "start_date",
+  "target_date",
+  "sequence_id",
+  "parent_id",
+  "is_draft",
+  "archived_at",
+  "cycle_id",
+  "type_id",
+  "label_ids",
+  "assignee_ids",
+  "module_ids",
+  "description_html",
+  "is_local_update",
+  "estimate_point",
+  "completed_at",
+  "created_at",
+  "updated_at",
+  "created_by",
+  "updated_by",
+  "sub_issues_count",
+  "attachment_count",
+  "link_count",
   "item",
 ] as const;
 
 function itemBind(it: LocalItem & { description_html?: string }, keepDescription: string | null): Bind {
   const s = (v: unknown) => (v === undefined || v === null ? null : String(v));
   return [
-    it.id, it.project_id, it.name, s(it.state_id), Number(it.sort_order), it.priority, PRIORITY_RANK[it.priority] ?? 0, s(it.start_date), s(it.target_date),
-    it.sequence_id, s(it.parent_id), it.is_draft ? 1 : 0, s(it.archived_at), s(it.cycle_id), s(it.type_id),
-    JSON.stringify(it.label_ids ?? []), JSON.stringify(it.assignee_ids ?? []), JSON.stringify(it.module_ids ?? []),
-    it.description_html ?? keepDescription, 0, s(it.estimate_point), s(it.completed_at), it.created_at, it.updated_at, s(it.created_by), s(it.updated_by),
-    it.sub_issues_count ?? 0, it.attachment_count ?? 0, it.link_count ?? 0,
+    it.id,
+    it.project_id,
+    it.name,
+    s(it.state_id),
+    Number(it.sort_order),
+    it.priority,
+    PRIORITY_RANK[it.priority] ?? 0,
+    s(it.start_date),
+    s(it.target_date),
+    it.sequence_id,
+    s(it.parent_id),
+    it.is_draft ? 1 : 0,
+    s(it.archived_at),
+    s(it.cycle_id),
+    s(it.type_id),
+    JSON.stringify(it.label_ids ?? []),
+    JSON.stringify(it.assignee_ids ?? []),
+    JSON.stringify(it.module_ids ?? []),
+    it.description_html ?? keepDescription,
+    0,
+    s(it.estimate_point),
+    s(it.completed_at),
+    it.created_at,
+    it.updated_at,
+    s(it.created_by),
+    s(it.updated_by),
+    it.sub_issues_count ?? 0,
+    it.attachment_count ?? 0,
+    it.link_count ?? 0,
     JSON.stringify({ ...it, description_html: undefined }),
   ];
 }
@@ -97,11 +163,15 @@ export class Store {
   private rowsOf = new Map<string, Map<string, LocalRow>>();
   private refsOf = new Map<string, LocalRefs>();
 
-  private constructor(private pool: PoolUtil, private db: Db) {}
+  private constructor(
+    private pool: PoolUtil,
+    private db: Db,
+  ) {}
 
   /** Start SQLite, take the pool (retrying while a closing tab still holds it, up to the write-lock delay), open and migrate. */
   static async open(): Promise<Store> {
-    if (typeof navigator === "undefined" || !navigator.storage?.getDirectory) throw new Error("This browser has no origin private file system");
+    if (typeof navigator === "undefined" || !navigator.storage?.getDirectory)
+      throw new Error("This browser has no origin private file system");
     const sqlite3 = await sqlite3InitModule({ print: () => undefined, printErr: () => undefined } as never);
     const deadline = Date.now() + LOCAL_DB.writeLockMs;
     let pool: PoolUtil | undefined;
@@ -148,7 +218,9 @@ export class Store {
   }
 
   private dropAll() {
-    const tables = this.db.selectValues("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'") as string[];
+    const tables = this.db.selectValues(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    ) as string[];
     for (const t of tables) this.db.exec(`DROP TABLE IF EXISTS "${t}"`);
     this.db.exec("PRAGMA user_version = 0");
   }
@@ -156,7 +228,19 @@ export class Store {
   /** Every row of every table, the schema kept. */
   clearData() {
     this.db.transaction(() => {
-      for (const t of ["issues", "issue_meta", "modules", "labels", "states", "cycles", "estimate_points", "members", "options", "outbox"]) this.db.exec(`DELETE FROM ${t}`);
+      for (const t of [
+        "issues",
+        "issue_meta",
+        "modules",
+        "labels",
+        "states",
+        "cycles",
+        "estimate_points",
+        "members",
+        "options",
+        "outbox",
+      ])
+        this.db.exec(`DELETE FROM ${t}`);
     });
     this.rowsOf.clear();
     this.refsOf.clear();
@@ -168,11 +252,18 @@ export class Store {
 
   setOption(key: string, value: string | null) {
     if (value === null) this.db.exec({ sql: "DELETE FROM options WHERE key = ?", bind: [key] });
-    else this.db.exec({ sql: "INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", bind: [key, value] });
+    else
+      this.db.exec({
+        sql: "INSERT INTO options (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+        bind: [key, value],
+      });
   }
 
   optionsLike(prefix: string): { key: string; value: string }[] {
-    return this.db.selectObjects("SELECT key, value FROM options WHERE key LIKE ?", [`${prefix}%`]) as { key: string; value: string }[];
+    return this.db.selectObjects("SELECT key, value FROM options WHERE key LIKE ?", [`${prefix}%`]) as {
+      key: string;
+      value: string;
+    }[];
   }
 
   /**
@@ -181,8 +272,12 @@ export class Store {
    */
   upsertItems(incoming: (LocalItem & { description_html?: string })[]) {
     const pending = this.pendingPatches();
-    const items = pending.size ? incoming.map((it) => (pending.has(it.id) ? { ...it, ...pending.get(it.id) } : it)) : incoming;
-    const upsert = this.db.prepare(`INSERT OR REPLACE INTO issues (${ITEM_COLS.join(", ")}) VALUES (${ITEM_COLS.map(() => "?").join(", ")})`);
+    const items = pending.size
+      ? incoming.map((it) => (pending.has(it.id) ? { ...it, ...pending.get(it.id) } : it))
+      : incoming;
+    const upsert = this.db.prepare(
+      `INSERT OR REPLACE INTO issues (${ITEM_COLS.join(", ")}) VALUES (${ITEM_COLS.map(() => "?").join(", ")})`,
+    );
     const oldDescription = this.db.prepare("SELECT description_html FROM issues WHERE id = ?");
     const clearMeta = this.db.prepare("DELETE FROM issue_meta WHERE issue_id = ?");
     const meta = this.db.prepare("INSERT INTO issue_meta (issue_id, key, value) VALUES (?, ?, ?)");
@@ -192,13 +287,18 @@ export class Store {
         this.db.transaction(() => {
           for (const it of batch) {
             let keep: string | null = null;
-            if (it.description_html === undefined && oldDescription.bind([it.id]).step()) keep = oldDescription.get(0) as string | null;
+            if (it.description_html === undefined && oldDescription.bind([it.id]).step())
+              keep = oldDescription.get(0) as string | null;
             oldDescription.reset();
             const bind = itemBind(it, keep);
             if (pending.has(it.id)) bind[ITEM_COLS.indexOf("is_local_update")] = 1;
             upsert.bind(bind).stepReset();
             clearMeta.bind([it.id]).stepReset();
-            for (const [key, list] of [["label_id", it.label_ids], ["assignee_id", it.assignee_ids], ["module_id", it.module_ids]] as const) {
+            for (const [key, list] of [
+              ["label_id", it.label_ids],
+              ["assignee_id", it.assignee_ids],
+              ["module_id", it.module_ids],
+            ] as const) {
               for (const v of list ?? []) meta.bind([it.id, key, v]).stepReset();
             }
           }
@@ -233,7 +333,10 @@ export class Store {
     let rows = this.rowsOf.get(pid);
     if (!rows) {
       rows = new Map();
-      const stored = this.db.selectObjects(`SELECT ${ITEM_COLS.filter((c) => c !== "description_html").join(", ")} FROM issues WHERE project_id = ?`, [pid]);
+      const stored = this.db.selectObjects(
+        `SELECT ${ITEM_COLS.filter((c) => c !== "description_html").join(", ")} FROM issues WHERE project_id = ?`,
+        [pid],
+      );
       for (const r of stored) {
         const it = itemOf(r);
         rows.set(it.id, toLocalRow(it));
@@ -254,14 +357,48 @@ export class Store {
   /** Replace a project's states, labels, cycles, modules, estimate points and its workspace's members. */
   replaceRefs(pid: string, workspace: string, r: RefsPayload) {
     this.db.transaction(() => {
-      for (const t of ["states", "labels", "cycles", "modules", "estimate_points"]) this.db.exec({ sql: `DELETE FROM ${t} WHERE project_id = ?`, bind: [pid] });
+      for (const t of ["states", "labels", "cycles", "modules", "estimate_points"])
+        this.db.exec({ sql: `DELETE FROM ${t} WHERE project_id = ?`, bind: [pid] });
       this.db.exec({ sql: "DELETE FROM members WHERE workspace = ?", bind: [workspace] });
-      for (const s of r.states) this.db.exec({ sql: `INSERT OR REPLACE INTO states (id, project_id, name, color, "group", "default", sequence) VALUES (?, ?, ?, ?, ?, ?, ?)`, bind: [s.id, pid, s.name, s.color ?? null, s.group, s.default ? 1 : 0, Number(s.sequence)] });
-      for (const l of r.labels) this.db.exec({ sql: "INSERT OR REPLACE INTO labels (id, project_id, name, color, parent, sort_order) VALUES (?, ?, ?, ?, ?, ?)", bind: [l.id, pid, l.name, l.color ?? null, l.parent ?? null, l.sort_order ?? null] });
-      for (const c of r.cycles) this.db.exec({ sql: "INSERT OR REPLACE INTO cycles (id, project_id, name, start_date, end_date, created_at, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)", bind: [c.id, pid, c.name, c.start_date ?? null, c.end_date ?? null, c.created_at, c.archived_at ?? null] });
-      for (const m of r.modules) this.db.exec({ sql: "INSERT OR REPLACE INTO modules (id, project_id, name, archived_at) VALUES (?, ?, ?, ?)", bind: [m.id, pid, m.name, m.archived_at ?? null] });
-      for (const p of r.estimatePoints) this.db.exec({ sql: "INSERT OR REPLACE INTO estimate_points (id, project_id, key, value) VALUES (?, ?, ?, ?)", bind: [p.id, pid, Number(p.key), p.value ?? null] });
-      for (const m of r.members) this.db.exec({ sql: "INSERT OR REPLACE INTO members (id, workspace, first_name, last_name, avatar, is_bot, display_name, email) VALUES (?, ?, ?, ?, ?, ?, ?, ?)", bind: [m.id, workspace, m.first_name ?? null, m.last_name ?? null, m.avatar_url ?? m.avatar ?? null, m.is_bot ? 1 : 0, m.display_name ?? null, m.email ?? null] });
+      for (const s of r.states)
+        this.db.exec({
+          sql: `INSERT OR REPLACE INTO states (id, project_id, name, color, "group", "default", sequence) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+          bind: [s.id, pid, s.name, s.color ?? null, s.group, s.default ? 1 : 0, Number(s.sequence)],
+        });
+      for (const l of r.labels)
+        this.db.exec({
+          sql: "INSERT OR REPLACE INTO labels (id, project_id, name, color, parent, sort_order) VALUES (?, ?, ?, ?, ?, ?)",
+          bind: [l.id, pid, l.name, l.color ?? null, l.parent ?? null, l.sort_order ?? null],
+        });
+      for (const c of r.cycles)
+        this.db.exec({
+          sql: "INSERT OR REPLACE INTO cycles (id, project_id, name, start_date, end_date, created_at, archived_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+          bind: [c.id, pid, c.name, c.start_date ?? null, c.end_date ?? null, c.created_at, c.archived_at ?? null],
+        });
+      for (const m of r.modules)
+        this.db.exec({
+          sql: "INSERT OR REPLACE INTO modules (id, project_id, name, archived_at) VALUES (?, ?, ?, ?)",
+          bind: [m.id, pid, m.name, m.archived_at ?? null],
+        });
+      for (const p of r.estimatePoints)
+        this.db.exec({
+          sql: "INSERT OR REPLACE INTO estimate_points (id, project_id, key, value) VALUES (?, ?, ?, ?)",
+          bind: [p.id, pid, Number(p.key), p.value ?? null],
+        });
+      for (const m of r.members)
+        this.db.exec({
+          sql: "INSERT OR REPLACE INTO members (id, workspace, first_name, last_name, avatar, is_bot, display_name, email) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+          bind: [
+            m.id,
+            workspace,
+            m.first_name ?? null,
+            m.last_name ?? null,
+            m.avatar_url ?? m.avatar ?? null,
+            m.is_bot ? 1 : 0,
+            m.display_name ?? null,
+            m.email ?? null,
+          ],
+        });
       this.setOption(`project:${pid}:name`, r.project.name);
       // work item types on: its lists show custom property values, which are not kept here (worker.ts declines them)
       this.setOption(`project:${pid}:types`, r.project.is_issue_type_enabled ? "1" : null);
@@ -276,12 +413,35 @@ export class Store {
       const q = (sql: string, bind: Bind) => this.db.selectObjects(sql, bind) as Record<string, unknown>[];
       refs = {
         projects: [{ id: pid, name: this.option(`project:${pid}:name`) ?? "" }],
-        states: q(`SELECT id, name, "group", sequence FROM states WHERE project_id = ?`, [pid]).map((s) => ({ id: s.id as string, name: s.name as string, group: s.group as string, sequence: Number(s.sequence) })),
-        labels: q("SELECT id, name FROM labels WHERE project_id = ?", [pid]).map((l) => ({ id: l.id as string, name: l.name as string })),
-        members: q("SELECT id, first_name FROM members WHERE workspace = ?", [workspace]).map((m) => ({ id: m.id as string, first_name: (m.first_name as string | null) ?? null })),
-        cycles: q("SELECT id, name, created_at, archived_at FROM cycles WHERE project_id = ?", [pid]).map((c) => ({ id: c.id as string, name: c.name as string, created_at: c.created_at as string, archived_at: (c.archived_at as string | null) ?? null })),
-        modules: q("SELECT id, name, archived_at FROM modules WHERE project_id = ?", [pid]).map((m) => ({ id: m.id as string, name: m.name as string, archived_at: (m.archived_at as string | null) ?? null })),
-        estimatePoints: q("SELECT id, key FROM estimate_points WHERE project_id = ?", [pid]).map((p) => ({ id: p.id as string, key: Number(p.key) })),
+        states: q(`SELECT id, name, "group", sequence FROM states WHERE project_id = ?`, [pid]).map((s) => ({
+          id: s.id as string,
+          name: s.name as string,
+          group: s.group as string,
+          sequence: Number(s.sequence),
+        })),
+        labels: q("SELECT id, name FROM labels WHERE project_id = ?", [pid]).map((l) => ({
+          id: l.id as string,
+          name: l.name as string,
+        })),
+        members: q("SELECT id, first_name FROM members WHERE workspace = ?", [workspace]).map((m) => ({
+          id: m.id as string,
+          first_name: (m.first_name as string | null) ?? null,
+        })),
+        cycles: q("SELECT id, name, created_at, archived_at FROM cycles WHERE project_id = ?", [pid]).map((c) => ({
+          id: c.id as string,
+          name: c.name as string,
+          created_at: c.created_at as string,
+          archived_at: (c.archived_at as string | null) ?? null,
+        })),
+        modules: q("SELECT id, name, archived_at FROM modules WHERE project_id = ?", [pid]).map((m) => ({
+          id: m.id as string,
+          name: m.name as string,
+          archived_at: (m.archived_at as string | null) ?? null,
+        })),
+        estimatePoints: q("SELECT id, key FROM estimate_points WHERE project_id = ?", [pid]).map((p) => ({
+          id: p.id as string,
+          key: Number(p.key),
+        })),
       };
       this.refsOf.set(pid, refs);
     }
@@ -300,7 +460,15 @@ export class Store {
   addEdit(e: Omit<OutboxEntry, "seq">) {
     this.db.exec({
       sql: "INSERT INTO outbox (workspace, project_id, issue_id, kind, body, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      bind: [e.workspace, e.project_id, e.issue_id, e.kind, JSON.stringify(e.body), JSON.stringify(e.base), new Date().toISOString()],
+      bind: [
+        e.workspace,
+        e.project_id,
+        e.issue_id,
+        e.kind,
+        JSON.stringify(e.body),
+        JSON.stringify(e.base),
+        new Date().toISOString(),
+      ],
     });
     const current = this.item(e.issue_id);
     if (current) this.upsertItems([current]);
@@ -308,9 +476,19 @@ export class Store {
 
   /** The oldest edit not yet sent. */
   firstEdit(): OutboxEntry | null {
-    const r = this.db.selectObject("SELECT seq, workspace, project_id, issue_id, kind, body, base FROM outbox ORDER BY seq LIMIT 1");
+    const r = this.db.selectObject(
+      "SELECT seq, workspace, project_id, issue_id, kind, body, base FROM outbox ORDER BY seq LIMIT 1",
+    );
     if (!r) return null;
-    return { seq: Number(r.seq), workspace: r.workspace as string, project_id: r.project_id as string, issue_id: r.issue_id as string, kind: r.kind as string, body: JSON.parse(r.body as string) as Record<string, unknown>, base: JSON.parse(r.base as string) as Record<string, unknown> };
+    return {
+      seq: Number(r.seq),
+      workspace: r.workspace as string,
+      project_id: r.project_id as string,
+      issue_id: r.issue_id as string,
+      kind: r.kind as string,
+      body: JSON.parse(r.body as string) as Record<string, unknown>,
+      base: JSON.parse(r.base as string) as Record<string, unknown>,
+    };
   }
 
   /** An edit the server has (or refused): gone from the outbox. */
@@ -320,14 +498,20 @@ export class Store {
 
   /** Edits not yet sent, per project. */
   pendingCounts(): Record<string, number> {
-    const rows = this.db.selectObjects("SELECT project_id, count(*) AS n FROM outbox GROUP BY project_id") as { project_id: string; n: number }[];
+    const rows = this.db.selectObjects("SELECT project_id, count(*) AS n FROM outbox GROUP BY project_id") as {
+      project_id: string;
+      n: number;
+    }[];
     return Object.fromEntries(rows.map((r) => [r.project_id, Number(r.n)]));
   }
 
   /** Each item's unsent edits, merged oldest first. */
   private pendingPatches(): Map<string, Record<string, unknown>> {
     const out = new Map<string, Record<string, unknown>>();
-    for (const r of this.db.selectObjects("SELECT issue_id, body FROM outbox ORDER BY seq") as { issue_id: string; body: string }[]) {
+    for (const r of this.db.selectObjects("SELECT issue_id, body FROM outbox ORDER BY seq") as {
+      issue_id: string;
+      body: string;
+    }[]) {
       out.set(r.issue_id, { ...out.get(r.issue_id), ...(JSON.parse(r.body) as Record<string, unknown>) });
     }
     return out;

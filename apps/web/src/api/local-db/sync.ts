@@ -13,7 +13,10 @@ import { LOCAL_DB } from "./protocol.ts";
 import type { OutboxEntry, RefsPayload, Store } from "./store.ts";
 
 export class HttpError extends Error {
-  constructor(public status: number, url: string) {
+  constructor(
+    public status: number,
+    url: string,
+  ) {
     super(`${url} answered ${status}`);
   }
 }
@@ -36,7 +39,7 @@ type SyncItem = LocalItem & { description_html?: string };
 async function optional<T>(url: string): Promise<T[]> {
   try {
     const r = await get<T[] | { results?: T[] }>(url);
-    return Array.isArray(r) ? r : r?.results ?? [];
+    return Array.isArray(r) ? r : (r?.results ?? []);
   } catch (e) {
     if (e instanceof HttpError && e.status >= 400 && e.status < 500) return [];
     throw e;
@@ -66,15 +69,26 @@ export async function syncRefs(store: Store, slug: string, pid: string): Promise
 }
 
 /** The later of two `updated_at` strings (compared as instants: offsets may differ). */
-const later = (a: string | null, b: string | null): string | null => (!a ? b : !b ? a : isoMicros(b) > isoMicros(a) ? b : a);
+const later = (a: string | null, b: string | null): string | null =>
+  !a ? b : !b ? a : isoMicros(b) > isoMicros(a) ? b : a;
 
 /** Pages of v2 items (500 each) from `query`; each page is written before the next is read. */
-async function pages(store: Store, slug: string, pid: string, query: Record<string, string>, onPage: (n: number) => void): Promise<{ seen: Set<string>; total: number; newest: string | null }> {
+async function pages(
+  store: Store,
+  slug: string,
+  pid: string,
+  query: Record<string, string>,
+  onPage: (n: number) => void,
+): Promise<{ seen: Set<string>; total: number; newest: string | null }> {
   const seen = new Set<string>();
   let total = 0;
   let latest: string | null = null;
   for (let page = 0; ; page++) {
-    const env = await get<SyncEnvelope<SyncItem>>(V2(slug, pid), { ...query, cursor: `${LOCAL_DB.pageSize}:${page}:0`, description: "true" });
+    const env = await get<SyncEnvelope<SyncItem>>(V2(slug, pid), {
+      ...query,
+      cursor: `${LOCAL_DB.pageSize}:${page}:0`,
+      description: "true",
+    });
     const items = Array.isArray(env.results) ? env.results : [];
     store.upsertItems(items);
     for (const it of items) seen.add(it.id);
@@ -95,7 +109,12 @@ export const slugKey = (pid: string) => `project:${pid}:slug`;
  * sync goes to the end of the order, shifting the others) are caught by reading again when fewer were seen than the
  * server counted, then by the changes since the newest item read.
  */
-export async function firstSync(store: Store, slug: string, pid: string, status: (s: "loading" | "syncing") => void): Promise<void> {
+export async function firstSync(
+  store: Store,
+  slug: string,
+  pid: string,
+  status: (s: "loading" | "syncing") => void,
+): Promise<void> {
   status("loading");
   store.setOption(slugKey(pid), slug);
   await syncRefs(store, slug, pid);
@@ -127,25 +146,32 @@ export async function catchUp(store: Store, slug: string, pid: string): Promise<
 export async function syncItems(store: Store, slug: string, pid: string, ids: string[]): Promise<void> {
   for (let at = 0; at < ids.length; at += 200) {
     const chunk = ids.slice(at, at + 200);
-    const env = await get<SyncEnvelope<SyncItem>>(V2(slug, pid), { issues: chunk.join(","), cursor: `${LOCAL_DB.pageSize}:0:0`, description: "true" });
+    const env = await get<SyncEnvelope<SyncItem>>(V2(slug, pid), {
+      issues: chunk.join(","),
+      cursor: `${LOCAL_DB.pageSize}:0:0`,
+      description: "true",
+    });
     const items = Array.isArray(env.results) ? env.results : [];
     store.upsertItems(items);
     const kept = new Set(items.map((i) => i.id));
-    store.deleteItems(pid, chunk.filter((id) => !kept.has(id)));
+    store.deleteItems(
+      pid,
+      chunk.filter((id) => !kept.has(id)),
+    );
   }
 }
 
 /** What became of an edit from the outbox. */
 export type EditOutcome =
-  | { kind: "sent"; serverKept: string[] }
-  | { kind: "refused"; message: string }
-  | { kind: "later" };
+  { kind: "sent"; serverKept: string[] } | { kind: "refused"; message: string } | { kind: "later" };
 
 /** The server's reason for a refusal (its error body's text), else a plain one. */
 async function refusal(res: Response): Promise<string> {
   try {
     const body = (await res.json()) as Record<string, unknown>;
-    const text = [body.error, body.detail, ...Object.values(body)].find((v) => typeof v === "string" || (Array.isArray(v) && typeof v[0] === "string"));
+    const text = [body.error, body.detail, ...Object.values(body)].find(
+      (v) => typeof v === "string" || (Array.isArray(v) && typeof v[0] === "string"),
+    );
     if (text) return Array.isArray(text) ? String(text[0]) : String(text);
   } catch {
     /* not JSON */
@@ -155,7 +181,8 @@ async function refusal(res: Response): Promise<string> {
 
 /** Two field values alike (id lists in any order). */
 function same(a: unknown, b: unknown): boolean {
-  const norm = (v: unknown) => (Array.isArray(v) ? JSON.stringify([...v].map(String).sort()) : JSON.stringify(v ?? null));
+  const norm = (v: unknown) =>
+    Array.isArray(v) ? JSON.stringify([...v].map(String).sort()) : JSON.stringify(v ?? null);
   return norm(a) === norm(b);
 }
 
@@ -163,7 +190,11 @@ function same(a: unknown, b: unknown): boolean {
  * The server wins, field by field: a field whose server value is neither the edit's base (its value when the edit was
  * made) nor the edit's own value was changed by someone else meanwhile and keeps the server's value; the rest is sent.
  */
-export function mergeEdit(edit: Record<string, unknown>, base: Record<string, unknown>, server: Record<string, unknown>): { body: Record<string, unknown>; serverKept: string[] } {
+export function mergeEdit(
+  edit: Record<string, unknown>,
+  base: Record<string, unknown>,
+  server: Record<string, unknown>,
+): { body: Record<string, unknown>; serverKept: string[] } {
   const body: Record<string, unknown> = {};
   const serverKept: string[] = [];
   for (const [k, v] of Object.entries(edit)) {
@@ -182,18 +213,34 @@ export function mergeEdit(edit: Record<string, unknown>, base: Record<string, un
 export async function sendEdit(e: OutboxEntry): Promise<EditOutcome> {
   const path = `${P(e.workspace, e.project_id)}/${e.kind === "epics" ? "epics" : "issues"}/${e.issue_id}/`;
   try {
-    const env = await get<SyncEnvelope<SyncItem>>(V2(e.workspace, e.project_id), { issues: e.issue_id, cursor: `${LOCAL_DB.pageSize}:0:0`, description: "true" });
-    const server = (Array.isArray(env.results) ? env.results : []).find((it) => it.id === e.issue_id) as Record<string, unknown> | undefined;
+    const env = await get<SyncEnvelope<SyncItem>>(V2(e.workspace, e.project_id), {
+      issues: e.issue_id,
+      cursor: `${LOCAL_DB.pageSize}:0:0`,
+      description: "true",
+    });
+    const server = (Array.isArray(env.results) ? env.results : []).find((it) => it.id === e.issue_id) as
+      Record<string, unknown> | undefined;
     if (!server) return { kind: "refused", message: "The work item was deleted or archived" };
     const { body, serverKept } = mergeEdit(e.body, e.base, server);
     if (Object.keys(body).length) {
-      const res = await fetch(path, { method: "PATCH", credentials: "same-origin", headers: { "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
-      if (res.status >= 400 && res.status < 500 && ![401, 408, 429].includes(res.status)) return { kind: "refused", message: await refusal(res) };
+      const res = await fetch(path, {
+        method: "PATCH",
+        credentials: "same-origin",
+        headers: { "content-type": "application/json", accept: "application/json" },
+        body: JSON.stringify(body),
+      });
+      if (res.status >= 400 && res.status < 500 && ![401, 408, 429].includes(res.status))
+        return { kind: "refused", message: await refusal(res) };
       if (!res.ok) throw new HttpError(res.status, path);
     }
     return { kind: "sent", serverKept };
   } catch (err) {
-    if (!(err instanceof HttpError) || err.status >= 500 || [401, 408, 429].includes(err.status)) return { kind: "later" };
-    return { kind: "refused", message: err.status === 403 || err.status === 404 ? "You can no longer edit this work item" : "The server refused it" };
+    if (!(err instanceof HttpError) || err.status >= 500 || [401, 408, 429].includes(err.status))
+      return { kind: "later" };
+    return {
+      kind: "refused",
+      message:
+        err.status === 403 || err.status === 404 ? "You can no longer edit this work item" : "The server refused it",
+    };
   }
 }

@@ -8,13 +8,19 @@
  * (within LOCAL_DB.writeLockMs). Every failure (no OPFS, private mode, quota, a damaged file) leaves the status
  * `error`, and the page asks the server as it does without a local database.
  */
+import { localContextRows, localListSupported, localListEnvelope, parseLocalListQuery } from "@stride/shared";
 import {
-  localContextRows,
-  localListSupported,
-  localListEnvelope,
-  parseLocalListQuery,
-} from "@stride/shared";
-import { LOCAL_DB, Pending, type Broadcast, type LocalDbNotice, type FromWorker, type LocalDbAnswer, type LocalDbRequest, type LocalDbState, type ProjectSyncStatus, type ToWorker } from "./protocol.ts";
+  LOCAL_DB,
+  Pending,
+  type Broadcast,
+  type LocalDbNotice,
+  type FromWorker,
+  type LocalDbAnswer,
+  type LocalDbRequest,
+  type LocalDbState,
+  type ProjectSyncStatus,
+  type ToWorker,
+} from "./protocol.ts";
 import { Store } from "./store.ts";
 import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs } from "./sync.ts";
 
@@ -37,7 +43,7 @@ function setState(next: Partial<LocalDbState>) {
 
 function setProject(pid: string, status: ProjectSyncStatus, complete?: boolean) {
   const cur = state.projects[pid];
-  const items = store ? store.count(pid) : cur?.items ?? 0;
+  const items = store ? store.count(pid) : (cur?.items ?? 0);
   setState({ projects: { ...state.projects, [pid]: { status, complete: complete ?? cur?.complete ?? false, items } } });
 }
 
@@ -62,7 +68,20 @@ const runs = new Map<string, Run>();
 
 function runOf(pid: string, slug: string): Run {
   let r = runs.get(pid);
-  if (!r) runs.set(pid, (r = { slug, busy: null, ids: new Set(), gone: new Set(), refs: false, catchUp: false, first: false, timer: null }));
+  if (!r)
+    runs.set(
+      pid,
+      (r = {
+        slug,
+        busy: null,
+        ids: new Set(),
+        gone: new Set(),
+        refs: false,
+        catchUp: false,
+        first: false,
+        timer: null,
+      }),
+    );
   if (slug) r.slug = slug;
   return r;
 }
@@ -74,10 +93,11 @@ function kick(pid: string, delay = 0) {
   if (r.timer) clearTimeout(r.timer);
   r.timer = setTimeout(() => {
     r.timer = null;
-    if (!r.busy) r.busy = work(pid, r).finally(() => {
-      r.busy = null;
-      if (r.first || r.catchUp || r.refs || r.ids.size) kick(pid, 20);
-    });
+    if (!r.busy)
+      r.busy = work(pid, r).finally(() => {
+        r.busy = null;
+        if (r.first || r.catchUp || r.refs || r.ids.size) kick(pid, 20);
+      });
   }, delay);
 }
 
@@ -154,9 +174,14 @@ function replay() {
       }
       retryDelay = 1000;
       s.dropEdit(e.seq);
-      if (outcome.kind === "refused") notify({ kind: "error", title: "Could not update the work item", message: outcome.message });
+      if (outcome.kind === "refused")
+        notify({ kind: "error", title: "Could not update the work item", message: outcome.message });
       if (outcome.kind === "sent" && outcome.serverKept.length) {
-        notify({ kind: "info", title: "Changed on the server meanwhile", message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}` });
+        notify({
+          kind: "info",
+          title: "Changed on the server meanwhile",
+          message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}`,
+        });
       }
       // read the item again: the server's values (and whatever else it changed) replace what was shown
       const r = runOf(e.project_id, e.workspace);
@@ -186,7 +211,10 @@ async function settled(pid: string, timeoutMs = 3000): Promise<void> {
     if (!r || (!r.busy && !r.timer)) return;
     const left = deadline - Date.now();
     if (left <= 0) return;
-    await Promise.race([r.busy ?? new Promise((res) => setTimeout(res, 25)), new Promise((res) => setTimeout(res, left))]);
+    await Promise.race([
+      r.busy ?? new Promise((res) => setTimeout(res, 25)),
+      new Promise((res) => setTimeout(res, left)),
+    ]);
   }
 }
 
@@ -247,7 +275,14 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       if (!current || current.project_id !== req.pid) return null;
       const base: Record<string, unknown> = {};
       for (const k of Object.keys(req.body)) base[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
-      store.addEdit({ workspace: req.slug, project_id: req.pid, issue_id: req.id, kind: req.kind, body: req.body, base });
+      store.addEdit({
+        workspace: req.slug,
+        project_id: req.pid,
+        issue_id: req.id,
+        kind: req.kind,
+        body: req.body,
+        base,
+      });
       countOutbox();
       replay();
       return true;
@@ -284,13 +319,17 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
 const OPEN_TIMEOUT_MS = 30_000;
 
 async function openStore(): Promise<void> {
-  const loaderFailure = new Promise<never>((_, reject) => { onLoaderFailure = reject; });
+  const loaderFailure = new Promise<never>((_, reject) => {
+    onLoaderFailure = reject;
+  });
   try {
     const s = await Promise.race([
       Store.open(),
       // a failure inside SQLite's loader may never settle its promise (it is reported as an unhandled rejection)
       loaderFailure,
-      new Promise<never>((_, reject) => setTimeout(() => reject(new Error("The local database did not start in time")), OPEN_TIMEOUT_MS)),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error("The local database did not start in time")), OPEN_TIMEOUT_MS),
+      ),
     ]);
     // another person signed in, or another time zone (the items' times are written in it): start again
     if (s.option("user_id") !== identity.userId || s.option("timezone") !== identity.timezone) {
@@ -352,10 +391,11 @@ channel.onmessage = (m: MessageEvent<Broadcast>) => {
   if (msg.t === "req" && state.writer) {
     void serve(msg.req).then(
       (value) => channel.postMessage({ t: "res", id: msg.id, to: msg.from, ok: true, value } satisfies Broadcast),
-      (e: unknown) => channel.postMessage({ t: "res", id: msg.id, to: msg.from, ok: false, error: String(e) } satisfies Broadcast),
+      (e: unknown) =>
+        channel.postMessage({ t: "res", id: msg.id, to: msg.from, ok: false, error: String(e) } satisfies Broadcast),
     );
   } else if (msg.t === "res" && msg.to === tabId) {
-    waiting.answer(msg.id, msg.ok ? msg.value ?? null : null);
+    waiting.answer(msg.id, msg.ok ? (msg.value ?? null) : null);
   } else if (msg.t === "state" && !state.writer) {
     state = { ...msg.state, writer: false };
     post({ state });

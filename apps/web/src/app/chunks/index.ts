@@ -30,5 +30,5 @@ export { layoutChunks } from "../../features/work-items/layouts/lazy.ts";
  * loader (and which is there at once once loaded).
  */
 export const fromChunk =
-  <M,>(chunk: { preload: () => Promise<M> }, render: (m: M) => ReactNode) =>
+  <M>(chunk: { preload: () => Promise<M> }, render: (m: M) => ReactNode) =>
   async () => ({ element: render(await chunk.preload()) });

@@ -16,16 +16,76 @@ const InstancesPage = godMode.component("InstancesPage");
 export const godModeRoutes: RouteObject = {
   path: "/god-mode",
   children: [
-    { index: true, element: <Lazy><GodModeHome /></Lazy>, handle: { title: "Instance admin" } },
     {
-      element: <Lazy><GodModeLayout /></Lazy>,
+      index: true,
+      element: (
+        <Lazy>
+          <GodModeHome />
+        </Lazy>
+      ),
+      handle: { title: "Instance admin" },
+    },
+    {
+      element: (
+        <Lazy>
+          <GodModeLayout />
+        </Lazy>
+      ),
       children: [
-        { path: "general", element: <Lazy><GeneralPage /></Lazy>, handle: { title: "General · Instance admin" } },
-        { path: "email", element: <Lazy><EmailPage /></Lazy>, handle: { title: "Email · Instance admin" } },
-        { path: "authentication", element: <Lazy><AuthenticationPage /></Lazy>, handle: { title: "Authentication · Instance admin" } },
-        { path: "workspaces", element: <Lazy><WorkspacesPage /></Lazy>, handle: { title: "Workspaces · Instance admin" } },
-        { path: "workspaces/create", element: <Lazy><CreateWorkspaceAdminPage /></Lazy>, handle: { title: "Create a workspace · Instance admin" } },
-        { path: "instances", element: <Lazy><InstancesPage /></Lazy>, handle: { title: "Instances · Instance admin" } },
+        {
+          path: "general",
+          element: (
+            <Lazy>
+              <GeneralPage />
+            </Lazy>
+          ),
+          handle: { title: "General · Instance admin" },
+        },
+        {
+          path: "email",
+          element: (
+            <Lazy>
+              <EmailPage />
+            </Lazy>
+          ),
+          handle: { title: "Email · Instance admin" },
+        },
+        {
+          path: "authentication",
+          element: (
+            <Lazy>
+              <AuthenticationPage />
+            </Lazy>
+          ),
+          handle: { title: "Authentication · Instance admin" },
+        },
+        {
+          path: "workspaces",
+          element: (
+            <Lazy>
+              <WorkspacesPage />
+            </Lazy>
+          ),
+          handle: { title: "Workspaces · Instance admin" },
+        },
+        {
+          path: "workspaces/create",
+          element: (
+            <Lazy>
+              <CreateWorkspaceAdminPage />
+            </Lazy>
+          ),
+          handle: { title: "Create a workspace · Instance admin" },
+        },
+        {
+          path: "instances",
+          element: (
+            <Lazy>
+              <InstancesPage />
+            </Lazy>
+          ),
+          handle: { title: "Instances · Instance admin" },
+        },
       ],
     },
   ],

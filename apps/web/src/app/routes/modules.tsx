@@ -11,8 +11,32 @@ const LIST = revalidateOn(["workspaceSlug", "projectId"]);
 const MODULE = revalidateOn(["workspaceSlug", "projectId", "moduleId"], ["peekId"]);
 
 export const moduleRoutes = (L: Loaders): RouteObject[] => [
-  { path: "modules", lazy: fromChunk(screensChunk, (m) => <m.ModulesPage />), loader: L.modules(false), shouldRevalidate: LIST, handle: { title: "Modules" } },
-  { path: "modules/:moduleId", lazy: fromChunk(workItemsChunk, (m) => <m.ModuleWorkItemsPage />), loader: L.moduleItems(false), shouldRevalidate: MODULE, handle: { title: "Module" } },
-  { path: "archives/modules", lazy: fromChunk(screensChunk, (m) => <m.ArchivedModulesPage />), loader: L.modules(true), shouldRevalidate: LIST, handle: { title: "Archived modules" } },
-  { path: "archives/modules/:moduleId", lazy: fromChunk(workItemsChunk, (m) => <m.ModuleWorkItemsPage archived />), loader: L.moduleItems(true), shouldRevalidate: MODULE, handle: { title: "Archived module" } },
+  {
+    path: "modules",
+    lazy: fromChunk(screensChunk, (m) => <m.ModulesPage />),
+    loader: L.modules(false),
+    shouldRevalidate: LIST,
+    handle: { title: "Modules" },
+  },
+  {
+    path: "modules/:moduleId",
+    lazy: fromChunk(workItemsChunk, (m) => <m.ModuleWorkItemsPage />),
+    loader: L.moduleItems(false),
+    shouldRevalidate: MODULE,
+    handle: { title: "Module" },
+  },
+  {
+    path: "archives/modules",
+    lazy: fromChunk(screensChunk, (m) => <m.ArchivedModulesPage />),
+    loader: L.modules(true),
+    shouldRevalidate: LIST,
+    handle: { title: "Archived modules" },
+  },
+  {
+    path: "archives/modules/:moduleId",
+    lazy: fromChunk(workItemsChunk, (m) => <m.ModuleWorkItemsPage archived />),
+    loader: L.moduleItems(true),
+    shouldRevalidate: MODULE,
+    handle: { title: "Archived module" },
+  },
 ];

@@ -14,17 +14,47 @@ const t = (title: string): RouteHandle => ({ title });
 const TEAM = revalidateOn(["workspaceSlug", "teamspaceId"]);
 
 export const teamspaceRoutes = (L: Loaders): RouteObject[] => [
-  { path: "teamspaces", lazy: fromChunk(screensChunk, (m) => <m.TeamspacesPage />), loader: L.teamspaces, shouldRevalidate: WS, handle: t("Teamspaces") },
+  {
+    path: "teamspaces",
+    lazy: fromChunk(screensChunk, (m) => <m.TeamspacesPage />),
+    loader: L.teamspaces,
+    shouldRevalidate: WS,
+    handle: t("Teamspaces"),
+  },
   {
     path: "teamspaces/:teamspaceId",
     lazy: fromChunk(screensChunk, (m) => <m.TeamspaceLayout />),
     loader: L.teamspace,
     shouldRevalidate: TEAM,
     children: [
-      { index: true, lazy: fromChunk(screensChunk, (m) => <m.TeamspaceOverview />), loader: L.teamspaceTab("overview"), shouldRevalidate: TEAM, handle: t("Teamspace") },
-      { path: "issues", lazy: fromChunk(workItemsChunk, (m) => <m.TeamspaceWorkItemsPage />), loader: L.teamspaceTab("issues"), shouldRevalidate: revalidateOn(["workspaceSlug", "teamspaceId"], ["peekId"]), handle: t("Work items · Teamspace") },
-      { path: "views", lazy: fromChunk(screensChunk, (m) => <m.TeamViewsPage />), loader: L.teamspaceTab("views"), shouldRevalidate: TEAM, handle: t("Views · Teamspace") },
-      { path: "views/:viewId", lazy: fromChunk(workItemsChunk, (m) => <m.TeamViewPage />), loader: L.teamView, shouldRevalidate: revalidateOn(["workspaceSlug", "teamspaceId", "viewId"], ["peekId"]), handle: t("View · Teamspace") },
+      {
+        index: true,
+        lazy: fromChunk(screensChunk, (m) => <m.TeamspaceOverview />),
+        loader: L.teamspaceTab("overview"),
+        shouldRevalidate: TEAM,
+        handle: t("Teamspace"),
+      },
+      {
+        path: "issues",
+        lazy: fromChunk(workItemsChunk, (m) => <m.TeamspaceWorkItemsPage />),
+        loader: L.teamspaceTab("issues"),
+        shouldRevalidate: revalidateOn(["workspaceSlug", "teamspaceId"], ["peekId"]),
+        handle: t("Work items · Teamspace"),
+      },
+      {
+        path: "views",
+        lazy: fromChunk(screensChunk, (m) => <m.TeamViewsPage />),
+        loader: L.teamspaceTab("views"),
+        shouldRevalidate: TEAM,
+        handle: t("Views · Teamspace"),
+      },
+      {
+        path: "views/:viewId",
+        lazy: fromChunk(workItemsChunk, (m) => <m.TeamViewPage />),
+        loader: L.teamView,
+        shouldRevalidate: revalidateOn(["workspaceSlug", "teamspaceId", "viewId"], ["peekId"]),
+        handle: t("View · Teamspace"),
+      },
     ],
   },
 ];

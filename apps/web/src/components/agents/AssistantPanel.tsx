@@ -28,11 +28,21 @@ export function AssistantPanel({ slug, pid, onClose }: { slug: string; pid: stri
     if (e.key === "Escape") onClose();
   };
   return (
-    <aside ref={ref} aria-label="Project assistant" onKeyDown={onKey}
-      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-line bg-canvas shadow-xl">
+    <aside
+      ref={ref}
+      aria-label="Project assistant"
+      onKeyDown={onKey}
+      className="fixed inset-y-0 right-0 z-40 flex w-full max-w-md flex-col border-l border-line bg-canvas shadow-xl"
+    >
       <header className="flex items-center gap-2 border-b border-line px-3 py-2 text-sm">
         {current && (
-          <button type="button" aria-label="All conversations" title="All conversations" onClick={() => setCurrent(null)} className="rounded p-1 hover:bg-fill">
+          <button
+            type="button"
+            aria-label="All conversations"
+            title="All conversations"
+            onClick={() => setCurrent(null)}
+            className="rounded p-1 hover:bg-fill"
+          >
             <ArrowLeft size={16} aria-hidden focusable="false" />
           </button>
         )}
@@ -47,7 +57,11 @@ export function AssistantPanel({ slug, pid, onClose }: { slug: string; pid: stri
           <X size={16} aria-hidden focusable="false" />
         </button>
       </header>
-      {current ? <Conversation slug={slug} pid={pid} id={current} /> : <History slug={slug} pid={pid} onOpen={setCurrent} />}
+      {current ? (
+        <Conversation slug={slug} pid={pid} id={current} />
+      ) : (
+        <History slug={slug} pid={pid} onOpen={setCurrent} />
+      )}
       <Composer slug={slug} pid={pid} conversation={current} onStarted={setCurrent} />
     </aside>
   );
@@ -59,14 +73,21 @@ function History({ slug, pid, onOpen }: { slug: string; pid: string; onOpen: (id
   const rows = q.data?.executions ?? [];
   return (
     <div className="min-h-0 flex-1 overflow-auto px-3 py-2">
-      <p className="mb-2 text-xs text-fg-subtle">Ask about this project's work items, or ask the assistant to create, change or comment on them. It can do only what you may do.</p>
+      <p className="mb-2 text-xs text-fg-subtle">
+        Ask about this project's work items, or ask the assistant to create, change or comment on them. It can do only
+        what you may do.
+      </p>
       {q.isLoading && <p className="text-xs text-fg-subtle">Loading…</p>}
       {!q.isLoading && !rows.length && <p className="text-sm text-fg-subtle">No conversations yet.</p>}
       {rows.length > 0 && (
         <ul aria-label="Conversations" className="divide-y divide-line-subtle">
           {rows.map((e) => (
             <li key={e.id}>
-              <button type="button" onClick={() => onOpen(e.id)} className="flex w-full items-center gap-2 px-1 py-2 text-left text-sm hover:bg-surface-muted">
+              <button
+                type="button"
+                onClick={() => onOpen(e.id)}
+                className="flex w-full items-center gap-2 px-1 py-2 text-left text-sm hover:bg-surface-muted"
+              >
                 <span className="min-w-0 flex-1 truncate">{e.summary || e.status_reason || "Conversation"}</span>
                 <StatusBadge status={e.status} />
                 <span className="shrink-0 text-xs text-fg-subtle">{relativeTime(e.created_at)}</span>
@@ -87,7 +108,8 @@ function Conversation({ slug, pid, id }: { slug: string; pid: string; id: string
   const end = useRef<HTMLDivElement>(null);
   // a finished answer changes the conversation's line in the history
   useEffect(() => {
-    if (status && FINAL_STATUSES.includes(status)) void qc.invalidateQueries({ queryKey: qk.agentExecutionsAll(slug, pid) });
+    if (status && FINAL_STATUSES.includes(status))
+      void qc.invalidateQueries({ queryKey: qk.agentExecutionsAll(slug, pid) });
   }, [status, qc, slug, pid]);
   const count = doc?.records.length ?? 0;
   const lastLength = doc?.records.at(-1)?.content.length ?? 0;
@@ -98,11 +120,21 @@ function Conversation({ slug, pid, id }: { slug: string; pid: string; id: string
   const e = doc.execution;
   const active = !FINAL_STATUSES.includes(e.status);
   return (
-    <div className="min-h-0 flex-1 space-y-2 overflow-auto px-3 py-2" data-execution-id={e.id} aria-label="Conversation">
+    <div
+      className="min-h-0 flex-1 space-y-2 overflow-auto px-3 py-2"
+      data-execution-id={e.id}
+      aria-label="Conversation"
+    >
       <Records records={doc.records} />
-      {active && <p className="text-xs italic text-fg-subtle" aria-live="polite">{e.status === "pending" ? "Starting…" : "Pi is generating response"}</p>}
+      {active && (
+        <p className="text-xs italic text-fg-subtle" aria-live="polite">
+          {e.status === "pending" ? "Starting…" : "Pi is generating response"}
+        </p>
+      )}
       {!active && e.status !== "completed" && (
-        <p className="text-xs text-danger"><StatusBadge status={e.status} /> {e.status_reason}</p>
+        <p className="text-xs text-danger">
+          <StatusBadge status={e.status} /> {e.status_reason}
+        </p>
       )}
       <div ref={end} />
     </div>
@@ -110,7 +142,17 @@ function Conversation({ slug, pid, id }: { slug: string; pid: string; id: string
 }
 
 /** The message box: a new conversation, or a follow-up to the open one once its answer is complete. */
-function Composer({ slug, pid, conversation, onStarted }: { slug: string; pid: string; conversation: string | null; onStarted: (id: string) => void }) {
+function Composer({
+  slug,
+  pid,
+  conversation,
+  onStarted,
+}: {
+  slug: string;
+  pid: string;
+  conversation: string | null;
+  onStarted: (id: string) => void;
+}) {
   const [text, setText] = useState("");
   const [error, setError] = useState<string | null>(null);
   const execute = useExecute(slug, pid);
@@ -121,13 +163,23 @@ function Composer({ slug, pid, conversation, onStarted }: { slug: string; pid: s
     if (!content || busy || execute.isPending) return;
     setError(null);
     execute.mutate(
-      { execution_config: {}, content, context: {}, tags: [PROJECT_ASSISTANT_TAG], ...(conversation ? { execution_id: conversation } : {}) },
+      {
+        execution_config: {},
+        content,
+        context: {},
+        tags: [PROJECT_ASSISTANT_TAG],
+        ...(conversation ? { execution_id: conversation } : {}),
+      },
       {
         onSuccess: (r) => {
           setText("");
           onStarted(r.execution_id);
         },
-        onError: (err) => setError((err instanceof ApiError ? errorMessage(err.body) : null) ?? "The assistant could not be reached. Try again."),
+        onError: (err) =>
+          setError(
+            (err instanceof ApiError ? errorMessage(err.body) : null) ??
+              "The assistant could not be reached. Try again.",
+          ),
       },
     );
   };
@@ -137,19 +189,30 @@ function Composer({ slug, pid, conversation, onStarted }: { slug: string; pid: s
   };
   return (
     <form onSubmit={submit} aria-label="Message the assistant" className="space-y-1 border-t border-line px-3 py-2">
-      {error && <p role="alert" className="text-xs text-danger">{error}</p>}
+      {error && (
+        <p role="alert" className="text-xs text-danger">
+          {error}
+        </p>
+      )}
       <div className="flex items-end gap-2">
         <div className="flex-1">
-          <Textarea aria-label="Message" rows={2} value={text} placeholder={conversation ? "Reply…" : "Ask about this project…"}
+          <Textarea
+            aria-label="Message"
+            rows={2}
+            value={text}
+            placeholder={conversation ? "Reply…" : "Ask about this project…"}
             onChange={(e) => setText(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === "Enter" && !e.shiftKey && !e.nativeEvent.isComposing) {
                 e.preventDefault();
                 send();
               }
-            }} />
+            }}
+          />
         </div>
-        <Button type="submit" size="sm" loading={execute.isPending} disabled={!text.trim() || busy}>Send</Button>
+        <Button type="submit" size="sm" loading={execute.isPending} disabled={!text.trim() || busy}>
+          Send
+        </Button>
       </div>
     </form>
   );

@@ -15,9 +15,22 @@ import { DiffView, diffStats } from "./Diff.tsx";
  * message; the branch becomes a link on the work item. The server commits exactly the artifact shown; a refusal (the
  * run still working, a diff no longer the newest, a checkout that changed, git's own error) is shown in the modal.
  */
-export function CommitModal({ slug, pid, executionId, issueId, artifact, onClose, onCommitted }: {
-  slug: string; pid: string; executionId: string; issueId: string; artifact: Artifact & { content: string };
-  onClose: () => void; onCommitted: (branch: string) => void;
+export function CommitModal({
+  slug,
+  pid,
+  executionId,
+  issueId,
+  artifact,
+  onClose,
+  onCommitted,
+}: {
+  slug: string;
+  pid: string;
+  executionId: string;
+  issueId: string;
+  artifact: Artifact & { content: string };
+  onClose: () => void;
+  onCommitted: (branch: string) => void;
 }) {
   const item = useQuery(workItemQuery(slug, pid, issueId));
   const project = useProject(slug, pid);
@@ -31,31 +44,69 @@ export function CommitModal({ slug, pid, executionId, issueId, artifact, onClose
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     setError(null);
-    commit.mutate({ executionId, body: { artifact_id: artifact.id, ...(message.trim() ? { message: message.trim() } : {}) }, label: branch ?? undefined }, {
-      onSuccess: (r) => { onCommitted(r.branch); onClose(); },
-      onError: (e) => setError((e instanceof ApiError ? errorMessage(e.body) : null) ?? "The commit failed. Please try again."),
-    });
+    commit.mutate(
+      {
+        executionId,
+        body: { artifact_id: artifact.id, ...(message.trim() ? { message: message.trim() } : {}) },
+        label: branch ?? undefined,
+      },
+      {
+        onSuccess: (r) => {
+          onCommitted(r.branch);
+          onClose();
+        },
+        onError: (e) =>
+          setError((e instanceof ApiError ? errorMessage(e.body) : null) ?? "The commit failed. Please try again."),
+      },
+    );
   };
 
   return (
-    <Modal open onClose={onClose} title="Commit the diff" wide
-      footer={(
+    <Modal
+      open
+      onClose={onClose}
+      title="Commit the diff"
+      wide
+      footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="commit-diff" loading={commit.isPending}><GitCommitHorizontal size={14} aria-hidden focusable="false" /> Commit</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="commit-diff" loading={commit.isPending}>
+            <GitCommitHorizontal size={14} aria-hidden focusable="false" /> Commit
+          </Button>
         </>
-      )}
+      }
     >
       <form id="commit-diff" onSubmit={submit} aria-label="Commit the diff" className="space-y-3">
         <p className="text-sm text-fg-muted">
-          {branch ? <>The change goes on a new branch <code className="rounded bg-fill px-1 font-mono text-xs" data-testid="commit-branch">{branch}</code> of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on the work item. Exactly the diff below is committed.</> : "Loading…"}
+          {branch ? (
+            <>
+              The change goes on a new branch{" "}
+              <code className="rounded bg-fill px-1 font-mono text-xs" data-testid="commit-branch">
+                {branch}
+              </code>{" "}
+              of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on
+              the work item. Exactly the diff below is committed.
+            </>
+          ) : (
+            "Loading…"
+          )}
         </p>
         <p className="text-xs text-fg-subtle" data-testid="commit-stats">
-          {stats.files} {stats.files === 1 ? "file" : "files"} changed, <span className="text-success">+{stats.added}</span> <span className="text-danger">−{stats.removed}</span>
+          {stats.files} {stats.files === 1 ? "file" : "files"} changed,{" "}
+          <span className="text-success">+{stats.added}</span> <span className="text-danger">−{stats.removed}</span>
         </p>
         <DiffView diff={artifact.content} />
-        <Textarea label="Commit message" rows={3} maxLength={5000} value={message} onChange={(e) => setMessage(e.target.value)}
-          placeholder={key && item.data ? `${key}: ${item.data.name}` : ""} hint="Leave empty for the work item's key and name. The work item is named below the message." />
+        <Textarea
+          label="Commit message"
+          rows={3}
+          maxLength={5000}
+          value={message}
+          onChange={(e) => setMessage(e.target.value)}
+          placeholder={key && item.data ? `${key}: ${item.data.name}` : ""}
+          hint="Leave empty for the work item's key and name. The work item is named below the message."
+        />
         {error && <Banner>{error}</Banner>}
       </form>
     </Modal>

@@ -27,7 +27,10 @@ describe("diffs of agent runs", () => {
 
   it("pairs a deletion with the addition after it, side by side", () => {
     const rows = splitRows(parseDiff(DIFF));
-    expect(rows.find((r) => r.left?.text === "old line")).toEqual({ left: { kind: "del", text: "old line" }, right: { kind: "add", text: "new line" } });
+    expect(rows.find((r) => r.left?.text === "old line")).toEqual({
+      left: { kind: "del", text: "old line" },
+      right: { kind: "add", text: "new line" },
+    });
     expect(rows.filter((r) => r.left === null).map((r) => r.right?.text)).toEqual(["Hello", "World"]);
   });
 });

@@ -14,7 +14,12 @@ interface HastNode {
 function renderHast(nodes: HastNode[] | undefined): ReactNode {
   return (nodes ?? []).map((n, i) => {
     if (n.type === "text") return <Fragment key={i}>{n.value}</Fragment>;
-    if (n.type === "element") return <span key={i} className={(n.properties?.className ?? []).join(" ")}>{renderHast(n.children)}</span>;
+    if (n.type === "element")
+      return (
+        <span key={i} className={(n.properties?.className ?? []).join(" ")}>
+          {renderHast(n.children)}
+        </span>
+      );
     return null;
   });
 }
@@ -26,14 +31,18 @@ type Lowlight = (typeof import("@stride/shared/editor/lowlight"))["lowlight"];
  */
 let lowlightLoaded: Lowlight | null = null;
 let lowlightLoading: Promise<Lowlight> | null = null;
-const loadLowlight = () => (lowlightLoading ??= import("@stride/shared/editor/lowlight").then((m) => (lowlightLoaded = m.lowlight)));
+const loadLowlight = () =>
+  (lowlightLoading ??= import("@stride/shared/editor/lowlight").then((m) => (lowlightLoaded = m.lowlight)));
 
 function useLowlight(): Lowlight | null {
   const [ll, setLl] = useState(lowlightLoaded);
   useEffect(() => {
     if (ll) return;
     let live = true;
-    void loadLowlight().then((l) => live && setLl(() => l), () => undefined);
+    void loadLowlight().then(
+      (l) => live && setLl(() => l),
+      () => undefined,
+    );
     return () => {
       live = false;
     };
@@ -47,14 +56,18 @@ export function CodeBlock({ code, language }: { code: string; language?: string 
   const tree = useMemo(() => {
     if (!lowlight || code.length > 100_000) return null;
     try {
-      return (language && lowlight.registered(language) ? lowlight.highlight(language, code) : lowlight.highlightAuto(code)) as unknown as HastNode;
+      return (language && lowlight.registered(language)
+        ? lowlight.highlight(language, code)
+        : lowlight.highlightAuto(code)) as unknown as HastNode;
     } catch {
       return null;
     }
   }, [lowlight, code, language]);
   return (
     <div className="editor-content">
-      <pre className="mt-1 max-h-96 overflow-auto rounded bg-surface-muted p-2 font-mono text-xs"><code className="hljs">{tree ? renderHast(tree.children) : code}</code></pre>
+      <pre className="mt-1 max-h-96 overflow-auto rounded bg-surface-muted p-2 font-mono text-xs">
+        <code className="hljs">{tree ? renderHast(tree.children) : code}</code>
+      </pre>
     </div>
   );
 }
@@ -66,7 +79,8 @@ interface DiffLine {
 
 export function parseDiff(diff: string): DiffLine[] {
   return diff.split("\n").map((l) => {
-    if (l.startsWith("diff --git") || l.startsWith("+++") || l.startsWith("---") || l.startsWith("index ")) return { kind: "file", text: l };
+    if (l.startsWith("diff --git") || l.startsWith("+++") || l.startsWith("---") || l.startsWith("index "))
+      return { kind: "file", text: l };
     if (l.startsWith("@@")) return { kind: "hunk", text: l };
     if (l.startsWith("+")) return { kind: "add", text: l.slice(1) };
     if (l.startsWith("-")) return { kind: "del", text: l.slice(1) };
@@ -87,14 +101,15 @@ export function diffStats(diff: string): { files: number; added: number; removed
 /** Side-by-side rows of a diff: deletions paired with the additions that follow them. */
 export function splitRows(lines: DiffLine[]): Array<{ left: DiffLine | null; right: DiffLine | null }> {
   const rows: Array<{ left: DiffLine | null; right: DiffLine | null }> = [];
-  for (let i = 0; i < lines.length; ) {
+  for (let i = 0; i < lines.length;) {
     const l = lines[i];
     if (l.kind === "del") {
       const dels: DiffLine[] = [];
       const adds: DiffLine[] = [];
       while (lines[i]?.kind === "del") dels.push(lines[i++]);
       while (lines[i]?.kind === "add") adds.push(lines[i++]);
-      for (let k = 0; k < Math.max(dels.length, adds.length); k++) rows.push({ left: dels[k] ?? null, right: adds[k] ?? null });
+      for (let k = 0; k < Math.max(dels.length, adds.length); k++)
+        rows.push({ left: dels[k] ?? null, right: adds[k] ?? null });
     } else if (l.kind === "add") {
       rows.push({ left: null, right: l });
       i++;
@@ -121,9 +136,27 @@ export function DiffView({ diff }: { diff: string }) {
   const lines = useMemo(() => parseDiff(diff), [diff]);
   return (
     <div className="mt-1 rounded border border-line-raised text-xs" data-testid="diff">
-      <div className="flex justify-end gap-1 border-b border-line-raised px-2 py-1" role="group" aria-label="Diff layout">
-        <button type="button" aria-pressed={!split} onClick={() => setSplit(false)} className={cx("rounded px-1.5", !split && "bg-fill-strong")}>Unified</button>
-        <button type="button" aria-pressed={split} onClick={() => setSplit(true)} className={cx("rounded px-1.5", split && "bg-fill-strong")}>Side by side</button>
+      <div
+        className="flex justify-end gap-1 border-b border-line-raised px-2 py-1"
+        role="group"
+        aria-label="Diff layout"
+      >
+        <button
+          type="button"
+          aria-pressed={!split}
+          onClick={() => setSplit(false)}
+          className={cx("rounded px-1.5", !split && "bg-fill-strong")}
+        >
+          Unified
+        </button>
+        <button
+          type="button"
+          aria-pressed={split}
+          onClick={() => setSplit(true)}
+          className={cx("rounded px-1.5", split && "bg-fill-strong")}
+        >
+          Side by side
+        </button>
       </div>
       <div className="max-h-[32rem] overflow-auto font-mono">
         {split ? (
@@ -131,14 +164,37 @@ export function DiffView({ diff }: { diff: string }) {
             <tbody>
               {splitRows(lines).map((row, i) => (
                 <tr key={i}>
-                  <td className={cx("w-1/2 whitespace-pre-wrap break-all px-2 align-top", row.left && LINE_STYLE[row.left.kind])}>{row.left?.text}</td>
-                  <td className={cx("w-1/2 whitespace-pre-wrap break-all border-l border-line-raised px-2 align-top", row.right && LINE_STYLE[row.right.kind])}>{row.right?.text}</td>
+                  <td
+                    className={cx(
+                      "w-1/2 whitespace-pre-wrap break-all px-2 align-top",
+                      row.left && LINE_STYLE[row.left.kind],
+                    )}
+                  >
+                    {row.left?.text}
+                  </td>
+                  <td
+                    className={cx(
+                      "w-1/2 whitespace-pre-wrap break-all border-l border-line-raised px-2 align-top",
+                      row.right && LINE_STYLE[row.right.kind],
+                    )}
+                  >
+                    {row.right?.text}
+                  </td>
                 </tr>
               ))}
             </tbody>
           </table>
         ) : (
-          lines.map((l, i) => <div key={i} data-diff-line={l.kind} className={cx("whitespace-pre-wrap break-all px-2", LINE_STYLE[l.kind])}>{SIGN[l.kind]}{l.text}</div>)
+          lines.map((l, i) => (
+            <div
+              key={i}
+              data-diff-line={l.kind}
+              className={cx("whitespace-pre-wrap break-all px-2", LINE_STYLE[l.kind])}
+            >
+              {SIGN[l.kind]}
+              {l.text}
+            </div>
+          ))
         )}
       </div>
     </div>

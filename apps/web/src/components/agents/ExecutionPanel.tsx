@@ -20,11 +20,23 @@ const STATUS_STYLE: Record<ExecutionStatus, string> = {
   timed_out: "bg-warning-soft text-warning-strong",
 };
 const STATUS_LABEL: Record<ExecutionStatus, string> = {
-  pending: "Pending", running: "Running", completed: "Completed", failed: "Failed", cancelled: "Cancelled", timed_out: "Timed out",
+  pending: "Pending",
+  running: "Running",
+  completed: "Completed",
+  failed: "Failed",
+  cancelled: "Cancelled",
+  timed_out: "Timed out",
 };
 
 export function StatusBadge({ status }: { status: ExecutionStatus }) {
-  return <span data-execution-status={status} className={cx("rounded px-1.5 py-0.5 text-[11px] font-medium", STATUS_STYLE[status])}>{STATUS_LABEL[status]}</span>;
+  return (
+    <span
+      data-execution-status={status}
+      className={cx("rounded px-1.5 py-0.5 text-[11px] font-medium", STATUS_STYLE[status])}
+    >
+      {STATUS_LABEL[status]}
+    </span>
+  );
 }
 
 export function formatDuration(ms: number): string {
@@ -36,7 +48,19 @@ export function formatDuration(ms: number): string {
 
 /** One execution: status, duration, tokens, its records live, cancel while it runs, a follow-up once it stopped. */
 /** `canAct`: may cancel and follow up (members); screens outside the project's routes pass their own check. */
-export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, canAct }: { slug: string; pid: string; executionId: string; defaultOpen?: boolean; canAct?: boolean }) {
+export function ExecutionPanel({
+  slug,
+  pid,
+  executionId,
+  defaultOpen = true,
+  canAct,
+}: {
+  slug: string;
+  pid: string;
+  executionId: string;
+  defaultOpen?: boolean;
+  canAct?: boolean;
+}) {
   const [watch, setWatch] = useState(true);
   const doc = useLiveDoc<ExecutionDocument>(`executions/${executionId}`, slug, pid, watch);
   const [open, setOpen] = useState(defaultOpen);
@@ -51,25 +75,53 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
     if (!e) return;
     if (!isWatched(e, Date.now())) return setWatch(false);
     setWatch(true);
-    const t = setTimeout(() => setWatch(isWatched(e, Date.now())), Math.max(1000, Date.parse(e.updated_at) + 10 * 60_000 - Date.now() + 50));
+    const t = setTimeout(
+      () => setWatch(isWatched(e, Date.now())),
+      Math.max(1000, Date.parse(e.updated_at) + 10 * 60_000 - Date.now() + 50),
+    );
     return () => clearTimeout(t);
   }, [e]);
-  if (!doc || !e) return <div className="rounded-lg border border-line p-3 text-xs text-fg-subtle">Loading execution…</div>;
+  if (!doc || !e)
+    return <div className="rounded-lg border border-line p-3 text-xs text-fg-subtle">Loading execution…</div>;
   const active = !FINAL_STATUSES.includes(e.status);
   return (
-    <section aria-label={`Execution ${e.agent.name}`} data-execution-id={e.id} className="rounded-lg border border-line">
+    <section
+      aria-label={`Execution ${e.agent.name}`}
+      data-execution-id={e.id}
+      className="rounded-lg border border-line"
+    >
       <header className="flex flex-wrap items-center gap-2 px-3 py-2 text-xs">
-        <button type="button" aria-expanded={open} onClick={() => setOpen(!open)} className="flex items-center gap-1.5 font-medium">
-          <ChevronRight size={14} aria-hidden focusable="false" className={cx("transition-transform", open && "rotate-90")} />
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+          className="flex items-center gap-1.5 font-medium"
+        >
+          <ChevronRight
+            size={14}
+            aria-hidden
+            focusable="false"
+            className={cx("transition-transform", open && "rotate-90")}
+          />
           <Bot size={14} aria-hidden focusable="false" />
           {e.agent.name}
         </button>
         <StatusBadge status={e.status} />
         <span className="text-fg-subtle">{relativeTime(e.created_at)}</span>
-        <span className="text-fg-subtle" data-testid="execution-duration">{formatDuration(e.duration_ms)}</span>
-        <span className="text-fg-subtle" data-testid="execution-tokens">{(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens</span>
+        <span className="text-fg-subtle" data-testid="execution-duration">
+          {formatDuration(e.duration_ms)}
+        </span>
+        <span className="text-fg-subtle" data-testid="execution-tokens">
+          {(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens
+        </span>
         {active && canCancel && (
-          <Button size="sm" variant="secondary" className="ml-auto" loading={cancel.isPending} onClick={() => cancel.mutate(e.id)}>
+          <Button
+            size="sm"
+            variant="secondary"
+            className="ml-auto"
+            loading={cancel.isPending}
+            onClick={() => cancel.mutate(e.id)}
+          >
             <Square size={12} aria-hidden focusable="false" /> Cancel
           </Button>
         )}
@@ -78,12 +130,30 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
         <div className="space-y-2 border-t border-line px-3 py-2">
           {/* the run's diff is shown once, as its artifact (with Commit…), not also as the message that announced it */}
           <Records records={doc.records} diffsShownApart={e.artifact_ids.length > 0} />
-          {active && <p className="text-xs italic text-fg-subtle" aria-live="polite" data-testid="execution-progress">{e.status === "pending" ? <Waiting slug={slug} pid={pid} executionId={e.id} known={e.queue_position} /> : "Pi is generating response"}</p>}
-          {e.status_reason && !active && e.status !== "completed" && <p className="text-xs text-danger">{e.status_reason}</p>}
+          {active && (
+            <p className="text-xs italic text-fg-subtle" aria-live="polite" data-testid="execution-progress">
+              {e.status === "pending" ? (
+                <Waiting slug={slug} pid={pid} executionId={e.id} known={e.queue_position} />
+              ) : (
+                "Pi is generating response"
+              )}
+            </p>
+          )}
+          {e.status_reason && !active && e.status !== "completed" && (
+            <p className="text-xs text-danger">{e.status_reason}</p>
+          )}
           {e.artifact_ids.map((id) => (
-            <ArtifactView key={id} slug={slug} pid={pid} id={id} commit={!active && canCommit && e.issue_id ? { executionId: e.id, issueId: e.issue_id } : null} />
+            <ArtifactView
+              key={id}
+              slug={slug}
+              pid={pid}
+              id={id}
+              commit={!active && canCommit && e.issue_id ? { executionId: e.id, issueId: e.issue_id } : null}
+            />
           ))}
-          {!active && canCancel && <FollowUp slug={slug} pid={pid} executionId={e.id} issueId={e.issue_id} onSent={() => setWatch(true)} />}
+          {!active && canCancel && (
+            <FollowUp slug={slug} pid={pid} executionId={e.id} issueId={e.issue_id} onSent={() => setWatch(true)} />
+          )}
         </div>
       )}
     </section>
@@ -91,17 +161,29 @@ export function ExecutionPanel({ slug, pid, executionId, defaultOpen = true, can
 }
 
 /** A pending run: its place in the queue of the agent workers while it waits for one, else starting. */
-function Waiting({ slug, pid, executionId, known }: { slug: string; pid: string; executionId: string; known: number | null }) {
+function Waiting({
+  slug,
+  pid,
+  executionId,
+  known,
+}: {
+  slug: string;
+  pid: string;
+  executionId: string;
+  known: number | null;
+}) {
   const polled = useQueuePosition(slug, pid, executionId, true);
   // the live document and the poll each may be the fresher: a waiting run only moves up
   const position = polled.data == null ? known : known == null ? polled.data : Math.min(known, polled.data);
   if (!position) return <>Starting…</>;
-  return <>Queued: {position === 1 ? "next to start" : `${ordinal(position)} in line`}, waiting for a free agent worker…</>;
+  return (
+    <>Queued: {position === 1 ? "next to start" : `${ordinal(position)} in line`}, waiting for a free agent worker…</>
+  );
 }
 
 function ordinal(n: number): string {
   const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ["th", "st", "nd", "rd"][n % 10] ?? "th";
+  const suffix = tens >= 11 && tens <= 13 ? "th" : (["th", "st", "nd", "rd"][n % 10] ?? "th");
   return `${n}${suffix}`;
 }
 
@@ -109,14 +191,33 @@ function ordinal(n: number): string {
  * The records in order: a tool call is shown with its output; reasoning and tool outputs are collapsible. With
  * `diffsShownApart`, the run's diff messages are left out (the panel shows the diff artifact itself).
  */
-export function Records({ records, diffsShownApart = false }: { records: ExecutionRecord[]; diffsShownApart?: boolean }) {
-  const outputs = useMemo(() => new Map(records.filter((r) => r.type === "tool_call_output" && r.tool_call_id).map((r) => [r.tool_call_id!, r])), [records]);
+export function Records({
+  records,
+  diffsShownApart = false,
+}: {
+  records: ExecutionRecord[];
+  diffsShownApart?: boolean;
+}) {
+  const outputs = useMemo(
+    () =>
+      new Map(records.filter((r) => r.type === "tool_call_output" && r.tool_call_id).map((r) => [r.tool_call_id!, r])),
+    [records],
+  );
   return (
     <ol className="space-y-2" aria-label="Execution records">
       {records.map((r) => {
-        if (r.type === "tool_call_output" && r.tool_call_id && records.some((c) => c.type === "tool_call" && c.tool_call_id === r.tool_call_id)) return null;
+        if (
+          r.type === "tool_call_output" &&
+          r.tool_call_id &&
+          records.some((c) => c.type === "tool_call" && c.tool_call_id === r.tool_call_id)
+        )
+          return null;
         if (diffsShownApart && r.type === "message" && r.format === "diff") return null;
-        return <li key={r.seq} data-record-type={r.type}><RecordView r={r} output={r.tool_call_id ? outputs.get(r.tool_call_id) : undefined} /></li>;
+        return (
+          <li key={r.seq} data-record-type={r.type}>
+            <RecordView r={r} output={r.tool_call_id ? outputs.get(r.tool_call_id) : undefined} />
+          </li>
+        );
       })}
     </ol>
   );
@@ -125,19 +226,29 @@ export function Records({ records, diffsShownApart = false }: { records: Executi
 function RecordView({ r, output }: { r: ExecutionRecord; output?: ExecutionRecord }) {
   switch (r.type) {
     case "user_input":
-      return <div className="rounded-md bg-fill px-2 py-1.5 text-sm"><span className="mr-1 text-xs font-medium text-fg-subtle">You</span><Content r={r} /></div>;
+      return (
+        <div className="rounded-md bg-fill px-2 py-1.5 text-sm">
+          <span className="mr-1 text-xs font-medium text-fg-subtle">You</span>
+          <Content r={r} />
+        </div>
+      );
     case "reasoning":
       return (
         <details className="text-xs text-fg-subtle">
           <summary className="cursor-pointer select-none">Reasoning</summary>
-          <div className="mt-1 border-l-2 border-line-raised pl-2"><Content r={r} /></div>
+          <div className="mt-1 border-l-2 border-line-raised pl-2">
+            <Content r={r} />
+          </div>
         </details>
       );
     case "tool_call":
       return (
         <div className="rounded-md border border-line-raised text-xs">
           <div className="border-b border-line-raised px-2 py-1 font-mono font-medium">{r.tool_name ?? "tool"}</div>
-          <div className="px-2 py-1"><span className="text-fg-subtle">Input</span><CodeBlock code={prettyJson(r.content)} /></div>
+          <div className="px-2 py-1">
+            <span className="text-fg-subtle">Input</span>
+            <CodeBlock code={prettyJson(r.content)} />
+          </div>
           {output && (
             <details className="px-2 py-1" open={output.format === "diff"}>
               <summary className="cursor-pointer select-none text-fg-subtle">Output</summary>
@@ -147,11 +258,24 @@ function RecordView({ r, output }: { r: ExecutionRecord; output?: ExecutionRecor
         </div>
       );
     case "tool_call_output":
-      return <details className="text-xs"><summary className="cursor-pointer text-fg-subtle">{r.tool_name ?? "Tool"} output</summary><Content r={r} /></details>;
+      return (
+        <details className="text-xs">
+          <summary className="cursor-pointer text-fg-subtle">{r.tool_name ?? "Tool"} output</summary>
+          <Content r={r} />
+        </details>
+      );
     case "error":
-      return <div role="note" className="rounded-md bg-danger-soft px-2 py-1.5 text-sm text-danger-strong"><Content r={r} /></div>;
+      return (
+        <div role="note" className="rounded-md bg-danger-soft px-2 py-1.5 text-sm text-danger-strong">
+          <Content r={r} />
+        </div>
+      );
     default:
-      return <div className="text-sm"><Content r={r} /></div>;
+      return (
+        <div className="text-sm">
+          <Content r={r} />
+        </div>
+      );
   }
 }
 
@@ -173,7 +297,17 @@ function prettyJson(text: string): string {
  * An artifact; a diff of a finished run on a work item can be committed from the commit modal. The panel is given
  * the run's current artifacts: a run that changes the checkout makes a new one, so the newest diff is the one shown.
  */
-function ArtifactView({ slug, pid, id, commit }: { slug: string; pid: string; id: string; commit: { executionId: string; issueId: string } | null }) {
+function ArtifactView({
+  slug,
+  pid,
+  id,
+  commit,
+}: {
+  slug: string;
+  pid: string;
+  id: string;
+  commit: { executionId: string; issueId: string } | null;
+}) {
   const a = useArtifact(slug, pid, id);
   const [reviewing, setReviewing] = useState(false);
   const [committedNow, setBranch] = useState<string | null>(null);
@@ -185,7 +319,11 @@ function ArtifactView({ slug, pid, id, commit }: { slug: string; pid: string; id
     <div role="group" aria-label={`Artifact ${artifact.name}`}>
       <div className="flex items-center gap-2 text-xs font-medium text-fg-muted">
         <span>{artifact.name}</span>
-        {branch && <span role="status" className="text-success">Committed on {branch}</span>}
+        {branch && (
+          <span role="status" className="text-success">
+            Committed on {branch}
+          </span>
+        )}
         {committable && !branch && (
           <Button size="sm" variant="secondary" className="ml-auto" onClick={() => setReviewing(true)}>
             <GitBranch size={12} aria-hidden focusable="false" /> Commit…
@@ -194,33 +332,77 @@ function ArtifactView({ slug, pid, id, commit }: { slug: string; pid: string; id
       </div>
       {artifact.kind === "diff" ? <DiffView diff={artifact.content} /> : <CodeBlock code={artifact.content} />}
       {reviewing && commit && (
-        <CommitModal slug={slug} pid={pid} executionId={commit.executionId} issueId={commit.issueId} artifact={artifact}
-          onClose={() => setReviewing(false)} onCommitted={setBranch} />
+        <CommitModal
+          slug={slug}
+          pid={pid}
+          executionId={commit.executionId}
+          issueId={commit.issueId}
+          artifact={artifact}
+          onClose={() => setReviewing(false)}
+          onCommitted={setBranch}
+        />
       )}
     </div>
   );
 }
 
 /** The follow-up box: a message to the same execution, which runs again (agents.md §2). */
-function FollowUp({ slug, pid, executionId, issueId, onSent }: { slug: string; pid: string; executionId: string; issueId: string | null; onSent: () => void }) {
+function FollowUp({
+  slug,
+  pid,
+  executionId,
+  issueId,
+  onSent,
+}: {
+  slug: string;
+  pid: string;
+  executionId: string;
+  issueId: string | null;
+  onSent: () => void;
+}) {
   const [text, setText] = useState("");
   const execute = useExecute(slug, pid);
   const toast = useToast();
   const submit = (ev: FormEvent) => {
     ev.preventDefault();
     if (!text.trim()) return;
-    execute.mutate({ execution_config: {}, content: text.trim(), execution_id: executionId, ...(issueId ? { issue_id: issueId } : {}), tags: [] }, {
-      onSuccess: () => { setText(""); onSent(); },
-      onError: (err) => {
-        const t = refusalToast(err instanceof ApiError ? err.status : undefined, err instanceof ApiError ? errorMessage(err.body) ?? null : null);
-        toast.show(t.kind, t.title, t.message);
+    execute.mutate(
+      {
+        execution_config: {},
+        content: text.trim(),
+        execution_id: executionId,
+        ...(issueId ? { issue_id: issueId } : {}),
+        tags: [],
       },
-    });
+      {
+        onSuccess: () => {
+          setText("");
+          onSent();
+        },
+        onError: (err) => {
+          const t = refusalToast(
+            err instanceof ApiError ? err.status : undefined,
+            err instanceof ApiError ? (errorMessage(err.body) ?? null) : null,
+          );
+          toast.show(t.kind, t.title, t.message);
+        },
+      },
+    );
   };
   return (
     <form onSubmit={submit} className="flex items-end gap-2 pt-1" aria-label="Follow-up">
-      <div className="flex-1"><Textarea aria-label="Follow-up message" rows={2} placeholder="Ask the agent to change or continue…" value={text} onChange={(e) => setText(e.target.value)} /></div>
-      <Button type="submit" size="sm" loading={execute.isPending} disabled={!text.trim()}>Send</Button>
+      <div className="flex-1">
+        <Textarea
+          aria-label="Follow-up message"
+          rows={2}
+          placeholder="Ask the agent to change or continue…"
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+        />
+      </div>
+      <Button type="submit" size="sm" loading={execute.isPending} disabled={!text.trim()}>
+        Send
+      </Button>
     </form>
   );
 }

@@ -4,7 +4,8 @@ import type { AgentMetadata, AgentTemplate, ClusterDocument, ExecutionStatus } f
 /** The spec's texts (platform.md §5, §8), as the server's AGENT_MSG has them (run-rules.test.ts checks they agree). */
 export const AGENT_TEXT = {
   templateNotFound: "Selected agent template not found",
-  requiresSandbox: (name: string) => `the agent "${name}" requires a sandbox environment. Please select a sandbox or sandbox template.`,
+  requiresSandbox: (name: string) =>
+    `the agent "${name}" requires a sandbox environment. Please select a sandbox or sandbox template.`,
   noPreset: "No `issue_agent` preset defined in cluster configuration",
   invalidConfig: "Invalid execution configuration",
   starting: "An execution is already starting.",
@@ -63,8 +64,14 @@ export interface RunInput {
 /** `agentTemplateId` null: the cluster's document had not come yet, the server picks the preset and checks it (same messages). */
 export type RunDecision = { ok: true; agentTemplateId: string | null } | { ok: false; toast: RunToast };
 
-const validation = (message: string): RunDecision => ({ ok: false, toast: { kind: "error", title: RUN_TOAST.validationTitle, message } });
-const warning = (title: string, message: string): RunDecision => ({ ok: false, toast: { kind: "warning", title, message } });
+const validation = (message: string): RunDecision => ({
+  ok: false,
+  toast: { kind: "error", title: RUN_TOAST.validationTitle, message },
+});
+const warning = (title: string, message: string): RunDecision => ({
+  ok: false,
+  toast: { kind: "warning", title, message },
+});
 
 /** Whether an execution is still watched: not final, and updated within the last 10 minutes. */
 export function isWatched(e: { status: ExecutionStatus; updated_at: string }, now: number): boolean {
@@ -73,17 +80,27 @@ export function isWatched(e: { status: ExecutionStatus; updated_at: string }, no
 }
 
 /** The newer of the cluster's entry for an execution and the execution's own document (ties: the document's). */
-function latestOf<E extends { status: ExecutionStatus; updated_at: string }>(entry: E, own: { status: ExecutionStatus; updated_at: string } | undefined): { status: ExecutionStatus; updated_at: string } {
+function latestOf<E extends { status: ExecutionStatus; updated_at: string }>(
+  entry: E,
+  own: { status: ExecutionStatus; updated_at: string } | undefined,
+): { status: ExecutionStatus; updated_at: string } {
   return own && Date.parse(own.updated_at) >= Date.parse(entry.updated_at) ? own : entry;
 }
 
 /** May a run start on the work item now, and with which agent (the cluster's `issue_agent` preset)? */
 export function decideRun(i: RunInput): RunDecision {
   if (!i.slug || !i.projectId) return validation(RUN_TOAST.noWorkspace);
-  if (i.pendingSince !== null && i.now - i.pendingSince < PENDING_RUN_MS) return warning(RUN_TOAST.startingTitle, AGENT_MSG.starting);
-  const active = i.cluster?.running_executions.find((e) => e.active_issue_id === i.issueId && isWatched(latestOf(e, i.known?.[e.id]), i.now));
-  if (active) return active.status === "pending" ? warning(RUN_TOAST.startingTitle, AGENT_MSG.starting) : warning(RUN_TOAST.runningTitle, AGENT_MSG.running);
-  if (!i.cluster) return i.clusterPending ? { ok: true, agentTemplateId: null } : validation(RUN_TOAST.clusterNotFound(i.projectId));
+  if (i.pendingSince !== null && i.now - i.pendingSince < PENDING_RUN_MS)
+    return warning(RUN_TOAST.startingTitle, AGENT_MSG.starting);
+  const active = i.cluster?.running_executions.find(
+    (e) => e.active_issue_id === i.issueId && isWatched(latestOf(e, i.known?.[e.id]), i.now),
+  );
+  if (active)
+    return active.status === "pending"
+      ? warning(RUN_TOAST.startingTitle, AGENT_MSG.starting)
+      : warning(RUN_TOAST.runningTitle, AGENT_MSG.running);
+  if (!i.cluster)
+    return i.clusterPending ? { ok: true, agentTemplateId: null } : validation(RUN_TOAST.clusterNotFound(i.projectId));
   const preset = i.cluster.config.agent_presets?.issue_agent;
   if (!preset?.agent_template_id) return validation(AGENT_MSG.noPreset);
   const template = i.templates?.find((t) => t.id === preset.agent_template_id);
@@ -96,8 +113,10 @@ export function decideRun(i: RunInput): RunDecision {
 
 /** The server's refusal of a run as the toast platform.md §8 gives it. */
 export function refusalToast(status: number | undefined, message: string | null): RunToast {
-  if (status === 409 && message === AGENT_MSG.starting) return { kind: "warning", title: RUN_TOAST.startingTitle, message };
-  if (status === 409 && message === AGENT_MSG.running) return { kind: "warning", title: RUN_TOAST.runningTitle, message };
+  if (status === 409 && message === AGENT_MSG.starting)
+    return { kind: "warning", title: RUN_TOAST.startingTitle, message };
+  if (status === 409 && message === AGENT_MSG.running)
+    return { kind: "warning", title: RUN_TOAST.runningTitle, message };
   return { kind: "error", title: RUN_TOAST.validationTitle, message: message || AGENT_MSG.invalidConfig };
 }
 
@@ -114,7 +133,8 @@ export function itemsToReload(prev: ClusterDocument | undefined, next: ClusterDo
   for (const [id, e] of after) {
     const old = before.get(id);
     if (!e.active_issue_id) continue;
-    if (!old || old.status !== e.status || JSON.stringify(old.task_statuses) !== JSON.stringify(e.task_statuses)) out.add(e.active_issue_id);
+    if (!old || old.status !== e.status || JSON.stringify(old.task_statuses) !== JSON.stringify(e.task_statuses))
+      out.add(e.active_issue_id);
   }
   for (const [id, e] of before) if (!after.has(id) && e.active_issue_id) out.add(e.active_issue_id);
   return [...out];

@@ -32,7 +32,9 @@ export function useCluster(slug: string, pid: string, enabled = true): ClusterDo
       due.current.clear();
       // the items changed on the server: not answered from the page's embedded data, even a first fetch still waiting
       forgetBootAnswers(true);
-      for (const id of ids) for (const part of ["detail", "item", "history"] as const) void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, part, id) });
+      for (const id of ids)
+        for (const part of ["detail", "item", "history"] as const)
+          void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, part, id) });
       void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
     }, EXECUTION_REACTION_MS);
     return () => clearTimeout(t);
@@ -53,21 +55,35 @@ export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
   const execute = useExecute(slug, pid);
   const toast = useToast();
   const run = async (issueId: string, content = ""): Promise<string | null> => {
-    const [cluster, templates, metadata] = slug && pid
-      ? await Promise.all([
-        readLiveDoc<ClusterDocument>(qc, `clusters/${pid}`, { slug, pid }),
-        qc.fetchQuery({ ...agentTemplatesQuery(slug, pid), staleTime: 0 }).catch(() => undefined),
-        qc.fetchQuery(agentMetadataQuery(slug, pid)).catch(() => undefined),
-      ])
-      : [undefined, undefined, undefined];
+    const [cluster, templates, metadata] =
+      slug && pid
+        ? await Promise.all([
+            readLiveDoc<ClusterDocument>(qc, `clusters/${pid}`, { slug, pid }),
+            qc.fetchQuery({ ...agentTemplatesQuery(slug, pid), staleTime: 0 }).catch(() => undefined),
+            qc.fetchQuery(agentMetadataQuery(slug, pid)).catch(() => undefined),
+          ])
+        : [undefined, undefined, undefined];
     // a run's own document may already have heard it end while the cluster's has not (both are re-read on the change)
-    const known = Object.fromEntries((cluster?.running_executions ?? []).flatMap((e) => {
-      const own = qc.getQueryData<ExecutionDocument | null>(qk.liveDoc(`executions/${e.id}`))?.execution;
-      return own ? [[e.id, own]] : [];
-    }));
+    const known = Object.fromEntries(
+      (cluster?.running_executions ?? []).flatMap((e) => {
+        const own = qc.getQueryData<ExecutionDocument | null>(qk.liveDoc(`executions/${e.id}`))?.execution;
+        return own ? [[e.id, own]] : [];
+      }),
+    );
     // not come yet (a slow channel) is not "not found": then the server checks the run
     const clusterPending = !cluster && !!pid && !liveTopicRefused(qc, `clusters/${pid}`);
-    const d = decideRun({ slug, projectId: pid, issueId, cluster, templates, metadata, pendingSince: pendingRuns.get(issueId) ?? null, now: Date.now(), known, clusterPending });
+    const d = decideRun({
+      slug,
+      projectId: pid,
+      issueId,
+      cluster,
+      templates,
+      metadata,
+      pendingSince: pendingRuns.get(issueId) ?? null,
+      now: Date.now(),
+      known,
+      clusterPending,
+    });
     if (!d.ok) {
       toast.show(d.toast.kind, d.toast.title, d.toast.message);
       return null;
@@ -75,12 +91,20 @@ export function useRunAgent(slug: string, pid: string, allowed?: boolean) {
     pendingRuns.set(issueId, Date.now());
     setTimeout(() => pendingRuns.delete(issueId), PENDING_RUN_MS);
     try {
-      const r = await execute.mutateAsync({ execution_config: { agent_template_id: null }, content, issue_id: issueId, tags: [] });
+      const r = await execute.mutateAsync({
+        execution_config: { agent_template_id: null },
+        content,
+        issue_id: issueId,
+        tags: [],
+      });
       toast.show("success", "Agent started", "Follow it in the work item's agent executions.");
       return r.execution_id;
     } catch (err) {
       pendingRuns.delete(issueId);
-      const t = refusalToast(err instanceof ApiError ? err.status : undefined, err instanceof ApiError ? errorMessage(err.body) ?? null : null);
+      const t = refusalToast(
+        err instanceof ApiError ? err.status : undefined,
+        err instanceof ApiError ? (errorMessage(err.body) ?? null) : null,
+      );
       toast.show(t.kind, t.title, t.message);
       return null;
     }

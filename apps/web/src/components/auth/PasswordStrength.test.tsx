@@ -26,10 +26,29 @@ describe("the password strength", () => {
 
   it("shows each state as lit bars, a colour and a sentence; nothing while the scorer loads", () => {
     expect(meter({ state: null, score: 0 })).toEqual({ state: null, lit: 0, colour: null, text: "\u00a0" });
-    expect(meter({ state: "empty", score: 0 })).toEqual({ state: "empty", lit: 0, colour: null, text: "Enter a password." });
-    expect(meter({ state: "length_not_valid", score: 0 })).toEqual({ state: "length_not_valid", lit: 1, colour: "red", text: "Use at least 8 characters." });
-    expect(meter({ state: "strength_not_valid", score: 1 })).toMatchObject({ state: "strength_not_valid", lit: 2, colour: "amber" });
+    expect(meter({ state: "empty", score: 0 })).toEqual({
+      state: "empty",
+      lit: 0,
+      colour: null,
+      text: "Enter a password.",
+    });
+    expect(meter({ state: "length_not_valid", score: 0 })).toEqual({
+      state: "length_not_valid",
+      lit: 1,
+      colour: "red",
+      text: "Use at least 8 characters.",
+    });
+    expect(meter({ state: "strength_not_valid", score: 1 })).toMatchObject({
+      state: "strength_not_valid",
+      lit: 2,
+      colour: "amber",
+    });
     expect(meter({ state: "strength_not_valid", score: 4 }).lit).toBe(3);
-    expect(meter({ state: "strength_valid", score: 4 })).toEqual({ state: "strength_valid", lit: 4, colour: "green", text: "Strong password." });
+    expect(meter({ state: "strength_valid", score: 4 })).toEqual({
+      state: "strength_valid",
+      lit: 4,
+      colour: "green",
+      text: "Strong password.",
+    });
   });
 });

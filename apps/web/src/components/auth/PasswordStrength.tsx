@@ -81,8 +81,16 @@ const TEXT: Record<PasswordStrength, string> = {
 /** Strength meter showing the four states of platform.md §4 (blank bars while the scorer loads). */
 export function PasswordStrengthMeter({ strength }: { strength: StrengthResult }) {
   const { state, score } = strength;
-  const bars = state === null || state === "empty" ? 0 : state === "length_not_valid" ? 1 : state === "strength_not_valid" ? Math.max(1, Math.min(score + 1, 3)) : 4;
-  const color = state === "strength_valid" ? "bg-green-500" : state === "strength_not_valid" ? "bg-amber-500" : "bg-red-500";
+  const bars =
+    state === null || state === "empty"
+      ? 0
+      : state === "length_not_valid"
+        ? 1
+        : state === "strength_not_valid"
+          ? Math.max(1, Math.min(score + 1, 3))
+          : 4;
+  const color =
+    state === "strength_valid" ? "bg-green-500" : state === "strength_not_valid" ? "bg-amber-500" : "bg-red-500";
   return (
     <div data-strength={state ?? undefined} aria-live="polite" className="space-y-1">
       <div className="flex gap-1" aria-hidden>
@@ -90,7 +98,9 @@ export function PasswordStrengthMeter({ strength }: { strength: StrengthResult }
           <div key={i} className={cx("h-1 flex-1 rounded", i < bars ? color : "bg-fill-strong")} />
         ))}
       </div>
-      <p className={cx("text-xs", state === "strength_valid" ? "text-success" : "text-fg-subtle")}>{state ? TEXT[state] : "\u00a0"}</p>
+      <p className={cx("text-xs", state === "strength_valid" ? "text-success" : "text-fg-subtle")}>
+        {state ? TEXT[state] : "\u00a0"}
+      </p>
     </div>
   );
 }

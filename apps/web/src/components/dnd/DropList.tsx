@@ -4,7 +4,17 @@ import { useDropZone } from "./scope.tsx";
 import { useSlotTarget } from "./sortable.ts";
 
 /** A list of a sortable scope that takes drops at its end, and shows when a drag would land in it. */
-export function DropList({ container, label, className, children }: { container: string; label: string; className?: string; children: ReactNode }) {
+export function DropList({
+  container,
+  label,
+  className,
+  children,
+}: {
+  container: string;
+  label: string;
+  className?: string;
+  children: ReactNode;
+}) {
   const zone = useDropZone<HTMLUListElement>({ container, at: "end" });
   const target = useSlotTarget(container);
   return (

@@ -39,7 +39,12 @@ export interface DragSpec<Pos> {
   /** The position one arrow key away, or null when there is none. */
   step(from: Pos, dir: Dir, src: DragSource): Pos | null;
   /** The position under the pointer, from the drop targets under it (innermost first). */
-  fromPointer(targets: TargetData[], src: DragSource, input: { initial: Input; current: Input }, origin: Pos): Pos | null;
+  fromPointer(
+    targets: TargetData[],
+    src: DragSource,
+    input: { initial: Input; current: Input },
+    origin: Pos,
+  ): Pos | null;
   same(a: Pos, b: Pos): boolean;
   /** The sentence read for a step. */
   say(phase: Phase, at: Pos, src: DragSource): string;
@@ -75,16 +80,27 @@ export interface DragController<Pos = unknown> {
 const KEY_DIR: Record<string, Dir> = { ArrowUp: "up", ArrowDown: "down", ArrowLeft: "left", ArrowRight: "right" };
 
 export function readSource(data: TargetData): DragSource {
-  return { id: String(data.id), container: (data.container as string | undefined) ?? null, part: (data.part as string | undefined) ?? null };
+  return {
+    id: String(data.id),
+    container: (data.container as string | undefined) ?? null,
+    part: (data.part as string | undefined) ?? null,
+  };
 }
 
 export const sameSource = (a: DragSource | null | undefined, b: DragSource | null | undefined) =>
-  !!a && !!b && a.id === b.id && (a.container ?? null) === (b.container ?? null) && (a.part ?? null) === (b.part ?? null);
+  !!a &&
+  !!b &&
+  a.id === b.id &&
+  (a.container ?? null) === (b.container ?? null) &&
+  (a.part ?? null) === (b.part ?? null);
 
 /** The element of a source inside the document (to give focus back after a keyboard drop). */
 function sourceElement(type: string, src: DragSource, container: string | null): HTMLElement | null {
-  const all = [...document.querySelectorAll<HTMLElement>(`[data-dnd-type="${CSS.escape(type)}"][data-dnd-id="${CSS.escape(src.id)}"]`)]
-    .filter((el) => (el.dataset.dndPart ?? null) === (src.part ?? null));
+  const all = [
+    ...document.querySelectorAll<HTMLElement>(
+      `[data-dnd-type="${CSS.escape(type)}"][data-dnd-id="${CSS.escape(src.id)}"]`,
+    ),
+  ].filter((el) => (el.dataset.dndPart ?? null) === (src.part ?? null));
   return all.find((el) => container !== null && el.dataset.dndContainer === container) ?? all[0] ?? null;
 }
 
@@ -92,7 +108,10 @@ function sourceElement(type: string, src: DragSource, container: string | null):
  * The controller of a scope. `version` is the scope's data (a drop ends its "settling" when it changes);
  * `scrollEl` is the element that scrolls while the pointer drags near its edges.
  */
-export function useDragDrop<Pos>(spec: DragSpec<Pos>, opts: { version: unknown; scrollEl?: HTMLElement | null }): DragController<Pos> {
+export function useDragDrop<Pos>(
+  spec: DragSpec<Pos>,
+  opts: { version: unknown; scrollEl?: HTMLElement | null },
+): DragController<Pos> {
   const specRef = useRef(spec);
   specRef.current = spec;
   const [ctl] = useState(() => createController<Pos>(() => specRef.current));
@@ -104,7 +123,9 @@ export function useDragDrop<Pos>(spec: DragSpec<Pos>, opts: { version: unknown; 
   }, [ctl]);
 
   // a drop settles when the data shows it (before that render is painted)
-  useLayoutEffect(() => { ctl.dataChanged(); }, [ctl, version]);
+  useLayoutEffect(() => {
+    ctl.dataChanged();
+  }, [ctl, version]);
 
   useEffect(() => {
     const type = spec.type;
@@ -113,11 +134,25 @@ export function useDragDrop<Pos>(spec: DragSpec<Pos>, opts: { version: unknown; 
       monitorForElements({
         canMonitor: ({ source }) => mine(source.data),
         onDragStart: ({ source, location }) => ctl.pointerStart(readSource(source.data), location.initial.input),
-        onDrag: ({ location }) => ctl.pointerMove(location.current.dropTargets.map((t) => t.data), location.current.input),
-        onDropTargetChange: ({ location }) => ctl.pointerMove(location.current.dropTargets.map((t) => t.data), location.current.input),
-        onDrop: ({ location }) => ctl.pointerDrop(location.current.dropTargets.map((t) => t.data), location.current.input),
+        onDrag: ({ location }) =>
+          ctl.pointerMove(
+            location.current.dropTargets.map((t) => t.data),
+            location.current.input,
+          ),
+        onDropTargetChange: ({ location }) =>
+          ctl.pointerMove(
+            location.current.dropTargets.map((t) => t.data),
+            location.current.input,
+          ),
+        onDrop: ({ location }) =>
+          ctl.pointerDrop(
+            location.current.dropTargets.map((t) => t.data),
+            location.current.input,
+          ),
       }),
-      scrollEl ? autoScrollForElements({ element: scrollEl, canScroll: ({ source }) => mine(source.data) }) : () => undefined,
+      scrollEl
+        ? autoScrollForElements({ element: scrollEl, canScroll: ({ source }) => mine(source.data) })
+        : () => undefined,
     );
   }, [ctl, spec.type, scrollEl]);
 
@@ -232,7 +267,9 @@ function createController<Pos>(spec: () => DragSpec<Pos>) {
   }
 
   const api: DragController<Pos> = {
-    get type() { return spec().type; },
+    get type() {
+      return spec().type;
+    },
     get: () => state,
     subscribe: (fn) => {
       listeners.add(fn);

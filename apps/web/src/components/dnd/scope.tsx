@@ -4,7 +4,17 @@
  * `useDropZone()` on containers, and `useDragSelector()` so an item re-renders only when its own part of the
  * drag state changes.
  */
-import { createContext, useCallback, useContext, useEffect, useRef, useState, useSyncExternalStore, type KeyboardEvent, type ReactNode } from "react";
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { draggable, dropTargetForElements } from "@atlaskit/pragmatic-drag-and-drop/adapter/element-adapter";
 import { autoScrollForElements } from "@atlaskit/pragmatic-drag-and-drop-auto-scroll/element";
 import { disableNativeDragPreview } from "@atlaskit/pragmatic-drag-and-drop/utils/disable-native-drag-preview";
@@ -26,7 +36,10 @@ export function useDragController<Pos = unknown>(): DragController<Pos> | null {
 }
 
 /** A value derived from the drag state; the component re-renders only when it changes (return primitives). */
-export function useDragSelector<T, Pos = unknown>(select: (s: DragState<Pos> | null) => T, controller?: DragController<Pos> | null): T {
+export function useDragSelector<T, Pos = unknown>(
+  select: (s: DragState<Pos> | null) => T,
+  controller?: DragController<Pos> | null,
+): T {
   const fromCtx = useDragController<Pos>();
   const ctl = controller ?? fromCtx;
   const subscribe = useCallback((fn: () => void) => (ctl ? ctl.subscribe(fn) : () => undefined), [ctl]);
@@ -81,7 +94,9 @@ function useElement<E extends HTMLElement>() {
   }, []);
   useEffect(() => {
     mounted.current = true;
-    return () => { mounted.current = false; };
+    return () => {
+      mounted.current = false;
+    };
   }, []);
   return { ref, elRef, elVersion };
 }
@@ -90,14 +105,19 @@ function useElement<E extends HTMLElement>() {
  * A draggable item of the enclosing scope. The element given to `ref` is dragged by the pointer; the
  * element that gets `props` (usually its `DragHandle`) picks the item up on Space/Enter.
  */
-export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource, opts: DragItemOptions = {}): DragItem<E> {
+export function useDragItem<E extends HTMLElement = HTMLElement>(
+  src: DragSource,
+  opts: DragItemOptions = {},
+): DragItem<E> {
   const ctl = useDragController();
   const { ref, elRef, elVersion } = useElement<E>();
   const { id, container = null, part = null } = src;
   const can = !!ctl && ctl.canDrag(src);
   const { drop = false, preview = "native" } = opts;
   const dropFn = useRef(drop);
-  useEffect(() => { dropFn.current = drop; });
+  useEffect(() => {
+    dropFn.current = drop;
+  });
   const dropKind = typeof drop === "function" ? "custom" : drop;
 
   // the item is dragged when the user may move it, and is a drop target (things land before/after it) either way
@@ -109,7 +129,8 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
       element: el,
       canDrag: () => ctl.canDrag({ id, container, part }),
       getInitialData: () => data,
-      onGenerateDragPreview: preview === "none" ? ({ nativeSetDragImage }) => disableNativeDragPreview({ nativeSetDragImage }) : undefined,
+      onGenerateDragPreview:
+        preview === "none" ? ({ nativeSetDragImage }) => disableNativeDragPreview({ nativeSetDragImage }) : undefined,
     });
   }, [ctl, elRef, elVersion, can, id, container, part, preview]);
 
@@ -124,7 +145,11 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
       getData: ({ input, element }) => {
         const d = dropFn.current;
         if (typeof d === "function") return { ...data, ...d({ input, element }) };
-        return attachClosestEdge(data, { input, element, allowedEdges: dropKind === "vertical" ? ["top", "bottom"] : ["left", "right"] });
+        return attachClosestEdge(data, {
+          input,
+          element,
+          allowedEdges: dropKind === "vertical" ? ["top", "bottom"] : ["left", "right"],
+        });
       },
     });
   }, [ctl, elRef, elVersion, id, container, part, dropKind]);
@@ -133,23 +158,31 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
   const dragging = useDragSelector((s) => mine(s));
   const lifted = useDragSelector((s) => mine(s) && s!.via === "keyboard");
 
-  const onKeyDown = useCallback((e: KeyboardEvent) => {
-    if (!ctl || e.target !== e.currentTarget || ctl.get()) return;
-    if (e.key === " " || e.key === "Enter") {
-      e.preventDefault();
-      e.stopPropagation();
-      ctl.pickUp({ id, container, part });
-    }
-  }, [ctl, id, container, part]);
+  const onKeyDown = useCallback(
+    (e: KeyboardEvent) => {
+      if (!ctl || e.target !== e.currentTarget || ctl.get()) return;
+      if (e.key === " " || e.key === "Enter") {
+        e.preventDefault();
+        e.stopPropagation();
+        ctl.pickUp({ id, container, part });
+      }
+    },
+    [ctl, id, container, part],
+  );
 
-  const base = { "data-dnd-id": id, ...(container !== null ? { "data-dnd-container": container } : {}), ...(part !== null ? { "data-dnd-part": part } : {}) };
+  const base = {
+    "data-dnd-id": id,
+    ...(container !== null ? { "data-dnd-container": container } : {}),
+    ...(part !== null ? { "data-dnd-part": part } : {}),
+  };
   return {
     ref,
     dragging,
     lifted,
-    props: can && ctl
-      ? { ...base, tabIndex: 0, "aria-describedby": DND_INSTRUCTIONS_ID, "data-dnd-type": ctl.type, onKeyDown }
-      : base,
+    props:
+      can && ctl
+        ? { ...base, tabIndex: 0, "aria-describedby": DND_INSTRUCTIONS_ID, "data-dnd-type": ctl.type, onKeyDown }
+        : base,
   };
 }
 
@@ -157,7 +190,10 @@ export function useDragItem<E extends HTMLElement = HTMLElement>(src: DragSource
  * A drop area of the scope (a column, a group header, a day, the timeline): its data goes to the scope's
  * `fromPointer`. `controller` is for the component that creates the scope (outside its own provider).
  */
-export function useDropZone<E extends HTMLElement = HTMLElement, Pos = unknown>(data: TargetData | null, controller?: DragController<Pos> | null): (el: E | null) => void {
+export function useDropZone<E extends HTMLElement = HTMLElement, Pos = unknown>(
+  data: TargetData | null,
+  controller?: DragController<Pos> | null,
+): (el: E | null) => void {
   const fromCtx = useDragController();
   const ctl = (controller as DragController | null | undefined) ?? fromCtx;
   const { ref, elRef, elVersion } = useElement<E>();
@@ -167,7 +203,11 @@ export function useDropZone<E extends HTMLElement = HTMLElement, Pos = unknown>(
     if (!ctl || !el || !key) return;
     const type = ctl.type;
     const payload = { ...(JSON.parse(key) as TargetData), dndType: type };
-    return dropTargetForElements({ element: el, canDrop: ({ source }) => source.data.dndType === type, getData: () => payload });
+    return dropTargetForElements({
+      element: el,
+      canDrop: ({ source }) => source.data.dndType === type,
+      getData: () => payload,
+    });
   }, [ctl, elRef, elVersion, key]);
   return ref;
 }
@@ -177,14 +217,27 @@ export function useDropZone<E extends HTMLElement = HTMLElement, Pos = unknown>(
  * (`inset`: inside the item, for lists without gaps; `indent`: where a nested level starts). In a grid
  * (`axis` "horizontal": the items flow in rows) "top" is the item's start and "bottom" its end, drawn upright.
  */
-export function DropLine({ edge, inset = false, indent, axis = "vertical" }: { edge: "top" | "bottom" | null; inset?: boolean; indent?: string; axis?: "vertical" | "horizontal" }) {
+export function DropLine({
+  edge,
+  inset = false,
+  indent,
+  axis = "vertical",
+}: {
+  edge: "top" | "bottom" | null;
+  inset?: boolean;
+  indent?: string;
+  axis?: "vertical" | "horizontal";
+}) {
   if (!edge) return null;
   if (axis === "horizontal") {
     return (
       <span
         aria-hidden
         data-drop-line={edge === "top" ? "left" : "right"}
-        className={cx("pointer-events-none absolute bottom-0 top-0 z-10 w-0.5 rounded bg-indigo-500", edge === "top" ? "-left-[7px]" : "-right-[7px]")}
+        className={cx(
+          "pointer-events-none absolute bottom-0 top-0 z-10 w-0.5 rounded bg-indigo-500",
+          edge === "top" ? "-left-[7px]" : "-right-[7px]",
+        )}
       />
     );
   }
@@ -195,7 +248,7 @@ export function DropLine({ edge, inset = false, indent, axis = "vertical" }: { e
       style={indent ? { left: indent } : undefined}
       className={cx(
         "pointer-events-none absolute left-0 right-0 z-10 h-0.5 rounded bg-indigo-500",
-        edge === "top" ? (inset ? "top-0" : "-top-[5px]") : (inset ? "bottom-0" : "-bottom-[5px]"),
+        edge === "top" ? (inset ? "top-0" : "-top-[5px]") : inset ? "bottom-0" : "-bottom-[5px]",
       )}
     />
   );
@@ -210,7 +263,15 @@ export function draggingClass(item: { dragging: boolean; lifted: boolean }): str
 const GRIP_DOTS = [4, 8].flatMap((x) => [2.5, 6, 9.5].map((y) => shapePath("circle", { cx: x, cy: y, r: 1 }))).join("");
 
 /** The keyboard handle of a draggable item: a "Move …" button; Space/Enter picks the item up. Nothing when it cannot be dragged. */
-export function DragHandle({ drag, label, className }: { drag: Pick<DragItem<HTMLElement>, "props">; label: string; className?: string }) {
+export function DragHandle({
+  drag,
+  label,
+  className,
+}: {
+  drag: Pick<DragItem<HTMLElement>, "props">;
+  label: string;
+  className?: string;
+}) {
   if (!drag.props.onKeyDown) return null;
   return (
     <button
@@ -218,7 +279,10 @@ export function DragHandle({ drag, label, className }: { drag: Pick<DragItem<HTM
       {...drag.props}
       aria-label={`Move ${label}`}
       onClick={(e) => e.stopPropagation()}
-      className={cx("shrink-0 cursor-grab rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-secondary active:cursor-grabbing", className)}
+      className={cx(
+        "shrink-0 cursor-grab rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-secondary active:cursor-grabbing",
+        className,
+      )}
     >
       {/* six dots in one path: a list draws a handle per row (src/lib/icon-node.ts) */}
       <svg aria-hidden width="12" height="12" viewBox="0 0 12 12" fill="currentColor">

@@ -73,7 +73,11 @@ export function stepSlot(model: SlotModel, slot: Slot, dir: Dir, dragged: string
     }
     return null;
   }
-  for (let col = at.col + (dir === "left" ? -1 : 1); col >= 0 && col < model.columns.length; col += dir === "left" ? -1 : 1) {
+  for (
+    let col = at.col + (dir === "left" ? -1 : 1);
+    col >= 0 && col < model.columns.length;
+    col += dir === "left" ? -1 : 1
+  ) {
     const column = model.columns[col];
     if (!column.length) continue;
     const c = column[Math.min(at.row, column.length - 1)];
@@ -92,12 +96,17 @@ export function gridStep(slot: Slot, dir: Dir, count: number, columns: number): 
   const cols = Math.max(1, Math.trunc(columns));
   const last = count - 1;
   const at = slot.index;
-  const to = (index: number): Slot | null => (index >= 0 && index <= last && index !== at ? { container: slot.container, index } : null);
+  const to = (index: number): Slot | null =>
+    index >= 0 && index <= last && index !== at ? { container: slot.container, index } : null;
   switch (dir) {
-    case "left": return to(at - 1);
-    case "right": return to(at + 1);
-    case "up": return to(at - cols);
-    case "down": return Math.floor(at / cols) < Math.floor(last / cols) ? to(Math.min(at + cols, last)) : null;
+    case "left":
+      return to(at - 1);
+    case "right":
+      return to(at + 1);
+    case "up":
+      return to(at - cols);
+    case "down":
+      return Math.floor(at / cols) < Math.floor(last / cols) ? to(Math.min(at + cols, last)) : null;
   }
 }
 
@@ -124,7 +133,13 @@ export function pointerSlot(
 }
 
 /** Where the drop line shows for the item `id` of `container`: at its top, at its bottom (after the last), or nowhere. */
-export function lineEdge(model: SlotModel, target: Slot | null, dragged: string, container: string, id: string): "top" | "bottom" | null {
+export function lineEdge(
+  model: SlotModel,
+  target: Slot | null,
+  dragged: string,
+  container: string,
+  id: string,
+): "top" | "bottom" | null {
   if (!target || target.container !== container || id === dragged || !model.ordered(container)) return null;
   const rest = others(model, container, dragged);
   const k = rest.indexOf(id);
@@ -140,14 +155,28 @@ export function slotNumbers(model: SlotModel, slot: Slot, dragged: string): { po
 }
 
 /** Sentences read at each step of a sortable drag. */
-export function slotSentence(model: SlotModel, phase: "pickup" | "move" | "drop" | "cancel", slot: Slot, dragged: string, label: string): string {
+export function slotSentence(
+  model: SlotModel,
+  phase: "pickup" | "move" | "drop" | "cancel",
+  slot: Slot,
+  dragged: string,
+  label: string,
+): string {
   const name = model.name(slot.container);
   const ordered = model.ordered(slot.container);
   const { position, of } = slotNumbers(model, slot, dragged);
   switch (phase) {
-    case "pickup": return ordered ? `Picked up ${label}. Position ${position} of ${of} in ${name}.` : `Picked up ${label} in ${name}.`;
-    case "move": return ordered ? `Moved to ${name}, position ${position} of ${of}.` : `Moved to ${name}.`;
-    case "drop": return ordered ? `Dropped ${label} in ${name}, position ${position} of ${of}.` : `Dropped ${label} in ${name}.`;
-    case "cancel": return ordered ? `Cancelled. ${label} stays in ${name}, position ${position} of ${of}.` : `Cancelled. ${label} stays in ${name}.`;
+    case "pickup":
+      return ordered
+        ? `Picked up ${label}. Position ${position} of ${of} in ${name}.`
+        : `Picked up ${label} in ${name}.`;
+    case "move":
+      return ordered ? `Moved to ${name}, position ${position} of ${of}.` : `Moved to ${name}.`;
+    case "drop":
+      return ordered ? `Dropped ${label} in ${name}, position ${position} of ${of}.` : `Dropped ${label} in ${name}.`;
+    case "cancel":
+      return ordered
+        ? `Cancelled. ${label} stays in ${name}, position ${position} of ${of}.`
+        : `Cancelled. ${label} stays in ${name}.`;
   }
 }

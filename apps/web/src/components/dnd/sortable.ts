@@ -5,7 +5,16 @@
  */
 import { extractClosestEdge } from "@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/extract-closest-edge";
 import type { DragController, DragSource, DragSpec, TargetData } from "./controller.ts";
-import { lineEdge, originSlot, pointerSlot, sameSlot, slotSentence, stepSlot, type Slot, type SlotModel } from "./slots.ts";
+import {
+  lineEdge,
+  originSlot,
+  pointerSlot,
+  sameSlot,
+  slotSentence,
+  stepSlot,
+  type Slot,
+  type SlotModel,
+} from "./slots.ts";
 import { useDragController, useDragSelector } from "./scope.tsx";
 
 export interface SortableOptions {
@@ -31,17 +40,23 @@ export function sortableSpec(o: SortableOptions): SortableSpec {
     type: o.type,
     label: (src) => o.label(src.id),
     canDrag: o.canDrag,
-    origin: (src) => (model.columns.some((col) => col.includes(from(src))) ? originSlot(model, from(src), src.id) : null),
+    origin: (src) =>
+      model.columns.some((col) => col.includes(from(src))) ? originSlot(model, from(src), src.id) : null,
     step: (at, dir, src) => stepSlot(model, at, dir, src.id, from(src)),
     fromPointer: (targets, src) => {
       for (const t of targets) {
         if (typeof t.container !== "string") continue;
-        return pointerSlot(model, {
-          container: t.container,
-          id: typeof t.id === "string" ? t.id : undefined,
-          edge: extractClosestEdge(t as TargetData),
-          at: t.at === "start" ? "start" : "end",
-        }, src.id, from(src));
+        return pointerSlot(
+          model,
+          {
+            container: t.container,
+            id: typeof t.id === "string" ? t.id : undefined,
+            edge: extractClosestEdge(t as TargetData),
+            at: t.at === "start" ? "start" : "end",
+          },
+          src.id,
+          from(src),
+        );
       }
       return null;
     },
@@ -52,7 +67,8 @@ export function sortableSpec(o: SortableOptions): SortableSpec {
   };
 }
 
-const modelOf = (ctl: DragController<Slot> | null): SlotModel | null => (ctl?.spec() as Partial<SortableSpec> | undefined)?.model ?? null;
+const modelOf = (ctl: DragController<Slot> | null): SlotModel | null =>
+  (ctl?.spec() as Partial<SortableSpec> | undefined)?.model ?? null;
 
 /** Where the drop line shows on item `id` of `container` of the enclosing sortable scope (none while the item would stay put). */
 export function useSlotLine(container: string, id: string): "top" | "bottom" | null {

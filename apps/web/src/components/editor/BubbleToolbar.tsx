@@ -2,7 +2,16 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent, type 
 import { FloatingPortal, autoUpdate, flip, offset, shift, useFloating } from "@floating-ui/react";
 import { posToDOMRect, type Editor } from "@tiptap/core";
 import { useEditorState } from "@tiptap/react";
-import { BetweenHorizontalEnd, BetweenHorizontalStart, BetweenVerticalEnd, BetweenVerticalStart, List, ListOrdered, ListTodo, Quote } from "lucide-react";
+import {
+  BetweenHorizontalEnd,
+  BetweenHorizontalStart,
+  BetweenVerticalEnd,
+  BetweenVerticalStart,
+  List,
+  ListOrdered,
+  ListTodo,
+  Quote,
+} from "lucide-react";
 import { cx } from "../ui/cx.ts";
 import { CODE_LANGUAGES, normalizeLink } from "@stride/shared/editor";
 
@@ -18,8 +27,12 @@ function toolbarState(editor: Editor, pinned: boolean) {
   const inCode = $from.parent.type.name === "codeBlock";
   let inTable = false;
   for (let d = $from.depth; d > 0; d--) if ($from.node(d).type.name === "table") inTable = true;
-  const textSelected = !selection.empty && !("node" in selection) && state.doc.textBetween(selection.from, selection.to, " ").trim() !== "";
-  const where: Where = !focused || !editor.isEditable ? null : inCode ? "code" : textSelected ? "selection" : inTable ? "table" : null;
+  const textSelected =
+    !selection.empty &&
+    !("node" in selection) &&
+    state.doc.textBetween(selection.from, selection.to, " ").trim() !== "";
+  const where: Where =
+    !focused || !editor.isEditable ? null : inCode ? "code" : textSelected ? "selection" : inTable ? "table" : null;
   return {
     where,
     inTable,
@@ -58,7 +71,12 @@ function blockRect(editor: Editor, name: string): DOMRect | null {
  * table (rows and columns) or a code block (its language). Alt+F10 moves focus into it from the text,
  * arrow keys move between its controls and Escape returns to the text; Ctrl/Cmd+K edits the link.
  */
-export function BubbleToolbar({ editor, label, root, api }: {
+export function BubbleToolbar({
+  editor,
+  label,
+  root,
+  api,
+}: {
   editor: Editor;
   label: string;
   root: HTMLElement | null;
@@ -68,9 +86,15 @@ export function BubbleToolbar({ editor, label, root, api }: {
   // focus is inside the toolbar (a ref too: the editor's blur transaction is read before React re-renders)
   const hold = useRef(false);
   const [, setPinnedState] = useState(false);
-  const setPinned = (v: boolean) => { hold.current = v; setPinnedState(v); };
+  const setPinned = (v: boolean) => {
+    hold.current = v;
+    setPinnedState(v);
+  };
   const [linkEdit, setLinkEditState] = useState<string | null>(null);
-  const setLinkEdit = (v: string | null) => { if (v !== null) hold.current = true; setLinkEditState(v); };
+  const setLinkEdit = (v: string | null) => {
+    if (v !== null) hold.current = true;
+    setLinkEditState(v);
+  };
   const bar = useRef<HTMLDivElement | null>(null);
   const s = useEditorState({ editor, selector: ({ editor: e }) => (e ? toolbarState(e, hold.current) : null) });
   const where = s?.where ?? null;
@@ -129,11 +153,17 @@ export function BubbleToolbar({ editor, label, root, api }: {
       back();
       return;
     }
-    if (linkEdit !== null || (e.key !== "ArrowRight" && e.key !== "ArrowLeft" && e.key !== "Home" && e.key !== "End")) return;
+    if (linkEdit !== null || (e.key !== "ArrowRight" && e.key !== "ArrowLeft" && e.key !== "Home" && e.key !== "End"))
+      return;
     if ((e.target as HTMLElement).tagName === "SELECT") return;
     const items = [...(bar.current?.querySelectorAll<HTMLElement>("button, select") ?? [])];
     const i = items.indexOf(document.activeElement as HTMLElement);
-    const next = e.key === "Home" ? 0 : e.key === "End" ? items.length - 1 : (i + (e.key === "ArrowRight" ? 1 : -1) + items.length) % items.length;
+    const next =
+      e.key === "Home"
+        ? 0
+        : e.key === "End"
+          ? items.length - 1
+          : (i + (e.key === "ArrowRight" ? 1 : -1) + items.length) % items.length;
     e.preventDefault();
     items[next]?.focus();
   };
@@ -150,7 +180,18 @@ export function BubbleToolbar({ editor, label, root, api }: {
 
   let body: ReactNode;
   if (linkEdit !== null) {
-    body = <LinkForm initial={linkEdit} onApply={applyLink} onRemove={() => { run((c) => c.extendMarkRange("link").unsetLink()); setLinkEdit(null); setPinned(false); }} onCancel={back} />;
+    body = (
+      <LinkForm
+        initial={linkEdit}
+        onApply={applyLink}
+        onRemove={() => {
+          run((c) => c.extendMarkRange("link").unsetLink());
+          setLinkEdit(null);
+          setPinned(false);
+        }}
+        onCancel={back}
+      />
+    );
   } else if (where === "code") {
     body = (
       <label className="flex items-center gap-1.5 px-1 text-xs text-fg-subtle">
@@ -162,8 +203,14 @@ export function BubbleToolbar({ editor, label, root, api }: {
           className="rounded border border-line-raised bg-surface px-1 py-0.5 text-xs text-fg-secondary"
         >
           <option value="">Plain text</option>
-          {CODE_LANGUAGES.map((l) => <option key={l.id} value={l.id}>{l.label}</option>)}
-          {s.language && !CODE_LANGUAGES.some((l) => l.id === s.language) && <option value={s.language}>{s.language}</option>}
+          {CODE_LANGUAGES.map((l) => (
+            <option key={l.id} value={l.id}>
+              {l.label}
+            </option>
+          ))}
+          {s.language && !CODE_LANGUAGES.some((l) => l.id === s.language) && (
+            <option value={s.language}>{s.language}</option>
+          )}
         </select>
       </label>
     );
@@ -172,33 +219,105 @@ export function BubbleToolbar({ editor, label, root, api }: {
       <>
         {where === "selection" && (
           <>
-            <Btn label="Bold" keys="Ctrl+B" on={s.bold} onClick={() => run((c) => c.toggleBold())} className="font-bold">B</Btn>
-            <Btn label="Italic" keys="Ctrl+I" on={s.italic} onClick={() => run((c) => c.toggleItalic())} className="italic">I</Btn>
-            <Btn label="Underline" keys="Ctrl+U" on={s.underline} onClick={() => run((c) => c.toggleUnderline())} className="underline">U</Btn>
-            <Btn label="Strikethrough" keys="Ctrl+Shift+S" on={s.strike} onClick={() => run((c) => c.toggleStrike())} className="line-through">S</Btn>
-            <Btn label="Inline code" keys="Ctrl+E" on={s.code} onClick={() => run((c) => c.toggleCode())} className="font-mono">{"<>"}</Btn>
-            <Btn label="Link" keys="Ctrl+K" on={!!s.link} onClick={() => setLinkEdit(s.link ?? "")}>Link</Btn>
+            <Btn
+              label="Bold"
+              keys="Ctrl+B"
+              on={s.bold}
+              onClick={() => run((c) => c.toggleBold())}
+              className="font-bold"
+            >
+              B
+            </Btn>
+            <Btn
+              label="Italic"
+              keys="Ctrl+I"
+              on={s.italic}
+              onClick={() => run((c) => c.toggleItalic())}
+              className="italic"
+            >
+              I
+            </Btn>
+            <Btn
+              label="Underline"
+              keys="Ctrl+U"
+              on={s.underline}
+              onClick={() => run((c) => c.toggleUnderline())}
+              className="underline"
+            >
+              U
+            </Btn>
+            <Btn
+              label="Strikethrough"
+              keys="Ctrl+Shift+S"
+              on={s.strike}
+              onClick={() => run((c) => c.toggleStrike())}
+              className="line-through"
+            >
+              S
+            </Btn>
+            <Btn
+              label="Inline code"
+              keys="Ctrl+E"
+              on={s.code}
+              onClick={() => run((c) => c.toggleCode())}
+              className="font-mono"
+            >
+              {"<>"}
+            </Btn>
+            <Btn label="Link" keys="Ctrl+K" on={!!s.link} onClick={() => setLinkEdit(s.link ?? "")}>
+              Link
+            </Btn>
             <Sep />
-            <Btn label="Heading 1" on={s.h1} onClick={() => run((c) => c.toggleHeading({ level: 1 }))}>H1</Btn>
-            <Btn label="Heading 2" on={s.h2} onClick={() => run((c) => c.toggleHeading({ level: 2 }))}>H2</Btn>
-            <Btn label="Heading 3" on={s.h3} onClick={() => run((c) => c.toggleHeading({ level: 3 }))}>H3</Btn>
-            <Btn label="Bulleted list" on={s.bullet} onClick={() => run((c) => c.toggleBulletList())}><List size={14} aria-hidden focusable="false" /></Btn>
-            <Btn label="Numbered list" on={s.ordered} onClick={() => run((c) => c.toggleOrderedList())}><ListOrdered size={14} aria-hidden focusable="false" /></Btn>
-            <Btn label="Task list" on={s.task} onClick={() => run((c) => c.toggleTaskList())}><ListTodo size={14} aria-hidden focusable="false" /></Btn>
-            <Btn label="Quote" on={s.quote} onClick={() => run((c) => c.toggleBlockquote())}><Quote size={14} aria-hidden focusable="false" /></Btn>
+            <Btn label="Heading 1" on={s.h1} onClick={() => run((c) => c.toggleHeading({ level: 1 }))}>
+              H1
+            </Btn>
+            <Btn label="Heading 2" on={s.h2} onClick={() => run((c) => c.toggleHeading({ level: 2 }))}>
+              H2
+            </Btn>
+            <Btn label="Heading 3" on={s.h3} onClick={() => run((c) => c.toggleHeading({ level: 3 }))}>
+              H3
+            </Btn>
+            <Btn label="Bulleted list" on={s.bullet} onClick={() => run((c) => c.toggleBulletList())}>
+              <List size={14} aria-hidden focusable="false" />
+            </Btn>
+            <Btn label="Numbered list" on={s.ordered} onClick={() => run((c) => c.toggleOrderedList())}>
+              <ListOrdered size={14} aria-hidden focusable="false" />
+            </Btn>
+            <Btn label="Task list" on={s.task} onClick={() => run((c) => c.toggleTaskList())}>
+              <ListTodo size={14} aria-hidden focusable="false" />
+            </Btn>
+            <Btn label="Quote" on={s.quote} onClick={() => run((c) => c.toggleBlockquote())}>
+              <Quote size={14} aria-hidden focusable="false" />
+            </Btn>
           </>
         )}
         {s.inTable && (
           <>
             {where === "selection" && <Sep />}
-            <Btn label="Add row above" onClick={() => run((c) => c.addRowBefore())}><BetweenHorizontalStart size={14} aria-hidden focusable="false" /></Btn>
-            <Btn label="Add row below" onClick={() => run((c) => c.addRowAfter())}><BetweenHorizontalEnd size={14} aria-hidden focusable="false" /></Btn>
-            <Btn label="Delete row" onClick={() => run((c) => c.deleteRow())}>Del row</Btn>
-            <Btn label="Add column before" onClick={() => run((c) => c.addColumnBefore())}><BetweenVerticalStart size={14} aria-hidden focusable="false" /></Btn>
-            <Btn label="Add column after" onClick={() => run((c) => c.addColumnAfter())}><BetweenVerticalEnd size={14} aria-hidden focusable="false" /></Btn>
-            <Btn label="Delete column" onClick={() => run((c) => c.deleteColumn())}>Del col</Btn>
-            <Btn label="Toggle header row" onClick={() => run((c) => c.toggleHeaderRow())}>Header</Btn>
-            <Btn label="Delete table" onClick={() => run((c) => c.deleteTable())} className="text-danger">Delete</Btn>
+            <Btn label="Add row above" onClick={() => run((c) => c.addRowBefore())}>
+              <BetweenHorizontalStart size={14} aria-hidden focusable="false" />
+            </Btn>
+            <Btn label="Add row below" onClick={() => run((c) => c.addRowAfter())}>
+              <BetweenHorizontalEnd size={14} aria-hidden focusable="false" />
+            </Btn>
+            <Btn label="Delete row" onClick={() => run((c) => c.deleteRow())}>
+              Del row
+            </Btn>
+            <Btn label="Add column before" onClick={() => run((c) => c.addColumnBefore())}>
+              <BetweenVerticalStart size={14} aria-hidden focusable="false" />
+            </Btn>
+            <Btn label="Add column after" onClick={() => run((c) => c.addColumnAfter())}>
+              <BetweenVerticalEnd size={14} aria-hidden focusable="false" />
+            </Btn>
+            <Btn label="Delete column" onClick={() => run((c) => c.deleteColumn())}>
+              Del col
+            </Btn>
+            <Btn label="Toggle header row" onClick={() => run((c) => c.toggleHeaderRow())}>
+              Header
+            </Btn>
+            <Btn label="Delete table" onClick={() => run((c) => c.deleteTable())} className="text-danger">
+              Delete
+            </Btn>
           </>
         )}
       </>
@@ -208,14 +327,21 @@ export function BubbleToolbar({ editor, label, root, api }: {
   return (
     <FloatingPortal root={root ?? undefined}>
       <div
-        ref={(el) => { bar.current = el; refs.setFloating(el); }}
+        ref={(el) => {
+          bar.current = el;
+          refs.setFloating(el);
+        }}
         role="toolbar"
         aria-label={`${label} formatting`}
         style={floatingStyles}
         onKeyDown={onKeyDown}
         onFocus={() => setPinned(true)}
-        onBlur={(e) => { if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPinned(false); }}
-        onMouseDown={(e) => { if ((e.target as HTMLElement).closest("button")) e.preventDefault(); }}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setPinned(false);
+        }}
+        onMouseDown={(e) => {
+          if ((e.target as HTMLElement).closest("button")) e.preventDefault();
+        }}
         className="z-[75] flex max-w-[min(36rem,calc(100vw-16px))] flex-wrap items-center gap-0.5 rounded-lg border border-line-raised bg-surface p-1 shadow-lg"
       >
         {body}
@@ -224,7 +350,21 @@ export function BubbleToolbar({ editor, label, root, api }: {
   );
 }
 
-function Btn({ label, keys, on, onClick, className, children }: { label: string; keys?: string; on?: boolean; onClick: () => void; className?: string; children: ReactNode }) {
+function Btn({
+  label,
+  keys,
+  on,
+  onClick,
+  className,
+  children,
+}: {
+  label: string;
+  keys?: string;
+  on?: boolean;
+  onClick: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -232,7 +372,11 @@ function Btn({ label, keys, on, onClick, className, children }: { label: string;
       aria-pressed={on === undefined ? undefined : on}
       title={keys ? `${label} (${keys})` : label}
       onClick={onClick}
-      className={cx("h-7 min-w-7 rounded px-1.5 text-xs text-fg-secondary hover:bg-fill", on && "bg-accent-soft text-accent", className)}
+      className={cx(
+        "h-7 min-w-7 rounded px-1.5 text-xs text-fg-secondary hover:bg-fill",
+        on && "bg-accent-soft text-accent",
+        className,
+      )}
     >
       {children}
     </button>
@@ -244,12 +388,24 @@ function Sep() {
 }
 
 /** The link editor: the address (http, https or mailto; "example.com" becomes https://example.com). */
-function LinkForm({ initial, onApply, onRemove, onCancel }: { initial: string; onApply: (v: string) => boolean; onRemove: () => void; onCancel: () => void }) {
+function LinkForm({
+  initial,
+  onApply,
+  onRemove,
+  onCancel,
+}: {
+  initial: string;
+  onApply: (v: string) => boolean;
+  onRemove: () => void;
+  onCancel: () => void;
+}) {
   const [value, setValue] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
   useEffect(() => input.current?.focus(), []);
-  const apply = () => { if (!onApply(value)) setError("Enter a web address (http or https) or an email address."); };
+  const apply = () => {
+    if (!onApply(value)) setError("Enter a web address (http or https) or an email address.");
+  };
   return (
     <div className="flex flex-col gap-1 p-0.5">
       <div className="flex items-center gap-1">
@@ -260,17 +416,41 @@ function LinkForm({ initial, onApply, onRemove, onCancel }: { initial: string; o
           aria-describedby={error ? "editor-link-error" : undefined}
           value={value}
           placeholder="https://…"
-          onChange={(e) => { setValue(e.target.value); setError(null); }}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setError(null);
+          }}
           onKeyDown={(e) => {
-            if (e.key === "Enter") { e.preventDefault(); apply(); }
-            if (e.key === "Escape") { e.preventDefault(); e.stopPropagation(); onCancel(); }
+            if (e.key === "Enter") {
+              e.preventDefault();
+              apply();
+            }
+            if (e.key === "Escape") {
+              e.preventDefault();
+              e.stopPropagation();
+              onCancel();
+            }
           }}
           className="h-7 w-60 rounded border border-line-strong bg-canvas px-2 text-xs text-fg outline-none focus:border-indigo-500"
         />
-        <button type="button" onClick={apply} className="h-7 rounded bg-indigo-600 px-2 text-xs font-medium text-white hover:bg-indigo-500">Apply</button>
-        {initial && <button type="button" onClick={onRemove} className="h-7 rounded px-2 text-xs text-fg-muted hover:bg-fill">Remove link</button>}
+        <button
+          type="button"
+          onClick={apply}
+          className="h-7 rounded bg-indigo-600 px-2 text-xs font-medium text-white hover:bg-indigo-500"
+        >
+          Apply
+        </button>
+        {initial && (
+          <button type="button" onClick={onRemove} className="h-7 rounded px-2 text-xs text-fg-muted hover:bg-fill">
+            Remove link
+          </button>
+        )}
       </div>
-      {error && <p id="editor-link-error" role="alert" className="px-1 text-xs text-red-600">{error}</p>}
+      {error && (
+        <p id="editor-link-error" role="alert" className="px-1 text-xs text-red-600">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

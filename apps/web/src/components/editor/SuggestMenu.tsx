@@ -17,7 +17,17 @@ export function SuggestMenu({ store, id, root }: { store: SuggestStore; id: stri
     open: !!s,
     placement: "bottom-start",
     strategy: "fixed",
-    middleware: [offset(6), flip({ padding: 8 }), shift({ padding: 8 }), size({ padding: 8, apply: ({ availableHeight, elements }) => { elements.floating.style.maxHeight = `${Math.min(320, Math.max(120, availableHeight))}px`; } })],
+    middleware: [
+      offset(6),
+      flip({ padding: 8 }),
+      shift({ padding: 8 }),
+      size({
+        padding: 8,
+        apply: ({ availableHeight, elements }) => {
+          elements.floating.style.maxHeight = `${Math.min(320, Math.max(120, availableHeight))}px`;
+        },
+      }),
+    ],
     whileElementsMounted: autoUpdate,
   });
   useLayoutEffect(() => {
@@ -32,31 +42,53 @@ export function SuggestMenu({ store, id, root }: { store: SuggestStore; id: stri
   return (
     <FloatingPortal root={root ?? undefined}>
       <ul
-        ref={(el) => { list.current = el; refs.setFloating(el); }}
+        ref={(el) => {
+          list.current = el;
+          refs.setFloating(el);
+        }}
         id={id}
         role="listbox"
         aria-label={LABELS[s.kind]}
         style={floatingStyles}
         className="z-[80] w-72 overflow-y-auto rounded-lg border border-line-raised bg-surface py-1 text-sm shadow-xl"
       >
-        {s.items.length === 0 && <li role="presentation" className="px-3 py-2 text-xs text-fg-subtle">{s.loading ? "Searching…" : "No matches"}</li>}
+        {s.items.length === 0 && (
+          <li role="presentation" className="px-3 py-2 text-xs text-fg-subtle">
+            {s.loading ? "Searching…" : "No matches"}
+          </li>
+        )}
         {s.items.map((it, i) => (
           <Fragment key={it.key}>
             {it.group && it.group !== s.items[i - 1]?.group && (
-              <li role="presentation" className="px-3 pb-0.5 pt-1.5 text-[11px] font-semibold uppercase tracking-wide text-fg-faint">{it.group}</li>
+              <li
+                role="presentation"
+                className="px-3 pb-0.5 pt-1.5 text-[11px] font-semibold uppercase tracking-wide text-fg-faint"
+              >
+                {it.group}
+              </li>
             )}
             <li
               id={`${id}-${i}`}
               role="option"
               aria-selected={i === s.active}
-              onMouseDown={(e) => { e.preventDefault(); s.pick(it); }}
-              onMouseMove={() => { if (i !== s.active) store.set({ ...s, active: i }); }}
+              onMouseDown={(e) => {
+                e.preventDefault();
+                s.pick(it);
+              }}
+              onMouseMove={() => {
+                if (i !== s.active) store.set({ ...s, active: i });
+              }}
               className={cx("flex cursor-pointer items-center gap-2 px-3 py-1.5", i === s.active && "bg-fill")}
             >
               {it.avatar ? (
                 <Avatar name={it.avatar.name} url={it.avatar.url} size="sm" />
               ) : it.icon ? (
-                <span aria-hidden className="flex h-6 w-6 shrink-0 items-center justify-center rounded border border-line-raised text-fg-subtle"><it.icon size={14} aria-hidden focusable="false" /></span>
+                <span
+                  aria-hidden
+                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded border border-line-raised text-fg-subtle"
+                >
+                  <it.icon size={14} aria-hidden focusable="false" />
+                </span>
               ) : null}
               <span className="min-w-0 flex-1 truncate">{it.label}</span>
               {it.hint && <span className="shrink-0 truncate text-xs text-fg-faint">{it.hint}</span>}

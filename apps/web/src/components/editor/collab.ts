@@ -45,7 +45,18 @@ export const CollabCaret = Extension.create<{ awareness: Awareness | null; user:
 
 /** A stable colour for a person (the same on every screen). */
 export function collabColor(id: string): string {
-  const palette = ["#e11d48", "#d97706", "#059669", "#0284c7", "#7c3aed", "#db2777", "#0d9488", "#4f46e5", "#ca8a04", "#9333ea"];
+  const palette = [
+    "#e11d48",
+    "#d97706",
+    "#059669",
+    "#0284c7",
+    "#7c3aed",
+    "#db2777",
+    "#0d9488",
+    "#4f46e5",
+    "#ca8a04",
+    "#9333ea",
+  ];
   let h = 0;
   for (const ch of id) h = (h * 31 + ch.charCodeAt(0)) >>> 0;
   return palette[h % palette.length]!;

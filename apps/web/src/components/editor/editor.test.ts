@@ -58,13 +58,47 @@ describe("the editor's HTML is exactly what the server's sanitiser keeps", () =>
   it("documents built with the editor's commands", () => {
     const editor = load("<p></p>");
     editor.chain().insertContent("Title").setHeading({ level: 2 }).run();
-    editor.chain().focus("end").insertContent([{ type: "paragraph" }]).run();
+    editor
+      .chain()
+      .focus("end")
+      .insertContent([{ type: "paragraph" }])
+      .run();
     editor.commands.insertTable({ rows: 2, cols: 2, withHeaderRow: true });
     editor.commands.addColumnAfter();
     editor.commands.addRowAfter();
-    editor.chain().focus("end").insertContent({ type: "codeBlock", attrs: { language: "json" }, content: [{ type: "text", text: '{"a": 1}' }] }).run();
-    editor.chain().focus("end").insertContent({ type: "taskList", content: [{ type: "taskItem", attrs: { checked: true }, content: [{ type: "paragraph", content: [{ type: "text", text: "t" }] }] }] }).run();
-    editor.chain().focus("end").insertContent({ type: "paragraph", content: [{ type: "text", text: "x", marks: [{ type: "link", attrs: { href: "https://example.com" } }, { type: "bold" }] }] }).run();
+    editor
+      .chain()
+      .focus("end")
+      .insertContent({ type: "codeBlock", attrs: { language: "json" }, content: [{ type: "text", text: '{"a": 1}' }] })
+      .run();
+    editor
+      .chain()
+      .focus("end")
+      .insertContent({
+        type: "taskList",
+        content: [
+          {
+            type: "taskItem",
+            attrs: { checked: true },
+            content: [{ type: "paragraph", content: [{ type: "text", text: "t" }] }],
+          },
+        ],
+      })
+      .run();
+    editor
+      .chain()
+      .focus("end")
+      .insertContent({
+        type: "paragraph",
+        content: [
+          {
+            type: "text",
+            text: "x",
+            marks: [{ type: "link", attrs: { href: "https://example.com" } }, { type: "bold" }],
+          },
+        ],
+      })
+      .run();
     editor.chain().focus("end").insertContent({ type: "horizontalRule" }).run();
     const out = documentHtml(editor.state.doc, editor.schema);
     expect(out).toContain("<table>");
@@ -73,7 +107,9 @@ describe("the editor's HTML is exactly what the server's sanitiser keeps", () =>
   });
 
   it("drops what the allowlist would not keep (links to other schemes, unknown markup)", () => {
-    const editor = load(`<p><a href="javascript:alert(1)">x</a><span style="position:fixed" class="evil">y</span><img src="data:image/png;base64,AAAA"></p><script>alert(1)</script>`);
+    const editor = load(
+      `<p><a href="javascript:alert(1)">x</a><span style="position:fixed" class="evil">y</span><img src="data:image/png;base64,AAAA"></p><script>alert(1)</script>`,
+    );
     const out = documentHtml(editor.state.doc, editor.schema);
     expect(out).toBe("<p>xy</p>");
   });

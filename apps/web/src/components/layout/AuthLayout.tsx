@@ -1,11 +1,23 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 
-export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: string;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="flex min-h-screen flex-col bg-surface-sunken">
       <header className="px-6 py-4">
-        <Link to="/" className="text-lg font-semibold tracking-tight">Stride</Link>
+        <Link to="/" className="text-lg font-semibold tracking-tight">
+          Stride
+        </Link>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-8 pb-16 sm:pt-16">
         <div className="w-full max-w-sm">

@@ -22,7 +22,11 @@ const waiting = (n: number) => `${n} ${n === 1 ? "change" : "changes"} waiting t
  */
 export function LiveIndicator() {
   const status = useLiveStatus();
-  const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine, () => true);
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
   const { outbox } = useLocalDb();
   const down = status === "reconnecting" || !online;
   const [shown, setShown] = useState(false);
@@ -44,7 +48,10 @@ export function LiveIndicator() {
   return (
     <div role="status" aria-live="polite" className="pointer-events-none fixed bottom-3 left-1/2 z-50 -translate-x-1/2">
       {text && (shown || !down) && (
-        <span data-live-indicator className="flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-xs font-medium text-warning-strong shadow">
+        <span
+          data-live-indicator
+          className="flex items-center gap-2 rounded-full bg-warning-soft px-3 py-1 text-xs font-medium text-warning-strong shadow"
+        >
           <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-amber-500" />
           {text}
         </span>

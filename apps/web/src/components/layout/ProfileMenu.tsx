@@ -26,7 +26,9 @@ export function ProfileMenu({ compact }: { compact?: boolean }) {
         {
           label: "Sign out",
           danger: true,
-          onSelect: () => { signOutForm().catch(() => toast.show("error", "CSRF token not found", "Reload the page and try again.")); },
+          onSelect: () => {
+            signOutForm().catch(() => toast.show("error", "CSRF token not found", "Reload the page and try again."));
+          },
         },
       ]}
     />

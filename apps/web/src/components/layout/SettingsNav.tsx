@@ -3,7 +3,17 @@ import type { NavEntry } from "@stride/shared";
 import { cx } from "../ui/cx.ts";
 
 /** Settings navigation: the default list first, then the other pages the role may open. */
-export function SettingsNav({ base, defaults, more, label }: { base: string; defaults: NavEntry[]; more: NavEntry[]; label: string }) {
+export function SettingsNav({
+  base,
+  defaults,
+  more,
+  label,
+}: {
+  base: string;
+  defaults: NavEntry[];
+  more: NavEntry[];
+  label: string;
+}) {
   const { pathname } = useLocation();
   // A page opened by one of its aliases (e.g. settings/imports/ for the spec's settings/impors/) is current too.
   const onAlias = (e: NavEntry) => (e.aliases ?? []).some((a) => pathname.replace(/\/?$/, "/") === base + a);
@@ -13,7 +23,12 @@ export function SettingsNav({ base, defaults, more, label }: { base: string; def
         to={base + e.path}
         end
         data-settings={e.key}
-        className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive || onAlias(e) ? "bg-fill-selected font-medium" : "hover:bg-fill-hover")}
+        className={({ isActive }) =>
+          cx(
+            "block rounded-md px-3 py-1.5 text-sm",
+            isActive || onAlias(e) ? "bg-fill-selected font-medium" : "hover:bg-fill-hover",
+          )
+        }
       >
         {e.label}
       </NavLink>
@@ -24,7 +39,9 @@ export function SettingsNav({ base, defaults, more, label }: { base: string; def
       <ul className="flex flex-wrap gap-1 md:block md:space-y-0.5">{defaults.map(link)}</ul>
       {more.length > 0 && (
         <>
-          <div className="mt-4 hidden px-3 text-xs font-semibold uppercase tracking-wide text-fg-subtle md:block">More</div>
+          <div className="mt-4 hidden px-3 text-xs font-semibold uppercase tracking-wide text-fg-subtle md:block">
+            More
+          </div>
           <ul className="mt-1 flex flex-wrap gap-1 md:block md:space-y-0.5">{more.map(link)}</ul>
         </>
       )}

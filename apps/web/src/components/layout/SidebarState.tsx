@@ -3,7 +3,12 @@ import { createContext, useCallback, useContext, useEffect, useMemo, useState, t
 const KEY = "stride-sidebar-collapsed";
 const NARROW = "(max-width: 767px)";
 
-interface SidebarCtx { open: boolean; narrow: boolean; toggle: () => void; close: () => void }
+interface SidebarCtx {
+  open: boolean;
+  narrow: boolean;
+  toggle: () => void;
+  close: () => void;
+}
 const Ctx = createContext<SidebarCtx | null>(null);
 
 /**
@@ -13,24 +18,41 @@ const Ctx = createContext<SidebarCtx | null>(null);
 export function SidebarProvider({ children }: { children: ReactNode }) {
   const [narrow, setNarrow] = useState(() => typeof matchMedia !== "undefined" && matchMedia(NARROW).matches);
   const [collapsed, setCollapsed] = useState(() => {
-    try { return localStorage.getItem(KEY) === "1"; } catch { return false; }
+    try {
+      return localStorage.getItem(KEY) === "1";
+    } catch {
+      return false;
+    }
   });
   const [overlayOpen, setOverlayOpen] = useState(false);
   useEffect(() => {
     const mq = matchMedia(NARROW);
-    const on = () => { setNarrow(mq.matches); setOverlayOpen(false); };
+    const on = () => {
+      setNarrow(mq.matches);
+      setOverlayOpen(false);
+    };
     mq.addEventListener("change", on);
     return () => mq.removeEventListener("change", on);
   }, []);
   const toggle = useCallback(() => {
     if (narrow) setOverlayOpen((o) => !o);
-    else setCollapsed((c) => {
-      try { localStorage.setItem(KEY, c ? "0" : "1"); } catch { /* ignore */ }
-      return !c;
-    });
+    else
+      setCollapsed((c) => {
+        try {
+          localStorage.setItem(KEY, c ? "0" : "1");
+        } catch {
+          /* ignore */
+        }
+        return !c;
+      });
   }, [narrow]);
-  const close = useCallback(() => { if (narrow) setOverlayOpen(false); }, [narrow]);
-  const value = useMemo(() => ({ open: narrow ? overlayOpen : !collapsed, narrow, toggle, close }), [narrow, overlayOpen, collapsed, toggle, close]);
+  const close = useCallback(() => {
+    if (narrow) setOverlayOpen(false);
+  }, [narrow]);
+  const value = useMemo(
+    () => ({ open: narrow ? overlayOpen : !collapsed, narrow, toggle, close }),
+    [narrow, overlayOpen, collapsed, toggle, close],
+  );
   return <Ctx.Provider value={value}>{children}</Ctx.Provider>;
 }
 

@@ -10,5 +10,11 @@ function ProjectTopic({ slug, pid }: { slug: string; pid: string }) {
  * screen follows each project it counts while it is mounted.
  */
 export function LiveProjects({ slug, projectIds }: { slug: string; projectIds: readonly string[] }) {
-  return <>{projectIds.map((pid) => <ProjectTopic key={pid} slug={slug} pid={pid} />)}</>;
+  return (
+    <>
+      {projectIds.map((pid) => (
+        <ProjectTopic key={pid} slug={slug} pid={pid} />
+      ))}
+    </>
+  );
 }

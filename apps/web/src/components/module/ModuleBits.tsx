@@ -8,7 +8,12 @@ import { useArchiveModule, useDeleteModule, useToggleModuleFavorite, type Module
 import { useCan, type Subject } from "../../lib/permissions.ts";
 
 export const STATUS_LABEL: Record<ModuleStatus, string> = {
-  backlog: "Backlog", planned: "Planned", "in-progress": "In progress", paused: "Paused", completed: "Completed", cancelled: "Cancelled",
+  backlog: "Backlog",
+  planned: "Planned",
+  "in-progress": "In progress",
+  paused: "Paused",
+  completed: "Completed",
+  cancelled: "Cancelled",
 };
 const STATUS_COLOR: Record<ModuleStatus, string> = {
   backlog: "bg-fill text-fg-muted",
@@ -20,15 +25,37 @@ const STATUS_COLOR: Record<ModuleStatus, string> = {
 };
 
 export function StatusBadge({ status }: { status: ModuleStatus }) {
-  return <span className={cx("inline-flex shrink-0 items-center rounded px-1.5 py-0.5 text-xs font-medium", STATUS_COLOR[status])}>{STATUS_LABEL[status] ?? status}</span>;
+  return (
+    <span
+      className={cx(
+        "inline-flex shrink-0 items-center rounded px-1.5 py-0.5 text-xs font-medium",
+        STATUS_COLOR[status],
+      )}
+    >
+      {STATUS_LABEL[status] ?? status}
+    </span>
+  );
 }
 
 /** Closed share of the module's items, as a bar with its percentage. */
-export function ProgressBar({ module: m, className }: { module: Pick<Module, "total_issues" | "completed_issues" | "cancelled_issues">; className?: string }) {
+export function ProgressBar({
+  module: m,
+  className,
+}: {
+  module: Pick<Module, "total_issues" | "completed_issues" | "cancelled_issues">;
+  className?: string;
+}) {
   const pct = moduleProgress(m);
   return (
     <span className={cx("inline-flex items-center gap-2", className)}>
-      <span role="progressbar" aria-label="Progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct} className="h-1.5 w-20 overflow-hidden rounded-full bg-fill-strong">
+      <span
+        role="progressbar"
+        aria-label="Progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={pct}
+        className="h-1.5 w-20 overflow-hidden rounded-full bg-fill-strong"
+      >
         <span className="block h-full rounded-full bg-emerald-500" style={{ width: `${pct}%` }} />
       </span>
       <span className="w-9 text-right text-xs tabular-nums text-fg-subtle">{pct}%</span>
@@ -45,16 +72,38 @@ export function FavoriteButton({ slug, pid, module: m }: { slug: string; pid: st
       type="button"
       aria-pressed={m.is_favorite}
       aria-label={m.is_favorite ? `Remove ${m.name} from favourites` : `Add ${m.name} to favourites`}
-      onClick={(e) => { e.preventDefault(); e.stopPropagation(); toggle.mutate({ id: m.id, favorite: !m.is_favorite }); }}
+      onClick={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        toggle.mutate({ id: m.id, favorite: !m.is_favorite });
+      }}
       className={cx("rounded p-1", m.is_favorite ? "text-amber-500" : "text-fg-faint hover:text-fg-muted")}
     >
-      <Star size={16} strokeWidth={1.75} aria-hidden focusable="false" className={m.is_favorite ? "fill-current" : undefined} />
+      <Star
+        size={16}
+        strokeWidth={1.75}
+        aria-hidden
+        focusable="false"
+        className={m.is_favorite ? "fill-current" : undefined}
+      />
     </button>
   );
 }
 
 /** Edit, archive (finished modules) or restore, delete (admins and the creator). */
-export function ModuleMenu({ slug, pid, module: m, onEdit, onGone }: { slug: string; pid: string; module: Module; onEdit?: () => void; onGone?: () => void }) {
+export function ModuleMenu({
+  slug,
+  pid,
+  module: m,
+  onEdit,
+  onGone,
+}: {
+  slug: string;
+  pid: string;
+  module: Module;
+  onEdit?: () => void;
+  onGone?: () => void;
+}) {
   const subject: Subject = { projectId: pid, createdBy: m.created_by };
   const canEdit = useCan("edit", "module", subject);
   const canArchive = useCan("archive", "module", subject);
@@ -74,20 +123,45 @@ export function ModuleMenu({ slug, pid, module: m, onEdit, onGone }: { slug: str
       disabled: !finished,
       hint: finished ? undefined : "Only completed or cancelled modules can be archived",
       // (the row leaves the list at once: the outcome is awaited, not left to this component's callbacks)
-      onSelect: () => void archive.mutateAsync({ id: m.id }).then(() => { toast.show("success", "Module archived", m.name); onGone?.(); }, () => undefined),
+      onSelect: () =>
+        void archive.mutateAsync({ id: m.id }).then(
+          () => {
+            toast.show("success", "Module archived", m.name);
+            onGone?.();
+          },
+          () => undefined,
+        ),
     });
   }
   if (canArchive && archived) {
     items.push({
       label: "Restore",
-      onSelect: () => void archive.mutateAsync({ id: m.id, restore: true }).then(() => { toast.show("success", "Module restored", m.name); nav(`/${slug}/projects/${pid}/modules/${m.id}/`); }, () => undefined),
+      onSelect: () =>
+        void archive.mutateAsync({ id: m.id, restore: true }).then(
+          () => {
+            toast.show("success", "Module restored", m.name);
+            nav(`/${slug}/projects/${pid}/modules/${m.id}/`);
+          },
+          () => undefined,
+        ),
     });
   }
-  items.push({ label: "Copy link", onSelect: () => { void navigator.clipboard?.writeText(`${location.origin}/${slug}/projects/${pid}/modules/${m.id}/`); toast.show("success", "Link copied"); } });
+  items.push({
+    label: "Copy link",
+    onSelect: () => {
+      void navigator.clipboard?.writeText(`${location.origin}/${slug}/projects/${pid}/modules/${m.id}/`);
+      toast.show("success", "Link copied");
+    },
+  });
   if (canDelete) items.push({ label: "Delete", danger: true, onSelect: () => setConfirm(true) });
   return (
     <>
-      <Menu ariaLabel={`Actions for ${m.name}`} align="right" label={<Ellipsis size={16} aria-hidden focusable="false" />} items={items} />
+      <Menu
+        ariaLabel={`Actions for ${m.name}`}
+        align="right"
+        label={<Ellipsis size={16} aria-hidden focusable="false" />}
+        items={items}
+      />
       <ConfirmModal
         open={confirm}
         onClose={() => setConfirm(false)}
@@ -95,7 +169,16 @@ export function ModuleMenu({ slug, pid, module: m, onEdit, onGone }: { slug: str
         message={`Delete "${m.name}"? Its work items stay in the project; they only leave the module.`}
         confirmLabel="Delete"
         loading={del.isPending}
-        onConfirm={() => void del.mutateAsync(m.id).then(() => { setConfirm(false); toast.show("success", "Module deleted", m.name); onGone?.(); }, () => undefined)}
+        onConfirm={() =>
+          void del.mutateAsync(m.id).then(
+            () => {
+              setConfirm(false);
+              toast.show("success", "Module deleted", m.name);
+              onGone?.();
+            },
+            () => undefined,
+          )
+        }
       />
     </>
   );

@@ -15,7 +15,8 @@ import { Breakdown, StateGroupProgress, UnitToggle, breakdownRows, useProgressUn
 const CustomChart = lazy(() => import("../charts/CustomChart.tsx").then((m) => ({ default: m.CustomChart })));
 const PlanBurndown = lazy(() => import("../charts/PlanBurndown.tsx").then((m) => ({ default: m.PlanBurndown })));
 
-const FIELD = "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-fill disabled:hover:bg-transparent";
+const FIELD =
+  "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm hover:bg-fill disabled:hover:bg-transparent";
 
 /**
  * A module's details beside its work items: status, dates, lead and members (editable by members), progress by
@@ -28,14 +29,28 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
   const canEdit = useCan("edit", "module", { projectId: pid }) && !m.archived_at;
   const mayAnalyse = useCan("project", "analytics", { projectId: pid });
   const patch = (p: Parameters<typeof update.mutate>[0]["patch"]) => update.mutate({ id: m.id, patch: p });
-  const lead = m.lead_id ? refs.memberById.get(m.lead_id) ?? refs.userById.get(m.lead_id) : undefined;
-  const memberOptions = () => refs.members.map((u) => ({ value: u.id, label: displayName(u), keywords: u.display_name, icon: <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" /> }));
+  const lead = m.lead_id ? (refs.memberById.get(m.lead_id) ?? refs.userById.get(m.lead_id)) : undefined;
+  const memberOptions = () =>
+    refs.members.map((u) => ({
+      value: u.id,
+      label: displayName(u),
+      keywords: u.display_name,
+      icon: <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" />,
+    }));
   const { units, unit, setUnit } = useProgressUnit(refs.estimateType);
   // the points version is empty until the project estimates in points
   const points = m.estimate_distribution;
-  const dist = unit === "points" ? ("assignees" in points ? (points as Exclude<typeof points, Record<string, never>>) : null) : m.distribution;
+  const dist =
+    unit === "points"
+      ? "assignees" in points
+        ? (points as Exclude<typeof points, Record<string, never>>)
+        : null
+      : m.distribution;
   return (
-    <aside aria-label="Module details" className="w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-line p-4 text-sm">
+    <aside
+      aria-label="Module details"
+      className="w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-line p-4 text-sm"
+    >
       {m.description && <p className="mb-3 whitespace-pre-wrap text-fg-muted">{m.description}</p>}
       <dl className="grid grid-cols-[6rem_1fr] items-center gap-y-1">
         <dt className="text-fg-subtle">Status</dt>
@@ -52,9 +67,27 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
           />
         </dd>
         <dt className="text-fg-subtle">Start date</dt>
-        <dd><DateProperty label="Start date" variant="field" value={m.start_date} max={m.target_date ?? undefined} disabled={!canEdit} onChange={(start_date) => patch({ start_date })} /></dd>
+        <dd>
+          <DateProperty
+            label="Start date"
+            variant="field"
+            value={m.start_date}
+            max={m.target_date ?? undefined}
+            disabled={!canEdit}
+            onChange={(start_date) => patch({ start_date })}
+          />
+        </dd>
         <dt className="text-fg-subtle">Target date</dt>
-        <dd><DateProperty label="Due date" variant="field" value={m.target_date} min={m.start_date ?? undefined} disabled={!canEdit} onChange={(target_date) => patch({ target_date })} /></dd>
+        <dd>
+          <DateProperty
+            label="Due date"
+            variant="field"
+            value={m.target_date}
+            min={m.start_date ?? undefined}
+            disabled={!canEdit}
+            onChange={(target_date) => patch({ target_date })}
+          />
+        </dd>
         <dt className="text-fg-subtle">Lead</dt>
         <dd>
           <Dropdown
@@ -66,7 +99,16 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
             onChange={(v) => patch({ lead_id: typeof v === "string" && v !== m.lead_id ? v : null })}
             buttonClassName={FIELD}
             emptyText="No members"
-            button={lead ? <><Avatar name={lead.display_name || lead.first_name} url={lead.avatar_url} size="sm" /><span className="truncate">{displayName(lead)}</span></> : <span className="text-fg-faint">No lead</span>}
+            button={
+              lead ? (
+                <>
+                  <Avatar name={lead.display_name || lead.first_name} url={lead.avatar_url} size="sm" />
+                  <span className="truncate">{displayName(lead)}</span>
+                </>
+              ) : (
+                <span className="text-fg-faint">No lead</span>
+              )
+            }
           />
         </dd>
         <dt className="text-fg-subtle">Members</dt>
@@ -80,13 +122,24 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
             onChange={(v) => patch({ member_ids: (v as string[]) ?? [] })}
             buttonClassName={FIELD}
             emptyText="No members"
-            button={m.member_ids.length ? <AvatarStack users={m.member_ids.map((id) => refs.memberById.get(id) ?? refs.userById.get(id))} /> : <span className="text-fg-faint">No members</span>}
+            button={
+              m.member_ids.length ? (
+                <AvatarStack users={m.member_ids.map((id) => refs.memberById.get(id) ?? refs.userById.get(id))} />
+              ) : (
+                <span className="text-fg-faint">No members</span>
+              )
+            }
           />
         </dd>
       </dl>
 
       <section aria-label="Progress" className="mt-5 space-y-4">
-        <StateGroupProgress fields={m} unit={unit} testPrefix="module" action={<UnitToggle units={units} unit={unit} onChange={setUnit} />} />
+        <StateGroupProgress
+          fields={m}
+          unit={unit}
+          testPrefix="module"
+          action={<UnitToggle units={units} unit={unit} onChange={setUnit} />}
+        />
         {dist?.completion_chart && Object.keys(dist.completion_chart).length > 0 && (
           <Suspense fallback={<div className="h-48" />}>
             <PlanBurndown chart={dist.completion_chart} total={progressIn(m, unit).scope} unit={unit} />
@@ -107,7 +160,17 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
   );
 }
 
-function ModuleLinks({ slug, pid, module: m, canEdit }: { slug: string; pid: string; module: ModuleDetail; canEdit: boolean }) {
+function ModuleLinks({
+  slug,
+  pid,
+  module: m,
+  canEdit,
+}: {
+  slug: string;
+  pid: string;
+  module: ModuleDetail;
+  canEdit: boolean;
+}) {
   const { add, remove } = useModuleLinks(slug, pid, m.id);
   const [open, setOpen] = useState(false);
   const [url, setUrl] = useState("");
@@ -119,8 +182,13 @@ function ModuleLinks({ slug, pid, module: m, canEdit }: { slug: string; pid: str
     add.mutate(
       { url: url.trim(), title: title.trim() || null },
       {
-        onSuccess: () => { setUrl(""); setTitle(""); setOpen(false); },
-        onError: (e) => setError(fieldErrors(e).url ?? (e instanceof ApiError ? errorMessage(e.body) : null) ?? e.message),
+        onSuccess: () => {
+          setUrl("");
+          setTitle("");
+          setOpen(false);
+        },
+        onError: (e) =>
+          setError(fieldErrors(e).url ?? (e instanceof ApiError ? errorMessage(e.body) : null) ?? e.message),
       },
     );
   };
@@ -128,15 +196,47 @@ function ModuleLinks({ slug, pid, module: m, canEdit }: { slug: string; pid: str
     <section aria-label="Links" className="mt-5">
       <h3 className="mb-1 flex items-center justify-between font-medium">
         Links
-        {canEdit && !open && <button type="button" onClick={() => setOpen(true)} className="rounded px-1.5 text-xs text-indigo-600 hover:bg-fill">Add link</button>}
+        {canEdit && !open && (
+          <button
+            type="button"
+            onClick={() => setOpen(true)}
+            className="rounded px-1.5 text-xs text-indigo-600 hover:bg-fill"
+          >
+            Add link
+          </button>
+        )}
       </h3>
       {open && (
-        <form className="mb-2 space-y-2" onSubmit={(e) => { e.preventDefault(); submit(); }}>
-          <Input label="URL" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://…" error={error ?? undefined} autoFocus />
+        <form
+          className="mb-2 space-y-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+        >
+          <Input
+            label="URL"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://…"
+            error={error ?? undefined}
+            autoFocus
+          />
           <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Optional" />
           <div className="flex justify-end gap-2">
-            <Button size="sm" variant="secondary" onClick={() => { setOpen(false); setError(null); }}>Cancel</Button>
-            <Button size="sm" type="submit" disabled={add.isPending}>Add link</Button>
+            <Button
+              size="sm"
+              variant="secondary"
+              onClick={() => {
+                setOpen(false);
+                setError(null);
+              }}
+            >
+              Cancel
+            </Button>
+            <Button size="sm" type="submit" disabled={add.isPending}>
+              Add link
+            </Button>
           </div>
         </form>
       )}
@@ -147,9 +247,21 @@ function ModuleLinks({ slug, pid, module: m, canEdit }: { slug: string; pid: str
           {m.link_module.map((l) => (
             <li key={l.id} className="group flex items-center gap-2">
               <Icon name="link" size={14} className="shrink-0 text-fg-faint" />
-              <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-indigo-600 hover:underline">{l.title || l.url}</a>
+              <a
+                href={l.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="min-w-0 flex-1 truncate text-indigo-600 hover:underline"
+              >
+                {l.title || l.url}
+              </a>
               {canEdit && (
-                <button type="button" aria-label={`Remove link ${l.title || l.url}`} onClick={() => remove.mutate(l.id)} className={cx("rounded p-0.5 text-fg-faint hover:text-red-600")}>
+                <button
+                  type="button"
+                  aria-label={`Remove link ${l.title || l.url}`}
+                  onClick={() => remove.mutate(l.id)}
+                  className={cx("rounded p-0.5 text-fg-faint hover:text-red-600")}
+                >
                   <Icon name="trash" size={14} />
                 </button>
               )}

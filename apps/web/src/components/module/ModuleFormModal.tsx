@@ -30,7 +30,19 @@ const fromModule = (m?: Module | null): Values => ({
 });
 
 /** Create a module, or edit one (`module`): name, description, status, dates, lead and members. */
-export function ModuleFormModal({ slug, pid, module, onClose, onCreated }: { slug: string; pid: string; module?: Module | null; onClose: () => void; onCreated?: (m: Module) => void }) {
+export function ModuleFormModal({
+  slug,
+  pid,
+  module,
+  onClose,
+  onCreated,
+}: {
+  slug: string;
+  pid: string;
+  module?: Module | null;
+  onClose: () => void;
+  onCreated?: (m: Module) => void;
+}) {
   const refs = useProjectRefs(slug, pid);
   const create = useCreateModule(slug, pid);
   const update = useUpdateModule(slug, pid);
@@ -44,13 +56,19 @@ export function ModuleFormModal({ slug, pid, module, onClose, onCreated }: { slu
     const name = v.name.trim();
     const local: Record<string, string> = {};
     if (!name) local.name = "A module needs a name.";
-    if (v.start_date && v.target_date && v.start_date > v.target_date) local.target_date = "The target date cannot be before the start date.";
+    if (v.start_date && v.target_date && v.start_date > v.target_date)
+      local.target_date = "The target date cannot be before the start date.";
     setErrors(local);
     setFailure(null);
     if (Object.keys(local).length) return;
     const body: ModuleCreateBody = {
-      name, description: v.description, status: v.status, start_date: v.start_date || null, target_date: v.target_date || null,
-      lead_id: v.lead_id || null, member_ids: v.member_ids,
+      name,
+      description: v.description,
+      status: v.status,
+      start_date: v.start_date || null,
+      target_date: v.target_date || null,
+      lead_id: v.lead_id || null,
+      member_ids: v.member_ids,
     };
     const onError = (e: Error) => {
       const fe = fieldErrors(e);
@@ -58,10 +76,18 @@ export function ModuleFormModal({ slug, pid, module, onClose, onCreated }: { slu
       else setFailure((e instanceof ApiError ? errorMessage(e.body) : null) ?? e.message);
     };
     if (module) update.mutate({ id: module.id, patch: body }, { onSuccess: onClose, onError });
-    else create.mutate(body, { onSuccess: (m) => { onCreated?.(m); onClose(); }, onError });
+    else
+      create.mutate(body, {
+        onSuccess: (m) => {
+          onCreated?.(m);
+          onClose();
+        },
+        onError,
+      });
   };
 
-  const memberOptions = () => refs.members.map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name }));
+  const memberOptions = () =>
+    refs.members.map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name }));
   const memberNames = v.member_ids.map((id) => displayName(refs.memberById.get(id)));
   return (
     <Modal
@@ -70,26 +96,73 @@ export function ModuleFormModal({ slug, pid, module, onClose, onCreated }: { slu
       title={module ? "Edit module" : "Create module"}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button onClick={submit} disabled={pending}>{module ? "Save changes" : "Create module"}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={pending}>
+            {module ? "Save changes" : "Create module"}
+          </Button>
         </>
       }
     >
-      <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         {failure && <Banner>{failure}</Banner>}
-        <Input label="Name" value={v.name} maxLength={255} onChange={(e) => set({ name: e.target.value })} error={errors.name} placeholder="Module name" />
+        <Input
+          label="Name"
+          value={v.name}
+          maxLength={255}
+          onChange={(e) => set({ name: e.target.value })}
+          error={errors.name}
+          placeholder="Module name"
+        />
         <Textarea label="Description" value={v.description} onChange={(e) => set({ description: e.target.value })} />
         <div className="grid grid-cols-2 gap-3">
-          <Input label="Start date" type="date" value={v.start_date} onChange={(e) => set({ start_date: e.target.value })} error={errors.start_date} />
-          <Input label="Target date" type="date" value={v.target_date} onChange={(e) => set({ target_date: e.target.value })} error={errors.target_date ?? errors.non_field_errors} />
+          <Input
+            label="Start date"
+            type="date"
+            value={v.start_date}
+            onChange={(e) => set({ start_date: e.target.value })}
+            error={errors.start_date}
+          />
+          <Input
+            label="Target date"
+            type="date"
+            value={v.target_date}
+            onChange={(e) => set({ target_date: e.target.value })}
+            error={errors.target_date ?? errors.non_field_errors}
+          />
         </div>
         <div className="grid grid-cols-2 gap-3">
-          <Select label="Status" value={v.status} onChange={(e) => set({ status: e.target.value as ModuleStatus })} error={errors.status}>
-            {MODULE_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s]}</option>)}
+          <Select
+            label="Status"
+            value={v.status}
+            onChange={(e) => set({ status: e.target.value as ModuleStatus })}
+            error={errors.status}
+          >
+            {MODULE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {STATUS_LABEL[s]}
+              </option>
+            ))}
           </Select>
-          <Select label="Lead" value={v.lead_id} onChange={(e) => set({ lead_id: e.target.value })} error={errors.lead_id}>
+          <Select
+            label="Lead"
+            value={v.lead_id}
+            onChange={(e) => set({ lead_id: e.target.value })}
+            error={errors.lead_id}
+          >
             <option value="">No lead</option>
-            {refs.members.map((m) => <option key={m.id} value={m.id}>{displayName(m)}</option>)}
+            {refs.members.map((m) => (
+              <option key={m.id} value={m.id}>
+                {displayName(m)}
+              </option>
+            ))}
           </Select>
         </div>
         <div className="space-y-1">
@@ -102,9 +175,17 @@ export function ModuleFormModal({ slug, pid, module, onClose, onCreated }: { slu
             onChange={(ids) => set({ member_ids: (ids as string[]) ?? [] })}
             buttonClassName="flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm"
             emptyText="No members"
-            button={<span className="truncate">{memberNames.length ? memberNames.join(", ") : <span className="text-fg-faint">Add members</span>}</span>}
+            button={
+              <span className="truncate">
+                {memberNames.length ? memberNames.join(", ") : <span className="text-fg-faint">Add members</span>}
+              </span>
+            }
           />
-          {errors.member_ids && <p role="alert" className="text-xs text-red-600">{errors.member_ids}</p>}
+          {errors.member_ids && (
+            <p role="alert" className="text-xs text-red-600">
+              {errors.member_ids}
+            </p>
+          )}
         </div>
       </form>
     </Modal>

@@ -17,7 +17,11 @@ export interface CoverValue {
 export const NO_COVER: CoverValue = { cover_image: "", cover_image_asset: null, preview: "" };
 
 /** The form value of a saved project. */
-export const coverOf = (p: { cover_image: string | null; cover_image_asset?: string | null; cover_image_url?: string | null }): CoverValue => ({
+export const coverOf = (p: {
+  cover_image: string | null;
+  cover_image_asset?: string | null;
+  cover_image_url?: string | null;
+}): CoverValue => ({
   cover_image: p.cover_image ?? "",
   cover_image_asset: p.cover_image_asset ?? null,
   preview: p.cover_image_url ?? p.cover_image ?? "",
@@ -25,10 +29,18 @@ export const coverOf = (p: { cover_image: string | null; cover_image_asset?: str
 
 /** The body fields that save a cover (choosing one kind clears the other). */
 export const coverFields = (v: CoverValue) =>
-  v.cover_image_asset ? { cover_image: null, cover_image_asset: v.cover_image_asset } : { cover_image: v.cover_image || null, cover_image_asset: null };
+  v.cover_image_asset
+    ? { cover_image: null, cover_image_asset: v.cover_image_asset }
+    : { cover_image: v.cover_image || null, cover_image_asset: null };
 
 /** The cover box of the create form and the settings: Stride's covers to pick, an upload, or an image URL. */
-export function CoverPicker({ slug, value, onChange, error, disabled }: {
+export function CoverPicker({
+  slug,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
   slug: string;
   value: CoverValue;
   onChange: (v: CoverValue) => void;
@@ -46,10 +58,13 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
   const upload = (f: File) => {
     setUploadError(null);
     setProgress(0);
-    uploadProjectCover(slug, f, setProgress).promise.then(
-      ({ assetId, assetUrl }) => onChange({ cover_image: "", cover_image_asset: assetId, preview: assetUrl }),
-      (e: unknown) => setUploadError(e instanceof UploadError || e instanceof Error ? e.message : "The upload failed."),
-    ).finally(() => setProgress(null));
+    uploadProjectCover(slug, f, setProgress)
+      .promise.then(
+        ({ assetId, assetUrl }) => onChange({ cover_image: "", cover_image_asset: assetId, preview: assetUrl }),
+        (e: unknown) =>
+          setUploadError(e instanceof UploadError || e instanceof Error ? e.message : "The upload failed."),
+      )
+      .finally(() => setProgress(null));
   };
 
   return (
@@ -59,9 +74,17 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
         {value.preview ? (
           <img src={value.preview} alt="The project's cover" className="h-full w-full object-cover" />
         ) : (
-          <div className="flex h-full items-center justify-center bg-gradient-to-r from-indigo-500/20 to-sky-400/20 text-sm text-fg-subtle">No cover</div>
+          <div className="flex h-full items-center justify-center bg-gradient-to-r from-indigo-500/20 to-sky-400/20 text-sm text-fg-subtle">
+            No cover
+          </div>
         )}
-        {progress !== null && <div className="absolute inset-x-0 bottom-0 h-1 bg-indigo-500" style={{ width: `${progress}%` }} aria-hidden />}
+        {progress !== null && (
+          <div
+            className="absolute inset-x-0 bottom-0 h-1 bg-indigo-500"
+            style={{ width: `${progress}%` }}
+            aria-hidden
+          />
+        )}
       </div>
       {offered.length > 0 && (
         <div role="radiogroup" aria-label="Covers" className="grid grid-cols-6 gap-1.5">
@@ -69,9 +92,19 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
             const chosen = !value.cover_image_asset && value.cover_image === url;
             const name = decodeURIComponent(url.split("/").pop() ?? "").replace(/\.\w+$/, "");
             return (
-              <button key={url} type="button" role="radio" aria-checked={chosen} aria-label={`Cover ${name}`} title={name}
+              <button
+                key={url}
+                type="button"
+                role="radio"
+                aria-checked={chosen}
+                aria-label={`Cover ${name}`}
+                title={name}
                 onClick={() => onChange({ cover_image: url, cover_image_asset: null, preview: url })}
-                className={cx("h-10 overflow-hidden rounded", chosen ? "ring-2 ring-indigo-500 ring-offset-1 ring-offset-surface" : "hover:opacity-80")}>
+                className={cx(
+                  "h-10 overflow-hidden rounded",
+                  chosen ? "ring-2 ring-indigo-500 ring-offset-1 ring-offset-surface" : "hover:opacity-80",
+                )}
+              >
                 <img src={url} alt="" loading="lazy" className="h-full w-full object-cover" />
               </button>
             );
@@ -79,8 +112,19 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
         </div>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <input ref={file} type="file" accept="image/png,image/jpeg,image/webp,image/gif" className="sr-only" tabIndex={-1} aria-hidden
-          onChange={(e) => { const f = e.target.files?.[0]; e.target.value = ""; if (f) upload(f); }} />
+        <input
+          ref={file}
+          type="file"
+          accept="image/png,image/jpeg,image/webp,image/gif"
+          className="sr-only"
+          tabIndex={-1}
+          aria-hidden
+          onChange={(e) => {
+            const f = e.target.files?.[0];
+            e.target.value = "";
+            if (f) upload(f);
+          }}
+        />
         <Button variant="secondary" size="sm" loading={progress !== null} onClick={() => file.current?.click()}>
           <ImageUp size={14} aria-hidden focusable="false" /> Upload image
         </Button>
@@ -90,9 +134,20 @@ export function CoverPicker({ slug, value, onChange, error, disabled }: {
           </Button>
         )}
       </div>
-      {uploadError && <p role="alert" className="text-sm text-danger">{uploadError}</p>}
-      <Input label="Image URL" name="cover_image" type="url" placeholder="https://…" value={link} error={error}
-        onChange={(e) => onChange({ cover_image: e.target.value, cover_image_asset: null, preview: e.target.value })} />
+      {uploadError && (
+        <p role="alert" className="text-sm text-danger">
+          {uploadError}
+        </p>
+      )}
+      <Input
+        label="Image URL"
+        name="cover_image"
+        type="url"
+        placeholder="https://…"
+        value={link}
+        error={error}
+        onChange={(e) => onChange({ cover_image: e.target.value, cover_image_asset: null, preview: e.target.value })}
+      />
     </fieldset>
   );
 }

@@ -47,7 +47,10 @@ export function SettingsList<T extends { id: string }>(props: {
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   if (query.isLoading) return <PageSpinner />;
-  if (query.isError) return <Banner>{(query.error instanceof ApiError ? errorMessage(query.error.body) : null) ?? props.loadError}</Banner>;
+  if (query.isError)
+    return (
+      <Banner>{(query.error instanceof ApiError ? errorMessage(query.error.body) : null) ?? props.loadError}</Banner>
+    );
   const done = () => setEditing(null);
   return (
     <div className="max-w-3xl space-y-4">
@@ -67,7 +70,12 @@ export function SettingsList<T extends { id: string }>(props: {
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label={props.listLabel}>
           {items.map((item) => {
-            if (editing !== "new" && editing?.id === item.id) return <li key={item.id} className="p-4">{props.form(item, done)}</li>;
+            if (editing !== "new" && editing?.id === item.id)
+              return (
+                <li key={item.id} className="p-4">
+                  {props.form(item, done)}
+                </li>
+              );
             const r = props.row(item);
             return (
               <li key={item.id} className="flex items-center gap-3 px-4 py-3">

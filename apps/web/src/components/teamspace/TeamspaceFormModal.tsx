@@ -23,16 +23,26 @@ interface Values {
 const fromTeamspace = (t?: Teamspace | null): Values => ({
   name: t?.name ?? "",
   description: t?.description_stripped ?? "",
-  emoji: t?.logo_props?.in_use === "emoji" ? String((t.logo_props.emoji as { value?: string } | undefined)?.value ?? "") : "",
+  emoji:
+    t?.logo_props?.in_use === "emoji"
+      ? String((t.logo_props.emoji as { value?: string } | undefined)?.value ?? "")
+      : "",
   lead: t?.lead ?? "",
   member_ids: t?.member_ids ?? [],
   project_ids: t?.project_ids ?? [],
 });
 
-const PICKER = "flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm";
+const PICKER =
+  "flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm";
 
 /** A teamspace's logo: its emoji, else its name's first letter. */
-export function TeamspaceLogo({ teamspace, size = "sm" }: { teamspace: Pick<Teamspace, "name" | "logo_props">; size?: "sm" | "lg" }) {
+export function TeamspaceLogo({
+  teamspace,
+  size = "sm",
+}: {
+  teamspace: Pick<Teamspace, "name" | "logo_props">;
+  size?: "sm" | "lg";
+}) {
   return <ProjectLogo project={{ name: teamspace.name, logo_props: teamspace.logo_props }} size={size} />;
 }
 
@@ -41,7 +51,17 @@ export function TeamspaceLogo({ teamspace, size = "sm" }: { teamspace: Pick<Team
  * projects. People are the workspace's members and admins (never guests); projects are those the admin may name
  * (public ones and their own), so a private project they are not in is never offered.
  */
-export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug: string; teamspace?: Teamspace | null; onClose: () => void; onSaved?: (t: Teamspace) => void }) {
+export function TeamspaceFormModal({
+  slug,
+  teamspace,
+  onClose,
+  onSaved,
+}: {
+  slug: string;
+  teamspace?: Teamspace | null;
+  onClose: () => void;
+  onSaved?: (t: Teamspace) => void;
+}) {
   const create = useCreateTeamspace(slug);
   const update = useUpdateTeamspace(slug, teamspace?.id ?? "");
   const members = useWorkspaceMembers(slug);
@@ -53,11 +73,17 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
   const pending = create.isPending || update.isPending;
 
   const people = useMemo(
-    () => (members.data ?? []).filter((m) => m.is_active !== false && mayTake("teamspaceMember", m.role) && !m.member.is_bot).map((m) => m.member),
+    () =>
+      (members.data ?? [])
+        .filter((m) => m.is_active !== false && mayTake("teamspaceMember", m.role) && !m.member.is_bot)
+        .map((m) => m.member),
     [members.data],
   );
   const personById = useMemo(() => new Map(people.map((p) => [p.id, p])), [people]);
-  const offered = useMemo(() => (projects.data ?? []).filter((p) => !p.archived_at && (p.member_role || p.network === 2)), [projects.data]);
+  const offered = useMemo(
+    () => (projects.data ?? []).filter((p) => !p.archived_at && (p.member_role || p.network === 2)),
+    [projects.data],
+  );
   const projectById = useMemo(() => new Map(offered.map((p) => [p.id, p])), [offered]);
 
   const submit = () => {
@@ -99,12 +125,22 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
       title={teamspace ? "Edit teamspace" : "Create teamspace"}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button onClick={submit} disabled={pending}>{teamspace ? "Save changes" : "Create teamspace"}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={submit} disabled={pending}>
+            {teamspace ? "Save changes" : "Create teamspace"}
+          </Button>
         </>
       }
     >
-      <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); submit(); }}>
+      <form
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
         {failure && <Banner>{failure}</Banner>}
         <div>
           <div className="mb-1 text-sm font-medium">Logo</div>
@@ -112,19 +148,41 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
             {EMOJIS.map((em) => {
               const value = emojiToValue(em);
               return (
-                <button key={em} type="button" aria-pressed={v.emoji === value} aria-label={`Emoji ${em}`} onClick={() => set({ emoji: v.emoji === value ? "" : value })}
-                  className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}>
+                <button
+                  key={em}
+                  type="button"
+                  aria-pressed={v.emoji === value}
+                  aria-label={`Emoji ${em}`}
+                  onClick={() => set({ emoji: v.emoji === value ? "" : value })}
+                  className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}
+                >
                   {emojiFromValue(value)}
                 </button>
               );
             })}
           </div>
         </div>
-        <Input label="Name" value={v.name} maxLength={255} onChange={(e) => set({ name: e.target.value })} error={errors.name} placeholder="Teamspace name" />
-        <Textarea label="Description" value={v.description} onChange={(e) => set({ description: e.target.value })} error={errors.description_html} />
+        <Input
+          label="Name"
+          value={v.name}
+          maxLength={255}
+          onChange={(e) => set({ name: e.target.value })}
+          error={errors.name}
+          placeholder="Teamspace name"
+        />
+        <Textarea
+          label="Description"
+          value={v.description}
+          onChange={(e) => set({ description: e.target.value })}
+          error={errors.description_html}
+        />
         <Select label="Lead" value={v.lead} onChange={(e) => set({ lead: e.target.value })} error={errors.lead}>
           <option value="">No lead</option>
-          {people.map((p) => <option key={p.id} value={p.id}>{displayName(p)}</option>)}
+          {people.map((p) => (
+            <option key={p.id} value={p.id}>
+              {displayName(p)}
+            </option>
+          ))}
         </Select>
         <MultiPicker
           label="Members"
@@ -138,7 +196,14 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
         />
         <MultiPicker
           label="Projects"
-          options={() => offered.map((p) => ({ value: p.id, label: p.name, keywords: p.identifier, icon: <ProjectLogo project={p} /> }))}
+          options={() =>
+            offered.map((p) => ({
+              value: p.id,
+              label: p.name,
+              keywords: p.identifier,
+              icon: <ProjectLogo project={p} />,
+            }))
+          }
           value={v.project_ids}
           onChange={(ids) => set({ project_ids: ids })}
           names={projectNames}
@@ -152,7 +217,16 @@ export function TeamspaceFormModal({ slug, teamspace, onClose, onSaved }: { slug
 }
 
 /** A labelled multiple choice (members, projects): the chosen names on the button, an error, a hint. */
-function MultiPicker({ label, options, value, onChange, names, placeholder, error, hint }: {
+function MultiPicker({
+  label,
+  options,
+  value,
+  onChange,
+  names,
+  placeholder,
+  error,
+  hint,
+}: {
   label: string;
   options: () => Option[];
   value: string[];
@@ -173,9 +247,17 @@ function MultiPicker({ label, options, value, onChange, names, placeholder, erro
         onChange={(ids) => onChange((ids as string[]) ?? [])}
         buttonClassName={PICKER}
         emptyText={`No ${label.toLowerCase()}`}
-        button={<span className="truncate">{names.length ? names.join(", ") : <span className="text-fg-faint">{placeholder}</span>}</span>}
+        button={
+          <span className="truncate">
+            {names.length ? names.join(", ") : <span className="text-fg-faint">{placeholder}</span>}
+          </span>
+        }
       />
-      {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
       <p className="text-xs text-fg-subtle">{hint}</p>
     </div>
   );

@@ -23,7 +23,19 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
 }
 
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant = "primary", size = "md", loading, className, children, disabled, type = "button", disabledReason, onClick, title, ...rest },
+  {
+    variant = "primary",
+    size = "md",
+    loading,
+    className,
+    children,
+    disabled,
+    type = "button",
+    disabledReason,
+    onClick,
+    title,
+    ...rest
+  },
   ref,
 ) {
   const blocked = !!disabledReason;

@@ -5,10 +5,24 @@ import { Inbox, Lock, Sparkles, type LucideIcon } from "lucide-react";
  * A screen with nothing to show: an illustration (a still icon on a soft tile, never anything that reads as
  * loading), a title, an explanation and an optional action.
  */
-export function EmptyState({ title, description, action, icon: Illustration = Inbox }: { title: string; description?: ReactNode; action?: ReactNode; icon?: LucideIcon }) {
+export function EmptyState({
+  title,
+  description,
+  action,
+  icon: Illustration = Inbox,
+}: {
+  title: string;
+  description?: ReactNode;
+  action?: ReactNode;
+  icon?: LucideIcon;
+}) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center justify-center px-6 py-16 text-center">
-      <div data-empty-illustration aria-hidden className="relative mb-4 flex h-14 w-14 items-center justify-center rounded-2xl border border-line-raised bg-fill-subtle text-fg-faint shadow-sm">
+      <div
+        data-empty-illustration
+        aria-hidden
+        className="relative mb-4 flex h-14 w-14 items-center justify-center rounded-2xl border border-line-raised bg-fill-subtle text-fg-faint shadow-sm"
+      >
         <Illustration size={26} strokeWidth={1.5} aria-hidden focusable="false" />
       </div>
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -30,5 +44,11 @@ export function ComingSoon({ feature }: { feature: string }) {
 }
 
 export function NoAccess({ what = "this page" }: { what?: string }) {
-  return <EmptyState icon={Lock} title="You don't have access" description={`Your role does not allow you to open ${what}.`} />;
+  return (
+    <EmptyState
+      icon={Lock}
+      title="You don't have access"
+      description={`Your role does not allow you to open ${what}.`}
+    />
+  );
 }

@@ -1,10 +1,21 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from "react";
+import {
+  forwardRef,
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from "react";
 import { cx } from "./cx.ts";
 
 const FIELD =
   "w-full rounded-md border border-line-strong bg-surface px-3 py-2 text-sm text-fg placeholder:text-fg-subtle focus:border-focus focus:outline-none focus:ring-1 focus:ring-focus disabled:bg-fill disabled:text-fg-subtle";
 
-interface FieldProps { label?: ReactNode; error?: string; hint?: ReactNode }
+interface FieldProps {
+  label?: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+}
 
 function Wrapper({ id, label, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
   return (
@@ -33,44 +44,57 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   const fid = id ?? auto;
   return (
     <Wrapper id={fid} label={label} error={error} hint={hint}>
-      <input ref={ref} id={fid} aria-invalid={!!error} aria-describedby={error ? `${fid}-error` : undefined} className={cx(FIELD, error && "border-danger", className)} {...rest} />
+      <input
+        ref={ref}
+        id={fid}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${fid}-error` : undefined}
+        className={cx(FIELD, error && "border-danger", className)}
+        {...rest}
+      />
     </Wrapper>
   );
 });
 
-export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps>(function Textarea(
-  { label, error, hint, className, id, ...rest },
-  ref,
-) {
-  const auto = useId();
-  const fid = id ?? auto;
-  return (
-    <Wrapper id={fid} label={label} error={error} hint={hint}>
-      <textarea ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "min-h-20", className)} {...rest} />
-    </Wrapper>
-  );
-});
+export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement> & FieldProps>(
+  function Textarea({ label, error, hint, className, id, ...rest }, ref) {
+    const auto = useId();
+    const fid = id ?? auto;
+    return (
+      <Wrapper id={fid} label={label} error={error} hint={hint}>
+        <textarea ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "min-h-20", className)} {...rest} />
+      </Wrapper>
+    );
+  },
+);
 
-export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(function Select(
-  { label, error, hint, className, id, children, ...rest },
-  ref,
-) {
-  const auto = useId();
-  const fid = id ?? auto;
-  return (
-    <Wrapper id={fid} label={label} error={error} hint={hint}>
-      <select ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "pr-8", className)} {...rest}>
-        {children}
-      </select>
-    </Wrapper>
-  );
-});
+export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSelectElement> & FieldProps>(
+  function Select({ label, error, hint, className, id, children, ...rest }, ref) {
+    const auto = useId();
+    const fid = id ?? auto;
+    return (
+      <Wrapper id={fid} label={label} error={error} hint={hint}>
+        <select ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "pr-8", className)} {...rest}>
+          {children}
+        </select>
+      </Wrapper>
+    );
+  },
+);
 
 /**
  * An accessible on/off switch. With `disabledReason` it cannot be switched, says why (shown under the
  * label, as its tooltip and as its accessible description) and stays focusable.
  */
-export function Toggle({ checked, onChange, label, description, disabled, disabledReason, badge }: {
+export function Toggle({
+  checked,
+  onChange,
+  label,
+  description,
+  disabled,
+  disabledReason,
+  badge,
+}: {
   checked: boolean;
   onChange: (v: boolean) => void;
   label: string;
@@ -86,11 +110,17 @@ export function Toggle({ checked, onChange, label, description, disabled, disabl
     <div className="flex items-start justify-between gap-4 py-3">
       <div>
         <div className="flex items-center gap-2">
-          <div id={id} className="text-sm font-medium">{label}</div>
+          <div id={id} className="text-sm font-medium">
+            {label}
+          </div>
           {badge && <span className="rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">{badge}</span>}
         </div>
         {description && <div className="text-xs text-fg-subtle">{description}</div>}
-        {blocked && <div id={`${id}-reason`} className="text-xs text-warning">{disabledReason}</div>}
+        {blocked && (
+          <div id={`${id}-reason`} className="text-xs text-warning">
+            {disabledReason}
+          </div>
+        )}
       </div>
       <button
         type="button"
@@ -101,13 +131,20 @@ export function Toggle({ checked, onChange, label, description, disabled, disabl
         aria-describedby={blocked ? `${id}-reason` : undefined}
         title={disabledReason ?? undefined}
         disabled={disabled}
-        onClick={() => { if (!blocked) onChange(!checked); }}
+        onClick={() => {
+          if (!blocked) onChange(!checked);
+        }}
         className={cx(
           "relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors disabled:cursor-not-allowed disabled:opacity-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50",
           checked ? "bg-accent-solid" : "bg-fill-strong",
         )}
       >
-        <span className={cx("inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform", checked ? "translate-x-5" : "translate-x-0.5")} />
+        <span
+          className={cx(
+            "inline-block h-5 w-5 transform rounded-full bg-white shadow transition-transform",
+            checked ? "translate-x-5" : "translate-x-0.5",
+          )}
+        />
       </button>
     </div>
   );

@@ -5,7 +5,10 @@ export function Spinner({ className }: { className?: string }) {
     <span
       role="status"
       aria-label="Loading"
-      className={cx("inline-block animate-spin rounded-full border-2 border-current border-t-transparent", className ?? "h-5 w-5")}
+      className={cx(
+        "inline-block animate-spin rounded-full border-2 border-current border-t-transparent",
+        className ?? "h-5 w-5",
+      )}
     />
   );
 }

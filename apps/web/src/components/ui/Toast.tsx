@@ -3,8 +3,15 @@ import { X } from "lucide-react";
 import { cx } from "./cx.ts";
 import { onToast, type ToastKind } from "./toast-bus.ts";
 
-interface ToastItem { id: number; kind: ToastKind; title: string; message?: string }
-interface ToastApi { show: (kind: ToastKind, title: string, message?: string) => void }
+interface ToastItem {
+  id: number;
+  kind: ToastKind;
+  title: string;
+  message?: string;
+}
+interface ToastApi {
+  show: (kind: ToastKind, title: string, message?: string) => void;
+}
 
 const Ctx = createContext<ToastApi | null>(null);
 
@@ -12,17 +19,23 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [items, setItems] = useState<ToastItem[]>([]);
   const next = useRef(1);
   const dismiss = useCallback((id: number) => setItems((xs) => xs.filter((x) => x.id !== id)), []);
-  const show = useCallback((kind: ToastKind, title: string, message?: string) => {
-    const id = next.current++;
-    setItems((xs) => [...xs.slice(-4), { id, kind, title, message }]);
-    setTimeout(() => dismiss(id), kind === "error" ? 8000 : 5000);
-  }, [dismiss]);
+  const show = useCallback(
+    (kind: ToastKind, title: string, message?: string) => {
+      const id = next.current++;
+      setItems((xs) => [...xs.slice(-4), { id, kind, title, message }]);
+      setTimeout(() => dismiss(id), kind === "error" ? 8000 : 5000);
+    },
+    [dismiss],
+  );
   useEffect(() => onToast((t) => show(t.kind, t.title, t.message)), [show]);
   const api = useMemo(() => ({ show }), [show]);
   return (
     <Ctx.Provider value={api}>
       {children}
-      <div aria-live="polite" className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2">
+      <div
+        aria-live="polite"
+        className="pointer-events-none fixed bottom-4 right-4 z-50 flex w-80 max-w-[calc(100vw-2rem)] flex-col gap-2"
+      >
         {items.map((t) => (
           <div
             key={t.id}
@@ -41,7 +54,14 @@ export function ToastProvider({ children }: { children: ReactNode }) {
                 <div className="font-medium">{t.title}</div>
                 {t.message && <div className="mt-0.5 opacity-90">{t.message}</div>}
               </div>
-              <button type="button" aria-label="Dismiss" onClick={() => dismiss(t.id)} className="opacity-60 hover:opacity-100"><X size={14} aria-hidden focusable="false" /></button>
+              <button
+                type="button"
+                aria-label="Dismiss"
+                onClick={() => dismiss(t.id)}
+                className="opacity-60 hover:opacity-100"
+              >
+                <X size={14} aria-hidden focusable="false" />
+              </button>
             </div>
           </div>
         ))}

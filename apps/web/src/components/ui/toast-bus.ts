@@ -3,7 +3,11 @@
  * mounted ToastProvider listens and shows them like its own `useToast().show`.
  */
 export type ToastKind = "success" | "error" | "info" | "warning";
-export interface ToastRequest { kind: ToastKind; title: string; message?: string }
+export interface ToastRequest {
+  kind: ToastKind;
+  title: string;
+  message?: string;
+}
 
 const listeners = new Set<(t: ToastRequest) => void>();
 
@@ -14,5 +18,7 @@ export function showToast(kind: ToastKind, title: string, message?: string): voi
 /** Called by ToastProvider; returns the unsubscribe. */
 export function onToast(listener: (t: ToastRequest) => void): () => void {
   listeners.add(listener);
-  return () => { listeners.delete(listener); };
+  return () => {
+    listeners.delete(listener);
+  };
 }

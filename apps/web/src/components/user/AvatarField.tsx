@@ -27,27 +27,51 @@ export function AvatarField() {
   const pick = (file: File | undefined) => {
     if (!file) return;
     setError(null);
-    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(fileType(file))) { setError("Choose a JPEG, PNG, WebP or GIF image."); return; }
-    if (file.size > maxSize) { setError(`The image is too large: the limit is ${formatLimit(maxSize)}.`); return; }
+    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(fileType(file))) {
+      setError("Choose a JPEG, PNG, WebP or GIF image.");
+      return;
+    }
+    if (file.size > maxSize) {
+      setError(`The image is too large: the limit is ${formatLimit(maxSize)}.`);
+      return;
+    }
     setProgress(0);
-    upload.mutate({ file, onProgress: setProgress }, {
-      onError: (e) => setError(errorMessage((e as { body?: unknown }).body) ?? (e instanceof Error ? e.message : "The upload failed.")),
-      onSettled: () => setProgress(null),
-    });
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onError: (e) =>
+          setError(
+            errorMessage((e as { body?: unknown }).body) ?? (e instanceof Error ? e.message : "The upload failed."),
+          ),
+        onSettled: () => setProgress(null),
+      },
+    );
   };
   const onRemove = () => {
     setError(null);
-    remove.mutate(user, { onError: (e) => setError(errorMessage((e as { body?: unknown }).body) ?? "Could not remove the avatar.") });
+    remove.mutate(user, {
+      onError: (e) => setError(errorMessage((e as { body?: unknown }).body) ?? "Could not remove the avatar."),
+    });
   };
 
   return (
     <div className="space-y-2" role="group" aria-label="Avatar">
       <div className="flex items-center gap-4">
-        <span role="img" aria-label={user.avatar_url ? "Your avatar" : "No avatar: your initial is shown"} data-avatar-preview={user.avatar_url ? "image" : "initial"}>
+        <span
+          role="img"
+          aria-label={user.avatar_url ? "Your avatar" : "No avatar: your initial is shown"}
+          data-avatar-preview={user.avatar_url ? "image" : "initial"}
+        >
           <Avatar name={name} url={user.avatar_url} size="lg" />
         </span>
         <div className="flex flex-wrap items-center gap-2">
-          <Button variant="secondary" size="sm" loading={upload.isPending} disabled={busy} onClick={() => input.current?.click()}>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={upload.isPending}
+            disabled={busy}
+            onClick={() => input.current?.click()}
+          >
             <Camera size={14} aria-hidden focusable="false" />
             {user.avatar_url ? "Change avatar" : "Upload avatar"}
           </Button>
@@ -63,12 +87,22 @@ export function AvatarField() {
             accept={IMAGE_MIME_TYPES.join(",")}
             aria-label="Avatar image"
             className="hidden"
-            onChange={(e) => { pick(e.target.files?.[0]); e.target.value = ""; }}
+            onChange={(e) => {
+              pick(e.target.files?.[0]);
+              e.target.value = "";
+            }}
           />
         </div>
       </div>
       {progress !== null && (
-        <div className="h-1 w-48 overflow-hidden rounded bg-fill" role="progressbar" aria-label="Uploading the avatar" aria-valuenow={progress} aria-valuemin={0} aria-valuemax={100}>
+        <div
+          className="h-1 w-48 overflow-hidden rounded bg-fill"
+          role="progressbar"
+          aria-label="Uploading the avatar"
+          aria-valuenow={progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
           <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${progress}%` }} />
         </div>
       )}

@@ -13,14 +13,26 @@ export type ViewChoices = Pick<ViewWrite, "filters" | "display_filters" | "displ
 /** Where a saved view opens (`pid`: a project, a teamspace's views place, or null for a global view). */
 export const viewPath = (slug: string, pid: string | null, id: string) => {
   const team = teamOfPlace(pid);
-  return team ? `/${slug}/teamspaces/${team}/views/${id}/` : pid ? `/${slug}/projects/${pid}/views/${id}/` : `/${slug}/workspace-views/${id}/`;
+  return team
+    ? `/${slug}/teamspaces/${team}/views/${id}/`
+    : pid
+      ? `/${slug}/projects/${pid}/views/${id}/`
+      : `/${slug}/workspace-views/${id}/`;
 };
 
 /**
  * Create a view (a project's when `pid` is set, else a workspace global view) from a list's current choices:
  * name, description and access (public by default; private views are seen by their owner only).
  */
-export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, title = "Save as view" }: {
+export function SaveViewModal({
+  slug,
+  pid,
+  choices,
+  open,
+  onClose,
+  onCreated,
+  title = "Save as view",
+}: {
   slug: string;
   pid: string | null;
   choices: ViewChoices;
@@ -34,12 +46,20 @@ export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, ti
   const [description, setDescription] = useState("");
   const [isPrivate, setPrivate] = useState(false);
   const errs = fieldErrors(create.error);
-  const other = create.error && !Object.keys(errs).some((k) => k === "name" || k === "description") ? errorMessage((create.error as { body?: unknown }).body) ?? "Could not save the view." : null;
+  const other =
+    create.error && !Object.keys(errs).some((k) => k === "name" || k === "description")
+      ? (errorMessage((create.error as { body?: unknown }).body) ?? "Could not save the view.")
+      : null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     create.mutate(
       { name, description, ...choices, access: isPrivate ? VIEW_ACCESS.private : VIEW_ACCESS.public },
-      { onSuccess: (view) => { onCreated(view); onClose(); } },
+      {
+        onSuccess: (view) => {
+          onCreated(view);
+          onClose();
+        },
+      },
     );
   };
   return (
@@ -49,16 +69,37 @@ export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, ti
       title={title}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="save-view-form" disabled={create.isPending || !name.trim()}>{create.isPending ? "Saving…" : "Save view"}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="save-view-form" disabled={create.isPending || !name.trim()}>
+            {create.isPending ? "Saving…" : "Save view"}
+          </Button>
         </>
       }
     >
       <form id="save-view-form" onSubmit={submit} className="space-y-3">
         {other && <Banner>{other}</Banner>}
-        <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={errs.name} maxLength={255} required />
-        <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} error={errs.description} />
-        <Toggle checked={isPrivate} onChange={setPrivate} label="Private" description="Only you can see a private view." />
+        <Input
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errs.name}
+          maxLength={255}
+          required
+        />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+          error={errs.description}
+        />
+        <Toggle
+          checked={isPrivate}
+          onChange={setPrivate}
+          label="Private"
+          description="Only you can see a private view."
+        />
         <p className="text-xs text-fg-subtle">The view keeps the current filters, layout and display properties.</p>
       </form>
     </Modal>
@@ -69,7 +110,17 @@ export function SaveViewModal({ slug, pid, choices, open, onClose, onCreated, ti
  * "Save view" on a project's, a teamspace's or (`pid` null) a workspace view's list: offered to those who may create
  * views there; opens the new view.
  */
-export function SaveViewButton({ slug, pid, prefs, label = "Save view" }: { slug: string; pid: string | null; prefs: ViewChoices; label?: string }) {
+export function SaveViewButton({
+  slug,
+  pid,
+  prefs,
+  label = "Save view",
+}: {
+  slug: string;
+  pid: string | null;
+  prefs: ViewChoices;
+  label?: string;
+}) {
   const mayCreateInProject = useCan("create", "view");
   const mayCreateTeamView = useCan("create", "teamView");
   const mayCreateGlobal = useCan("create", "workspaceView");
@@ -83,7 +134,16 @@ export function SaveViewButton({ slug, pid, prefs, label = "Save view" }: { slug
         <Bookmark size={14} aria-hidden />
         {label}
       </Button>
-      {open && <SaveViewModal slug={slug} pid={pid} choices={prefs} open onClose={() => setOpen(false)} onCreated={(v) => nav(viewPath(slug, pid, v.id))} />}
+      {open && (
+        <SaveViewModal
+          slug={slug}
+          pid={pid}
+          choices={prefs}
+          open
+          onClose={() => setOpen(false)}
+          onCreated={(v) => nav(viewPath(slug, pid, v.id))}
+        />
+      )}
     </>
   );
 }

@@ -24,7 +24,10 @@ export function BotBadge({ className }: { className?: string }) {
 export function ActorAvatar({ actor }: { actor: UserLite | null | undefined }) {
   if (!actor?.is_bot) return <Avatar name={actor?.display_name ?? "?"} url={actor?.avatar_url} size="sm" />;
   return (
-    <span aria-hidden className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent">
+    <span
+      aria-hidden
+      className="inline-flex h-6 w-6 shrink-0 items-center justify-center rounded-full bg-accent-soft text-accent"
+    >
       <Bot size={14} aria-hidden focusable="false" />
     </span>
   );

@@ -8,10 +8,29 @@ import type { ProjectLite } from "../../api/types.ts";
 import { useItemTyping } from "./custom-properties.tsx";
 import { RichEditor } from "./RichEditor.tsx";
 import { projectSubject, usePermissions } from "../../lib/permissions.ts";
-import { CreateFooter, Destination, DiscardDialog, PropertiesRow, TitleField, TypeFields, type Values } from "./create-work-item-fields.tsx";
+import {
+  CreateFooter,
+  Destination,
+  DiscardDialog,
+  PropertiesRow,
+  TitleField,
+  TypeFields,
+  type Values,
+} from "./create-work-item-fields.tsx";
 import { useCreateItemForm, type CreateForm } from "./create-work-item-form.ts";
 
-const blank = (): Values => ({ priority: "none", assignee_ids: [], label_ids: [], module_ids: [], state_id: null, start_date: null, target_date: null, parent_id: null, estimate_point: null, cycle_id: null });
+const blank = (): Values => ({
+  priority: "none",
+  assignee_ids: [],
+  label_ids: [],
+  module_ids: [],
+  state_id: null,
+  start_date: null,
+  target_date: null,
+  parent_id: null,
+  estimate_point: null,
+  cycle_id: null,
+});
 
 type Props = {
   open: boolean;
@@ -32,7 +51,10 @@ export function CreateWorkItemModal(props: Props) {
   const { open, slug, projectId, preset, draft, mode = "issue" } = props;
   const projects = useProjects(slug);
   const can = usePermissions();
-  const mine = useMemo(() => (projects.data ?? []).filter((p) => can("create", "workItem", projectSubject(p)) && !p.archived_at), [projects.data, can]);
+  const mine = useMemo(
+    () => (projects.data ?? []).filter((p) => can("create", "workItem", projectSubject(p)) && !p.archived_at),
+    [projects.data, can],
+  );
   const [more, setMore] = useState(false);
   // Each opening starts afresh from the preset (or the draft) in the very render that shows the modal (a new form),
   // so a reset can never land after the first keystrokes and wipe them.
@@ -42,16 +64,48 @@ export function CreateWorkItemModal(props: Props) {
     setShown(open);
     if (open) {
       const pid = projectId ?? draft?.project_id ?? (mode === "issue" ? mine[0]?.id : "") ?? "";
-      const initial = { pid, name: draft?.name ?? "", values: { ...blank(), ...pickDraft(draft), ...preset }, typeId: null, propValues: {} };
+      const initial = {
+        pid,
+        name: draft?.name ?? "",
+        values: { ...blank(), ...pickDraft(draft), ...preset },
+        typeId: null,
+        propValues: {},
+      };
       setOpening((o) => ({ n: (o?.n ?? 0) + 1, initial }));
     }
   }
   if (!opening) return null;
-  return <CreateDialog key={opening.n} {...props} mode={mode} initial={opening.initial} mine={mine} more={more} setMore={setMore} />;
+  return (
+    <CreateDialog
+      key={opening.n}
+      {...props}
+      mode={mode}
+      initial={opening.initial}
+      mine={mine}
+      more={more}
+      setMore={setMore}
+    />
+  );
 }
 
-function CreateDialog({ open, onClose, slug, projectId, kind = "issues", draft, mode, initial, mine, more, setMore }: Props & {
-  mode: "issue" | "draft"; initial: CreateForm; mine: ProjectLite[]; more: boolean; setMore: (v: boolean) => void;
+function CreateDialog({
+  open,
+  onClose,
+  slug,
+  projectId,
+  kind = "issues",
+  draft,
+  mode,
+  initial,
+  mine,
+  more,
+  setMore,
+}: Props & {
+  mode: "issue" | "draft";
+  initial: CreateForm;
+  mine: ProjectLite[];
+  more: boolean;
+  setMore: (v: boolean) => void;
 }) {
   const [pid, setPid] = useState(initial.pid);
   const refs = useProjectRefs(slug, pid);
@@ -60,7 +114,13 @@ function CreateDialog({ open, onClose, slug, projectId, kind = "issues", draft, 
   const typing = useItemTyping(slug, pid, refs);
   const typed = typing.enabled && mode === "issue";
   const f = useCreateItemForm({
-    slug, kind, mode, draft, initial, more, onClose,
+    slug,
+    kind,
+    mode,
+    draft,
+    initial,
+    more,
+    onClose,
     identifier: (id) => (mine.find((p) => p.id === id) ?? refs.project)?.identifier ?? "",
     typed: () => ({ on: typed, propIds: typeProps.map((p) => p.id) }),
   });
@@ -69,65 +129,146 @@ function CreateDialog({ open, onClose, slug, projectId, kind = "issues", draft, 
   const typeProps = typed ? typing.of(chosenType, kind === "epics") : [];
   const set = (p: Partial<Values>) => f.form.setValue("values", { ...f.form.getValues("values"), ...p });
   useEffect(() => {
-    if (open && !pid && mine[0] && mode === "issue") { setPid(mine[0].id); f.form.setValue("pid", mine[0].id); }
+    if (open && !pid && mine[0] && mode === "issue") {
+      setPid(mine[0].id);
+      f.form.setValue("pid", mine[0].id);
+    }
   }, [open, pid, mine, mode, f.form]);
   const changeProject = (id: string) => {
     setPid(id);
     // ids of another project do not apply
-    f.form.reset({ ...f.form.getValues(), pid: id, values: { ...f.form.getValues("values"), state_id: null, label_ids: [], assignee_ids: [], parent_id: null, estimate_point: null, cycle_id: null, module_ids: [] }, typeId: null, propValues: {} }, { keepDefaultValues: true, keepErrors: true, keepIsSubmitted: true });
+    f.form.reset(
+      {
+        ...f.form.getValues(),
+        pid: id,
+        values: {
+          ...f.form.getValues("values"),
+          state_id: null,
+          label_ids: [],
+          assignee_ids: [],
+          parent_id: null,
+          estimate_point: null,
+          cycle_id: null,
+          module_ids: [],
+        },
+        typeId: null,
+        propValues: {},
+      },
+      { keepDefaultValues: true, keepErrors: true, keepIsSubmitted: true },
+    );
   };
 
-  const title = mode === "draft" ? (draft ? "Edit draft" : "New draft") : kind === "epics" ? "Create epic" : "Create work item";
+  const title =
+    mode === "draft" ? (draft ? "Edit draft" : "New draft") : kind === "epics" ? "Create epic" : "Create work item";
   const noun = kind === "epics" ? "epic" : mode === "draft" ? "draft" : "work item";
-  const fieldError = f.error("state_id") || f.error("non_field_errors") || f.error("start_date") || f.error("target_date");
+  const fieldError =
+    f.error("state_id") || f.error("non_field_errors") || f.error("start_date") || f.error("target_date");
   const footer = (
     <CreateFooter
-      mode={mode} kind={kind} draft={!!draft} more={more} setMore={setMore} pending={f.pending} creating={f.create.isPending || f.drafts.toIssue.isPending || f.drafts.create.isPending}
-      onCancel={f.requestClose} onSaveDraft={f.saveDraft} onSubmit={f.submit}
+      mode={mode}
+      kind={kind}
+      draft={!!draft}
+      more={more}
+      setMore={setMore}
+      pending={f.pending}
+      creating={f.create.isPending || f.drafts.toIssue.isPending || f.drafts.create.isPending}
+      onCancel={f.requestClose}
+      onSaveDraft={f.saveDraft}
+      onSubmit={f.submit}
     />
   );
   return (
     <>
-    <Modal open={open} onClose={f.requestClose} title={title} wide footer={footer}>
-      <form onSubmit={(e) => { e.preventDefault(); f.submit(); }} className="space-y-3" aria-label={title}>
-        {f.error("form") && <p role="alert" className="rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-strong">{f.error("form")}</p>}
-        {(!projectId || mode === "draft") && (
-          <Select label="Project" value={pid} onChange={(e) => changeProject(e.target.value)} error={f.error("project") ?? f.error("project_id")}>
-            {mode === "draft" && <option value="">No project yet</option>}
-            {mine.length === 0 && mode === "issue" && <option value="">No project you can add work items to</option>}
-            {mine.map((p) => <option key={p.id} value={p.id}>{p.identifier} · {p.name}</option>)}
-          </Select>
-        )}
-        <TitleField field={f.form.register("name", { onChange: () => f.form.formState.errors.name && f.form.clearErrors("name") })} error={f.error("name")} />
-        <RichEditor
-          ref={f.editor}
-          label="Description"
-          placeholder="Add a description… type @ to mention someone"
-          initialHtml={draft?.description_html ?? ""}
-          slug={slug}
-          pid={pid}
-          refs={refs}
-          asset={{ type: "ISSUE_DESCRIPTION" }}
-          onSubmit={f.submit}
-          onChange={() => f.setDescriptionEdited(true)}
-          minHeight={100}
-        />
-        {pid && <PropertiesRow slug={slug} pid={pid} refs={refs} values={values} set={set} />}
-        {typed && (
-          <TypeFields
-            typing={typing} refs={refs} epic={kind === "epics"} chosenType={chosenType} typeProps={typeProps} propValues={propValues} error={f.error("property_values")}
-            onType={(id) => { f.form.setValue("typeId", id); f.form.setValue("propValues", {}); }}
-            onProp={(id, v) => f.form.setValue("propValues", { ...f.form.getValues("propValues"), [id]: v })}
+      <Modal open={open} onClose={f.requestClose} title={title} wide footer={footer}>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            f.submit();
+          }}
+          className="space-y-3"
+          aria-label={title}
+        >
+          {f.error("form") && (
+            <p
+              role="alert"
+              className="rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-strong"
+            >
+              {f.error("form")}
+            </p>
+          )}
+          {(!projectId || mode === "draft") && (
+            <Select
+              label="Project"
+              value={pid}
+              onChange={(e) => changeProject(e.target.value)}
+              error={f.error("project") ?? f.error("project_id")}
+            >
+              {mode === "draft" && <option value="">No project yet</option>}
+              {mine.length === 0 && mode === "issue" && <option value="">No project you can add work items to</option>}
+              {mine.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.identifier} · {p.name}
+                </option>
+              ))}
+            </Select>
+          )}
+          <TitleField
+            field={f.form.register("name", {
+              onChange: () => f.form.formState.errors.name && f.form.clearErrors("name"),
+            })}
+            error={f.error("name")}
           />
-        )}
-        {fieldError && <p role="alert" className="text-xs text-red-600">{fieldError}</p>}
-        {project && mode === "issue" && <Destination slug={slug} project={project} sub={!!values.parent_id} />}
-      </form>
-    </Modal>
-    <DiscardDialog
-      open={open && f.confirmClose} draft={!!draft} noun={noun} canKeepDraft={kind === "issues"} saving={f.drafts.create.isPending || f.drafts.update.isPending}
-      onKeep={() => f.setConfirmClose(false)} onDiscard={() => { f.setConfirmClose(false); onClose(); }} onSaveDraft={f.saveDraft}
-    />
+          <RichEditor
+            ref={f.editor}
+            label="Description"
+            placeholder="Add a description… type @ to mention someone"
+            initialHtml={draft?.description_html ?? ""}
+            slug={slug}
+            pid={pid}
+            refs={refs}
+            asset={{ type: "ISSUE_DESCRIPTION" }}
+            onSubmit={f.submit}
+            onChange={() => f.setDescriptionEdited(true)}
+            minHeight={100}
+          />
+          {pid && <PropertiesRow slug={slug} pid={pid} refs={refs} values={values} set={set} />}
+          {typed && (
+            <TypeFields
+              typing={typing}
+              refs={refs}
+              epic={kind === "epics"}
+              chosenType={chosenType}
+              typeProps={typeProps}
+              propValues={propValues}
+              error={f.error("property_values")}
+              onType={(id) => {
+                f.form.setValue("typeId", id);
+                f.form.setValue("propValues", {});
+              }}
+              onProp={(id, v) => f.form.setValue("propValues", { ...f.form.getValues("propValues"), [id]: v })}
+            />
+          )}
+          {fieldError && (
+            <p role="alert" className="text-xs text-red-600">
+              {fieldError}
+            </p>
+          )}
+          {project && mode === "issue" && <Destination slug={slug} project={project} sub={!!values.parent_id} />}
+        </form>
+      </Modal>
+      <DiscardDialog
+        open={open && f.confirmClose}
+        draft={!!draft}
+        noun={noun}
+        canKeepDraft={kind === "issues"}
+        saving={f.drafts.create.isPending || f.drafts.update.isPending}
+        onKeep={() => f.setConfirmClose(false)}
+        onDiscard={() => {
+          f.setConfirmClose(false);
+          onClose();
+        }}
+        onSaveDraft={f.saveDraft}
+      />
     </>
   );
 }
@@ -135,8 +276,15 @@ function CreateDialog({ open, onClose, slug, projectId, kind = "issues", draft, 
 function pickDraft(d: WorkspaceDraft | null | undefined): Partial<Values> {
   if (!d) return {};
   return {
-    priority: d.priority, assignee_ids: d.assignee_ids ?? [], label_ids: d.label_ids ?? [], module_ids: d.module_ids ?? [], state_id: d.state_id,
-    start_date: d.start_date, target_date: d.target_date, parent_id: d.parent_id, estimate_point: d.estimate_point, cycle_id: d.cycle_id,
+    priority: d.priority,
+    assignee_ids: d.assignee_ids ?? [],
+    label_ids: d.label_ids ?? [],
+    module_ids: d.module_ids ?? [],
+    state_id: d.state_id,
+    start_date: d.start_date,
+    target_date: d.target_date,
+    parent_id: d.parent_id,
+    estimate_point: d.estimate_point,
+    cycle_id: d.cycle_id,
   };
 }
-

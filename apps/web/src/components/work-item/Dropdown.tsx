@@ -49,7 +49,16 @@ export function Dropdown(props: {
   );
 }
 
-function DropdownList({ t, label, options: optionsIn, value, onChange, multiple, searchPlaceholder, emptyText }: Parameters<typeof Dropdown>[0] & { t: ReturnType<typeof useListbox> }) {
+function DropdownList({
+  t,
+  label,
+  options: optionsIn,
+  value,
+  onChange,
+  multiple,
+  searchPlaceholder,
+  emptyText,
+}: Parameters<typeof Dropdown>[0] & { t: ReturnType<typeof useListbox> }) {
   const [q, setQ] = useState("");
   const selected = useMemo(() => new Set(Array.isArray(value) ? value : value ? [value] : []), [value]);
   const options = useMemo(() => (typeof optionsIn === "function" ? optionsIn() : optionsIn), [optionsIn]);
@@ -63,9 +72,16 @@ function DropdownList({ t, label, options: optionsIn, value, onChange, multiple,
       multiple={multiple}
       emptyText={emptyText}
       isSelected={(o) => selected.has(o.value)}
-      search={searchable ? { value: q, onChange: setQ, label: `Search ${label.toLowerCase()}`, placeholder: searchPlaceholder } : null}
+      search={
+        searchable
+          ? { value: q, onChange: setQ, label: `Search ${label.toLowerCase()}`, placeholder: searchPlaceholder }
+          : null
+      }
       onPick={(o) => {
-        if (!multiple) { onChange(o.value); return; }
+        if (!multiple) {
+          onChange(o.value);
+          return;
+        }
         const next = new Set(selected);
         if (next.has(o.value)) next.delete(o.value);
         else next.add(o.value);

@@ -10,7 +10,17 @@ import { itemName } from "./item.ts";
  * Search the project's work items by name and pick one (parent) or several (relations, existing
  * sub-items). Items in `exclude` are not offered.
  */
-export function IssuePicker({ slug, pid, label, button, buttonClassName, exclude = [], multiple, onPick, disabled }: {
+export function IssuePicker({
+  slug,
+  pid,
+  label,
+  button,
+  buttonClassName,
+  exclude = [],
+  multiple,
+  onPick,
+  disabled,
+}: {
   slug: string;
   pid: string;
   label: string;
@@ -24,15 +34,40 @@ export function IssuePicker({ slug, pid, label, button, buttonClassName, exclude
   const pop = usePopover();
   return (
     <>
-      <button type="button" disabled={disabled} aria-label={label} title={label} {...pop.triggerProps} className={buttonClassName}>
+      <button
+        type="button"
+        disabled={disabled}
+        aria-label={label}
+        title={label}
+        {...pop.triggerProps}
+        className={buttonClassName}
+      >
         {button}
       </button>
-      {pop.open && <IssueSearch slug={slug} pid={pid} label={label} exclude={exclude} multiple={multiple} onPick={onPick} pop={pop} />}
+      {pop.open && (
+        <IssueSearch
+          slug={slug}
+          pid={pid}
+          label={label}
+          exclude={exclude}
+          multiple={multiple}
+          onPick={onPick}
+          pop={pop}
+        />
+      )}
     </>
   );
 }
 
-function IssueSearch({ slug, pid, label, exclude, multiple, onPick, pop }: {
+function IssueSearch({
+  slug,
+  pid,
+  label,
+  exclude,
+  multiple,
+  onPick,
+  pop,
+}: {
   slug: string;
   pid: string;
   label: string;
@@ -55,12 +90,20 @@ function IssueSearch({ slug, pid, label, exclude, multiple, onPick, pop }: {
   const ident = refs.project?.identifier ?? "";
   const options: ListOption[] = results.map((it) => {
     const st = refs.stateById.get(it.state_id ?? "");
-    return { value: it.id, label: `${ident}-${it.sequence_id} ${itemName(it.name)}`, icon: <StateGroupIcon group={st?.group} color={st?.color} /> };
+    return {
+      value: it.id,
+      label: `${ident}-${it.sequence_id} ${itemName(it.name)}`,
+      icon: <StateGroupIcon group={st?.group} color={st?.color} />,
+    };
   });
   const pick = (o: ListOption) => {
     const it = byId.get(o.value);
     if (!it) return;
-    if (!multiple) { pop.close(true); onPick([it]); return; }
+    if (!multiple) {
+      pop.close(true);
+      onPick([it]);
+      return;
+    }
     setChosen((c) => (c.some((x) => x.id === it.id) ? c.filter((x) => x.id !== it.id) : [...c, it]));
   };
   return (
@@ -78,8 +121,22 @@ function IssueSearch({ slug, pid, label, exclude, multiple, onPick, pop }: {
       />
       {multiple && (
         <div className="flex justify-end gap-2 border-t border-line-subtle p-2">
-          <button type="button" onClick={() => pop.close(true)} className="rounded px-2 py-1 text-xs text-fg-muted hover:bg-fill">Cancel</button>
-          <button type="button" disabled={chosen.length === 0} onClick={() => { pop.close(true); onPick(chosen); }} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50">
+          <button
+            type="button"
+            onClick={() => pop.close(true)}
+            className="rounded px-2 py-1 text-xs text-fg-muted hover:bg-fill"
+          >
+            Cancel
+          </button>
+          <button
+            type="button"
+            disabled={chosen.length === 0}
+            onClick={() => {
+              pop.close(true);
+              onPick(chosen);
+            }}
+            className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
+          >
             Add {chosen.length || ""}
           </button>
         </div>

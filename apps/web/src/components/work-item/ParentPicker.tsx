@@ -5,13 +5,20 @@ import { Icon } from "./icons.tsx";
 import { IssuePicker } from "./IssuePicker.tsx";
 import { itemName } from "./item.ts";
 
-const BTN = "inline-flex h-6 max-w-56 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted hover:bg-fill";
+const BTN =
+  "inline-flex h-6 max-w-56 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted hover:bg-fill";
 
 /**
  * Pick (or clear) the parent of a work item. `known`: the parent as the caller already has it (the detail
  * comes with its parent expanded); the parent is asked for only when it is not that one.
  */
-export function ParentPicker({ slug, pid, value, known, onChange }: {
+export function ParentPicker({
+  slug,
+  pid,
+  value,
+  known,
+  onChange,
+}: {
   slug: string;
   pid: string;
   value: string | null;
@@ -33,12 +40,23 @@ export function ParentPicker({ slug, pid, value, known, onChange }: {
         button={
           <>
             <Icon name="parent" size={14} className="text-fg-faint" />
-            {value && parent ? <span className="truncate">{refs.project?.identifier}-{parent.sequence_id} {itemName(parent.name)}</span> : <span className="text-fg-subtle">Parent</span>}
+            {value && parent ? (
+              <span className="truncate">
+                {refs.project?.identifier}-{parent.sequence_id} {itemName(parent.name)}
+              </span>
+            ) : (
+              <span className="text-fg-subtle">Parent</span>
+            )}
           </>
         }
       />
       {value && (
-        <button type="button" aria-label="Remove parent" onClick={() => onChange(null)} className="ml-0.5 rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-muted">
+        <button
+          type="button"
+          aria-label="Remove parent"
+          onClick={() => onChange(null)}
+          className="ml-0.5 rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-muted"
+        >
           <Icon name="close" size={10} />
         </button>
       )}

@@ -14,7 +14,10 @@ export const REACTIONS: { code: string; name: string }[] = [
 ];
 
 export function emoji(code: string): string {
-  const parts = code.split(/[-_ ]/).map(Number).filter((n) => Number.isFinite(n) && n > 0 && n <= 0x10ffff);
+  const parts = code
+    .split(/[-_ ]/)
+    .map(Number)
+    .filter((n) => Number.isFinite(n) && n > 0 && n <= 0x10ffff);
   if (parts.length === 0) return code;
   try {
     return String.fromCodePoint(...parts);
@@ -23,10 +26,21 @@ export function emoji(code: string): string {
   }
 }
 
-export interface ReactionLike { reaction: string; actor: string; display_name?: string | null }
+export interface ReactionLike {
+  reaction: string;
+  actor: string;
+  display_name?: string | null;
+}
 
 /** Grouped reactions with counts (yours highlighted, click toggles) and a picker to add one. */
-export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }: {
+export function ReactionBar({
+  reactions,
+  me,
+  onToggle,
+  label,
+  nameOf,
+  disabled,
+}: {
   reactions: ReactionLike[];
   me: string | null;
   onToggle: (code: string, remove: boolean) => void;
@@ -65,25 +79,36 @@ export function ReactionBar({ reactions, me, onToggle, label, nameOf, disabled }
       })}
       {!disabled && (
         <>
-          <button type="button" aria-label={`Add reaction to ${label.toLowerCase()}`} title="Add reaction" {...pop.triggerProps} className="inline-flex h-6 items-center rounded-full border border-line-raised px-1.5 text-fg-subtle hover:bg-fill">
+          <button
+            type="button"
+            aria-label={`Add reaction to ${label.toLowerCase()}`}
+            title="Add reaction"
+            {...pop.triggerProps}
+            className="inline-flex h-6 items-center rounded-full border border-line-raised px-1.5 text-fg-subtle hover:bg-fill"
+          >
             <Icon name="smile" size={14} />
           </button>
-          {pop.open && <PopoverPanel t={pop} label="Pick a reaction">
-            <div className="flex gap-0.5 p-1">
-              {REACTIONS.map((r) => (
-                <button
-                  key={r.code}
-                  type="button"
-                  aria-label={r.name}
-                  title={r.name}
-                  onClick={() => { pop.close(true); onToggle(r.code, mine(r.code)); }}
-                  className="rounded p-1 text-lg hover:bg-fill"
-                >
-                  {emoji(r.code)}
-                </button>
-              ))}
-            </div>
-          </PopoverPanel>}
+          {pop.open && (
+            <PopoverPanel t={pop} label="Pick a reaction">
+              <div className="flex gap-0.5 p-1">
+                {REACTIONS.map((r) => (
+                  <button
+                    key={r.code}
+                    type="button"
+                    aria-label={r.name}
+                    title={r.name}
+                    onClick={() => {
+                      pop.close(true);
+                      onToggle(r.code, mine(r.code));
+                    }}
+                    className="rounded p-1 text-lg hover:bg-fill"
+                  >
+                    {emoji(r.code)}
+                  </button>
+                ))}
+              </div>
+            </PopoverPanel>
+          )}
         </>
       )}
     </div>

@@ -1,7 +1,13 @@
 import { Suspense, forwardRef, lazy, useMemo } from "react";
 import { useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { Hash } from "lucide-react";
-import type { MentionAttrs, MentionCandidate, MentionView, RichTextEditorHandle, RichTextEditorProps } from "../editor/index.ts";
+import type {
+  MentionAttrs,
+  MentionCandidate,
+  MentionView,
+  RichTextEditorHandle,
+  RichTextEditorProps,
+} from "../editor/index.ts";
 import type { WorkItemEmbedAttrs, WorkItemEmbedCandidate, WorkItemEmbedView } from "@stride/shared/editor";
 import { cx, useToast } from "../ui/index.ts";
 import { api } from "../../api/client.ts";
@@ -25,7 +31,11 @@ export const loadEditor = () => import("../editor/RichTextEditor.tsx");
  * mounted while the screen's data was still arriving, it delayed the work-item screens by 100–200 ms.
  */
 const idle = () =>
-  new Promise<void>((resolve) => (typeof requestIdleCallback === "function" ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 0)));
+  new Promise<void>((resolve) =>
+    typeof requestIdleCallback === "function"
+      ? requestIdleCallback(() => resolve(), { timeout: 1000 })
+      : setTimeout(resolve, 0),
+  );
 const pageArrived = () =>
   typeof document === "undefined" || document.readyState !== "loading"
     ? Promise.resolve()
@@ -39,9 +49,23 @@ const RichTextEditor = lazy(() =>
 );
 
 /** Until the editor has loaded: the text itself, sanitised, in the editor's typography (pressing it loads the editor at once). */
-function Plain({ html, box, minHeight, className }: { html: string; box?: boolean; minHeight?: number; className?: string }) {
+function Plain({
+  html,
+  box,
+  minHeight,
+  className,
+}: {
+  html: string;
+  box?: boolean;
+  minHeight?: number;
+  className?: string;
+}) {
   return (
-    <div className={cx("editor", box && "editor-box", className)} style={minHeight ? { minHeight } : undefined} onPointerDown={() => pressed()}>
+    <div
+      className={cx("editor", box && "editor-box", className)}
+      style={minHeight ? { minHeight } : undefined}
+      onPointerDown={() => pressed()}
+    >
       <div className="editor-content" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
     </div>
   );
@@ -87,7 +111,11 @@ async function searchMentions(qc: QueryClient, ctx: RichTextContext, query: stri
 }
 
 /** Work items of the project matching `q` (by name, or by IDENT-seq / seq). */
-async function searchWorkItems(qc: QueryClient, { slug, pid, refs }: RichTextContext, q: string): Promise<{ id: string; key: string; name: string }[]> {
+async function searchWorkItems(
+  qc: QueryClient,
+  { slug, pid, refs }: RichTextContext,
+  q: string,
+): Promise<{ id: string; key: string; name: string }[]> {
   const ident = refs.project?.identifier ?? "";
   const items: { id: string; key: string; name: string }[] = [];
   const byKey = /^(?:([a-z][a-z0-9]*)-)?(\d+)$/i.exec(q);
@@ -96,7 +124,13 @@ async function searchWorkItems(qc: QueryClient, { slug, pid, refs }: RichTextCon
     const key = `${(byKey[1] ?? ident).toUpperCase()}-${byKey[2]}`;
     lookups.push(
       qc
-        .fetchQuery({ queryKey: wiKeys.mentionKey(slug, key), queryFn: () => api<{ id: string; name: string; sequence_id: number }>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`), staleTime: 30_000, retry: false })
+        .fetchQuery({
+          queryKey: wiKeys.mentionKey(slug, key),
+          queryFn: () =>
+            api<{ id: string; name: string; sequence_id: number }>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`),
+          staleTime: 30_000,
+          retry: false,
+        })
         .then((it) => items.unshift({ id: it.id, key, name: it.name }))
         .catch(() => undefined),
     );
@@ -106,11 +140,15 @@ async function searchWorkItems(qc: QueryClient, { slug, pid, refs }: RichTextCon
       qc
         .fetchQuery({
           queryKey: [...wiKeys.search(slug, pid, q), "mention"],
-          queryFn: () => api<ListEnvelope>(`${P(slug, pid)}/issues/`, { query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" } }),
+          queryFn: () =>
+            api<ListEnvelope>(`${P(slug, pid)}/issues/`, {
+              query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" },
+            }),
           staleTime: 5_000,
         })
         .then((env) => {
-          for (const it of (Array.isArray(env.results) ? env.results : []) as WorkItem[]) items.push({ id: it.id, key: itemKey(ident, it.sequence_id), name: it.name });
+          for (const it of (Array.isArray(env.results) ? env.results : []) as WorkItem[])
+            items.push({ id: it.id, key: itemKey(ident, it.sequence_id), name: it.name });
         })
         .catch(() => undefined),
     );
@@ -129,7 +167,12 @@ async function searchEmbeds(qc: QueryClient, ctx: RichTextContext, query: string
     label: itemName(it.name),
     hint: it.key,
     icon: Hash,
-    attrs: { entity_identifier: it.id, project_identifier: ctx.pid, workspace_identifier: ctx.slug, entity_name: "issue" },
+    attrs: {
+      entity_identifier: it.id,
+      project_identifier: ctx.pid,
+      workspace_identifier: ctx.slug,
+      entity_name: "issue",
+    },
   }));
 }
 
@@ -138,7 +181,11 @@ async function searchEmbeds(qc: QueryClient, ctx: RichTextContext, query: string
  * names the item's own project, which may not be the page's (the page was moved to another project, or the item
  * is another project's): the key's identifier then comes from the workspace's projects, the state from the item.
  */
-async function embedView(qc: QueryClient, { slug, pid, refs }: RichTextContext, a: WorkItemEmbedAttrs): Promise<WorkItemEmbedView | null> {
+async function embedView(
+  qc: QueryClient,
+  { slug, pid, refs }: RichTextContext,
+  a: WorkItemEmbedAttrs,
+): Promise<WorkItemEmbedView | null> {
   const project = a.project_identifier || pid;
   if (!a.entity_identifier || !project) return null;
   const here = project === pid && !!refs.project;
@@ -146,13 +193,20 @@ async function embedView(qc: QueryClient, { slug, pid, refs }: RichTextContext, 
     const [it, ident] = await Promise.all([
       qc.fetchQuery({
         queryKey: wiKeys.embed(slug, project, a.entity_identifier),
-        queryFn: () => api<WorkItem & { state?: { name: string } | null }>(`${P(slug, project)}/issues/${encodeURIComponent(a.entity_identifier)}/`, { query: { expand: "state" } }),
+        queryFn: () =>
+          api<WorkItem & { state?: { name: string } | null }>(
+            `${P(slug, project)}/issues/${encodeURIComponent(a.entity_identifier)}/`,
+            { query: { expand: "state" } },
+          ),
         staleTime: 30_000,
         retry: false,
       }),
       here
         ? (refs.project?.identifier ?? "")
-        : qc.ensureQueryData(projectsQuery(slug)).then((list) => list.find((p) => p.id === project)?.identifier ?? "", () => ""),
+        : qc.ensureQueryData(projectsQuery(slug)).then(
+            (list) => list.find((p) => p.id === project)?.identifier ?? "",
+            () => "",
+          ),
     ]);
     const key = ident ? itemKey(ident, it.sequence_id) : `#${it.sequence_id}`;
     const state = it.state?.name ?? (here ? refs.stateById.get(it.state_id ?? "")?.name : null) ?? null;
@@ -164,7 +218,8 @@ async function embedView(qc: QueryClient, { slug, pid, refs }: RichTextContext, 
 
 /** A mention chip: a person's current display name; a work item's key and title as mentioned. */
 function mentionView(slug: string, refs: ProjectRefs, a: MentionAttrs): MentionView {
-  if (a.entity_name === "user_mention") return { text: refs.userById.get(a.entity_identifier)?.display_name ?? a.label ?? "user" };
+  if (a.entity_name === "user_mention")
+    return { text: refs.userById.get(a.entity_identifier)?.display_name ?? a.label ?? "user" };
   const key = /^([A-Za-z][A-Za-z0-9]*-\d+)\b/.exec(a.label ?? "")?.[1];
   return { text: a.label ?? "work item", href: key ? `/${slug}/browse/${key}/` : null };
 }
@@ -175,7 +230,10 @@ function useRichTextContext(ctx: RichTextContext) {
   const toast = useToast();
   const { slug, pid, refs } = ctx;
   const mentions = useMemo(
-    () => ({ search: (q: string) => searchMentions(qc, ctx, q), view: (a: MentionAttrs) => mentionView(slug, refs, a) }),
+    () => ({
+      search: (q: string) => searchMentions(qc, ctx, q),
+      view: (a: MentionAttrs) => mentionView(slug, refs, a),
+    }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [qc, slug, pid, refs.members, refs.userById, refs.project],
   );
@@ -187,10 +245,18 @@ function useRichTextContext(ctx: RichTextContext) {
   return {
     mentions,
     embeds,
-    imageUrl: (src: string) => (/^(https?:|\/)/i.test(src) ? src : `${projectAssetsBase(slug, pid)}${encodeURIComponent(src)}/`),
+    imageUrl: (src: string) =>
+      /^(https?:|\/)/i.test(src) ? src : `${projectAssetsBase(slug, pid)}${encodeURIComponent(src)}/`,
     upload: (file: File, onProgress: (p: number) => void) => {
       if (!pid || !ctx.asset) return Promise.reject(new Error("Choose a project before adding images."));
-      return uploadEditorImage({ slug, projectId: pid, entityType: ctx.asset.type, entityId: ctx.asset.id, file, onProgress }).promise.then((r) => r.assetId);
+      return uploadEditorImage({
+        slug,
+        projectId: pid,
+        entityType: ctx.asset.type,
+        entityId: ctx.asset.id,
+        file,
+        onProgress,
+      }).promise.then((r) => r.assetId);
     },
     onError: (m: string) => toast.show("error", m),
   };
@@ -200,23 +266,47 @@ function useRichTextContext(ctx: RichTextContext) {
  * The editor of work-item descriptions and comments (components/editor) with this project's people
  * and work items to mention and its assets for images.
  */
-export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
-  initialHtml?: string | null;
-  placeholder?: string;
-  label: string;
-  onChange?: (storedHtml: string) => void;
-  onSubmit?: () => void;
-  onBlur?: () => void;
-  onUploadsChange?: (count: number) => void;
-  minHeight?: number;
-  autoFocus?: boolean;
-  bare?: boolean;
-  disabled?: boolean;
-  /** a shared Yjs document to edit (a page) instead of `initialHtml` (see RichTextEditor) */
-  collab?: RichTextEditorProps["collab"];
-  /** work items can be embedded as cards (pages) */
-  embeds?: boolean;
-}>(function RichEditor({ slug, pid, refs, asset, initialHtml, placeholder, label, onChange, onSubmit, onBlur, onUploadsChange, minHeight, autoFocus, bare, disabled, collab, embeds }, ref) {
+export const RichEditor = forwardRef<
+  RichEditorHandle,
+  RichTextContext & {
+    initialHtml?: string | null;
+    placeholder?: string;
+    label: string;
+    onChange?: (storedHtml: string) => void;
+    onSubmit?: () => void;
+    onBlur?: () => void;
+    onUploadsChange?: (count: number) => void;
+    minHeight?: number;
+    autoFocus?: boolean;
+    bare?: boolean;
+    disabled?: boolean;
+    /** a shared Yjs document to edit (a page) instead of `initialHtml` (see RichTextEditor) */
+    collab?: RichTextEditorProps["collab"];
+    /** work items can be embedded as cards (pages) */
+    embeds?: boolean;
+  }
+>(function RichEditor(
+  {
+    slug,
+    pid,
+    refs,
+    asset,
+    initialHtml,
+    placeholder,
+    label,
+    onChange,
+    onSubmit,
+    onBlur,
+    onUploadsChange,
+    minHeight,
+    autoFocus,
+    bare,
+    disabled,
+    collab,
+    embeds,
+  },
+  ref,
+) {
   const c = useRichTextContext({ slug, pid, refs, asset });
   return (
     <Suspense fallback={<Plain html={initialHtml ?? ""} box={!bare && !disabled} minHeight={minHeight} />}>
@@ -245,12 +335,32 @@ export const RichEditor = forwardRef<RichEditorHandle, RichTextContext & {
 });
 
 /** Read-only rich text (a comment, a version of a description): the editor as a preview. */
-export function RichText({ html, slug, pid, refs, className }: { html: string | null | undefined; slug: string; pid: string; refs: ProjectRefs; className?: string }) {
+export function RichText({
+  html,
+  slug,
+  pid,
+  refs,
+  className,
+}: {
+  html: string | null | undefined;
+  slug: string;
+  pid: string;
+  refs: ProjectRefs;
+  className?: string;
+}) {
   const c = useRichTextContext({ slug, pid, refs });
   const clean = useMemo(() => sanitizeHtml(html ?? ""), [html]);
   return (
     <Suspense fallback={<Plain html={clean} className={className} />}>
-      <RichTextEditor value={clean} readOnly bare mentions={c.mentions} embeds={c.embeds} imageUrl={c.imageUrl} className={className} />
+      <RichTextEditor
+        value={clean}
+        readOnly
+        bare
+        mentions={c.mentions}
+        embeds={c.embeds}
+        imageUrl={c.imageUrl}
+        className={className}
+      />
     </Suspense>
   );
 }

@@ -18,7 +18,23 @@ export interface VersionRow {
  * read-only preview of the chosen one and, for those who may edit the text, "Restore this version", which saves
  * that text as an edit like any other. The caller loads the list and the chosen version.
  */
-export function VersionHistoryView({ slug, pid, refs, list, versions, note, emptyDescription, selectedId, onChoose, detail, currentHtml, currentLabel, canRestore, onRestore, onClose }: {
+export function VersionHistoryView({
+  slug,
+  pid,
+  refs,
+  list,
+  versions,
+  note,
+  emptyDescription,
+  selectedId,
+  onChoose,
+  detail,
+  currentHtml,
+  currentLabel,
+  canRestore,
+  onRestore,
+  onClose,
+}: {
   slug: string;
   pid: string;
   refs: ProjectRefs;
@@ -44,7 +60,12 @@ export function VersionHistoryView({ slug, pid, refs, list, versions, note, empt
   const fullTime = useDateTimeFormat().dateTime;
 
   let body;
-  if (list.isLoading) body = <div className="flex justify-center py-10"><Spinner /></div>;
+  if (list.isLoading)
+    body = (
+      <div className="flex justify-center py-10">
+        <Spinner />
+      </div>
+    );
   else if (list.isError) body = <Banner kind="error">The version history could not be loaded.</Banner>;
   else if (versions.length === 0) body = <EmptyState title="No versions yet" description={emptyDescription} />;
   else {
@@ -65,9 +86,15 @@ export function VersionHistoryView({ slug, pid, refs, list, versions, note, empt
               >
                 <span className="block font-medium" title={fullTime(v.last_saved_at)}>
                   {fullTime(v.last_saved_at)}
-                  {i === 0 && <span className="ml-1 rounded bg-fill-strong px-1 text-[10px] font-semibold uppercase text-fg-muted">Latest</span>}
+                  {i === 0 && (
+                    <span className="ml-1 rounded bg-fill-strong px-1 text-[10px] font-semibold uppercase text-fg-muted">
+                      Latest
+                    </span>
+                  )}
                 </span>
-                <span className="block text-xs text-fg-subtle">{author(v)} · {relativeTime(v.last_saved_at)}</span>
+                <span className="block text-xs text-fg-subtle">
+                  {author(v)} · {relativeTime(v.last_saved_at)}
+                </span>
               </button>
             </li>
           ))}
@@ -81,7 +108,9 @@ export function VersionHistoryView({ slug, pid, refs, list, versions, note, empt
             </p>
           )}
           {detail.isLoading ? (
-            <div className="flex justify-center py-6"><Spinner /></div>
+            <div className="flex justify-center py-6">
+              <Spinner />
+            </div>
           ) : detail.isError ? (
             <Banner kind="error">This version could not be loaded.</Banner>
           ) : (
@@ -96,9 +125,13 @@ export function VersionHistoryView({ slug, pid, refs, list, versions, note, empt
     <>
       {body}
       <div className="mt-4 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>Close</Button>
+        <Button variant="secondary" onClick={onClose}>
+          Close
+        </Button>
         {canRestore && versions.length > 0 && (
-          <Button disabled={html === null || isCurrent} onClick={() => html !== null && onRestore(html)}>Restore this version</Button>
+          <Button disabled={html === null || isCurrent} onClick={() => html !== null && onRestore(html)}>
+            Restore this version
+          </Button>
         )}
       </div>
     </>

@@ -48,11 +48,13 @@ export function describeActivity(a: ActivityRow, fmtDate: (d: string) => string 
   if (field === "archived_at") return newV && newV !== "restore" ? "archived the work item" : "restored the work item";
   if (field === "sub_issue") return newV ? `added the sub-item ${newV}` : `removed the sub-item ${oldV ?? ""}`.trim();
   if (field === "parent") return newV ? `set the parent to ${newV}` : `removed the parent ${oldV ?? ""}`.trim();
-  if (field === "draft") return newV === "false" || newV === "False" ? "published the draft" : "moved the work item to drafts";
+  if (field === "draft")
+    return newV === "false" || newV === "False" ? "published the draft" : "moved the work item to drafts";
   if (field === "sort_order") return "reordered the work item";
   if (field === "description") return "updated the description";
   if (field === "labels" || field === "assignees" || field === "modules" || field === "cycles") {
-    const what = field === "labels" ? "label" : field === "assignees" ? "assignee" : field === "modules" ? "module" : "cycle";
+    const what =
+      field === "labels" ? "label" : field === "assignees" ? "assignee" : field === "modules" ? "module" : "cycle";
     if (field === "cycles") {
       if (newV && oldV) return `moved the work item from cycle ${oldV} to ${newV}`;
       if (newV) return `added the work item to cycle ${newV}`;
@@ -70,7 +72,10 @@ export function describeActivity(a: ActivityRow, fmtDate: (d: string) => string 
   if (field === "worklog") {
     const d = (x: string | null) => formatDuration(Number(x ?? 0));
     if (a.verb === "deleted") return `removed a time log of ${d(oldV)}`;
-    if (a.verb === "updated") return oldV && newV && oldV !== newV ? `changed a time log from ${d(oldV)} to ${d(newV)}` : `changed a time log of ${d(newV)}`;
+    if (a.verb === "updated")
+      return oldV && newV && oldV !== newV
+        ? `changed a time log from ${d(oldV)} to ${d(newV)}`
+        : `changed a time log of ${d(newV)}`;
     return `logged ${d(newV)}`;
   }
   if (field === "attachment") return a.verb === "deleted" ? "removed an attachment" : "uploaded an attachment";
@@ -79,13 +84,20 @@ export function describeActivity(a: ActivityRow, fmtDate: (d: string) => string 
     if (a.verb === "created") return `added the task ${newV ?? ""}`.trim();
     return `updated the task ${newV ?? oldV ?? ""}`.trim();
   }
-  if (field === "reaction" || field === "comment_reaction") return a.verb === "deleted" ? "removed a reaction" : "reacted";
-  if (field === "comment") return a.verb === "deleted" ? "deleted a comment" : a.verb === "updated" ? "edited a comment" : "commented";
+  if (field === "reaction" || field === "comment_reaction")
+    return a.verb === "deleted" ? "removed a reaction" : "reacted";
+  if (field === "comment")
+    return a.verb === "deleted" ? "deleted a comment" : a.verb === "updated" ? "edited a comment" : "commented";
   if (RELATION_TEXT[field]) {
-    return a.verb === "deleted" ? `removed the relation ${RELATION_TEXT[field]} ${oldV ?? ""}`.trim() : `marked this as ${RELATION_TEXT[field]} ${newV ?? ""}`.trim();
+    return a.verb === "deleted"
+      ? `removed the relation ${RELATION_TEXT[field]} ${oldV ?? ""}`.trim()
+      : `marked this as ${RELATION_TEXT[field]} ${newV ?? ""}`.trim();
   }
   const label = FIELD_LABEL[field] ?? (field ? `the ${field.replace(/_/g, " ")}` : "the work item");
-  const show = (x: string | null) => (x && (field === "start_date" || field === "target_date") && /^\d{4}-\d{2}-\d{2}/.test(x) ? fmtDate(x.slice(0, 10)) : x);
+  const show = (x: string | null) =>
+    x && (field === "start_date" || field === "target_date") && /^\d{4}-\d{2}-\d{2}/.test(x)
+      ? fmtDate(x.slice(0, 10))
+      : x;
   if (newV && oldV) return `changed ${label} from ${show(oldV)} to ${show(newV)}`;
   if (newV) return `set ${label} to ${show(newV)}`;
   if (oldV) return `removed ${label}`;

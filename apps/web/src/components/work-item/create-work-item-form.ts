@@ -15,11 +15,22 @@ import type { RichEditorHandle } from "./RichEditor.tsx";
 import type { Values } from "./create-work-item-fields.tsx";
 import { isEmptyHtml } from "../../lib/html.ts";
 
-export type CreateForm = { pid: string; name: string; values: Values; typeId: string | null; propValues: Record<string, string[]> };
+export type CreateForm = {
+  pid: string;
+  name: string;
+  values: Values;
+  typeId: string | null;
+  propValues: Record<string, string[]>;
+};
 
 export type CreateSetup = {
-  slug: string; kind: ItemKind; mode: "issue" | "draft"; draft?: WorkspaceDraft | null;
-  initial: CreateForm; more: boolean; onClose: () => void;
+  slug: string;
+  kind: ItemKind;
+  mode: "issue" | "draft";
+  draft?: WorkspaceDraft | null;
+  initial: CreateForm;
+  more: boolean;
+  onClose: () => void;
   /** The project's key for the toast, once the item is made. */
   identifier: (pid: string) => string;
   /** Whether the type and custom properties are sent, and which property ids the chosen type has. */
@@ -27,24 +38,36 @@ export type CreateSetup = {
 };
 
 /** The title first, then the project: one message at a time, as the user fixes them in that order. */
-const required = (needsProject: boolean): Resolver<CreateForm> => async (data): Promise<ResolverResult<CreateForm>> => {
-  if (!data.name.trim()) return { values: {}, errors: { name: { type: "required", message: "Title is required" } } };
-  if (needsProject && !data.pid) return { values: {}, errors: { pid: { type: "required", message: "Choose a project" } } };
-  return { values: data, errors: {} };
-};
+const required =
+  (needsProject: boolean): Resolver<CreateForm> =>
+  async (data): Promise<ResolverResult<CreateForm>> => {
+    if (!data.name.trim()) return { values: {}, errors: { name: { type: "required", message: "Title is required" } } };
+    if (needsProject && !data.pid)
+      return { values: {}, errors: { pid: { type: "required", message: "Choose a project" } } };
+    return { values: data, errors: {} };
+  };
 
 export function useCreateItemForm(s: CreateSetup) {
-  const form = useForm<CreateForm>({ defaultValues: s.initial, resolver: required(!(s.mode === "draft" && !s.draft)), reValidateMode: "onChange" });
+  const form = useForm<CreateForm>({
+    defaultValues: s.initial,
+    resolver: required(!(s.mode === "draft" && !s.draft)),
+    reValidateMode: "onChange",
+  });
   const editor = useRef<RichEditorHandle>(null);
   const [server, setServer] = useState<Record<string, string>>({});
   // What the form started from (or the last "Create more"), to tell whether closing would lose anything.
-  const [start, setStart] = useState({ name: s.initial.name.trim(), values: JSON.stringify(s.initial.values), descriptionEmpty: isEmptyHtml(s.draft?.description_html) });
+  const [start, setStart] = useState({
+    name: s.initial.name.trim(),
+    values: JSON.stringify(s.initial.values),
+    descriptionEmpty: isEmptyHtml(s.draft?.description_html),
+  });
   const [descriptionEdited, setDescriptionEdited] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
   const create = useCreateWorkItem(s.slug, form.watch("pid"), s.kind);
   const drafts = useDraftMutations(s.slug);
   const toast = useToast();
-  const failed = (e: unknown) => setServer({ form: errorMessage((e as { body?: unknown }).body) ?? (e as Error).message });
+  const failed = (e: unknown) =>
+    setServer({ form: errorMessage((e as { body?: unknown }).body) ?? (e as Error).message });
 
   const body = (): CreateBody => {
     const { name, values, typeId, propValues } = form.getValues();
@@ -53,9 +76,13 @@ export function useCreateItemForm(s: CreateSetup) {
     return {
       name: name.trim(),
       ...(isEmptyHtml(html) ? {} : { description_html: html }),
-      ...Object.fromEntries(Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0))),
+      ...Object.fromEntries(
+        Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)),
+      ),
       ...(typed.on && typeId ? { type_id: typeId } : {}),
-      ...(typed.on && Object.keys(propValues).length ? { property_values: Object.fromEntries(Object.entries(propValues).filter(([k]) => typed.propIds.includes(k))) } : {}),
+      ...(typed.on && Object.keys(propValues).length
+        ? { property_values: Object.fromEntries(Object.entries(propValues).filter(([k]) => typed.propIds.includes(k))) }
+        : {}),
     };
   };
 
@@ -76,8 +103,14 @@ export function useCreateItemForm(s: CreateSetup) {
 
   const saveDraft = () => {
     const b = body();
-    const payload = { ...b, name: b.name, project_id: form.getValues("pid") || null } as Parameters<typeof drafts.create.mutate>[0];
-    const done = () => { toast.show("success", "Saved to drafts", b.name || "Untitled"); setConfirmClose(false); s.onClose(); };
+    const payload = { ...b, name: b.name, project_id: form.getValues("pid") || null } as Parameters<
+      typeof drafts.create.mutate
+    >[0];
+    const done = () => {
+      toast.show("success", "Saved to drafts", b.name || "Untitled");
+      setConfirmClose(false);
+      s.onClose();
+    };
     if (s.draft) drafts.update.mutate({ id: s.draft.id, ...payload }, { onSuccess: done });
     else drafts.create.mutate(payload, { onSuccess: done, onError: failed });
   };
@@ -97,19 +130,55 @@ export function useCreateItemForm(s: CreateSetup) {
   const onValid = ({ pid }: CreateForm) => {
     if (s.mode === "draft" && !s.draft) return saveDraft();
     if (s.mode === "draft" && s.draft) {
-      return drafts.toIssue.mutate({ id: s.draft.id, ...body(), project_id: pid }, {
-        onSuccess: (item) => { toast.show("success", "Draft moved to the project", `${s.identifier(pid)}-${item.sequence_id}`); s.onClose(); },
-        onError: (e) => setServer(fieldErrors(e)),
-      });
+      return drafts.toIssue.mutate(
+        { id: s.draft.id, ...body(), project_id: pid },
+        {
+          onSuccess: (item) => {
+            toast.show("success", "Draft moved to the project", `${s.identifier(pid)}-${item.sequence_id}`);
+            s.onClose();
+          },
+          onError: (e) => setServer(fieldErrors(e)),
+        },
+      );
     }
-    create.mutate({ body: body() }, {
-      onSuccess: ({ item }, v) => created(item.id, item.sequence_id, v.body.description_html),
-      onError: (e) => { const fe = fieldErrors(e); if (Object.keys(fe).length) setServer(fe); else failed(e); },
-    });
+    create.mutate(
+      { body: body() },
+      {
+        onSuccess: ({ item }, v) => created(item.id, item.sequence_id, v.body.description_html),
+        onError: (e) => {
+          const fe = fieldErrors(e);
+          if (Object.keys(fe).length) setServer(fe);
+          else failed(e);
+        },
+      },
+    );
   };
-  const submit = () => { setServer({}); void form.handleSubmit(onValid)(); };
+  const submit = () => {
+    setServer({});
+    void form.handleSubmit(onValid)();
+  };
 
   /** A field's message: the form's own check, else the server's answer. */
-  const error = (k: string) => (k === "name" ? form.formState.errors.name?.message : k === "project" ? form.formState.errors.pid?.message : undefined) || server[k] || undefined;
-  return { form, editor, error, submit, saveDraft, requestClose, pending, create, drafts, confirmClose, setConfirmClose, setDescriptionEdited };
+  const error = (k: string) =>
+    (k === "name"
+      ? form.formState.errors.name?.message
+      : k === "project"
+        ? form.formState.errors.pid?.message
+        : undefined) ||
+    server[k] ||
+    undefined;
+  return {
+    form,
+    editor,
+    error,
+    submit,
+    saveDraft,
+    requestClose,
+    pending,
+    create,
+    drafts,
+    confirmClose,
+    setConfirmClose,
+    setDescriptionEdited,
+  };
 }

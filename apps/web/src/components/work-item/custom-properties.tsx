@@ -28,23 +28,36 @@ export function useItemTyping(slug: string, pid: string, refs: Pick<ProjectRefs,
   const properties = useIssueProperties(slug, pid, enabled).data ?? [];
   const defaultType = (epic = false) => types.find((t) => (epic ? t.is_epic : t.is_default));
   return {
-    enabled, types, properties, defaultType,
+    enabled,
+    types,
+    properties,
+    defaultType,
     of: (typeId, epic) => (enabled ? propertiesOfType(properties, typeId ?? defaultType(epic)?.id) : []),
   };
 }
 
 /** What an option or member property offers: its active options, or the project's members. */
 function choicesOf(p: IssueProperty, refs: Pick<ProjectRefs, "members">): { id: string; name: string }[] {
-  return isMemberKind(p.kind) ? refs.members.map((m) => ({ id: m.id, name: displayName(m) })) : p.options.filter((o) => o.is_active).map((o) => ({ id: o.id, name: o.name }));
+  return isMemberKind(p.kind)
+    ? refs.members.map((m) => ({ id: m.id, name: displayName(m) }))
+    : p.options.filter((o) => o.is_active).map((o) => ({ id: o.id, name: o.name }));
 }
 
-const FIELD = "w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-line-strong focus:border-indigo-500 focus:outline-none disabled:opacity-60";
+const FIELD =
+  "w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-line-strong focus:border-indigo-500 focus:outline-none disabled:opacity-60";
 
 /**
  * The editor of one property's value, by kind: text inputs commit on blur or Enter (after the shared check, so a
  * bad value says why before anything is sent); pickers and switches commit at once. `compact`: a spreadsheet cell.
  */
-export function PropertyValueField({ property: p, value, onChange, disabled, refs, compact }: {
+export function PropertyValueField({
+  property: p,
+  value,
+  onChange,
+  disabled,
+  refs,
+  compact,
+}: {
   property: IssueProperty;
   value: readonly string[] | undefined;
   onChange: (values: string[]) => void;
@@ -58,7 +71,14 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
   const [error, setError] = useState<string | null>(null);
   useEffect(() => setDraft(current[0] ?? ""), [current[0]]); // eslint-disable-line react-hooks/exhaustive-deps
   const label = p.display_name;
-  const rule = { id: p.id, name: p.display_name, kind, is_required: p.is_required, settings: p.settings, option_ids: p.options.filter((o) => o.is_active).map((o) => o.id) };
+  const rule = {
+    id: p.id,
+    name: p.display_name,
+    kind,
+    is_required: p.is_required,
+    settings: p.settings,
+    option_ids: p.options.filter((o) => o.is_active).map((o) => o.id),
+  };
   const commit = (raw: string | string[] | boolean) => {
     const r = checkPropertyValue(rule, raw, { required: p.is_required });
     if (!r.ok) {
@@ -69,12 +89,22 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
     const same = r.values.length === current.length && r.values.every((v, i) => v === current[i]);
     if (!same) onChange(r.values);
   };
-  const errorLine = error && <p role="alert" className="px-2 text-xs text-danger">{error}</p>;
+  const errorLine = error && (
+    <p role="alert" className="px-2 text-xs text-danger">
+      {error}
+    </p>
+  );
 
   if (kind === "boolean") {
     return (
       <label className={cx("flex items-center gap-2 px-2 py-1 text-sm", disabled && "opacity-60")}>
-        <input type="checkbox" aria-label={label} checked={current[0] === "true"} disabled={disabled} onChange={(e) => commit(e.target.checked)} />
+        <input
+          type="checkbox"
+          aria-label={label}
+          checked={current[0] === "true"}
+          disabled={disabled}
+          onChange={(e) => commit(e.target.checked)}
+        />
         {!compact && <span className="text-fg-muted">{current[0] === "true" ? "Yes" : "No"}</span>}
       </label>
     );
@@ -82,9 +112,19 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
   if (kind === "option" || kind === "member") {
     const choices = choicesOf(p, refs);
     return (
-      <select aria-label={label} className={FIELD} disabled={disabled} value={current[0] ?? ""} onChange={(e) => commit(e.target.value ? [e.target.value] : [])}>
+      <select
+        aria-label={label}
+        className={FIELD}
+        disabled={disabled}
+        value={current[0] ?? ""}
+        onChange={(e) => commit(e.target.value ? [e.target.value] : [])}
+      >
         <option value="">{compact ? "" : "None"}</option>
-        {choices.map((c) => <option key={c.id} value={c.id}>{c.name}</option>)}
+        {choices.map((c) => (
+          <option key={c.id} value={c.id}>
+            {c.name}
+          </option>
+        ))}
       </select>
     );
   }
@@ -92,7 +132,11 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
     const choices = choicesOf(p, refs);
     return (
       <div className="min-w-0 flex-1">
-        <div role="group" aria-label={label} className={cx("flex flex-wrap gap-1 px-2 py-1", compact && "flex-nowrap overflow-hidden")}>
+        <div
+          role="group"
+          aria-label={label}
+          className={cx("flex flex-wrap gap-1 px-2 py-1", compact && "flex-nowrap overflow-hidden")}
+        >
           {choices.map((c) => {
             const on = current.includes(c.id);
             return (
@@ -102,7 +146,10 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
                 aria-pressed={on}
                 disabled={disabled}
                 onClick={() => commit(on ? current.filter((x) => x !== c.id) : [...current, c.id])}
-                className={cx("shrink-0 rounded-full border px-2 py-0.5 text-xs", on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-strong text-fg-subtle")}
+                className={cx(
+                  "shrink-0 rounded-full border px-2 py-0.5 text-xs",
+                  on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-strong text-fg-subtle",
+                )}
               >
                 {c.name}
               </button>
@@ -117,7 +164,16 @@ export function PropertyValueField({ property: p, value, onChange, disabled, ref
   if (kind === "paragraph" && !compact) {
     return (
       <div className="min-w-0 flex-1">
-        <textarea aria-label={label} rows={2} className={FIELD} disabled={disabled} value={draft} placeholder="Empty" onChange={(e) => setDraft(e.target.value)} onBlur={() => commit(draft)} />
+        <textarea
+          aria-label={label}
+          rows={2}
+          className={FIELD}
+          disabled={disabled}
+          value={draft}
+          placeholder="Empty"
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={() => commit(draft)}
+        />
         {errorLine}
       </div>
     );

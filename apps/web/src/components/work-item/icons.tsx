@@ -5,9 +5,45 @@
 import type { ReactNode, SVGProps } from "react";
 import { shapePath } from "../../lib/icon-node.ts";
 import {
-  Archive, ArrowLeft, ArrowRight, Ban, Bell, BellOff, Boxes, Calendar, ChartGantt, Check, ChevronDown, ChevronRight, Copy, CornerLeftUp, Ellipsis,
-  GripVertical, Kanban, Link, List, ListFilter, ListTree, Maximize2, Network, Paperclip, Plus, RefreshCw, RotateCcw, Search, Sheet,
-  SlidersHorizontal, Smile, SquareCheckBig, Tag, Trash2, Triangle, User, Workflow, X, type LucideIcon,
+  Archive,
+  ArrowLeft,
+  ArrowRight,
+  Ban,
+  Bell,
+  BellOff,
+  Boxes,
+  Calendar,
+  ChartGantt,
+  Check,
+  ChevronDown,
+  ChevronRight,
+  Copy,
+  CornerLeftUp,
+  Ellipsis,
+  GripVertical,
+  Kanban,
+  Link,
+  List,
+  ListFilter,
+  ListTree,
+  Maximize2,
+  Network,
+  Paperclip,
+  Plus,
+  RefreshCw,
+  RotateCcw,
+  Search,
+  Sheet,
+  SlidersHorizontal,
+  Smile,
+  SquareCheckBig,
+  Tag,
+  Trash2,
+  Triangle,
+  User,
+  Workflow,
+  X,
+  type LucideIcon,
 } from "lucide-react";
 
 type P = SVGProps<SVGSVGElement> & { size?: number };
@@ -28,7 +64,8 @@ export const PRIORITY_COLOR: Record<string, string> = {
   none: "#a1a1aa",
 };
 
-const priorityBar = (i: number) => shapePath("rect", { x: 2.5 + i * 4, y: 10 - i * 3.5, width: 3, height: 4 + i * 3.5, rx: 1 })!;
+const priorityBar = (i: number) =>
+  shapePath("rect", { x: 2.5 + i * 4, y: 10 - i * 3.5, width: 3, height: 4 + i * 3.5, rx: 1 })!;
 /** The priority's bars as path data: the first n bars (lit), and the bars after them (unlit), for n = 1, 2, 3. */
 const PRIORITY_BARS = [1, 2, 3].map((n) => [0, 1, 2].slice(0, n).map(priorityBar).join(""));
 const PRIORITY_BARS_UNLIT = [1, 2, 3].map((n) => [0, 1, 2].slice(n).map(priorityBar).join(""));
@@ -63,21 +100,62 @@ export function PriorityIcon({ priority, size = 14 }: { priority: string | null 
   );
 }
 
-export function StateGroupIcon({ group, color, size = 14 }: { group: string | null | undefined; color?: string; size?: number }) {
+export function StateGroupIcon({
+  group,
+  color,
+  size = 14,
+}: {
+  group: string | null | undefined;
+  color?: string;
+  size?: number;
+}) {
   const c = color ?? "#a1a1aa";
   switch (group) {
     case "backlog":
-      return (<Svg size={size}><circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" strokeDasharray="2.2 2" /></Svg>);
+      return (
+        <Svg size={size}>
+          <circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" strokeDasharray="2.2 2" />
+        </Svg>
+      );
     case "unstarted":
-      return (<Svg size={size}><circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" /></Svg>);
+      return (
+        <Svg size={size}>
+          <circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" />
+        </Svg>
+      );
     case "started":
-      return (<Svg size={size}><circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" /><path d="M8 4a4 4 0 0 1 0 8z" fill={c} /></Svg>);
+      return (
+        <Svg size={size}>
+          <circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" />
+          <path d="M8 4a4 4 0 0 1 0 8z" fill={c} />
+        </Svg>
+      );
     case "completed":
-      return (<Svg size={size}><circle cx="8" cy="8" r="6.75" fill={c} /><path d="m5.2 8.2 1.9 1.9 3.7-4" stroke="white" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round" /></Svg>);
+      return (
+        <Svg size={size}>
+          <circle cx="8" cy="8" r="6.75" fill={c} />
+          <path
+            d="m5.2 8.2 1.9 1.9 3.7-4"
+            stroke="white"
+            strokeWidth="1.5"
+            strokeLinecap="round"
+            strokeLinejoin="round"
+          />
+        </Svg>
+      );
     case "cancelled":
-      return (<Svg size={size}><circle cx="8" cy="8" r="6.75" fill={c} /><path d="m5.8 5.8 4.4 4.4m0-4.4-4.4 4.4" stroke="white" strokeWidth="1.5" strokeLinecap="round" /></Svg>);
+      return (
+        <Svg size={size}>
+          <circle cx="8" cy="8" r="6.75" fill={c} />
+          <path d="m5.8 5.8 4.4 4.4m0-4.4-4.4 4.4" stroke="white" strokeWidth="1.5" strokeLinecap="round" />
+        </Svg>
+      );
     default:
-      return (<Svg size={size}><circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" strokeDasharray="1 2" /></Svg>);
+      return (
+        <Svg size={size}>
+          <circle cx="8" cy="8" r="6" stroke={c} strokeWidth="1.5" strokeDasharray="1 2" />
+        </Svg>
+      );
   }
 }
 
@@ -91,7 +169,12 @@ export const STATE_GROUP_COLOR: Record<string, string> = {
 
 /** The work-item screens' layouts, drawn from the one icon set (lucide). */
 const LAYOUT_ICON: Record<string, LucideIcon> = {
-  list: List, kanban: Kanban, calendar: Calendar, spreadsheet: Sheet, gantt_chart: ChartGantt, flow: Workflow,
+  list: List,
+  kanban: Kanban,
+  calendar: Calendar,
+  spreadsheet: Sheet,
+  gantt_chart: ChartGantt,
+  flow: Workflow,
 };
 
 export function LayoutIcon({ layout, size = 16 }: { layout: string; size?: number }) {

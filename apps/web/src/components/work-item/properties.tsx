@@ -16,14 +16,21 @@ import { moveVerdict } from "../../lib/workflow.ts";
 
 export type Variant = "chip" | "cell" | "field" | "icon";
 
-export const PRIORITY_LABEL: Record<string, string> = { urgent: "Urgent", high: "High", medium: "Medium", low: "Low", none: "None" };
+export const PRIORITY_LABEL: Record<string, string> = {
+  urgent: "Urgent",
+  high: "High",
+  medium: "Medium",
+  low: "Low",
+  none: "None",
+};
 const DATE_CHIP_LABEL = { "Start date": "Start", "Due date": "Due" } as const;
 
 const BTN: Record<Variant, string> = {
   chip: "inline-flex h-6 max-w-48 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent",
   icon: "inline-flex h-6 items-center justify-center rounded border border-line-raised px-1 text-xs hover:bg-fill disabled:hover:bg-transparent",
   cell: "flex h-full w-full items-center gap-1.5 truncate px-2 text-left text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent",
-  field: "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm text-fg-secondary hover:bg-fill disabled:hover:bg-transparent",
+  field:
+    "flex min-h-8 w-full items-center gap-2 rounded px-2 py-1 text-left text-sm text-fg-secondary hover:bg-fill disabled:hover:bg-transparent",
 };
 
 function Placeholder({ children }: { children: ReactNode }) {
@@ -50,13 +57,29 @@ interface Common {
  * The state picker. `asMove`: the pick moves an existing work item, so the states the project's workflow refuses it
  * (lib/workflow.ts, the server's rule) are greyed out, each saying why; a new item's first state is no move.
  */
-export function StateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className, asMove = false }: Common & { value: string | null; onChange: (id: string) => void; asMove?: boolean }) {
+export function StateProperty({
+  value,
+  onChange,
+  refs,
+  variant = "chip",
+  disabled,
+  focusKey,
+  className,
+  asMove = false,
+}: Common & { value: string | null; onChange: (id: string) => void; asMove?: boolean }) {
   const s = value ? refs.stateById.get(value) : undefined;
-  const options = (): Option[] => refs.states.map((st) => {
-    const v = asMove ? moveVerdict(refs, value, st.id) : null;
-    const refused = v && !v.ok ? { disabled: true, hint: "Not allowed", title: v.message } : {};
-    return { value: st.id, label: st.name, icon: <StateGroupIcon group={st.group} color={st.color} />, keywords: st.group, ...refused };
-  });
+  const options = (): Option[] =>
+    refs.states.map((st) => {
+      const v = asMove ? moveVerdict(refs, value, st.id) : null;
+      const refused = v && !v.ok ? { disabled: true, hint: "Not allowed", title: v.message } : {};
+      return {
+        value: st.id,
+        label: st.name,
+        icon: <StateGroupIcon group={st.group} color={st.color} />,
+        keywords: st.group,
+        ...refused,
+      };
+    });
   return (
     <Dropdown
       label="State"
@@ -77,9 +100,18 @@ export function StateProperty({ value, onChange, refs, variant = "chip", disable
   );
 }
 
-export function PriorityProperty({ value, onChange, variant = "chip", disabled, showLabel = true, focusKey, className }: Omit<Common, "refs"> & { value: string | null; onChange: (p: Priority) => void; showLabel?: boolean }) {
+export function PriorityProperty({
+  value,
+  onChange,
+  variant = "chip",
+  disabled,
+  showLabel = true,
+  focusKey,
+  className,
+}: Omit<Common, "refs"> & { value: string | null; onChange: (p: Priority) => void; showLabel?: boolean }) {
   const p = value ?? "none";
-  const options = (): Option[] => PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
+  const options = (): Option[] =>
+    PRIORITIES.map((k) => ({ value: k, label: PRIORITY_LABEL[k], icon: <PriorityIcon priority={k} /> }));
   return (
     <Dropdown
       label="Priority"
@@ -93,7 +125,11 @@ export function PriorityProperty({ value, onChange, variant = "chip", disabled, 
       button={
         <>
           <PriorityIcon priority={p} />
-          {showLabel && variant !== "icon" && <span className={cx("truncate", p === "none" && variant !== "field" && "text-fg-subtle")}>{p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}</span>}
+          {showLabel && variant !== "icon" && (
+            <span className={cx("truncate", p === "none" && variant !== "field" && "text-fg-subtle")}>
+              {p === "none" && variant === "field" ? "None" : PRIORITY_LABEL[p]}
+            </span>
+          )}
         </>
       }
     />
@@ -115,10 +151,24 @@ export function AvatarStack({ users, max = 3 }: { users: (UserLite | undefined)[
   );
 }
 
-export function AssigneesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
-  const options = (): Option[] => refs.members
-    .filter((m) => mayTake("assignee", m.role) || value.includes(m.id))
-    .map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> }));
+export function AssigneesProperty({
+  value,
+  onChange,
+  refs,
+  variant = "chip",
+  disabled,
+  focusKey,
+  className,
+}: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+  const options = (): Option[] =>
+    refs.members
+      .filter((m) => mayTake("assignee", m.role) || value.includes(m.id))
+      .map((m) => ({
+        value: m.id,
+        label: displayName(m),
+        keywords: m.display_name,
+        icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" />,
+      }));
   const users = value.map((id) => refs.memberById.get(id) ?? refs.userById.get(id));
   return (
     <Dropdown
@@ -150,15 +200,36 @@ export function AssigneesProperty({ value, onChange, refs, variant = "chip", dis
 }
 
 export function LabelDot({ color }: { color?: string }) {
-  return <span aria-hidden className="inline-block h-2 w-2 shrink-0 rounded-full" style={{ backgroundColor: color || "#a1a1aa" }} />;
+  return (
+    <span
+      aria-hidden
+      className="inline-block h-2 w-2 shrink-0 rounded-full"
+      style={{ backgroundColor: color || "#a1a1aa" }}
+    />
+  );
 }
 
 /** The project's labels as picker options: a tree (parents, then their children indented), searchable. */
 export function labelOptions(labels: readonly Label[]): Option[] {
-  return labelRows(labels).map(({ label: l, depth, path }) => ({ value: l.id, label: l.name, icon: <LabelDot color={l.color} />, depth, path: path.join(" / ") || undefined }));
+  return labelRows(labels).map(({ label: l, depth, path }) => ({
+    value: l.id,
+    label: l.name,
+    icon: <LabelDot color={l.color} />,
+    depth,
+    path: path.join(" / ") || undefined,
+  }));
 }
 
-export function LabelsProperty({ value, onChange, refs, variant = "chip", disabled, max = 2, focusKey, className }: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
+export function LabelsProperty({
+  value,
+  onChange,
+  refs,
+  variant = "chip",
+  disabled,
+  max = 2,
+  focusKey,
+  className,
+}: Common & { value: string[]; onChange: (ids: string[]) => void; max?: number }) {
   const options = (): Option[] => labelOptions(refs.labels);
   const labels = value.map((id) => refs.labelById.get(id)).filter(Boolean);
   return (
@@ -178,7 +249,11 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
           <span className="flex min-w-0 items-center gap-1.5">
             {labels.length > max && variant !== "field" ? (
               <>
-                <span className="flex -space-x-0.5">{labels.map((l) => <LabelDot key={l!.id} color={l!.color} />)}</span>
+                <span className="flex -space-x-0.5">
+                  {labels.map((l) => (
+                    <LabelDot key={l!.id} color={l!.color} />
+                  ))}
+                </span>
                 <span className="truncate">{labels.length} labels</span>
               </>
             ) : (
@@ -201,7 +276,19 @@ export function LabelsProperty({ value, onChange, refs, variant = "chip", disabl
   );
 }
 
-export function DateProperty({ value, onChange, label, min, max, variant = "chip", disabled, overdueGroup, placeholder, focusKey, className }: {
+export function DateProperty({
+  value,
+  onChange,
+  label,
+  min,
+  max,
+  variant = "chip",
+  disabled,
+  overdueGroup,
+  placeholder,
+  focusKey,
+  className,
+}: {
   value: string | null;
   onChange: (d: string | null) => void;
   label: "Start date" | "Due date";
@@ -219,7 +306,10 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
   const overdue = label === "Due date" && overdueGroup !== undefined && isOverdue(value, overdueGroup);
   const name = value ? `${label}: ${formatDate(value)}${overdue ? " (overdue)" : ""}` : label;
   // a chip shows "Start Mar 02": its name starts with what it shows (WCAG 2.5.3), the full date is its description
-  const chipName = value && variant === "chip" ? `${DATE_CHIP_LABEL[label]} ${formatShort(value)}${overdue ? " (overdue)" : ""}` : name;
+  const chipName =
+    value && variant === "chip"
+      ? `${DATE_CHIP_LABEL[label]} ${formatShort(value)}${overdue ? " (overdue)" : ""}`
+      : name;
   return (
     <>
       <button
@@ -232,13 +322,16 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
         className={cx(BTN[variant], overdue && "text-danger", className)}
       >
         <Icon name="calendar" size={14} className={overdue ? "text-red-500" : "text-fg-faint"} />
-        {variant !== "icon" && (value ? (
-          <span className="truncate">
-            {/* a chip stands among other chips (list rows, cards): it says which date it is */}
-            {variant === "chip" && <span className="text-fg-subtle">{DATE_CHIP_LABEL[label]} </span>}
-            {variant === "field" ? formatDate(value) : formatShort(value)}
-          </span>
-        ) : <Placeholder>{placeholder ?? label}</Placeholder>)}
+        {variant !== "icon" &&
+          (value ? (
+            <span className="truncate">
+              {/* a chip stands among other chips (list rows, cards): it says which date it is */}
+              {variant === "chip" && <span className="text-fg-subtle">{DATE_CHIP_LABEL[label]} </span>}
+              {variant === "field" ? formatDate(value) : formatShort(value)}
+            </span>
+          ) : (
+            <Placeholder>{placeholder ?? label}</Placeholder>
+          ))}
       </button>
       {pop.open && (
         <PopoverPanel t={pop} label={label} className="w-56">
@@ -261,7 +354,14 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
               />
             </label>
             {value && (
-              <button type="button" className="w-full rounded px-2 py-1 text-left text-xs text-fg-muted hover:bg-fill" onClick={() => { pop.close(true); onChange(null); }}>
+              <button
+                type="button"
+                className="w-full rounded px-2 py-1 text-left text-xs text-fg-muted hover:bg-fill"
+                onClick={() => {
+                  pop.close(true);
+                  onChange(null);
+                }}
+              >
                 Clear date
               </button>
             )}
@@ -272,9 +372,20 @@ export function DateProperty({ value, onChange, label, min, max, variant = "chip
   );
 }
 
-export function EstimateProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+export function EstimateProperty({
+  value,
+  onChange,
+  refs,
+  variant = "chip",
+  disabled,
+  focusKey,
+  className,
+}: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (refs.estimatePoints.length === 0) return null;
-  const options = (): Option[] => [{ value: "__none", label: "No estimate" }, ...refs.estimatePoints.map((p) => ({ value: p.id, label: estimatePointLabel(refs.estimateType, p.value) }))];
+  const options = (): Option[] => [
+    { value: "__none", label: "No estimate" },
+    ...refs.estimatePoints.map((p) => ({ value: p.id, label: estimatePointLabel(refs.estimateType, p.value) })),
+  ];
   const cur = refs.estimatePoints.find((p) => p.id === value);
   return (
     <Dropdown
@@ -285,15 +396,37 @@ export function EstimateProperty({ value, onChange, refs, variant = "chip", disa
       focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
       buttonClassName={cx(BTN[variant], className)}
-      button={<><Icon name="estimate" size={14} className="text-fg-faint" />{cur ? <span>{estimatePointLabel(refs.estimateType, cur.value)}</span> : variant !== "icon" && <Placeholder>Estimate</Placeholder>}</>}
+      button={
+        <>
+          <Icon name="estimate" size={14} className="text-fg-faint" />
+          {cur ? (
+            <span>{estimatePointLabel(refs.estimateType, cur.value)}</span>
+          ) : (
+            variant !== "icon" && <Placeholder>Estimate</Placeholder>
+          )}
+        </>
+      }
     />
   );
 }
 
-export function CycleProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string | null; onChange: (id: string | null) => void }) {
+export function CycleProperty({
+  value,
+  onChange,
+  refs,
+  variant = "chip",
+  disabled,
+  focusKey,
+  className,
+}: Common & { value: string | null; onChange: (id: string | null) => void }) {
   if (!refs.cyclesEnabled) return null;
   // an ended cycle takes no more work items (its own items still show it)
-  const options = (): Option[] => [{ value: "__none", label: "No cycle" }, ...refs.cycles.filter((c) => c.status !== "COMPLETED" || c.id === value).map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() }))];
+  const options = (): Option[] => [
+    { value: "__none", label: "No cycle" },
+    ...refs.cycles
+      .filter((c) => c.status !== "COMPLETED" || c.id === value)
+      .map((c) => ({ value: c.id, label: c.name, hint: c.status?.toLowerCase() })),
+  ];
   const cur = refs.cycles.find((c) => c.id === value);
   return (
     <Dropdown
@@ -305,19 +438,34 @@ export function CycleProperty({ value, onChange, refs, variant = "chip", disable
       focusKey={focusKey}
       onChange={(v) => onChange(v === "__none" ? null : (v as string))}
       buttonClassName={cx(BTN[variant], className)}
-      button={<><Icon name="cycle" size={14} className="text-fg-faint" />{cur ? <span className="truncate">{cur.name}</span> : variant !== "icon" && <Placeholder>Cycle</Placeholder>}</>}
+      button={
+        <>
+          <Icon name="cycle" size={14} className="text-fg-faint" />
+          {cur ? <span className="truncate">{cur.name}</span> : variant !== "icon" && <Placeholder>Cycle</Placeholder>}
+        </>
+      }
     />
   );
 }
 
-export function ModulesProperty({ value, onChange, refs, variant = "chip", disabled, focusKey, className }: Common & { value: string[]; onChange: (ids: string[]) => void }) {
+export function ModulesProperty({
+  value,
+  onChange,
+  refs,
+  variant = "chip",
+  disabled,
+  focusKey,
+  className,
+}: Common & { value: string[]; onChange: (ids: string[]) => void }) {
   if (!refs.modulesEnabled) return null;
   const options = (): Option[] => refs.modules.map((m) => ({ value: m.id, label: m.name }));
   const names = value.map((id) => refs.modules.find((m) => m.id === id)?.name).filter(Boolean);
   return (
     <Dropdown
       label="Modules"
-      title={names.length ? `${names.length > 1 ? `${names.length} modules` : "Modules"}: ${names.join(", ")}` : undefined}
+      title={
+        names.length ? `${names.length > 1 ? `${names.length} modules` : "Modules"}: ${names.join(", ")}` : undefined
+      }
       multiple
       options={options}
       value={value}
@@ -326,15 +474,41 @@ export function ModulesProperty({ value, onChange, refs, variant = "chip", disab
       onChange={(v) => onChange((v as string[]) ?? [])}
       buttonClassName={cx(BTN[variant], className)}
       emptyText="No modules"
-      button={<><Icon name="module" size={14} className="text-fg-faint" />{names.length ? <span className="truncate">{names.length > 1 ? `${names.length} modules` : names[0]}</span> : variant !== "icon" && <Placeholder>Modules</Placeholder>}</>}
+      button={
+        <>
+          <Icon name="module" size={14} className="text-fg-faint" />
+          {names.length ? (
+            <span className="truncate">{names.length > 1 ? `${names.length} modules` : names[0]}</span>
+          ) : (
+            variant !== "icon" && <Placeholder>Modules</Placeholder>
+          )}
+        </>
+      }
     />
   );
 }
 
 /** A read-only count chip (sub-items, links, attachments). */
-export function CountChip({ icon, count, label, className }: { icon: "subitems" | "link" | "paperclip"; count: number | null | undefined; label: string; className?: string }) {
+export function CountChip({
+  icon,
+  count,
+  label,
+  className,
+}: {
+  icon: "subitems" | "link" | "paperclip";
+  count: number | null | undefined;
+  label: string;
+  className?: string;
+}) {
   return (
-    <span title={`${count ?? 0} ${label}`} aria-label={`${count ?? 0} ${label}`} className={cx("inline-flex h-6 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted", className)}>
+    <span
+      title={`${count ?? 0} ${label}`}
+      aria-label={`${count ?? 0} ${label}`}
+      className={cx(
+        "inline-flex h-6 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted",
+        className,
+      )}
+    >
       <Icon name={icon} size={13} />
       {count ?? 0}
     </span>

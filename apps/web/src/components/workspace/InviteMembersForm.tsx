@@ -6,11 +6,20 @@ import { ApiError, errorMessage } from "../../api/client.ts";
 import { useInviteMembers } from "../../api/workspaces.ts";
 import { Banner, Button, Input, Select } from "../ui/index.ts";
 
-interface Row { email: string; role: Role }
+interface Row {
+  email: string;
+  role: Role;
+}
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Invite several people at once, each with a role no higher than the inviter's. */
-export function InviteMembersForm({ slug, maxRole, onDone, submitLabel = "Send invitations", secondary }: {
+export function InviteMembersForm({
+  slug,
+  maxRole,
+  onDone,
+  submitLabel = "Send invitations",
+  secondary,
+}: {
   slug: string;
   maxRole: Role;
   onDone: (count: number) => void;
@@ -37,12 +46,22 @@ export function InviteMembersForm({ slug, maxRole, onDone, submitLabel = "Send i
     }
     setErrors(errs);
     setFormError(null);
-    if (!filled.length) { setFormError("Add at least one email address."); return; }
+    if (!filled.length) {
+      setFormError("Add at least one email address.");
+      return;
+    }
     if (Object.keys(errs).length) return;
-    invite.mutate(filled.map((r) => ({ email: r.email, role: r.role })), {
-      onSuccess: () => { setRows([{ email: "", role: ROLE.MEMBER }]); onDone(filled.length); },
-      onError: (err) => setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error."),
-    });
+    invite.mutate(
+      filled.map((r) => ({ email: r.email, role: r.role })),
+      {
+        onSuccess: () => {
+          setRows([{ email: "", role: ROLE.MEMBER }]);
+          onDone(filled.length);
+        },
+        onError: (err) =>
+          setFormError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error."),
+      },
+    );
   };
 
   return (
@@ -51,26 +70,52 @@ export function InviteMembersForm({ slug, maxRole, onDone, submitLabel = "Send i
       {rows.map((r, i) => (
         <div key={i} className="flex items-start gap-2">
           <div className="flex-1">
-            <Input aria-label={`Email ${i + 1}`} type="email" placeholder="name@company.com" value={r.email} onChange={(e) => set(i, { email: e.target.value })} error={errors[i]} />
+            <Input
+              aria-label={`Email ${i + 1}`}
+              type="email"
+              placeholder="name@company.com"
+              value={r.email}
+              onChange={(e) => set(i, { email: e.target.value })}
+              error={errors[i]}
+            />
           </div>
           <div className="w-32">
-            <Select aria-label={`Role ${i + 1}`} value={r.role} onChange={(e) => set(i, { role: Number(e.target.value) as Role })}>
-              {roles.map((role) => <option key={role} value={role}>{ROLE_LABEL[role]}</option>)}
+            <Select
+              aria-label={`Role ${i + 1}`}
+              value={r.role}
+              onChange={(e) => set(i, { role: Number(e.target.value) as Role })}
+            >
+              {roles.map((role) => (
+                <option key={role} value={role}>
+                  {ROLE_LABEL[role]}
+                </option>
+              ))}
             </Select>
           </div>
           {rows.length > 1 && (
-            <button type="button" aria-label={`Remove row ${i + 1}`} className="mt-2 rounded px-2 text-fg-subtle hover:bg-fill" onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}>
+            <button
+              type="button"
+              aria-label={`Remove row ${i + 1}`}
+              className="mt-2 rounded px-2 text-fg-subtle hover:bg-fill"
+              onClick={() => setRows((rs) => rs.filter((_, j) => j !== i))}
+            >
               <X size={14} aria-hidden focusable="false" />
             </button>
           )}
         </div>
       ))}
-      <button type="button" className="text-sm text-accent hover:underline" onClick={() => setRows((rs) => [...rs, { email: "", role: ROLE.MEMBER }])}>
+      <button
+        type="button"
+        className="text-sm text-accent hover:underline"
+        onClick={() => setRows((rs) => [...rs, { email: "", role: ROLE.MEMBER }])}
+      >
         + Add another
       </button>
       <div className="flex justify-end gap-2">
         {secondary}
-        <Button type="submit" loading={invite.isPending}>{submitLabel}</Button>
+        <Button type="submit" loading={invite.isPending}>
+          {submitLabel}
+        </Button>
       </div>
     </form>
   );

@@ -18,7 +18,14 @@ import { formatDate } from "../../lib/dates.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 
 const PAGE = 50;
-const desc = (slug: string, pid: string): ListDesc => ({ slug, pid, kind: "archived", layout: "list", params: { order_by: "-updated_at", layout: "list" }, perPage: PAGE });
+const desc = (slug: string, pid: string): ListDesc => ({
+  slug,
+  pid,
+  kind: "archived",
+  layout: "list",
+  params: { order_by: "-updated_at", layout: "list" },
+  perPage: PAGE,
+});
 
 /**
  * Archives (`/{workspaceSlug}/projects/archives/`): archived work items of every project you belong to,
@@ -28,19 +35,37 @@ export function ArchivesPage() {
   const { slug, role } = useCurrentWorkspace();
   const [tab, setTab] = useState<"work-items" | "projects">("work-items");
   const entry = navEntry(WORKSPACE_SIDEBAR, "archives");
-  if (!canSee(entry, role)) return (<><PageHeader title="Archives" /><NoAccess what="Archives" /></>);
+  if (!canSee(entry, role))
+    return (
+      <>
+        <PageHeader title="Archives" />
+        <NoAccess what="Archives" />
+      </>
+    );
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader title="Archives">
         <div role="tablist" aria-label="Archives" className="flex rounded-md border border-line-raised p-0.5 text-sm">
           {(["work-items", "projects"] as const).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-3 py-1", tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary")}>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              onClick={() => setTab(t)}
+              className={cx(
+                "rounded px-3 py-1",
+                tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary",
+              )}
+            >
               {t === "work-items" ? "Work items" : "Projects"}
             </button>
           ))}
         </div>
       </PageHeader>
-      <div className="min-h-0 flex-1 overflow-y-auto">{tab === "work-items" ? <ArchivedWorkItems slug={slug} /> : <ArchivedProjects slug={slug} />}</div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {tab === "work-items" ? <ArchivedWorkItems slug={slug} /> : <ArchivedProjects slug={slug} />}
+      </div>
     </div>
   );
 }
@@ -57,7 +82,12 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
   if (projects.isLoading || lists.some((l) => l.isLoading)) return <PageSpinner />;
   const sections = mine.map((p, i) => ({ p, data: lists[i]?.data })).filter((s) => (s.data?.ids.length ?? 0) > 0);
   if (sections.length === 0) {
-    return <EmptyState title="No archived work items" description="Completed or cancelled work items you archive appear here and can be restored." />;
+    return (
+      <EmptyState
+        title="No archived work items"
+        description="Completed or cancelled work items you archive appear here and can be restored."
+      />
+    );
   }
   return (
     <div className="space-y-6 p-6">
@@ -67,10 +97,17 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
             <ProjectLogo project={p} />
             {p.name}
             <span className="text-xs font-normal text-fg-subtle">{data!.total}</span>
-            <Link to={`/${slug}/projects/${p.id}/archives/issues/`} className="ml-auto text-xs font-normal text-indigo-600 hover:underline">Open archived list</Link>
+            <Link
+              to={`/${slug}/projects/${p.id}/archives/issues/`}
+              className="ml-auto text-xs font-normal text-indigo-600 hover:underline"
+            >
+              Open archived list
+            </Link>
           </h2>
           <ul className="divide-y divide-line-subtle rounded-lg border border-line">
-            {data!.ids.map((id) => <ArchivedRow key={id} slug={slug} project={p} item={data!.items[id]} />)}
+            {data!.ids.map((id) => (
+              <ArchivedRow key={id} slug={slug} project={p} item={data!.items[id]} />
+            ))}
           </ul>
         </section>
       ))}
@@ -85,10 +122,22 @@ function ArchivedRow({ slug, project, item }: { slug: string; project: ProjectLi
   return (
     <li data-item={key} className="flex items-center gap-3 px-4 py-2.5 text-sm">
       <span className="w-16 shrink-0 text-xs font-medium text-fg-subtle">{key}</span>
-      <Link to={`/${slug}/projects/${project.id}/archives/issues/${item.id}/`} className="min-w-0 flex-1 truncate font-medium hover:underline">{itemName(item.name)}</Link>
-      {item.archived_at && <span className="text-xs text-fg-subtle">Archived {formatDate(item.archived_at.slice(0, 10))}</span>}
+      <Link
+        to={`/${slug}/projects/${project.id}/archives/issues/${item.id}/`}
+        className="min-w-0 flex-1 truncate font-medium hover:underline"
+      >
+        {itemName(item.name)}
+      </Link>
+      {item.archived_at && (
+        <span className="text-xs text-fg-subtle">Archived {formatDate(item.archived_at.slice(0, 10))}</span>
+      )}
       {canRestore && (
-        <Button size="sm" variant="secondary" loading={restore.isPending} onClick={() => restore.mutate({ id: item.id, label: key })}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading={restore.isPending}
+          onClick={() => restore.mutate({ id: item.id, label: key })}
+        >
           Restore
         </Button>
       )}
@@ -104,7 +153,8 @@ function ArchivedProjects({ slug }: { slug: string }) {
   const when = useDateTimeFormat();
   const archived = (projects.data ?? []).filter((p) => p.archived_at);
   if (projects.isLoading) return <PageSpinner />;
-  if (archived.length === 0) return <EmptyState title="No archived projects" description="Archived projects appear here and can be restored." />;
+  if (archived.length === 0)
+    return <EmptyState title="No archived projects" description="Archived projects appear here and can be restored." />;
   return (
     <ul className="divide-y divide-line">
       {archived.map((p) => (
@@ -112,16 +162,28 @@ function ArchivedProjects({ slug }: { slug: string }) {
           <ProjectLogo project={p} />
           <div className="min-w-0 flex-1">
             <div className="truncate font-medium">{p.name}</div>
-            <div className="text-xs text-fg-subtle">{p.identifier} · archived {when.date(p.archived_at)}</div>
+            <div className="text-xs text-fg-subtle">
+              {p.identifier} · archived {when.date(p.archived_at)}
+            </div>
           </div>
           {can("restore", "project", projectSubject(p)) && (
             <Button
               variant="secondary"
               size="sm"
-              onClick={() => archive.mutate({ id: p.id, archive: false }, {
-                onSuccess: () => toast.show("success", "Project restored", p.name),
-                onError: (e) => toast.show("error", "Could not restore the project", errorMessage((e as { body?: unknown }).body) ?? (e as Error).message),
-              })}
+              onClick={() =>
+                archive.mutate(
+                  { id: p.id, archive: false },
+                  {
+                    onSuccess: () => toast.show("success", "Project restored", p.name),
+                    onError: (e) =>
+                      toast.show(
+                        "error",
+                        "Could not restore the project",
+                        errorMessage((e as { body?: unknown }).body) ?? (e as Error).message,
+                      ),
+                  },
+                )
+              }
             >
               Restore
             </Button>

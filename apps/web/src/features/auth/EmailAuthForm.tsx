@@ -14,7 +14,15 @@ type Step = "email" | "password" | "code";
  * Email-first authentication (wire-facts §1): email-check decides between a password and an
  * emailed code; the final step is a browser form POST that the server answers with a redirect.
  */
-export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; initialEmail?: string; nextPath?: string | null }) {
+export function EmailAuthForm({
+  mode,
+  initialEmail,
+  nextPath,
+}: {
+  mode: Mode;
+  initialEmail?: string;
+  nextPath?: string | null;
+}) {
   const instance = useInstance();
   const redirected = useRedirectError();
   const [step, setStep] = useState<Step>(redirected.step);
@@ -31,7 +39,11 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
 
   const fail = (e: unknown) => {
     setBusy(false);
-    setMessage(e instanceof ApiError ? bodyAuthMessage(e.body) ?? e.message : "Network error. Check your connection and try again.");
+    setMessage(
+      e instanceof ApiError
+        ? (bodyAuthMessage(e.body) ?? e.message)
+        : "Network error. Check your connection and try again.",
+    );
   };
 
   const sendCode = async (addr: string) => {
@@ -67,8 +79,14 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
     e.preventDefault();
     setMessage(null);
     if (mode === "sign-up") {
-      if ((await checkStrength(password, [email])) !== "strength_valid") { setMessage("Choose a stronger password."); return; }
-      if (password !== confirm) { setMessage("The passwords do not match."); return; }
+      if ((await checkStrength(password, [email])) !== "strength_valid") {
+        setMessage("Choose a stronger password.");
+        return;
+      }
+      if (password !== confirm) {
+        setMessage("The passwords do not match.");
+        return;
+      }
     }
     setBusy(true);
     try {
@@ -100,13 +118,32 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
       {info && !message && <Banner kind="info">{info}</Banner>}
       {step === "email" && (
         <form onSubmit={onEmail} className="space-y-4" noValidate>
-          <Input label="Email" type="email" name="email" autoComplete="email" autoFocus required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="name@company.com" />
-          <Button type="submit" className="w-full" loading={busy} disabled={!email.trim()}>Continue</Button>
+          <Input
+            label="Email"
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoFocus
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            placeholder="name@company.com"
+          />
+          <Button type="submit" className="w-full" loading={busy} disabled={!email.trim()}>
+            Continue
+          </Button>
         </form>
       )}
       {step === "password" && (
         <form onSubmit={onPassword} className="space-y-4" noValidate>
-          <EmailSummary email={email} onChange={() => { setStep("email"); setPassword(""); setMessage(null); }} />
+          <EmailSummary
+            email={email}
+            onChange={() => {
+              setStep("email");
+              setPassword("");
+              setMessage(null);
+            }}
+          />
           <Input
             label={mode === "sign-in" ? "Password" : "Set a password"}
             type="password"
@@ -119,7 +156,14 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
           {mode === "sign-up" && (
             <>
               <PasswordStrengthMeter strength={strength} />
-              <Input label="Confirm password" type="password" name="confirm_password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+              <Input
+                label="Confirm password"
+                type="password"
+                name="confirm_password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+              />
             </>
           )}
           <Button type="submit" className="w-full" loading={busy} disabled={!password}>
@@ -127,10 +171,25 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
           </Button>
           <div className="flex justify-between text-sm">
             {mode === "sign-in" ? (
-              <Link className="text-accent hover:underline" to={`/accounts/forgot-password?email=${encodeURIComponent(email)}`}>Forgot your password?</Link>
-            ) : <span />}
+              <Link
+                className="text-accent hover:underline"
+                to={`/accounts/forgot-password?email=${encodeURIComponent(email)}`}
+              >
+                Forgot your password?
+              </Link>
+            ) : (
+              <span />
+            )}
             {canUseCode && (
-              <button type="button" className="text-accent hover:underline" onClick={() => { setBusy(true); setMessage(null); sendCode(email.trim()).then(() => setBusy(false), fail); }}>
+              <button
+                type="button"
+                className="text-accent hover:underline"
+                onClick={() => {
+                  setBusy(true);
+                  setMessage(null);
+                  sendCode(email.trim()).then(() => setBusy(false), fail);
+                }}
+              >
                 Use a code instead
               </button>
             )}
@@ -139,15 +198,49 @@ export function EmailAuthForm({ mode, initialEmail, nextPath }: { mode: Mode; in
       )}
       {step === "code" && (
         <form onSubmit={onCode} className="space-y-4" noValidate>
-          <EmailSummary email={email} onChange={() => { setStep("email"); setCode(""); setInfo(null); setMessage(null); }} />
-          <Input label="Code" name="code" inputMode="numeric" autoComplete="one-time-code" autoFocus maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))} placeholder="123456" />
-          <Button type="submit" className="w-full" loading={busy} disabled={code.length !== 6}>Continue</Button>
+          <EmailSummary
+            email={email}
+            onChange={() => {
+              setStep("email");
+              setCode("");
+              setInfo(null);
+              setMessage(null);
+            }}
+          />
+          <Input
+            label="Code"
+            name="code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            autoFocus
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value.replace(/\D/g, ""))}
+            placeholder="123456"
+          />
+          <Button type="submit" className="w-full" loading={busy} disabled={code.length !== 6}>
+            Continue
+          </Button>
           <div className="flex justify-between text-sm">
-            <button type="button" className="text-accent hover:underline" onClick={() => { setMessage(null); sendCode(email.trim()).catch(fail); }}>
+            <button
+              type="button"
+              className="text-accent hover:underline"
+              onClick={() => {
+                setMessage(null);
+                sendCode(email.trim()).catch(fail);
+              }}
+            >
               Resend code
             </button>
             {cfg?.is_email_password_enabled !== false && (mode === "sign-up" || existing) && (
-              <button type="button" className="text-accent hover:underline" onClick={() => { setStep("password"); setInfo(null); }}>
+              <button
+                type="button"
+                className="text-accent hover:underline"
+                onClick={() => {
+                  setStep("password");
+                  setInfo(null);
+                }}
+              >
                 Use a password
               </button>
             )}
@@ -174,11 +267,14 @@ function useRedirectError(): { step: Step; message: string | null; email: string
   });
   useEffect(() => {
     if (!initial.hadCode) return;
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      for (const k of ["error_code", "error_message", "email"]) next.delete(k);
-      return next;
-    }, { replace: true });
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        for (const k of ["error_code", "error_message", "email"]) next.delete(k);
+        return next;
+      },
+      { replace: true },
+    );
   }, [initial.hadCode, setParams]);
   return initial;
 }
@@ -187,7 +283,9 @@ function EmailSummary({ email, onChange }: { email: string; onChange: () => void
   return (
     <div className="flex items-center justify-between rounded-md border border-line px-3 py-2 text-sm">
       <span className="truncate">{email}</span>
-      <button type="button" onClick={onChange} className="text-accent hover:underline">Change</button>
+      <button type="button" onClick={onChange} className="text-accent hover:underline">
+        Change
+      </button>
     </div>
   );
 }

@@ -24,7 +24,9 @@ export function ProviderButtons({ nextPath }: { nextPath: string | null }) {
         </a>
       ))}
       <div className="flex items-center gap-3 py-1 text-xs text-fg-subtle" aria-hidden="true">
-        <span className="h-px flex-1 bg-fill-selected" />or<span className="h-px flex-1 bg-fill-selected" />
+        <span className="h-px flex-1 bg-fill-selected" />
+        or
+        <span className="h-px flex-1 bg-fill-selected" />
       </div>
     </div>
   );

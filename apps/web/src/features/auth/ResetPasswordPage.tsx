@@ -33,7 +33,9 @@ export function ResetPasswordPage() {
     return (
       <AuthLayout title="Reset your password">
         {error ? <Banner>{error}</Banner> : <Banner>This password reset link is not valid.</Banner>}
-        <Link className="text-accent hover:underline" to="/accounts/forgot-password/">Request a new link</Link>
+        <Link className="text-accent hover:underline" to="/accounts/forgot-password/">
+          Request a new link
+        </Link>
       </AuthLayout>
     );
   }
@@ -41,10 +43,25 @@ export function ResetPasswordPage() {
     <AuthLayout title="Set a new password" subtitle={email || undefined}>
       {error && <Banner>{error}</Banner>}
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Input label="New password" type="password" autoComplete="new-password" autoFocus value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          autoFocus
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <PasswordStrengthMeter strength={strength} />
-        <Input label="Confirm password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
-        <Button type="submit" className="w-full" loading={busy} disabled={!password}>Set password</Button>
+        <Input
+          label="Confirm password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
+        <Button type="submit" className="w-full" loading={busy} disabled={!password}>
+          Set password
+        </Button>
       </form>
     </AuthLayout>
   );

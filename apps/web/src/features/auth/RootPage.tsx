@@ -20,12 +20,16 @@ export function RootPage() {
   const nextPath = safeNextPath(params.get("next_path"));
 
   if (me.isLoading || instance.isLoading) return <PageSpinner />;
-  const notSetUp = instance.data?.instance ? !instance.data.instance.is_setup_done : instance.data?.is_setup_done === false;
+  const notSetUp = instance.data?.instance
+    ? !instance.data.instance.is_setup_done
+    : instance.data?.is_setup_done === false;
   if (notSetUp) {
     return (
       <AuthLayout title="Stride is not set up yet">
         <Banner kind="info">An instance admin needs to finish setup first.</Banner>
-        <Link className="text-indigo-600 hover:underline" to="/god-mode/">Open instance setup</Link>
+        <Link className="text-indigo-600 hover:underline" to="/god-mode/">
+          Open instance setup
+        </Link>
       </AuthLayout>
     );
   }
@@ -39,7 +43,17 @@ export function RootPage() {
     <AuthLayout
       title="Sign in to Stride"
       subtitle="Welcome back. Enter your email to continue."
-      footer={<>New here? <Link className="text-accent hover:underline" to={`/sign-up${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Create an account</Link></>}
+      footer={
+        <>
+          New here?{" "}
+          <Link
+            className="text-accent hover:underline"
+            to={`/sign-up${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}
+          >
+            Create an account
+          </Link>
+        </>
+      }
     >
       {success && !errorCode && <Banner kind="success">Your password has been reset. Sign in with it now.</Banner>}
       <ProviderButtons nextPath={nextPath} />

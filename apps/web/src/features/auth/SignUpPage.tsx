@@ -19,7 +19,17 @@ export function SignUpPage() {
     <AuthLayout
       title="Create your Stride account"
       subtitle="Plan and track work with your team."
-      footer={<>Already have an account? <Link className="text-accent hover:underline" to={`/${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}>Sign in</Link></>}
+      footer={
+        <>
+          Already have an account?{" "}
+          <Link
+            className="text-accent hover:underline"
+            to={`/${nextPath ? `?next_path=${encodeURIComponent(nextPath)}` : ""}`}
+          >
+            Sign in
+          </Link>
+        </>
+      }
     >
       {signupDisabled && <Banner kind="info">New sign-ups are limited to invited people on this instance.</Banner>}
       <ProviderButtons nextPath={nextPath} />

@@ -15,7 +15,9 @@ describe("authMessage", () => {
     expect(authMessage("")).toBeNull();
   });
   it("reads JSON error bodies", () => {
-    expect(bodyAuthMessage({ error_code: 5025, error_message: "SMTP_NOT_CONFIGURED" })).toBe("Email is not configured on this instance, so codes cannot be sent.");
+    expect(bodyAuthMessage({ error_code: 5025, error_message: "SMTP_NOT_CONFIGURED" })).toBe(
+      "Email is not configured on this instance, so codes cannot be sent.",
+    );
     expect(bodyAuthMessage({ error: "x" })).toBeNull();
   });
 });
@@ -26,7 +28,8 @@ describe("safeNextPath", () => {
     expect(safeNextPath("/")).toBe("/");
   });
   it("rejects anything else", () => {
-    for (const p of ["https://evil.test/", "//evil.test", "acme", "/../x", "/x?u=javascript:alert(1)", null, ""]) expect(safeNextPath(p)).toBeNull();
+    for (const p of ["https://evil.test/", "//evil.test", "acme", "/../x", "/x?u=javascript:alert(1)", null, ""])
+      expect(safeNextPath(p)).toBeNull();
   });
 });
 

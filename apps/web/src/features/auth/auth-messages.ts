@@ -10,12 +10,21 @@ export const SIGN_UP_ERROR_CODES = new Set([5015, 5021, 5030, 5035, 5040, 5045, 
  */
 export function authErrorStep(code: string | number | null | undefined): "password" | "code" | null {
   const n = Number(code);
-  if (n === AUTH_ERROR.AUTHENTICATION_FAILED_SIGN_IN || n === AUTH_ERROR.INVALID_PASSWORD || n === AUTH_ERROR.PASSWORD_TOO_WEAK) return "password";
   if (
-    n === AUTH_ERROR.INVALID_MAGIC_CODE_SIGN_IN || n === AUTH_ERROR.INVALID_MAGIC_CODE_SIGN_UP ||
-    n === AUTH_ERROR.EXPIRED_MAGIC_CODE_SIGN_IN || n === AUTH_ERROR.EXPIRED_MAGIC_CODE_SIGN_UP ||
-    n === AUTH_ERROR.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED || n === AUTH_ERROR.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED
-  ) return "code";
+    n === AUTH_ERROR.AUTHENTICATION_FAILED_SIGN_IN ||
+    n === AUTH_ERROR.INVALID_PASSWORD ||
+    n === AUTH_ERROR.PASSWORD_TOO_WEAK
+  )
+    return "password";
+  if (
+    n === AUTH_ERROR.INVALID_MAGIC_CODE_SIGN_IN ||
+    n === AUTH_ERROR.INVALID_MAGIC_CODE_SIGN_UP ||
+    n === AUTH_ERROR.EXPIRED_MAGIC_CODE_SIGN_IN ||
+    n === AUTH_ERROR.EXPIRED_MAGIC_CODE_SIGN_UP ||
+    n === AUTH_ERROR.MAGIC_SIGN_IN_EMAIL_CODE_REQUIRED ||
+    n === AUTH_ERROR.MAGIC_SIGN_UP_EMAIL_CODE_REQUIRED
+  )
+    return "code";
   return null;
 }
 
@@ -45,6 +54,15 @@ export function bodyAuthMessage(body: unknown): string | null {
  * scheme), mirroring the server's rule.
  */
 export function safeNextPath(p: string | null | undefined): string | null {
-  if (!p || !p.startsWith("/") || p.startsWith("//") || p.length > 500 || p.includes("..") || /[a-z]+:/i.test(p) || /<|>|javascript/i.test(p)) return null;
+  if (
+    !p ||
+    !p.startsWith("/") ||
+    p.startsWith("//") ||
+    p.length > 500 ||
+    p.includes("..") ||
+    /[a-z]+:/i.test(p) ||
+    /<|>|javascript/i.test(p)
+  )
+    return null;
   return p;
 }

@@ -17,12 +17,22 @@ export function ArchivedCyclesPage() {
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
         title="Archived cycles"
-        actions={<Link to={`/${slug}/projects/${pid}/cycles/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill">Back to cycles</Link>}
+        actions={
+          <Link
+            to={`/${slug}/projects/${pid}/cycles/`}
+            className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill"
+          >
+            Back to cycles
+          </Link>
+        }
       />
       {list.isLoading ? (
         <PageSpinner />
       ) : !list.data?.length ? (
-        <EmptyState title="No archived cycles" description="Completed cycles you archive are kept here and can be restored." />
+        <EmptyState
+          title="No archived cycles"
+          description="Completed cycles you archive are kept here and can be restored."
+        />
       ) : (
         <ul className="min-h-0 flex-1 overflow-y-auto">
           {list.data.map((c) => (
@@ -31,7 +41,12 @@ export function ArchivedCyclesPage() {
               <span className="min-w-0 flex-1 truncate text-sm font-medium">{c.name}</span>
               <span className="text-xs text-fg-subtle">{cycleRange(c)}</span>
               {canRestore && (
-                <Button size="sm" variant="secondary" loading={restore.isPending && restore.variables?.id === c.id} onClick={() => restore.mutate({ id: c.id, label: c.name })}>
+                <Button
+                  size="sm"
+                  variant="secondary"
+                  loading={restore.isPending && restore.variables?.id === c.id}
+                  onClick={() => restore.mutate({ id: c.id, label: c.name })}
+                >
                   <Icon name="restore" size={14} />
                   Restore
                 </Button>

@@ -31,22 +31,38 @@ export function CycleLayout() {
 
   if (cycle.isLoading) return <PageSpinner />;
   if (!c) {
-    return <EmptyState title="Cycle not found" description={errorMessage((cycle.error as { body?: unknown } | null)?.body) ?? "It may have been deleted."} action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/cycles/`}>Back to cycles</Link>} />;
+    return (
+      <EmptyState
+        title="Cycle not found"
+        description={errorMessage((cycle.error as { body?: unknown } | null)?.body) ?? "It may have been deleted."}
+        action={
+          <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/cycles/`}>
+            Back to cycles
+          </Link>
+        }
+      />
+    );
   }
   const ended = c.status === "COMPLETED";
   const left = unfinishedCount(c);
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-cycle={c.name}>
       <div className="flex flex-wrap items-center gap-2 border-b border-line px-4 py-2 text-sm">
-        <Link to={`/${slug}/projects/${pid}/cycles/`} className="text-fg-subtle hover:underline">Cycles</Link>
+        <Link to={`/${slug}/projects/${pid}/cycles/`} className="text-fg-subtle hover:underline">
+          Cycles
+        </Link>
         <Icon name="chevron-right" size={14} className="text-fg-faint" />
         <h1 className="font-semibold">{c.name}</h1>
-        <span className="rounded bg-fill px-1.5 py-0.5 text-xs" data-testid="cycle-status">{STATUS_LABEL[c.status] ?? c.status}</span>
+        <span className="rounded bg-fill px-1.5 py-0.5 text-xs" data-testid="cycle-status">
+          {STATUS_LABEL[c.status] ?? c.status}
+        </span>
         <span className="text-xs text-fg-subtle">{cycleRange(c)}</span>
         <FavoriteCycleButton slug={slug} pid={pid} cycle={c} />
         <div className="ml-auto flex items-center gap-2">
           {ended && left > 0 && canAdd && (
-            <Button size="sm" variant="secondary" onClick={() => setTransferring(true)}>Transfer {left} unfinished</Button>
+            <Button size="sm" variant="secondary" onClick={() => setTransferring(true)}>
+              Transfer {left} unfinished
+            </Button>
           )}
           {!ended && canAdd && (
             <IssuePicker
@@ -55,11 +71,18 @@ export function CycleLayout() {
               multiple
               label="Add existing work items"
               buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm hover:bg-fill-subtle"
-              button={<span className="flex items-center gap-1"><Icon name="plus" size={14} />Add existing</span>}
+              button={
+                <span className="flex items-center gap-1">
+                  <Icon name="plus" size={14} />
+                  Add existing
+                </span>
+              }
               onPick={(items) => add.mutate({ id: c.id, issues: items.map((i) => i.id) })}
             />
           )}
-          <Button size="sm" variant="ghost" aria-pressed={showProgress} onClick={() => setShowProgress((v) => !v)}>{showProgress ? "Hide progress" : "Show progress"}</Button>
+          <Button size="sm" variant="ghost" aria-pressed={showProgress} onClick={() => setShowProgress((v) => !v)}>
+            {showProgress ? "Hide progress" : "Show progress"}
+          </Button>
           <CycleMenu slug={slug} pid={pid} cycle={c} afterDelete={() => navigate(`/${slug}/projects/${pid}/cycles/`)} />
         </div>
       </div>
@@ -68,8 +91,15 @@ export function CycleLayout() {
           <Outlet />
         </div>
         {showProgress && (
-          <aside className="hidden w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-line p-4 lg:block" aria-label="Cycle details">
-            {c.progress_snapshot && "total_issues" in c.progress_snapshot && <p className="mb-3 text-xs text-fg-subtle">Progress as it stood when the unfinished work items were transferred.</p>}
+          <aside
+            className="hidden w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-line p-4 lg:block"
+            aria-label="Cycle details"
+          >
+            {c.progress_snapshot && "total_issues" in c.progress_snapshot && (
+              <p className="mb-3 text-xs text-fg-subtle">
+                Progress as it stood when the unfinished work items were transferred.
+              </p>
+            )}
             <CycleProgressPanel slug={slug} pid={pid} cycle={c} />
           </aside>
         )}

@@ -14,7 +14,19 @@ const today = () => new Date().toISOString().slice(0, 10);
  * 1, 3, 6, 9 or 12 months (work-tracking.md §9) or a chosen end date. The dates are checked against the project's
  * other cycles before saving (date-check).
  */
-export function CycleModal({ slug, pid, cycle, onClose, onSaved }: { slug: string; pid: string; cycle?: Cycle; onClose: () => void; onSaved?: (c: Cycle) => void }) {
+export function CycleModal({
+  slug,
+  pid,
+  cycle,
+  onClose,
+  onSaved,
+}: {
+  slug: string;
+  pid: string;
+  cycle?: Cycle;
+  onClose: () => void;
+  onSaved?: (c: Cycle) => void;
+}) {
   const [name, setName] = useState(cycle?.name ?? "");
   const [description, setDescription] = useState(cycle?.description ?? "");
   const [start, setStart] = useState(cycleDay(cycle?.start_date) ?? "");
@@ -37,7 +49,11 @@ export function CycleModal({ slug, pid, cycle, onClose, onSaved }: { slug: strin
     setBusy(true);
     try {
       if (start && endDay) {
-        const check = await checkCycleDates(slug, pid, { start_date: start, end_date: endDay, ...(cycle ? { cycle_id: cycle.id } : {}) });
+        const check = await checkCycleDates(slug, pid, {
+          start_date: start,
+          end_date: endDay,
+          ...(cycle ? { cycle_id: cycle.id } : {}),
+        });
         if (!check.status) {
           setError(check.error ?? "Another cycle already covers these dates.");
           return;
@@ -61,29 +77,67 @@ export function CycleModal({ slug, pid, cycle, onClose, onSaved }: { slug: strin
       title={cycle ? "Edit cycle" : "Create cycle"}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button onClick={() => void save()} loading={busy}>{cycle ? "Save cycle" : "Create cycle"}</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} loading={busy}>
+            {cycle ? "Save cycle" : "Create cycle"}
+          </Button>
         </>
       }
     >
-      <form className="space-y-3" onSubmit={(e) => { e.preventDefault(); void save(); }}>
+      <form
+        className="space-y-3"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
         {error && <Banner>{error}</Banner>}
-        <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={nameError ?? undefined} maxLength={255} />
+        <Input
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={nameError ?? undefined}
+          maxLength={255}
+        />
         <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
         <div className="grid grid-cols-2 gap-3">
-          <Input label="Start date" type="date" value={start} onChange={(e) => setStart(e.target.value)} hint={start ? undefined : "Leave empty for a draft"} />
+          <Input
+            label="Start date"
+            type="date"
+            value={start}
+            onChange={(e) => setStart(e.target.value)}
+            hint={start ? undefined : "Leave empty for a draft"}
+          />
           <Select label="Duration" value={duration} onChange={(e) => setDuration(e.target.value as Duration)}>
-            {CYCLE_DURATION_MONTHS.map((m) => <option key={m} value={String(m)}>{m === 1 ? "1 month" : `${m} months`}</option>)}
+            {CYCLE_DURATION_MONTHS.map((m) => (
+              <option key={m} value={String(m)}>
+                {m === 1 ? "1 month" : `${m} months`}
+              </option>
+            ))}
             <option value="custom">Custom end date</option>
           </Select>
         </div>
         {duration === "custom" ? (
-          <Input label="End date" type="date" value={end} min={start || undefined} onChange={(e) => setEnd(e.target.value)} />
+          <Input
+            label="End date"
+            type="date"
+            value={end}
+            min={start || undefined}
+            onChange={(e) => setEnd(e.target.value)}
+          />
         ) : (
-          start && <p className="text-sm text-fg-subtle" data-testid="cycle-end">Ends on {endDay}</p>
+          start && (
+            <p className="text-sm text-fg-subtle" data-testid="cycle-end">
+              Ends on {endDay}
+            </p>
+          )
         )}
         {!start && !cycle && (
-          <button type="button" className="text-sm text-indigo-600 hover:underline" onClick={() => setStart(today())}>Start today</button>
+          <button type="button" className="text-sm text-indigo-600 hover:underline" onClick={() => setStart(today())}>
+            Start today
+          </button>
         )}
         <button type="submit" className="hidden" aria-hidden tabIndex={-1} />
       </form>

@@ -26,7 +26,10 @@ export function CyclesPage() {
     return (
       <>
         <PageHeader title="Cycles" />
-        <EmptyState title="Cycles are turned off" description="A project admin can turn on cycles in the project's feature settings." />
+        <EmptyState
+          title="Cycles are turned off"
+          description="A project admin can turn on cycles in the project's feature settings."
+        />
       </>
     );
   }
@@ -38,7 +41,10 @@ export function CyclesPage() {
         title="Cycles"
         actions={
           <>
-            <Link to={`/${slug}/projects/${pid}/cycles/archived/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill">
+            <Link
+              to={`/${slug}/projects/${pid}/cycles/archived/`}
+              className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill"
+            >
               <Icon name="archive" size={16} />
               <span className="sr-only">Archived cycles</span>
             </Link>
@@ -97,9 +103,17 @@ function CycleRow({ slug, pid, cycle }: { slug: string; pid: string; cycle: Cycl
   return (
     <div className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted" data-cycle-row={cycle.name}>
       <Icon name="cycle" size={16} className="text-fg-faint" />
-      <Link to={`/${slug}/projects/${pid}/cycles/${cycle.id}/`} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{cycle.name}</Link>
+      <Link
+        to={`/${slug}/projects/${pid}/cycles/${cycle.id}/`}
+        className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
+      >
+        {cycle.name}
+      </Link>
       <span className="hidden text-xs text-fg-subtle sm:inline">{cycleRange(cycle)}</span>
-      <span className="w-28 text-right text-xs text-fg-subtle" aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`}>
+      <span
+        className="w-28 text-right text-xs text-fg-subtle"
+        aria-label={`${p.done} of ${p.scope} work items completed${p.cancelled ? `, ${p.cancelled} cancelled` : ""}`}
+      >
         {p.done}/{p.scope} · {p.percent}%
       </span>
       <FavoriteCycleButton slug={slug} pid={pid} cycle={cycle} />

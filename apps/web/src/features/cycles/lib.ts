@@ -13,7 +13,9 @@ export const CYCLE_SECTIONS: { status: CycleStatus; title: string; empty: string
 export function cycleSections(cycles: readonly Cycle[]): Record<CycleStatus, Cycle[]> {
   const out: Record<CycleStatus, Cycle[]> = { CURRENT: [], UPCOMING: [], COMPLETED: [], DRAFT: [] };
   for (const c of sortCycles(cycles.map((x) => ({ ...x, start_date: cycleDay(x.start_date) })))) {
-    out[(c.status as CycleStatus) in out ? (c.status as CycleStatus) : "DRAFT"].push(cycles.find((x) => x.id === c.id)!);
+    out[(c.status as CycleStatus) in out ? (c.status as CycleStatus) : "DRAFT"].push(
+      cycles.find((x) => x.id === c.id)!,
+    );
   }
   return out;
 }
@@ -29,9 +31,16 @@ export function cycleRange(c: Pick<Cycle, "start_date" | "end_date">): string {
 }
 
 /** A cycle's work items done of those not cancelled, and the share (issue #27 point 5: as modules count). */
-export const cycleProgress = (c: Pick<Cycle, "total_issues" | "completed_issues" | "cancelled_issues">) => planProgress({ total: c.total_issues, completed: c.completed_issues, cancelled: c.cancelled_issues });
+export const cycleProgress = (c: Pick<Cycle, "total_issues" | "completed_issues" | "cancelled_issues">) =>
+  planProgress({ total: c.total_issues, completed: c.completed_issues, cancelled: c.cancelled_issues });
 
 /** Unfinished (not completed or cancelled) work items of a cycle. */
-export const unfinishedCount = (c: Pick<Cycle, "total_issues" | "completed_issues" | "cancelled_issues">) => c.total_issues - c.completed_issues - c.cancelled_issues;
+export const unfinishedCount = (c: Pick<Cycle, "total_issues" | "completed_issues" | "cancelled_issues">) =>
+  c.total_issues - c.completed_issues - c.cancelled_issues;
 
-export const STATUS_LABEL: Record<string, string> = { CURRENT: "Active", UPCOMING: "Upcoming", COMPLETED: "Completed", DRAFT: "Draft" };
+export const STATUS_LABEL: Record<string, string> = {
+  CURRENT: "Active",
+  UPCOMING: "Upcoming",
+  COMPLETED: "Completed",
+  DRAFT: "Draft",
+};

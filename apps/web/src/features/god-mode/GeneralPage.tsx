@@ -16,24 +16,58 @@ export function GeneralPage() {
   // the saved values fill the form until the admin changes it: an answer arriving late never overwrites typing
   const [edited, setEdited] = useState(false);
   useEffect(() => {
-    if (inst && !edited) { setName(inst.instance_name ?? ""); setTelemetry(!!inst.is_telemetry_enabled); }
+    if (inst && !edited) {
+      setName(inst.instance_name ?? "");
+      setTelemetry(!!inst.is_telemetry_enabled);
+    }
   }, [inst?.id, inst?.instance_name, inst?.is_telemetry_enabled]); // eslint-disable-line react-hooks/exhaustive-deps
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    update.mutate({ instance_name: name.trim(), is_telemetry_enabled: telemetry }, {
-      onSuccess: () => { setEdited(false); toast.show("success", "Settings saved"); },
-      onError: (err) => toast.show("error", "Could not save", err instanceof ApiError ? errorMessage(err.body) : undefined),
-    });
+    update.mutate(
+      { instance_name: name.trim(), is_telemetry_enabled: telemetry },
+      {
+        onSuccess: () => {
+          setEdited(false);
+          toast.show("success", "Settings saved");
+        },
+        onError: (err) =>
+          toast.show("error", "Could not save", err instanceof ApiError ? errorMessage(err.body) : undefined),
+      },
+    );
   };
   return (
     <GodModeSection title="General" description="Identify this instance.">
       <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Input label="Instance name" name="instance_name" maxLength={255} value={name} onChange={(e) => { setEdited(true); setName(e.target.value); }} />
+        <Input
+          label="Instance name"
+          name="instance_name"
+          maxLength={255}
+          value={name}
+          onChange={(e) => {
+            setEdited(true);
+            setName(e.target.value);
+          }}
+        />
         <Input label="Admin email" value={admin.data?.email ?? ""} disabled readOnly />
-        <Input label="Instance ID" value={(inst as { instance_id?: string } | undefined)?.instance_id ?? ""} disabled readOnly />
+        <Input
+          label="Instance ID"
+          value={(inst as { instance_id?: string } | undefined)?.instance_id ?? ""}
+          disabled
+          readOnly
+        />
         <Input label="Version" value={inst?.current_version ?? ""} disabled readOnly />
-        <Toggle label="Telemetry" description="Send anonymous usage data to help improve Stride." checked={telemetry} onChange={(v) => { setEdited(true); setTelemetry(v); }} />
-        <Button type="submit" loading={update.isPending}>Save changes</Button>
+        <Toggle
+          label="Telemetry"
+          description="Send anonymous usage data to help improve Stride."
+          checked={telemetry}
+          onChange={(v) => {
+            setEdited(true);
+            setTelemetry(v);
+          }}
+        />
+        <Button type="submit" loading={update.isPending}>
+          Save changes
+        </Button>
       </form>
     </GodModeSection>
   );

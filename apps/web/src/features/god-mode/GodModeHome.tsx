@@ -14,12 +14,20 @@ export function GodModeHome() {
   const [params] = useSearchParams();
   if (instance.isLoading || admin.isLoading) return <PageSpinner />;
   if (instance.isError) {
-    return <AuthLayout title="Instance admin"><Banner>Failed to fetch instance info</Banner></AuthLayout>;
+    return (
+      <AuthLayout title="Instance admin">
+        <Banner>Failed to fetch instance info</Banner>
+      </AuthLayout>
+    );
   }
   const setupDone = instance.data?.instance?.is_setup_done ?? instance.data?.is_setup_done ?? false;
   if (setupDone && admin.data) return <Navigate to="/god-mode/general/" replace />;
   const error = authMessage(params.get("error_code"), params.get("error_message"));
-  return setupDone ? <AdminSignIn error={error} email={params.get("email") ?? ""} /> : <SetupForm error={error} params={params} />;
+  return setupDone ? (
+    <AdminSignIn error={error} email={params.get("email") ?? ""} />
+  ) : (
+    <SetupForm error={error} params={params} />
+  );
 }
 
 function SetupForm({ error, params }: { error: string | null; params: URLSearchParams }) {
@@ -36,12 +44,17 @@ function SetupForm({ error, params }: { error: string | null; params: URLSearchP
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (!first.trim() || !email.trim() || !password) return setMessage("Email, password and first name are required.");
-    if ((await checkStrength(password, [email, first, last])) !== "strength_valid") return setMessage("Choose a stronger password.");
+    if ((await checkStrength(password, [email, first, last])) !== "strength_valid")
+      return setMessage("Choose a stronger password.");
     if (password !== confirm) return setMessage("The passwords do not match.");
     setBusy(true);
     try {
       await adminSignUpForm({
-        first_name: first.trim(), last_name: last.trim(), email: email.trim(), company_name: company.trim(), password,
+        first_name: first.trim(),
+        last_name: last.trim(),
+        email: email.trim(),
+        company_name: company.trim(),
+        password,
         is_telemetry_enabled: telemetry ? "True" : "False",
       });
     } catch {
@@ -50,22 +63,55 @@ function SetupForm({ error, params }: { error: string | null; params: URLSearchP
     }
   };
   return (
-    <AuthLayout title="Set up your Stride instance" subtitle="Create the first instance admin. You can change these settings later.">
+    <AuthLayout
+      title="Set up your Stride instance"
+      subtitle="Create the first instance admin. You can change these settings later."
+    >
       {message && <Banner>{message}</Banner>}
       <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Instance setup">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input label="First name" name="first_name" autoFocus value={first} onChange={(e) => setFirst(e.target.value)} />
+          <Input
+            label="First name"
+            name="first_name"
+            autoFocus
+            value={first}
+            onChange={(e) => setFirst(e.target.value)}
+          />
           <Input label="Last name" name="last_name" value={last} onChange={(e) => setLast(e.target.value)} />
         </div>
-        <Input label="Email" name="email" type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+        <Input
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
         <Input label="Company name" name="company_name" value={company} onChange={(e) => setCompany(e.target.value)} />
-        <Input label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <Input
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <PasswordStrengthMeter strength={strength} />
-        <Input label="Confirm password" name="confirm_password" type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} />
+        <Input
+          label="Confirm password"
+          name="confirm_password"
+          type="password"
+          autoComplete="new-password"
+          value={confirm}
+          onChange={(e) => setConfirm(e.target.value)}
+        />
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={telemetry} onChange={(e) => setTelemetry(e.target.checked)} /> Allow anonymous usage telemetry
+          <input type="checkbox" checked={telemetry} onChange={(e) => setTelemetry(e.target.checked)} /> Allow anonymous
+          usage telemetry
         </label>
-        <Button type="submit" className="w-full" loading={busy}>Continue</Button>
+        <Button type="submit" className="w-full" loading={busy}>
+          Continue
+        </Button>
       </form>
     </AuthLayout>
   );
@@ -91,9 +137,26 @@ function AdminSignIn({ error, email: initialEmail }: { error: string | null; ema
     <AuthLayout title="Instance admin sign-in" subtitle="Manage this Stride instance.">
       {message && <Banner>{message}</Banner>}
       <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Admin sign-in">
-        <Input label="Email" name="email" type="email" autoComplete="email" autoFocus value={email} onChange={(e) => setEmail(e.target.value)} />
-        <Input label="Password" name="password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} />
-        <Button type="submit" className="w-full" loading={busy}>Sign in</Button>
+        <Input
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          autoFocus
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Input
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Button type="submit" className="w-full" loading={busy}>
+          Sign in
+        </Button>
       </form>
     </AuthLayout>
   );

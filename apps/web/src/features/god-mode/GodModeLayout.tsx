@@ -24,13 +24,25 @@ export function GodModeLayout() {
         <div className="mb-4">
           <div className="text-xs font-semibold uppercase tracking-wide text-fg-subtle">Instance admin</div>
           <div className="truncate font-semibold">{instance.data?.instance?.instance_name || "Stride"}</div>
-          {instance.data?.instance?.current_version && <div className="text-xs text-fg-subtle" data-testid="stride-version">Stride {instance.data.instance.current_version}</div>}
+          {instance.data?.instance?.current_version && (
+            <div className="text-xs text-fg-subtle" data-testid="stride-version">
+              Stride {instance.data.instance.current_version}
+            </div>
+          )}
         </div>
         <nav aria-label="Instance admin">
           <ul className="flex flex-wrap gap-1 md:block md:space-y-0.5">
             {NAV.map((n) => (
               <li key={n.to}>
-                <NavLink to={n.to} className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-fill-selected font-medium" : "hover:bg-fill-hover")}>
+                <NavLink
+                  to={n.to}
+                  className={({ isActive }) =>
+                    cx(
+                      "block rounded-md px-3 py-1.5 text-sm",
+                      isActive ? "bg-fill-selected font-medium" : "hover:bg-fill-hover",
+                    )
+                  }
+                >
                   {n.label}
                 </NavLink>
               </li>
@@ -39,8 +51,16 @@ export function GodModeLayout() {
         </nav>
         <div className="mt-6 space-y-2 text-sm">
           <div className="truncate text-fg-subtle">{admin.data.email}</div>
-          <Link to="/" className="block text-accent hover:underline">Open the app</Link>
-          <Button variant="secondary" size="sm" onClick={() => adminSignOutForm().catch(() => toast.show("error", "CSRF token not found"))}>Sign out</Button>
+          <Link to="/" className="block text-accent hover:underline">
+            Open the app
+          </Link>
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => adminSignOutForm().catch(() => toast.show("error", "CSRF token not found"))}
+          >
+            Sign out
+          </Button>
         </div>
       </aside>
       <main className="min-w-0 flex-1 p-6">
@@ -52,7 +72,15 @@ export function GodModeLayout() {
   );
 }
 
-export function GodModeSection({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+export function GodModeSection({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
   return (
     <section>
       <h1 className="text-xl font-semibold">{title}</h1>

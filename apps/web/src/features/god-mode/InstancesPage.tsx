@@ -24,8 +24,13 @@ export function InstancesPage() {
   const name = (id: string) => (byId.get(id) ? `${byId.get(id)!.hostname} · ${short(id)}` : short(id));
   const unshared = rows.filter((r) => r.unshared_with.length);
   return (
-    <GodModeSection title="Instances" description="The server processes of this installation, as each records itself every heartbeat.">
-      {list.isLoading ? <PageSpinner /> : list.isError ? (
+    <GodModeSection
+      title="Instances"
+      description="The server processes of this installation, as each records itself every heartbeat."
+    >
+      {list.isLoading ? (
+        <PageSpinner />
+      ) : list.isError ? (
         <Banner>{errorMessage((list.error as ApiError).body) ?? "Could not load the instances."}</Banner>
       ) : !rows.length ? (
         <EmptyState title="No instance has recorded itself yet" />
@@ -33,9 +38,10 @@ export function InstancesPage() {
         <>
           {unshared.length > 0 && (
             <Banner>
-              <strong>Local storage is not shared.</strong> {unshared.length} running instance{unshared.length === 1 ? "" : "s"} cannot see the
-              uploads folder of another, so a file uploaded through one instance is not found through the other. Give every instance the same
-              uploads folder (a shared <code>DATA_DIR</code> or network mount) or use <code>STORAGE=s3</code>.
+              <strong>Local storage is not shared.</strong> {unshared.length} running instance
+              {unshared.length === 1 ? "" : "s"} cannot see the uploads folder of another, so a file uploaded through
+              one instance is not found through the other. Give every instance the same uploads folder (a shared{" "}
+              <code>DATA_DIR</code> or network mount) or use <code>STORAGE=s3</code>.
             </Banner>
           )}
           <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Instances">
@@ -44,8 +50,12 @@ export function InstancesPage() {
                 <div className="min-w-0 flex-1">
                   <div className="flex flex-wrap items-center gap-2">
                     <span className="text-sm font-medium">{r.hostname}</span>
-                    <span className="font-mono text-xs text-fg-subtle" title={r.id}>{short(r.id)}</span>
-                    <span className={cx("rounded px-1.5 py-0.5 text-xs", STATUS[r.status].cls)}>{STATUS[r.status].label}</span>
+                    <span className="font-mono text-xs text-fg-subtle" title={r.id}>
+                      {short(r.id)}
+                    </span>
+                    <span className={cx("rounded px-1.5 py-0.5 text-xs", STATUS[r.status].cls)}>
+                      {STATUS[r.status].label}
+                    </span>
                     {r.unshared_with.length > 0 && (
                       <span className="rounded bg-danger-soft px-1.5 py-0.5 text-xs text-danger-strong">
                         Cannot see the uploads of {r.unshared_with.map(name).join(", ")}
@@ -53,12 +63,17 @@ export function InstancesPage() {
                     )}
                   </div>
                   <div className="mt-1 text-xs text-fg-subtle">
-                    pid {r.pid} · version {r.version} · storage {r.storage === "local" ? `local (${r.uploads_dir})` : r.storage}
+                    pid {r.pid} · version {r.version} · storage{" "}
+                    {r.storage === "local" ? `local (${r.uploads_dir})` : r.storage}
                   </div>
                 </div>
                 <div className="text-right text-xs text-fg-subtle">
                   <div>started {relativeTime(r.started_at)}</div>
-                  <div>{r.status === "stopped" ? `stopped ${relativeTime(r.stopped_at ?? r.last_seen_at)}` : `last seen ${relativeTime(r.last_seen_at)}`}</div>
+                  <div>
+                    {r.status === "stopped"
+                      ? `stopped ${relativeTime(r.stopped_at ?? r.last_seen_at)}`
+                      : `last seen ${relativeTime(r.last_seen_at)}`}
+                  </div>
                 </div>
               </li>
             ))}

@@ -14,16 +14,42 @@ export function StickiesPage() {
   const stickies = useStickies(slug);
   const [active, setActive] = useState<string | null>(null);
   const [query, setQuery] = useState("");
-  const shown = (stickies.data ?? []).filter((s) => !query.trim() || matches(`${s.name ?? ""} ${s.description_stripped ?? ""}`, query));
+  const shown = (stickies.data ?? []).filter(
+    (s) => !query.trim() || matches(`${s.name ?? ""} ${s.description_stripped ?? ""}`, query),
+  );
   return (
     <>
-      <PageHeader title="Stickies" actions={<AddStickyButton slug={slug} onCreated={(id) => { setQuery(""); setActive(id); }} />} />
+      <PageHeader
+        title="Stickies"
+        actions={
+          <AddStickyButton
+            slug={slug}
+            onCreated={(id) => {
+              setQuery("");
+              setActive(id);
+            }}
+          />
+        }
+      />
       <div className="mx-auto w-full max-w-5xl space-y-4 p-6">
         <div className="max-w-sm">
-          <Input type="search" aria-label="Search stickies" placeholder="Search stickies" value={query} onChange={(e) => setQuery(e.target.value)} />
+          <Input
+            type="search"
+            aria-label="Search stickies"
+            placeholder="Search stickies"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+          />
         </div>
-        {stickies.isPending ? <PageSpinner /> : (
-          <StickiesGrid slug={slug} stickies={shown} active={active} empty={query.trim() ? "No sticky matches your search." : "No stickies yet. Add one to jot something down."} />
+        {stickies.isPending ? (
+          <PageSpinner />
+        ) : (
+          <StickiesGrid
+            slug={slug}
+            stickies={shown}
+            active={active}
+            empty={query.trim() ? "No sticky matches your search." : "No stickies yet. Add one to jot something down."}
+          />
         )}
       </div>
     </>

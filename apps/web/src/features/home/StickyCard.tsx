@@ -32,7 +32,12 @@ export function StickyCard({ slug, sticky, active }: { slug: string; sticky: Sti
   const color = stickyColor(sticky.background_color);
   const title = stickyTitle(sticky);
   return (
-    <article data-sticky={sticky.id} data-color={sticky.background_color ?? "gray"} aria-label={`Sticky ${title}`} className={cx("flex min-h-40 flex-col rounded-lg p-3 pt-6 shadow-sm", color.className)}>
+    <article
+      data-sticky={sticky.id}
+      data-color={sticky.background_color ?? "gray"}
+      aria-label={`Sticky ${title}`}
+      className={cx("flex min-h-40 flex-col rounded-lg p-3 pt-6 shadow-sm", color.className)}
+    >
       <div className="flex-1 text-sm">
         <StickyEditor
           html={sticky.description_html}

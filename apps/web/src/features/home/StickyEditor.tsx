@@ -2,7 +2,9 @@ import { Suspense, lazy, useCallback, useEffect, useRef } from "react";
 import type { RichTextEditorHandle } from "../../components/editor/index.ts";
 import { sanitizeHtml } from "../../lib/html.ts";
 
-const RichTextEditor = lazy(() => import("../../components/editor/RichTextEditor.tsx").then((m) => ({ default: m.RichTextEditor })));
+const RichTextEditor = lazy(() =>
+  import("../../components/editor/RichTextEditor.tsx").then((m) => ({ default: m.RichTextEditor })),
+);
 
 /**
  * A sticky's text in the shared rich-text editor (its own chunk); until it loads, the text itself. `focused` takes
@@ -11,7 +13,17 @@ const RichTextEditor = lazy(() => import("../../components/editor/RichTextEditor
 /** Focus after the editor's view is mounted (the handle arrives while React attaches refs, before the view exists). */
 const focusSoon = (h: RichTextEditorHandle) => requestAnimationFrame(() => h.focus());
 
-export function StickyEditor({ html, label, focused, onChange }: { html: string; label: string; focused?: boolean; onChange: (html: string) => void }) {
+export function StickyEditor({
+  html,
+  label,
+  focused,
+  onChange,
+}: {
+  html: string;
+  label: string;
+  focused?: boolean;
+  onChange: (html: string) => void;
+}) {
   const handle = useRef<RichTextEditorHandle | null>(null);
   const wantFocus = useRef(focused);
   wantFocus.current = focused;
@@ -23,8 +35,22 @@ export function StickyEditor({ html, label, focused, onChange }: { html: string;
     if (focused && handle.current) focusSoon(handle.current);
   }, [focused]);
   return (
-    <Suspense fallback={<div className="editor"><div className="editor-content" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} /></div>}>
-      <RichTextEditor ref={setHandle} value={html} label={label} placeholder="Write a note…" bare minHeight={80} onChange={onChange} />
+    <Suspense
+      fallback={
+        <div className="editor">
+          <div className="editor-content" data-rich-text dangerouslySetInnerHTML={{ __html: sanitizeHtml(html) }} />
+        </div>
+      }
+    >
+      <RichTextEditor
+        ref={setHandle}
+        value={html}
+        label={label}
+        placeholder="Write a note…"
+        bare
+        minHeight={80}
+        onChange={onChange}
+      />
     </Suspense>
   );
 }

@@ -2,8 +2,22 @@ import { useRef, type ReactNode } from "react";
 import { sortOrderAtIndex, type Ordered } from "@stride/shared";
 import { extractClosestEdge } from "@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/extract-closest-edge";
 import {
-  DragHandle, DragScope, DropLine, DropList, draggingClass, gridStep, lineEdge, sameSlot, sortableSpec, useDragController, useDragDrop, useDragItem, useDragSelector, useSlotLine,
-  type SortableSpec, type Slot,
+  DragHandle,
+  DragScope,
+  DropLine,
+  DropList,
+  draggingClass,
+  gridStep,
+  lineEdge,
+  sameSlot,
+  sortableSpec,
+  useDragController,
+  useDragDrop,
+  useDragItem,
+  useDragSelector,
+  useSlotLine,
+  type SortableSpec,
+  type Slot,
 } from "../../components/dnd/index.ts";
 import { cx } from "../../components/ui/index.ts";
 
@@ -20,7 +34,16 @@ function columnsOf(list: HTMLElement | null): number {
  * laid out as a `grid` (stickies) moves in every direction: the arrow keys go left, right, up and down the rows
  * (however many columns the width gives), and the pointer drops before or after the item under it.
  */
-export function SortableOrder<T extends Ordered>({ type, name, items, label, onMove, className, layout = "list", children }: {
+export function SortableOrder<T extends Ordered>({
+  type,
+  name,
+  items,
+  label,
+  onMove,
+  className,
+  layout = "list",
+  children,
+}: {
   type: string;
   /** The list's name, read to screen readers. */
   name: string;
@@ -35,8 +58,17 @@ export function SortableOrder<T extends Ordered>({ type, name, items, label, onM
   const byId = (id: string) => items.find((i) => i.id === id);
   const base = sortableSpec({
     type,
-    model: { columns: [[type]], items: () => items.map((i) => i.id), accepts: () => true, ordered: () => true, name: () => name },
-    label: (id) => { const i = byId(id); return i ? label(i) : name; },
+    model: {
+      columns: [[type]],
+      items: () => items.map((i) => i.id),
+      accepts: () => true,
+      ordered: () => true,
+      name: () => name,
+    },
+    label: (id) => {
+      const i = byId(id);
+      return i ? label(i) : name;
+    },
     canDrag: (src) => !!byId(src.id),
     commit: (src, slot: Slot, failed) => {
       const item = byId(src.id);
@@ -46,24 +78,29 @@ export function SortableOrder<T extends Ordered>({ type, name, items, label, onM
       return true;
     },
   });
-  const spec: SortableSpec = layout === "grid"
-    ? {
-      ...base,
-      step: (at, dir) => gridStep(at, dir, items.length, columnsOf(box.current)),
-      // the pointer's place also names the item under it and the side: the line shows there (a row's end and the next
-      // row's start are the same place in the order, but not on the screen)
-      fromPointer: (targets, src, input, origin) => {
-        const slot = base.fromPointer(targets, src, input, origin);
-        const over = targets.find((t) => typeof t.container === "string" && typeof t.id === "string");
-        return slot && over ? ({ ...slot, over: over.id as string, edge: extractClosestEdge(over) } as GridSlot) : slot;
-      },
-    }
-    : base;
+  const spec: SortableSpec =
+    layout === "grid"
+      ? {
+          ...base,
+          step: (at, dir) => gridStep(at, dir, items.length, columnsOf(box.current)),
+          // the pointer's place also names the item under it and the side: the line shows there (a row's end and the next
+          // row's start are the same place in the order, but not on the screen)
+          fromPointer: (targets, src, input, origin) => {
+            const slot = base.fromPointer(targets, src, input, origin);
+            const over = targets.find((t) => typeof t.container === "string" && typeof t.id === "string");
+            return slot && over
+              ? ({ ...slot, over: over.id as string, edge: extractClosestEdge(over) } as GridSlot)
+              : slot;
+          },
+        }
+      : base;
   const drag = useDragDrop(spec, { version: items });
   return (
     <DragScope controller={drag}>
       <div ref={box} data-layout={layout}>
-        <DropList container={type} label={name} className={className}>{children}</DropList>
+        <DropList container={type} label={name} className={className}>
+          {children}
+        </DropList>
       </div>
     </DragScope>
   );
@@ -88,7 +125,15 @@ function useGridLine(type: string, id: string): "top" | "bottom" | null {
 }
 
 /** An item of a SortableOrder: a list item with a drop line and a "Move …" handle (`grid`: items flow in rows). */
-export function SortableItem({ type, id, label, className, layout = "list", children, ...rest }: {
+export function SortableItem({
+  type,
+  id,
+  label,
+  className,
+  layout = "list",
+  children,
+  ...rest
+}: {
   type: string;
   id: string;
   label: string;

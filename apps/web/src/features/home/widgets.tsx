@@ -4,8 +4,17 @@ import { ExternalLink, FileText, Link2, Pencil, Trash2 } from "lucide-react";
 import { WIDGET_ISSUE_TABS, type WidgetIssueTab } from "@stride/shared";
 import { fieldErrors } from "../../api/client.ts";
 import {
-  useAssignedWork, useCreateQuickLink, useDeleteQuickLink, useHomeDashboard, useQuickLinks, useRecentVisits, useStickies, useUpdateDashboardWidget, useUpdateQuickLink,
-  type QuickLink, type RecentVisit,
+  useAssignedWork,
+  useCreateQuickLink,
+  useDeleteQuickLink,
+  useHomeDashboard,
+  useQuickLinks,
+  useRecentVisits,
+  useStickies,
+  useUpdateDashboardWidget,
+  useUpdateQuickLink,
+  type QuickLink,
+  type RecentVisit,
 } from "../../api/home.ts";
 import { useProjects } from "../../api/projects.ts";
 import { Button, Input, Spinner, cx } from "../../components/ui/index.ts";
@@ -17,11 +26,23 @@ import { AddStickyButton } from "./StickiesGrid.tsx";
 import { StickyCard } from "./StickyCard.tsx";
 
 /** A widget's frame: its heading (named region) and actions. */
-export function WidgetFrame({ id, title, actions, children }: { id: string; title: string; actions?: ReactNode; children: ReactNode }) {
+export function WidgetFrame({
+  id,
+  title,
+  actions,
+  children,
+}: {
+  id: string;
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={`widget-${id}`} data-widget={id} className="rounded-lg border border-line p-4">
       <div className="mb-3 flex items-center justify-between gap-2">
-        <h3 id={`widget-${id}`} className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">{title}</h3>
+        <h3 id={`widget-${id}`} className="text-sm font-semibold uppercase tracking-wide text-fg-subtle">
+          {title}
+        </h3>
         {actions && <div className="flex items-center gap-2">{actions}</div>}
       </div>
       {children}
@@ -41,29 +62,62 @@ export function QuickLinksWidget({ slug }: { slug: string }) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   return (
-    <WidgetFrame id="quick_links" title="Quick links" actions={<Button size="sm" variant="ghost" onClick={() => setAdding((v) => !v)}>{adding ? "Cancel" : "Add quick link"}</Button>}>
+    <WidgetFrame
+      id="quick_links"
+      title="Quick links"
+      actions={
+        <Button size="sm" variant="ghost" onClick={() => setAdding((v) => !v)}>
+          {adding ? "Cancel" : "Add quick link"}
+        </Button>
+      }
+    >
       {adding && <QuickLinkForm slug={slug} onDone={() => setAdding(false)} />}
-      {links.isPending ? <Spinner /> : !links.data?.length ? (
+      {links.isPending ? (
+        <Spinner />
+      ) : !links.data?.length ? (
         !adding && <p className={muted}>Save the links you open often.</p>
       ) : (
         <ul aria-label="Quick links" className="grid gap-2 sm:grid-cols-2">
-          {links.data.map((l) => editing === l.id ? (
-            <li key={l.id} data-quick-link={l.url} className="rounded-md border border-accent-line p-3 sm:col-span-2">
-              <QuickLinkForm slug={slug} link={l} onDone={() => setEditing(null)} />
-            </li>
-          ) : (
-            <li key={l.id} data-quick-link={l.url} className="group flex items-center gap-2 rounded-md border border-line px-3 py-2">
-              <Link2 size={14} aria-hidden focusable="false" className="shrink-0 text-fg-subtle" />
-              <a href={l.url} target="_blank" rel="noopener noreferrer" className="min-w-0 flex-1 truncate text-sm hover:underline">{l.title || l.url}</a>
-              <ExternalLink size={12} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
-              <button type="button" aria-label={`Edit quick link ${l.title || l.url}`} onClick={() => setEditing(l.id)} className="rounded p-0.5 text-fg-subtle opacity-0 hover:text-fg-secondary focus:opacity-100 group-hover:opacity-100">
-                <Pencil size={14} aria-hidden focusable="false" />
-              </button>
-              <button type="button" aria-label={`Remove quick link ${l.title || l.url}`} onClick={() => remove.mutate(l.id)} className="rounded p-0.5 text-fg-subtle opacity-0 hover:text-red-600 focus:opacity-100 group-hover:opacity-100">
-                <Trash2 size={14} aria-hidden focusable="false" />
-              </button>
-            </li>
-          ))}
+          {links.data.map((l) =>
+            editing === l.id ? (
+              <li key={l.id} data-quick-link={l.url} className="rounded-md border border-accent-line p-3 sm:col-span-2">
+                <QuickLinkForm slug={slug} link={l} onDone={() => setEditing(null)} />
+              </li>
+            ) : (
+              <li
+                key={l.id}
+                data-quick-link={l.url}
+                className="group flex items-center gap-2 rounded-md border border-line px-3 py-2"
+              >
+                <Link2 size={14} aria-hidden focusable="false" className="shrink-0 text-fg-subtle" />
+                <a
+                  href={l.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="min-w-0 flex-1 truncate text-sm hover:underline"
+                >
+                  {l.title || l.url}
+                </a>
+                <ExternalLink size={12} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
+                <button
+                  type="button"
+                  aria-label={`Edit quick link ${l.title || l.url}`}
+                  onClick={() => setEditing(l.id)}
+                  className="rounded p-0.5 text-fg-subtle opacity-0 hover:text-fg-secondary focus:opacity-100 group-hover:opacity-100"
+                >
+                  <Pencil size={14} aria-hidden focusable="false" />
+                </button>
+                <button
+                  type="button"
+                  aria-label={`Remove quick link ${l.title || l.url}`}
+                  onClick={() => remove.mutate(l.id)}
+                  className="rounded p-0.5 text-fg-subtle opacity-0 hover:text-red-600 focus:opacity-100 group-hover:opacity-100"
+                >
+                  <Trash2 size={14} aria-hidden focusable="false" />
+                </button>
+              </li>
+            ),
+          )}
         </ul>
       )}
     </WidgetFrame>
@@ -88,13 +142,43 @@ function QuickLinkForm({ slug, link, onDone }: { slug: string; link?: QuickLink;
     <form
       aria-label={link ? "Edit quick link" : "Add quick link"}
       onSubmit={submit}
-      onKeyDown={(e) => { if (e.key === "Escape" && link) { e.stopPropagation(); onDone(); } }}
-      className={cx("grid gap-2 sm:items-end", link ? "sm:grid-cols-[1fr_1fr_auto_auto]" : "mb-3 sm:grid-cols-[1fr_1fr_auto]")}
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && link) {
+          e.stopPropagation();
+          onDone();
+        }
+      }}
+      className={cx(
+        "grid gap-2 sm:items-end",
+        link ? "sm:grid-cols-[1fr_1fr_auto_auto]" : "mb-3 sm:grid-cols-[1fr_1fr_auto]",
+      )}
     >
-      <Input label="URL" name="url" value={url} autoFocus required placeholder="https://…" onChange={(e) => setUrl(e.target.value)} error={errors.url} />
-      <Input label="Title" name="title" value={title} placeholder="Shown instead of the URL" onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <Button type="submit" loading={saving.isPending}>{link ? "Save link" : "Add link"}</Button>
-      {link && <Button type="button" variant="ghost" onClick={onDone}>Cancel</Button>}
+      <Input
+        label="URL"
+        name="url"
+        value={url}
+        autoFocus
+        required
+        placeholder="https://…"
+        onChange={(e) => setUrl(e.target.value)}
+        error={errors.url}
+      />
+      <Input
+        label="Title"
+        name="title"
+        value={title}
+        placeholder="Shown instead of the URL"
+        onChange={(e) => setTitle(e.target.value)}
+        error={errors.title}
+      />
+      <Button type="submit" loading={saving.isPending}>
+        {link ? "Save link" : "Add link"}
+      </Button>
+      {link && (
+        <Button type="button" variant="ghost" onClick={onDone}>
+          Cancel
+        </Button>
+      )}
     </form>
   );
 }
@@ -111,7 +195,9 @@ export function RecentsWidget({ slug }: { slug: string }) {
   const fmt = useDateTimeFormat();
   return (
     <WidgetFrame id="recents" title="Recents">
-      {recents.isPending ? <Spinner /> : !recents.data?.length ? (
+      {recents.isPending ? (
+        <Spinner />
+      ) : !recents.data?.length ? (
         <p className={muted}>Work items and projects you open show here.</p>
       ) : (
         <ul aria-label="Recent visits" className="divide-y divide-line-subtle">
@@ -120,11 +206,15 @@ export function RecentsWidget({ slug }: { slug: string }) {
               {v.entity_name === "project" ? (
                 <ProjectLogo project={{ name: v.entity_data.name, logo_props: v.entity_data.logo_props }} />
               ) : v.entity_name === "issue" ? (
-                <span className="w-16 shrink-0 text-xs text-fg-subtle">{itemKey(v.entity_data.project_identifier, v.entity_data.sequence_id)}</span>
+                <span className="w-16 shrink-0 text-xs text-fg-subtle">
+                  {itemKey(v.entity_data.project_identifier, v.entity_data.sequence_id)}
+                </span>
               ) : (
                 <FileText size={14} aria-hidden focusable="false" className="shrink-0 text-fg-subtle" />
               )}
-              <Link to={recentHref(slug, v)} className="min-w-0 flex-1 truncate hover:underline">{v.entity_data.name}</Link>
+              <Link to={recentHref(slug, v)} className="min-w-0 flex-1 truncate hover:underline">
+                {v.entity_data.name}
+              </Link>
               <span className="shrink-0 text-xs text-fg-subtle">{fmt.short(v.visited_at)}</span>
             </li>
           ))}
@@ -147,15 +237,23 @@ export function MyStickiesWidget({ slug }: { slug: string }) {
       actions={
         <>
           <AddStickyButton slug={slug} onCreated={setActive} />
-          <Button size="sm" variant="ghost" onClick={() => setAll(true)}>All stickies</Button>
+          <Button size="sm" variant="ghost" onClick={() => setAll(true)}>
+            All stickies
+          </Button>
         </>
       }
     >
-      {stickies.isPending ? <Spinner /> : !shown.length ? (
+      {stickies.isPending ? (
+        <Spinner />
+      ) : !shown.length ? (
         <p className={muted}>No stickies yet.</p>
       ) : (
         <ul aria-label="My stickies" className="grid gap-3 sm:grid-cols-2">
-          {shown.map((s) => <li key={s.id}><StickyCard slug={slug} sticky={s} active={s.id === active} /></li>)}
+          {shown.map((s) => (
+            <li key={s.id}>
+              <StickyCard slug={slug} sticky={s} active={s.id === active} />
+            </li>
+          ))}
         </ul>
       )}
       {all && <AllStickiesModal slug={slug} open={all} onClose={() => setAll(false)} />}
@@ -163,14 +261,21 @@ export function MyStickiesWidget({ slug }: { slug: string }) {
   );
 }
 
-const TAB_LABEL: Record<WidgetIssueTab, string> = { pending: "Pending", upcoming: "Upcoming", overdue: "Overdue", completed: "Completed" };
+const TAB_LABEL: Record<WidgetIssueTab, string> = {
+  pending: "Pending",
+  upcoming: "Upcoming",
+  overdue: "Overdue",
+  completed: "Completed",
+};
 
 /** Assigned work: the caller's items by tab (pending, upcoming, overdue, completed); the tab is kept on the dashboard widget. */
 export function AssignedWorkWidget({ slug }: { slug: string }) {
   const dashboard = useHomeDashboard(slug);
   const widget = dashboard.data?.widgets.find((w) => w.key === "assigned_issues");
   const stored = (widget?.widget_filters as { tab?: string } | undefined)?.tab;
-  const tab: WidgetIssueTab = (WIDGET_ISSUE_TABS as readonly string[]).includes(stored ?? "") ? (stored as WidgetIssueTab) : "pending";
+  const tab: WidgetIssueTab = (WIDGET_ISSUE_TABS as readonly string[]).includes(stored ?? "")
+    ? (stored as WidgetIssueTab)
+    : "pending";
   const items = useAssignedWork(slug, dashboard.data?.dashboard.id, tab);
   const setTab = useUpdateDashboardWidget(slug);
   const projects = useProjects(slug);
@@ -185,14 +290,27 @@ export function AssignedWorkWidget({ slug }: { slug: string }) {
             role="tab"
             aria-selected={t === tab}
             disabled={!dashboard.data || !widget}
-            onClick={() => dashboard.data && widget && setTab.mutate({ dashboard: dashboard.data, widgetId: widget.id, filters: { ...widget.widget_filters, tab: t } })}
-            className={cx("rounded-md px-2 py-1 text-xs", t === tab ? "bg-fill-selected font-medium" : "text-fg-muted hover:bg-fill-hover")}
+            onClick={() =>
+              dashboard.data &&
+              widget &&
+              setTab.mutate({
+                dashboard: dashboard.data,
+                widgetId: widget.id,
+                filters: { ...widget.widget_filters, tab: t },
+              })
+            }
+            className={cx(
+              "rounded-md px-2 py-1 text-xs",
+              t === tab ? "bg-fill-selected font-medium" : "text-fg-muted hover:bg-fill-hover",
+            )}
           >
             {TAB_LABEL[t]}
           </button>
         ))}
       </div>
-      {items.isPending ? <Spinner /> : !items.data?.issues.length ? (
+      {items.isPending ? (
+        <Spinner />
+      ) : !items.data?.issues.length ? (
         <p className={muted}>Nothing {TAB_LABEL[tab].toLowerCase()} is assigned to you.</p>
       ) : (
         <>
@@ -202,12 +320,16 @@ export function AssignedWorkWidget({ slug }: { slug: string }) {
               return (
                 <li key={i.id} className="flex items-center gap-2 py-1.5 text-sm">
                   <span className="w-16 shrink-0 text-xs text-fg-subtle">{itemKey(ident, i.sequence_id)}</span>
-                  <Link to={itemUrl(slug, ident, i.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">{i.name}</Link>
+                  <Link to={itemUrl(slug, ident, i.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">
+                    {i.name}
+                  </Link>
                 </li>
               );
             })}
           </ul>
-          {items.data.count > items.data.issues.length && <p className="mt-2 text-xs text-fg-subtle">{items.data.count - items.data.issues.length} more</p>}
+          {items.data.count > items.data.issues.length && (
+            <p className="mt-2 text-xs text-fg-subtle">{items.data.count - items.data.issues.length} more</p>
+          )}
         </>
       )}
     </WidgetFrame>

@@ -4,7 +4,17 @@ import { useQuery } from "@tanstack/react-query";
 import { ArrowLeft, Copy, RefreshCw } from "lucide-react";
 import { intakeSettingsQuery, useRegenerateIntakeAnchor, useUpdateIntakeSettings } from "../../api/intake.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { Banner, Button, ConfirmModal, EmptyState, Input, NoAccess, PageSpinner, Toggle, useToast } from "../../components/ui/index.ts";
+import {
+  Banner,
+  Button,
+  ConfirmModal,
+  EmptyState,
+  Input,
+  NoAccess,
+  PageSpinner,
+  Toggle,
+  useToast,
+} from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 
@@ -25,12 +35,30 @@ export function IntakeSettingsPage() {
   const [confirm, setConfirm] = useState(false);
   const toast = useToast();
   const back = (
-    <Link to={`/${slug}/projects/${pid}/intake/`} className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline">
+    <Link
+      to={`/${slug}/projects/${pid}/intake/`}
+      className="inline-flex items-center gap-1 text-sm text-indigo-600 hover:underline"
+    >
       <ArrowLeft size={14} aria-hidden /> Back to intake
     </Link>
   );
-  if (!project.intake_view) return (<><PageHeader title="Intake settings" /><EmptyState title="Intake is turned off" description="A project admin can turn on intake in the project's feature settings." /></>);
-  if (!canView) return (<><PageHeader title="Intake settings" /><NoAccess what="Intake settings" /></>);
+  if (!project.intake_view)
+    return (
+      <>
+        <PageHeader title="Intake settings" />
+        <EmptyState
+          title="Intake is turned off"
+          description="A project admin can turn on intake in the project's feature settings."
+        />
+      </>
+    );
+  if (!canView)
+    return (
+      <>
+        <PageHeader title="Intake settings" />
+        <NoAccess what="Intake settings" />
+      </>
+    );
   const s = settings.data;
   const url = s ? publicFormUrl(s.anchor) : "";
   const noEdit = canEdit ? null : "Only project admins can change the intake settings.";
@@ -38,7 +66,11 @@ export function IntakeSettingsPage() {
     <>
       <PageHeader title="Intake settings" actions={back} />
       <div className="max-w-2xl space-y-6 p-6">
-        {settings.isLoading ? <PageSpinner /> : settings.isError || !s ? <Banner>Could not load the intake settings.</Banner> : (
+        {settings.isLoading ? (
+          <PageSpinner />
+        ) : settings.isError || !s ? (
+          <Banner>Could not load the intake settings.</Banner>
+        ) : (
           <>
             <div className="divide-y divide-line">
               <Toggle
@@ -61,17 +93,35 @@ export function IntakeSettingsPage() {
             <section aria-label="Public form link" className="space-y-2">
               <h2 className="text-sm font-semibold">Public form link</h2>
               <div className="flex items-end gap-2">
-                <div className="min-w-0 flex-1"><Input aria-label="Public form link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} /></div>
+                <div className="min-w-0 flex-1">
+                  <Input aria-label="Public form link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+                </div>
                 <Button
                   variant="secondary"
-                  onClick={() => navigator.clipboard?.writeText(url).then(() => toast.show("success", "Link copied"), () => toast.show("error", "Could not copy the link"))}
+                  onClick={() =>
+                    navigator.clipboard?.writeText(url).then(
+                      () => toast.show("success", "Link copied"),
+                      () => toast.show("error", "Could not copy the link"),
+                    )
+                  }
                 >
                   <Copy size={14} aria-hidden /> Copy
                 </Button>
-                {s.is_form_enabled && <a className="text-sm text-indigo-600 hover:underline" href={url} target="_blank" rel="noreferrer">Open form</a>}
+                {s.is_form_enabled && (
+                  <a className="text-sm text-indigo-600 hover:underline" href={url} target="_blank" rel="noreferrer">
+                    Open form
+                  </a>
+                )}
               </div>
-              {!s.is_form_enabled && <p className="text-xs text-fg-subtle">The link works once the public form is on.</p>}
-              <Button variant="secondary" disabledReason={noEdit} loading={regenerate.isPending} onClick={() => setConfirm(true)}>
+              {!s.is_form_enabled && (
+                <p className="text-xs text-fg-subtle">The link works once the public form is on.</p>
+              )}
+              <Button
+                variant="secondary"
+                disabledReason={noEdit}
+                loading={regenerate.isPending}
+                onClick={() => setConfirm(true)}
+              >
                 <RefreshCw size={14} aria-hidden /> New link
               </Button>
             </section>
@@ -85,7 +135,14 @@ export function IntakeSettingsPage() {
         confirmLabel="Make a new link"
         loading={regenerate.isPending}
         onClose={() => setConfirm(false)}
-        onConfirm={() => regenerate.mutate(undefined, { onSuccess: () => { setConfirm(false); toast.show("success", "New form link made"); } })}
+        onConfirm={() =>
+          regenerate.mutate(undefined, {
+            onSuccess: () => {
+              setConfirm(false);
+              toast.show("success", "New form link made");
+            },
+          })
+        }
       />
     </>
   );

@@ -18,10 +18,21 @@ export function PublicIntakePage() {
   const [email, setEmail] = useState("");
   const errs = fieldErrors(submit.error);
   const limited = submit.error instanceof ApiError && submit.error.status === 429;
-  const other = submit.error && !limited && Object.keys(errs).length === 0 ? (submit.error instanceof ApiError ? errorMessage(submit.error.body) : submit.error.message) : null;
+  const other =
+    submit.error && !limited && Object.keys(errs).length === 0
+      ? submit.error instanceof ApiError
+        ? errorMessage(submit.error.body)
+        : submit.error.message
+      : null;
 
   if (form.isLoading) return <PageSpinner />;
-  if (!form.data) return <EmptyState title="This form is not available" description="The link may be old, or the form was turned off. Ask for a new link." />;
+  if (!form.data)
+    return (
+      <EmptyState
+        title="This form is not available"
+        description="The link may be old, or the form was turned off. Ask for a new link."
+      />
+    );
   const f = form.data;
   const send = (e: FormEvent) => {
     e.preventDefault();
@@ -34,15 +45,41 @@ export function PublicIntakePage() {
         <h1 className="text-2xl font-semibold">Send a request to {f.project_name}</h1>
       </header>
       {submit.isSuccess ? (
-        <Banner kind="success">Thank you. Your request reached {submit.data.project_name}; the team will follow up by email.</Banner>
+        <Banner kind="success">
+          Thank you. Your request reached {submit.data.project_name}; the team will follow up by email.
+        </Banner>
       ) : (
         <form className="space-y-4" onSubmit={send} aria-label="Intake form">
-          <Input label="Title" required maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errs.name} />
-          <Textarea label="Description" rows={6} maxLength={20000} value={description} onChange={(e) => setDescription(e.target.value)} error={errs.description} />
-          <Input label="Your email" type="email" required maxLength={254} value={email} onChange={(e) => setEmail(e.target.value)} error={errs.email} />
+          <Input
+            label="Title"
+            required
+            maxLength={255}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            error={errs.name}
+          />
+          <Textarea
+            label="Description"
+            rows={6}
+            maxLength={20000}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+            error={errs.description}
+          />
+          <Input
+            label="Your email"
+            type="email"
+            required
+            maxLength={254}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={errs.email}
+          />
           {limited && <Banner>Too many requests from here. Try again in a minute.</Banner>}
           {other && <Banner>{other}</Banner>}
-          <Button type="submit" loading={submit.isPending} disabled={!name.trim() || !email.trim()}>Send request</Button>
+          <Button type="submit" loading={submit.isPending} disabled={!name.trim() || !email.trim()}>
+            Send request
+          </Button>
         </form>
       )}
     </main>

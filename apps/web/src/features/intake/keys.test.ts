@@ -2,11 +2,28 @@ import { describe, expect, it } from "vitest";
 import { intakeKeyAction, nextSelection } from "./keys.ts";
 
 const press = (key: string, extra: Record<string, unknown> = {}) =>
-  intakeKeyAction({ key, altKey: false, ctrlKey: false, metaKey: false, target: null, defaultPrevented: false, ...extra } as never);
+  intakeKeyAction({
+    key,
+    altKey: false,
+    ctrlKey: false,
+    metaKey: false,
+    target: null,
+    defaultPrevented: false,
+    ...extra,
+  } as never);
 
 describe("intake keys", () => {
   it("maps 1 / 2 / 3 / H / J / K and nothing else", () => {
-    expect(["1", "2", "3", "h", "H", "j", "k", "x"].map((k) => press(k))).toEqual(["accept", "duplicate", "decline", "snooze", "snooze", "next", "prev", null]);
+    expect(["1", "2", "3", "h", "H", "j", "k", "x"].map((k) => press(k))).toEqual([
+      "accept",
+      "duplicate",
+      "decline",
+      "snooze",
+      "snooze",
+      "next",
+      "prev",
+      null,
+    ]);
   });
   it("ignores keys typed into fields or with modifiers", () => {
     expect(press("1", { target: { tagName: "INPUT" } })).toBeNull();

@@ -1,10 +1,19 @@
 /** The intake screen's single keys (work-tracking.md §2; issue #12): 1 accept, 2 duplicate, 3 decline, H snooze, J/K move. */
 export type IntakeKeyAction = "accept" | "duplicate" | "decline" | "snooze" | "next" | "prev";
 
-const KEYS: Record<string, IntakeKeyAction> = { "1": "accept", "2": "duplicate", "3": "decline", h: "snooze", j: "next", k: "prev" };
+const KEYS: Record<string, IntakeKeyAction> = {
+  "1": "accept",
+  "2": "duplicate",
+  "3": "decline",
+  h: "snooze",
+  j: "next",
+  k: "prev",
+};
 
 /** What a key press asks for, or null: never while typing in a field or with a modifier held. */
-export function intakeKeyAction(e: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey" | "target" | "defaultPrevented">): IntakeKeyAction | null {
+export function intakeKeyAction(
+  e: Pick<KeyboardEvent, "key" | "altKey" | "ctrlKey" | "metaKey" | "target" | "defaultPrevented">,
+): IntakeKeyAction | null {
   if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey) return null;
   const t = e.target as (HTMLElement & { isContentEditable?: boolean }) | null;
   const tag = t?.tagName;

@@ -23,14 +23,18 @@ export function InvitationsPage() {
         const slug = first && typeof first.workspace === "object" ? first.workspace.slug : null;
         nav(slug ? `/${slug}/` : "/");
       },
-      onError: (err) => setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error."),
+      onError: (err) => setError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error."),
     });
   };
   return (
     <AuthLayout
       title="Workspace invitations"
       subtitle={pending.length ? "Choose the workspaces you want to join." : undefined}
-      footer={<Link className="text-accent hover:underline" to="/create-workspace/">Create a new workspace instead</Link>}
+      footer={
+        <Link className="text-accent hover:underline" to="/create-workspace/">
+          Create a new workspace instead
+        </Link>
+      }
     >
       {error && <Banner>{error}</Banner>}
       {pending.length === 0 ? (
@@ -38,7 +42,9 @@ export function InvitationsPage() {
       ) : (
         <>
           <InvitationList invitations={pending} selected={selected} onChange={setSelected} />
-          <Button className="w-full" disabled={!selected.length} loading={accept.isPending} onClick={onAccept}>Accept and continue</Button>
+          <Button className="w-full" disabled={!selected.length} loading={accept.isPending} onClick={onAccept}>
+            Accept and continue
+          </Button>
         </>
       )}
     </AuthLayout>

@@ -17,7 +17,12 @@ export function WorkspaceInvitationPage() {
   const token = params.get("token") ?? "";
   const me = useMe();
   const qc = useQueryClient();
-  const inv = useQuery({ queryKey: qk.invitationJoin(slug, id, token), queryFn: () => fetchInvitationForJoin(slug, id, token), enabled: !!(id && slug && token), retry: false });
+  const inv = useQuery({
+    queryKey: qk.invitationJoin(slug, id, token),
+    queryFn: () => fetchInvitationForJoin(slug, id, token),
+    enabled: !!(id && slug && token),
+    retry: false,
+  });
   const [result, setResult] = useState<"accepted" | "declined" | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,21 +37,27 @@ export function WorkspaceInvitationPage() {
       qc.invalidateQueries({ queryKey: qk.myInvitations });
       qc.invalidateQueries({ queryKey: qk.settings });
     } catch (err) {
-      setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+      setError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
     } finally {
       setBusy(false);
     }
   };
 
   if (!id || !slug || !token) {
-    return <AuthLayout title="Invitation"><Banner>This invitation link is incomplete.</Banner></AuthLayout>;
+    return (
+      <AuthLayout title="Invitation">
+        <Banner>This invitation link is incomplete.</Banner>
+      </AuthLayout>
+    );
   }
   if (inv.isLoading || me.isLoading) return <PageSpinner />;
   if (inv.isError || !inv.data) {
     return (
       <AuthLayout title="Invitation not found">
         <Banner>This invitation does not exist, was withdrawn, or the link is not valid.</Banner>
-        <Link className="text-indigo-600 hover:underline" to="/">Go to Stride</Link>
+        <Link className="text-indigo-600 hover:underline" to="/">
+          Go to Stride
+        </Link>
       </AuthLayout>
     );
   }
@@ -60,13 +71,27 @@ export function WorkspaceInvitationPage() {
     return (
       <AuthLayout title={`You joined ${name}`}>
         {me.data && !forSomeoneElse ? (
-          <Link className="inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white" to={`/${slug}/`}>Open {name}</Link>
+          <Link
+            className="inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
+            to={`/${slug}/`}
+          >
+            Open {name}
+          </Link>
         ) : (
           <>
-            <Banner kind="success">Invitation accepted. Sign in or sign up as {inv.data.email} to open the workspace.</Banner>
+            <Banner kind="success">
+              Invitation accepted. Sign in or sign up as {inv.data.email} to open the workspace.
+            </Banner>
             <div className="flex gap-3 text-sm">
-              <Link className="text-indigo-600 hover:underline" to={`/?email=${encodeURIComponent(inv.data.email)}`}>Sign in</Link>
-              <Link className="text-indigo-600 hover:underline" to={`/sign-up?email=${encodeURIComponent(inv.data.email)}`}>Sign up</Link>
+              <Link className="text-indigo-600 hover:underline" to={`/?email=${encodeURIComponent(inv.data.email)}`}>
+                Sign in
+              </Link>
+              <Link
+                className="text-indigo-600 hover:underline"
+                to={`/sign-up?email=${encodeURIComponent(inv.data.email)}`}
+              >
+                Sign up
+              </Link>
             </div>
           </>
         )}
@@ -74,18 +99,33 @@ export function WorkspaceInvitationPage() {
     );
   }
   if (result === "declined") {
-    return <AuthLayout title="Invitation declined"><Banner kind="info">You declined the invitation to {name}.</Banner></AuthLayout>;
+    return (
+      <AuthLayout title="Invitation declined">
+        <Banner kind="info">You declined the invitation to {name}.</Banner>
+      </AuthLayout>
+    );
   }
   return (
-    <AuthLayout title={`Join ${name}`} subtitle={`${inv.data.email} was invited as ${ROLE_LABEL[inv.data.role as Role] ?? "Member"}.`}>
+    <AuthLayout
+      title={`Join ${name}`}
+      subtitle={`${inv.data.email} was invited as ${ROLE_LABEL[inv.data.role as Role] ?? "Member"}.`}
+    >
       {error && <Banner>{error}</Banner>}
-      {forSomeoneElse && <Banner kind="info">You are signed in as {me.data!.email}; this invitation is for {inv.data.email}.</Banner>}
+      {forSomeoneElse && (
+        <Banner kind="info">
+          You are signed in as {me.data!.email}; this invitation is for {inv.data.email}.
+        </Banner>
+      )}
       {answered ? (
         <Banner kind="info">This invitation has already been answered.</Banner>
       ) : (
         <div className="flex gap-2">
-          <Button loading={busy} onClick={() => answer(true)}>Accept</Button>
-          <Button variant="secondary" disabled={busy} onClick={() => answer(false)}>Decline</Button>
+          <Button loading={busy} onClick={() => answer(true)}>
+            Accept
+          </Button>
+          <Button variant="secondary" disabled={busy} onClick={() => answer(false)}>
+            Decline
+          </Button>
         </div>
       )}
     </AuthLayout>

@@ -5,7 +5,14 @@ import { StatusBadge } from "../../components/module/ModuleBits.tsx";
 import { addDays, diffDays, formatDate, localToday, monthShort } from "../../lib/dates.ts";
 import type { Module } from "../../api/modules.ts";
 import {
-  GANTT_BLOCK_HEIGHT, GANTT_DEFAULT_SCALE, GANTT_HEADER_HEIGHT, GANTT_SCALES, GANTT_SIDEBAR_WIDTH, barGeometry, ganttRange, type GanttScale,
+  GANTT_BLOCK_HEIGHT,
+  GANTT_DEFAULT_SCALE,
+  GANTT_HEADER_HEIGHT,
+  GANTT_SCALES,
+  GANTT_SIDEBAR_WIDTH,
+  barGeometry,
+  ganttRange,
+  type GanttScale,
 } from "../work-items/lib/gantt.ts";
 
 /**
@@ -21,7 +28,7 @@ export function ModulesTimeline({ slug, pid, modules }: { slug: string; pid: str
   const width = range.days * dayWidth;
   const today = localToday();
   const months: { start: string; days: number }[] = [];
-  for (let d = range.start; d <= range.end; ) {
+  for (let d = range.start; d <= range.end;) {
     const next = addDays(d.slice(0, 8) + "01", 32).slice(0, 8) + "01";
     const end = next > range.end ? addDays(range.end, 1) : next;
     months.push({ start: d, days: diffDays(d, end) });
@@ -33,33 +40,87 @@ export function ModulesTimeline({ slug, pid, modules }: { slug: string; pid: str
       <div className="flex items-center gap-2 border-b border-line px-4 py-2 text-sm">
         <div role="group" aria-label="Timeline scale" className="flex rounded-md border border-line-raised p-0.5">
           {(Object.keys(GANTT_SCALES) as GanttScale[]).map((s) => (
-            <button key={s} type="button" aria-pressed={scale === s} onClick={() => setScale(s)} className={cx("rounded px-2 py-0.5 text-xs", scale === s ? "bg-fill-strong" : "text-fg-subtle")}>
+            <button
+              key={s}
+              type="button"
+              aria-pressed={scale === s}
+              onClick={() => setScale(s)}
+              className={cx("rounded px-2 py-0.5 text-xs", scale === s ? "bg-fill-strong" : "text-fg-subtle")}
+            >
               {GANTT_SCALES[s].label}
             </button>
           ))}
         </div>
-        <button type="button" onClick={() => shift(-1)} className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill">Earlier</button>
-        <button type="button" onClick={() => setAround(localToday())} className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill">Today</button>
-        <button type="button" onClick={() => shift(1)} className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill">Later</button>
+        <button
+          type="button"
+          onClick={() => shift(-1)}
+          className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill"
+        >
+          Earlier
+        </button>
+        <button
+          type="button"
+          onClick={() => setAround(localToday())}
+          className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill"
+        >
+          Today
+        </button>
+        <button
+          type="button"
+          onClick={() => shift(1)}
+          className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill"
+        >
+          Later
+        </button>
       </div>
       <div className="flex min-h-0 flex-1 overflow-auto" role="region" aria-label="Modules timeline">
-        <div className="sticky left-0 z-10 shrink-0 border-r border-line bg-canvas" style={{ width: GANTT_SIDEBAR_WIDTH }}>
-          <div className="flex items-end border-b border-line px-3 pb-1 text-xs font-medium text-fg-subtle" style={{ height: GANTT_HEADER_HEIGHT }}>Modules</div>
+        <div
+          className="sticky left-0 z-10 shrink-0 border-r border-line bg-canvas"
+          style={{ width: GANTT_SIDEBAR_WIDTH }}
+        >
+          <div
+            className="flex items-end border-b border-line px-3 pb-1 text-xs font-medium text-fg-subtle"
+            style={{ height: GANTT_HEADER_HEIGHT }}
+          >
+            Modules
+          </div>
           {modules.map((m) => (
-            <div key={m.id} className="flex items-center gap-2 border-b border-line-subtle px-3" style={{ height: GANTT_BLOCK_HEIGHT }}>
-              <Link to={`/${slug}/projects/${pid}/modules/${m.id}/`} className="min-w-0 flex-1 truncate text-sm hover:underline">{m.name}</Link>
+            <div
+              key={m.id}
+              className="flex items-center gap-2 border-b border-line-subtle px-3"
+              style={{ height: GANTT_BLOCK_HEIGHT }}
+            >
+              <Link
+                to={`/${slug}/projects/${pid}/modules/${m.id}/`}
+                className="min-w-0 flex-1 truncate text-sm hover:underline"
+              >
+                {m.name}
+              </Link>
               <StatusBadge status={m.status} />
             </div>
           ))}
         </div>
         <div className="relative shrink-0" style={{ width }}>
-          <div className="sticky top-0 flex border-b border-line bg-canvas text-xs text-fg-subtle" style={{ height: GANTT_HEADER_HEIGHT }}>
+          <div
+            className="sticky top-0 flex border-b border-line bg-canvas text-xs text-fg-subtle"
+            style={{ height: GANTT_HEADER_HEIGHT }}
+          >
             {months.map((mo) => (
-              <div key={mo.start} className="border-r border-line-subtle px-2 pt-1" style={{ width: mo.days * dayWidth }}>{monthShort(mo.start)}</div>
+              <div
+                key={mo.start}
+                className="border-r border-line-subtle px-2 pt-1"
+                style={{ width: mo.days * dayWidth }}
+              >
+                {monthShort(mo.start)}
+              </div>
             ))}
           </div>
           {today >= range.start && today <= range.end && (
-            <div aria-hidden className="absolute bottom-0 w-px bg-indigo-400" style={{ left: diffDays(range.start, today) * dayWidth + dayWidth / 2, top: GANTT_HEADER_HEIGHT }} />
+            <div
+              aria-hidden
+              className="absolute bottom-0 w-px bg-indigo-400"
+              style={{ left: diffDays(range.start, today) * dayWidth + dayWidth / 2, top: GANTT_HEADER_HEIGHT }}
+            />
           )}
           {modules.map((m) => {
             const g = barGeometry(m, range.start, dayWidth);

@@ -6,8 +6,18 @@ import type { InboxFilters } from "../../api/notifications.ts";
 export const DEFAULT_INBOX: InboxFilters = { tab: "all", types: [], archived: false, snoozed: false, unread: false };
 
 const FIELD_NAME: Record<string, string> = {
-  assignees: "assignee", labels: "label", state: "state", priority: "priority", name: "title", description: "description",
-  start_date: "start date", target_date: "due date", cycles: "cycle", modules: "module", parent: "parent", estimate_point: "estimate",
+  assignees: "assignee",
+  labels: "label",
+  state: "state",
+  priority: "priority",
+  name: "title",
+  description: "description",
+  start_date: "start date",
+  target_date: "due date",
+  cycles: "cycle",
+  modules: "module",
+  parent: "parent",
+  estimate_point: "estimate",
 };
 
 /** Who did it: the sender's name and, for an agent's change (its bot sent it), the person the agent acted for. */
@@ -24,13 +34,20 @@ export function notificationAction(n: Notification): string {
   const d = n.data;
   if (isProjectUpdateNotification(d)) {
     const u = d.project_update;
-    return u.kind === "comment" ? "commented on your project update" : `posted a project update: ${PROJECT_UPDATE_STATUS_INFO[u.status]?.label ?? u.status}`;
+    return u.kind === "comment"
+      ? "commented on your project update"
+      : `posted a project update: ${PROJECT_UPDATE_STATUS_INFO[u.status]?.label ?? u.status}`;
   }
   const a = d.issue_activity;
   if (n.is_mentioned_notification) return "mentioned you";
   if (a.verb === "created" && a.field === null) return "created the work item and assigned you";
   if (a.field === "comment") return a.verb === "created" ? "commented" : "updated a comment";
-  if (a.field === "assignees") return a.new_identifier === n.receiver ? "assigned you" : a.new_value ? `added assignee ${a.new_value}` : `removed assignee ${a.old_value ?? ""}`.trim();
+  if (a.field === "assignees")
+    return a.new_identifier === n.receiver
+      ? "assigned you"
+      : a.new_value
+        ? `added assignee ${a.new_value}`
+        : `removed assignee ${a.old_value ?? ""}`.trim();
   const field = FIELD_NAME[a.field ?? ""] ?? (a.field ?? "the work item").replace(/_/g, " ");
   if (a.field === "description") return "updated the description";
   if (!a.new_value) return `removed the ${field}`;
@@ -46,6 +63,7 @@ export function describeNotification(n: Notification): string {
 /** What a row is about: the work item (key and title), or the project of a project update. */
 export function notificationSubject(n: Notification): { key: string; title: string } {
   const d = n.data;
-  if (isProjectUpdateNotification(d)) return { key: d.project_update.project_identifier, title: `${d.project_update.project_name} update` };
+  if (isProjectUpdateNotification(d))
+    return { key: d.project_update.project_identifier, title: `${d.project_update.project_name} update` };
   return { key: `${d.issue.identifier}-${d.issue.sequence_id}`, title: d.issue.name };
 }

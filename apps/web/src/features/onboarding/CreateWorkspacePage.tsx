@@ -11,9 +11,22 @@ export function CreateWorkspacePage() {
   const updateProfile = useUpdateProfile();
   const disabled = instance.data?.config?.is_workspace_creation_disabled;
   return (
-    <AuthLayout title="Create a workspace" subtitle="Workspaces hold your projects and your team." footer={<Link className="text-accent hover:underline" to="/">Back</Link>}>
+    <AuthLayout
+      title="Create a workspace"
+      subtitle="Workspaces hold your projects and your team."
+      footer={
+        <Link className="text-accent hover:underline" to="/">
+          Back
+        </Link>
+      }
+    >
       {disabled && <Banner kind="info">Only instance admins can create workspaces on this instance.</Banner>}
-      <WorkspaceForm onCreated={(ws) => { updateProfile.mutate({ last_workspace_id: ws.id }); nav(`/${ws.slug}/`); }} />
+      <WorkspaceForm
+        onCreated={(ws) => {
+          updateProfile.mutate({ last_workspace_id: ws.id });
+          nav(`/${ws.slug}/`);
+        }}
+      />
     </AuthLayout>
   );
 }

@@ -4,7 +4,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { ROLE, USER_ROLES, roleBucket } from "@stride/shared";
 import { api, ApiError, errorMessage } from "../../api/client.ts";
 import { qk } from "../../api/query-keys.ts";
-import { useAcceptInvitations, useMe, useMyInvitations, useMyWorkspaces, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
+import {
+  useAcceptInvitations,
+  useMe,
+  useMyInvitations,
+  useMyWorkspaces,
+  useProfile,
+  useUpdateMe,
+  useUpdateProfile,
+} from "../../api/users.ts";
 import type { Profile, Workspace } from "../../api/types.ts";
 import { Banner, Button, Input, PageSpinner, Select } from "../../components/ui/index.ts";
 import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
@@ -28,30 +36,54 @@ export function OnboardingPage() {
   const [workspace, setWorkspace] = useState<Workspace | null>(null);
   const can = usePermissions();
   /** Only people who may invite (workspace admins) get the invite step; everyone else goes straight in. */
-  const stepAfterWorkspace = useCallback((ws: Workspace): Step => (can("create", "invitation", workspaceSubject(ws)) ? "invite" : "finish"), [can]);
+  const stepAfterWorkspace = useCallback(
+    (ws: Workspace): Step => (can("create", "invitation", workspaceSubject(ws)) ? "invite" : "finish"),
+    [can],
+  );
 
   useEffect(() => {
     if (step || !profile.data || !workspaces.data || !me.data) return;
     const s = profile.data.onboarding_step ?? {};
     if (!s.profile_complete) setStep("profile");
     else if (!workspaces.data.length) setStep("workspace");
-    else { setWorkspace(workspaces.data[0]); setStep(stepAfterWorkspace(workspaces.data[0])); }
+    else {
+      setWorkspace(workspaces.data[0]);
+      setStep(stepAfterWorkspace(workspaces.data[0]));
+    }
   }, [step, profile.data, workspaces.data, me.data, stepAfterWorkspace]);
 
   if (me.isLoading || profile.isLoading || workspaces.isLoading || !step) return <PageSpinner />;
   if (profile.data?.is_onboarded) return <Navigate to="/" replace />;
 
-  const enter = (ws: Workspace) => { setWorkspace(ws); setStep(stepAfterWorkspace(ws)); };
+  const enter = (ws: Workspace) => {
+    setWorkspace(ws);
+    setStep(stepAfterWorkspace(ws));
+  };
   // Someone who creates a workspace administers it and gets the invite step; someone joining as a member or guest does not.
   const known = workspace ?? workspaces.data?.[0];
   const total = known && stepAfterWorkspace(known) === "finish" ? 2 : 3;
   const stepNo = { profile: 1, workspace: 2, invite: 3, finish: total }[step];
   return (
     <AuthLayout
-      title={{ profile: "Tell us about yourself", workspace: "Set up your workspace", invite: "Invite your teammates", finish: "Opening your workspace" }[step]}
+      title={
+        {
+          profile: "Tell us about yourself",
+          workspace: "Set up your workspace",
+          invite: "Invite your teammates",
+          finish: "Opening your workspace",
+        }[step]
+      }
       subtitle={step === "finish" ? undefined : `Step ${stepNo} of ${total}`}
     >
-      {step === "profile" && <ProfileStep onDone={() => { const ws = workspaces.data?.[0]; if (ws) enter(ws); else setStep("workspace"); }} />}
+      {step === "profile" && (
+        <ProfileStep
+          onDone={() => {
+            const ws = workspaces.data?.[0];
+            if (ws) enter(ws);
+            else setStep("workspace");
+          }}
+        />
+      )}
       {step === "workspace" && <WorkspaceStep onDone={enter} />}
       {step === "invite" && workspace && <InviteStep workspace={workspace} />}
       {step === "finish" && workspace && <FinishStep workspace={workspace} />}
@@ -80,10 +112,13 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
     if (Object.keys(errs).length) return;
     try {
       await updateMe.mutateAsync({ first_name: first.trim(), last_name: last.trim() });
-      await updateProfile.mutateAsync({ role, onboarding_step: { ...(profile.data?.onboarding_step ?? {}), profile_complete: true } as never });
+      await updateProfile.mutateAsync({
+        role,
+        onboarding_step: { ...(profile.data?.onboarding_step ?? {}), profile_complete: true } as never,
+      });
       onDone();
     } catch (err) {
-      setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+      setFormError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
     }
   };
   return (
@@ -91,14 +126,40 @@ function ProfileStep({ onDone }: { onDone: () => void }) {
       {formError && <Banner>{formError}</Banner>}
       <AvatarField />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Input label="First name" name="first_name" autoFocus maxLength={255} value={first} onChange={(e) => setFirst(e.target.value)} error={errors.first_name} />
-        <Input label="Last name" name="last_name" maxLength={255} value={last} onChange={(e) => setLast(e.target.value)} />
+        <Input
+          label="First name"
+          name="first_name"
+          autoFocus
+          maxLength={255}
+          value={first}
+          onChange={(e) => setFirst(e.target.value)}
+          error={errors.first_name}
+        />
+        <Input
+          label="Last name"
+          name="last_name"
+          maxLength={255}
+          value={last}
+          onChange={(e) => setLast(e.target.value)}
+        />
       </div>
-      <Select label="What is your role?" name="role" value={role} onChange={(e) => setRole(e.target.value)} error={errors.role}>
+      <Select
+        label="What is your role?"
+        name="role"
+        value={role}
+        onChange={(e) => setRole(e.target.value)}
+        error={errors.role}
+      >
         <option value="">Select a role</option>
-        {USER_ROLES.map((r) => <option key={r} value={r}>{r}</option>)}
+        {USER_ROLES.map((r) => (
+          <option key={r} value={r}>
+            {r}
+          </option>
+        ))}
       </Select>
-      <Button type="submit" className="w-full" loading={busy}>Continue</Button>
+      <Button type="submit" className="w-full" loading={busy}>
+        Continue
+      </Button>
     </form>
   );
 }
@@ -117,7 +178,9 @@ function WorkspaceStep({ onDone }: { onDone: (ws: Workspace) => void }) {
   const steps = profile.data?.onboarding_step ?? {};
 
   const created = async (ws: Workspace) => {
-    await updateProfile.mutateAsync({ onboarding_step: { ...steps, workspace_create: true } as never }).catch(() => undefined);
+    await updateProfile
+      .mutateAsync({ onboarding_step: { ...steps, workspace_create: true } as never })
+      .catch(() => undefined);
     // The creator administers the new workspace (the create answer carries no role).
     onDone({ ...ws, role: ws.role ?? ROLE.ADMIN });
   };
@@ -125,13 +188,18 @@ function WorkspaceStep({ onDone }: { onDone: (ws: Workspace) => void }) {
     setError(null);
     try {
       await accept.mutateAsync(selected);
-      await updateProfile.mutateAsync({ onboarding_step: { ...steps, workspace_join: true } as never }).catch(() => undefined);
-      const list = await qc.fetchQuery({ queryKey: qk.myWorkspaces, queryFn: () => api<Workspace[]>("/api/users/me/workspaces/") });
+      await updateProfile
+        .mutateAsync({ onboarding_step: { ...steps, workspace_join: true } as never })
+        .catch(() => undefined);
+      const list = await qc.fetchQuery({
+        queryKey: qk.myWorkspaces,
+        queryFn: () => api<Workspace[]>("/api/users/me/workspaces/"),
+      });
       const inv = pending.find((p) => p.id === selected[0]);
       const slug = inv && typeof inv.workspace === "object" ? inv.workspace.slug : undefined;
       onDone(list.find((w) => w.slug === slug) ?? list[0]);
     } catch (err) {
-      setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+      setError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
     }
   };
 
@@ -140,15 +208,33 @@ function WorkspaceStep({ onDone }: { onDone: (ws: Workspace) => void }) {
     <div className="space-y-4">
       {pending.length > 0 && (
         <div className="flex gap-2" role="tablist" aria-label="Join or create">
-          <Button variant={effective === "join" ? "primary" : "secondary"} size="sm" role="tab" aria-selected={effective === "join"} onClick={() => setMode("join")}>Join a workspace</Button>
-          <Button variant={effective === "create" ? "primary" : "secondary"} size="sm" role="tab" aria-selected={effective === "create"} onClick={() => setMode("create")}>Create a workspace</Button>
+          <Button
+            variant={effective === "join" ? "primary" : "secondary"}
+            size="sm"
+            role="tab"
+            aria-selected={effective === "join"}
+            onClick={() => setMode("join")}
+          >
+            Join a workspace
+          </Button>
+          <Button
+            variant={effective === "create" ? "primary" : "secondary"}
+            size="sm"
+            role="tab"
+            aria-selected={effective === "create"}
+            onClick={() => setMode("create")}
+          >
+            Create a workspace
+          </Button>
         </div>
       )}
       {effective === "join" ? (
         <div className="space-y-3">
           {error && <Banner>{error}</Banner>}
           <InvitationList invitations={pending} selected={selected} onChange={setSelected} />
-          <Button className="w-full" disabled={!selected.length} loading={accept.isPending} onClick={join}>Join selected workspaces</Button>
+          <Button className="w-full" disabled={!selected.length} loading={accept.isPending} onClick={join}>
+            Join selected workspaces
+          </Button>
         </div>
       ) : (
         <WorkspaceForm onCreated={created} submitLabel="Create workspace" />
@@ -168,15 +254,26 @@ function useFinishOnboarding(workspace: Workspace) {
     setFinishing(true);
     setError(null);
     try {
-      const steps = { ...(profile.data?.onboarding_step ?? {}), profile_complete: true, workspace_create: true, workspace_invite: true, workspace_join: true };
-      await api("/api/users/me/profile/", { method: "PATCH", body: { onboarding_step: steps, last_workspace_id: workspace.id } });
+      const steps = {
+        ...(profile.data?.onboarding_step ?? {}),
+        profile_complete: true,
+        workspace_create: true,
+        workspace_invite: true,
+        workspace_join: true,
+      };
+      await api("/api/users/me/profile/", {
+        method: "PATCH",
+        body: { onboarding_step: steps, last_workspace_id: workspace.id },
+      });
       await api("/api/users/me/onboard/", { method: "PATCH", body: { is_onboarded: true } });
       await qc.refetchQueries({ queryKey: qk.settings });
       nav(`/${workspace.slug}/`, { replace: true });
-      qc.setQueryData(qk.profile, (p: Profile | undefined) => (p ? { ...p, is_onboarded: true, onboarding_step: steps, last_workspace_id: workspace.id } : p));
+      qc.setQueryData(qk.profile, (p: Profile | undefined) =>
+        p ? { ...p, is_onboarded: true, onboarding_step: steps, last_workspace_id: workspace.id } : p,
+      );
     } catch (err) {
       setFinishing(false);
-      setError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+      setError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
     }
   };
   return { finish, finishing, error };
@@ -187,13 +284,19 @@ function InviteStep({ workspace }: { workspace: Workspace }) {
   return (
     <div className="space-y-4">
       {error && <Banner>{error}</Banner>}
-      <p className="text-sm text-fg-subtle">Invite people to {workspace.name}. They get an email with a link to join.</p>
+      <p className="text-sm text-fg-subtle">
+        Invite people to {workspace.name}. They get an email with a link to join.
+      </p>
       <InviteMembersForm
         slug={workspace.slug}
         maxRole={roleBucket(workspace.role) ?? ROLE.ADMIN}
         submitLabel="Invite and continue"
         onDone={() => finish()}
-        secondary={<Button variant="secondary" loading={finishing} onClick={() => finish()}>Skip for now</Button>}
+        secondary={
+          <Button variant="secondary" loading={finishing} onClick={() => finish()}>
+            Skip for now
+          </Button>
+        }
       />
     </div>
   );
@@ -213,9 +316,13 @@ function FinishStep({ workspace }: { workspace: Workspace }) {
       {error ? (
         <>
           <Banner>{error}</Banner>
-          <Button className="w-full" loading={finishing} onClick={() => finish()}>Go to {workspace.name}</Button>
+          <Button className="w-full" loading={finishing} onClick={() => finish()}>
+            Go to {workspace.name}
+          </Button>
         </>
-      ) : <PageSpinner />}
+      ) : (
+        <PageSpinner />
+      )}
     </div>
   );
 }

@@ -13,7 +13,13 @@ type SlugStatus = "idle" | "checking" | "available" | "taken" | "invalid";
  * Workspace creation with a live slug check: local rules and reserved slugs first, then
  * `workspace-slug-check` (debounced) for availability.
  */
-export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: { onCreated: (ws: Workspace) => void; submitLabel?: string }) {
+export function WorkspaceForm({
+  onCreated,
+  submitLabel = "Create workspace",
+}: {
+  onCreated: (ws: Workspace) => void;
+  submitLabel?: string;
+}) {
   const create = useCreateWorkspace();
   const [name, setName] = useState("");
   const [slug, setSlug] = useState("");
@@ -25,17 +31,31 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
   const problem = slug ? slugProblem(slug) : undefined;
 
   useEffect(() => {
-    if (!slug) { setStatus("idle"); return; }
-    if (problem) { setStatus("invalid"); return; }
+    if (!slug) {
+      setStatus("idle");
+      return;
+    }
+    if (problem) {
+      setStatus("invalid");
+      return;
+    }
     setStatus("checking");
     const ctl = new AbortController();
     const t = setTimeout(() => {
       checkWorkspaceSlug(slug, ctl.signal).then(
         (free) => setStatus(free ? "available" : "taken"),
-        (e) => { if (!ctl.signal.aborted) { setStatus("idle"); setFormError(errorMessage((e as ApiError).body) ?? "Could not check the URL."); } },
+        (e) => {
+          if (!ctl.signal.aborted) {
+            setStatus("idle");
+            setFormError(errorMessage((e as ApiError).body) ?? "Could not check the URL.");
+          }
+        },
       );
     }, 300);
-    return () => { clearTimeout(t); ctl.abort(); };
+    return () => {
+      clearTimeout(t);
+      ctl.abort();
+    };
   }, [slug, problem]);
 
   const onSubmit = (e: FormEvent) => {
@@ -48,19 +68,32 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
     setErrors(errs);
     setFormError(null);
     if (Object.keys(errs).length || status === "checking") return;
-    create.mutate({ name: name.trim(), slug, organization_size: size as OrganizationSize }, {
-      onSuccess: onCreated,
-      onError: (err) => {
-        const fe = fieldErrors(err);
-        if (err instanceof ApiError && err.status === 409) setErrors({ slug: "This URL is taken. Choose another one." });
-        else if (Object.keys(fe).length) setErrors(fe);
-        else setFormError(err instanceof ApiError ? errorMessage(err.body) ?? err.message : "Network error.");
+    create.mutate(
+      { name: name.trim(), slug, organization_size: size as OrganizationSize },
+      {
+        onSuccess: onCreated,
+        onError: (err) => {
+          const fe = fieldErrors(err);
+          if (err instanceof ApiError && err.status === 409)
+            setErrors({ slug: "This URL is taken. Choose another one." });
+          else if (Object.keys(fe).length) setErrors(fe);
+          else setFormError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
+        },
       },
-    });
+    );
   };
 
   const slugHint =
-    status === "checking" ? "Checking…" : status === "available" ? <span className="inline-flex items-center gap-1 text-success"><Check size={12} aria-hidden focusable="false" />Available</span> : status === "taken" ? undefined : `${location.origin}/${slug || "your-workspace"}/`;
+    status === "checking" ? (
+      "Checking…"
+    ) : status === "available" ? (
+      <span className="inline-flex items-center gap-1 text-success">
+        <Check size={12} aria-hidden focusable="false" />
+        Available
+      </span>
+    ) : status === "taken" ? undefined : (
+      `${location.origin}/${slug || "your-workspace"}/`
+    );
   return (
     <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create workspace">
       {formError && <Banner>{formError}</Banner>}
@@ -70,7 +103,10 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
         autoFocus
         maxLength={WORKSPACE_NAME_MAX}
         value={name}
-        onChange={(e) => { setName(e.target.value); if (!slugTouched) setSlug(slugify(e.target.value)); }}
+        onChange={(e) => {
+          setName(e.target.value);
+          if (!slugTouched) setSlug(slugify(e.target.value));
+        }}
         error={errors.name}
       />
       <Input
@@ -78,15 +114,33 @@ export function WorkspaceForm({ onCreated, submitLabel = "Create workspace" }: {
         name="slug"
         maxLength={WORKSPACE_SLUG_MAX}
         value={slug}
-        onChange={(e) => { setSlugTouched(true); setSlug(e.target.value.trim()); }}
-        error={errors.slug ?? (status === "invalid" ? problem : status === "taken" ? "This URL is taken. Choose another one." : undefined)}
+        onChange={(e) => {
+          setSlugTouched(true);
+          setSlug(e.target.value.trim());
+        }}
+        error={
+          errors.slug ??
+          (status === "invalid" ? problem : status === "taken" ? "This URL is taken. Choose another one." : undefined)
+        }
         hint={<span data-slug-status={status}>{slugHint}</span>}
       />
-      <Select label="Organization size" name="organization_size" value={size} onChange={(e) => setSize(e.target.value)} error={errors.organization_size}>
+      <Select
+        label="Organization size"
+        name="organization_size"
+        value={size}
+        onChange={(e) => setSize(e.target.value)}
+        error={errors.organization_size}
+      >
         <option value="">Select a size</option>
-        {ORGANIZATION_SIZES.map((s) => <option key={s} value={s}>{s}</option>)}
+        {ORGANIZATION_SIZES.map((s) => (
+          <option key={s} value={s}>
+            {s}
+          </option>
+        ))}
       </Select>
-      <Button type="submit" className="w-full" loading={create.isPending} disabled={status === "checking"}>{submitLabel}</Button>
+      <Button type="submit" className="w-full" loading={create.isPending} disabled={status === "checking"}>
+        {submitLabel}
+      </Button>
     </form>
   );
 }

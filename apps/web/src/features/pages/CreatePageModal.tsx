@@ -4,7 +4,14 @@ import { Banner, Button, Input, Modal } from "../../components/ui/index.ts";
 import { useCreatePage, type Page, type PageDetail } from "../../api/pages.ts";
 
 /** The create-page modal (work-tracking.md §2): a name and the access, public by default; with `parent`, a sub-page of it. */
-export function CreatePageModal({ slug, pid, open, parent, onClose, onCreated }: {
+export function CreatePageModal({
+  slug,
+  pid,
+  open,
+  parent,
+  onClose,
+  onCreated,
+}: {
   slug: string;
   pid: string;
   open: boolean;
@@ -16,13 +23,16 @@ export function CreatePageModal({ slug, pid, open, parent, onClose, onCreated }:
   const [name, setName] = useState("");
   const [access, setAccess] = useState<0 | 1>(PAGE_ACCESS.PUBLIC);
   const submit = () =>
-    create.mutate({ name: name.trim(), access, ...(parent ? { parent: parent.id } : {}) }, {
-      onSuccess: (page) => {
-        setName("");
-        setAccess(PAGE_ACCESS.PUBLIC);
-        onCreated(page);
+    create.mutate(
+      { name: name.trim(), access, ...(parent ? { parent: parent.id } : {}) },
+      {
+        onSuccess: (page) => {
+          setName("");
+          setAccess(PAGE_ACCESS.PUBLIC);
+          onCreated(page);
+        },
       },
-    });
+    );
   return (
     <Modal
       open={open}
@@ -30,21 +40,53 @@ export function CreatePageModal({ slug, pid, open, parent, onClose, onCreated }:
       title="Create page"
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" form="create-page" disabled={create.isPending}>Create page</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="create-page" disabled={create.isPending}>
+            Create page
+          </Button>
         </>
       }
     >
-      <form id="create-page" onSubmit={(e) => { e.preventDefault(); submit(); }} className="space-y-4">
+      <form
+        id="create-page"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+        className="space-y-4"
+      >
         {create.isError && <Banner kind="error">Failed to create a page, Please try again later.</Banner>}
-        {parent && <p className="text-sm text-fg-muted">A sub-page of <span className="font-medium">{parent.name.trim() || "Untitled"}</span></p>}
-        <Input label="Name" value={name} maxLength={255} placeholder="Untitled" onChange={(e) => setName(e.target.value)} />
+        {parent && (
+          <p className="text-sm text-fg-muted">
+            A sub-page of <span className="font-medium">{parent.name.trim() || "Untitled"}</span>
+          </p>
+        )}
+        <Input
+          label="Name"
+          value={name}
+          maxLength={255}
+          placeholder="Untitled"
+          onChange={(e) => setName(e.target.value)}
+        />
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Access</legend>
           <div className="flex gap-4 text-sm">
-            {([[PAGE_ACCESS.PUBLIC, "Public", "Everyone in the project"], [PAGE_ACCESS.PRIVATE, "Private", "Only you"]] as const).map(([value, label, hint]) => (
+            {(
+              [
+                [PAGE_ACCESS.PUBLIC, "Public", "Everyone in the project"],
+                [PAGE_ACCESS.PRIVATE, "Private", "Only you"],
+              ] as const
+            ).map(([value, label, hint]) => (
               <label key={value} className="flex items-center gap-2">
-                <input type="radio" name="page-access" value={value} checked={access === value} onChange={() => setAccess(value)} />
+                <input
+                  type="radio"
+                  name="page-access"
+                  value={value}
+                  checked={access === value}
+                  onChange={() => setAccess(value)}
+                />
                 <span>{label}</span>
                 <span className="text-xs text-fg-subtle">{hint}</span>
               </label>

@@ -10,7 +10,7 @@ const TOP = "";
 export function NestPageModal({ page, data, onClose }: { page: PageNode; data: PageTreeData; onClose: () => void }) {
   const { slug, projectId } = useCurrentProject();
   const place = usePlacePage(slug, projectId);
-  const current = page.depth === 0 ? TOP : page.parent ?? TOP;
+  const current = page.depth === 0 ? TOP : (page.parent ?? TOP);
   const [to, setTo] = useState(current);
   const patch = nestPatch(data.flat, page.id, to || null);
   return (
@@ -20,14 +20,26 @@ export function NestPageModal({ page, data, onClose }: { page: PageNode; data: P
       title={`Nest "${page.label}"`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button disabled={!patch || place.isPending} onClick={() => patch && place.mutate({ id: page.id, ...patch }, { onSuccess: onClose })}>Move</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            disabled={!patch || place.isPending}
+            onClick={() => patch && place.mutate({ id: page.id, ...patch }, { onSuccess: onClose })}
+          >
+            Move
+          </Button>
         </>
       }
     >
       <Select label="Put it under" value={to} onChange={(e) => setTo(e.target.value)}>
         <option value={TOP}>The top level</option>
-        {nestTargets(data.flat, page.id).map((n) => <option key={n.id} value={n.id}>{"\u00a0\u00a0".repeat(n.depth)}{n.label}</option>)}
+        {nestTargets(data.flat, page.id).map((n) => (
+          <option key={n.id} value={n.id}>
+            {"\u00a0\u00a0".repeat(n.depth)}
+            {n.label}
+          </option>
+        ))}
       </Select>
       <p className="mt-2 text-xs text-fg-subtle">Its sub-pages move with it.</p>
     </Modal>

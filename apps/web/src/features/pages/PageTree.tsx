@@ -6,10 +6,30 @@ import { attachInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list
 import { PAGE_ACCESS } from "@stride/shared";
 import { usePlacePage } from "../../api/pages.ts";
 import { useProjects } from "../../api/projects.ts";
-import { DragScope, DropLine, useAutoScrollAround, useDragDrop, useDragItem, useDragSelector, type DragController, type DragSpec } from "../../components/dnd/index.ts";
+import {
+  DragScope,
+  DropLine,
+  useAutoScrollAround,
+  useDragDrop,
+  useDragItem,
+  useDragSelector,
+  type DragController,
+  type DragSpec,
+} from "../../components/dnd/index.ts";
 import { MenuPopup, cx, useMenu, type MenuItem } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
-import { treeDescendants, treeDropPatch, treeLine, treeOrigin, treePlace, treePointerSlot, treeSentence, treeSiblings, treeStep, type TreeSlot } from "../../lib/tree-order.ts";
+import {
+  treeDescendants,
+  treeDropPatch,
+  treeLine,
+  treeOrigin,
+  treePlace,
+  treePointerSlot,
+  treeSentence,
+  treeSiblings,
+  treeStep,
+  type TreeSlot,
+} from "../../lib/tree-order.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { CreatePageModal } from "./CreatePageModal.tsx";
 import { MovePageModal } from "./MovePageModal.tsx";
@@ -38,7 +58,13 @@ export function PageTreePane({ currentId }: { currentId?: string }) {
       <div className="flex items-center justify-between px-3 pb-1 pt-3">
         <h2 className="text-xs font-semibold uppercase tracking-wide text-fg-subtle">Page tree</h2>
         {mayCreate && (
-          <button type="button" aria-label="New top-level page" title="New top-level page" onClick={() => setDialog({ kind: "create", parent: null })} className="rounded p-1 text-fg-subtle hover:bg-fill-hover hover:text-fg-secondary">
+          <button
+            type="button"
+            aria-label="New top-level page"
+            title="New top-level page"
+            onClick={() => setDialog({ kind: "create", parent: null })}
+            className="rounded p-1 text-fg-subtle hover:bg-fill-hover hover:text-fg-secondary"
+          >
             <Plus size={14} aria-hidden />
           </button>
         )}
@@ -56,7 +82,17 @@ export function PageTreePane({ currentId }: { currentId?: string }) {
 }
 
 /** The dialogs the tree's actions open (and the page screen's). */
-export function PageDialogs({ dialog, data, currentId, onClose }: { dialog: Dialog; data: PageTreeData; currentId?: string; onClose: () => void }) {
+export function PageDialogs({
+  dialog,
+  data,
+  currentId,
+  onClose,
+}: {
+  dialog: Dialog;
+  data: PageTreeData;
+  currentId?: string;
+  onClose: () => void;
+}) {
   const { slug, projectId } = useCurrentProject();
   const nav = useNavigate();
   return (
@@ -65,20 +101,40 @@ export function PageDialogs({ dialog, data, currentId, onClose }: { dialog: Dial
         slug={slug}
         pid={projectId}
         open={dialog?.kind === "create"}
-        parent={dialog?.kind === "create" && dialog.parent ? data.byId.get(dialog.parent) ?? null : null}
+        parent={dialog?.kind === "create" && dialog.parent ? (data.byId.get(dialog.parent) ?? null) : null}
         onClose={onClose}
-        onCreated={(p) => { onClose(); nav(pagePath(slug, projectId, p.id)); }}
+        onCreated={(p) => {
+          onClose();
+          nav(pagePath(slug, projectId, p.id));
+        }}
       />
       {dialog?.kind === "nest" && <NestPageModal page={dialog.page} data={data} onClose={onClose} />}
       {dialog?.kind === "move" && (
-        <MovePageModal slug={slug} pid={projectId} page={dialog.page} onClose={onClose} onMoved={(to) => { onClose(); if (currentId === dialog.page.id) nav(pagePath(slug, to, dialog.page.id)); }} />
+        <MovePageModal
+          slug={slug}
+          pid={projectId}
+          page={dialog.page}
+          onClose={onClose}
+          onMoved={(to) => {
+            onClose();
+            if (currentId === dialog.page.id) nav(pagePath(slug, to, dialog.page.id));
+          }}
+        />
       )}
     </>
   );
 }
 
 /** The tree itself: its drag scope and its rows. */
-function PageTree({ data, currentId, onDialog }: { data: PageTreeData; currentId?: string; onDialog: (d: Dialog) => void }) {
+function PageTree({
+  data,
+  currentId,
+  onDialog,
+}: {
+  data: PageTreeData;
+  currentId?: string;
+  onDialog: (d: Dialog) => void;
+}) {
   const { slug, projectId } = useCurrentProject();
   const expanded = useExpanded(projectId, currentId ? data.ancestors(currentId).map((a) => a.id) : []);
   const drag = usePageDrag(data);
@@ -91,20 +147,48 @@ function PageTree({ data, currentId, onDialog }: { data: PageTreeData; currentId
     setFocusId(n.id);
     el?.querySelector<HTMLElement>(`[data-tree-id="${n.id}"]`)?.focus();
   };
-  const ctx: RowCtx = { data, expanded, drag, visible, activeId: active?.id ?? null, currentId, focus, focused: setFocusId, onDialog, slug, projectId };
+  const ctx: RowCtx = {
+    data,
+    expanded,
+    drag,
+    visible,
+    activeId: active?.id ?? null,
+    currentId,
+    focus,
+    focused: setFocusId,
+    onDialog,
+    slug,
+    projectId,
+  };
   return (
     <DragScope controller={drag}>
-      <span id={HELP_ID} className="sr-only">Enter opens the page. Space picks it up to move it with the arrow keys. Shift+F10 opens its actions.</span>
+      <span id={HELP_ID} className="sr-only">
+        Enter opens the page. Space picks it up to move it with the arrow keys. Shift+F10 opens its actions.
+      </span>
       <TreeBody setEl={setEl} el={el}>
-        {data.roots.map((n, i) => <PageTreeRow key={n.id} node={n} pos={i + 1} size={data.roots.length} ctx={ctx} />)}
+        {data.roots.map((n, i) => (
+          <PageTreeRow key={n.id} node={n} pos={i + 1} size={data.roots.length} ctx={ctx} />
+        ))}
       </TreeBody>
     </DragScope>
   );
 }
 
-function TreeBody({ el, setEl, children }: { el: HTMLUListElement | null; setEl: (el: HTMLUListElement | null) => void; children: ReactNode }) {
+function TreeBody({
+  el,
+  setEl,
+  children,
+}: {
+  el: HTMLUListElement | null;
+  setEl: (el: HTMLUListElement | null) => void;
+  children: ReactNode;
+}) {
   useAutoScrollAround(el);
-  return <ul ref={setEl} role="tree" aria-label="Pages" className="space-y-px">{children}</ul>;
+  return (
+    <ul ref={setEl} role="tree" aria-label="Pages" className="space-y-px">
+      {children}
+    </ul>
+  );
 }
 
 interface RowCtx {
@@ -134,7 +218,10 @@ function usePageDrag(data: PageTreeData): DragController<TreeSlot> {
   const spec: DragSpec<TreeSlot> = {
     type: "page",
     label: (src) => name(src.id),
-    canDrag: (src) => { const p = byId.get(src.id); return !!p && data.movable(p); },
+    canDrag: (src) => {
+      const p = byId.get(src.id);
+      return !!p && data.movable(p);
+    },
     origin: (src) => treeOrigin(flat, src.id),
     step: (at, dir, src) => treeStep(flat, at, dir, src.id),
     fromPointer: (targets, src) => {
@@ -163,16 +250,30 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
   const open = expanded.open.has(n.id);
   const hasChildren = n.children.length > 0;
   const href = pagePath(slug, projectId, n.id);
-  const drag = useDragItem<HTMLDivElement>({ id: n.id }, {
-    drop: ({ input, element }) => attachInstruction({}, { input, element, axis: "vertical", operations: { "reorder-before": "available", "reorder-after": "available", combine: "available" } }),
-  });
+  const drag = useDragItem<HTMLDivElement>(
+    { id: n.id },
+    {
+      drop: ({ input, element }) =>
+        attachInstruction(
+          {},
+          {
+            input,
+            element,
+            axis: "vertical",
+            operations: { "reorder-before": "available", "reorder-after": "available", combine: "available" },
+          },
+        ),
+    },
+  );
   // the drop line on this row, indented to the level the page lands at; the page it would land inside is highlighted
   const line = useDragSelector<string | null, TreeSlot>((s) => {
     if (!s?.target || (s.target.parent === s.origin.parent && s.target.index === s.origin.index)) return null;
     const at = treeLine(data.flat, s.target, s.src.id);
     return at && at.id === n.id ? `${at.edge} ${at.depth}` : null;
   });
-  const into = useDragSelector<boolean, TreeSlot>((s) => !!s?.target && s.target.parent === n.id && s.origin.parent !== n.id);
+  const into = useDragSelector<boolean, TreeSlot>(
+    (s) => !!s?.target && s.target.parent === n.id && s.origin.parent !== n.id,
+  );
   const [edge, depth] = line ? line.split(" ") : [null, "0"];
   const items = usePageTreeActions(n, data, ctx.onDialog);
   const row = useRef<HTMLLIElement>(null);
@@ -188,10 +289,18 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
     }
     const handled = (() => {
       switch (key) {
-        case "ArrowDown": focus(visible[at + 1]); return true;
-        case "ArrowUp": focus(visible[at - 1]); return true;
-        case "Home": focus(visible[0]); return true;
-        case "End": focus(visible[visible.length - 1]); return true;
+        case "ArrowDown":
+          focus(visible[at + 1]);
+          return true;
+        case "ArrowUp":
+          focus(visible[at - 1]);
+          return true;
+        case "Home":
+          focus(visible[0]);
+          return true;
+        case "End":
+          focus(visible[visible.length - 1]);
+          return true;
         case "ArrowRight":
           if (hasChildren && !open) expanded.toggle(n.id, true);
           else if (hasChildren) focus(n.children[0]);
@@ -200,11 +309,14 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
           if (hasChildren && open) expanded.toggle(n.id, false);
           else focus(n.depth > 0 && n.parent ? data.byId.get(n.parent) : undefined);
           return true;
-        case "Enter": nav(href); return true;
+        case "Enter":
+          nav(href);
+          return true;
         case " ":
           if (data.movable(n)) ctx.drag.pickUp({ id: n.id });
           return true;
-        default: return false;
+        default:
+          return false;
       }
     })();
     if (handled) {
@@ -233,7 +345,9 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
       data-dnd-type="page"
       data-dnd-id={n.id}
       onKeyDown={onKeyDown}
-      onFocus={(e) => { if (e.target === e.currentTarget) ctx.focused(n.id); }}
+      onFocus={(e) => {
+        if (e.target === e.currentTarget) ctx.focused(n.id);
+      }}
       className="rounded-md outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-indigo-500"
     >
       <div
@@ -254,12 +368,21 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
           tabIndex={-1}
           aria-hidden
           onClick={() => hasChildren && expanded.toggle(n.id)}
-          className={cx("flex h-5 w-5 shrink-0 items-center justify-center rounded text-fg-subtle", hasChildren ? "hover:bg-fill-strong" : "invisible")}
+          className={cx(
+            "flex h-5 w-5 shrink-0 items-center justify-center rounded text-fg-subtle",
+            hasChildren ? "hover:bg-fill-strong" : "invisible",
+          )}
         >
           {open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
         </button>
         <FileText size={14} aria-hidden className="mr-1 shrink-0 text-fg-faint" />
-        <Link to={href} tabIndex={-1} draggable={false} className="min-w-0 flex-1 truncate" onClick={() => ctx.focused(n.id)}>
+        <Link
+          to={href}
+          tabIndex={-1}
+          draggable={false}
+          className="min-w-0 flex-1 truncate"
+          onClick={() => ctx.focused(n.id)}
+        >
           {n.label}
         </Link>
         {n.access === PAGE_ACCESS.PRIVATE && <Lock size={12} aria-label="Private" className="shrink-0 text-fg-faint" />}
@@ -278,7 +401,9 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
       {menu.open && <MenuPopup menu={menu} items={items} label={`Actions for ${n.label}`} />}
       {hasChildren && open && (
         <ul role="group" className="space-y-px">
-          {n.children.map((c, i) => <PageTreeRow key={c.id} node={c} pos={i + 1} size={n.children.length} ctx={ctx} />)}
+          {n.children.map((c, i) => (
+            <PageTreeRow key={c.id} node={c} pos={i + 1} size={n.children.length} ctx={ctx} />
+          ))}
         </ul>
       )}
     </li>
@@ -286,7 +411,12 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
 }
 
 /** What the tree's menu and the page's own menu offer to move a page: add a sub-page, nest, up, down, top level, another project. */
-export function usePageTreeActions(n: PageNode | undefined, data: PageTreeData, onDialog: (d: Dialog) => void, withProjectMove = true): MenuItem[] {
+export function usePageTreeActions(
+  n: PageNode | undefined,
+  data: PageTreeData,
+  onDialog: (d: Dialog) => void,
+  withProjectMove = true,
+): MenuItem[] {
   const { slug, projectId } = useCurrentProject();
   const mayCreate = useCan("create", "page");
   const place = usePlacePage(slug, projectId);
@@ -303,12 +433,20 @@ export function usePageTreeActions(n: PageNode | undefined, data: PageTreeData, 
     };
     items.push({ label: "Nest under…", onSelect: () => onDialog({ kind: "nest", page: n }) });
     if (origin && origin.index > 0) items.push({ label: "Move up", onSelect: () => moveTo(origin.index - 1) });
-    if (origin && origin.index < siblings.length) items.push({ label: "Move down", onSelect: () => moveTo(origin.index + 1) });
+    if (origin && origin.index < siblings.length)
+      items.push({ label: "Move down", onSelect: () => moveTo(origin.index + 1) });
     if (origin?.parent) {
-      items.push({ label: "Move to top level", onSelect: () => { const p = nestPatch(data.flat, n.id, null); if (p) place.mutate({ id: n.id, ...p }); } });
+      items.push({
+        label: "Move to top level",
+        onSelect: () => {
+          const p = nestPatch(data.flat, n.id, null);
+          if (p) place.mutate({ id: n.id, ...p });
+        },
+      });
     }
   }
-  if (withProjectMove && data.rights(n).move && (projects.data?.length ?? 0) > 1) items.push({ label: "Move to another project", onSelect: () => onDialog({ kind: "move", page: n }) });
+  if (withProjectMove && data.rights(n).move && (projects.data?.length ?? 0) > 1)
+    items.push({ label: "Move to another project", onSelect: () => onDialog({ kind: "move", page: n }) });
   return items;
 }
 

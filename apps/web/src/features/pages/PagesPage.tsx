@@ -1,7 +1,14 @@
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { FileText, Lock, Plus, Star } from "lucide-react";
 import { PAGE_ACCESS, pageRights } from "@stride/shared";
-import { pageListParams, usePages, usePagesSummary, useFavoritePage, type Page, type PageTab } from "../../api/pages.ts";
+import {
+  pageListParams,
+  usePages,
+  usePagesSummary,
+  useFavoritePage,
+  type Page,
+  type PageTab,
+} from "../../api/pages.ts";
 import { useMe } from "../../api/users.ts";
 import { Button, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -13,11 +20,12 @@ import { useCreateParam } from "../../lib/create-param.ts";
 import { PageTreePane } from "./PageTree.tsx";
 import { pagePath, usePageTreeData } from "./tree.ts";
 
-export const PAGE_TABS: { type: PageTab; label: string; count: "public_pages" | "private_pages" | "archived_pages" }[] = [
-  { type: "public", label: "Public", count: "public_pages" },
-  { type: "private", label: "Private", count: "private_pages" },
-  { type: "archived", label: "Archived", count: "archived_pages" },
-];
+export const PAGE_TABS: { type: PageTab; label: string; count: "public_pages" | "private_pages" | "archived_pages" }[] =
+  [
+    { type: "public", label: "Public", count: "public_pages" },
+    { type: "private", label: "Private", count: "private_pages" },
+    { type: "archived", label: "Archived", count: "archived_pages" },
+  ];
 
 /**
  * A project's pages (platform.md §2, §4): tabs public / private / archived with their counts, a sort, create; the
@@ -41,11 +49,22 @@ export function PagesPage() {
     return (
       <>
         <PageHeader title="Pages" />
-        <EmptyState title="Pages are turned off" description="A project admin can turn on pages in the project's feature settings." />
+        <EmptyState
+          title="Pages are turned off"
+          description="A project admin can turn on pages in the project's feature settings."
+        />
       </>
     );
   }
-  const setParam = (k: string, v: string) => setSearch((s) => { const n = new URLSearchParams(s); n.set(k, v); return n; }, { replace: true });
+  const setParam = (k: string, v: string) =>
+    setSearch(
+      (s) => {
+        const n = new URLSearchParams(s);
+        n.set(k, v);
+        return n;
+      },
+      { replace: true },
+    );
   const rows = pages.data ?? [];
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -53,7 +72,12 @@ export function PagesPage() {
         title="Pages"
         actions={
           <>
-            <Select aria-label="Sort pages" value={order} onChange={(e) => setParam("order_by", e.target.value)} className="py-1 text-sm">
+            <Select
+              aria-label="Sort pages"
+              value={order}
+              onChange={(e) => setParam("order_by", e.target.value)}
+              className="py-1 text-sm"
+            >
               <option value="-updated_at">Recently updated</option>
               <option value="-created_at">Newest first</option>
               <option value="created_at">Oldest first</option>
@@ -93,38 +117,84 @@ export function PagesPage() {
               <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />
             ) : rows.length === 0 ? (
               <EmptyState
-                title={type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"}
-                description={type === "archived" ? "Archived pages show here; they can be restored." : "Pages hold the project's documents: specs, notes, plans."}
-                action={mayCreate && type !== "archived" ? <Button onClick={() => setCreating(true)}>Create page</Button> : undefined}
+                title={
+                  type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"
+                }
+                description={
+                  type === "archived"
+                    ? "Archived pages show here; they can be restored."
+                    : "Pages hold the project's documents: specs, notes, plans."
+                }
+                action={
+                  mayCreate && type !== "archived" ? (
+                    <Button onClick={() => setCreating(true)}>Create page</Button>
+                  ) : undefined
+                }
               />
             ) : (
               <ul aria-label="Pages" className="divide-y divide-line">
                 {rows.map((p) => (
-                  <PageRow key={p.id} page={p} href={pagePath(slug, projectId, p.id)} subPages={tree.byId.get(p.id)?.children.length ?? 0}
+                  <PageRow
+                    key={p.id}
+                    page={p}
+                    href={pagePath(slug, projectId, p.id)}
+                    subPages={tree.byId.get(p.id)?.children.length ?? 0}
                     mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
-                    onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })} />
+                    onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })}
+                  />
                 ))}
               </ul>
             )}
           </div>
         </div>
       </div>
-      <CreatePageModal slug={slug} pid={projectId} open={creating} onClose={() => setCreating(false)} onCreated={(p) => { setCreating(false); nav(pagePath(slug, projectId, p.id)); }} />
+      <CreatePageModal
+        slug={slug}
+        pid={projectId}
+        open={creating}
+        onClose={() => setCreating(false)}
+        onCreated={(p) => {
+          setCreating(false);
+          nav(pagePath(slug, projectId, p.id));
+        }}
+      />
     </div>
   );
 }
 
-function PageRow({ page: p, href, subPages, mayFavorite, onFavorite }: { page: Page; href: string; subPages: number; mayFavorite: boolean; onFavorite: () => void }) {
+function PageRow({
+  page: p,
+  href,
+  subPages,
+  mayFavorite,
+  onFavorite,
+}: {
+  page: Page;
+  href: string;
+  subPages: number;
+  mayFavorite: boolean;
+  onFavorite: () => void;
+}) {
   const name = p.name || "Untitled";
   return (
     <li className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
       <FileText size={16} aria-hidden className="shrink-0 text-fg-faint" />
-      <Link to={href} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{name}</Link>
-      {p.access === PAGE_ACCESS.PRIVATE && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Private</span>}
+      <Link to={href} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">
+        {name}
+      </Link>
+      {p.access === PAGE_ACCESS.PRIVATE && (
+        <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Private</span>
+      )}
       {p.is_locked && <Lock size={14} aria-label="Locked" className="text-fg-subtle" />}
-      {subPages > 0 && <span className="text-xs text-fg-subtle">{subPages} sub-page{subPages === 1 ? "" : "s"}</span>}
+      {subPages > 0 && (
+        <span className="text-xs text-fg-subtle">
+          {subPages} sub-page{subPages === 1 ? "" : "s"}
+        </span>
+      )}
       {p.archived_at && <span className="text-xs text-fg-subtle">Archived {p.archived_at}</span>}
-      <span className="hidden text-xs text-fg-subtle sm:inline" title={p.updated_at}>Edited {relativeTime(p.updated_at)}</span>
+      <span className="hidden text-xs text-fg-subtle sm:inline" title={p.updated_at}>
+        Edited {relativeTime(p.updated_at)}
+      </span>
       {mayFavorite && (
         <button
           type="button"

@@ -43,7 +43,9 @@ export function usePageCollab(pageId: string, me: CollabUser | null): PageCollab
       token: "session",
       onAuthenticated: ({ scope }) => set({ readOnly: scope === "readonly" }),
       onAuthenticationFailed: () => set({ status: "failed" }),
-      onSynced: ({ state: ok }) => { if (ok) set({ status: "synced" }); },
+      onSynced: ({ state: ok }) => {
+        if (ok) set({ status: "synced" });
+      },
       onUnsyncedChanges: ({ number }) => set({ unsynced: number }),
       onAwarenessChange: ({ states }) => {
         const seen = new Map<string, CollabUser>();

@@ -14,7 +14,10 @@ export const pageLabel = (p: Pick<Page, "name">) => p.name.trim() || "Untitled";
 
 /** Pages as a tree: siblings in their order (ties: the server's order, oldest first). */
 export function pageTree(pages: readonly Page[]): PageNode[] {
-  return buildTree(pages.map((p) => ({ ...p, label: pageLabel(p) })), (a, b) => a.sort_order - b.sort_order);
+  return buildTree(
+    pages.map((p) => ({ ...p, label: pageLabel(p) })),
+    (a, b) => a.sort_order - b.sort_order,
+  );
 }
 
 /** The project's page tree with what the caller may do with each page. */
@@ -53,10 +56,14 @@ export function nestTargets(flat: readonly PageNode[], id: string): PageNode[] {
 }
 
 /** The PATCH that puts a page last under `parent` (null: the top level), or null when it is there already. */
-export function nestPatch(flat: readonly PageNode[], id: string, parent: string | null): { parent: string | null; sort_order: number } | null {
+export function nestPatch(
+  flat: readonly PageNode[],
+  id: string,
+  parent: string | null,
+): { parent: string | null; sort_order: number } | null {
   const page = flat.find((n) => n.id === id);
-  if (!page || (page.depth === 0 ? null : page.parent ?? null) === parent) return null;
-  const siblings = flat.filter((n) => n.id !== id && (n.depth === 0 ? null : n.parent ?? null) === parent);
+  if (!page || (page.depth === 0 ? null : (page.parent ?? null)) === parent) return null;
+  const siblings = flat.filter((n) => n.id !== id && (n.depth === 0 ? null : (n.parent ?? null)) === parent);
   return { parent, sort_order: treeReparentSortOrder(siblings) };
 }
 
@@ -80,7 +87,11 @@ export function useExpanded(pid: string, reveal: readonly string[]) {
     setOpen((s) => (revealKey.split(",").every((id) => s.has(id)) ? s : new Set([...s, ...revealKey.split(",")])));
   }, [revealKey]);
   useEffect(() => {
-    try { localStorage.setItem(expandedKey(pid), JSON.stringify([...open])); } catch { /* private mode: the state lasts the visit */ }
+    try {
+      localStorage.setItem(expandedKey(pid), JSON.stringify([...open]));
+    } catch {
+      /* private mode: the state lasts the visit */
+    }
   }, [pid, open]);
   const toggle = useCallback((id: string, to?: boolean) => {
     setOpen((s) => {

@@ -4,7 +4,12 @@ import { useQuery } from "@tanstack/react-query";
 import { Download } from "lucide-react";
 import { PRIORITIES, STATE_GROUPS } from "@stride/shared";
 import {
-  useExportActivity, userActivityQuery, userProfileQuery, userStatsQuery, type UserActivityPage, type UserProfileSummary,
+  useExportActivity,
+  userActivityQuery,
+  userProfileQuery,
+  userStatsQuery,
+  type UserActivityPage,
+  type UserProfileSummary,
 } from "../../api/people.ts";
 import { useProjects } from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
@@ -48,15 +53,29 @@ export function PersonLayout() {
   const projects = useProjects(slug);
   const me = useMe();
   const identifiers = useMemo(() => new Map((projects.data ?? []).map((p) => [p.id, p.identifier])), [projects.data]);
-  const mine = useMemo(() => (projects.data ?? []).filter((p) => p.member_role && !p.archived_at).map((p) => p.id), [projects.data]);
+  const mine = useMemo(
+    () => (projects.data ?? []).filter((p) => p.member_role && !p.archived_at).map((p) => p.id),
+    [projects.data],
+  );
   const u = profile.data?.user_data;
   const name = u ? displayName(u) : "";
   const own = me.data?.id === userId;
   usePageTitle(own ? "Your work" : name || null);
   if (profile.error) {
-    return <><PageHeader title="Profile" /><EmptyState title="Person not found" description={errorMessage((profile.error as { body?: unknown }).body) ?? "This person is not in the workspace."} /></>;
+    return (
+      <>
+        <PageHeader title="Profile" />
+        <EmptyState
+          title="Person not found"
+          description={
+            errorMessage((profile.error as { body?: unknown }).body) ?? "This person is not in the workspace."
+          }
+        />
+      </>
+    );
   }
-  const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 rounded px-2 py-1 text-sm", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    cx("shrink-0 rounded px-2 py-1 text-sm", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
   const base = `/${slug}/profile/${userId}`;
   const ctx: PersonCtx = { slug, userId, profile: profile.data, identifierOf: (pid) => identifiers.get(pid) };
   return (
@@ -71,12 +90,25 @@ export function PersonLayout() {
           </span>
         }
       />
-      <nav aria-label="Profile tabs" className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-4">
-        <NavLink end to={`${base}/`} className={tab}>Summary</NavLink>
-        <NavLink to={`${base}/assigned/`} className={tab}>Assigned</NavLink>
-        <NavLink to={`${base}/created/`} className={tab}>Created</NavLink>
-        <NavLink to={`${base}/subscribed/`} className={tab}>Subscribed</NavLink>
-        <NavLink to={`${base}/activity/`} className={tab}>Activity</NavLink>
+      <nav
+        aria-label="Profile tabs"
+        className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-4"
+      >
+        <NavLink end to={`${base}/`} className={tab}>
+          Summary
+        </NavLink>
+        <NavLink to={`${base}/assigned/`} className={tab}>
+          Assigned
+        </NavLink>
+        <NavLink to={`${base}/created/`} className={tab}>
+          Created
+        </NavLink>
+        <NavLink to={`${base}/subscribed/`} className={tab}>
+          Subscribed
+        </NavLink>
+        <NavLink to={`${base}/activity/`} className={tab}>
+          Activity
+        </NavLink>
       </nav>
       {/* the item tabs are list screens (their own scrolling); the summary and activity scroll here */}
       <div className="flex min-h-0 flex-1 flex-col">
@@ -92,8 +124,18 @@ export function PersonSummary() {
   const { slug, userId, profile } = usePerson();
   const stats = useQuery(userStatsQuery(slug, userId));
   const s = stats.data;
-  const states = STATE_GROUPS.map((g) => ({ key: g, name: cap(g), count: s?.state_distribution.find((d) => d.state_group === g)?.state_count ?? 0, color: STATE_GROUP_COLOR[g] }));
-  const priorities = PRIORITIES.map((p) => ({ key: p, name: cap(p), count: s?.priority_distribution.find((d) => d.priority === p)?.priority_count ?? 0, color: PRIORITY_COLOR[p] }));
+  const states = STATE_GROUPS.map((g) => ({
+    key: g,
+    name: cap(g),
+    count: s?.state_distribution.find((d) => d.state_group === g)?.state_count ?? 0,
+    color: STATE_GROUP_COLOR[g],
+  }));
+  const priorities = PRIORITIES.map((p) => ({
+    key: p,
+    name: cap(p),
+    count: s?.priority_distribution.find((d) => d.priority === p)?.priority_count ?? 0,
+    color: PRIORITY_COLOR[p],
+  }));
   return (
     <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
       <dl className="grid grid-cols-2 gap-3 md:grid-cols-5" aria-label="Work items">
@@ -115,8 +157,22 @@ export function PersonSummary() {
         <section aria-label="Cycles" className="rounded-lg border border-line p-4 text-sm">
           <h2 className="mb-2 font-medium">Cycles</h2>
           <ul className="space-y-1">
-            {s.present_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-fg-subtle">current</span></li>)}
-            {s.upcoming_cycles.map((c) => <li key={c.cycle__id}><Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>{c.cycle__name}</Link> <span className="text-xs text-fg-subtle">upcoming</span></li>)}
+            {s.present_cycles.map((c) => (
+              <li key={c.cycle__id}>
+                <Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>
+                  {c.cycle__name}
+                </Link>{" "}
+                <span className="text-xs text-fg-subtle">current</span>
+              </li>
+            ))}
+            {s.upcoming_cycles.map((c) => (
+              <li key={c.cycle__id}>
+                <Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>
+                  {c.cycle__name}
+                </Link>{" "}
+                <span className="text-xs text-fg-subtle">upcoming</span>
+              </li>
+            ))}
           </ul>
         </section>
       )}
@@ -124,7 +180,12 @@ export function PersonSummary() {
         <section aria-label="Recent activity" className="rounded-lg border border-line p-4">
           <h2 className="mb-2 flex items-center justify-between text-sm font-medium">
             Recent activity
-            <Link to={`/${slug}/profile/${userId}/activity/`} className="text-xs font-normal text-indigo-600 hover:underline">All activity</Link>
+            <Link
+              to={`/${slug}/profile/${userId}/activity/`}
+              className="text-xs font-normal text-indigo-600 hover:underline"
+            >
+              All activity
+            </Link>
           </h2>
           <ActivityList slug={slug} userId={userId} page={0} perPage={10} />
         </section>
@@ -132,12 +193,20 @@ export function PersonSummary() {
           <table className="w-full text-sm">
             <caption className="px-4 pt-3 text-left text-sm font-medium">Projects</caption>
             <thead className="text-left text-xs text-fg-subtle">
-              <tr><th className="px-4 py-2 font-medium">Project</th><th className="px-2 py-2 text-right font-medium">Created</th><th className="px-2 py-2 text-right font-medium">Assigned</th><th className="px-2 py-2 text-right font-medium">Pending</th><th className="px-2 py-2 text-right font-medium">Completed</th></tr>
+              <tr>
+                <th className="px-4 py-2 font-medium">Project</th>
+                <th className="px-2 py-2 text-right font-medium">Created</th>
+                <th className="px-2 py-2 text-right font-medium">Assigned</th>
+                <th className="px-2 py-2 text-right font-medium">Pending</th>
+                <th className="px-2 py-2 text-right font-medium">Completed</th>
+              </tr>
             </thead>
             <tbody className="divide-y divide-line-subtle">
               {(profile?.project_data ?? []).map((p) => (
                 <tr key={p.id}>
-                  <th scope="row" className="px-4 py-2 text-left font-normal">{p.name}</th>
+                  <th scope="row" className="px-4 py-2 text-left font-normal">
+                    {p.name}
+                  </th>
                   <td className="px-2 py-2 text-right tabular-nums">{p.created_issues}</td>
                   <td className="px-2 py-2 text-right tabular-nums">{p.assigned_issues}</td>
                   <td className="px-2 py-2 text-right tabular-nums">{p.pending_issues}</td>
@@ -173,21 +242,50 @@ export function PersonActivity() {
     <div className="min-h-0 flex-1 space-y-3 overflow-y-auto p-4">
       <div className="flex items-center justify-between">
         <h2 className="text-sm font-medium">Activity</h2>
-        <Button size="sm" variant="secondary" onClick={download} loading={exporter.isPending}><Download size={14} aria-hidden />Export CSV</Button>
+        <Button size="sm" variant="secondary" onClick={download} loading={exporter.isPending}>
+          <Download size={14} aria-hidden />
+          Export CSV
+        </Button>
       </div>
       <ActivityList slug={slug} userId={userId} page={page} perPage={perPage} />
       {data && (data.prev_page_results || data.next_page_results) && (
         <div className="flex items-center gap-2 text-sm">
-          <Button size="sm" variant="secondary" disabled={!data.prev_page_results} onClick={() => setPage((p) => Math.max(0, p - 1))}>Newer</Button>
-          <span className="text-fg-subtle">Page {page + 1} of {data.total_pages}</span>
-          <Button size="sm" variant="secondary" disabled={!data.next_page_results} onClick={() => setPage((p) => p + 1)}>Older</Button>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!data.prev_page_results}
+            onClick={() => setPage((p) => Math.max(0, p - 1))}
+          >
+            Newer
+          </Button>
+          <span className="text-fg-subtle">
+            Page {page + 1} of {data.total_pages}
+          </span>
+          <Button
+            size="sm"
+            variant="secondary"
+            disabled={!data.next_page_results}
+            onClick={() => setPage((p) => p + 1)}
+          >
+            Older
+          </Button>
         </div>
       )}
     </div>
   );
 }
 
-function ActivityList({ slug, userId, page, perPage }: { slug: string; userId: string; page: number; perPage: number }) {
+function ActivityList({
+  slug,
+  userId,
+  page,
+  perPage,
+}: {
+  slug: string;
+  userId: string;
+  page: number;
+  perPage: number;
+}) {
   const q = useQuery(userActivityQuery(slug, userId, page, perPage));
   if (q.isLoading) return <PageSpinner />;
   const rows: UserActivityPage["results"] = q.data?.results ?? [];
@@ -195,14 +293,24 @@ function ActivityList({ slug, userId, page, perPage }: { slug: string; userId: s
   return (
     <ol className="space-y-2" aria-label="Activity feed">
       {rows.map((a) => {
-        const key = a.project_detail && a.issue_detail ? `${a.project_detail.identifier}-${a.issue_detail.sequence_id}` : null;
+        const key =
+          a.project_detail && a.issue_detail ? `${a.project_detail.identifier}-${a.issue_detail.sequence_id}` : null;
         return (
           <li key={a.id} className="text-xs text-fg-muted" data-activity={a.field ?? a.verb}>
-            <span className="font-medium text-fg-secondary">{displayName(a.actor_detail)}</span> {describeActivity(a, formatDate)}
+            <span className="font-medium text-fg-secondary">{displayName(a.actor_detail)}</span>{" "}
+            {describeActivity(a, formatDate)}
             {key && (
-              <> on <Link to={`/${slug}/browse/${key}/`} className="font-medium text-fg-secondary hover:underline">{key} {a.issue_detail?.name}</Link></>
+              <>
+                {" "}
+                on{" "}
+                <Link to={`/${slug}/browse/${key}/`} className="font-medium text-fg-secondary hover:underline">
+                  {key} {a.issue_detail?.name}
+                </Link>
+              </>
             )}
-            <time className="ml-1.5 text-fg-faint" dateTime={a.created_at}>{relativeTime(a.created_at)}</time>
+            <time className="ml-1.5 text-fg-faint" dateTime={a.created_at}>
+              {relativeTime(a.created_at)}
+            </time>
           </li>
         );
       })}

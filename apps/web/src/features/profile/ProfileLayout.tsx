@@ -11,7 +11,13 @@ export function ProfileLayout() {
   return (
     <div className="min-h-screen">
       <header className="flex items-center gap-4 border-b border-line px-6 py-3">
-        <Link to={slug ? `/${slug}/` : "/"} className="inline-flex items-center gap-1 text-sm text-accent hover:underline"><ArrowLeft size={14} aria-hidden focusable="false" />Back to workspace</Link>
+        <Link
+          to={slug ? `/${slug}/` : "/"}
+          className="inline-flex items-center gap-1 text-sm text-accent hover:underline"
+        >
+          <ArrowLeft size={14} aria-hidden focusable="false" />
+          Back to workspace
+        </Link>
         <h1 className="text-base font-semibold">Your account</h1>
       </header>
       <div className="mx-auto flex max-w-5xl flex-col md:flex-row">
@@ -19,7 +25,16 @@ export function ProfileLayout() {
           <ul className="flex gap-1 md:block md:space-y-0.5">
             {PROFILE_MENU.map((e) => (
               <li key={e.key}>
-                <NavLink end to={e.path} className={({ isActive }) => cx("block rounded-md px-3 py-1.5 text-sm", isActive ? "bg-fill-selected font-medium" : "hover:bg-fill-hover")}>
+                <NavLink
+                  end
+                  to={e.path}
+                  className={({ isActive }) =>
+                    cx(
+                      "block rounded-md px-3 py-1.5 text-sm",
+                      isActive ? "bg-fill-selected font-medium" : "hover:bg-fill-hover",
+                    )
+                  }
+                >
                   {e.label}
                 </NavLink>
               </li>

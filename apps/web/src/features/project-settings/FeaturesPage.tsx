@@ -26,10 +26,20 @@ export function ProjectFeaturesSettings() {
               description={f.description}
               checked={!!project[f.flag]}
               disabled={update.isPending}
-              onChange={(v) => update.mutate({ [f.flag]: v }, {
-                onSuccess: () => toast.show("success", `${f.label} turned ${v ? "on" : "off"}`),
-                onError: (err) => toast.show("error", `Could not change ${f.label}`, err instanceof ApiError ? errorMessage(err.body) : err.message),
-              })}
+              onChange={(v) =>
+                update.mutate(
+                  { [f.flag]: v },
+                  {
+                    onSuccess: () => toast.show("success", `${f.label} turned ${v ? "on" : "off"}`),
+                    onError: (err) =>
+                      toast.show(
+                        "error",
+                        `Could not change ${f.label}`,
+                        err instanceof ApiError ? errorMessage(err.body) : err.message,
+                      ),
+                  },
+                )
+              }
             />
           ))}
         </div>

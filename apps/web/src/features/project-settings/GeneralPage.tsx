@@ -1,9 +1,21 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
-import { PROJECT_IDENTIFIER_MAX, PROJECT_NAME_MAX, PROJECT_NETWORK, isOnlyAdmin, type ProjectNetwork } from "@stride/shared";
+import {
+  PROJECT_IDENTIFIER_MAX,
+  PROJECT_NAME_MAX,
+  PROJECT_NETWORK,
+  isOnlyAdmin,
+  type ProjectNetwork,
+} from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
 import { ApiError, errorMessage } from "../../api/client.ts";
-import { useArchiveProject, useDeleteProject, useLeaveProject, useProjectMembers, useUpdateProject } from "../../api/projects.ts";
+import {
+  useArchiveProject,
+  useDeleteProject,
+  useLeaveProject,
+  useProjectMembers,
+  useUpdateProject,
+} from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from "../../components/ui/index.ts";
@@ -17,14 +29,20 @@ import { PublishModal } from "../../components/publish/PublishModal.tsx";
 import { useSettingsForm } from "../../lib/settings-form.ts";
 
 const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
-const ONLY_PROJECT_ADMIN = "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";
+const ONLY_PROJECT_ADMIN =
+  "You are the only admin of this project. Make another member an admin, or delete the project, before leaving.";
 
 /** The general settings form's values for a project. */
 function formOf(project: Project) {
   return {
-    name: project.name, identifier: project.identifier, description: project.description ?? "", network: project.network as number,
-    project_lead: project.project_lead ?? "", cover: coverOf(project), timezone: project.timezone || "UTC",
-    emoji: project.logo_props?.in_use === "emoji" ? project.logo_props.emoji?.value ?? "" : "",
+    name: project.name,
+    identifier: project.identifier,
+    description: project.description ?? "",
+    network: project.network as number,
+    project_lead: project.project_lead ?? "",
+    cover: coverOf(project),
+    timezone: project.timezone || "UTC",
+    emoji: project.logo_props?.in_use === "emoji" ? (project.logo_props.emoji?.value ?? "") : "",
   };
 }
 
@@ -51,19 +69,50 @@ export function ProjectGeneralSettings() {
       {canPublish && (
         <section className="space-y-2 rounded-lg border border-line p-4" aria-label="Publish">
           <h3 className="font-medium">Publish</h3>
-          <p className="text-sm text-fg-subtle">{project.anchor ? "This project is published: anyone with its link can see its work items." : "Share this project's board and list with anyone, read-only."}</p>
-          <Button variant="secondary" onClick={() => setPublishOpen(true)}>{project.anchor ? "Publish settings" : "Publish"}</Button>
+          <p className="text-sm text-fg-subtle">
+            {project.anchor
+              ? "This project is published: anyone with its link can see its work items."
+              : "Share this project's board and list with anyone, read-only."}
+          </p>
+          <Button variant="secondary" onClick={() => setPublishOpen(true)}>
+            {project.anchor ? "Publish settings" : "Publish"}
+          </Button>
         </section>
       )}
-      {canPublish && <PublishModal slug={slug} projectId={projectId} open={publishOpen} onClose={() => setPublishOpen(false)} canEdit={canPublish} intakeOn={project.intake_view} />}
+      {canPublish && (
+        <PublishModal
+          slug={slug}
+          projectId={projectId}
+          open={publishOpen}
+          onClose={() => setPublishOpen(false)}
+          canEdit={canPublish}
+          intakeOn={project.intake_view}
+        />
+      )}
 
-      <ProjectDangerZone slug={slug} projectId={projectId} project={project} projectRole={projectRole} canEdit={canEdit} />
+      <ProjectDangerZone
+        slug={slug}
+        projectId={projectId}
+        project={project}
+        projectRole={projectRole}
+        canEdit={canEdit}
+      />
     </div>
   );
 }
 
 /** The project's details (emoji, name, identifier, description, access, lead, time zone, cover): admins save them. */
-function ProjectDetailsForm({ slug, projectId, project, canEdit }: { slug: string; projectId: string; project: Project; canEdit: boolean }) {
+function ProjectDetailsForm({
+  slug,
+  projectId,
+  project,
+  canEdit,
+}: {
+  slug: string;
+  projectId: string;
+  project: Project;
+  canEdit: boolean;
+}) {
   const update = useUpdateProject(slug, projectId);
   const members = useWorkspaceMembers(slug);
   const toast = useToast();
@@ -71,57 +120,135 @@ function ProjectDetailsForm({ slug, projectId, project, canEdit }: { slug: strin
   const { form, error, formError, onSubmit } = useSettingsForm(formOf(project), checkProject);
   const v = form.watch();
   const save = onSubmit((f, onError) => {
-    update.mutate({
-      name: f.name.trim(), identifier: f.identifier, description: f.description, network: f.network as ProjectNetwork,
-      project_lead: f.project_lead || null, ...coverFields(f.cover), timezone: f.timezone,
-      ...(f.emoji ? { logo_props: { in_use: "emoji", emoji: { value: f.emoji } } } : {}),
-    }, { onSuccess: () => toast.show("success", "Project updated"), onError });
+    update.mutate(
+      {
+        name: f.name.trim(),
+        identifier: f.identifier,
+        description: f.description,
+        network: f.network as ProjectNetwork,
+        project_lead: f.project_lead || null,
+        ...coverFields(f.cover),
+        timezone: f.timezone,
+        ...(f.emoji ? { logo_props: { in_use: "emoji", emoji: { value: f.emoji } } } : {}),
+      },
+      { onSuccess: () => toast.show("success", "Project updated"), onError },
+    );
   });
   return (
-        <form onSubmit={save} className="space-y-4" noValidate aria-label="Project details">
-        {formError && <Banner>{formError}</Banner>}
-        <fieldset disabled={!canEdit} title={canEdit ? undefined : ONLY_ADMINS_EDIT} className="space-y-4">
-          <div>
-            <div className="mb-1 text-sm font-medium">Emoji</div>
-            <div className="flex flex-wrap gap-1">
-              {EMOJIS.map((em) => {
-                const value = emojiToValue(em);
-                return (
-                  <button key={em} type="button" aria-pressed={v.emoji === value} aria-label={`Emoji ${em}`} onClick={() => form.setValue("emoji", value)}
-                    className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}>
-                    {em}
-                  </button>
-                );
-              })}
-            </div>
+    <form onSubmit={save} className="space-y-4" noValidate aria-label="Project details">
+      {formError && <Banner>{formError}</Banner>}
+      <fieldset disabled={!canEdit} title={canEdit ? undefined : ONLY_ADMINS_EDIT} className="space-y-4">
+        <div>
+          <div className="mb-1 text-sm font-medium">Emoji</div>
+          <div className="flex flex-wrap gap-1">
+            {EMOJIS.map((em) => {
+              const value = emojiToValue(em);
+              return (
+                <button
+                  key={em}
+                  type="button"
+                  aria-pressed={v.emoji === value}
+                  aria-label={`Emoji ${em}`}
+                  onClick={() => form.setValue("emoji", value)}
+                  className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}
+                >
+                  {em}
+                </button>
+              );
+            })}
           </div>
-          <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-            <Input label="Name" name="name" maxLength={PROJECT_NAME_MAX} value={v.name} onChange={(e) => form.setValue("name", e.target.value)} error={error("name")} />
-            <Input label="Identifier" name="identifier" maxLength={PROJECT_IDENTIFIER_MAX} value={v.identifier} onChange={(e) => form.setValue("identifier", e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, ""))} error={error("identifier")} />
-          </div>
-          <Textarea label="Description" name="description" value={v.description} onChange={(e) => form.setValue("description", e.target.value)} error={error("description")} />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Select label="Access" name="network" value={v.network} onChange={(e) => form.setValue("network", Number(e.target.value))}>
-              <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
-              <option value={PROJECT_NETWORK.SECRET}>Private</option>
-            </Select>
-            <Select label="Lead" name="project_lead" value={v.project_lead} onChange={(e) => form.setValue("project_lead", e.target.value)} error={error("project_lead")}>
-              <option value="">No lead</option>
-              {(members.data ?? []).filter((m) => m.is_active !== false).map((m) => <option key={m.member.id} value={m.member.id}>{m.member.display_name}</option>)}
-            </Select>
-          </div>
-          <div className="sm:w-1/2 sm:pr-2">
-            <TimezoneSelect name="timezone" value={v.timezone} onChange={(e) => form.setValue("timezone", e.target.value)} error={error("timezone")} />
-          </div>
-          <CoverPicker slug={slug} value={v.cover} onChange={(cover) => form.setValue("cover", cover)} error={error("cover_image") ?? error("cover_image_asset")} disabled={!canEdit} />
-          {canEdit && <Button type="submit" loading={update.isPending}>Save changes</Button>}
-        </fieldset>
-      </form>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+          <Input
+            label="Name"
+            name="name"
+            maxLength={PROJECT_NAME_MAX}
+            value={v.name}
+            onChange={(e) => form.setValue("name", e.target.value)}
+            error={error("name")}
+          />
+          <Input
+            label="Identifier"
+            name="identifier"
+            maxLength={PROJECT_IDENTIFIER_MAX}
+            value={v.identifier}
+            onChange={(e) => form.setValue("identifier", e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, ""))}
+            error={error("identifier")}
+          />
+        </div>
+        <Textarea
+          label="Description"
+          name="description"
+          value={v.description}
+          onChange={(e) => form.setValue("description", e.target.value)}
+          error={error("description")}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            label="Access"
+            name="network"
+            value={v.network}
+            onChange={(e) => form.setValue("network", Number(e.target.value))}
+          >
+            <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
+            <option value={PROJECT_NETWORK.SECRET}>Private</option>
+          </Select>
+          <Select
+            label="Lead"
+            name="project_lead"
+            value={v.project_lead}
+            onChange={(e) => form.setValue("project_lead", e.target.value)}
+            error={error("project_lead")}
+          >
+            <option value="">No lead</option>
+            {(members.data ?? [])
+              .filter((m) => m.is_active !== false)
+              .map((m) => (
+                <option key={m.member.id} value={m.member.id}>
+                  {m.member.display_name}
+                </option>
+              ))}
+          </Select>
+        </div>
+        <div className="sm:w-1/2 sm:pr-2">
+          <TimezoneSelect
+            name="timezone"
+            value={v.timezone}
+            onChange={(e) => form.setValue("timezone", e.target.value)}
+            error={error("timezone")}
+          />
+        </div>
+        <CoverPicker
+          slug={slug}
+          value={v.cover}
+          onChange={(cover) => form.setValue("cover", cover)}
+          error={error("cover_image") ?? error("cover_image_asset")}
+          disabled={!canEdit}
+        />
+        {canEdit && (
+          <Button type="submit" loading={update.isPending}>
+            Save changes
+          </Button>
+        )}
+      </fieldset>
+    </form>
   );
 }
 
 /** Archive, delete (typing the project's name) or leave the project (not its only admin). */
-function ProjectDangerZone({ slug, projectId, project, projectRole, canEdit }: { slug: string; projectId: string; project: Project; projectRole: CurrentProject["projectRole"]; canEdit: boolean }) {
+function ProjectDangerZone({
+  slug,
+  projectId,
+  project,
+  projectRole,
+  canEdit,
+}: {
+  slug: string;
+  projectId: string;
+  project: Project;
+  projectRole: CurrentProject["projectRole"];
+  canEdit: boolean;
+}) {
   const canManageMembers = useCan("edit", "projectMember");
   const archive = useArchiveProject(slug);
   const del = useDeleteProject(slug, projectId);
@@ -129,21 +256,41 @@ function ProjectDangerZone({ slug, projectId, project, projectRole, canEdit }: {
   // The server refuses to let the only admin leave; say so instead of offering it.
   const admins = useProjectMembers(slug, projectId, canManageMembers);
   const me = useMe();
-  const soleAdmin = isOnlyAdmin((admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })), me.data?.id);
+  const soleAdmin = isOnlyAdmin(
+    (admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })),
+    me.data?.id,
+  );
   const toast = useToast();
   const nav = useNavigate();
   const [confirm, setConfirm] = useState<null | "archive" | "delete" | "leave">(null);
   const [deleteText, setDeleteText] = useState("");
-  const fail = (title: string) => (err: Error) => toast.show("error", title, err instanceof ApiError ? errorMessage(err.body) : err.message);
+  const fail = (title: string) => (err: Error) =>
+    toast.show("error", title, err instanceof ApiError ? errorMessage(err.body) : err.message);
   return (
     <>
       {(canEdit || projectRole) && (
         <section className="space-y-3 rounded-lg border border-danger-line p-4" aria-label="Danger zone">
           <h3 className="font-medium text-danger">Danger zone</h3>
           <div className="flex flex-wrap gap-2">
-            {canEdit && <Button variant="secondary" onClick={() => setConfirm("archive")}>Archive project</Button>}
-            {canEdit && <Button variant="danger" onClick={() => setConfirm("delete")}>Delete project</Button>}
-            {projectRole && <Button variant="secondary" disabledReason={soleAdmin ? ONLY_PROJECT_ADMIN : null} onClick={() => setConfirm("leave")}>Leave project</Button>}
+            {canEdit && (
+              <Button variant="secondary" onClick={() => setConfirm("archive")}>
+                Archive project
+              </Button>
+            )}
+            {canEdit && (
+              <Button variant="danger" onClick={() => setConfirm("delete")}>
+                Delete project
+              </Button>
+            )}
+            {projectRole && (
+              <Button
+                variant="secondary"
+                disabledReason={soleAdmin ? ONLY_PROJECT_ADMIN : null}
+                onClick={() => setConfirm("leave")}
+              >
+                Leave project
+              </Button>
+            )}
           </div>
           {projectRole && soleAdmin && <p className="text-xs text-fg-subtle">{ONLY_PROJECT_ADMIN}</p>}
         </section>
@@ -155,7 +302,18 @@ function ProjectDangerZone({ slug, projectId, project, projectRole, canEdit }: {
         message="Archived projects are hidden from lists and can be restored from Archives."
         confirmLabel="Archive"
         loading={archive.isPending}
-        onConfirm={() => archive.mutate({ id: projectId, archive: true }, { onSuccess: () => { toast.show("success", "Project archived"); nav(`/${slug}/projects/archives/`); }, onError: fail("Could not archive the project") })}
+        onConfirm={() =>
+          archive.mutate(
+            { id: projectId, archive: true },
+            {
+              onSuccess: () => {
+                toast.show("success", "Project archived");
+                nav(`/${slug}/projects/archives/`);
+              },
+              onError: fail("Could not archive the project"),
+            },
+          )
+        }
       />
       <ConfirmModal
         open={confirm === "leave"}
@@ -164,23 +322,45 @@ function ProjectDangerZone({ slug, projectId, project, projectRole, canEdit }: {
         message="You will lose access to this project unless someone adds you again."
         confirmLabel="Leave"
         loading={leave.isPending}
-        onConfirm={() => leave.mutate(undefined, { onSuccess: () => { toast.show("success", "You left the project"); nav(`/${slug}/projects/`); }, onError: fail("Could not leave the project") })}
+        onConfirm={() =>
+          leave.mutate(undefined, {
+            onSuccess: () => {
+              toast.show("success", "You left the project");
+              nav(`/${slug}/projects/`);
+            },
+            onError: fail("Could not leave the project"),
+          })
+        }
       />
       <ConfirmModal
         open={confirm === "delete"}
-        onClose={() => { setConfirm(null); setDeleteText(""); }}
+        onClose={() => {
+          setConfirm(null);
+          setDeleteText("");
+        }}
         title="Delete project"
         confirmLabel="Delete"
         loading={del.isPending}
         message={
           <div className="space-y-3">
-            <p>This deletes the project and everything in it. Type <strong>{project.name}</strong> to confirm.</p>
+            <p>
+              This deletes the project and everything in it. Type <strong>{project.name}</strong> to confirm.
+            </p>
             <Input aria-label="Project name" value={deleteText} onChange={(e) => setDeleteText(e.target.value)} />
           </div>
         }
         onConfirm={() => {
-          if (deleteText !== project.name) { toast.show("warning", "Type the project name to confirm"); return; }
-          del.mutate(undefined, { onSuccess: () => { toast.show("success", "Project deleted"); nav(`/${slug}/projects/`); }, onError: fail("Could not delete the project") });
+          if (deleteText !== project.name) {
+            toast.show("warning", "Type the project name to confirm");
+            return;
+          }
+          del.mutate(undefined, {
+            onSuccess: () => {
+              toast.show("success", "Project deleted");
+              nav(`/${slug}/projects/`);
+            },
+            onError: fail("Could not delete the project"),
+          });
         }}
       />
     </>

@@ -3,16 +3,55 @@ import { extractInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/lis
 import { attachInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/attach-instruction";
 import { CornerDownRight, Ellipsis } from "lucide-react";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useCreateLabel, useDeleteLabel, useLabels, useMoveLabel, useUpdateLabel, type LabelBody } from "../../api/labels.ts";
+import {
+  useCreateLabel,
+  useDeleteLabel,
+  useLabels,
+  useMoveLabel,
+  useUpdateLabel,
+  type LabelBody,
+} from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, Menu, PageSpinner, Select, cx, useToast } from "../../components/ui/index.ts";
+import {
+  Banner,
+  Button,
+  ConfirmModal,
+  EmptyState,
+  Input,
+  Menu,
+  PageSpinner,
+  Select,
+  cx,
+  useToast,
+} from "../../components/ui/index.ts";
 import { treeSentence } from "../../lib/tree-order.ts";
-import { DragHandle, DragScope, DropLine, draggingClass, useAutoScrollAround, useDragDrop, useDragItem, useDragSelector, type DragController, type DragSpec } from "../../components/dnd/index.ts";
+import {
+  DragHandle,
+  DragScope,
+  DropLine,
+  draggingClass,
+  useAutoScrollAround,
+  useDragDrop,
+  useDragItem,
+  useDragSelector,
+  type DragController,
+  type DragSpec,
+} from "../../components/dnd/index.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import {
-  descendantIds, flattenTree, labelDropPatch, labelLine, labelOrigin, labelPlace, labelPointerSlot, labelReparentSortOrder, labelStep, labelTree,
-  type LabelNode, type LabelSlot,
+  descendantIds,
+  flattenTree,
+  labelDropPatch,
+  labelLine,
+  labelOrigin,
+  labelPlace,
+  labelPointerSlot,
+  labelReparentSortOrder,
+  labelStep,
+  labelTree,
+  type LabelNode,
+  type LabelSlot,
 } from "./ordering.ts";
 import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
 
@@ -37,10 +76,12 @@ function Labels() {
   const [deleting, setDeleting] = useState<Label | null>(null);
   const drag = useLabelDrag(slug, projectId, labels.data);
   if (labels.isLoading) return <PageSpinner />;
-  if (labels.isError) return <Banner>{errorMessage((labels.error as ApiError).body) ?? "Could not load labels."}</Banner>;
+  if (labels.isError)
+    return <Banner>{errorMessage((labels.error as ApiError).body) ?? "Could not load labels."}</Banner>;
   const all = labels.data ?? [];
   const flat = flattenTree(labelTree(all));
-  const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
+  const fail = (t: string) => (err: Error) =>
+    toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
   return (
     <div className="max-w-3xl space-y-4">
       <div className="flex items-center justify-between">
@@ -48,29 +89,60 @@ function Labels() {
           <h2 className="text-lg font-semibold">Labels</h2>
           <p className="mt-1 text-sm text-fg-subtle">Tag work items. Labels can be nested under a parent label.</p>
         </div>
-        <Button onClick={() => { setAdding({ parent: null }); setEditing(null); }}>Add label</Button>
+        <Button
+          onClick={() => {
+            setAdding({ parent: null });
+            setEditing(null);
+          }}
+        >
+          Add label
+        </Button>
       </div>
-      {adding && <div className="rounded-lg border border-line p-4"><LabelForm labels={all} parent={adding.parent} onDone={() => setAdding(null)} /></div>}
+      {adding && (
+        <div className="rounded-lg border border-line p-4">
+          <LabelForm labels={all} parent={adding.parent} onDone={() => setAdding(null)} />
+        </div>
+      )}
       {flat.length === 0 && !adding ? (
         <EmptyState title="No labels yet" description="Create labels to tag and filter work items." />
       ) : (
         <LabelList drag={drag}>
           {flat.map((l) => {
             return editing === l.id ? (
-              <li key={l.id} className="px-4 py-3"><LabelForm labels={all} label={l} parent={l.parent} onDone={() => setEditing(null)} /></li>
+              <li key={l.id} className="px-4 py-3">
+                <LabelForm labels={all} label={l} parent={l.parent} onDone={() => setEditing(null)} />
+              </li>
             ) : (
               <LabelRow key={l.id} label={l} flat={flat}>
-                {l.depth > 0 && <CornerDownRight size={14} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />}
+                {l.depth > 0 && (
+                  <CornerDownRight size={14} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
+                )}
                 <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: l.color || "#9AA4BC" }} />
                 <span className="min-w-0 flex-1 truncate font-medium">{l.name}</span>
-                {l.children.length > 0 && <span className="text-xs text-fg-subtle">{l.children.length} sub-label{l.children.length === 1 ? "" : "s"}</span>}
+                {l.children.length > 0 && (
+                  <span className="text-xs text-fg-subtle">
+                    {l.children.length} sub-label{l.children.length === 1 ? "" : "s"}
+                  </span>
+                )}
                 <Menu
                   ariaLabel={`Actions for label ${l.name}`}
                   align="right"
                   label={<Ellipsis size={16} aria-hidden focusable="false" />}
                   items={[
-                    { label: "Edit", onSelect: () => { setEditing(l.id); setAdding(null); } },
-                    { label: "Add sub-label", onSelect: () => { setAdding({ parent: l.id }); setEditing(null); } },
+                    {
+                      label: "Edit",
+                      onSelect: () => {
+                        setEditing(l.id);
+                        setAdding(null);
+                      },
+                    },
+                    {
+                      label: "Add sub-label",
+                      onSelect: () => {
+                        setAdding({ parent: l.id });
+                        setEditing(null);
+                      },
+                    },
                     { label: "Delete", danger: true, onSelect: () => setDeleting(l) },
                   ]}
                 />
@@ -86,10 +158,19 @@ function Labels() {
         message={`Delete the label "${deleting?.name}"? It is removed from every work item.`}
         confirmLabel="Delete"
         loading={del.isPending}
-        onConfirm={() => deleting && del.mutate(deleting.id, {
-          onSuccess: () => { toast.show("success", "Label deleted"); setDeleting(null); },
-          onError: (e) => { setDeleting(null); fail("Could not delete the label")(e); },
-        })}
+        onConfirm={() =>
+          deleting &&
+          del.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.show("success", "Label deleted");
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              fail("Could not delete the label")(e);
+            },
+          })
+        }
       />
     </div>
   );
@@ -126,12 +207,19 @@ function useLabelDrag(slug: string, projectId: string, data: Label[] | undefined
     commit: (src, at, failed) => {
       const patch = labelDropPatch(flat, at, src.id);
       if (!patch) return false;
-      move.mutate({ id: src.id, ...patch }, {
-        onError: (err) => {
-          failed();
-          toast.show("error", "Could not move the label", err instanceof ApiError ? errorMessage(err.body) : err.message);
+      move.mutate(
+        { id: src.id, ...patch },
+        {
+          onError: (err) => {
+            failed();
+            toast.show(
+              "error",
+              "Could not move the label",
+              err instanceof ApiError ? errorMessage(err.body) : err.message,
+            );
+          },
         },
-      });
+      );
       return true;
     },
   };
@@ -150,14 +238,30 @@ function LabelList({ drag, children }: { drag: DragController<LabelSlot>; childr
 function LabelListBody({ children }: { children: ReactNode }) {
   const [el, setEl] = useState<HTMLUListElement | null>(null);
   useAutoScrollAround(el);
-  return <ul ref={setEl} className="divide-y divide-line-subtle rounded-lg border border-line" aria-label="Labels">{children}</ul>;
+  return (
+    <ul ref={setEl} className="divide-y divide-line-subtle rounded-lg border border-line" aria-label="Labels">
+      {children}
+    </ul>
+  );
 }
 
 /** A label row: dragged by the pointer (before, after or onto another label) or picked up with its handle. */
 function LabelRow({ label: l, flat, children }: { label: LabelNode; flat: LabelNode[]; children: ReactNode }) {
-  const drag = useDragItem<HTMLLIElement>({ id: l.id }, {
-    drop: ({ input, element }) => attachInstruction({}, { input, element, axis: "vertical", operations: { "reorder-before": "available", "reorder-after": "available", combine: "available" } }),
-  });
+  const drag = useDragItem<HTMLLIElement>(
+    { id: l.id },
+    {
+      drop: ({ input, element }) =>
+        attachInstruction(
+          {},
+          {
+            input,
+            element,
+            axis: "vertical",
+            operations: { "reorder-before": "available", "reorder-after": "available", combine: "available" },
+          },
+        ),
+    },
+  );
   const line = useDragSelector<string | null, LabelSlot>((s) => {
     if (!s?.target || (s.target.parent === s.origin.parent && s.target.index === s.origin.index)) return null;
     const at = labelLine(flat, s.target, s.src.id);
@@ -165,7 +269,13 @@ function LabelRow({ label: l, flat, children }: { label: LabelNode; flat: LabelN
   });
   const [edge, depth] = line ? line.split(" ") : [null, "0"];
   return (
-    <li ref={drag.ref} className={cx("relative flex items-center gap-3 py-2.5 pr-4", draggingClass(drag))} style={{ paddingLeft: indent(l.depth) }} data-label={l.name} data-depth={l.depth}>
+    <li
+      ref={drag.ref}
+      className={cx("relative flex items-center gap-3 py-2.5 pr-4", draggingClass(drag))}
+      style={{ paddingLeft: indent(l.depth) }}
+      data-label={l.name}
+      data-depth={l.depth}
+    >
       <DropLine edge={edge as "top" | "bottom" | null} inset indent={contentStart(Number(depth))} />
       <DragHandle drag={drag} label={`label ${l.name}`} />
       {children}
@@ -173,7 +283,17 @@ function LabelRow({ label: l, flat, children }: { label: LabelNode; flat: LabelN
   );
 }
 
-function LabelForm({ labels, label, parent: initialParent, onDone }: { labels: Label[]; label?: Label; parent: string | null; onDone: () => void }) {
+function LabelForm({
+  labels,
+  label,
+  parent: initialParent,
+  onDone,
+}: {
+  labels: Label[];
+  label?: Label;
+  parent: string | null;
+  onDone: () => void;
+}) {
   const { slug, projectId } = useCurrentProject();
   const create = useCreateLabel(slug, projectId);
   const update = useUpdateLabel(slug, projectId);
@@ -194,33 +314,74 @@ function LabelForm({ labels, label, parent: initialParent, onDone }: { labels: L
     const newParent = parent || null;
     const body: LabelBody = { name: name.trim(), color, parent: newParent };
     if (!label || (label.parent ?? null) !== newParent) {
-      body.sort_order = labelReparentSortOrder(labels.filter((l) => (l.parent ?? null) === newParent && l.id !== label?.id));
+      body.sort_order = labelReparentSortOrder(
+        labels.filter((l) => (l.parent ?? null) === newParent && l.id !== label?.id),
+      );
     }
     const opts = {
-      onSuccess: () => { toast.show("success", label ? "Label updated" : "Label added"); onDone(); },
+      onSuccess: () => {
+        toast.show("success", label ? "Label updated" : "Label added");
+        onDone();
+      },
       onError: (err: Error) => {
         const fe = fieldErrors(err);
-        if (Object.keys(fe).length) setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, LABEL_TEXT[v] ?? v])));
-        else toast.show("error", "Could not save the label", err instanceof ApiError ? errorMessage(err.body) : err.message);
+        if (Object.keys(fe).length)
+          setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, LABEL_TEXT[v] ?? v])));
+        else
+          toast.show(
+            "error",
+            "Could not save the label",
+            err instanceof ApiError ? errorMessage(err.body) : err.message,
+          );
       },
     };
     if (label) update.mutate({ id: label.id, ...body }, opts);
     else create.mutate(body, opts);
   };
   return (
-    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate aria-label={label ? `Edit label ${label.name}` : "New label"}>
-      <div className="min-w-40 flex-1"><Input label="Name" name="name" autoFocus maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} /></div>
+    <form
+      onSubmit={onSubmit}
+      className="flex flex-wrap items-end gap-3"
+      noValidate
+      aria-label={label ? `Edit label ${label.name}` : "New label"}
+    >
+      <div className="min-w-40 flex-1">
+        <Input
+          label="Name"
+          name="name"
+          autoFocus
+          maxLength={255}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+      </div>
       <ColorField value={color} onChange={setColor} />
       <div className="w-48">
-        <Select label="Parent" name="parent" value={parent} onChange={(e) => setParent(e.target.value)} error={errors.parent}>
+        <Select
+          label="Parent"
+          name="parent"
+          value={parent}
+          onChange={(e) => setParent(e.target.value)}
+          error={errors.parent}
+        >
           <option value="">No parent</option>
-          {parentOptions.map((l) => <option key={l.id} value={l.id}>{"— ".repeat(l.depth)}{l.name}</option>)}
+          {parentOptions.map((l) => (
+            <option key={l.id} value={l.id}>
+              {"— ".repeat(l.depth)}
+              {l.name}
+            </option>
+          ))}
         </Select>
       </div>
       {errors.color && <p className="w-full text-xs text-red-600">{errors.color}</p>}
       <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>{label ? "Save" : "Add label"}</Button>
-        <Button variant="secondary" size="sm" onClick={onDone}>Cancel</Button>
+        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>
+          {label ? "Save" : "Add label"}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

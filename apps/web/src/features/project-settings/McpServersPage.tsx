@@ -2,7 +2,12 @@ import { useState, type FormEvent } from "react";
 import { Globe, Terminal } from "lucide-react";
 import type { EnvironmentTemplate } from "@stride/shared/contract";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useDeleteEnvironmentTemplate, useEnvironmentTemplates, useSaveEnvironmentTemplate, type SaveTemplate } from "../../api/environments.ts";
+import {
+  useDeleteEnvironmentTemplate,
+  useEnvironmentTemplates,
+  useSaveEnvironmentTemplate,
+  type SaveTemplate,
+} from "../../api/environments.ts";
 import { Banner, Button, Input, Select, Textarea, Toggle } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
@@ -32,7 +37,7 @@ interface McpConfig {
 
 const cfg = (t: EnvironmentTemplate) => t.config as McpConfig;
 export const mcpLabel = (t: EnvironmentTemplate) =>
-  t.type === "generic_mcp" ? cfg(t).url ?? "" : [cfg(t).command, ...(cfg(t).args ?? [])].join(" ");
+  t.type === "generic_mcp" ? (cfg(t).url ?? "") : [cfg(t).command, ...(cfg(t).args ?? [])].join(" ");
 
 function McpServers() {
   const { slug, projectId } = useCurrentProject();
@@ -51,15 +56,21 @@ function McpServers() {
       addLabel="Add MCP server"
       empty={{ title: "No MCP servers yet", description: "Add a server whose tools agents of this project may call." }}
       row={(t) => ({
-        icon: t.type === "generic_mcp"
-          ? <Globe size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
-          : <Terminal size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />,
+        icon:
+          t.type === "generic_mcp" ? (
+            <Globe size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
+          ) : (
+            <Terminal size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
+          ),
         title: <span className="font-mono text-sm">{mcpLabel(t)}</span>,
         detail: t.type === "generic_mcp" ? "Remote (HTTP)" : "Local (stdio, in the sandbox)",
       })}
       menuLabel={(t) => `Actions for MCP server ${mcpLabel(t)}`}
       form={(t, onDone) => <McpForm template={t} onDone={onDone} />}
-      confirmDelete={{ title: "Delete MCP server", message: (t) => `Delete the MCP server "${mcpLabel(t)}"? Agents stop getting its tools.` }}
+      confirmDelete={{
+        title: "Delete MCP server",
+        message: (t) => `Delete the MCP server "${mcpLabel(t)}"? Agents stop getting its tools.`,
+      }}
       onDelete={(t, settled) => del.mutate(t.id, { onSettled: settled })}
       deleting={del.isPending}
     />
@@ -77,7 +88,10 @@ export function parsePairs(text: string): Record<string, string> {
   }
   return out;
 }
-const pairs = (m: Record<string, string> | undefined) => Object.entries(m ?? {}).map(([k, v]) => `${k}=${v}`).join("\n");
+const pairs = (m: Record<string, string> | undefined) =>
+  Object.entries(m ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join("\n");
 
 /** Arguments as the shell would split them on spaces, with "double quotes" keeping spaces together. */
 export function splitArgs(text: string): string[] {
@@ -101,9 +115,10 @@ function McpForm({ template, onDone }: { template?: EnvironmentTemplate; onDone:
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const config = type === "generic_mcp"
-      ? { url: url.trim(), ...(headers.trim() ? { headers: parsePairs(headers) } : {}) }
-      : { command: command.trim(), args: splitArgs(args), ...(env.trim() ? { env: parsePairs(env) } : {}) };
+    const config =
+      type === "generic_mcp"
+        ? { url: url.trim(), ...(headers.trim() ? { headers: parsePairs(headers) } : {}) }
+        : { command: command.trim(), args: splitArgs(args), ...(env.trim() ? { env: parsePairs(env) } : {}) };
     const body: SaveTemplate = {
       type,
       config,
@@ -118,13 +133,20 @@ function McpForm({ template, onDone }: { template?: EnvironmentTemplate; onDone:
         const fe: Record<string, string> = {};
         for (const [k, v] of Object.entries(fieldErrors(err))) fe[k.split(".")[1] ?? k] = v;
         setErrors(fe);
-        if (!Object.keys(fe).length) setFailure(err instanceof ApiError ? errorMessage(err.body) ?? "Could not save the MCP server." : err.message);
+        if (!Object.keys(fe).length)
+          setFailure(
+            err instanceof ApiError ? (errorMessage(err.body) ?? "Could not save the MCP server.") : err.message,
+          );
       },
     });
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label={template ? "Edit MCP server" : "Add MCP server"}>
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-line p-4"
+      aria-label={template ? "Edit MCP server" : "Add MCP server"}
+    >
       {failure && <Banner>{failure}</Banner>}
       <Select label="Kind" value={type} onChange={(e) => setType(e.target.value as McpType)} disabled={!!template}>
         <option value="generic_mcp">Remote server (streamable HTTP)</option>
@@ -132,22 +154,65 @@ function McpForm({ template, onDone }: { template?: EnvironmentTemplate; onDone:
       </Select>
       {type === "generic_mcp" ? (
         <>
-          <Input label="URL" placeholder="https://mcp.example.com/mcp" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} required />
-          <Textarea label="Headers" hint="One per line, Name=value (e.g. Authorization=Bearer …). Stored values are shown masked." rows={2}
-            value={headers} onChange={(e) => setHeaders(e.target.value)} error={errors.headers} />
+          <Input
+            label="URL"
+            placeholder="https://mcp.example.com/mcp"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            error={errors.url}
+            required
+          />
+          <Textarea
+            label="Headers"
+            hint="One per line, Name=value (e.g. Authorization=Bearer …). Stored values are shown masked."
+            rows={2}
+            value={headers}
+            onChange={(e) => setHeaders(e.target.value)}
+            error={errors.headers}
+          />
         </>
       ) : (
         <>
-          <Input label="Command" placeholder="npx" value={command} onChange={(e) => setCommand(e.target.value)} error={errors.command} required />
-          <Input label="Arguments" placeholder="-y @modelcontextprotocol/server-filesystem ." value={args} onChange={(e) => setArgs(e.target.value)} error={errors.args} />
-          <Textarea label="Environment" hint="One per line, NAME=value. Stored values are shown masked." rows={2}
-            value={env} onChange={(e) => setEnv(e.target.value)} error={errors.env} />
+          <Input
+            label="Command"
+            placeholder="npx"
+            value={command}
+            onChange={(e) => setCommand(e.target.value)}
+            error={errors.command}
+            required
+          />
+          <Input
+            label="Arguments"
+            placeholder="-y @modelcontextprotocol/server-filesystem ."
+            value={args}
+            onChange={(e) => setArgs(e.target.value)}
+            error={errors.args}
+          />
+          <Textarea
+            label="Environment"
+            hint="One per line, NAME=value. Stored values are shown masked."
+            rows={2}
+            value={env}
+            onChange={(e) => setEnv(e.target.value)}
+            error={errors.env}
+          />
         </>
       )}
-      {!template && <Toggle label="Use for the issue agent" description="Runs of the project's issue agent get this server's tools." checked={issueAgent} onChange={setIssueAgent} />}
+      {!template && (
+        <Toggle
+          label="Use for the issue agent"
+          description="Runs of the project's issue agent get this server's tools."
+          checked={issueAgent}
+          onChange={setIssueAgent}
+        />
+      )}
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>Cancel</Button>
-        <Button type="submit" loading={save.isPending}>{template ? "Save" : "Add MCP server"}</Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {template ? "Save" : "Add MCP server"}
+        </Button>
       </div>
     </form>
   );

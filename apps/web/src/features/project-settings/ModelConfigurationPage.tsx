@@ -1,15 +1,38 @@
 import { useState, type FormEvent } from "react";
 import { CheckCircle2, KeyRound, XCircle } from "lucide-react";
 import {
-  DEFAULT_MODEL_BASE_URL, MODEL_BASE_URL_RE, MODEL_CONFIG_MSG, MODEL_CONFIG_NAME_MAX, MODEL_CONFIG_NAME_RE, MODEL_PROVIDER_LABEL, MODEL_PROVIDERS,
+  DEFAULT_MODEL_BASE_URL,
+  MODEL_BASE_URL_RE,
+  MODEL_CONFIG_MSG,
+  MODEL_CONFIG_NAME_MAX,
+  MODEL_CONFIG_NAME_RE,
+  MODEL_PROVIDER_LABEL,
+  MODEL_PROVIDERS,
   type ModelProvider,
 } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import {
-  useDeleteModelConfig, useModelConfigs, useSaveModelConfig, useTestModelConfig,
-  type ModelConfig, type ModelConfigTestResult, type SaveModelConfigBody, type TestModelConfigBody,
+  useDeleteModelConfig,
+  useModelConfigs,
+  useSaveModelConfig,
+  useTestModelConfig,
+  type ModelConfig,
+  type ModelConfigTestResult,
+  type SaveModelConfigBody,
+  type TestModelConfigBody,
 } from "../../api/model-configs.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, Modal, NoAccess, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
+import {
+  Banner,
+  Button,
+  ConfirmModal,
+  EmptyState,
+  Input,
+  Modal,
+  NoAccess,
+  PageSpinner,
+  Select,
+  useToast,
+} from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 
@@ -35,21 +58,39 @@ function ModelConfigurations() {
   const [deleting, setDeleting] = useState<ModelConfig | null>(null);
   const [results, setResults] = useState<Record<string, TestOutcome>>({});
   if (configs.isLoading) return <PageSpinner />;
-  if (configs.isError) return <Banner>{errorMessage((configs.error as ApiError).body) ?? "Could not load the model configurations."}</Banner>;
+  if (configs.isError)
+    return (
+      <Banner>{errorMessage((configs.error as ApiError).body) ?? "Could not load the model configurations."}</Banner>
+    );
   const list = configs.data ?? [];
   const test = (name: string) => {
     setResults((r) => ({ ...r, [name]: "testing" }));
-    tester.mutate({ name }, {
-      onSuccess: (res) => setResults((r) => ({ ...r, [name]: res })),
-      onError: (err) => setResults((r) => ({ ...r, [name]: { ok: false, model: "", latency_ms: 0, error: err instanceof ApiError ? errorMessage(err.body) ?? err.message : err.message } })),
-    });
+    tester.mutate(
+      { name },
+      {
+        onSuccess: (res) => setResults((r) => ({ ...r, [name]: res })),
+        onError: (err) =>
+          setResults((r) => ({
+            ...r,
+            [name]: {
+              ok: false,
+              model: "",
+              latency_ms: 0,
+              error: err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : err.message,
+            },
+          })),
+      },
+    );
   };
   return (
     <div className="max-w-4xl space-y-4">
       <div className="flex items-center justify-between gap-4">
         <div>
           <h2 className="text-lg font-semibold">Model configuration</h2>
-          <p className="mt-1 text-sm text-fg-subtle">Models agents in this project can use: any OpenAI-compatible server (OpenAI, vLLM, Ollama, LM Studio, llama.cpp) or Anthropic-compatible one. API keys are stored encrypted and never shown again.</p>
+          <p className="mt-1 text-sm text-fg-subtle">
+            Models agents in this project can use: any OpenAI-compatible server (OpenAI, vLLM, Ollama, LM Studio,
+            llama.cpp) or Anthropic-compatible one. API keys are stored encrypted and never shown again.
+          </p>
         </div>
         {canEdit && <Button onClick={() => setEditing({ config: null })}>Add model</Button>}
       </div>
@@ -70,16 +111,46 @@ function ModelConfigurations() {
                   <KeyRound size={12} aria-hidden focusable="false" />
                   {c.has_api_key ? "Key stored" : "No key"}
                 </span>
-                {canTest && <Button size="sm" variant="secondary" loading={results[c.name] === "testing"} onClick={() => test(c.name)} aria-label={`Test ${c.name}`}>Test</Button>}
-                {canEdit && <Button size="sm" variant="secondary" onClick={() => setEditing({ config: c })} aria-label={`Edit ${c.name}`}>Edit</Button>}
-                {canDelete && <Button size="sm" variant="secondary" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>Delete</Button>}
+                {canTest && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    loading={results[c.name] === "testing"}
+                    onClick={() => test(c.name)}
+                    aria-label={`Test ${c.name}`}
+                  >
+                    Test
+                  </Button>
+                )}
+                {canEdit && (
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    onClick={() => setEditing({ config: c })}
+                    aria-label={`Edit ${c.name}`}
+                  >
+                    Edit
+                  </Button>
+                )}
+                {canDelete && (
+                  <Button size="sm" variant="secondary" onClick={() => setDeleting(c)} aria-label={`Delete ${c.name}`}>
+                    Delete
+                  </Button>
+                )}
               </div>
               <TestResult outcome={results[c.name]} />
             </li>
           ))}
         </ul>
       )}
-      {editing && <ModelConfigModal config={editing.config} taken={list.map((c) => c.name)} onClose={() => setEditing(null)} onSaved={(name) => setResults(({ [name]: _stale, ...rest }) => rest)} />}
+      {editing && (
+        <ModelConfigModal
+          config={editing.config}
+          taken={list.map((c) => c.name)}
+          onClose={() => setEditing(null)}
+          onSaved={(name) => setResults(({ [name]: _stale, ...rest }) => rest)}
+        />
+      )}
       <ConfirmModal
         open={!!deleting}
         onClose={() => setDeleting(null)}
@@ -87,10 +158,23 @@ function ModelConfigurations() {
         message={`Delete the model configuration "${deleting?.name}"? Agents using it stop working until they get another model.`}
         confirmLabel="Delete"
         loading={del.isPending}
-        onConfirm={() => deleting && del.mutate(deleting.name, {
-          onSuccess: () => { toast.show("success", "Model configuration deleted"); setDeleting(null); },
-          onError: (err) => { setDeleting(null); toast.show("error", "Could not delete the model configuration", err instanceof ApiError ? errorMessage(err.body) : err.message); },
-        })}
+        onConfirm={() =>
+          deleting &&
+          del.mutate(deleting.name, {
+            onSuccess: () => {
+              toast.show("success", "Model configuration deleted");
+              setDeleting(null);
+            },
+            onError: (err) => {
+              setDeleting(null);
+              toast.show(
+                "error",
+                "Could not delete the model configuration",
+                err instanceof ApiError ? errorMessage(err.body) : err.message,
+              );
+            },
+          })
+        }
       />
     </div>
   );
@@ -143,7 +227,8 @@ function check(f: Form, saved: ModelConfig | null, taken: string[]): Record<stri
   const name = f.name.trim();
   if (isNew) {
     if (!name) e.name = "Name is required.";
-    else if (name.length > MODEL_CONFIG_NAME_MAX) e.name = `Ensure this field has no more than ${MODEL_CONFIG_NAME_MAX} characters.`;
+    else if (name.length > MODEL_CONFIG_NAME_MAX)
+      e.name = `Ensure this field has no more than ${MODEL_CONFIG_NAME_MAX} characters.`;
     else if (!MODEL_CONFIG_NAME_RE.test(name)) e.name = MODEL_CONFIG_MSG.nameChars;
     else if (name.toLowerCase() === "test") e.name = MODEL_CONFIG_MSG.nameReserved;
     else if (taken.includes(name)) e.name = "A model configuration with this name already exists.";
@@ -151,7 +236,13 @@ function check(f: Form, saved: ModelConfig | null, taken: string[]): Record<stri
   if (!f.model.trim()) e.model = "Model is required.";
   if (f.base_url.trim() && !MODEL_BASE_URL_RE.test(f.base_url.trim())) e.base_url = "Enter a valid URL.";
   // a saved key is only sent to the base URL it was saved with (the server refuses the same)
-  else if (saved?.has_api_key && !f.api_key.trim() && !f.clear_key && (f.base_url.trim() || DEFAULT_MODEL_BASE_URL[f.provider]) !== saved.base_url) e.api_key = MODEL_CONFIG_MSG.keyForOtherUrl;
+  else if (
+    saved?.has_api_key &&
+    !f.api_key.trim() &&
+    !f.clear_key &&
+    (f.base_url.trim() || DEFAULT_MODEL_BASE_URL[f.provider]) !== saved.base_url
+  )
+    e.api_key = MODEL_CONFIG_MSG.keyForOtherUrl;
   if (f.max_output_tokens.trim()) {
     const n = Number(f.max_output_tokens);
     if (!Number.isInteger(n) || n < 1) e.max_output_tokens = "Enter a whole number of tokens, at least 1.";
@@ -178,7 +269,17 @@ function bodyOf(f: Form, isNew: boolean): SaveModelConfigBody {
 }
 
 /** The model-configuration modal (platform §2): add or edit, and test before saving. */
-function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelConfig | null; taken: string[]; onClose: () => void; onSaved: (name: string) => void }) {
+function ModelConfigModal({
+  config,
+  taken,
+  onClose,
+  onSaved,
+}: {
+  config: ModelConfig | null;
+  taken: string[];
+  onClose: () => void;
+  onSaved: (name: string) => void;
+}) {
   const { slug, projectId } = useCurrentProject();
   const save = useSaveModelConfig(slug, projectId);
   const tester = useTestModelConfig(slug, projectId);
@@ -187,7 +288,10 @@ function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelCo
   const [f, setF] = useState<Form>(() => formOf(config));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<TestOutcome | undefined>();
-  const set = <K extends keyof Form>(k: K, v: Form[K]) => { setF((x) => ({ ...x, [k]: v })); setOutcome(undefined); };
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => {
+    setF((x) => ({ ...x, [k]: v }));
+    setOutcome(undefined);
+  };
   const validate = () => {
     const errs = check(f, config, taken);
     setErrors(errs);
@@ -202,11 +306,18 @@ function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelCo
     e.preventDefault();
     if (!validate()) return;
     const name = isNew ? f.name.trim() : config.name;
-    save.mutate({ name, body: bodyOf(f, isNew) }, {
-      // a test result shown for the old settings no longer holds
-      onSuccess: () => { toast.show("success", isNew ? "Model configuration added" : "Model configuration saved"); onSaved(name); onClose(); },
-      onError: (err) => showServerErrors(err, "Could not save the model configuration"),
-    });
+    save.mutate(
+      { name, body: bodyOf(f, isNew) },
+      {
+        // a test result shown for the old settings no longer holds
+        onSuccess: () => {
+          toast.show("success", isNew ? "Model configuration added" : "Model configuration saved");
+          onSaved(name);
+          onClose();
+        },
+        onError: (err) => showServerErrors(err, "Could not save the model configuration"),
+      },
+    );
   };
   const onTest = () => {
     if (!validate()) return;
@@ -216,7 +327,10 @@ function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelCo
     setOutcome("testing");
     tester.mutate(body, {
       onSuccess: (res) => setOutcome(res),
-      onError: (err) => { setOutcome(undefined); showServerErrors(err, "Could not test the model configuration"); },
+      onError: (err) => {
+        setOutcome(undefined);
+        showServerErrors(err, "Could not test the model configuration");
+      },
     });
   };
   return (
@@ -226,21 +340,69 @@ function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelCo
       title={isNew ? "Add model configuration" : `Edit ${config.name}`}
       footer={
         <div className="flex w-full items-center justify-between gap-2">
-          <Button variant="secondary" onClick={onTest} loading={outcome === "testing"}>Test connection</Button>
+          <Button variant="secondary" onClick={onTest} loading={outcome === "testing"}>
+            Test connection
+          </Button>
           <div className="flex gap-2">
-            <Button variant="secondary" onClick={onClose}>Cancel</Button>
-            <Button type="submit" form="model-config-form" loading={save.isPending}>{isNew ? "Add model" : "Save"}</Button>
+            <Button variant="secondary" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" form="model-config-form" loading={save.isPending}>
+              {isNew ? "Add model" : "Save"}
+            </Button>
           </div>
         </div>
       }
     >
-      <form id="model-config-form" onSubmit={onSubmit} noValidate className="space-y-3" aria-label={isNew ? "New model configuration" : `Edit model configuration ${config.name}`}>
-        <Input label="Name" name="name" autoFocus={isNew} disabled={!isNew} maxLength={MODEL_CONFIG_NAME_MAX} value={f.name} onChange={(e) => set("name", e.target.value)} error={errors.name} hint="How agents and templates refer to this model." />
-        <Select label="Provider" name="provider" value={f.provider} onChange={(e) => set("provider", e.target.value as ModelProvider)} error={errors.provider}>
-          {MODEL_PROVIDERS.map((p) => <option key={p} value={p}>{MODEL_PROVIDER_LABEL[p]}</option>)}
+      <form
+        id="model-config-form"
+        onSubmit={onSubmit}
+        noValidate
+        className="space-y-3"
+        aria-label={isNew ? "New model configuration" : `Edit model configuration ${config.name}`}
+      >
+        <Input
+          label="Name"
+          name="name"
+          autoFocus={isNew}
+          disabled={!isNew}
+          maxLength={MODEL_CONFIG_NAME_MAX}
+          value={f.name}
+          onChange={(e) => set("name", e.target.value)}
+          error={errors.name}
+          hint="How agents and templates refer to this model."
+        />
+        <Select
+          label="Provider"
+          name="provider"
+          value={f.provider}
+          onChange={(e) => set("provider", e.target.value as ModelProvider)}
+          error={errors.provider}
+        >
+          {MODEL_PROVIDERS.map((p) => (
+            <option key={p} value={p}>
+              {MODEL_PROVIDER_LABEL[p]}
+            </option>
+          ))}
         </Select>
-        <Input label="Base URL" name="base_url" value={f.base_url} placeholder={DEFAULT_MODEL_BASE_URL[f.provider]} onChange={(e) => set("base_url", e.target.value)} error={errors.base_url} hint={`Empty: ${DEFAULT_MODEL_BASE_URL[f.provider]}. A local server works too, e.g. http://localhost:11434/v1 for Ollama.`} />
-        <Input label="Model" name="model" autoFocus={!isNew} value={f.model} placeholder={f.provider === "openai" ? "gpt-4o" : "claude-sonnet-4-5"} onChange={(e) => set("model", e.target.value)} error={errors.model} />
+        <Input
+          label="Base URL"
+          name="base_url"
+          value={f.base_url}
+          placeholder={DEFAULT_MODEL_BASE_URL[f.provider]}
+          onChange={(e) => set("base_url", e.target.value)}
+          error={errors.base_url}
+          hint={`Empty: ${DEFAULT_MODEL_BASE_URL[f.provider]}. A local server works too, e.g. http://localhost:11434/v1 for Ollama.`}
+        />
+        <Input
+          label="Model"
+          name="model"
+          autoFocus={!isNew}
+          value={f.model}
+          placeholder={f.provider === "openai" ? "gpt-4o" : "claude-sonnet-4-5"}
+          onChange={(e) => set("model", e.target.value)}
+          error={errors.model}
+        />
         <Input
           label="API key"
           name="api_key"
@@ -254,13 +416,34 @@ function ModelConfigModal({ config, taken, onClose, onSaved }: { config: ModelCo
         />
         {config?.has_api_key && (
           <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" name="clear_key" checked={f.clear_key} onChange={(e) => set("clear_key", e.target.checked)} />
+            <input
+              type="checkbox"
+              name="clear_key"
+              checked={f.clear_key}
+              onChange={(e) => set("clear_key", e.target.checked)}
+            />
             Remove the stored key
           </label>
         )}
         <div className="grid grid-cols-2 gap-3">
-          <Input label="Max output tokens" name="max_output_tokens" inputMode="numeric" value={f.max_output_tokens} placeholder="4096" onChange={(e) => set("max_output_tokens", e.target.value)} error={errors.max_output_tokens} />
-          <Input label="Temperature" name="temperature" inputMode="decimal" value={f.temperature} placeholder="Provider default" onChange={(e) => set("temperature", e.target.value)} error={errors.temperature} />
+          <Input
+            label="Max output tokens"
+            name="max_output_tokens"
+            inputMode="numeric"
+            value={f.max_output_tokens}
+            placeholder="4096"
+            onChange={(e) => set("max_output_tokens", e.target.value)}
+            error={errors.max_output_tokens}
+          />
+          <Input
+            label="Temperature"
+            name="temperature"
+            inputMode="decimal"
+            value={f.temperature}
+            placeholder="Provider default"
+            onChange={(e) => set("temperature", e.target.value)}
+            error={errors.temperature}
+          />
         </div>
         <TestResult outcome={outcome} />
       </form>

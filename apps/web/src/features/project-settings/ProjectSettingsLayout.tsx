@@ -1,5 +1,11 @@
 import type { ReactNode } from "react";
-import { DEFAULT_PROJECT_SETTINGS_ORDER, PROJECT_SETTINGS_PAGES, canSee, navEntry, settingsNavigation } from "@stride/shared";
+import {
+  DEFAULT_PROJECT_SETTINGS_ORDER,
+  PROJECT_SETTINGS_PAGES,
+  canSee,
+  navEntry,
+  settingsNavigation,
+} from "@stride/shared";
 import { Outlet } from "react-router";
 import { NoAccess } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -13,7 +19,12 @@ export function ProjectSettingsLayout() {
     <>
       <PageHeader title={`${project.name} settings`} />
       <div className="flex flex-1 flex-col md:flex-row">
-        <SettingsNav label="Project settings" base={`/${slug}/projects/${projectId}/`} defaults={nav.defaults} more={nav.more} />
+        <SettingsNav
+          label="Project settings"
+          base={`/${slug}/projects/${projectId}/`}
+          defaults={nav.defaults}
+          more={nav.more}
+        />
         <div className="min-w-0 flex-1 p-6">
           <Outlet />
         </div>

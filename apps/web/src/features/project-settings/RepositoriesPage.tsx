@@ -3,7 +3,12 @@ import { GitBranch } from "lucide-react";
 import { SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared";
 import type { EnvironmentTemplate, SandboxConfigInput } from "@stride/shared/contract";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useDeleteEnvironmentTemplate, useEnvironmentTemplates, useSaveEnvironmentTemplate, type SaveTemplate } from "../../api/environments.ts";
+import {
+  useDeleteEnvironmentTemplate,
+  useEnvironmentTemplates,
+  useSaveEnvironmentTemplate,
+  type SaveTemplate,
+} from "../../api/environments.ts";
 import { Banner, Button, Input, Textarea, Toggle } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
@@ -39,8 +44,16 @@ function Repositories() {
       listLabel="Repositories"
       canEdit={canEdit}
       addLabel="Add repository"
-      actions={<Button variant="secondary" onClick={() => setSandboxesOpen(true)}>Sandboxes</Button>}
-      empty={{ title: "No repositories yet", description: "Add a git repository (a URL, or a path in a folder the instance admin allows) for agents to work in." }}
+      actions={
+        <Button variant="secondary" onClick={() => setSandboxesOpen(true)}>
+          Sandboxes
+        </Button>
+      }
+      empty={{
+        title: "No repositories yet",
+        description:
+          "Add a git repository (a URL, or a path in a folder the instance admin allows) for agents to work in.",
+      }}
       row={(t) => ({
         icon: <GitBranch size={16} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />,
         title: <span className="font-medium">{repoOf(t)?.repo_slug}</span>,
@@ -48,7 +61,11 @@ function Repositories() {
       })}
       menuLabel={(t) => `Actions for repository ${repoOf(t)?.repo_slug}`}
       form={(t, onDone) => <RepositoryForm template={t} onDone={onDone} />}
-      confirmDelete={{ title: "Delete repository", message: (t) => `Delete the repository "${repoOf(t)?.repo_slug}"? Running sandboxes keep their checkout until they stop.` }}
+      confirmDelete={{
+        title: "Delete repository",
+        message: (t) =>
+          `Delete the repository "${repoOf(t)?.repo_slug}"? Running sandboxes keep their checkout until they stop.`,
+      }}
       onDelete={(t, settled) => del.mutate(t.id, { onSettled: settled })}
       deleting={del.isPending}
     >
@@ -78,7 +95,9 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
   const [url, setUrl] = useState(repo?.url ?? "");
   const [branch, setBranch] = useState(repo?.branch ?? "");
   const [setup, setSetup] = useState(config?.setup_script ?? "");
-  const [minutes, setMinutes] = useState(String(Math.round((config?.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S) / 60)));
+  const [minutes, setMinutes] = useState(
+    String(Math.round((config?.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S) / 60)),
+  );
   const [network, setNetwork] = useState(config?.network ?? false);
   const [allowedHosts, setAllowedHosts] = useState((config?.allowed_hosts ?? []).join(", "));
   const [issueAgent, setIssueAgent] = useState(!template);
@@ -109,22 +128,68 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
       onError: (err) => {
         const fe = formErrors(err);
         setErrors(fe);
-        if (!Object.keys(fe).length) setFailure(err instanceof ApiError ? errorMessage(err.body) ?? "Could not save the repository." : err.message);
+        if (!Object.keys(fe).length)
+          setFailure(
+            err instanceof ApiError ? (errorMessage(err.body) ?? "Could not save the repository.") : err.message,
+          );
       },
     });
   };
 
   return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label={template ? "Edit repository" : "Add repository"}>
+    <form
+      onSubmit={submit}
+      className="space-y-3 rounded-lg border border-line p-4"
+      aria-label={template ? "Edit repository" : "Add repository"}
+    >
       {failure && <Banner>{failure}</Banner>}
       <div className="grid gap-3 sm:grid-cols-2">
-        <Input label="Name" placeholder="acme/app" value={repoSlug} onChange={(e) => setRepoSlug(e.target.value)} error={errors.repo_slug} required />
-        <Input label="Branch" placeholder="the default branch" value={branch} onChange={(e) => setBranch(e.target.value)} error={errors.branch} />
+        <Input
+          label="Name"
+          placeholder="acme/app"
+          value={repoSlug}
+          onChange={(e) => setRepoSlug(e.target.value)}
+          error={errors.repo_slug}
+          required
+        />
+        <Input
+          label="Branch"
+          placeholder="the default branch"
+          value={branch}
+          onChange={(e) => setBranch(e.target.value)}
+          error={errors.branch}
+        />
       </div>
-      <Input label="Git URL" placeholder="https://github.com/acme/app.git, or a path the instance admin allows" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} required />
-      <Textarea label="Setup script" hint="Runs in the sandbox after the checkout, e.g. npm ci." rows={3} value={setup} onChange={(e) => setSetup(e.target.value)} error={errors.setup_script} />
-      <Input label="Lifetime (minutes)" type="number" min={1} value={minutes} onChange={(e) => setMinutes(e.target.value)} error={errors.max_lifetime_s} />
-      <Toggle label="Allow network access" description="Commands in the sandbox may reach the internet (the setup script too), never this server or private networks." checked={network} onChange={setNetwork} />
+      <Input
+        label="Git URL"
+        placeholder="https://github.com/acme/app.git, or a path the instance admin allows"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={errors.url}
+        required
+      />
+      <Textarea
+        label="Setup script"
+        hint="Runs in the sandbox after the checkout, e.g. npm ci."
+        rows={3}
+        value={setup}
+        onChange={(e) => setSetup(e.target.value)}
+        error={errors.setup_script}
+      />
+      <Input
+        label="Lifetime (minutes)"
+        type="number"
+        min={1}
+        value={minutes}
+        onChange={(e) => setMinutes(e.target.value)}
+        error={errors.max_lifetime_s}
+      />
+      <Toggle
+        label="Allow network access"
+        description="Commands in the sandbox may reach the internet (the setup script too), never this server or private networks."
+        checked={network}
+        onChange={setNetwork}
+      />
       {network && (
         <Input
           label="Allowed hosts"
@@ -135,10 +200,21 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
           error={errors.allowed_hosts ?? Object.entries(errors).find(([k]) => /^\d+$/.test(k))?.[1]}
         />
       )}
-      {!template && <Toggle label="Use for the issue agent" description="Runs of the project's issue agent check out this repository." checked={issueAgent} onChange={setIssueAgent} />}
+      {!template && (
+        <Toggle
+          label="Use for the issue agent"
+          description="Runs of the project's issue agent check out this repository."
+          checked={issueAgent}
+          onChange={setIssueAgent}
+        />
+      )}
       <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>Cancel</Button>
-        <Button type="submit" loading={save.isPending}>{template ? "Save" : "Add repository"}</Button>
+        <Button type="button" variant="secondary" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={save.isPending}>
+          {template ? "Save" : "Add repository"}
+        </Button>
       </div>
     </form>
   );

@@ -9,11 +9,24 @@ import { useCurrentProject } from "../projects/current-project.ts";
 const EXTEND_S = 3600;
 
 const STATUS_TEXT: Record<Sandbox["status"], string> = {
-  starting: "Starting", active: "Active", pausing: "Pausing", paused: "Paused", stopped: "Stopped", error: "Error",
+  starting: "Starting",
+  active: "Active",
+  pausing: "Pausing",
+  paused: "Paused",
+  stopped: "Stopped",
+  error: "Error",
 };
 
 /** The sandbox modal (platform.md §2): the project's running sandboxes, extended or shut down; a new one from a repository. */
-export function SandboxModal({ open, onClose, templates }: { open: boolean; onClose: () => void; templates: EnvironmentTemplate[] }) {
+export function SandboxModal({
+  open,
+  onClose,
+  templates,
+}: {
+  open: boolean;
+  onClose: () => void;
+  templates: EnvironmentTemplate[];
+}) {
   const { slug, projectId } = useCurrentProject();
   const canCreate = useCan("create", "sandbox");
   const canShutdown = useCan("shutdown", "sandbox");
@@ -23,7 +36,8 @@ export function SandboxModal({ open, onClose, templates }: { open: boolean; onCl
   const shutdown = useShutdownSandbox(slug, projectId);
   const refresh = useRefreshSandbox(slug, projectId);
   const fmt = useDateTimeFormat();
-  const name = (s: Sandbox) => (s.config as SandboxConfigInput).ide_configs.map((c) => c.repository.repo_slug).join(", ");
+  const name = (s: Sandbox) =>
+    (s.config as SandboxConfigInput).ide_configs.map((c) => c.repository.repo_slug).join(", ");
   const list = sandboxes.data ?? [];
   return (
     <Modal open={open} onClose={onClose} title="Sandboxes" wide>
@@ -33,7 +47,10 @@ export function SandboxModal({ open, onClose, templates }: { open: boolean; onCl
         ) : sandboxes.isError ? (
           <Banner>Could not load the sandboxes.</Banner>
         ) : list.length === 0 ? (
-          <EmptyState title="No running sandboxes" description="Sandboxes start when an agent runs, or from a repository below." />
+          <EmptyState
+            title="No running sandboxes"
+            description="Sandboxes start when an agent runs, or from a repository below."
+          />
         ) : (
           <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Running sandboxes">
             {list.map((s) => (
@@ -41,16 +58,31 @@ export function SandboxModal({ open, onClose, templates }: { open: boolean; onCl
                 <div className="min-w-0 flex-1">
                   <div className="truncate font-medium">{name(s)}</div>
                   <div className="text-xs text-fg-subtle">
-                    <span data-testid="sandbox-status">{STATUS_TEXT[s.status]}</span> · expires {fmt.dateTime(s.expires_at)}
+                    <span data-testid="sandbox-status">{STATUS_TEXT[s.status]}</span> · expires{" "}
+                    {fmt.dateTime(s.expires_at)}
                   </div>
                 </div>
                 {canRefresh && (
-                  <Button size="sm" variant="secondary" aria-label={`Extend ${name(s)} by one hour`} loading={refresh.isPending && refresh.variables?.id === s.id}
-                    onClick={() => refresh.mutate({ id: s.id, seconds: EXTEND_S })}>Extend 1 h</Button>
+                  <Button
+                    size="sm"
+                    variant="secondary"
+                    aria-label={`Extend ${name(s)} by one hour`}
+                    loading={refresh.isPending && refresh.variables?.id === s.id}
+                    onClick={() => refresh.mutate({ id: s.id, seconds: EXTEND_S })}
+                  >
+                    Extend 1 h
+                  </Button>
                 )}
                 {canShutdown && (
-                  <Button size="sm" variant="danger" aria-label={`Shut down ${name(s)}`} loading={shutdown.isPending && shutdown.variables === s.id}
-                    onClick={() => shutdown.mutate(s.id)}>Shut down</Button>
+                  <Button
+                    size="sm"
+                    variant="danger"
+                    aria-label={`Shut down ${name(s)}`}
+                    loading={shutdown.isPending && shutdown.variables === s.id}
+                    onClick={() => shutdown.mutate(s.id)}
+                  >
+                    Shut down
+                  </Button>
                 )}
               </li>
             ))}
@@ -62,7 +94,13 @@ export function SandboxModal({ open, onClose, templates }: { open: boolean; onCl
             {templates.map((t) => {
               const repo = (t.config as SandboxConfigInput).ide_configs[0]?.repository.repo_slug;
               return (
-                <Button key={t.id} size="sm" variant="secondary" loading={create.isPending && create.variables === t.id} onClick={() => create.mutate(t.id)}>
+                <Button
+                  key={t.id}
+                  size="sm"
+                  variant="secondary"
+                  loading={create.isPending && create.variables === t.id}
+                  onClick={() => create.mutate(t.id)}
+                >
                   {repo}
                 </Button>
               );

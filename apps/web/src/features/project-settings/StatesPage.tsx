@@ -2,10 +2,30 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { Ellipsis } from "lucide-react";
 import { STATE_GROUPS } from "@stride/shared";
 import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useCreateState, useDeleteState, useMarkDefaultState, useMoveState, useStates, useUpdateState } from "../../api/states.ts";
+import {
+  useCreateState,
+  useDeleteState,
+  useMarkDefaultState,
+  useMoveState,
+  useStates,
+  useUpdateState,
+} from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
 import { Banner, Button, ConfirmModal, Input, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
-import { DragHandle, DragScope, DropLine, draggingClass, sortableSpec, useDragDrop, useAutoScrollAround, useDragItem, useDropZone, useSlotLine, type DragController, type Slot } from "../../components/dnd/index.ts";
+import {
+  DragHandle,
+  DragScope,
+  DropLine,
+  draggingClass,
+  sortableSpec,
+  useDragDrop,
+  useAutoScrollAround,
+  useDragItem,
+  useDropZone,
+  useSlotLine,
+  type DragController,
+  type Slot,
+} from "../../components/dnd/index.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { groupStates, stateDropSequence } from "./ordering.ts";
@@ -13,7 +33,13 @@ import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
 
 const DEFAULT_STATE_UNDELETABLE = "The default state cannot be deleted. Mark another state as default first.";
 
-const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };
+const GROUP_LABEL: Record<string, string> = {
+  backlog: "Backlog",
+  unstarted: "Unstarted",
+  started: "Started",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
 
 /** States, grouped in the fixed order; admins and members add, edit, reorder (drag and drop within a group), mark default and delete. */
 export function ProjectStatesSettings() {
@@ -35,8 +61,10 @@ function States() {
   const [deleting, setDeleting] = useState<State | null>(null);
   const drag = useStateDrag(slug, projectId, states.data);
   if (states.isLoading) return <PageSpinner />;
-  if (states.isError) return <Banner>{errorMessage((states.error as ApiError).body) ?? "Could not load states."}</Banner>;
-  const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
+  if (states.isError)
+    return <Banner>{errorMessage((states.error as ApiError).body) ?? "Could not load states."}</Banner>;
+  const fail = (t: string) => (err: Error) =>
+    toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -44,24 +72,45 @@ function States() {
         <p className="mt-1 text-sm text-fg-subtle">Work items move through these states. Groups keep a fixed order.</p>
       </div>
       {groupStates(states.data ?? []).map(({ group, states: list }) => (
-        <section key={group} aria-label={`${GROUP_LABEL[group]} states`} data-group={group} className="rounded-lg border border-line">
+        <section
+          key={group}
+          aria-label={`${GROUP_LABEL[group]} states`}
+          data-group={group}
+          className="rounded-lg border border-line"
+        >
           <div className="flex items-center justify-between border-b border-line px-4 py-2">
             <h3 className="text-sm font-semibold">{GROUP_LABEL[group]}</h3>
-            <Button variant="ghost" size="sm" aria-label={`Add state to ${GROUP_LABEL[group]}`} onClick={() => { setAdding(group); setEditing(null); }}>+ Add</Button>
+            <Button
+              variant="ghost"
+              size="sm"
+              aria-label={`Add state to ${GROUP_LABEL[group]}`}
+              onClick={() => {
+                setAdding(group);
+                setEditing(null);
+              }}
+            >
+              + Add
+            </Button>
           </div>
           <StateList group={group} drag={drag}>
             {adding === group && (
-              <li className="px-4 py-3"><StateForm group={group} onDone={() => setAdding(null)} /></li>
+              <li className="px-4 py-3">
+                <StateForm group={group} onDone={() => setAdding(null)} />
+              </li>
             )}
             {list.map((s) =>
               editing === s.id ? (
-                <li key={s.id} className="px-4 py-3"><StateForm group={group} state={s} onDone={() => setEditing(null)} /></li>
+                <li key={s.id} className="px-4 py-3">
+                  <StateForm group={group} state={s} onDone={() => setEditing(null)} />
+                </li>
               ) : (
                 <StateRow key={s.id} state={s}>
                   <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: s.color }} />
                   <div className="min-w-0 flex-1">
                     <span className="font-medium">{s.name}</span>
-                    {s.default && <span className="ml-2 rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">Default</span>}
+                    {s.default && (
+                      <span className="ml-2 rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">Default</span>
+                    )}
                     {s.description && <div className="truncate text-xs text-fg-subtle">{s.description}</div>}
                   </div>
                   <Menu
@@ -69,10 +118,32 @@ function States() {
                     align="right"
                     label={<Ellipsis size={16} aria-hidden focusable="false" />}
                     items={[
-                      { label: "Edit", onSelect: () => { setEditing(s.id); setAdding(null); } },
-                      { label: "Mark as default", disabled: s.default, onSelect: () => markDefault.mutate(s.id, { onSuccess: () => toast.show("success", `${s.name} is now the default state`), onError: fail("Could not mark the default state") }) },
+                      {
+                        label: "Edit",
+                        onSelect: () => {
+                          setEditing(s.id);
+                          setAdding(null);
+                        },
+                      },
+                      {
+                        label: "Mark as default",
+                        disabled: s.default,
+                        onSelect: () =>
+                          markDefault.mutate(s.id, {
+                            onSuccess: () => toast.show("success", `${s.name} is now the default state`),
+                            onError: fail("Could not mark the default state"),
+                          }),
+                      },
                       s.default
-                        ? { label: <>Delete<span className="block text-xs text-fg-subtle">{DEFAULT_STATE_UNDELETABLE}</span></>, disabled: true, onSelect: () => undefined }
+                        ? {
+                            label: (
+                              <>
+                                Delete<span className="block text-xs text-fg-subtle">{DEFAULT_STATE_UNDELETABLE}</span>
+                              </>
+                            ),
+                            disabled: true,
+                            onSelect: () => undefined,
+                          }
                         : { label: "Delete", danger: true, onSelect: () => setDeleting(s) },
                     ]}
                   />
@@ -89,10 +160,19 @@ function States() {
         message={`Delete the state "${deleting?.name}"? States that still have work items cannot be deleted.`}
         confirmLabel="Delete"
         loading={del.isPending}
-        onConfirm={() => deleting && del.mutate(deleting.id, {
-          onSuccess: () => { toast.show("success", "State deleted"); setDeleting(null); },
-          onError: (e) => { setDeleting(null); fail("Could not delete the state")(e); },
-        })}
+        onConfirm={() =>
+          deleting &&
+          del.mutate(deleting.id, {
+            onSuccess: () => {
+              toast.show("success", "State deleted");
+              setDeleting(null);
+            },
+            onError: (e) => {
+              setDeleting(null);
+              fail("Could not delete the state")(e);
+            },
+          })
+        }
       />
     </div>
   );
@@ -121,12 +201,19 @@ function useStateDrag(slug: string, projectId: string, data: State[] | undefined
     canDrag: () => true,
     commit: (src, slot, failed) => {
       const sequence = stateDropSequence(inGroup(slot.container), src.id, slot.index);
-      move.mutate({ id: src.id, sequence }, {
-        onError: (err) => {
-          failed();
-          toast.show("error", "Could not move the state", err instanceof ApiError ? errorMessage(err.body) : err.message);
+      move.mutate(
+        { id: src.id, sequence },
+        {
+          onError: (err) => {
+            failed();
+            toast.show(
+              "error",
+              "Could not move the state",
+              err instanceof ApiError ? errorMessage(err.body) : err.message,
+            );
+          },
         },
-      });
+      );
       return true;
     },
   });
@@ -147,7 +234,17 @@ function StateListZone({ group, children }: { group: string; children: ReactNode
   const [el, setEl] = useState<HTMLUListElement | null>(null);
   const zone = useDropZone<HTMLUListElement>({ container: group, at: "end" });
   useAutoScrollAround(el);
-  return <ul ref={(node) => { zone(node); setEl(node); }} className="divide-y divide-line-subtle">{children}</ul>;
+  return (
+    <ul
+      ref={(node) => {
+        zone(node);
+        setEl(node);
+      }}
+      className="divide-y divide-line-subtle"
+    >
+      {children}
+    </ul>
+  );
 }
 
 /** A state row with its drag handle. */
@@ -155,7 +252,11 @@ function StateRow({ state: s, children }: { state: State; children: ReactNode })
   const drag = useDragItem<HTMLLIElement>({ id: s.id, container: s.group }, { drop: "vertical" });
   const line = useSlotLine(s.group, s.id);
   return (
-    <li ref={drag.ref} className={cx("relative flex items-center gap-3 py-2.5 pl-2 pr-4", draggingClass(drag))} data-state={s.name}>
+    <li
+      ref={drag.ref}
+      className={cx("relative flex items-center gap-3 py-2.5 pl-2 pr-4", draggingClass(drag))}
+      data-state={s.name}
+    >
       <DropLine edge={line} inset />
       <DragHandle drag={drag} label={`state ${s.name}`} />
       {children}
@@ -181,25 +282,59 @@ function StateForm({ group, state, onDone }: { group: string; state?: State; onD
     if (Object.keys(errs).length) return;
     const body = { name: name.trim(), color, description };
     const opts = {
-      onSuccess: () => { toast.show("success", state ? "State updated" : "State added"); onDone(); },
+      onSuccess: () => {
+        toast.show("success", state ? "State updated" : "State added");
+        onDone();
+      },
       onError: (err: Error) => {
         const fe = fieldErrors(err);
         if (Object.keys(fe).length) setErrors(fe);
-        else toast.show("error", "Could not save the state", err instanceof ApiError ? errorMessage(err.body) : err.message);
+        else
+          toast.show(
+            "error",
+            "Could not save the state",
+            err instanceof ApiError ? errorMessage(err.body) : err.message,
+          );
       },
     };
     if (state) update.mutate({ id: state.id, ...body }, opts);
     else create.mutate({ ...body, group: STATE_GROUPS.find((g) => g === group) }, opts);
   };
   return (
-    <form onSubmit={onSubmit} className="flex flex-wrap items-end gap-3" noValidate aria-label={state ? `Edit state ${state.name}` : "New state"}>
-      <div className="min-w-40 flex-1"><Input label="Name" name="name" autoFocus maxLength={255} value={name} onChange={(e) => setName(e.target.value)} error={errors.name} /></div>
+    <form
+      onSubmit={onSubmit}
+      className="flex flex-wrap items-end gap-3"
+      noValidate
+      aria-label={state ? `Edit state ${state.name}` : "New state"}
+    >
+      <div className="min-w-40 flex-1">
+        <Input
+          label="Name"
+          name="name"
+          autoFocus
+          maxLength={255}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={errors.name}
+        />
+      </div>
       <ColorField value={color} onChange={setColor} />
-      <div className="min-w-40 flex-1"><Input label="Description" name="description" value={description} onChange={(e) => setDescription(e.target.value)} /></div>
+      <div className="min-w-40 flex-1">
+        <Input
+          label="Description"
+          name="description"
+          value={description}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+      </div>
       {errors.color && <p className="w-full text-xs text-red-600">{errors.color}</p>}
       <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>{state ? "Save" : "Add state"}</Button>
-        <Button variant="secondary" size="sm" onClick={onDone}>Cancel</Button>
+        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>
+          {state ? "Save" : "Add state"}
+        </Button>
+        <Button variant="secondary" size="sm" onClick={onDone}>
+          Cancel
+        </Button>
       </div>
     </form>
   );

@@ -4,9 +4,24 @@ import { PROPERTY_KIND_LABELS, PROPERTY_KINDS, type PropertyKind } from "@stride
 import type { IssueProperty, IssueType } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import {
-  useCreateIssueProperty, useCreateIssueType, useDeleteIssueProperty, useDeleteIssueType, useIssueProperties, useIssueTypes, useUpdateIssueType,
+  useCreateIssueProperty,
+  useCreateIssueType,
+  useDeleteIssueProperty,
+  useDeleteIssueType,
+  useIssueProperties,
+  useIssueTypes,
+  useUpdateIssueType,
 } from "../../api/issue-types.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
+import {
+  Banner,
+  Button,
+  ConfirmModal,
+  EmptyState,
+  Input,
+  PageSpinner,
+  Select,
+  useToast,
+} from "../../components/ui/index.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
@@ -23,7 +38,8 @@ export function ProjectWorkItemTypesSettings() {
   );
 }
 
-const problem = (err: unknown) => (err instanceof ApiError ? errorMessage(err.body) : (err as Error).message) ?? "Something went wrong.";
+const problem = (err: unknown) =>
+  (err instanceof ApiError ? errorMessage(err.body) : (err as Error).message) ?? "Something went wrong.";
 
 function WorkItemTypes() {
   const { slug, projectId, project } = useCurrentProject();
@@ -38,7 +54,11 @@ function WorkItemTypes() {
         <EmptyState
           title="Work item types are off"
           description="Turn them on to give work items types with their own properties."
-          action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/settings/features/`}>Open Features</Link>}
+          action={
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/settings/features/`}>
+              Open Features
+            </Link>
+          }
         />
       </div>
     );
@@ -49,11 +69,15 @@ function WorkItemTypes() {
     <div className="max-w-3xl space-y-4">
       <div className="flex items-center justify-between gap-4">
         <Header />
-        <Button className="shrink-0 whitespace-nowrap" onClick={() => setAdding(true)}>Add type</Button>
+        <Button className="shrink-0 whitespace-nowrap" onClick={() => setAdding(true)}>
+          Add type
+        </Button>
       </div>
       {adding && <TypeForm onDone={() => setAdding(false)} />}
       <ul className="space-y-3">
-        {(types.data ?? []).map((t) => <TypeCard key={t.id} type={t} properties={(props.data ?? []).filter((p) => p.issue_type === t.id)} />)}
+        {(types.data ?? []).map((t) => (
+          <TypeCard key={t.id} type={t} properties={(props.data ?? []).filter((p) => p.issue_type === t.id)} />
+        ))}
       </ul>
     </div>
   );
@@ -63,7 +87,9 @@ function Header() {
   return (
     <div>
       <h2 className="text-lg font-semibold">Work item types</h2>
-      <p className="mt-1 text-sm text-fg-subtle">Types give work items their own properties. New work items take the default type; epics are of the epic type.</p>
+      <p className="mt-1 text-sm text-fg-subtle">
+        Types give work items their own properties. New work items take the default type; epics are of the epic type.
+      </p>
     </div>
   );
 }
@@ -77,15 +103,22 @@ function TypeForm({ onDone }: { onDone: () => void }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError("Name is required");
-    create.mutate({ name: name.trim(), description, logo_props: { in_use: "icon", icon: { name: "layers", color: "#6366f1" } } }, { onSuccess: onDone, onError: (err) => setError(problem(err)) });
+    create.mutate(
+      { name: name.trim(), description, logo_props: { in_use: "icon", icon: { name: "layers", color: "#6366f1" } } },
+      { onSuccess: onDone, onError: (err) => setError(problem(err)) },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label="New type">
       <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} autoFocus />
       <Input label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" type="button" onClick={onDone}>Cancel</Button>
-        <Button type="submit" loading={create.isPending}>Create type</Button>
+        <Button variant="secondary" type="button" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Create type
+        </Button>
       </div>
     </form>
   );
@@ -117,14 +150,35 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
         {!shared && (
           <div className="flex shrink-0 gap-1">
             {!t.is_default && !t.is_epic && (
-              <Button size="sm" variant="secondary" onClick={() => update.mutate({ id: t.id, is_default: true }, { onError: (e) => toast.show("error", "Could not make it the default", problem(e)) })}>Make default</Button>
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() =>
+                  update.mutate(
+                    { id: t.id, is_default: true },
+                    { onError: (e) => toast.show("error", "Could not make it the default", problem(e)) },
+                  )
+                }
+              >
+                Make default
+              </Button>
             )}
-            <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>Add property</Button>
-            {!t.is_default && !t.is_epic && <Button size="sm" variant="secondary" onClick={() => setConfirm(true)}>Delete</Button>}
+            <Button size="sm" variant="secondary" onClick={() => setAdding(true)}>
+              Add property
+            </Button>
+            {!t.is_default && !t.is_epic && (
+              <Button size="sm" variant="secondary" onClick={() => setConfirm(true)}>
+                Delete
+              </Button>
+            )}
           </div>
         )}
       </div>
-      {adding && <div className="border-b border-line p-4"><PropertyForm typeId={t.id} onDone={() => setAdding(false)} /></div>}
+      {adding && (
+        <div className="border-b border-line p-4">
+          <PropertyForm typeId={t.id} onDone={() => setAdding(false)} />
+        </div>
+      )}
       {properties.length === 0 ? (
         <p className="px-4 py-3 text-sm text-fg-subtle">No custom properties yet.</p>
       ) : (
@@ -134,10 +188,20 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
               <span className="min-w-0 flex-1 truncate">{p.display_name}</span>
               <span className="w-28 shrink-0 text-xs text-fg-subtle">{PROPERTY_KIND_LABELS[p.kind]}</span>
               <span className="w-20 shrink-0 text-xs text-fg-subtle">{p.is_required ? "Required" : "Optional"}</span>
-              <span className="w-40 shrink-0 truncate text-xs text-fg-subtle" title={describe(p)}>{describe(p)}</span>
+              <span className="w-40 shrink-0 truncate text-xs text-fg-subtle" title={describe(p)}>
+                {describe(p)}
+              </span>
               {!shared && (
-                <button type="button" className="text-xs text-fg-subtle hover:text-red-600" aria-label={`Delete ${p.display_name}`}
-                  onClick={() => delProp.mutate(p.id, { onError: (e) => toast.show("error", "Could not delete the property", problem(e)) })}>
+                <button
+                  type="button"
+                  className="text-xs text-fg-subtle hover:text-red-600"
+                  aria-label={`Delete ${p.display_name}`}
+                  onClick={() =>
+                    delProp.mutate(p.id, {
+                      onError: (e) => toast.show("error", "Could not delete the property", problem(e)),
+                    })
+                  }
+                >
                   Delete
                 </button>
               )}
@@ -151,7 +215,12 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
         message="Its work items move to the default type and lose this type's property values."
         confirmLabel="Delete type"
         onClose={() => setConfirm(false)}
-        onConfirm={() => del.mutate(t.id, { onSuccess: () => setConfirm(false), onError: (e) => toast.show("error", "Could not delete the type", problem(e)) })}
+        onConfirm={() =>
+          del.mutate(t.id, {
+            onSuccess: () => setConfirm(false),
+            onError: (e) => toast.show("error", "Could not delete the type", problem(e)),
+          })
+        }
       />
     </li>
   );
@@ -161,14 +230,17 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
 function describe(p: IssueProperty): string {
   const parts: string[] = [];
   if (p.options.length) parts.push(p.options.map((o) => o.name).join(", "));
-  if (p.kind === "number" && (p.settings.min != null || p.settings.max != null)) parts.push(`${p.settings.min ?? "…"} to ${p.settings.max ?? "…"}`);
+  if (p.kind === "number" && (p.settings.min != null || p.settings.max != null))
+    parts.push(`${p.settings.min ?? "…"} to ${p.settings.max ?? "…"}`);
   const d = p.default_value.map((v) => p.options.find((o) => o.id === v)?.name ?? v);
   if (d.length) parts.push(`default ${d.join(", ")}`);
   return parts.join(" · ");
 }
 
 function Badge({ children }: { children: string }) {
-  return <span className="rounded bg-fill px-1.5 py-0.5 text-[10px] font-semibold uppercase text-fg-muted">{children}</span>;
+  return (
+    <span className="rounded bg-fill px-1.5 py-0.5 text-[10px] font-semibold uppercase text-fg-muted">{children}</span>
+  );
 }
 
 function PropertyForm({ typeId, onDone }: { typeId: string; onDone: () => void }) {
@@ -186,25 +258,52 @@ function PropertyForm({ typeId, onDone }: { typeId: string; onDone: () => void }
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!name.trim()) return setError("Name is required");
-    const names = options.split(",").map((s) => s.trim()).filter(Boolean);
+    const names = options
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (optionKind && !names.length) return setError("Give at least one option");
     const num = (s: string) => (s.trim() === "" ? null : Number(s));
-    create.mutate({
-      typeId, display_name: name.trim(), kind, is_required: required,
-      ...(optionKind ? { options: names.map((n, i) => ({ name: n, is_default: !!dflt && n === dflt.trim() && (kind === "multi_option" || i >= 0) })) } : {}),
-      ...(kind === "number" ? { settings: { min: num(min), max: num(max) } } : {}),
-      ...(!optionKind && dflt.trim() ? { default_value: [dflt.trim()] } : {}),
-    }, { onSuccess: onDone, onError: (err) => setError(problem(err)) });
+    create.mutate(
+      {
+        typeId,
+        display_name: name.trim(),
+        kind,
+        is_required: required,
+        ...(optionKind
+          ? {
+              options: names.map((n, i) => ({
+                name: n,
+                is_default: !!dflt && n === dflt.trim() && (kind === "multi_option" || i >= 0),
+              })),
+            }
+          : {}),
+        ...(kind === "number" ? { settings: { min: num(min), max: num(max) } } : {}),
+        ...(!optionKind && dflt.trim() ? { default_value: [dflt.trim()] } : {}),
+      },
+      { onSuccess: onDone, onError: (err) => setError(problem(err)) },
+    );
   };
   return (
     <form onSubmit={submit} className="space-y-3" aria-label="New property">
       <div className="grid grid-cols-2 gap-3">
         <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
         <Select label="Kind" value={kind} onChange={(e) => setKind(e.target.value as PropertyKind)}>
-          {PROPERTY_KINDS.map((k) => <option key={k} value={k}>{PROPERTY_KIND_LABELS[k]}</option>)}
+          {PROPERTY_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {PROPERTY_KIND_LABELS[k]}
+            </option>
+          ))}
         </Select>
       </div>
-      {optionKind && <Input label="Options" hint="Separated by commas" value={options} onChange={(e) => setOptions(e.target.value)} />}
+      {optionKind && (
+        <Input
+          label="Options"
+          hint="Separated by commas"
+          value={options}
+          onChange={(e) => setOptions(e.target.value)}
+        />
+      )}
       {kind === "number" && (
         <div className="grid grid-cols-2 gap-3">
           <Input label="Minimum" type="number" value={min} onChange={(e) => setMin(e.target.value)} />
@@ -212,15 +311,42 @@ function PropertyForm({ typeId, onDone }: { typeId: string; onDone: () => void }
         </div>
       )}
       {kind !== "member" && kind !== "multi_member" && (
-        <Input label="Default" hint={optionKind ? "An option's name" : kind === "boolean" ? "true or false" : kind === "date" ? "YYYY-MM-DD" : undefined} value={dflt} onChange={(e) => setDflt(e.target.value)} />
+        <Input
+          label="Default"
+          hint={
+            optionKind
+              ? "An option's name"
+              : kind === "boolean"
+                ? "true or false"
+                : kind === "date"
+                  ? "YYYY-MM-DD"
+                  : undefined
+          }
+          value={dflt}
+          onChange={(e) => setDflt(e.target.value)}
+        />
       )}
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} className="h-4 w-4 accent-indigo-600" /> Required
+        <input
+          type="checkbox"
+          checked={required}
+          onChange={(e) => setRequired(e.target.checked)}
+          className="h-4 w-4 accent-indigo-600"
+        />{" "}
+        Required
       </label>
-      {error && <p role="alert" className="text-xs text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="text-xs text-red-600">
+          {error}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" type="button" onClick={onDone}>Cancel</Button>
-        <Button type="submit" loading={create.isPending}>Add property</Button>
+        <Button variant="secondary" type="button" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending}>
+          Add property
+        </Button>
       </div>
     </form>
   );

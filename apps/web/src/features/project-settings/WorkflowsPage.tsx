@@ -15,10 +15,15 @@ import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 
-const why = (err: unknown) => (err instanceof ApiError ? errorMessage(err.body) : err instanceof Error ? err.message : undefined);
+const why = (err: unknown) =>
+  err instanceof ApiError ? errorMessage(err.body) : err instanceof Error ? err.message : undefined;
 
 /** A move as the page edits it: the target state, the roles and the people who may make it. */
-interface Move { transition_state_id: string; roles: number[]; member_ids: string[] }
+interface Move {
+  transition_state_id: string;
+  roles: number[];
+  member_ids: string[];
+}
 const ROLE_OPTIONS: { role: number; label: string }[] = [
   { role: ROLE.ADMIN, label: "Admins" },
   { role: ROLE.MEMBER, label: "Members" },
@@ -57,24 +62,38 @@ function Workflows() {
       <div>
         <h2 className="text-lg font-semibold">Workflows</h2>
         <p className="mt-1 text-sm text-fg-subtle">
-          Choose, for each state, which states its work items may move to and who may move them. A state without limits lets its work items move anywhere.
+          Choose, for each state, which states its work items may move to and who may move them. A state without limits
+          lets its work items move anywhere.
         </p>
       </div>
       {on ? (
         <Banner kind="success">
-          Workflows are on. Every move follows these rules: in the app, on boards, in bulk changes, through the API, by agents, when intake requests are accepted and when imports update work items.
+          Workflows are on. Every move follows these rules: in the app, on boards, in bulk changes, through the API, by
+          agents, when intake requests are accepted and when imports update work items.
         </Banner>
       ) : (
         <Banner kind="info">
           <span data-testid="workflows-off">
             Workflows are off: the rules below are kept but not enforced, and work items move freely between states.{" "}
-            {canEdit && <Link className="font-medium underline" to={`/${slug}/projects/${projectId}/settings/features/`}>Turn workflows on in Features</Link>}
+            {canEdit && (
+              <Link className="font-medium underline" to={`/${slug}/projects/${projectId}/settings/features/`}>
+                Turn workflows on in Features
+              </Link>
+            )}
           </span>
         </Banner>
       )}
       <div className="space-y-4">
         {subjects.map(({ state, intake }) => (
-          <StateRule key={state.id} state={state} intake={!!intake} rule={ruleOf(state.id)} states={refs.states} members={refs.members} canEdit={canEdit} />
+          <StateRule
+            key={state.id}
+            state={state}
+            intake={!!intake}
+            rule={ruleOf(state.id)}
+            states={refs.states}
+            members={refs.members}
+            canEdit={canEdit}
+          />
         ))}
       </div>
     </div>
@@ -82,24 +101,43 @@ function Workflows() {
 }
 
 /** One state's card: free, or limited to the moves it lists (each with who may make it). */
-function StateRule({ state, intake, rule, states, members, canEdit }: {
-  state: State; intake: boolean; rule: WorkflowState | null; states: State[]; members: MemberRef[]; canEdit: boolean;
+function StateRule({
+  state,
+  intake,
+  rule,
+  states,
+  members,
+  canEdit,
+}: {
+  state: State;
+  intake: boolean;
+  rule: WorkflowState | null;
+  states: State[];
+  members: MemberRef[];
+  canEdit: boolean;
 }) {
   const { slug, projectId } = useCurrentProject();
   const put = usePutWorkflowState(slug, projectId);
   const del = useDeleteWorkflowState(slug, projectId);
   const toast = useToast();
-  const stored: Move[] | null = rule ? rule.transitions.map(({ transition_state_id, roles, member_ids }) => ({ transition_state_id, roles, member_ids })) : null;
+  const stored: Move[] | null = rule
+    ? rule.transitions.map(({ transition_state_id, roles, member_ids }) => ({ transition_state_id, roles, member_ids }))
+    : null;
   // the card shows a change at once; the server's answer (or a live event) brings the saved rule back
   const [draft, setDraft] = useState<Move[] | null>(stored);
   const storedKey = JSON.stringify(stored);
-  useEffect(() => { setDraft(JSON.parse(storedKey) as Move[] | null); }, [storedKey]);
+  useEffect(() => {
+    setDraft(JSON.parse(storedKey) as Move[] | null);
+  }, [storedKey]);
   const busy = put.isPending || del.isPending;
   const save = (next: Move[] | null, done?: string) => {
     setDraft(next);
     const opts = {
       onSuccess: () => done && toast.show("success", done),
-      onError: (e: unknown) => { setDraft(stored); toast.show("error", `Could not save the rule of ${state.name}`, why(e)); },
+      onError: (e: unknown) => {
+        setDraft(stored);
+        toast.show("error", `Could not save the rule of ${state.name}`, why(e));
+      },
     };
     if (next === null) del.mutate(state.id, opts);
     else put.mutate({ stateId: state.id, transitions: next as PutWorkflowStateBody["transitions"] }, opts);
@@ -118,37 +156,64 @@ function StateRule({ state, intake, rule, states, members, canEdit }: {
       <div className="px-4">
         <Toggle
           label={intake ? "Limit where accepted requests go" : `Limit moves out of ${state.name}`}
-          description={limited
-            ? intake ? "Accepting a request moves it to the project's default state: list it below to allow it." : `Work items in ${state.name} move only as listed below.`
-            : intake ? "Accepted requests go to the project's default state." : `Work items in ${state.name} can move to any state.`}
+          description={
+            limited
+              ? intake
+                ? "Accepting a request moves it to the project's default state: list it below to allow it."
+                : `Work items in ${state.name} move only as listed below.`
+              : intake
+                ? "Accepted requests go to the project's default state."
+                : `Work items in ${state.name} can move to any state.`
+          }
           checked={limited}
           disabled={!canEdit || busy}
-          onChange={(v) => save(v ? [] : null, v ? `Moves out of ${state.name} are limited` : `Work items in ${state.name} move freely`)}
+          onChange={(v) =>
+            save(
+              v ? [] : null,
+              v ? `Moves out of ${state.name} are limited` : `Work items in ${state.name} move freely`,
+            )
+          }
         />
       </div>
       {limited && (
         <div className="space-y-2 px-4 pb-4">
           {draft.length === 0 && (
-            <p className="text-sm text-fg-subtle">Work items in {state.name} can't move to another state. Add the moves you allow.</p>
+            <p className="text-sm text-fg-subtle">
+              Work items in {state.name} can't move to another state. Add the moves you allow.
+            </p>
           )}
           {draft.length > 0 && (
             <ul className="divide-y divide-line-subtle rounded-md border border-line">
               {draft.map((m, i) => {
                 const to = name(m.transition_state_id);
                 return (
-                  <li key={m.transition_state_id} data-move={m.transition_state_id} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                  <li
+                    key={m.transition_state_id}
+                    data-move={m.transition_state_id}
+                    className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm"
+                  >
                     <ArrowRight size={14} aria-hidden className="text-fg-faint" />
                     <span className="flex min-w-32 items-center gap-1.5 font-medium">
                       <StateGroupIcon group={to?.group} color={to?.color} />
                       {to?.name ?? "Unknown state"}
                     </span>
                     <span className="text-xs text-fg-subtle">moved by</span>
-                    <WhoPicker move={m} members={members} disabled={!canEdit} label={`Who may move from ${state.name} to ${to?.name ?? "this state"}`}
-                      onChange={(who) => save(draft.map((x, j) => (j === i ? { ...x, ...who } : x)))} />
+                    <WhoPicker
+                      move={m}
+                      members={members}
+                      disabled={!canEdit}
+                      label={`Who may move from ${state.name} to ${to?.name ?? "this state"}`}
+                      onChange={(who) => save(draft.map((x, j) => (j === i ? { ...x, ...who } : x)))}
+                    />
                     <span className="flex-1" />
                     {canEdit && (
-                      <Button variant="ghost" size="sm" aria-label={`Remove the move from ${state.name} to ${to?.name ?? "this state"}`} disabled={busy}
-                        onClick={() => save(draft.filter((_, j) => j !== i))}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        aria-label={`Remove the move from ${state.name} to ${to?.name ?? "this state"}`}
+                        disabled={busy}
+                        onClick={() => save(draft.filter((_, j) => j !== i))}
+                      >
                         <Trash2 size={14} aria-hidden />
                       </Button>
                     )}
@@ -160,11 +225,22 @@ function StateRule({ state, intake, rule, states, members, canEdit }: {
           {canEdit && unused.length > 0 && (
             <Dropdown
               label={`Add a move from ${state.name}`}
-              options={unused.map((s) => ({ value: s.id, label: s.name, icon: <StateGroupIcon group={s.group} color={s.color} />, keywords: s.group }))}
+              options={unused.map((s) => ({
+                value: s.id,
+                label: s.name,
+                icon: <StateGroupIcon group={s.group} color={s.color} />,
+                keywords: s.group,
+              }))}
               value={null}
-              onChange={(v) => typeof v === "string" && save([...draft, { transition_state_id: v, roles: [], member_ids: [] }])}
+              onChange={(v) =>
+                typeof v === "string" && save([...draft, { transition_state_id: v, roles: [], member_ids: [] }])
+              }
               buttonClassName="inline-flex h-8 items-center gap-1.5 rounded-md border border-dashed border-line-strong px-2.5 text-sm text-fg-muted hover:bg-fill-subtle"
-              button={<><Plus size={14} aria-hidden /> Add a move</>}
+              button={
+                <>
+                  <Plus size={14} aria-hidden /> Add a move
+                </>
+              }
             />
           )}
         </div>
@@ -174,13 +250,28 @@ function StateRule({ state, intake, rule, states, members, canEdit }: {
 }
 
 /** Who may make a move: roles and people (none chosen: anyone who may edit the work item). */
-function WhoPicker({ move, members, disabled, label, onChange }: {
-  move: Move; members: MemberRef[]; disabled: boolean; label: string; onChange: (who: Pick<Move, "roles" | "member_ids">) => void;
+function WhoPicker({
+  move,
+  members,
+  disabled,
+  label,
+  onChange,
+}: {
+  move: Move;
+  members: MemberRef[];
+  disabled: boolean;
+  label: string;
+  onChange: (who: Pick<Move, "roles" | "member_ids">) => void;
 }) {
   const value = [...move.roles.map((r) => `role:${r}`), ...move.member_ids.map((id) => `user:${id}`)];
   const options = (): Option[] => [
     ...ROLE_OPTIONS.map((r) => ({ value: `role:${r.role}`, label: `All ${r.label.toLowerCase()}`, keywords: "role" })),
-    ...members.map((m) => ({ value: `user:${m.id}`, label: displayName(m), keywords: m.display_name, icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" /> })),
+    ...members.map((m) => ({
+      value: `user:${m.id}`,
+      label: displayName(m),
+      keywords: m.display_name,
+      icon: <Avatar name={m.display_name || m.first_name} url={m.avatar_url} size="sm" />,
+    })),
   ];
   const byId = new Map(members.map((m) => [m.id, m]));
   const who = workflowMovers(move, (id) => (byId.has(id) ? displayName(byId.get(id)) : null));
@@ -201,7 +292,9 @@ function WhoPicker({ move, members, disabled, label, onChange }: {
         });
       }}
       buttonClassName="inline-flex h-7 max-w-72 items-center gap-1 truncate rounded-md border border-line-raised px-2 text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent"
-      button={<span className="truncate">{who ? who.charAt(0).toUpperCase() + who.slice(1) : "Anyone who may edit it"}</span>}
+      button={
+        <span className="truncate">{who ? who.charAt(0).toUpperCase() + who.slice(1) : "Anyone who may edit it"}</span>
+      }
     />
   );
 }

@@ -1,17 +1,50 @@
 import { describe, expect, it } from "vitest";
 import type { Label, State } from "../../api/types.ts";
 import {
-  descendantIds, flattenTree, groupStates, labelDropPatch, labelLine, labelOrigin, labelPlace, labelPointerSlot, labelReparentSortOrder, labelStep, labelTree, stateDropSequence,
+  descendantIds,
+  flattenTree,
+  groupStates,
+  labelDropPatch,
+  labelLine,
+  labelOrigin,
+  labelPlace,
+  labelPointerSlot,
+  labelReparentSortOrder,
+  labelStep,
+  labelTree,
+  stateDropSequence,
 } from "./ordering.ts";
 
-const st = (id: string, group: string, sequence: number): State =>
-  ({ id, group, sequence, name: id, color: "#000", default: false, description: "", project_id: "p", workspace_id: "w", order: 0 });
-const lb = (id: string, sort_order: number, parent: string | null = null): Label =>
-  ({ id, name: id, sort_order, parent, color: "#000", project_id: "p", workspace_id: "w" });
+const st = (id: string, group: string, sequence: number): State => ({
+  id,
+  group,
+  sequence,
+  name: id,
+  color: "#000",
+  default: false,
+  description: "",
+  project_id: "p",
+  workspace_id: "w",
+  order: 0,
+});
+const lb = (id: string, sort_order: number, parent: string | null = null): Label => ({
+  id,
+  name: id,
+  sort_order,
+  parent,
+  color: "#000",
+  project_id: "p",
+  workspace_id: "w",
+});
 
 describe("groupStates", () => {
   it("orders groups backlog → cancelled and hides triage", () => {
-    const g = groupStates([st("done", "completed", 45000), st("tri", "triage", 65000), st("b2", "backlog", 20000), st("b1", "backlog", 15000)]);
+    const g = groupStates([
+      st("done", "completed", 45000),
+      st("tri", "triage", 65000),
+      st("b2", "backlog", 20000),
+      st("b1", "backlog", 15000),
+    ]);
     expect(g.map((x) => x.group)).toEqual(["backlog", "unstarted", "started", "completed", "cancelled"]);
     expect(g[0].states.map((s) => s.id)).toEqual(["b1", "b2"]);
     expect(g.flatMap((x) => x.states).some((s) => s.id === "tri")).toBe(false);
@@ -29,7 +62,14 @@ describe("stateDropSequence", () => {
 });
 
 describe("labels", () => {
-  const labels = [lb("b", 20), lb("a", 10), lb("a2", 2, "a"), lb("a1", 1, "a"), lb("a1x", 1, "a1"), lb("orphan", 5, "missing")];
+  const labels = [
+    lb("b", 20),
+    lb("a", 10),
+    lb("a2", 2, "a"),
+    lb("a1", 1, "a"),
+    lb("a1x", 1, "a1"),
+    lb("orphan", 5, "missing"),
+  ];
   it("builds a tree with siblings by sort_order; unknown parents become roots", () => {
     const flat = flattenTree(labelTree(labels));
     expect(flat.map((l) => `${"-".repeat(l.depth)}${l.id}`)).toEqual(["orphan", "a", "-a1", "--a1x", "-a2", "b"]);
@@ -43,7 +83,8 @@ describe("labels", () => {
 
 describe("label drag and drop", () => {
   // a (a1, a2), b, c — sort orders 10, 20, 30; children 1, 2
-  const tree = () => flattenTree(labelTree([lb("a", 10), lb("b", 20), lb("c", 30), lb("a1", 1, "a"), lb("a2", 2, "a")]));
+  const tree = () =>
+    flattenTree(labelTree([lb("a", 10), lb("b", 20), lb("c", 30), lb("a1", 1, "a"), lb("a2", 2, "a")]));
 
   it("starts at the label's place among its siblings", () => {
     expect(labelOrigin(tree(), "b")).toEqual({ parent: null, index: 1 });

@@ -1,6 +1,16 @@
 import { STATE_GROUPS, stateSequenceAt } from "@stride/shared";
 import type { Label, State } from "../../api/types.ts";
-import { treeDescendants, treeDropPatch, treeLine, treeOrigin, treePlace, treePointerSlot, treeReparentSortOrder, treeStep, type TreeSlot } from "../../lib/tree-order.ts";
+import {
+  treeDescendants,
+  treeDropPatch,
+  treeLine,
+  treeOrigin,
+  treePlace,
+  treePointerSlot,
+  treeReparentSortOrder,
+  treeStep,
+  type TreeSlot,
+} from "../../lib/tree-order.ts";
 
 export { flattenTree, labelTree, type LabelNode } from "../../lib/label-tree.ts";
 
@@ -17,7 +27,10 @@ export function groupStates(states: readonly State[]): { group: (typeof STATE_GR
  * top or bottom of the group with the 65535 offset, else the midpoint of the new neighbours.
  */
 export function stateDropSequence(group: readonly State[], dragged: string, index: number): number {
-  return stateSequenceAt(group.filter((s) => s.id !== dragged).map((s) => s.sequence), index);
+  return stateSequenceAt(
+    group.filter((s) => s.id !== dragged).map((s) => s.sequence),
+    index,
+  );
 }
 
 /** Ids of a label and all its descendants (they cannot become its parent). */
@@ -30,6 +43,10 @@ export const labelReparentSortOrder = (newSiblings: readonly Label[]): number =>
 
 export type LabelSlot = TreeSlot;
 export {
-  treeOrigin as labelOrigin, treeStep as labelStep, treePointerSlot as labelPointerSlot, treeDropPatch as labelDropPatch,
-  treeLine as labelLine, treePlace as labelPlace,
+  treeOrigin as labelOrigin,
+  treeStep as labelStep,
+  treePointerSlot as labelPointerSlot,
+  treeDropPatch as labelDropPatch,
+  treeLine as labelLine,
+  treePlace as labelPlace,
 };

@@ -12,7 +12,9 @@ import { ProjectContext } from "./current-project.ts";
 import { useLiveTopic } from "../../api/live.ts";
 
 /** The project-agent panel (components/agents/AssistantPanel.tsx), loaded when first opened. */
-const AssistantPanel = lazy(() => import("../../components/agents/AssistantPanel.tsx").then((m) => ({ default: m.AssistantPanel })));
+const AssistantPanel = lazy(() =>
+  import("../../components/agents/AssistantPanel.tsx").then((m) => ({ default: m.AssistantPanel })),
+);
 
 const TABS: { label: string; path: string; flag?: keyof Project }[] = [
   { label: "Work items", path: "issues/" },
@@ -37,7 +39,10 @@ export function ProjectLayout() {
   const project = useProject(slug, projectId, inProject);
   // a project the caller is not in shows in the workspace's list when it is public: they may join it
   const listed = useProjects(inProject || roles.isLoading ? undefined : slug);
-  const canChat = useCan("chat", "projectAssistant", { projectRole: roles.projectRole, workspaceRole: roles.workspaceRole });
+  const canChat = useCan("chat", "projectAssistant", {
+    projectRole: roles.projectRole,
+    workspaceRole: roles.workspaceRole,
+  });
   const [assistantOpen, setAssistantOpen] = useState(false);
   const canJoin = useCan("join", "project");
   const join = useJoinProjects(slug);
@@ -48,19 +53,41 @@ export function ProjectLayout() {
     const st = project.error instanceof ApiError ? project.error.status : 0;
     // a public project the caller is not in (409 from the server, or listed for them without a role): they may join it.
     // Guests' lists hold only their own projects and they join none: outside a project they are told whom to ask.
-    const open = st === 409 || (!inProject && (!canJoin || !!listed.data?.some((p) => p.id === projectId && !p.archived_at)));
+    const open =
+      st === 409 || (!inProject && (!canJoin || !!listed.data?.some((p) => p.id === projectId && !p.archived_at)));
     const joinable = open && canJoin;
     return (
       <EmptyState
         title={open ? "You are not a member of this project" : "Project not found"}
         description={
-          joinable ? "This project is open to everyone in the workspace. Join it to see and work on its items."
-            : open ? "Ask a project admin to add you." : "This project does not exist, is archived, or you do not have access to it."
+          joinable
+            ? "This project is open to everyone in the workspace. Join it to see and work on its items."
+            : open
+              ? "Ask a project admin to add you."
+              : "This project does not exist, is archived, or you do not have access to it."
         }
         action={
           <div className="flex items-center gap-3">
-            {joinable && <Button loading={join.isPending} onClick={() => join.mutate([projectId], { onError: (e) => toast.show("error", "Could not join the project", errorMessage((e as { body?: unknown }).body) ?? e.message) })}>Join project</Button>}
-            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>Back to projects</Link>
+            {joinable && (
+              <Button
+                loading={join.isPending}
+                onClick={() =>
+                  join.mutate([projectId], {
+                    onError: (e) =>
+                      toast.show(
+                        "error",
+                        "Could not join the project",
+                        errorMessage((e as { body?: unknown }).body) ?? e.message,
+                      ),
+                  })
+                }
+              >
+                Join project
+              </Button>
+            )}
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>
+              Back to projects
+            </Link>
           </div>
         }
       />
@@ -73,7 +100,10 @@ export function ProjectLayout() {
       <div className="flex min-h-0 flex-1 flex-col">
         {/* The tab bar keeps its height (never squashed by a long page) and its tabs scroll sideways on a
             narrow window, while Settings stays pinned and whole at the end. */}
-        <nav aria-label="Project" className="flex min-h-11 shrink-0 items-center gap-2 border-b border-line px-4 text-sm">
+        <nav
+          aria-label="Project"
+          className="flex min-h-11 shrink-0 items-center gap-2 border-b border-line px-4 text-sm"
+        >
           <span className="flex min-w-0 shrink items-center gap-2 font-medium" title={p.name}>
             <ProjectLogo project={p} />
             <span className="hidden max-w-48 truncate sm:inline">{p.name}</span>
@@ -86,8 +116,12 @@ export function ProjectLayout() {
             ))}
           </div>
           {canChat && (
-            <button type="button" aria-expanded={assistantOpen} onClick={() => setAssistantOpen(!assistantOpen)}
-              className={cx("flex shrink-0 items-center gap-1", tabClass({ isActive: assistantOpen }))}>
+            <button
+              type="button"
+              aria-expanded={assistantOpen}
+              onClick={() => setAssistantOpen(!assistantOpen)}
+              className={cx("flex shrink-0 items-center gap-1", tabClass({ isActive: assistantOpen }))}
+            >
               <Bot size={14} aria-hidden focusable="false" /> Assistant
             </button>
           )}

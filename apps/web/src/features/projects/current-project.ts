@@ -2,7 +2,13 @@ import { createContext, useContext } from "react";
 import type { Role } from "@stride/shared";
 import type { Project } from "../../api/types.ts";
 
-export interface CurrentProject { slug: string; projectId: string; project: Project; role: Role | null; projectRole: Role | null }
+export interface CurrentProject {
+  slug: string;
+  projectId: string;
+  project: Project;
+  role: Role | null;
+  projectRole: Role | null;
+}
 /** Provided by ProjectLayout to the project's screens. */
 export const ProjectContext = createContext<CurrentProject | null>(null);
 

@@ -1,8 +1,23 @@
 import { describe, expect, it } from "vitest";
-import { deriveIdentifier, filterProjects, identifierError, projectFormErrors, sortProjects, type SortableProject } from "./project-list.ts";
+import {
+  deriveIdentifier,
+  filterProjects,
+  identifierError,
+  projectFormErrors,
+  sortProjects,
+  type SortableProject,
+} from "./project-list.ts";
 
 const p = (id: string, o: Partial<SortableProject>): SortableProject => ({
-  id, name: id, sort_order: null, created_at: "2024-01-01T00:00:00Z", members: [], member_role: 15, archived_at: null, identifier: id.toUpperCase(), ...o,
+  id,
+  name: id,
+  sort_order: null,
+  created_at: "2024-01-01T00:00:00Z",
+  members: [],
+  member_role: 15,
+  archived_at: null,
+  identifier: id.toUpperCase(),
+  ...o,
 });
 const A = p("alpha", { sort_order: 30, created_at: "2024-01-03T00:00:00Z", members: ["1"] });
 const B = p("Beta", { sort_order: 10, created_at: "2024-01-01T00:00:00Z", members: ["1", "2", "3"] });
@@ -11,7 +26,8 @@ const D = p("delta", { archived_at: "2024-02-01T00:00:00Z" });
 const ids = (xs: SortableProject[]) => xs.map((x) => x.id);
 
 describe("sortProjects", () => {
-  it("sorts manually by sort_order, unjoined last", () => expect(ids(sortProjects([A, B, C], "sort_order"))).toEqual(["Beta", "alpha", "gamma"]));
+  it("sorts manually by sort_order, unjoined last", () =>
+    expect(ids(sortProjects([A, B, C], "sort_order"))).toEqual(["Beta", "alpha", "gamma"]));
   it("sorts by name case-insensitively and descending", () => {
     expect(ids(sortProjects([C, B, A], "name"))).toEqual(["alpha", "Beta", "gamma"]);
     expect(ids(sortProjects([C, B, A], "-name"))).toEqual(["gamma", "Beta", "alpha"]);
@@ -29,7 +45,11 @@ describe("sortProjects", () => {
 describe("filterProjects", () => {
   const all = [A, B, C, D];
   it("hides archived projects unless the archived filter is on", () => {
-    expect(ids(filterProjects(all, { myProjects: false, archived: false, search: "" }))).toEqual(["alpha", "Beta", "gamma"]);
+    expect(ids(filterProjects(all, { myProjects: false, archived: false, search: "" }))).toEqual([
+      "alpha",
+      "Beta",
+      "gamma",
+    ]);
     expect(ids(filterProjects(all, { myProjects: false, archived: true, search: "" }))).toEqual(["delta"]);
   });
   it("my projects hides projects without a role", () => {
@@ -59,11 +79,19 @@ describe("identifiers", () => {
 describe("projectFormErrors", () => {
   it("names each invalid field, and nothing once the fields are valid", () => {
     expect(projectFormErrors({ name: " ", identifier: "", cover_image: "ftp://x" })).toEqual({
-      name: "Name is required.", identifier: "Identifier is required.", cover_image: "Enter an http(s) image URL.",
+      name: "Name is required.",
+      identifier: "Identifier is required.",
+      cover_image: "Enter an http(s) image URL.",
     });
     expect(projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "" })).toEqual({});
-    expect(projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "/api/project-covers/aurora.svg" })).toEqual({});
-    expect(projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "//evil.test/a.png" }).cover_image).toBe("Enter an http(s) image URL.");
-    expect(projectFormErrors({ name: "Rocket", identifier: "API", cover_image: "https://x.test/a.png" })).toEqual({ identifier: "This identifier is reserved." });
+    expect(
+      projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "/api/project-covers/aurora.svg" }),
+    ).toEqual({});
+    expect(
+      projectFormErrors({ name: "Rocket", identifier: "ROCKE", cover_image: "//evil.test/a.png" }).cover_image,
+    ).toBe("Enter an http(s) image URL.");
+    expect(projectFormErrors({ name: "Rocket", identifier: "API", cover_image: "https://x.test/a.png" })).toEqual({
+      identifier: "This identifier is reserved.",
+    });
   });
 });

@@ -50,7 +50,11 @@ export function sortProjects<T extends SortableProject>(list: readonly T[], orde
   });
 }
 
-export interface ProjectFilters { myProjects: boolean; archived: boolean; search: string }
+export interface ProjectFilters {
+  myProjects: boolean;
+  archived: boolean;
+  search: string;
+}
 
 /**
  * "My projects" hides projects where the caller has no role; archived projects show only under the
@@ -68,7 +72,11 @@ export function filterProjects<T extends SortableProject>(list: readonly T[], f:
 
 /** Identifier suggested from a project name: its letters and digits, upper-cased, at most 5. */
 export function deriveIdentifier(name: string): string {
-  return name.normalize("NFKD").replace(/[^A-Za-z0-9]/g, "").toUpperCase().slice(0, 5);
+  return name
+    .normalize("NFKD")
+    .replace(/[^A-Za-z0-9]/g, "")
+    .toUpperCase()
+    .slice(0, 5);
 }
 
 /** Client-side identifier check (the server has the final word). */
@@ -85,12 +93,17 @@ export function identifierError(identifier: string): string | undefined {
  * Screens run it on every change once the user has tried to submit, so an error disappears as soon
  * as its field becomes valid.
  */
-export function projectFormErrors(f: { name: string; identifier: string; cover_image: string }): Record<string, string> {
+export function projectFormErrors(f: {
+  name: string;
+  identifier: string;
+  cover_image: string;
+}): Record<string, string> {
   const errs: Record<string, string> = {};
   if (!f.name.trim()) errs.name = "Name is required.";
   const idErr = identifierError(f.identifier);
   if (idErr) errs.identifier = idErr;
   // an http(s) URL, or a path of this server (a cover Stride ships, an uploaded one)
-  if (f.cover_image && !(isCoverImageUrl(f.cover_image) && /^(https?:\/\/|\/[^/])/.test(f.cover_image))) errs.cover_image = "Enter an http(s) image URL.";
+  if (f.cover_image && !(isCoverImageUrl(f.cover_image) && /^(https?:\/\/|\/[^/])/.test(f.cover_image)))
+    errs.cover_image = "Enter an http(s) image URL.";
   return errs;
 }

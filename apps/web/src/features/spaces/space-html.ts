@@ -9,7 +9,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function spaceHtml(html: string, assetUrl: (assetId: string) => string): string {
   const clean = sanitizeHtml(html);
   if (!/<image-component\b/i.test(clean)) return clean;
-  const body = new DOMParser().parseFromString(`<!DOCTYPE html><html><head></head><body>${clean}</body></html>`, "text/html").body;
+  const body = new DOMParser().parseFromString(
+    `<!DOCTYPE html><html><head></head><body>${clean}</body></html>`,
+    "text/html",
+  ).body;
   for (const el of [...body.querySelectorAll("image-component")]) {
     const src = el.getAttribute("src") ?? "";
     const url = UUID.test(src) ? assetUrl(src) : /^https:\/\//i.test(src) ? src : null;

@@ -30,12 +30,14 @@ export function TeamViewsPage() {
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
         title="Views"
-        actions={mayCreate && (
-          <Button size="sm" onClick={() => setCreating(true)}>
-            <Plus size={14} aria-hidden />
-            New view
-          </Button>
-        )}
+        actions={
+          mayCreate && (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Plus size={14} aria-hidden />
+              New view
+            </Button>
+          )
+        }
       />
       <div className="min-h-0 flex-1 overflow-y-auto">
         <ViewsListBody
@@ -48,11 +50,21 @@ export function TeamViewsPage() {
           <ul aria-label="Team views" className="divide-y divide-line">
             {rows.map((v) => (
               <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
-                <Link to={viewPath(slug, place, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
+                <Link
+                  to={viewPath(slug, place, v.id)}
+                  className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
+                >
+                  {v.name}
+                </Link>
                 <span className="hidden text-xs text-fg-subtle sm:inline">{ownerName(v.owned_by)}</span>
                 <ViewBadges view={v} />
                 {can("delete", "teamView", { createdBy: v.owned_by }) && (
-                  <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600">
+                  <button
+                    type="button"
+                    aria-label={`Delete ${v.name}`}
+                    onClick={() => setDeleting(v)}
+                    className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600"
+                  >
                     <Trash2 size={16} aria-hidden />
                   </button>
                 )}

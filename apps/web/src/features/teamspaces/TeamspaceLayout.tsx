@@ -47,7 +47,11 @@ export function TeamspaceLayout() {
       <EmptyState
         title="Teamspace not found"
         description="This teamspace does not exist, or you are not one of its members."
-        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/teamspaces/`}>All teamspaces</Link>}
+        action={
+          <Link className="text-indigo-600 hover:underline" to={`/${slug}/teamspaces/`}>
+            All teamspaces
+          </Link>
+        }
       />
     );
   }
@@ -57,14 +61,19 @@ export function TeamspaceLayout() {
     <TeamspaceContext.Provider value={{ slug, teamspace: t, projects }}>
       <LiveProjects slug={slug} projectIds={projects.map((p) => p.id)} />
       <div className="flex min-h-0 flex-1 flex-col">
-        <nav aria-label="Teamspace" className="flex min-h-11 shrink-0 items-center gap-2 border-b border-line px-4 text-sm">
+        <nav
+          aria-label="Teamspace"
+          className="flex min-h-11 shrink-0 items-center gap-2 border-b border-line px-4 text-sm"
+        >
           <span className="flex min-w-0 shrink items-center gap-2 font-medium" title={t.name}>
             <TeamspaceLogo teamspace={t} />
             <span className="hidden max-w-48 truncate sm:inline">{t.name}</span>
           </span>
           <div className="flex min-w-0 flex-1 items-center gap-1 overflow-x-auto">
             {TABS.map((tab) => (
-              <NavLink key={tab.path} to={base + tab.path} end={tab.end} className={tabClass}>{tab.label}</NavLink>
+              <NavLink key={tab.path} to={base + tab.path} end={tab.end} className={tabClass}>
+                {tab.label}
+              </NavLink>
             ))}
           </div>
           {mayEdit && (
@@ -85,7 +94,12 @@ export function TeamspaceLayout() {
       <ConfirmModal
         open={deleting}
         onClose={() => setDeleting(false)}
-        onConfirm={() => del.mutate({ id: t.id, label: t.name }, { onSuccess: () => nav(`/${slug}/teamspaces/`), onSettled: () => setDeleting(false) })}
+        onConfirm={() =>
+          del.mutate(
+            { id: t.id, label: t.name },
+            { onSuccess: () => nav(`/${slug}/teamspaces/`), onSettled: () => setDeleting(false) },
+          )
+        }
         title="Delete teamspace"
         message={`Delete "${t.name}"? Its projects and their work items stay; its team views go.`}
         confirmLabel="Delete"

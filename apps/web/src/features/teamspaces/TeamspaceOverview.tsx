@@ -14,17 +14,29 @@ import { displayName } from "../../components/work-item/properties.tsx";
 import { useCurrentTeamspace } from "./current-teamspace.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
-const GROUP_LABEL: Record<string, string> = { backlog: "Backlog", unstarted: "Unstarted", started: "Started", completed: "Completed", cancelled: "Cancelled" };
+const GROUP_LABEL: Record<string, string> = {
+  backlog: "Backlog",
+  unstarted: "Unstarted",
+  started: "Started",
+  completed: "Completed",
+  cancelled: "Cancelled",
+};
 
 /** The share of each state group as one stacked bar, with the groups' counts beside it. */
 function StateGroupBar({ counts }: { counts: TeamspaceProgressCounts }) {
   const total = counts.total_issues || 1;
   return (
     <div>
-      <div className="flex h-2 overflow-hidden rounded-full bg-fill-selected" role="img" aria-label="Work items by state group">
+      <div
+        className="flex h-2 overflow-hidden rounded-full bg-fill-selected"
+        role="img"
+        aria-label="Work items by state group"
+      >
         {STATE_GROUPS.map((g) => {
           const n = counts[`${g}_issues` as keyof TeamspaceProgressCounts];
-          return n ? <span key={g} style={{ width: `${(n / total) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} /> : null;
+          return n ? (
+            <span key={g} style={{ width: `${(n / total) * 100}%`, backgroundColor: STATE_GROUP_COLOR[g] }} />
+          ) : null;
         })}
       </div>
       <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm">
@@ -50,13 +62,31 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One row of a progress table: who or what, the closed share, and done / all. */
-function ProgressRow({ icon, name, to, counts }: { icon: ReactNode; name: string; to?: string; counts: TeamspaceProgressCounts }) {
+function ProgressRow({
+  icon,
+  name,
+  to,
+  counts,
+}: {
+  icon: ReactNode;
+  name: string;
+  to?: string;
+  counts: TeamspaceProgressCounts;
+}) {
   const closed = counts.completed_issues + counts.cancelled_issues;
   return (
     <li className="flex items-center gap-3 py-1.5 text-sm" data-row={name}>
       {icon}
-      {to ? <Link to={to} className="min-w-0 flex-1 truncate hover:underline">{name}</Link> : <span className="min-w-0 flex-1 truncate">{name}</span>}
-      <span className="hidden w-24 text-right text-xs tabular-nums text-fg-subtle sm:inline">{closed} / {counts.total_issues} done</span>
+      {to ? (
+        <Link to={to} className="min-w-0 flex-1 truncate hover:underline">
+          {name}
+        </Link>
+      ) : (
+        <span className="min-w-0 flex-1 truncate">{name}</span>
+      )}
+      <span className="hidden w-24 text-right text-xs tabular-nums text-fg-subtle sm:inline">
+        {closed} / {counts.total_issues} done
+      </span>
       <ProgressBar module={counts} />
     </li>
   );
@@ -84,12 +114,19 @@ export function TeamspaceOverview() {
           <div className="space-y-4">
             <header>
               <h2 className="text-xl font-semibold">{t.name}</h2>
-              {t.description_stripped && <p className="mt-1 whitespace-pre-line text-sm text-fg-muted">{t.description_stripped}</p>}
+              {t.description_stripped && (
+                <p className="mt-1 whitespace-pre-line text-sm text-fg-muted">{t.description_stripped}</p>
+              )}
             </header>
             {progress.isLoading ? (
               <PageSpinner />
             ) : !p ? (
-              <EmptyState title="Could not load the progress" description={errorMessage((progress.error as { body?: unknown } | null)?.body) ?? "Reload the page to try again."} />
+              <EmptyState
+                title="Could not load the progress"
+                description={
+                  errorMessage((progress.error as { body?: unknown } | null)?.body) ?? "Reload the page to try again."
+                }
+              />
             ) : (
               <>
                 <Section title="Progress">
@@ -107,8 +144,13 @@ export function TeamspaceOverview() {
                       {p.projects.map((row) => {
                         const project = projectById.get(row.project_id);
                         return (
-                          <ProgressRow key={row.project_id} counts={row} name={project?.name ?? "Project"} to={`/${slug}/projects/${row.project_id}/issues/`}
-                            icon={project ? <ProjectLogo project={project} /> : <span className="h-5 w-5" />} />
+                          <ProgressRow
+                            key={row.project_id}
+                            counts={row}
+                            name={project?.name ?? "Project"}
+                            to={`/${slug}/projects/${row.project_id}/issues/`}
+                            icon={project ? <ProjectLogo project={project} /> : <span className="h-5 w-5" />}
+                          />
                         );
                       })}
                     </ul>
@@ -121,7 +163,15 @@ export function TeamspaceOverview() {
                     <ul className="divide-y divide-line-subtle">
                       {p.members.map((row) => {
                         const u = userById.get(row.member_id);
-                        return <ProgressRow key={row.member_id} counts={row} name={displayName(u)} to={`/${slug}/profile/${row.member_id}/`} icon={<Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />} />;
+                        return (
+                          <ProgressRow
+                            key={row.member_id}
+                            counts={row}
+                            name={displayName(u)}
+                            to={`/${slug}/profile/${row.member_id}/`}
+                            icon={<Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />}
+                          />
+                        );
                       })}
                     </ul>
                   )}
@@ -132,7 +182,10 @@ export function TeamspaceOverview() {
           <aside className="space-y-4">
             <Section title="Lead">
               {lead ? (
-                <div className="flex items-center gap-2 text-sm"><Avatar name={lead.display_name} url={lead.avatar_url} size="sm" />{displayName(lead)}</div>
+                <div className="flex items-center gap-2 text-sm">
+                  <Avatar name={lead.display_name} url={lead.avatar_url} size="sm" />
+                  {displayName(lead)}
+                </div>
               ) : (
                 <p className="text-sm text-fg-subtle">No lead</p>
               )}
@@ -141,7 +194,12 @@ export function TeamspaceOverview() {
               <ul className="space-y-1.5">
                 {t.member_ids.map((id) => {
                   const u = userById.get(id);
-                  return <li key={id} className="flex items-center gap-2 text-sm"><Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />{displayName(u)}</li>;
+                  return (
+                    <li key={id} className="flex items-center gap-2 text-sm">
+                      <Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />
+                      {displayName(u)}
+                    </li>
+                  );
                 })}
               </ul>
             </Section>
@@ -149,12 +207,20 @@ export function TeamspaceOverview() {
               <ul className="space-y-1.5">
                 {projects.map((pr) => (
                   <li key={pr.id}>
-                    <Link to={`/${slug}/projects/${pr.id}/issues/`} className="flex items-center gap-2 text-sm hover:underline"><ProjectLogo project={pr} />{pr.name}</Link>
+                    <Link
+                      to={`/${slug}/projects/${pr.id}/issues/`}
+                      className="flex items-center gap-2 text-sm hover:underline"
+                    >
+                      <ProjectLogo project={pr} />
+                      {pr.name}
+                    </Link>
                   </li>
                 ))}
               </ul>
               {t.project_ids.length > projects.length && (
-                <p className="mt-2 text-xs text-fg-subtle">{t.project_ids.length - projects.length} more you are not a member of.</p>
+                <p className="mt-2 text-xs text-fg-subtle">
+                  {t.project_ids.length - projects.length} more you are not a member of.
+                </p>
               )}
             </Section>
           </aside>

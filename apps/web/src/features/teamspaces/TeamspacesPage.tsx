@@ -35,36 +35,55 @@ export function TeamspacesPage() {
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
         title="Teamspaces"
-        actions={mayCreate && (
-          <Button size="sm" onClick={() => setCreating(true)}>
-            <Plus size={14} aria-hidden />
-            New teamspace
-          </Button>
-        )}
+        actions={
+          mayCreate && (
+            <Button size="sm" onClick={() => setCreating(true)}>
+              <Plus size={14} aria-hidden />
+              New teamspace
+            </Button>
+          )
+        }
       />
       <div className="min-h-0 flex-1 overflow-y-auto p-6">
         {teamspaces.isLoading ? (
           <PageSpinner />
         ) : teamspaces.error ? (
-          <EmptyState title="Could not load the teamspaces" description={errorMessage((teamspaces.error as { body?: unknown }).body) ?? String(teamspaces.error)} />
+          <EmptyState
+            title="Could not load the teamspaces"
+            description={errorMessage((teamspaces.error as { body?: unknown }).body) ?? String(teamspaces.error)}
+          />
         ) : rows.length === 0 ? (
           <EmptyState
             title="No teamspaces yet"
-            description={mayCreate
-              ? "A teamspace gathers people and projects: its members follow the work of its projects in one list, with their own views and an overview."
-              : "You are not in any teamspace. A workspace admin can add you to one."}
+            description={
+              mayCreate
+                ? "A teamspace gathers people and projects: its members follow the work of its projects in one list, with their own views and an overview."
+                : "You are not in any teamspace. A workspace admin can add you to one."
+            }
             action={mayCreate ? <Button onClick={() => setCreating(true)}>Create teamspace</Button> : undefined}
           />
         ) : (
           <ul aria-label="Teamspaces" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {rows.map((t) => (
               <li key={t.id}>
-                <Link to={`/${slug}/teamspaces/${t.id}/`} className="flex h-full flex-col gap-2 rounded-lg border border-line p-4 hover:border-line-strong hover:bg-surface-muted">
-                  <span className="flex items-center gap-2 font-medium"><TeamspaceLogo teamspace={t} />{t.name}</span>
-                  {t.description_stripped && <span className="line-clamp-2 text-sm text-fg-muted">{t.description_stripped}</span>}
+                <Link
+                  to={`/${slug}/teamspaces/${t.id}/`}
+                  className="flex h-full flex-col gap-2 rounded-lg border border-line p-4 hover:border-line-strong hover:bg-surface-muted"
+                >
+                  <span className="flex items-center gap-2 font-medium">
+                    <TeamspaceLogo teamspace={t} />
+                    {t.name}
+                  </span>
+                  {t.description_stripped && (
+                    <span className="line-clamp-2 text-sm text-fg-muted">{t.description_stripped}</span>
+                  )}
                   <span className="mt-auto flex gap-3 text-xs text-fg-subtle">
-                    <span>{t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"}</span>
-                    <span>{t.project_ids.length} {t.project_ids.length === 1 ? "project" : "projects"}</span>
+                    <span>
+                      {t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"}
+                    </span>
+                    <span>
+                      {t.project_ids.length} {t.project_ids.length === 1 ? "project" : "projects"}
+                    </span>
                     {!t.is_member && <span>You are not a member</span>}
                   </span>
                 </Link>
@@ -73,7 +92,13 @@ export function TeamspacesPage() {
           </ul>
         )}
       </div>
-      {creating && <TeamspaceFormModal slug={slug} onClose={() => setCreating(false)} onSaved={(t) => nav(`/${slug}/teamspaces/${t.id}/`)} />}
+      {creating && (
+        <TeamspaceFormModal
+          slug={slug}
+          onClose={() => setCreating(false)}
+          onSaved={(t) => nav(`/${slug}/teamspaces/${t.id}/`)}
+        />
+      )}
     </div>
   );
 }

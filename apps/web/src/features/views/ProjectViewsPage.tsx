@@ -29,7 +29,10 @@ export function ProjectViewsPage() {
     return (
       <>
         <PageHeader title="Views" />
-        <EmptyState title="Views are turned off" description="A project admin can turn on views in the project's feature settings." />
+        <EmptyState
+          title="Views are turned off"
+          description="A project admin can turn on views in the project's feature settings."
+        />
       </>
     );
   }
@@ -40,7 +43,12 @@ export function ProjectViewsPage() {
         title="Views"
         actions={
           <>
-            <Select aria-label="Sort views" value={sort} onChange={(e) => setSort(e.target.value as ViewSort)} className="py-1 text-sm">
+            <Select
+              aria-label="Sort views"
+              value={sort}
+              onChange={(e) => setSort(e.target.value as ViewSort)}
+              className="py-1 text-sm"
+            >
               <option value="name">Name</option>
               <option value="-created_at">Newest first</option>
               <option value="created_at">Oldest first</option>
@@ -68,7 +76,12 @@ export function ProjectViewsPage() {
               const mayEdit = can("edit", "view", { createdBy: v.owned_by });
               return (
                 <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
-                  <Link to={viewPath(slug, projectId, v.id)} className="min-w-0 flex-1 truncate text-sm font-medium hover:underline">{v.name}</Link>
+                  <Link
+                    to={viewPath(slug, projectId, v.id)}
+                    className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
+                  >
+                    {v.name}
+                  </Link>
                   <ViewBadges view={v} />
                   {can("favorite", "view") && (
                     <button
@@ -82,12 +95,22 @@ export function ProjectViewsPage() {
                     </button>
                   )}
                   {mayPublish && (
-                    <button type="button" aria-label={`Publish ${v.name}`} onClick={() => setPublishing(v)} className="rounded p-1 text-fg-subtle hover:bg-fill">
+                    <button
+                      type="button"
+                      aria-label={`Publish ${v.name}`}
+                      onClick={() => setPublishing(v)}
+                      className="rounded p-1 text-fg-subtle hover:bg-fill"
+                    >
                       <Globe size={16} aria-hidden />
                     </button>
                   )}
                   {mayEdit && can("delete", "view", { createdBy: v.owned_by }) && (
-                    <button type="button" aria-label={`Delete ${v.name}`} onClick={() => setDeleting(v)} className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600">
+                    <button
+                      type="button"
+                      aria-label={`Delete ${v.name}`}
+                      onClick={() => setDeleting(v)}
+                      className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600"
+                    >
                       <Trash2 size={16} aria-hidden />
                     </button>
                   )}
@@ -98,7 +121,16 @@ export function ProjectViewsPage() {
         </ViewsListBody>
       </div>
       {creating && <NewViewModal title="New view" slug={slug} pid={projectId} onClose={() => setCreating(false)} />}
-      {publishing && <PublishModal slug={slug} projectId={projectId} viewId={publishing.id} open onClose={() => setPublishing(null)} canEdit={mayPublish} />}
+      {publishing && (
+        <PublishModal
+          slug={slug}
+          projectId={projectId}
+          viewId={publishing.id}
+          open
+          onClose={() => setPublishing(null)}
+          canEdit={mayPublish}
+        />
+      )}
       <DeleteViewModal slug={slug} pid={projectId} view={deleting} onClose={() => setDeleting(null)} />
     </div>
   );

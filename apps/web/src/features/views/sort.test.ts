@@ -1,7 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { sortViews } from "./sort.ts";
 
-const v = (name: string, created_at: string, updated_at: string, is_favorite = false) => ({ name, created_at, updated_at, is_favorite });
+const v = (name: string, created_at: string, updated_at: string, is_favorite = false) => ({
+  name,
+  created_at,
+  updated_at,
+  is_favorite,
+});
 
 describe("sortViews", () => {
   const rows = [

@@ -4,7 +4,10 @@ import type { IssueView } from "../../api/views.ts";
 export type ViewSort = "name" | "created_at" | "-created_at" | "-updated_at";
 
 /** Favourites first, then by the chosen order (names compared as people read them). */
-export function sortViews<V extends Pick<IssueView, "name" | "created_at" | "updated_at" | "is_favorite">>(views: readonly V[], sort: ViewSort): V[] {
+export function sortViews<V extends Pick<IssueView, "name" | "created_at" | "updated_at" | "is_favorite">>(
+  views: readonly V[],
+  sort: ViewSort,
+): V[] {
   const by = (a: V, b: V): number => {
     switch (sort) {
       case "name":

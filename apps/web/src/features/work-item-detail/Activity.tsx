@@ -18,8 +18,24 @@ import { AgentExecutionsTab } from "../../components/agents/AgentExecutionsTab.t
 type Tab = "all" | "updates" | "comments" | "agent executions";
 
 /** The activity feed (property changes and comments, oldest first) with the comment box. */
-export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSeeRuns: canSeeExecutions = false }: {
-  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; me: string | null; canComment: boolean; canSeeRuns?: boolean;
+export function ActivityFeed({
+  slug,
+  pid,
+  id,
+  kind,
+  refs,
+  me,
+  canComment,
+  canSeeRuns: canSeeExecutions = false,
+}: {
+  slug: string;
+  pid: string;
+  id: string;
+  kind: ItemKind;
+  refs: ProjectRefs;
+  me: string | null;
+  canComment: boolean;
+  canSeeRuns?: boolean;
 }) {
   const [tab, setTab] = useState<Tab>("all");
   const acts = useActivity(slug, pid, id, kind);
@@ -29,7 +45,9 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSee
   const canSeeRuns = canSeeExecutions && kind === "issues";
 
   const entries = useMemo(() => {
-    const a = (acts.data ?? []).filter((x) => x.field !== "comment" && x.field !== "comment_reaction" && x.field !== "sort_order").map((x) => ({ kind: "activity" as const, at: x.created_at, a: x }));
+    const a = (acts.data ?? [])
+      .filter((x) => x.field !== "comment" && x.field !== "comment_reaction" && x.field !== "sort_order")
+      .map((x) => ({ kind: "activity" as const, at: x.created_at, a: x }));
     const c = (comments.data ?? []).map((x) => ({ kind: "comment" as const, at: x.created_at, c: x }));
     const all = tab === "updates" ? a : tab === "comments" ? c : [...a, ...c];
     return all.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
@@ -39,36 +57,58 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSee
     <section aria-label="Activity" className="border-t border-line pt-4">
       <div className="mb-3 flex items-center gap-3">
         <h2 className="text-sm font-semibold">Activity</h2>
-        <div role="tablist" aria-label="Activity filter" className="ml-auto flex rounded-md border border-line-raised p-0.5 text-xs">
+        <div
+          role="tablist"
+          aria-label="Activity filter"
+          className="ml-auto flex rounded-md border border-line-raised p-0.5 text-xs"
+        >
           {(["all", "updates", "comments", ...(canSeeRuns ? ["agent executions"] : [])] as Tab[]).map((t) => (
-            <button key={t} type="button" role="tab" aria-selected={tab === t} onClick={() => setTab(t)} className={cx("rounded px-2 py-0.5 capitalize", tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary")}>
+            <button
+              key={t}
+              type="button"
+              role="tab"
+              aria-selected={tab === t}
+              onClick={() => setTab(t)}
+              className={cx(
+                "rounded px-2 py-0.5 capitalize",
+                tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary",
+              )}
+            >
               {t}
             </button>
           ))}
         </div>
       </div>
-      {tab === "agent executions" ? <AgentExecutionsTab slug={slug} pid={pid} issueId={id} canAct={canSeeRuns} /> : <ol className="space-y-3" aria-label="Activity feed">
-        {entries.map((e) =>
-          e.kind === "activity" ? (
-            <ActivityLine key={`a-${e.a.id}`} a={e.a} refs={refs} />
-          ) : (
-            <CommentItem
-              key={`c-${e.c.id}`}
-              c={e.c}
-              slug={slug}
-              pid={pid}
-              refs={refs}
-              me={me}
-              nameOf={nameOf}
-              onSave={(html) => m.update.mutate({ commentId: e.c.id, html })}
-              onDelete={() => m.remove.mutate(e.c.id)}
-              onReact={(code, remove) => me && m.react.mutate({ commentId: e.c.id, reaction: code, remove, me })}
-              canReact={canComment}
-            />
-          ),
-        )}
-        {entries.length === 0 && <li className="text-xs text-fg-subtle">{acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}</li>}
-      </ol>}
+      {tab === "agent executions" ? (
+        <AgentExecutionsTab slug={slug} pid={pid} issueId={id} canAct={canSeeRuns} />
+      ) : (
+        <ol className="space-y-3" aria-label="Activity feed">
+          {entries.map((e) =>
+            e.kind === "activity" ? (
+              <ActivityLine key={`a-${e.a.id}`} a={e.a} refs={refs} />
+            ) : (
+              <CommentItem
+                key={`c-${e.c.id}`}
+                c={e.c}
+                slug={slug}
+                pid={pid}
+                refs={refs}
+                me={me}
+                nameOf={nameOf}
+                onSave={(html) => m.update.mutate({ commentId: e.c.id, html })}
+                onDelete={() => m.remove.mutate(e.c.id)}
+                onReact={(code, remove) => me && m.react.mutate({ commentId: e.c.id, reaction: code, remove, me })}
+                canReact={canComment}
+              />
+            ),
+          )}
+          {entries.length === 0 && (
+            <li className="text-xs text-fg-subtle">
+              {acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}
+            </li>
+          )}
+        </ol>
+      )}
       {canComment && (
         <CommentBox
           slug={slug}
@@ -76,7 +116,14 @@ export function ActivityFeed({ slug, pid, id, kind, refs, me, canComment, canSee
           refs={refs}
           pending={m.create.isPending}
           // images of a new comment are linked to it once it exists
-          onSubmit={(html, done) => m.create.mutate(html, { onSuccess: (c) => { void linkEditorAssets(slug, pid, c.id, html).catch(() => undefined); done(); } })}
+          onSubmit={(html, done) =>
+            m.create.mutate(html, {
+              onSuccess: (c) => {
+                void linkEditorAssets(slug, pid, c.id, html).catch(() => undefined);
+                done();
+              },
+            })
+          }
         />
       )}
     </section>
@@ -88,19 +135,47 @@ function ActivityLine({ a, refs }: { a: ActivityItem; refs: ProjectRefs }) {
   const when = useDateTimeFormat();
   return (
     <li className="flex items-start gap-2 text-xs text-fg-muted" data-activity={a.field ?? a.verb}>
-      <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-fill"><Icon name="restore" size={11} /></span>
+      <span className="mt-0.5 flex h-5 w-5 shrink-0 items-center justify-center rounded-full bg-fill">
+        <Icon name="restore" size={11} />
+      </span>
       <span className="min-w-0 flex-1">
         <ActorName actor={who} /> {describeActivity(a, formatDate)}
-        {a.on_behalf_of_detail && <> <OnBehalfOf person={a.on_behalf_of_detail} /></>}
-        <time className="ml-1.5 text-fg-subtle" dateTime={a.created_at} title={when.dateTime(a.created_at)}>{relativeTime(a.created_at)}</time>
+        {a.on_behalf_of_detail && (
+          <>
+            {" "}
+            <OnBehalfOf person={a.on_behalf_of_detail} />
+          </>
+        )}
+        <time className="ml-1.5 text-fg-subtle" dateTime={a.created_at} title={when.dateTime(a.created_at)}>
+          {relativeTime(a.created_at)}
+        </time>
       </span>
     </li>
   );
 }
 
-function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact, canReact }: {
-  c: Comment; slug: string; pid: string; refs: ProjectRefs; me: string | null; nameOf: (id: string) => string | undefined;
-  onSave: (html: string) => void; onDelete: () => void; onReact: (code: string, remove: boolean) => void; canReact: boolean;
+function CommentItem({
+  c,
+  slug,
+  pid,
+  refs,
+  me,
+  nameOf,
+  onSave,
+  onDelete,
+  onReact,
+  canReact,
+}: {
+  c: Comment;
+  slug: string;
+  pid: string;
+  refs: ProjectRefs;
+  me: string | null;
+  nameOf: (id: string) => string | undefined;
+  onSave: (html: string) => void;
+  onDelete: () => void;
+  onReact: (code: string, remove: boolean) => void;
+  canReact: boolean;
 }) {
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -115,7 +190,9 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
         <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
           <ActorName actor={author} />
           <OnBehalfOf person={c.on_behalf_of_detail} />
-          <time className="text-fg-subtle" dateTime={c.created_at} title={when.dateTime(c.created_at)}>{relativeTime(c.created_at)}</time>
+          <time className="text-fg-subtle" dateTime={c.created_at} title={when.dateTime(c.created_at)}>
+            {relativeTime(c.created_at)}
+          </time>
           {c.edited_at && <span className="text-fg-subtle">(edited)</span>}
           {mine && !editing && (
             <span className="ml-auto">
@@ -124,39 +201,109 @@ function CommentItem({ c, slug, pid, refs, me, nameOf, onSave, onDelete, onReact
                 align="right"
                 buttonClassName="rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-muted"
                 label={<Icon name="dots" size={14} />}
-                items={[{ label: "Edit", onSelect: () => setEditing(true) }, { label: "Delete", danger: true, onSelect: () => setConfirm(true) }]}
+                items={[
+                  { label: "Edit", onSelect: () => setEditing(true) },
+                  { label: "Delete", danger: true, onSelect: () => setConfirm(true) },
+                ]}
               />
             </span>
           )}
         </div>
         {editing ? (
           <div className="space-y-2">
-            <RichEditor ref={editor} label="Edit comment" initialHtml={c.comment_html} slug={slug} pid={pid} refs={refs} asset={{ type: "COMMENT_DESCRIPTION", id: c.id }} autoFocus minHeight={60} onSubmit={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} />
+            <RichEditor
+              ref={editor}
+              label="Edit comment"
+              initialHtml={c.comment_html}
+              slug={slug}
+              pid={pid}
+              refs={refs}
+              asset={{ type: "COMMENT_DESCRIPTION", id: c.id }}
+              autoFocus
+              minHeight={60}
+              onSubmit={() => {
+                const h = editor.current?.getHtml() ?? "";
+                if (!isEmptyHtml(h)) {
+                  onSave(h);
+                  setEditing(false);
+                }
+              }}
+            />
             <div className="flex justify-end gap-2">
-              <button type="button" onClick={() => setEditing(false)} className="rounded px-2 py-1 text-xs hover:bg-fill">Cancel</button>
-              <button type="button" onClick={() => { const h = editor.current?.getHtml() ?? ""; if (!isEmptyHtml(h)) { onSave(h); setEditing(false); } }} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white">Save</button>
+              <button
+                type="button"
+                onClick={() => setEditing(false)}
+                className="rounded px-2 py-1 text-xs hover:bg-fill"
+              >
+                Cancel
+              </button>
+              <button
+                type="button"
+                onClick={() => {
+                  const h = editor.current?.getHtml() ?? "";
+                  if (!isEmptyHtml(h)) {
+                    onSave(h);
+                    setEditing(false);
+                  }
+                }}
+                className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white"
+              >
+                Save
+              </button>
             </div>
           </div>
         ) : (
           <RichText html={c.comment_html} slug={slug} pid={pid} refs={refs} />
         )}
         <div className="mt-2">
-          <ReactionBar label="Comment reactions" reactions={c.comment_reactions ?? []} me={me} onToggle={onReact} nameOf={nameOf} disabled={!canReact} />
+          <ReactionBar
+            label="Comment reactions"
+            reactions={c.comment_reactions ?? []}
+            me={me}
+            onToggle={onReact}
+            nameOf={nameOf}
+            disabled={!canReact}
+          />
         </div>
       </div>
-      <ConfirmModal open={confirm} onClose={() => setConfirm(false)} title="Delete comment" confirmLabel="Delete" message="Delete this comment? This cannot be undone." onConfirm={() => { setConfirm(false); onDelete(); }} />
+      <ConfirmModal
+        open={confirm}
+        onClose={() => setConfirm(false)}
+        title="Delete comment"
+        confirmLabel="Delete"
+        message="Delete this comment? This cannot be undone."
+        onConfirm={() => {
+          setConfirm(false);
+          onDelete();
+        }}
+      />
     </li>
   );
 }
 
-function CommentBox({ slug, pid, refs, onSubmit, pending }: { slug: string; pid: string; refs: ProjectRefs; onSubmit: (html: string, done: () => void) => void; pending: boolean }) {
+function CommentBox({
+  slug,
+  pid,
+  refs,
+  onSubmit,
+  pending,
+}: {
+  slug: string;
+  pid: string;
+  refs: ProjectRefs;
+  onSubmit: (html: string, done: () => void) => void;
+  pending: boolean;
+}) {
   const editor = useRef<RichEditorHandle>(null);
   const [empty, setEmpty] = useState(true);
   const [uploads, setUploads] = useState(0);
   const submit = () => {
     const html = editor.current?.getHtml() ?? "";
     if (isEmptyHtml(html) || uploads > 0 || pending) return;
-    onSubmit(html, () => { editor.current?.clear(); setEmpty(true); });
+    onSubmit(html, () => {
+      editor.current?.clear();
+      setEmpty(true);
+    });
   };
   return (
     <div className="mt-4 space-y-2">
@@ -174,7 +321,12 @@ function CommentBox({ slug, pid, refs, onSubmit, pending }: { slug: string; pid:
         minHeight={60}
       />
       <div className="flex justify-end">
-        <button type="button" disabled={empty || pending || uploads > 0} onClick={submit} className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50">
+        <button
+          type="button"
+          disabled={empty || pending || uploads > 0}
+          onClick={submit}
+          className="rounded-md bg-indigo-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-indigo-500 disabled:opacity-50"
+        >
           Comment
         </button>
       </div>

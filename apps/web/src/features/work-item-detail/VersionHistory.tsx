@@ -44,7 +44,11 @@ function HistoryBody({ slug, pid, id, kind, refs, onClose, currentHtml, canResto
       refs={refs}
       list={list}
       versions={versions}
-      note={list.data?.next_page_results ? `Showing the latest ${VERSIONS_PAGE} of ${list.data.total_results} versions.` : null}
+      note={
+        list.data?.next_page_results
+          ? `Showing the latest ${VERSIONS_PAGE} of ${list.data.total_results} versions.`
+          : null
+      }
       emptyDescription="A version is kept each time the description changes; edits by one person within a few minutes count as one version."
       selectedId={selected?.id ?? null}
       onChoose={setChosen}

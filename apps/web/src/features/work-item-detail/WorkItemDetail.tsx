@@ -5,13 +5,27 @@ import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
-import { useArchiveWorkItem, useDeleteWorkItem, useRestoreWorkItem, useUpdateWorkItem, type ItemKind } from "../../api/work-items.ts";
+import {
+  useArchiveWorkItem,
+  useDeleteWorkItem,
+  useRestoreWorkItem,
+  useUpdateWorkItem,
+  type ItemKind,
+} from "../../api/work-items.ts";
 import { useItemReaction, useRefreshHistory, useSubscription, useWorkItemDetail } from "../../api/work-items-detail.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItem, WorkItemDetail as Detail } from "../../api/work-items-types.ts";
 import { itemSubject, usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
 import {
-  AssigneesProperty, CycleProperty, DateProperty, EstimateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty, displayName,
+  AssigneesProperty,
+  CycleProperty,
+  DateProperty,
+  EstimateProperty,
+  LabelsProperty,
+  ModulesProperty,
+  PriorityProperty,
+  StateProperty,
+  displayName,
 } from "../../components/work-item/properties.tsx";
 import { Icon } from "../../components/work-item/icons.tsx";
 import { RichEditor, type RichEditorHandle } from "../../components/work-item/RichEditor.tsx";
@@ -41,7 +55,14 @@ import { usePageTitle } from "../../lib/page-title.ts";
  * tasks, reactions, subscription and the activity feed with comments. Shown as the peek panel over a list
  * (`variant="peek"`) or as a page.
  */
-export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClose }: {
+export function WorkItemDetail({
+  slug,
+  pid,
+  id,
+  kind = "issues",
+  variant,
+  onClose,
+}: {
   slug: string;
   pid: string;
   id: string;
@@ -64,23 +85,55 @@ export function WorkItemDetail({ slug, pid, id, kind = "issues", variant, onClos
         <EmptyState
           title="Could not load this work item"
           description="The server did not answer. Check your connection and try again."
-          action={<Button variant="secondary" loading={q.isFetching} onClick={() => void q.refetch()}>Try again</Button>}
+          action={
+            <Button variant="secondary" loading={q.isFetching} onClick={() => void q.refetch()}>
+              Try again
+            </Button>
+          }
         />
       );
     }
     return (
       <EmptyState
         title={st === 403 ? "You can't see this work item" : "Work item not found"}
-        description={st === 403 ? "Your role in this project does not let you open it." : "It may have been deleted, or the link is wrong."}
-        action={onClose ? <Button variant="secondary" onClick={onClose}>Close</Button> : <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/issues/`}>Back to work items</Link>}
+        description={
+          st === 403
+            ? "Your role in this project does not let you open it."
+            : "It may have been deleted, or the link is wrong."
+        }
+        action={
+          onClose ? (
+            <Button variant="secondary" onClick={onClose}>
+              Close
+            </Button>
+          ) : (
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/issues/`}>
+              Back to work items
+            </Link>
+          )
+        }
       />
     );
   }
   return <DetailBody slug={slug} pid={pid} item={q.data} kind={kind} refs={refs} variant={variant} onClose={onClose} />;
 }
 
-function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
-  slug: string; pid: string; item: Detail; kind: ItemKind; refs: ProjectRefs; variant: "peek" | "page"; onClose?: () => void;
+function DetailBody({
+  slug,
+  pid,
+  item,
+  kind,
+  refs,
+  variant,
+  onClose,
+}: {
+  slug: string;
+  pid: string;
+  item: Detail;
+  kind: ItemKind;
+  refs: ProjectRefs;
+  variant: "peek" | "page";
+  onClose?: () => void;
 }) {
   const me = useMe().data?.id ?? null;
   const can = usePermissions({ projects: true });
@@ -116,12 +169,15 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
   const typing = useItemTyping(slug, pid, refs);
 
   const doArchive = () =>
-    archive.mutate({ id: item.id, label: key }, {
-      onSuccess: () => {
-        if (onClose) onClose();
-        else refreshHistory();
+    archive.mutate(
+      { id: item.id, label: key },
+      {
+        onSuccess: () => {
+          if (onClose) onClose();
+          else refreshHistory();
+        },
       },
-    });
+    );
   const doRestore = () => restore.mutate({ id: item.id, label: key });
 
   // a run on this item (platform.md §4): the cluster says when one starts, ends or moves a task, and the item reloads
@@ -132,26 +188,76 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
 
   // the command palette acts on the item on screen with this screen's own actions
   const actions = useRef({ set, doArchive, runAgent });
-  useEffect(() => { actions.current = { set, doArchive, runAgent }; });
-  const target = useMemo<WorkItemTarget>(() => ({
-    slug, pid, id: item.id, key, name: item.name, url,
-    item: { state_id: item.state_id, priority: item.priority, assignee_ids: item.assignee_ids, label_ids: item.label_ids, cycle_id: item.cycle_id, module_ids: item.module_ids },
-    editable, canDelete, archived,
-    set: (patch) => actions.current.set(patch),
-    archive: () => actions.current.doArchive(),
-    requestDelete: () => setConfirmDelete(true),
-    ...(canRunAgent ? { runAgent: () => actions.current.runAgent() } : {}),
-  }), [slug, pid, item.id, key, item.name, url, item.state_id, item.priority, item.assignee_ids, item.label_ids, item.cycle_id, item.module_ids, editable, canDelete, archived, canRunAgent]);
+  useEffect(() => {
+    actions.current = { set, doArchive, runAgent };
+  });
+  const target = useMemo<WorkItemTarget>(
+    () => ({
+      slug,
+      pid,
+      id: item.id,
+      key,
+      name: item.name,
+      url,
+      item: {
+        state_id: item.state_id,
+        priority: item.priority,
+        assignee_ids: item.assignee_ids,
+        label_ids: item.label_ids,
+        cycle_id: item.cycle_id,
+        module_ids: item.module_ids,
+      },
+      editable,
+      canDelete,
+      archived,
+      set: (patch) => actions.current.set(patch),
+      archive: () => actions.current.doArchive(),
+      requestDelete: () => setConfirmDelete(true),
+      ...(canRunAgent ? { runAgent: () => actions.current.runAgent() } : {}),
+    }),
+    [
+      slug,
+      pid,
+      item.id,
+      key,
+      item.name,
+      url,
+      item.state_id,
+      item.priority,
+      item.assignee_ids,
+      item.label_ids,
+      item.cycle_id,
+      item.module_ids,
+      editable,
+      canDelete,
+      archived,
+      canRunAgent,
+    ],
+  );
   useRegisterWorkItemTarget(target);
 
   const header = (
-    <div className={cx("flex items-center gap-1.5 border-b border-line px-4 py-2", variant === "peek" && "sticky top-0 z-10 bg-canvas")}>
-      {variant === "peek" && onClose && (
-        <IconButton label="Close peek view" onClick={onClose}><Icon name="close" size={14} /></IconButton>
+    <div
+      className={cx(
+        "flex items-center gap-1.5 border-b border-line px-4 py-2",
+        variant === "peek" && "sticky top-0 z-10 bg-canvas",
       )}
-      <Link to={`/${slug}/projects/${pid}/${kind === "epics" ? "epics" : "issues"}/`} className="text-xs text-fg-subtle hover:underline">{refs.project?.name ?? "Project"}</Link>
+    >
+      {variant === "peek" && onClose && (
+        <IconButton label="Close peek view" onClick={onClose}>
+          <Icon name="close" size={14} />
+        </IconButton>
+      )}
+      <Link
+        to={`/${slug}/projects/${pid}/${kind === "epics" ? "epics" : "issues"}/`}
+        className="text-xs text-fg-subtle hover:underline"
+      >
+        {refs.project?.name ?? "Project"}
+      </Link>
       <span className="text-xs text-fg-subtle">/</span>
-      <span className="text-xs font-medium text-fg-muted" data-testid="item-key">{key}</span>
+      <span className="text-xs font-medium text-fg-muted" data-testid="item-key">
+        {key}
+      </span>
       <div className="ml-auto flex items-center gap-1">
         <Button
           size="sm"
@@ -167,48 +273,174 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
             <Bot size={14} aria-hidden focusable="false" /> Run agent
           </Button>
         )}
-        <IconButton label="Copy link" onClick={async () => { await copyText(window.location.origin + url); toast.show("success", "Link copied", key); }}><Icon name="link" size={14} /></IconButton>
-        {variant === "peek" && <IconButton label="Open full page" onClick={() => nav(archived ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url)}><Icon name="expand" size={14} /></IconButton>}
-        {archived ? (
-          can("restore", "workItem", subject) && <IconButton label="Restore" onClick={doRestore}><Icon name="restore" size={14} /></IconButton>
-        ) : (
-          can("archive", "workItem", subject) && (
-            <IconButton
-              label={CLOSED_STATE_GROUPS.includes(group ?? "") ? "Archive" : "Archive (only completed or cancelled work items)"}
-              disabled={!CLOSED_STATE_GROUPS.includes(group ?? "")}
-              onClick={doArchive}
-            >
-              <Icon name="archive" size={14} />
-            </IconButton>
-          )
+        <IconButton
+          label="Copy link"
+          onClick={async () => {
+            await copyText(window.location.origin + url);
+            toast.show("success", "Link copied", key);
+          }}
+        >
+          <Icon name="link" size={14} />
+        </IconButton>
+        {variant === "peek" && (
+          <IconButton
+            label="Open full page"
+            onClick={() => nav(archived ? `/${slug}/projects/${pid}/archives/issues/${item.id}/` : url)}
+          >
+            <Icon name="expand" size={14} />
+          </IconButton>
         )}
-        {canDelete && <IconButton label="Delete" onClick={() => setConfirmDelete(true)}><Icon name="trash" size={14} /></IconButton>}
+        {archived
+          ? can("restore", "workItem", subject) && (
+              <IconButton label="Restore" onClick={doRestore}>
+                <Icon name="restore" size={14} />
+              </IconButton>
+            )
+          : can("archive", "workItem", subject) && (
+              <IconButton
+                label={
+                  CLOSED_STATE_GROUPS.includes(group ?? "")
+                    ? "Archive"
+                    : "Archive (only completed or cancelled work items)"
+                }
+                disabled={!CLOSED_STATE_GROUPS.includes(group ?? "")}
+                onClick={doArchive}
+              >
+                <Icon name="archive" size={14} />
+              </IconButton>
+            )}
+        {canDelete && (
+          <IconButton label="Delete" onClick={() => setConfirmDelete(true)}>
+            <Icon name="trash" size={14} />
+          </IconButton>
+        )}
       </div>
     </div>
   );
 
   const properties = (
     <PropertyList readOnlyReason={!editable && !archived ? GUEST_READ_ONLY : null}>
-      <Prop label="State"><StateProperty refs={refs} variant="field" asMove value={item.state_id} disabled={!editable} onChange={(state_id) => set({ state_id })} /></Prop>
-      <Prop label="Priority"><PriorityProperty variant="field" value={item.priority} disabled={!editable} onChange={(p) => set({ priority: p as WorkItem["priority"] })} /></Prop>
-      <Prop label="Assignees"><AssigneesProperty refs={refs} variant="field" value={item.assignee_ids ?? []} disabled={!editable} onChange={(assignee_ids) => set({ assignee_ids })} /></Prop>
-      <Prop label="Labels"><LabelsProperty refs={refs} variant="field" value={item.label_ids ?? []} disabled={!editable} onChange={(label_ids) => set({ label_ids })} /></Prop>
-      <Prop label="Start date"><DateProperty label="Start date" variant="field" value={item.start_date} max={item.target_date} disabled={!editable} onChange={(start_date) => set({ start_date })} placeholder="Add start date" /></Prop>
-      <Prop label="Due date">
-        <span className="min-w-0 flex-1"><DateProperty label="Due date" variant="field" value={item.target_date} min={item.start_date} overdueGroup={group} disabled={!editable} onChange={(target_date) => set({ target_date })} placeholder="Add due date" /></span>
-        {isOverdue(item.target_date, group) && <span className="ml-1 shrink-0 rounded bg-danger-soft px-1.5 py-0.5 text-[10px] font-semibold uppercase text-danger">Overdue</span>}
+      <Prop label="State">
+        <StateProperty
+          refs={refs}
+          variant="field"
+          asMove
+          value={item.state_id}
+          disabled={!editable}
+          onChange={(state_id) => set({ state_id })}
+        />
       </Prop>
-      {timeTracking && <Prop label="Time spent"><TimeSpent slug={slug} pid={pid} id={item.id} kind={kind} /></Prop>}
-      {refs.estimatePoints.length > 0 && <Prop label="Estimate"><EstimateProperty refs={refs} variant="field" value={item.estimate_point} disabled={!editable} onChange={(estimate_point) => set({ estimate_point })} /></Prop>}
+      <Prop label="Priority">
+        <PriorityProperty
+          variant="field"
+          value={item.priority}
+          disabled={!editable}
+          onChange={(p) => set({ priority: p as WorkItem["priority"] })}
+        />
+      </Prop>
+      <Prop label="Assignees">
+        <AssigneesProperty
+          refs={refs}
+          variant="field"
+          value={item.assignee_ids ?? []}
+          disabled={!editable}
+          onChange={(assignee_ids) => set({ assignee_ids })}
+        />
+      </Prop>
+      <Prop label="Labels">
+        <LabelsProperty
+          refs={refs}
+          variant="field"
+          value={item.label_ids ?? []}
+          disabled={!editable}
+          onChange={(label_ids) => set({ label_ids })}
+        />
+      </Prop>
+      <Prop label="Start date">
+        <DateProperty
+          label="Start date"
+          variant="field"
+          value={item.start_date}
+          max={item.target_date}
+          disabled={!editable}
+          onChange={(start_date) => set({ start_date })}
+          placeholder="Add start date"
+        />
+      </Prop>
+      <Prop label="Due date">
+        <span className="min-w-0 flex-1">
+          <DateProperty
+            label="Due date"
+            variant="field"
+            value={item.target_date}
+            min={item.start_date}
+            overdueGroup={group}
+            disabled={!editable}
+            onChange={(target_date) => set({ target_date })}
+            placeholder="Add due date"
+          />
+        </span>
+        {isOverdue(item.target_date, group) && (
+          <span className="ml-1 shrink-0 rounded bg-danger-soft px-1.5 py-0.5 text-[10px] font-semibold uppercase text-danger">
+            Overdue
+          </span>
+        )}
+      </Prop>
+      {timeTracking && (
+        <Prop label="Time spent">
+          <TimeSpent slug={slug} pid={pid} id={item.id} kind={kind} />
+        </Prop>
+      )}
+      {refs.estimatePoints.length > 0 && (
+        <Prop label="Estimate">
+          <EstimateProperty
+            refs={refs}
+            variant="field"
+            value={item.estimate_point}
+            disabled={!editable}
+            onChange={(estimate_point) => set({ estimate_point })}
+          />
+        </Prop>
+      )}
       <Prop label="Parent">
         {editable ? (
-          <ParentPicker slug={slug} pid={pid} value={item.parent_id} known={item.parent} onChange={(parent_id) => set({ parent_id })} />
+          <ParentPicker
+            slug={slug}
+            pid={pid}
+            value={item.parent_id}
+            known={item.parent}
+            onChange={(parent_id) => set({ parent_id })}
+          />
         ) : item.parent ? (
-          <span className="px-2 text-sm">{ident}-{item.parent.sequence_id}</span>
-        ) : <span className="px-2 text-sm text-fg-subtle">None</span>}
+          <span className="px-2 text-sm">
+            {ident}-{item.parent.sequence_id}
+          </span>
+        ) : (
+          <span className="px-2 text-sm text-fg-subtle">None</span>
+        )}
       </Prop>
-      {refs.cyclesEnabled && <Prop label="Cycle"><CycleProperty refs={refs} variant="field" value={item.cycle_id} disabled={!editable} onChange={(cycle_id) => set({ cycle_id })} /></Prop>}
-      {refs.modulesEnabled && <Prop label="Modules"><ModulesProperty refs={refs} variant="field" value={item.module_ids ?? []} disabled={!editable} onChange={(module_ids) => set({ module_ids })} /></Prop>}
+      {refs.cyclesEnabled && (
+        <Prop label="Cycle">
+          <CycleProperty
+            refs={refs}
+            variant="field"
+            value={item.cycle_id}
+            disabled={!editable}
+            onChange={(cycle_id) => set({ cycle_id })}
+          />
+        </Prop>
+      )}
+      {refs.modulesEnabled && (
+        <Prop label="Modules">
+          <ModulesProperty
+            refs={refs}
+            variant="field"
+            value={item.module_ids ?? []}
+            disabled={!editable}
+            onChange={(module_ids) => set({ module_ids })}
+          />
+        </Prop>
+      )}
       {typing.enabled && (
         <Prop label="Type">
           <select
@@ -218,7 +450,13 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
             value={item.type_id ?? typing.defaultType(kind === "epics")?.id ?? ""}
             onChange={(e) => set({ type_id: e.target.value })}
           >
-            {typing.types.filter((t) => t.is_active && t.is_epic === (kind === "epics")).map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+            {typing.types
+              .filter((t) => t.is_active && t.is_epic === (kind === "epics"))
+              .map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
           </select>
         </Prop>
       )}
@@ -233,9 +471,15 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
           />
         </Prop>
       ))}
-      <Prop label="Created by"><span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span></Prop>
-      <Prop label="Created"><span className="px-2 text-sm text-fg-muted">{when.date(item.created_at)}</span></Prop>
-      <Prop label="Updated"><span className="px-2 text-sm text-fg-muted">{when.date(item.updated_at)}</span></Prop>
+      <Prop label="Created by">
+        <span className="px-2 text-sm">{displayName(refs.userById.get(item.created_by ?? ""))}</span>
+      </Prop>
+      <Prop label="Created">
+        <span className="px-2 text-sm text-fg-muted">{when.date(item.created_at)}</span>
+      </Prop>
+      <Prop label="Updated">
+        <span className="px-2 text-sm text-fg-muted">{when.date(item.updated_at)}</span>
+      </Prop>
     </PropertyList>
   );
 
@@ -245,26 +489,114 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <Banner kind="info">
           <span className="flex items-center justify-between gap-2">
             This work item was archived on {formatDate(item.archived_at!.slice(0, 10))}.
-            {can("restore", "workItem", subject) && <Button size="sm" variant="secondary" onClick={doRestore}>Restore</Button>}
+            {can("restore", "workItem", subject) && (
+              <Button size="sm" variant="secondary" onClick={doRestore}>
+                Restore
+              </Button>
+            )}
           </span>
         </Banner>
       )}
       {item.parent && (
-        <Link to={itemUrl(slug, ident, item.parent.sequence_id)} className="inline-flex items-center gap-1 text-xs text-fg-subtle hover:underline">
+        <Link
+          to={itemUrl(slug, ident, item.parent.sequence_id)}
+          className="inline-flex items-center gap-1 text-xs text-fg-subtle hover:underline"
+        >
           <Icon name="parent" size={12} /> {ident}-{item.parent.sequence_id} {item.parent.name ?? ""}
         </Link>
       )}
       <TitleEditor name={item.name} editable={editable} onSave={(name) => set({ name })} />
-      <DescriptionEditor key={item.id} slug={slug} pid={pid} kind={kind} item={item} refs={refs} editable={editable} onSave={(description_html) => set({ description_html })} />
-      <ReactionBar label="Reactions" reactions={item.issue_reactions ?? []} me={me} disabled={archived} nameOf={(uid) => refs.userById.get(uid)?.display_name} onToggle={(code, remove) => me && react.mutate({ reaction: code, remove, me })} />
+      <DescriptionEditor
+        key={item.id}
+        slug={slug}
+        pid={pid}
+        kind={kind}
+        item={item}
+        refs={refs}
+        editable={editable}
+        onSave={(description_html) => set({ description_html })}
+      />
+      <ReactionBar
+        label="Reactions"
+        reactions={item.issue_reactions ?? []}
+        me={me}
+        disabled={archived}
+        nameOf={(uid) => refs.userById.get(uid)?.display_name}
+        onToggle={(code, remove) => me && react.mutate({ reaction: code, remove, me })}
+      />
       {variant === "peek" && properties}
-      <SubItems slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={canLink} open={widgets.isOpen("sub-items")} onToggle={() => widgets.toggle("sub-items")} />
-      <Relations slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} editable={canLink} open={widgets.isOpen("relations")} onToggle={() => widgets.toggle("relations")} />
-      <Links slug={slug} pid={pid} id={item.id} kind={kind} links={item.issue_link ?? []} editable={canLink} open={widgets.isOpen("links")} onToggle={() => widgets.toggle("links")} />
-      <Attachments slug={slug} pid={pid} id={item.id} refs={refs} editable={editable} open={widgets.isOpen("attachments")} onToggle={() => widgets.toggle("attachments")} />
-      <Tasks slug={slug} pid={pid} id={item.id} kind={kind} tasks={item.tasks ?? []} editable={canLink} open={widgets.isOpen("tasks")} onToggle={() => widgets.toggle("tasks")} />
-      {timeTracking && <TimeWidget slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} can={can} archived={archived} open={widgets.isOpen("time")} onToggle={() => widgets.toggle("time")} />}
-      <ActivityFeed slug={slug} pid={pid} id={item.id} kind={kind} refs={refs} me={me} canComment={!archived && can("create", "comment", subject)} canSeeRuns={can("view", "agentExecution", subject)} />
+      <SubItems
+        slug={slug}
+        pid={pid}
+        id={item.id}
+        kind={kind}
+        refs={refs}
+        editable={canLink}
+        open={widgets.isOpen("sub-items")}
+        onToggle={() => widgets.toggle("sub-items")}
+      />
+      <Relations
+        slug={slug}
+        pid={pid}
+        id={item.id}
+        kind={kind}
+        refs={refs}
+        editable={canLink}
+        open={widgets.isOpen("relations")}
+        onToggle={() => widgets.toggle("relations")}
+      />
+      <Links
+        slug={slug}
+        pid={pid}
+        id={item.id}
+        kind={kind}
+        links={item.issue_link ?? []}
+        editable={canLink}
+        open={widgets.isOpen("links")}
+        onToggle={() => widgets.toggle("links")}
+      />
+      <Attachments
+        slug={slug}
+        pid={pid}
+        id={item.id}
+        refs={refs}
+        editable={editable}
+        open={widgets.isOpen("attachments")}
+        onToggle={() => widgets.toggle("attachments")}
+      />
+      <Tasks
+        slug={slug}
+        pid={pid}
+        id={item.id}
+        kind={kind}
+        tasks={item.tasks ?? []}
+        editable={canLink}
+        open={widgets.isOpen("tasks")}
+        onToggle={() => widgets.toggle("tasks")}
+      />
+      {timeTracking && (
+        <TimeWidget
+          slug={slug}
+          pid={pid}
+          id={item.id}
+          kind={kind}
+          refs={refs}
+          can={can}
+          archived={archived}
+          open={widgets.isOpen("time")}
+          onToggle={() => widgets.toggle("time")}
+        />
+      )}
+      <ActivityFeed
+        slug={slug}
+        pid={pid}
+        id={item.id}
+        kind={kind}
+        refs={refs}
+        me={me}
+        canComment={!archived && can("create", "comment", subject)}
+        canSeeRuns={can("view", "agentExecution", subject)}
+      />
     </div>
   );
 
@@ -277,7 +609,9 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         <div className="min-h-0 flex-1 overflow-y-auto">
           <div className="mx-auto grid max-w-6xl gap-8 px-6 py-6 lg:grid-cols-[minmax(0,1fr)_330px]">
             <div className="min-w-0">{main}</div>
-            <aside aria-label="Properties" className="lg:sticky lg:top-4 lg:self-start">{properties}</aside>
+            <aside aria-label="Properties" className="lg:sticky lg:top-4 lg:self-start">
+              {properties}
+            </aside>
           </div>
         </div>
       )}
@@ -287,25 +621,49 @@ function DetailBody({ slug, pid, item, kind, refs, variant, onClose }: {
         title="Delete work item"
         confirmLabel="Delete"
         loading={del.isPending}
-        message={<>Delete <strong>{key}</strong>? Its sub-work items are deleted too. This cannot be undone.</>}
+        message={
+          <>
+            Delete <strong>{key}</strong>? Its sub-work items are deleted too. This cannot be undone.
+          </>
+        }
         onConfirm={() =>
-          del.mutate({ id: item.id, label: key }, {
-            onSuccess: () => {
-              setConfirmDelete(false);
-              if (onClose) onClose();
-              else nav(`/${slug}/projects/${pid}/issues/`);
+          del.mutate(
+            { id: item.id, label: key },
+            {
+              onSuccess: () => {
+                setConfirmDelete(false);
+                if (onClose) onClose();
+                else nav(`/${slug}/projects/${pid}/issues/`);
+              },
+              onError: () => setConfirmDelete(false),
             },
-            onError: () => setConfirmDelete(false),
-          })
+          )
         }
       />
     </article>
   );
 }
 
-function IconButton({ label, onClick, children, disabled }: { label: string; onClick: () => void; children: ReactNode; disabled?: boolean }) {
+function IconButton({
+  label,
+  onClick,
+  children,
+  disabled,
+}: {
+  label: string;
+  onClick: () => void;
+  children: ReactNode;
+  disabled?: boolean;
+}) {
   return (
-    <button type="button" aria-label={label} title={label} disabled={disabled} onClick={onClick} className="rounded-md p-1.5 text-fg-subtle hover:bg-fill hover:text-fg-secondary disabled:opacity-40 disabled:hover:bg-transparent">
+    <button
+      type="button"
+      aria-label={label}
+      title={label}
+      disabled={disabled}
+      onClick={onClick}
+      className="rounded-md p-1.5 text-fg-subtle hover:bg-fill hover:text-fg-secondary disabled:opacity-40 disabled:hover:bg-transparent"
+    >
       {children}
     </button>
   );
@@ -318,8 +676,17 @@ const GUEST_READ_ONLY = "Guests can view this work item but change only the work
 function PropertyList({ children, readOnlyReason }: { children: ReactNode; readOnlyReason?: string | null }) {
   return (
     <div>
-      {readOnlyReason && <p className="mb-1 px-1 text-xs text-fg-subtle" data-read-only>{readOnlyReason}</p>}
-      <dl title={readOnlyReason ?? undefined} className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-line p-2">{children}</dl>
+      {readOnlyReason && (
+        <p className="mb-1 px-1 text-xs text-fg-subtle" data-read-only>
+          {readOnlyReason}
+        </p>
+      )}
+      <dl
+        title={readOnlyReason ?? undefined}
+        className="grid grid-cols-[92px_minmax(0,1fr)] items-center gap-x-2 gap-y-0.5 rounded-lg border border-line p-2"
+      >
+        {children}
+      </dl>
     </div>
   );
 }
@@ -355,7 +722,10 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
   const save = () => {
     focused.current = false;
     const n = value.trim();
-    if (!n) { setValue(name); return; }
+    if (!n) {
+      setValue(name);
+      return;
+    }
     if (n !== name) onSave(n);
   };
   return (
@@ -367,12 +737,20 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
       readOnly={!editable}
       maxLength={255}
       placeholder={UNTITLED}
-      onFocus={() => { focused.current = true; }}
+      onFocus={() => {
+        focused.current = true;
+      }}
       onChange={(e) => setValue(e.target.value.replace(/\n/g, ""))}
       onBlur={save}
       onKeyDown={(e) => {
-        if (e.key === "Enter") { e.preventDefault(); (e.target as HTMLTextAreaElement).blur(); }
-        if (e.key === "Escape") { setValue(name); (e.target as HTMLTextAreaElement).blur(); }
+        if (e.key === "Enter") {
+          e.preventDefault();
+          (e.target as HTMLTextAreaElement).blur();
+        }
+        if (e.key === "Escape") {
+          setValue(name);
+          (e.target as HTMLTextAreaElement).blur();
+        }
       }}
       className="w-full resize-none overflow-hidden rounded-md [field-sizing:content] border border-transparent bg-transparent px-1 py-0.5 text-xl font-semibold text-fg outline-none hover:border-line-raised focus:border-indigo-400"
     />
@@ -383,8 +761,22 @@ function TitleEditor({ name, editable, onSave }: { name: string; editable: boole
  * The description: a rich editor that saves a moment after typing stops and when it loses focus, and its
  * version history (restoring a version is an edit, allowed to whoever may edit the description).
  */
-function DescriptionEditor({ slug, pid, kind, item, refs, editable, onSave }: {
-  slug: string; pid: string; kind: ItemKind; item: Detail; refs: ProjectRefs; editable: boolean; onSave: (html: string) => void;
+function DescriptionEditor({
+  slug,
+  pid,
+  kind,
+  item,
+  refs,
+  editable,
+  onSave,
+}: {
+  slug: string;
+  pid: string;
+  kind: ItemKind;
+  item: Detail;
+  refs: ProjectRefs;
+  editable: boolean;
+  onSave: (html: string) => void;
 }) {
   const editor = useRef<RichEditorHandle>(null);
   const [history, setHistory] = useState(false);
@@ -435,7 +827,14 @@ function DescriptionEditor({ slug, pid, kind, item, refs, editable, onSave }: {
         onBlur={flush}
       />
       <div className="mt-1 flex justify-end">
-        <button type="button" onClick={() => { flush(); setHistory(true); }} className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill hover:text-fg-secondary">
+        <button
+          type="button"
+          onClick={() => {
+            flush();
+            setHistory(true);
+          }}
+          className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill hover:text-fg-secondary"
+        >
           <Icon name="restore" size={12} /> Version history
         </button>
       </div>

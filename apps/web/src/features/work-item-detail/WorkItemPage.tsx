@@ -34,8 +34,16 @@ export function BrowseWorkItemPage() {
         <PageHeader title={key} />
         <EmptyState
           title={st === 403 ? "You can't open this work item" : "Work item not found"}
-          description={st === 403 ? "You are not a member of its project, or its project shows guests only the work items they created." : `There is no work item ${key} in this workspace.`}
-          action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>Go to projects</Link>}
+          description={
+            st === 403
+              ? "You are not a member of its project, or its project shows guests only the work items they created."
+              : `There is no work item ${key} in this workspace.`
+          }
+          action={
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>
+              Go to projects
+            </Link>
+          }
         />
       </>
     );
@@ -43,7 +51,13 @@ export function BrowseWorkItemPage() {
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader title={key} />
-      <WorkItemDetail slug={slug} pid={q.data.project_id} id={q.data.id} kind={q.data.is_epic ? "epics" : "issues"} variant="page" />
+      <WorkItemDetail
+        slug={slug}
+        pid={q.data.project_id}
+        id={q.data.id}
+        kind={q.data.is_epic ? "epics" : "issues"}
+        variant="page"
+      />
     </div>
   );
 }

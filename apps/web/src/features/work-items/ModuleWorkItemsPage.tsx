@@ -36,7 +36,11 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
         <EmptyState
           title="Module not found"
           description={errorMessage((mod.error as { body?: unknown }).body) ?? "It may have been deleted or archived."}
-          action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/modules/`}>Back to modules</Link>}
+          action={
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/modules/`}>
+              Back to modules
+            </Link>
+          }
         />
       </>
     );
@@ -44,14 +48,28 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
   if (!m || !prefs) return <PageSpinner />;
   const back = archived ? `/${slug}/projects/${pid}/archives/modules/` : `/${slug}/projects/${pid}/modules/`;
   return (
-    <ListProvider key={`${pid}-module-${moduleId}`} slug={slug} pid={pid} kind="module" contextId={moduleId} readOnly={archived} project={project} prefs={prefs} updatePrefs={update}>
+    <ListProvider
+      key={`${pid}-module-${moduleId}`}
+      slug={slug}
+      pid={pid}
+      kind="module"
+      contextId={moduleId}
+      readOnly={archived}
+      project={project}
+      prefs={prefs}
+      updatePrefs={update}
+    >
       <ListScreen
         title={
           <span className="flex min-w-0 items-center gap-2">
-            <Link to={back} className="shrink-0 text-fg-subtle hover:underline">{archived ? "Archived modules" : "Modules"}</Link>
+            <Link to={back} className="shrink-0 text-fg-subtle hover:underline">
+              {archived ? "Archived modules" : "Modules"}
+            </Link>
             <span className="text-fg-faint">/</span>
             {/* the name keeps room beside the header's controls (it was squeezed to nothing at 1280 px) */}
-            <span className="min-w-24 truncate" title={m.name}>{m.name}</span>
+            <span className="min-w-24 truncate" title={m.name}>
+              {m.name}
+            </span>
             <StatusBadge status={m.status} />
             {archived && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Archived</span>}
           </span>
@@ -59,7 +77,9 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
         actions={
           <>
             {/* the details beside the list show the progress; the header shows it when they are hidden or there is room */}
-            <span className={details ? "hidden 2xl:inline" : "hidden md:inline"}><ProgressBar module={m} /></span>
+            <span className={details ? "hidden 2xl:inline" : "hidden md:inline"}>
+              <ProgressBar module={m} />
+            </span>
             {!archived && <FavoriteButton slug={slug} pid={pid} module={m} />}
             <button
               type="button"
@@ -70,7 +90,13 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
             >
               <PanelRight size={16} aria-hidden focusable="false" />
             </button>
-            <ModuleMenu slug={slug} pid={pid} module={m} onEdit={() => setEditing(true)} onGone={() => nav(`/${slug}/projects/${pid}/modules/`)} />
+            <ModuleMenu
+              slug={slug}
+              pid={pid}
+              module={m}
+              onEdit={() => setEditing(true)}
+              onGone={() => nav(`/${slug}/projects/${pid}/modules/`)}
+            />
           </>
         }
         aside={details ? <ModuleDetailsPanel slug={slug} pid={pid} module={m} /> : undefined}

@@ -7,7 +7,11 @@ import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { ListProvider, useListPrefs, type WorkspaceScope } from "./context.tsx";
 import { ListScreen } from "./WorkItemsPage.tsx";
 
-const TITLE: Record<PersonItemTab, string> = { assigned: "Assigned work items", created: "Created work items", subscribed: "Subscribed work items" };
+const TITLE: Record<PersonItemTab, string> = {
+  assigned: "Assigned work items",
+  created: "Created work items",
+  subscribed: "Subscribed work items",
+};
 
 /**
  * A person's assigned / created / subscribed tab (work-tracking.md §2 "a user's profile" context), under the profile's
@@ -25,9 +29,18 @@ function TabItems({ tab, userId }: { tab: PersonItemTab; userId: string }) {
   const { slug } = useCurrentWorkspace();
   const { projects, isLoading } = useMemberProjects(slug);
   const { prefs, update } = useListPrefs(slug, `profile:${tab}`, "profile");
-  const workspace = useMemo<WorkspaceScope>(() => ({ projects, contextId: `${userId}/${tab}` }), [projects, userId, tab]);
+  const workspace = useMemo<WorkspaceScope>(
+    () => ({ projects, contextId: `${userId}/${tab}` }),
+    [projects, userId, tab],
+  );
   if (isLoading || !prefs) return <PageSpinner />;
-  if (!projects.length) return <EmptyState title="No projects to show" description="Work items show here for the projects you are a member of." />;
+  if (!projects.length)
+    return (
+      <EmptyState
+        title="No projects to show"
+        description="Work items show here for the projects you are a member of."
+      />
+    );
   return (
     <ListProvider slug={slug} pid="" kind="profile" workspace={workspace} prefs={prefs} updatePrefs={update}>
       {/* under the profile's header, which has the sidebar toggle and the page's h1 */}

@@ -20,10 +20,16 @@ function NoTeamProjects({ title }: { title: string }) {
       <PageHeader title={title} />
       <EmptyState
         title="No projects to show"
-        description={teamspace.project_ids.length
-          ? "You are not a member of any of this teamspace's projects: their work items are shown only to their members."
-          : "This teamspace has no projects yet. A workspace admin can add some."}
-        action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/teamspaces/${teamspace.id}/`}>Overview</Link>}
+        description={
+          teamspace.project_ids.length
+            ? "You are not a member of any of this teamspace's projects: their work items are shown only to their members."
+            : "This teamspace has no projects yet. A workspace admin can add some."
+        }
+        action={
+          <Link className="text-indigo-600 hover:underline" to={`/${slug}/teamspaces/${teamspace.id}/`}>
+            Overview
+          </Link>
+        }
       />
     </>
   );
@@ -43,7 +49,10 @@ export function TeamspaceWorkItemsPage() {
   if (!prefs) return <PageSpinner />;
   return (
     <ListProvider key={`team-${t.id}`} slug={slug} pid="" kind="team" team={team} prefs={prefs} updatePrefs={update}>
-      <ListScreen title="Work items" actions={<SaveViewButton slug={slug} pid={teamViewsPlace(t.id)} prefs={prefs} />} />
+      <ListScreen
+        title="Work items"
+        actions={<SaveViewButton slug={slug} pid={teamViewsPlace(t.id)} prefs={prefs} />}
+      />
     </ListProvider>
   );
 }
@@ -64,7 +73,13 @@ export function TeamViewPage() {
   if (!projects.length) return <NoTeamProjects title={view.data.name} />;
   return (
     <SavedViewList
-      key={view.data.id} view={view.data} slug={slug} place={place} viewsPath={`/${slug}/teamspaces/${t.id}/views/`} mayEdit={mayEdit} mayFavorite={false}
+      key={view.data.id}
+      view={view.data}
+      slug={slug}
+      place={place}
+      viewsPath={`/${slug}/teamspaces/${t.id}/views/`}
+      mayEdit={mayEdit}
+      mayFavorite={false}
       list={{ pid: "", kind: "team_view", team }}
     />
   );

@@ -28,7 +28,10 @@ export function ProjectViewPage() {
     return (
       <>
         <PageHeader title="Views" />
-        <EmptyState title="Views are turned off" description="A project admin can turn on views in the project's feature settings." />
+        <EmptyState
+          title="Views are turned off"
+          description="A project admin can turn on views in the project's feature settings."
+        />
       </>
     );
   }
@@ -45,7 +48,12 @@ function ProjectViewList({ view }: { view: IssueView }) {
   const mayFavorite = useCan("favorite", "view");
   return (
     <SavedViewList
-      view={view} slug={slug} place={projectId} viewsPath={`/${slug}/projects/${projectId}/views/`} mayEdit={mayEdit} mayFavorite={mayFavorite}
+      view={view}
+      slug={slug}
+      place={projectId}
+      viewsPath={`/${slug}/projects/${projectId}/views/`}
+      mayEdit={mayEdit}
+      mayFavorite={mayFavorite}
       list={{ pid: projectId, project, kind: "view", contextId: view.id }}
     />
   );
@@ -55,7 +63,16 @@ function ProjectViewList({ view }: { view: IssueView }) {
  * A saved view's list (a project view's, or a team view's with `list.team`): the view's choices, saved on it when the
  * caller may change it (`mayEdit`, unlocked), else kept on this screen; lock, access and favourite actions.
  */
-export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavorite, list, extraActions }: {
+export function SavedViewList({
+  view,
+  slug,
+  place,
+  viewsPath,
+  mayEdit,
+  mayFavorite,
+  list,
+  extraActions,
+}: {
   view: IssueView;
   slug: string;
   /** Where the view lives (api/views.ts: a project id, a teamspace's place, or null: the workspace's global views). */
@@ -74,7 +91,11 @@ export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavori
   // choices that are not saved on the view (someone else's or a locked view): kept on this screen only
   const [overlay, setOverlay] = useState<Prefs | null>(null);
   const saved = useMemo(() => {
-    const raw = { filters: view.filters, display_filters: view.display_filters as Partial<DisplayFilters> as DisplayFilters, display_properties: view.display_properties as Prefs["display_properties"] };
+    const raw = {
+      filters: view.filters,
+      display_filters: view.display_filters as Partial<DisplayFilters> as DisplayFilters,
+      display_properties: view.display_properties as Prefs["display_properties"],
+    };
     // a global view without a saved layout opens as a spreadsheet, newest first
     return list.kind === "global_view" ? globalListPrefs(raw) : prefsFrom(raw);
   }, [view.filters, view.display_filters, view.display_properties, list.kind]);
@@ -116,14 +137,21 @@ export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavori
           type="button"
           className={iconBtn}
           aria-pressed={view.is_locked}
-          onClick={() => { setOverlay(null); update.mutate({ id: view.id, is_locked: !view.is_locked }); }}
+          onClick={() => {
+            setOverlay(null);
+            update.mutate({ id: view.id, is_locked: !view.is_locked });
+          }}
         >
           {view.is_locked ? <Lock size={14} aria-hidden /> : <LockOpen size={14} aria-hidden />}
           {view.is_locked ? "Unlock" : "Lock"}
         </button>
       )}
       {mayEdit && !view.is_locked && (
-        <button type="button" className={iconBtn} onClick={() => update.mutate({ id: view.id, access: isPrivate ? VIEW_ACCESS.public : VIEW_ACCESS.private })}>
+        <button
+          type="button"
+          className={iconBtn}
+          onClick={() => update.mutate({ id: view.id, access: isPrivate ? VIEW_ACCESS.public : VIEW_ACCESS.private })}
+        >
           {isPrivate ? <Lock size={14} aria-hidden /> : <Globe size={14} aria-hidden />}
           {isPrivate ? "Make public" : "Make private"}
         </button>
@@ -133,17 +161,28 @@ export function SavedViewList({ view, slug, place, viewsPath, mayEdit, mayFavori
   );
   const title = (
     <span className="flex items-center gap-2">
-      <Link to={viewsPath} className="text-fg-subtle hover:underline">Views</Link>
-      <span aria-hidden className="text-fg-faint">/</span>
+      <Link to={viewsPath} className="text-fg-subtle hover:underline">
+        Views
+      </Link>
+      <span aria-hidden className="text-fg-faint">
+        /
+      </span>
       <span>{view.name}</span>
-      {view.is_locked && <span className="inline-flex items-center gap-1 rounded bg-fill px-1.5 text-xs text-fg-muted"><Lock size={10} aria-hidden />Locked</span>}
+      {view.is_locked && (
+        <span className="inline-flex items-center gap-1 rounded bg-fill px-1.5 text-xs text-fg-muted">
+          <Lock size={10} aria-hidden />
+          Locked
+        </span>
+      )}
       {isPrivate && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Private</span>}
     </span>
   );
   const banner = !saves ? (
     <div className="px-4 pt-2">
       <Banner kind="info">
-        {view.is_locked ? "This view is locked: its filters and display are kept as saved." : "This view belongs to someone else: its filters are kept as saved, display changes stay on this screen."}
+        {view.is_locked
+          ? "This view is locked: its filters and display are kept as saved."
+          : "This view belongs to someone else: its filters are kept as saved, display changes stay on this screen."}
       </Banner>
     </div>
   ) : null;

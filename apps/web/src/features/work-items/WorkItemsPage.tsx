@@ -45,13 +45,30 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
     return (
       <>
         <PageHeader title="Epics" />
-        <EmptyState title="Epics are turned off" description="A project admin can turn on epics in the project's feature settings." action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/settings/features/`}>Open feature settings</Link>} />
+        <EmptyState
+          title="Epics are turned off"
+          description="A project admin can turn on epics in the project's feature settings."
+          action={
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${projectId}/settings/features/`}>
+              Open feature settings
+            </Link>
+          }
+        />
       </>
     );
   }
   if (!prefs) return <PageSpinner />;
   return (
-    <ListProvider key={`${projectId}-${kind}-${cycleId ?? ""}`} slug={slug} pid={projectId} kind={kind} contextId={cycleId} project={project} prefs={prefs} updatePrefs={update}>
+    <ListProvider
+      key={`${projectId}-${kind}-${cycleId ?? ""}`}
+      slug={slug}
+      pid={projectId}
+      kind={kind}
+      contextId={cycleId}
+      project={project}
+      prefs={prefs}
+      updatePrefs={update}
+    >
       {/* under the cycle's own header (its name), the list's heading needs no more than "Work items" */}
       <ListScreen title={cycle ? "Work items" : title} />
     </ListProvider>
@@ -64,8 +81,38 @@ export function WorkItemsPage({ archived, epics, cycle }: { archived?: boolean; 
  * filters may not change shows them read-only with a `banner`. A list under another screen's header (a profile's item
  * tabs) is `nested`: its header has no sidebar toggle of its own.
  */
-export function ListScreen({ title, actions, aside, banner, filtersReadOnly = false, nested = false }: { title: ReactNode; actions?: ReactNode; aside?: ReactNode; banner?: ReactNode; filtersReadOnly?: boolean; nested?: boolean }) {
-  const { slug, pid, kind, canCreate, display, isLoading, data, error, isFetching, prefs, itemKind, selection, project, contextPreset, spansProjects } = useList();
+export function ListScreen({
+  title,
+  actions,
+  aside,
+  banner,
+  filtersReadOnly = false,
+  nested = false,
+}: {
+  title: ReactNode;
+  actions?: ReactNode;
+  aside?: ReactNode;
+  banner?: ReactNode;
+  filtersReadOnly?: boolean;
+  nested?: boolean;
+}) {
+  const {
+    slug,
+    pid,
+    kind,
+    canCreate,
+    display,
+    isLoading,
+    data,
+    error,
+    isFetching,
+    prefs,
+    itemKind,
+    selection,
+    project,
+    contextPreset,
+    spansProjects,
+  } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
   // the selected items or the focused row are the work item in hand for the palette and its single keys
@@ -77,7 +124,15 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       // the C of "G then C" ends the chord (go to cycles), it does not create
-      if (e.key !== "c" || e.metaKey || e.ctrlKey || e.altKey || goChord.pending() || t?.closest("input,textarea,select,[contenteditable=true],dialog")) return;
+      if (
+        e.key !== "c" ||
+        e.metaKey ||
+        e.ctrlKey ||
+        e.altKey ||
+        goChord.pending() ||
+        t?.closest("input,textarea,select,[contenteditable=true],dialog")
+      )
+        return;
       e.preventDefault();
       setCreating(true);
     };
@@ -91,17 +146,38 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [layout]);
 
-  const noItemsAtAll = data && data.total === 0 && !data.groupBy && appliedFilterEntries(prefs.filters).length === 0 && kind !== "archived" && kind !== "view" && (layout === "list" || layout === "spreadsheet");
+  const noItemsAtAll =
+    data &&
+    data.total === 0 &&
+    !data.groupBy &&
+    appliedFilterEntries(prefs.filters).length === 0 &&
+    kind !== "archived" &&
+    kind !== "view" &&
+    (layout === "list" || layout === "spreadsheet");
 
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-list-context={kind} data-layout={layout}>
-      <PageHeader nested={nested}
+      <PageHeader
+        nested={nested}
         title={
           <span className="flex min-w-0 items-center gap-2">
             {/* a narrow header (beside a cycle's details) cuts the title with an ellipsis, the count stays */}
             {typeof title === "string" ? <span className="truncate">{title}</span> : title}
-            {data && <span className="rounded bg-fill px-1.5 text-xs font-medium text-fg-muted" aria-label={`${data.total} work items`}>{data.total}</span>}
-            {isFetching && !isLoading && <span className="h-3 w-3 animate-spin rounded-full border-2 border-line-strong border-t-transparent" aria-label="Updating" role="status" />}
+            {data && (
+              <span
+                className="rounded bg-fill px-1.5 text-xs font-medium text-fg-muted"
+                aria-label={`${data.total} work items`}
+              >
+                {data.total}
+              </span>
+            )}
+            {isFetching && !isLoading && (
+              <span
+                className="h-3 w-3 animate-spin rounded-full border-2 border-line-strong border-t-transparent"
+                aria-label="Updating"
+                role="status"
+              />
+            )}
           </span>
         }
         actions={
@@ -110,18 +186,47 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
             {kind === "project" && project.issue_views_view && <SaveViewButton slug={slug} pid={pid} prefs={prefs} />}
             {(kind === "project" || kind === "epics") && project.is_epic_enabled && (
               <nav aria-label="Work item kind" className="flex rounded-md border border-line-raised p-0.5 text-sm">
-                <Link to={`/${slug}/projects/${pid}/issues/`} aria-current={kind === "project" ? "page" : undefined} className={kind === "project" ? "rounded bg-fill-strong px-2 py-0.5" : "rounded px-2 py-0.5 text-fg-subtle hover:text-fg-secondary"}>Work items</Link>
-                <Link to={`/${slug}/projects/${pid}/epics/`} aria-current={kind === "epics" ? "page" : undefined} className={kind === "epics" ? "rounded bg-fill-strong px-2 py-0.5" : "rounded px-2 py-0.5 text-fg-subtle hover:text-fg-secondary"}>Epics</Link>
+                <Link
+                  to={`/${slug}/projects/${pid}/issues/`}
+                  aria-current={kind === "project" ? "page" : undefined}
+                  className={
+                    kind === "project"
+                      ? "rounded bg-fill-strong px-2 py-0.5"
+                      : "rounded px-2 py-0.5 text-fg-subtle hover:text-fg-secondary"
+                  }
+                >
+                  Work items
+                </Link>
+                <Link
+                  to={`/${slug}/projects/${pid}/epics/`}
+                  aria-current={kind === "epics" ? "page" : undefined}
+                  className={
+                    kind === "epics"
+                      ? "rounded bg-fill-strong px-2 py-0.5"
+                      : "rounded px-2 py-0.5 text-fg-subtle hover:text-fg-secondary"
+                  }
+                >
+                  Epics
+                </Link>
               </nav>
             )}
             {kind === "project" && (
-              <Link to={`/${slug}/projects/${pid}/archives/issues/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill" title="Archived work items">
+              <Link
+                to={`/${slug}/projects/${pid}/archives/issues/`}
+                className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill"
+                title="Archived work items"
+              >
                 <Icon name="archive" size={16} />
                 <span className="sr-only">Archived work items</span>
               </Link>
             )}
             {kind === "archived" && (
-              <Link to={`/${slug}/projects/${pid}/issues/`} className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill">Back to work items</Link>
+              <Link
+                to={`/${slug}/projects/${pid}/issues/`}
+                className="rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill"
+              >
+                Back to work items
+              </Link>
             )}
             {canCreate && (
               <Button size="sm" onClick={() => setCreating(true)}>
@@ -141,47 +246,89 @@ export function ListScreen({ title, actions, aside, banner, filtersReadOnly = fa
       {banner}
       <AppliedFilters readOnly={filtersReadOnly} />
       <div className="flex min-h-0 flex-1">
-      <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
-        {isLoading && layout !== "calendar" ? (
-          <ListSkeleton />
-        ) : error && !data ? (
-          <EmptyState title="Could not load the work items" description={errorMessage((error as { body?: unknown }).body) ?? (error as Error).message} />
-        ) : noItemsAtAll ? (
-          <div className="min-h-0 flex-1 overflow-y-auto">
+        <div className="relative flex min-h-0 min-w-0 flex-1 flex-col">
+          {isLoading && layout !== "calendar" ? (
+            <ListSkeleton />
+          ) : error && !data ? (
             <EmptyState
-              title={itemKind === "epics" ? "No epics yet" : kind === "module" ? "No work items in this module yet" : kind === "cycle" ? "No work items in this cycle yet" : "No work items yet"}
-              description={
-                kind === "team" || kind === "team_view"
-                  ? "The work items of this teamspace's projects that you belong to show here."
-                  : spansProjects
-                  ? "Work items of the projects you are a member of show here when they match."
-                  : !canCreate
-                  ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
-                  : itemKind === "epics" ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below." : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
-              }
-              action={canCreate ? <Button onClick={() => setCreating(true)}>{itemKind === "epics" ? "Create epic" : "Create work item"}</Button> : undefined}
+              title="Could not load the work items"
+              description={errorMessage((error as { body?: unknown }).body) ?? (error as Error).message}
             />
-            {canCreate && <div className="mx-auto w-full max-w-xl rounded-md border border-line"><QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} /></div>}
-          </div>
-        ) : layout === "kanban" ? (
-          <Lazy><KanbanLayout /></Lazy>
-        ) : layout === "spreadsheet" ? (
-          <Lazy><SpreadsheetLayout /></Lazy>
-        ) : layout === "calendar" ? (
-          <Lazy><CalendarLayout /></Lazy>
-        ) : layout === "gantt_chart" ? (
-          <Lazy><GanttLayout /></Lazy>
-        ) : layout === "flow" ? (
-          <Lazy><FlowLayout /></Lazy>
-        ) : (
-          <ListLayout />
-        )}
-        <PeekPanel />
-      </div>
-      {aside}
+          ) : noItemsAtAll ? (
+            <div className="min-h-0 flex-1 overflow-y-auto">
+              <EmptyState
+                title={
+                  itemKind === "epics"
+                    ? "No epics yet"
+                    : kind === "module"
+                      ? "No work items in this module yet"
+                      : kind === "cycle"
+                        ? "No work items in this cycle yet"
+                        : "No work items yet"
+                }
+                description={
+                  kind === "team" || kind === "team_view"
+                    ? "The work items of this teamspace's projects that you belong to show here."
+                    : spansProjects
+                      ? "Work items of the projects you are a member of show here when they match."
+                      : !canCreate
+                        ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
+                        : itemKind === "epics"
+                          ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below."
+                          : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
+                }
+                action={
+                  canCreate ? (
+                    <Button onClick={() => setCreating(true)}>
+                      {itemKind === "epics" ? "Create epic" : "Create work item"}
+                    </Button>
+                  ) : undefined
+                }
+              />
+              {canCreate && (
+                <div className="mx-auto w-full max-w-xl rounded-md border border-line">
+                  <QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} />
+                </div>
+              )}
+            </div>
+          ) : layout === "kanban" ? (
+            <Lazy>
+              <KanbanLayout />
+            </Lazy>
+          ) : layout === "spreadsheet" ? (
+            <Lazy>
+              <SpreadsheetLayout />
+            </Lazy>
+          ) : layout === "calendar" ? (
+            <Lazy>
+              <CalendarLayout />
+            </Lazy>
+          ) : layout === "gantt_chart" ? (
+            <Lazy>
+              <GanttLayout />
+            </Lazy>
+          ) : layout === "flow" ? (
+            <Lazy>
+              <FlowLayout />
+            </Lazy>
+          ) : (
+            <ListLayout />
+          )}
+          <PeekPanel />
+        </div>
+        {aside}
       </div>
       <BulkBar />
-      {creating && <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} projectId={pid} kind={itemKind} preset={contextPreset} />}
+      {creating && (
+        <CreateWorkItemModal
+          open
+          onClose={() => setCreating(false)}
+          slug={slug}
+          projectId={pid}
+          kind={itemKind}
+          preset={contextPreset}
+        />
+      )}
     </div>
   );
 }

@@ -17,7 +17,12 @@ import { SavedViewList } from "./ViewPage.tsx";
 import { sortViews } from "../views/sort.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 
-const DEFAULT_LABEL: Record<DefaultGlobalView, string> = { "all-issues": "All work items", assigned: "Assigned", created: "Created", subscribed: "Subscribed" };
+const DEFAULT_LABEL: Record<DefaultGlobalView, string> = {
+  "all-issues": "All work items",
+  assigned: "Assigned",
+  created: "Created",
+  subscribed: "Subscribed",
+};
 
 /**
  * Workspace views (work-tracking §2 "workspace global views"): the four default views and the custom ones, each the
@@ -31,32 +36,59 @@ export function WorkspaceViewsPage() {
   const views = useViews(slug, null);
   const { projects, isLoading } = useMemberProjects(slug);
   const custom = useMemo(() => sortViews(views.data ?? [], "name"), [views.data]);
-  const current = isDefaultGlobalView(globalViewId) ? null : custom.find((v) => v.id === globalViewId) ?? null;
+  const current = isDefaultGlobalView(globalViewId) ? null : (custom.find((v) => v.id === globalViewId) ?? null);
   const ids = useMemo(() => projects.map((p) => p.id), [projects]);
-  usePageTitle(`${current?.name ?? (isDefaultGlobalView(globalViewId) ? DEFAULT_LABEL[globalViewId] : "Views")} · Views`);
-  const tab = ({ isActive }: { isActive: boolean }) => cx("shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
+  usePageTitle(
+    `${current?.name ?? (isDefaultGlobalView(globalViewId) ? DEFAULT_LABEL[globalViewId] : "Views")} · Views`,
+  );
+  const tab = ({ isActive }: { isActive: boolean }) =>
+    cx("shrink-0 whitespace-nowrap rounded px-2 py-1 text-sm", isActive ? "bg-fill-selected" : "hover:bg-fill-hover");
   const title = current?.name ?? (isDefaultGlobalView(globalViewId) ? DEFAULT_LABEL[globalViewId] : "Views");
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <LiveProjects slug={slug} projectIds={ids} />
-      <nav aria-label="Workspace views" className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-4">
+      <nav
+        aria-label="Workspace views"
+        className="flex min-h-11 shrink-0 items-center gap-1 overflow-x-auto border-b border-line px-4"
+      >
         {DEFAULT_GLOBAL_VIEWS.map((v) => (
-          <NavLink key={v} to={`/${slug}/workspace-views/${v}/`} className={tab}>{DEFAULT_LABEL[v]}</NavLink>
+          <NavLink key={v} to={`/${slug}/workspace-views/${v}/`} className={tab}>
+            {DEFAULT_LABEL[v]}
+          </NavLink>
         ))}
         {custom.map((v) => (
           <NavLink key={v.id} to={viewPath(slug, null, v.id)} className={tab}>
-            <span className="inline-flex items-center gap-1">{v.name}{v.is_locked && <Lock size={10} aria-label="Locked" />}</span>
+            <span className="inline-flex items-center gap-1">
+              {v.name}
+              {v.is_locked && <Lock size={10} aria-label="Locked" />}
+            </span>
           </NavLink>
         ))}
       </nav>
       {isLoading || (!isDefaultGlobalView(globalViewId) && views.isLoading) ? (
         <PageSpinner />
       ) : !isDefaultGlobalView(globalViewId) && !current ? (
-        <EmptyState title="View not found" description="This view does not exist, or it is private to someone else." action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/workspace-views/all-issues/`}>All work items</Link>} />
+        <EmptyState
+          title="View not found"
+          description="This view does not exist, or it is private to someone else."
+          action={
+            <Link className="text-indigo-600 hover:underline" to={`/${slug}/workspace-views/all-issues/`}>
+              All work items
+            </Link>
+          }
+        />
       ) : !projects.length ? (
         <>
           <PageHeader title={title} />
-          <EmptyState title="No projects to show" description="Workspace views list the work items of the projects you are a member of. Join or create a project to see its work items here." action={<Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>Projects</Link>} />
+          <EmptyState
+            title="No projects to show"
+            description="Workspace views list the work items of the projects you are a member of. Join or create a project to see its work items here."
+            action={
+              <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>
+                Projects
+              </Link>
+            }
+          />
         </>
       ) : current ? (
         <CustomGlobalView key={current.id} view={current} projects={projects} />
@@ -92,20 +124,48 @@ function CustomGlobalView({ view, projects }: { view: IssueView; projects: Proje
   const extra = (
     <>
       {mayEdit && (
-        <button type="button" className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill" aria-label={`Delete ${view.name}`} onClick={() => setDeleting(true)}>
+        <button
+          type="button"
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill"
+          aria-label={`Delete ${view.name}`}
+          onClick={() => setDeleting(true)}
+        >
           <Trash2 size={14} aria-hidden />
         </button>
       )}
-      <SaveViewButton slug={slug} pid={null} prefs={{ filters: view.filters, display_filters: view.display_filters, display_properties: view.display_properties }} label="Save as new view" />
+      <SaveViewButton
+        slug={slug}
+        pid={null}
+        prefs={{
+          filters: view.filters,
+          display_filters: view.display_filters,
+          display_properties: view.display_properties,
+        }}
+        label="Save as new view"
+      />
     </>
   );
   return (
     <>
-      <SavedViewList view={view} slug={slug} place={null} viewsPath={all} mayEdit={mayEdit} mayFavorite={false} list={{ pid: "", kind: "global_view", workspace }} extraActions={extra} />
+      <SavedViewList
+        view={view}
+        slug={slug}
+        place={null}
+        viewsPath={all}
+        mayEdit={mayEdit}
+        mayFavorite={false}
+        list={{ pid: "", kind: "global_view", workspace }}
+        extraActions={extra}
+      />
       <ConfirmModal
         open={deleting}
         onClose={() => setDeleting(false)}
-        onConfirm={() => del.mutate({ id: view.id, label: view.name }, { onSuccess: () => nav(all), onSettled: () => setDeleting(false) })}
+        onConfirm={() =>
+          del.mutate(
+            { id: view.id, label: view.name },
+            { onSuccess: () => nav(all), onSettled: () => setDeleting(false) },
+          )
+        }
         title="Delete view"
         message={`Delete "${view.name}"? Its work items stay; only the saved filters go.`}
         confirmLabel="Delete"

@@ -6,12 +6,26 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
-import { globalViewPrefsFrom, updateDisplayFilters, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
+import {
+  globalViewPrefsFrom,
+  updateDisplayFilters,
+  type DisplayFilters,
+  type DisplayProperties,
+  type IssueFilters,
+} from "@stride/shared";
 import { useUpdateWorkspaceUserProperties, useWorkspaceUserProperties } from "../../api/favorites.ts";
 import type { WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import {
-  loadMoreFlat, loadMoreGroup, TEAM_LISTS, useUpdateWorkItem, useWorkItemList, wiKeys,
-  type ItemKind, type ListDesc, type ListSource, type PropsScope,
+  loadMoreFlat,
+  loadMoreGroup,
+  TEAM_LISTS,
+  useUpdateWorkItem,
+  useWorkItemList,
+  wiKeys,
+  type ItemKind,
+  type ListDesc,
+  type ListSource,
+  type PropsScope,
 } from "../../api/work-items.ts";
 import { useUpdateUserProperties, useUserProperties } from "../../api/work-items-props.ts";
 import { useProjectRefs, useTeamRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
@@ -20,7 +34,16 @@ import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts"
 import type { Project } from "../../api/types.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import type { ListQuery } from "./lib/params.ts";
-import { listView, localPrefsKey, prefsFrom, readLocal, sharedListKind, spansProjects, type ContextKind, type Prefs } from "./lib/list-view.ts";
+import {
+  listView,
+  localPrefsKey,
+  prefsFrom,
+  readLocal,
+  sharedListKind,
+  spansProjects,
+  type ContextKind,
+  type Prefs,
+} from "./lib/list-view.ts";
 import type { ListData } from "../../api/work-items-list-data.ts";
 
 export type { ContextKind, Prefs };
@@ -35,16 +58,30 @@ export interface PrefsPatch {
  * Saved list choices of a context: server user properties (project, epics, a module's or a cycle's: `contextId`) or
  * local storage (archived items; a teamspace's list, whose `pid` is then its place, e.g. `teamspace:{id}`).
  */
-export function useListPrefs(slug: string, pid: string, kind: ContextKind, contextId?: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
+export function useListPrefs(
+  slug: string,
+  pid: string,
+  kind: ContextKind,
+  contextId?: string,
+): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
   const server = kind !== "archived" && !spansProjects(kind);
-  const scope: PropsScope = kind === "epics" ? "epics" : kind === "module" ? `module:${contextId}` : kind === "cycle" ? `cycle:${contextId}` : "issues";
+  const scope: PropsScope =
+    kind === "epics"
+      ? "epics"
+      : kind === "module"
+        ? `module:${contextId}`
+        : kind === "cycle"
+          ? `cycle:${contextId}`
+          : "issues";
   const q = useUserProperties(slug, server ? pid : "", scope, server);
   const mut = useUpdateUserProperties(slug, pid, scope);
   const localKey = localPrefsKey(slug, pid, kind);
   const [local, setLocal] = useState<Prefs>(() => readLocal(localKey, kind));
   // the choice shows in the same render as the click; the cache catches up a tick later
   const [overlay, setOverlay] = useState<Prefs | null>(null);
-  useEffect(() => { setOverlay(null); }, [q.data]);
+  useEffect(() => {
+    setOverlay(null);
+  }, [q.data]);
 
   const prefs = useMemo<Prefs | null>(() => {
     if (!server) return local;
@@ -79,8 +116,14 @@ export function useListPrefs(slug: string, pid: string, kind: ContextKind, conte
 }
 
 /** A context's choices after a change (the §4 display rules applied), and the display filters when they changed. */
-export function mergePrefs(prefs: Prefs, p: PrefsPatch, kind: ContextKind): { next: Prefs; df: DisplayFilters | undefined } {
-  const df = p.display_filters ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(kind) }) as DisplayFilters) : undefined;
+export function mergePrefs(
+  prefs: Prefs,
+  p: PrefsPatch,
+  kind: ContextKind,
+): { next: Prefs; df: DisplayFilters | undefined } {
+  const df = p.display_filters
+    ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(kind) }) as DisplayFilters)
+    : undefined;
   return {
     next: {
       filters: { ...prefs.filters, ...p.filters },
@@ -95,12 +138,20 @@ export function mergePrefs(prefs: Prefs, p: PrefsPatch, kind: ContextKind): { ne
  * A default global view's choices (all-issues, assigned, created, subscribed): kept in the caller's workspace user
  * properties under the view's name (W/user-properties/ merges each object one level, docs/decisions.md).
  */
-export function useGlobalViewPrefs(slug: string, view: string): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
+export function useGlobalViewPrefs(
+  slug: string,
+  view: string,
+): { prefs: Prefs | null; update: (p: PrefsPatch) => void } {
   const q = useWorkspaceUserProperties(slug);
   const mut = useUpdateWorkspaceUserProperties(slug);
   const [overlay, setOverlay] = useState<Prefs | null>(null);
-  useEffect(() => { setOverlay(null); }, [q.data]);
-  const prefs = useMemo<Prefs | null>(() => overlay ?? (q.data ? globalViewPrefsFrom(q.data, view) : null), [overlay, q.data, view]);
+  useEffect(() => {
+    setOverlay(null);
+  }, [q.data]);
+  const prefs = useMemo<Prefs | null>(
+    () => overlay ?? (q.data ? globalViewPrefsFrom(q.data, view) : null),
+    [overlay, q.data, view],
+  );
   const update = useCallback(
     (p: PrefsPatch) => {
       if (!prefs) return;
@@ -180,7 +231,21 @@ export interface ListCtx {
  * the items (memoized) render again only when something they show changed.
  */
 export type ListItemCtx = Pick<
-  ListCtx, "slug" | "kind" | "itemKind" | "project" | "refs" | "projectOf" | "refsFor" | "prefs" | "peekId" | "canEditAny" | "canEdit" | "updateItem" | "openPeek" | "selection"
+  ListCtx,
+  | "slug"
+  | "kind"
+  | "itemKind"
+  | "project"
+  | "refs"
+  | "projectOf"
+  | "refsFor"
+  | "prefs"
+  | "peekId"
+  | "canEditAny"
+  | "canEdit"
+  | "updateItem"
+  | "openPeek"
+  | "selection"
 >;
 
 const Ctx = createContext<ListCtx | null>(null);
@@ -217,7 +282,19 @@ export function useListItem(): ListItemCtx {
   return c;
 }
 
-export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdIn, readOnly, project: projectIn, team, workspace, prefs, updatePrefs, children }: {
+export function ListProvider({
+  slug,
+  pid: projectId,
+  kind,
+  contextId: contextIdIn,
+  readOnly,
+  project: projectIn,
+  team,
+  workspace,
+  prefs,
+  updatePrefs,
+  children,
+}: {
   slug: string;
   /** The project (ignored for a teamspace's list). */
   pid: string;
@@ -240,54 +317,104 @@ export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdI
   const spans = !!team || !!workspace;
   const pid = spans ? TEAM_LISTS : projectId;
   const scopeProjects = team?.projects ?? workspace?.projects ?? NO_PROJECTS;
-  const contextId = team ? (team.viewId ? `${team.id}/views/${team.viewId}` : team.id) : workspace ? workspace.contextId : contextIdIn;
+  const contextId = team
+    ? team.viewId
+      ? `${team.id}/views/${team.viewId}`
+      : team.id
+    : workspace
+      ? workspace.contextId
+      : contextIdIn;
   const project = (projectIn ?? scopeProjects[0]) as Project;
   const projectRefs = useProjectRefs(slug, spans ? "" : projectId);
   const teamRefs = useTeamRefs(slug, scopeProjects);
   const refs = spans ? teamRefs.merged : projectRefs;
   const projectById = useMemo(() => new Map(scopeProjects.map((p) => [p.id, p])), [scopeProjects]);
-  const projectOf = useCallback((it: WorkItem) => (spans ? projectById.get(it.project_id ?? "") ?? project : project), [spans, projectById, project]);
-  const refsFor = useCallback((it: WorkItem) => (spans ? teamRefs.byProject.get(it.project_id ?? "") ?? refs : refs), [spans, teamRefs.byProject, refs]);
+  const projectOf = useCallback(
+    (it: WorkItem) => (spans ? (projectById.get(it.project_id ?? "") ?? project) : project),
+    [spans, projectById, project],
+  );
+  const refsFor = useCallback(
+    (it: WorkItem) => (spans ? (teamRefs.byProject.get(it.project_id ?? "") ?? refs) : refs),
+    [spans, teamRefs.byProject, refs],
+  );
   const me = useMe().data?.id ?? null;
   const [sp, setSp] = useSearchParams();
   const [extra, setExtra] = useState<Record<string, string> | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
   const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const { display, query, layout, desc, source } = useMemo(() => listView(slug, pid, kind, prefs, extra, contextId), [slug, pid, kind, prefs, extra, contextId]);
+  const { display, query, layout, desc, source } = useMemo(
+    () => listView(slug, pid, kind, prefs, extra, contextId),
+    [slug, pid, kind, prefs, extra, contextId],
+  );
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, spans ? "" : projectId);
 
   const can = usePermissions({ projects: true });
   const frozen = kind === "archived" || !!readOnly;
-  const editsIn = (action: "edit" | "create") => (spans ? scopeProjects.some((p) => can(action, "workItem", { projectId: p.id })) : can(action, "workItem", { projectId }));
+  const editsIn = (action: "edit" | "create") =>
+    spans
+      ? scopeProjects.some((p) => can(action, "workItem", { projectId: p.id }))
+      : can(action, "workItem", { projectId });
   const canEditAny = !frozen && editsIn("edit");
   // a list across projects creates nothing itself: a new item needs its project (each project's list creates)
   const canCreate = !frozen && !spans && editsIn("create");
   const canEdit = useCallback((it: WorkItem) => !frozen && can("edit", "workItem", itemSubject(it)), [frozen, can]);
 
   const peekId = sp.get("peekId");
-  const openPeek = useCallback((id: string) => setSp((p) => { const n = new URLSearchParams(p); n.set("peekId", id); return n; }), [setSp]);
-  const closePeek = useCallback(() => setSp((p) => { const n = new URLSearchParams(p); n.delete("peekId"); return n; }), [setSp]);
+  const openPeek = useCallback(
+    (id: string) =>
+      setSp((p) => {
+        const n = new URLSearchParams(p);
+        n.set("peekId", id);
+        return n;
+      }),
+    [setSp],
+  );
+  const closePeek = useCallback(
+    () =>
+      setSp((p) => {
+        const n = new URLSearchParams(p);
+        n.delete("peekId");
+        return n;
+      }),
+    [setSp],
+  );
 
-  const selection = useMemo<Selection>(() => ({
-    ids: selected,
-    toggle: (id) => setSelected((s) => { const n = new Set(s); if (n.has(id)) n.delete(id); else n.add(id); return n; }),
-    setAll: (ids) => setSelected(new Set(ids)),
-    clear: () => setSelected(new Set()),
-  }), [selected]);
+  const selection = useMemo<Selection>(
+    () => ({
+      ids: selected,
+      toggle: (id) =>
+        setSelected((s) => {
+          const n = new Set(s);
+          if (n.has(id)) n.delete(id);
+          else n.add(id);
+          return n;
+        }),
+      setAll: (ids) => setSelected(new Set(ids)),
+      clear: () => setSelected(new Set()),
+    }),
+    [selected],
+  );
 
-  const loadMore = useCallback(async (groupKey?: string | null, subKey?: string | null) => {
-    const tag = groupKey ? `${groupKey}|${subKey ?? ""}` : "__flat";
-    setLoadingMore((s) => new Set(s).add(tag));
-    try {
-      if (groupKey) await loadMoreGroup(qc, desc, groupKey, subKey ?? null);
-      else await loadMoreFlat(qc, desc);
-    } finally {
-      setLoadingMore((s) => { const n = new Set(s); n.delete(tag); return n; });
-    }
-  }, [qc, desc]);
+  const loadMore = useCallback(
+    async (groupKey?: string | null, subKey?: string | null) => {
+      const tag = groupKey ? `${groupKey}|${subKey ?? ""}` : "__flat";
+      setLoadingMore((s) => new Set(s).add(tag));
+      try {
+        if (groupKey) await loadMoreGroup(qc, desc, groupKey, subKey ?? null);
+        else await loadMoreFlat(qc, desc);
+      } finally {
+        setLoadingMore((s) => {
+          const n = new Set(s);
+          n.delete(tag);
+          return n;
+        });
+      }
+    },
+    [qc, desc],
+  );
 
   const mutate = update.mutate;
   // read when an item changes, not a reason to change `updateItem` (the items would render again at every refetch)
@@ -300,18 +427,65 @@ export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdI
       const itemPid = items.current?.[id]?.project_id ?? undefined;
       mutate(
         { id, patch, kind: itemKind, pid: itemPid },
-        { onError: opts?.onError, onSuccess: opts?.onSuccess, onSettled: () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }) },
+        {
+          onError: opts?.onError,
+          onSuccess: opts?.onSuccess,
+          onSettled: () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }),
+        },
       );
     },
     [mutate, itemKind, spans, qc, slug],
   );
   const item = useMemo<ListItemCtx>(
-    () => ({ slug, kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection }),
-    [slug, kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId, canEditAny, canEdit, updateItem, openPeek, selection],
+    () => ({
+      slug,
+      kind,
+      itemKind,
+      project,
+      refs,
+      projectOf,
+      refsFor,
+      prefs,
+      peekId,
+      canEditAny,
+      canEdit,
+      updateItem,
+      openPeek,
+      selection,
+    }),
+    [
+      slug,
+      kind,
+      itemKind,
+      project,
+      refs,
+      projectOf,
+      refsFor,
+      prefs,
+      peekId,
+      canEditAny,
+      canEdit,
+      updateItem,
+      openPeek,
+      selection,
+    ],
   );
 
   const value: ListCtx = {
-    slug, pid, kind, itemKind, source, project, refs, spansProjects: spans, projectOf, refsFor, prefs, display, query, desc,
+    slug,
+    pid,
+    kind,
+    itemKind,
+    source,
+    project,
+    refs,
+    spansProjects: spans,
+    projectOf,
+    refsFor,
+    prefs,
+    display,
+    query,
+    desc,
     data: list.data,
     isLoading: waitingForWindow || list.isLoading,
     isFetching: list.isFetching,
@@ -322,11 +496,22 @@ export function ListProvider({ slug, pid: projectId, kind, contextId: contextIdI
     canEdit,
     canCreate,
     quickAdd: canCreate,
-    contextPreset: kind === "module" && contextId ? { module_ids: [contextId] } : kind === "cycle" && contextId ? { cycle_id: contextId } : NO_PRESET,
-    cycleId: kind === "cycle" ? contextId ?? null : null,
+    contextPreset:
+      kind === "module" && contextId
+        ? { module_ids: [contextId] }
+        : kind === "cycle" && contextId
+          ? { cycle_id: contextId }
+          : NO_PRESET,
+    cycleId: kind === "cycle" ? (contextId ?? null) : null,
     updatePrefs,
     updateItem,
-    openPeek, peekId, closePeek, selection, loadMore, loadingMore, setExtra,
+    openPeek,
+    peekId,
+    closePeek,
+    selection,
+    loadMore,
+    loadingMore,
+    setExtra,
   };
   return (
     <Ctx.Provider value={value}>

@@ -3,7 +3,17 @@ import { KeyRound } from "lucide-react";
 import type { CreatedApiToken } from "@stride/shared/contract";
 import { fieldErrors } from "../../api/client.ts";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../../api/api-tokens.ts";
-import { Button, ConfirmModal, EmptyState, Input, Modal, PageSpinner, Select, Textarea, useToast } from "../../components/ui/index.ts";
+import {
+  Button,
+  ConfirmModal,
+  EmptyState,
+  Input,
+  Modal,
+  PageSpinner,
+  Select,
+  Textarea,
+  useToast,
+} from "../../components/ui/index.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 
@@ -37,13 +47,21 @@ export function WorkspaceApiTokensSettings() {
         <div>
           <h2 className="text-lg font-semibold">API tokens</h2>
           <p className="text-sm text-fg-subtle">
-            Scripts and tools such as Plane&apos;s SDK call the <a className="underline" href="/api/v1/docs/">public API</a> with a token in the <code>X-API-Key</code> header. A token acts as you, in this workspace only.
+            Scripts and tools such as Plane&apos;s SDK call the{" "}
+            <a className="underline" href="/api/v1/docs/">
+              public API
+            </a>{" "}
+            with a token in the <code>X-API-Key</code> header. A token acts as you, in this workspace only.
           </p>
         </div>
         <Button onClick={() => setAdding(true)}>Add API token</Button>
       </div>
       {list.length === 0 ? (
-        <EmptyState icon={KeyRound} title="No API tokens yet" description="Create a token to use the public API from scripts and integrations." />
+        <EmptyState
+          icon={KeyRound}
+          title="No API tokens yet"
+          description="Create a token to use the public API from scripts and integrations."
+        />
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="API tokens">
           {list.map((t) => {
@@ -53,16 +71,31 @@ export function WorkspaceApiTokensSettings() {
                 <div className="min-w-0 flex-1">
                   <div className="flex items-center gap-2 font-medium">
                     <span className="truncate">{label}</span>
-                    <span className={t.is_active ? "rounded bg-success-soft px-1.5 text-xs text-success-strong" : "rounded bg-fill px-1.5 text-xs text-fg-muted"}>
+                    <span
+                      className={
+                        t.is_active
+                          ? "rounded bg-success-soft px-1.5 text-xs text-success-strong"
+                          : "rounded bg-fill px-1.5 text-xs text-fg-muted"
+                      }
+                    >
                       {t.is_active ? "Active" : "Expired"}
                     </span>
                   </div>
                   {t.description && <div className="truncate text-sm text-fg-muted">{t.description}</div>}
                   <div className="text-xs text-fg-subtle">
-                    Created {fmt.date(t.created_at)} · {t.expired_at ? `${t.is_active ? "Expires" : "Expired"} ${fmt.date(t.expired_at)}` : "Never expires"} · {t.last_used ? `Last used ${fmt.dateTime(t.last_used)}` : "Never used"}
+                    Created {fmt.date(t.created_at)} ·{" "}
+                    {t.expired_at
+                      ? `${t.is_active ? "Expires" : "Expired"} ${fmt.date(t.expired_at)}`
+                      : "Never expires"}{" "}
+                    · {t.last_used ? `Last used ${fmt.dateTime(t.last_used)}` : "Never used"}
                   </div>
                 </div>
-                <Button variant="ghost" size="sm" aria-label={`Revoke ${label}`} onClick={() => setRevoking({ id: t.id, label })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Revoke ${label}`}
+                  onClick={() => setRevoking({ id: t.id, label })}
+                >
                   Revoke
                 </Button>
               </li>
@@ -82,7 +115,10 @@ export function WorkspaceApiTokensSettings() {
         loading={revoke.isPending}
         onConfirm={() => {
           if (!revoking) return;
-          revoke.mutate(revoking.id, { onSuccess: () => toast.show("success", "Token revoked"), onSettled: () => setRevoking(null) });
+          revoke.mutate(revoking.id, {
+            onSuccess: () => toast.show("success", "Token revoked"),
+            onSettled: () => setRevoking(null),
+          });
         }}
       />
     </div>
@@ -103,7 +139,13 @@ function NewTokenForm({ slug, onClose }: { slug: string; onClose: () => void }) 
     return (
       <div className="space-y-4">
         <p className="text-sm">Copy this token now. For your security it is not shown again.</p>
-        <Input label="Your new API token" readOnly value={made.token} onFocus={(e) => e.currentTarget.select()} className="font-mono" />
+        <Input
+          label="Your new API token"
+          readOnly
+          value={made.token}
+          onFocus={(e) => e.currentTarget.select()}
+          className="font-mono"
+        />
         <div className="flex justify-end gap-2">
           <Button
             variant="secondary"
@@ -133,14 +175,39 @@ function NewTokenForm({ slug, onClose }: { slug: string; onClose: () => void }) 
   };
   return (
     <form className="space-y-4" onSubmit={submit}>
-      <Input label="Title" required maxLength={255} value={label} onChange={(e) => setLabel(e.target.value)} error={errs.label} autoFocus />
-      <Textarea label="Description" value={description} onChange={(e) => setDescription(e.target.value)} error={errs.description} />
+      <Input
+        label="Title"
+        required
+        maxLength={255}
+        value={label}
+        onChange={(e) => setLabel(e.target.value)}
+        error={errs.label}
+        autoFocus
+      />
+      <Textarea
+        label="Description"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errs.description}
+      />
       <Select label="Expires" value={days} onChange={(e) => setDays(e.target.value)} error={errs.expired_at}>
-        {EXPIRY_CHOICES.map((c) => <option key={c.label} value={String(c.days ?? "")}>{c.label}</option>)}
+        {EXPIRY_CHOICES.map((c) => (
+          <option key={c.label} value={String(c.days ?? "")}>
+            {c.label}
+          </option>
+        ))}
       </Select>
       <div className="flex justify-end gap-2">
-        <Button variant="ghost" onClick={onClose}>Cancel</Button>
-        <Button type="submit" loading={create.isPending} disabledReason={label.trim() ? null : "Give the token a title"}>Create token</Button>
+        <Button variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button
+          type="submit"
+          loading={create.isPending}
+          disabledReason={label.trim() ? null : "Give the token a title"}
+        >
+          Create token
+        </Button>
       </div>
     </form>
   );

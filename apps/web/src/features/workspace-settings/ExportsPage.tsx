@@ -9,7 +9,12 @@ import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 
 const FORMAT_LABELS: Record<ExportProvider, string> = { csv: "CSV", xlsx: "Excel (XLSX)", json: "JSON" };
-const STATUS_LABELS: Record<ExportHistoryItem["status"], string> = { queued: "Queued", processing: "Exporting", completed: "Ready", failed: "Failed" };
+const STATUS_LABELS: Record<ExportHistoryItem["status"], string> = {
+  queued: "Queued",
+  processing: "Exporting",
+  completed: "Ready",
+  failed: "Failed",
+};
 
 /**
  * Settings → Exports (wire-facts-2 §5): export the work items of some or all projects as CSV, XLSX or JSON (a zip,
@@ -39,15 +44,23 @@ export function WorkspaceExportsSettings() {
     <div className="max-w-3xl space-y-6">
       <div>
         <h2 className="text-lg font-semibold">Exports</h2>
-        <p className="text-sm text-fg-subtle">Take your work items out of Stride with every field, comments, links and relations included.</p>
+        <p className="text-sm text-fg-subtle">
+          Take your work items out of Stride with every field, comments, links and relations included.
+        </p>
       </div>
       <form className="space-y-4 rounded-lg border border-line p-4" onSubmit={submit} aria-label="New export">
         <Select label="Format" value={provider} onChange={(e) => setProvider(e.target.value as ExportProvider)}>
-          {EXPORT_PROVIDERS.map((p) => <option key={p} value={p}>{FORMAT_LABELS[p]}</option>)}
+          {EXPORT_PROVIDERS.map((p) => (
+            <option key={p} value={p}>
+              {FORMAT_LABELS[p]}
+            </option>
+          ))}
         </Select>
         <fieldset>
           <legend className="mb-1 text-sm font-medium">Projects</legend>
-          <p className="mb-2 text-xs text-fg-subtle">None chosen exports every project you are a member of. Several chosen give one file per project.</p>
+          <p className="mb-2 text-xs text-fg-subtle">
+            None chosen exports every project you are a member of. Several chosen give one file per project.
+          </p>
           <div className="flex max-h-48 flex-col gap-1 overflow-y-auto">
             {projectList.map((p) => (
               <label key={p.id} className="flex items-center gap-2 text-sm">
@@ -68,10 +81,16 @@ export function WorkspaceExportsSettings() {
       <section aria-label="Previous exports" className="space-y-2">
         <h3 className="font-medium">Previous exports</h3>
         {list.length === 0 ? (
-          <EmptyState icon={Download} title="No exports yet" description="Exports you start appear here with their download links." />
+          <EmptyState
+            icon={Download}
+            title="No exports yet"
+            description="Exports you start appear here with their download links."
+          />
         ) : (
           <ul className="divide-y divide-line rounded-lg border border-line">
-            {list.map((e) => <ExportRow key={e.id} item={e} projectNames={names} when={fmt.dateTime(e.created_at)} />)}
+            {list.map((e) => (
+              <ExportRow key={e.id} item={e} projectNames={names} when={fmt.dateTime(e.created_at)} />
+            ))}
           </ul>
         )}
       </section>
@@ -79,10 +98,26 @@ export function WorkspaceExportsSettings() {
   );
 }
 
-function ExportRow({ item, projectNames, when }: { item: ExportHistoryItem; projectNames: Map<string, string>; when: string }) {
+function ExportRow({
+  item,
+  projectNames,
+  when,
+}: {
+  item: ExportHistoryItem;
+  projectNames: Map<string, string>;
+  when: string;
+}) {
   const running = item.status === "queued" || item.status === "processing";
-  const percent = item.total_count > 0 ? Math.min(100, Math.round((item.done_count / item.total_count) * 100)) : item.status === "completed" ? 100 : 0;
-  const scope = item.project.length === 0 ? "All projects" : item.project.map((id) => projectNames.get(id) ?? "A project").join(", ");
+  const percent =
+    item.total_count > 0
+      ? Math.min(100, Math.round((item.done_count / item.total_count) * 100))
+      : item.status === "completed"
+        ? 100
+        : 0;
+  const scope =
+    item.project.length === 0
+      ? "All projects"
+      : item.project.map((id) => projectNames.get(id) ?? "A project").join(", ");
   const who = item.initiated_by_detail?.display_name || "Someone";
   return (
     <li className="space-y-2 px-4 py-3" data-export={item.id} data-status={item.status}>
@@ -92,11 +127,18 @@ function ExportRow({ item, projectNames, when }: { item: ExportHistoryItem; proj
             <span>{FORMAT_LABELS[item.provider] ?? item.provider}</span>
             <span className="truncate text-sm font-normal text-fg-muted">{scope}</span>
           </div>
-          <div className="text-xs text-fg-subtle">{when} · by {who} · <span>{STATUS_LABELS[item.status]}</span>{item.status === "completed" && ` · ${item.done_count} work items`}</div>
+          <div className="text-xs text-fg-subtle">
+            {when} · by {who} · <span>{STATUS_LABELS[item.status]}</span>
+            {item.status === "completed" && ` · ${item.done_count} work items`}
+          </div>
           {item.error && <div className="text-xs text-red-600">{item.error}</div>}
         </div>
         {item.url && (
-          <a className="inline-flex items-center gap-1 rounded-md border border-line-strong px-2 py-1 text-sm hover:bg-fill-subtle" href={item.url} download>
+          <a
+            className="inline-flex items-center gap-1 rounded-md border border-line-strong px-2 py-1 text-sm hover:bg-fill-subtle"
+            href={item.url}
+            download
+          >
             <Download className="h-4 w-4" aria-hidden /> Download
           </a>
         )}

@@ -6,7 +6,11 @@ import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 /** The client configuration of Stride's MCP server, for clients that read `mcpServers` (Claude, Cursor, VS Code …). */
 export function mcpClientConfig(origin: string): string {
   return JSON.stringify(
-    { mcpServers: { stride: { type: "http", url: `${origin}/mcp`, headers: { Authorization: "Bearer <your API token>" } } } },
+    {
+      mcpServers: {
+        stride: { type: "http", url: `${origin}/mcp`, headers: { Authorization: "Bearer <your API token>" } },
+      },
+    },
     null,
     2,
   );
@@ -32,17 +36,26 @@ export function WorkspaceIntegrationsSettings() {
           <div className="min-w-0 flex-1">
             <h3 className="font-medium">MCP server</h3>
             <p className="text-sm text-fg-muted">
-              AI assistants that speak the Model Context Protocol can list, create and update work items, projects, states, labels, cycles, modules and
-              comments, and search. They act as the owner of the API token they use, with that person&apos;s permissions. Create a token under{" "}
-              <Link className="underline" to={`/${slug}/settings/api-tokens/`}>API tokens</Link> and put it in the configuration below.
+              AI assistants that speak the Model Context Protocol can list, create and update work items, projects,
+              states, labels, cycles, modules and comments, and search. They act as the owner of the API token they use,
+              with that person&apos;s permissions. Create a token under{" "}
+              <Link className="underline" to={`/${slug}/settings/api-tokens/`}>
+                API tokens
+              </Link>{" "}
+              and put it in the configuration below.
             </p>
           </div>
         </div>
         <div className="text-sm">
-          Endpoint: <code className="rounded bg-fill px-1">{`${window.location.origin}/mcp`}</code> (streamable HTTP; the token as{" "}
-          <code>Authorization: Bearer</code> or <code>X-API-Key</code>)
+          Endpoint: <code className="rounded bg-fill px-1">{`${window.location.origin}/mcp`}</code> (streamable HTTP;
+          the token as <code>Authorization: Bearer</code> or <code>X-API-Key</code>)
         </div>
-        <pre aria-label="MCP client configuration" className="overflow-x-auto rounded-md bg-inverse p-3 text-xs text-on-inverse">{config}</pre>
+        <pre
+          aria-label="MCP client configuration"
+          className="overflow-x-auto rounded-md bg-inverse p-3 text-xs text-on-inverse"
+        >
+          {config}
+        </pre>
         <div className="flex justify-end">
           <Button
             variant="secondary"

@@ -4,14 +4,29 @@ import { ROLE_LABEL, isOnlyAdmin, rolesUpTo, type Role } from "@stride/shared";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
 import {
-  useDeleteInvitation, useLeaveWorkspace, useRemoveWorkspaceMember, useUpdateInvitation, useUpdateWorkspaceMember,
-  useWorkspaceInvitations, useWorkspaceMembers,
+  useDeleteInvitation,
+  useLeaveWorkspace,
+  useRemoveWorkspaceMember,
+  useUpdateInvitation,
+  useUpdateWorkspaceMember,
+  useWorkspaceInvitations,
+  useWorkspaceMembers,
 } from "../../api/workspaces.ts";
-import { Avatar, Button, ConfirmModal, Input, Modal, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
+import {
+  Avatar,
+  Button,
+  ConfirmModal,
+  Input,
+  Modal,
+  PageSpinner,
+  Select,
+  useToast,
+} from "../../components/ui/index.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { InviteMembersForm } from "../../components/workspace/InviteMembersForm.tsx";
 
-const ONLY_WORKSPACE_ADMIN = "You are the only admin of this workspace, so you cannot leave it. Make another member an admin, or delete the workspace.";
+const ONLY_WORKSPACE_ADMIN =
+  "You are the only admin of this workspace, so you cannot leave it. Make another member an admin, or delete the workspace.";
 
 /** Workspace members (search, role change, remove, leave) and pending invitations. */
 export function WorkspaceMembersSettings() {
@@ -31,19 +46,37 @@ export function WorkspaceMembersSettings() {
   const [removing, setRemoving] = useState<{ id: string; name: string; self: boolean } | null>(null);
   if (members.isLoading) return <PageSpinner />;
   const q = search.trim().toLowerCase();
-  const list = (members.data ?? []).filter((m) => m.is_active !== false).filter((m) =>
-    !q || [m.member.first_name, m.member.last_name, m.member.display_name, m.member.email].some((v) => (v ?? "").toLowerCase().includes(q)));
+  const list = (members.data ?? [])
+    .filter((m) => m.is_active !== false)
+    .filter(
+      (m) =>
+        !q ||
+        [m.member.first_name, m.member.last_name, m.member.display_name, m.member.email].some((v) =>
+          (v ?? "").toLowerCase().includes(q),
+        ),
+    );
   const pending = (invitations.data ?? []).filter((i) => !i.accepted && !i.responded_at);
   // The server refuses to let the only admin leave; say so instead of offering it.
-  const soleAdmin = isOnlyAdmin((members.data ?? []).map((m) => ({ userId: m.member.id, role: m.role, active: m.is_active })), me.data?.id);
-  const fail = (t: string) => (err: Error) => toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
+  const soleAdmin = isOnlyAdmin(
+    (members.data ?? []).map((m) => ({ userId: m.member.id, role: m.role, active: m.is_active })),
+    me.data?.id,
+  );
+  const fail = (t: string) => (err: Error) =>
+    toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
 
   return (
     <div className="max-w-3xl space-y-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h2 className="text-lg font-semibold">Members</h2>
         <div className="flex items-center gap-2">
-          <div className="w-56"><Input aria-label="Search members" placeholder="Search members" value={search} onChange={(e) => setSearch(e.target.value)} /></div>
+          <div className="w-56">
+            <Input
+              aria-label="Search members"
+              placeholder="Search members"
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
+          </div>
           <Button onClick={() => setInviting(true)}>Add members</Button>
         </div>
       </div>
@@ -56,17 +89,47 @@ export function WorkspaceMembersSettings() {
             <li key={m.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-member={m.member.email ?? name}>
               <Avatar name={name} url={m.member.avatar_url} />
               <div className="min-w-0 flex-1">
-                <div className="truncate font-medium">{name}{isMe ? " (you)" : ""}</div>
-                <div className="truncate text-xs text-fg-subtle">{[m.member.first_name, m.member.last_name].filter(Boolean).join(" ")}{m.member.email ? ` · ${m.member.email}` : ""}</div>
+                <div className="truncate font-medium">
+                  {name}
+                  {isMe ? " (you)" : ""}
+                </div>
+                <div className="truncate text-xs text-fg-subtle">
+                  {[m.member.first_name, m.member.last_name].filter(Boolean).join(" ")}
+                  {m.member.email ? ` · ${m.member.email}` : ""}
+                </div>
               </div>
               {!isMe ? (
                 <div className="w-32">
-                  <Select aria-label={`Role of ${name}`} value={m.role} onChange={(e) => updateRole.mutate({ id: m.id, role: Number(e.target.value) }, { onSuccess: () => toast.show("success", "Role updated"), onError: fail("Could not change the role") })}>
-                    {rolesUpTo(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                  <Select
+                    aria-label={`Role of ${name}`}
+                    value={m.role}
+                    onChange={(e) =>
+                      updateRole.mutate(
+                        { id: m.id, role: Number(e.target.value) },
+                        {
+                          onSuccess: () => toast.show("success", "Role updated"),
+                          onError: fail("Could not change the role"),
+                        },
+                      )
+                    }
+                  >
+                    {rolesUpTo(role).map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABEL[r]}
+                      </option>
+                    ))}
                   </Select>
                 </div>
-              ) : <span className="text-sm text-fg-muted">{ROLE_LABEL[m.role as Role]}</span>}
-              <Button variant="ghost" size="sm" aria-label={isMe ? "Leave workspace" : `Remove ${name}`} disabledReason={isMe && soleAdmin ? ONLY_WORKSPACE_ADMIN : null} onClick={() => setRemoving({ id: m.id, name, self: isMe })}>
+              ) : (
+                <span className="text-sm text-fg-muted">{ROLE_LABEL[m.role as Role]}</span>
+              )}
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={isMe ? "Leave workspace" : `Remove ${name}`}
+                disabledReason={isMe && soleAdmin ? ONLY_WORKSPACE_ADMIN : null}
+                onClick={() => setRemoving({ id: m.id, name, self: isMe })}
+              >
                 {isMe ? "Leave" : "Remove"}
               </Button>
             </li>
@@ -81,11 +144,34 @@ export function WorkspaceMembersSettings() {
               <li key={inv.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-invitation={inv.email}>
                 <div className="min-w-0 flex-1 truncate">{inv.email}</div>
                 <div className="w-32">
-                  <Select aria-label={`Invited role of ${inv.email}`} value={inv.role} onChange={(e) => updateInv.mutate({ id: inv.id, role: Number(e.target.value) }, { onError: fail("Could not change the invitation") })}>
-                    {rolesUpTo(role).map((r) => <option key={r} value={r}>{ROLE_LABEL[r]}</option>)}
+                  <Select
+                    aria-label={`Invited role of ${inv.email}`}
+                    value={inv.role}
+                    onChange={(e) =>
+                      updateInv.mutate(
+                        { id: inv.id, role: Number(e.target.value) },
+                        { onError: fail("Could not change the invitation") },
+                      )
+                    }
+                  >
+                    {rolesUpTo(role).map((r) => (
+                      <option key={r} value={r}>
+                        {ROLE_LABEL[r]}
+                      </option>
+                    ))}
                   </Select>
                 </div>
-                <Button variant="ghost" size="sm" aria-label={`Cancel invitation of ${inv.email}`} onClick={() => deleteInv.mutate(inv.id, { onSuccess: () => toast.show("success", "Invitation cancelled"), onError: fail("Could not cancel the invitation") })}>
+                <Button
+                  variant="ghost"
+                  size="sm"
+                  aria-label={`Cancel invitation of ${inv.email}`}
+                  onClick={() =>
+                    deleteInv.mutate(inv.id, {
+                      onSuccess: () => toast.show("success", "Invitation cancelled"),
+                      onError: fail("Could not cancel the invitation"),
+                    })
+                  }
+                >
                   Cancel
                 </Button>
               </li>
@@ -94,19 +180,47 @@ export function WorkspaceMembersSettings() {
         </section>
       )}
       <Modal open={inviting} onClose={() => setInviting(false)} title="Invite people">
-        <InviteMembersForm slug={slug} maxRole={role} onDone={(n) => { setInviting(false); toast.show("success", n === 1 ? "Invitation sent" : `${n} invitations sent`); }} />
+        <InviteMembersForm
+          slug={slug}
+          maxRole={role}
+          onDone={(n) => {
+            setInviting(false);
+            toast.show("success", n === 1 ? "Invitation sent" : `${n} invitations sent`);
+          }}
+        />
       </Modal>
       <ConfirmModal
         open={!!removing}
         onClose={() => setRemoving(null)}
         title={removing?.self ? "Leave workspace" : "Remove member"}
-        message={removing?.self ? "You will lose access to this workspace." : `Remove ${removing?.name} from this workspace? They lose access to its projects.`}
+        message={
+          removing?.self
+            ? "You will lose access to this workspace."
+            : `Remove ${removing?.name} from this workspace? They lose access to its projects.`
+        }
         confirmLabel={removing?.self ? "Leave" : "Remove"}
         loading={remove.isPending || leave.isPending}
         onConfirm={() => {
           if (!removing) return;
-          if (removing.self) leave.mutate(undefined, { onSuccess: () => nav("/"), onError: (e) => { setRemoving(null); fail("Could not leave the workspace")(e); } });
-          else remove.mutate(removing.id, { onSuccess: () => { setRemoving(null); toast.show("success", "Member removed"); }, onError: (e) => { setRemoving(null); fail("Could not remove the member")(e); } });
+          if (removing.self)
+            leave.mutate(undefined, {
+              onSuccess: () => nav("/"),
+              onError: (e) => {
+                setRemoving(null);
+                fail("Could not leave the workspace")(e);
+              },
+            });
+          else
+            remove.mutate(removing.id, {
+              onSuccess: () => {
+                setRemoving(null);
+                toast.show("success", "Member removed");
+              },
+              onError: (e) => {
+                setRemoving(null);
+                fail("Could not remove the member")(e);
+              },
+            });
         }}
       />
     </div>

@@ -28,7 +28,10 @@ export function WorkspaceTeamspacesSettings() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">Teamspaces</h2>
-          <p className="text-sm text-fg-subtle">Group people and projects: a teamspace's members follow its projects' work in one list, with team views and an overview.</p>
+          <p className="text-sm text-fg-subtle">
+            Group people and projects: a teamspace's members follow its projects' work in one list, with team views and
+            an overview.
+          </p>
         </div>
         <Button onClick={() => setEditing("new")}>Add teamspace</Button>
       </div>
@@ -38,23 +41,48 @@ export function WorkspaceTeamspacesSettings() {
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Teamspaces">
           {list.map((t) => (
             <li key={t.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-teamspace={t.name}>
-              <Link to={`/${slug}/teamspaces/${t.id}/`} className="flex min-w-0 flex-1 items-center gap-2 font-medium hover:underline">
+              <Link
+                to={`/${slug}/teamspaces/${t.id}/`}
+                className="flex min-w-0 flex-1 items-center gap-2 font-medium hover:underline"
+              >
                 <TeamspaceLogo teamspace={t} />
                 <span className="truncate">{t.name}</span>
               </Link>
-              <span className="text-xs text-fg-subtle">Lead: {t.lead ? displayName(userById.get(t.lead)) : "none"}</span>
-              <span className="text-xs text-fg-subtle">{t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"} · {t.project_ids.length} {t.project_ids.length === 1 ? "project" : "projects"}</span>
-              <button type="button" className={iconBtn} aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)}><Pencil size={16} aria-hidden /></button>
-              <button type="button" className={`${iconBtn} hover:text-red-600`} aria-label={`Delete ${t.name}`} onClick={() => setDeleting(t)}><Trash2 size={16} aria-hidden /></button>
+              <span className="text-xs text-fg-subtle">
+                Lead: {t.lead ? displayName(userById.get(t.lead)) : "none"}
+              </span>
+              <span className="text-xs text-fg-subtle">
+                {t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"} · {t.project_ids.length}{" "}
+                {t.project_ids.length === 1 ? "project" : "projects"}
+              </span>
+              <button type="button" className={iconBtn} aria-label={`Edit ${t.name}`} onClick={() => setEditing(t)}>
+                <Pencil size={16} aria-hidden />
+              </button>
+              <button
+                type="button"
+                className={`${iconBtn} hover:text-red-600`}
+                aria-label={`Delete ${t.name}`}
+                onClick={() => setDeleting(t)}
+              >
+                <Trash2 size={16} aria-hidden />
+              </button>
             </li>
           ))}
         </ul>
       )}
-      {editing && <TeamspaceFormModal slug={slug} teamspace={editing === "new" ? null : editing} onClose={() => setEditing(null)} />}
+      {editing && (
+        <TeamspaceFormModal
+          slug={slug}
+          teamspace={editing === "new" ? null : editing}
+          onClose={() => setEditing(null)}
+        />
+      )}
       <ConfirmModal
         open={!!deleting}
         onClose={() => setDeleting(null)}
-        onConfirm={() => deleting && del.mutate({ id: deleting.id, label: deleting.name }, { onSettled: () => setDeleting(null) })}
+        onConfirm={() =>
+          deleting && del.mutate({ id: deleting.id, label: deleting.name }, { onSettled: () => setDeleting(null) })
+        }
         title="Delete teamspace"
         message={`Delete "${deleting?.name ?? ""}"? Its projects and their work items stay; its team views go.`}
         confirmLabel="Delete"

@@ -3,10 +3,27 @@ import { Copy, Send, RefreshCw, Pencil, Trash2, ScrollText } from "lucide-react"
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@stride/shared";
 import { fieldErrors } from "../../api/client.ts";
 import {
-  useCreateWebhook, useDeleteWebhook, useRegenerateWebhookSecret, useSendWebhookTest, useUpdateWebhook, useWebhookLogs, useWebhooks,
-  type Webhook, type WebhookLog,
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRegenerateWebhookSecret,
+  useSendWebhookTest,
+  useUpdateWebhook,
+  useWebhookLogs,
+  useWebhooks,
+  type Webhook,
+  type WebhookLog,
 } from "../../api/webhooks.ts";
-import { Banner, Button, ConfirmModal, EmptyState, Input, Modal, PageSpinner, Toggle, useToast } from "../../components/ui/index.ts";
+import {
+  Banner,
+  Button,
+  ConfirmModal,
+  EmptyState,
+  Input,
+  Modal,
+  PageSpinner,
+  Toggle,
+  useToast,
+} from "../../components/ui/index.ts";
 import { copyText } from "../../lib/clipboard.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
@@ -20,7 +37,8 @@ const EVENT_LABEL: Record<WebhookEvent, string> = {
 };
 
 type Flags = Record<WebhookEvent, boolean>;
-const flagsOf = (w: Webhook | null): Flags => Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, w ? w[e] : true])) as Flags;
+const flagsOf = (w: Webhook | null): Flags =>
+  Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, w ? w[e] : true])) as Flags;
 
 /** Workspace webhooks (platform.md §7): list, create, edit, secret shown once, test event and the delivery log. */
 export function WorkspaceWebhooksSettings() {
@@ -44,12 +62,17 @@ export function WorkspaceWebhooksSettings() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h2 className="text-lg font-semibold">Webhooks</h2>
-          <p className="text-sm text-fg-subtle">Send signed HTTP POST requests to another system when work changes in this workspace.</p>
+          <p className="text-sm text-fg-subtle">
+            Send signed HTTP POST requests to another system when work changes in this workspace.
+          </p>
         </div>
         <Button onClick={() => setEditing("new")}>Add webhook</Button>
       </div>
       {list.length === 0 ? (
-        <EmptyState title="No webhooks yet" description="Add a webhook to tell another system about changes to projects, work items, cycles, modules and comments." />
+        <EmptyState
+          title="No webhooks yet"
+          description="Add a webhook to tell another system about changes to projects, work items, cycles, modules and comments."
+        />
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Webhooks">
           {list.map((w) => {
@@ -58,28 +81,70 @@ export function WorkspaceWebhooksSettings() {
               <li key={w.id} className="space-y-2 px-4 py-3" data-webhook={w.url}>
                 <div className="flex flex-wrap items-center gap-3">
                   <div className="min-w-0 flex-1">
-                    <div className="truncate font-mono text-sm" title={w.url}>{w.url}</div>
-                    <div className="text-xs text-fg-subtle">{events.length ? events.join(", ") : "No events selected"}</div>
+                    <div className="truncate font-mono text-sm" title={w.url}>
+                      {w.url}
+                    </div>
+                    <div className="text-xs text-fg-subtle">
+                      {events.length ? events.join(", ") : "No events selected"}
+                    </div>
                   </div>
-                  <span className={w.is_active ? "rounded bg-success-soft px-2 py-0.5 text-xs text-success-strong" : "rounded bg-fill px-2 py-0.5 text-xs text-fg-muted"}>
+                  <span
+                    className={
+                      w.is_active
+                        ? "rounded bg-success-soft px-2 py-0.5 text-xs text-success-strong"
+                        : "rounded bg-fill px-2 py-0.5 text-xs text-fg-muted"
+                    }
+                  >
                     {w.is_active ? "Active" : "Inactive"}
                   </span>
-                  <Button variant="ghost" size="sm" aria-label={`${w.is_active ? "Deactivate" : "Activate"} ${w.url}`} onClick={() => update.mutate({ id: w.id, is_active: !w.is_active })}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`${w.is_active ? "Deactivate" : "Activate"} ${w.url}`}
+                    onClick={() => update.mutate({ id: w.id, is_active: !w.is_active })}
+                  >
                     {w.is_active ? "Deactivate" : "Activate"}
                   </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Send test event to ${w.url}`} disabledReason={w.is_active ? null : "Activate the webhook to send a test event."}
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Send test event to ${w.url}`}
+                    disabledReason={w.is_active ? null : "Activate the webhook to send a test event."}
                     loading={sendTest.isPending && sendTest.variables === w.id}
-                    onClick={() => sendTest.mutate(w.id, { onSuccess: () => { setLogOf(w.id); toast.show("success", "Test event queued", "It appears in the delivery log once sent."); } })}>
+                    onClick={() =>
+                      sendTest.mutate(w.id, {
+                        onSuccess: () => {
+                          setLogOf(w.id);
+                          toast.show("success", "Test event queued", "It appears in the delivery log once sent.");
+                        },
+                      })
+                    }
+                  >
                     <Send size={14} aria-hidden /> Send test event
                   </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Delivery log of ${w.url}`} aria-expanded={logOf === w.id} onClick={() => setLogOf(logOf === w.id ? null : w.id)}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Delivery log of ${w.url}`}
+                    aria-expanded={logOf === w.id}
+                    onClick={() => setLogOf(logOf === w.id ? null : w.id)}
+                  >
                     <ScrollText size={14} aria-hidden /> Log
                   </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Edit ${w.url}`} onClick={() => setEditing(w)}><Pencil size={14} aria-hidden /></Button>
-                  <Button variant="ghost" size="sm" aria-label={`Regenerate the secret of ${w.url}`} onClick={() => setRegenerating(w)}>
+                  <Button variant="ghost" size="sm" aria-label={`Edit ${w.url}`} onClick={() => setEditing(w)}>
+                    <Pencil size={14} aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    aria-label={`Regenerate the secret of ${w.url}`}
+                    onClick={() => setRegenerating(w)}
+                  >
                     <RefreshCw size={14} aria-hidden />
                   </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Delete ${w.url}`} onClick={() => setDeleting(w)}><Trash2 size={14} aria-hidden /></Button>
+                  <Button variant="ghost" size="sm" aria-label={`Delete ${w.url}`} onClick={() => setDeleting(w)}>
+                    <Trash2 size={14} aria-hidden />
+                  </Button>
                 </div>
                 {logOf === w.id && <DeliveryLog slug={slug} webhookId={w.id} />}
               </li>
@@ -92,14 +157,23 @@ export function WorkspaceWebhooksSettings() {
         webhook={editing === "new" ? null : editing}
         open={editing !== null}
         onClose={() => setEditing(null)}
-        onCreated={(w) => { setEditing(null); if (w.secret_key) setSecret({ url: w.url, secret: w.secret_key }); }}
+        onCreated={(w) => {
+          setEditing(null);
+          if (w.secret_key) setSecret({ url: w.url, secret: w.secret_key });
+        }}
       />
       <SecretModal shown={secret} onClose={() => setSecret(null)} />
       <ConfirmModal
         open={!!regenerating}
         onClose={() => setRegenerating(null)}
         title="Regenerate secret"
-        message={<>Make a new secret for the webhook to <span className="break-all font-mono">{regenerating?.url}</span>? The current secret stops working at once: deliveries are signed with the new one, which the receiving system must then be given.</>}
+        message={
+          <>
+            Make a new secret for the webhook to <span className="break-all font-mono">{regenerating?.url}</span>? The
+            current secret stops working at once: deliveries are signed with the new one, which the receiving system
+            must then be given.
+          </>
+        }
         confirmLabel="Regenerate"
         loading={regenerate.isPending}
         onConfirm={() => {
@@ -118,13 +192,25 @@ export function WorkspaceWebhooksSettings() {
         message={`Delete the webhook to ${deleting?.url}? Nothing more is sent to it, and its delivery log goes too.`}
         confirmLabel="Delete"
         loading={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting.id, { onSettled: () => setDeleting(null), onSuccess: () => toast.show("success", "Webhook deleted") })}
+        onConfirm={() =>
+          deleting &&
+          remove.mutate(deleting.id, {
+            onSettled: () => setDeleting(null),
+            onSuccess: () => toast.show("success", "Webhook deleted"),
+          })
+        }
       />
     </div>
   );
 }
 
-function WebhookForm({ slug, webhook, open, onClose, onCreated }: {
+function WebhookForm({
+  slug,
+  webhook,
+  open,
+  onClose,
+  onCreated,
+}: {
   slug: string;
   webhook: Webhook | null;
   open: boolean;
@@ -133,12 +219,30 @@ function WebhookForm({ slug, webhook, open, onClose, onCreated }: {
 }) {
   return (
     <Modal open={open} onClose={onClose} title={webhook ? "Edit webhook" : "Add webhook"}>
-      {open && <WebhookFormBody key={webhook?.id ?? "new"} slug={slug} webhook={webhook} onClose={onClose} onCreated={onCreated} />}
+      {open && (
+        <WebhookFormBody
+          key={webhook?.id ?? "new"}
+          slug={slug}
+          webhook={webhook}
+          onClose={onClose}
+          onCreated={onCreated}
+        />
+      )}
     </Modal>
   );
 }
 
-function WebhookFormBody({ slug, webhook, onClose, onCreated }: { slug: string; webhook: Webhook | null; onClose: () => void; onCreated: (w: Webhook) => void }) {
+function WebhookFormBody({
+  slug,
+  webhook,
+  onClose,
+  onCreated,
+}: {
+  slug: string;
+  webhook: Webhook | null;
+  onClose: () => void;
+  onCreated: (w: Webhook) => void;
+}) {
   const create = useCreateWebhook(slug);
   const update = useUpdateWebhook(slug);
   const toast = useToast();
@@ -151,17 +255,39 @@ function WebhookFormBody({ slug, webhook, onClose, onCreated }: { slug: string; 
     setErrors({});
     const body = { url: url.trim(), is_active: active, ...flags };
     const onError = (err: Error) => setErrors(fieldErrors(err));
-    if (webhook) update.mutate({ id: webhook.id, ...body }, { onSuccess: () => { toast.show("success", "Webhook updated"); onClose(); }, onError });
+    if (webhook)
+      update.mutate(
+        { id: webhook.id, ...body },
+        {
+          onSuccess: () => {
+            toast.show("success", "Webhook updated");
+            onClose();
+          },
+          onError,
+        },
+      );
     else create.mutate(body, { onSuccess: onCreated, onError });
   };
   return (
     <form onSubmit={submit} className="space-y-4" aria-label={webhook ? "Edit webhook" : "Add webhook"}>
-      <Input label="Payload URL" type="url" required placeholder="https://example.com/stride-webhook" value={url} onChange={(e) => setUrl(e.target.value)} error={errors.url} />
+      <Input
+        label="Payload URL"
+        type="url"
+        required
+        placeholder="https://example.com/stride-webhook"
+        value={url}
+        onChange={(e) => setUrl(e.target.value)}
+        error={errors.url}
+      />
       <fieldset className="space-y-2">
         <legend className="text-sm font-medium text-fg-muted">Events to send</legend>
         {WEBHOOK_EVENTS.map((ev) => (
           <label key={ev} className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={flags[ev]} onChange={(e) => setFlags({ ...flags, [ev]: e.target.checked })} />
+            <input
+              type="checkbox"
+              checked={flags[ev]}
+              onChange={(e) => setFlags({ ...flags, [ev]: e.target.checked })}
+            />
             {EVENT_LABEL[ev]}
           </label>
         ))}
@@ -169,8 +295,12 @@ function WebhookFormBody({ slug, webhook, onClose, onCreated }: { slug: string; 
       <Toggle label="Active" description="Inactive webhooks are sent nothing." checked={active} onChange={setActive} />
       {errors.error && <Banner>{errors.error}</Banner>}
       <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>Cancel</Button>
-        <Button type="submit" loading={create.isPending || update.isPending}>{webhook ? "Save" : "Create webhook"}</Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={create.isPending || update.isPending}>
+          {webhook ? "Save" : "Create webhook"}
+        </Button>
       </div>
     </form>
   );
@@ -184,15 +314,26 @@ function SecretModal({ shown, onClose }: { shown: { url: string; secret: string 
       {shown && (
         <div className="space-y-3">
           <p className="text-sm">
-            Deliveries to <span className="font-mono">{shown.url}</span> carry <code>X-Plane-Signature</code>, the hex HMAC-SHA256 of the raw body
-            keyed with this secret. Copy it now: it is not shown again (you can regenerate it).
+            Deliveries to <span className="font-mono">{shown.url}</span> carry <code>X-Plane-Signature</code>, the hex
+            HMAC-SHA256 of the raw body keyed with this secret. Copy it now: it is not shown again (you can regenerate
+            it).
           </p>
           <div className="flex items-center gap-2">
-            <Input aria-label="Secret key" readOnly value={shown.secret} className="font-mono" onFocus={(e) => e.currentTarget.select()} />
-            <Button variant="secondary" aria-label="Copy secret key" onClick={async () => {
-              if (await copyText(shown.secret)) toast.show("success", "Secret copied");
-              else toast.show("error", "Could not copy the secret", "Select the key and copy it yourself.");
-            }}>
+            <Input
+              aria-label="Secret key"
+              readOnly
+              value={shown.secret}
+              className="font-mono"
+              onFocus={(e) => e.currentTarget.select()}
+            />
+            <Button
+              variant="secondary"
+              aria-label="Copy secret key"
+              onClick={async () => {
+                if (await copyText(shown.secret)) toast.show("success", "Secret copied");
+                else toast.show("error", "Could not copy the secret", "Select the key and copy it yourself.");
+              }}
+            >
               <Copy size={14} aria-hidden /> Copy
             </Button>
           </div>
@@ -226,8 +367,12 @@ function DeliveryLog({ slug, webhookId }: { slug: string; webhookId: string }) {
                 <details>
                   <summary className="flex cursor-pointer flex-wrap items-center gap-3">
                     <span className="text-fg-subtle">{fmt.dateTime(l.created_at)}</span>
-                    <span className="font-medium">{l.event_type} {l.action}</span>
-                    <span className={o.ok ? "text-success" : "text-danger"} data-status>{o.text}</span>
+                    <span className="font-medium">
+                      {l.event_type} {l.action}
+                    </span>
+                    <span className={o.ok ? "text-success" : "text-danger"} data-status>
+                      {o.text}
+                    </span>
                     <span className="text-fg-subtle">{l.duration_ms} ms</span>
                     {l.retry_count > 0 && <span className="text-fg-subtle">retry {l.retry_count}</span>}
                     {l.next_retry_at && <span className="text-fg-subtle">next try {fmt.time(l.next_retry_at)}</span>}
@@ -235,12 +380,16 @@ function DeliveryLog({ slug, webhookId }: { slug: string; webhookId: string }) {
                   <div className="mt-2 space-y-2">
                     <div>
                       <div className="text-xs font-semibold uppercase text-fg-subtle">Request body</div>
-                      <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-surface-sunken p-2 text-xs">{l.request_body}</pre>
+                      <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-surface-sunken p-2 text-xs">
+                        {l.request_body}
+                      </pre>
                     </div>
                     {l.response_body !== null && (
                       <div>
                         <div className="text-xs font-semibold uppercase text-fg-subtle">Response</div>
-                        <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-surface-sunken p-2 text-xs">{l.response_body}</pre>
+                        <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-surface-sunken p-2 text-xs">
+                          {l.response_body}
+                        </pre>
                       </div>
                     )}
                   </div>

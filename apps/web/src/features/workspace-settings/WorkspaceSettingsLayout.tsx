@@ -1,4 +1,10 @@
-import { DEFAULT_WORKSPACE_SETTINGS_ORDER, WORKSPACE_SETTINGS_PAGES, canSee, navEntry, settingsNavigation } from "@stride/shared";
+import {
+  DEFAULT_WORKSPACE_SETTINGS_ORDER,
+  WORKSPACE_SETTINGS_PAGES,
+  canSee,
+  navEntry,
+  settingsNavigation,
+} from "@stride/shared";
 import { Outlet } from "react-router";
 import { NoAccess } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";

@@ -2,13 +2,41 @@ import { useState, type FormEvent, type ReactNode } from "react";
 import { attachClosestEdge } from "@atlaskit/pragmatic-drag-and-drop-hitbox/closest-edge/attach-closest-edge";
 import type { Input as DragInput } from "@atlaskit/pragmatic-drag-and-drop/types";
 import { NavLink } from "react-router";
-import { ChevronDown, ChevronRight, CircleDot, Boxes, FileText, Folder, FolderPlus, Layers, MoreHorizontal, RefreshCcw, type LucideIcon } from "lucide-react";
+import {
+  ChevronDown,
+  ChevronRight,
+  CircleDot,
+  Boxes,
+  FileText,
+  Folder,
+  FolderPlus,
+  Layers,
+  MoreHorizontal,
+  RefreshCcw,
+  type LucideIcon,
+} from "lucide-react";
 import { sequenceForIndex, sortFavorites } from "@stride/shared";
 import { ApiError } from "../../api/client.ts";
-import { useCreateFavoriteFolder, useDeleteFavorite, useFavorites, useUpdateFavorite, type UserFavorite } from "../../api/favorites.ts";
+import {
+  useCreateFavoriteFolder,
+  useDeleteFavorite,
+  useFavorites,
+  useUpdateFavorite,
+  type UserFavorite,
+} from "../../api/favorites.ts";
 import type { LogoProps } from "../../api/types.ts";
 import {
-  DragHandle, DragScope, DropLine, DropList, draggingClass, sortableSpec, useDragDrop, useDragItem, useSlotLine, useSlotTarget, type Slot,
+  DragHandle,
+  DragScope,
+  DropLine,
+  DropList,
+  draggingClass,
+  sortableSpec,
+  useDragDrop,
+  useDragItem,
+  useSlotLine,
+  useSlotTarget,
+  type Slot,
 } from "../../components/dnd/index.ts";
 import { ConfirmModal, Menu, cx, useToast, type MenuItem } from "../../components/ui/index.ts";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
@@ -16,7 +44,13 @@ import { useCan } from "../../lib/permissions.ts";
 
 const ROOT = "root";
 
-const TYPE_ICON: Record<string, LucideIcon> = { cycle: RefreshCcw, module: Boxes, view: Layers, page: FileText, issue: CircleDot };
+const TYPE_ICON: Record<string, LucideIcon> = {
+  cycle: RefreshCcw,
+  module: Boxes,
+  view: Layers,
+  page: FileText,
+  issue: CircleDot,
+};
 
 /** Where a favourite opens. */
 function hrefOf(slug: string, f: UserFavorite): string {
@@ -24,16 +58,22 @@ function hrefOf(slug: string, f: UserFavorite): string {
   const pid = f.project_id ?? f.entity_data?.project_id ?? "";
   const project = `/${slug}/projects/${pid}`;
   switch (f.entity_type) {
-    case "project": return `/${slug}/projects/${id}/issues/`;
-    case "cycle": return `${project}/cycles/${id}/`;
-    case "module": return `${project}/modules/${id}/`;
-    case "view": return pid ? `${project}/views/${id}/` : `/${slug}/workspace-views/${id}/`;
-    case "page": return `${project}/pages/${id}/`;
-    default: return `${project}/issues/${id}/`;
+    case "project":
+      return `/${slug}/projects/${id}/issues/`;
+    case "cycle":
+      return `${project}/cycles/${id}/`;
+    case "module":
+      return `${project}/modules/${id}/`;
+    case "view":
+      return pid ? `${project}/views/${id}/` : `/${slug}/workspace-views/${id}/`;
+    case "page":
+      return `${project}/pages/${id}/`;
+    default:
+      return `${project}/issues/${id}/`;
   }
 }
 
-const nameOf = (f: UserFavorite) => (f.is_folder ? f.name ?? "Folder" : f.entity_data?.name ?? "Untitled");
+const nameOf = (f: UserFavorite) => (f.is_folder ? (f.name ?? "Folder") : (f.entity_data?.name ?? "Untitled"));
 
 const errorText = (err: unknown) => {
   if (err instanceof ApiError && err.body && typeof err.body === "object") {
@@ -78,7 +118,10 @@ export function FavoritesSection({ slug }: { slug: string }) {
       ordered: () => true,
       name: (c) => (c === ROOT ? "Favorites" : `folder ${nameOf(byId(c)!)}`),
     },
-    label: (id) => { const f = byId(id); return f ? nameOf(f) : "Favorite"; },
+    label: (id) => {
+      const f = byId(id);
+      return f ? nameOf(f) : "Favorite";
+    },
     canDrag: (src) => !src.id.startsWith("pending-"),
     commit: (src, slot: Slot, failed) => {
       const fav = byId(src.id);
@@ -90,7 +133,12 @@ export function FavoritesSection({ slug }: { slug: string }) {
       if (parent) setCollapsed((c) => ({ ...c, [parent]: false }));
       update.mutate(
         { id: src.id, ...(moved ? { parent } : {}), ...(sequence !== null ? { sequence } : {}) },
-        { onError: (err) => { failed(); toast.show("error", "Could not move the favorite", errorText(err)); } },
+        {
+          onError: (err) => {
+            failed();
+            toast.show("error", "Could not move the favorite", errorText(err));
+          },
+        },
       );
       return true;
     },
@@ -101,7 +149,9 @@ export function FavoritesSection({ slug }: { slug: string }) {
   return (
     <section aria-labelledby="favorites-heading" className="mt-5">
       <div className="flex items-center justify-between px-2">
-        <h2 id="favorites-heading" className="text-xs font-semibold uppercase tracking-wide text-fg-subtle">Favorites</h2>
+        <h2 id="favorites-heading" className="text-xs font-semibold uppercase tracking-wide text-fg-subtle">
+          Favorites
+        </h2>
         <button
           type="button"
           aria-label="New favorites folder"
@@ -123,7 +173,9 @@ export function FavoritesSection({ slug }: { slug: string }) {
                 open={!collapsed[f.id]}
                 onToggle={() => setCollapsed((c) => ({ ...c, [f.id]: !c[f.id] }))}
               >
-                {childrenOf(f.id).map((child) => <FavoriteRow key={child.id} slug={slug} fav={child} container={f.id} />)}
+                {childrenOf(f.id).map((child) => (
+                  <FavoriteRow key={child.id} slug={slug} fav={child} container={f.id} />
+                ))}
               </FolderRow>
             ) : (
               <FavoriteRow key={f.id} slug={slug} fav={f} container={ROOT} />
@@ -131,15 +183,20 @@ export function FavoritesSection({ slug }: { slug: string }) {
           )}
         </DropList>
       </DragScope>
-      {favs.isSuccess && list.length === 0 && <p className="px-2 py-1 text-xs text-fg-subtle">Star a project to pin it here.</p>}
+      {favs.isSuccess && list.length === 0 && (
+        <p className="px-2 py-1 text-xs text-fg-subtle">Star a project to pin it here.</p>
+      )}
     </section>
   );
 }
 
-
 function EntityIcon({ fav }: { fav: UserFavorite }) {
   if (fav.entity_type === "project") {
-    return <ProjectLogo project={{ name: nameOf(fav), logo_props: (fav.entity_data?.logo_props ?? null) as LogoProps | null }} />;
+    return (
+      <ProjectLogo
+        project={{ name: nameOf(fav), logo_props: (fav.entity_data?.logo_props ?? null) as LogoProps | null }}
+      />
+    );
   }
   const I = TYPE_ICON[fav.entity_type] ?? Layers;
   return <I size={14} strokeWidth={1.75} aria-hidden focusable="false" className="shrink-0" />;
@@ -164,20 +221,43 @@ function FavoriteRow({ slug, fav, container }: { slug: string; fav: UserFavorite
   const remove = useDeleteFavorite(slug);
   const name = nameOf(fav);
   return (
-    <li ref={drag.ref} className={cx("group relative flex items-center gap-0.5", draggingClass(drag))} data-favorite={name}>
+    <li
+      ref={drag.ref}
+      className={cx("group relative flex items-center gap-0.5", draggingClass(drag))}
+      data-favorite={name}
+    >
       <DropLine edge={line} inset />
-      <DragHandle drag={drag} label={`favorite ${name}`} className="opacity-0 focus:opacity-100 group-hover:opacity-100" />
+      <DragHandle
+        drag={drag}
+        label={`favorite ${name}`}
+        className="opacity-0 focus:opacity-100 group-hover:opacity-100"
+      />
       {/* the row drags, not the link (a link would start the browser's own link drag) */}
       <NavLink to={hrefOf(slug, fav)} className={rowClass} draggable={false}>
         <EntityIcon fav={fav} />
         <span className="truncate">{name}</span>
       </NavLink>
-      <RowMenu label={`Actions for favorite ${name}`} items={[{ label: "Remove from favorites", onSelect: () => remove.mutate(fav.id) }]} />
+      <RowMenu
+        label={`Actions for favorite ${name}`}
+        items={[{ label: "Remove from favorites", onSelect: () => remove.mutate(fav.id) }]}
+      />
     </li>
   );
 }
 
-function FolderRow({ slug, folder, open, onToggle, children }: { slug: string; folder: UserFavorite; open: boolean; onToggle: () => void; children: ReactNode }) {
+function FolderRow({
+  slug,
+  folder,
+  open,
+  onToggle,
+  children,
+}: {
+  slug: string;
+  folder: UserFavorite;
+  open: boolean;
+  onToggle: () => void;
+  children: ReactNode;
+}) {
   const into = ({ input, element }: { input: DragInput; element: Element }) => {
     const r = element.getBoundingClientRect();
     const y = (input.clientY - r.top) / Math.max(r.height, 1);
@@ -195,17 +275,55 @@ function FolderRow({ slug, folder, open, onToggle, children }: { slug: string; f
   const [confirm, setConfirm] = useState(false);
   const name = nameOf(folder);
   const rename = (value: string, done: () => void, fail: (msg: string) => void) =>
-    update.mutate({ id: folder.id, name: value }, { onSuccess: done, onError: (err) => { fail(errorText(err)); toast.show("error", "Could not rename the folder", errorText(err)); } });
+    update.mutate(
+      { id: folder.id, name: value },
+      {
+        onSuccess: done,
+        onError: (err) => {
+          fail(errorText(err));
+          toast.show("error", "Could not rename the folder", errorText(err));
+        },
+      },
+    );
   return (
     <li className="relative" data-favorite-folder={name}>
-      <div ref={drag.ref} className={cx("group relative flex items-center gap-0.5 rounded-md", draggingClass(drag), target && "bg-accent-soft")}>
+      <div
+        ref={drag.ref}
+        className={cx(
+          "group relative flex items-center gap-0.5 rounded-md",
+          draggingClass(drag),
+          target && "bg-accent-soft",
+        )}
+      >
         <DropLine edge={line} inset />
-        <DragHandle drag={drag} label={`folder ${name}`} className="opacity-0 focus:opacity-100 group-hover:opacity-100" />
+        <DragHandle
+          drag={drag}
+          label={`folder ${name}`}
+          className="opacity-0 focus:opacity-100 group-hover:opacity-100"
+        />
         {renaming ? (
-          <FolderNameForm initial={name} label="Folder name" onCancel={() => setRenaming(false)} onSubmit={(v, done, fail) => rename(v, () => { setRenaming(false); done(); }, fail)} />
+          <FolderNameForm
+            initial={name}
+            label="Folder name"
+            onCancel={() => setRenaming(false)}
+            onSubmit={(v, done, fail) =>
+              rename(
+                v,
+                () => {
+                  setRenaming(false);
+                  done();
+                },
+                fail,
+              )
+            }
+          />
         ) : (
           <button type="button" aria-expanded={open} onClick={onToggle} className={rowClass({ isActive: false })}>
-            {open ? <ChevronDown size={14} aria-hidden focusable="false" /> : <ChevronRight size={14} aria-hidden focusable="false" />}
+            {open ? (
+              <ChevronDown size={14} aria-hidden focusable="false" />
+            ) : (
+              <ChevronRight size={14} aria-hidden focusable="false" />
+            )}
             <Folder size={14} strokeWidth={1.75} aria-hidden focusable="false" className="shrink-0" />
             <span className="truncate">{name}</span>
           </button>
@@ -226,7 +344,10 @@ function FolderRow({ slug, folder, open, onToggle, children }: { slug: string; f
       <ConfirmModal
         open={confirm}
         onClose={() => setConfirm(false)}
-        onConfirm={() => { remove.mutate(folder.id); setConfirm(false); }}
+        onConfirm={() => {
+          remove.mutate(folder.id);
+          setConfirm(false);
+        }}
         title={`Delete folder ${name}?`}
         message="The favorites in it move to the top level; nothing is unfavorited."
         confirmLabel="Delete folder"
@@ -243,14 +364,27 @@ function NewFolderForm({ slug, onDone }: { slug: string; onDone: () => void }) {
         initial=""
         label="New folder name"
         onCancel={onDone}
-        onSubmit={(name, done, fail) => create.mutate(name, { onSuccess: () => { done(); onDone(); }, onError: (err) => fail(errorText(err)) })}
+        onSubmit={(name, done, fail) =>
+          create.mutate(name, {
+            onSuccess: () => {
+              done();
+              onDone();
+            },
+            onError: (err) => fail(errorText(err)),
+          })
+        }
       />
     </div>
   );
 }
 
 /** An inline name field: Enter saves, Escape cancels; the server's refusal shows under it. */
-function FolderNameForm({ initial, label, onSubmit, onCancel }: {
+function FolderNameForm({
+  initial,
+  label,
+  onSubmit,
+  onCancel,
+}: {
   initial: string;
   label: string;
   onSubmit: (name: string, done: () => void, fail: (msg: string) => void) => void;
@@ -274,10 +408,19 @@ function FolderNameForm({ initial, label, onSubmit, onCancel }: {
         value={value}
         maxLength={255}
         onChange={(e) => setValue(e.target.value)}
-        onKeyDown={(e) => { if (e.key === "Escape") { e.preventDefault(); onCancel(); } }}
+        onKeyDown={(e) => {
+          if (e.key === "Escape") {
+            e.preventDefault();
+            onCancel();
+          }
+        }}
         className="w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm"
       />
-      {error && <p role="alert" className="px-1 pt-0.5 text-xs text-red-600">{error}</p>}
+      {error && (
+        <p role="alert" className="px-1 pt-0.5 text-xs text-red-600">
+          {error}
+        </p>
+      )}
     </form>
   );
 }

@@ -1,7 +1,31 @@
 import { useState } from "react";
-import { SIDEBAR_PIN_KEYS, WORKSPACE_SETTINGS_PAGES, WORKSPACE_SIDEBAR, canSee, navEntry, visibleEntries, type NavEntry, type SidebarPreferenceKey } from "@stride/shared";
+import {
+  SIDEBAR_PIN_KEYS,
+  WORKSPACE_SETTINGS_PAGES,
+  WORKSPACE_SIDEBAR,
+  canSee,
+  navEntry,
+  visibleEntries,
+  type NavEntry,
+  type SidebarPreferenceKey,
+} from "@stride/shared";
 import { NavLink, useNavigate } from "react-router";
-import { Archive, Briefcase, ChartNoAxesColumn, ChevronDown, ChevronRight, CircleUser, House, Inbox, Layers, PencilLine, Pin, PinOff, StickyNote, type LucideIcon } from "lucide-react";
+import {
+  Archive,
+  Briefcase,
+  ChartNoAxesColumn,
+  ChevronDown,
+  ChevronRight,
+  CircleUser,
+  House,
+  Inbox,
+  Layers,
+  PencilLine,
+  Pin,
+  PinOff,
+  StickyNote,
+  type LucideIcon,
+} from "lucide-react";
 import { useMyWorkspaces } from "../../api/users.ts";
 import { useProjects } from "../../api/projects.ts";
 import { useWorkspaceUserProperties } from "../../api/favorites.ts";
@@ -15,7 +39,15 @@ import { FavoritesSection } from "./FavoritesSection.tsx";
 import { TeamspacesSection } from "./TeamspacesSection.tsx";
 
 const ICON: Record<string, LucideIcon> = {
-  home: House, inbox: Inbox, projects: Briefcase, views: Layers, analytics: ChartNoAxesColumn, "your-work": CircleUser, drafts: PencilLine, archives: Archive, stickies: StickyNote,
+  home: House,
+  inbox: Inbox,
+  projects: Briefcase,
+  views: Layers,
+  analytics: ChartNoAxesColumn,
+  "your-work": CircleUser,
+  drafts: PencilLine,
+  archives: Archive,
+  stickies: StickyNote,
 };
 
 /** A sidebar entry's icon (decorative: the link reads its label). */
@@ -50,13 +82,25 @@ export function Sidebar() {
           label={
             <>
               <span className="sr-only">Switch workspace </span>
-              <span aria-hidden className="flex h-6 w-6 items-center justify-center rounded bg-indigo-600 text-xs text-white">{workspace.name.charAt(0).toUpperCase()}</span>
+              <span
+                aria-hidden
+                className="flex h-6 w-6 items-center justify-center rounded bg-indigo-600 text-xs text-white"
+              >
+                {workspace.name.charAt(0).toUpperCase()}
+              </span>
               <span className="truncate">{workspace.name}</span>
             </>
           }
           items={[
-            ...(workspaces.data ?? []).map((w) => ({ label: w.name, kind: "radio" as const, checked: w.slug === slug, onSelect: () => nav(`/${w.slug}/`) })),
-            ...(canSee(navEntry(WORKSPACE_SETTINGS_PAGES, "general"), role) ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }] : []),
+            ...(workspaces.data ?? []).map((w) => ({
+              label: w.name,
+              kind: "radio" as const,
+              checked: w.slug === slug,
+              onSelect: () => nav(`/${w.slug}/`),
+            })),
+            ...(canSee(navEntry(WORKSPACE_SETTINGS_PAGES, "general"), role)
+              ? [{ label: "Workspace settings", onSelect: () => nav(`/${slug}/settings/`) }]
+              : []),
             { label: "Create workspace", onSelect: () => nav("/create-workspace/") },
             { label: "Workspace invitations", onSelect: () => nav("/invitations/") },
           ]}
@@ -78,10 +122,14 @@ export function Sidebar() {
           ))}
           {shown.length < mine.length && (
             <li>
-              <NavLink to={`/${slug}/projects/`} end className={linkClass}>All projects ({mine.length})</NavLink>
+              <NavLink to={`/${slug}/projects/`} end className={linkClass}>
+                All projects ({mine.length})
+              </NavLink>
             </li>
           )}
-          {projects.isSuccess && mine.length === 0 && <li className="px-2 py-1 text-xs text-fg-subtle">You are not in any project yet.</li>}
+          {projects.isSuccess && mine.length === 0 && (
+            <li className="px-2 py-1 text-xs text-fg-subtle">You are not in any project yet.</li>
+          )}
         </ul>
       </nav>
       <div className="border-t border-line p-2">
@@ -111,15 +159,23 @@ function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavE
   const [more, setMoreState] = useState(() => readMoreOpen(slug));
   const setMore = (open: boolean) => {
     setMoreState(open);
-    try { localStorage.setItem(moreKey(slug), open ? "open" : "closed"); } catch { /* private mode: the state lasts the visit */ }
+    try {
+      localStorage.setItem(moreKey(slug), open ? "open" : "closed");
+    } catch {
+      /* private mode: the state lasts the visit */
+    }
   };
   const prefOf = (e: NavEntry) => (SIDEBAR_PIN_KEYS[e.key] ? prefs.data?.[SIDEBAR_PIN_KEYS[e.key]] : undefined);
   // until the pins are known (or when they cannot be read) every entry shows
   const known = prefs.isSuccess;
   const fixed = entries.filter((e) => !SIDEBAR_PIN_KEYS[e.key] || !known);
   const order = (a: NavEntry, b: NavEntry) => (prefOf(a)?.sort_order ?? 0) - (prefOf(b)?.sort_order ?? 0);
-  const pinned = known ? entries.filter((e) => SIDEBAR_PIN_KEYS[e.key] && prefOf(e)?.is_pinned !== false).sort(order) : [];
-  const unpinned = known ? entries.filter((e) => SIDEBAR_PIN_KEYS[e.key] && prefOf(e)?.is_pinned === false).sort(order) : [];
+  const pinned = known
+    ? entries.filter((e) => SIDEBAR_PIN_KEYS[e.key] && prefOf(e)?.is_pinned !== false).sort(order)
+    : [];
+  const unpinned = known
+    ? entries.filter((e) => SIDEBAR_PIN_KEYS[e.key] && prefOf(e)?.is_pinned === false).sort(order)
+    : [];
   const row = (e: NavEntry) => {
     const key = SIDEBAR_PIN_KEYS[e.key] as SidebarPreferenceKey | undefined;
     const isPinned = prefOf(e)?.is_pinned !== false;
@@ -129,7 +185,13 @@ function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavE
           <NavIcon name={e.key} />
           {e.label}
           {e.key === "inbox" && unread > 0 && (
-            <span data-testid="inbox-unread" aria-label={`${unread} unread`} className="ml-auto rounded-full bg-indigo-600 px-1.5 text-xs font-medium text-white">{unread}</span>
+            <span
+              data-testid="inbox-unread"
+              aria-label={`${unread} unread`}
+              className="ml-auto rounded-full bg-indigo-600 px-1.5 text-xs font-medium text-white"
+            >
+              {unread}
+            </span>
           )}
         </NavLink>
         {key && known && (
@@ -139,7 +201,11 @@ function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavE
             onClick={() => pin.mutate({ key, is_pinned: !isPinned })}
             className="absolute right-1 top-1/2 -translate-y-1/2 rounded p-0.5 text-fg-subtle opacity-0 hover:bg-fill-selected hover:text-fg-secondary focus:opacity-100 group-hover:opacity-100"
           >
-            {isPinned ? <PinOff size={12} aria-hidden focusable="false" /> : <Pin size={12} aria-hidden focusable="false" />}
+            {isPinned ? (
+              <PinOff size={12} aria-hidden focusable="false" />
+            ) : (
+              <Pin size={12} aria-hidden focusable="false" />
+            )}
           </button>
         )}
       </li>
@@ -153,11 +219,24 @@ function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavE
       </ul>
       {unpinned.length > 0 && (
         <div className="mt-1">
-          <button type="button" aria-expanded={more} onClick={() => setMore(!more)} className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-fg-muted hover:bg-fill-hover">
-            {more ? <ChevronDown size={14} aria-hidden focusable="false" /> : <ChevronRight size={14} aria-hidden focusable="false" />}
+          <button
+            type="button"
+            aria-expanded={more}
+            onClick={() => setMore(!more)}
+            className="flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-sm text-fg-muted hover:bg-fill-hover"
+          >
+            {more ? (
+              <ChevronDown size={14} aria-hidden focusable="false" />
+            ) : (
+              <ChevronRight size={14} aria-hidden focusable="false" />
+            )}
             More
           </button>
-          {more && <ul aria-label="More" className="space-y-0.5">{unpinned.map(row)}</ul>}
+          {more && (
+            <ul aria-label="More" className="space-y-0.5">
+              {unpinned.map(row)}
+            </ul>
+          )}
         </div>
       )}
     </>

@@ -35,7 +35,9 @@ export function TeamspacesSection({ slug }: { slug: string }) {
           </li>
         ))}
         <li>
-          <NavLink to={`/${slug}/teamspaces/`} end className={rowClass}>{mine.length ? "All teamspaces" : "Create a teamspace"}</NavLink>
+          <NavLink to={`/${slug}/teamspaces/`} end className={rowClass}>
+            {mine.length ? "All teamspaces" : "Create a teamspace"}
+          </NavLink>
         </li>
       </ul>
     </section>

@@ -24,7 +24,8 @@ export function WorkspaceLayout() {
   const wsId = ws.data?.id;
   const lastId = profile.data?.last_workspace_id;
   useEffect(() => {
-    if (wsId && profile.data && lastId !== wsId && !updateProfile.isPending) updateProfile.mutate({ last_workspace_id: wsId });
+    if (wsId && profile.data && lastId !== wsId && !updateProfile.isPending)
+      updateProfile.mutate({ last_workspace_id: wsId });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [wsId, lastId, profile.data]);
 
@@ -37,8 +38,16 @@ export function WorkspaceLayout() {
     return (
       <EmptyState
         title={status === 404 || status === 403 ? "Workspace not found" : "Could not open this workspace"}
-        description={status === 403 || status === 404 ? "This workspace does not exist or you are not a member of it." : "Something went wrong. Reload the page to try again."}
-        action={<Link className="text-indigo-600 hover:underline" to="/">Go to your workspaces</Link>}
+        description={
+          status === 403 || status === 404
+            ? "This workspace does not exist or you are not a member of it."
+            : "Something went wrong. Reload the page to try again."
+        }
+        action={
+          <Link className="text-indigo-600 hover:underline" to="/">
+            Go to your workspaces
+          </Link>
+        }
       />
     );
   }
@@ -80,7 +89,9 @@ function Shell() {
   const sidebar = useSidebar();
   const loc = useLocation();
   const { close } = sidebar;
-  useEffect(() => { close(); }, [loc.pathname, close]);
+  useEffect(() => {
+    close();
+  }, [loc.pathname, close]);
   const overlay = sidebar.open && sidebar.narrow;
   const aside = useRef<HTMLElement>(null);
   // The narrow-window overlay behaves like a drawer: a backdrop that dims the page in both themes, focus
@@ -92,20 +103,25 @@ function Shell() {
     const el = aside.current;
     el?.querySelector<HTMLElement>("a[href], button:not([disabled])")?.focus();
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === "Escape" && !e.defaultPrevented) { e.preventDefault(); close(); }
+      if (e.key === "Escape" && !e.defaultPrevented) {
+        e.preventDefault();
+        close();
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => {
       document.removeEventListener("keydown", onKey);
-      if (opener?.isConnected && (!document.activeElement || document.activeElement === document.body || el?.contains(document.activeElement))) opener.focus();
+      if (
+        opener?.isConnected &&
+        (!document.activeElement || document.activeElement === document.body || el?.contains(document.activeElement))
+      )
+        opener.focus();
     };
   }, [overlay, close]);
   return (
     <div className="flex h-screen overflow-hidden">
       <SkipLink />
-      {overlay && (
-        <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-backdrop" onClick={close} />
-      )}
+      {overlay && <div data-sidebar-backdrop aria-hidden className="fixed inset-0 z-30 bg-backdrop" onClick={close} />}
       <aside
         ref={aside}
         aria-label="Workspace sidebar"
@@ -117,7 +133,12 @@ function Shell() {
       >
         <Sidebar />
       </aside>
-      <main id={MAIN_ID} tabIndex={-1} inert={overlay || undefined} className="flex min-w-0 flex-1 flex-col overflow-y-auto focus:outline-none">
+      <main
+        id={MAIN_ID}
+        tabIndex={-1}
+        inert={overlay || undefined}
+        className="flex min-w-0 flex-1 flex-col overflow-y-auto focus:outline-none"
+      >
         <GatedOutlet />
       </main>
       <LiveIndicator />

@@ -2,7 +2,11 @@ import { createContext, useContext } from "react";
 import type { Role } from "@stride/shared";
 import type { Workspace } from "../../api/types.ts";
 
-export interface CurrentWorkspace { slug: string; role: Role; workspace: Workspace }
+export interface CurrentWorkspace {
+  slug: string;
+  role: Role;
+  workspace: Workspace;
+}
 /** Provided by WorkspaceLayout to the screens of the workspace shell. */
 export const WorkspaceContext = createContext<CurrentWorkspace | null>(null);
 

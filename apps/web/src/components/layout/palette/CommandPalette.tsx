@@ -11,7 +11,12 @@ import { ShortcutHelp } from "./ShortcutHelp.tsx";
 import { moveListFocus, toggleFocusedSelection } from "./list-keys.ts";
 
 /** The pickers the single keys S, P, A and L open on the work item in hand. */
-const ITEM_KEYS: Partial<Record<ShortcutId, Picker>> = { "item-state": "state", "item-priority": "priority", "item-assignees": "assignees", "item-labels": "labels" };
+const ITEM_KEYS: Partial<Record<ShortcutId, Picker>> = {
+  "item-state": "state",
+  "item-priority": "priority",
+  "item-assignees": "assignees",
+  "item-labels": "labels",
+};
 
 /**
  * The workspace's keyboard layer: Cmd/Ctrl-K (or /) opens the command palette, ? the shortcut help, C creates a
@@ -44,10 +49,14 @@ export function CommandPalette({ slug }: { slug: string }) {
     view: !!inProject && !!project?.issue_views_view && can("create", "view", inProject),
     page: !!inProject && !!project?.page_view && can("create", "page", inProject),
   };
-  const canCreate = projectId ? !!project && can("create", "workItem", projectSubject(project)) : (projects.data ?? []).some((p) => can("create", "workItem", projectSubject(p)));
+  const canCreate = projectId
+    ? !!project && can("create", "workItem", projectSubject(project))
+    : (projects.data ?? []).some((p) => can("create", "workItem", projectSubject(p)));
 
   const state = useRef({ open, help, creating, projectId, canCreate, target });
-  useEffect(() => { state.current = { open, help, creating, projectId, canCreate, target }; });
+  useEffect(() => {
+    state.current = { open, help, creating, projectId, canCreate, target };
+  });
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -64,22 +73,44 @@ export function CommandPalette({ slug }: { slug: string }) {
       if (goChord.take()) {
         const id = GO_KEYS[key];
         const href = id ? goPath(id, slug, s.projectId) : null;
-        if (href) { e.preventDefault(); void navigate(href); }
+        if (href) {
+          e.preventDefault();
+          void navigate(href);
+        }
         return;
       }
-      if (key === "g" && !e.shiftKey) { goChord.start(); return; }
+      if (key === "g" && !e.shiftKey) {
+        goChord.start();
+        return;
+      }
       const id = SINGLE_KEYS[e.key === "?" ? "?" : key];
       if (!id) return;
       const picker = ITEM_KEYS[id];
       if (picker) {
-        if (s.target?.editable) { e.preventDefault(); setStartPicker(picker); setOpen(true); }
+        if (s.target?.editable) {
+          e.preventDefault();
+          setStartPicker(picker);
+          setOpen(true);
+        }
         return;
       }
-      if (id === "search") { e.preventDefault(); setStartPicker(null); setOpen(true); }
-      else if (id === "help") { e.preventDefault(); setHelp(true); }
-      else if (id === "create") { if (s.canCreate) { e.preventDefault(); setCreating(true); } }
-      else if (id === "next" || id === "previous") { if (moveListFocus(id === "next" ? 1 : -1)) e.preventDefault(); }
-      else if (id === "select") { if (toggleFocusedSelection()) e.preventDefault(); }
+      if (id === "search") {
+        e.preventDefault();
+        setStartPicker(null);
+        setOpen(true);
+      } else if (id === "help") {
+        e.preventDefault();
+        setHelp(true);
+      } else if (id === "create") {
+        if (s.canCreate) {
+          e.preventDefault();
+          setCreating(true);
+        }
+      } else if (id === "next" || id === "previous") {
+        if (moveListFocus(id === "next" ? 1 : -1)) e.preventDefault();
+      } else if (id === "select") {
+        if (toggleFocusedSelection()) e.preventDefault();
+      }
     };
     // on window, so that a screen's own handler on document runs first and can claim the key
     window.addEventListener("keydown", onKey);
@@ -95,13 +126,18 @@ export function CommandPalette({ slug }: { slug: string }) {
           canCreate={canCreate}
           creatable={creatable}
           startPicker={startPicker}
-          onClose={() => { setOpen(false); setStartPicker(null); }}
+          onClose={() => {
+            setOpen(false);
+            setStartPicker(null);
+          }}
           onCreate={() => setCreating(true)}
           onHelp={() => setHelp(true)}
         />
       )}
       <ShortcutHelp open={help} onClose={() => setHelp(false)} />
-      {creating && <CreateWorkItemModal open={creating} onClose={() => setCreating(false)} slug={slug} projectId={projectId} />}
+      {creating && (
+        <CreateWorkItemModal open={creating} onClose={() => setCreating(false)} slug={slug} projectId={projectId} />
+      )}
     </>
   );
 }

@@ -7,7 +7,16 @@ import { copyText } from "../../../lib/clipboard.ts";
 import { recentItems, useWorkItemTarget, type WorkItemTarget } from "../../../lib/command-target.ts";
 import { keyLabels } from "../../../lib/shortcuts.ts";
 import { cx, useToast } from "../../ui/index.ts";
-import { PICKER_TITLES, baseCommands, matches, pickerCommands, searchCommands, type Command, type Creatable, type Picker } from "./commands.ts";
+import {
+  PICKER_TITLES,
+  baseCommands,
+  matches,
+  pickerCommands,
+  searchCommands,
+  type Command,
+  type Creatable,
+  type Picker,
+} from "./commands.ts";
 
 const isMac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
 
@@ -42,7 +51,16 @@ function useDebounced(value: string, ms: number): string {
  * that needs a value opens a picker (state, priority, assignees, labels, cycle, modules) in the same dialog;
  * Backspace on an empty picker goes back. A combobox with a listbox: arrows move, Enter chooses, Escape closes.
  */
-export function PaletteDialog({ slug, projectId, canCreate, creatable, startPicker = null, onClose, onCreate, onHelp }: {
+export function PaletteDialog({
+  slug,
+  projectId,
+  canCreate,
+  creatable,
+  startPicker = null,
+  onClose,
+  onCreate,
+  onHelp,
+}: {
   slug: string;
   projectId: string | null;
   canCreate: boolean;
@@ -60,7 +78,9 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, startPick
   const [picker, setPicker] = useState<Picker | null>(startPicker);
   // what had the focus when the palette opened (read while rendering, before the dialog takes the focus), and the list
   // row it is in: a row the change made from the palette draws anew gets the focus back
-  const [opener] = useState(() => (typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null)));
+  const [opener] = useState(() =>
+    typeof document === "undefined" ? null : (document.activeElement as HTMLElement | null),
+  );
   const row = opener?.closest("[data-item]")?.getAttribute("data-item") ?? null;
   useEffect(() => {
     const d = ref.current;
@@ -76,21 +96,44 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, startPick
   const choose = (c: Command) => {
     const run = c.run;
     switch (run.kind) {
-      case "go": onClose(); void navigate(run.href); return;
-      case "pick": setPicker(run.picker); return;
+      case "go":
+        onClose();
+        void navigate(run.href);
+        return;
+      case "pick":
+        setPicker(run.picker);
+        return;
       case "set":
         target?.set(run.patch);
         if (!run.keepOpen) onClose();
         return;
-      case "create": onClose(); onCreate(); return;
-      case "help": onClose(); onHelp(); return;
+      case "create":
+        onClose();
+        onCreate();
+        return;
+      case "help":
+        onClose();
+        onHelp();
+        return;
       case "copy-link":
-        if (target) void copyText(window.location.origin + target.url).then(() => toast.show("success", "Link copied", target.key));
+        if (target)
+          void copyText(window.location.origin + target.url).then(() =>
+            toast.show("success", "Link copied", target.key),
+          );
         onClose();
         return;
-      case "archive": target?.archive?.(); onClose(); return;
-      case "delete": onClose(); target?.requestDelete?.(); return;
-      case "run-agent": onClose(); target?.runAgent?.(); return;
+      case "archive":
+        target?.archive?.();
+        onClose();
+        return;
+      case "delete":
+        onClose();
+        target?.requestDelete?.();
+        return;
+      case "run-agent":
+        onClose();
+        target?.runAgent?.();
+        return;
     }
   };
 
@@ -98,19 +141,45 @@ export function PaletteDialog({ slug, projectId, canCreate, creatable, startPick
     <dialog
       ref={ref}
       aria-label="Command palette"
-      onCancel={(e) => { e.preventDefault(); onClose(); }}
-      onClick={(e) => { if (e.target === ref.current) onClose(); }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === ref.current) onClose();
+      }}
       className="m-auto mt-[15vh] w-[calc(100%-2rem)] max-w-xl rounded-lg border border-line bg-surface p-0 text-fg shadow-xl backdrop:bg-black/40"
     >
-      {picker && target
-        ? <PickerView key={picker} picker={picker} target={target} onChoose={choose} onBack={() => setPicker(null)} />
-        : <RootView slug={slug} projectId={projectId} canCreate={canCreate} creatable={creatable} target={target} onChoose={choose} />}
+      {picker && target ? (
+        <PickerView key={picker} picker={picker} target={target} onChoose={choose} onBack={() => setPicker(null)} />
+      ) : (
+        <RootView
+          slug={slug}
+          projectId={projectId}
+          canCreate={canCreate}
+          creatable={creatable}
+          target={target}
+          onChoose={choose}
+        />
+      )}
     </dialog>
   );
 }
 
-function RootView({ slug, projectId, canCreate, creatable, target, onChoose }: {
-  slug: string; projectId: string | null; canCreate: boolean; creatable: Creatable; target: WorkItemTarget | null; onChoose: (c: Command) => void;
+function RootView({
+  slug,
+  projectId,
+  canCreate,
+  creatable,
+  target,
+  onChoose,
+}: {
+  slug: string;
+  projectId: string | null;
+  canCreate: boolean;
+  creatable: Creatable;
+  target: WorkItemTarget | null;
+  onChoose: (c: Command) => void;
 }) {
   const [text, setText] = useState("");
   const query = useDebounced(text.trim(), 150);
@@ -119,7 +188,10 @@ function RootView({ slug, projectId, canCreate, creatable, target, onChoose }: {
   const commands = useMemo(() => {
     const base = baseCommands({ slug, projectId, target, recents: text.trim() ? [] : recents, canCreate, creatable });
     if (!text.trim()) return base;
-    return [...base.filter((c) => matches(c, text.trim())), ...(query ? searchCommands(slug, search.data?.results) : [])];
+    return [
+      ...base.filter((c) => matches(c, text.trim())),
+      ...(query ? searchCommands(slug, search.data?.results) : []),
+    ];
   }, [slug, projectId, target, recents, canCreate, creatable, text, query, search.data]);
   return (
     <CommandList
@@ -134,7 +206,17 @@ function RootView({ slug, projectId, canCreate, creatable, target, onChoose }: {
   );
 }
 
-function PickerView({ picker, target, onChoose, onBack }: { picker: Picker; target: WorkItemTarget; onChoose: (c: Command) => void; onBack: () => void }) {
+function PickerView({
+  picker,
+  target,
+  onChoose,
+  onBack,
+}: {
+  picker: Picker;
+  target: WorkItemTarget;
+  onChoose: (c: Command) => void;
+  onBack: () => void;
+}) {
   const refs = useProjectRefs(target.slug, target.pid);
   const [text, setText] = useState("");
   const all = useMemo(() => pickerCommands(picker, target, refs), [picker, target, refs]);
@@ -154,7 +236,17 @@ function PickerView({ picker, target, onChoose, onBack }: { picker: Picker; targ
   );
 }
 
-function CommandList({ commands, text, setText, label, placeholder, empty, onChoose, onBack, heading }: {
+function CommandList({
+  commands,
+  text,
+  setText,
+  label,
+  placeholder,
+  empty,
+  onChoose,
+  onBack,
+  heading,
+}: {
   commands: Command[];
   text: string;
   setText: (s: string) => void;
@@ -175,10 +267,19 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
     listRef.current?.querySelector(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
   }, [active]);
   const onKeyDown = (e: React.KeyboardEvent) => {
-    if (e.key === "ArrowDown") { e.preventDefault(); setActive((a) => Math.min(a + 1, count - 1)); }
-    else if (e.key === "ArrowUp") { e.preventDefault(); setActive((a) => Math.max(a - 1, 0)); }
-    else if (e.key === "Enter") { e.preventDefault(); if (commands[active]) onChoose(commands[active]); }
-    else if (e.key === "Backspace" && !text && onBack) { e.preventDefault(); onBack(); }
+    if (e.key === "ArrowDown") {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, count - 1));
+    } else if (e.key === "ArrowUp") {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === "Enter") {
+      e.preventDefault();
+      if (commands[active]) onChoose(commands[active]);
+    } else if (e.key === "Backspace" && !text && onBack) {
+      e.preventDefault();
+      onBack();
+    }
   };
   const optionId = (i: number) => `${listId}-${i}`;
   let lastGroup = "";
@@ -186,7 +287,9 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
     <>
       {heading && (
         <div className="flex items-center gap-1 border-b border-line px-3 py-1.5 text-xs text-fg-subtle">
-          <button type="button" onClick={onBack} aria-label="Back" className="rounded p-0.5 hover:bg-fill"><ChevronLeft size={14} aria-hidden focusable="false" /></button>
+          <button type="button" onClick={onBack} aria-label="Back" className="rounded p-0.5 hover:bg-fill">
+            <ChevronLeft size={14} aria-hidden focusable="false" />
+          </button>
           <span>{heading}</span>
         </div>
       )}
@@ -213,7 +316,11 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
           const Icon = c.icon;
           return (
             <li key={`${c.group}:${c.key}`} role="presentation">
-              {header && <div role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium text-fg-subtle">{header}</div>}
+              {header && (
+                <div role="presentation" className="px-3 pb-1 pt-2 text-xs font-medium text-fg-subtle">
+                  {header}
+                </div>
+              )}
               <div
                 id={optionId(i)}
                 data-index={i}
@@ -222,14 +329,25 @@ function CommandList({ commands, text, setText, label, placeholder, empty, onCho
                 aria-checked={c.checked === undefined ? undefined : c.checked}
                 onMouseMove={() => setActive(i)}
                 onClick={() => onChoose(c)}
-                className={cx("mx-1 flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm", i === active && "bg-fill")}
+                className={cx(
+                  "mx-1 flex cursor-pointer items-center gap-2 rounded px-2 py-1.5 text-sm",
+                  i === active && "bg-fill",
+                )}
               >
                 <Icon size={14} aria-hidden focusable="false" className="shrink-0 text-fg-subtle" />
                 <span className="min-w-0 flex-1 truncate">{c.label}</span>
                 {c.hint && <span className="shrink-0 text-xs text-fg-subtle">{c.hint}</span>}
                 {c.keys && (
                   <span className="flex shrink-0 gap-0.5" aria-label={`Shortcut ${keyLabels(c.keys, isMac).join(" ")}`}>
-                    {keyLabels(c.keys, isMac).map((k, j) => <kbd key={j} aria-hidden className="rounded border border-line-strong px-1 text-[10px] text-fg-subtle">{k}</kbd>)}
+                    {keyLabels(c.keys, isMac).map((k, j) => (
+                      <kbd
+                        key={j}
+                        aria-hidden
+                        className="rounded border border-line-strong px-1 text-[10px] text-fg-subtle"
+                      >
+                        {k}
+                      </kbd>
+                    ))}
                   </span>
                 )}
                 {c.checked && <Check size={14} aria-hidden focusable="false" className="shrink-0 text-indigo-600" />}

@@ -15,7 +15,10 @@ export function ShortcutHelp({ open, onClose }: { open: boolean; onClose: () => 
               {SHORTCUTS.filter((s) => s.group === g).map((s) => (
                 <div key={s.id} className="flex items-center justify-between py-1.5">
                   <dt>{s.label}</dt>
-                  <dd className="flex items-center gap-1" aria-label={keyLabels(s.keys, isMac).join(s.keys.length > 1 && s.keys[0] === "G" ? " then " : " ")}>
+                  <dd
+                    className="flex items-center gap-1"
+                    aria-label={keyLabels(s.keys, isMac).join(s.keys.length > 1 && s.keys[0] === "G" ? " then " : " ")}
+                  >
                     {keyLabels(s.keys, isMac).map((k, i) => (
                       <span key={i} className="flex items-center gap-1" aria-hidden>
                         {/* a sequence (G, then C) reads as one: keys pressed together show side by side */}

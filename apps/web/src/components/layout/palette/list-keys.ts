@@ -6,7 +6,12 @@
 export function moveListFocus(step: 1 | -1): boolean {
   const all = [...document.querySelectorAll<HTMLElement>("main [data-open-item]")];
   if (all.length === 0) return false;
-  const at = all.findIndex((el) => el === document.activeElement || el.contains(document.activeElement) || !!document.activeElement?.closest("[data-item]")?.contains(el));
+  const at = all.findIndex(
+    (el) =>
+      el === document.activeElement ||
+      el.contains(document.activeElement) ||
+      !!document.activeElement?.closest("[data-item]")?.contains(el),
+  );
   const next = at < 0 ? (step === 1 ? 0 : all.length - 1) : Math.min(Math.max(at + step, 0), all.length - 1);
   all[next].focus();
   all[next].scrollIntoView({ block: "nearest" });

@@ -1,7 +1,16 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { ChevronDown, ChevronRight, Search } from "lucide-react";
 import { cx } from "../cx.ts";
-import { CheckMark, FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type OpenFrom, type TriggerOptions } from "./anchored.tsx";
+import {
+  CheckMark,
+  FloatingPanel,
+  focusNoScroll,
+  keepVisible,
+  useFloatingTrigger,
+  type FloatingTrigger,
+  type OpenFrom,
+  type TriggerOptions,
+} from "./anchored.tsx";
 import { nextIndex, useTypeahead } from "./navigation.ts";
 import type { ListOption } from "./options.ts";
 
@@ -24,7 +33,13 @@ const INDENT = ["pl-2", "pl-6", "pl-10", "pl-14", "pl-18", "pl-22", "pl-26"];
 
 function CheckBox({ on }: { on: boolean }) {
   return (
-    <span aria-hidden className={cx("flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border", on ? "border-accent-solid bg-accent-solid text-on-accent" : "border-line-strong")}>
+    <span
+      aria-hidden
+      className={cx(
+        "flex h-3.5 w-3.5 shrink-0 items-center justify-center rounded border",
+        on ? "border-accent-solid bg-accent-solid text-on-accent" : "border-line-strong",
+      )}
+    >
       {on && <CheckMark size={10} />}
     </span>
   );
@@ -58,7 +73,20 @@ export interface ComboListProps {
  * there is no text to edit) and typeahead move; Enter (and Space without a search box) picks. Options
  * carry `aria-selected`; a multi-select listbox is `aria-multiselectable`.
  */
-export function ComboList({ label, options, sections, isSelected, onPick, multiple, search, from = "selected", emptyText, onTab, listClassName, listId: singleId }: ComboListProps) {
+export function ComboList({
+  label,
+  options,
+  sections,
+  isSelected,
+  onPick,
+  multiple,
+  search,
+  from = "selected",
+  emptyText,
+  onTab,
+  listClassName,
+  listId: singleId,
+}: ComboListProps) {
   const base = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const focusTarget = useRef<HTMLElement | null>(null);
@@ -77,17 +105,24 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
   const enabled = (i: number) => !flat[i]?.o.disabled;
   const initial = () => {
     if (from === "last") return flat.length - 1;
-    if (from === "selected") { const i = flat.findIndex((x) => isSelected(x.o, x.section)); if (i >= 0) return i; }
+    if (from === "selected") {
+      const i = flat.findIndex((x) => isSelected(x.o, x.section));
+      if (i >= 0) return i;
+    }
     return flat.length ? 0 : -1;
   };
   const [active, setActive] = useState(initial);
   const act = flat[active] ? active : flat.length ? 0 : -1;
   const query = search?.value ?? "";
   const firstQuery = useRef(query);
-  useEffect(() => { if (query !== firstQuery.current) setActive(flat.length ? 0 : -1); }, [query]); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => {
+    if (query !== firstQuery.current) setActive(flat.length ? 0 : -1);
+  }, [query]); // eslint-disable-line react-hooks/exhaustive-deps
   const typeahead = useTypeahead(() => flat.map((x) => x.o.label));
 
-  useLayoutEffect(() => { focusNoScroll(focusTarget.current); }, []);
+  useLayoutEffect(() => {
+    focusNoScroll(focusTarget.current);
+  }, []);
   useLayoutEffect(() => {
     if (act >= 0) keepVisible(scroller.current, document.getElementById(flat[act].id));
   }, [act, flat]);
@@ -95,17 +130,27 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
   const onKeyDown = (e: React.KeyboardEvent) => {
     const editing = !!search && (e.key === "Home" || e.key === "End");
     const to = editing ? null : nextIndex(e.key, act, flat.length, enabled);
-    if (to !== null) { e.preventDefault(); setActive(to); return; }
+    if (to !== null) {
+      e.preventDefault();
+      setActive(to);
+      return;
+    }
     if (e.key === "Enter" || (e.key === " " && !search)) {
       e.preventDefault();
       const x = flat[act];
       if (x && !x.o.disabled) onPick(x.o, x.section || undefined);
       return;
     }
-    if (e.key === "Tab" && onTab) { onTab(); return; }
+    if (e.key === "Tab" && onTab) {
+      onTab();
+      return;
+    }
     if (!search && e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
       const hit = typeahead(e.key, act, enabled);
-      if (hit !== null) { e.preventDefault(); setActive(hit); }
+      if (hit !== null) {
+        e.preventDefault();
+        setActive(hit);
+      }
     }
   };
 
@@ -120,7 +165,9 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
         <div className="flex items-center gap-1.5 border-b border-line-subtle px-2 py-1.5">
           <Search size={14} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
           <input
-            ref={(el) => { focusTarget.current = el; }}
+            ref={(el) => {
+              focusTarget.current = el;
+            }}
             role="combobox"
             aria-label={search.label}
             aria-expanded
@@ -142,9 +189,13 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
           const open = g.expanded !== false;
           const listId = idOf(gi);
           return (
-            <div key={g.id || "list"} role={single ? undefined : "presentation"} className={single ? undefined : "px-1"}>
-              {!single && (
-                g.onToggle ? (
+            <div
+              key={g.id || "list"}
+              role={single ? undefined : "presentation"}
+              className={single ? undefined : "px-1"}
+            >
+              {!single &&
+                (g.onToggle ? (
                   <button
                     type="button"
                     tabIndex={-1}
@@ -154,26 +205,35 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                     onClick={g.onToggle}
                     className="flex w-full items-center gap-1 rounded px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle hover:bg-fill-subtle"
                   >
-                    {open ? <ChevronDown size={12} aria-hidden focusable="false" className="shrink-0" /> : <ChevronRight size={12} aria-hidden focusable="false" className="shrink-0" />}
+                    {open ? (
+                      <ChevronDown size={12} aria-hidden focusable="false" className="shrink-0" />
+                    ) : (
+                      <ChevronRight size={12} aria-hidden focusable="false" className="shrink-0" />
+                    )}
                     {g.label}
                     {g.badge}
                   </button>
                 ) : (
-                  <div aria-hidden className="px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle">{g.label}</div>
-                )
-              )}
+                  <div aria-hidden className="px-1.5 py-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle">
+                    {g.label}
+                  </div>
+                ))}
               {open && (
                 <div
                   id={listId}
                   role="listbox"
                   aria-label={g.label}
                   aria-multiselectable={multiple || undefined}
-                  {...(single ? {
-                    tabIndex: search ? -1 : 0,
-                    ref: (el: HTMLDivElement | null) => { if (!search) focusTarget.current = el; },
-                    "aria-activedescendant": search ? undefined : activeId,
-                    onKeyDown: search ? undefined : onKeyDown,
-                  } : {})}
+                  {...(single
+                    ? {
+                        tabIndex: search ? -1 : 0,
+                        ref: (el: HTMLDivElement | null) => {
+                          if (!search) focusTarget.current = el;
+                        },
+                        "aria-activedescendant": search ? undefined : activeId,
+                        onKeyDown: search ? undefined : onKeyDown,
+                      }
+                    : {})}
                   className="outline-none"
                 >
                   {g.options.map((o) => {
@@ -192,8 +252,15 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         data-depth={o.depth || undefined}
                         aria-label={o.path ? `${o.label}, in ${o.path}${o.hint ? ` ${o.hint}` : ""}` : undefined}
                         onMouseDown={(e) => e.preventDefault()}
-                        onMouseMove={() => { if (i !== act) setActive(i); }}
-                        onClick={() => { if (!o.disabled) { setActive(i); onPick(o, g.id || undefined); } }}
+                        onMouseMove={() => {
+                          if (i !== act) setActive(i);
+                        }}
+                        onClick={() => {
+                          if (!o.disabled) {
+                            setActive(i);
+                            onPick(o, g.id || undefined);
+                          }
+                        }}
                         className={cx(
                           "mx-1 flex cursor-pointer items-center gap-2 rounded py-1.5 pr-2 text-sm",
                           INDENT[Math.min(o.depth ?? 0, INDENT.length - 1)],
@@ -202,7 +269,11 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
                         )}
                       >
                         {multiple && <CheckBox on={sel} />}
-                        {o.icon && <span aria-hidden className="flex shrink-0 items-center">{o.icon}</span>}
+                        {o.icon && (
+                          <span aria-hidden className="flex shrink-0 items-center">
+                            {o.icon}
+                          </span>
+                        )}
                         <span className="min-w-0 flex-1 truncate">{o.label}</span>
                         {o.hint && <span className="text-xs text-fg-faint">{o.hint}</span>}
                         {!multiple && sel && <CheckMark size={14} className="shrink-0 text-accent" />}
@@ -215,7 +286,11 @@ export function ComboList({ label, options, sections, isSelected, onPick, multip
             </div>
           );
         })}
-        {flat.length === 0 && emptyText !== "" && <div role="status" className="px-3 py-2 text-xs text-fg-subtle">{emptyText ?? "No matches"}</div>}
+        {flat.length === 0 && emptyText !== "" && (
+          <div role="status" className="px-3 py-2 text-xs text-fg-subtle">
+            {emptyText ?? "No matches"}
+          </div>
+        )}
       </div>
     </>
   );
@@ -230,7 +305,12 @@ export function useListbox(opts: Omit<TriggerOptions, "kind"> = {}): FloatingTri
  * The floating listbox of a picker. A single choice closes it and returns focus to the trigger; a
  * multiple choice keeps it open (Escape or Tab closes it, focus back on the trigger).
  */
-export function ListboxPopup({ t, className, onPick, ...rest }: Omit<ComboListProps, "from" | "onTab"> & { t: FloatingTrigger; className?: string }) {
+export function ListboxPopup({
+  t,
+  className,
+  onPick,
+  ...rest
+}: Omit<ComboListProps, "from" | "onTab"> & { t: FloatingTrigger; className?: string }) {
   return (
     <FloatingPanel t={t} className={cx("w-60", className)}>
       <ComboList

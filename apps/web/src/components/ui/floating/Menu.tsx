@@ -1,6 +1,14 @@
 import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { cx } from "../cx.ts";
-import { CheckMark, FloatingPanel, focusNoScroll, keepVisible, useFloatingTrigger, type FloatingTrigger, type TriggerOptions } from "./anchored.tsx";
+import {
+  CheckMark,
+  FloatingPanel,
+  focusNoScroll,
+  keepVisible,
+  useFloatingTrigger,
+  type FloatingTrigger,
+  type TriggerOptions,
+} from "./anchored.tsx";
 import { nextIndex, useTypeahead } from "./navigation.ts";
 
 export interface MenuItem {
@@ -29,17 +37,31 @@ export function useMenu(opts: Omit<TriggerOptions, "kind"> = {}): FloatingTrigge
  * on from there); Escape closes back to the trigger; Tab closes and moves on from the trigger.
  * Disabled entries stay focusable (so they are announced) but do nothing.
  */
-export function MenuPopup({ menu, items, label, className }: { menu: FloatingTrigger; items: MenuItem[]; label?: string; className?: string }) {
+export function MenuPopup({
+  menu,
+  items,
+  label,
+  className,
+}: {
+  menu: FloatingTrigger;
+  items: MenuItem[];
+  label?: string;
+  className?: string;
+}) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const list = useRef<HTMLDivElement>(null);
   const enabled = () => true;
   const [active, setActive] = useState(() => (menu.openedFrom === "last" ? items.length - 1 : 0));
-  const typeahead = useTypeahead(() => items.map((it, i) => it.textValue ?? (typeof it.label === "string" ? it.label : refs.current[i]?.textContent ?? "")));
+  const typeahead = useTypeahead(() =>
+    items.map(
+      (it, i) => it.textValue ?? (typeof it.label === "string" ? it.label : (refs.current[i]?.textContent ?? "")),
+    ),
+  );
 
   const focused = useRef(-1);
   const focusActive = () => {
     const el = refs.current[active];
-    if (!el || focused.current === active && document.activeElement === el) return;
+    if (!el || (focused.current === active && document.activeElement === el)) return;
     focused.current = active;
     focusNoScroll(el);
     keepVisible(list.current, el);
@@ -64,18 +86,31 @@ export function MenuPopup({ menu, items, label, className }: { menu: FloatingTri
         className="min-h-0 overflow-y-auto py-1"
         onKeyDown={(e) => {
           const to = nextIndex(e.key, active, items.length, enabled);
-          if (to !== null) { e.preventDefault(); setActive(to); return; }
-          if (e.key === "Tab") { menu.close(true); return; } // the browser then tabs on from the trigger
+          if (to !== null) {
+            e.preventDefault();
+            setActive(to);
+            return;
+          }
+          if (e.key === "Tab") {
+            menu.close(true);
+            return;
+          } // the browser then tabs on from the trigger
           if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && e.key !== " ") {
             const hit = typeahead(e.key, active, enabled);
-            if (hit !== null) { e.preventDefault(); setActive(hit); }
+            if (hit !== null) {
+              e.preventDefault();
+              setActive(hit);
+            }
           }
         }}
       >
         {items.map((it, i) => (
           <button
             key={i}
-            ref={(el) => { refs.current[i] = el; if (el && i === active) focusActive(); }}
+            ref={(el) => {
+              refs.current[i] = el;
+              if (el && i === active) focusActive();
+            }}
             type="button"
             role={it.kind === "checkbox" ? "menuitemcheckbox" : it.kind === "radio" ? "menuitemradio" : "menuitem"}
             aria-checked={it.kind ? !!it.checked : undefined}
@@ -83,7 +118,9 @@ export function MenuPopup({ menu, items, label, className }: { menu: FloatingTri
             title={it.disabled ? it.hint : undefined}
             tabIndex={i === active ? 0 : -1}
             onClick={() => choose(it)}
-            onMouseMove={() => { if (i !== active) setActive(i); }}
+            onMouseMove={() => {
+              if (i !== active) setActive(i);
+            }}
             className={cx(
               "flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-fill focus:bg-fill focus:outline-none",
               it.disabled && "cursor-default opacity-50",
@@ -100,7 +137,14 @@ export function MenuPopup({ menu, items, label, className }: { menu: FloatingTri
 }
 
 /** A menu button with its menu: the trigger (labelled by `ariaLabel` or its content) and `items`. */
-export function Menu({ label, items, align = "left", buttonClassName, ariaLabel, menuLabel }: {
+export function Menu({
+  label,
+  items,
+  align = "left",
+  buttonClassName,
+  ariaLabel,
+  menuLabel,
+}: {
   label: ReactNode;
   items: MenuItem[];
   align?: "left" | "right";

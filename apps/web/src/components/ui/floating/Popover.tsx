@@ -12,7 +12,13 @@ export function usePopover(opts: Omit<TriggerOptions, "kind"> = {}): FloatingTri
  * search with its buttons). Focus moves into it (its first control, or `initialFocus`), Tab walks its
  * controls and leaving it closes it; Escape closes it and focus returns to the trigger.
  */
-export function PopoverPanel({ t, label, children, className, initialFocus }: {
+export function PopoverPanel({
+  t,
+  label,
+  children,
+  className,
+  initialFocus,
+}: {
   t: FloatingTrigger;
   label: string;
   children: ReactNode;
@@ -20,7 +26,14 @@ export function PopoverPanel({ t, label, children, className, initialFocus }: {
   initialFocus?: MutableRefObject<HTMLElement | null>;
 }) {
   return (
-    <FloatingPanel t={t} id={t.popupId} role="dialog" aria-label={label} manageFocus={{ initialFocus }} className={cx("overflow-y-auto", className)}>
+    <FloatingPanel
+      t={t}
+      id={t.popupId}
+      role="dialog"
+      aria-label={label}
+      manageFocus={{ initialFocus }}
+      className={cx("overflow-y-auto", className)}
+    >
       {children}
     </FloatingPanel>
   );

@@ -1,9 +1,26 @@
 import {
-  useCallback, useId, useRef, useState,
-  type HTMLAttributes, type KeyboardEvent, type MouseEvent, type MutableRefObject, type ReactNode,
+  useCallback,
+  useId,
+  useRef,
+  useState,
+  type HTMLAttributes,
+  type KeyboardEvent,
+  type MouseEvent,
+  type MutableRefObject,
+  type ReactNode,
 } from "react";
 import {
-  FloatingFocusManager, FloatingPortal, autoUpdate, flip, offset, shift, size, useDismiss, useFloating, useInteractions, type Placement,
+  FloatingFocusManager,
+  FloatingPortal,
+  autoUpdate,
+  flip,
+  offset,
+  shift,
+  size,
+  useDismiss,
+  useFloating,
+  useInteractions,
+  type Placement,
 } from "@floating-ui/react";
 import { Check } from "lucide-react";
 import { cx } from "../cx.ts";
@@ -78,28 +95,42 @@ export function keepVisible(container: HTMLElement | null, el: Element | null | 
   else if (r.bottom > c.bottom) container.scrollTop += r.bottom - c.bottom;
 }
 
-export function useFloatingTrigger({ kind, placement = "bottom-start", matchWidth = false, focusKey }: TriggerOptions): FloatingTrigger {
+export function useFloatingTrigger({
+  kind,
+  placement = "bottom-start",
+  matchWidth = false,
+  focusKey,
+}: TriggerOptions): FloatingTrigger {
   const [open, setOpen] = useState(false);
   const [openedFrom, setOpenedFrom] = useState<OpenFrom>("selected");
   const popupId = useId();
   const triggerId = useId();
   const trigger = useRef<HTMLElement | null>(null);
 
-  const show = useCallback((from: OpenFrom = "selected") => { setOpenedFrom(from); setOpen(true); }, []);
-  const close = useCallback((returnFocus = true) => {
-    setOpen(false);
-    if (!returnFocus) return;
-    focusNoScroll(trigger.current);
-    if (focusKey) pendingReturn = { key: focusKey, at: Date.now() };
-  }, [focusKey]);
-  const ref = useCallback((el: HTMLElement | null) => {
-    trigger.current = el;
-    const lost = !document.activeElement || document.activeElement === document.body;
-    if (el && focusKey && pendingReturn?.key === focusKey && Date.now() - pendingReturn.at < 3000 && lost) {
-      pendingReturn = null;
-      focusNoScroll(el);
-    }
-  }, [focusKey]);
+  const show = useCallback((from: OpenFrom = "selected") => {
+    setOpenedFrom(from);
+    setOpen(true);
+  }, []);
+  const close = useCallback(
+    (returnFocus = true) => {
+      setOpen(false);
+      if (!returnFocus) return;
+      focusNoScroll(trigger.current);
+      if (focusKey) pendingReturn = { key: focusKey, at: Date.now() };
+    },
+    [focusKey],
+  );
+  const ref = useCallback(
+    (el: HTMLElement | null) => {
+      trigger.current = el;
+      const lost = !document.activeElement || document.activeElement === document.body;
+      if (el && focusKey && pendingReturn?.key === focusKey && Date.now() - pendingReturn.at < 3000 && lost) {
+        pendingReturn = null;
+        focusNoScroll(el);
+      }
+    },
+    [focusKey],
+  );
 
   const triggerProps: FloatingTrigger["triggerProps"] = {
     ref,
@@ -127,7 +158,14 @@ export function useFloatingTrigger({ kind, placement = "bottom-start", matchWidt
  * which everything is inert). Clicks and keys inside do not reach the trigger's React ancestors (a row
  * that opens on click, a cell that moves on arrows); Escape closes it and keeps a surrounding dialog open.
  */
-export function FloatingPanel({ t, children, className, onKeyDown, manageFocus, ...rest }: {
+export function FloatingPanel({
+  t,
+  children,
+  className,
+  onKeyDown,
+  manageFocus,
+  ...rest
+}: {
   t: FloatingTrigger;
   children: ReactNode;
   className?: string;
@@ -138,7 +176,9 @@ export function FloatingPanel({ t, children, className, onKeyDown, manageFocus, 
   const reference = t.trigger.current;
   const { refs, floatingStyles, context } = useFloating<HTMLElement>({
     open: true,
-    onOpenChange: (o) => { if (!o) t.close(false); },
+    onOpenChange: (o) => {
+      if (!o) t.close(false);
+    },
     elements: { reference },
     placement: t.placement,
     strategy: "fixed",
@@ -189,17 +229,23 @@ export function FloatingPanel({ t, children, className, onKeyDown, manageFocus, 
   return (
     <FloatingPortal root={root}>
       {manageFocus ? (
-        <FloatingFocusManager context={context} modal={false} initialFocus={manageFocus.initialFocus ?? 0} returnFocus closeOnFocusOut>
+        <FloatingFocusManager
+          context={context}
+          modal={false}
+          initialFocus={manageFocus.initialFocus ?? 0}
+          returnFocus
+          closeOnFocusOut
+        >
           {panel}
         </FloatingFocusManager>
-      ) : panel}
+      ) : (
+        panel
+      )}
     </FloatingPortal>
   );
 }
 
 /** A check mark drawn (not a text glyph, so it never joins an option's or item's text). */
 export function CheckMark({ size = 12, className }: { size?: number; className?: string }) {
-  return (
-    <Check size={size} strokeWidth={3} aria-hidden focusable="false" className={className} />
-  );
+  return <Check size={size} strokeWidth={3} aria-hidden focusable="false" className={className} />;
 }

@@ -31,7 +31,10 @@ export function filterOptions<T extends ListOption>(options: T[], query: string)
     let depth = o.depth;
     for (let k = i - 1; k >= 0 && depth > 0; k--) {
       const d = options[k].depth ?? 0;
-      if (d < depth) { keep[k] = true; depth = d; }
+      if (d < depth) {
+        keep[k] = true;
+        depth = d;
+      }
     }
   });
   return options.filter((_, i) => keep[i]);

@@ -1,5 +1,16 @@
 import { useRef, useState } from "react";
-import { File, FileArchive, FileAudio, FileCode, FileImage, FileSpreadsheet, FileText, FileVideo, Presentation, type LucideIcon } from "lucide-react";
+import {
+  File,
+  FileArchive,
+  FileAudio,
+  FileCode,
+  FileImage,
+  FileSpreadsheet,
+  FileText,
+  FileVideo,
+  Presentation,
+  type LucideIcon,
+} from "lucide-react";
 import { useQueryClient } from "@tanstack/react-query";
 import { cx, useToast } from "../../../components/ui/index.ts";
 import { errorMessage } from "../../../api/client.ts";
@@ -14,7 +25,14 @@ import { ADD_BTN, Widget } from "./Widget.tsx";
 import { fileKind, hasThumbnail, type FileKind } from "./file-kind.ts";
 
 /** An upload in progress (work-tracking.md §3: id, name, progress, size, type). */
-interface Upload { id: string; name: string; progress: number; size: number; type: string; cancel: () => void }
+interface Upload {
+  id: string;
+  name: string;
+  progress: number;
+  size: number;
+  type: string;
+  cancel: () => void;
+}
 
 export function formatSize(n: number | undefined): string {
   if (!n && n !== 0) return "";
@@ -24,15 +42,27 @@ export function formatSize(n: number | undefined): string {
 }
 
 const KIND_ICON: Record<FileKind, LucideIcon> = {
-  image: FileImage, pdf: FileText, text: FileText, document: FileText, spreadsheet: FileSpreadsheet, presentation: Presentation,
-  archive: FileArchive, video: FileVideo, audio: FileAudio, code: FileCode, file: File,
+  image: FileImage,
+  pdf: FileText,
+  text: FileText,
+  document: FileText,
+  spreadsheet: FileSpreadsheet,
+  presentation: Presentation,
+  archive: FileArchive,
+  video: FileVideo,
+  audio: FileAudio,
+  code: FileCode,
+  file: File,
 };
 
 /** The icon of a file kind, on the same 36 px tile a thumbnail uses. */
 function FileTile({ kind }: { kind: FileKind }) {
   const I = KIND_ICON[kind];
   return (
-    <span data-file-kind={kind} className="flex h-9 w-9 shrink-0 items-center justify-center rounded border border-line-raised bg-fill-subtle text-fg-subtle">
+    <span
+      data-file-kind={kind}
+      className="flex h-9 w-9 shrink-0 items-center justify-center rounded border border-line-raised bg-fill-subtle text-fg-subtle"
+    >
       <I size={18} strokeWidth={1.75} aria-hidden focusable="false" />
     </span>
   );
@@ -63,8 +93,22 @@ function Thumbnail({ url, kind }: { url: string; kind: FileKind }) {
  * through the signed link, delete. Images show a thumbnail, other files an icon of their type. Drop files
  * on the widget or pick them.
  */
-export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
-  slug: string; pid: string; id: string; refs: ProjectRefs; editable: boolean; open: boolean; onToggle: () => void;
+export function Attachments({
+  slug,
+  pid,
+  id,
+  refs,
+  editable,
+  open,
+  onToggle,
+}: {
+  slug: string;
+  pid: string;
+  id: string;
+  refs: ProjectRefs;
+  editable: boolean;
+  open: boolean;
+  onToggle: () => void;
 }) {
   const q = useAttachments(slug, pid, id);
   const del = useDeleteAttachment(slug, pid, id);
@@ -83,10 +127,16 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
     }
     const localId = `${Date.now()}-${Math.random().toString(36).slice(2)}`;
     const h = uploadAttachment({
-      slug, projectId: pid, issueId: id, file,
+      slug,
+      projectId: pid,
+      issueId: id,
+      file,
       onProgress: (p) => setUploads((us) => us.map((u) => (u.id === localId ? { ...u, progress: p } : u))),
     });
-    setUploads((us) => [...us, { id: localId, name: file.name, progress: 0, size: file.size, type: fileType(file), cancel: h.cancel }]);
+    setUploads((us) => [
+      ...us,
+      { id: localId, name: file.name, progress: 0, size: file.size, type: fileType(file), cancel: h.cancel },
+    ]);
     h.promise
       .then(() => {
         toast.show("success", "Attachment uploaded", file.name);
@@ -109,49 +159,108 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
       count={files.length || undefined}
       open={open}
       onToggle={onToggle}
-      actions={editable && (
-        <>
-          <button type="button" className={ADD_BTN} onClick={() => input.current?.click()}><Icon name="paperclip" size={12} />Upload</button>
-          <input
-            ref={input}
-            type="file"
-            multiple
-            aria-label="Upload attachments"
-            className="hidden"
-            onChange={(e) => { for (const f of [...(e.target.files ?? [])]) start(f); e.target.value = ""; }}
-          />
-        </>
-      )}
+      actions={
+        editable && (
+          <>
+            <button type="button" className={ADD_BTN} onClick={() => input.current?.click()}>
+              <Icon name="paperclip" size={12} />
+              Upload
+            </button>
+            <input
+              ref={input}
+              type="file"
+              multiple
+              aria-label="Upload attachments"
+              className="hidden"
+              onChange={(e) => {
+                for (const f of [...(e.target.files ?? [])]) start(f);
+                e.target.value = "";
+              }}
+            />
+          </>
+        )
+      }
     >
       <div
-        onDragOver={(e) => { if (editable && e.dataTransfer.types.includes("Files")) { e.preventDefault(); setOver(true); } }}
+        onDragOver={(e) => {
+          if (editable && e.dataTransfer.types.includes("Files")) {
+            e.preventDefault();
+            setOver(true);
+          }
+        }}
         onDragLeave={() => setOver(false)}
-        onDrop={(e) => { if (!editable) return; e.preventDefault(); setOver(false); for (const f of [...e.dataTransfer.files]) start(f); }}
+        onDrop={(e) => {
+          if (!editable) return;
+          e.preventDefault();
+          setOver(false);
+          for (const f of [...e.dataTransfer.files]) start(f);
+        }}
         className={cx("rounded-md", over && "ring-2 ring-indigo-400")}
       >
         <ul className="space-y-1" aria-label="Attachments">
           {uploads.map((u) => (
-            <li key={u.id} data-upload={u.name} className="flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm">
+            <li
+              key={u.id}
+              data-upload={u.name}
+              className="flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm"
+            >
               <FileTile kind={fileKind(u.type, u.name)} />
               <div className="min-w-0 flex-1">
-                <div className="flex justify-between gap-2 text-xs"><span className="truncate">{u.name}</span><span aria-live="polite">{u.progress}%</span></div>
-                <div className="mt-1 h-1 overflow-hidden rounded bg-fill" role="progressbar" aria-label={`Uploading ${u.name}`} aria-valuenow={u.progress} aria-valuemin={0} aria-valuemax={100}>
+                <div className="flex justify-between gap-2 text-xs">
+                  <span className="truncate">{u.name}</span>
+                  <span aria-live="polite">{u.progress}%</span>
+                </div>
+                <div
+                  className="mt-1 h-1 overflow-hidden rounded bg-fill"
+                  role="progressbar"
+                  aria-label={`Uploading ${u.name}`}
+                  aria-valuenow={u.progress}
+                  aria-valuemin={0}
+                  aria-valuemax={100}
+                >
                   <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${u.progress}%` }} />
                 </div>
               </div>
-              <button type="button" onClick={u.cancel} aria-label={`Cancel upload of ${u.name}`} className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill">Cancel</button>
+              <button
+                type="button"
+                onClick={u.cancel}
+                aria-label={`Cancel upload of ${u.name}`}
+                className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill"
+              >
+                Cancel
+              </button>
             </li>
           ))}
           {files.map((f) => {
             const name = f.attributes?.name ?? "file";
             const by = f.created_by ? refs.userById.get(f.created_by)?.display_name : null;
             return (
-              <li key={f.id} data-attachment={name} className="group flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm">
+              <li
+                key={f.id}
+                data-attachment={name}
+                className="group flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm"
+              >
                 <Thumbnail url={f.asset_url} kind={fileKind(f.attributes?.type, name)} />
-                <a href={f.asset_url} download={name} className="min-w-0 flex-1 truncate text-indigo-600 hover:underline" title={`Download ${name}`}>{name}</a>
-                <span className="shrink-0 text-xs text-fg-subtle">{formatSize(f.attributes?.size ?? f.size)}{by ? ` · ${by}` : ""}{f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}</span>
+                <a
+                  href={f.asset_url}
+                  download={name}
+                  className="min-w-0 flex-1 truncate text-indigo-600 hover:underline"
+                  title={`Download ${name}`}
+                >
+                  {name}
+                </a>
+                <span className="shrink-0 text-xs text-fg-subtle">
+                  {formatSize(f.attributes?.size ?? f.size)}
+                  {by ? ` · ${by}` : ""}
+                  {f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}
+                </span>
                 {editable && (
-                  <button type="button" aria-label={`Delete attachment ${name}`} onClick={() => del.mutate(f.id)} className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
+                  <button
+                    type="button"
+                    aria-label={`Delete attachment ${name}`}
+                    onClick={() => del.mutate(f.id)}
+                    className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100"
+                  >
                     <Icon name="trash" size={12} />
                   </button>
                 )}
@@ -160,8 +269,17 @@ export function Attachments({ slug, pid, id, refs, editable, open, onToggle }: {
           })}
         </ul>
         {files.length === 0 && uploads.length === 0 && (
-          <button type="button" disabled={!editable} onClick={() => input.current?.click()} className="w-full rounded-md border border-dashed border-line-strong px-3 py-4 text-center text-xs text-fg-subtle hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent">
-            {q.isError ? "Attachments are not available." : editable ? `Drop files here or click to upload (up to ${formatSize(maxSize)})` : "No attachments."}
+          <button
+            type="button"
+            disabled={!editable}
+            onClick={() => input.current?.click()}
+            className="w-full rounded-md border border-dashed border-line-strong px-3 py-4 text-center text-xs text-fg-subtle hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent"
+          >
+            {q.isError
+              ? "Attachments are not available."
+              : editable
+                ? `Drop files here or click to upload (up to ${formatSize(maxSize)})`
+                : "No attachments."}
           </button>
         )}
       </div>

@@ -13,8 +13,24 @@ import { ADD_BTN, Widget } from "./Widget.tsx";
  * Relations: blocked by, blocking, relates to, duplicate of. Adding one updates the other item too
  * (blocked_by ↔ blocking; relates_to and duplicate both ways). Optimistic, restored on failure.
  */
-export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle }: {
-  slug: string; pid: string; id: string; kind: ItemKind; refs: ProjectRefs; editable: boolean; open: boolean; onToggle: () => void;
+export function Relations({
+  slug,
+  pid,
+  id,
+  kind,
+  refs,
+  editable,
+  open,
+  onToggle,
+}: {
+  slug: string;
+  pid: string;
+  id: string;
+  kind: ItemKind;
+  refs: ProjectRefs;
+  editable: boolean;
+  open: boolean;
+  onToggle: () => void;
 }) {
   const q = useRelations(slug, pid, id, kind);
   const { add, remove } = useRelationMutations(slug, pid, id, kind);
@@ -30,23 +46,39 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
       count={total || undefined}
       open={open}
       onToggle={onToggle}
-      actions={editable && (
-        <span className="flex items-center gap-1">
-          <select aria-label="Relation type" value={type} onChange={(e) => setType(e.target.value as ItemRelationType)} className="h-7 rounded-md border border-line-raised bg-surface px-1 text-xs">
-            {ITEM_RELATION_TYPES.map((t) => <option key={t} value={t}>{RELATION_LABEL[t]}</option>)}
-          </select>
-          <IssuePicker
-            slug={slug}
-            pid={pid}
-            multiple
-            label="Add relation"
-            exclude={[id, ...related]}
-            buttonClassName={ADD_BTN}
-            button={<><Icon name="plus" size={12} />Add relation</>}
-            onPick={(items) => add.mutate({ type, issues: items })}
-          />
-        </span>
-      )}
+      actions={
+        editable && (
+          <span className="flex items-center gap-1">
+            <select
+              aria-label="Relation type"
+              value={type}
+              onChange={(e) => setType(e.target.value as ItemRelationType)}
+              className="h-7 rounded-md border border-line-raised bg-surface px-1 text-xs"
+            >
+              {ITEM_RELATION_TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {RELATION_LABEL[t]}
+                </option>
+              ))}
+            </select>
+            <IssuePicker
+              slug={slug}
+              pid={pid}
+              multiple
+              label="Add relation"
+              exclude={[id, ...related]}
+              buttonClassName={ADD_BTN}
+              button={
+                <>
+                  <Icon name="plus" size={12} />
+                  Add relation
+                </>
+              }
+              onPick={(items) => add.mutate({ type, issues: items })}
+            />
+          </span>
+        )
+      }
     >
       {total === 0 ? (
         <p className="px-1 text-xs text-fg-subtle">{q.isLoading ? "Loading…" : "No relations."}</p>
@@ -60,12 +92,26 @@ export function Relations({ slug, pid, id, kind, refs, editable, open, onToggle 
                   const st = refs.stateById.get(r.state_id ?? "");
                   const key = `${ident}-${r.sequence_id}`;
                   return (
-                    <li key={r.id} data-item={key} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
+                    <li
+                      key={r.id}
+                      data-item={key}
+                      className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted"
+                    >
                       <StateGroupIcon group={st?.group} color={st?.color} />
                       <span className="w-14 shrink-0 text-xs text-fg-subtle">{key}</span>
-                      <Link to={itemUrl(slug, ident, r.sequence_id)} className="min-w-0 flex-1 truncate hover:underline">{itemName(r.name)}</Link>
+                      <Link
+                        to={itemUrl(slug, ident, r.sequence_id)}
+                        className="min-w-0 flex-1 truncate hover:underline"
+                      >
+                        {itemName(r.name)}
+                      </Link>
                       {editable && (
-                        <button type="button" aria-label={`Remove relation with ${key}`} onClick={() => remove.mutate({ type: t, relatedId: r.id })} className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
+                        <button
+                          type="button"
+                          aria-label={`Remove relation with ${key}`}
+                          onClick={() => remove.mutate({ type: t, relatedId: r.id })}
+                          className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100"
+                        >
                           <Icon name="close" size={12} />
                         </button>
                       )}

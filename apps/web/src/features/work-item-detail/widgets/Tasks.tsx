@@ -7,11 +7,32 @@ import type { TaskItem } from "../../../api/work-items-types.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 
-const STATUS_LABEL: Record<string, string> = { pending: "To do", in_progress: "In progress", completed: "Done", cancelled: "Cancelled" };
+const STATUS_LABEL: Record<string, string> = {
+  pending: "To do",
+  in_progress: "In progress",
+  completed: "Done",
+  cancelled: "Cancelled",
+};
 
 /** Tasks (a checklist with statuses, in_progress included). */
-export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: {
-  slug: string; pid: string; id: string; kind: ItemKind; tasks: TaskItem[]; editable: boolean; open: boolean; onToggle: () => void;
+export function Tasks({
+  slug,
+  pid,
+  id,
+  kind,
+  tasks,
+  editable,
+  open,
+  onToggle,
+}: {
+  slug: string;
+  pid: string;
+  id: string;
+  kind: ItemKind;
+  tasks: TaskItem[];
+  editable: boolean;
+  open: boolean;
+  onToggle: () => void;
 }) {
   const m = useTaskMutations(slug, pid, id, kind);
   const [adding, setAdding] = useState(false);
@@ -31,7 +52,21 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
       count={tasks.length ? `${done}/${tasks.length}` : undefined}
       open={open}
       onToggle={onToggle}
-      actions={editable && <button type="button" className={ADD_BTN} onClick={() => { setAdding(true); if (!open) onToggle(); }}><Icon name="plus" size={12} />Add task</button>}
+      actions={
+        editable && (
+          <button
+            type="button"
+            className={ADD_BTN}
+            onClick={() => {
+              setAdding(true);
+              if (!open) onToggle();
+            }}
+          >
+            <Icon name="plus" size={12} />
+            Add task
+          </button>
+        )
+      }
     >
       <ul className="space-y-0.5" aria-label="Tasks">
         {sorted.map((t) => (
@@ -44,7 +79,14 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
               onChange={(e) => m.update.mutate({ taskId: t.id, status: e.target.checked ? "completed" : "pending" })}
               className="h-4 w-4 accent-indigo-600"
             />
-            <span className={cx("min-w-0 flex-1 truncate", (t.status === "completed" || t.status === "cancelled") && "text-fg-subtle line-through")}>{t.name}</span>
+            <span
+              className={cx(
+                "min-w-0 flex-1 truncate",
+                (t.status === "completed" || t.status === "cancelled") && "text-fg-subtle line-through",
+              )}
+            >
+              {t.name}
+            </span>
             <select
               aria-label={`Status of ${t.name}`}
               value={t.status}
@@ -52,10 +94,19 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
               onChange={(e) => m.update.mutate({ taskId: t.id, status: e.target.value as TaskStatus })}
               className="h-6 rounded border border-line-raised bg-surface px-1 text-xs"
             >
-              {TASK_STATUSES.map((s) => <option key={s} value={s}>{STATUS_LABEL[s] ?? s}</option>)}
+              {TASK_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {STATUS_LABEL[s] ?? s}
+                </option>
+              ))}
             </select>
             {editable && (
-              <button type="button" aria-label={`Delete task ${t.name}`} onClick={() => m.remove.mutate(t.id)} className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100">
+              <button
+                type="button"
+                aria-label={`Delete task ${t.name}`}
+                onClick={() => m.remove.mutate(t.id)}
+                className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100"
+              >
                 <Icon name="trash" size={12} />
               </button>
             )}
@@ -64,7 +115,13 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
         {tasks.length === 0 && !adding && <li className="px-1 text-xs text-fg-subtle">No tasks.</li>}
       </ul>
       {adding && (
-        <form onSubmit={(e) => { e.preventDefault(); submit(); }} className="mt-1">
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            submit();
+          }}
+          className="mt-1"
+        >
           <input
             autoFocus
             aria-label="Task name"
@@ -72,8 +129,15 @@ export function Tasks({ slug, pid, id, kind, tasks, editable, open, onToggle }: 
             value={name}
             maxLength={255}
             onChange={(e) => setName(e.target.value)}
-            onKeyDown={(e) => { if (e.key === "Escape") { setAdding(false); setName(""); } }}
-            onBlur={() => { if (!name.trim()) setAdding(false); }}
+            onKeyDown={(e) => {
+              if (e.key === "Escape") {
+                setAdding(false);
+                setName("");
+              }
+            }}
+            onBlur={() => {
+              if (!name.trim()) setAdding(false);
+            }}
             className="w-full rounded border border-indigo-400 bg-surface px-2 py-1 text-sm outline-none"
           />
         </form>

@@ -32,7 +32,15 @@ export function useWidgets() {
   return { isOpen: (k: WidgetKey) => !closed.has(k), toggle };
 }
 
-export function Widget({ id, title, count, open, onToggle, actions, children }: {
+export function Widget({
+  id,
+  title,
+  count,
+  open,
+  onToggle,
+  actions,
+  children,
+}: {
   id: WidgetKey;
   title: string;
   count?: ReactNode;
@@ -44,7 +52,12 @@ export function Widget({ id, title, count, open, onToggle, actions, children }: 
   return (
     <section aria-label={title} data-widget={id} className="border-t border-line py-3">
       <div className="flex items-center gap-2">
-        <button type="button" aria-expanded={open} onClick={onToggle} className="flex items-center gap-1.5 rounded px-1 py-0.5 text-sm font-semibold text-fg-secondary hover:bg-fill">
+        <button
+          type="button"
+          aria-expanded={open}
+          onClick={onToggle}
+          className="flex items-center gap-1.5 rounded px-1 py-0.5 text-sm font-semibold text-fg-secondary hover:bg-fill"
+        >
           <Icon name={open ? "chevron-down" : "chevron-right"} size={12} className="text-fg-subtle" />
           {title}
         </button>
@@ -56,4 +69,5 @@ export function Widget({ id, title, count, open, onToggle, actions, children }: 
   );
 }
 
-export const ADD_BTN = "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-fg-muted hover:bg-fill";
+export const ADD_BTN =
+  "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-fg-muted hover:bg-fill";

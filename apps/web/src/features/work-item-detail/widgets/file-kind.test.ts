@@ -3,7 +3,15 @@ import { fileKind, hasThumbnail } from "./file-kind.ts";
 
 describe("fileKind (attachment thumbnail or icon)", () => {
   it("draws browser images as thumbnails, by their type", () => {
-    for (const t of ["image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml", "IMAGE/PNG; charset=binary"]) expect(fileKind(t, "x")).toBe("image");
+    for (const t of [
+      "image/png",
+      "image/jpeg",
+      "image/gif",
+      "image/webp",
+      "image/svg+xml",
+      "IMAGE/PNG; charset=binary",
+    ])
+      expect(fileKind(t, "x")).toBe("image");
     expect(hasThumbnail(fileKind("image/png", "shot.png"))).toBe(true);
   });
   it("gives other files an icon by type", () => {
@@ -11,7 +19,9 @@ describe("fileKind (attachment thumbnail or icon)", () => {
     expect(fileKind("text/plain", "notes.txt")).toBe("text");
     expect(fileKind("text/csv", "data.csv")).toBe("spreadsheet");
     expect(fileKind("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "a.xlsx")).toBe("spreadsheet");
-    expect(fileKind("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "a.docx")).toBe("document");
+    expect(fileKind("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "a.docx")).toBe(
+      "document",
+    );
     expect(fileKind("application/vnd.ms-powerpoint", "a.ppt")).toBe("presentation");
     expect(fileKind("application/zip", "a.zip")).toBe("archive");
     expect(fileKind("video/mp4", "a.mp4")).toBe("video");

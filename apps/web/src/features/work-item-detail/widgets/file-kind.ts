@@ -3,22 +3,90 @@
  * the type says little (`application/octet-stream`), its extension. Images the browser draws get a
  * thumbnail; every other kind an icon.
  */
-export type FileKind = "image" | "pdf" | "text" | "document" | "spreadsheet" | "presentation" | "archive" | "video" | "audio" | "code" | "file";
+export type FileKind =
+  | "image"
+  | "pdf"
+  | "text"
+  | "document"
+  | "spreadsheet"
+  | "presentation"
+  | "archive"
+  | "video"
+  | "audio"
+  | "code"
+  | "file";
 
 /** Image types an `<img>` shows (the thumbnail loads the image itself through its signed link). */
-const THUMBNAIL_TYPES = new Set(["image/png", "image/jpeg", "image/jpg", "image/gif", "image/webp", "image/avif", "image/bmp", "image/svg+xml"]);
+const THUMBNAIL_TYPES = new Set([
+  "image/png",
+  "image/jpeg",
+  "image/jpg",
+  "image/gif",
+  "image/webp",
+  "image/avif",
+  "image/bmp",
+  "image/svg+xml",
+]);
 
 const BY_EXTENSION: Record<string, FileKind> = {
-  png: "image", jpg: "image", jpeg: "image", gif: "image", webp: "image", avif: "image", bmp: "image", svg: "image",
+  png: "image",
+  jpg: "image",
+  jpeg: "image",
+  gif: "image",
+  webp: "image",
+  avif: "image",
+  bmp: "image",
+  svg: "image",
   pdf: "pdf",
-  txt: "text", md: "text", rtf: "text", log: "text",
-  doc: "document", docx: "document", odt: "document", pages: "document",
-  xls: "spreadsheet", xlsx: "spreadsheet", ods: "spreadsheet", csv: "spreadsheet", tsv: "spreadsheet", numbers: "spreadsheet",
-  ppt: "presentation", pptx: "presentation", odp: "presentation", key: "presentation",
-  zip: "archive", gz: "archive", tgz: "archive", tar: "archive", "7z": "archive", rar: "archive", bz2: "archive", xz: "archive",
-  mp4: "video", mov: "video", webm: "video", mkv: "video", avi: "video",
-  mp3: "audio", wav: "audio", ogg: "audio", flac: "audio", m4a: "audio",
-  json: "code", js: "code", ts: "code", tsx: "code", jsx: "code", html: "code", css: "code", xml: "code", yaml: "code", yml: "code", py: "code", sh: "code", sql: "code",
+  txt: "text",
+  md: "text",
+  rtf: "text",
+  log: "text",
+  doc: "document",
+  docx: "document",
+  odt: "document",
+  pages: "document",
+  xls: "spreadsheet",
+  xlsx: "spreadsheet",
+  ods: "spreadsheet",
+  csv: "spreadsheet",
+  tsv: "spreadsheet",
+  numbers: "spreadsheet",
+  ppt: "presentation",
+  pptx: "presentation",
+  odp: "presentation",
+  key: "presentation",
+  zip: "archive",
+  gz: "archive",
+  tgz: "archive",
+  tar: "archive",
+  "7z": "archive",
+  rar: "archive",
+  bz2: "archive",
+  xz: "archive",
+  mp4: "video",
+  mov: "video",
+  webm: "video",
+  mkv: "video",
+  avi: "video",
+  mp3: "audio",
+  wav: "audio",
+  ogg: "audio",
+  flac: "audio",
+  m4a: "audio",
+  json: "code",
+  js: "code",
+  ts: "code",
+  tsx: "code",
+  jsx: "code",
+  html: "code",
+  css: "code",
+  xml: "code",
+  yaml: "code",
+  yml: "code",
+  py: "code",
+  sh: "code",
+  sql: "code",
 };
 
 export function fileKind(type: string | null | undefined, name: string | null | undefined): FileKind {

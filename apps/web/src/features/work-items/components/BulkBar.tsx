@@ -4,7 +4,15 @@ import { Button, ConfirmModal, useToast } from "../../../components/ui/index.ts"
 import { useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
 import { useBulkArchive, useBulkDelete, useBulkUpdate } from "../../../api/work-items-bulk.ts";
 import { useList } from "../context.tsx";
-import { AssigneesProperty, CycleProperty, DateProperty, LabelsProperty, ModulesProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
+import {
+  AssigneesProperty,
+  CycleProperty,
+  DateProperty,
+  LabelsProperty,
+  ModulesProperty,
+  PriorityProperty,
+  StateProperty,
+} from "../../../components/work-item/properties.tsx";
 
 /**
  * Bulk actions on the selected items (list and spreadsheet): change state, priority, dates; add
@@ -24,7 +32,10 @@ export function BulkBar() {
   if (ids.length === 0) return null;
   const n = ids.length;
   const apply = (properties: BulkProperties, what: string) =>
-    update.mutate({ ids, properties }, { onSuccess: () => toast.show("success", `Updated ${n} work item${n === 1 ? "" : "s"}`, what) });
+    update.mutate(
+      { ids, properties },
+      { onSuccess: () => toast.show("success", `Updated ${n} work item${n === 1 ? "" : "s"}`, what) },
+    );
   const allClosed = ids.every((id) => {
     const it = data!.items[id];
     const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
@@ -32,15 +43,30 @@ export function BulkBar() {
   });
 
   return (
-    <div role="toolbar" aria-label="Bulk actions" className="relative z-30 mx-auto my-2 flex max-w-[calc(100%-1rem)] shrink-0 flex-wrap items-center justify-center gap-2 rounded-xl border border-line-raised bg-surface px-3 py-2 text-sm shadow-lg">
-      <span className="font-medium" aria-live="polite">{n} selected</span>
-      <button type="button" onClick={selection.clear} className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill">Clear</button>
+    <div
+      role="toolbar"
+      aria-label="Bulk actions"
+      className="relative z-30 mx-auto my-2 flex max-w-[calc(100%-1rem)] shrink-0 flex-wrap items-center justify-center gap-2 rounded-xl border border-line-raised bg-surface px-3 py-2 text-sm shadow-lg"
+    >
+      <span className="font-medium" aria-live="polite">
+        {n} selected
+      </span>
+      <button
+        type="button"
+        onClick={selection.clear}
+        className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill"
+      >
+        Clear
+      </button>
       <span className="mx-1 h-5 w-px bg-fill-strong" />
       {kind === "archived" ? (
         <Button
           size="sm"
           variant="secondary"
-          onClick={() => { for (const id of ids) restore.mutate({ id }); selection.clear(); }}
+          onClick={() => {
+            for (const id of ids) restore.mutate({ id });
+            selection.clear();
+          }}
         >
           Restore
         </Button>
@@ -48,22 +74,62 @@ export function BulkBar() {
         <>
           <StateProperty refs={refs} value={null} onChange={(state_id) => apply({ state_id }, "State changed")} />
           <PriorityProperty value={null} onChange={(priority) => apply({ priority }, "Priority changed")} />
-          <AssigneesProperty refs={refs} value={[]} onChange={(assignee_ids) => assignee_ids.length && apply({ assignee_ids }, "Assignees added")} />
-          <LabelsProperty refs={refs} value={[]} onChange={(label_ids) => label_ids.length && apply({ label_ids }, "Labels added")} />
-          <ModulesProperty refs={refs} value={[]} onChange={(module_ids) => module_ids.length && apply({ module_ids }, "Added to modules")} />
-          <DateProperty label="Start date" value={null} onChange={(start_date) => apply({ start_date }, "Start date changed")} />
-          <DateProperty label="Due date" value={null} onChange={(target_date) => apply({ target_date }, "Due date changed")} />
-          <CycleProperty refs={refs} value={null} onChange={(cycle_id) => apply({ cycle_id }, cycle_id ? "Moved to the cycle" : "Removed from their cycle")} />
+          <AssigneesProperty
+            refs={refs}
+            value={[]}
+            onChange={(assignee_ids) => assignee_ids.length && apply({ assignee_ids }, "Assignees added")}
+          />
+          <LabelsProperty
+            refs={refs}
+            value={[]}
+            onChange={(label_ids) => label_ids.length && apply({ label_ids }, "Labels added")}
+          />
+          <ModulesProperty
+            refs={refs}
+            value={[]}
+            onChange={(module_ids) => module_ids.length && apply({ module_ids }, "Added to modules")}
+          />
+          <DateProperty
+            label="Start date"
+            value={null}
+            onChange={(start_date) => apply({ start_date }, "Start date changed")}
+          />
+          <DateProperty
+            label="Due date"
+            value={null}
+            onChange={(target_date) => apply({ target_date }, "Due date changed")}
+          />
+          <CycleProperty
+            refs={refs}
+            value={null}
+            onChange={(cycle_id) => apply({ cycle_id }, cycle_id ? "Moved to the cycle" : "Removed from their cycle")}
+          />
           <Button
             size="sm"
             variant="secondary"
             disabled={!allClosed}
-            title={allClosed ? "Archive the selected work items" : "Only completed or cancelled work items can be archived"}
-            onClick={() => archive.mutate({ ids }, { onSuccess: () => { selection.clear(); toast.show("success", `Archived ${n} work item${n === 1 ? "" : "s"}`); } })}
+            title={
+              allClosed ? "Archive the selected work items" : "Only completed or cancelled work items can be archived"
+            }
+            onClick={() =>
+              archive.mutate(
+                { ids },
+                {
+                  onSuccess: () => {
+                    selection.clear();
+                    toast.show("success", `Archived ${n} work item${n === 1 ? "" : "s"}`);
+                  },
+                },
+              )
+            }
           >
             Archive
           </Button>
-          {can("bulkDelete", "workItem", { projectId: pid }) && <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>Delete</Button>}
+          {can("bulkDelete", "workItem", { projectId: pid }) && (
+            <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>
+              Delete
+            </Button>
+          )}
         </>
       )}
       <ConfirmModal
@@ -73,7 +139,19 @@ export function BulkBar() {
         confirmLabel={`Delete ${n}`}
         loading={del.isPending}
         message={`Delete ${n} work item${n === 1 ? "" : "s"} and their sub-work items? This cannot be undone.`}
-        onConfirm={() => del.mutate({ ids }, { onSuccess: () => { setConfirm(false); selection.clear(); toast.show("success", `Deleted ${n} work item${n === 1 ? "" : "s"}`); }, onError: () => setConfirm(false) })}
+        onConfirm={() =>
+          del.mutate(
+            { ids },
+            {
+              onSuccess: () => {
+                setConfirm(false);
+                selection.clear();
+                toast.show("success", `Deleted ${n} work item${n === 1 ? "" : "s"}`);
+              },
+              onError: () => setConfirm(false),
+            },
+          )
+        }
       />
     </div>
   );

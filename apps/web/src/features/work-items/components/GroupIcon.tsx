@@ -19,7 +19,15 @@ export function groupRefs(refs: ProjectRefs): GroupRefs {
 }
 
 /** The icon of a group header (state, priority, label colour, member avatar …). */
-export function GroupIcon({ groupBy, groupKey, refs }: { groupBy: string | null; groupKey: string; refs: ProjectRefs }) {
+export function GroupIcon({
+  groupBy,
+  groupKey,
+  refs,
+}: {
+  groupBy: string | null;
+  groupKey: string;
+  refs: ProjectRefs;
+}) {
   switch (groupBy) {
     case "state_id": {
       const s = refs.stateById.get(groupKey);

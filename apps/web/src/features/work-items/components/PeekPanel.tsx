@@ -11,7 +11,7 @@ export function PeekPanel() {
   const { slug, pid: listPid, peekId, closePeek, itemKind, spansProjects, data } = useList();
   // a teamspace's list: the peeked item's own project
   const peeked = peekId ? data?.items[peekId] : undefined;
-  const pid = spansProjects ? peeked?.project_id ?? "" : listPid;
+  const pid = spansProjects ? (peeked?.project_id ?? "") : listPid;
   useEffect(() => {
     if (!peekId) return;
     const onKey = (e: KeyboardEvent) => {
@@ -30,7 +30,15 @@ export function PeekPanel() {
       className="absolute inset-y-0 right-0 z-30 flex w-full max-w-[640px] flex-col border-l border-line bg-canvas shadow-2xl"
     >
       <Lazy>
-        <WorkItemDetail key={peekId} slug={slug} pid={pid} id={peekId} kind={itemKind} variant="peek" onClose={closePeek} />
+        <WorkItemDetail
+          key={peekId}
+          slug={slug}
+          pid={pid}
+          id={peekId}
+          kind={itemKind}
+          variant="peek"
+          onClose={closePeek}
+        />
       </Lazy>
     </aside>
   );

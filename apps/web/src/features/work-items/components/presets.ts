@@ -6,7 +6,11 @@ import { groupPatch } from "../lib/groups.ts";
  * State groups use their first state; groupings that cannot be set (creator, project) add nothing.
  * `null` means quick add is not offered there.
  */
-export function quickAddPreset(groupBy: string | null, key: string | null, refs: ProjectRefs): Record<string, unknown> | null {
+export function quickAddPreset(
+  groupBy: string | null,
+  key: string | null,
+  refs: ProjectRefs,
+): Record<string, unknown> | null {
   if (!groupBy || key === null) return {};
   if (groupBy === "state__group") {
     const s = refs.states.find((x) => x.group === key);
@@ -18,7 +22,13 @@ export function quickAddPreset(groupBy: string | null, key: string | null, refs:
 }
 
 /** Both levels of a kanban cell. */
-export function cellPreset(groupBy: string | null, key: string, subGroupBy: string | null, subKey: string | null, refs: ProjectRefs): Record<string, unknown> | null {
+export function cellPreset(
+  groupBy: string | null,
+  key: string,
+  subGroupBy: string | null,
+  subKey: string | null,
+  refs: ProjectRefs,
+): Record<string, unknown> | null {
   const a = quickAddPreset(groupBy, key, refs);
   const b = subGroupBy && subKey !== null ? quickAddPreset(subGroupBy, subKey, refs) : {};
   if (a === null || b === null) return null;

@@ -1,5 +1,10 @@
 import type { ReactNode } from "react";
-import { DISPLAY_DEFAULT_ORDER_BY, DISPLAY_GROUP_BY_OPTIONS, type DisplayFilters, type DisplayPropertyKey } from "@stride/shared";
+import {
+  DISPLAY_DEFAULT_ORDER_BY,
+  DISPLAY_GROUP_BY_OPTIONS,
+  type DisplayFilters,
+  type DisplayPropertyKey,
+} from "@stride/shared";
 import { PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
@@ -85,87 +90,167 @@ export function DisplayMenu() {
         <Icon name="display" size={14} />
         Display
       </button>
-      {pop.open && <PopoverPanel t={pop} label="Display options" className="w-80">
-        <div className="p-3">
-          <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display filters</h3>
-          {grouped && (
-            <Row label="Group by">
-              <select aria-label="Group by" className={SELECT} value={display.group_by ?? ""} onChange={(e) => setDf({ group_by: e.target.value || null })}>
-                {groupOptions.map((o) => <option key={o.key ?? "none"} value={o.key ?? ""}>{o.label}</option>)}
-              </select>
-            </Row>
-          )}
-          {layout === "kanban" && (
-            <Row label="Sub-group by">
-              <select aria-label="Sub-group by" className={SELECT} value={display.sub_group_by ?? ""} onChange={(e) => setDf({ sub_group_by: e.target.value || null })}>
-                {DISPLAY_GROUP_BY_OPTIONS.filter((o) => o.key !== display.group_by && (o.key !== "project" || !!refs.projects) && (o.key !== "cycle" || refs.cyclesEnabled) && (o.key !== "module" || refs.modulesEnabled)).map((o) => (
-                  <option key={o.key ?? "none"} value={o.key ?? ""}>{o.label}</option>
-                ))}
-              </select>
-            </Row>
-          )}
-          {layout !== "calendar" && (
-            <>
-              <Row label="Order by">
-                <select aria-label="Order by" className={SELECT} value={orderField} onChange={(e) => setDf({ order_by: (desc && e.target.value !== "sort_order" ? "-" : "") + e.target.value })}>
-                  {ORDER_CHOICES.map((o) => <option key={o.key} value={o.key}>{o.label}</option>)}
+      {pop.open && (
+        <PopoverPanel t={pop} label="Display options" className="w-80">
+          <div className="p-3">
+            <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display filters</h3>
+            {grouped && (
+              <Row label="Group by">
+                <select
+                  aria-label="Group by"
+                  className={SELECT}
+                  value={display.group_by ?? ""}
+                  onChange={(e) => setDf({ group_by: e.target.value || null })}
+                >
+                  {groupOptions.map((o) => (
+                    <option key={o.key ?? "none"} value={o.key ?? ""}>
+                      {o.label}
+                    </option>
+                  ))}
                 </select>
               </Row>
-              {orderField !== "sort_order" && (
-                <Row label="Descending">
-                  <input type="checkbox" aria-label="Descending order" checked={desc} onChange={(e) => setDf({ order_by: (e.target.checked ? "-" : "") + orderField })} className="h-4 w-4 accent-indigo-600" />
-                </Row>
-              )}
-            </>
-          )}
-          {kind !== "archived" && (
-            <Row label="Work item type">
-              <select aria-label="Work item type" className={SELECT} value={display.type ?? "all"} onChange={(e) => setDf({ type: e.target.value === "all" ? null : e.target.value })}>
-                <option value="all">All work items</option>
-                <option value="active">Active work items</option>
-                <option value="backlog">Backlog work items</option>
-              </select>
-            </Row>
-          )}
-          {layout === "calendar" && (
-            <>
-              <Row label="Calendar">
-                <select aria-label="Calendar layout" className={SELECT} value={calendar.layout ?? "month"} onChange={(e) => setDf({ calendar: { ...calendar, layout: e.target.value } })}>
-                  <option value="month">Month</option>
-                  <option value="week">Week</option>
+            )}
+            {layout === "kanban" && (
+              <Row label="Sub-group by">
+                <select
+                  aria-label="Sub-group by"
+                  className={SELECT}
+                  value={display.sub_group_by ?? ""}
+                  onChange={(e) => setDf({ sub_group_by: e.target.value || null })}
+                >
+                  {DISPLAY_GROUP_BY_OPTIONS.filter(
+                    (o) =>
+                      o.key !== display.group_by &&
+                      (o.key !== "project" || !!refs.projects) &&
+                      (o.key !== "cycle" || refs.cyclesEnabled) &&
+                      (o.key !== "module" || refs.modulesEnabled),
+                  ).map((o) => (
+                    <option key={o.key ?? "none"} value={o.key ?? ""}>
+                      {o.label}
+                    </option>
+                  ))}
                 </select>
               </Row>
-              <Check label="Show weekends" checked={calendar.show_weekends !== false} onChange={(v) => setDf({ calendar: { ...calendar, show_weekends: v } })} />
-            </>
-          )}
-          <Check label="Show sub-work items" checked={display.sub_issue !== false} onChange={(v) => setDf({ sub_issue: v })} />
-          {grouped && <Check label="Show empty groups" checked={display.show_empty_groups !== false} onChange={(v) => setDf({ show_empty_groups: v })} />}
-          {layout === "list" && <Check label="Show hierarchy" checked={!!display.show_hierarchy} onChange={(v) => setDf({ show_hierarchy: v })} />}
-
-          <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display properties</h3>
-          <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
-            {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
-              .filter((k) => (k !== "cycle" || refs.cyclesEnabled) && (k !== "modules" || refs.modulesEnabled) && (k !== "issue_type" || typed))
-              .map((k) => {
-                const on = prefs.display_properties[k] !== false;
-                return (
-                  <button
-                    key={k}
-                    type="button"
-                    aria-pressed={on}
-                    onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
-                    className={cx(
-                      "rounded border px-2 py-0.5 text-xs",
-                      on ? "border-indigo-600 bg-indigo-600 text-white" : "border-line-strong text-fg-muted hover:bg-fill",
-                    )}
+            )}
+            {layout !== "calendar" && (
+              <>
+                <Row label="Order by">
+                  <select
+                    aria-label="Order by"
+                    className={SELECT}
+                    value={orderField}
+                    onChange={(e) =>
+                      setDf({ order_by: (desc && e.target.value !== "sort_order" ? "-" : "") + e.target.value })
+                    }
                   >
-                    {DISPLAY_PROPERTY_LABEL[k]}
-                  </button>
-                );
-              })}
+                    {ORDER_CHOICES.map((o) => (
+                      <option key={o.key} value={o.key}>
+                        {o.label}
+                      </option>
+                    ))}
+                  </select>
+                </Row>
+                {orderField !== "sort_order" && (
+                  <Row label="Descending">
+                    <input
+                      type="checkbox"
+                      aria-label="Descending order"
+                      checked={desc}
+                      onChange={(e) => setDf({ order_by: (e.target.checked ? "-" : "") + orderField })}
+                      className="h-4 w-4 accent-indigo-600"
+                    />
+                  </Row>
+                )}
+              </>
+            )}
+            {kind !== "archived" && (
+              <Row label="Work item type">
+                <select
+                  aria-label="Work item type"
+                  className={SELECT}
+                  value={display.type ?? "all"}
+                  onChange={(e) => setDf({ type: e.target.value === "all" ? null : e.target.value })}
+                >
+                  <option value="all">All work items</option>
+                  <option value="active">Active work items</option>
+                  <option value="backlog">Backlog work items</option>
+                </select>
+              </Row>
+            )}
+            {layout === "calendar" && (
+              <>
+                <Row label="Calendar">
+                  <select
+                    aria-label="Calendar layout"
+                    className={SELECT}
+                    value={calendar.layout ?? "month"}
+                    onChange={(e) => setDf({ calendar: { ...calendar, layout: e.target.value } })}
+                  >
+                    <option value="month">Month</option>
+                    <option value="week">Week</option>
+                  </select>
+                </Row>
+                <Check
+                  label="Show weekends"
+                  checked={calendar.show_weekends !== false}
+                  onChange={(v) => setDf({ calendar: { ...calendar, show_weekends: v } })}
+                />
+              </>
+            )}
+            <Check
+              label="Show sub-work items"
+              checked={display.sub_issue !== false}
+              onChange={(v) => setDf({ sub_issue: v })}
+            />
+            {grouped && (
+              <Check
+                label="Show empty groups"
+                checked={display.show_empty_groups !== false}
+                onChange={(v) => setDf({ show_empty_groups: v })}
+              />
+            )}
+            {layout === "list" && (
+              <Check
+                label="Show hierarchy"
+                checked={!!display.show_hierarchy}
+                onChange={(v) => setDf({ show_hierarchy: v })}
+              />
+            )}
+
+            <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">
+              Display properties
+            </h3>
+            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
+              {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
+                .filter(
+                  (k) =>
+                    (k !== "cycle" || refs.cyclesEnabled) &&
+                    (k !== "modules" || refs.modulesEnabled) &&
+                    (k !== "issue_type" || typed),
+                )
+                .map((k) => {
+                  const on = prefs.display_properties[k] !== false;
+                  return (
+                    <button
+                      key={k}
+                      type="button"
+                      aria-pressed={on}
+                      onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
+                      className={cx(
+                        "rounded border px-2 py-0.5 text-xs",
+                        on
+                          ? "border-indigo-600 bg-indigo-600 text-white"
+                          : "border-line-strong text-fg-muted hover:bg-fill",
+                      )}
+                    >
+                      {DISPLAY_PROPERTY_LABEL[k]}
+                    </button>
+                  );
+                })}
+            </div>
           </div>
-        </div>
-      </PopoverPanel>}
+        </PopoverPanel>
+      )}
     </>
   );
 }
@@ -174,7 +259,12 @@ function Check({ label, checked, onChange }: { label: string; checked: boolean; 
   return (
     <label className="flex cursor-pointer items-center justify-between gap-3 py-1 text-sm text-fg-muted">
       {label}
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-4 w-4 accent-indigo-600" />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="h-4 w-4 accent-indigo-600"
+      />
     </label>
   );
 }

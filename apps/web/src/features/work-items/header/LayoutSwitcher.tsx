@@ -12,7 +12,10 @@ export const LAYOUTS: { key: string; label: string }[] = [
 ];
 
 /** A workspace view's layouts: the spreadsheet first, its default (as Plane's cross-project view). */
-const GLOBAL_LAYOUTS = [...LAYOUTS.filter((l) => l.key === "spreadsheet"), ...LAYOUTS.filter((l) => l.key !== "spreadsheet")];
+const GLOBAL_LAYOUTS = [
+  ...LAYOUTS.filter((l) => l.key === "spreadsheet"),
+  ...LAYOUTS.filter((l) => l.key !== "spreadsheet"),
+];
 
 /** The six layouts of a work-item list (work-tracking.md §2). */
 export function LayoutSwitcher() {

@@ -2,14 +2,35 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import { wiKeys } from "../../../api/work-items.ts";
 import { cx } from "../../../components/ui/index.ts";
-import { DragHandle, DragScope, draggingClass, useDragDrop, useDragItem, useDragSelector, useDropZone, type Dir, type DragSpec } from "../../../components/dnd/index.ts";
+import {
+  DragHandle,
+  DragScope,
+  draggingClass,
+  useDragDrop,
+  useDragItem,
+  useDragSelector,
+  useDropZone,
+  type Dir,
+  type DragSpec,
+} from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList } from "../context.tsx";
 import { QuickAdd } from "../components/ItemBits.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { Icon, PriorityIcon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
 import {
-  WEEKDAY_SHORT, addDays, addMonths, localToday, monthTitle, monthWeeks, startOfMonth, startOfWeek, weekDays, weekday, formatDate, formatShort,
+  WEEKDAY_SHORT,
+  addDays,
+  addMonths,
+  localToday,
+  monthTitle,
+  monthWeeks,
+  startOfMonth,
+  startOfWeek,
+  weekDays,
+  weekday,
+  formatDate,
+  formatShort,
 } from "../../../lib/dates.ts";
 
 const MAX_PER_DAY = 4;
@@ -25,7 +46,8 @@ const isWeekend = (d: string) => weekday(d) === 0 || weekday(d) === 6;
  * shown month too) reschedules its due date; the start date follows when it would pass the due date.
  */
 export function CalendarLayout() {
-  const { data, prefs, updatePrefs, setExtra, loadMore, updateItem, canEdit, projectOf, loadingMore, slug, pid } = useList();
+  const { data, prefs, updatePrefs, setExtra, loadMore, updateItem, canEdit, projectOf, loadingMore, slug, pid } =
+    useList();
   const qc = useQueryClient();
   // the item picked up: a keyboard move into another month leaves the loaded window it came from
   const picked = useRef<WorkItem | null>(null);
@@ -37,9 +59,15 @@ export function CalendarLayout() {
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
 
-  const weeks = useMemo(() => (mode === "month" ? monthWeeks(startOfMonth(anchor), showWeekends) : [weekDays(anchor, showWeekends)]), [mode, anchor, showWeekends]);
+  const weeks = useMemo(
+    () => (mode === "month" ? monthWeeks(startOfMonth(anchor), showWeekends) : [weekDays(anchor, showWeekends)]),
+    [mode, anchor, showWeekends],
+  );
   const first = mode === "month" ? startOfWeek(startOfMonth(anchor)) : startOfWeek(anchor);
-  const last = mode === "month" ? addDays(startOfWeek(addDays(addMonths(startOfMonth(anchor), 1), -1)), 6) : addDays(startOfWeek(anchor), 6);
+  const last =
+    mode === "month"
+      ? addDays(startOfWeek(addDays(addMonths(startOfMonth(anchor), 1), -1)), 6)
+      : addDays(startOfWeek(anchor), 6);
 
   // the list query is limited to the visible days (plus any due-date filter the user applied)
   const userTerms = ((prefs.filters.target_date ?? []) as string[]).join(",");
@@ -50,7 +78,8 @@ export function CalendarLayout() {
 
   // load every page of the window (bounded)
   useEffect(() => {
-    if (data?.hasMore && data.nextPage < MAX_PAGES && !loadingMore.has("__flat")) void loadMore().catch(() => undefined);
+    if (data?.hasMore && data.nextPage < MAX_PAGES && !loadingMore.has("__flat"))
+      void loadMore().catch(() => undefined);
   }, [data?.hasMore, data?.nextPage, loadingMore, loadMore]);
 
   const byDay = useMemo(() => {
@@ -64,7 +93,8 @@ export function CalendarLayout() {
     return m;
   }, [data]);
 
-  const move = (dir: -1 | 1) => setAnchor((a) => (mode === "month" ? addMonths(startOfMonth(a), dir) : addDays(a, 7 * dir)));
+  const move = (dir: -1 | 1) =>
+    setAnchor((a) => (mode === "month" ? addMonths(startOfMonth(a), dir) : addDays(a, 7 * dir)));
   const label = (id: string) => {
     const it = data?.items[id];
     return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
@@ -72,7 +102,10 @@ export function CalendarLayout() {
   const spec: DragSpec<string> = {
     type: "work-item-date",
     label: (src) => label(src.id),
-    canDrag: (src) => { const it = data?.items[src.id]; return !!it?.target_date && canEdit(it); },
+    canDrag: (src) => {
+      const it = data?.items[src.id];
+      return !!it?.target_date && canEdit(it);
+    },
     origin: (src) => {
       picked.current = data?.items[src.id] ?? null;
       return picked.current?.target_date?.slice(0, 10) ?? null;
@@ -89,10 +122,14 @@ export function CalendarLayout() {
     same: (a, b) => a === b,
     say: (phase, day, src) => {
       switch (phase) {
-        case "pickup": return `Picked up ${label(src.id)}. Due ${longDay(day)}.`;
-        case "move": return `Moved to ${longDay(day)}.`;
-        case "drop": return `Dropped ${label(src.id)} on ${longDay(day)}.`;
-        case "cancel": return `Cancelled. ${label(src.id)} stays on ${longDay(day)}.`;
+        case "pickup":
+          return `Picked up ${label(src.id)}. Due ${longDay(day)}.`;
+        case "move":
+          return `Moved to ${longDay(day)}.`;
+        case "drop":
+          return `Dropped ${label(src.id)} on ${longDay(day)}.`;
+        case "cancel":
+          return `Cancelled. ${label(src.id)} stays on ${longDay(day)}.`;
       }
     },
     commit: (src, day, failed) => {
@@ -102,36 +139,79 @@ export function CalendarLayout() {
       if (it.start_date && it.start_date > day) patch.start_date = day;
       // the month now shown was loaded without the item: load it again once the move is saved
       const away = !data?.items[it.id];
-      updateItem(it.id, patch, { onError: failed, onSuccess: away ? () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) }) : undefined });
+      updateItem(it.id, patch, {
+        onError: failed,
+        onSuccess: away ? () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) }) : undefined,
+      });
       return true;
     },
     // a day outside the shown month or week brings its month or week into view
-    reveal: (day) => { if (day < first || day > last) setAnchor(day); },
+    reveal: (day) => {
+      if (day < first || day > last) setAnchor(day);
+    },
   };
   const drag = useDragDrop(spec, { version: data, scrollEl });
   const heads = showWeekends ? WEEKDAY_SHORT : WEEKDAY_SHORT.slice(1, 6);
-  const title = mode === "month" ? monthTitle(startOfMonth(anchor)) : `${formatShort(weeks[0][0])} – ${formatShort(weeks[0][weeks[0].length - 1])}, ${weeks[0][0].slice(0, 4)}`;
+  const title =
+    mode === "month"
+      ? monthTitle(startOfMonth(anchor))
+      : `${formatShort(weeks[0][0])} – ${formatShort(weeks[0][weeks[0].length - 1])}, ${weeks[0][0].slice(0, 4)}`;
 
   return (
     <DragScope controller={drag}>
       <div className="flex min-h-0 flex-1 flex-col" data-testid="calendar-layout">
         <div className="flex items-center gap-2 border-b border-line px-4 py-2">
-          <h2 className="text-sm font-semibold" aria-live="polite">{title}</h2>
+          <h2 className="text-sm font-semibold" aria-live="polite">
+            {title}
+          </h2>
           <div className="ml-2 flex items-center gap-1">
-            <button type="button" aria-label={mode === "month" ? "Previous month" : "Previous week"} onClick={() => move(-1)} className="rounded p-1 hover:bg-fill"><Icon name="arrow-left" size={14} /></button>
-            <button type="button" onClick={() => setAnchor(today)} className="rounded px-2 py-0.5 text-xs hover:bg-fill">Today</button>
-            <button type="button" aria-label={mode === "month" ? "Next month" : "Next week"} onClick={() => move(1)} className="rounded p-1 hover:bg-fill"><Icon name="arrow-right" size={14} /></button>
+            <button
+              type="button"
+              aria-label={mode === "month" ? "Previous month" : "Previous week"}
+              onClick={() => move(-1)}
+              className="rounded p-1 hover:bg-fill"
+            >
+              <Icon name="arrow-left" size={14} />
+            </button>
+            <button
+              type="button"
+              onClick={() => setAnchor(today)}
+              className="rounded px-2 py-0.5 text-xs hover:bg-fill"
+            >
+              Today
+            </button>
+            <button
+              type="button"
+              aria-label={mode === "month" ? "Next month" : "Next week"}
+              onClick={() => move(1)}
+              className="rounded p-1 hover:bg-fill"
+            >
+              <Icon name="arrow-right" size={14} />
+            </button>
           </div>
           <div className="ml-auto flex items-center gap-3">
-            {data && data.hasMore && data.nextPage >= MAX_PAGES && <span className="text-xs text-amber-600">Showing the first {data.ids.length} work items of this period.</span>}
-            <div role="group" aria-label="Calendar view" className="flex rounded-md border border-line-raised p-0.5 text-xs">
+            {data && data.hasMore && data.nextPage >= MAX_PAGES && (
+              <span className="text-xs text-amber-600">
+                Showing the first {data.ids.length} work items of this period.
+              </span>
+            )}
+            <div
+              role="group"
+              aria-label="Calendar view"
+              className="flex rounded-md border border-line-raised p-0.5 text-xs"
+            >
               {(["month", "week"] as const).map((m) => (
                 <button
                   key={m}
                   type="button"
                   aria-pressed={mode === m}
-                  onClick={() => { if (mode !== m) updatePrefs({ display_filters: { calendar: { ...cal, layout: m } } }); }}
-                  className={cx("rounded px-2 py-0.5", mode === m ? "bg-fill-strong font-medium" : "text-fg-subtle hover:text-fg-secondary")}
+                  onClick={() => {
+                    if (mode !== m) updatePrefs({ display_filters: { calendar: { ...cal, layout: m } } });
+                  }}
+                  className={cx(
+                    "rounded px-2 py-0.5",
+                    mode === m ? "bg-fill-strong font-medium" : "text-fg-subtle hover:text-fg-secondary",
+                  )}
                 >
                   {m === "month" ? "Month" : "Week"}
                 </button>
@@ -141,11 +221,24 @@ export function CalendarLayout() {
         </div>
         <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto">
           <div role="grid" aria-label="Calendar" className="min-w-[700px]">
-            <div role="row" className="sticky top-0 z-10 grid border-b border-line bg-surface-muted text-xs font-medium text-fg-subtle" style={{ gridTemplateColumns: `repeat(${heads.length}, minmax(0, 1fr))` }}>
-              {heads.map((h) => <div role="columnheader" key={h} className="px-2 py-1.5">{h}</div>)}
+            <div
+              role="row"
+              className="sticky top-0 z-10 grid border-b border-line bg-surface-muted text-xs font-medium text-fg-subtle"
+              style={{ gridTemplateColumns: `repeat(${heads.length}, minmax(0, 1fr))` }}
+            >
+              {heads.map((h) => (
+                <div role="columnheader" key={h} className="px-2 py-1.5">
+                  {h}
+                </div>
+              ))}
             </div>
             {weeks.map((days) => (
-              <div role="row" key={days[0]} className="grid border-b border-line" style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}>
+              <div
+                role="row"
+                key={days[0]}
+                className="grid border-b border-line"
+                style={{ gridTemplateColumns: `repeat(${days.length}, minmax(0, 1fr))` }}
+              >
                 {days.map((day) => {
                   const items = byDay.get(day) ?? [];
                   const open = expanded.has(day);
@@ -157,7 +250,21 @@ export function CalendarLayout() {
                       outside={mode === "month" && day.slice(0, 7) !== startOfMonth(anchor).slice(0, 7)}
                       tall={mode === "week"}
                       items={open || mode === "week" ? items : items.slice(0, MAX_PER_DAY)}
-                      more={mode === "month" && items.length > MAX_PER_DAY ? { open, hidden: items.length - MAX_PER_DAY, toggle: () => setExpanded((s) => { const n = new Set(s); if (n.has(day)) n.delete(day); else n.add(day); return n; }) } : null}
+                      more={
+                        mode === "month" && items.length > MAX_PER_DAY
+                          ? {
+                              open,
+                              hidden: items.length - MAX_PER_DAY,
+                              toggle: () =>
+                                setExpanded((s) => {
+                                  const n = new Set(s);
+                                  if (n.has(day)) n.delete(day);
+                                  else n.add(day);
+                                  return n;
+                                }),
+                            }
+                          : null
+                      }
                     />
                   );
                 })}
@@ -171,7 +278,14 @@ export function CalendarLayout() {
 }
 
 /** A day of the grid: a drop zone with its items. */
-function CalendarDay({ day, today, outside, tall, items, more }: {
+function CalendarDay({
+  day,
+  today,
+  outside,
+  tall,
+  items,
+  more,
+}: {
   day: string;
   today: string;
   outside: boolean;
@@ -197,11 +311,20 @@ function CalendarDay({ day, today, outside, tall, items, more }: {
       <div className="flex items-center justify-between">
         {/* the cell is named by its content (its items included): the date in words first, then what it holds */}
         <span className="sr-only">{longDay(day)}</span>
-        <span aria-hidden className={cx("flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs", day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-fg-subtle" : "text-fg-muted")}>
-          {Number(day.slice(8))}{day.slice(8) === "01" ? ` ${monthTitle(day).split(" ")[0].slice(0, 3)}` : ""}
+        <span
+          aria-hidden
+          className={cx(
+            "flex h-6 min-w-6 items-center justify-center rounded-full px-1 text-xs",
+            day === today ? "bg-indigo-600 font-semibold text-white" : outside ? "text-fg-subtle" : "text-fg-muted",
+          )}
+        >
+          {Number(day.slice(8))}
+          {day.slice(8) === "01" ? ` ${monthTitle(day).split(" ")[0].slice(0, 3)}` : ""}
         </span>
       </div>
-      {items.map((it) => <CalendarItem key={it.id} item={it} tall={tall} />)}
+      {items.map((it) => (
+        <CalendarItem key={it.id} item={it} tall={tall} />
+      ))}
       {more && (
         <button type="button" onClick={more.toggle} className="text-left text-xs text-indigo-600 hover:underline">
           {more.open ? "Show less" : `+${more.hidden} more`}
@@ -228,8 +351,19 @@ function CalendarItem({ item: it, tall }: { item: WorkItem; tall: boolean }) {
   const full = `${key} ${itemName(it.name)}`;
   const showKey = tall && prefs.display_properties.key !== false;
   return (
-    <div ref={drag.ref} data-item={key} className={cx("group/item relative flex w-full items-center rounded border border-line-raised bg-surface shadow-sm hover:border-line-strong", draggingClass(drag))}>
-      <DragHandle drag={drag} label={`${key} ${itemName(it.name)}`} className="absolute left-0.5 top-1/2 z-10 -translate-y-1/2 bg-surface opacity-0 focus:opacity-100 group-hover/item:opacity-100" />
+    <div
+      ref={drag.ref}
+      data-item={key}
+      className={cx(
+        "group/item relative flex w-full items-center rounded border border-line-raised bg-surface shadow-sm hover:border-line-strong",
+        draggingClass(drag),
+      )}
+    >
+      <DragHandle
+        drag={drag}
+        label={`${key} ${itemName(it.name)}`}
+        className="absolute left-0.5 top-1/2 z-10 -translate-y-1/2 bg-surface opacity-0 focus:opacity-100 group-hover/item:opacity-100"
+      />
       <button
         type="button"
         onClick={() => openPeek(it.id)}
@@ -237,12 +371,18 @@ function CalendarItem({ item: it, tall }: { item: WorkItem; tall: boolean }) {
         title={full}
         className="flex min-w-0 flex-1 items-start gap-1.5 px-1.5 py-1 text-left text-xs"
       >
-        <span className="mt-0.5 shrink-0"><StateGroupIcon group={st?.group} color={st?.color} size={12} /></span>
+        <span className="mt-0.5 shrink-0">
+          <StateGroupIcon group={st?.group} color={st?.color} size={12} />
+        </span>
         <span className="min-w-0 flex-1">
           {showKey && <span className="block text-[11px] text-fg-subtle">{key}</span>}
-          <span data-item-title className={cx("block break-words", tall ? "line-clamp-4" : "line-clamp-2")}>{itemName(it.name)}</span>
+          <span data-item-title className={cx("block break-words", tall ? "line-clamp-4" : "line-clamp-2")}>
+            {itemName(it.name)}
+          </span>
         </span>
-        <span className="mt-0.5 shrink-0"><PriorityIcon priority={it.priority} size={12} /></span>
+        <span className="mt-0.5 shrink-0">
+          <PriorityIcon priority={it.priority} size={12} />
+        </span>
       </button>
     </div>
   );

@@ -1,6 +1,15 @@
 import { useMemo, useState } from "react";
 import { cx } from "../../../components/ui/index.ts";
-import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZone, useSlotLine, useSlotTarget } from "../../../components/dnd/index.ts";
+import {
+  DragHandle,
+  DragScope,
+  DropLine,
+  draggingClass,
+  useDragItem,
+  useDropZone,
+  useSlotLine,
+  useSlotTarget,
+} from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList, useListItem } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
@@ -28,18 +37,30 @@ export function KanbanLayout() {
   const subGroupBy = data?.subGroupBy ?? null;
   const manual = (display.order_by ?? "") === "sort_order";
   const showEmpty = display.show_empty_groups !== false;
-  const columns = data && groupBy ? visibleGroupKeys(groupBy, data.groupOrder, gr, showEmpty, (k) => data.groups[k]?.total ?? 0) : [];
-  const lanes = data && subGroupBy
-    ? visibleGroupKeys(subGroupBy, data.subGroupOrder, gr, showEmpty, (sk) => Object.values(data.groups).reduce((n, g) => n + (g.sub?.[sk]?.total ?? 0), 0))
-    : [null];
+  const columns =
+    data && groupBy ? visibleGroupKeys(groupBy, data.groupOrder, gr, showEmpty, (k) => data.groups[k]?.total ?? 0) : [];
+  const lanes =
+    data && subGroupBy
+      ? visibleGroupKeys(subGroupBy, data.subGroupOrder, gr, showEmpty, (sk) =>
+          Object.values(data.groups).reduce((n, g) => n + (g.sub?.[sk]?.total ?? 0), 0),
+        )
+      : [null];
 
-  const cellNode = (key: string, sub: string | null): GroupNode | undefined => (sub === null ? data?.groups[key] : data?.groups[key]?.sub?.[sub]);
-  const cellName = (key: string, sub: string | null) => (subGroupBy && sub !== null ? `${title(groupBy, key)} · ${title(subGroupBy, sub)}` : title(groupBy, key));
+  const cellNode = (key: string, sub: string | null): GroupNode | undefined =>
+    sub === null ? data?.groups[key] : data?.groups[key]?.sub?.[sub];
+  const cellName = (key: string, sub: string | null) =>
+    subGroupBy && sub !== null ? `${title(groupBy, key)} · ${title(subGroupBy, sub)}` : title(groupBy, key);
   const openLanes = lanes.filter((sub) => sub === null || !collapsedLanes.has(sub));
   const drag = useItemDrag({
     columns: columns.map((k) => openLanes.map((sub) => cellId(k, sub))),
-    items: (cell) => { const c = parseCell(cell); return cellNode(c.key, c.sub)?.ids ?? []; },
-    name: (cell) => { const c = parseCell(cell); return cellName(c.key, c.sub); },
+    items: (cell) => {
+      const c = parseCell(cell);
+      return cellNode(c.key, c.sub)?.ids ?? [];
+    },
+    name: (cell) => {
+      const c = parseCell(cell);
+      return cellName(c.key, c.sub);
+    },
     groupBy,
     subGroupBy,
     manual,
@@ -63,13 +84,24 @@ export function KanbanLayout() {
             ))}
           </div>
           {lanes.map((sub) => (
-            <div key={sub ?? "all"} className={cx("flex gap-3 px-4 pb-4", subGroupBy && "border-t border-line pt-3")} data-lane={sub ?? undefined}>
+            <div
+              key={sub ?? "all"}
+              className={cx("flex gap-3 px-4 pb-4", subGroupBy && "border-t border-line pt-3")}
+              data-lane={sub ?? undefined}
+            >
               {subGroupBy && sub !== null && (
                 <div className="w-40 shrink-0">
                   <button
                     type="button"
                     aria-expanded={!collapsedLanes.has(sub)}
-                    onClick={() => setCollapsedLanes((c) => { const n = new Set(c); if (n.has(sub)) n.delete(sub); else n.add(sub); return n; })}
+                    onClick={() =>
+                      setCollapsedLanes((c) => {
+                        const n = new Set(c);
+                        if (n.has(sub)) n.delete(sub);
+                        else n.add(sub);
+                        return n;
+                      })
+                    }
                     className="sticky top-14 flex w-full items-center gap-2 rounded px-1 py-1 text-left text-sm hover:bg-fill"
                   >
                     <Icon name={collapsedLanes.has(sub) ? "chevron-right" : "chevron-down"} size={12} />
@@ -101,7 +133,17 @@ export function KanbanLayout() {
 }
 
 /** One cell of the board (a column, or a column within a swimlane): a drop zone holding its cards. */
-function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, loading, onLoadMore }: {
+function KanbanCell({
+  groupBy,
+  subGroupBy,
+  groupKey,
+  sub,
+  node,
+  label,
+  hidden,
+  loading,
+  onLoadMore,
+}: {
   groupBy: string;
   subGroupBy: string | null;
   groupKey: string;
@@ -119,7 +161,8 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
   // while a card is dragged: the project's workflow refuses it this cell's state (shown before any drop)
   const refusal = useDropRefusal(cell, groupBy, subGroupBy);
   const ids = node?.ids ?? [];
-  const hide = groupBy === "state_id" || subGroupBy === "state_id" ? ["state"] : groupBy === "priority" ? ["priority"] : [];
+  const hide =
+    groupBy === "state_id" || subGroupBy === "state_id" ? ["state"] : groupBy === "priority" ? ["priority"] : [];
   return (
     <section
       ref={zone}
@@ -136,9 +179,14 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
     >
       {refusal && (
         <div className="pointer-events-none absolute inset-0 z-20 rounded-lg border-2 border-dashed border-danger-line bg-surface-sunken/85 p-2">
-          <p role="note" className="flex items-start gap-1.5 rounded-md border border-danger-line bg-surface p-2 text-xs leading-snug text-danger shadow-sm">
+          <p
+            role="note"
+            className="flex items-start gap-1.5 rounded-md border border-danger-line bg-surface p-2 text-xs leading-snug text-danger shadow-sm"
+          >
             <Icon name="ban" size={14} className="mt-px shrink-0" />
-            <span><span className="font-semibold">Can't move here.</span> {refusal}</span>
+            <span>
+              <span className="font-semibold">Can't move here.</span> {refusal}
+            </span>
           </p>
         </div>
       )}
@@ -147,7 +195,12 @@ function KanbanCell({ groupBy, subGroupBy, groupKey, sub, node, label, hidden, l
         return it ? <Card key={id} item={it} cell={cell} hide={hide} /> : null;
       })}
       {node && ids.length < node.total && (
-        <button type="button" disabled={loading} onClick={onLoadMore} className="rounded px-2 py-1 text-left text-xs text-indigo-600 hover:bg-accent-soft disabled:opacity-50">
+        <button
+          type="button"
+          disabled={loading}
+          onClick={onLoadMore}
+          className="rounded px-2 py-1 text-left text-xs text-indigo-600 hover:bg-accent-soft disabled:opacity-50"
+        >
           {loading ? "Loading…" : `Load more (${node.total - ids.length})`}
         </button>
       )}
@@ -179,13 +232,25 @@ export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; 
     >
       <DropLine edge={line} />
       <div className="mb-1 flex items-center justify-between gap-2">
-        {prefs.display_properties.key !== false ? <span className="text-xs font-medium text-fg-subtle">{key}</span> : <span />}
+        {prefs.display_properties.key !== false ? (
+          <span className="text-xs font-medium text-fg-subtle">{key}</span>
+        ) : (
+          <span />
+        )}
         <span className="flex items-center gap-0.5 opacity-0 group-hover:opacity-100 focus-within:opacity-100">
           <DragHandle drag={drag} label={`${key} ${itemName(item.name)}`} />
           <ItemMenu item={item} />
         </span>
       </div>
-      <button type="button" data-open-item onClick={(e) => { e.stopPropagation(); openPeek(item.id); }} className="mb-2 block w-full text-left font-medium leading-snug text-fg hover:underline">
+      <button
+        type="button"
+        data-open-item
+        onClick={(e) => {
+          e.stopPropagation();
+          openPeek(item.id);
+        }}
+        className="mb-2 block w-full text-left font-medium leading-snug text-fg hover:underline"
+      >
         {itemName(item.name)}
       </button>
       <ItemProperties item={item} hide={["created_on", "updated_on", ...hide]} />

@@ -1,7 +1,17 @@
 import { memo, useEffect, useMemo, useRef, useState, type CSSProperties, type ReactNode } from "react";
 import { elementScroll, observeElementRect, useVirtualizer, type Virtualizer } from "@tanstack/react-virtual";
 import { cx } from "../../../components/ui/index.ts";
-import { DragHandle, DragScope, DropLine, draggingClass, useDragItem, useDropZone, useSlotLine, useSlotTarget, type Slot } from "../../../components/dnd/index.ts";
+import {
+  DragHandle,
+  DragScope,
+  DropLine,
+  draggingClass,
+  useDragItem,
+  useDropZone,
+  useSlotLine,
+  useSlotTarget,
+  type Slot,
+} from "../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { useList, useListItem } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
@@ -33,7 +43,9 @@ const SIZE: Record<Row["type"], number> = { group: 40, item: 44, more: 36, add: 
  */
 export function ListLayout() {
   const { data, display, refs, projectOf, selection, loadMore, loadingMore, kind, slug, pid, quickAdd } = useList();
-  const [collapsed, setCollapsed] = useState<Set<string>>(() => new Set(JSON.parse(sessionStorage.getItem(`stride.collapsed.${slug}.${pid}.${kind}`) ?? "[]") as string[]));
+  const [collapsed, setCollapsed] = useState<Set<string>>(
+    () => new Set(JSON.parse(sessionStorage.getItem(`stride.collapsed.${slug}.${pid}.${kind}`) ?? "[]") as string[]),
+  );
   useEffect(() => {
     sessionStorage.setItem(`stride.collapsed.${slug}.${pid}.${kind}`, JSON.stringify([...collapsed]));
   }, [collapsed, slug, pid, kind]);
@@ -42,7 +54,9 @@ export function ListLayout() {
   // the drag scope's auto-scroll gets the element after the first frame (set in the commit, it re-rendered the
   // list synchronously and ran the page's pending effects before that frame)
   const hasData = !!data;
-  useEffect(() => { setScrollEl(parent.current); }, [hasData]);
+  useEffect(() => {
+    setScrollEl(parent.current);
+  }, [hasData]);
   const title = useGroupTitle(refs);
   const gr = useMemo(() => groupRefs(refs), [refs]);
 
@@ -59,7 +73,13 @@ export function ListLayout() {
       if (quickAdd) out.push({ type: "add", group: null });
       return out;
     }
-    const keys = visibleGroupKeys(data.groupBy, data.groupOrder, gr, display.show_empty_groups !== false, (k) => data.groups[k]?.total ?? 0);
+    const keys = visibleGroupKeys(
+      data.groupBy,
+      data.groupOrder,
+      gr,
+      display.show_empty_groups !== false,
+      (k) => data.groups[k]?.total ?? 0,
+    );
     for (const k of keys) {
       const g = data.groups[k];
       out.push({ type: "group", key: k, total: g?.total ?? 0 });
@@ -87,7 +107,8 @@ export function ListLayout() {
 
   const manual = (display.order_by ?? "") === "sort_order";
   const groupKeys = data?.groupBy ? rows.filter((r) => r.type === "group").map((r) => (r as { key: string }).key) : [];
-  const cellItems = (cell: string) => (data?.groupBy ? data.groups[parseCell(cell).key]?.ids ?? [] : data?.ids ?? []);
+  const cellItems = (cell: string) =>
+    data?.groupBy ? (data.groups[parseCell(cell).key]?.ids ?? []) : (data?.ids ?? []);
   /** Scroll the row a keyboard drag is over into view (rows away from the screen are not rendered). */
   const reveal = (slot: Slot) => {
     const group = data?.groupBy ? parseCell(slot.container).key : null;
@@ -132,19 +153,45 @@ export function ListLayout() {
             {kind === "archived" ? "No archived work items match." : "No work items match these filters."}
           </div>
         )}
-        <div role="list" aria-label={kind === "archived" ? "Archived work items" : "Work items"} style={{ height: v.getTotalSize(), position: "relative" }}>
+        <div
+          role="list"
+          aria-label={kind === "archived" ? "Archived work items" : "Work items"}
+          style={{ height: v.getTotalSize(), position: "relative" }}
+        >
           {virtual.map((vi) => {
             const r = rows[vi.index];
-            const style = { position: "absolute" as const, top: 0, left: 0, width: "100%", height: vi.size, transform: `translateY(${vi.start}px)` };
+            const style = {
+              position: "absolute" as const,
+              top: 0,
+              left: 0,
+              width: "100%",
+              height: vi.size,
+              transform: `translateY(${vi.start}px)`,
+            };
             if (r.type === "group") {
               const isCollapsed = collapsed.has(r.key);
               return (
-                <ListZone key={`g-${r.key}`} cell={cellId(r.key, null)} at="start" ring={!manual || !!display.show_hierarchy || isCollapsed || r.total === 0} style={style} data-group={r.key} className="flex items-center gap-2 border-b border-line bg-surface-muted px-4 text-sm">
+                <ListZone
+                  key={`g-${r.key}`}
+                  cell={cellId(r.key, null)}
+                  at="start"
+                  ring={!manual || !!display.show_hierarchy || isCollapsed || r.total === 0}
+                  style={style}
+                  data-group={r.key}
+                  className="flex items-center gap-2 border-b border-line bg-surface-muted px-4 text-sm"
+                >
                   <button
                     type="button"
                     aria-expanded={!isCollapsed}
                     aria-label={`${isCollapsed ? "Expand" : "Collapse"} ${title(data.groupBy, r.key)}`}
-                    onClick={() => setCollapsed((c) => { const n = new Set(c); if (n.has(r.key)) n.delete(r.key); else n.add(r.key); return n; })}
+                    onClick={() =>
+                      setCollapsed((c) => {
+                        const n = new Set(c);
+                        if (n.has(r.key)) n.delete(r.key);
+                        else n.add(r.key);
+                        return n;
+                      })
+                    }
                     className="flex items-center gap-2 rounded px-1 py-0.5 hover:bg-fill-selected"
                   >
                     <Icon name={isCollapsed ? "chevron-right" : "chevron-down"} size={12} className="text-fg-subtle" />
@@ -157,8 +204,18 @@ export function ListLayout() {
             }
             if (r.type === "more") {
               return (
-                <ListZone key={`m-${r.group}`} cell={r.group ? cellId(r.group, null) : FLAT} at="end" style={style} className="flex items-center px-4">
-                  <button type="button" onClick={() => void loadMore(r.group)} className="text-xs text-indigo-600 hover:underline">
+                <ListZone
+                  key={`m-${r.group}`}
+                  cell={r.group ? cellId(r.group, null) : FLAT}
+                  at="end"
+                  style={style}
+                  className="flex items-center px-4"
+                >
+                  <button
+                    type="button"
+                    onClick={() => void loadMore(r.group)}
+                    className="text-xs text-indigo-600 hover:underline"
+                  >
                     Load more{r.remaining ? ` (${r.remaining} more)` : ""}
                   </button>
                 </ListZone>
@@ -166,14 +223,31 @@ export function ListLayout() {
             }
             if (r.type === "add") {
               return (
-                <ListZone key={`a-${r.group}`} cell={r.group ? cellId(r.group, null) : FLAT} at="end" style={style} className="border-b border-line-subtle">
+                <ListZone
+                  key={`a-${r.group}`}
+                  cell={r.group ? cellId(r.group, null) : FLAT}
+                  at="end"
+                  style={style}
+                  className="border-b border-line-subtle"
+                >
                   <QuickAdd preset={quickAddPreset(data.groupBy, r.group, refs)} />
                 </ListZone>
               );
             }
             const it = data.items[r.id];
             if (!it) return null;
-            return <ListRow key={`i-${r.group}-${r.id}`} top={vi.start} height={vi.size} item={it} cell={r.group ? cellId(r.group, null) : FLAT} depth={r.depth} identifier={projectOf(it).identifier} selected={selection.ids.has(it.id)} />;
+            return (
+              <ListRow
+                key={`i-${r.group}-${r.id}`}
+                top={vi.start}
+                height={vi.size}
+                item={it}
+                cell={r.group ? cellId(r.group, null) : FLAT}
+                depth={r.depth}
+                identifier={projectOf(it).identifier}
+                selected={selection.ids.has(it.id)}
+              />
+            );
           })}
         </div>
       </div>
@@ -188,7 +262,9 @@ export const FIRST_PAINT_OVERSCAN = 1;
 
 /** The virtualizer's size before it measures its element: the window's (the list never shows more rows than that). */
 function firstRect(): { width: number; height: number } {
-  return typeof window === "undefined" ? { width: 0, height: 0 } : { width: window.innerWidth, height: window.innerHeight };
+  return typeof window === "undefined"
+    ? { width: 0, height: 0 }
+    : { width: window.innerWidth, height: window.innerHeight };
 }
 
 /**
@@ -197,11 +273,16 @@ function firstRect(): { width: number; height: number } {
  * peek's page) and again before the frame once the commit's effects have changed it; the observer reports the
  * size after the frame's layout instead, and until then the list uses its first rect (the window's).
  */
-export function observeRectAfterLayout(instance: Virtualizer<HTMLDivElement, Element>, cb: (rect: { width: number; height: number }) => void): void | (() => void) {
+export function observeRectAfterLayout(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  cb: (rect: { width: number; height: number }) => void,
+): void | (() => void) {
   const el = instance.scrollElement;
   const win = instance.targetWindow;
   if (!el || !win?.ResizeObserver) return observeElementRect(instance, cb);
-  const observer = new win.ResizeObserver(() => cb({ width: Math.round(el.clientWidth), height: Math.round(el.clientHeight) }));
+  const observer = new win.ResizeObserver(() =>
+    cb({ width: Math.round(el.clientWidth), height: Math.round(el.clientHeight) }),
+  );
   observer.observe(el, { box: "content-box" });
   return () => observer.disconnect();
 }
@@ -250,15 +331,49 @@ export function useOverscanAfterFirstPaint(ready: boolean): number {
  * A row of the list that takes drops for its group (its header: at the top; load more / quick add: at the
  * end). A header with `ring` lights up when a drop would land in its group without a drop line to show it.
  */
-function ListZone({ cell, at, ring = false, style, className, children, ...rest }: { cell: string; at: "start" | "end"; ring?: boolean; style: CSSProperties; className: string; children: ReactNode; "data-group"?: string }) {
+function ListZone({
+  cell,
+  at,
+  ring = false,
+  style,
+  className,
+  children,
+  ...rest
+}: {
+  cell: string;
+  at: "start" | "end";
+  ring?: boolean;
+  style: CSSProperties;
+  className: string;
+  children: ReactNode;
+  "data-group"?: string;
+}) {
   const zone = useDropZone<HTMLDivElement>({ container: cell, at });
   const over = useSlotTarget(cell) && ring;
   // a row of the list (group header, load more, quick add): the list holds list items only
-  return <div ref={zone} role="listitem" style={style} className={cx(className, over && "ring-1 ring-inset ring-accent-line")} {...rest}>{children}</div>;
+  return (
+    <div
+      ref={zone}
+      role="listitem"
+      style={style}
+      className={cx(className, over && "ring-1 ring-inset ring-accent-line")}
+      {...rest}
+    >
+      {children}
+    </div>
+  );
 }
 
 /** One row; memoized so scrolling (which re-renders the list) only renders rows that appear. */
-const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected, top, height }: {
+const ListRow = memo(function ListRow({
+  item,
+  cell,
+  depth,
+  identifier,
+  selected,
+  top,
+  height,
+}: {
   item: WorkItem;
   cell: string;
   depth: number;
@@ -268,7 +383,14 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
   height: number;
 }) {
   const { prefs, peekId, kind, canEditAny, selection, openPeek } = useListItem();
-  const style: CSSProperties = { position: "absolute", top: 0, left: 0, width: "100%", height, transform: `translateY(${top}px)` };
+  const style: CSSProperties = {
+    position: "absolute",
+    top: 0,
+    left: 0,
+    width: "100%",
+    height,
+    transform: `translateY(${top}px)`,
+  };
   const onToggle = () => selection.toggle(item.id);
   const onOpen = () => openPeek(item.id);
   const key = itemKey(identifier, item.sequence_id);
@@ -289,18 +411,27 @@ const ListRow = memo(function ListRow({ item, cell, depth, identifier, selected,
       )}
     >
       <DropLine edge={line} inset />
-      <DragHandle drag={drag} label={`${key} ${itemName(item.name)}`} className="-ml-3 opacity-0 focus:opacity-100 group-hover:opacity-100" />
+      <DragHandle
+        drag={drag}
+        label={`${key} ${itemName(item.name)}`}
+        className="-ml-3 opacity-0 focus:opacity-100 group-hover:opacity-100"
+      />
       {(canEditAny || kind === "archived") && (
         <input
           type="checkbox"
           aria-label={`Select ${key}`}
           checked={selected}
           onChange={onToggle}
-          className={cx("h-3.5 w-3.5 shrink-0 accent-indigo-600", selected ? "opacity-100" : "opacity-0 focus:opacity-100 group-hover:opacity-100")}
+          className={cx(
+            "h-3.5 w-3.5 shrink-0 accent-indigo-600",
+            selected ? "opacity-100" : "opacity-0 focus:opacity-100 group-hover:opacity-100",
+          )}
         />
       )}
       <span style={{ width: depth * 20 }} className="shrink-0" />
-      {prefs.display_properties.key !== false && <span className="w-16 shrink-0 truncate text-xs font-medium text-fg-subtle">{key}</span>}
+      {prefs.display_properties.key !== false && (
+        <span className="w-16 shrink-0 truncate text-xs font-medium text-fg-subtle">{key}</span>
+      )}
       <RowMain item={item} onOpen={onOpen} />
       <ItemMenu item={item} />
     </div>

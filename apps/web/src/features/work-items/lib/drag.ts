@@ -58,7 +58,11 @@ export function dropPatch(d: DropInput): Partial<WorkItem> | null {
     const at = Math.max(0, Math.min(d.index, others.length));
     const own = d.targetIds.indexOf(d.item.id);
     const sameSpot = !movedGroup && !movedSub && own >= 0 && at === own;
-    if (!sameSpot) patch.sort_order = sortOrderAt(others.map((id) => d.items[id]?.sort_order ?? 0), at);
+    if (!sameSpot)
+      patch.sort_order = sortOrderAt(
+        others.map((id) => d.items[id]?.sort_order ?? 0),
+        at,
+      );
   }
   return Object.keys(patch).length ? (patch as Partial<WorkItem>) : null;
 }
@@ -68,7 +72,13 @@ export function dropPatch(d: DropInput): Partial<WorkItem> | null {
  * the allowed group types, with a value the group can take (no "None" state), and not a group the item
  * already belongs to (labels, assignees, modules: it would merge two of its values into one).
  */
-export function cellAccepts(item: WorkItem | undefined, groupBy: string | null, subGroupBy: string | null, from: string, to: string): boolean {
+export function cellAccepts(
+  item: WorkItem | undefined,
+  groupBy: string | null,
+  subGroupBy: string | null,
+  from: string,
+  to: string,
+): boolean {
   if (from === to) return true;
   if (!item) return false;
   const f = parseCell(from);
@@ -88,7 +98,8 @@ export function cellAccepts(item: WorkItem | undefined, groupBy: string | null, 
  * projects (a teamspace's) an item dropped in such a group could land in another project's, so it is not dragged.
  */
 const PROJECT_BOUND = new Set(["state_id", "labels__id", "assignees__id", "cycle_id", "issue_module__module_id"]);
-export const projectBound = (groupBy: string | null, subGroupBy: string | null): boolean => PROJECT_BOUND.has(groupBy ?? "") || PROJECT_BOUND.has(subGroupBy ?? "");
+export const projectBound = (groupBy: string | null, subGroupBy: string | null): boolean =>
+  PROJECT_BOUND.has(groupBy ?? "") || PROJECT_BOUND.has(subGroupBy ?? "");
 
 export function itemsDraggable(groupBy: string | null, subGroupBy: string | null, manual: boolean): boolean {
   return manual || dragAllowed(groupBy) || dragAllowed(subGroupBy);
@@ -100,13 +111,18 @@ export function itemsDraggable(groupBy: string | null, subGroupBy: string | null
  * `moveVerdict`, the server's rule) says whether the caller may make that move.
  */
 export function workflowRefusal(
-  item: WorkItem | undefined, groupBy: string | null, subGroupBy: string | null, from: string, to: string,
+  item: WorkItem | undefined,
+  groupBy: string | null,
+  subGroupBy: string | null,
+  from: string,
+  to: string,
   verdict: (from: string | null, to: string) => WorkflowVerdict,
 ): string | null {
   if (!item || from === to) return null;
   const f = parseCell(from);
   const t = parseCell(to);
-  const target = groupBy === "state_id" && f.key !== t.key ? t.key : subGroupBy === "state_id" && f.sub !== t.sub ? t.sub : null;
+  const target =
+    groupBy === "state_id" && f.key !== t.key ? t.key : subGroupBy === "state_id" && f.sub !== t.sub ? t.sub : null;
   if (!target || target === "None" || target === item.state_id) return null;
   const v = verdict(item.state_id, target);
   return v.ok ? null : v.message;

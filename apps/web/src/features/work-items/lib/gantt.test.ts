@@ -15,10 +15,19 @@ describe("gantt", () => {
     expect(ganttRange("quarter", "2025-03-12").start).toBe("2024-03-01");
   });
   it("places bars", () => {
-    expect(barGeometry({ start_date: "2025-03-03", target_date: "2025-03-05" }, "2025-03-01", 20)).toEqual({ left: 40, width: 60 });
+    expect(barGeometry({ start_date: "2025-03-03", target_date: "2025-03-05" }, "2025-03-01", 20)).toEqual({
+      left: 40,
+      width: 60,
+    });
     expect(barGeometry({ start_date: null, target_date: null }, "2025-03-01", 20)).toBeNull();
-    expect(barGeometry({ start_date: "2025-03-03", target_date: null }, "2025-03-01", 20)).toEqual({ left: 40, width: 60 });
-    expect(barGeometry({ start_date: null, target_date: "2025-03-05" }, "2025-03-01", 5)).toEqual({ left: 4 * 5 + 5 - 60, width: 60 });
+    expect(barGeometry({ start_date: "2025-03-03", target_date: null }, "2025-03-01", 20)).toEqual({
+      left: 40,
+      width: 60,
+    });
+    expect(barGeometry({ start_date: null, target_date: "2025-03-05" }, "2025-03-01", 5)).toEqual({
+      left: 4 * 5 + 5 - 60,
+      width: 60,
+    });
   });
   it("moves and resizes by whole days, never past the other edge", () => {
     const it0 = { start_date: "2025-03-03", target_date: "2025-03-05" };
@@ -26,6 +35,9 @@ describe("gantt", () => {
     expect(draggedDates(it0, "start", -60, 20)).toEqual({ start_date: "2025-02-28", target_date: "2025-03-05" });
     expect(draggedDates(it0, "start", 200, 20)).toEqual({ start_date: "2025-03-05", target_date: "2025-03-05" });
     expect(draggedDates(it0, "end", -200, 20)).toEqual({ start_date: "2025-03-03", target_date: "2025-03-03" });
-    expect(draggedDates({ start_date: null, target_date: "2025-03-05" }, "end", 60, 60)).toEqual({ start_date: "2025-03-05", target_date: "2025-03-06" });
+    expect(draggedDates({ start_date: null, target_date: "2025-03-05" }, "end", 60, 60)).toEqual({
+      start_date: "2025-03-05",
+      target_date: "2025-03-06",
+    });
   });
 });

@@ -48,7 +48,12 @@ export function barGeometry(
   }
   const only = (s ?? t)!;
   const left = diffDays(rangeStart, only) * dayWidth;
-  return s ? { left, width: Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth) } : { left: left + dayWidth - Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth), width: Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth) };
+  return s
+    ? { left, width: Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth) }
+    : {
+        left: left + dayWidth - Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth),
+        width: Math.max(GANTT_DEFAULT_BAR_WIDTH, dayWidth),
+      };
 }
 
 /**

@@ -21,15 +21,24 @@ const cap = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 /** Every key a grouping can have in this project, in display order (null when not knowable, e.g. dates). */
 export function knownGroupKeys(groupBy: GroupByField | string | null, refs: GroupRefs): string[] | null {
   switch (groupBy) {
-    case "state_id": return refs.states.map((s) => s.id);
-    case "state__group": return [...STATE_GROUP_KEYS];
-    case "priority": return [...PRIORITY_GROUP_KEYS];
-    case "labels__id": return [...refs.labels.map((l) => l.id), NONE_KEY];
-    case "assignees__id": return [...refs.members.map((m) => m.id), NONE_KEY];
-    case "created_by": return refs.members.map((m) => m.id);
-    case "cycle_id": return [...refs.cycles.map((c) => c.id), NONE_KEY];
-    case "issue_module__module_id": return [...refs.modules.map((m) => m.id), NONE_KEY];
-    default: return null;
+    case "state_id":
+      return refs.states.map((s) => s.id);
+    case "state__group":
+      return [...STATE_GROUP_KEYS];
+    case "priority":
+      return [...PRIORITY_GROUP_KEYS];
+    case "labels__id":
+      return [...refs.labels.map((l) => l.id), NONE_KEY];
+    case "assignees__id":
+      return [...refs.members.map((m) => m.id), NONE_KEY];
+    case "created_by":
+      return refs.members.map((m) => m.id);
+    case "cycle_id":
+      return [...refs.cycles.map((c) => c.id), NONE_KEY];
+    case "issue_module__module_id":
+      return [...refs.modules.map((m) => m.id), NONE_KEY];
+    default:
+      return null;
   }
 }
 
@@ -58,10 +67,14 @@ export function visibleGroupKeys(
 export function groupTitle(groupBy: string | null, key: string, refs: GroupRefs): string {
   const none = key === NONE_KEY;
   switch (groupBy) {
-    case "state_id": return refs.states.find((s) => s.id === key)?.name ?? (none ? "No state" : "Unknown state");
-    case "state__group": return cap(key);
-    case "priority": return cap(key);
-    case "labels__id": return none ? "No labels" : refs.labels.find((l) => l.id === key)?.name ?? "Unknown label";
+    case "state_id":
+      return refs.states.find((s) => s.id === key)?.name ?? (none ? "No state" : "Unknown state");
+    case "state__group":
+      return cap(key);
+    case "priority":
+      return cap(key);
+    case "labels__id":
+      return none ? "No labels" : (refs.labels.find((l) => l.id === key)?.name ?? "Unknown label");
     case "assignees__id":
     case "created_by": {
       if (none) return groupBy === "assignees__id" ? "No assignee" : "Unknown";
@@ -69,11 +82,16 @@ export function groupTitle(groupBy: string | null, key: string, refs: GroupRefs)
       if (m) return [m.first_name, m.last_name].filter(Boolean).join(" ") || m.display_name;
       return refs.userName?.(key) ?? "Former member";
     }
-    case "cycle_id": return none ? "No cycle" : refs.cycles.find((c) => c.id === key)?.name ?? "Unknown cycle";
-    case "issue_module__module_id": return none ? "No module" : refs.modules.find((m) => m.id === key)?.name ?? "Unknown module";
-    case "project_id": return refs.projectName?.(key) ?? "Project";
-    case "target_date": return none ? "No due date" : formatDate(key);
-    default: return none ? "None" : key;
+    case "cycle_id":
+      return none ? "No cycle" : (refs.cycles.find((c) => c.id === key)?.name ?? "Unknown cycle");
+    case "issue_module__module_id":
+      return none ? "No module" : (refs.modules.find((m) => m.id === key)?.name ?? "Unknown module");
+    case "project_id":
+      return refs.projectName?.(key) ?? "Project";
+    case "target_date":
+      return none ? "No due date" : formatDate(key);
+    default:
+      return none ? "None" : key;
   }
 }
 
@@ -97,13 +115,21 @@ export function groupPatch(
     return out;
   };
   switch (groupBy) {
-    case "state_id": return none ? null : { state_id: key };
-    case "priority": return { priority: none ? "none" : key };
-    case "labels__id": return { label_ids: swap(current?.label_ids) };
-    case "assignees__id": return { assignee_ids: swap(current?.assignee_ids) };
-    case "cycle_id": return { cycle_id: none ? null : key };
-    case "issue_module__module_id": return { module_ids: swap(current?.module_ids ?? []) };
-    case "target_date": return { target_date: none ? null : key };
-    default: return null;
+    case "state_id":
+      return none ? null : { state_id: key };
+    case "priority":
+      return { priority: none ? "none" : key };
+    case "labels__id":
+      return { label_ids: swap(current?.label_ids) };
+    case "assignees__id":
+      return { assignee_ids: swap(current?.assignee_ids) };
+    case "cycle_id":
+      return { cycle_id: none ? null : key };
+    case "issue_module__module_id":
+      return { module_ids: swap(current?.module_ids ?? []) };
+    case "target_date":
+      return { target_date: none ? null : key };
+    default:
+      return null;
   }
 }

@@ -14,7 +14,8 @@ type Values = WorkItemTarget["item"];
 const LIST_FIELDS = ["assignee_ids", "label_ids", "module_ids"] as const;
 type ListField = (typeof LIST_FIELDS)[number];
 
-const same = <T,>(values: readonly T[]): T | null => (values.length && values.every((v) => v === values[0]) ? values[0] : null);
+const same = <T>(values: readonly T[]): T | null =>
+  values.length && values.every((v) => v === values[0]) ? values[0] : null;
 const shared = (lists: readonly (readonly string[] | null | undefined)[]): string[] =>
   lists.length ? (lists[0] ?? []).filter((id) => lists.every((l) => (l ?? []).includes(id))) : [];
 
@@ -40,7 +41,10 @@ export function patchFor(item: Pick<WorkItem, ListField>, common: Values, patch:
     const added = next.filter((id) => !before.includes(id));
     const dropped = before.filter((id) => !next.includes(id));
     const own = (item[f] ?? []) as readonly string[];
-    (out as Record<string, unknown>)[f] = [...own.filter((id) => !dropped.includes(id)), ...added.filter((id) => !own.includes(id))];
+    (out as Record<string, unknown>)[f] = [
+      ...own.filter((id) => !dropped.includes(id)),
+      ...added.filter((id) => !own.includes(id)),
+    ];
   }
   return out;
 }
@@ -65,7 +69,9 @@ export function useListTarget(): void {
     const items = data?.items ?? {};
     const ident = project.identifier;
     const selected = [...selection.ids].map((id) => items[id]).filter((i): i is WorkItem => !!i);
-    const focused = focusedKey ? Object.values(items).find((i) => itemKey(ident, i.sequence_id) === focusedKey) : undefined;
+    const focused = focusedKey
+      ? Object.values(items).find((i) => itemKey(ident, i.sequence_id) === focusedKey)
+      : undefined;
     const list = selected.length ? selected : focused ? [focused] : [];
     if (!list.length) return null;
     const archived = kind === "archived";
@@ -73,17 +79,42 @@ export function useListTarget(): void {
     if (list.length === 1) {
       const it = list[0];
       return {
-        slug, pid, id: it.id, key: itemKey(ident, it.sequence_id), name: itemName(it.name), url: itemUrl(slug, ident, it.sequence_id),
-        item: { state_id: it.state_id, priority: it.priority, assignee_ids: it.assignee_ids, label_ids: it.label_ids, cycle_id: it.cycle_id, module_ids: it.module_ids },
-        editable, canDelete: false, archived,
+        slug,
+        pid,
+        id: it.id,
+        key: itemKey(ident, it.sequence_id),
+        name: itemName(it.name),
+        url: itemUrl(slug, ident, it.sequence_id),
+        item: {
+          state_id: it.state_id,
+          priority: it.priority,
+          assignee_ids: it.assignee_ids,
+          label_ids: it.label_ids,
+          cycle_id: it.cycle_id,
+          module_ids: it.module_ids,
+        },
+        editable,
+        canDelete: false,
+        archived,
         set: (patch) => updateItem(it.id, patch),
       };
     }
     const common = commonValues(list);
     return {
-      slug, pid, id: list[0].id, key: `${list.length} work items`, name: "", url: itemUrl(slug, ident, list[0].sequence_id),
-      item: common, editable, canDelete: false, archived, count: list.length,
-      set: (patch) => { for (const it of list) updateItem(it.id, patchFor(it, common, patch)); },
+      slug,
+      pid,
+      id: list[0].id,
+      key: `${list.length} work items`,
+      name: "",
+      url: itemUrl(slug, ident, list[0].sequence_id),
+      item: common,
+      editable,
+      canDelete: false,
+      archived,
+      count: list.length,
+      set: (patch) => {
+        for (const it of list) updateItem(it.id, patchFor(it, common, patch));
+      },
     };
   }, [data, project.identifier, selection.ids, focusedKey, kind, canEdit, slug, pid, updateItem]);
   // a row in hand is not an item "opened": it stays out of the palette's recent items

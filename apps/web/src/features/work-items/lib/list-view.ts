@@ -11,14 +11,16 @@ import { buildListQuery, effectiveDisplay } from "./params.ts";
  * a cycle's; `team`: a teamspace's (across its projects); `team_view`: a team view's; `global_view`: a workspace view's
  * (default or custom, across the caller's projects); `profile`: a person's assigned / created / subscribed tab.
  */
-export type ContextKind = "project" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
+export type ContextKind =
+  "project" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
 
 export type Prefs = ListPrefs;
 
 const defaults = (): Prefs => listPrefsFrom(null);
 
 /** Local-storage key of a context's choices (contexts without server user properties). */
-export const localPrefsKey = (slug: string, pid: string, kind: ContextKind) => `stride.work-items.${slug}.${pid}.${kind}`;
+export const localPrefsKey = (slug: string, pid: string, kind: ContextKind) =>
+  `stride.work-items.${slug}.${pid}.${kind}`;
 
 /** Saved user properties with the defaults filled in. */
 export const prefsFrom = (p: Partial<Prefs>): Prefs => listPrefsFrom(p);
@@ -27,7 +29,14 @@ export const prefsFrom = (p: Partial<Prefs>): Prefs => listPrefsFrom(p);
  * What a context's choices ask the server for: the effective display, the list query and its cache
  * descriptor (ListProvider and the route loader, which starts the request at navigation, both use it).
  */
-export function listView(slug: string, pid: string, kind: ContextKind, prefs: Prefs, extra: Record<string, string> | null, contextId?: string) {
+export function listView(
+  slug: string,
+  pid: string,
+  kind: ContextKind,
+  prefs: Prefs,
+  extra: Record<string, string> | null,
+  contextId?: string,
+) {
   const source: ListSource = kind === "project" ? "issues" : kind;
   const sharedKind = sharedListKind(kind);
   const df = { ...prefs.display_filters };
@@ -35,7 +44,15 @@ export function listView(slug: string, pid: string, kind: ContextKind, prefs: Pr
   const display = effectiveDisplay(df, sharedKind);
   const query = buildListQuery(prefs.filters, display, { kind: sharedKind, extra: extra ?? undefined });
   const layout = String(display.layout ?? "list");
-  const desc: ListDesc = { slug, pid: spansProjects(kind) ? TEAM_LISTS : pid, kind: source, layout, params: query.params, perPage: query.perPage, ...(contextId ? { contextId } : {}) };
+  const desc: ListDesc = {
+    slug,
+    pid: spansProjects(kind) ? TEAM_LISTS : pid,
+    kind: source,
+    layout,
+    params: query.params,
+    perPage: query.perPage,
+    ...(contextId ? { contextId } : {}),
+  };
   return { display, query, layout, desc, source };
 }
 
@@ -45,7 +62,8 @@ export function sharedListKind(kind: ContextKind): ListKind {
 }
 
 /** Lists whose items come from several projects (a teamspace's, a workspace view's, a profile tab's). */
-export const spansProjects = (kind: ContextKind): boolean => kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile";
+export const spansProjects = (kind: ContextKind): boolean =>
+  kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile";
 
 /** A context's choices kept on this device (a profile tab's start as the workspace's lists do: newest first). */
 export function readLocal(key: string, kind?: ContextKind): Prefs {

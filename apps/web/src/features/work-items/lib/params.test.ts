@@ -5,8 +5,19 @@ import { groupPatch, groupTitle, knownGroupKeys, visibleGroupKeys, type GroupRef
 
 describe("buildListQuery", () => {
   it("sends applied filters as comma lists and the wire grouping", () => {
-    const q = buildListQuery({ priority: ["high", "urgent"], labels: [], state: null, target_date: ["2025-01-01;after"] }, { layout: "list", group_by: "state", order_by: "sort_order", sub_issue: false, type: "active" });
-    expect(q.params).toEqual({ priority: "high,urgent", target_date: "2025-01-01;after", group_by: "state_id", order_by: "sort_order", sub_issue: "false", type: "active", layout: "list" });
+    const q = buildListQuery(
+      { priority: ["high", "urgent"], labels: [], state: null, target_date: ["2025-01-01;after"] },
+      { layout: "list", group_by: "state", order_by: "sort_order", sub_issue: false, type: "active" },
+    );
+    expect(q.params).toEqual({
+      priority: "high,urgent",
+      target_date: "2025-01-01;after",
+      group_by: "state_id",
+      order_by: "sort_order",
+      sub_issue: "false",
+      type: "active",
+      layout: "list",
+    });
     expect(q.perPage).toBe(50);
   });
   it("uses the layout page sizes and drops sub-grouping outside kanban", () => {
@@ -16,23 +27,31 @@ describe("buildListQuery", () => {
     expect(k.params.sub_group_by).toBe("priority");
     expect(k.perPage).toBe(10);
     expect(buildListQuery({}, { layout: "kanban", group_by: "priority" }).perPage).toBe(30);
-    expect(buildListQuery({}, { layout: "list", group_by: "priority", sub_group_by: "state" }).params.sub_group_by).toBeUndefined();
+    expect(
+      buildListQuery({}, { layout: "list", group_by: "priority", sub_group_by: "state" }).params.sub_group_by,
+    ).toBeUndefined();
     expect(buildListQuery({}, { layout: "spreadsheet", group_by: "priority" }).params.group_by).toBeUndefined();
     expect(buildListQuery({}, { layout: "gantt_chart" }).perPage).toBe(100);
   });
   it("applies the display rules (kanban same sub-group cleared; flow groups by state)", () => {
-    expect(effectiveDisplay({ layout: "kanban", group_by: "priority", sub_group_by: "priority" }).sub_group_by).toBeNull();
+    expect(
+      effectiveDisplay({ layout: "kanban", group_by: "priority", sub_group_by: "priority" }).sub_group_by,
+    ).toBeNull();
     expect(effectiveDisplay({ layout: "flow", group_by: "labels" }).group_by).toBe("state");
     expect(effectiveDisplay({ layout: "list", group_by: null, sub_group_by: "state" }).sub_group_by).toBeNull();
   });
   it("starts in manual order (work-tracking §9) and keeps an order chosen before (issue #27 point 4)", () => {
     expect(listPrefsFrom(null).display_filters.order_by).toBe("sort_order");
     expect(buildListQuery({}, { layout: "list" }).params.order_by).toBe("sort_order");
-    const saved = listPrefsFrom({ display_filters: { ...listPrefsFrom(null).display_filters, order_by: "-created_at" } });
+    const saved = listPrefsFrom({
+      display_filters: { ...listPrefsFrom(null).display_filters, order_by: "-created_at" },
+    });
     expect(buildListQuery(saved.filters, saved.display_filters).params.order_by).toBe("-created_at");
   });
   it("merges extra params (calendar window)", () => {
-    expect(buildListQuery({}, { layout: "calendar" }, { extra: { target_date: "a;after" } }).params.target_date).toBe("a;after");
+    expect(buildListQuery({}, { layout: "calendar" }, { extra: { target_date: "a;after" } }).params.target_date).toBe(
+      "a;after",
+    );
   });
   it("maps group names and the drag allow-list", () => {
     expect(wireGroupBy("labels")).toBe("labels__id");
@@ -45,7 +64,10 @@ describe("buildListQuery", () => {
 
 const refs: GroupRefs = {
   states: [{ id: "s1", name: "Todo", group: "unstarted", color: "#000" }],
-  labels: [{ id: "l1", name: "Bug", color: "#f00" }, { id: "l2", name: "Docs", color: "#0f0" }],
+  labels: [
+    { id: "l1", name: "Bug", color: "#f00" },
+    { id: "l2", name: "Docs", color: "#0f0" },
+  ],
   members: [{ id: "u1", display_name: "ada", first_name: "Ada", last_name: "L" }],
   cycles: [],
   modules: [],
@@ -59,9 +81,16 @@ describe("groups", () => {
   });
   it("shows empty groups only when asked, None last", () => {
     const totals: Record<string, number> = { l2: 3, None: 1 };
-    expect(visibleGroupKeys("labels__id", ["None", "l2"], refs, true, (k) => totals[k] ?? 0)).toEqual(["l1", "l2", "None"]);
+    expect(visibleGroupKeys("labels__id", ["None", "l2"], refs, true, (k) => totals[k] ?? 0)).toEqual([
+      "l1",
+      "l2",
+      "None",
+    ]);
     expect(visibleGroupKeys("labels__id", ["None", "l2"], refs, false, (k) => totals[k] ?? 0)).toEqual(["l2", "None"]);
-    expect(visibleGroupKeys("target_date", ["2025-01-02", "None"], refs, true, () => 1)).toEqual(["2025-01-02", "None"]);
+    expect(visibleGroupKeys("target_date", ["2025-01-02", "None"], refs, true, () => 1)).toEqual([
+      "2025-01-02",
+      "None",
+    ]);
   });
   it("titles groups", () => {
     expect(groupTitle("state_id", "s1", refs)).toBe("Todo");

@@ -9,7 +9,14 @@ import { type GroupByField, type IssueFilters, isFilterApplied } from "@stride/s
 export { wireGroupBy, effectiveDisplay, buildListQuery, type ListQuery } from "@stride/shared";
 
 /** Groupings a drag may change (work-tracking.md §5: drag is limited to an allowed list of group types). */
-export const DRAG_ALLOWED_GROUPS: readonly GroupByField[] = ["state_id", "priority", "labels__id", "assignees__id", "cycle_id", "issue_module__module_id"];
+export const DRAG_ALLOWED_GROUPS: readonly GroupByField[] = [
+  "state_id",
+  "priority",
+  "labels__id",
+  "assignees__id",
+  "cycle_id",
+  "issue_module__module_id",
+];
 
 export function dragAllowed(groupBy: string | null | undefined): boolean {
   return !!groupBy && DRAG_ALLOWED_GROUPS.includes(groupBy as GroupByField);

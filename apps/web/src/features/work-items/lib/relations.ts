@@ -5,11 +5,22 @@
  */
 
 /** A relation entry of a list item (`issue_relation`: rows where the item is `issue`; `issue_related`: where it is `related_issue`). */
-interface RelationEntry { id: string; relation_type: string }
-interface WithRelations { id: string; issue_relation?: RelationEntry[] | null; issue_related?: RelationEntry[] | null; [k: string]: unknown }
+interface RelationEntry {
+  id: string;
+  relation_type: string;
+}
+interface WithRelations {
+  id: string;
+  issue_relation?: RelationEntry[] | null;
+  issue_related?: RelationEntry[] | null;
+  [k: string]: unknown;
+}
 
 /** `from` blocks `to` (so `to` is blocked by `from`). */
-export interface BlockEdge { from: string; to: string }
+export interface BlockEdge {
+  from: string;
+  to: string;
+}
 
 /**
  * The blocking relations among `ids`, once each. Relations are stored normalized (`a blocking b` is kept as
@@ -43,7 +54,11 @@ export function blockEdges(items: Record<string, unknown>, ids: readonly string[
 }
 
 /** A bar on the chart: its left edge and width in px, and its row. */
-export interface BarBox { left: number; width: number; row: number }
+export interface BarBox {
+  left: number;
+  width: number;
+  row: number;
+}
 
 /** How far an arrow runs out of a bar before it turns, px. */
 export const ARROW_GAP = 12;
@@ -67,7 +82,10 @@ export function arrowPath(from: BarBox, to: BarBox, rowHeight: number, gap = ARR
 }
 
 /** A blocker due after the blocked item starts: the plan cannot hold (the arrow is drawn as a warning). */
-export function isConflict(blocker: { target_date: string | null; start_date: string | null }, blocked: { start_date: string | null; target_date: string | null }): boolean {
+export function isConflict(
+  blocker: { target_date: string | null; start_date: string | null },
+  blocked: { start_date: string | null; target_date: string | null },
+): boolean {
   const end = blocker.target_date ?? blocker.start_date;
   const start = blocked.start_date ?? blocked.target_date;
   return !!end && !!start && end > start;

@@ -12,8 +12,21 @@
 
 /** The properties a row may show, most important first (§3 display properties that draw a chip). */
 export const ROW_PROP_PRIORITY = [
-  "state", "priority", "assignee", "due_date", "labels", "issue_type", "estimate", "cycle", "modules", "start_date",
-  "sub_issue_count", "link", "attachment_count", "updated_on", "created_on",
+  "state",
+  "priority",
+  "assignee",
+  "due_date",
+  "labels",
+  "issue_type",
+  "estimate",
+  "cycle",
+  "modules",
+  "start_date",
+  "sub_issue_count",
+  "link",
+  "attachment_count",
+  "updated_on",
+  "created_on",
 ] as const;
 export type RowProp = (typeof ROW_PROP_PRIORITY)[number];
 
@@ -85,7 +98,8 @@ export function fitRow(chips: readonly ChipSize[], priority: readonly RowProp[],
   // the width the first k chips with a value need (with the count while some stay hidden)
   const sums = [0];
   for (const c of present) sums.push(sums[sums.length - 1] + c.width + (sums.length > 1 ? CHIP_GAP : 0));
-  const need = (k: number) => (k === n ? (n ? TITLE_GAP + sums[k] : 0) : TITLE_GAP + sums[k] + (k ? CHIP_GAP : 0) + MORE_PX);
+  const need = (k: number) =>
+    k === n ? (n ? TITLE_GAP + sums[k] : 0) : TITLE_GAP + sums[k] + (k ? CHIP_GAP : 0) + MORE_PX;
   const at = sums.map((_, k) => areaFor(need(k), title));
   // a chip shows from the narrowest width at which it and those before it fit (showing one more can need less
   // than the count it replaces); the count alone shows from `shown[0]`
@@ -96,7 +110,9 @@ export function fitRow(chips: readonly ChipSize[], priority: readonly RowProp[],
     shown[k] = step(min);
   }
   const from: RowFit["from"] = {};
-  present.forEach((c, i) => { from[c.key] = shown[i + 1]; });
+  present.forEach((c, i) => {
+    from[c.key] = shown[i + 1];
+  });
   const more: RowFit["more"] = [];
   for (let k = 0; k < n; k++) {
     const lo = shown[k];

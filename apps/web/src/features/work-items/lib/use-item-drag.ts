@@ -3,7 +3,14 @@
  * columns), what each holds and whether the place inside matters; dropping applies `dropPatch` through the
  * list's optimistic update.
  */
-import { sortableSpec, useDragDrop, useDragSelector, type DragController, type Slot, type SlotModel } from "../../../components/dnd/index.ts";
+import {
+  sortableSpec,
+  useDragDrop,
+  useDragSelector,
+  type DragController,
+  type Slot,
+  type SlotModel,
+} from "../../../components/dnd/index.ts";
 import { useList } from "../context.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { moveVerdict } from "../../../lib/workflow.ts";
@@ -31,8 +38,14 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     columns: o.columns,
     items: o.items,
     // a cell whose state the project's workflow refuses the item takes no drop (the cell says why: useDropRefusal)
-    accepts: (cell, id, from) => cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell)
-      && !(items[id] && workflowRefusal(items[id], o.groupBy, o.subGroupBy, from, cell, (f, t) => moveVerdict(refsFor(items[id]!), f, t))),
+    accepts: (cell, id, from) =>
+      cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell) &&
+      !(
+        items[id] &&
+        workflowRefusal(items[id], o.groupBy, o.subGroupBy, from, cell, (f, t) =>
+          moveVerdict(refsFor(items[id]!), f, t),
+        )
+      ),
     ordered: (cell) => o.manual && !o.unordered?.(cell),
     name: o.name,
   };
@@ -46,7 +59,12 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     label,
     canDrag: (src) => {
       const it = items[src.id];
-      return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual) && (!spansProjects || !projectBound(o.groupBy, o.subGroupBy));
+      return (
+        !!it &&
+        canEdit(it) &&
+        itemsDraggable(o.groupBy, o.subGroupBy, o.manual) &&
+        (!spansProjects || !projectBound(o.groupBy, o.subGroupBy))
+      );
     },
     commit: (src, slot, failed) => {
       const it = items[src.id];
@@ -54,8 +72,17 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
       const f = parseCell(src.container ?? "");
       const t = parseCell(slot.container);
       const patch = dropPatch({
-        item: it, groupBy: o.groupBy, subGroupBy: o.subGroupBy, fromKey: f.key, toKey: t.key, fromSub: f.sub, toSub: t.sub,
-        targetIds: o.items(slot.container), index: slot.index, items, manual: model.ordered(slot.container),
+        item: it,
+        groupBy: o.groupBy,
+        subGroupBy: o.subGroupBy,
+        fromKey: f.key,
+        toKey: t.key,
+        fromSub: f.sub,
+        toSub: t.sub,
+        targetIds: o.items(slot.container),
+        index: slot.index,
+        items,
+        manual: model.ordered(slot.container),
       });
       if (!patch) return false;
       updateItem(it.id, patch, { onError: failed });
