@@ -29,6 +29,8 @@ const INDEX = `<!doctype html>
     <div id="root"></div>
   </body>
 </html>`;
+/** The page as served: the instance's local-database default in the head (issue #28), so the web asks nothing for it. */
+const SERVED = INDEX.replace("</head>", '<meta name="stride-local-db" content="on">\n</head>');
 
 let t: TestServer;
 let ws: WorkspaceFixture;
@@ -227,7 +229,7 @@ describe("the app's HTML with the first screen's data", () => {
   it("serves the plain page without a session, with a stale session, and for public screens", async () => {
     const anon = await new Client(webUrl).get(`/${ws.slug}/projects/${pr.id}/issues/`);
     expect(anon.status).toBe(200);
-    expect(anon.text).toBe(INDEX);
+    expect(anon.text).toBe(SERVED);
     expect(anon.headers.get("cache-control")).toBe("no-cache");
     const stale = new Client(webUrl);
     stale.setCookie(t.app.config.sessionCookieName, "not-a-session");
@@ -246,11 +248,11 @@ describe("the app's HTML with the first screen's data", () => {
     expect(dark.text).toContain('<html lang="en" data-theme="dark" class="dark">');
     expect(screenData(dark.text)).not.toBeNull();
     const light = await withTheme(new Client(webUrl), "light").get("/sign-in");
-    expect(light.text).toBe(INDEX.replace('<html lang="en">', '<html lang="en" data-theme="light">'));
+    expect(light.text).toBe(SERVED.replace('<html lang="en">', '<html lang="en" data-theme="light">'));
     expect((await withTheme(new Client(webUrl), "system").get("/")).text).toContain(
       '<html lang="en" data-theme="system">',
     );
-    expect((await withTheme(new Client(webUrl), '"><script>alert(1)</script>').get("/")).text).toBe(INDEX);
+    expect((await withTheme(new Client(webUrl), '"><script>alert(1)</script>').get("/")).text).toBe(SERVED);
   });
 
   it("keeps built assets and the API as they were", async () => {

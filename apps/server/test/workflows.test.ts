@@ -359,12 +359,12 @@ describe("a workflow refuses a move", () => {
       {
         external_id: "ACME-2",
         name: "Write the pipeline",
-        reason: NOT_LISTED("Todo", "Done", `Work items in "Todo" can move to "In Progress".`),
+        reason: `state_id: ${NOT_LISTED("Todo", "Done", `Work items in "Todo" can move to "In Progress".`)}`,
       },
       {
         external_id: "ACME-5",
         name: "Ship it",
-        reason: NOT_LISTED("Todo", "Done", `Work items in "Todo" can move to "In Progress".`),
+        reason: `state_id: ${NOT_LISTED("Todo", "Done", `Work items in "Todo" can move to "In Progress".`)}`,
       },
     ]);
     const rows = await t.db.db.select().from(schema.issues).where(eq(schema.issues.projectId, w.pr.id));
