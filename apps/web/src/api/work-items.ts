@@ -319,6 +319,12 @@ export interface UpdateVars {
   kind?: ItemKind;
   /** Project of the item when it differs from the hook's (workspace lists). */
   pid?: string;
+  /**
+   * The caller tells the person at once when the server refuses (a drop on a board, calendar or timeline rolls back
+   * and says so): while the browser is online the edit goes to the server directly, not through the local outbox,
+   * whose refusals arrive later as a notice. Offline it is kept in the outbox like any other edit.
+   */
+  confirm?: boolean;
 }
 
 /**
@@ -340,7 +346,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     meta: { errorTitle: "Could not update the work item" },
     // offline too: an edit the local database keeps reaches the server later (its outbox); without it, it fails and reverts
     networkMode: "always",
-    mutationFn: async ({ id, patch, kind = "issues", pid: itemPid }: UpdateVars & { previous?: WorkItem }) => {
+    mutationFn: async ({ id, patch, kind = "issues", pid: itemPid, confirm }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
@@ -349,7 +355,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       if (!Object.keys(body).length) return { local: false };
       // local first: kept in the local database's outbox, sent in order from there (api/local-db/), which reads the
       // item again once the server has it
-      if (await localEdit(slug, project, id, kind, body)) return { local: true };
+      const direct = confirm && typeof navigator !== "undefined" && navigator.onLine;
+      if (!direct && (await localEdit(slug, project, id, kind, body))) return { local: true };
       await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
       return { local: false };
     },

@@ -422,11 +422,12 @@ export function ListProvider({
   items.current = list.data?.items;
   const updateItem = useCallback<ListCtx["updateItem"]>(
     (id, patch, opts) => {
-      if (!spans) return mutate({ id, patch, kind: itemKind }, { onError: opts?.onError, onSuccess: opts?.onSuccess });
-      // an item of a teamspace's list is written in its own project; the teamspace's lists are read again after
-      const itemPid = items.current?.[id]?.project_id ?? undefined;
+      // a caller that says what happens on a refusal hears it from the server now (see UpdateVars.confirm); an item
+      // of a teamspace's list is written in its own project, and the teamspace's lists are read again after
+      const vars = { id, patch, kind: itemKind, confirm: !!opts?.onError };
+      if (!spans) return mutate(vars, { onError: opts?.onError, onSuccess: opts?.onSuccess });
       mutate(
-        { id, patch, kind: itemKind, pid: itemPid },
+        { ...vars, pid: items.current?.[id]?.project_id ?? undefined },
         {
           onError: opts?.onError,
           onSuccess: opts?.onSuccess,
