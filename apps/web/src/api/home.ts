@@ -271,6 +271,9 @@ export function usePinSidebarEntry(slug: string) {
 export function useUpdateDashboardWidget(slug: string) {
   const qc = useQueryClient();
   return useMutation({
+    // one after another, in the order made: a range chosen and then its dates must not reach the server the other way
+    // round (the later PATCH carries the whole filters and would be undone by the earlier one)
+    scope: { id: `dashboard-widgets:${slug}` },
     meta: { errorTitle: "Could not save the widget" },
     mutationFn: ({
       dashboard,
