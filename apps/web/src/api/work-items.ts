@@ -380,7 +380,8 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       qc.invalidateQueries({ queryKey: wiKeys.detail(slug, project, id) });
       // a parent change is also recorded on the parents it left and joined
       qc.invalidateQueries({
-        queryKey: "parent_id" in patch ? ["wi", slug, project, "history"] : ["wi", slug, project, "history", id],
+        queryKey:
+          "parent_id" in patch ? wiKeys.part(slug, project, "history") : wiKeys.itemPart(slug, project, "history", id),
       });
       qc.invalidateQueries({ queryKey: wiKeys.part(slug, project, "sub-issues") });
       // module lists and the modules' progress follow an item's modules and state
