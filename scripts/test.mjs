@@ -10,6 +10,8 @@ let failed = false;
 let passed = 0;
 let failures = 0;
 let skipped = 0;
+// the failed tests' names and first lines, printed again at the end (a CI log is often read from its tail)
+const failedTests = [];
 for (const p of projects) {
   console.log(`\n=== ${p} tests${process.env.DATABASE_URL ? " (DATABASE_URL)" : ""} ===`);
   const out = path.join(os.tmpdir(), `stride-vitest-${p}-${process.pid}.json`);
@@ -40,10 +42,22 @@ for (const p of projects) {
     failures += report.numFailedTests;
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     if (report.numTotalTests === 0) failed = true;
+    for (const file of report.testResults ?? []) {
+      const rel = path.relative(process.cwd(), file.name);
+      for (const t of file.assertionResults ?? []) {
+        if (t.status !== "failed") continue;
+        const why = (t.failureMessages?.[0] ?? "").split("\n").slice(0, 3).join(" / ");
+        failedTests.push(`${p} ${rel} > ${t.fullName}\n    ${why.slice(0, 400)}`);
+      }
+      // a file that failed outside any test (its set-up, an import)
+      if (file.status === "failed" && !(file.assertionResults ?? []).some((t) => t.status === "failed"))
+        failedTests.push(`${p} ${rel}: ${(file.message ?? "failed").split("\n")[0].slice(0, 400)}`);
+    }
     fs.rmSync(out, { force: true });
   } catch {
     failed = true;
   }
 }
+if (failedTests.length) console.log(`\nFailed:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
 console.log(`\nTests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed ? 1 : 0);
