@@ -5,6 +5,8 @@
  * builds the URL from the same path and returns the same type. The response type is a phantom: it costs nothing
  * at run time.
  */
+import type { z } from "zod";
+
 export type HttpMethod = "GET" | "POST" | "PATCH" | "PUT" | "DELETE";
 
 export interface Endpoint<
@@ -65,3 +67,6 @@ export function endpointUrl<TPath extends string>(path: TPath, params: PathParam
     return encodeURIComponent(value);
   });
 }
+
+/** What a body schema accepts (the caller's side of a zod schema). */
+export type In<TSchema extends z.ZodType> = z.input<TSchema>;
