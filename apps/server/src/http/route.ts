@@ -163,6 +163,8 @@ interface SpecCore<
 /** A route named by the contract's endpoint table: method, url and the answer's type come from it. */
 interface EndpointSpec<TEndpoint> {
   endpoint: TEndpoint;
+  /** Other paths answering the same (e.g. Plane's `inbox-issues/` beside `intake-issues/`), same method. */
+  aliases?: string[];
   method?: never;
   url?: never;
 }
@@ -196,6 +198,7 @@ type WideSpec = Omit<
   "load" | "handler"
 > & {
   endpoint?: AnyEndpoint;
+  aliases?: string[];
   method?: HTTPMethods | HTTPMethods[];
   url?: string | string[];
   load?: (ctx: WideCtx) => Promise<unknown>;
@@ -490,7 +493,7 @@ export function route<
 ): void {
   // inside the pipeline every part of the context may be set: the spec's types are for its handler
   const spec = typedSpec as unknown as WideSpec;
-  const url0 = spec.endpoint ? spec.endpoint.path : spec.url;
+  const url0 = spec.endpoint ? [spec.endpoint.path, ...(spec.aliases ?? [])] : spec.url;
   const method0 = spec.endpoint ? spec.endpoint.method : spec.method;
   if (!url0 || !method0) throw new Error("route: name an endpoint, or a method and url");
   const urls = Array.isArray(url0) ? url0 : [url0];
