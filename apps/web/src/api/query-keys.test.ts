@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import ts from "typescript";
 import { describe, expect, it } from "vitest";
 
 /**
@@ -11,8 +12,9 @@ import { describe, expect, it } from "vitest";
  * api/live-map.ts is the one table of invalidation prefixes by table and is held by its own test.
  */
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const LITERAL_KEY =
-  /\b(?:queryKey|mutationKey)\s*:\s*\[\s*["'`]|\b(?:get|set|fetch|ensure|prefetch|invalidate|remove|cancel|refetch|reset)Quer(?:y|ies)(?:Data)?\(\s*\[\s*["'`]/g;
+/** The query client's methods whose first argument may be a key (`qc.setQueryData(["me"], me)`). */
+const KEY_METHODS =
+  /^(?:get|set|fetch|ensure|prefetch|invalidate|remove|cancel|refetch|reset)Quer(?:y|ies)(?:Data)?$|^getQueryState$/;
 
 function sources(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
@@ -22,8 +24,39 @@ function sources(dir: string): string[] {
   });
 }
 
+/** A key written out: an array whose first element is a string, wherever the expression may yield it. */
+function writtenOut(node: ts.Expression): ts.Node[] {
+  if (ts.isParenthesizedExpression(node) || ts.isAsExpression(node) || ts.isSatisfiesExpression(node))
+    return writtenOut(node.expression);
+  if (ts.isConditionalExpression(node)) return [...writtenOut(node.whenTrue), ...writtenOut(node.whenFalse)];
+  if (ts.isBinaryExpression(node)) return [...writtenOut(node.left), ...writtenOut(node.right)];
+  if (ts.isArrayLiteralExpression(node)) {
+    const first = node.elements[0];
+    return first && (ts.isStringLiteralLike(first) || ts.isTemplateExpression(first)) ? [node] : [];
+  }
+  return [];
+}
+
+/** The lines (1-based) of the keys written out in a source: `queryKey:`/`mutationKey:` values and key arguments. */
 function literalKeys(text: string): number[] {
-  return [...text.matchAll(LITERAL_KEY)].map((m) => text.slice(0, m.index).split("\n").length);
+  const file = ts.createSourceFile("x.tsx", text, ts.ScriptTarget.Latest, true, ts.ScriptKind.TSX);
+  const found: ts.Node[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isPropertyAssignment(node) && /^(?:queryKey|mutationKey)$/.test(node.name.getText(file)))
+      found.push(...writtenOut(node.initializer));
+    if (ts.isCallExpression(node) && node.arguments[0]) {
+      const callee = node.expression;
+      const name = ts.isPropertyAccessExpression(callee)
+        ? callee.name.text
+        : ts.isIdentifier(callee)
+          ? callee.text
+          : "";
+      if (KEY_METHODS.test(name)) found.push(...writtenOut(node.arguments[0]));
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found.map((n) => file.getLineAndCharacterOfPosition(n.getStart(file)).line + 1);
 }
 
 describe("query keys", () => {
@@ -31,6 +64,10 @@ describe("query keys", () => {
     expect(literalKeys(`qc.invalidateQueries({ queryKey: ["wi", slug, pid, "list"] });`)).toEqual([1]);
     expect(literalKeys(`useQuery({\n  queryKey: [\n    "invitation-join", slug] })`)).toEqual([2]);
     expect(literalKeys(`qc.setQueryData(["me"], me)`)).toEqual([1]);
+    expect(literalKeys(`useQuery({ queryKey: open ? wiKeys.all(slug) : ["closed", slug] })`)).toEqual([1]);
+    expect(literalKeys(`useQuery({\n  queryKey:\n    id\n      ? ["wi", id]\n      : ["none"] })`)).toEqual([4, 5]);
+    expect(literalKeys(`qc.invalidateQueries({ queryKey: [\`wi-\${slug}\`] })`)).toEqual([1]);
+    expect(literalKeys(`const o = { queryKey: (["x", slug] as const) }`)).toEqual([1]);
     expect(literalKeys(`qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });`)).toEqual([]);
     expect(literalKeys(`queryOptions({ queryKey: [...peopleKeys.person(slug, id), "stats"] as const })`)).toEqual([]);
   });

@@ -93,6 +93,8 @@ export const wiKeys = {
   /** An item looked up by its key for a mention (`PROJ-12`), and an item embedded in rich text. */
   mentionKey: (slug: string, key: string) => ["wi", slug, "mention-key", key] as const,
   embed: (slug: string, pid: string, identifier: string) => ["wi", slug, "embed", pid, identifier] as const,
+  /** The key of a list not asked for yet (no context): it never fetches. */
+  none: ["wi", "none"] as const,
 };
 type ItemPart = "list" | "detail" | "item" | "history" | "sub-issues" | "relations" | "attachments" | "meta" | "cycles";
 
@@ -167,7 +169,7 @@ export const isTimelineList = (key: readonly unknown[]) =>
 export function useWorkItemList(d: ListDesc | null) {
   const opts = d ? workItemListQuery(d) : null;
   return useQuery({
-    queryKey: opts?.queryKey ?? ["wi", "none"],
+    queryKey: opts?.queryKey ?? wiKeys.none,
     queryFn: opts?.queryFn ?? skipToken,
     staleTime: opts?.staleTime,
     placeholderData: (prev: ListData | undefined, prevQuery) =>
