@@ -75,3 +75,36 @@ export const MIGRATIONS: string[][] = [
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/** What a migration needs of a database (SQLite's `oo1.DB`, on OPFS in the worker, in memory in tests). */
+export interface MigratableDb {
+  selectValue(sql: string): unknown;
+  selectValues(sql: string): unknown[];
+  exec(sql: string): unknown;
+  transaction(fn: () => void): unknown;
+}
+
+/**
+ * Bring a database to SCHEMA_VERSION, one migration per transaction, keeping its rows (the outbox above all: edits
+ * not yet on the server). A database newer than this app is emptied and started again. Returns the version it had.
+ */
+export function migrate(db: MigratableDb): number {
+  let version = Number(db.selectValue("PRAGMA user_version") ?? 0);
+  const found = version;
+  if (version > SCHEMA_VERSION) {
+    // written by a newer app: a copy of the server's data, started again
+    for (const t of db.selectValues(
+      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
+    ) as string[])
+      db.exec(`DROP TABLE IF EXISTS "${t}"`);
+    db.exec("PRAGMA user_version = 0");
+    version = 0;
+  }
+  for (let v = version; v < SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      for (const sql of MIGRATIONS[v]) db.exec(sql);
+      db.exec(`PRAGMA user_version = ${v + 1}`);
+    });
+  }
+  return found;
+}

@@ -7,7 +7,7 @@
  */
 import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
 import { PRIORITY_RANK, toLocalRow, type LocalItem, type LocalRefs, type LocalRow } from "@stride/shared";
-import { MIGRATIONS, SCHEMA_VERSION } from "./schema.ts";
+import { migrate } from "./schema.ts";
 import { LOCAL_DB } from "./protocol.ts";
 
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
@@ -199,30 +199,11 @@ export class Store {
     const check = this.db.selectValue("PRAGMA quick_check");
     if (check !== "ok") throw new Error(`The local database file is damaged (${String(check)})`);
     this.db.exec("PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = NORMAL;");
-    let version = Number(this.db.selectValue("PRAGMA user_version") ?? 0);
-    if (version > SCHEMA_VERSION) {
-      // written by a newer app: a copy of the server's data, started again
-      this.dropAll();
-      version = 0;
-    }
-    for (let v = version; v < SCHEMA_VERSION; v++) {
-      this.db.transaction(() => {
-        for (const sql of MIGRATIONS[v]) this.db.exec(sql);
-        this.db.exec(`PRAGMA user_version = ${v + 1}`);
-      });
-    }
+    migrate(this.db);
     if (this.option("version") !== String(LOCAL_DB.version)) {
       this.clearData();
       this.setOption("version", String(LOCAL_DB.version));
     }
-  }
-
-  private dropAll() {
-    const tables = this.db.selectValues(
-      "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
-    ) as string[];
-    for (const t of tables) this.db.exec(`DROP TABLE IF EXISTS "${t}"`);
-    this.db.exec("PRAGMA user_version = 0");
   }
 
   /** Every row of every table, the schema kept. */

@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { beforeAll, describe, expect, it } from "vitest";
+import { MIGRATIONS, SCHEMA_VERSION, migrate, type MigratableDb } from "./schema.ts";
+
+/**
+ * The local database's schema upgrades (issue #28 point 1): a database written by an older app is brought up to
+ * date when it opens, keeping its rows — above all the outbox, edits the server does not have yet. Run on the real
+ * SQLite (the same WebAssembly build as the browser's worker), in memory.
+ */
+type Sqlite = { oo1: { DB: new (name: string) => MigratableDb & { close(): void } } };
+let sqlite3: Sqlite;
+
+beforeAll(async () => {
+  const pkg = createRequire(import.meta.url).resolve("@sqlite.org/sqlite-wasm/package.json");
+  const dir = path.join(path.dirname(pkg), "sqlite-wasm", "jswasm");
+  const mod = (await import(pathToFileURL(path.join(dir, "sqlite3.mjs")).href)) as {
+    default: (o: object) => Promise<Sqlite>;
+  };
+  // the build fetches its .wasm beside it; Node's fetch reads no file: URLs, so the file is served from disk
+  const realFetch = globalThis.fetch;
+  // no OPFS in Node (nor needed for ":memory:"): its "ignoring inability to install" warning is not printed
+  (globalThis as { sqlite3ApiConfig?: object }).sqlite3ApiConfig = { warn: () => undefined };
+  globalThis.fetch = (async (u: string | URL) =>
+    new Response(fs.readFileSync(new URL(String(u))), { headers: { "content-type": "application/wasm" } })) as never;
+  try {
+    sqlite3 = await mod.default({ print: () => undefined, printErr: () => undefined });
+  } finally {
+    globalThis.fetch = realFetch;
+  }
+});
+
+/** A database as an app of schema version `v` left it. */
+function databaseAt(v: number) {
+  const db = new sqlite3.oo1.DB(":memory:");
+  for (let i = 0; i < v; i++) {
+    for (const sql of MIGRATIONS[i]) db.exec(sql);
+    db.exec(`PRAGMA user_version = ${i + 1}`);
+  }
+  return db;
+}
+
+const count = (db: MigratableDb, table: string) => Number(db.selectValue(`SELECT count(*) FROM ${table}`));
+const columns = (db: MigratableDb, table: string) =>
+  db.selectValues(`SELECT name FROM pragma_table_info('${table}')`) as string[];
+
+const ISSUE = `INSERT INTO issues (id, project_id, name, created_at, updated_at, label_ids) VALUES
+  ('i1', 'p1', 'Kept title', '2026-01-01', '2026-01-02', '["l1"]')`;
+const OUTBOX = `INSERT INTO outbox (workspace, project_id, issue_id, kind, body, base, created_at) VALUES
+  ('acme', 'p1', 'i1', 'update', '{"name":"Offline edit"}', '{"name":"Kept title"}', '2026-01-03')`;
+
+describe("the local database's schema upgrades", () => {
+  it("brings a new database to the latest version with every table", () => {
+    const db = databaseAt(0);
+    expect(migrate(db)).toBe(0);
+    expect(Number(db.selectValue("PRAGMA user_version"))).toBe(SCHEMA_VERSION);
+    for (const t of ["issues", "issue_meta", "modules", "labels", "states", "cycles", "estimate_points", "members"])
+      expect(count(db, t)).toBe(0);
+    expect(columns(db, "issues")).toEqual(expect.arrayContaining(["is_local_update", "item", "sort_order"]));
+  });
+
+  it("upgrades a version-2 database: its items and queued edits are kept, its projects are synced again", () => {
+    const db = databaseAt(2);
+    db.exec(ISSUE);
+    db.exec(OUTBOX);
+    db.exec(`INSERT INTO options (key, value) VALUES ('project:p1:complete', '1'), ('project:p1:slug', 'acme')`);
+    expect(migrate(db)).toBe(2);
+    expect(Number(db.selectValue("PRAGMA user_version"))).toBe(SCHEMA_VERSION);
+    expect(db.selectValue(`SELECT name FROM issues WHERE id = 'i1'`)).toBe("Kept title");
+    expect(db.selectValue(`SELECT item FROM issues WHERE id = 'i1'`)).toBeNull();
+    expect(db.selectValue(`SELECT body FROM outbox`)).toBe('{"name":"Offline edit"}');
+    expect(db.selectValues(`SELECT key FROM options ORDER BY key`)).toEqual(["project:p1:slug"]);
+  });
+
+  it("keeps the outbox through every migration after the one that made it", () => {
+    const madeAt = MIGRATIONS.findIndex((m) => m.some((sql) => /CREATE TABLE outbox/.test(sql))) + 1;
+    expect(madeAt).toBeGreaterThan(0);
+    for (let v = madeAt; v < SCHEMA_VERSION; v++) {
+      const db = databaseAt(v);
+      db.exec(ISSUE);
+      db.exec(OUTBOX);
+      migrate(db);
+      expect([v, count(db, "outbox"), count(db, "issues")]).toEqual([v, 1, 1]);
+    }
+  });
+
+  it("starts again from empty when a newer app wrote the database, and opens an up-to-date one unchanged", () => {
+    const newer = databaseAt(SCHEMA_VERSION);
+    newer.exec(ISSUE);
+    newer.exec("CREATE TABLE from_the_future (x)");
+    newer.exec(`PRAGMA user_version = ${SCHEMA_VERSION + 1}`);
+    expect(migrate(newer)).toBe(SCHEMA_VERSION + 1);
+    expect(Number(newer.selectValue("PRAGMA user_version"))).toBe(SCHEMA_VERSION);
+    expect(count(newer, "issues")).toBe(0);
+    expect(newer.selectValue(`SELECT count(*) FROM sqlite_master WHERE name = 'from_the_future'`)).toBe(0);
+
+    const current = databaseAt(SCHEMA_VERSION);
+    current.exec(ISSUE);
+    expect(migrate(current)).toBe(SCHEMA_VERSION);
+    expect(count(current, "issues")).toBe(1);
+  });
+});
