@@ -493,11 +493,9 @@ export function route<
 ): void {
   // inside the pipeline every part of the context may be set: the spec's types are for its handler
   const spec = typedSpec as unknown as WideSpec;
-  const url0 = spec.endpoint ? [spec.endpoint.path, ...(spec.aliases ?? [])] : spec.url;
-  const method0 = spec.endpoint ? spec.endpoint.method : spec.method;
-  if (!url0 || !method0) throw new Error("route: name an endpoint, or a method and url");
-  const urls = Array.isArray(url0) ? url0 : [url0];
-  const methods: HTTPMethods[] = Array.isArray(method0) ? method0 : [method0];
+  const urls = spec.endpoint ? [spec.endpoint.path, ...(spec.aliases ?? [])] : [spec.url ?? []].flat();
+  const methods: HTTPMethods[] = [(spec.endpoint ? spec.endpoint.method : spec.method) ?? []].flat();
+  if (!urls.length || !methods.length) throw new Error("route: name an endpoint, or a method and url");
   const authKind = spec.auth ?? "session";
   const policy = spec.policy;
   checkSpec(spec, urls[0], authKind);
