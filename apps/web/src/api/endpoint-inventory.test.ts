@@ -18,7 +18,6 @@ const STILL_HAND_WRITTEN = [
   "environments.ts",
   "estimates.ts",
   "exports.ts",
-  "favorites.ts",
   "god-mode.ts",
   "home.ts",
   "importers.ts",
