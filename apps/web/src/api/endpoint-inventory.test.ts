@@ -28,7 +28,6 @@ const STILL_HAND_WRITTEN = [
   "modules.ts",
   "notifications.ts",
   "pages.ts",
-  "people.ts",
   "projects.ts",
   "publish.ts",
   "search.ts",

@@ -8,5 +8,7 @@ export * from "./endpoint.ts";
 export * from "./cycles.ts";
 export * from "./favorites.ts";
 export * from "./labels.ts";
+export * from "./preferences.ts";
+export * from "./profiles.ts";
 export * from "./states.ts";
 export * from "./user-properties.ts";
