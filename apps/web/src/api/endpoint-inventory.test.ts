@@ -13,7 +13,6 @@ const STILL_HAND_WRITTEN = [
   "agents.ts",
   "analytics.ts",
   "api-tokens.ts",
-  "auth.ts",
   "cycles.ts",
   "environments.ts",
   "estimates.ts",

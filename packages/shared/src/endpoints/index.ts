@@ -5,6 +5,7 @@
  * so the web's bundle gets the paths and no zod.
  */
 export * from "./endpoint.ts";
+export * from "./auth.ts";
 export * from "./cycles.ts";
 export * from "./favorites.ts";
 export * from "./labels.ts";
