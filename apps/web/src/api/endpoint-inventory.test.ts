@@ -44,7 +44,6 @@ const STILL_HAND_WRITTEN = [
   "work-items-upload.ts",
   "work-items.ts",
   "workflows.ts",
-  "workspaces.ts",
 ];
 
 const API_DIR = path.dirname(fileURLToPath(import.meta.url));

@@ -13,3 +13,6 @@ export * from "./preferences.ts";
 export * from "./profiles.ts";
 export * from "./states.ts";
 export * from "./user-properties.ts";
+export * from "./workspace-invitations.ts";
+export * from "./workspace-members.ts";
+export * from "./workspaces.ts";
