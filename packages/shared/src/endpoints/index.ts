@@ -11,6 +11,8 @@ export * from "./favorites.ts";
 export * from "./labels.ts";
 export * from "./preferences.ts";
 export * from "./profiles.ts";
+export * from "./project-members.ts";
+export * from "./projects.ts";
 export * from "./states.ts";
 export * from "./user-properties.ts";
 export * from "./workspace-invitations.ts";
