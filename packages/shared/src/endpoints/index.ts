@@ -15,6 +15,7 @@ export * from "./project-members.ts";
 export * from "./projects.ts";
 export * from "./states.ts";
 export * from "./user-properties.ts";
+export * from "./users.ts";
 export * from "./workspace-invitations.ts";
 export * from "./workspace-members.ts";
 export * from "./workspaces.ts";
