@@ -27,7 +27,6 @@ const STILL_HAND_WRITTEN = [
   "notifications.ts",
   "pages.ts",
   "projects.ts",
-  "publish.ts",
   "search.ts",
   "secrets.ts",
   "teamspaces.ts",

@@ -13,6 +13,7 @@ export * from "./preferences.ts";
 export * from "./profiles.ts";
 export * from "./project-members.ts";
 export * from "./projects.ts";
+export * from "./publish.ts";
 export * from "./states.ts";
 export * from "./user-properties.ts";
 export * from "./users.ts";
