@@ -1,7 +1,5 @@
-import { authEndpoints as A, endpointUrl, type BodyOf, type ResponseOf } from "@stride/shared/endpoints";
+import { authEndpoints as A, endpointUrl, type BodyOf } from "@stride/shared/endpoints";
 import { call, getCsrfToken, submitForm } from "./client.ts";
-
-export type EmailCheck = ResponseOf<typeof A.emailCheck>;
 
 export const emailCheck = (email: string) => call(A.emailCheck, {}, { email }, { allow401: true });
 export const magicGenerate = (email: string) => call(A.magicGenerate, {}, { email }, { allow401: true });

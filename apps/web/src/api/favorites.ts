@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { sequenceOnTop, sequencesInSlot, sortFavorites } from "@stride/shared";
-import type { UserFavorite, WorkspaceUserProperties } from "@stride/shared/contract";
+import type { UserFavorite } from "@stride/shared/contract";
 import { favoriteEndpoints as F, userPropertiesEndpoints as UP, type BodyOf } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { useOptimisticRowPatch } from "./optimistic.ts";
 
-export type { UserFavorite, WorkspaceUserProperties };
+export type { UserFavorite };
 
 /** Every favourite of the caller (folders' children included: the sidebar draws the tree from one request). */
 export const favoritesQuery = (slug: string) =>

@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
-import type { UserActivityPage, UserProfileStats, UserProfileSummary } from "@stride/shared/contract";
+import type { UserActivityPage, UserProfileSummary } from "@stride/shared/contract";
 import { profileEndpoints as PR } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 
-export type { UserActivityPage, UserProfileStats, UserProfileSummary };
+export type { UserActivityPage, UserProfileSummary };
 
 /** The profile tabs listing a person's work items (`W/user-issues/{userId}/` with the tab's filter). */
 export type PersonItemTab = "assigned" | "created" | "subscribed";

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { projectEndpoints as PE, projectMemberEndpoints as PM, type BodyOf } from "@stride/shared/endpoints";
-import type { Role } from "@stride/shared";
+import { isRole } from "@stride/shared";
 import { api, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import type { Project, ProjectLite } from "./types.ts";
@@ -203,8 +203,11 @@ export function useUpdateProjectMember(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, role }: { id: string; role: Role }) =>
-      call(PM.update, { ...at(slug, pid), memberId: id }, { role }),
+    mutationFn: ({ id, role }: { id: string; role: number }) => {
+      // the screen's select offers the roles only
+      if (!isRole(role)) throw new Error(`Not a role: ${role}`);
+      return call(PM.update, { ...at(slug, pid), memberId: id }, { role });
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
   });
 }

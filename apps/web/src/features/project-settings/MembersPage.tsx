@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { ROLE, ROLE_LABEL, isRole, rolesUpTo, type Role } from "@stride/shared";
+import { ROLE, ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import {
@@ -77,18 +77,15 @@ function Members() {
                   <Select
                     aria-label={`Role of ${name}`}
                     value={pm.role}
-                    onChange={(e) => {
-                      const role = Number(e.target.value);
-                      // the options are the roles
-                      if (isRole(role))
-                        updateRole.mutate(
-                          { id: pm.id, role },
-                          {
-                            onSuccess: () => toast.show("success", "Role updated"),
-                            onError: fail("Could not change the role"),
-                          },
-                        );
-                    }}
+                    onChange={(e) =>
+                      updateRole.mutate(
+                        { id: pm.id, role: Number(e.target.value) },
+                        {
+                          onSuccess: () => toast.show("success", "Role updated"),
+                          onError: fail("Could not change the role"),
+                        },
+                      )
+                    }
                   >
                     {rolesUpTo(maxRole).map((r) => (
                       <option key={r} value={r}>
