@@ -3,13 +3,12 @@
  * others out) and their notification preferences (which work-item news reaches them).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { NotificationPreferences, NotificationPreferencesBody, UserSession } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import type { NotificationPreferences, UserSession } from "@stride/shared/contract";
+import { userEndpoints as U, type BodyOf } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 
 export type { NotificationPreferences, UserSession };
 
-const SESSIONS = "/api/users/me/sessions/";
-const PREFS = "/api/users/me/notification-preferences/";
 export const accountKeys = {
   sessions: ["me", "sessions"] as const,
   notificationPreferences: ["me", "notification-preferences"] as const,
@@ -17,11 +16,11 @@ export const accountKeys = {
 
 export const sessionsQuery = queryOptions({
   queryKey: accountKeys.sessions,
-  queryFn: () => api<UserSession[]>(SESSIONS),
+  queryFn: () => call(U.sessions, {}),
 });
 export const notificationPreferencesQuery = queryOptions({
   queryKey: accountKeys.notificationPreferences,
-  queryFn: () => api<NotificationPreferences>(PREFS),
+  queryFn: () => call(U.notificationPreferences, {}),
 });
 
 export const useSessions = () => useQuery(sessionsQuery);
@@ -32,7 +31,8 @@ export function useRevokeSessions() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not sign the session out" },
-    mutationFn: ({ id }: { id?: string }) => api(id ? `${SESSIONS}${id}/` : SESSIONS, { method: "DELETE" }),
+    mutationFn: ({ id }: { id?: string }) =>
+      id === undefined ? call(U.endOtherSessions, {}) : call(U.endSession, { sessionId: id }),
     onSuccess: (_r, { id }) => {
       qc.setQueryData<UserSession[]>(accountKeys.sessions, (old) =>
         old?.filter((s) => s.is_current || (id !== undefined && s.id !== id)),
@@ -47,8 +47,8 @@ export function useUpdateNotificationPreferences() {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the notification preference" },
-    mutationFn: (patch: NotificationPreferencesBody) =>
-      api<NotificationPreferences>(PREFS, { method: "PATCH", body: patch }),
+    mutationFn: (patch: BodyOf<typeof U.updateNotificationPreferences>) =>
+      call(U.updateNotificationPreferences, {}, patch),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: accountKeys.notificationPreferences });
       const prev = qc.getQueryData<NotificationPreferences>(accountKeys.notificationPreferences);

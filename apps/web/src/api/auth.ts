@@ -1,39 +1,25 @@
-import { api, getCsrfToken, submitForm } from "./client.ts";
+import { authEndpoints as A, endpointUrl, type BodyOf } from "@stride/shared/endpoints";
+import { call, getCsrfToken, submitForm } from "./client.ts";
 
-export interface EmailCheck {
-  existing: boolean;
-  status: "MAGIC_CODE" | "CREDENTIAL";
-}
+export const emailCheck = (email: string) => call(A.emailCheck, {}, { email }, { allow401: true });
+export const magicGenerate = (email: string) => call(A.magicGenerate, {}, { email }, { allow401: true });
+export const forgotPassword = (email: string) => call(A.forgotPassword, {}, { email }, { allow401: true });
 
-export const emailCheck = (email: string) =>
-  api<EmailCheck>("/auth/email-check/", { method: "POST", body: { email }, allow401: true });
-export const magicGenerate = (email: string) =>
-  api<{ key: string }>("/auth/magic-generate/", { method: "POST", body: { email }, allow401: true });
-export const forgotPassword = (email: string) =>
-  api<{ message: string }>("/auth/forgot-password/", { method: "POST", body: { email }, allow401: true });
-
-export async function changePassword(body: { old_password?: string; new_password: string }) {
+export async function changePassword(body: BodyOf<typeof A.changePassword>) {
   const token = await getCsrfToken();
-  return api<{ message: string }>("/auth/change-password/", {
-    method: "POST",
-    body,
-    headers: { "X-CSRFToken": token },
-  });
+  return call(A.changePassword, {}, body, { headers: { "X-CSRFToken": token } });
 }
 
 export async function setPassword(password: string) {
   const token = await getCsrfToken();
-  return api("/auth/set-password/", { method: "POST", body: { password }, headers: { "X-CSRFToken": token } });
+  return call(A.setPassword, {}, { password }, { headers: { "X-CSRFToken": token } });
 }
 
-export const signInForm = (f: { email: string; password: string; next_path?: string }) =>
-  submitForm("/auth/sign-in/", f);
-export const signUpForm = (f: { email: string; password: string; next_path?: string }) =>
-  submitForm("/auth/sign-up/", f);
-export const magicSignInForm = (f: { email: string; code: string; next_path?: string }) =>
-  submitForm("/auth/magic-sign-in/", f);
-export const magicSignUpForm = (f: { email: string; code: string; next_path?: string }) =>
-  submitForm("/auth/magic-sign-up/", f);
+/** The browser forms post to their endpoint's path (the server answers a 302 the browser follows). */
+export const signInForm = (f: BodyOf<typeof A.signIn>) => submitForm(A.signIn.path, f);
+export const signUpForm = (f: BodyOf<typeof A.signUp>) => submitForm(A.signUp.path, f);
+export const magicSignInForm = (f: BodyOf<typeof A.magicSignIn>) => submitForm(A.magicSignIn.path, f);
+export const magicSignUpForm = (f: BodyOf<typeof A.magicSignUp>) => submitForm(A.magicSignUp.path, f);
 export const resetPasswordForm = (uidb64: string, token: string, password: string) =>
-  submitForm(`/auth/reset-password/${encodeURIComponent(uidb64)}/${encodeURIComponent(token)}/`, { password });
-export const signOutForm = () => submitForm("/auth/sign-out/", {});
+  submitForm(endpointUrl(A.resetPassword.path, { uid: uidb64, token }), { password });
+export const signOutForm = () => submitForm(A.signOut.path, {});

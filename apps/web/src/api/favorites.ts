@@ -1,26 +1,25 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { sequenceOnTop, sequencesInSlot, sortFavorites } from "@stride/shared";
-import type { UserFavorite, WorkspaceUserProperties, WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import type { UserFavorite } from "@stride/shared/contract";
+import { favoriteEndpoints as F, userPropertiesEndpoints as UP, type BodyOf } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { useOptimisticRowPatch } from "./optimistic.ts";
 
-export type { UserFavorite, WorkspaceUserProperties };
-
-const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
+export type { UserFavorite };
 
 /** Every favourite of the caller (folders' children included: the sidebar draws the tree from one request). */
 export const favoritesQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.favorites(slug),
-    queryFn: () => api<UserFavorite[]>(`${W(slug)}/user-favorites/`, { query: { all: "true" }, priority: "low" }),
+    queryFn: () => call(F.list, { slug }, undefined, { query: { all: "true" }, priority: "low" }),
   });
 
 /** The caller's workspace preferences (sidebar: how many projects to list, how project menus open). */
 export const workspaceUserPropertiesQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.workspaceUserProperties(slug),
-    queryFn: () => api<WorkspaceUserProperties>(`${W(slug)}/user-properties/`, { priority: "low" }),
+    queryFn: () => call(UP.workspaceGet, { slug }, undefined, { priority: "low" }),
   });
 
 export function useFavorites(slug: string | undefined, enabled = true) {
@@ -35,8 +34,7 @@ export function useUpdateWorkspaceUserProperties(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save your preferences" },
-    mutationFn: (body: WorkspaceUserPropertiesPatch) =>
-      api<WorkspaceUserProperties>(`${W(slug)}/user-properties/`, { method: "PATCH", body }),
+    mutationFn: (body: BodyOf<typeof UP.workspaceUpdate>) => call(UP.workspaceUpdate, { slug }, body),
     onSuccess: (row) => qc.setQueryData(qk.workspaceUserProperties(slug), row),
   });
 }
@@ -95,10 +93,7 @@ export function useCreateFavoriteFolder(slug: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: (name: string) =>
-      api<UserFavorite>(`${W(slug)}/user-favorites/`, {
-        method: "POST",
-        body: { entity_type: "folder", is_folder: true, name, parent: null },
-      }),
+      call(F.create, { slug }, { entity_type: "folder", is_folder: true, name, parent: null }),
     onSuccess: (row) => {
       qc.setQueryData<UserFavorite[]>(qk.favorites(slug), (old) =>
         old && !old.some((f) => f.id === row.id) ? [...old, row] : old,
@@ -110,8 +105,8 @@ export function useCreateFavoriteFolder(slug: string) {
 
 /** Rename, move into / out of a folder, reorder: shown at once, rolled back if the server refuses (the screen says so). */
 export function useUpdateFavorite(slug: string) {
-  return useOptimisticRowPatch<UserFavorite, Partial<UserFavorite>>(qk.favorites(slug), (id, body) =>
-    api<UserFavorite>(`${W(slug)}/user-favorites/${id}/`, { method: "PATCH", body }),
+  return useOptimisticRowPatch<UserFavorite, BodyOf<typeof F.update>>(qk.favorites(slug), (id, body) =>
+    call(F.update, { slug, favoriteId: id }, body),
   );
 }
 
@@ -120,7 +115,7 @@ export function useDeleteFavorite(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not remove the favourite" },
-    mutationFn: (id: string) => api(`${W(slug)}/user-favorites/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(F.remove, { slug, favoriteId: id }),
     onMutate: (id) =>
       optimistic(qc, slug, (list) => {
         const gone = list.find((f) => f.id === id);

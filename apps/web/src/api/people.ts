@@ -1,9 +1,9 @@
 import { keepPreviousData, queryOptions, useMutation } from "@tanstack/react-query";
-import type { UserActivityPage, UserProfileStats, UserProfileSummary } from "@stride/shared/contract";
-import { api } from "./client.ts";
-import { W } from "./work-items.ts";
+import type { UserActivityPage, UserProfileSummary } from "@stride/shared/contract";
+import { profileEndpoints as PR } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 
-export type { UserActivityPage, UserProfileStats, UserProfileSummary };
+export type { UserActivityPage, UserProfileSummary };
 
 /** The profile tabs listing a person's work items (`W/user-issues/{userId}/` with the tab's filter). */
 export type PersonItemTab = "assigned" | "created" | "subscribed";
@@ -17,13 +17,13 @@ export const peopleKeys = {
 export const userStatsQuery = (slug: string, userId: string) =>
   queryOptions({
     queryKey: [...peopleKeys.person(slug, userId), "stats"] as const,
-    queryFn: () => api<UserProfileStats>(`${W(slug)}/user-stats/${userId}/`),
+    queryFn: () => call(PR.stats, { slug, userId }),
   });
 
 export const userProfileQuery = (slug: string, userId: string) =>
   queryOptions({
     queryKey: [...peopleKeys.person(slug, userId), "profile"] as const,
-    queryFn: () => api<UserProfileSummary>(`${W(slug)}/user-profile/${userId}/`),
+    queryFn: () => call(PR.summary, { slug, userId }),
   });
 
 /** One page of the person's activity, newest first. */
@@ -31,9 +31,7 @@ export const userActivityQuery = (slug: string, userId: string, page: number, pe
   queryOptions({
     queryKey: [...peopleKeys.person(slug, userId), "activity", perPage, page] as const,
     queryFn: () =>
-      api<UserActivityPage>(`${W(slug)}/user-activity/${userId}/`, {
-        query: { per_page: perPage, cursor: `${perPage}:${page}:0` },
-      }),
+      call(PR.activity, { slug, userId }, undefined, { query: { per_page: perPage, cursor: `${perPage}:${page}:0` } }),
     placeholderData: keepPreviousData,
   });
 
@@ -41,7 +39,7 @@ export const userActivityQuery = (slug: string, userId: string, page: number, pe
 export function useExportActivity(slug: string, userId: string) {
   return useMutation({
     mutationFn: async () => {
-      const csv = await api<string>(`${W(slug)}/user-activity/${userId}/export/`, { method: "POST", body: {} });
+      const csv = await call(PR.exportActivity, { slug, userId }, {});
       return new Blob([csv ?? ""], { type: "text/csv" });
     },
     meta: { errorTitle: "Could not export the activity" },

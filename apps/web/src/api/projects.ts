@@ -1,30 +1,34 @@
 import { useMemo } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client.ts";
+import { projectEndpoints as PE, projectMemberEndpoints as PM, type BodyOf } from "@stride/shared/endpoints";
+import { isRole } from "@stride/shared";
+import { api, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import type { AddProjectMembersBody, CreateProjectBody, UpdateProjectBody } from "@stride/shared/contract";
-import type { Project, ProjectLite, ProjectMember } from "./types.ts";
+import type { Project, ProjectLite } from "./types.ts";
 import { addFavoriteLocally, invalidateFavorites, removeFavoriteLocally, restoreFavorites } from "./favorites.ts";
 
-const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
-const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 /* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
 /** Lite list (every project the caller may see, archived included); low priority: the sidebar's list, no screen waits for it. */
 export const projectsQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.projects(slug),
-    queryFn: () => api<ProjectLite[]>(`${W(slug)}/projects/`, { priority: "low" }),
+    queryFn: () => call(PE.list, { slug }, undefined, { priority: "low" }),
   });
 /** Full objects, including is_favorite and members. */
 export const projectDetailsQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.projectDetails(slug), queryFn: () => api<Project[]>(`${W(slug)}/projects/details/`) });
+  queryOptions({
+    queryKey: qk.projectDetails(slug),
+    // without `per_page` and `cursor` the answer is the plain list
+    queryFn: () => call(PE.details, { slug }).then((r) => (Array.isArray(r) ? r : r.results)),
+  });
 export const projectQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: qk.project(slug, pid), queryFn: () => api<Project>(`${P(slug, pid)}/`) });
+  queryOptions({ queryKey: qk.project(slug, pid), queryFn: () => call(PE.get, at(slug, pid)) });
 export const projectMembersQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.projectMembers(slug, pid),
-    queryFn: () => api<ProjectMember[]>(`${P(slug, pid)}/members/`),
+    queryFn: () => call(PM.list, at(slug, pid)),
   });
 
 /**
@@ -86,7 +90,7 @@ export function useCreateProject(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: CreateProjectBody) => api<Project>(`${W(slug)}/projects/`, { method: "POST", body }),
+    mutationFn: (body: BodyOf<typeof PE.create>) => call(PE.create, { slug }, body),
     onSuccess: () => invalidateProjects(qc, slug),
   });
 }
@@ -95,7 +99,7 @@ export function useUpdateProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: UpdateProjectBody) => api<Project>(`${P(slug, pid)}/`, { method: "PATCH", body }),
+    mutationFn: (body: BodyOf<typeof PE.update>) => call(PE.update, at(slug, pid), body),
     onSuccess: (p) => {
       qc.setQueryData(qk.project(slug, pid), p);
       invalidateProjects(qc, slug);
@@ -107,7 +111,7 @@ export function useDeleteProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: () => api(`${P(slug, pid)}/`, { method: "DELETE" }),
+    mutationFn: () => call(PE.remove, at(slug, pid)),
     onSuccess: () => invalidateProjects(qc, slug),
   });
 }
@@ -116,8 +120,10 @@ export function useArchiveProject(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
-      api(`${P(slug, id)}/archive/`, { method: archive ? "POST" : "DELETE" }),
+    mutationFn: async ({ id, archive }: { id: string; archive: boolean }) => {
+      if (archive) await call(PE.archive, at(slug, id));
+      else await call(PE.restore, at(slug, id));
+    },
     onSuccess: (_r, v) => {
       invalidateProjects(qc, slug);
       qc.invalidateQueries({ queryKey: qk.project(slug, v.id) });
@@ -132,9 +138,7 @@ export function useToggleFavoriteProject(slug: string) {
   return useMutation({
     meta: { silent: true },
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
-      favorite
-        ? api(`${W(slug)}/user-favorite-projects/`, { method: "POST", body: { project: id } })
-        : api(`${W(slug)}/user-favorite-projects/${id}/`, { method: "DELETE" }),
+      favorite ? call(PE.favorite, { slug }, { project: id }) : call(PE.unfavorite, at(slug, id)),
     onMutate: async ({ id, favorite }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<Project[]>(key);
@@ -175,11 +179,7 @@ export function useJoinProjects(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (projectIds: string[]) =>
-      api<{ message: string }>(`/api/users/me/workspaces/${encodeURIComponent(slug)}/projects/invitations/`, {
-        method: "POST",
-        body: { project_ids: projectIds },
-      }),
+    mutationFn: (projectIds: string[]) => call(PM.join, { slug }, { project_ids: projectIds }),
     onSuccess: (_r, ids) => {
       invalidateProjects(qc, slug);
       for (const id of ids) qc.invalidateQueries({ queryKey: qk.project(slug, id) });
@@ -191,8 +191,7 @@ export function useAddProjectMembers(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (members: AddProjectMembersBody["members"]) =>
-      api(`${P(slug, pid)}/members/`, { method: "POST", body: { members } }),
+    mutationFn: (members: BodyOf<typeof PM.add>["members"]) => call(PM.add, at(slug, pid), { members }),
     onSettled: () => {
       qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) });
       qc.invalidateQueries({ queryKey: qk.project(slug, pid) });
@@ -204,8 +203,11 @@ export function useUpdateProjectMember(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, role }: { id: string; role: number }) =>
-      api(`${P(slug, pid)}/members/${id}/`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: number }) => {
+      // the screen's select offers the roles only
+      if (!isRole(role)) throw new Error(`Not a role: ${role}`);
+      return call(PM.update, { ...at(slug, pid), memberId: id }, { role });
+    },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
   });
 }
@@ -214,7 +216,7 @@ export function useRemoveProjectMember(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => api(`${P(slug, pid)}/members/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(PM.remove, { ...at(slug, pid), memberId: id }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.projectMembers(slug, pid) }),
   });
 }
@@ -223,7 +225,7 @@ export function useLeaveProject(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: () => api(`${P(slug, pid)}/members/leave/`, { method: "POST" }),
+    mutationFn: () => call(PM.leave, at(slug, pid)),
     onSuccess: () => invalidateProjects(qc, slug),
   });
 }

@@ -6,31 +6,17 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type {
   DeployBoard,
-  DeployBoardCreateBody,
-  DeployBoardPatchBody,
-  IntakeItem,
-  PublicComment,
-  SpaceIntakeCreateBody,
-  PublicIssueDetail,
-  PublicIssuePage,
   PublicLabel,
   PublicProjectMeta,
   PublicState,
   UnpublishedBoard,
 } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { endpointUrl, publishEndpoints as PB, type BodyOf } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
-const P = (slug: string, pid: string) =>
-  `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/project-deploy-boards/`;
-/** A saved view's board (one per view: its writes take no board id). */
-const V = (slug: string, pid: string, viewId: string) =>
-  `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/views/${viewId}/publish/`;
-/** Where a board is read and published, and where one board is changed or removed. */
-const boardBase = (slug: string, pid: string, viewId?: string) => (viewId ? V(slug, pid, viewId) : P(slug, pid));
-const boardOne = (slug: string, pid: string, id: string, viewId?: string) =>
-  viewId ? V(slug, pid, viewId) : `${P(slug, pid)}${id}/`;
-const A = (anchor: string) => `/api/public/anchor/${encodeURIComponent(anchor)}`;
+/** A project's board, or a saved view's (`viewId`: one per view, its writes take no board id). */
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 export const publishKeys = {
   board: (slug: string, pid: string, viewId?: string) =>
@@ -53,15 +39,18 @@ export const spaceLink = (anchor: string, entity: "project" | "view" = "project"
 export const deployBoardQuery = (slug: string, pid: string, viewId?: string) =>
   queryOptions({
     queryKey: publishKeys.board(slug, pid, viewId),
-    queryFn: ({ signal }) => api<DeployBoard | UnpublishedBoard>(boardBase(slug, pid, viewId), { signal }),
+    queryFn: ({ signal }) =>
+      viewId
+        ? call(PB.viewBoard, { ...at(slug, pid), viewId }, undefined, { signal })
+        : call(PB.board, at(slug, pid), undefined, { signal }),
   });
 
 export function usePublishProject(slug: string, pid: string, viewId?: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: viewId ? "Could not publish the view" : "Could not publish the project" },
-    mutationFn: (body: DeployBoardCreateBody) =>
-      api<DeployBoard>(boardBase(slug, pid, viewId), { method: "POST", body }),
+    mutationFn: (body: BodyOf<typeof PB.publish>) =>
+      viewId ? call(PB.publishView, { ...at(slug, pid), viewId }, body) : call(PB.publish, at(slug, pid), body),
     onSuccess: (b) => {
       qc.setQueryData(publishKeys.board(slug, pid, viewId), b);
       void qc.invalidateQueries({ queryKey: qk.project(slug, pid), exact: true });
@@ -73,8 +62,10 @@ export function useUpdateBoard(slug: string, pid: string, viewId?: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the publish settings" },
-    mutationFn: ({ id, ...body }: DeployBoardPatchBody & { id: string }) =>
-      api<DeployBoard>(boardOne(slug, pid, id, viewId), { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: BodyOf<typeof PB.updateBoard> & { id: string }) =>
+      viewId
+        ? call(PB.updateViewBoard, { ...at(slug, pid), viewId }, body)
+        : call(PB.updateBoard, { ...at(slug, pid), boardId: id }, body),
     onSuccess: (b) => qc.setQueryData(publishKeys.board(slug, pid, viewId), b),
   });
 }
@@ -83,7 +74,10 @@ export function useUnpublishProject(slug: string, pid: string, viewId?: string) 
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: viewId ? "Could not unpublish the view" : "Could not unpublish the project" },
-    mutationFn: (id: string) => api<void>(boardOne(slug, pid, id, viewId), { method: "DELETE" }),
+    mutationFn: (id: string) =>
+      viewId
+        ? call(PB.unpublishView, { ...at(slug, pid), viewId })
+        : call(PB.unpublish, { ...at(slug, pid), boardId: id }),
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: publishKeys.board(slug, pid, viewId) });
       void qc.invalidateQueries({ queryKey: qk.project(slug, pid), exact: true });
@@ -106,12 +100,12 @@ export const spaceQuery = (anchor: string) =>
     queryKey: publishKeys.space(anchor),
     retry: false,
     queryFn: async ({ signal }): Promise<SpaceData> => {
-      const get = <T>(path: string) => api<T>(`${A(anchor)}/${path}`, { signal, allow401: true });
+      const opts = { signal, allow401: true };
       const [settings, meta, states, labels] = await Promise.all([
-        get<DeployBoard>("settings/"),
-        get<PublicProjectMeta>("meta/"),
-        get<PublicState[]>("states/"),
-        get<PublicLabel[]>("labels/"),
+        call(PB.settings, { anchor }, undefined, opts),
+        call(PB.meta, { anchor }, undefined, opts),
+        call(PB.states, { anchor }, undefined, opts),
+        call(PB.labels, { anchor }, undefined, opts),
       ]);
       return { settings, meta, states, labels };
     },
@@ -123,7 +117,7 @@ export const spaceIssuesQuery = (anchor: string) =>
     queryKey: publishKeys.spaceIssues(anchor),
     retry: false,
     queryFn: ({ signal }) =>
-      api<PublicIssuePage>(`${A(anchor)}/issues/`, {
+      call(PB.issues, { anchor }, undefined, {
         signal,
         allow401: true,
         query: { group_by: "state_id", per_page: "50", cursor: "50:0:0" },
@@ -133,21 +127,20 @@ export const spaceIssuesQuery = (anchor: string) =>
 export const spaceIssueQuery = (anchor: string, id: string) =>
   queryOptions({
     queryKey: publishKeys.spaceIssue(anchor, id),
-    queryFn: ({ signal }) => api<PublicIssueDetail>(`${A(anchor)}/issues/${id}/`, { signal, allow401: true }),
+    queryFn: ({ signal }) => call(PB.issue, { anchor, issueId: id }, undefined, { signal, allow401: true }),
   });
 
 export const spaceCommentsQuery = (anchor: string, id: string) =>
   queryOptions({
     queryKey: publishKeys.spaceComments(anchor, id),
-    queryFn: ({ signal }) => api<PublicComment[]>(`${A(anchor)}/issues/${id}/comments/`, { signal, allow401: true }),
+    queryFn: ({ signal }) => call(PB.comments, { anchor, issueId: id }, undefined, { signal, allow401: true }),
   });
 
 export function useSpaceComment(anchor: string, issueId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not add the comment" },
-    mutationFn: (comment_html: string) =>
-      api<PublicComment>(`${A(anchor)}/issues/${issueId}/comments/`, { method: "POST", body: { comment_html } }),
+    mutationFn: (comment_html: string) => call(PB.addComment, { anchor, issueId }, { comment_html }),
     onSuccess: () => qc.invalidateQueries({ queryKey: publishKeys.spaceComments(anchor, issueId) }),
   });
 }
@@ -157,10 +150,10 @@ export function useSpaceReaction(anchor: string, issueId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not change the reaction" },
-    mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean }) =>
-      remove
-        ? api<void>(`${A(anchor)}/issues/${issueId}/reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
-        : api<unknown>(`${A(anchor)}/issues/${issueId}/reactions/`, { method: "POST", body: { reaction } }),
+    mutationFn: async ({ reaction, remove }: { reaction: string; remove: boolean }) => {
+      if (remove) await call(PB.unreact, { anchor, issueId, reaction });
+      else await call(PB.react, { anchor, issueId }, { reaction });
+    },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: publishKeys.spaceIssue(anchor, issueId) });
       void qc.invalidateQueries({ queryKey: publishKeys.spaceIssues(anchor) });
@@ -173,10 +166,10 @@ export function useSpaceVote(anchor: string, issueId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not change the vote" },
-    mutationFn: (vote: 1 | -1 | 0) =>
-      vote === 0
-        ? api<void>(`${A(anchor)}/issues/${issueId}/votes/`, { method: "DELETE" })
-        : api<unknown>(`${A(anchor)}/issues/${issueId}/votes/`, { method: "POST", body: { vote } }),
+    mutationFn: async (vote: 1 | -1 | 0) => {
+      if (vote === 0) await call(PB.unvote, { anchor, issueId });
+      else await call(PB.vote, { anchor, issueId }, { vote });
+    },
     onSuccess: () => {
       void qc.invalidateQueries({ queryKey: publishKeys.spaceIssue(anchor, issueId) });
       void qc.invalidateQueries({ queryKey: publishKeys.spaceIssues(anchor) });
@@ -185,26 +178,25 @@ export function useSpaceVote(anchor: string, issueId: string) {
 }
 
 /** Where the space loads an image of a description or comment (its stored `src` is the asset id). */
-export const spaceAssetUrl = (anchor: string, assetId: string) =>
-  `/api/public/assets/v2/anchor/${encodeURIComponent(anchor)}/${assetId}/`;
+export const spaceAssetUrl = (anchor: string, assetId: string) => endpointUrl(PB.asset.path, { anchor, assetId });
 
 /** The signed-in visitor's own requests sent through the space, and sending one (wire-facts-2 §2 intake-issues/). */
 export const spaceRequestsQuery = (anchor: string, intakeId: string) =>
   queryOptions({
     queryKey: [...publishKeys.space(anchor), "requests", intakeId] as const,
-    queryFn: ({ signal }) => api<IntakeItem[]>(`${A(anchor)}/intakes/${intakeId}/intake-issues/`, { signal }),
+    queryFn: ({ signal }) => call(PB.requests, { anchor, intakeId }, undefined, { signal }),
   });
 
 export function useSpaceRequest(anchor: string, intakeId: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not send the request" },
-    mutationFn: (issue: SpaceIntakeCreateBody["issue"]) =>
-      api<IntakeItem>(`${A(anchor)}/intakes/${intakeId}/intake-issues/`, { method: "POST", body: { issue } }),
+    mutationFn: (issue: BodyOf<typeof PB.sendRequest>["issue"]) =>
+      call(PB.sendRequest, { anchor, intakeId }, { issue }),
     onSuccess: () => qc.invalidateQueries({ queryKey: [...publishKeys.space(anchor), "requests", intakeId] }),
   });
 }
 
 /** `/spaces/{slug}/{projectId}`: the anchor of a published project. */
 export const spaceAnchorOf = (slug: string, pid: string) =>
-  api<DeployBoard>(`/api/public/workspaces/${encodeURIComponent(slug)}/projects/${pid}/anchor/`, { allow401: true });
+  call(PB.anchorOf, at(slug, pid), undefined, { allow401: true });

@@ -25,9 +25,7 @@ type Activated = Extract<C.InstanceInfo, { instance: unknown }>;
 export type InstanceInfo = Partial<Activated> & Partial<Exclude<C.InstanceInfo, Activated>>;
 
 /** A workspace member: user-lite, with the email (and last login medium) when the caller is a member or admin. */
-export type WorkspaceMember = Omit<C.WorkspaceMember, "member"> & {
-  member: C.UserLite & Partial<Omit<C.UserAdminLite, keyof C.UserLite>>;
-};
+export type WorkspaceMember = C.WorkspaceMember;
 /** GET /api/users/me/. */
 export type User = C.UserMe;
 /** A row of GET W/projects/. */

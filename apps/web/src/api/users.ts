@@ -1,14 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError } from "./client.ts";
+import { userEndpoints as U, type BodyOf } from "@stride/shared/endpoints";
+import { api, ApiError, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { USER_ASSETS_BASE, uploadAvatar } from "./work-items-upload.ts";
-import type { UpdateMeBody, UpdateProfileBody } from "@stride/shared/contract";
-import type { Invitation, Profile, User, UserSettings, Workspace } from "./types.ts";
+import type { Profile, User } from "./types.ts";
 
 /** The signed-in user, or null when signed out (a 401 here is not an error). */
 export async function fetchMe(): Promise<User | null> {
   try {
-    return await api<User>("/api/users/me/");
+    return await call(U.me, {});
   } catch (e) {
     if (e instanceof ApiError && e.status === 401) return null;
     throw e;
@@ -23,25 +23,25 @@ export const meQuery = queryOptions({ queryKey: qk.me, queryFn: fetchMe, staleTi
 // the profile, like the sidebar's lists, is asked for at low priority: no screen waits for it
 export const profileQuery = queryOptions({
   queryKey: qk.profile,
-  queryFn: () => api<Profile>("/api/users/me/profile/", { priority: "low" }),
+  queryFn: () => call(U.profile, {}, undefined, { priority: "low" }),
 });
 export const userSettingsQuery = queryOptions({
   queryKey: qk.settings,
-  queryFn: () => api<UserSettings>("/api/users/me/settings/"),
+  queryFn: () => call(U.settings, {}),
 });
 export const myWorkspacesQuery = queryOptions({
   queryKey: qk.myWorkspaces,
-  queryFn: () => api<Workspace[]>("/api/users/me/workspaces/", { priority: "low" }),
+  queryFn: () => call(U.workspaces, {}, undefined, { priority: "low" }),
 });
 export const myInvitationsQuery = queryOptions({
   queryKey: qk.myInvitations,
-  queryFn: () => api<Invitation[]>("/api/users/me/workspaces/invitations/"),
+  queryFn: () => call(U.invitations, {}),
 });
 /** `{projectId: role}` of the current user in a workspace. */
 export const projectRolesQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.projectRoles(slug),
-    queryFn: () => api<Record<string, number>>(`/api/users/me/workspaces/${slug}/project-roles/`),
+    queryFn: () => call(U.projectRoles, { slug }),
   });
 
 export function useMe() {
@@ -74,7 +74,7 @@ export function useUpdateMe() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (patch: UpdateMeBody) => api<User>("/api/users/me/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: BodyOf<typeof U.updateMe>) => call(U.updateMe, {}, patch),
     onSuccess: (u) => qc.setQueryData(qk.me, (old: User | null | undefined) => ({ ...(old ?? {}), ...u }) as User),
   });
 }
@@ -83,7 +83,7 @@ export function useUpdateProfile() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (patch: UpdateProfileBody) => api<Profile>("/api/users/me/profile/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: BodyOf<typeof U.updateProfile>) => call(U.updateProfile, {}, patch),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.profile });
       const prev = qc.getQueryData<Profile>(qk.profile);
@@ -101,8 +101,7 @@ export function useAcceptInvitations() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (ids: string[]) =>
-      api("/api/users/me/workspaces/invitations/", { method: "POST", body: { invitations: ids } }),
+    mutationFn: (ids: string[]) => call(U.acceptInvitations, {}, { invitations: ids }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myInvitations });
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -138,7 +137,7 @@ export function useAvatar() {
       const asset = avatarAssetId(me.avatar_url);
       // an uploaded avatar is retired (the user no longer shows it); a linked picture (e.g. from a sign-in provider) is cleared
       if (asset) await api(`${USER_ASSETS_BASE}${asset}/`, { method: "DELETE" });
-      if (me.avatar) await api<User>("/api/users/me/", { method: "PATCH", body: { avatar: "" } });
+      if (me.avatar) await call(U.updateMe, {}, { avatar: "" });
     },
     onSettled: refresh,
   });

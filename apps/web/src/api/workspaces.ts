@@ -1,25 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api } from "./client.ts";
+import {
+  invitationEndpoints as I,
+  workspaceEndpoints as WS,
+  workspaceMemberEndpoints as WM,
+  type BodyOf,
+} from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import type { CreateInvitationsBody, CreateWorkspaceBody, UpdateWorkspaceBody } from "@stride/shared/contract";
-import type { Invitation, Workspace, WorkspaceMember, WorkspaceMemberMe } from "./types.ts";
-
-const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
 /* Query options of each resource, shared by the hooks and the route loaders (app/loaders.ts). */
 export const workspaceQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.workspace(slug), queryFn: () => api<Workspace>(`${W(slug)}/`) });
+  queryOptions({ queryKey: qk.workspace(slug), queryFn: () => call(WS.get, { slug }) });
 export const workspaceMemberMeQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.workspaceMemberMe(slug),
-    queryFn: () => api<WorkspaceMemberMe>(`${W(slug)}/workspace-members/me/`),
+    queryFn: () => call(WS.memberMe, { slug }),
   });
 export const workspaceMembersQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.workspaceMembers(slug), queryFn: () => api<WorkspaceMember[]>(`${W(slug)}/members/`) });
+  queryOptions({ queryKey: qk.workspaceMembers(slug), queryFn: () => call(WM.list, { slug }) });
 export const workspaceInvitationsQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.workspaceInvitations(slug),
-    queryFn: () => api<Invitation[]>(`${W(slug)}/invitations/`),
+    queryFn: () => call(I.list, { slug }),
   });
 
 export function useWorkspace(slug: string | undefined) {
@@ -40,16 +42,16 @@ export function useWorkspaceInvitations(slug: string | undefined, enabled = true
 
 /** `true` when the slug is free (reserved names report false). */
 export const checkWorkspaceSlug = (slug: string, signal?: AbortSignal) =>
-  api<{ status: boolean }>("/api/workspace-slug-check/", { query: { slug }, signal }).then((r) => r.status);
+  call(WS.slugCheck, {}, undefined, { query: { slug }, signal }).then((r) => r.status);
 
 /** The writes below are `silent` (api/mutation-meta.ts): their screens report a refusal themselves, under a field, in a banner or with a toast naming the action. */
-export type CreateWorkspaceInput = CreateWorkspaceBody;
+export type CreateWorkspaceInput = BodyOf<typeof WS.create>;
 
 export function useCreateWorkspace() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: CreateWorkspaceInput) => api<Workspace>("/api/workspaces/", { method: "POST", body }),
+    mutationFn: (body: CreateWorkspaceInput) => call(WS.create, {}, body),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
       qc.invalidateQueries({ queryKey: qk.settings });
@@ -61,7 +63,7 @@ export function useUpdateWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: UpdateWorkspaceBody) => api<Workspace>(`${W(slug)}/`, { method: "PATCH", body }),
+    mutationFn: (body: BodyOf<typeof WS.update>) => call(WS.update, { slug }, body),
     onSuccess: (ws) => {
       qc.setQueryData(qk.workspace(slug), ws);
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
@@ -73,7 +75,7 @@ export function useDeleteWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: () => api(`${W(slug)}/`, { method: "DELETE" }),
+    mutationFn: () => call(WS.remove, { slug }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
       qc.invalidateQueries({ queryKey: qk.settings });
@@ -85,8 +87,7 @@ export function useUpdateWorkspaceMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, role }: { id: string; role: number }) =>
-      api(`${W(slug)}/members/${id}/`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: number }) => call(WM.update, { slug, memberId: id }, { role }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceMembers(slug) }),
   });
 }
@@ -95,7 +96,7 @@ export function useRemoveWorkspaceMember(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => api(`${W(slug)}/members/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(WM.remove, { slug, memberId: id }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceMembers(slug) }),
   });
 }
@@ -104,7 +105,7 @@ export function useLeaveWorkspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: () => api(`${W(slug)}/members/leave/`, { method: "POST" }),
+    mutationFn: () => call(WM.leave, { slug }),
     onSuccess: () => {
       qc.invalidateQueries({ queryKey: qk.myWorkspaces });
       qc.invalidateQueries({ queryKey: qk.settings });
@@ -116,8 +117,7 @@ export function useInviteMembers(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (emails: NonNullable<CreateInvitationsBody["emails"]>) =>
-      api<{ message: string }>(`${W(slug)}/invitations/`, { method: "POST", body: { emails } }),
+    mutationFn: (emails: NonNullable<BodyOf<typeof I.create>["emails"]>) => call(I.create, { slug }, { emails }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });
 }
@@ -126,8 +126,7 @@ export function useUpdateInvitation(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, role }: { id: string; role: number }) =>
-      api(`${W(slug)}/invitations/${id}/`, { method: "PATCH", body: { role } }),
+    mutationFn: ({ id, role }: { id: string; role: number }) => call(I.update, { slug, invitationId: id }, { role }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });
 }
@@ -136,17 +135,13 @@ export function useDeleteInvitation(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (id: string) => api(`${W(slug)}/invitations/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(I.remove, { slug, invitationId: id }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.workspaceInvitations(slug) }),
   });
 }
 
 /** Invitation link answer (`/workspace-invitations/?invitation_id&slug&token`). */
 export const fetchInvitationForJoin = (slug: string, id: string, token: string) =>
-  api<Invitation>(`${W(slug)}/invitations/${id}/join/`, { query: { token }, allow401: true });
+  call(I.joinGet, { slug, invitationId: id }, undefined, { query: { token }, allow401: true });
 export const answerInvitation = (slug: string, id: string, token: string, accepted: boolean) =>
-  api<{ message: string }>(`${W(slug)}/invitations/${id}/join/`, {
-    method: "POST",
-    body: { token, accepted },
-    allow401: true,
-  });
+  call(I.join, { slug, invitationId: id }, { token, accepted }, { allow401: true });

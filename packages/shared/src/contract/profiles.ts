@@ -1,4 +1,5 @@
 /** People's profiles in a workspace (platform.md §7): `user-stats/`, `user-profile/`, `user-activity/`. */
+import { z } from "zod";
 import type { Activity } from "./work-items.ts";
 import type { Paginated } from "./common.ts";
 
@@ -51,3 +52,6 @@ export interface UserProfileSummary {
 
 /** `W/user-activity/{userId}/`: the person's work-item activity across the workspace, newest first. */
 export type UserActivityPage = Paginated<Activity>;
+
+/** POST W/user-activity/{userId}/export/: optionally one day ("YYYY-MM-DD", UTC) of activity; answers a CSV file. */
+export const activityExportBody = z.object({ date: z.iso.date().optional().nullable() }).strict();

@@ -225,3 +225,13 @@ export interface ProjectMemberRole {
   original_role: number;
   created_at: Timestamp;
 }
+
+/** `W/project-stats/`: per project, its id and the counts asked for in `?fields=` (all of them without it). */
+export interface ProjectStats {
+  id: string;
+  total_issues?: number;
+  completed_issues?: number;
+  total_members?: number;
+  total_cycles?: number;
+  total_modules?: number;
+}

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { bool, dict, fieldError, imageUrl, integerIn, lineText, MSG, timezone, uuid } from "./fields.ts";
 import type { Timestamp } from "./common.ts";
+import type { Workspace } from "./workspaces.ts";
+import type { ProjectMember } from "./projects.ts";
 import { TIME_FORMATS, type TimeFormat } from "../datetime.ts";
 
 // ---------------------------------------------------------------- request bodies
@@ -244,4 +246,13 @@ export interface UserSettings {
     fallback_workspace_slug: string | null;
     invites: number;
   };
+}
+
+/**
+ * GET /api/users/last-visited-workspace/: the last workspace the caller visited (`{}` when none, or no longer
+ * theirs) and their memberships of its projects.
+ */
+export interface LastVisitedWorkspace {
+  workspace_details: Workspace | Record<string, never>;
+  project_details: ProjectMember[];
 }

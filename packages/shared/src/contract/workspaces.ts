@@ -116,9 +116,12 @@ export interface WorkspaceMemberColumns extends AuditFields {
   explored_features: Record<string, unknown>;
 }
 
-/** A workspace member: the member is admin-lite (with email) for admins and members, user-lite for guests. */
+/**
+ * A workspace member: the member is admin-lite (with email) for admins and members, user-lite for guests — so the
+ * admin-lite fields may be absent.
+ */
 export interface WorkspaceMember extends WorkspaceMemberColumns {
-  member: UserAdminLite | UserLite;
+  member: UserLite & Partial<Omit<UserAdminLite, keyof UserLite>>;
 }
 
 /** W/workspace-members/me/: `member` as a bare id, plus the caller's draft count. */

@@ -5,6 +5,18 @@
  * so the web's bundle gets the paths and no zod.
  */
 export * from "./endpoint.ts";
+export * from "./auth.ts";
 export * from "./cycles.ts";
+export * from "./favorites.ts";
 export * from "./labels.ts";
+export * from "./preferences.ts";
+export * from "./profiles.ts";
+export * from "./project-members.ts";
+export * from "./projects.ts";
+export * from "./publish.ts";
 export * from "./states.ts";
+export * from "./user-properties.ts";
+export * from "./users.ts";
+export * from "./workspace-invitations.ts";
+export * from "./workspace-members.ts";
+export * from "./workspaces.ts";

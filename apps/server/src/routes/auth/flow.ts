@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { Endpoint } from "@stride/shared/endpoints";
 import { AUTH_ERROR, authErrorName } from "@stride/shared";
 import type { AppContext } from "../../core/context.ts";
 import { errors } from "../../http/errors.ts";
@@ -167,18 +168,32 @@ export interface AuthFormFlow {
   genericCode?: number;
 }
 
+/** A browser form's entry of the endpoint table: a POST answering its 302 (no JSON). */
+export type AuthFormEndpoint = Endpoint<"POST", string, unknown, void>;
+
 /**
  * Register a browser authentication form (POST, anonymous, CSRF-checked): the app's sign-in and sign-up forms
- * and god mode's. It runs as a form flow (formFlow): every outcome is a 302.
+ * (named by their endpoint) and god mode's (by their url). It runs as a form flow (formFlow): every outcome is a 302.
  */
-export function authForm(fastify: FastifyInstance, app: AppContext, url: string, flow: AuthFormFlow): void {
-  formRoute(fastify, app, {
-    method: "POST",
-    url,
+export function authForm(
+  fastify: FastifyInstance,
+  app: AppContext,
+  at: AuthFormEndpoint | string,
+  flow: AuthFormFlow,
+): void {
+  const spec = {
     auth: "none",
     body: formBody,
     policy: null,
-    handler: async ({ req, reply, body }) => {
+    handler: async ({
+      req,
+      reply,
+      body,
+    }: {
+      req: FastifyRequest;
+      reply: FastifyReply;
+      body: Record<string, unknown>;
+    }) => {
       assertCsrf(req);
       return formFlow(
         reply,
@@ -187,7 +202,9 @@ export function authForm(fastify: FastifyInstance, app: AppContext, url: string,
         flow.genericCode,
       );
     },
-  });
+  } as const;
+  if (typeof at === "string") formRoute(fastify, app, { method: "POST", url: at, ...spec });
+  else formRoute(fastify, app, { endpoint: at, ...spec });
 }
 
 const emailSchema = z.email();

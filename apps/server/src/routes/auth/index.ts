@@ -2,6 +2,7 @@ import { z } from "zod";
 import { eq } from "drizzle-orm";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { checkPasswordStrength } from "@stride/shared";
+import { authEndpoints as A, type ResponseOf } from "@stride/shared/endpoints";
 import { route, type RouteModule, type UserRow } from "../../http/route.ts";
 import { formRoute } from "../../http/form-route.ts";
 import { POLICIES } from "../../http/policies.ts";
@@ -16,6 +17,7 @@ import { schema } from "../../db/client.ts";
 import {
   AUTH_ERROR,
   AuthFlowError,
+  type AuthFormEndpoint,
   appBase,
   authForm,
   configuredInstance,
@@ -94,7 +96,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
    * failures land on the error page with `next_path` kept (see formFlow).
    */
   const signInForm = (
-    url: string,
+    form: AuthFormEndpoint,
     rateKey: string,
     run: (f: {
       req: FastifyRequest;
@@ -105,7 +107,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     }) => Promise<string>,
     genericCode?: number,
   ) =>
-    authForm(fastify, app, url, {
+    authForm(fastify, app, form, {
       errorTarget: (req, body, e) => errorUrl(appBase(app, req), e.code, field(body, "next_path"), e.extra),
       run: async ({ req, reply, body }) => {
         await formGate(req, rateKey);
@@ -115,8 +117,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
     });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/auth/get-csrf-token/",
+    endpoint: A.csrfToken,
     auth: "none",
     policy: null,
     handler: async ({ req, reply }) => ({ csrf_token: issueCsrfToken(app, req, reply) }),
@@ -125,12 +126,11 @@ export const authRoutes: RouteModule = (fastify, app) => {
   // ---- JSON endpoints ----
 
   route(fastify, app, {
-    method: "POST",
-    url: "/auth/email-check/",
+    endpoint: A.emailCheck,
     auth: "none",
     body: formBody,
     policy: null,
-    handler: async ({ req, body }) => {
+    handler: async ({ req, body }): Promise<ResponseOf<typeof A.emailCheck>> => {
       if (!(await hitRateLimit(app, "auth-email-check", req))) throw errors.rateLimited();
       if (!(await configuredInstance(app))) throw jsonFail(E.INSTANCE_NOT_CONFIGURED);
       const email = jsonEmail(body);
@@ -148,8 +148,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/auth/magic-generate/",
+    endpoint: A.magicGenerate,
     auth: "none",
     body: formBody,
     policy: null,
@@ -180,8 +179,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/auth/forgot-password/",
+    endpoint: A.forgotPassword,
     auth: "none",
     body: formBody,
     policy: null,
@@ -208,8 +206,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/auth/set-password/",
+    endpoint: A.setPassword,
     auth: "session",
     body: formBody,
     policy: POLICIES.user.any,
@@ -229,8 +226,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/auth/change-password/",
+    endpoint: A.changePassword,
     auth: "session",
     body: formBody,
     policy: POLICIES.user.any,
@@ -257,7 +253,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
 
   // ---- browser form endpoints (always 302) ----
 
-  signInForm("/auth/sign-in/", "auth-sign-in", async ({ req, reply, body, base, nextPath }) => {
+  signInForm(A.signIn, "auth-sign-in", async ({ req, reply, body, base, nextPath }) => {
     const password = field(body, "password");
     const email = formEmail(body, password, E.REQUIRED_EMAIL_PASSWORD_SIGN_IN, E.INVALID_EMAIL_SIGN_IN);
     const user = await findUserByEmail(app.db, email);
@@ -273,7 +269,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   });
 
   signInForm(
-    "/auth/sign-up/",
+    A.signUp,
     "auth-sign-up",
     async ({ req, reply, body, base, nextPath }) => {
       const password = field(body, "password");
@@ -295,9 +291,9 @@ export const authRoutes: RouteModule = (fastify, app) => {
   );
 
   /** Magic sign-in and sign-up share the flow; `signUp` selects the codes of each (wire-facts §1). */
-  const magicForm = (url: string, signUp: boolean) =>
+  const magicForm = (form: typeof A.magicSignIn | typeof A.magicSignUp, signUp: boolean) =>
     signInForm(
-      url,
+      form,
       signUp ? "auth-magic-sign-up" : "auth-magic-sign-in",
       async ({ req, reply, body, base, nextPath }) => {
         const code = field(body, "code").trim();
@@ -347,12 +343,11 @@ export const authRoutes: RouteModule = (fastify, app) => {
       },
       signUp ? E.AUTHENTICATION_FAILED_SIGN_UP : E.AUTHENTICATION_FAILED,
     );
-  magicForm("/auth/magic-sign-in/", false);
-  magicForm("/auth/magic-sign-up/", true);
+  magicForm(A.magicSignIn, false);
+  magicForm(A.magicSignUp, true);
 
   formRoute(fastify, app, {
-    method: "POST",
-    url: "/auth/reset-password/:uid/:token/",
+    endpoint: A.resetPassword,
     auth: "none",
     params: z.object({ uid: z.string(), token: z.string() }),
     body: formBody,
@@ -387,8 +382,7 @@ export const authRoutes: RouteModule = (fastify, app) => {
   });
 
   formRoute(fastify, app, {
-    method: "POST",
-    url: "/auth/sign-out/",
+    endpoint: A.signOut,
     auth: "optional",
     body: formBody,
     policy: null,

@@ -1,8 +1,8 @@
+import { preferenceEndpoints } from "@stride/shared/endpoints";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import {
   homePreferencePatchBody,
   preferenceKeyParams,
@@ -30,8 +30,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/home-preferences/`,
+    endpoint: preferenceEndpoints.homeList,
     params: slugParams,
     scope: "workspace",
     policy: homeRules.view,
@@ -39,8 +38,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${W}/home-preferences/:key/`,
+    endpoint: preferenceEndpoints.homeUpdate,
     params: preferenceKeyParams,
     body: homePreferencePatchBody,
     scope: "workspace",
@@ -50,8 +48,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/sidebar-preferences/`,
+    endpoint: preferenceEndpoints.sidebarList,
     params: slugParams,
     scope: "workspace",
     policy: homeRules.view,
@@ -59,8 +56,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${W}/sidebar-preferences/`,
+    endpoint: preferenceEndpoints.sidebarUpdateAll,
     params: slugParams,
     body: sidebarPreferencesBulkBody,
     scope: "workspace",
@@ -72,8 +68,7 @@ export const preferenceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${W}/sidebar-preferences/:key/`,
+    endpoint: preferenceEndpoints.sidebarUpdate,
     params: preferenceKeyParams,
     body: sidebarPreferencePatchBody,
     scope: "workspace",

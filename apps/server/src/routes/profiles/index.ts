@@ -1,8 +1,8 @@
+import { profileEndpoints } from "@stride/shared/endpoints";
 import { and, eq } from "drizzle-orm";
 import { route, type RouteModule, type ScopeCtx } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
-import { W } from "../../http/paths.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { safeTimeZone } from "../../domain/work-item-list/index.ts";
 import { schema } from "../../db/client.ts";
@@ -34,8 +34,7 @@ async function loadPerson(ctx: ScopeCtx<{ userId: string }>) {
  */
 export const profileRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/user-stats/:userId/`,
+    endpoint: profileEndpoints.stats,
     scope: "workspace",
     params: userParams,
     policy: PERMISSIONS.profile.view,
@@ -47,8 +46,7 @@ export const profileRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/user-profile/:userId/`,
+    endpoint: profileEndpoints.summary,
     scope: "workspace",
     params: userParams,
     policy: PERMISSIONS.profile.view,
@@ -60,8 +58,7 @@ export const profileRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/user-activity/:userId/`,
+    endpoint: profileEndpoints.activity,
     scope: "workspace",
     params: userParams,
     query: activityQuery,
@@ -81,8 +78,7 @@ export const profileRoutes: RouteModule = (fastify, app) => {
 
   // The same activity as a CSV file (optionally one day of it), newest first.
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/user-activity/:userId/export/`,
+    endpoint: profileEndpoints.exportActivity,
     scope: "workspace",
     params: userParams,
     body: activityExportBody,

@@ -7,5 +7,4 @@ export const userParams = slugParams.extend({ userId: idParam() });
 /** GET W/user-activity/{userId}/: cursor pagination (wire-facts §0). */
 export const activityQuery = z.object({ per_page: z.string().optional(), cursor: z.string().optional() });
 
-/** POST W/user-activity/{userId}/export/: optionally one day ("YYYY-MM-DD", UTC) of activity. */
-export const activityExportBody = z.object({ date: z.iso.date().optional().nullable() }).strict();
+export { activityExportBody } from "@stride/shared/contract";

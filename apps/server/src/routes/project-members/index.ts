@@ -1,3 +1,4 @@
+import { projectMemberEndpoints as PM } from "@stride/shared/endpoints";
 import { and, asc, eq } from "drizzle-orm";
 import { route, type RouteModule } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
@@ -19,8 +20,6 @@ import type { ProjectMemberRow, ProjectRow, WorkspaceRow } from "../../http/rout
 
 const { projectMembers, workspaceMembers, users } = schema;
 
-const PR = "/api/workspaces/:slug/projects/:projectId";
-
 async function presentFull(app: AppContext, m: ProjectMemberRow, ws: WorkspaceRow, p: ProjectRow) {
   const [u] = await app.db.select().from(users).where(eq(users.id, m.memberId)).limit(1);
   return presentProjectMemberFull(m, ws, p, u);
@@ -29,8 +28,7 @@ async function presentFull(app: AppContext, m: ProjectMemberRow, ws: WorkspaceRo
 export const projectMemberRoutes: RouteModule = (fastify, app) => {
   // Plane's "Join" on a project card: the caller joins with their workspace role.
   route(fastify, app, {
-    method: "POST",
-    url: "/api/users/me/workspaces/:slug/projects/invitations/",
+    endpoint: PM.join,
     params: slugParams,
     body: joinProjectsBody,
     scope: "workspace",
@@ -49,8 +47,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
 
   // Active, non-bot members who are still active in the workspace.
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/members/`,
+    endpoint: PM.list,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.projectMember.view,
@@ -80,8 +77,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/members/`,
+    endpoint: PM.add,
     params: projectParams,
     body: addProjectMembersBody,
     scope: "project",
@@ -92,8 +88,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/members/:memberId/`,
+    endpoint: PM.get,
     params: memberParams,
     scope: "project",
     load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
@@ -102,8 +97,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${PR}/members/:memberId/`,
+    endpoint: PM.update,
     params: memberParams,
     body: updateProjectMemberBody,
     scope: "project",
@@ -122,8 +116,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${PR}/members/:memberId/`,
+    endpoint: PM.remove,
     params: memberParams,
     scope: "project",
     load: ({ project, params }) => loadActiveMember(app.db, project.id, params.memberId),
@@ -135,8 +128,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/members/leave/`,
+    endpoint: PM.leave,
     params: projectParams,
     scope: "project",
     policy: POLICIES.project.read,
@@ -147,8 +139,7 @@ export const projectMemberRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/project-members/me/`,
+    endpoint: PM.me,
     params: projectParams,
     scope: "project",
     policy: POLICIES.project.read,

@@ -1,3 +1,4 @@
+import { projectEndpoints as PE } from "@stride/shared/endpoints";
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { answerWithVisit } from "../../domain/recent-visits.ts";
 import { route, type RouteModule } from "../../http/route.ts";
@@ -7,7 +8,6 @@ import { errors } from "../../http/errors.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
-import { W, P as PR } from "../../http/paths.ts";
 import {
   createProjectBody,
   detailsQuery,
@@ -36,6 +36,7 @@ import {
   updateProject,
 } from "./commands.ts";
 import { z } from "zod";
+import type { ProjectStats } from "@stride/shared/contract";
 import { openCounts } from "../intake/commands.ts";
 
 const { projects, projectMembers } = schema;
@@ -53,8 +54,7 @@ const DETAIL_ORDER: Record<string, (typeof projects)[keyof typeof projects]> = {
 export const projectRoutes: RouteModule = (fastify, app) => {
   // Lite list: archived included; guests see their projects, members their own and public ones.
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/projects/`,
+    endpoint: PE.list,
     params: slugParams,
     scope: "workspace",
     policy: POLICIES.workspace.read,
@@ -87,8 +87,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
 
   // Full objects ordered by the caller's sort_order then name; the paginated envelope when per_page and cursor are given.
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/projects/details/`,
+    endpoint: PE.details,
     params: slugParams,
     query: detailsQuery,
     scope: "workspace",
@@ -128,8 +127,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/projects/`,
+    endpoint: PE.create,
     params: slugParams,
     body: createProjectBody,
     scope: "workspace",
@@ -143,8 +141,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
 
   // Detail: 404 when archived; a non-member gets 409 for a public project (they may join) and 403 for a secret one.
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/`,
+    endpoint: PE.get,
     params: projectParams,
     scope: "project",
     load: async ({ project }) => {
@@ -165,8 +162,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${PR}/`,
+    endpoint: PE.update,
     params: projectParams,
     body: updateProjectBody,
     scope: "project",
@@ -178,8 +174,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${PR}/`,
+    endpoint: PE.remove,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.project.delete,
@@ -190,8 +185,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/archive/`,
+    endpoint: PE.archive,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.project.archive,
@@ -202,8 +196,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${PR}/archive/`,
+    endpoint: PE.restore,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.project.restore,
@@ -215,8 +208,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
 
   // Identifier availability by name (work-tracking §5): projects of the workspace using it.
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/project-identifiers/`,
+    endpoint: PE.identifiers,
     params: slugParams,
     query: identifierQuery,
     scope: "workspace",
@@ -233,8 +225,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${W}/project-identifiers/`,
+    endpoint: PE.releaseIdentifier,
     params: slugParams,
     body: identifierDeleteBody,
     scope: "workspace",
@@ -255,8 +246,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
 
   // Per-project counts (wire-facts-2 project-stats): only the caller's non-archived projects.
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/project-stats/`,
+    endpoint: PE.stats,
     params: slugParams,
     query: statsQuery,
     scope: "workspace",
@@ -309,7 +299,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
           }
         order by p.created_at`);
       return [...rows].map((r) => {
-        const out: Record<string, unknown> = { id: r.id };
+        const out: ProjectStats = { id: r.id };
         for (const f of fields) out[f] = r[f];
         return out;
       });
@@ -317,8 +307,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/user-favorite-projects/`,
+    endpoint: PE.favorite,
     params: slugParams,
     body: favoriteProjectBody,
     scope: "workspace",
@@ -338,8 +327,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${W}/user-favorite-projects/:projectId/`,
+    endpoint: PE.unfavorite,
     params: projectParams,
     scope: "workspace",
     policy: POLICIES.workspace.read,
@@ -351,8 +339,7 @@ export const projectRoutes: RouteModule = (fastify, app) => {
 
   // The caller's own per-project preferences, stored on their membership row.
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/project-views/`,
+    endpoint: PE.views,
     params: projectParams,
     body: projectViewsBody,
     scope: "project",

@@ -6,11 +6,11 @@ import {
   voteBody,
   commentBodies,
 } from "@stride/shared/contract";
+import { publishEndpoints as PB, type AnyEndpoint, type ResponseOf } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
-import { P } from "../../http/paths.ts";
 import { projectParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
 import { schema } from "../../db/client.ts";
@@ -64,8 +64,6 @@ import { loadPublicAsset } from "./public-assets.ts";
 import { registerSpaceIntake } from "./public-intake.ts";
 import { redirectToFile } from "../assets/shared.ts";
 
-const BOARDS = `${P}/project-deploy-boards/`;
-const ANCHOR = "/api/public/anchor/:anchor";
 const commentTable = schema.issueComments;
 const { create: publicCommentBody, patch: publicCommentPatch } = commentBodies(htmlField);
 
@@ -105,8 +103,7 @@ async function loadPublicComment(app: AppContext, pub: Published, commentId: str
 export const publishRoutes: RouteModule = (fastify, app) => {
   // ---- the board
   route(fastify, app, {
-    method: "GET",
-    url: BOARDS,
+    endpoint: PB.board,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.publish.view,
@@ -117,8 +114,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: BOARDS,
+    endpoint: PB.publish,
     params: projectParams,
     body: deployBoardCreateBody,
     scope: "project",
@@ -128,8 +124,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${BOARDS}:boardId/`,
+    endpoint: PB.updateBoard,
     params: boardParams,
     body: deployBoardPatchBody,
     scope: "project",
@@ -144,8 +139,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${BOARDS}:boardId/`,
+    endpoint: PB.unpublish,
     params: boardParams,
     scope: "project",
     policy: PERMISSIONS.publish.edit,
@@ -157,7 +151,6 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   // ---- a saved view's board (`P/views/{viewId}/publish/`): the same options; the space shows the view's items only
-  const VIEW_BOARD = `${P}/views/:viewId/publish/`;
   const viewOf = (ctx: {
     app: AppContext;
     workspace: { id: string };
@@ -172,8 +165,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   };
 
   route(fastify, app, {
-    method: "GET",
-    url: VIEW_BOARD,
+    endpoint: PB.viewBoard,
     params: viewBoardParams,
     scope: "project",
     policy: PERMISSIONS.publish.view,
@@ -185,8 +177,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: VIEW_BOARD,
+    endpoint: PB.publishView,
     params: viewBoardParams,
     body: deployBoardCreateBody,
     scope: "project",
@@ -208,8 +199,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   };
 
   route(fastify, app, {
-    method: "PATCH",
-    url: VIEW_BOARD,
+    endpoint: PB.updateViewBoard,
     params: viewBoardParams,
     body: deployBoardPatchBody,
     scope: "project",
@@ -225,8 +215,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: VIEW_BOARD,
+    endpoint: PB.unpublishView,
     params: viewBoardParams,
     scope: "project",
     policy: PERMISSIONS.publish.edit,
@@ -239,8 +228,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
 
   // ---- the public space: anonymous reads
   route(fastify, app, {
-    method: "GET",
-    url: "/api/public/workspaces/:slug/projects/:projectId/anchor/",
+    endpoint: PB.anchorOf,
     auth: "none",
     policy: null,
     params: publicProjectParams,
@@ -264,22 +252,22 @@ export const publishRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  const read = <T>(suffix: string, handler: (pub: Published) => Promise<T>) =>
+  /** The space's reads: anonymous, never cached, each of the published board of its anchor. */
+  const read = <E extends AnyEndpoint>(at: E, answer: (pub: Published) => Promise<ResponseOf<E>>) =>
     route(fastify, app, {
-      method: "GET",
-      url: `${ANCHOR}/${suffix}`,
+      endpoint: at,
       auth: "none",
       policy: null,
       params: anchorParams,
       handler: async (ctx) => {
         ctx.reply.header("cache-control", "no-store");
-        return handler(await loadPublished(ctx.app.db, ctx.params.anchor));
+        return answer(await loadPublished(ctx.app.db, ctx.params.anchor));
       },
     });
 
-  read("meta/", async (pub) => presentMeta(pub.project));
-  read("settings/", async (pub) => presentBoard(pub.board, pub.project, pub.workspace, pub.view));
-  read("states/", async (pub) => {
+  read(PB.meta, async (pub) => presentMeta(pub.project));
+  read(PB.settings, async (pub) => presentBoard(pub.board, pub.project, pub.workspace, pub.view));
+  read(PB.states, async (pub) => {
     const S = schema.states;
     const rows = await app.db
       .select()
@@ -288,7 +276,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       .orderBy(asc(S.sequence), asc(S.createdAt));
     return rows.map((s) => ({ name: s.name, group: s.group, color: s.color, id: s.id, sequence: s.sequence }));
   });
-  read("labels/", async (pub) => {
+  read(PB.labels, async (pub) => {
     const L = schema.labels;
     const rows = await app.db
       .select()
@@ -297,7 +285,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       .orderBy(asc(L.sortOrder), asc(L.name));
     return rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId }));
   });
-  read("members/", async (pub) => {
+  read(PB.members, async (pub) => {
     const M = schema.projectMembers;
     const rows = await app.db
       .select({ id: M.id, member: M.memberId, name: schema.users.displayName, avatar: schema.users.avatar })
@@ -312,7 +300,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       member__avatar: m.avatar ?? "",
     }));
   });
-  read("cycles/", async (pub) => {
+  read(PB.cycles, async (pub) => {
     const Cy = schema.cycles;
     const rows = await app.db
       .select({ id: Cy.id, name: Cy.name })
@@ -321,7 +309,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
       .orderBy(asc(Cy.createdAt));
     return rows;
   });
-  read("modules/", async (pub) => {
+  read(PB.modules, async (pub) => {
     const Mo = schema.modules;
     const rows = await app.db
       .select({ id: Mo.id, name: Mo.name })
@@ -332,8 +320,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${ANCHOR}/issues/`,
+    endpoint: PB.issues,
     auth: "none",
     policy: null,
     params: anchorParams,
@@ -345,8 +332,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${ANCHOR}/issues/:issueId/`,
+    endpoint: PB.issue,
     auth: "none",
     policy: null,
     params: anchorIssueParams,
@@ -358,8 +344,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${ANCHOR}/issues/:issueId/comments/`,
+    endpoint: PB.comments,
     auth: "none",
     policy: null,
     params: anchorIssueParams,
@@ -405,8 +390,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
 
   // ---- the space's images (wire-facts-2 §2 assets, the read): a description or comment image the space shows
   route(fastify, app, {
-    method: "GET",
-    url: "/api/public/assets/v2/anchor/:anchor/:assetId/",
+    endpoint: PB.asset,
     auth: "none",
     policy: null,
     params: anchorAssetParams,
@@ -419,10 +403,9 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   registerSpaceIntake(fastify, app);
 
   // both always empty: wire-facts-2 §2 (the original's lookups answer nothing)
-  for (const what of ["reactions", "votes"]) {
+  for (const at of [PB.issueReactions, PB.issueVotes]) {
     route(fastify, app, {
-      method: "GET",
-      url: `${ANCHOR}/issues/:issueId/${what}/`,
+      endpoint: at,
       auth: "none",
       policy: null,
       params: anchorIssueParams,
@@ -438,8 +421,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   const user = POLICIES.user.any;
 
   route(fastify, app, {
-    method: "POST",
-    url: `${ANCHOR}/issues/:issueId/comments/`,
+    endpoint: PB.addComment,
     policy: user,
     params: anchorIssueParams,
     body: publicCommentBody,
@@ -460,8 +442,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${ANCHOR}/issues/:issueId/comments/:commentId/`,
+    endpoint: PB.updateComment,
     policy: user,
     params: anchorIssueCommentParams,
     body: publicCommentPatch,
@@ -480,8 +461,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${ANCHOR}/issues/:issueId/comments/:commentId/`,
+    endpoint: PB.removeComment,
     policy: user,
     params: anchorIssueCommentParams,
     status: 204,
@@ -494,8 +474,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${ANCHOR}/issues/:issueId/reactions/`,
+    endpoint: PB.react,
     policy: user,
     params: anchorIssueParams,
     body: reactionBody,
@@ -512,8 +491,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${ANCHOR}/issues/:issueId/reactions/:reaction/`,
+    endpoint: PB.unreact,
     policy: user,
     params: anchorReactionParams,
     status: 204,
@@ -526,8 +504,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${ANCHOR}/comments/:commentId/reactions/`,
+    endpoint: PB.reactToComment,
     policy: user,
     params: anchorCommentParams,
     body: reactionBody,
@@ -545,8 +522,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${ANCHOR}/comments/:commentId/reactions/:reaction/`,
+    endpoint: PB.unreactToComment,
     policy: user,
     params: anchorCommentReactionParams,
     status: 204,
@@ -560,8 +536,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${ANCHOR}/issues/:issueId/votes/`,
+    endpoint: PB.vote,
     policy: user,
     params: anchorIssueParams,
     body: voteBody,
@@ -577,8 +552,7 @@ export const publishRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${ANCHOR}/issues/:issueId/votes/`,
+    endpoint: PB.unvote,
     policy: user,
     params: anchorIssueParams,
     status: 204,

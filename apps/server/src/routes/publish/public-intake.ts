@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { INTAKE_STATUS } from "@stride/shared";
 import { spaceIntakeBodies } from "@stride/shared/contract";
+import { publishEndpoints as PB } from "@stride/shared/endpoints";
 import { route, type UserRow } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
@@ -20,12 +21,9 @@ import { presentIntakeItem } from "../intake/presenters.ts";
 import { loadPublished, recordPublicMember, type Published } from "./commands.ts";
 import { anchorIntakeItemParams, anchorIntakeParams } from "./schemas.ts";
 
-const ANCHOR = "/api/public/anchor/:anchor";
-const ITEMS = [`${ANCHOR}/intakes/:intakeId/intake-issues/`, `${ANCHOR}/intakes/:intakeId/inbox-issues/`];
-const ITEM = [
-  `${ANCHOR}/intakes/:intakeId/intake-issues/:issueId/`,
-  `${ANCHOR}/intakes/:intakeId/inbox-issues/:issueId/`,
-];
+/** Plane's older name of the same paths. */
+const ITEMS_ALIAS = ["/api/public/anchor/:anchor/intakes/:intakeId/inbox-issues/"];
+const ITEM_ALIAS = ["/api/public/anchor/:anchor/intakes/:intakeId/inbox-issues/:issueId/"];
 const { create: createBody, patch: patchBody } = spaceIntakeBodies(htmlField);
 
 /** The space's source of an intake request (the app's are IN_APP and FORMS). */
@@ -84,8 +82,8 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
   const user = POLICIES.user.any;
 
   route(fastify, app, {
-    method: "GET",
-    url: ITEMS,
+    endpoint: PB.requests,
+    aliases: ITEMS_ALIAS,
     policy: user,
     params: anchorIntakeParams,
     handler: async (ctx) => {
@@ -113,8 +111,8 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: ITEMS,
+    endpoint: PB.sendRequest,
+    aliases: ITEMS_ALIAS,
     policy: user,
     params: anchorIntakeParams,
     body: createBody,
@@ -131,8 +129,8 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: ITEM,
+    endpoint: PB.request,
+    aliases: ITEM_ALIAS,
     policy: user,
     params: anchorIntakeItemParams,
     handler: async (ctx) => {
@@ -142,8 +140,8 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: ITEM,
+    endpoint: PB.updateRequest,
+    aliases: ITEM_ALIAS,
     policy: user,
     params: anchorIntakeItemParams,
     body: patchBody,
@@ -157,8 +155,8 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: ITEM,
+    endpoint: PB.withdrawRequest,
+    aliases: ITEM_ALIAS,
     policy: user,
     params: anchorIntakeItemParams,
     status: 204,

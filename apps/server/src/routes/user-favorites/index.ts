@@ -1,8 +1,8 @@
+import { favoriteEndpoints } from "@stride/shared/endpoints";
 import type { RouteModule, ScopeCtx } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { errors } from "../../http/errors.ts";
 import { createFavorite, deleteFavorite, listFavorites, loadFavorite, updateFavorite } from "./commands.ts";
 import { createFavoriteBody, favoriteParams, favoritesQuery, updateFavoriteBody } from "./schemas.ts";
@@ -21,8 +21,7 @@ const viewer = (ctx: ScopeCtx): Viewer => ({
  */
 export const userFavoritesRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/user-favorites/`,
+    endpoint: favoriteEndpoints.list,
     scope: "workspace",
     params: slugParams,
     query: favoritesQuery,
@@ -34,8 +33,7 @@ export const userFavoritesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/user-favorites/`,
+    endpoint: favoriteEndpoints.create,
     scope: "workspace",
     params: slugParams,
     body: createFavoriteBody,
@@ -44,8 +42,7 @@ export const userFavoritesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${W}/user-favorites/:favoriteId/`,
+    endpoint: favoriteEndpoints.update,
     scope: "workspace",
     params: favoriteParams,
     body: updateFavoriteBody,
@@ -55,8 +52,7 @@ export const userFavoritesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${W}/user-favorites/:favoriteId/`,
+    endpoint: favoriteEndpoints.remove,
     scope: "workspace",
     params: favoriteParams,
     policy: PERMISSIONS.favorite.delete,
@@ -68,8 +64,7 @@ export const userFavoritesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/user-favorites/:favoriteId/group/`,
+    endpoint: favoriteEndpoints.group,
     scope: "workspace",
     params: favoriteParams,
     policy: PERMISSIONS.favorite.view,

@@ -4,5 +4,4 @@ export {
   patchProps,
   getOrCreateWorkspaceProps,
   patchWorkspaceProps,
-  type PropsKind,
 } from "../../domain/user-properties.ts";

@@ -1,17 +1,11 @@
+import { userPropertiesEndpoints } from "@stride/shared/endpoints";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
-import {
-  getOrCreateProps,
-  getOrCreateWorkspaceProps,
-  patchProps,
-  patchWorkspaceProps,
-  type PropsKind,
-} from "./commands.ts";
+import { getOrCreateProps, getOrCreateWorkspaceProps, patchProps, patchWorkspaceProps } from "./commands.ts";
 import { presentUserProperties, presentWorkspaceUserProperties } from "./presenters.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
-import { P, W } from "../../http/paths.ts";
 import { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatch } from "./schemas.ts";
 
 /**
@@ -22,13 +16,13 @@ import { displayPropertiesPost, userPropertiesPatch, workspaceUserPropertiesPatc
  * (core/user-properties.ts) from their own routes.
  */
 export const userPropertiesRoutes: RouteModule = (fastify, app) => {
-  for (const [url, kind] of [
-    [`${P}/user-properties/`, "issues"],
-    [`${P}/epics-user-properties/`, "epics"],
-  ] as [string, PropsKind][]) {
+  const E = userPropertiesEndpoints;
+  for (const [get, update, kind] of [
+    [E.get, E.update, "issues"],
+    [E.epicsGet, E.epicsUpdate, "epics"],
+  ] as const) {
     route(fastify, app, {
-      method: "GET",
-      url,
+      endpoint: get,
       scope: "project",
       params: projectParams,
       policy: POLICIES.project.read,
@@ -43,8 +37,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
     });
 
     route(fastify, app, {
-      method: "PATCH",
-      url,
+      endpoint: update,
       scope: "project",
       params: projectParams,
       body: userPropertiesPatch,
@@ -64,8 +57,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
   }
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-display-properties/`,
+    endpoint: E.displayGet,
     scope: "project",
     params: projectParams,
     policy: POLICIES.project.read,
@@ -80,8 +72,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/issue-display-properties/`,
+    endpoint: E.displaySet,
     scope: "project",
     params: projectParams,
     body: displayPropertiesPost,
@@ -100,8 +91,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/user-properties/`,
+    endpoint: E.workspaceGet,
     scope: "workspace",
     params: slugParams,
     policy: PERMISSIONS.workspaceUserProperties.view,
@@ -112,8 +102,7 @@ export const userPropertiesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${W}/user-properties/`,
+    endpoint: E.workspaceUpdate,
     scope: "workspace",
     params: slugParams,
     body: workspaceUserPropertiesPatch,

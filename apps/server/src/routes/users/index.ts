@@ -1,3 +1,4 @@
+import { userEndpoints as U } from "@stride/shared/endpoints";
 import { and, asc, eq } from "drizzle-orm";
 import type { SessionStatus, UserMe } from "@stride/shared/contract";
 import type { RouteModule } from "../../http/route.ts";
@@ -11,7 +12,7 @@ import { presentWorkspace } from "../workspaces/presenters.ts";
 import { memberCounts, userWorkspaces } from "../workspaces/commands.ts";
 import { presentInvitation } from "../workspace-invitations/presenters.ts";
 import { acceptOwnInvitations, pendingInvitationsFor } from "../workspace-invitations/commands.ts";
-import { iso, presentProjectLite, presentUserLite, presentWorkspaceLite } from "../../http/present.ts";
+import { presentProjectMemberFull } from "../project-members/presenters.ts";
 import { ensureProfile } from "../../domain/profile.ts";
 import { slugParams } from "../../http/fields.ts";
 import { presentNotificationPreferences, presentProfile, presentUser, presentUserMe } from "./presenters.ts";
@@ -39,15 +40,13 @@ const UPDATED = { message: "Updated successfully" };
 /** The current user: account, profile, settings, onboarding, notification preferences, workspaces and invitations. */
 export const usersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/",
+    endpoint: U.me,
     policy: POLICIES.user.any,
     handler: async ({ user }) => presentUserMe(user),
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/users/me/",
+    endpoint: U.updateMe,
     policy: POLICIES.user.any,
     body: updateMeBody,
     handler: async ({ user, body }) => {
@@ -70,8 +69,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/users/me/",
+    endpoint: U.deactivate,
     policy: POLICIES.user.any,
     status: 204,
     handler: async ({ user, reply }) => {
@@ -80,8 +78,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/session/",
+    endpoint: U.session,
     auth: "optional",
     policy: null,
     handler: async ({ user }): Promise<SessionStatus<UserMe>> =>
@@ -89,15 +86,13 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/profile/",
+    endpoint: U.profile,
     policy: POLICIES.user.any,
     handler: async ({ user }) => presentProfile(await ensureProfile(app.db, user.id)),
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/users/me/profile/",
+    endpoint: U.updateProfile,
     policy: POLICIES.user.any,
     body: updateProfileBody,
     handler: async ({ user, body }) => {
@@ -151,15 +146,13 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/settings/",
+    endpoint: U.settings,
     policy: POLICIES.user.any,
     handler: async ({ user }) => userSettings(app.db, user),
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/instance-admin/",
+    endpoint: U.instanceAdmin,
     policy: POLICIES.user.any,
     handler: async ({ user }) => ({ is_instance_admin: await isInstanceAdmin(app.db, user.id) }),
   });
@@ -167,8 +160,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   // Finishing onboarding (platform.md §4) marks every step done, points the last workspace at the first one
   // (keeping a valid last workspace), then marks the user onboarded.
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/users/me/onboard/",
+    endpoint: U.onboard,
     policy: POLICIES.user.any,
     body: onboardBody,
     handler: async ({ user, body }) => {
@@ -194,8 +186,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/users/me/tour-completed/",
+    endpoint: U.tourCompleted,
     policy: POLICIES.user.any,
     body: tourCompletedBody,
     handler: async ({ user, body }) => {
@@ -209,15 +200,13 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/notification-preferences/",
+    endpoint: U.notificationPreferences,
     policy: POLICIES.user.any,
     handler: async ({ user }) => presentNotificationPreferences(await ensureNotificationPreferences(app.db, user.id)),
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/users/me/notification-preferences/",
+    endpoint: U.updateNotificationPreferences,
     policy: POLICIES.user.any,
     body: notificationPreferencesBody,
     handler: async ({ user, body }) => {
@@ -240,8 +229,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/workspaces/",
+    endpoint: U.workspaces,
     policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const rows = await userWorkspaces(app.db, user.id);
@@ -250,8 +238,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/workspaces/invitations/",
+    endpoint: U.invitations,
     policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const rows = await pendingInvitationsFor(app.db, user.email);
@@ -264,8 +251,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/users/me/workspaces/invitations/",
+    endpoint: U.acceptInvitations,
     policy: POLICIES.user.any,
     body: acceptInvitationsBody,
     status: 204,
@@ -275,8 +261,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/workspaces/:slug/project-roles/",
+    endpoint: U.projectRoles,
     scope: "workspace",
     policy: POLICIES.workspace.read,
     params: slugParams,
@@ -296,8 +281,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/last-visited-workspace/",
+    endpoint: U.lastVisitedWorkspace,
     policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const profile = await ensureProfile(app.db, user.id);
@@ -318,24 +302,7 @@ export const usersRoutes: RouteModule = (fastify, app) => {
         .orderBy(asc(projectMembers.sortOrder), asc(projects.name));
       return {
         workspace_details: presentWorkspace(ws, { totalMembers: counts.get(ws.id) ?? 0 }),
-        project_details: rows.map(({ pm, p }) => ({
-          id: pm.id,
-          role: pm.role,
-          is_active: pm.isActive,
-          sort_order: pm.sortOrder,
-          view_props: pm.viewProps,
-          default_props: pm.defaultProps,
-          preferences: pm.preferences,
-          comment: pm.comment,
-          created_at: iso(pm.createdAt),
-          updated_at: iso(pm.updatedAt),
-          deleted_at: null,
-          created_by: pm.createdById,
-          updated_by: pm.updatedById,
-          member: presentUserLite(user),
-          workspace: presentWorkspaceLite(ws),
-          project: presentProjectLite(p),
-        })),
+        project_details: rows.map(({ pm, p }) => presentProjectMemberFull(pm, ws, p, user)),
       };
     },
   });

@@ -1,3 +1,4 @@
+import { userEndpoints as U } from "@stride/shared/endpoints";
 import crypto from "node:crypto";
 import { and, desc, eq, gt, inArray, ne } from "drizzle-orm";
 import { z } from "zod";
@@ -50,16 +51,14 @@ const sessionParams = z.object({ sessionId: z.string().max(64) });
  */
 export const userSessionRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/sessions/",
+    endpoint: U.sessions,
     policy: POLICIES.user.any,
     handler: async ({ user, sessionId }) =>
       (await liveSessions(app.db, user.id)).map((s) => presentSession(s, sessionId)),
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/users/me/sessions/:sessionId/",
+    endpoint: U.endSession,
     params: sessionParams,
     policy: POLICIES.user.any,
     status: 204,
@@ -75,8 +74,7 @@ export const userSessionRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/users/me/sessions/",
+    endpoint: U.endOtherSessions,
     policy: POLICIES.user.any,
     status: 204,
     handler: async ({ user, sessionId }) => {

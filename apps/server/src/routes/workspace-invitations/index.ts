@@ -1,3 +1,4 @@
+import { invitationEndpoints as I } from "@stride/shared/endpoints";
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { RouteModule } from "../../http/route.ts";
@@ -34,8 +35,7 @@ async function findInvitation(db: DbOrTx, slug: string, invitationId: string) {
 /** Workspace invitations: admins list, create, update and delete; anyone holding the token answers. */
 export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/invitations/",
+    endpoint: I.list,
     scope: "workspace",
     policy: PERMISSIONS.invitation.view,
     handler: async ({ workspace }) => {
@@ -49,8 +49,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/workspaces/:slug/invitations/",
+    endpoint: I.create,
     scope: "workspace",
     policy: PERMISSIONS.invitation.create,
     body: createInvitationsBody,
@@ -77,8 +76,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
   };
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/invitations/:invitationId/",
+    endpoint: I.get,
     scope: "workspace",
     policy: PERMISSIONS.invitation.view,
     params: invitationParams,
@@ -87,8 +85,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/workspaces/:slug/invitations/:invitationId/",
+    endpoint: I.update,
     scope: "workspace",
     policy: PERMISSIONS.invitation.edit,
     params: invitationParams,
@@ -108,8 +105,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/workspaces/:slug/invitations/:invitationId/",
+    endpoint: I.remove,
     scope: "workspace",
     policy: PERMISSIONS.invitation.delete,
     params: invitationParams,
@@ -122,8 +118,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
 
   // Answering needs no account: the token from the emailed link is the proof.
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/invitations/:invitationId/join/",
+    endpoint: I.joinGet,
     auth: "optional",
     policy: null,
     query: joinQuery,
@@ -137,8 +132,7 @@ export const workspaceInvitationsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/workspaces/:slug/invitations/:invitationId/join/",
+    endpoint: I.join,
     auth: "optional",
     policy: null,
     params: invitationParams,

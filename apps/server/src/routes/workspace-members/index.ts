@@ -1,5 +1,7 @@
+import { workspaceMemberEndpoints as WM } from "@stride/shared/endpoints";
 import { and, asc, eq, ilike, inArray, or, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { WorkspaceProjectMembers } from "@stride/shared/contract";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
@@ -19,8 +21,7 @@ export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => "\\" + c);
 /** Workspace members: list (bots excluded, caller first, then by display name), detail, role change, remove, leave. */
 export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/members/",
+    endpoint: WM.list,
     scope: "workspace",
     policy: PERMISSIONS.workspaceMember.view,
     query: listMembersQuery,
@@ -51,8 +52,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/workspaces/:slug/members/leave/",
+    endpoint: WM.leave,
     scope: "workspace",
     policy: POLICIES.workspace.read,
     status: 204,
@@ -70,8 +70,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/members/:memberId/",
+    endpoint: WM.get,
     scope: "workspace",
     policy: PERMISSIONS.workspaceMember.view,
     params: memberParams,
@@ -80,8 +79,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/workspaces/:slug/members/:memberId/",
+    endpoint: WM.update,
     scope: "workspace",
     policy: PERMISSIONS.workspaceMember.edit,
     params: memberParams,
@@ -109,8 +107,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/workspaces/:slug/members/:memberId/",
+    endpoint: WM.remove,
     scope: "workspace",
     policy: PERMISSIONS.workspaceMember.remove,
     params: memberParams,
@@ -130,8 +127,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/project-members/",
+    endpoint: WM.projectMembers,
     scope: "workspace",
     policy: POLICIES.workspace.read,
     handler: async ({ workspace, user }) => {
@@ -165,10 +161,7 @@ export const workspaceMembersRoutes: RouteModule = (fastify, app) => {
           ),
         )
         .orderBy(asc(projectMembers.createdAt));
-      const out: Record<
-        string,
-        { id: string; role: number; member: string; original_role: number; created_at: string | null }[]
-      > = {};
+      const out: WorkspaceProjectMembers = {};
       for (const { pm, wsRole } of rows) {
         (out[pm.projectId] ??= []).push({
           id: pm.id,

@@ -1,3 +1,4 @@
+import { workspaceEndpoints } from "@stride/shared/endpoints";
 import { eq } from "drizzle-orm";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
@@ -23,8 +24,7 @@ const { workspaces } = schema;
 /** Workspaces: list, create, slug check, detail, update, delete, and the caller's own membership. */
 export const workspacesRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/",
+    endpoint: workspaceEndpoints.list,
     policy: POLICIES.user.any,
     handler: async ({ user }) => {
       const rows = await userWorkspaces(app.db, user.id);
@@ -33,8 +33,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/workspaces/",
+    endpoint: workspaceEndpoints.create,
     policy: POLICIES.user.any,
     body: createWorkspaceBody,
     status: 201,
@@ -46,8 +45,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspace-slug-check/",
+    endpoint: workspaceEndpoints.slugCheck,
     policy: POLICIES.user.any,
     query: slugCheckQuery,
     handler: async ({ query }) => {
@@ -59,8 +57,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/",
+    endpoint: workspaceEndpoints.get,
     scope: "workspace",
     policy: PERMISSIONS.workspace.view,
     handler: async ({ workspace }) => {
@@ -70,8 +67,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/workspaces/:slug/",
+    endpoint: workspaceEndpoints.update,
     scope: "workspace",
     policy: PERMISSIONS.workspace.edit,
     body: updateWorkspaceBody,
@@ -90,8 +86,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/workspaces/:slug/",
+    endpoint: workspaceEndpoints.remove,
     scope: "workspace",
     policy: PERMISSIONS.workspace.delete,
     status: 204,
@@ -107,8 +102,7 @@ export const workspacesRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/workspaces/:slug/workspace-members/me/",
+    endpoint: workspaceEndpoints.memberMe,
     scope: "workspace",
     policy: POLICIES.workspace.read,
     handler: async ({ workspace, workspaceMember, user }) => {

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from "react"
 import { Navigate, useNavigate } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import { ROLE, USER_ROLES, roleBucket } from "@stride/shared";
-import { api, ApiError, errorMessage } from "../../api/client.ts";
+import { userEndpoints as U } from "@stride/shared/endpoints";
+import { ApiError, call, errorMessage } from "../../api/client.ts";
 import { qk } from "../../api/query-keys.ts";
 import {
   useAcceptInvitations,
@@ -193,7 +194,7 @@ function WorkspaceStep({ onDone }: { onDone: (ws: Workspace) => void }) {
         .catch(() => undefined);
       const list = await qc.fetchQuery({
         queryKey: qk.myWorkspaces,
-        queryFn: () => api<Workspace[]>("/api/users/me/workspaces/"),
+        queryFn: () => call(U.workspaces, {}),
       });
       const inv = pending.find((p) => p.id === selected[0]);
       const slug = inv && typeof inv.workspace === "object" ? inv.workspace.slug : undefined;
@@ -261,11 +262,8 @@ function useFinishOnboarding(workspace: Workspace) {
         workspace_invite: true,
         workspace_join: true,
       };
-      await api("/api/users/me/profile/", {
-        method: "PATCH",
-        body: { onboarding_step: steps, last_workspace_id: workspace.id },
-      });
-      await api("/api/users/me/onboard/", { method: "PATCH", body: { is_onboarded: true } });
+      await call(U.updateProfile, {}, { onboarding_step: steps, last_workspace_id: workspace.id });
+      await call(U.onboard, {}, { is_onboarded: true });
       await qc.refetchQueries({ queryKey: qk.settings });
       nav(`/${workspace.slug}/`, { replace: true });
       qc.setQueryData(qk.profile, (p: Profile | undefined) =>
