@@ -5,6 +5,13 @@
  * so the web's bundle gets the paths and no zod.
  */
 export * from "./endpoint.ts";
+export * from "./assets.ts";
+export * from "./comments.ts";
 export * from "./cycles.ts";
+export * from "./drafts.ts";
 export * from "./labels.ts";
 export * from "./states.ts";
+export * from "./tasks.ts";
+export * from "./work-item-kinds.ts";
+export * from "./work-item-lists.ts";
+export * from "./work-items.ts";
