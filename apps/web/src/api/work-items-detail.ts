@@ -212,7 +212,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
       reaction: string;
       remove: boolean;
       me: string;
-    }) =>
+    }): Promise<unknown> =>
       rm
         ? call(CM.commentUnreact, { slug, projectId: pid, commentId, reaction })
         : call(CM.commentReact, { slug, projectId: pid, commentId }, { reaction }),
@@ -261,7 +261,7 @@ export function useItemReaction(slug: string, pid: string, id: string, kind: Ite
   const qc = useQueryClient();
   const key = wiKeys.detail(slug, pid, id);
   return useMutation({
-    mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean; me: string }) =>
+    mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean; me: string }): Promise<unknown> =>
       remove
         ? call(ofKind(CM.unreact, kind), { ...item(slug, pid, id), reaction })
         : call(ofKind(CM.react, kind), item(slug, pid, id), { reaction }),
@@ -296,7 +296,7 @@ export function useSubscription(slug: string, pid: string, id: string, kind: Ite
   const qc = useQueryClient();
   const key = wiKeys.detail(slug, pid, id);
   return useMutation({
-    mutationFn: (subscribe: boolean) =>
+    mutationFn: (subscribe: boolean): Promise<unknown> =>
       subscribe
         ? call(ofKind(WI.subscribe, kind), item(slug, pid, id))
         : call(ofKind(WI.unsubscribe, kind), item(slug, pid, id)),

@@ -27,7 +27,7 @@ import { ofKind, workItemEndpoints as WI, workItemListEndpoints as WL, type Item
 import { api, call } from "./client.ts";
 import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
 import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
-import type { ListEnvelope, WorkItem, WorkItemDetail } from "./work-items-types.ts";
+import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage,
   appendGroupPage,
@@ -99,7 +99,7 @@ type ItemPart = "list" | "detail" | "item" | "history" | "sub-issues" | "relatio
 export const workItemQuery = (slug: string, pid: string, id: string) =>
   queryOptions({
     queryKey: wiKeys.item(slug, pid, id),
-    queryFn: (): Promise<WorkItem> => call(WI.get, { slug, projectId: pid, issueId: id }),
+    queryFn: async () => asListRow(await call(WI.get, { slug, projectId: pid, issueId: id })),
   });
 
 /**
@@ -421,10 +421,12 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const mods = [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))];
       const cycle = cycle_id && cycle_id !== "None" ? { cycle_id } : {};
       // the item joins its cycle and modules in the create call itself (one command on the server)
-      const item: WorkItem = await call(
-        ofKind(WI.create, kind),
-        { slug, projectId: project },
-        { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) },
+      const item = asListRow(
+        await call(
+          ofKind(WI.create, kind),
+          { slug, projectId: project },
+          { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) },
+        ),
       );
       return { item, project };
     },
