@@ -7,8 +7,8 @@ import { PROJECT_API, type AnyEndpoint, type Endpoint } from "./endpoint.ts";
  */
 export type ItemKind = "issues" | "epics";
 
-const ISSUES = `${PROJECT_API}/issues/`;
-const EPICS = `${PROJECT_API}/epics/`;
+const ISSUES = `${PROJECT_API}/issues/` as const;
+const EPICS = `${PROJECT_API}/epics/` as const;
 
 /** `P/issues/…` → `P/epics/…` (a path not under `P/issues/` has no epic twin). */
 type EpicPath<TPath extends string> = TPath extends `${typeof ISSUES}${infer Rest}` ? `${typeof EPICS}${Rest}` : never;
