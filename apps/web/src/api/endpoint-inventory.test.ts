@@ -34,12 +34,8 @@ const STILL_HAND_WRITTEN = [
   "users.ts",
   "views.ts",
   "webhooks.ts",
-  "work-items-bulk.ts",
-  "work-items-detail.ts",
-  "work-items-drafts.ts",
   "work-items-props.ts",
   "work-items-refs.ts",
-  "work-items-upload.ts",
   "work-items.ts",
   "workflows.ts",
 ];

@@ -1,7 +1,8 @@
 /** The bulk calls on selected work items (the list's bulk bar): update, archive, delete; optimistic like every list edit. */
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { BulkProperties } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
 import type { WorkItem } from "./work-items-types.ts";
 import { patchItem, removeItem } from "./work-items-list-data.ts";
@@ -9,7 +10,6 @@ import {
   cachedItem,
   forgetItem,
   invalidateCycles,
-  P,
   restore,
   snapshotWithTeams,
   updateLists,
@@ -24,7 +24,7 @@ export function useBulkUpdate(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not update the selected work items" },
     mutationFn: ({ ids, properties }: { ids: string[]; properties: BulkProperties }) =>
-      api(`${P(slug, pid)}/bulk-operation-issues/`, { method: "POST", body: { issue_ids: ids, properties } }),
+      call(WI.bulkUpdate, { slug, projectId: pid }, { issue_ids: ids, properties }),
     onMutate: async ({ ids, properties }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
       const snap = snapshotWithTeams(qc, slug, wiKeys.all(slug, pid));
@@ -94,7 +94,7 @@ export function useBulkArchive(slug: string, pid: string) {
   return useBulkRemove(
     slug,
     pid,
-    (ids) => api(`${P(slug, pid)}/bulk-archive-issues/`, { method: "POST", body: { issue_ids: ids } }),
+    (ids) => call(WI.bulkArchive, { slug, projectId: pid }, { issue_ids: ids }),
     "Could not archive the selected work items",
     ["archived"],
     false,
@@ -105,7 +105,7 @@ export function useBulkDelete(slug: string, pid: string) {
   return useBulkRemove(
     slug,
     pid,
-    (ids) => api(`${P(slug, pid)}/bulk-delete-issues/`, { method: "DELETE", body: { issue_ids: ids } }),
+    (ids) => call(WI.bulkDelete, { slug, projectId: pid }, { issue_ids: ids }),
     "Could not delete the selected work items",
     [],
     true,

@@ -4,11 +4,17 @@
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, hasFieldErrors } from "./client.ts";
-import { P, W, isTimelineList, itemPath, wiKeys, type ItemKind } from "./work-items.ts";
+import {
+  assetEndpoints as AS,
+  commentEndpoints as CM,
+  ofKind,
+  taskEndpoints as T,
+  workItemEndpoints as WI,
+} from "@stride/shared/endpoints";
+import { call, hasFieldErrors } from "./client.ts";
+import { isTimelineList, wiKeys, type ItemKind } from "./work-items.ts";
 import { DETAIL_EXPAND, RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import type {
-  CommentCreateBody,
   CreateLinkBody,
   DescriptionVersion as DescriptionVersionFull,
   DescriptionVersionLite,
@@ -16,7 +22,6 @@ import type {
   UpdateLinkBody,
   UpdateTaskBody,
 } from "@stride/shared/contract";
-import { attachmentsBase } from "./work-items-upload.ts";
 import type {
   Activity,
   Comment,
@@ -48,6 +53,9 @@ export function useRefreshHistory(slug: string, pid: string, id: string) {
   return () => qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", id) });
 }
 
+/** The path params of one item's sub-resources. */
+const item = (slug: string, projectId: string, issueId: string) => ({ slug, projectId, issueId });
+
 /** The audit fields of a row the caller adds optimistically, until the server's answer replaces it. */
 function pendingAudit(me: string) {
   const now = new Date().toISOString();
@@ -58,7 +66,7 @@ function pendingAudit(me: string) {
 export const workItemDetailQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: wiKeys.detail(slug, pid, id),
-    queryFn: () => api<WorkItemDetail>(itemPath(slug, pid, id, kind), { query: { expand: DETAIL_EXPAND } }),
+    queryFn: () => call(ofKind(WI.get, kind), item(slug, pid, id), undefined, { query: { expand: DETAIL_EXPAND } }),
     retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
     // the route's loader asked already: a refusal it got is not asked again when the screen mounts (its error
     // screen offers the retry)
@@ -70,9 +78,7 @@ export const workItemLookupQuery = (slug: string, key: string) =>
   queryOptions({
     queryKey: wiKeys.lookup(slug, key),
     queryFn: async ({ client }) => {
-      const d = await api<WorkItemDetail>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`, {
-        query: { expand: DETAIL_EXPAND },
-      });
+      const d = await call(WI.lookup, { slug, key }, undefined, { query: { expand: DETAIL_EXPAND } });
       client.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
       return { id: d.id, project_id: d.project_id, is_epic: !!d.is_epic };
     },
@@ -83,36 +89,38 @@ export const activityQuery = (slug: string, pid: string, id: string, kind: ItemK
   queryOptions({
     queryKey: detailKeys.history(slug, pid, id, "property"),
     queryFn: () =>
-      api<Activity[]>(`${itemPath(slug, pid, id, kind)}history/`, {
+      // the activity type asked for picks the entries' kind, which the answer's type cannot follow
+      call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
         query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" },
-      }),
+      }) as Promise<Activity[]>,
   });
 
 export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.history(slug, pid, id, "comment"),
     queryFn: () =>
-      api<Comment[]>(`${itemPath(slug, pid, id, kind)}history/`, {
+      call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
         query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" },
-      }),
+      }) as Promise<Comment[]>,
   });
 
 export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.subIssues(slug, pid, id),
-    queryFn: () => api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`),
+    // asked without `group_by`: a flat list
+    queryFn: () => call(ofKind(WI.subIssues, kind), item(slug, pid, id)) as Promise<SubIssuesResponse>,
   });
 
 export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.relations(slug, pid, id),
-    queryFn: () => api<RelationMap>(`${itemPath(slug, pid, id, kind)}issue-relation/`),
+    queryFn: () => call(ofKind(WI.relations, kind), item(slug, pid, id)),
   });
 
 export const attachmentsQuery = (slug: string, pid: string, id: string) =>
   queryOptions({
     queryKey: detailKeys.attachments(slug, pid, id),
-    queryFn: () => api<FileAsset[]>(attachmentsBase(slug, pid, id)),
+    queryFn: () => call(AS.attachments, item(slug, pid, id)),
   });
 
 /** What the detail (page or peek) reads about one item besides the item itself, for prefetching it at navigation. */
@@ -154,13 +162,9 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     qc.invalidateQueries({ queryKey: key });
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };
-  const base = `${itemPath(slug, pid, id, kind)}comments/`;
+  const at = item(slug, pid, id);
   const create = useMutation({
-    mutationFn: (html: string) =>
-      api<Comment>(base, {
-        method: "POST",
-        body: { comment_html: html, access: "INTERNAL" } satisfies CommentCreateBody,
-      }),
+    mutationFn: (html: string) => call(ofKind(CM.create, kind), at, { comment_html: html, access: "INTERNAL" }),
     onSuccess: (c) => {
       qc.setQueryData<Comment[]>(key, (old) => (old ? [...old, c] : old));
       refresh();
@@ -169,7 +173,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
   });
   const update = useMutation({
     mutationFn: ({ commentId, html }: { commentId: string; html: string }) =>
-      api<Comment>(`${base}${commentId}/`, { method: "PATCH", body: { comment_html: html } }),
+      call(ofKind(CM.update, kind), { ...at, commentId }, { comment_html: html }),
     onMutate: async ({ commentId, html }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<Comment[]>(key);
@@ -185,7 +189,7 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     onSettled: refresh,
   });
   const remove = useMutation({
-    mutationFn: (commentId: string) => api(`${base}${commentId}/`, { method: "DELETE" }),
+    mutationFn: (commentId: string) => call(ofKind(CM.remove, kind), { ...at, commentId }),
     onMutate: async (commentId) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<Comment[]>(key);
@@ -208,10 +212,10 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
       reaction: string;
       remove: boolean;
       me: string;
-    }) =>
+    }): Promise<unknown> =>
       rm
-        ? api(`${P(slug, pid)}/comments/${commentId}/reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
-        : api(`${P(slug, pid)}/comments/${commentId}/reactions/`, { method: "POST", body: { reaction } }),
+        ? call(CM.commentUnreact, { slug, projectId: pid, commentId, reaction })
+        : call(CM.commentReact, { slug, projectId: pid, commentId }, { reaction }),
     onMutate: async ({ commentId, reaction, remove: rm, me }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<Comment[]>(key);
@@ -257,10 +261,10 @@ export function useItemReaction(slug: string, pid: string, id: string, kind: Ite
   const qc = useQueryClient();
   const key = wiKeys.detail(slug, pid, id);
   return useMutation({
-    mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean; me: string }) =>
+    mutationFn: ({ reaction, remove }: { reaction: string; remove: boolean; me: string }): Promise<unknown> =>
       remove
-        ? api(`${itemPath(slug, pid, id, kind)}reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
-        : api(`${itemPath(slug, pid, id, kind)}reactions/`, { method: "POST", body: { reaction } }),
+        ? call(ofKind(CM.unreact, kind), { ...item(slug, pid, id), reaction })
+        : call(ofKind(CM.react, kind), item(slug, pid, id), { reaction }),
     onMutate: async ({ reaction, remove, me }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<WorkItemDetail>(key);
@@ -292,8 +296,10 @@ export function useSubscription(slug: string, pid: string, id: string, kind: Ite
   const qc = useQueryClient();
   const key = wiKeys.detail(slug, pid, id);
   return useMutation({
-    mutationFn: (subscribe: boolean) =>
-      api(`${itemPath(slug, pid, id, kind)}subscribe/`, { method: subscribe ? "POST" : "DELETE" }),
+    mutationFn: (subscribe: boolean): Promise<unknown> =>
+      subscribe
+        ? call(ofKind(WI.subscribe, kind), item(slug, pid, id))
+        : call(ofKind(WI.unsubscribe, kind), item(slug, pid, id)),
     onMutate: async (subscribe) => {
       await qc.cancelQueries({ queryKey: key });
       qc.setQueryData<WorkItemDetail>(key, (old) => (old ? { ...old, is_subscribed: subscribe } : old));
@@ -315,10 +321,8 @@ export function useAddSubIssues(slug: string, pid: string, id: string, kind: Ite
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (ids: string[]) =>
-      api<SubIssuesResponse>(`${itemPath(slug, pid, id, kind)}sub-issues/`, {
-        method: "POST",
-        body: { sub_issue_ids: ids },
-      }),
+      // answered without `group_by`: a flat list
+      call(ofKind(WI.addSubIssues, kind), item(slug, pid, id), { sub_issue_ids: ids }) as Promise<SubIssuesResponse>,
     onSuccess: (r) => {
       qc.setQueryData(detailKeys.subIssues(slug, pid, id), r);
       qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
@@ -391,9 +395,9 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   };
   const add = useMutation({
     mutationFn: ({ type, issues }: { type: ItemRelationType; issues: WorkItem[] }) =>
-      api(`${itemPath(slug, pid, id, kind)}issue-relation/`, {
-        method: "POST",
-        body: { relation_type: type, issues: issues.map((i) => i.id) },
+      call(ofKind(WI.addRelations, kind), item(slug, pid, id), {
+        relation_type: type,
+        issues: issues.map((i) => i.id),
       }),
     onMutate: async ({ type, issues }) => {
       await qc.cancelQueries({ queryKey: key });
@@ -414,10 +418,7 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
   });
   const remove = useMutation({
     mutationFn: ({ type, relatedId }: { type: ItemRelationType; relatedId: string }) =>
-      api(`${itemPath(slug, pid, id, kind)}remove-relation/`, {
-        method: "POST",
-        body: { related_issue: relatedId, relation_type: type },
-      }),
+      call(ofKind(WI.removeRelation, kind), item(slug, pid, id), { related_issue: relatedId, relation_type: type }),
     onMutate: async ({ type, relatedId }) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<RelationMap>(key);
@@ -439,25 +440,25 @@ export function useRelationMutations(slug: string, pid: string, id: string, kind
 
 export function useLinkMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
-  const base = `${itemPath(slug, pid, id, kind)}issue-links/`;
+  const at = item(slug, pid, id);
   const refresh = () => {
     qc.invalidateQueries({ queryKey: wiKeys.detail(slug, pid, id) });
     qc.invalidateQueries({ queryKey: detailKeys.history(slug, pid, id, "property") });
   };
   const add = useMutation({
-    mutationFn: (b: CreateLinkBody) => api(base, { method: "POST", body: b }),
+    mutationFn: (b: CreateLinkBody) => call(ofKind(WI.addLink, kind), at, b),
     onSuccess: refresh,
     // a field error ({url: [...]}) is shown on the form's field by the caller, not in a toast
     meta: { errorTitle: "Could not add the link", silent: hasFieldErrors },
   });
   const update = useMutation({
     mutationFn: ({ linkId, ...b }: UpdateLinkBody & { linkId: string }) =>
-      api(`${base}${linkId}/`, { method: "PATCH", body: b }),
+      call(ofKind(WI.updateLink, kind), { ...at, linkId }, b),
     onSuccess: refresh,
     meta: { errorTitle: "Could not update the link", silent: hasFieldErrors },
   });
   const remove = useMutation({
-    mutationFn: (linkId: string) => api(`${base}${linkId}/`, { method: "DELETE" }),
+    mutationFn: (linkId: string) => call(ofKind(WI.removeLink, kind), { ...at, linkId }),
     onSuccess: refresh,
     meta: { errorTitle: "Could not remove the link" },
   });
@@ -469,7 +470,7 @@ export function useLinkMutations(slug: string, pid: string, id: string, kind: It
 export function useTaskMutations(slug: string, pid: string, id: string, kind: ItemKind = "issues") {
   const qc = useQueryClient();
   const key = wiKeys.detail(slug, pid, id);
-  const base = `${itemPath(slug, pid, id, kind)}tasks/`;
+  const at = item(slug, pid, id);
   const optimistic = async (fn: (tasks: TaskItem[]) => TaskItem[]) => {
     await qc.cancelQueries({ queryKey: key });
     const prev = qc.getQueryData<WorkItemDetail>(key);
@@ -481,20 +482,20 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
   };
   const settle = () => qc.invalidateQueries({ queryKey: key });
   const create = useMutation({
-    mutationFn: (name: string) => api<TaskItem>(base, { method: "POST", body: { name } }),
+    mutationFn: (name: string) => call(ofKind(T.create, kind), at, { name }),
     onSettled: settle,
     meta: { errorTitle: "Could not add the task" },
   });
   const update = useMutation({
     mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) =>
-      api(`${base}${taskId}/`, { method: "PATCH", body: b }),
+      call(ofKind(T.update, kind), { ...at, taskId }, b),
     onMutate: (v) => optimistic((ts) => ts.map((t) => (t.id === v.taskId ? { ...t, ...v } : t))),
     meta: { errorTitle: "Could not update the task" },
     onError: rollback,
     onSettled: settle,
   });
   const remove = useMutation({
-    mutationFn: (taskId: string) => api(`${base}${taskId}/`, { method: "DELETE" }),
+    mutationFn: (taskId: string) => call(ofKind(T.remove, kind), { ...at, taskId }),
     onMutate: (taskId) => optimistic((ts) => ts.filter((t) => t.id !== taskId)),
     meta: { errorTitle: "Could not delete the task" },
     onError: rollback,
@@ -513,7 +514,7 @@ export function useDeleteAttachment(slug: string, pid: string, id: string) {
   const qc = useQueryClient();
   const key = detailKeys.attachments(slug, pid, id);
   return useMutation({
-    mutationFn: (assetId: string) => api(`${attachmentsBase(slug, pid, id)}${assetId}/`, { method: "DELETE" }),
+    mutationFn: (assetId: string) => call(AS.attachmentRemove, { ...item(slug, pid, id), assetId }),
     onMutate: async (assetId) => {
       await qc.cancelQueries({ queryKey: key });
       const prev = qc.getQueryData<FileAsset[]>(key);
@@ -544,12 +545,9 @@ export function useDescriptionVersions(slug: string, pid: string, id: string, ki
   return useQuery({
     queryKey: detailKeys.versions(slug, pid, id),
     queryFn: () =>
-      api<{ results: DescriptionVersion[]; total_results: number; next_page_results: boolean }>(
-        `${itemPath(slug, pid, id, kind)}description-versions/`,
-        {
-          query: { per_page: String(VERSIONS_PAGE) },
-        },
-      ),
+      call(ofKind(WI.descriptionVersions, kind), item(slug, pid, id), undefined, {
+        query: { per_page: String(VERSIONS_PAGE) },
+      }),
     enabled: !!pid && !!id,
   });
 }
@@ -563,7 +561,7 @@ export function useDescriptionVersion(
 ) {
   return useQuery({
     queryKey: detailKeys.version(slug, pid, id, versionId ?? ""),
-    queryFn: () => api<DescriptionVersionDetail>(`${itemPath(slug, pid, id, kind)}description-versions/${versionId}/`),
+    queryFn: () => call(ofKind(WI.descriptionVersion, kind), { ...item(slug, pid, id), versionId: versionId ?? "" }),
     enabled: !!pid && !!id && !!versionId,
   });
 }

@@ -28,6 +28,12 @@ export type PriorityKey = C.Priority;
  */
 export type WorkItem = C.WorkItemListItem & Partial<Pick<C.WorkItem, "task_count" | "is_epic">>;
 
+/**
+ * One item's answer (create, a single item) held like a list row: the same fields, copied into a plain object (the
+ * row's type allows the group keys a grouped list adds; the contract's interface names none).
+ */
+export const asListRow = (item: C.WorkItem): WorkItem => ({ ...item });
+
 export type ReactionLite = C.IssueReactionLite;
 export type TaskItem = C.Task;
 export type RelationItem = C.RelatedWorkItem;

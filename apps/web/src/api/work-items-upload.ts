@@ -4,7 +4,8 @@
  * Progress is a rounded percent throttled at 16 ms; cancelling rejects with "Upload canceled".
  */
 import { fileSizeLimit, formatLimit } from "./instance.ts";
-import { api } from "./client.ts";
+import { assetEndpoints as AS, endpointUrl } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import type { UploadSlot } from "./work-items-types.ts";
 import { UPLOAD_PROGRESS_THROTTLE_MS, progressPercent, throttle } from "./upload-progress.ts";
 
@@ -58,22 +59,23 @@ export function uploadAttachment(opts: {
   file: File;
   onProgress: (percent: number) => void;
 }): UploadHandle {
-  const { slug, projectId, issueId, file } = opts;
+  const { file } = opts;
+  const at = { slug: opts.slug, projectId: opts.projectId, issueId: opts.issueId };
+  const body = { name: file.name, type: fileType(file), size: file.size };
   return uploadThroughSlot(
-    attachmentsBase(slug, projectId, issueId),
-    { name: file.name, type: fileType(file), size: file.size },
+    {
+      slot: () => call(AS.attachmentSlot, at, body),
+      done: (assetId) => call(AS.attachmentMarkUploaded, { ...at, assetId }, {}),
+      drop: (assetId) => call(AS.attachmentRemove, { ...at, assetId }),
+    },
     file,
     opts.onProgress,
   );
 }
 
-/** Base path of a project's assets (description and comment images). */
-/** A work item's attachments (read by the detail's query, written through upload slots). */
-export const attachmentsBase = (slug: string, pid: string, id: string) =>
-  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`;
-
+/** Base path of a project's assets (description and comment images): an image's URL is this and its id. */
 export const projectAssetsBase = (slug: string, projectId: string) =>
-  `/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${projectId}/`;
+  endpointUrl(AS.projectSlot.path, { slug, projectId });
 
 /**
  * An image of a description or comment (wire-facts §10): a project asset of `entityType`
@@ -96,20 +98,33 @@ export function uploadEditorImage(opts: {
     entity_type: opts.entityType,
     entity_identifier: opts.entityId ?? "",
   };
-  return uploadThroughSlot(projectAssetsBase(opts.slug, opts.projectId), body, file, opts.onProgress);
+  const at = { slug: opts.slug, projectId: opts.projectId };
+  return uploadThroughSlot(
+    {
+      slot: () => call(AS.projectSlot, at, body),
+      done: (assetId) => call(AS.projectMarkUploaded, { ...at, assetId }, {}),
+      drop: (assetId) => call(AS.projectRemove, { ...at, assetId }),
+    },
+    file,
+    opts.onProgress,
+  );
 }
 
 /** Where the signed-in user's avatar and cover are uploaded (wire-facts §10). */
-export const USER_ASSETS_BASE = "/api/assets/v2/user-assets/";
+export const USER_ASSETS_BASE = AS.userSlot.path;
 
 /**
  * The signed-in user's avatar: a USER_AVATAR user asset. Marking it uploaded makes it the user's avatar (the
  * previous one is retired), so `avatar_url` becomes its static URL.
  */
 export function uploadAvatar(file: File, onProgress: (percent: number) => void): UploadHandle {
+  const body = { name: file.name || "avatar", type: fileType(file), size: file.size, entity_type: "USER_AVATAR" };
   return uploadThroughSlot(
-    USER_ASSETS_BASE,
-    { name: file.name || "avatar", type: fileType(file), size: file.size, entity_type: "USER_AVATAR" },
+    {
+      slot: () => call(AS.userSlot, {}, body),
+      done: (assetId) => call(AS.userMarkUploaded, { assetId }, {}),
+      drop: (assetId) => call(AS.userRemove, { assetId }),
+    },
     file,
     onProgress,
   );
@@ -127,7 +142,15 @@ export function uploadProjectCover(slug: string, file: File, onProgress: (percen
     entity_type: "PROJECT_COVER",
     entity_identifier: "",
   };
-  return uploadThroughSlot(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/`, body, file, onProgress);
+  return uploadThroughSlot(
+    {
+      slot: () => call(AS.workspaceSlot, { slug }, body),
+      done: (assetId) => call(AS.workspaceMarkUploaded, { slug, assetId }, {}),
+      drop: (assetId) => call(AS.workspaceRemove, { slug, assetId }),
+    },
+    file,
+    onProgress,
+  );
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -142,17 +165,18 @@ export function editorAssetIds(html: string): string[] {
 /** Link the images of a new work item's description or comment to it (POST …/{entity}/bulk/). */
 export async function linkEditorAssets(slug: string, projectId: string, entityId: string, html: string): Promise<void> {
   const asset_ids = editorAssetIds(html);
-  if (asset_ids.length)
-    await api(`${projectAssetsBase(slug, projectId)}${entityId}/bulk/`, { method: "POST", body: { asset_ids } });
+  if (asset_ids.length) await call(AS.projectLink, { slug, projectId, entityId }, { asset_ids });
 }
 
-/** Request a slot at `base`, send the file to it (XMLHttpRequest, for progress), mark it uploaded. */
-function uploadThroughSlot(
-  base: string,
-  slotBody: Record<string, unknown>,
-  file: File,
-  onProgress: (percent: number) => void,
-): UploadHandle {
+/** One asset family's calls: a slot for the file, the upload marked done, the asset deleted. */
+interface SlotCalls {
+  slot: () => Promise<UploadSlot>;
+  done: (assetId: string) => Promise<void>;
+  drop: (assetId: string) => Promise<void>;
+}
+
+/** Request a slot, send the file to it (XMLHttpRequest, for progress), mark it uploaded. */
+function uploadThroughSlot(calls: SlotCalls, file: File, onProgress: (percent: number) => void): UploadHandle {
   let xhr: XMLHttpRequest | null = null;
   let canceled = false;
   let assetId: string | null = null;
@@ -161,11 +185,11 @@ function uploadThroughSlot(
   const promise = (async () => {
     const limit = await fileSizeLimit();
     if (file.size > limit) throw new UploadError(`The file is too large: the limit is ${formatLimit(limit)}.`);
-    const slot = await api<UploadSlot>(base, { method: "POST", body: slotBody });
+    const slot = await calls.slot();
     assetId = slot.asset_id;
     if (canceled) {
       // cancelled while the slot was being made: free it
-      await api(`${base}${slot.asset_id}/`, { method: "DELETE" }).catch(() => undefined);
+      await calls.drop(slot.asset_id).catch(() => undefined);
       throw new UploadError(UPLOAD_CANCELED);
     }
     await new Promise<void>((resolve, reject) => {
@@ -189,7 +213,7 @@ function uploadThroughSlot(
       xhr.onabort = () => reject(new UploadError(UPLOAD_CANCELED));
       xhr.send(form);
     });
-    await api(`${base}${slot.asset_id}/`, { method: "PATCH", body: {} });
+    await calls.done(slot.asset_id);
     return { assetId: slot.asset_id, assetUrl: slot.asset_url };
   })();
 
@@ -198,7 +222,7 @@ function uploadThroughSlot(
     report.cancel();
     if (xhr) xhr.abort();
     // the slot was created but never completed: remove it (best effort)
-    if (assetId && xhr) api(`${base}${assetId}/`, { method: "DELETE" }).catch(() => undefined);
+    if (assetId && xhr) calls.drop(assetId).catch(() => undefined);
   };
   return { promise, cancel };
 }

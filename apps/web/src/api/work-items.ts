@@ -23,10 +23,11 @@ import {
 } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { qk } from "./query-keys.ts";
-import { api } from "./client.ts";
+import { ofKind, workItemEndpoints as WI, workItemListEndpoints as WL, type ItemKind } from "@stride/shared/endpoints";
+import { api, call } from "./client.ts";
 import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
 import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
-import type { ListEnvelope, WorkItem, WorkItemDetail } from "./work-items-types.ts";
+import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage,
   appendGroupPage,
@@ -43,11 +44,9 @@ export const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`
 export const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 
 /** `issues` or `epics` path segment of an item. */
-export type ItemKind = "issues" | "epics";
+export type { ItemKind };
 /** Whose list choices: a project's work items, its epics, or one module's or cycle's work items (`module:<id>`, `cycle:<id>`). */
 export type PropsScope = ItemKind | `module:${string}` | `cycle:${string}`;
-export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  `${P(slug, pid)}/${kind}/${id}/`;
 
 /**
  * Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's;
@@ -100,7 +99,10 @@ type ItemPart = "list" | "detail" | "item" | "history" | "sub-issues" | "relatio
 
 /** One work item by id (list-item shape), e.g. the parent shown by the parent picker. */
 export const workItemQuery = (slug: string, pid: string, id: string) =>
-  queryOptions({ queryKey: wiKeys.item(slug, pid, id), queryFn: () => api<WorkItem>(`${P(slug, pid)}/issues/${id}/`) });
+  queryOptions({
+    queryKey: wiKeys.item(slug, pid, id),
+    queryFn: async () => asListRow(await call(WI.get, { slug, projectId: pid, issueId: id })),
+  });
 
 /**
  * Where a list page is read. The project timeline reads the detail variant (wire-facts §6.1: what Plane's client
@@ -359,7 +361,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       // item again once the server has it
       const direct = confirm && typeof navigator !== "undefined" && navigator.onLine;
       if (!direct && (await localEdit(slug, project, id, kind, body))) return { local: true };
-      await api(itemPath(slug, project, id, kind), { method: "PATCH", body });
+      await call(ofKind(WI.update, kind), { slug, projectId: project, issueId: id }, body);
       return { local: false };
     },
     onMutate: async ({ id, patch, pid: itemPid }) => {
@@ -421,10 +423,13 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const mods = [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))];
       const cycle = cycle_id && cycle_id !== "None" ? { cycle_id } : {};
       // the item joins its cycle and modules in the create call itself (one command on the server)
-      const item = await api<WorkItem>(`${P(slug, project)}/${kind}/`, {
-        method: "POST",
-        body: { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) },
-      });
+      const item = asListRow(
+        await call(
+          ofKind(WI.create, kind),
+          { slug, projectId: project },
+          { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) },
+        ),
+      );
       return { item, project };
     },
     onSuccess: ({ item, project }) => {
@@ -516,7 +521,7 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
 
 export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
-    call: ({ id }) => api(itemPath(slug, pid, id, kind), { method: "DELETE" }),
+    call: ({ id }) => call(ofKind(WI.remove, kind), { slug, projectId: pid, issueId: id }),
     kinds: ["issues", "epics", "archived", "view", "module", "cycle"],
     failTitle: "Could not delete the work item",
     invalidate: [],
@@ -531,7 +536,7 @@ export function useDeleteWorkItem(slug: string, pid: string, kind: ItemKind = "i
 /** Archive (only from the completed or cancelled groups): the item leaves the list (work-tracking.md §4). */
 export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
   return useRemovingMutation<{ id: string; label?: string }, { archived_at: string }>(slug, pid, {
-    call: ({ id }) => api<{ archived_at: string }>(`${itemPath(slug, pid, id, kind)}archive/`, { method: "POST" }),
+    call: ({ id }) => call(ofKind(WI.archive, kind), { slug, projectId: pid, issueId: id }),
     kinds: ["issues", "epics", "view", "module", "cycle"],
     failTitle: "Could not archive the work item",
     invalidate: ["archived"],
@@ -550,7 +555,7 @@ export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "
 /** Restore: archived_at cleared, the item leaves the archived list. */
 export function useRestoreWorkItem(slug: string, pid: string) {
   return useRemovingMutation<{ id: string; label?: string }, unknown>(slug, pid, {
-    call: ({ id }) => api(`${itemPath(slug, pid, id)}archive/`, { method: "DELETE" }),
+    call: ({ id }) => call(WI.restore, { slug, projectId: pid, issueId: id }),
     kinds: ["archived"],
     failTitle: "Could not restore the work item",
     invalidate: ["issues", "epics", "view", "module", "cycle"],
@@ -570,7 +575,7 @@ export function useWorkItemSearch(slug: string, pid: string, q: string, enabled 
   return useQuery({
     queryKey: wiKeys.search(slug, pid, q),
     queryFn: () =>
-      api<ListEnvelope>(`${P(slug, pid)}/issues/`, {
+      call(WL.list, { slug, projectId: pid }, undefined, {
         query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" },
       }),
     enabled: enabled && !!pid,

@@ -5,8 +5,11 @@
  * so the web's bundle gets the paths and no zod.
  */
 export * from "./endpoint.ts";
+export * from "./assets.ts";
 export * from "./auth.ts";
+export * from "./comments.ts";
 export * from "./cycles.ts";
+export * from "./drafts.ts";
 export * from "./favorites.ts";
 export * from "./labels.ts";
 export * from "./preferences.ts";
@@ -15,8 +18,12 @@ export * from "./project-members.ts";
 export * from "./projects.ts";
 export * from "./publish.ts";
 export * from "./states.ts";
+export * from "./tasks.ts";
 export * from "./user-properties.ts";
 export * from "./users.ts";
+export * from "./work-item-kinds.ts";
+export * from "./work-item-lists.ts";
+export * from "./work-items.ts";
 export * from "./workspace-invitations.ts";
 export * from "./workspace-members.ts";
 export * from "./workspaces.ts";

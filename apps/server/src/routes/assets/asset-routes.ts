@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
+import type { Endpoint, In } from "@stride/shared/endpoints";
 import { route, type SignedInCtx } from "../../http/route.ts";
 import type { Policy } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -27,14 +28,27 @@ export interface AssetRouteOpts<TParams> {
 
 const createdBy = (a: AssetRow) => a.createdById;
 
-function base<TParams>(
-  url: string | string[],
-  o: AssetRouteOpts<TParams>,
-  action: AssetAction,
-  extra: Partial<AssetWhere> = {},
-) {
+type Method = "GET" | "PATCH" | "POST" | "DELETE";
+/** A per-asset endpoint of a family answering no JSON (a redirect, or 204), and the other paths it answers on. */
+type AssetEndpoint<M extends Method, B = undefined> = Endpoint<M, string, B, void>;
+interface At<E> {
+  endpoint: E;
+  aliases?: string[];
+}
+/**
+ * Where a route answers: an endpoint of the table (and its aliases), or, for a family outside the table (the public
+ * API v1's), its own paths, the first taken as the endpoint and the others as its aliases.
+ */
+function placed<M extends Method, B>(method: M, at: At<AssetEndpoint<M, B>> | string[]): At<AssetEndpoint<M, B>> {
+  if (!Array.isArray(at)) return at;
+  const [path, ...aliases] = at;
+  return { endpoint: { method, path }, aliases };
+}
+
+function base<TParams, E>(at: At<E>, o: AssetRouteOpts<TParams>, action: AssetAction, extra: Partial<AssetWhere> = {}) {
   return {
-    url,
+    endpoint: at.endpoint,
+    aliases: at.aliases,
     ...(o.auth ? { auth: o.auth } : {}),
     scope: o.scope,
     params: o.params,
@@ -49,13 +63,12 @@ function base<TParams>(
 export function fileRedirectRoute<TParams>(
   fastify: FastifyInstance,
   app: AppContext,
-  url: string | string[],
+  at: At<AssetEndpoint<"GET">> | string[],
   disposition: Disposition,
   o: AssetRouteOpts<TParams>,
 ) {
   route(fastify, app, {
-    method: "GET",
-    ...base(url, o, "read"),
+    ...base(placed("GET", at), o, "read"),
     handler: async (ctx) => redirectToFile(ctx, ctx.loaded, disposition),
   });
 }
@@ -64,12 +77,11 @@ export function fileRedirectRoute<TParams>(
 export function markUploadedRoute<TParams>(
   fastify: FastifyInstance,
   app: AppContext,
-  url: string | string[],
+  at: At<AssetEndpoint<"PATCH", In<typeof markUploadedBody>>> | string[],
   o: AssetRouteOpts<TParams>,
 ) {
   route(fastify, app, {
-    method: "PATCH",
-    ...base(url, o, "upload"),
+    ...base(placed("PATCH", at), o, "upload"),
     body: markUploadedBody,
     status: 204,
     handler: async (ctx) => {
@@ -83,15 +95,13 @@ export function markUploadedRoute<TParams>(
 function commandRoute<TParams>(
   fastify: FastifyInstance,
   app: AppContext,
-  method: "POST" | "DELETE",
-  url: string | string[],
+  at: At<AssetEndpoint<"POST" | "DELETE">>,
   o: AssetRouteOpts<TParams>,
   extra: Partial<AssetWhere>,
   command: (tx: Tx, asset: AssetRow, actorId: string) => Promise<unknown>,
 ) {
   route(fastify, app, {
-    method,
-    ...base(url, o, "delete", extra),
+    ...base(at, o, "delete", extra),
     status: 204,
     handler: async (ctx) => {
       await ctx.app.db.transaction((tx) => command(tx, ctx.loaded, ctx.user.id));
@@ -104,18 +114,18 @@ function commandRoute<TParams>(
 export function deleteAssetRoute<TParams>(
   fastify: FastifyInstance,
   app: AppContext,
-  url: string | string[],
+  at: At<AssetEndpoint<"DELETE">> | string[],
   o: AssetRouteOpts<TParams>,
 ) {
-  commandRoute(fastify, app, "DELETE", url, o, {}, deleteAsset);
+  commandRoute(fastify, app, placed("DELETE", at), o, {}, deleteAsset);
 }
 
 /** POST → 204: undo a soft delete (the right to delete is the right to restore). */
 export function restoreAssetRoute<TParams>(
   fastify: FastifyInstance,
   app: AppContext,
-  url: string | string[],
+  at: At<AssetEndpoint<"POST">> | string[],
   o: AssetRouteOpts<TParams>,
 ) {
-  commandRoute(fastify, app, "POST", url, o, { includeDeleted: true }, restoreAsset);
+  commandRoute(fastify, app, placed("POST", at), o, { includeDeleted: true }, restoreAsset);
 }

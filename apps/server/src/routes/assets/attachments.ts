@@ -6,6 +6,7 @@ import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { isEpicPath, P } from "../../http/paths.ts";
+import { assetEndpoints as AS, type AnyEndpoint } from "@stride/shared/endpoints";
 import { createUploadSlot, FA, presentAsset } from "./commands.ts";
 import { authorizeAsset, newAssetLinks, type AssetAction } from "./access.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
@@ -14,13 +15,14 @@ import { attAssetParams, attParams, uploadSlotBody, type UploadSlotBody } from "
 
 type AttAssetParams = z.infer<typeof attAssetParams>;
 
-/** Both path families of issue attachments, for issues and epics. */
-const attachmentUrls = (suffix: string) => [
-  `${PA}/issues/:issueId/attachments/${suffix}`,
-  `${P}/issues/:issueId/attachments/${suffix}`,
-  `${PA}/epics/:issueId/attachments/${suffix}`,
-  `${P}/epics/:issueId/attachments/${suffix}`,
-];
+/** An attachment endpoint (`PA/issues/…`) and its other paths: `P/issues/…`, and both for epics. */
+const onAttachments = <E extends AnyEndpoint>(endpoint: E) => ({
+  endpoint,
+  aliases: [
+    endpoint.path.replace(PA, P),
+    ...[PA, P].map((prefix) => endpoint.path.replace(`${PA}/issues/`, `${prefix}/epics/`)),
+  ],
+});
 
 /**
  * The work item of `:issueId` as the owner of attachments: listing them is reading an attachment of it, a slot is
@@ -77,8 +79,7 @@ export async function newAttachmentSlot(ctx: SlotCtx<{ issueId: string; type: st
 /** Issue attachments (both path families; issues and epics): list, slot, download, mark uploaded, delete. */
 export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: attachmentUrls(""),
+    ...onAttachments(AS.attachments),
     scope: "project",
     params: attParams,
     policy: POLICIES.project.read,
@@ -87,8 +88,7 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: attachmentUrls(""),
+    ...onAttachments(AS.attachmentSlot),
     scope: "project",
     params: attParams,
     body: uploadSlotBody,
@@ -97,7 +97,6 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
     handler: newAttachmentSlot,
   });
 
-  const one = attachmentUrls(":assetId/");
   const read: AssetRouteOpts<AttAssetParams> = {
     scope: "project",
     params: attAssetParams,
@@ -109,7 +108,13 @@ export function registerAttachments(fastify: FastifyInstance, app: AppContext) {
       entityTypes: ["ISSUE_ATTACHMENT"],
     }),
   };
-  fileRedirectRoute(fastify, app, one, "attachment", read);
-  markUploadedRoute(fastify, app, one, { ...read, policy: POLICIES.project.memberOrCreator });
-  deleteAssetRoute(fastify, app, one, { ...read, policy: POLICIES.project.adminOrCreator });
+  fileRedirectRoute(fastify, app, onAttachments(AS.attachmentFile), "attachment", read);
+  markUploadedRoute(fastify, app, onAttachments(AS.attachmentMarkUploaded), {
+    ...read,
+    policy: POLICIES.project.memberOrCreator,
+  });
+  deleteAssetRoute(fastify, app, onAttachments(AS.attachmentRemove), {
+    ...read,
+    policy: POLICIES.project.adminOrCreator,
+  });
 }

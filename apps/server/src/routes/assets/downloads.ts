@@ -6,7 +6,8 @@ import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
 import { PUBLIC_ENTITY_TYPES } from "./urls.ts";
-import { A, INLINE_SAFE, redirectToFile } from "./shared.ts";
+import { INLINE_SAFE, redirectToFile } from "./shared.ts";
+import { assetEndpoints as AS } from "@stride/shared/endpoints";
 import { assetParams } from "./schemas.ts";
 import { contentDisposition, normalizeMime } from "../../storage/content-type.ts";
 import { verifyDownload } from "./sign.ts";
@@ -14,8 +15,7 @@ import { verifyDownload } from "./sign.ts";
 /** Signed downloads (the bytes, for 3600 s) and the public images (avatars, covers, logos). */
 export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: `${A}/files/:assetId/`,
+    endpoint: AS.file,
     auth: "none",
     policy: null,
     params: assetParams,
@@ -49,8 +49,7 @@ export function registerDownloads(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${A}/static/:assetId/`,
+    endpoint: AS.static,
     auth: "none",
     policy: null,
     params: assetParams,

@@ -1,3 +1,4 @@
+import { assetEndpoints as AS } from "@stride/shared/endpoints";
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
@@ -31,8 +32,7 @@ const intParam = (max: number) =>
 export function registerExternalImages(fastify: FastifyInstance, app: AppContext) {
   // GET /api/project-covers/ → absolute URLs of the stock covers
   route(fastify, app, {
-    method: "GET",
-    url: "/api/project-covers/",
+    endpoint: AS.projectCovers,
     policy: POLICIES.user.any,
     handler: async (ctx) => {
       const keys = await app.storage.list(PROJECT_COVER_PREFIX);
@@ -47,8 +47,7 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/project-covers/:name",
+    endpoint: AS.projectCover,
     auth: "none",
     policy: null,
     params: z.object({ name: z.string().regex(/^[A-Za-z0-9._-]{1,200}$/) }),
@@ -77,8 +76,7 @@ export function registerExternalImages(fastify: FastifyInstance, app: AppContext
 
   // GET /api/unsplash/?query=&page=&per_page= → Unsplash's answer, or [] when no access key is configured
   route(fastify, app, {
-    method: "GET",
-    url: "/api/unsplash/",
+    endpoint: AS.unsplash,
     query: z
       .object({ query: z.string().max(200).optional(), page: intParam(1000), per_page: intParam(30) })
       .passthrough(),

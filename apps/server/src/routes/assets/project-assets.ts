@@ -11,7 +11,8 @@ import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { newSlot, prepareAsset, slotLinks } from "./slots.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
 import { projectParams, idParam } from "../../http/fields.ts";
-import { PA, USER_TYPES } from "./shared.ts";
+import { USER_TYPES } from "./shared.ts";
+import { assetEndpoints as AS } from "@stride/shared/endpoints";
 import { linkAssetsBody, prAssetParams, uploadSlotBody } from "./schemas.ts";
 
 type PrAssetParams = z.infer<typeof prAssetParams>;
@@ -40,8 +41,7 @@ async function commentNaming(ctx: { app: AppContext }, issueId: string, assetId:
 /** Project assets: slot, view/download, mark uploaded, delete, and bulk-linking description images. */
 export function registerProjectAssets(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "POST",
-    url: `${PA}/`,
+    endpoint: AS.projectSlot,
     scope: "project",
     params: projectParams,
     body: uploadSlotBody,
@@ -67,17 +67,16 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
     policy: POLICIES.project.read,
     where: () => ({ workspace: true, project: true }),
   };
-  fileRedirectRoute(fastify, app, `${PA}/:assetId/`, "inline", read);
-  fileRedirectRoute(fastify, app, `${PA}/download/:assetId/`, "attachment", read);
+  fileRedirectRoute(fastify, app, { endpoint: AS.projectFile }, "inline", read);
+  fileRedirectRoute(fastify, app, { endpoint: AS.projectDownload }, "attachment", read);
 
   const write: AssetRouteOpts<PrAssetParams> = { ...read, policy: POLICIES.project.memberOrCreator };
-  markUploadedRoute(fastify, app, `${PA}/:assetId/`, write);
-  deleteAssetRoute(fastify, app, `${PA}/:assetId/`, write);
+  markUploadedRoute(fastify, app, { endpoint: AS.projectMarkUploaded }, write);
+  deleteAssetRoute(fastify, app, { endpoint: AS.projectRemove }, write);
 
   // POST .../{entity_id}/bulk/ {asset_ids}: link uploaded description images to their work item, comment, page or draft
   route(fastify, app, {
-    method: "POST",
-    url: `${PA}/:entityId/bulk/`,
+    endpoint: AS.projectLink,
     scope: "project",
     params: projectParams.extend({ entityId: idParam() }),
     body: linkAssetsBody,

@@ -1,3 +1,4 @@
+import { assetEndpoints as AS } from "@stride/shared/endpoints";
 import type { FastifyInstance } from "fastify";
 import multipart from "@fastify/multipart";
 import { eq, sql } from "drizzle-orm";
@@ -5,7 +6,6 @@ import { route } from "../../http/route.ts";
 import { errors, HttpError } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { FA } from "./commands.ts";
-import { A } from "./shared.ts";
 import { verifyUpload } from "./sign.ts";
 import { checkContent, normalizeMime } from "../../storage/content-type.ts";
 
@@ -78,8 +78,7 @@ export function registerReceiver(fastify: FastifyInstance, app: AppContext) {
       throwFileSizeLimit: false,
     });
     route(child, app, {
-      method: "POST",
-      url: `${A}/upload/`,
+      endpoint: AS.upload,
       auth: "none",
       policy: null,
       status: 204,

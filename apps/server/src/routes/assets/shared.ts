@@ -6,10 +6,8 @@ import { contentDisposition, normalizeMime } from "../../storage/content-type.ts
 import { invalidEntityType, invalidFileType, type AssetRow } from "./commands.ts";
 import { DOWNLOAD_TTL_SECONDS, signedDownloadPath, type Disposition } from "./sign.ts";
 
-/** Path prefixes of assets v2: everything, a workspace's, a project's. */
-export const A = "/api/assets/v2";
-export const WA = `${A}/workspaces/:slug`;
-export const PA = `${WA}/projects/:projectId`;
+/** The path prefix of a project's assets (v2); the paths themselves are the endpoint table's (`assetEndpoints`). */
+export const PA = "/api/assets/v2/workspaces/:slug/projects/:projectId";
 
 export const USER_TYPES = ["USER_AVATAR", "USER_COVER"];
 

@@ -5,14 +5,14 @@ import type { AppContext } from "../../core/context.ts";
 import { createUploadSlot } from "./commands.ts";
 import { authorizeAsset, newAssetLinks } from "./access.ts";
 import { deleteAssetRoute, markUploadedRoute, type AssetRouteOpts } from "./asset-routes.ts";
-import { A, checkEntityType, checkType, USER_TYPES } from "./shared.ts";
+import { checkEntityType, checkType, USER_TYPES } from "./shared.ts";
+import { assetEndpoints as AS } from "@stride/shared/endpoints";
 import { assetParams, uploadSlotBody } from "./schemas.ts";
 
 /** The caller's avatar and cover: slot, mark uploaded, delete. */
 export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "POST",
-    url: `${A}/user-assets/`,
+    endpoint: AS.userSlot,
     body: uploadSlotBody,
     policy: POLICIES.user.any,
     load: async (ctx) => {
@@ -40,6 +40,6 @@ export function registerUserAssets(fastify: FastifyInstance, app: AppContext) {
     policy: POLICIES.user.any,
     where: () => ({ entityTypes: USER_TYPES }),
   };
-  markUploadedRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
-  deleteAssetRoute(fastify, app, `${A}/user-assets/:assetId/`, own);
+  markUploadedRoute(fastify, app, { endpoint: AS.userMarkUploaded }, own);
+  deleteAssetRoute(fastify, app, { endpoint: AS.userRemove }, own);
 }

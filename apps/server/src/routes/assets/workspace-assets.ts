@@ -16,7 +16,8 @@ import {
   type AssetRouteOpts,
 } from "./asset-routes.ts";
 import { slugParams } from "../../http/fields.ts";
-import { USER_TYPES, WA } from "./shared.ts";
+import { USER_TYPES } from "./shared.ts";
+import { assetEndpoints as AS } from "@stride/shared/endpoints";
 import { duplicateAssetBody, uploadSlotBody, wsAssetParams } from "./schemas.ts";
 
 type WsAssetParams = z.infer<typeof wsAssetParams>;
@@ -27,8 +28,7 @@ const inWorkspace = () => ({ workspace: true });
 /** Workspace assets: slot, view/download, mark uploaded, delete/restore, check, duplicate. */
 export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "POST",
-    url: `${WA}/`,
+    endpoint: AS.workspaceSlot,
     scope: "workspace",
     params: slugParams,
     body: uploadSlotBody,
@@ -54,19 +54,18 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     policy: POLICIES.workspace.read,
     where: inWorkspace,
   };
-  fileRedirectRoute(fastify, app, `${WA}/:assetId/`, "inline", read);
-  fileRedirectRoute(fastify, app, `${WA}/download/:assetId/`, "attachment", read);
+  fileRedirectRoute(fastify, app, { endpoint: AS.workspaceFile }, "inline", read);
+  fileRedirectRoute(fastify, app, { endpoint: AS.workspaceDownload }, "attachment", read);
 
   // members change workspace files; anyone changes what they uploaded; the asset's entity may ask for more
   const write: AssetRouteOpts<WsAssetParams> = { ...read, policy: POLICIES.workspace.memberOrCreator };
-  markUploadedRoute(fastify, app, `${WA}/:assetId/`, write);
-  deleteAssetRoute(fastify, app, `${WA}/:assetId/`, write);
-  restoreAssetRoute(fastify, app, `${WA}/restore/:assetId/`, write);
+  markUploadedRoute(fastify, app, { endpoint: AS.workspaceMarkUploaded }, write);
+  deleteAssetRoute(fastify, app, { endpoint: AS.workspaceRemove }, write);
+  restoreAssetRoute(fastify, app, { endpoint: AS.workspaceRestore }, write);
 
   // {exists}: only for assets the caller may read (others do not exist for them)
   route(fastify, app, {
-    method: "GET",
-    url: `${WA}/check/:assetId/`,
+    endpoint: AS.workspaceCheck,
     scope: "workspace",
     params: wsAssetParams,
     policy: POLICIES.workspace.read,
@@ -83,8 +82,7 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
   // POST {entity_type, entity_id?, project_id?} → {asset_id}: a copy of a file the caller may read, for an entity
   // the caller may add files to
   route(fastify, app, {
-    method: "POST",
-    url: `${WA}/duplicate-assets/:assetId/`,
+    endpoint: AS.duplicate,
     scope: "workspace",
     params: wsAssetParams,
     body: duplicateAssetBody,

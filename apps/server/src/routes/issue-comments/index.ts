@@ -2,7 +2,8 @@ import { and, desc, eq, isNull } from "drizzle-orm";
 import { route, type RouteModule } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { issueParams } from "../../http/fields.ts";
-import { P, itemUrls } from "../../http/paths.ts";
+import { commentEndpoints as CM } from "@stride/shared/endpoints";
+import { onItems } from "../issues/item-endpoint.ts";
 import { schema } from "../../db/client.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
 import { usersById } from "../issues/detail.ts";
@@ -38,8 +39,7 @@ const commentTable = schema.issueComments;
 export const issueCommentRoutes: RouteModule = (fastify, app) => {
   // GET P/issues/{id}/history/ (wire-facts §6.4), incremental with `created_at__gt`
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("history/"),
+    ...onItems(CM.history),
     scope: "project",
     params: issueParams,
     query: historyQuery,
@@ -50,8 +50,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
 
   // GET P/issues/{id}/comments/ — newest first
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("comments/"),
+    ...onItems(CM.list),
     scope: "project",
     params: issueParams,
     policy: PERMISSIONS.comment.view,
@@ -68,8 +67,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
 
   // POST a comment: …/comments/ and …/history/ take the same body and answer the same
   route(fastify, app, {
-    method: "POST",
-    url: [...itemUrls("comments/"), ...itemUrls("history/")],
+    ...onItems(CM.create, CM.createInHistory),
     scope: "project",
     params: issueParams,
     body: commentCreateBody,
@@ -84,8 +82,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
 
   // PATCH .../comments/{cid}/ (admin or author)
   route(fastify, app, {
-    method: "PATCH",
-    url: itemUrls("comments/:commentId/"),
+    ...onItems(CM.update),
     scope: "project",
     params: commentParams,
     body: commentPatchBody,
@@ -100,8 +97,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: itemUrls("comments/:commentId/"),
+    ...onItems(CM.remove),
     scope: "project",
     params: commentParams,
     policy: PERMISSIONS.comment.delete,
@@ -117,8 +113,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
   // ---- work-item reactions
   const R = schema.issueReactions;
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("reactions/"),
+    ...onItems(CM.reactions),
     scope: "project",
     params: issueParams,
     policy: POLICIES.project.read,
@@ -134,8 +129,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("reactions/"),
+    ...onItems(CM.react),
     scope: "project",
     params: issueParams,
     body: reactionBody,
@@ -151,8 +145,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: itemUrls("reactions/:reaction/"),
+    ...onItems(CM.unreact),
     scope: "project",
     params: reactionParams,
     policy: POLICIES.project.read,
@@ -167,8 +160,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
   // ---- comment reactions: P/comments/{cid}/reactions/
   const CR = schema.commentReactions;
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/comments/:commentId/reactions/`,
+    endpoint: CM.commentReactions,
     scope: "project",
     params: commentOnlyParams,
     policy: POLICIES.project.read,
@@ -188,8 +180,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/comments/:commentId/reactions/`,
+    endpoint: CM.commentReact,
     scope: "project",
     params: commentOnlyParams,
     body: reactionBody,
@@ -206,8 +197,7 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/comments/:commentId/reactions/:reaction/`,
+    endpoint: CM.commentUnreact,
     scope: "project",
     params: commentReactionParams,
     policy: PERMISSIONS.comment.react,

@@ -3,7 +3,7 @@ import { route, type RouteModule } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
-import { P, W } from "../../http/paths.ts";
+import { draftEndpoints as DE } from "@stride/shared/endpoints";
 import { schema } from "../../db/client.ts";
 import { createIssue, deleteIssue, updateIssue } from "../issues/commands.ts";
 import { loadIssueView } from "../issues/queries.ts";
@@ -41,8 +41,7 @@ const D = schema.draftIssues;
 export const issueDraftRoutes: RouteModule = (fastify, app) => {
   // ---- project drafts
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-drafts/`,
+    endpoint: DE.projectList,
     scope: "project",
     params: projectParams,
     query: listQuery,
@@ -51,8 +50,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/issue-drafts/`,
+    endpoint: DE.projectCreate,
     scope: "project",
     params: projectParams,
     body: issueCreateBody,
@@ -67,8 +65,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-drafts/:draftId/`,
+    endpoint: DE.projectGet,
     scope: "project",
     params: projectDraftParams,
     query: expandQuery,
@@ -86,8 +83,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
 
   // PATCH → 200 with the item; `is_draft: false` publishes it as a work item
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/issue-drafts/:draftId/`,
+    endpoint: DE.projectUpdate,
     scope: "project",
     params: projectDraftParams,
     body: issuePatchBody,
@@ -103,8 +99,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/issue-drafts/:draftId/`,
+    endpoint: DE.projectRemove,
     scope: "project",
     params: projectDraftParams,
     policy: POLICIES.project.member,
@@ -120,8 +115,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
 
   // ---- workspace drafts: page size 50, newest first
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/draft-issues/`,
+    endpoint: DE.list,
     scope: "workspace",
     params: slugParams,
     query: pageQuery,
@@ -142,8 +136,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/draft-issues/`,
+    endpoint: DE.create,
     scope: "workspace",
     params: slugParams,
     body: workspaceDraftBody,
@@ -153,8 +146,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/draft-issues/:draftId/`,
+    endpoint: DE.get,
     scope: "workspace",
     params: workspaceDraftParams,
     policy: PERMISSIONS.draft.view,
@@ -163,8 +155,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${W}/draft-issues/:draftId/`,
+    endpoint: DE.update,
     scope: "workspace",
     params: workspaceDraftParams,
     body: workspaceDraftBody,
@@ -174,8 +165,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${W}/draft-issues/:draftId/`,
+    endpoint: DE.remove,
     scope: "workspace",
     params: workspaceDraftParams,
     policy: PERMISSIONS.draft.delete,
@@ -189,8 +179,7 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
 
   // POST W/draft-to-issue/{id}/ → 201 work item; the draft leaves the drafts list
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/draft-to-issue/:draftId/`,
+    endpoint: DE.toIssue,
     scope: "workspace",
     params: workspaceDraftParams,
     body: draftToIssueBody,

@@ -19,7 +19,8 @@ import {
   type Viewer,
 } from "../../domain/work-item-list/index.ts";
 import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
-import { P, W } from "../../http/paths.ts";
+import { onEpics, PROJECT_API, workItemListEndpoints as L } from "@stride/shared/endpoints";
+import { onItems } from "../issues/item-endpoint.ts";
 import { globalViewFilter, type SavedFilter } from "../../domain/saved-views.ts";
 import { MAX_LIST_IDS, userIssuesParams } from "./schemas.ts";
 import { presentItems, presentList, presentListText, presentSync } from "./presenters.ts";
@@ -162,13 +163,12 @@ const JSON_TYPE = "application/json; charset=utf-8";
  */
 export const issueListRoutes: RouteModule = (fastify, app) => {
   // GET P/issues/ and P/epics/ (wire-facts §6.1)
-  for (const [url, kind] of [
-    [`${P}/issues/`, "project"],
-    [`${P}/epics/`, "epics"],
+  for (const [endpoint, kind] of [
+    [L.list, "project"],
+    [onEpics(L.list), "epics"],
   ] as const) {
     route(fastify, app, {
-      method: "GET",
-      url,
+      endpoint,
       scope: "project",
       params: projectParams,
       query: listQuery,
@@ -179,8 +179,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
 
   // GET P/archived-issues/
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/archived-issues/`,
+    endpoint: L.archived,
     scope: "project",
     params: projectParams,
     query: listQuery,
@@ -190,8 +189,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
 
   // GET P/issues-detail/: the list with issue_relation / issue_related on each item
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issues-detail/`,
+    endpoint: L.detailed,
     scope: "project",
     params: projectParams,
     query: listQuery,
@@ -201,8 +199,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
 
   // GET P/issues/list/?issues=a,b → plain array of the named items
   route(fastify, app, {
-    method: "GET",
-    url: [`${P}/issues/list/`, `${P}/epics/list/`],
+    ...onItems(L.byIds),
     scope: "project",
     params: projectParams,
     query: listQuery,
@@ -228,8 +225,8 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
 
   // GET /api/v2/…/issues/: local-database sync, ordered by updated_at ascending
   route(fastify, app, {
-    method: "GET",
-    url: [`/api/v2/workspaces/:slug/projects/:projectId/issues/`, `${P}/v2/issues/`],
+    endpoint: L.sync,
+    aliases: [`${PROJECT_API}/v2/issues/`],
     scope: "project",
     params: projectParams,
     query: listQuery,
@@ -262,8 +259,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
 
   // GET P/deleted-issues/?updated_at__gt= → ids of archived or deleted items changed since then
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/deleted-issues/`,
+    endpoint: L.deletedIds,
     scope: "project",
     params: projectParams,
     query: listQuery,
@@ -291,8 +287,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
   // GET W/issues/: workspace global views (all-issues, assigned, created, subscribed via filters, or
   // `global_view_id`: a default view's name or a custom global view's id, whose filters are ANDed with the request's)
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/issues/`,
+    endpoint: L.workspace,
     scope: "workspace",
     params: slugParams,
     query: listQuery,
@@ -310,8 +305,7 @@ export const issueListRoutes: RouteModule = (fastify, app) => {
 
   // GET W/user-issues/{userId}/: a user's profile tabs (assigned / created / subscribed by filter params)
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/user-issues/:userId/`,
+    endpoint: L.userItems,
     scope: "workspace",
     params: userIssuesParams,
     query: listQuery,

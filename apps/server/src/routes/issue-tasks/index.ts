@@ -3,7 +3,8 @@ import type { Task } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { issueParams, projectParams } from "../../http/fields.ts";
-import { P, itemUrls } from "../../http/paths.ts";
+import { taskEndpoints as T } from "@stride/shared/endpoints";
+import { onItems } from "../issues/item-endpoint.ts";
 import { schema } from "../../db/client.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "../issues/access.ts";
 import {
@@ -22,8 +23,7 @@ import { deleteTasks, insertTasks, loadTask, patchTask, patchTasks, reorderTasks
 /** Tasks of a work item (status pending / in_progress / completed / cancelled) and its agent executions. */
 export const issueTaskRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("tasks/"),
+    ...onItems(T.list),
     scope: "project",
     params: issueParams,
     policy: POLICIES.project.read,
@@ -32,8 +32,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("tasks/"),
+    ...onItems(T.create),
     scope: "project",
     params: issueParams,
     body: createTaskBody,
@@ -45,8 +44,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: itemUrls("tasks/:taskId/"),
+    ...onItems(T.update),
     scope: "project",
     params: taskParams,
     body: updateTaskBody,
@@ -59,8 +57,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: itemUrls("tasks/:taskId/"),
+    ...onItems(T.remove),
     scope: "project",
     params: taskParams,
     policy: PERMISSIONS.workItem.link,
@@ -73,8 +70,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("tasks/bulk-create/"),
+    ...onItems(T.bulkCreate),
     scope: "project",
     params: issueParams,
     body: bulkCreateTasksBody,
@@ -86,8 +82,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("tasks/bulk-update/"),
+    ...onItems(T.bulkUpdate),
     scope: "project",
     params: issueParams,
     body: bulkUpdateTasksBody,
@@ -100,8 +95,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("tasks/bulk-delete/"),
+    ...onItems(T.bulkDelete),
     scope: "project",
     params: issueParams,
     body: bulkDeleteTasksBody,
@@ -116,8 +110,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
 
   // POST {task_orders: [{id, sort_order}] | [id, …]} → the tasks in their new order
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("tasks/reorder/"),
+    ...onItems(T.reorder),
     scope: "project",
     params: issueParams,
     body: reorderTasksBody,
@@ -131,8 +124,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
 
   // POST P/tasks/bulk-fetch/ {issue_ids} → {"<issue_id>": [task, …]}
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/tasks/bulk-fetch/`,
+    endpoint: T.bulkFetch,
     scope: "project",
     params: projectParams,
     body: issueIdsBody,
@@ -150,8 +142,7 @@ export const issueTaskRoutes: RouteModule = (fastify, app) => {
 
   // GET P/issues/{id}/agent-executions/ → {agent_executions: [{id, execution_id, created_at}]}
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("agent-executions/"),
+    ...onItems(T.agentExecutions),
     scope: "project",
     params: issueParams,
     policy: POLICIES.project.read,

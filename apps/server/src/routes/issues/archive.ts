@@ -3,7 +3,8 @@ import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { P, itemUrls } from "../../http/paths.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
+import { onItems } from "./item-endpoint.ts";
 import { issueParams, projectParams } from "../../http/fields.ts";
 import { expandQuery, issueIdsBody, parseExpand } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute } from "./access.ts";
@@ -14,8 +15,7 @@ import { buildIssueDetail } from "./detail.ts";
 /** Archive and restore (only completed / cancelled items archive: 4091 otherwise). */
 export function registerArchive(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("archive/"),
+    ...onItems(WI.archived),
     scope: "project",
     params: issueParams,
     query: expandQuery,
@@ -35,8 +35,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("archive/"),
+    ...onItems(WI.archive),
     scope: "project",
     params: issueParams,
     policy: PERMISSIONS.workItem.archive,
@@ -48,8 +47,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: itemUrls("archive/"),
+    ...onItems(WI.restore),
     scope: "project",
     params: issueParams,
     policy: PERMISSIONS.workItem.restore,
@@ -63,8 +61,7 @@ export function registerArchive(fastify: FastifyInstance, app: AppContext) {
 
   // POST P/bulk-archive-issues/ {issue_ids} → {archived_at} or 4091
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/bulk-archive-issues/`,
+    endpoint: WI.bulkArchive,
     scope: "project",
     params: projectParams,
     body: issueIdsBody,

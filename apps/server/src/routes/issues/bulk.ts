@@ -8,7 +8,7 @@ import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { ProjectRow } from "../../http/route.ts";
-import { P } from "../../http/paths.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
 import { projectParams } from "../../http/fields.ts";
 import { bulkOperationBody, issueIdsBody } from "./schemas.ts";
 import { findProjectIssues } from "./access.ts";
@@ -89,8 +89,7 @@ export async function setCycle(
 export function registerBulk(fastify: FastifyInstance, app: AppContext) {
   // POST P/bulk-operation-issues/ {issue_ids, properties}: scalars are set; label/assignee/module ids are added.
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/bulk-operation-issues/`,
+    endpoint: WI.bulkUpdate,
     scope: "project",
     params: projectParams,
     body: bulkOperationBody,
@@ -149,8 +148,7 @@ export function registerBulk(fastify: FastifyInstance, app: AppContext) {
 
   // DELETE P/bulk-delete-issues/ {issue_ids} (project admins)
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/bulk-delete-issues/`,
+    endpoint: WI.bulkDelete,
     scope: "project",
     params: projectParams,
     body: issueIdsBody,

@@ -5,7 +5,9 @@ import { route } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
-import { P, W, isEpicPath, itemUrls } from "../../http/paths.ts";
+import { isEpicPath } from "../../http/paths.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
+import { onItems } from "./item-endpoint.ts";
 import { issueParams, projectParams } from "../../http/fields.ts";
 import { expandQuery, issueCreateBody, issuePatchBody, parseExpand, workItemDatesBody } from "./schemas.ts";
 import {
@@ -28,8 +30,7 @@ import { buildIssueDetail } from "./detail.ts";
 export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
   // POST P/issues/ and P/epics/
   route(fastify, app, {
-    method: "POST",
-    url: [`${P}/issues/`, `${P}/epics/`],
+    ...onItems(WI.create),
     scope: "project",
     params: projectParams,
     body: issueCreateBody,
@@ -53,8 +54,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
 
   // GET P/issues/{id}/ — detail with expansions
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls(),
+    ...onItems(WI.get),
     scope: "project",
     params: issueParams,
     query: expandQuery,
@@ -86,8 +86,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
 
   // PATCH P/issues/{id}/ → 204 (wire-facts §6.3)
   route(fastify, app, {
-    method: "PATCH",
-    url: itemUrls(),
+    ...onItems(WI.update),
     scope: "project",
     params: issueParams,
     body: issuePatchBody,
@@ -112,8 +111,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
 
   // DELETE P/issues/{id}/ (admin or creator); sub-items one by one
   route(fastify, app, {
-    method: "DELETE",
-    url: itemUrls(),
+    ...onItems(WI.remove),
     scope: "project",
     params: issueParams,
     policy: PERMISSIONS.workItem.delete,
@@ -130,8 +128,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
 
   // GET W/work-items/{IDENT}-{seq}/
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/work-items/:key/`,
+    endpoint: WI.lookup,
     scope: "workspace",
     params: z.object({ slug: z.string(), key: z.string().max(300) }),
     query: expandQuery,
@@ -181,8 +178,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
 
   // GET P/issues/{id}/meta/
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("meta/"),
+    ...onItems(WI.meta),
     scope: "project",
     params: issueParams,
     policy: PERMISSIONS.workItem.view,
@@ -192,8 +188,7 @@ export function registerIssueCore(fastify: FastifyInstance, app: AppContext) {
 
   // POST P/issue-dates/ {updates:[{id, start_date?, target_date?}]}
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/issue-dates/`,
+    endpoint: WI.dates,
     scope: "project",
     params: projectParams,
     body: workItemDatesBody,

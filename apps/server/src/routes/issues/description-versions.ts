@@ -7,18 +7,20 @@ import { errors } from "../../http/errors.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "../../http/paths.ts";
+import { onEpics, workItemEndpoints as WI, type AnyEndpoint } from "@stride/shared/endpoints";
 import { idParam, issueParams } from "../../http/fields.ts";
 import { loadIssueForRoute } from "./access.ts";
 import { findDescriptionVersion } from "./versions.ts";
 import { presentDescriptionVersion, presentDescriptionVersionLite } from "./presenters.ts";
 
 const V = schema.issueDescriptionVersions;
-// Plane's intake screen reads an intake request's versions under `intake-work-items/{work item id}/`
-const urls = (suffix: string) => [
-  `${P}/work-items/:issueId/description-versions/${suffix}`,
-  `${P}/intake-work-items/:issueId/description-versions/${suffix}`,
-  ...itemUrls(`description-versions/${suffix}`),
+/**
+ * The endpoint's other paths: `epics/`, `work-items/`, and `intake-work-items/` (Plane's intake screen reads an intake
+ * request's versions there, by its work item's id).
+ */
+const aliases = (e: AnyEndpoint) => [
+  onEpics(e).path,
+  ...["work-items", "intake-work-items"].map((p) => e.path.replace("/issues/", `/${p}/`)),
 ];
 const pageQuery = z
   .object({ cursor: z.string().max(100).optional(), per_page: z.string().max(10).optional() })
@@ -32,8 +34,8 @@ const pageQuery = z
  */
 export function registerDescriptionVersions(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: urls(""),
+    endpoint: WI.descriptionVersions,
+    aliases: aliases(WI.descriptionVersions),
     scope: "project",
     params: issueParams,
     query: pageQuery,
@@ -56,8 +58,8 @@ export function registerDescriptionVersions(fastify: FastifyInstance, app: AppCo
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: urls(":versionId/"),
+    endpoint: WI.descriptionVersion,
+    aliases: aliases(WI.descriptionVersion),
     scope: "project",
     params: issueParams.extend({ versionId: idParam() }),
     policy: POLICIES.project.read,

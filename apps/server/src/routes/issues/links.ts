@@ -8,7 +8,8 @@ import type { AppContext } from "../../core/context.ts";
 import { schema, type Db, type DbOrTx } from "../../db/client.ts";
 import { normalizeLinkUrl } from "../../http/url.ts";
 import type { CreateLinkBody, UpdateLinkBody } from "@stride/shared/contract";
-import { itemUrls } from "../../http/paths.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
+import { onItems } from "./item-endpoint.ts";
 import { idParam, issueParams } from "../../http/fields.ts";
 import { createLinkBody, updateLinkBody } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
@@ -141,8 +142,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
   const L = schema.issueLinks;
 
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("issue-links/"),
+    ...onItems(WI.links),
     scope: "project",
     params: issueParams,
     policy: PERMISSIONS.workItem.view,
@@ -155,8 +155,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("issue-links/"),
+    ...onItems(WI.addLink),
     scope: "project",
     params: issueParams,
     body: createLinkBody,
@@ -170,8 +169,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: itemUrls("issue-links/:linkId/"),
+    ...onItems(WI.updateLink),
     scope: "project",
     params: linkParams,
     body: updateLinkBody,
@@ -184,8 +182,7 @@ export function registerLinks(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: itemUrls("issue-links/:linkId/"),
+    ...onItems(WI.removeLink),
     scope: "project",
     params: linkParams,
     policy: PERMISSIONS.workItem.link,

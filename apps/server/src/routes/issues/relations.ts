@@ -7,8 +7,10 @@ import { errors } from "../../http/errors.ts";
 import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type Db, type DbOrTx } from "../../db/client.ts";
-import { RELATION_TYPES } from "@stride/shared/contract";
-import { itemUrls } from "../../http/paths.ts";
+import { RELATION_TYPES, type Priority } from "@stride/shared/contract";
+import { iso } from "../../http/present.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
+import { onItems } from "./item-endpoint.ts";
 import { issueParams } from "../../http/fields.ts";
 import { addRelationsBody, removeRelationBody } from "./schemas.ts";
 import { loadIssueForRoute } from "./access.ts";
@@ -194,8 +196,7 @@ export async function addRelations(
 
 export function registerRelations(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("issue-relation/"),
+    ...onItems(WI.relations),
     scope: "project",
     params: issueParams,
     policy: PERMISSIONS.workItem.view,
@@ -205,8 +206,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
 
   // POST {relation_type, issues:[ids]} → 201 related items as seen from this item
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("issue-relation/"),
+    ...onItems(WI.addRelations),
     scope: "project",
     params: issueParams,
     body: addRelationsBody,
@@ -224,10 +224,10 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
         relation_type: type,
         name: v.issue.name,
         state_id: v.issue.stateId,
-        priority: v.issue.priority,
+        priority: v.issue.priority as Priority,
         is_epic: v.issue.isEpic,
-        created_at: v.issue.createdAt,
-        updated_at: v.issue.updatedAt,
+        created_at: iso(v.issue.createdAt),
+        updated_at: iso(v.issue.updatedAt),
         created_by: v.issue.createdById,
         updated_by: v.issue.updatedById,
       }));
@@ -236,8 +236,7 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
 
   // POST {related_issue, relation_type?} → 204
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("remove-relation/"),
+    ...onItems(WI.removeRelation),
     scope: "project",
     params: issueParams,
     body: removeRelationBody,

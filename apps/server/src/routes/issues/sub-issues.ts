@@ -7,7 +7,8 @@ import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { itemUrls } from "../../http/paths.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
+import { onItems } from "./item-endpoint.ts";
 import { issueParams } from "../../http/fields.ts";
 import { addSubIssuesBody } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
@@ -115,8 +116,7 @@ const subQuery = z
 
 export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("sub-issues/"),
+    ...onItems(WI.subIssues),
     scope: "project",
     params: issueParams,
     query: subQuery,
@@ -127,8 +127,7 @@ export function registerSubIssues(fastify: FastifyInstance, app: AppContext) {
 
   // POST {sub_issue_ids} → 200 with the parent's sub-items
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("sub-issues/"),
+    ...onItems(WI.addSubIssues),
     scope: "project",
     params: issueParams,
     body: addSubIssuesBody,

@@ -4,7 +4,8 @@ import { route } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
-import { P, itemUrls } from "../../http/paths.ts";
+import { workItemEndpoints as WI } from "@stride/shared/endpoints";
+import { onItems } from "./item-endpoint.ts";
 import { issueParams, projectParams } from "../../http/fields.ts";
 import { issueIdsBody } from "./schemas.ts";
 import { findProjectIssues, loadIssueForRoute, visibleTo } from "./access.ts";
@@ -16,8 +17,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
   const S = schema.issueSubscribers;
 
   route(fastify, app, {
-    method: "GET",
-    url: itemUrls("subscribe/"),
+    ...onItems(WI.subscription),
     scope: "project",
     params: issueParams,
     policy: POLICIES.project.read,
@@ -33,8 +33,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: itemUrls("subscribe/"),
+    ...onItems(WI.subscribe),
     scope: "project",
     params: issueParams,
     policy: POLICIES.project.read,
@@ -52,8 +51,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: itemUrls("subscribe/"),
+    ...onItems(WI.unsubscribe),
     scope: "project",
     params: issueParams,
     policy: POLICIES.project.read,
@@ -67,8 +65,7 @@ export function registerSubscription(fastify: FastifyInstance, app: AppContext) 
 
   // POST P/bulk-subscribe-issues/ {issue_ids}
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/bulk-subscribe-issues/`,
+    endpoint: WI.bulkSubscribe,
     scope: "project",
     params: projectParams,
     body: issueIdsBody,
