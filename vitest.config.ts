@@ -45,6 +45,8 @@ export default defineConfig({
             "apps/web/src/**/*.test.{ts,tsx}",
           ],
           environment: "node",
+          // vitest's default on 2 cores is one worker; the files wait on imports as much as on the CPU
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },
@@ -57,6 +59,9 @@ export default defineConfig({
           hookTimeout: 60000,
           pool: "forks",
           fileParallelism: true,
+          // two files at a time (each its own database cloned from the template): one file's server waits on
+          // PostgreSQL while the other's runs; vitest's default on 2 cores would be one
+          maxWorkers: 2,
           sequence: { groupOrder: 1 },
         },
       },
