@@ -1,7 +1,18 @@
 import type { QueryKey } from "@tanstack/react-query";
 import { docIsOlder, type LiveEvent } from "@stride/shared";
 import { qk } from "./query-keys.ts";
-import { TEAM_LISTS } from "./work-items.ts";
+import { TEAM_LISTS, wiKeys } from "./work-items.ts";
+import { refKeys } from "./work-items-refs.ts";
+import { draftKeys } from "./work-items-drafts.ts";
+import { analyticsKeys } from "./analytics.ts";
+import { peopleKeys } from "./people.ts";
+import { homeKeys } from "./home.ts";
+import { teamspaceKeys } from "./teamspaces.ts";
+import { intakeKeys } from "./intake.ts";
+import { notificationKeys } from "./notifications.ts";
+import { pageKeys } from "./pages.ts";
+import { ttKeys } from "./time-tracking.ts";
+import { viewKeys } from "./views.ts";
 import { itemGone, type LiveCtx } from "./live-listeners.ts";
 
 /**
@@ -15,27 +26,27 @@ type Where = { slug: string; pid: string };
 type Keys = (e: LiveEvent, c: Where) => QueryKey[];
 
 /** The cache entries about one work item (api/work-items.ts ITEM_PARTS). */
-const ITEM_PARTS = ["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"];
+const ITEM_PARTS = ["detail", "item", "history", "sub-issues", "relations", "attachments", "meta"] as const;
 const itemKeys = (c: Where, id: string | undefined): QueryKey[] =>
-  id ? ITEM_PARTS.map((part) => ["wi", c.slug, c.pid, part, id]) : [];
+  id ? ITEM_PARTS.map((part) => wiKeys.itemPart(c.slug, c.pid, part, id)) : [];
 /** Every list of the project's work items, in every layout (list, kanban, calendar, spreadsheet, timeline). */
-const lists = (c: Where): QueryKey => ["wi", c.slug, c.pid, "list"];
-const refs = (c: Where, what: string): QueryKey => ["wi", c.slug, c.pid, "refs", what];
+const lists = (c: Where): QueryKey => wiKeys.lists(c.slug, c.pid);
+const refs = (c: Where, what: keyof typeof refKeys): QueryKey => refKeys[what](c.slug, c.pid);
 /** A project's cycle screens: one cycle, its progress and analytics (api/cycles.ts), moved by its items' changes. */
-const cycleNumbers = (c: Where): QueryKey => ["wi", c.slug, c.pid, "cycles"];
+const cycleNumbers = (c: Where): QueryKey => wiKeys.part(c.slug, c.pid, "cycles");
 
 /**
  * Analytics, people's profiles, the home's widget stats and the teamspaces' overviews (api/analytics.ts, api/people.ts,
  * api/home.ts, api/teamspaces.ts): counts and charts of the work items.
  */
 const insight = (c: Where): QueryKey[] => [
-  ["analytics", c.slug],
-  ["people", c.slug],
-  ["home", c.slug, "widget-stats"],
-  ["teamspaces", c.slug, "progress"],
+  analyticsKeys.all(c.slug),
+  peopleKeys.all(c.slug),
+  homeKeys.widgetStats(c.slug),
+  teamspaceKeys.progressAll(c.slug),
 ];
 /** The lists across a teamspace's projects (api/work-items.ts TEAM_LISTS): they may hold any project's items. */
-const teamLists = (c: Where): QueryKey => ["wi", c.slug, TEAM_LISTS, "list"];
+const teamLists = (c: Where): QueryKey => wiKeys.lists(c.slug, TEAM_LISTS);
 
 /** An item's own row, or a row that shows on list cards (assignees, labels, cycle, modules, links, attachments). */
 const onCards: Keys = (e, c) => [...itemKeys(c, e.i), lists(c), teamLists(c)];
@@ -45,8 +56,8 @@ const onPage: Keys = (e, c) => itemKeys(c, e.i);
 export const LIVE_ENTITIES: Record<string, Keys> = {
   issues: (e, c) => [
     ...onCards(e, c),
-    ["wi", c.slug, c.pid, "sub-issues"],
-    ["wi", c.slug, c.pid, "search"],
+    wiKeys.part(c.slug, c.pid, "sub-issues"),
+    wiKeys.part(c.slug, c.pid, "search"),
     cycleNumbers(c),
     ...insight(c),
   ],
@@ -56,12 +67,12 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   module_issues: (e, c) => [...onCards(e, c), ...insight(c)],
   issue_links: onCards,
   file_assets: onCards,
-  issue_relations: (e, c) => [...onCards(e, c), ["wi", c.slug, c.pid, "relations"]],
+  issue_relations: (e, c) => [...onCards(e, c), wiKeys.part(c.slug, c.pid, "relations")],
   issue_comments: onPage,
   comment_reactions: onPage,
   issue_reactions: onPage,
-  issue_activities: (e, c) => [...onPage(e, c), ["people", c.slug], ["home", c.slug, "widget-stats"]],
-  issue_subscribers: (e, c) => [...onPage(e, c), ["people", c.slug]],
+  issue_activities: (e, c) => [...onPage(e, c), peopleKeys.all(c.slug), homeKeys.widgetStats(c.slug)],
+  issue_subscribers: (e, c) => [...onPage(e, c), peopleKeys.all(c.slug)],
   issue_mentions: onPage,
   issue_tasks: onPage,
   issue_description_versions: onPage,
@@ -69,7 +80,7 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   environment_templates: (_e, c) => [qk.environmentTemplates(c.slug, c.pid)],
   sandboxes: (_e, c) => [qk.sandboxes(c.slug, c.pid)],
   agent_templates: (_e, c) => [qk.agentTemplates(c.slug, c.pid)],
-  agent_executions: (_e, c) => [["ws", c.slug, "project", c.pid, "agent-executions"]],
+  agent_executions: (_e, c) => [qk.agentExecutionsAll(c.slug, c.pid)],
   issue_agent_executions: (e, c) => [...onPage(e, c), ...(e.i ? [qk.itemAgentExecutions(c.slug, c.pid, e.i)] : [])],
   labels: (e, c) => (e.p ? [qk.labels(c.slug, c.pid), lists(c)] : []),
   /** Workflow rules: the settings page, the state pickers and the board ask them (api/workflows.ts). */
@@ -101,39 +112,39 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   estimate_points: (_e, c) => [refs(c, "estimates"), lists(c)],
   model_configs: (_e, c) => [qk.modelConfigs(c.slug, c.pid)],
   // a person's display choices (the defaults a first read creates publish nothing: server core/silent.ts)
-  project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
-  draft_issues: (_e, c) => [["wi-drafts", c.slug]],
+  project_user_properties: (e, c) => [wiKeys.part(c.slug, e.p ?? c.pid, "props")],
+  draft_issues: (_e, c) => [draftKeys.all(c.slug)],
   // a project's intake (api/intake.ts keys): its pages and items, and the project list's open count
-  intake_issues: (_e, c) => [["intake", c.slug, c.pid], qk.projects(c.slug)],
-  intakes: (_e, c) => [["intake", c.slug, c.pid]],
+  intake_issues: (_e, c) => [intakeKeys.all(c.slug, c.pid), qk.projects(c.slug)],
+  intakes: (_e, c) => [intakeKeys.all(c.slug, c.pid)],
   // a person's inbox rows (api/notifications.ts keys): the list and the sidebar's unread counts
-  notifications: (_e, c) => [["notifications", c.slug]],
+  notifications: (_e, c) => [notificationKeys.all(c.slug)],
   // project pages (api/pages.ts keys): lists, counts, the page and its versions
-  pages: (_e, c) => [["pages", c.slug, c.pid]],
-  page_versions: (_e, c) => [["pages", c.slug, c.pid, "versions"]],
+  pages: (_e, c) => [pageKeys.all(c.slug, c.pid)],
+  page_versions: (_e, c) => [pageKeys.versionsAll(c.slug, c.pid)],
   // the sidebar's favourites, whichever screen (or tab) starred or unstarred something
   user_favorites: (_e, c) => [qk.favorites(c.slug)],
   // a person's home (api/home.ts keys): stickies, quick links, widget and sidebar preferences (recent visits and the
   // preferences' defaults are written by reads, which publish nothing: server core/silent.ts)
-  stickies: (_e, c) => [["home", c.slug, "stickies"]],
-  workspace_user_links: (_e, c) => [["home", c.slug, "quick-links"]],
-  workspace_home_preferences: (_e, c) => [["home", c.slug, "preferences"]],
-  workspace_sidebar_preferences: (_e, c) => [["home", c.slug, "sidebar"]],
+  stickies: (_e, c) => [homeKeys.stickies(c.slug)],
+  workspace_user_links: (_e, c) => [homeKeys.quickLinks(c.slug)],
+  workspace_home_preferences: (_e, c) => [homeKeys.preferences(c.slug)],
+  workspace_sidebar_preferences: (_e, c) => [homeKeys.sidebar(c.slug)],
   // settings → API tokens: a token made, revoked or used (last_used) in another tab
   api_tokens: (_e, c) => [qk.apiTokens(c.slug)],
   exporters: (_e, c) => [qk.exports(c.slug)],
   // time tracking (api/time-tracking.ts keys): the item's logs and totals, the project's report, the item's history
-  issue_worklogs: (e, c) => [["tt", c.slug, c.pid], ...onPage(e, c)],
+  issue_worklogs: (e, c) => [ttKeys.all(c.slug, c.pid), ...onPage(e, c)],
   // project updates: the updates screen and the projects' latest status
-  project_updates: (_e, c) => [["updates", c.slug, c.pid], qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
-  project_update_comments: (_e, c) => [["updates", c.slug, c.pid]],
-  project_update_reactions: (_e, c) => [["updates", c.slug, c.pid]],
+  project_updates: (_e, c) => [ttKeys.updates(c.slug, c.pid), qk.projectDetails(c.slug), qk.project(c.slug, c.pid)],
+  project_update_comments: (_e, c) => [ttKeys.updates(c.slug, c.pid)],
+  project_update_reactions: (_e, c) => [ttKeys.updates(c.slug, c.pid)],
   // teamspaces (api/teamspaces.ts): the sidebar's list, a teamspace's page and, as its projects change, its lists
-  teamspaces: (_e, c) => [["teamspaces", c.slug], teamLists(c)],
-  teamspace_members: (_e, c) => [["teamspaces", c.slug], teamLists(c)],
-  teamspace_projects: (_e, c) => [["teamspaces", c.slug], teamLists(c)],
+  teamspaces: (_e, c) => [teamspaceKeys.all(c.slug), teamLists(c)],
+  teamspace_members: (_e, c) => [teamspaceKeys.all(c.slug), teamLists(c)],
+  teamspace_projects: (_e, c) => [teamspaceKeys.all(c.slug), teamLists(c)],
   // saved views of any place (api/views.ts keys): a team view's event says nothing of its teamspace
-  issue_views: (_e, c) => [["views", c.slug]],
+  issue_views: (_e, c) => [viewKeys.all(c.slug)],
 };
 
 /** Query keys to invalidate for one event of a topic subscribed under `ctx`. Unknown tables touch their item, if any. */
@@ -157,7 +168,7 @@ export function liveRemovals(e: LiveEvent, ctx: LiveCtx): QueryKey[] {
 /** Everything a topic's screens may hold: refetched when the server says events were lost (`reset`) or access ended. */
 export function liveTopicKeys(topic: string, ctx: LiveCtx): QueryKey[] {
   const [kind, id] = topic.split(":");
-  if (kind === "project") return [["wi", ctx.slug, id], qk.project(ctx.slug, id), ["pages", ctx.slug, id]];
+  if (kind === "project") return [wiKeys.all(ctx.slug, id), qk.project(ctx.slug, id), pageKeys.all(ctx.slug, id)];
   if (kind === "workspace")
     return [qk.workspace(ctx.slug), qk.projects(ctx.slug), qk.projectDetails(ctx.slug), qk.workspaceMembers(ctx.slug)];
   if (kind === "issue" && ctx.pid) return itemKeys({ slug: ctx.slug, pid: ctx.pid }, id);

@@ -28,6 +28,7 @@ export const pageKeys = {
   tree: (slug: string, pid: string) => ["pages", slug, pid, "list", "tree"] as const,
   summary: (slug: string, pid: string) => ["pages", slug, pid, "summary"] as const,
   one: (slug: string, pid: string, id: string) => ["pages", slug, pid, "page", id] as const,
+  versionsAll: (slug: string, pid: string) => ["pages", slug, pid, "versions"] as const,
   versions: (slug: string, pid: string, id: string) => ["pages", slug, pid, "versions", id] as const,
   version: (slug: string, pid: string, id: string, vid: string) => ["pages", slug, pid, "versions", id, vid] as const,
 };

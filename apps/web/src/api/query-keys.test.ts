@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
  * key that is read, written and invalidated in different places is spelled once. A key written out at a use site
  * (`queryKey: ["wi", slug, pid, "history", id]`) drifts from the factory's and its invalidation silently stops
  * matching. Derived keys spread a factory's key first (`[...wiKeys.search(slug, pid, q), "mention"]`).
- * api/live-map.ts is the one table of invalidation prefixes by table and is held by its own test.
+ * api/live-map.ts, the table of what each realtime event invalidates, builds its prefixes from the same factories.
  */
 const src = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** The query client's methods whose first argument may be a key (`qc.setQueryData(["me"], me)`). */
@@ -59,6 +59,19 @@ function literalKeys(text: string): number[] {
   return found.map((n) => file.getLineAndCharacterOfPosition(n.getStart(file)).line + 1);
 }
 
+/** In the live map every array that looks like a key (a string, then something computed) is a key written out. */
+function keysInLiveMap(text: string): number[] {
+  const file = ts.createSourceFile("live-map.ts", text, ts.ScriptTarget.Latest, true);
+  const found: number[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isArrayLiteralExpression(node) && writtenOut(node).length && !node.elements.every(ts.isStringLiteralLike))
+      found.push(file.getLineAndCharacterOfPosition(node.getStart(file)).line + 1);
+    ts.forEachChild(node, visit);
+  };
+  visit(file);
+  return found;
+}
+
 describe("query keys", () => {
   it("the rule sees a literal key at a use site and lets a factory's key through", () => {
     expect(literalKeys(`qc.invalidateQueries({ queryKey: ["wi", slug, pid, "list"] });`)).toEqual([1]);
@@ -77,5 +90,11 @@ describe("query keys", () => {
       literalKeys(fs.readFileSync(file, "utf8")).map((line) => `${path.relative(src, file)}:${line}`),
     );
     expect(found).toEqual([]);
+  });
+
+  it("the live map takes its prefixes from the factories too", () => {
+    expect(keysInLiveMap(`const lists = (c) => ["wi", c.slug, c.pid, "list"];`)).toEqual([1]);
+    expect(keysInLiveMap(`const PARTS = ["detail", "item"]; const k = wiKeys.lists(slug, pid);`)).toEqual([]);
+    expect(keysInLiveMap(fs.readFileSync(path.join(src, "api", "live-map.ts"), "utf8"))).toEqual([]);
   });
 });

@@ -18,6 +18,7 @@ export const teamspaceKeys = {
   one: (slug: string, id: string) => ["teamspaces", slug, "one", id] as const,
   /** Counts of work items: moved by any item's change (api/live-map.ts). */
   progress: (slug: string, id: string) => ["teamspaces", slug, "progress", id] as const,
+  progressAll: (slug: string) => ["teamspaces", slug, "progress"] as const,
 };
 
 /* Query options shared by the hooks and the route loaders (app/loaders.ts). */

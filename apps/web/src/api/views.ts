@@ -42,6 +42,8 @@ const base = (slug: string, pid: string | null) => {
 };
 
 export const viewKeys = {
+  /** Every place's saved views (a team view's event says nothing of its teamspace). */
+  all: (slug: string) => ["views", slug] as const,
   list: (slug: string, pid: string | null) => ["views", slug, pid ?? "workspace"] as const,
   one: (slug: string, pid: string | null, id: string) => ["views", slug, pid ?? "workspace", id] as const,
 };

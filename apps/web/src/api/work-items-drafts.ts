@@ -10,11 +10,12 @@ import { wiKeys } from "./work-items.ts";
 import type { DraftBody } from "@stride/shared/contract";
 
 export const DRAFTS_PAGE_SIZE = 50;
-const key = (slug: string) => ["wi-drafts", slug] as const;
+/** A workspace's drafts (every page). */
+export const draftKeys = { all: (slug: string) => ["wi-drafts", slug] as const };
 
 export function useWorkspaceDrafts(slug: string) {
   return useInfiniteQuery({
-    queryKey: key(slug),
+    queryKey: draftKeys.all(slug),
     initialPageParam: 0,
     queryFn: ({ pageParam }) =>
       call(D.list, { slug }, undefined, {
@@ -29,7 +30,7 @@ export type { DraftBody };
 export function useDraftMutations(slug: string) {
   const qc = useQueryClient();
   const refresh = () => {
-    qc.invalidateQueries({ queryKey: key(slug) });
+    qc.invalidateQueries({ queryKey: draftKeys.all(slug) });
     qc.invalidateQueries({ queryKey: qk.workspaceMemberMe(slug) });
   };
   const create = useMutation({

@@ -95,7 +95,18 @@ export const wiKeys = {
   /** The key of a list not asked for yet (no context): it never fetches. */
   none: ["wi", "none"] as const,
 };
-type ItemPart = "list" | "detail" | "item" | "history" | "sub-issues" | "relations" | "attachments" | "meta" | "cycles";
+type ItemPart =
+  | "list"
+  | "detail"
+  | "item"
+  | "history"
+  | "sub-issues"
+  | "relations"
+  | "attachments"
+  | "meta"
+  | "cycles"
+  | "search"
+  | "props";
 
 /** One work item by id (list-item shape), e.g. the parent shown by the parent picker. */
 export const workItemQuery = (slug: string, pid: string, id: string) =>
