@@ -33,7 +33,6 @@ const STILL_HAND_WRITTEN = [
   "projects.ts",
   "publish.ts",
   "search.ts",
-  "secrets.ts",
   "teamspaces.ts",
   "time-tracking.ts",
   "users.ts",

@@ -5,6 +5,10 @@
  * so the web's bundle gets the paths and no zod.
  */
 export * from "./endpoint.ts";
+export * from "./agent-realtime.ts";
 export * from "./cycles.ts";
 export * from "./labels.ts";
+export * from "./recent-visits.ts";
 export * from "./states.ts";
+export * from "./timezones.ts";
+export * from "./user-secrets.ts";

@@ -1,3 +1,4 @@
+import { recentVisitEndpoints } from "@stride/shared/endpoints";
 import { z } from "zod";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
@@ -14,8 +15,7 @@ const recentQuery = z.object({ entity_name: z.enum(["issue", "project", "page"])
  */
 export const recentVisitRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/recent-visits/`,
+    endpoint: recentVisitEndpoints.list,
     params: slugParams,
     query: recentQuery,
     scope: "workspace",
