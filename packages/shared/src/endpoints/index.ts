@@ -6,9 +6,15 @@
  */
 export * from "./endpoint.ts";
 export * from "./agent-realtime.ts";
+export * from "./api-tokens.ts";
 export * from "./cycles.ts";
+export * from "./dashboard.ts";
+export * from "./exports.ts";
 export * from "./labels.ts";
+export * from "./model-configs.ts";
+export * from "./quick-links.ts";
 export * from "./recent-visits.ts";
 export * from "./states.ts";
+export * from "./stickies.ts";
 export * from "./timezones.ts";
 export * from "./user-secrets.ts";

@@ -4,7 +4,6 @@ import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { listRecentVisits } from "../../domain/recent-visits.ts";
 
 const recentQuery = z.object({ entity_name: z.enum(["issue", "project", "page"]).or(z.literal("")).optional() });
