@@ -4,12 +4,12 @@
  * create / change / delete. Its work items are a list context of the work-item lists (api/work-items.ts `TEAM_LISTS`).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Teamspace, TeamspaceCreateBody, TeamspacePatchBody, TeamspaceProgress } from "@stride/shared/contract";
+import type { Teamspace, TeamspaceCreateBody, TeamspacePatchBody } from "@stride/shared/contract";
 import { teamspaceEndpoints as T } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 
-export type { Teamspace, TeamspaceProgress };
+export type { Teamspace };
 
 export const teamspaceKeys = {
   all: (slug: string) => ["teamspaces", slug] as const,

@@ -146,24 +146,25 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
     add: Act,
     remove: Act,
   ) => {
-    const common = { scope: "workspace", params: teamspaceParams, body, policy: TS.edit, load: teamspaceOf } as const;
-    route(fastify, app, {
-      endpoint: ends.add,
-      ...common,
-      status: 201,
-      handler: async (ctx) => {
-        await ctx.app.db.transaction((tx) => add(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
-        return presented(ctx, ctx.loaded.id);
-      },
-    });
-    route(fastify, app, {
-      endpoint: ends.remove,
-      ...common,
-      status: 204,
-      handler: async (ctx) => {
-        await ctx.app.db.transaction((tx) => remove(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
-      },
-    });
+    for (const [endpoint, act] of [
+      [ends.add, add],
+      [ends.remove, remove],
+    ] as const) {
+      const adds = endpoint.method === "POST";
+      route(fastify, app, {
+        endpoint,
+        scope: "workspace",
+        params: teamspaceParams,
+        body,
+        policy: TS.edit,
+        load: teamspaceOf,
+        status: adds ? 201 : 204,
+        handler: async (ctx) => {
+          await ctx.app.db.transaction((tx) => act(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
+          return adds ? presented(ctx, ctx.loaded.id) : undefined;
+        },
+      });
+    }
   };
   idsRoutes(
     { add: E.addMembers, remove: E.removeMembers },
