@@ -1,34 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  AgentMetadataResponse,
-  AgentTemplate,
-  Artifact,
-  CommitExecutionBody,
-  CommitResult,
-  ExecuteResponse,
-  ExecutionDetail,
-  ExecutionSearchResponse,
-  SaveAgentTemplateBody,
-} from "@stride/shared/contract";
-import { api } from "./client.ts";
+import type { Artifact, CommitExecutionBody, SaveAgentTemplateBody } from "@stride/shared/contract";
+import { agentEndpoints as A } from "@stride/shared/endpoints";
+import { api, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
 /** Agent templates, executions and artifacts of a project (agents.md §2); the subscription token (§4). */
-const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 export const agentTemplatesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.agentTemplates(slug, pid),
-    queryFn: async () =>
-      (await api<{ agent_templates: AgentTemplate[] }>(`${base(slug, pid)}agent/templates/`)).agent_templates,
+    queryFn: async () => (await call(A.templates, at(slug, pid))).agent_templates,
   });
 
 export const agentMetadataQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.agentMetadata(slug, pid),
-    queryFn: async () =>
-      (await api<AgentMetadataResponse>(`${base(slug, pid)}agent/templates/metadata/`)).agent_metadata,
+    queryFn: async () => (await call(A.metadata, at(slug, pid))).agent_metadata,
     staleTime: 60 * 60_000,
   });
 
@@ -42,8 +31,7 @@ export function useAgentMetadata(slug: string, pid: string, enabled = true) {
 export function useSaveAgentTemplate(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveAgentTemplateBody) =>
-      api<{ agent_template: AgentTemplate }>(`${base(slug, pid)}agent/templates/`, { method: "POST", body }),
+    mutationFn: (body: SaveAgentTemplateBody) => call(A.saveTemplate, at(slug, pid), body),
     meta: { silent: true },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.agentTemplates(slug, pid) }),
   });
@@ -52,7 +40,7 @@ export function useSaveAgentTemplate(slug: string, pid: string) {
 export function useDeleteAgentTemplate(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`${base(slug, pid)}agent/templates/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(A.removeTemplate, { ...at(slug, pid), templateId: id }),
     meta: { errorTitle: "Could not delete the agent", successTitle: "Agent deleted" },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.agentTemplates(slug, pid) }),
   });
@@ -66,12 +54,7 @@ export const executionSearchQuery = (
 ) =>
   queryOptions({
     queryKey: qk.agentExecutions(slug, pid, params),
-    queryFn: () => {
-      const q = new URLSearchParams(
-        Object.entries(params).flatMap(([k, v]) => (v === undefined || v === "" ? [] : [[k, String(v)]])),
-      );
-      return api<ExecutionSearchResponse>(`${base(slug, pid)}agent/executions/search/?${q}`);
-    },
+    queryFn: () => call(A.searchExecutions, at(slug, pid), undefined, { query: params }),
   });
 
 export function useExecutionSearch(
@@ -90,7 +73,7 @@ export const itemExecutionsQuery = (slug: string, pid: string, issueId: string) 
     queryFn: async () =>
       (
         await api<{ agent_executions: { id: string; execution_id: string; created_at: string }[] }>(
-          `${base(slug, pid)}issues/${issueId}/agent-executions/`,
+          `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${issueId}/agent-executions/`,
         )
       ).agent_executions,
   });
@@ -117,8 +100,7 @@ export interface ExecuteVars {
 export function useExecute(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: ExecuteVars) =>
-      api<ExecuteResponse>(`${base(slug, pid)}agent/execute/`, { method: "POST", body }),
+    mutationFn: (body: ExecuteVars) => call(A.execute, at(slug, pid), body),
     meta: { silent: true },
     onSuccess: (_r, v) => {
       if (v.issue_id) void qc.invalidateQueries({ queryKey: qk.itemAgentExecutions(slug, pid, v.issue_id) });
@@ -129,7 +111,7 @@ export function useExecute(slug: string, pid: string) {
 
 export function useCancelExecution(slug: string, pid: string) {
   return useMutation({
-    mutationFn: (id: string) => api(`${base(slug, pid)}agent/executions/${id}/cancel/`, { method: "POST", body: {} }),
+    mutationFn: (id: string) => call(A.cancel, { ...at(slug, pid), executionId: id }),
     meta: { errorTitle: "Could not cancel the execution" },
   });
 }
@@ -142,7 +124,7 @@ export function useCommitExecution(slug: string, pid: string, issueId: string | 
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ executionId, body }: { executionId: string; body: CommitExecutionBody; label?: string }) =>
-      api<CommitResult>(`${base(slug, pid)}agent/executions/${executionId}/commit/`, { method: "POST", body }),
+      call(A.commit, { ...at(slug, pid), executionId }, body),
     meta: { silent: true, successTitle: "Committed" },
     onSuccess: (_r, { body }) => {
       // the branch link and its activity line on the work item; the artifact now names its branch
@@ -165,7 +147,7 @@ export function useQueuePosition(slug: string, pid: string, executionId: string,
   return useQuery({
     queryKey: qk.executionQueue(slug, pid, executionId),
     queryFn: async () =>
-      (await api<ExecutionDetail>(`${base(slug, pid)}agent/executions/${executionId}/?after_seq=${2 ** 31 - 1}`))
+      (await call(A.execution, { ...at(slug, pid), executionId }, undefined, { query: { after_seq: 2 ** 31 - 1 } }))
         .execution.queue_position,
     enabled: waiting && !!slug && !!pid,
     refetchInterval: QUEUE_POLL_MS,
@@ -176,7 +158,7 @@ export function useQueuePosition(slug: string, pid: string, executionId: string,
 /** An artifact; fetching it fails quietly (platform.md §8): null. Content over 256 KB comes from `download_url`. */
 export async function fetchArtifact(slug: string, pid: string, id: string): Promise<Artifact | null> {
   try {
-    const a = await api<Artifact>(`${base(slug, pid)}artifacts/${id}/`);
+    const a = await call(A.artifact, { ...at(slug, pid), artifactId: id });
     if (a.content === undefined && a.download_url) {
       const res = await fetch(a.download_url, { credentials: "same-origin" });
       return res.ok ? { ...a, content: await res.text() } : a;

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { ApiToken, CreateApiTokenBody, CreatedApiToken } from "@stride/shared/contract";
-import { api, hasFieldErrors } from "./client.ts";
+import type { CreateApiTokenBody } from "@stride/shared/contract";
+import { apiTokenEndpoints as T } from "@stride/shared/endpoints";
+import { call, hasFieldErrors } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 /** A workspace's API tokens of the signed-in admin (`W/api-tokens/`): listed without the token text. */
-const T = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/api-tokens/`;
-
 export const apiTokensQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.apiTokens(slug), queryFn: () => api<ApiToken[]>(T(slug)) });
+  queryOptions({ queryKey: qk.apiTokens(slug), queryFn: () => call(T.list, { slug }) });
 
 export function useApiTokens(slug: string) {
   return useQuery(apiTokensQuery(slug));
@@ -18,7 +17,7 @@ export function useCreateApiToken(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: hasFieldErrors, errorTitle: "Could not create the token" },
-    mutationFn: (body: CreateApiTokenBody) => api<CreatedApiToken>(T(slug), { method: "POST", body }),
+    mutationFn: (body: CreateApiTokenBody) => call(T.create, { slug }, body),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.apiTokens(slug) }),
   });
 }
@@ -28,7 +27,7 @@ export function useRevokeApiToken(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not revoke the token" },
-    mutationFn: (id: string) => api(`${T(slug)}${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(T.remove, { slug, tokenId: id }),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.apiTokens(slug) }),
   });
 }

@@ -1,24 +1,22 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { EnvironmentTemplate, EnvironmentType, Sandbox } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { environmentEndpoints as E, type BodyOf } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 /** Repositories (sandbox environment templates), MCP servers and sandboxes of a project (agents.md §2): admin only. */
-const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/environments/`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 export const environmentTemplatesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.environmentTemplates(slug, pid),
-    queryFn: async () =>
-      (await api<{ environment_templates: EnvironmentTemplate[] }>(`${base(slug, pid)}templates/`))
-        .environment_templates,
+    queryFn: async () => (await call(E.templates, at(slug, pid))).environment_templates,
   });
 
 /** The project's running sandboxes (starting or active). */
 export const sandboxesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.sandboxes(slug, pid),
-    queryFn: async () => (await api<{ sandboxes: Sandbox[] }>(`${base(slug, pid)}sandboxes/`)).sandboxes,
+    queryFn: async () => (await call(E.sandboxes, at(slug, pid))).sandboxes,
     // sandbox polling interval (platform.md §9): 5 minutes, besides the live events
     refetchInterval: 5 * 60_000,
   });
@@ -31,19 +29,13 @@ export function useSandboxes(slug: string, pid: string, enabled = true) {
   return useQuery({ ...sandboxesQuery(slug, pid), enabled: enabled && !!slug && !!pid });
 }
 
-export interface SaveTemplate {
-  type: EnvironmentType;
-  config: Record<string, unknown>;
-  environment_template_id?: string;
-  preset_names?: "issue_agent"[];
-}
+export type SaveTemplate = BodyOf<typeof E.saveTemplate>;
 
 /** The forms show their own field errors (`silent`); the other writes are toasted by the one handler. */
 export function useSaveEnvironmentTemplate(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: SaveTemplate) =>
-      api<{ environment_template: EnvironmentTemplate }>(`${base(slug, pid)}templates/`, { method: "POST", body }),
+    mutationFn: (body: SaveTemplate) => call(E.saveTemplate, at(slug, pid), body),
     meta: { silent: true },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.environmentTemplates(slug, pid) }),
   });
@@ -52,7 +44,7 @@ export function useSaveEnvironmentTemplate(slug: string, pid: string) {
 export function useDeleteEnvironmentTemplate(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api(`${base(slug, pid)}templates/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(E.removeTemplate, { ...at(slug, pid), templateId: id }),
     meta: { errorTitle: "Could not delete the repository", successTitle: "Repository deleted" },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.environmentTemplates(slug, pid) }),
   });
@@ -76,29 +68,19 @@ export const useCreateSandbox = (slug: string, pid: string) =>
   useSandboxMutation(
     slug,
     pid,
-    (templateId: string) =>
-      api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/`, {
-        method: "POST",
-        body: { sandbox_template_id: templateId },
-      }),
+    (templateId: string) => call(E.createSandbox, at(slug, pid), { sandbox_template_id: templateId }),
     { errorTitle: "Could not start the sandbox", successTitle: "Sandbox starting" },
   );
 export const useShutdownSandbox = (slug: string, pid: string) =>
-  useSandboxMutation(
-    slug,
-    pid,
-    (id: string) =>
-      api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/${id}/shutdown/`, { method: "POST", body: {} }),
-    { errorTitle: "Could not shut down the sandbox", successTitle: "Sandbox shut down" },
-  );
+  useSandboxMutation(slug, pid, (id: string) => call(E.shutdownSandbox, { ...at(slug, pid), sandboxId: id }), {
+    errorTitle: "Could not shut down the sandbox",
+    successTitle: "Sandbox shut down",
+  });
 export const useRefreshSandbox = (slug: string, pid: string) =>
   useSandboxMutation(
     slug,
     pid,
     ({ id, seconds }: { id: string; seconds: number }) =>
-      api<{ sandbox: Sandbox }>(`${base(slug, pid)}sandboxes/${id}/refresh/`, {
-        method: "POST",
-        body: { extend_lifetime: seconds },
-      }),
+      call(E.refreshSandbox, { ...at(slug, pid), sandboxId: id }, { extend_lifetime: seconds }),
     { errorTitle: "Could not extend the sandbox", successTitle: "Sandbox extended" },
   );

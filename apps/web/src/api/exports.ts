@@ -1,10 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateExportBody, ExportHistoryItem, Paginated } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import type { CreateExportBody, ExportHistoryItem } from "@stride/shared/contract";
+import { exportEndpoints as E } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 /** Exports of work items (`W/export-issues/`, wire-facts-2 §5): start one, and the history with progress and links. */
-const E = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/export-issues`;
 export const EXPORT_HISTORY_SIZE = 25;
 
 const running = (e: ExportHistoryItem) => e.status === "queued" || e.status === "processing";
@@ -17,7 +17,9 @@ export const exportsQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.exports(slug),
     queryFn: () =>
-      api<Paginated<ExportHistoryItem>>(`${E(slug)}?per_page=${EXPORT_HISTORY_SIZE}&cursor=${EXPORT_HISTORY_SIZE}:0:0`),
+      call(E.history, { slug }, undefined, {
+        query: { per_page: EXPORT_HISTORY_SIZE, cursor: `${EXPORT_HISTORY_SIZE}:0:0` },
+      }),
     refetchInterval: (q) => (q.state.data?.results.some(running) ? 2000 : false),
   });
 
@@ -29,7 +31,7 @@ export function useStartExport(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not start the export", successTitle: "Export started" },
-    mutationFn: (body: CreateExportBody) => api<{ message: string }>(`${E(slug)}/`, { method: "POST", body }),
+    mutationFn: (body: CreateExportBody) => call(E.start, { slug }, body),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.exports(slug) }),
   });
 }

@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { api, ApiError, submitForm } from "./client.ts";
+import { instanceEndpoints as I } from "@stride/shared/endpoints";
+import { ApiError, call, submitForm } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import type { AdminMe, ConfigRow, ServerInstance } from "@stride/shared/contract";
-import type { AdminWorkspace, Paginated } from "./types.ts";
+import type { AdminMe, ConfigRow } from "@stride/shared/contract";
 
 /** Instance admin API (wire-facts-2 §1), under the `admin-session-id` cookie. */
 export type AdminUser = AdminMe;
@@ -10,7 +10,7 @@ export type { ConfigRow };
 
 export async function fetchAdminMe(): Promise<AdminUser | null> {
   try {
-    return await api<AdminUser>("/api/instances/admins/me/");
+    return await call(I.adminMe, {});
   } catch (e) {
     if (e instanceof ApiError && (e.status === 401 || e.status === 403)) return null;
     throw e;
@@ -30,7 +30,7 @@ interface Configurations {
 const configurationsQuery = {
   queryKey: qk.admin.configurations,
   queryFn: async (): Promise<Configurations> => {
-    const rows = await api<ConfigRow[]>("/api/instances/configurations/");
+    const rows = await call(I.configurations, {});
     return {
       values: Object.fromEntries(rows.map((r) => [r.key, r.value ?? ""])) as Record<string, string>,
       fromEnv: rows.filter((r) => r.set_by_environment).map((r) => r.key),
@@ -52,8 +52,7 @@ export function useUpdateConfigurations() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (patch: Record<string, string>) =>
-      api<ConfigRow[]>("/api/instances/configurations/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: Record<string, string>) => call(I.updateConfigurations, {}, patch),
     onMutate: async (patch) => {
       await qc.cancelQueries({ queryKey: qk.admin.configurations });
       const prev = qc.getQueryData<Configurations>(qk.admin.configurations);
@@ -74,8 +73,7 @@ export function useUpdateInstance() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) =>
-      api("/api/instances/", { method: "PATCH", body: patch }),
+    mutationFn: (patch: { instance_name?: string; is_telemetry_enabled?: boolean }) => call(I.update, {}, patch),
     onSettled: () => qc.invalidateQueries({ queryKey: qk.instance }),
   });
 }
@@ -84,34 +82,31 @@ export function useUpdateInstance() {
 export function useServerInstances() {
   return useQuery({
     queryKey: qk.admin.servers,
-    queryFn: () => api<ServerInstance[]>("/api/instances/servers/"),
+    queryFn: () => call(I.servers, {}),
     refetchInterval: 30_000,
   });
 }
 
-export const sendTestEmail = (receiver_email: string) =>
-  api<{ message: string }>("/api/instances/email-credentials-check/", { method: "POST", body: { receiver_email } });
+export const sendTestEmail = (receiver_email: string) => call(I.checkEmail, {}, { receiver_email });
 
-export const disableEmail = () => api("/api/instances/configurations/disable-email-feature/", { method: "DELETE" });
+export const disableEmail = () => call(I.disableEmail, {});
 
 export function useAdminWorkspaces(search: string, cursor: string) {
   return useQuery({
     queryKey: qk.admin.workspaces(search, cursor),
-    queryFn: () =>
-      api<Paginated<AdminWorkspace>>("/api/instances/workspaces/", { query: { search, cursor, per_page: 10 } }),
+    queryFn: () => call(I.workspaces, {}, undefined, { query: { search, cursor, per_page: 10 } }),
     placeholderData: (prev) => prev,
   });
 }
 
 export const adminCheckSlug = (slug: string, signal?: AbortSignal) =>
-  api<{ status: boolean }>("/api/instances/workspace-slug-check/", { query: { slug }, signal }).then((r) => r.status);
+  call(I.slugCheck, {}, undefined, { query: { slug }, signal }).then((r) => r.status);
 
 export function useAdminCreateWorkspace() {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: { name: string; slug: string; organization_size?: string }) =>
-      api<AdminWorkspace>("/api/instances/workspaces/", { method: "POST", body }),
+    mutationFn: (body: { name: string; slug: string; organization_size?: string }) => call(I.createWorkspace, {}, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.admin.workspacesAll }),
   });
 }

@@ -13,9 +13,9 @@ import {
   type QueryKey,
 } from "@tanstack/react-query";
 import type {
+  DashboardWidgetAnswer,
   DashboardWithWidgets,
   HomePreference,
-  Paginated,
   PriorityStats,
   RecentActivityStats,
   RecentCollaborator,
@@ -31,7 +31,13 @@ import type {
   WidgetIssues,
 } from "@stride/shared/contract";
 import { STICKIES_SHOWN, widgetStatsParams, type SidebarPreferenceKey, type WidgetIssueTab } from "@stride/shared";
-import { api } from "./client.ts";
+import {
+  dashboardEndpoints as D,
+  quickLinkEndpoints as QL,
+  recentVisitEndpoints as RV,
+  stickyEndpoints as S,
+} from "@stride/shared/endpoints";
+import { api, call } from "./client.ts";
 
 export type {
   HomePreference,
@@ -68,12 +74,12 @@ export const stickiesQuery = (slug: string) =>
   queryOptions({
     queryKey: homeKeys.stickies(slug),
     queryFn: () =>
-      api<Paginated<Sticky>>(`${W(slug)}/stickies/`, {
+      call(S.list, { slug }, undefined, {
         query: { per_page: String(STICKIES_SHOWN), cursor: `${STICKIES_SHOWN}:0:0` },
       }).then((r) => r.results),
   });
 export const quickLinksQuery = (slug: string) =>
-  queryOptions({ queryKey: homeKeys.quickLinks(slug), queryFn: () => api<QuickLink[]>(`${W(slug)}/quick-links/`) });
+  queryOptions({ queryKey: homeKeys.quickLinks(slug), queryFn: () => call(QL.list, { slug }) });
 export const homePreferencesQuery = (slug: string) =>
   queryOptions({
     queryKey: homeKeys.preferences(slug),
@@ -85,24 +91,24 @@ export const sidebarPreferencesQuery = (slug: string) =>
     queryFn: () => api<SidebarPreferences>(`${W(slug)}/sidebar-preferences/`, { priority: "low" }),
   });
 export const recentVisitsQuery = (slug: string) =>
-  queryOptions({ queryKey: homeKeys.recents(slug), queryFn: () => api<RecentVisit[]>(`${W(slug)}/recent-visits/`) });
+  queryOptions({ queryKey: homeKeys.recents(slug), queryFn: () => call(RV.list, { slug }) });
 export const homeDashboardQuery = (slug: string) =>
   queryOptions({
     queryKey: homeKeys.dashboard(slug),
-    queryFn: () => api<DashboardWithWidgets>(`${W(slug)}/dashboard/`, { query: { dashboard_type: "home" } }),
+    queryFn: () => call(D.home, { slug }, undefined, { query: { dashboard_type: "home" } }),
   });
 /** The caller's items of one tab of the assigned-work widget (the first few and their number). */
 export const assignedWorkQuery = (slug: string, dashboardId: string, tab: WidgetIssueTab) =>
   queryOptions({
     queryKey: homeKeys.widget(slug, dashboardId, "assigned_issues", tab),
     queryFn: () =>
-      api<WidgetIssues>(`${W(slug)}/dashboard/${dashboardId}/`, {
+      call(D.widgetStats, { slug, dashboardId }, undefined, {
         query: { widget_key: "assigned_issues", issue_type: tab },
-      }),
+      }) as Promise<WidgetIssues>, // the answer's shape follows `widget_key`, which TypeScript cannot see
   });
 
 /** The stats of a home dashboard widget, asked as its stored filters say (`widgetStatsParams`). */
-export function dashboardWidgetQuery<T>(
+export function dashboardWidgetQuery<T extends DashboardWidgetAnswer = DashboardWidgetAnswer>(
   slug: string,
   dashboardId: string,
   widget: { key: string; widget_filters: unknown },
@@ -110,7 +116,8 @@ export function dashboardWidgetQuery<T>(
   const query = widgetStatsParams(widget);
   return queryOptions({
     queryKey: homeKeys.widget(slug, dashboardId, widget.key, new URLSearchParams(query).toString()),
-    queryFn: () => api<T>(`${W(slug)}/dashboard/${dashboardId}/`, { query }),
+    // the answer's shape follows the widget's key (in `query`), which TypeScript cannot see
+    queryFn: () => call(D.widgetStats, { slug, dashboardId }, undefined, { query }) as Promise<T>,
   });
 }
 export type DashboardWidgetStats = {
@@ -152,7 +159,7 @@ export function useCreateSticky(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not add the sticky" },
-    mutationFn: (body: StickyCreateBody) => api<Sticky>(`${W(slug)}/stickies/`, { method: "POST", body }),
+    mutationFn: (body: StickyCreateBody) => call(S.create, { slug }, body),
     onSuccess: (row) =>
       qc.setQueryData<Sticky[]>(homeKeys.stickies(slug), (old) =>
         old ? [row, ...old.filter((s) => s.id !== row.id)].sort(byOrder) : old,
@@ -166,8 +173,7 @@ export function useUpdateSticky(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the sticky" },
-    mutationFn: ({ id, ...body }: StickyCreateBody & { id: string }) =>
-      api<Sticky>(`${W(slug)}/stickies/${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: StickyCreateBody & { id: string }) => call(S.update, { slug, stickyId: id }, body),
     onMutate: ({ id, ...body }) =>
       optimistic<Sticky[]>(qc, homeKeys.stickies(slug), (old) =>
         old.map((s) => (s.id === id ? ({ ...s, ...body } as Sticky) : s)).sort(byOrder),
@@ -184,7 +190,7 @@ export function useDeleteSticky(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not delete the sticky" },
-    mutationFn: (id: string) => api(`${W(slug)}/stickies/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(S.remove, { slug, stickyId: id }),
     onMutate: (id) => optimistic<Sticky[]>(qc, homeKeys.stickies(slug), (old) => old.filter((s) => s.id !== id)),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.stickies(slug) }),
@@ -198,7 +204,7 @@ export function useCreateQuickLink(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: QuickLinkCreateBody) => api<QuickLink>(`${W(slug)}/quick-links/`, { method: "POST", body }),
+    mutationFn: (body: QuickLinkCreateBody) => call(QL.create, { slug }, body),
     onSuccess: (row) =>
       qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) =>
         old ? [row, ...old.filter((l) => l.id !== row.id)] : old,
@@ -211,8 +217,7 @@ export function useUpdateQuickLink(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: ({ id, ...body }: QuickLinkPatchBody & { id: string }) =>
-      api<QuickLink>(`${W(slug)}/quick-links/${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: QuickLinkPatchBody & { id: string }) => call(QL.update, { slug, linkId: id }, body),
     onSuccess: (row) =>
       qc.setQueryData<QuickLink[]>(homeKeys.quickLinks(slug), (old) => old?.map((l) => (l.id === row.id ? row : l))),
   });
@@ -222,7 +227,7 @@ export function useDeleteQuickLink(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not remove the link" },
-    mutationFn: (id: string) => api(`${W(slug)}/quick-links/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(QL.remove, { slug, linkId: id }),
     onMutate: (id) => optimistic<QuickLink[]>(qc, homeKeys.quickLinks(slug), (old) => old.filter((l) => l.id !== id)),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => qc.invalidateQueries({ queryKey: homeKeys.quickLinks(slug) }),
@@ -285,7 +290,7 @@ export function useUpdateDashboardWidget(slug: string) {
       filters?: Record<string, unknown>;
       is_visible?: boolean;
       sort_order?: number;
-    }) => api(`/api/dashboard/${dashboard.dashboard.id}/widgets/${widgetId}/`, { method: "PATCH", body }),
+    }) => call(D.updateWidget, { dashboardId: dashboard.dashboard.id, widgetId }, body),
     onMutate: ({ widgetId, filters, is_visible, sort_order }) =>
       optimistic<DashboardWithWidgets>(qc, homeKeys.dashboard(slug), (old) => ({
         ...old,

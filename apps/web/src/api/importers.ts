@@ -1,11 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateImportBody, Importer, ImportMapping } from "@stride/shared/contract";
-import { api, hasFieldErrors } from "./client.ts";
+import { importerEndpoints as I } from "@stride/shared/endpoints";
+import { call, hasFieldErrors } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 export type { Importer, ImportMapping };
-
-const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
 const RUNNING = new Set(["analyzing", "queued", "running"]);
 export const importRunning = (i: Importer) => RUNNING.has(i.status);
@@ -17,7 +16,7 @@ export const importRunning = (i: Importer) => RUNNING.has(i.status);
 export const importersQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.importers(slug),
-    queryFn: () => api<Importer[]>(`${W(slug)}/importers/`),
+    queryFn: () => call(I.list, { slug }),
     refetchInterval: (q) => ((q.state.data ?? []).some(importRunning) ? 2000 : false),
   });
 
@@ -29,7 +28,7 @@ export function useCreateImport(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not start the import", silent: hasFieldErrors },
-    mutationFn: (body: CreateImportBody) => api<Importer>(`${W(slug)}/importers/`, { method: "POST", body }),
+    mutationFn: (body: CreateImportBody) => call(I.create, { slug }, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.importers(slug) }),
   });
 }
@@ -39,7 +38,7 @@ export function useStartImport(slug: string) {
   return useMutation({
     meta: { errorTitle: "Could not start the import", silent: hasFieldErrors },
     mutationFn: ({ id, mapping }: { id: string; mapping: ImportMapping }) =>
-      api<Importer>(`${W(slug)}/importers/${id}/start/`, { method: "POST", body: { mapping } }),
+      call(I.start, { slug, importerId: id }, { mapping }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.importers(slug) }),
   });
 }
@@ -48,7 +47,7 @@ export function useDeleteImport(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not remove the import" },
-    mutationFn: (id: string) => api(`${W(slug)}/importers/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(I.remove, { slug, importerId: id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.importers(slug) }),
   });
 }

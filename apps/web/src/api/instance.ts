@@ -1,14 +1,16 @@
 import { useQuery } from "@tanstack/react-query";
 import { MAX_UPLOAD_SIZE } from "@stride/shared";
-import { api } from "./client.ts";
+import { instanceEndpoints as I } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import type { InstanceInfo } from "./types.ts";
 
 /** The server's upload limit (FILE_SIZE_LIMIT, `config.file_size_limit`) as last read; the default until then. */
 let knownFileSizeLimit = MAX_UPLOAD_SIZE;
 
-export const fetchInstance = () =>
-  api<InstanceInfo>("/api/instances/", { allow401: true }).then((info) => {
+/** The instance's answer, read as the web's looser `InstanceInfo` (either variant's fields optional). */
+export const fetchInstance = (): Promise<InstanceInfo> =>
+  call(I.get, {}, undefined, { allow401: true }).then((info: InstanceInfo) => {
     if (info.config?.file_size_limit) knownFileSizeLimit = info.config.file_size_limit;
     return info;
   });

@@ -1,24 +1,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   ModelConfig,
-  ModelConfigList,
   ModelConfigTestResult,
   SaveModelConfigBody,
   TestModelConfigBody,
 } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { modelConfigEndpoints as M } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 export type { ModelConfig, ModelConfigTestResult, SaveModelConfigBody, TestModelConfigBody };
 
-const base = (slug: string, pid: string) =>
-  `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/model-configs/`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 /** Query options, shared by the hook and the route loaders (app/loaders.ts). */
 export const modelConfigsQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.modelConfigs(slug, pid),
-    queryFn: async () => (await api<ModelConfigList>(base(slug, pid))).model_configs,
+    queryFn: async () => (await call(M.list, at(slug, pid))).model_configs,
   });
 
 export function useModelConfigs(slug: string, pid: string, enabled = true) {
@@ -30,7 +29,7 @@ export function useSaveModelConfig(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ name, body }: { name: string; body: SaveModelConfigBody }) =>
-      api<{ model_config: ModelConfig }>(`${base(slug, pid)}${encodeURIComponent(name)}/`, { method: "POST", body }),
+      call(M.save, { ...at(slug, pid), name }, body),
     meta: { silent: true },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.modelConfigs(slug, pid) }),
   });
@@ -39,7 +38,7 @@ export function useSaveModelConfig(slug: string, pid: string) {
 export function useDeleteModelConfig(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api(`${base(slug, pid)}${encodeURIComponent(name)}/`, { method: "DELETE" }),
+    mutationFn: (name: string) => call(M.remove, { ...at(slug, pid), name }),
     meta: { silent: true },
     onSettled: () => qc.invalidateQueries({ queryKey: qk.modelConfigs(slug, pid) }),
   });
@@ -48,8 +47,7 @@ export function useDeleteModelConfig(slug: string, pid: string) {
 /** The test call: a real request to the provider; the answer (`ok`, or the provider's error in words) is shown by the screen. */
 export function useTestModelConfig(slug: string, pid: string) {
   return useMutation({
-    mutationFn: (body: TestModelConfigBody) =>
-      api<ModelConfigTestResult>(`${base(slug, pid)}test/`, { method: "POST", body }),
+    mutationFn: (body: TestModelConfigBody) => call(M.test, at(slug, pid), body),
     meta: { silent: true },
   });
 }

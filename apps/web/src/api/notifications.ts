@@ -7,7 +7,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { NOTIFICATIONS_FIRST_CURSOR, NOTIFICATIONS_PAGE_SIZE, nextUnread, type NotificationTab } from "@stride/shared";
 import type { Notification, NotificationType, NotificationUnreadCounts, Paginated } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { notificationEndpoints as N } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 
 export type { Notification, NotificationType, NotificationUnreadCounts };
 
@@ -19,8 +20,6 @@ export interface InboxFilters {
   snoozed: boolean;
   unread: boolean;
 }
-
-const base = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}/users/notifications/`;
 
 export const notificationKeys = {
   all: (slug: string) => ["notifications", slug] as const,
@@ -41,15 +40,18 @@ export const inboxQuery = (slug: string, f: InboxFilters) =>
   queryOptions({
     queryKey: notificationKeys.list(slug, f),
     queryFn: () =>
-      api<Paginated<Notification>>(base(slug), {
-        query: { ...inboxParams(f), per_page: String(NOTIFICATIONS_PAGE_SIZE), cursor: NOTIFICATIONS_FIRST_CURSOR },
-      }).then((r) => r.results),
+      // with `per_page` and `cursor` the answer is the envelope (TypeScript cannot see the query)
+      (
+        call(N.list, { slug }, undefined, {
+          query: { ...inboxParams(f), per_page: String(NOTIFICATIONS_PAGE_SIZE), cursor: NOTIFICATIONS_FIRST_CURSOR },
+        }) as Promise<Paginated<Notification>>
+      ).then((r) => r.results),
   });
 
 export const unreadQuery = (slug: string) =>
   queryOptions({
     queryKey: notificationKeys.unread(slug),
-    queryFn: () => api<NotificationUnreadCounts>(`${base(slug)}unread/`),
+    queryFn: () => call(N.unread, { slug }),
   });
 
 export const useInbox = (slug: string, f: InboxFilters) => useQuery(inboxQuery(slug, f));
@@ -88,13 +90,8 @@ export type InboxAction =
   | { kind: "read" | "unread" | "archive" | "unarchive"; n: Notification }
   | { kind: "snooze"; n: Notification; till: string | null };
 
-const ACTION_CALL: Record<InboxAction["kind"], { method: "POST" | "DELETE" | "PATCH"; suffix: string }> = {
-  read: { method: "POST", suffix: "read/" },
-  unread: { method: "DELETE", suffix: "read/" },
-  archive: { method: "POST", suffix: "archive/" },
-  unarchive: { method: "DELETE", suffix: "archive/" },
-  snooze: { method: "PATCH", suffix: "" },
-};
+/** The endpoint of each action but the snooze (a PATCH of the notification). */
+const ACTION_ENDPOINT = { read: N.read, unread: N.markUnread, archive: N.archive, unarchive: N.unarchive };
 
 /** Read / unread / archive / unarchive / snooze one notification, optimistically. */
 export function useInboxAction(slug: string) {
@@ -102,11 +99,8 @@ export function useInboxAction(slug: string) {
   return useMutation({
     meta: { errorTitle: "Could not update the notification" },
     mutationFn: (a: InboxAction) => {
-      const call = ACTION_CALL[a.kind];
-      return api<Notification>(`${base(slug)}${a.n.id}/${call.suffix}`, {
-        method: call.method,
-        body: a.kind === "snooze" ? { snoozed_till: a.till } : undefined,
-      });
+      const at = { slug, notificationId: a.n.id };
+      return a.kind === "snooze" ? call(N.update, at, { snoozed_till: a.till }) : call(ACTION_ENDPOINT[a.kind], at);
     },
     onMutate: async (a) => {
       await qc.cancelQueries({ queryKey: notificationKeys.all(slug) });
@@ -146,8 +140,7 @@ export function useMarkAllRead(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not mark all as read" },
-    mutationFn: (f: InboxFilters) =>
-      api(`${base(slug)}mark-all-read/`, { method: "POST", body: inboxParams({ ...f, unread: false }) }),
+    mutationFn: (f: InboxFilters) => call(N.markAllRead, { slug }, inboxParams({ ...f, unread: false })),
     onMutate: async (f) => {
       await qc.cancelQueries({ queryKey: notificationKeys.all(slug) });
       const snaps = qc.getQueriesData({ queryKey: notificationKeys.all(slug) });

@@ -1,7 +1,8 @@
 /** Workspace search (wire-facts-2 §6 `W/search/`), used by the command palette. */
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { WorkspaceSearchResponse } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { searchEndpoints as S } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 
 export type SearchResults = WorkspaceSearchResponse["results"];
 
@@ -16,10 +17,7 @@ export const workspaceSearchQuery = (slug: string, text: string) =>
   queryOptions({
     queryKey: searchKeys.workspace(slug, text),
     queryFn: ({ signal }) =>
-      api<WorkspaceSearchResponse>(`/api/workspaces/${encodeURIComponent(slug)}/search/`, {
-        query: { search: text, entities: PALETTE_ENTITIES },
-        signal,
-      }),
+      call(S.workspace, { slug }, undefined, { query: { search: text, entities: PALETTE_ENTITIES }, signal }),
     enabled: text.trim().length > 0,
     staleTime: 10_000,
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { CreateSecretBody, UpdateSecretBody, UserSecret } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { userSecretEndpoints as S, type BodyOf } from "@stride/shared/endpoints";
+import type { UserSecret } from "@stride/shared/contract";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 export type { UserSecret };
 
-const BASE = "/api/users/me/secrets/";
-
-export const mySecretsQuery = queryOptions({ queryKey: qk.mySecrets, queryFn: () => api<UserSecret[]>(BASE) });
+export const mySecretsQuery = queryOptions({ queryKey: qk.mySecrets, queryFn: () => call(S.list, {}) });
 
 export const useMySecrets = () => useQuery(mySecretsQuery);
 
@@ -21,10 +20,9 @@ function useSecretMutation<V>(fn: (v: V) => Promise<unknown>) {
   });
 }
 
-export const useCreateSecret = () =>
-  useSecretMutation((body: CreateSecretBody) => api<UserSecret>(BASE, { method: "POST", body }));
+export const useCreateSecret = () => useSecretMutation((body: BodyOf<typeof S.create>) => call(S.create, {}, body));
 export const useUpdateSecret = () =>
-  useSecretMutation(({ id, ...body }: UpdateSecretBody & { id: string }) =>
-    api<UserSecret>(`${BASE}${id}/`, { method: "PATCH", body }),
+  useSecretMutation(({ id, ...body }: BodyOf<typeof S.update> & { id: string }) =>
+    call(S.update, { secretId: id }, body),
   );
-export const useDeleteSecret = () => useSecretMutation((id: string) => api(`${BASE}${id}/`, { method: "DELETE" }));
+export const useDeleteSecret = () => useSecretMutation((id: string) => call(S.remove, { secretId: id }));

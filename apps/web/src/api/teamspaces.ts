@@ -4,13 +4,12 @@
  * create / change / delete. Its work items are a list context of the work-item lists (api/work-items.ts `TEAM_LISTS`).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { Teamspace, TeamspaceCreateBody, TeamspacePatchBody, TeamspaceProgress } from "@stride/shared/contract";
-import { api } from "./client.ts";
-import { TEAM_LISTS, W, wiKeys } from "./work-items.ts";
+import type { Teamspace, TeamspaceCreateBody, TeamspacePatchBody } from "@stride/shared/contract";
+import { teamspaceEndpoints as T } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
+import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 
-export type { Teamspace, TeamspaceProgress };
-
-const T = (slug: string) => `${W(slug)}/teamspaces/`;
+export type { Teamspace };
 
 export const teamspaceKeys = {
   all: (slug: string) => ["teamspaces", slug] as const,
@@ -23,17 +22,17 @@ export const teamspaceKeys = {
 
 /* Query options shared by the hooks and the route loaders (app/loaders.ts). */
 export const teamspacesQuery = (slug: string) =>
-  queryOptions({ queryKey: teamspaceKeys.list(slug), queryFn: () => api<Teamspace[]>(T(slug)) });
+  queryOptions({ queryKey: teamspaceKeys.list(slug), queryFn: () => call(T.list, { slug }) });
 export const teamspaceQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: teamspaceKeys.one(slug, id),
-    queryFn: () => api<Teamspace>(`${T(slug)}${id}/`),
+    queryFn: () => call(T.get, { slug, teamspaceId: id }),
     retry: false,
   });
 export const teamspaceProgressQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: teamspaceKeys.progress(slug, id),
-    queryFn: () => api<TeamspaceProgress>(`${T(slug)}${id}/progress/`),
+    queryFn: () => call(T.progress, { slug, teamspaceId: id }),
     staleTime: 10_000,
   });
 
@@ -54,7 +53,7 @@ export function useCreateTeamspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: TeamspaceCreateBody) => api<Teamspace>(T(slug), { method: "POST", body }),
+    mutationFn: (body: TeamspaceCreateBody) => call(T.create, { slug }, body),
     onSuccess: (t) => {
       qc.setQueryData(teamspaceKeys.one(slug, t.id), t);
       invalidateTeamspaces(qc, slug);
@@ -67,7 +66,7 @@ export function useUpdateTeamspace(slug: string, id: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: TeamspacePatchBody) => api<Teamspace>(`${T(slug)}${id}/`, { method: "PATCH", body }),
+    mutationFn: (body: TeamspacePatchBody) => call(T.update, { slug, teamspaceId: id }, body),
     onSuccess: (t) => {
       qc.setQueryData(teamspaceKeys.one(slug, t.id), t);
       invalidateTeamspaces(qc, slug);
@@ -79,7 +78,7 @@ export function useDeleteTeamspace(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not delete the teamspace", successTitle: "Teamspace deleted" },
-    mutationFn: ({ id }: { id: string; label?: string }) => api(`${T(slug)}${id}/`, { method: "DELETE" }),
+    mutationFn: ({ id }: { id: string; label?: string }) => call(T.remove, { slug, teamspaceId: id }),
     onSuccess: (_r, { id }) => {
       qc.removeQueries({ queryKey: teamspaceKeys.one(slug, id), exact: true });
       invalidateTeamspaces(qc, slug);

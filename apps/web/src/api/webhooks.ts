@@ -1,25 +1,18 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type {
-  CreateWebhookBody,
-  UpdateWebhookBody,
-  Webhook,
-  WebhookLog,
-  WebhookTestQueued,
-} from "@stride/shared/contract";
-import { api, hasFieldErrors } from "./client.ts";
+import type { CreateWebhookBody, UpdateWebhookBody, Webhook, WebhookLog } from "@stride/shared/contract";
+import { webhookEndpoints as H } from "@stride/shared/endpoints";
+import { call, hasFieldErrors } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 export type { Webhook, WebhookLog };
 
-const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
-
 /* Query options shared by the hooks and the route loader (app/loaders.ts). */
 export const webhooksQuery = (slug: string) =>
-  queryOptions({ queryKey: qk.webhooks(slug), queryFn: () => api<Webhook[]>(`${W(slug)}/webhooks/`) });
+  queryOptions({ queryKey: qk.webhooks(slug), queryFn: () => call(H.list, { slug }) });
 export const webhookLogsQuery = (slug: string, id: string) =>
   queryOptions({
     queryKey: qk.webhookLogs(slug, id),
-    queryFn: () => api<WebhookLog[]>(`${W(slug)}/webhook-logs/${id}/`),
+    queryFn: () => call(H.logs, { slug, webhookId: id }),
   });
 
 export function useWebhooks(slug: string) {
@@ -36,7 +29,7 @@ export function useCreateWebhook(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not create the webhook", silent: hasFieldErrors },
-    mutationFn: (body: CreateWebhookBody) => api<Webhook>(`${W(slug)}/webhooks/`, { method: "POST", body }),
+    mutationFn: (body: CreateWebhookBody) => call(H.create, { slug }, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.webhooks(slug) }),
   });
 }
@@ -45,8 +38,7 @@ export function useUpdateWebhook(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not update the webhook", silent: hasFieldErrors },
-    mutationFn: ({ id, ...body }: UpdateWebhookBody & { id: string }) =>
-      api<Webhook>(`${W(slug)}/webhooks/${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: UpdateWebhookBody & { id: string }) => call(H.update, { slug, webhookId: id }, body),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.webhooks(slug) }),
   });
 }
@@ -55,7 +47,7 @@ export function useDeleteWebhook(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not delete the webhook" },
-    mutationFn: (id: string) => api(`${W(slug)}/webhooks/${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(H.remove, { slug, webhookId: id }),
     onSuccess: () => qc.invalidateQueries({ queryKey: qk.webhooks(slug) }),
   });
 }
@@ -63,7 +55,7 @@ export function useDeleteWebhook(slug: string) {
 export function useRegenerateWebhookSecret(slug: string) {
   return useMutation({
     meta: { errorTitle: "Could not regenerate the secret" },
-    mutationFn: (id: string) => api<Webhook>(`${W(slug)}/webhooks/${id}/regenerate/`, { method: "POST" }),
+    mutationFn: (id: string) => call(H.regenerate, { slug, webhookId: id }),
   });
 }
 
@@ -71,7 +63,7 @@ export function useSendWebhookTest(slug: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not send the test event" },
-    mutationFn: (id: string) => api<WebhookTestQueued>(`${W(slug)}/webhooks/${id}/test/`, { method: "POST" }),
+    mutationFn: (id: string) => call(H.test, { slug, webhookId: id }),
     onSuccess: (_r, id) => qc.invalidateQueries({ queryKey: qk.webhookLogs(slug, id) }),
   });
 }

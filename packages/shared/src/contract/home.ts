@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { bool, dict, fieldError, HTML_MAX, MSG, number, text, uuid, type HtmlField } from "./fields.ts";
-import type { AuditFields, Timestamp } from "./common.ts";
+import type { AuditFields, Paginated, Timestamp } from "./common.ts";
 import type { LogoProps } from "./projects.ts";
 import type { Activity, WorkItemListItem } from "./work-items.ts";
 import { LINK_URL_MAX } from "./work-items.ts";
@@ -201,3 +201,13 @@ export interface RecentCollaborator {
   user_id: string;
   active_issue_count: number;
 }
+/** GET W/dashboard/{id}/?widget_key=…: the stats of the widget asked for (the answer's shape follows the key). */
+export type DashboardWidgetAnswer =
+  | OverviewStats
+  | WidgetIssues
+  | StateGroupStats
+  | PriorityStats
+  | RecentActivityStats
+  | RecentProjectsStats
+  | RecentCollaborator[]
+  | Paginated<RecentCollaborator>;

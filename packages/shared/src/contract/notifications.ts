@@ -30,6 +30,10 @@ export const updateNotificationBody = z.object({
   snoozed_till: dateTimeOrNull().optional(),
 });
 export type UpdateNotificationBody = z.infer<typeof updateNotificationBody>;
+/** POST W/users/notifications/mark-all-read/: the inbox's filters (booleans or strings, as Plane's client sends them). */
+export type MarkAllReadBody = Partial<
+  Record<"type" | "snoozed" | "archived" | "read" | "mentioned", string | boolean | null>
+>;
 
 export { NOTIFICATION_TYPES, type NotificationType } from "../notifications.ts";
 

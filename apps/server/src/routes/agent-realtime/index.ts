@@ -1,7 +1,7 @@
+import { agentRealtimeEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { subscriptionTokenBody } from "./schemas.ts";
 import { issueSubscriptionToken } from "./commands.ts";
 import { presentSubscriptionToken } from "./presenters.ts";
@@ -12,8 +12,7 @@ import { presentSubscriptionToken } from "./presenters.ts";
  */
 export const agentRealtimeRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/agent/get-subscription-token/`,
+    endpoint: agentRealtimeEndpoints.subscriptionToken,
     params: slugParams,
     body: subscriptionTokenBody,
     scope: "workspace",

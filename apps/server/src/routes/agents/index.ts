@@ -1,8 +1,8 @@
+import { agentEndpoints } from "@stride/shared/endpoints";
 import type { AgentMetadataResponse, ExecutionDetail, ExecutionSearchResponse } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { projectParams } from "../../http/fields.ts";
-import { P } from "../../http/paths.ts";
 import { iso } from "../../http/present.ts";
 import {
   agentTemplateParams,
@@ -41,8 +41,7 @@ const callerOf = (ctx: Pick<ScopeCtx, "user" | "workspaceMember" | "projectMembe
 /** Agent templates, executions and artifacts (agents.md §2, platform.md §7 "Agents", "Environments and artifacts"). */
 export const agentRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/agent/templates/`,
+    endpoint: agentEndpoints.templates,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.agentTemplate.view,
@@ -52,8 +51,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/agent/templates/`,
+    endpoint: agentEndpoints.saveTemplate,
     params: projectParams,
     body: saveAgentTemplateBody,
     scope: "project",
@@ -64,8 +62,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/agent/templates/metadata/`,
+    endpoint: agentEndpoints.metadata,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.agentTemplate.view,
@@ -73,8 +70,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/agent/templates/:templateId/`,
+    endpoint: agentEndpoints.removeTemplate,
     params: agentTemplateParams,
     scope: "project",
     load: ({ project, params }) => loadAgentTemplate(app.db, project.id, params.templateId),
@@ -86,8 +82,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/agent/execute/`,
+    endpoint: agentEndpoints.execute,
     params: projectParams,
     body: executeBody,
     scope: "project",
@@ -102,8 +97,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/agent/executions/search/`,
+    endpoint: agentEndpoints.searchExecutions,
     params: projectParams,
     query: searchExecutionsQuery,
     scope: "project",
@@ -117,8 +111,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
 
   // Not in platform.md (the client reads executions from the realtime channel): the execution with its records after `after_seq`.
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/agent/executions/:executionId/`,
+    endpoint: agentEndpoints.execution,
     params: executionParams,
     query: executionDetailQuery,
     scope: "project",
@@ -132,8 +125,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/agent/executions/:executionId/cancel/`,
+    endpoint: agentEndpoints.cancel,
     params: executionParams,
     scope: "project",
     load: (ctx) =>
@@ -153,8 +145,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
 
   // The commit modal (issue #10 point 6; not in platform.md): the diff on a new branch `stride/{IDENT}-{seq}`.
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/agent/executions/:executionId/commit/`,
+    endpoint: agentEndpoints.commit,
     params: executionParams,
     body: commitExecutionBody,
     scope: "project",
@@ -164,8 +155,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/artifacts/:artifactId/`,
+    endpoint: agentEndpoints.artifact,
     params: artifactParams,
     scope: "project",
     load: ({ project, params, user }) => loadArtifact(app.db, project.id, params.artifactId, user.id),
@@ -179,8 +169,7 @@ export const agentRoutes: RouteModule = (fastify, app) => {
 
   // The `download_url` of an artifact over 256 KB: its content as a file.
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/artifacts/:artifactId/download/`,
+    endpoint: agentEndpoints.artifactDownload,
     params: artifactParams,
     scope: "project",
     load: ({ project, params, user }) => loadArtifact(app.db, project.id, params.artifactId, user.id),

@@ -1,3 +1,4 @@
+import { analyticsEndpoints } from "@stride/shared/endpoints";
 import { z } from "zod";
 import {
   ANALYTICS_DATE_FILTERS,
@@ -17,7 +18,6 @@ import type { AnalyticsChart } from "@stride/shared/contract";
 import { route, type ProjectCtx, type RouteModule, type ScopeCtx } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
-import { P, W } from "../../http/paths.ts";
 import { safeTimeZone, type ListContext, type Viewer } from "../../domain/work-item-list/index.ts";
 import { loadCycle } from "../cycles/queries.ts";
 import { loadModule } from "../modules/commands.ts";
@@ -142,8 +142,7 @@ async function customChart(ctx: AnyCtx, sc: ItemScope): Promise<AnalyticsChart> 
  */
 export const analyticsRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/advance-analytics/`,
+    endpoint: analyticsEndpoints.totals,
     scope: "workspace",
     params: slugParams,
     query: analyticsQuery,
@@ -158,8 +157,7 @@ export const analyticsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/advance-analytics/`,
+    endpoint: analyticsEndpoints.projectTotals,
     scope: "project",
     params: projectParams,
     query: analyticsQuery,
@@ -171,8 +169,7 @@ export const analyticsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/advance-analytics-stats/`,
+    endpoint: analyticsEndpoints.stats,
     scope: "workspace",
     params: slugParams,
     query: analyticsQuery,
@@ -185,8 +182,7 @@ export const analyticsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/advance-analytics-stats/`,
+    endpoint: analyticsEndpoints.projectStats,
     scope: "project",
     params: projectParams,
     query: analyticsQuery,
@@ -199,8 +195,7 @@ export const analyticsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/advance-analytics-charts/`,
+    endpoint: analyticsEndpoints.charts,
     scope: "workspace",
     params: slugParams,
     query: analyticsQuery,
@@ -217,8 +212,7 @@ export const analyticsRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/advance-analytics-charts/`,
+    endpoint: analyticsEndpoints.projectCharts,
     scope: "project",
     params: projectParams,
     query: analyticsQuery,

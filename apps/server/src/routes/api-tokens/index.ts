@@ -1,7 +1,7 @@
+import { apiTokenEndpoints } from "@stride/shared/endpoints";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
-import { W } from "../../http/paths.ts";
 import { slugParams } from "../../http/fields.ts";
 import { createApiTokenBody, updateApiTokenBody, userTokenParams, workspaceTokenParams } from "./schemas.ts";
 import { createToken, deleteToken, findToken, listTokens, ownTokens, updateToken } from "./commands.ts";
@@ -13,17 +13,13 @@ import { presentApiToken, presentCreatedApiToken } from "./presenters.ts";
  * there). The token text is answered once, on create; lists and details never carry it.
  */
 export const apiTokenRoutes: RouteModule = (fastify, app) => {
-  const USER = "/api/users/api-tokens/";
-
   route(fastify, app, {
-    method: "GET",
-    url: USER,
+    endpoint: apiTokenEndpoints.userList,
     policy: POLICIES.user.any,
     handler: async (ctx) => (await listTokens(ctx.app.db, ownTokens(ctx.user.id))).map(presentApiToken),
   });
   route(fastify, app, {
-    method: "POST",
-    url: USER,
+    endpoint: apiTokenEndpoints.userCreate,
     body: createApiTokenBody,
     policy: POLICIES.user.any,
     status: 201,
@@ -33,15 +29,13 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${USER}:tokenId/`,
+    endpoint: apiTokenEndpoints.userGet,
     params: userTokenParams,
     policy: POLICIES.user.any,
     handler: async (ctx) => presentApiToken(await findToken(ctx.app.db, ownTokens(ctx.user.id), ctx.params.tokenId)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${USER}:tokenId/`,
+    endpoint: apiTokenEndpoints.userUpdate,
     params: userTokenParams,
     body: updateApiTokenBody,
     policy: POLICIES.user.any,
@@ -51,8 +45,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${USER}:tokenId/`,
+    endpoint: apiTokenEndpoints.userRemove,
     params: userTokenParams,
     policy: POLICIES.user.any,
     status: 204,
@@ -62,8 +55,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
 
   // W/api-tokens/: the settings page's calls (workspace admins), tokens bound to this workspace
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/api-tokens/`,
+    endpoint: apiTokenEndpoints.list,
     scope: "workspace",
     params: slugParams,
     policy: PERMISSIONS.apiToken.view,
@@ -71,8 +63,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
       (await listTokens(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id))).map(presentApiToken),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/api-tokens/`,
+    endpoint: apiTokenEndpoints.create,
     scope: "workspace",
     params: slugParams,
     body: createApiTokenBody,
@@ -84,8 +75,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/api-tokens/:tokenId/`,
+    endpoint: apiTokenEndpoints.get,
     scope: "workspace",
     params: workspaceTokenParams,
     policy: PERMISSIONS.apiToken.view,
@@ -93,8 +83,7 @@ export const apiTokenRoutes: RouteModule = (fastify, app) => {
       presentApiToken(await findToken(ctx.app.db, ownTokens(ctx.user.id, ctx.workspace.id), ctx.params.tokenId)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${W}/api-tokens/:tokenId/`,
+    endpoint: apiTokenEndpoints.remove,
     scope: "workspace",
     params: workspaceTokenParams,
     policy: PERMISSIONS.apiToken.delete,

@@ -11,17 +11,7 @@ import {
   type FilterNode,
   type WidgetIssueTab,
 } from "@stride/shared";
-import type {
-  DashboardWidgetPatchBody,
-  OverviewStats,
-  Paginated,
-  PriorityStats,
-  RecentActivityStats,
-  RecentCollaborator,
-  RecentProjectsStats,
-  StateGroupStats,
-  WidgetIssues,
-} from "@stride/shared/contract";
+import type { DashboardWidgetAnswer, DashboardWidgetPatchBody, WidgetIssues } from "@stride/shared/contract";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -220,16 +210,7 @@ export async function widgetStats(
   widget: WidgetRow | undefined,
   key: string,
   query: RawQuery,
-): Promise<
-  | OverviewStats
-  | WidgetIssues
-  | StateGroupStats
-  | PriorityStats
-  | RecentActivityStats
-  | RecentProjectsStats
-  | RecentCollaborator[]
-  | Paginated<RecentCollaborator>
-> {
+): Promise<DashboardWidgetAnswer> {
   const me = c.user.id;
   const assigned: FilterNode = { field: "assignee_id", op: "in", values: [me] };
   const created: FilterNode = { field: "created_by_id", op: "in", values: [me] };

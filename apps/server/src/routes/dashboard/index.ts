@@ -1,9 +1,9 @@
+import { dashboardEndpoints } from "@stride/shared/endpoints";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS, POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { listQuery, slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { one } from "../../domain/work-item-list/index.ts";
 import {
   dashboardParams,
@@ -28,8 +28,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
   const homeRules = PERMISSIONS.home;
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/dashboard/`,
+    endpoint: dashboardEndpoints.home,
     params: slugParams,
     query: dashboardQuery,
     scope: "workspace",
@@ -42,8 +41,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/dashboard/:dashboardId/`,
+    endpoint: dashboardEndpoints.widgetStats,
     params: workspaceDashboardParams,
     query: listQuery,
     scope: "workspace",
@@ -57,8 +55,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/dashboard/:dashboardId/",
+    endpoint: dashboardEndpoints.get,
     params: dashboardParams,
     policy: POLICIES.user.any,
     load: ({ user, params }) => loadOwnDashboard(app.db, user.id, params.dashboardId),
@@ -66,8 +63,7 @@ export const dashboardRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/dashboard/:dashboardId/widgets/:widgetId/",
+    endpoint: dashboardEndpoints.updateWidget,
     params: widgetParams,
     body: dashboardWidgetPatchBody,
     policy: POLICIES.user.any,

@@ -1,7 +1,7 @@
+import { environmentEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { projectParams } from "../../http/fields.ts";
-import { P } from "../../http/paths.ts";
 import { sandboxRuntime } from "../../agents/sandbox/runtime.ts";
 import {
   createSandboxBody,
@@ -29,8 +29,7 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
   fastify.addHook("onClose", async () => sandboxRuntime(app).release());
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/environments/templates/`,
+    endpoint: environmentEndpoints.templates,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.environmentTemplate.view,
@@ -40,8 +39,7 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/environments/templates/`,
+    endpoint: environmentEndpoints.saveTemplate,
     params: projectParams,
     body: saveEnvironmentTemplateBody,
     scope: "project",
@@ -52,8 +50,7 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/environments/templates/:templateId/`,
+    endpoint: environmentEndpoints.removeTemplate,
     params: templateParams,
     scope: "project",
     load: ({ project, params }) => loadTemplate(app.db, project.id, params.templateId),
@@ -66,8 +63,7 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
 
   // Not in platform.md (the client reads running sandboxes from the cluster document): the sandbox modal's list.
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/environments/sandboxes/`,
+    endpoint: environmentEndpoints.sandboxes,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.sandbox.view,
@@ -75,8 +71,7 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/environments/sandboxes/`,
+    endpoint: environmentEndpoints.createSandbox,
     params: projectParams,
     body: createSandboxBody,
     scope: "project",
@@ -88,8 +83,7 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/environments/sandboxes/:sandboxId/shutdown/`,
+    endpoint: environmentEndpoints.shutdownSandbox,
     params: sandboxParams,
     scope: "project",
     load: ({ project, params }) => loadSandbox(app.db, project.id, params.sandboxId),
@@ -98,8 +92,7 @@ export const environmentRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/environments/sandboxes/:sandboxId/refresh/`,
+    endpoint: environmentEndpoints.refreshSandbox,
     params: sandboxParams,
     body: refreshSandboxBody,
     scope: "project",

@@ -1,9 +1,9 @@
+import { exportEndpoints } from "@stride/shared/endpoints";
 import { z } from "zod";
 import { createExportBody, EXPORT_STARTED_MESSAGE } from "@stride/shared/contract";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
-import { W } from "../../http/paths.ts";
 import { slugParams } from "../../http/fields.ts";
 import { errors } from "../../http/errors.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
@@ -25,8 +25,7 @@ const linkRefused = () => errors.body(403, { error: "The download link is invali
 
 export const exportRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/export-issues/`,
+    endpoint: exportEndpoints.start,
     scope: "workspace",
     params: slugParams,
     body: createExportBody,
@@ -38,8 +37,7 @@ export const exportRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/export-issues/`,
+    endpoint: exportEndpoints.history,
     scope: "workspace",
     params: slugParams,
     query: historyQuery,
@@ -54,8 +52,7 @@ export const exportRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/exports/:exportId/file/",
+    endpoint: exportEndpoints.file,
     auth: "none",
     policy: null,
     params: fileParams,

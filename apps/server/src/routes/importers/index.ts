@@ -1,9 +1,9 @@
+import { importerEndpoints } from "@stride/shared/endpoints";
 import { desc, eq, getTableColumns } from "drizzle-orm";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { createImportBody, importerParams, startImportBody } from "./schemas.ts";
 import { presentImporter } from "./presenters.ts";
 import { createImport, deleteImport, loadImporter, startImport } from "./commands.ts";
@@ -18,8 +18,7 @@ export const importerRoutes: RouteModule = (fastify, app) => {
     loadImporter(app.db, workspace.id, params.importerId);
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/importers/`,
+    endpoint: importerEndpoints.list,
     params: slugParams,
     scope: "workspace",
     policy: PERMISSIONS.importer.view,
@@ -37,8 +36,7 @@ export const importerRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/importers/`,
+    endpoint: importerEndpoints.create,
     params: slugParams,
     body: createImportBody,
     scope: "workspace",
@@ -48,8 +46,7 @@ export const importerRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/importers/:importerId/`,
+    endpoint: importerEndpoints.get,
     params: importerParams,
     scope: "workspace",
     load,
@@ -58,8 +55,7 @@ export const importerRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/importers/:importerId/start/`,
+    endpoint: importerEndpoints.start,
     params: importerParams,
     body: startImportBody,
     scope: "workspace",
@@ -69,8 +65,7 @@ export const importerRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${W}/importers/:importerId/`,
+    endpoint: importerEndpoints.remove,
     params: importerParams,
     scope: "workspace",
     load,

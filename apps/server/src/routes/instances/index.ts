@@ -1,3 +1,4 @@
+import { instanceEndpoints } from "@stride/shared/endpoints";
 import { eq } from "drizzle-orm";
 import { AUTH_ERROR } from "@stride/shared";
 import type { AdminMe, InstanceInfo, SessionStatus } from "@stride/shared/contract";
@@ -59,8 +60,7 @@ const { instances, instanceAdmins, users, workspaces } = schema;
  */
 export const instanceRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/",
+    endpoint: instanceEndpoints.get,
     auth: "none",
     policy: null,
     handler: async (): Promise<InstanceInfo> => {
@@ -81,8 +81,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/instances/",
+    endpoint: instanceEndpoints.update,
     auth: "admin",
     body: instancePatchBody,
     policy: POLICIES.instance.admin,
@@ -130,16 +129,14 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/admins/me/",
+    endpoint: instanceEndpoints.adminMe,
     auth: "admin",
     policy: POLICIES.instance.admin,
     handler: async ({ user }) => presentAdminMe(user),
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/admins/session/",
+    endpoint: instanceEndpoints.adminSession,
     auth: "none",
     policy: null,
     handler: async ({ req }): Promise<SessionStatus<AdminMe>> => {
@@ -149,8 +146,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/instances/admins/sign-up-screen-visited/",
+    endpoint: instanceEndpoints.signUpScreenVisited,
     auth: "none",
     policy: null,
     status: 204,
@@ -163,8 +159,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   // ---- instance admins ----
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/admins/",
+    endpoint: instanceEndpoints.admins,
     auth: "admin",
     policy: POLICIES.instance.admin,
     handler: async () => {
@@ -178,8 +173,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/instances/admins/",
+    endpoint: instanceEndpoints.addAdmin,
     auth: "admin",
     body: instanceAdminCreateBody,
     policy: POLICIES.instance.admin,
@@ -191,8 +185,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/instances/admins/:id/",
+    endpoint: instanceEndpoints.removeAdmin,
     auth: "admin",
     params: instanceAdminParams,
     policy: POLICIES.instance.admin,
@@ -206,8 +199,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   // ---- configuration ----
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/configurations/",
+    endpoint: instanceEndpoints.configurations,
     auth: "admin",
     policy: POLICIES.instance.admin,
     handler: async () =>
@@ -215,8 +207,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/instances/configurations/",
+    endpoint: instanceEndpoints.updateConfigurations,
     auth: "admin",
     body: configPatchBody,
     policy: POLICIES.instance.admin,
@@ -224,8 +215,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/instances/configurations/disable-email-feature/",
+    endpoint: instanceEndpoints.disableEmail,
     auth: "admin",
     policy: POLICIES.instance.admin,
     status: 200,
@@ -251,8 +241,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/instances/email-credentials-check/",
+    endpoint: instanceEndpoints.checkEmail,
     auth: "admin",
     body: formBody,
     policy: POLICIES.instance.admin,
@@ -279,8 +268,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   // ---- server processes (core/instance-registry.ts) ----
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/servers/",
+    endpoint: instanceEndpoints.servers,
     auth: "admin",
     policy: POLICIES.instance.admin,
     handler: async () => {
@@ -293,8 +281,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   // ---- workspaces ----
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/workspaces/",
+    endpoint: instanceEndpoints.workspaces,
     auth: "admin",
     query: adminWorkspacesQuery,
     policy: POLICIES.instance.admin,
@@ -302,8 +289,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/instances/workspaces/",
+    endpoint: instanceEndpoints.createWorkspace,
     auth: "admin",
     body: adminWorkspaceCreateBody,
     policy: POLICIES.instance.admin,
@@ -312,8 +298,7 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/instances/workspace-slug-check/",
+    endpoint: instanceEndpoints.slugCheck,
     auth: "admin",
     query: slugCheckQuery,
     policy: POLICIES.instance.admin,

@@ -1,8 +1,8 @@
+import { modelConfigEndpoints } from "@stride/shared/endpoints";
 import type { ModelConfigList, ModelConfigTestResult } from "@stride/shared/contract";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { projectParams } from "../../http/fields.ts";
-import { P } from "../../http/paths.ts";
 import { modelConfigParams, saveModelConfigBody, testModelConfigBody } from "./schemas.ts";
 import { presentModelConfig } from "./presenters.ts";
 import { deleteModelConfig, listModelConfigs, loadModelConfig, runModelTest, saveModelConfig } from "./commands.ts";
@@ -10,8 +10,7 @@ import { deleteModelConfig, listModelConfigs, loadModelConfig, runModelTest, sav
 /** Model configurations (agents.md §2): project admins only (platform §6). */
 export const modelConfigRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/model-configs/`,
+    endpoint: modelConfigEndpoints.list,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.modelConfig.view,
@@ -22,8 +21,7 @@ export const modelConfigRoutes: RouteModule = (fastify, app) => {
 
   // Registered before `{name}/`: a static segment wins, so "test" is not a configuration name.
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/model-configs/test/`,
+    endpoint: modelConfigEndpoints.test,
     params: projectParams,
     body: testModelConfigBody,
     scope: "project",
@@ -32,8 +30,7 @@ export const modelConfigRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/model-configs/:name/`,
+    endpoint: modelConfigEndpoints.save,
     params: modelConfigParams,
     body: saveModelConfigBody,
     scope: "project",
@@ -44,8 +41,7 @@ export const modelConfigRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/model-configs/:name/`,
+    endpoint: modelConfigEndpoints.remove,
     params: modelConfigParams,
     scope: "project",
     load: ({ project, params }) => loadModelConfig(app.db, project.id, params.name),

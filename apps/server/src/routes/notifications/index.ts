@@ -1,9 +1,9 @@
+import { notificationEndpoints } from "@stride/shared/endpoints";
 import { NOTIFICATIONS_PAGE_SIZE } from "@stride/shared";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { schema } from "../../db/client.ts";
 import { eq } from "drizzle-orm";
@@ -27,7 +27,6 @@ const present = (r: InboxRow) => presentNotification(r.n, r.by, r.behalf);
  * unarchive, snooze, mark all read. Notifications are made by the job in ./jobs.ts from work-item activity.
  */
 export const notificationRoutes: RouteModule = (fastify, app) => {
-  const base = `${W}/users/notifications/`;
   const notificationRules = PERMISSIONS.notification;
   const loadOwn = ({
     workspace,
@@ -40,8 +39,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
   }) => loadOwnNotification(app.db, workspace.id, user.id, params.notificationId);
 
   route(fastify, app, {
-    method: "GET",
-    url: base,
+    endpoint: notificationEndpoints.list,
     params: slugParams,
     query: notificationListQuery,
     scope: "workspace",
@@ -58,8 +56,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${base}unread/`,
+    endpoint: notificationEndpoints.unread,
     params: slugParams,
     scope: "workspace",
     policy: notificationRules.view,
@@ -67,8 +64,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${base}mark-all-read/`,
+    endpoint: notificationEndpoints.markAllRead,
     params: slugParams,
     body: markAllReadBody,
     scope: "workspace",
@@ -80,8 +76,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${base}:notificationId/`,
+    endpoint: notificationEndpoints.get,
     params: notificationParams,
     scope: "workspace",
     load: loadOwn,
@@ -90,8 +85,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${base}:notificationId/`,
+    endpoint: notificationEndpoints.update,
     params: notificationParams,
     body: updateNotificationBody,
     scope: "workspace",
@@ -111,8 +105,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${base}:notificationId/`,
+    endpoint: notificationEndpoints.remove,
     params: notificationParams,
     scope: "workspace",
     load: loadOwn,
@@ -123,13 +116,12 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  for (const [suffix, column] of [
-    ["read/", "readAt"],
-    ["archive/", "archivedAt"],
+  for (const [set, clear, column] of [
+    [notificationEndpoints.read, notificationEndpoints.markUnread, "readAt"],
+    [notificationEndpoints.archive, notificationEndpoints.unarchive, "archivedAt"],
   ] as const) {
     route(fastify, app, {
-      method: "POST",
-      url: `${base}:notificationId/${suffix}`,
+      endpoint: set,
       params: notificationParams,
       scope: "workspace",
       load: loadOwn,
@@ -138,8 +130,7 @@ export const notificationRoutes: RouteModule = (fastify, app) => {
         present(await setNotification(app.db, loaded, { [column]: new Date() }, user.id)),
     });
     route(fastify, app, {
-      method: "DELETE",
-      url: `${base}:notificationId/${suffix}`,
+      endpoint: clear,
       params: notificationParams,
       scope: "workspace",
       load: loadOwn,

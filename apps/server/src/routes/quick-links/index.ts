@@ -1,8 +1,8 @@
+import { quickLinkEndpoints } from "@stride/shared/endpoints";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { quickLinkCreateBody, quickLinkParams, quickLinkPatchBody } from "./schemas.ts";
 import { presentQuickLink } from "./presenters.ts";
 import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, updateQuickLink } from "./commands.ts";
@@ -12,7 +12,6 @@ import { createQuickLink, deleteQuickLink, listQuickLinks, loadOwnQuickLink, upd
  * is the one typed, or else the page's own, fetched by a job through the SSRF-safe fetch (title.ts).
  */
 export const quickLinkRoutes: RouteModule = (fastify, app) => {
-  const base = `${W}/quick-links/`;
   const homeRules = PERMISSIONS.home;
   const loadOwn = ({
     workspace,
@@ -25,8 +24,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
   }) => loadOwnQuickLink(app.db, workspace.id, user.id, params.linkId);
 
   route(fastify, app, {
-    method: "GET",
-    url: base,
+    endpoint: quickLinkEndpoints.list,
     params: slugParams,
     scope: "workspace",
     policy: homeRules.view,
@@ -34,8 +32,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: base,
+    endpoint: quickLinkEndpoints.create,
     params: slugParams,
     body: quickLinkCreateBody,
     scope: "workspace",
@@ -46,8 +43,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${base}:linkId/`,
+    endpoint: quickLinkEndpoints.update,
     params: quickLinkParams,
     body: quickLinkPatchBody,
     scope: "workspace",
@@ -58,8 +54,7 @@ export const quickLinkRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${base}:linkId/`,
+    endpoint: quickLinkEndpoints.remove,
     params: quickLinkParams,
     scope: "workspace",
     policy: homeRules.edit,

@@ -1,9 +1,9 @@
+import { recentVisitEndpoints } from "@stride/shared/endpoints";
 import { z } from "zod";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { listRecentVisits } from "../../domain/recent-visits.ts";
 
 const recentQuery = z.object({ entity_name: z.enum(["issue", "project", "page"]).or(z.literal("")).optional() });
@@ -14,8 +14,7 @@ const recentQuery = z.object({ entity_name: z.enum(["issue", "project", "page"])
  */
 export const recentVisitRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/recent-visits/`,
+    endpoint: recentVisitEndpoints.list,
     params: slugParams,
     query: recentQuery,
     scope: "workspace",

@@ -1,3 +1,4 @@
+import { searchEndpoints } from "@stride/shared/endpoints";
 import { sql, type SQL } from "drizzle-orm";
 import { parseSearchQuery, type SearchQuery } from "@stride/shared";
 import {
@@ -12,7 +13,6 @@ import type { AppContext } from "../../core/context.ts";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
-import { P, W } from "../../http/paths.ts";
 import { entitySearchQuery, issueSearchQuery, workspaceSearchQuery } from "./schemas.ts";
 import {
   cyclesSearchSql,
@@ -171,8 +171,7 @@ async function lookUp<Found extends Record<string, unknown[]>, Out, K extends ke
  */
 export const searchRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/search/`,
+    endpoint: searchEndpoints.workspace,
     params: slugParams,
     query: workspaceSearchQuery,
     scope: "workspace",
@@ -189,8 +188,7 @@ export const searchRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/entity-search/`,
+    endpoint: searchEndpoints.entities,
     params: slugParams,
     query: entitySearchQuery,
     scope: "workspace",
@@ -209,8 +207,7 @@ export const searchRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/search-issues/`,
+    endpoint: searchEndpoints.workItems,
     params: projectParams,
     query: issueSearchQuery,
     scope: "project",

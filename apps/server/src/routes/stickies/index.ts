@@ -1,9 +1,9 @@
+import { stickyEndpoints } from "@stride/shared/endpoints";
 import { STICKIES_PAGE_SIZE } from "@stride/shared";
 import type { RouteModule } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { stickyCreateBody, stickyListQuery, stickyParams, stickyPatchBody } from "./schemas.ts";
 import { presentSticky } from "./presenters.ts";
@@ -16,7 +16,6 @@ import { createSticky, deleteSticky, listStickies, loadOwnSticky, stickiesWhere,
  * person's stickies (404).
  */
 export const stickyRoutes: RouteModule = (fastify, app) => {
-  const base = `${W}/stickies/`;
   const homeRules = PERMISSIONS.home;
   const loadOwn = ({
     workspace,
@@ -29,8 +28,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
   }) => loadOwnSticky(app.db, workspace.id, user.id, params.stickyId);
 
   route(fastify, app, {
-    method: "GET",
-    url: base,
+    endpoint: stickyEndpoints.list,
     params: slugParams,
     query: stickyListQuery,
     scope: "workspace",
@@ -48,8 +46,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: base,
+    endpoint: stickyEndpoints.create,
     params: slugParams,
     body: stickyCreateBody,
     scope: "workspace",
@@ -60,8 +57,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${base}:stickyId/`,
+    endpoint: stickyEndpoints.get,
     params: stickyParams,
     scope: "workspace",
     policy: homeRules.view,
@@ -70,8 +66,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${base}:stickyId/`,
+    endpoint: stickyEndpoints.update,
     params: stickyParams,
     body: stickyPatchBody,
     scope: "workspace",
@@ -81,8 +76,7 @@ export const stickyRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${base}:stickyId/`,
+    endpoint: stickyEndpoints.remove,
     params: stickyParams,
     scope: "workspace",
     policy: homeRules.edit,

@@ -1,4 +1,6 @@
 import { sql } from "drizzle-orm";
+import type { Teamspace } from "@stride/shared/contract";
+import { teamspaceEndpoints, type Endpoint } from "@stride/shared/endpoints";
 import type { z } from "zod";
 import type { RouteModule, ScopeCtx } from "../../http/route.ts";
 import { route } from "../../http/route.ts";
@@ -66,13 +68,12 @@ const teamContext = (t: TeamspaceRow) => ({ kind: "team" as const, workspaceId: 
  * what a teamspace shows of work items always follows the caller's project membership.
  */
 export const teamspaceRoutes: RouteModule = (fastify, app) => {
+  const E = teamspaceEndpoints;
   const TS = PERMISSIONS.teamspace;
-  const base = `${W}/teamspaces/`;
-  const one = `${base}:teamspaceId/`;
+  const one = `${W}/teamspaces/:teamspaceId/`;
 
   route(fastify, app, {
-    method: "GET",
-    url: base,
+    endpoint: E.list,
     scope: "workspace",
     params: slugParams,
     policy: TS.view,
@@ -80,8 +81,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: base,
+    endpoint: E.create,
     scope: "workspace",
     params: slugParams,
     body: teamspaceCreateBody,
@@ -94,8 +94,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: one,
+    endpoint: E.get,
     scope: "workspace",
     params: teamspaceParams,
     policy: TS.view,
@@ -104,8 +103,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: one,
+    endpoint: E.update,
     scope: "workspace",
     params: teamspaceParams,
     body: teamspacePatchBody,
@@ -118,8 +116,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: one,
+    endpoint: E.remove,
     scope: "workspace",
     params: teamspaceParams,
     policy: TS.delete,
@@ -132,8 +129,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
 
   // ---- people
   route(fastify, app, {
-    method: "GET",
-    url: `${one}members/`,
+    endpoint: E.members,
     scope: "workspace",
     params: teamspaceParams,
     policy: TS.view,
@@ -142,40 +138,45 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
   });
 
   type Act = (tx: Tx, t: TeamspaceRow, actorId: string, ids: readonly string[]) => Promise<void>;
-  /** POST (add) and DELETE (remove) `{one}{what}/` with a `{key: [ids]}` body (Plane's bodies). */
+  /** POST (add, answering the teamspace) and DELETE (remove) `{one}{what}/` with a `{key: [ids]}` body (Plane's bodies). */
   const idsRoutes = <K extends string>(
-    what: string,
+    ends: { add: Endpoint<"POST", string, unknown, Teamspace>; remove: Endpoint<"DELETE", string, unknown, void> },
     body: z.ZodType<Record<K, string[]>>,
     key: K,
     add: Act,
     remove: Act,
   ) => {
-    for (const [method, act] of [
-      ["POST", add],
-      ["DELETE", remove],
+    for (const [endpoint, act] of [
+      [ends.add, add],
+      [ends.remove, remove],
     ] as const) {
+      const adds = endpoint.method === "POST";
       route(fastify, app, {
-        method,
-        url: `${one}${what}/`,
+        endpoint,
         scope: "workspace",
         params: teamspaceParams,
         body,
         policy: TS.edit,
         load: teamspaceOf,
-        status: method === "POST" ? 201 : 204,
+        status: adds ? 201 : 204,
         handler: async (ctx) => {
           await ctx.app.db.transaction((tx) => act(tx, ctx.loaded, ctx.user.id, ctx.body[key]));
-          return method === "POST" ? presented(ctx, ctx.loaded.id) : undefined;
+          return adds ? presented(ctx, ctx.loaded.id) : undefined;
         },
       });
     }
   };
-  idsRoutes("members", teamspaceMembersBody, "member_ids", joinMembers, removeMembers);
+  idsRoutes(
+    { add: E.addMembers, remove: E.removeMembers },
+    teamspaceMembersBody,
+    "member_ids",
+    joinMembers,
+    removeMembers,
+  );
 
   // ---- projects
   route(fastify, app, {
-    method: "GET",
-    url: `${one}projects/`,
+    endpoint: E.projects,
     scope: "workspace",
     params: teamspaceParams,
     policy: TS.view,
@@ -184,12 +185,17 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
       (await teamspaceProjectRows(ctx.app.db, ctx.loaded, ctx.user.id)).map(presentTeamspaceProject),
   });
 
-  idsRoutes("projects", teamspaceProjectsBody, "project_ids", joinProjects, removeProjects);
+  idsRoutes(
+    { add: E.addProjects, remove: E.removeProjects },
+    teamspaceProjectsBody,
+    "project_ids",
+    joinProjects,
+    removeProjects,
+  );
 
   // ---- work items: the "team" list context (every list param of wire-facts §6.1, plus `team_project`)
   route(fastify, app, {
-    method: "GET",
-    url: `${one}issues/`,
+    endpoint: E.workItems,
     scope: "workspace",
     params: teamspaceParams,
     query: listQuery,
@@ -200,8 +206,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
 
   // the overview: progress by project and by member, of the items the caller's team list holds
   route(fastify, app, {
-    method: "GET",
-    url: `${one}progress/`,
+    endpoint: E.progress,
     scope: "workspace",
     params: teamspaceParams,
     policy: TS.view,
@@ -221,8 +226,7 @@ export const teamspaceRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${one}views/:viewId/issues/`,
+    endpoint: E.viewWorkItems,
     scope: "workspace",
     params: teamViewParams,
     query: listQuery,

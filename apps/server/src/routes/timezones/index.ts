@@ -1,4 +1,5 @@
-import { timezoneOptions, type TimezoneOption } from "@stride/shared";
+import { timezoneEndpoints } from "@stride/shared/endpoints";
+import { timezoneOptions } from "@stride/shared";
 import { route, type RouteModule } from "../../http/route.ts";
 
 /**
@@ -8,11 +9,10 @@ import { route, type RouteModule } from "../../http/route.ts";
  */
 export const timezoneRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/timezones/",
+    endpoint: timezoneEndpoints.list,
     auth: "none",
     policy: null,
-    handler: async ({ reply }): Promise<{ timezones: TimezoneOption[] }> => {
+    handler: async ({ reply }) => {
       reply.header("Cache-Control", "public, max-age=3600");
       return { timezones: timezoneOptions() };
     },

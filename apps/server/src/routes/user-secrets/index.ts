@@ -1,3 +1,4 @@
+import { userSecretEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { createSecretBody, secretParams, updateSecretBody } from "./schemas.ts";
@@ -7,15 +8,13 @@ import { createSecret, deleteSecret, listSecrets, loadSecret, updateSecret } fro
 /** The caller's own secrets (`/api/users/me/secrets/`): values are write-only, sealed at rest, shown masked. */
 export const userSecretRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/users/me/secrets/",
+    endpoint: userSecretEndpoints.list,
     policy: PERMISSIONS.secret.view,
     handler: async ({ user }) => (await listSecrets(app.db, user.id)).map(presentSecret),
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: "/api/users/me/secrets/",
+    endpoint: userSecretEndpoints.create,
     body: createSecretBody,
     policy: PERMISSIONS.secret.create,
     status: 201,
@@ -23,8 +22,7 @@ export const userSecretRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: "/api/users/me/secrets/:secretId/",
+    endpoint: userSecretEndpoints.update,
     params: secretParams,
     body: updateSecretBody,
     load: ({ user, params }) => loadSecret(app.db, user.id, params.secretId),
@@ -33,8 +31,7 @@ export const userSecretRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: "/api/users/me/secrets/:secretId/",
+    endpoint: userSecretEndpoints.remove,
     params: secretParams,
     load: ({ user, params }) => loadSecret(app.db, user.id, params.secretId),
     policy: PERMISSIONS.secret.delete,

@@ -1,9 +1,9 @@
+import { webhookEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
 import { asc, eq } from "drizzle-orm";
 import { slugParams } from "../../http/fields.ts";
-import { W } from "../../http/paths.ts";
 import { errors } from "../../http/errors.ts";
 import { createWebhookBody, updateWebhookBody, webhookParams } from "./schemas.ts";
 import { presentWebhook, presentWebhookLog } from "./presenters.ts";
@@ -26,8 +26,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
     loadWebhook(app.db, workspace.id, params.webhookId);
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/webhooks/`,
+    endpoint: webhookEndpoints.list,
     params: slugParams,
     scope: "workspace",
     policy: PERMISSIONS.webhook.view,
@@ -42,8 +41,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/webhooks/`,
+    endpoint: webhookEndpoints.create,
     params: slugParams,
     body: createWebhookBody,
     scope: "workspace",
@@ -56,8 +54,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/webhooks/:webhookId/`,
+    endpoint: webhookEndpoints.get,
     params: webhookParams,
     scope: "workspace",
     load,
@@ -66,8 +63,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${W}/webhooks/:webhookId/`,
+    endpoint: webhookEndpoints.update,
     params: webhookParams,
     body: updateWebhookBody,
     scope: "workspace",
@@ -77,8 +73,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${W}/webhooks/:webhookId/`,
+    endpoint: webhookEndpoints.remove,
     params: webhookParams,
     scope: "workspace",
     load,
@@ -90,8 +85,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/webhooks/:webhookId/regenerate/`,
+    endpoint: webhookEndpoints.regenerate,
     params: webhookParams,
     scope: "workspace",
     load,
@@ -103,8 +97,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/webhooks/:webhookId/test/`,
+    endpoint: webhookEndpoints.test,
     params: webhookParams,
     scope: "workspace",
     load,
@@ -116,8 +109,7 @@ export const webhookRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/webhook-logs/:webhookId/`,
+    endpoint: webhookEndpoints.logs,
     params: webhookParams,
     scope: "workspace",
     load,
