@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { Artifact, CommitExecutionBody, SaveAgentTemplateBody } from "@stride/shared/contract";
-import { agentEndpoints as A } from "@stride/shared/endpoints";
-import { api, call } from "./client.ts";
+import { agentEndpoints as A, taskEndpoints as T } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
@@ -70,12 +70,7 @@ export function useExecutionSearch(
 export const itemExecutionsQuery = (slug: string, pid: string, issueId: string) =>
   queryOptions({
     queryKey: qk.itemAgentExecutions(slug, pid, issueId),
-    queryFn: async () =>
-      (
-        await api<{ agent_executions: { id: string; execution_id: string; created_at: string }[] }>(
-          `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${issueId}/agent-executions/`,
-        )
-      ).agent_executions,
+    queryFn: async () => (await call(T.agentExecutions, { slug, projectId: pid, issueId })).agent_executions,
   });
 
 export function useItemExecutions(slug: string, pid: string, issueId: string, enabled = true) {

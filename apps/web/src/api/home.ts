@@ -36,8 +36,9 @@ import {
   quickLinkEndpoints as QL,
   recentVisitEndpoints as RV,
   stickyEndpoints as S,
+  preferenceEndpoints as PF,
 } from "@stride/shared/endpoints";
-import { api, call } from "./client.ts";
+import { call } from "./client.ts";
 
 export type {
   HomePreference,
@@ -53,8 +54,6 @@ export type {
   RecentProjectsStats,
   RecentCollaborator,
 };
-
-const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 
 export const homeKeys = {
   all: (slug: string) => ["home", slug] as const,
@@ -83,12 +82,12 @@ export const quickLinksQuery = (slug: string) =>
 export const homePreferencesQuery = (slug: string) =>
   queryOptions({
     queryKey: homeKeys.preferences(slug),
-    queryFn: () => api<HomePreference[]>(`${W(slug)}/home-preferences/`),
+    queryFn: () => call(PF.homeList, { slug }),
   });
 export const sidebarPreferencesQuery = (slug: string) =>
   queryOptions({
     queryKey: homeKeys.sidebar(slug),
-    queryFn: () => api<SidebarPreferences>(`${W(slug)}/sidebar-preferences/`, { priority: "low" }),
+    queryFn: () => call(PF.sidebarList, { slug }, undefined, { priority: "low" }),
   });
 export const recentVisitsQuery = (slug: string) =>
   queryOptions({ queryKey: homeKeys.recents(slug), queryFn: () => call(RV.list, { slug }) });
@@ -242,10 +241,7 @@ export function useUpdateHomePreference(slug: string) {
   return useMutation({
     meta: { errorTitle: "Could not save the widget" },
     mutationFn: ({ key, ...body }: { key: string; is_enabled?: boolean; sort_order?: number }) =>
-      api<Omit<HomePreference, "config">>(`${W(slug)}/home-preferences/${encodeURIComponent(key)}/`, {
-        method: "PATCH",
-        body,
-      }),
+      call(PF.homeUpdate, { slug, key }, body),
     onMutate: ({ key, ...body }) =>
       optimistic<HomePreference[]>(qc, homeKeys.preferences(slug), (old) =>
         old.map((p) => (p.key === key ? { ...p, ...body } : p)).sort(byOrder),
@@ -261,7 +257,7 @@ export function usePinSidebarEntry(slug: string) {
   return useMutation({
     meta: { errorTitle: "Could not change the sidebar" },
     mutationFn: ({ key, is_pinned }: { key: SidebarPreferenceKey; is_pinned: boolean }) =>
-      api(`${W(slug)}/sidebar-preferences/${key}/`, { method: "PATCH", body: { is_pinned } }),
+      call(PF.sidebarUpdate, { slug, key }, { is_pinned }),
     onMutate: ({ key, is_pinned }) =>
       optimistic<SidebarPreferences>(qc, homeKeys.sidebar(slug), (old) => ({
         ...old,

@@ -1,8 +1,13 @@
 import { useMemo } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { projectEndpoints as PE, projectMemberEndpoints as PM, type BodyOf } from "@stride/shared/endpoints";
+import {
+  assetEndpoints as AS,
+  projectEndpoints as PE,
+  projectMemberEndpoints as PM,
+  type BodyOf,
+} from "@stride/shared/endpoints";
 import { isRole } from "@stride/shared";
-import { api, call } from "./client.ts";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import type { Project, ProjectLite } from "./types.ts";
 import { addFavoriteLocally, invalidateFavorites, removeFavoriteLocally, restoreFavorites } from "./favorites.ts";
@@ -38,7 +43,7 @@ export const projectMembersQuery = (slug: string, pid: string) =>
 export const projectCoversQuery = queryOptions({
   queryKey: qk.projectCovers,
   queryFn: async () =>
-    (await api<string[]>("/api/project-covers/")).map((u) => {
+    (await call(AS.projectCovers, {})).map((u) => {
       const url = new URL(u, location.origin);
       return url.origin === location.origin ? url.pathname : u;
     }),

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { userEndpoints as U, type BodyOf } from "@stride/shared/endpoints";
-import { api, ApiError, call } from "./client.ts";
+import { assetEndpoints as AS, userEndpoints as U, type BodyOf } from "@stride/shared/endpoints";
+import { ApiError, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
-import { USER_ASSETS_BASE, uploadAvatar } from "./work-items-upload.ts";
+import { uploadAvatar } from "./work-items-upload.ts";
 import type { Profile, User } from "./types.ts";
 
 /** The signed-in user, or null when signed out (a 401 here is not an error). */
@@ -136,7 +136,7 @@ export function useAvatar() {
     mutationFn: async (me: Pick<User, "avatar" | "avatar_url">) => {
       const asset = avatarAssetId(me.avatar_url);
       // an uploaded avatar is retired (the user no longer shows it); a linked picture (e.g. from a sign-in provider) is cleared
-      if (asset) await api(`${USER_ASSETS_BASE}${asset}/`, { method: "DELETE" });
+      if (asset) await call(AS.userRemove, { assetId: asset });
       if (me.avatar) await call(U.updateMe, {}, { avatar: "" });
     },
     onSettled: refresh,
