@@ -110,9 +110,6 @@ export function uploadEditorImage(opts: {
   );
 }
 
-/** Where the signed-in user's avatar and cover are uploaded (wire-facts §10). */
-export const USER_ASSETS_BASE = AS.userSlot.path;
-
 /**
  * The signed-in user's avatar: a USER_AVATAR user asset. Marking it uploaded makes it the user's avatar (the
  * previous one is retired), so `avatar_url` becomes its static URL.
