@@ -46,7 +46,6 @@ const STILL_HAND_WRITTEN = [
   "work-items-refs.ts",
   "work-items-upload.ts",
   "work-items.ts",
-  "workflows.ts",
   "workspaces.ts",
 ];
 

@@ -8,3 +8,4 @@ export * from "./endpoint.ts";
 export * from "./cycles.ts";
 export * from "./labels.ts";
 export * from "./states.ts";
+export * from "./workflows.ts";
