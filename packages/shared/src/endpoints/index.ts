@@ -6,6 +6,7 @@
  */
 export * from "./endpoint.ts";
 export * from "./cycles.ts";
+export * from "./estimates.ts";
 export * from "./labels.ts";
 export * from "./states.ts";
 export * from "./workflows.ts";
