@@ -9,4 +9,5 @@ export * from "./cycles.ts";
 export * from "./estimates.ts";
 export * from "./labels.ts";
 export * from "./states.ts";
+export * from "./views.ts";
 export * from "./workflows.ts";
