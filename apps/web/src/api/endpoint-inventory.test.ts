@@ -35,7 +35,6 @@ const STILL_HAND_WRITTEN = [
   "search.ts",
   "secrets.ts",
   "teamspaces.ts",
-  "time-tracking.ts",
   "users.ts",
   "views.ts",
   "webhooks.ts",

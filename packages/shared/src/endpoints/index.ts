@@ -8,6 +8,8 @@ export * from "./endpoint.ts";
 export * from "./cycles.ts";
 export * from "./estimates.ts";
 export * from "./labels.ts";
+export * from "./project-updates.ts";
 export * from "./states.ts";
 export * from "./views.ts";
 export * from "./workflows.ts";
+export * from "./worklogs.ts";
