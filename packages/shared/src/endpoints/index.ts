@@ -7,6 +7,7 @@
 export * from "./endpoint.ts";
 export * from "./cycles.ts";
 export * from "./estimates.ts";
+export * from "./intake.ts";
 export * from "./labels.ts";
 export * from "./project-updates.ts";
 export * from "./states.ts";
