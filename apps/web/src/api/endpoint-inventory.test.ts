@@ -14,7 +14,6 @@ const STILL_HAND_WRITTEN = [
   "analytics.ts",
   "api-tokens.ts",
   "auth.ts",
-  "cycles.ts",
   "environments.ts",
   "estimates.ts",
   "exports.ts",
