@@ -27,7 +27,6 @@ const STILL_HAND_WRITTEN = [
   "model-configs.ts",
   "modules.ts",
   "notifications.ts",
-  "pages.ts",
   "people.ts",
   "projects.ts",
   "publish.ts",
