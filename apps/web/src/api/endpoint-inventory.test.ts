@@ -25,7 +25,6 @@ const STILL_HAND_WRITTEN = [
   "intake.ts",
   "issue-types.ts",
   "model-configs.ts",
-  "modules.ts",
   "notifications.ts",
   "people.ts",
   "projects.ts",

@@ -9,6 +9,7 @@ export * from "./cycles.ts";
 export * from "./estimates.ts";
 export * from "./intake.ts";
 export * from "./labels.ts";
+export * from "./modules.ts";
 export * from "./pages.ts";
 export * from "./project-updates.ts";
 export * from "./states.ts";
