@@ -23,7 +23,6 @@ const STILL_HAND_WRITTEN = [
   "importers.ts",
   "instance.ts",
   "intake.ts",
-  "issue-types.ts",
   "model-configs.ts",
   "notifications.ts",
   "people.ts",

@@ -8,6 +8,7 @@ export * from "./endpoint.ts";
 export * from "./cycles.ts";
 export * from "./estimates.ts";
 export * from "./intake.ts";
+export * from "./issue-types.ts";
 export * from "./labels.ts";
 export * from "./modules.ts";
 export * from "./pages.ts";
