@@ -328,7 +328,6 @@ function registerSurface(
   }
 
   // ---------------------------------------------------------------- types shared across the workspace
-  const Wp = s.W;
   route(fastify, app, {
     endpoint: E.workspaceList,
     ...auth,
