@@ -4,14 +4,14 @@
  * reloaded on failure (work-tracking.md §4); every write reloads the cycle's numbers and the lists it touches.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Cycle, CycleDetail, CycleProgress, CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
+import type { Cycle, CycleDetail, CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
 import { cycleEndpoints as E } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 import { cyclesQuery, refKeys } from "./work-items-refs.ts";
 import { wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
-export type { Cycle, CycleDetail, CycleProgress };
+export type { Cycle, CycleDetail };
 
 const at = (slug: string, projectId: string) => ({ slug, projectId });
 const one = (slug: string, projectId: string, cycleId: string) => ({ slug, projectId, cycleId });

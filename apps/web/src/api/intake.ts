@@ -16,20 +16,18 @@ import {
 import type {
   IntakeItem,
   IntakeItemDetail,
-  IntakeSettings,
   IntakeSettingsBody,
   IssueSearchItem,
   Paginated,
   Priority,
   PublicIntakeBody,
-  PublicIntakeForm,
 } from "@stride/shared/contract";
 import { intakeEndpoints as E } from "@stride/shared/endpoints";
 import { api, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
-export type { IntakeItem, IntakeItemDetail, IntakeSettings, IssueSearchItem, PublicIntakeForm };
+export type { IntakeItem, IntakeItemDetail, IssueSearchItem };
 
 /** The list's filters beside the tab: priorities and, in the Closed tab, which closed statuses. */
 export interface IntakeFilters {

@@ -5,14 +5,14 @@
  * (work-tracking.md §4); items' lists and the modules' counts are asked for again after item changes.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Module, ModuleCreateBody, ModuleDetail, ModuleLink, ModulePatchBody } from "@stride/shared/contract";
+import type { Module, ModuleCreateBody, ModuleDetail, ModulePatchBody } from "@stride/shared/contract";
 import { moduleEndpoints as E } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 import { wiKeys } from "./work-items.ts";
 import { invalidateModuleData, moduleKeys, modulesQuery, refKeys } from "./work-items-refs.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
-export type { Module, ModuleDetail, ModuleLink };
+export type { Module, ModuleDetail };
 
 const at = (slug: string, projectId: string) => ({ slug, projectId });
 const one = (slug: string, projectId: string, moduleId: string) => ({ slug, projectId, moduleId });

@@ -5,12 +5,12 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { DEFAULT_PAGE_ORDER, PAGE_ORDERS, type PageListType, type PageOrder } from "@stride/shared";
-import type { Page, PageDetail, PagesSummary, PageVersion, PageVersionLite } from "@stride/shared/contract";
+import type { Page, PageDetail } from "@stride/shared/contract";
 import { pageEndpoints as E } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
-export type { Page, PageDetail, PagesSummary, PageVersion, PageVersionLite };
+export type { Page, PageDetail };
 
 const at = (slug: string, projectId: string) => ({ slug, projectId });
 /** A page's path params; a page action needs workspace, project and page ids (platform.md §5). */

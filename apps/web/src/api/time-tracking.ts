@@ -8,21 +8,17 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { WORKLOG_REPORT_PAGE_SIZE, type WorklogGroup } from "@stride/shared";
 import type {
   ProjectUpdate,
-  ProjectUpdateComment,
   ProjectUpdateStatus,
   Worklog,
   WorklogCreateBody,
-  WorklogItemSummary,
   WorklogPatchBody,
-  WorklogReportRow,
-  WorklogSummaryRow,
 } from "@stride/shared/contract";
 import { endpointUrl, projectUpdateEndpoints as U, worklogEndpoints as WL } from "@stride/shared/endpoints";
 import { buildUrl, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
-export type { ProjectUpdate, ProjectUpdateComment, Worklog, WorklogItemSummary, WorklogReportRow, WorklogSummaryRow };
+export type { ProjectUpdate, Worklog };
 
 const at = (slug: string, projectId: string) => ({ slug, projectId });
 /** A work item's logs under its kind (`issues/` or `epics/`), and the item's path params. */
