@@ -4,16 +4,15 @@
  * reloaded on failure (work-tracking.md §4); every write reloads the cycle's numbers and the lists it touches.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Cycle, CycleDetail, CycleProgress, CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
+import type { Cycle, CycleDetail, CreateCycleBody, UpdateCycleBody } from "@stride/shared/contract";
 import { cycleEndpoints as E } from "@stride/shared/endpoints";
-import { api, call } from "./client.ts";
+import { call } from "./client.ts";
 import { cyclesQuery, refKeys } from "./work-items-refs.ts";
 import { wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
-export type { Cycle, CycleDetail, CycleProgress };
+export type { Cycle, CycleDetail };
 
-const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
 const at = (slug: string, projectId: string) => ({ slug, projectId });
 const one = (slug: string, projectId: string, cycleId: string) => ({ slug, projectId, cycleId });
 
@@ -40,7 +39,7 @@ export const cycleQuery = (slug: string, pid: string, id: string) =>
 export const cycleProgressQuery = (slug: string, pid: string, id: string) =>
   queryOptions({
     queryKey: cycleKeys.progress(slug, pid, id),
-    queryFn: () => api<CycleProgress>(`${P(slug, pid)}/cycles/${id}/progress/`),
+    queryFn: () => call(E.progress, one(slug, pid, id)),
   });
 export const cycleAnalyticsQuery = (slug: string, pid: string, id: string, type: "issues" | "points") =>
   queryOptions({

@@ -9,18 +9,12 @@ import { describe, expect, it } from "vitest";
  * A resource converted whole leaves the list (the test says so); a new resource file must use `call`.
  */
 const STILL_HAND_WRITTEN = [
-  "cycles.ts",
   "estimates.ts",
   "intake.ts",
-  "issue-types.ts",
-  "modules.ts",
-  "pages.ts",
-  "time-tracking.ts",
   "views.ts",
   "work-items-props.ts",
   "work-items-refs.ts",
   "work-items.ts",
-  "workflows.ts",
 ];
 
 const API_DIR = path.dirname(fileURLToPath(import.meta.url));

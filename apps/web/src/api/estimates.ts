@@ -4,12 +4,12 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimatePointBody } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { estimateEndpoints as E } from "@stride/shared/endpoints";
+import { api, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { estimatesQuery, refKeys } from "./work-items-refs.ts";
-import type { Estimate, EstimatePoint } from "./work-items-types.ts";
 
-const base = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/estimates/`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 /** Every estimate of the project (the settings page reads them whether or not estimates are turned on). */
 export function useEstimates(slug: string, pid: string) {
@@ -20,7 +20,7 @@ export function useEstimates(slug: string, pid: string) {
 export const workspaceEstimatesQuery = (slug: string) =>
   queryOptions({
     queryKey: qk.workspaceEstimates(slug),
-    queryFn: () => api<Estimate[]>(`/api/workspaces/${encodeURIComponent(slug)}/estimates/`),
+    queryFn: () => call(E.workspaceList, { slug }),
     staleTime: 30_000,
   });
 
@@ -39,25 +39,23 @@ function useEstimateMutation<V, R>(slug: string, pid: string, fn: (v: V) => Prom
 }
 
 export const useCreateEstimate = (slug: string, pid: string) =>
-  useEstimateMutation(slug, pid, (body: CreateEstimateBody) =>
-    api<Estimate>(base(slug, pid), { method: "POST", body }),
-  );
+  useEstimateMutation(slug, pid, (body: CreateEstimateBody) => call(E.create, at(slug, pid), body));
 export const useDeleteEstimate = (slug: string, pid: string) =>
-  useEstimateMutation(slug, pid, (id: string) => api(`${base(slug, pid)}${id}/`, { method: "DELETE" }));
+  useEstimateMutation(slug, pid, (id: string) => call(E.remove, { ...at(slug, pid), estimateId: id }));
 export const useAddEstimatePoint = (slug: string, pid: string) =>
   useEstimateMutation(slug, pid, ({ estimateId, ...body }: CreateEstimatePointBody & { estimateId: string }) =>
-    api<EstimatePoint>(`${base(slug, pid)}${estimateId}/estimate-points/`, { method: "POST", body }),
+    call(E.createPoint, { ...at(slug, pid), estimateId }, body),
   );
 export const useUpdateEstimatePoint = (slug: string, pid: string) =>
   useEstimateMutation(
     slug,
     pid,
     ({ estimateId, id, ...body }: UpdateEstimatePointBody & { estimateId: string; id: string }) =>
-      api<EstimatePoint>(`${base(slug, pid)}${estimateId}/estimate-points/${id}/`, { method: "PATCH", body }),
+      call(E.updatePoint, { ...at(slug, pid), estimateId, pointId: id }, body),
   );
 export const useDeleteEstimatePoint = (slug: string, pid: string) =>
   useEstimateMutation(slug, pid, ({ estimateId, id }: { estimateId: string; id: string }) =>
-    api<EstimatePoint[]>(`${base(slug, pid)}${estimateId}/estimate-points/${id}/`, { method: "DELETE" }),
+    call(E.removePoint, { ...at(slug, pid), estimateId, pointId: id }, undefined),
   );
 
 /** Switch the project's active estimate (PATCH P/ `{estimate}`), or turn estimates off with null. */

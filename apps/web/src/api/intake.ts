@@ -10,25 +10,24 @@ import {
   INTAKE_PAGE_SIZE,
   INTAKE_TAB_STATUSES,
   intakeTabOf,
+  type IntakeStatus,
   type IntakeTab,
 } from "@stride/shared";
 import type {
   IntakeItem,
   IntakeItemDetail,
-  IntakeSettings,
   IntakeSettingsBody,
   IssueSearchItem,
   Paginated,
   Priority,
   PublicIntakeBody,
-  PublicIntakeForm,
-  PublicIntakeSubmitted,
 } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { intakeEndpoints as E } from "@stride/shared/endpoints";
+import { api, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
-export type { IntakeItem, IntakeItemDetail, IntakeSettings, IssueSearchItem, PublicIntakeForm };
+export type { IntakeItem, IntakeItemDetail, IssueSearchItem };
 
 /** The list's filters beside the tab: priorities and, in the Closed tab, which closed statuses. */
 export interface IntakeFilters {
@@ -39,6 +38,7 @@ export interface IntakeFilters {
 export const DEFAULT_INTAKE_FILTERS: IntakeFilters = { priority: [], statuses: [], order: "-issue__created_at" };
 
 const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 export const intakeKeys = {
   all: (slug: string, pid: string) => ["intake", slug, pid] as const,
@@ -66,7 +66,7 @@ export const intakePageQuery = (slug: string, pid: string, tab: IntakeTab, f: In
   queryOptions({
     queryKey: intakeKeys.page(slug, pid, tab, f, intakeCursor(page)),
     queryFn: ({ signal }) =>
-      api<Paginated<IntakeItem>>(`${P(slug, pid)}/inbox-issues/`, {
+      call(E.items, at(slug, pid), undefined, {
         query: { ...intakeParams(tab, f), per_page: INTAKE_PAGE_SIZE, cursor: intakeCursor(page) },
         signal,
       }),
@@ -75,20 +75,19 @@ export const intakePageQuery = (slug: string, pid: string, tab: IntakeTab, f: In
 export const intakeItemQuery = (slug: string, pid: string, issueId: string) =>
   queryOptions({
     queryKey: intakeKeys.item(slug, pid, issueId),
-    queryFn: ({ signal }) => api<IntakeItemDetail>(`${P(slug, pid)}/inbox-issues/${issueId}/`, { signal }),
+    queryFn: ({ signal }) => call(E.item, { ...at(slug, pid), issueId }, undefined, { signal }),
   });
 
 export const intakeSettingsQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: intakeKeys.settings(slug, pid),
-    queryFn: ({ signal }) => api<IntakeSettings>(`${P(slug, pid)}/intake-settings/`, { signal }),
+    queryFn: ({ signal }) => call(E.settings, at(slug, pid), undefined, { signal }),
   });
 
 export const publicIntakeFormQuery = (anchor: string) =>
   queryOptions({
     queryKey: intakeKeys.form(anchor),
-    queryFn: ({ signal }) =>
-      api<PublicIntakeForm>(`/api/public/intake/${encodeURIComponent(anchor)}/`, { signal, allow401: true }),
+    queryFn: ({ signal }) => call(E.form, { anchor }, undefined, { signal, allow401: true }),
     retry: false,
   });
 
@@ -111,7 +110,7 @@ function refresh(qc: Qc, slug: string, pid: string) {
 
 export interface TriageChange {
   issueId: string;
-  status?: number;
+  status?: IntakeStatus;
   snoozed_till?: string | null;
   duplicate_to?: string | null;
   /** What the toast names. */
@@ -130,7 +129,7 @@ export function useTriage(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not update the intake work item" },
     mutationFn: ({ issueId, label: _label, ...body }: TriageChange) =>
-      api<IntakeItemDetail>(`${P(slug, pid)}/inbox-issues/${issueId}/`, { method: "PATCH", body }),
+      call(E.update, { ...at(slug, pid), issueId }, body),
     onMutate: async (c) => {
       await qc.cancelQueries({ queryKey: intakeKeys.lists(slug, pid) });
       const snaps = qc.getQueriesData<Paginated<IntakeItem>>({ queryKey: intakeKeys.lists(slug, pid) });
@@ -164,7 +163,7 @@ export function useCreateIntakeItem(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not create the intake work item" },
     mutationFn: (issue: { name: string; description_html?: string; priority?: Priority }) =>
-      api<IntakeItemDetail>(`${P(slug, pid)}/inbox-issues/`, { method: "POST", body: { source: "IN_APP", issue } }),
+      call(E.create, at(slug, pid), { source: "IN_APP", issue }),
     onSettled: () => refresh(qc, slug, pid),
   });
 }
@@ -173,7 +172,7 @@ export function useDeleteIntakeItem(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not delete the intake work item" },
-    mutationFn: (issueId: string) => api(`${P(slug, pid)}/inbox-issues/${issueId}/`, { method: "DELETE" }),
+    mutationFn: (issueId: string) => call(E.remove, { ...at(slug, pid), issueId }),
     onSuccess: (_d, issueId) => qc.removeQueries({ queryKey: intakeKeys.item(slug, pid, issueId) }),
     onSettled: () => refresh(qc, slug, pid),
   });
@@ -183,8 +182,7 @@ export function useUpdateIntakeSettings(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not save the intake settings" },
-    mutationFn: (body: IntakeSettingsBody) =>
-      api<IntakeSettings>(`${P(slug, pid)}/intake-settings/`, { method: "PATCH", body }),
+    mutationFn: (body: IntakeSettingsBody) => call(E.updateSettings, at(slug, pid), body),
     onSuccess: (s) => qc.setQueryData(intakeKeys.settings(slug, pid), s),
   });
 }
@@ -193,7 +191,7 @@ export function useRegenerateIntakeAnchor(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not make a new form link" },
-    mutationFn: () => api<IntakeSettings>(`${P(slug, pid)}/publish-intake-regenerate/`, { method: "POST", body: {} }),
+    mutationFn: () => call(E.regenerateAnchor, at(slug, pid)),
     onSuccess: (s) => qc.setQueryData(intakeKeys.settings(slug, pid), s),
   });
 }
@@ -202,11 +200,6 @@ export function useRegenerateIntakeAnchor(slug: string, pid: string) {
 export function useSubmitPublicIntake(anchor: string) {
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: PublicIntakeBody) =>
-      api<PublicIntakeSubmitted>(`/api/public/intake/${encodeURIComponent(anchor)}/`, {
-        method: "POST",
-        body,
-        allow401: true,
-      }),
+    mutationFn: (body: PublicIntakeBody) => call(E.submitForm, { anchor }, body, { allow401: true }),
   });
 }

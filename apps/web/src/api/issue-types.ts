@@ -3,21 +3,21 @@ import type {
   CreateIssuePropertyBody,
   CreateIssueTypeBody,
   IssueProperty,
-  IssueType,
   UpdateIssueTypeBody,
 } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import { issueTypeEndpoints as E } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 
 /** Work item types, their custom properties and options (issue #29): `P/issue-types/`, `P/issue-properties/`. */
-const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 export const issueTypesQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: qk.issueTypes(slug, pid), queryFn: () => api<IssueType[]>(`${P(slug, pid)}/issue-types/`) });
+  queryOptions({ queryKey: qk.issueTypes(slug, pid), queryFn: () => call(E.list, at(slug, pid)) });
 export const issuePropertiesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: qk.issueProperties(slug, pid),
-    queryFn: () => api<IssueProperty[]>(`${P(slug, pid)}/issue-properties/`),
+    queryFn: () => call(E.properties, at(slug, pid)),
   });
 
 /** The project's types (only asked for when the project has types on). */
@@ -52,18 +52,16 @@ function useTypesMutation<V, R = unknown>(slug: string, pid: string, fn: (v: V) 
 }
 
 export const useCreateIssueType = (slug: string, pid: string) =>
-  useTypesMutation(slug, pid, (body: CreateIssueTypeBody) =>
-    api<IssueType>(`${P(slug, pid)}/issue-types/`, { method: "POST", body }),
-  );
+  useTypesMutation(slug, pid, (body: CreateIssueTypeBody) => call(E.create, at(slug, pid), body));
 export const useUpdateIssueType = (slug: string, pid: string) =>
   useTypesMutation(slug, pid, ({ id, ...body }: UpdateIssueTypeBody & { id: string }) =>
-    api<IssueType>(`${P(slug, pid)}/issue-types/${id}/`, { method: "PATCH", body }),
+    call(E.update, { ...at(slug, pid), typeId: id }, body),
   );
 export const useDeleteIssueType = (slug: string, pid: string) =>
-  useTypesMutation(slug, pid, (id: string) => api(`${P(slug, pid)}/issue-types/${id}/`, { method: "DELETE" }));
+  useTypesMutation(slug, pid, (id: string) => call(E.remove, { ...at(slug, pid), typeId: id }));
 export const useCreateIssueProperty = (slug: string, pid: string) =>
   useTypesMutation(slug, pid, ({ typeId, ...body }: CreateIssuePropertyBody & { typeId: string }) =>
-    api<IssueProperty>(`${P(slug, pid)}/issue-types/${typeId}/issue-properties/`, { method: "POST", body }),
+    call(E.createProperty, { ...at(slug, pid), typeId }, body),
   );
 export const useDeleteIssueProperty = (slug: string, pid: string) =>
-  useTypesMutation(slug, pid, (id: string) => api(`${P(slug, pid)}/issue-properties/${id}/`, { method: "DELETE" }));
+  useTypesMutation(slug, pid, (id: string) => call(E.removeProperty, { ...at(slug, pid), propertyId: id }));

@@ -5,15 +5,17 @@
  * (work-tracking.md §4); items' lists and the modules' counts are asked for again after item changes.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
-import type { Module, ModuleCreateBody, ModuleDetail, ModuleLink, ModulePatchBody } from "@stride/shared/contract";
-import { api } from "./client.ts";
-import { P, wiKeys } from "./work-items.ts";
+import type { Module, ModuleCreateBody, ModuleDetail, ModulePatchBody } from "@stride/shared/contract";
+import { moduleEndpoints as E } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
+import { wiKeys } from "./work-items.ts";
 import { invalidateModuleData, moduleKeys, modulesQuery, refKeys } from "./work-items-refs.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
-export type { Module, ModuleDetail, ModuleLink };
+export type { Module, ModuleDetail };
 
-const M = (slug: string, pid: string) => `${P(slug, pid)}/modules/`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
+const one = (slug: string, projectId: string, moduleId: string) => ({ slug, projectId, moduleId });
 
 /** The project's live modules (P/modules/): favourites first, newest first. */
 export function useModules(slug: string, pid: string, enabled = true) {
@@ -24,7 +26,7 @@ export function useModules(slug: string, pid: string, enabled = true) {
 export const moduleDetailQuery = (slug: string, pid: string, id: string, archived = false) =>
   queryOptions({
     queryKey: [...moduleKeys.detail(slug, pid, id), archived] as const,
-    queryFn: () => api<ModuleDetail>(archived ? `${P(slug, pid)}/archived-modules/${id}/` : `${M(slug, pid)}${id}/`),
+    queryFn: () => call(archived ? E.archivedGet : E.get, one(slug, pid, id)),
     staleTime: 10_000,
   });
 
@@ -35,7 +37,7 @@ export function useModule(slug: string, pid: string, id: string, archived = fals
 export const archivedModulesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: moduleKeys.archived(slug, pid),
-    queryFn: () => api<Module[]>(`${P(slug, pid)}/archived-modules/`),
+    queryFn: () => call(E.archivedList, at(slug, pid)),
   });
 
 export function useArchivedModules(slug: string, pid: string) {
@@ -63,7 +65,7 @@ export function useCreateModule(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { silent: true },
-    mutationFn: (body: ModuleCreateBody) => api<Module>(M(slug, pid), { method: "POST", body }),
+    mutationFn: (body: ModuleCreateBody) => call(E.create, at(slug, pid), body),
     onSettled: () => invalidateModuleData(qc, slug, pid),
   });
 }
@@ -73,8 +75,7 @@ export function useUpdateModule(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not update the module" },
-    mutationFn: ({ id, patch }: { id: string; patch: ModulePatchBody }) =>
-      api<Module>(`${M(slug, pid)}${id}/`, { method: "PATCH", body: patch }),
+    mutationFn: ({ id, patch }: { id: string; patch: ModulePatchBody }) => call(E.update, one(slug, pid, id), patch),
     onMutate: ({ id, patch }) => ({ undo: patchCached(qc, slug, pid, id, patch as Partial<Module>) }),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => invalidateModuleData(qc, slug, pid),
@@ -85,7 +86,7 @@ export function useDeleteModule(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not delete the module" },
-    mutationFn: (id: string) => api(`${M(slug, pid)}${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(E.remove, one(slug, pid, id)),
     onSettled: () => {
       invalidateModuleData(qc, slug, pid);
       void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) });
@@ -99,9 +100,7 @@ export function useToggleModuleFavorite(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not change the favourite" },
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
-      favorite
-        ? api(`${P(slug, pid)}/user-favorite-modules/`, { method: "POST", body: { module: id } })
-        : api(`${P(slug, pid)}/user-favorite-modules/${id}/`, { method: "DELETE" }),
+      favorite ? call(E.favorite, at(slug, pid), { module: id }) : call(E.unfavorite, one(slug, pid, id)),
     onMutate: ({ id, favorite }) => ({ undo: patchCached(qc, slug, pid, id, { is_favorite: favorite }) }),
     onError: (_e, _v, ctx) => ctx?.undo(),
     onSettled: () => {
@@ -116,8 +115,10 @@ export function useArchiveModule(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not archive the module" },
-    mutationFn: ({ id, restore }: { id: string; restore?: boolean }) =>
-      api(`${M(slug, pid)}${id}/archive/`, { method: restore ? "DELETE" : "POST" }),
+    mutationFn: async ({ id, restore }: { id: string; restore?: boolean }) => {
+      if (restore) await call(E.restore, one(slug, pid, id));
+      else await call(E.archive, one(slug, pid, id));
+    },
     onMutate: ({ id, restore }) => {
       const key = restore ? moduleKeys.archived(slug, pid) : refKeys.modules(slug, pid);
       const prev = qc.getQueryData<Module[] | null>(key);
@@ -139,22 +140,22 @@ export function useArchiveModule(slug: string, pid: string) {
 
 export function useModuleLinks(slug: string, pid: string, moduleId: string) {
   const qc = useQueryClient();
-  const base = `${M(slug, pid)}${moduleId}/module-links/`;
+  const mod = one(slug, pid, moduleId);
   const done = () => void qc.invalidateQueries({ queryKey: moduleKeys.detail(slug, pid, moduleId) });
   const add = useMutation({
     meta: { silent: true },
-    mutationFn: (body: { url: string; title?: string | null }) => api<ModuleLink>(base, { method: "POST", body }),
+    mutationFn: (body: { url: string; title?: string | null }) => call(E.addLink, mod, body),
     onSettled: done,
   });
   const update = useMutation({
     meta: { silent: true },
     mutationFn: ({ id, ...body }: { id: string; url?: string; title?: string | null }) =>
-      api<ModuleLink>(`${base}${id}/`, { method: "PATCH", body }),
+      call(E.updateLink, { ...mod, linkId: id }, body),
     onSettled: done,
   });
   const remove = useMutation({
     meta: { errorTitle: "Could not remove the link" },
-    mutationFn: (id: string) => api(`${base}${id}/`, { method: "DELETE" }),
+    mutationFn: (id: string) => call(E.removeLink, { ...mod, linkId: id }),
     onSettled: done,
   });
   return { add, update, remove };

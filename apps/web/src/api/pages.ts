@@ -5,17 +5,18 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { DEFAULT_PAGE_ORDER, PAGE_ORDERS, type PageListType, type PageOrder } from "@stride/shared";
-import type { Page, PageDetail, PagesSummary, PageVersion, PageVersionLite } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import type { Page, PageDetail } from "@stride/shared/contract";
+import { pageEndpoints as E } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
-export type { Page, PageDetail, PagesSummary, PageVersion, PageVersionLite };
+export type { Page, PageDetail };
 
-const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
-/** A page's path; a page action needs workspace, project and page ids (platform.md §5). */
+const at = (slug: string, projectId: string) => ({ slug, projectId });
+/** A page's path params; a page action needs workspace, project and page ids (platform.md §5). */
 const one = (slug: string, pid: string, id: string) => {
   if (!slug || !pid || !id) throw new Error("Missing required fields.");
-  return `${P(slug, pid)}/pages/${id}/`;
+  return { slug, projectId: pid, pageId: id };
 };
 
 export const pageKeys = {
@@ -51,27 +52,27 @@ export function pageListParams(search: URLSearchParams): { type: PageTab; order:
 export const pagesQuery = (slug: string, pid: string, type: PageListType, order: PageOrder) =>
   queryOptions({
     queryKey: pageKeys.list(slug, pid, type, order),
-    queryFn: () => api<Page[]>(`${P(slug, pid)}/pages/`, { query: { type, order_by: order } }),
+    queryFn: () => call(E.list, at(slug, pid), undefined, { query: { type, order_by: order } }),
   });
 /** Stride's page tree: every page of the project the caller may read that is not archived, with its parent. */
 export const pageTreeQuery = (slug: string, pid: string) =>
-  queryOptions({ queryKey: pageKeys.tree(slug, pid), queryFn: () => api<Page[]>(`${P(slug, pid)}/pages-tree/`) });
+  queryOptions({ queryKey: pageKeys.tree(slug, pid), queryFn: () => call(E.tree, at(slug, pid)) });
 export const pagesSummaryQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: pageKeys.summary(slug, pid),
-    queryFn: () => api<PagesSummary>(`${P(slug, pid)}/pages-summary/`),
+    queryFn: () => call(E.summary, at(slug, pid)),
   });
 export const pageQuery = (slug: string, pid: string, id: string) =>
-  queryOptions({ queryKey: pageKeys.one(slug, pid, id), queryFn: () => api<PageDetail>(one(slug, pid, id)) });
+  queryOptions({ queryKey: pageKeys.one(slug, pid, id), queryFn: () => call(E.get, one(slug, pid, id)) });
 export const pageVersionsQuery = (slug: string, pid: string, id: string) =>
   queryOptions({
     queryKey: pageKeys.versions(slug, pid, id),
-    queryFn: () => api<PageVersionLite[]>(`${one(slug, pid, id)}versions/`),
+    queryFn: () => call(E.versions, one(slug, pid, id)),
   });
 export const pageVersionQuery = (slug: string, pid: string, id: string, vid: string) =>
   queryOptions({
     queryKey: pageKeys.version(slug, pid, id, vid),
-    queryFn: () => api<PageVersion>(`${one(slug, pid, id)}versions/${vid}/`),
+    queryFn: () => call(E.version, { ...one(slug, pid, id), versionId: vid }),
   });
 
 export const usePages = (slug: string, pid: string, type: PageListType, order: PageOrder, enabled = true) =>
@@ -119,7 +120,7 @@ export function useCreatePage(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Failed", silent: false },
-    mutationFn: (body: PageCreate) => api<PageDetail>(`${P(slug, pid)}/pages/`, { method: "POST", body }),
+    mutationFn: (body: PageCreate) => call(E.create, at(slug, pid), body),
     onSuccess: (page) => {
       qc.setQueryData(pageKeys.one(slug, pid, page.id), page);
       void refreshLists(qc, slug, pid);
@@ -133,7 +134,7 @@ export function useUpdatePage(slug: string, pid: string, id: string) {
   return useMutation({
     meta: { errorTitle: "Could not save the page's name" },
     mutationFn: (body: { name?: string; logo_props?: Record<string, unknown> }) =>
-      api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
+      call(E.update, one(slug, pid, id), body),
     onSuccess: (page) => {
       patchCached(qc, slug, pid, id, page);
       void invalidateFavorites(qc, slug);
@@ -151,7 +152,7 @@ export function usePlacePage(slug: string, pid: string) {
     meta: { errorTitle: "Could not move the page" },
     scope: { id: `page-tree:${pid}` },
     mutationFn: ({ id, ...body }: { id: string; parent?: string | null; sort_order: number }) =>
-      api<PageDetail>(one(slug, pid, id), { method: "PATCH", body }),
+      call(E.update, one(slug, pid, id), body),
     onMutate: async ({ id, ...place }) => {
       await qc.cancelQueries({ queryKey: pageKeys.tree(slug, pid) });
       return { undo: patchCached(qc, slug, pid, id, place) };
@@ -168,11 +169,7 @@ export function useSavePageContent(slug: string, pid: string, id: string) {
   return useMutation({
     meta: { errorTitle: "Could not save the page" },
     scope: { id: `page-content:${id}` },
-    mutationFn: (html: string) =>
-      api<{ message: string }>(`${one(slug, pid, id)}description/`, {
-        method: "PATCH",
-        body: { description_html: html },
-      }),
+    mutationFn: (html: string) => call(E.updateDescription, one(slug, pid, id), { description_html: html }),
     onSuccess: (_r, html) => {
       qc.setQueryData<PageDetail>(pageKeys.one(slug, pid, id), (old) =>
         old ? { ...old, description_html: html } : old,
@@ -187,14 +184,14 @@ function useToggle<V>(
   slug: string,
   pid: string,
   errorTitle: string,
-  call: (v: V & { id: string }) => Promise<unknown>,
+  send: (v: V & { id: string }) => Promise<unknown>,
   patch: (v: V) => Partial<PageDetail>,
   favorites = false,
 ) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle },
-    mutationFn: call,
+    mutationFn: send,
     onMutate: async (v: V & { id: string }) => {
       await qc.cancelQueries({ queryKey: pageKeys.all(slug, pid) });
       return { undo: patchCached(qc, slug, pid, v.id, patch(v)) };
@@ -212,7 +209,7 @@ export const useLockPage = (slug: string, pid: string) =>
     slug,
     pid,
     "Could not change the lock",
-    ({ id, locked }) => api(`${one(slug, pid, id)}lock/`, { method: locked ? "POST" : "DELETE" }),
+    ({ id, locked }) => call(locked ? E.lock : E.unlock, one(slug, pid, id)),
     ({ locked }) => ({ is_locked: locked }),
   );
 
@@ -221,7 +218,7 @@ export const usePageAccess = (slug: string, pid: string) =>
     slug,
     pid,
     "Could not change the access",
-    ({ id, access }) => api(`${one(slug, pid, id)}access/`, { method: "POST", body: { access } }),
+    ({ id, access }) => call(E.access, one(slug, pid, id), { access }),
     ({ access }) => ({ access }),
     true,
   );
@@ -231,7 +228,7 @@ export const useFavoritePage = (slug: string, pid: string) =>
     slug,
     pid,
     "Could not change the favourite",
-    ({ id, favorite }) => api(`${P(slug, pid)}/favorite-pages/${id}/`, { method: favorite ? "POST" : "DELETE" }),
+    ({ id, favorite }) => call(favorite ? E.favorite : E.unfavorite, one(slug, pid, id)),
     ({ favorite }) => ({ is_favorite: favorite }),
     true,
   );
@@ -243,8 +240,8 @@ export function useArchivePage(slug: string, pid: string) {
     meta: { errorTitle: "Could not change the page" },
     mutationFn: ({ id, archive }: { id: string; archive: boolean }) =>
       archive
-        ? api<{ archived_at: string }>(`${one(slug, pid, id)}archive/`, { method: "POST" }).then((r) => r.archived_at)
-        : api(`${one(slug, pid, id)}archive/`, { method: "DELETE" }).then(() => null),
+        ? call(E.archive, one(slug, pid, id)).then((r) => r.archived_at)
+        : call(E.restore, one(slug, pid, id)).then(() => null),
     onSuccess: (archivedAt, { id, archive }) => {
       patchCached(qc, slug, pid, id, archive ? { archived_at: archivedAt, is_favorite: false } : { archived_at: null });
       void qc.invalidateQueries({ queryKey: pageKeys.all(slug, pid) });
@@ -265,7 +262,7 @@ export function useDeletePage(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Failed", successTitle: "Page deleted" },
-    mutationFn: ({ id }: { id: string; label?: string }) => api(one(slug, pid, id), { method: "DELETE" }),
+    mutationFn: ({ id }: { id: string; label?: string }) => call(E.remove, one(slug, pid, id)),
     onSuccess: (_r, { id }) => dropPage(qc, slug, pid, id),
   });
 }
@@ -274,7 +271,7 @@ export function useDuplicatePage(slug: string, pid: string) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not duplicate the page" },
-    mutationFn: ({ id }: { id: string }) => api<PageDetail>(`${one(slug, pid, id)}duplicate/`, { method: "POST" }),
+    mutationFn: ({ id }: { id: string }) => call(E.duplicate, one(slug, pid, id)),
     onSuccess: (page) => {
       qc.setQueryData(pageKeys.one(slug, pid, page.id), page);
       void refreshLists(qc, slug, pid);
@@ -287,7 +284,7 @@ export function useMovePage(slug: string, pid: string) {
   return useMutation({
     meta: { errorTitle: "Could not move the page", successTitle: "Page moved" },
     mutationFn: ({ id, projectId }: { id: string; projectId: string; label?: string }) =>
-      api(`${one(slug, pid, id)}move/`, { method: "POST", body: { new_project_id: projectId } }),
+      call(E.move, one(slug, pid, id), { new_project_id: projectId }),
     onSuccess: (_r, { id, projectId }) => {
       dropPage(qc, slug, pid, id);
       void qc.invalidateQueries({ queryKey: pageKeys.all(slug, projectId) });

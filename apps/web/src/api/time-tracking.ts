@@ -7,26 +7,23 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { WORKLOG_REPORT_PAGE_SIZE, type WorklogGroup } from "@stride/shared";
 import type {
-  Paginated,
   ProjectUpdate,
-  ProjectUpdateComment,
   ProjectUpdateStatus,
   Worklog,
   WorklogCreateBody,
-  WorklogItemSummary,
   WorklogPatchBody,
-  WorklogReportRow,
-  WorklogSummaryRow,
 } from "@stride/shared/contract";
-import { api, buildUrl } from "./client.ts";
+import { endpointUrl, projectUpdateEndpoints as U, worklogEndpoints as WL } from "@stride/shared/endpoints";
+import { buildUrl, call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
-export type { ProjectUpdate, ProjectUpdateComment, Worklog, WorklogItemSummary, WorklogReportRow, WorklogSummaryRow };
+export type { ProjectUpdate, Worklog };
 
-const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
-/** A work item's path under its kind (`issues/` or `epics/`). */
-const item = (slug: string, pid: string, kind: "issues" | "epics", id: string) => `${P(slug, pid)}/${kind}/${id}`;
+const at = (slug: string, projectId: string) => ({ slug, projectId });
+/** A work item's logs under its kind (`issues/` or `epics/`), and the item's path params. */
+const itemLogs = (kind: "issues" | "epics") => (kind === "epics" ? WL.epic : WL.issue);
+const item = (slug: string, projectId: string, issueId: string) => ({ slug, projectId, issueId });
 
 export const ttKeys = {
   all: (slug: string, pid: string) => ["tt", slug, pid] as const,
@@ -39,12 +36,12 @@ export const ttKeys = {
 export const itemWorklogsQuery = (slug: string, pid: string, kind: "issues" | "epics", id: string) =>
   queryOptions({
     queryKey: [...ttKeys.item(slug, pid, id), "list"],
-    queryFn: ({ signal }) => api<Worklog[]>(`${item(slug, pid, kind, id)}/worklogs/`, { signal }),
+    queryFn: ({ signal }) => call(itemLogs(kind).list, item(slug, pid, id), undefined, { signal }),
   });
 export const itemWorklogSummaryQuery = (slug: string, pid: string, kind: "issues" | "epics", id: string) =>
   queryOptions({
     queryKey: [...ttKeys.item(slug, pid, id), "summary"],
-    queryFn: ({ signal }) => api<WorklogItemSummary>(`${item(slug, pid, kind, id)}/worklogs/summary/`, { signal }),
+    queryFn: ({ signal }) => call(itemLogs(kind).summary, item(slug, pid, id), undefined, { signal }),
   });
 
 export function useItemWorklogs(slug: string, pid: string, kind: "issues" | "epics", id: string, enabled: boolean) {
@@ -60,21 +57,21 @@ export function useWorklogMutations(slug: string, pid: string, kind: "issues" | 
     void qc.invalidateQueries({ queryKey: ttKeys.all(slug, pid) });
     void qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", id) });
   };
-  const base = `${item(slug, pid, kind, id)}/worklogs/`;
+  const L = itemLogs(kind);
   return {
     add: useMutation({
-      mutationFn: (body: WorklogCreateBody) => api<Worklog>(base, { method: "POST", body }),
+      mutationFn: (body: WorklogCreateBody) => call(L.create, item(slug, pid, id), body),
       onSettled: refresh,
       meta: { errorTitle: "Could not log time" },
     }),
     update: useMutation({
       mutationFn: ({ worklogId, ...body }: WorklogPatchBody & { worklogId: string }) =>
-        api<Worklog>(`${base}${worklogId}/`, { method: "PATCH", body }),
+        call(L.update, { ...item(slug, pid, id), worklogId }, body),
       onSettled: refresh,
       meta: { errorTitle: "Could not change the time log" },
     }),
     remove: useMutation({
-      mutationFn: (worklogId: string) => api<void>(`${base}${worklogId}/`, { method: "DELETE" }),
+      mutationFn: (worklogId: string) => call(L.remove, { ...item(slug, pid, id), worklogId }),
       onSettled: refresh,
       meta: { errorTitle: "Could not remove the time log" },
     }),
@@ -96,7 +93,7 @@ export const worklogReportQuery = (slug: string, pid: string, f: WorklogFilters,
   queryOptions({
     queryKey: [...ttKeys.report(slug, pid), "page", f, page],
     queryFn: ({ signal }) =>
-      api<Paginated<WorklogReportRow>>(`${P(slug, pid)}/worklogs/`, {
+      call(WL.report, at(slug, pid), undefined, {
         query: { ...f, per_page: REPORT_PAGE_SIZE, cursor: `${REPORT_PAGE_SIZE}:${page}:0` },
         signal,
       }),
@@ -104,22 +101,21 @@ export const worklogReportQuery = (slug: string, pid: string, f: WorklogFilters,
 export const worklogTotalsQuery = (slug: string, pid: string, f: WorklogFilters, group: WorklogGroup) =>
   queryOptions({
     queryKey: [...ttKeys.report(slug, pid), "totals", f, group],
-    queryFn: ({ signal }) =>
-      api<WorklogSummaryRow[]>(`${P(slug, pid)}/worklogs/summary/`, { query: { ...f, group_by: group }, signal }),
+    queryFn: ({ signal }) => call(WL.totals, at(slug, pid), undefined, { query: { ...f, group_by: group }, signal }),
   });
 /** The report as a file, downloaded by the browser (the session cookie goes with it). */
 export const worklogExportUrl = (slug: string, pid: string, f: WorklogFilters, format: "csv" | "xlsx") =>
-  buildUrl(`${P(slug, pid)}/worklogs/export/`, { ...f, format });
+  buildUrl(endpointUrl(WL.export.path, at(slug, pid)), { ...f, format });
 
 export const projectUpdatesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: ttKeys.updates(slug, pid),
-    queryFn: ({ signal }) => api<ProjectUpdate[]>(`${P(slug, pid)}/updates/`, { signal }),
+    queryFn: ({ signal }) => call(U.list, at(slug, pid), undefined, { signal }),
   });
 export const updateCommentsQuery = (slug: string, pid: string, updateId: string) =>
   queryOptions({
     queryKey: ttKeys.comments(slug, pid, updateId),
-    queryFn: ({ signal }) => api<ProjectUpdateComment[]>(`${P(slug, pid)}/updates/${updateId}/comments/`, { signal }),
+    queryFn: ({ signal }) => call(U.comments, { ...at(slug, pid), updateId }, undefined, { signal }),
   });
 
 /** Post, edit, delete an update; comment; react. The updates, and the projects' latest status, are read again. */
@@ -130,51 +126,46 @@ export function useProjectUpdateMutations(slug: string, pid: string) {
     void qc.invalidateQueries({ queryKey: qk.projectDetails(slug) });
     void qc.invalidateQueries({ queryKey: qk.project(slug, pid) });
   };
-  const U = `${P(slug, pid)}/updates/`;
+  const one = (updateId: string) => ({ ...at(slug, pid), updateId });
   type Body = { status: ProjectUpdateStatus; description_html: string };
   return {
     create: useMutation({
-      mutationFn: (body: Body) => api<ProjectUpdate>(U, { method: "POST", body }),
+      mutationFn: (body: Body) => call(U.create, at(slug, pid), body),
       onSettled: refresh,
       meta: { errorTitle: "Could not post the update" },
     }),
     edit: useMutation({
-      mutationFn: ({ id, ...body }: Partial<Body> & { id: string }) =>
-        api<ProjectUpdate>(`${U}${id}/`, { method: "PATCH", body }),
+      mutationFn: ({ id, ...body }: Partial<Body> & { id: string }) => call(U.update, one(id), body),
       onSettled: refresh,
       meta: { errorTitle: "Could not change the update" },
     }),
     remove: useMutation({
-      mutationFn: (id: string) => api<void>(`${U}${id}/`, { method: "DELETE" }),
+      mutationFn: (id: string) => call(U.remove, one(id)),
       onSettled: refresh,
       meta: { errorTitle: "Could not delete the update" },
     }),
     comment: useMutation({
-      mutationFn: ({ id, html }: { id: string; html: string }) =>
-        api<ProjectUpdateComment>(`${U}${id}/comments/`, { method: "POST", body: { comment_html: html } }),
+      mutationFn: ({ id, html }: { id: string; html: string }) => call(U.comment, one(id), { comment_html: html }),
       onSettled: refresh,
       meta: { errorTitle: "Could not add the comment" },
     }),
     editComment: useMutation({
       mutationFn: ({ id, commentId, html }: { id: string; commentId: string; html: string }) =>
-        api<ProjectUpdateComment>(`${U}${id}/comments/${commentId}/`, {
-          method: "PATCH",
-          body: { comment_html: html },
-        }),
+        call(U.updateComment, { ...one(id), commentId }, { comment_html: html }),
       onSettled: refresh,
       meta: { errorTitle: "Could not change the comment" },
     }),
     removeComment: useMutation({
       mutationFn: ({ id, commentId }: { id: string; commentId: string }) =>
-        api<void>(`${U}${id}/comments/${commentId}/`, { method: "DELETE" }),
+        call(U.removeComment, { ...one(id), commentId }),
       onSettled: refresh,
       meta: { errorTitle: "Could not delete the comment" },
     }),
     react: useMutation({
-      mutationFn: ({ id, reaction, remove }: { id: string; reaction: string; remove: boolean }) =>
-        remove
-          ? api<void>(`${U}${id}/reactions/${encodeURIComponent(reaction)}/`, { method: "DELETE" })
-          : api(`${U}${id}/reactions/`, { method: "POST", body: { reaction } }),
+      mutationFn: async ({ id, reaction, remove }: { id: string; reaction: string; remove: boolean }) => {
+        if (remove) await call(U.unreact, { ...one(id), reaction });
+        else await call(U.react, one(id), { reaction });
+      },
       onSettled: refresh,
       meta: { errorTitle: "Could not react" },
     }),

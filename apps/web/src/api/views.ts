@@ -4,15 +4,21 @@
  * (work-tracking.md §4).
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
-import type { DisplayFilters, DisplayProperties } from "@stride/shared";
 import type { IssueView } from "@stride/shared/contract";
-import { api } from "./client.ts";
+import type { DisplayFilters, DisplayProperties } from "@stride/shared";
+import { endpointUrl, viewEndpoints as V } from "@stride/shared/endpoints";
+import { api, call } from "./client.ts";
 import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
 export type { IssueView };
 
-/** What the web writes to a view (the server checks it with the contract's createViewBody / updateViewBody). */
+/**
+ * What the web writes to a view (the server checks it with the contract's createViewBody / updateViewBody). Written
+ * by hand, not `BodyOf` the endpoints: the screens' `DisplayFilters` (@stride/shared) has `type: string | null`
+ * where the body schema takes only `"active" | "backlog" | "all" | null` — until that type is narrowed, creating
+ * and changing a view restate their paths (`viewPath`).
+ */
 export interface ViewWrite {
   name?: string;
   description?: string;
@@ -23,22 +29,51 @@ export interface ViewWrite {
   is_locked?: boolean;
 }
 
-const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
-
 /** The place of a teamspace's views (team views) where the hooks take a project id. */
 export const teamViewsPlace = (teamspaceId: string) => `teamspace:${teamspaceId}`;
 /** The teamspace of a team views place, else null. */
 export const teamOfPlace = (pid: string | null): string | null =>
   pid?.startsWith("teamspace:") ? pid.slice("teamspace:".length) : null;
 
-/** Where views live: a project's views, a teamspace's (`teamViewsPlace`), or the workspace's global views (`pid` null). */
-const base = (slug: string, pid: string | null) => {
+/** The path of a place's views (the endpoints' `list` path), or of one view (their `get` path). */
+function viewPath(slug: string, pid: string | null, viewId?: string): string {
   const team = teamOfPlace(pid);
-  return team
-    ? `${W(slug)}/teamspaces/${team}/views/`
-    : pid
-      ? `${W(slug)}/projects/${pid}/views/`
-      : `${W(slug)}/views/`;
+  if (viewId === undefined) {
+    if (team) return endpointUrl(V.team.list.path, { slug, teamspaceId: team });
+    return pid
+      ? endpointUrl(V.project.list.path, { slug, projectId: pid })
+      : endpointUrl(V.workspace.list.path, { slug });
+  }
+  if (team) return endpointUrl(V.team.get.path, { slug, teamspaceId: team, viewId });
+  return pid
+    ? endpointUrl(V.project.get.path, { slug, projectId: pid, viewId })
+    : endpointUrl(V.workspace.get.path, { slug, viewId });
+}
+
+/**
+ * Where views live: a project's views, a teamspace's (`teamViewsPlace`), or the workspace's global views (`pid`
+ * null); each place has its own endpoints (same bodies and answers).
+ */
+const views = {
+  list: (slug: string, pid: string | null) => {
+    const team = teamOfPlace(pid);
+    if (team) return call(V.team.list, { slug, teamspaceId: team });
+    return pid ? call(V.project.list, { slug, projectId: pid }) : call(V.workspace.list, { slug });
+  },
+  create: (slug: string, pid: string | null, body: ViewWrite & { name: string }) =>
+    api<IssueView>(viewPath(slug, pid), { method: "POST", body }),
+  get: (slug: string, pid: string | null, viewId: string) => {
+    const team = teamOfPlace(pid);
+    if (team) return call(V.team.get, { slug, teamspaceId: team, viewId });
+    return pid ? call(V.project.get, { slug, projectId: pid, viewId }) : call(V.workspace.get, { slug, viewId });
+  },
+  update: (slug: string, pid: string | null, viewId: string, body: ViewWrite) =>
+    api<IssueView>(viewPath(slug, pid, viewId), { method: "PATCH", body }),
+  remove: (slug: string, pid: string | null, viewId: string) => {
+    const team = teamOfPlace(pid);
+    if (team) return call(V.team.remove, { slug, teamspaceId: team, viewId });
+    return pid ? call(V.project.remove, { slug, projectId: pid, viewId }) : call(V.workspace.remove, { slug, viewId });
+  },
 };
 
 export const viewKeys = {
@@ -50,9 +85,9 @@ export const viewKeys = {
 
 /** Query options shared by the hooks and the route loaders (app/loaders.ts). */
 export const viewsQuery = (slug: string, pid: string | null) =>
-  queryOptions({ queryKey: viewKeys.list(slug, pid), queryFn: () => api<IssueView[]>(base(slug, pid)) });
+  queryOptions({ queryKey: viewKeys.list(slug, pid), queryFn: () => views.list(slug, pid) });
 export const viewQuery = (slug: string, pid: string | null, id: string) =>
-  queryOptions({ queryKey: viewKeys.one(slug, pid, id), queryFn: () => api<IssueView>(`${base(slug, pid)}${id}/`) });
+  queryOptions({ queryKey: viewKeys.one(slug, pid, id), queryFn: () => views.get(slug, pid, id) });
 
 export const useViews = (slug: string, pid: string | null, enabled = true) =>
   useQuery({ ...viewsQuery(slug, pid), enabled });
@@ -83,7 +118,7 @@ export function useCreateView(slug: string, pid: string | null) {
   return useMutation({
     // the create form shows a refusal under its fields
     meta: { silent: true },
-    mutationFn: (body: ViewWrite & { name: string }) => api<IssueView>(base(slug, pid), { method: "POST", body }),
+    mutationFn: (body: ViewWrite & { name: string }) => views.create(slug, pid, body),
     onSuccess: (view) => {
       qc.setQueryData(viewKeys.one(slug, pid, view.id), view);
       void qc.invalidateQueries({ queryKey: viewKeys.list(slug, pid) });
@@ -99,8 +134,7 @@ export function useUpdateView(slug: string, pid: string | null) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not update the view" },
-    mutationFn: ({ id, ...body }: ViewWrite & { id: string }) =>
-      api<IssueView>(`${base(slug, pid)}${id}/`, { method: "PATCH", body }),
+    mutationFn: ({ id, ...body }: ViewWrite & { id: string }) => views.update(slug, pid, id, body),
     onMutate: async ({ id, ...body }) => {
       await qc.cancelQueries({ queryKey: viewKeys.list(slug, pid) });
       return { undo: patchCached(qc, slug, pid, id, body as Partial<IssueView>) };
@@ -121,7 +155,7 @@ export function useDeleteView(slug: string, pid: string | null) {
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: "Could not delete the view", successTitle: "View deleted" },
-    mutationFn: ({ id }: { id: string; label?: string }) => api(`${base(slug, pid)}${id}/`, { method: "DELETE" }),
+    mutationFn: ({ id }: { id: string; label?: string }) => views.remove(slug, pid, id),
     onSuccess: (_r, { id }) => {
       qc.setQueryData<IssueView[]>(viewKeys.list(slug, pid), (old) => old?.filter((v) => v.id !== id));
       qc.removeQueries({ queryKey: viewKeys.one(slug, pid, id), exact: true });
@@ -138,8 +172,8 @@ export function useFavoriteView(slug: string, pid: string) {
     meta: { errorTitle: "Could not change the favourite" },
     mutationFn: ({ id, favorite }: { id: string; favorite: boolean }) =>
       favorite
-        ? api(`${W(slug)}/projects/${pid}/user-favorite-views/`, { method: "POST", body: { view: id } })
-        : api(`${W(slug)}/projects/${pid}/user-favorite-views/${id}/`, { method: "DELETE" }),
+        ? call(V.favorite, { slug, projectId: pid }, { view: id })
+        : call(V.unfavorite, { slug, projectId: pid, viewId: id }),
     onMutate: async ({ id, favorite }) => {
       await qc.cancelQueries({ queryKey: viewKeys.list(slug, pid) });
       return { undo: patchCached(qc, slug, pid, id, { is_favorite: favorite }) };

@@ -9,7 +9,7 @@ import { errors } from "../../http/errors.ts";
 import { addEntityFavorite, favoritedIds, removeEntityFavorite } from "../../domain/favorites.ts";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
-import { P, W } from "../../http/paths.ts";
+import { P } from "../../http/paths.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { contextListHandler } from "../issue-lists/index.ts";
 import { getOrCreateProps, patchProps } from "../user-properties/commands.ts";
@@ -180,20 +180,18 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  for (const suffix of ["progress/", "cycle-progress/"]) {
-    route(fastify, app, {
-      method: "GET",
-      url: `${P}/cycles/:cycleId/${suffix}`,
-      scope: "project",
-      params: cycleParams,
-      policy: PC.view,
-      load: async (ctx) =>
-        loadCycle(app.db, ctx.project.id, ctx.params.cycleId).catch(() => {
-          throw errors.notFound("Cycle not found");
-        }),
-      handler: async (ctx) => cycleProgress(app.db, ctx.loaded, onlyItemsOf(ctx)),
-    });
-  }
+  route(fastify, app, {
+    endpoint: cycleEndpoints.progress,
+    aliases: [`${P}/cycles/:cycleId/cycle-progress/`],
+    scope: "project",
+    params: cycleParams,
+    policy: PC.view,
+    load: async (ctx) =>
+      loadCycle(app.db, ctx.project.id, ctx.params.cycleId).catch(() => {
+        throw errors.notFound("Cycle not found");
+      }),
+    handler: async (ctx) => cycleProgress(app.db, ctx.loaded, onlyItemsOf(ctx)),
+  });
 
   route(fastify, app, {
     endpoint: cycleEndpoints.analytics,
@@ -208,8 +206,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
 
   // the cycle's work items: the issue-list params and shape (wire-facts §6.1) through the list engine
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/cycles/:cycleId/cycle-issues/`,
+    endpoint: cycleEndpoints.items,
     scope: "project",
     params: cycleParams,
     query: listQuery,
@@ -368,8 +365,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
     userId: ctx.user.id,
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/cycles/:cycleId/user-properties/`,
+    endpoint: cycleEndpoints.userProperties,
     scope: "project",
     params: cycleParams,
     policy: PC.preferences,
@@ -379,8 +375,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/cycles/:cycleId/user-properties/`,
+    endpoint: cycleEndpoints.updateUserProperties,
     scope: "project",
     params: cycleParams,
     body: userPropertiesPatch,
@@ -402,8 +397,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
 
   // W/cycles/: the cycles of the caller's projects
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/cycles/`,
+    endpoint: cycleEndpoints.workspaceList,
     scope: "workspace",
     params: slugParams,
     policy: PERMISSIONS.workspace.view,
@@ -415,8 +409,7 @@ export const cycleRoutes: RouteModule = (fastify, app) => {
 
   // W/active-cycles/: the current cycles of the caller's projects, paginated, each with its project and progress
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/active-cycles/`,
+    endpoint: cycleEndpoints.activeList,
     scope: "workspace",
     params: slugParams,
     query: pageQuery,

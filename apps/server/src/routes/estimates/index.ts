@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { estimateEndpoints as E } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import { schema } from "../../db/client.ts";
 import { projectParams, slugParams } from "../../http/fields.ts";
-import { W, P as PR } from "../../http/paths.ts";
 import {
   createEstimateBody,
   createEstimatePointBody,
@@ -35,16 +35,13 @@ const { estimates, projects, projectMembers } = schema;
  * The project's active estimate is `projects.estimate` (PATCH P/ `{estimate}`, routes/projects).
  */
 export const estimateRoutes: RouteModule = (fastify, app) => {
-  const EST = `${PR}/estimates/:estimateId/`;
-  const POINT = `${PR}/estimates/:estimateId/estimate-points/:pointId/`;
   const loadPoint = async (projectId: string, params: { estimateId: string; pointId: string }) => {
     const estimate = await loadEstimate(app.db, projectId, params.estimateId);
     return { estimate, point: await loadEstimatePoint(app.db, estimate, params.pointId) };
   };
 
   route(fastify, app, {
-    method: "GET",
-    url: `${PR}/estimates/`,
+    endpoint: E.list,
     params: projectParams,
     scope: "project",
     policy: PERMISSIONS.estimate.view,
@@ -64,8 +61,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
 
   // POST answers 200, as Plane's does (wire-facts §5)
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/estimates/`,
+    endpoint: E.create,
     params: projectParams,
     body: createEstimateBody,
     scope: "project",
@@ -77,8 +73,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: EST,
+    endpoint: E.get,
     params: estimateParams,
     scope: "project",
     load: ({ project, params }) => loadEstimate(app.db, project.id, params.estimateId),
@@ -87,8 +82,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: EST,
+    endpoint: E.update,
     params: estimateParams,
     body: updateEstimateBody,
     scope: "project",
@@ -101,8 +95,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: EST,
+    endpoint: E.remove,
     params: estimateParams,
     scope: "project",
     load: ({ project, params }) => loadEstimate(app.db, project.id, params.estimateId),
@@ -114,8 +107,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${PR}/estimates/:estimateId/estimate-points/`,
+    endpoint: E.createPoint,
     params: estimateParams,
     body: createEstimatePointBody,
     scope: "project",
@@ -126,8 +118,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: POINT,
+    endpoint: E.updatePoint,
     params: estimatePointParams,
     body: updateEstimatePointBody,
     scope: "project",
@@ -139,8 +130,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
 
   // DELETE → 200 with the remaining points, re-keyed (wire-facts §5)
   route(fastify, app, {
-    method: "DELETE",
-    url: POINT,
+    endpoint: E.removePoint,
     params: estimatePointParams,
     query: deletePointQuery,
     body: deleteEstimatePointBody,
@@ -157,8 +147,7 @@ export const estimateRoutes: RouteModule = (fastify, app) => {
 
   // Estimates of the non-archived projects the caller belongs to.
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/estimates/`,
+    endpoint: E.workspaceList,
     params: slugParams,
     scope: "workspace",
     policy: POLICIES.workspace.read,

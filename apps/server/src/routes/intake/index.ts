@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { allows, INTAKE_SOURCE, textToHtml } from "@stride/shared";
 import type { PublicIntakeSubmitted } from "@stride/shared/contract";
+import { intakeEndpoints } from "@stride/shared/endpoints";
 import { route, type Ctx, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
@@ -46,9 +47,10 @@ import {
   publicIntakeBody,
 } from "./schemas.ts";
 
-const ITEMS = [`${P}/inbox-issues/`, `${P}/intake-issues/`];
-const ITEM = [`${P}/inbox-issues/:issueId/`, `${P}/intake-issues/:issueId/`];
-const FORM = "/api/public/intake/:anchor/";
+const E = intakeEndpoints;
+/** Plane's other spelling of the items' paths. */
+const ITEMS_ALIAS = [`${P}/intake-issues/`];
+const ITEM_ALIAS = [`${P}/intake-issues/:issueId/`];
 
 type ScopeLike = Pick<Ctx, "user" | "projectMember" | "project" | "workspace">;
 const viewerOf = (ctx: ScopeLike): IntakeViewer => ({
@@ -83,8 +85,8 @@ async function loadItem(
  */
 export const intakeRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: [`${P}/intakes/`, `${P}/inboxes/`],
+    endpoint: E.get,
+    aliases: [`${P}/inboxes/`],
     scope: "project",
     params: projectParams,
     policy: PERMISSIONS.intake.view,
@@ -99,8 +101,8 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: ITEMS,
+    endpoint: E.items,
+    aliases: ITEMS_ALIAS,
     scope: "project",
     params: projectParams,
     query: listQuery,
@@ -114,8 +116,8 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
 
   // create → 200 with the detail; the item waits in triage, source IN_APP
   route(fastify, app, {
-    method: "POST",
-    url: ITEMS,
+    endpoint: E.create,
+    aliases: ITEMS_ALIAS,
     scope: "project",
     params: projectParams,
     body: intakeCreateBody,
@@ -131,8 +133,8 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: ITEM,
+    endpoint: E.item,
+    aliases: ITEM_ALIAS,
     scope: "project",
     params: intakeItemParams,
     query: expandQuery,
@@ -144,8 +146,8 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
 
   // PATCH → 200: triage (status, snoozed_till, duplicate_to) is for admins; the item's fields for members and the creator
   route(fastify, app, {
-    method: "PATCH",
-    url: ITEM,
+    endpoint: E.update,
+    aliases: ITEM_ALIAS,
     scope: "project",
     params: intakeItemParams,
     body: intakePatchBody,
@@ -168,8 +170,8 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: ITEM,
+    endpoint: E.remove,
+    aliases: ITEM_ALIAS,
     scope: "project",
     params: intakeItemParams,
     policy: PERMISSIONS.intake.delete,
@@ -186,8 +188,7 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
 
   // ---- settings and the public form's anchor
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/intake-settings/`,
+    endpoint: E.settings,
     scope: "project",
     params: projectParams,
     policy: PERMISSIONS.intake.settingsView,
@@ -195,8 +196,7 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/intake-settings/`,
+    endpoint: E.updateSettings,
     scope: "project",
     params: projectParams,
     body: intakeSettingsBody,
@@ -210,8 +210,7 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/publish-intake-regenerate/`,
+    endpoint: E.regenerateAnchor,
     scope: "project",
     params: projectParams,
     policy: PERMISSIONS.intake.settingsEdit,
@@ -223,8 +222,7 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
 
   // ---- the public form (no sign-in)
   route(fastify, app, {
-    method: "GET",
-    url: FORM,
+    endpoint: E.form,
     auth: "none",
     params: anchorParams,
     policy: null,
@@ -242,8 +240,7 @@ export const intakeRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: FORM,
+    endpoint: E.submitForm,
     auth: "none",
     params: anchorParams,
     body: publicIntakeBody,

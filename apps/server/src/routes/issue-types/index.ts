@@ -8,6 +8,7 @@ import {
   updateIssueTypeBody,
   updatePropertyOptionBody,
 } from "@stride/shared/contract";
+import { issueTypeEndpointsAt } from "@stride/shared/endpoints";
 import { route, type ProjectRow, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -88,11 +89,12 @@ function registerSurface(
   const WA = PERMISSIONS.workspaceIssueType;
   const auth = s.auth ? { auth: s.auth } : {};
   const P = s.P;
+  // the app's surface: `issueTypeEndpoints`; API v1's the same under its prefixes
+  const E = issueTypeEndpointsAt(P, s.W);
 
   // ---------------------------------------------------------------- types of a project
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-types/`,
+    endpoint: E.list,
     ...auth,
     scope: "project",
     params: projectParams,
@@ -100,8 +102,7 @@ function registerSurface(
     handler: async ({ project }) => (await projectTypes(db, project)).map(presentIssueType),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/issue-types/`,
+    endpoint: E.create,
     ...auth,
     scope: "project",
     params: projectParams,
@@ -114,8 +115,7 @@ function registerSurface(
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-types/:typeId/`,
+    endpoint: E.get,
     ...auth,
     scope: "project",
     params: typeParams,
@@ -124,8 +124,7 @@ function registerSurface(
     handler: async ({ loaded }) => presentIssueType(loaded),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/issue-types/:typeId/`,
+    endpoint: E.update,
     ...auth,
     scope: "project",
     params: typeParams,
@@ -135,8 +134,7 @@ function registerSurface(
     handler: async ({ loaded, user, body }) => presentIssueType(await updateIssueType(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/issue-types/:typeId/`,
+    endpoint: E.remove,
     ...auth,
     scope: "project",
     params: typeParams,
@@ -150,8 +148,7 @@ function registerSurface(
 
   // ---------------------------------------------------------------- properties
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-properties/`,
+    endpoint: E.properties,
     ...auth,
     scope: "project",
     params: projectParams,
@@ -159,8 +156,7 @@ function registerSurface(
     handler: async ({ project }) => (await projectProperties(app, project)).map(presentProperty),
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-types/:typeId/issue-properties/`,
+    endpoint: E.typeProperties,
     ...auth,
     scope: "project",
     params: typeParams,
@@ -169,8 +165,7 @@ function registerSurface(
     handler: async ({ loaded }) => (await typeProperties(db, [loaded.id])).map(presentProperty),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/issue-types/:typeId/issue-properties/`,
+    endpoint: E.createProperty,
     ...auth,
     scope: "project",
     params: typeParams,
@@ -197,13 +192,12 @@ function registerSurface(
       );
     return p;
   };
-  for (const [url, params] of [
-    [`${P}/issue-properties/:propertyId/`, propertyParams],
-    [`${P}/issue-types/:typeId/issue-properties/:propertyId/`, typePropertyParams],
+  for (const [one, params] of [
+    [{ get: E.property, update: E.updateProperty, remove: E.removeProperty }, propertyParams],
+    [{ get: E.typeProperty, update: E.updateTypeProperty, remove: E.removeTypeProperty }, typePropertyParams],
   ] as const) {
     route(fastify, app, {
-      method: "GET",
-      url,
+      endpoint: one.get,
       ...auth,
       scope: "project",
       params,
@@ -213,8 +207,7 @@ function registerSurface(
       handler: async ({ loaded }) => presentProperty(loaded),
     });
     route(fastify, app, {
-      method: "PATCH",
-      url,
+      endpoint: one.update,
       ...auth,
       scope: "project",
       params,
@@ -224,8 +217,7 @@ function registerSurface(
       handler: async ({ loaded, user, body }) => presentProperty(await updateProperty(app, loaded, user.id, body)),
     });
     route(fastify, app, {
-      method: "DELETE",
-      url,
+      endpoint: one.remove,
       ...auth,
       scope: "project",
       params,
@@ -240,8 +232,7 @@ function registerSurface(
 
   // ---------------------------------------------------------------- options
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/issue-properties/:propertyId/options/`,
+    endpoint: E.options,
     ...auth,
     scope: "project",
     params: propertyParams,
@@ -250,8 +241,7 @@ function registerSurface(
     handler: async ({ loaded }) => loaded.options.map(presentOption),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/issue-properties/:propertyId/options/`,
+    endpoint: E.createOption,
     ...auth,
     scope: "project",
     params: propertyParams,
@@ -266,8 +256,7 @@ function registerSurface(
     return loadOption(db, p, ctx.params.optionId);
   };
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/issue-properties/:propertyId/options/:optionId/`,
+    endpoint: E.updateOption,
     ...auth,
     scope: "project",
     params: optionParams,
@@ -277,8 +266,7 @@ function registerSurface(
     handler: async ({ loaded, user, body }) => presentOption(await updateOption(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/issue-properties/:propertyId/options/:optionId/`,
+    endpoint: E.removeOption,
     ...auth,
     scope: "project",
     params: optionParams,
@@ -291,13 +279,11 @@ function registerSurface(
   });
 
   // ---------------------------------------------------------------- an item's values
-  const itemPaths = (suffix: string) =>
-    s.auth
-      ? [`${P}/issues/:issueId/${suffix}`, `${P}/work-items/:issueId/${suffix}`]
-      : [`${P}/issues/:issueId/${suffix}`, `${P}/epics/:issueId/${suffix}`];
+  // under `issues/` (the endpoints'), and v1's `work-items/` or the app's `epics/`
+  const itemAlias = (suffix: string) => [`${P}/${s.auth ? "work-items" : "epics"}/:issueId/${suffix}`];
   route(fastify, app, {
-    method: "GET",
-    url: itemPaths("issue-properties/values/"),
+    endpoint: E.values,
+    aliases: itemAlias("issue-properties/values/"),
     ...auth,
     scope: "project",
     params: issueParams,
@@ -306,8 +292,8 @@ function registerSurface(
     handler: async ({ loaded }) => loaded.propertyValues as Record<string, string[]>,
   });
   route(fastify, app, {
-    method: "GET",
-    url: itemPaths("issue-properties/:propertyId/values/"),
+    endpoint: E.value,
+    aliases: itemAlias("issue-properties/:propertyId/values/"),
     ...auth,
     scope: "project",
     params: valueParams,
@@ -318,10 +304,10 @@ function registerSurface(
       values: ((loaded.propertyValues ?? {}) as Record<string, string[]>)[params.propertyId] ?? [],
     }),
   });
-  for (const method of ["POST", "PUT"] as const) {
+  for (const endpoint of [E.setValue, E.replaceValue]) {
     route(fastify, app, {
-      method,
-      url: itemPaths("issue-properties/:propertyId/values/"),
+      endpoint,
+      aliases: itemAlias("issue-properties/:propertyId/values/"),
       ...auth,
       scope: "project",
       params: valueParams,
@@ -342,10 +328,8 @@ function registerSurface(
   }
 
   // ---------------------------------------------------------------- types shared across the workspace
-  const Wp = s.W;
   route(fastify, app, {
-    method: "GET",
-    url: `${Wp}/issue-types/`,
+    endpoint: E.workspaceList,
     ...auth,
     scope: "workspace",
     params: slugParams,
@@ -353,8 +337,7 @@ function registerSurface(
     handler: async ({ workspace }) => (await workspaceTypes(db, workspace.id)).map(presentIssueType),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${Wp}/issue-types/`,
+    endpoint: E.workspaceCreate,
     ...auth,
     scope: "workspace",
     params: slugParams,
@@ -367,8 +350,7 @@ function registerSurface(
   const wsType = ({ workspace, params }: { workspace: { id: string }; params: { typeId: string } }) =>
     loadWorkspaceType(db, workspace.id, params.typeId);
   route(fastify, app, {
-    method: "PATCH",
-    url: `${Wp}/issue-types/:typeId/`,
+    endpoint: E.workspaceUpdate,
     ...auth,
     scope: "workspace",
     params: wsTypeParams,
@@ -378,8 +360,7 @@ function registerSurface(
     handler: async ({ loaded, user, body }) => presentIssueType(await updateIssueType(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${Wp}/issue-types/:typeId/`,
+    endpoint: E.workspaceRemove,
     ...auth,
     scope: "workspace",
     params: wsTypeParams,
@@ -391,8 +372,7 @@ function registerSurface(
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${Wp}/issue-types/:typeId/issue-properties/`,
+    endpoint: E.workspaceTypeProperties,
     ...auth,
     scope: "workspace",
     params: wsTypeParams,
@@ -401,8 +381,7 @@ function registerSurface(
     handler: async ({ loaded }) => (await typeProperties(db, [loaded.id])).map(presentProperty),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${Wp}/issue-types/:typeId/issue-properties/`,
+    endpoint: E.workspaceCreateProperty,
     ...auth,
     scope: "workspace",
     params: wsTypeParams,
@@ -425,8 +404,7 @@ function registerSurface(
     return p;
   };
   route(fastify, app, {
-    method: "PATCH",
-    url: `${Wp}/issue-properties/:propertyId/`,
+    endpoint: E.workspaceUpdateProperty,
     ...auth,
     scope: "workspace",
     params: wsPropertyParams,
@@ -436,8 +414,7 @@ function registerSurface(
     handler: async ({ loaded, user, body }) => presentProperty(await updateProperty(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${Wp}/issue-properties/:propertyId/`,
+    endpoint: E.workspaceRemoveProperty,
     ...auth,
     scope: "workspace",
     params: wsPropertyParams,
@@ -449,8 +426,7 @@ function registerSurface(
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${Wp}/issue-properties/:propertyId/options/`,
+    endpoint: E.workspaceCreateOption,
     ...auth,
     scope: "workspace",
     params: wsPropertyParams,
@@ -463,8 +439,7 @@ function registerSurface(
   const wsOption = async (ctx: { workspace: { id: string }; params: { propertyId: string; optionId: string } }) =>
     loadOption(db, await wsProperty(ctx), ctx.params.optionId);
   route(fastify, app, {
-    method: "PATCH",
-    url: `${Wp}/issue-properties/:propertyId/options/:optionId/`,
+    endpoint: E.workspaceUpdateOption,
     ...auth,
     scope: "workspace",
     params: wsOptionParams,
@@ -474,8 +449,7 @@ function registerSurface(
     handler: async ({ loaded, user, body }) => presentOption(await updateOption(app, loaded, user.id, body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${Wp}/issue-properties/:propertyId/options/:optionId/`,
+    endpoint: E.workspaceRemoveOption,
     ...auth,
     scope: "workspace",
     params: wsOptionParams,

@@ -1,12 +1,12 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { RouteModule, ProjectCtx } from "../../http/route.ts";
+import { moduleEndpoints as E } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { onlyItemsOf } from "../../http/readable.ts";
 import { errors } from "../../http/errors.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
-import { P, W } from "../../http/paths.ts";
 import { contextListHandler } from "../issue-lists/index.ts";
 import { changeItemModules, projectItemsFor } from "../issues/modules.ts";
 import { loadIssueForRoute } from "../issues/access.ts";
@@ -96,8 +96,7 @@ async function loadLink(ctx: ProjectCtx<{ moduleId: string; linkId: string }>) {
  */
 export const moduleRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/modules/`,
+    endpoint: E.list,
     scope: "project",
     params: projectParams,
     policy: PERMISSIONS.module.view,
@@ -108,8 +107,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/modules/`,
+    endpoint: E.create,
     scope: "project",
     params: projectParams,
     body: moduleCreateBody,
@@ -122,8 +120,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/modules/:moduleId/`,
+    endpoint: E.get,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.view,
@@ -131,14 +128,16 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
     handler: (ctx) => moduleDetail(ctx.app.db, ctx.loaded, ctx.user.id, onlyItemsOf(ctx)),
   });
 
-  for (const method of ["PUT", "PATCH"] as const) {
+  for (const [endpoint, body] of [
+    // PUT replaces the module: its body is a whole module (the name is required)
+    [E.replace, moduleCreateBody],
+    [E.update, modulePatchBody],
+  ] as const) {
     route(fastify, app, {
-      method,
-      url: `${P}/modules/:moduleId/`,
+      endpoint,
       scope: "project",
       params: moduleParams,
-      // PUT replaces the module: its body is a whole module (the name is required)
-      body: method === "PUT" ? moduleCreateBody : modulePatchBody,
+      body,
       policy: PERMISSIONS.module.edit,
       load: live,
       handler: async (ctx) => {
@@ -149,8 +148,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   }
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/modules/:moduleId/`,
+    endpoint: E.remove,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.delete,
@@ -164,8 +162,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
 
   // ---- work items of a module
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/modules/:moduleId/issues/`,
+    endpoint: E.items,
     scope: "project",
     params: moduleParams,
     query: listQuery,
@@ -181,8 +178,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/modules/:moduleId/issues/`,
+    endpoint: E.addItems,
     scope: "project",
     params: moduleParams,
     body: moduleIssuesBody,
@@ -199,8 +195,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/modules/:moduleId/issues/:issueId/`,
+    endpoint: E.removeItem,
     scope: "project",
     params: moduleIssueParams,
     policy: PERMISSIONS.module.addItems,
@@ -218,8 +213,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
 
   // POST P/issues/{id}/modules/ {modules, removed_modules}: the item joins and leaves modules in one go
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/issues/:issueId/modules/`,
+    endpoint: E.itemModules,
     scope: "project",
     params: issueParams,
     body: issueModulesBody,
@@ -252,8 +246,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
 
   // ---- links
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/modules/:moduleId/module-links/`,
+    endpoint: E.links,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.view,
@@ -265,8 +258,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/modules/:moduleId/module-links/`,
+    endpoint: E.addLink,
     scope: "project",
     params: moduleParams,
     body: createLinkBody,
@@ -294,8 +286,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/modules/:moduleId/module-links/:linkId/`,
+    endpoint: E.updateLink,
     scope: "project",
     params: moduleLinkParams,
     body: updateLinkBody,
@@ -312,8 +303,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/modules/:moduleId/module-links/:linkId/`,
+    endpoint: E.removeLink,
     scope: "project",
     params: moduleLinkParams,
     policy: PERMISSIONS.module.edit,
@@ -326,8 +316,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
 
   // ---- favourites
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/user-favorite-modules/`,
+    endpoint: E.favorite,
     scope: "project",
     params: projectParams,
     body: favoriteModuleBody,
@@ -340,8 +329,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/user-favorite-modules/:moduleId/`,
+    endpoint: E.unfavorite,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.favorite,
@@ -354,8 +342,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
 
   // ---- archive
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/archived-modules/`,
+    endpoint: E.archivedList,
     scope: "project",
     params: projectParams,
     policy: PERMISSIONS.module.view,
@@ -366,8 +353,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/archived-modules/:moduleId/`,
+    endpoint: E.archivedGet,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.view,
@@ -376,8 +362,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/modules/:moduleId/archive/`,
+    endpoint: E.archive,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.archive,
@@ -389,8 +374,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/modules/:moduleId/archive/`,
+    endpoint: E.restore,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.restore,
@@ -403,8 +387,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
 
   // ---- the caller's list preferences of a module (wire-facts §7): GET creates them, PATCH is partial → 200
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/modules/:moduleId/user-properties/`,
+    endpoint: E.userProperties,
     scope: "project",
     params: moduleParams,
     policy: PERMISSIONS.module.view,
@@ -420,8 +403,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${P}/modules/:moduleId/user-properties/`,
+    endpoint: E.updateUserProperties,
     scope: "project",
     params: moduleParams,
     body: userPropertiesPatch,
@@ -442,8 +424,7 @@ export const moduleRoutes: RouteModule = (fastify, app) => {
 
   // ---- GET W/modules/: live modules of the caller's (non-archived) projects
   route(fastify, app, {
-    method: "GET",
-    url: `${W}/modules/`,
+    endpoint: E.workspaceList,
     scope: "workspace",
     params: slugParams,
     policy: PERMISSIONS.workspace.view,

@@ -1,8 +1,8 @@
+import { pageEndpoints as E } from "@stride/shared/endpoints";
 import { route, type RouteModule, type ProjectCtx } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { projectParams } from "../../http/fields.ts";
-import { P } from "../../http/paths.ts";
 import { answerWithVisit } from "../../domain/recent-visits.ts";
 import {
   createPageBody,
@@ -50,11 +50,8 @@ const load = (ctx: ProjectCtx<{ pageId: string }>) => loadPage(ctx);
  * owner, locked, archived) is `pageRights`, checked by the commands.
  */
 export const pageRoutes: RouteModule = (fastify, app) => {
-  const one = `${P}/pages/:pageId/`;
-
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/pages/`,
+    endpoint: E.list,
     params: projectParams,
     query: pageListQuery,
     scope: "project",
@@ -63,8 +60,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/archived-pages/`,
+    endpoint: E.archivedList,
     params: projectParams,
     query: pageListQuery,
     scope: "project",
@@ -75,8 +71,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
 
   // Stride's page tree: the project's readable pages that are not archived, with their parents
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/pages-tree/`,
+    endpoint: E.tree,
     params: projectParams,
     scope: "project",
     policy: G.view,
@@ -84,8 +79,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${one}sub-pages/`,
+    endpoint: E.subPages,
     params: pageParams,
     scope: "project",
     load,
@@ -94,8 +88,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/pages-summary/`,
+    endpoint: E.summary,
     params: projectParams,
     scope: "project",
     policy: G.view,
@@ -103,8 +96,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/pages/`,
+    endpoint: E.create,
     params: projectParams,
     body: createPageBody,
     scope: "project",
@@ -114,8 +106,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: one,
+    endpoint: E.get,
     params: pageParams,
     scope: "project",
     load,
@@ -131,8 +122,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: one,
+    endpoint: E.update,
     params: pageParams,
     body: updatePageBody,
     scope: "project",
@@ -147,8 +137,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: one,
+    endpoint: E.remove,
     params: pageParams,
     scope: "project",
     load,
@@ -162,8 +151,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${one}access/`,
+    endpoint: E.access,
     params: pageParams,
     body: pageAccessBody,
     scope: "project",
@@ -177,13 +165,12 @@ export const pageRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  for (const [method, locked] of [
-    ["POST", true],
-    ["DELETE", false],
+  for (const [endpoint, locked] of [
+    [E.lock, true],
+    [E.unlock, false],
   ] as const) {
     route(fastify, app, {
-      method,
-      url: `${one}lock/`,
+      endpoint,
       params: pageParams,
       scope: "project",
       load,
@@ -198,8 +185,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   }
 
   route(fastify, app, {
-    method: "POST",
-    url: `${one}archive/`,
+    endpoint: E.archive,
     params: pageParams,
     scope: "project",
     load,
@@ -212,8 +198,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${one}archive/`,
+    endpoint: E.restore,
     params: pageParams,
     scope: "project",
     load,
@@ -227,8 +212,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/favorite-pages/:pageId/`,
+    endpoint: E.favorite,
     params: pageParams,
     scope: "project",
     load,
@@ -241,8 +225,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/favorite-pages/:pageId/`,
+    endpoint: E.unfavorite,
     params: pageParams,
     scope: "project",
     policy: G.favorite,
@@ -254,8 +237,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
 
   // GET description/: the Yjs state as bytes (empty when the page has none yet)
   route(fastify, app, {
-    method: "GET",
-    url: `${one}description/`,
+    endpoint: E.description,
     params: pageParams,
     scope: "project",
     load,
@@ -269,8 +251,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${one}description/`,
+    endpoint: E.updateDescription,
     params: pageParams,
     body: pageDescriptionBody,
     scope: "project",
@@ -284,8 +265,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${one}duplicate/`,
+    endpoint: E.duplicate,
     params: pageParams,
     scope: "project",
     load,
@@ -298,8 +278,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${one}move/`,
+    endpoint: E.move,
     params: pageParams,
     body: movePageBody,
     scope: "project",
@@ -314,8 +293,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${one}versions/`,
+    endpoint: E.versions,
     params: pageParams,
     scope: "project",
     load,
@@ -324,8 +302,7 @@ export const pageRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${one}versions/:versionId/`,
+    endpoint: E.version,
     params: pageVersionParams,
     scope: "project",
     load,

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { asc, desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { projectUpdateBodies, projectUpdateCommentBodies, projectUpdateReactionBody } from "@stride/shared/contract";
+import { projectUpdateEndpointsAt } from "@stride/shared/endpoints";
 import { route, type SignedInAuth, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -45,12 +46,12 @@ export function registerProjectUpdateRoutes(
 ): void {
   const common = { auth: o.auth, scope: "project" as const, feature: FEATURE };
   const U = schema.projectUpdates;
-  const one = `${o.base}updates/:updateId/`;
+  // the app's: `projectUpdateEndpoints`; API v1's under its own base
+  const E = projectUpdateEndpointsAt(o.base);
 
   route(fastify, app, {
     ...common,
-    method: "GET",
-    url: `${o.base}updates/`,
+    endpoint: E.list,
     params: projectParams,
     policy: PERMISSIONS.projectUpdate.view,
     handler: async (ctx) => {
@@ -66,8 +67,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "POST",
-    url: `${o.base}updates/`,
+    endpoint: E.create,
     params: projectParams,
     body: bodies.create,
     policy: PERMISSIONS.projectUpdate.create,
@@ -78,8 +78,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "GET",
-    url: one,
+    endpoint: E.get,
     params: updateParams,
     policy: PERMISSIONS.projectUpdate.view,
     load: loadUpdate,
@@ -88,8 +87,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "PATCH",
-    url: one,
+    endpoint: E.update,
     params: updateParams,
     body: bodies.patch,
     policy: PERMISSIONS.projectUpdate.edit,
@@ -101,8 +99,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "DELETE",
-    url: one,
+    endpoint: E.remove,
     params: updateParams,
     policy: PERMISSIONS.projectUpdate.delete,
     load: loadUpdate,
@@ -119,8 +116,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "GET",
-    url: `${one}comments/`,
+    endpoint: E.comments,
     params: updateParams,
     policy: PERMISSIONS.projectUpdate.view,
     load: loadUpdate,
@@ -137,8 +133,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "POST",
-    url: `${one}comments/`,
+    endpoint: E.comment,
     params: updateParams,
     body: commentBodies.create,
     policy: PERMISSIONS.projectUpdate.comment,
@@ -154,8 +149,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "PATCH",
-    url: `${one}comments/:commentId/`,
+    endpoint: E.updateComment,
     params: commentParams,
     body: commentBodies.patch,
     policy: PERMISSIONS.projectUpdate.edit,
@@ -171,8 +165,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "DELETE",
-    url: `${one}comments/:commentId/`,
+    endpoint: E.removeComment,
     params: commentParams,
     policy: PERMISSIONS.projectUpdate.delete,
     status: 204,
@@ -186,8 +179,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "POST",
-    url: `${one}reactions/`,
+    endpoint: E.react,
     params: updateParams,
     body: projectUpdateReactionBody,
     policy: PERMISSIONS.projectUpdate.react,
@@ -199,8 +191,7 @@ export function registerProjectUpdateRoutes(
 
   route(fastify, app, {
     ...common,
-    method: "DELETE",
-    url: `${one}reactions/:reaction/`,
+    endpoint: E.unreact,
     params: reactionParams,
     policy: PERMISSIONS.projectUpdate.react,
     load: loadUpdate,

@@ -2,12 +2,12 @@ import { z } from "zod";
 import { VIEW_ORDERS } from "@stride/shared/contract";
 import type { FastifyInstance } from "fastify";
 import type { Policy } from "@stride/shared";
+import { viewCrudEndpointsAt, viewEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule, type ScopeCtx, projectOf } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
-import { P, W } from "../../http/paths.ts";
 import { loadVisibleView, viewFilterOf } from "../../domain/saved-views.ts";
 import { projectListHandler } from "../issue-lists/index.ts";
 import {
@@ -36,6 +36,7 @@ const viewListQuery = z.object({ order_by: z.enum(VIEW_ORDERS).optional() });
 
 /** Where a view CRUD lives: a project's views, the workspace's global views or a teamspace's team views. */
 export interface ViewPlaceRoutes<TParams extends { slug: string }, TOne extends TParams & { viewId: string }> {
+  /** The place's `…/views/` path (its endpoints: `viewEndpoints.project`, `.workspace`, `.team`). */
   url: string;
   scope: "project" | "workspace";
   params: z.ZodType<TParams>;
@@ -58,6 +59,7 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
   app: AppContext,
   o: ViewPlaceRoutes<TParams, TOne>,
 ) {
+  const E = viewCrudEndpointsAt(o.url);
   const load = async (ctx: ScopeCtx<TOne>) => {
     const place = await o.place(ctx);
     return loadVisibleView(
@@ -70,8 +72,7 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
     );
   };
   route(fastify, app, {
-    method: "GET",
-    url: o.url,
+    endpoint: E.list,
     params: o.params,
     query: viewListQuery,
     scope: o.scope,
@@ -81,8 +82,7 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
       (await listViews(app, ctx.loaded, ctx.user.id, ctx.query.order_by)).map((v) => presentView(v.row, v.fav)),
   });
   route(fastify, app, {
-    method: "POST",
-    url: o.url,
+    endpoint: E.create,
     params: o.params,
     body: createViewBody,
     scope: o.scope,
@@ -92,8 +92,7 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
     handler: async (ctx) => presentView(await createView(app, ctx.loaded, ctx.user.id, ctx.body), false),
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${o.url}:viewId/`,
+    endpoint: E.get,
     params: o.oneParams,
     scope: o.scope,
     load,
@@ -101,8 +100,7 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
     handler: async ({ loaded, user }) => presentView(loaded, await isFavoriteView(app, loaded, user.id)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${o.url}:viewId/`,
+    endpoint: E.update,
     params: o.oneParams,
     body: updateViewBody,
     scope: o.scope,
@@ -113,8 +111,7 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
       presentView(await updateView(app, loaded, user.id, body), await isFavoriteView(app, loaded, user.id)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${o.url}:viewId/`,
+    endpoint: E.remove,
     params: o.oneParams,
     scope: o.scope,
     load,
@@ -134,7 +131,7 @@ export function viewCrud<TParams extends { slug: string }, TOne extends TParams 
  */
 export const viewRoutes: RouteModule = (fastify, app) => {
   viewCrud(fastify, app, {
-    url: `${P}/views/`,
+    url: viewEndpoints.project.list.path,
     scope: "project",
     params: projectParams,
     oneParams: projectViewParams,
@@ -142,7 +139,7 @@ export const viewRoutes: RouteModule = (fastify, app) => {
     place: projectViewPlace,
   });
   viewCrud(fastify, app, {
-    url: `${W}/views/`,
+    url: viewEndpoints.workspace.list.path,
     scope: "workspace",
     params: slugParams,
     oneParams: workspaceViewParams,
@@ -152,8 +149,7 @@ export const viewRoutes: RouteModule = (fastify, app) => {
 
   // GET P/views/{id}/issues/: the project list (one engine, cached like P/issues/) with the view's filters ANDed in
   route(fastify, app, {
-    method: "GET",
-    url: `${P}/views/:viewId/issues/`,
+    endpoint: viewEndpoints.items,
     params: projectViewParams,
     query: listQuery,
     scope: "project",
@@ -164,8 +160,7 @@ export const viewRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${P}/user-favorite-views/`,
+    endpoint: viewEndpoints.favorite,
     params: projectParams,
     body: favoriteViewBody,
     scope: "project",
@@ -177,8 +172,7 @@ export const viewRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${P}/user-favorite-views/:viewId/`,
+    endpoint: viewEndpoints.unfavorite,
     params: projectViewParams,
     scope: "project",
     policy: PERMISSIONS.view.favorite,
@@ -190,8 +184,7 @@ export const viewRoutes: RouteModule = (fastify, app) => {
 
   // POST W/workspace-views/ {view_props}: the caller's workspace-wide view choices, kept on their membership (204)
   route(fastify, app, {
-    method: "POST",
-    url: `${W}/workspace-views/`,
+    endpoint: viewEndpoints.workspaceViewProps,
     params: slugParams,
     body: workspaceViewPropsBody,
     scope: "workspace",

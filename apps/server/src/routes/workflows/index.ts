@@ -1,4 +1,5 @@
 import type { FastifyInstance } from "fastify";
+import { workflowEndpoints, workflowEndpointsAt } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
@@ -14,10 +15,10 @@ import { deleteWorkflowState, loadWorkflowSubject, putWorkflowState, workflowSta
  * the app (`P/workflow-states/`, session) and API v1 (`V1P/workflow-states/`, API key).
  */
 export function registerWorkflowRoutes(fastify: FastifyInstance, app: AppContext, base: string, auth?: "apiKey") {
-  const url = `${base}/workflow-states/`;
+  // the app's calls are the table's; API v1 serves the same ones under its own prefix
+  const E = base === P ? workflowEndpoints : workflowEndpointsAt(base);
   route(fastify, app, {
-    method: "GET",
-    url,
+    endpoint: E.list,
     auth,
     params: projectParams,
     scope: "project",
@@ -25,8 +26,7 @@ export function registerWorkflowRoutes(fastify: FastifyInstance, app: AppContext
     handler: async ({ project }) => workflowStatesOf(app.db, project.id),
   });
   route(fastify, app, {
-    method: "PUT",
-    url: `${url}:stateId/`,
+    endpoint: E.put,
     auth,
     params: workflowStateParams,
     body: putWorkflowStateBody,
@@ -36,8 +36,7 @@ export function registerWorkflowRoutes(fastify: FastifyInstance, app: AppContext
     handler: async ({ project, user, loaded, body }) => putWorkflowState(app.db, project, user.id, loaded, body),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${url}:stateId/`,
+    endpoint: E.remove,
     auth,
     params: workflowStateParams,
     scope: "project",

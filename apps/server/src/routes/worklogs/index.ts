@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { worklogCreateBody, worklogPatchBody, worklogReportQuery } from "@stride/shared/contract";
+import { itemWorklogEndpointsAt, projectWorklogEndpointsAt } from "@stride/shared/endpoints";
 import { route, type SignedInAuth, type RouteModule } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -40,11 +41,17 @@ export interface WorklogPaths {
  */
 export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext, o: WorklogPaths): void {
   const common = { auth: o.auth, scope: "project" as const, feature: FEATURE };
+  // the endpoints under the item's first spelling (the app's `worklogEndpoints.issue`), the others as its aliases;
+  // the project's report (`worklogEndpoints.report`, …)
+  const [itemBase, ...otherItems] = o.item("");
+  const I = itemWorklogEndpointsAt(itemBase);
+  const R = projectWorklogEndpointsAt(o.project);
+  const also = (suffix: string) => otherItems.map((b) => `${b}${suffix}`);
 
   route(fastify, app, {
     ...common,
-    method: "GET",
-    url: o.item("worklogs/"),
+    endpoint: I.list,
+    aliases: also("worklogs/"),
     params: issueParams,
     policy: PERMISSIONS.worklog.view,
     load: (ctx) => loadWorklogIssue(ctx),
@@ -53,8 +60,8 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
 
   route(fastify, app, {
     ...common,
-    method: "POST",
-    url: o.item("worklogs/"),
+    endpoint: I.create,
+    aliases: also("worklogs/"),
     params: issueParams,
     body: worklogCreateBody,
     policy: PERMISSIONS.worklog.create,
@@ -68,8 +75,8 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
 
   route(fastify, app, {
     ...common,
-    method: "GET",
-    url: o.item("worklogs/summary/"),
+    endpoint: I.summary,
+    aliases: also("worklogs/summary/"),
     params: issueParams,
     policy: PERMISSIONS.worklog.view,
     load: (ctx) => loadWorklogIssue(ctx),
@@ -78,8 +85,8 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
 
   route(fastify, app, {
     ...common,
-    method: "GET",
-    url: o.item("worklogs/:worklogId/"),
+    endpoint: I.get,
+    aliases: also("worklogs/:worklogId/"),
     params: worklogParams,
     policy: PERMISSIONS.worklog.view,
     load: loadWorklog,
@@ -88,8 +95,8 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
 
   route(fastify, app, {
     ...common,
-    method: "PATCH",
-    url: o.item("worklogs/:worklogId/"),
+    endpoint: I.update,
+    aliases: also("worklogs/:worklogId/"),
     params: worklogParams,
     body: worklogPatchBody,
     policy: PERMISSIONS.worklog.edit,
@@ -105,8 +112,8 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
 
   route(fastify, app, {
     ...common,
-    method: "DELETE",
-    url: o.item("worklogs/:worklogId/"),
+    endpoint: I.remove,
+    aliases: also("worklogs/:worklogId/"),
     params: worklogParams,
     policy: PERMISSIONS.worklog.delete,
     status: 204,
@@ -121,8 +128,7 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
   // the report: the project's logs, a page at a time (latest day first)
   route(fastify, app, {
     ...common,
-    method: "GET",
-    url: `${o.project}worklogs/`,
+    endpoint: R.report,
     params: projectParams,
     query: worklogReportQuery,
     policy: PERMISSIONS.worklog.report,
@@ -136,8 +142,8 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
   route(fastify, app, {
     // Plane's SDK reads a project's totals per work item at `total-worklogs/` (v1)
     ...common,
-    method: "GET",
-    url: [`${o.project}worklogs/summary/`, ...(o.auth === "apiKey" ? [`${o.project}total-worklogs/`] : [])],
+    endpoint: R.totals,
+    aliases: o.auth === "apiKey" ? [`${o.project}total-worklogs/`] : [],
     params: projectParams,
     query: worklogReportQuery,
     policy: PERMISSIONS.worklog.report,
@@ -148,8 +154,7 @@ export function registerWorklogRoutes(fastify: FastifyInstance, app: AppContext,
   if (o.exportFile) {
     route(fastify, app, {
       ...common,
-      method: "GET",
-      url: `${o.project}worklogs/export/`,
+      endpoint: R.export,
       params: projectParams,
       query: worklogReportQuery,
       policy: PERMISSIONS.worklog.report,
