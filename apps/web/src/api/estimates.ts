@@ -4,8 +4,8 @@
  */
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { CreateEstimateBody, CreateEstimatePointBody, UpdateEstimatePointBody } from "@stride/shared/contract";
-import { estimateEndpoints as E } from "@stride/shared/endpoints";
-import { api, call } from "./client.ts";
+import { estimateEndpoints as E, projectEndpoints as PE } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { estimatesQuery, refKeys } from "./work-items-refs.ts";
 
@@ -60,6 +60,4 @@ export const useDeleteEstimatePoint = (slug: string, pid: string) =>
 
 /** Switch the project's active estimate (PATCH P/ `{estimate}`), or turn estimates off with null. */
 export const useSetActiveEstimate = (slug: string, pid: string) =>
-  useEstimateMutation(slug, pid, (estimate: string | null) =>
-    api(`/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}/`, { method: "PATCH", body: { estimate } }),
-  );
+  useEstimateMutation(slug, pid, (estimate: string | null) => call(PE.update, at(slug, pid), { estimate }));

@@ -22,8 +22,8 @@ import type {
   Priority,
   PublicIntakeBody,
 } from "@stride/shared/contract";
-import { intakeEndpoints as E } from "@stride/shared/endpoints";
-import { api, call } from "./client.ts";
+import { intakeEndpoints as E, searchEndpoints as SE } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
@@ -37,7 +37,6 @@ export interface IntakeFilters {
 }
 export const DEFAULT_INTAKE_FILTERS: IntakeFilters = { priority: [], statuses: [], order: "-issue__created_at" };
 
-const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
 const at = (slug: string, projectId: string) => ({ slug, projectId });
 
 export const intakeKeys = {
@@ -95,8 +94,7 @@ export const publicIntakeFormQuery = (anchor: string) =>
 export const duplicateSearchQuery = (slug: string, pid: string, text: string) =>
   queryOptions({
     queryKey: intakeKeys.dupSearch(slug, pid, text),
-    queryFn: ({ signal }) =>
-      api<IssueSearchItem[]>(`${P(slug, pid)}/search-issues/`, { query: { search: text }, signal }),
+    queryFn: ({ signal }) => call(SE.workItems, at(slug, pid), undefined, { query: { search: text }, signal }),
     staleTime: 10_000,
   });
 

@@ -6,8 +6,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryKey } from "@tanstack/react-query";
 import type { IssueView } from "@stride/shared/contract";
 import type { DisplayFilters, DisplayProperties } from "@stride/shared";
-import { endpointUrl, viewEndpoints as V } from "@stride/shared/endpoints";
-import { api, call } from "./client.ts";
+import { viewEndpoints as V, type BodyOf } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
@@ -35,20 +35,12 @@ export const teamViewsPlace = (teamspaceId: string) => `teamspace:${teamspaceId}
 export const teamOfPlace = (pid: string | null): string | null =>
   pid?.startsWith("teamspace:") ? pid.slice("teamspace:".length) : null;
 
-/** The path of a place's views (the endpoints' `list` path), or of one view (their `get` path). */
-function viewPath(slug: string, pid: string | null, viewId?: string): string {
-  const team = teamOfPlace(pid);
-  if (viewId === undefined) {
-    if (team) return endpointUrl(V.team.list.path, { slug, teamspaceId: team });
-    return pid
-      ? endpointUrl(V.project.list.path, { slug, projectId: pid })
-      : endpointUrl(V.workspace.list.path, { slug });
-  }
-  if (team) return endpointUrl(V.team.get.path, { slug, teamspaceId: team, viewId });
-  return pid
-    ? endpointUrl(V.project.get.path, { slug, projectId: pid, viewId })
-    : endpointUrl(V.workspace.get.path, { slug, viewId });
-}
+/**
+ * A view's choices as the endpoint's body: the screens keep display filters as `DisplayFilters`, whose open keys are
+ * `unknown` (what a client such as Plane's stored beside ours, read back from the server's own JSON) and whose `type`
+ * is any string; the body schema names those keys JSON and `type` one of its three values, which the server checks.
+ */
+const asBody = (body: ViewWrite) => body as BodyOf<typeof V.project.update>;
 
 /**
  * Where views live: a project's views, a teamspace's (`teamViewsPlace`), or the workspace's global views (`pid`
@@ -60,15 +52,24 @@ const views = {
     if (team) return call(V.team.list, { slug, teamspaceId: team });
     return pid ? call(V.project.list, { slug, projectId: pid }) : call(V.workspace.list, { slug });
   },
-  create: (slug: string, pid: string | null, body: ViewWrite & { name: string }) =>
-    api<IssueView>(viewPath(slug, pid), { method: "POST", body }),
+  create: (slug: string, pid: string | null, body: ViewWrite & { name: string }) => {
+    const sent = { ...asBody(body), name: body.name };
+    const team = teamOfPlace(pid);
+    if (team) return call(V.team.create, { slug, teamspaceId: team }, sent);
+    return pid ? call(V.project.create, { slug, projectId: pid }, sent) : call(V.workspace.create, { slug }, sent);
+  },
   get: (slug: string, pid: string | null, viewId: string) => {
     const team = teamOfPlace(pid);
     if (team) return call(V.team.get, { slug, teamspaceId: team, viewId });
     return pid ? call(V.project.get, { slug, projectId: pid, viewId }) : call(V.workspace.get, { slug, viewId });
   },
-  update: (slug: string, pid: string | null, viewId: string, body: ViewWrite) =>
-    api<IssueView>(viewPath(slug, pid, viewId), { method: "PATCH", body }),
+  update: (slug: string, pid: string | null, viewId: string, body: ViewWrite) => {
+    const team = teamOfPlace(pid);
+    if (team) return call(V.team.update, { slug, teamspaceId: team, viewId }, asBody(body));
+    return pid
+      ? call(V.project.update, { slug, projectId: pid, viewId }, asBody(body))
+      : call(V.workspace.update, { slug, viewId }, asBody(body));
+  },
   remove: (slug: string, pid: string | null, viewId: string) => {
     const team = teamOfPlace(pid);
     if (team) return call(V.team.remove, { slug, teamspaceId: team, viewId });
