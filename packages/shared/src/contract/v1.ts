@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Paginated } from "./common.ts";
 import { bool, choice, date, HTML_MAX, idList, name, number, ref, text, uuid, type HtmlField } from "./fields.ts";
 import { ROLE_VALUES } from "../roles.ts";
 import { priority } from "./work-items.ts";
@@ -37,3 +38,13 @@ export type V1WorkItemPatchBody = z.infer<ReturnType<typeof v1WorkItemBodies>["p
 
 /** POST v1 projects/{pid}/members/ `{member, role}`. */
 export const v1ProjectMemberBody = z.object({ member: uuid(), role: choice(ROLE_VALUES).optional() });
+
+/**
+ * A v1 object (wire-facts §12): a model's columns under their column names (foreign keys as bare ids, dates as
+ * ISO strings, `deleted_at` null), sometimes with a few extras. Every v1 read honours `?fields=` (only those keys,
+ * `id` always) and `?expand=` (id keys replaced by the objects behind them), so its keys are the caller's choice:
+ * the type names no key. Answers with fixed keys have their own types below.
+ */
+export type V1Object = Record<string, unknown>;
+/** A v1 list: the §0 envelope of v1 objects. */
+export type V1Page<T = V1Object> = Paginated<T>;

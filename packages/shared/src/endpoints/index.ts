@@ -20,6 +20,7 @@ export * from "./publish.ts";
 export * from "./states.ts";
 export * from "./user-properties.ts";
 export * from "./users.ts";
+export * from "./v1-attachments.ts";
 export * from "./workspace-invitations.ts";
 export * from "./workspace-members.ts";
 export * from "./workspaces.ts";
