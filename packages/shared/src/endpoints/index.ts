@@ -24,6 +24,7 @@ export * from "./v1-attachments.ts";
 export * from "./v1-docs.ts";
 export * from "./v1-estimates.ts";
 export * from "./v1-intake.ts";
+export * from "./v1-planning.ts";
 export * from "./v1-project.ts";
 export * from "./v1-stickies.ts";
 export * from "./v1-teamspaces.ts";
