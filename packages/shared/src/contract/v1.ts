@@ -67,3 +67,6 @@ export interface V1ProjectSummary {
 export type V1Object = Record<string, unknown>;
 /** A v1 list: the §0 envelope of v1 objects. */
 export type V1Page<T = V1Object> = Paginated<T>;
+
+/** GET v1 work-items/{id}/relations/: per relation type, the related items the caller may read. */
+export type V1Relations = Record<string, { project_id: string; issue_id: string }[]>;

@@ -28,6 +28,7 @@ export * from "./v1-planning.ts";
 export * from "./v1-project.ts";
 export * from "./v1-stickies.ts";
 export * from "./v1-teamspaces.ts";
+export * from "./v1-work-items.ts";
 export * from "./v1-workspace.ts";
 export * from "./workspace-invitations.ts";
 export * from "./workspace-members.ts";
