@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { cycleStatus } from "@stride/shared";
-import { v1PlanningEndpoints as PL } from "@stride/shared/endpoints";
+import { v1CycleEndpoints as CY, v1ModuleEndpoints as MO } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -119,7 +119,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     loadCycle(db, ctx.project.id, ctx.params.cycleId);
 
   route(fastify, app, {
-    endpoint: PL.cycles,
+    endpoint: CY.list,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -135,7 +135,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.createCycle,
+    endpoint: CY.create,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -146,7 +146,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       (await presentCycles(db, [await createCycle(db, ctx.project, ctx.user.id, ctx.body)], onlyItemsOf(ctx)))[0],
   });
   route(fastify, app, {
-    endpoint: PL.cycle,
+    endpoint: CY.get,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -157,7 +157,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       shapeOne((await presentCycles(db, [ctx.loaded], onlyItemsOf(ctx)))[0], ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    endpoint: PL.updateCycle,
+    endpoint: CY.update,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -178,7 +178,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.removeCycle,
+    endpoint: CY.remove,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -191,7 +191,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.archiveCycle,
+    endpoint: CY.archive,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -205,7 +205,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.archivedCycles,
+    endpoint: CY.archived,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -215,7 +215,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       pageOf(ctx.query, db, await presentCycles(db, await projectCycles(db, ctx.project.id, true), onlyItemsOf(ctx))),
   });
   route(fastify, app, {
-    endpoint: PL.unarchiveCycle,
+    endpoint: CY.unarchive,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -225,7 +225,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => restoreCycle(db, ctx.loaded, ctx.user.id),
   });
   route(fastify, app, {
-    endpoint: PL.cycleItems,
+    endpoint: CY.items,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -240,7 +240,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    endpoint: PL.addCycleItems,
+    endpoint: CY.addItems,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -267,7 +267,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.removeCycleItem,
+    endpoint: CY.removeItem,
     auth: "apiKey",
     scope: "project",
     params: cycleIssueParams,
@@ -279,7 +279,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.transferCycleItems,
+    endpoint: CY.transferItems,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -305,7 +305,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   const liveModule = (ctx: { project: { id: string }; params: { moduleId: string } }) =>
     loadModule(db, ctx.project.id, ctx.params.moduleId);
   route(fastify, app, {
-    endpoint: PL.modules,
+    endpoint: MO.list,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -319,7 +319,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    endpoint: PL.createModule,
+    endpoint: MO.create,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -334,7 +334,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    endpoint: PL.module,
+    endpoint: MO.get,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -344,7 +344,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => shapeOne(await presentModule(db, ctx.user.id, ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    endpoint: PL.updateModule,
+    endpoint: MO.update,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -357,7 +357,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.removeModule,
+    endpoint: MO.remove,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -373,7 +373,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.archiveModule,
+    endpoint: MO.archive,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -385,7 +385,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.archivedModules,
+    endpoint: MO.archived,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -399,7 +399,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    endpoint: PL.unarchiveModule,
+    endpoint: MO.unarchive,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -409,7 +409,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => restoreModule(db, ctx.loaded, ctx.user.id),
   });
   route(fastify, app, {
-    endpoint: PL.moduleItems,
+    endpoint: MO.items,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -424,7 +424,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    endpoint: PL.addModuleItems,
+    endpoint: MO.addItems,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -446,7 +446,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    endpoint: PL.removeModuleItem,
+    endpoint: MO.removeItem,
     auth: "apiKey",
     scope: "project",
     params: moduleIssueParams,
