@@ -1,5 +1,5 @@
-import type { RouteModule } from "../../http/route.ts";
-import { route } from "../../http/route.ts";
+import { healthEndpoints } from "@stride/shared/endpoints";
+import { route, type RouteModule } from "../../http/route.ts";
 import { errors } from "../../http/errors.ts";
 import { checkReadiness } from "./checks.ts";
 import { presentHealth, presentReady } from "./presenters.ts";
@@ -12,8 +12,7 @@ import { presentHealth, presentReady } from "./presenters.ts";
  */
 export const healthRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/api/health",
+    endpoint: healthEndpoints.health,
     auth: "none",
     policy: null,
     handler: async (ctx) => {
@@ -23,8 +22,7 @@ export const healthRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: "/api/ready",
+    endpoint: healthEndpoints.ready,
     auth: "none",
     policy: null,
     handler: async (ctx) => {

@@ -1,7 +1,7 @@
 export function presentHealth() {
-  return { status: "ok" };
+  return { status: "ok" as const };
 }
 
 export function presentReady() {
-  return { status: "ready" };
+  return { status: "ready" as const };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js";
 import type { RouteModule } from "../../http/route.ts";
+import { mcpEndpoints } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import { apiKeyOf } from "../../http/api-key.ts";
@@ -13,7 +14,7 @@ import { buildTools, requestOf, type McpTool } from "./tools.ts";
  * Its tools are the v1 routes themselves (`tools.ts`): a call runs the route in-process with the caller's token,
  * so roles, validation, errors and rate limits are the API's.
  */
-export const MCP_PATH = "/mcp";
+export const MCP_PATH = mcpEndpoints.call.path;
 const SERVER_INFO = { name: "stride", version: "1.0.0" };
 
 async function callTool(
@@ -91,8 +92,7 @@ export const mcpRoutes: RouteModule = (fastify, app) => {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: MCP_PATH,
+    endpoint: mcpEndpoints.call,
     auth: "apiKey",
     policy: POLICIES.user.any,
     handler: async (ctx) => {
@@ -120,19 +120,19 @@ export const mcpRoutes: RouteModule = (fastify, app) => {
   });
 
   // stateless: no server-initiated stream and no session to end
-  route(fastify, app, {
-    method: ["GET", "DELETE"],
-    url: MCP_PATH,
-    auth: "apiKey",
-    policy: POLICIES.user.any,
-    status: 405,
-    handler: async (ctx) => {
-      ctx.reply.header("allow", "POST");
-      return {
-        jsonrpc: "2.0",
-        error: { code: -32000, message: "Method not allowed: this MCP server is stateless, use POST." },
-        id: null,
-      };
-    },
-  });
+  for (const endpoint of [mcpEndpoints.stream, mcpEndpoints.end])
+    route(fastify, app, {
+      endpoint,
+      auth: "apiKey",
+      policy: POLICIES.user.any,
+      status: 405,
+      handler: async (ctx) => {
+        ctx.reply.header("allow", "POST");
+        return {
+          jsonrpc: "2.0" as const,
+          error: { code: -32000, message: "Method not allowed: this MCP server is stateless, use POST." },
+          id: null,
+        };
+      },
+    });
 };

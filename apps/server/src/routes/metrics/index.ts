@@ -1,3 +1,4 @@
+import { healthEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import { errors } from "../../http/errors.ts";
 import { bearerMatches } from "../../core/metrics.ts";
@@ -9,8 +10,7 @@ import { bearerMatches } from "../../core/metrics.ts";
  */
 export const metricsRoutes: RouteModule = (fastify, app) => {
   route(fastify, app, {
-    method: "GET",
-    url: "/metrics",
+    endpoint: healthEndpoints.metrics,
     auth: "none",
     policy: null,
     handler: async ({ req, reply }) => {

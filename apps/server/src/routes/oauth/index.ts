@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { OAUTH_PROVIDER_CONFIG, type OAuthProviderConfig } from "@stride/shared";
+import { oauthEndpoints } from "@stride/shared/endpoints";
 import { route, type RouteModule } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { open, seal } from "../../core/crypto-box.ts";
@@ -100,8 +101,7 @@ export const oauthRoutes: RouteModule = (fastify, app) => {
     const flow = PROVIDER_FLOWS[provider.key];
 
     route(fastify, app, {
-      method: "GET",
-      url: `/auth/${provider.key}/`,
+      endpoint: oauthEndpoints[provider.key].start,
       auth: "none",
       query: z.object({ next_path: z.string().optional() }).catch({}),
       policy: null,
@@ -121,8 +121,7 @@ export const oauthRoutes: RouteModule = (fastify, app) => {
     });
 
     route(fastify, app, {
-      method: "GET",
-      url: `/auth/${provider.key}/callback/`,
+      endpoint: oauthEndpoints[provider.key].callback,
       auth: "none",
       query: z
         .object({ code: z.string().optional(), state: z.string().optional(), error: z.string().optional() })

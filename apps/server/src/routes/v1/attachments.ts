@@ -1,18 +1,18 @@
 import type { FastifyInstance } from "fastify";
+import { v1AttachmentEndpoints as A, type AnyEndpoint } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
 import { attachmentIssue, attachmentSlotTarget, listAttachments, newAttachmentSlot } from "../assets/attachments.ts";
 import { deleteAssetRoute, fileRedirectRoute, markUploadedRoute, type AssetRouteOpts } from "../assets/asset-routes.ts";
 import { attAssetParams, attParams, uploadSlotBody } from "../assets/schemas.ts";
-import { V1P } from "./paths.ts";
 import type { z } from "zod";
 
-/** Both v1 path families of a work item's attachments (wire-facts §12). */
-const urls = (suffix: string) => [
-  `${V1P}/issues/:issueId/issue-attachments/${suffix}`,
-  `${V1P}/work-items/:issueId/attachments/${suffix}`,
-];
+/** Both v1 path families of a work item's attachments (wire-facts §12): the table's and `work-items/…/attachments/`. */
+const aliasOf = (path: string) =>
+  path.replace("/issues/:issueId/issue-attachments/", "/work-items/:issueId/attachments/");
+const on = <E extends AnyEndpoint>(endpoint: E) => ({ endpoint, aliases: [aliasOf(endpoint.path)] });
+const urls = (endpoint: AnyEndpoint) => [endpoint.path, aliasOf(endpoint.path)];
 
 /**
  * v1 work-item attachments: the app's assets flow (routes/assets/) with an API key. POST `{name, type, size}` →
@@ -21,8 +21,7 @@ const urls = (suffix: string) => [
  */
 export function registerV1Attachments(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: urls(""),
+    ...on(A.list),
     auth: "apiKey",
     scope: "project",
     params: attParams,
@@ -31,8 +30,7 @@ export function registerV1Attachments(fastify: FastifyInstance, app: AppContext)
     handler: listAttachments,
   });
   route(fastify, app, {
-    method: "POST",
-    url: urls(""),
+    ...on(A.slot),
     auth: "apiKey",
     scope: "project",
     params: attParams,
@@ -41,7 +39,6 @@ export function registerV1Attachments(fastify: FastifyInstance, app: AppContext)
     load: attachmentSlotTarget,
     handler: newAttachmentSlot,
   });
-  const one = urls(":assetId/");
   const read: AssetRouteOpts<z.infer<typeof attAssetParams>> = {
     auth: "apiKey",
     scope: "project",
@@ -49,7 +46,7 @@ export function registerV1Attachments(fastify: FastifyInstance, app: AppContext)
     policy: POLICIES.project.read,
     where: () => ({ workspace: true, project: true, issue: { epic: false }, entityTypes: ["ISSUE_ATTACHMENT"] }),
   };
-  fileRedirectRoute(fastify, app, one, "attachment", read);
-  markUploadedRoute(fastify, app, one, { ...read, policy: POLICIES.project.memberOrCreator });
-  deleteAssetRoute(fastify, app, one, { ...read, policy: POLICIES.project.adminOrCreator });
+  fileRedirectRoute(fastify, app, urls(A.file), "attachment", read);
+  markUploadedRoute(fastify, app, urls(A.markUploaded), { ...read, policy: POLICIES.project.memberOrCreator });
+  deleteAssetRoute(fastify, app, urls(A.remove), { ...read, policy: POLICIES.project.adminOrCreator });
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { asc, desc, eq } from "drizzle-orm";
 import { v1CreateEstimateBody, v1CreateEstimatePointsBody, v1UpdateEstimateBody } from "@stride/shared/contract";
+import { v1EstimateEndpoints as E1 } from "@stride/shared/endpoints";
 import { route, type ProjectRow } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -19,7 +20,6 @@ import {
   renameEstimate,
   updateEstimatePoint,
 } from "../estimates/commands.ts";
-import { V1P } from "./paths.ts";
 import { columns, shapeOne, v1ShapeQuery } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
 
@@ -51,14 +51,12 @@ async function projectEstimate(db: DbOrTx, project: ProjectRow) {
 export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
   const db = app.db;
   const estimateRules = PERMISSIONS.estimate;
-  const url = `${V1P}/estimates/`;
   const current = ({ project }: { project: ProjectRow }) => projectEstimate(db, project);
   const estimate = ({ project, params }: { project: ProjectRow; params: { estimateId: string } }) =>
     loadEstimate(db, project.id, params.estimateId);
 
   route(fastify, app, {
-    method: "GET",
-    url,
+    endpoint: E1.get,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -68,8 +66,7 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => shapeOne(presentV1Estimate(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "POST",
-    url,
+    endpoint: E1.create,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -79,8 +76,7 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => presentV1Estimate(await createBareEstimate(app, ctx.project, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url,
+    endpoint: E1.update,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -90,8 +86,7 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => presentV1Estimate(await renameEstimate(app, ctx.loaded, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url,
+    endpoint: E1.remove,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -104,8 +99,7 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${url}:estimateId/estimate-points/`,
+    endpoint: E1.points,
     auth: "apiKey",
     scope: "project",
     params: estimateParams,
@@ -114,8 +108,7 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => (await pointsOf(db, [ctx.loaded.id])).map(presentV1Point),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${url}:estimateId/estimate-points/`,
+    endpoint: E1.createPoints,
     auth: "apiKey",
     scope: "project",
     params: estimateParams,
@@ -143,8 +136,7 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
     return { estimate: e, point: await loadEstimatePoint(db, e, params.pointId) };
   };
   route(fastify, app, {
-    method: "PATCH",
-    url: `${url}:estimateId/estimate-points/:pointId/`,
+    endpoint: E1.updatePoint,
     auth: "apiKey",
     scope: "project",
     params: estimatePointParams,
@@ -155,8 +147,7 @@ export function registerV1Estimates(fastify: FastifyInstance, app: AppContext) {
       presentV1Point(await updateEstimatePoint(app, ctx.loaded.estimate, ctx.loaded.point, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${url}:estimateId/estimate-points/:pointId/`,
+    endpoint: E1.removePoint,
     auth: "apiKey",
     scope: "project",
     params: estimatePointParams,

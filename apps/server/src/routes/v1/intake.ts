@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { inArray } from "drizzle-orm";
 import { allows, INTAKE_SOURCE } from "@stride/shared";
+import { v1IntakeEndpoints as I } from "@stride/shared/endpoints";
 import { route, type Ctx } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -20,7 +21,6 @@ import {
   type IntakeViewer,
 } from "../intake/commands.ts";
 import { intakeCreateBody, intakeItemParams, intakePatchBody } from "../intake/schemas.ts";
-import { V1P } from "./paths.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery, type V1Object } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
 
@@ -63,15 +63,13 @@ const presentOne = async (db: DbOrTx, itemId: string) => {
 /** v1 intake items under `/projects/{pid}/intake-issues/`, item paths by the work item's id, as the app's intake. */
 export function registerV1Intake(fastify: FastifyInstance, app: AppContext) {
   const db = app.db;
-  const url = `${V1P}/intake-issues/`;
   const load = async (ctx: Ctx<{ issueId: string }, unknown, unknown, undefined>) => {
     const intake = await loadIntake(db, ctx.project);
     return loadIntakeItem(db, intake, ctx.params.issueId, viewerOf(ctx));
   };
 
   route(fastify, app, {
-    method: "GET",
-    url,
+    endpoint: I.list,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -85,8 +83,7 @@ export function registerV1Intake(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url,
+    endpoint: I.create,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -103,8 +100,7 @@ export function registerV1Intake(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${url}:issueId/`,
+    endpoint: I.get,
     auth: "apiKey",
     scope: "project",
     params: intakeItemParams,
@@ -114,8 +110,7 @@ export function registerV1Intake(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => shapeOne(await presentOne(db, ctx.loaded.item.id), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${url}:issueId/`,
+    endpoint: I.update,
     auth: "apiKey",
     scope: "project",
     params: intakeItemParams,
@@ -138,8 +133,7 @@ export function registerV1Intake(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${url}:issueId/`,
+    endpoint: I.remove,
     auth: "apiKey",
     scope: "project",
     params: intakeItemParams,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import { escapeHtml } from "@stride/shared";
+import { v1DocEndpoints } from "@stride/shared/endpoints";
 import { route, registeredRoutes, type RegisteredRoute } from "../../http/route.ts";
 import type { AppContext } from "../../core/context.ts";
 import { V1 } from "./paths.ts";
@@ -117,16 +118,14 @@ export function registerV1Docs(fastify: FastifyInstance, app: AppContext) {
   const documentOf = () => (doc ??= buildOpenApi());
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1}/openapi.json`,
+    endpoint: v1DocEndpoints.openapi,
     auth: "none",
     policy: null,
     handler: async () => documentOf(),
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1}/docs/`,
+    endpoint: v1DocEndpoints.docs,
     auth: "none",
     policy: null,
     handler: async (ctx) => {

@@ -7,5 +7,3 @@ export const V1P = `${V1W}/projects/:projectId`;
 export function v1ItemUrls(suffix = ""): string[] {
   return [`${V1P}/issues/:issueId/${suffix}`, `${V1P}/work-items/:issueId/${suffix}`];
 }
-/** A project's collection under both names (`issues/` and `work-items/`). */
-export const v1ItemLists = [`${V1P}/issues/`, `${V1P}/work-items/`];

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { cycleStatus } from "@stride/shared";
+import { v1CycleEndpoints as CY, v1ModuleEndpoints as MO } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -45,7 +46,6 @@ import {
 } from "../modules/commands.ts";
 import { selectModules } from "../modules/queries.ts";
 import { changeItemModules, projectItemsFor } from "../issues/modules.ts";
-import { V1P } from "./paths.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery, type V1Object } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
 import { onlyItemsOf } from "../../http/readable.ts";
@@ -119,8 +119,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     loadCycle(db, ctx.project.id, ctx.params.cycleId);
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/cycles/`,
+    endpoint: CY.list,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -136,8 +135,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/cycles/`,
+    endpoint: CY.create,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -148,8 +146,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       (await presentCycles(db, [await createCycle(db, ctx.project, ctx.user.id, ctx.body)], onlyItemsOf(ctx)))[0],
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/cycles/:cycleId/`,
+    endpoint: CY.get,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -160,8 +157,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       shapeOne((await presentCycles(db, [ctx.loaded], onlyItemsOf(ctx)))[0], ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${V1P}/cycles/:cycleId/`,
+    endpoint: CY.update,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -182,8 +178,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/cycles/:cycleId/`,
+    endpoint: CY.remove,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -196,8 +191,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/cycles/:cycleId/archive/`,
+    endpoint: CY.archive,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -211,8 +205,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/archived-cycles/`,
+    endpoint: CY.archived,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -222,8 +215,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       pageOf(ctx.query, db, await presentCycles(db, await projectCycles(db, ctx.project.id, true), onlyItemsOf(ctx))),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/archived-cycles/:cycleId/unarchive/`,
+    endpoint: CY.unarchive,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -233,8 +225,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => restoreCycle(db, ctx.loaded, ctx.user.id),
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/cycles/:cycleId/cycle-issues/`,
+    endpoint: CY.items,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -249,8 +240,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/cycles/:cycleId/cycle-issues/`,
+    endpoint: CY.addItems,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -277,8 +267,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/cycles/:cycleId/cycle-issues/:issueId/`,
+    endpoint: CY.removeItem,
     auth: "apiKey",
     scope: "project",
     params: cycleIssueParams,
@@ -290,8 +279,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/cycles/:cycleId/transfer-issues/`,
+    endpoint: CY.transferItems,
     auth: "apiKey",
     scope: "project",
     params: cycleParams,
@@ -317,8 +305,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
   const liveModule = (ctx: { project: { id: string }; params: { moduleId: string } }) =>
     loadModule(db, ctx.project.id, ctx.params.moduleId);
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/modules/`,
+    endpoint: MO.list,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -332,8 +319,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/modules/`,
+    endpoint: MO.create,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -348,8 +334,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/modules/:moduleId/`,
+    endpoint: MO.get,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -359,8 +344,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => shapeOne(await presentModule(db, ctx.user.id, ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${V1P}/modules/:moduleId/`,
+    endpoint: MO.update,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -373,8 +357,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/modules/:moduleId/`,
+    endpoint: MO.remove,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -390,8 +373,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/modules/:moduleId/archive/`,
+    endpoint: MO.archive,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -403,8 +385,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/archived-modules/`,
+    endpoint: MO.archived,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -418,8 +399,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/archived-modules/:moduleId/unarchive/`,
+    endpoint: MO.unarchive,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -429,8 +409,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => restoreModule(db, ctx.loaded, ctx.user.id),
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/modules/:moduleId/module-issues/`,
+    endpoint: MO.items,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -445,8 +424,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/modules/:moduleId/module-issues/`,
+    endpoint: MO.addItems,
     auth: "apiKey",
     scope: "project",
     params: moduleParams,
@@ -468,8 +446,7 @@ export function registerV1Planning(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/modules/:moduleId/module-issues/:issueId/`,
+    endpoint: MO.removeItem,
     auth: "apiKey",
     scope: "project",
     params: moduleIssueParams,

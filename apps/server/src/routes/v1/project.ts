@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, count, eq, sql, type SQL } from "drizzle-orm";
-import { bool } from "@stride/shared/contract";
+import { v1ProjectEndpoints as E } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -8,13 +8,11 @@ import { idParam, projectParams } from "../../http/fields.ts";
 import { errors } from "../../http/errors.ts";
 import { presentUserLite } from "../../http/present.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
-import { createStateBody, updateStateBody } from "../states/schemas.ts";
 import { createState, deleteState, loadEditableState, markDefaultState, updateState } from "../states/commands.ts";
 import { createLabelBody, updateLabelBody } from "../labels/schemas.ts";
 import { createLabel, deleteLabel, loadLabel, updateLabel } from "../labels/commands.ts";
 import { addProjectMembers, loadActiveMember, removeProjectMember } from "../project-members/commands.ts";
-import { v1ProjectMemberBody } from "@stride/shared/contract";
-import { V1P } from "./paths.ts";
+import { v1ProjectMemberBody, v1StateCreateBody, v1StateUpdateBody } from "@stride/shared/contract";
 import { authorExpanders, presentV1Label, presentV1State } from "./presenters.ts";
 import { shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery, type V1ListQuery } from "./shape.ts";
 
@@ -23,8 +21,6 @@ const { states, labels, projectMembers, users } = schema;
 const stateParams = projectParams.extend({ stateId: idParam() });
 const labelParams = projectParams.extend({ labelId: idParam() });
 const memberParams = projectParams.extend({ memberId: idParam() });
-const v1StateCreate = createStateBody.extend({ default: bool().optional() });
-const v1StateUpdate = updateStateBody.extend({ default: bool().optional() });
 
 /** `external_id` + `external_source` of a list query: both given → the one object they name (404 when none). */
 export function externalKey(q: V1ListQuery): { id: string; source: string } | null {
@@ -64,8 +60,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     );
   };
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/states/`,
+    endpoint: E.states,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -95,12 +90,11 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/states/`,
+    endpoint: E.createState,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
-    body: v1StateCreate,
+    body: v1StateCreateBody,
     policy: PERMISSIONS.state.create,
     status: 200,
     handler: async (ctx) => {
@@ -112,8 +106,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/states/:stateId/`,
+    endpoint: E.state,
     auth: "apiKey",
     scope: "project",
     params: stateParams,
@@ -123,12 +116,11 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => shapeOne(presentV1State(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${V1P}/states/:stateId/`,
+    endpoint: E.updateState,
     auth: "apiKey",
     scope: "project",
     params: stateParams,
-    body: v1StateUpdate,
+    body: v1StateUpdateBody,
     policy: PERMISSIONS.state.edit,
     load: (ctx) => loadEditableState(db, ctx.project.id, ctx.params.stateId),
     handler: async (ctx) => {
@@ -141,8 +133,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/states/:stateId/`,
+    endpoint: E.removeState,
     auth: "apiKey",
     scope: "project",
     params: stateParams,
@@ -161,8 +152,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     );
   };
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/labels/`,
+    endpoint: E.labels,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -192,8 +182,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/labels/`,
+    endpoint: E.createLabel,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -206,8 +195,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/labels/:labelId/`,
+    endpoint: E.label,
     auth: "apiKey",
     scope: "project",
     params: labelParams,
@@ -217,8 +205,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => shapeOne(presentV1Label(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${V1P}/labels/:labelId/`,
+    endpoint: E.updateLabel,
     auth: "apiKey",
     scope: "project",
     params: labelParams,
@@ -232,8 +219,7 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/labels/:labelId/`,
+    endpoint: E.removeLabel,
     auth: "apiKey",
     scope: "project",
     params: labelParams,
@@ -244,10 +230,11 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
   });
 
   // ---------------------------------------------------------------- project members
-  const MEMBERS = [`${V1P}/members/`, `${V1P}/project-members/`];
+  /** Members also under Plane's older `project-members/`. */
+  const alias = (path: string) => [path.replace("/members/", "/project-members/")];
   route(fastify, app, {
-    method: "GET",
-    url: MEMBERS,
+    endpoint: E.members,
+    aliases: alias(E.members.path),
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -269,8 +256,8 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: MEMBERS,
+    endpoint: E.addMember,
+    aliases: alias(E.addMember.path),
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -285,8 +272,8 @@ export function registerV1Project(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: MEMBERS.map((u) => `${u}:memberId/`),
+    endpoint: E.removeMember,
+    aliases: alias(E.removeMember.path),
     auth: "apiKey",
     scope: "project",
     params: memberParams,

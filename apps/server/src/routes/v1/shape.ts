@@ -1,6 +1,6 @@
 import { getTableColumns, type Table } from "drizzle-orm";
 import { z } from "zod";
-import type { Paginated } from "@stride/shared/contract";
+import type { Paginated, V1Object } from "@stride/shared/contract";
 import { envelope, parsePage } from "../../http/pagination.ts";
 import { errors } from "../../http/errors.ts";
 
@@ -9,7 +9,7 @@ import { errors } from "../../http/errors.ts";
  * ids under the FK name, `+audit`), lists are the §0 envelope, and every answer honours `?fields=` (keep only these
  * keys; `id` always) and `?expand=` (inline the objects behind the named id keys).
  */
-export type V1Object = Record<string, unknown>;
+export type { V1Object } from "@stride/shared/contract";
 
 /** Columns every v1 object leaves out: list-engine bookkeeping kept on the rows. */
 const INTERNAL = new Set([

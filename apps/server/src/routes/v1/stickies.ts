@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { STICKIES_PAGE_SIZE } from "@stride/shared";
+import { v1StickyEndpoints as S } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -15,7 +16,6 @@ import {
   stickiesWhere,
   updateSticky,
 } from "../stickies/commands.ts";
-import { V1W } from "./paths.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery } from "./shape.ts";
 import { authorExpanders } from "./presenters.ts";
 import { z } from "zod";
@@ -31,8 +31,7 @@ export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
     loadOwnSticky(db, ctx.workspace.id, ctx.user.id, ctx.params.stickyId);
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1W}/stickies/`,
+    endpoint: S.list,
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -51,8 +50,7 @@ export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: `${V1W}/stickies/`,
+    endpoint: S.create,
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -62,8 +60,7 @@ export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
     handler: async ({ workspace, user, body }) => presentV1Sticky(await createSticky(db, workspace.id, user.id, body)),
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${V1W}/stickies/:stickyId/`,
+    endpoint: S.get,
     auth: "apiKey",
     scope: "workspace",
     params: stickyParams,
@@ -73,8 +70,7 @@ export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
     handler: async ({ loaded, query }) => shapeOne(presentV1Sticky(loaded), query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: `${V1W}/stickies/:stickyId/`,
+    endpoint: S.update,
     auth: "apiKey",
     scope: "workspace",
     params: stickyParams,
@@ -84,8 +80,7 @@ export function registerV1Stickies(fastify: FastifyInstance, app: AppContext) {
     handler: async ({ loaded, body, user }) => presentV1Sticky(await updateSticky(db, loaded, body, user.id)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1W}/stickies/:stickyId/`,
+    endpoint: S.remove,
     auth: "apiKey",
     scope: "workspace",
     params: stickyParams,

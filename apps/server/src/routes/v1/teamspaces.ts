@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
+import { v1TeamspaceEndpoints as T } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -32,7 +33,6 @@ import {
   teamspaceProjectsBody,
 } from "../teamspaces/schemas.ts";
 import { teamspaceOf } from "../teamspaces/index.ts";
-import { V1W } from "./paths.ts";
 import { authorExpanders, presentV1Projects } from "./presenters.ts";
 import { columns, shapeAll, shapeOne, v1ListQuery, v1ShapeQuery, type V1Object } from "./shape.ts";
 
@@ -57,14 +57,11 @@ async function page(
  */
 export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) {
   const TS = PERMISSIONS.teamspace;
-  const base = `${V1W}/teamspaces/`;
-  const one = `${base}:teamspaceId/`;
   const reread = async (ctx: Parameters<typeof readerOfCtx>[0], id: string) =>
     presentV1Teamspace((await teamspaceWithPeople(app.db, readerOfCtx(ctx), id)).row);
 
   route(fastify, app, {
-    method: "GET",
-    url: base,
+    endpoint: T.list,
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -78,8 +75,7 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
       ),
   });
   route(fastify, app, {
-    method: "POST",
-    url: base,
+    endpoint: T.create,
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -92,8 +88,7 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: one,
+    endpoint: T.get,
     auth: "apiKey",
     scope: "workspace",
     params: teamspaceParams,
@@ -103,8 +98,7 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
     handler: async (ctx) => shapeOne(presentV1Teamspace(ctx.loaded), ctx.query, authorExpanders(app.db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: one,
+    endpoint: T.update,
     auth: "apiKey",
     scope: "workspace",
     params: teamspaceParams,
@@ -117,8 +111,7 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: one,
+    endpoint: T.remove,
     auth: "apiKey",
     scope: "workspace",
     params: teamspaceParams,
@@ -131,8 +124,7 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${one}members/`,
+    endpoint: T.members,
     auth: "apiKey",
     scope: "workspace",
     params: teamspaceParams,
@@ -147,8 +139,7 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
       ),
   });
   route(fastify, app, {
-    method: "GET",
-    url: `${one}projects/`,
+    endpoint: T.projects,
     auth: "apiKey",
     scope: "workspace",
     params: teamspaceParams,
@@ -163,17 +154,16 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
       ),
   });
   type Act = (tx: Tx, t: Row, actorId: string, ids: readonly string[]) => Promise<void>;
-  /** POST (add) and DELETE (remove) `{url}{what}/` with a `{key: [ids]}` body. */
+  /** POST (add) and DELETE (remove) people or projects with a `{key: [ids]}` body. */
   const idsRoutes = <K extends string>(
-    what: string,
+    at: { add: typeof T.addMembers | typeof T.addProjects; remove: typeof T.removeMembers | typeof T.removeProjects },
     body: z.ZodType<Record<K, string[]>>,
     key: K,
     add: Act,
     remove: Act,
   ) => {
     route(fastify, app, {
-      method: "POST",
-      url: `${one}${what}/`,
+      endpoint: at.add,
       auth: "apiKey",
       scope: "workspace",
       params: teamspaceParams,
@@ -187,8 +177,7 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
       },
     });
     route(fastify, app, {
-      method: "DELETE",
-      url: `${one}${what}/`,
+      endpoint: at.remove,
       auth: "apiKey",
       scope: "workspace",
       params: teamspaceParams,
@@ -201,6 +190,18 @@ export function registerV1Teamspaces(fastify: FastifyInstance, app: AppContext) 
       },
     });
   };
-  idsRoutes("members", teamspaceMembersBody, "member_ids", joinMembers, removeMembers);
-  idsRoutes("projects", teamspaceProjectsBody, "project_ids", joinProjects, removeProjects);
+  idsRoutes(
+    { add: T.addMembers, remove: T.removeMembers },
+    teamspaceMembersBody,
+    "member_ids",
+    joinMembers,
+    removeMembers,
+  );
+  idsRoutes(
+    { add: T.addProjects, remove: T.removeProjects },
+    teamspaceProjectsBody,
+    "project_ids",
+    joinProjects,
+    removeProjects,
+  );
 }

@@ -3,6 +3,7 @@ import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { parseSearchQuery } from "@stride/shared";
 import { v1WorkItemBodies, type V1WorkItemPatchBody } from "@stride/shared/contract";
+import { v1WorkItemEndpoints as WI, type AnyEndpoint } from "@stride/shared/endpoints";
 import { route, type ProjectCtx } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS, seesOnlyOwnWorkItems } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -31,7 +32,6 @@ import { addRelations, relationLists } from "../issues/relations.ts";
 import { readerOf, type Reader } from "../../http/readable.ts";
 import { addRelationsBody } from "../issues/schemas.ts";
 import { presentSearchIssue } from "../search/presenters.ts";
-import { V1P, V1W, v1ItemLists, v1ItemUrls } from "./paths.ts";
 import {
   authorExpanders,
   presentV1Activity,
@@ -57,6 +57,12 @@ const { create: v1WorkItemCreateBody, patch: v1WorkItemPatchBody } = v1WorkItemB
 export { v1WorkItemCreateBody, v1WorkItemPatchBody };
 
 const I = schema.issues;
+
+/** An endpoint of the table (under `issues/`) and its twin under `work-items/` (Plane's both names). */
+const both = <E extends AnyEndpoint>(endpoint: E) => ({
+  endpoint,
+  aliases: [endpoint.path.replace("/issues/", "/work-items/").replace("/archived-issues/", "/archived-work-items/")],
+});
 
 /** v1 field names → the app's work-item fields (the commands of routes/issues/). */
 function toIssueFields(b: V1WorkItemPatchBody): IssueFields {
@@ -142,8 +148,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   const db = app.db;
 
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemLists,
+    ...both(WI.list),
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -182,8 +187,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: v1ItemLists,
+    ...both(WI.create),
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -201,8 +205,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
 
   // search and lookup by key sit at workspace level (static `search/` wins over `:key`)
   route(fastify, app, {
-    method: "GET",
-    url: [`${V1W}/issues/search/`, `${V1W}/work-items/search/`],
+    ...both(WI.search),
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -227,8 +230,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: [`${V1W}/issues/:key/`, `${V1W}/work-items/:key/`],
+    ...both(WI.byKey),
     auth: "apiKey",
     scope: "workspace",
     params: keyParams,
@@ -248,8 +250,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls(),
+    ...both(WI.get),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -260,8 +261,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: v1ItemUrls(),
+    ...both(WI.update),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -287,8 +287,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: v1ItemUrls(),
+    ...both(WI.remove),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -305,8 +304,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
 
   // ---------------------------------------------------------------- archive (Plane's SDK: archive/, unarchive/, archived-work-items/)
   route(fastify, app, {
-    method: "POST",
-    url: v1ItemUrls("archive/"),
+    ...both(WI.archive),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -318,8 +316,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: v1ItemUrls("unarchive/"),
+    ...both(WI.unarchive),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -331,8 +328,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: [`${V1P}/archived-issues/`, `${V1P}/archived-work-items/`],
+    ...both(WI.archived),
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -345,8 +341,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   // ---------------------------------------------------------------- links
   const L = schema.issueLinks;
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls("links/"),
+    ...both(WI.links),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -370,8 +365,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
       ),
   });
   route(fastify, app, {
-    method: "POST",
-    url: v1ItemUrls("links/"),
+    ...both(WI.createLink),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -382,8 +376,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => presentV1Link(await createLink(db, ctx.loaded, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls("links/:linkId/"),
+    ...both(WI.link),
     auth: "apiKey",
     scope: "project",
     params: linkParams,
@@ -393,8 +386,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => shapeOne(presentV1Link(ctx.loaded), ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: v1ItemUrls("links/:linkId/"),
+    ...both(WI.updateLink),
     auth: "apiKey",
     scope: "project",
     params: linkParams,
@@ -404,8 +396,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => presentV1Link(await updateLink(db, ctx.loaded, ctx.user.id, ctx.body)),
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: v1ItemUrls("links/:linkId/"),
+    ...both(WI.removeLink),
     auth: "apiKey",
     scope: "project",
     params: linkParams,
@@ -437,8 +428,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   };
   const liveComments = (issueId: string) => and(eq(commentTable.issueId, issueId), isNull(commentTable.deletedAt));
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls("comments/"),
+    ...both(WI.comments),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -473,8 +463,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "POST",
-    url: v1ItemUrls("comments/"),
+    ...both(WI.createComment),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -503,8 +492,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls("comments/:commentId/"),
+    ...both(WI.comment),
     auth: "apiKey",
     scope: "project",
     params: commentParams,
@@ -515,8 +503,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
       shapeOne((await presentComments(ctx.workspace.id, [ctx.loaded.comment]))[0], ctx.query, authorExpanders(db)),
   });
   route(fastify, app, {
-    method: "PATCH",
-    url: v1ItemUrls("comments/:commentId/"),
+    ...both(WI.updateComment),
     auth: "apiKey",
     scope: "project",
     params: commentParams,
@@ -532,8 +519,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "DELETE",
-    url: v1ItemUrls("comments/:commentId/"),
+    ...both(WI.removeComment),
     auth: "apiKey",
     scope: "project",
     params: commentParams,
@@ -557,8 +543,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     );
   };
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls("relations/"),
+    ...both(WI.relations),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -567,8 +552,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     handler: async (ctx) => relationIds(ctx.loaded.id, readerOf(ctx)),
   });
   route(fastify, app, {
-    method: "POST",
-    url: v1ItemUrls("relations/"),
+    ...both(WI.addRelations),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -597,8 +581,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
   const A = schema.issueActivities;
   const activityParams = issueParams.extend({ activityId: idParam() });
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls("activities/"),
+    ...both(WI.activities),
     auth: "apiKey",
     scope: "project",
     params: issueParams,
@@ -618,8 +601,7 @@ export function registerV1WorkItems(fastify: FastifyInstance, app: AppContext) {
     },
   });
   route(fastify, app, {
-    method: "GET",
-    url: v1ItemUrls("activities/:activityId/"),
+    ...both(WI.activity),
     auth: "apiKey",
     scope: "project",
     params: activityParams,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { v1WorkspaceEndpoints as W } from "@stride/shared/endpoints";
 import { route } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
 import type { AppContext } from "../../core/context.ts";
@@ -9,7 +10,6 @@ import { schema } from "../../db/client.ts";
 import { createProjectBody, updateProjectBody } from "../projects/schemas.ts";
 import { archiveProject, createProject, deleteProject, restoreProject, updateProject } from "../projects/commands.ts";
 import { visibleProjectsWhere } from "../projects/queries.ts";
-import { V1, V1P, V1W } from "./paths.ts";
 import { authorExpanders, presentV1Me, presentV1Member, presentV1Projects } from "./presenters.ts";
 
 import { shapeAll, shapeOne, v1ListQuery, v1Page, v1ShapeQuery } from "./shape.ts";
@@ -20,8 +20,7 @@ const { projects, workspaceMembers, users } = schema;
 /** v1: the caller, the workspace's members, and projects (with archive and summary). */
 export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
-    method: "GET",
-    url: `${V1}/users/me/`,
+    endpoint: W.me,
     auth: "apiKey",
     query: v1ShapeQuery,
     policy: POLICIES.user.any,
@@ -29,8 +28,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1W}/members/`,
+    endpoint: W.members,
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -57,8 +55,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1W}/projects/`,
+    endpoint: W.projects,
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -87,8 +84,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${V1W}/projects/`,
+    endpoint: W.createProject,
     auth: "apiKey",
     scope: "workspace",
     params: slugParams,
@@ -120,8 +116,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/`,
+    endpoint: W.project,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -136,8 +131,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "PATCH",
-    url: `${V1P}/`,
+    endpoint: W.updateProject,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -151,8 +145,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/`,
+    endpoint: W.removeProject,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -162,8 +155,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "POST",
-    url: `${V1P}/archive/`,
+    endpoint: W.archive,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -175,8 +167,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "DELETE",
-    url: `${V1P}/archive/`,
+    endpoint: W.restore,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
@@ -186,8 +177,7 @@ export function registerV1Workspace(fastify: FastifyInstance, app: AppContext) {
   });
 
   route(fastify, app, {
-    method: "GET",
-    url: `${V1P}/summary/`,
+    endpoint: W.summary,
     auth: "apiKey",
     scope: "project",
     params: projectParams,
