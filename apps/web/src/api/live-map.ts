@@ -102,7 +102,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   model_configs: (_e, c) => [qk.modelConfigs(c.slug, c.pid)],
   // a person's display choices (the defaults a first read creates publish nothing: server core/silent.ts)
   project_user_properties: (e, c) => [["wi", c.slug, e.p ?? c.pid, "props"]],
-  draft_issues: (_e, c) => [["wi-drafts", c.slug]],
+  // the caller's workspace drafts list (api/work-items-drafts.ts): a list across projects
+  draft_issues: (_e, c) => [[...teamLists(c), "workspace_drafts"]],
   // a project's intake (api/intake.ts keys): its pages and items, and the project list's open count
   intake_issues: (_e, c) => [["intake", c.slug, c.pid], qk.projects(c.slug)],
   intakes: (_e, c) => [["intake", c.slug, c.pid]],

@@ -52,10 +52,20 @@ export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind =
 /**
  * Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's;
  * `team`: a teamspace's, `team_view`: a team view's, `global_view`: a workspace view's, `profile`: a person's tab;
- * `contextId` names it).
+ * `workspace_drafts`: the caller's workspace drafts; `contextId` names it).
  */
 export type ListSource =
-  "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
+  | "issues"
+  | "archived"
+  | "epics"
+  | "view"
+  | "module"
+  | "cycle"
+  | "team"
+  | "team_view"
+  | "global_view"
+  | "profile"
+  | "workspace_drafts";
 
 /**
  * The cache place of the lists that span several projects (`ListDesc.pid` of the "team", "team view", global view and

@@ -28,6 +28,7 @@ import {
   type PropsScope,
 } from "../../api/work-items.ts";
 import { useUpdateUserProperties, useUserProperties } from "../../api/work-items-props.ts";
+import { useUpdateListedDraft } from "../../api/work-items-drafts.ts";
 import { useProjectRefs, useTeamRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
 import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";
@@ -350,6 +351,9 @@ export function ListProvider({
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, spans ? "" : projectId);
+  // the caller's workspace drafts are edited as drafts (W/draft-issues/{id}/), each by its author: the caller
+  const drafts = kind === "workspace_drafts";
+  const draftUpdate = useUpdateListedDraft(slug);
 
   const can = usePermissions({ projects: true });
   const frozen = kind === "archived" || !!readOnly;
@@ -359,8 +363,12 @@ export function ListProvider({
       : can(action, "workItem", { projectId });
   const canEditAny = !frozen && editsIn("edit");
   // a list across projects creates nothing itself: a new item needs its project (each project's list creates)
-  const canCreate = !frozen && !spans && editsIn("create");
-  const canEdit = useCallback((it: WorkItem) => !frozen && can("edit", "workItem", itemSubject(it)), [frozen, can]);
+  // …except the caller's drafts, which need none yet (work-tracking.md §5: draft views allow creation)
+  const canCreate = !frozen && (drafts || (!spans && editsIn("create")));
+  const canEdit = useCallback(
+    (it: WorkItem) => !frozen && (drafts || can("edit", "workItem", itemSubject(it))),
+    [frozen, can, drafts],
+  );
 
   const peekId = sp.get("peekId");
   const openPeek = useCallback(
@@ -417,6 +425,7 @@ export function ListProvider({
   );
 
   const mutate = update.mutate;
+  const mutateDraft = draftUpdate.mutate;
   // read when an item changes, not a reason to change `updateItem` (the items would render again at every refetch)
   const items = useRef(list.data?.items);
   items.current = list.data?.items;
@@ -424,6 +433,7 @@ export function ListProvider({
     (id, patch, opts) => {
       // a caller that says what happens on a refusal hears it from the server now (see UpdateVars.confirm); an item
       // of a teamspace's list is written in its own project, and the teamspace's lists are read again after
+      if (drafts) return mutateDraft({ id, patch }, { onError: opts?.onError, onSuccess: opts?.onSuccess });
       const vars = { id, patch, kind: itemKind, confirm: !!opts?.onError };
       if (!spans) return mutate(vars, { onError: opts?.onError, onSuccess: opts?.onSuccess });
       mutate(
@@ -435,7 +445,7 @@ export function ListProvider({
         },
       );
     },
-    [mutate, itemKind, spans, qc, slug],
+    [mutate, mutateDraft, drafts, itemKind, spans, qc, slug],
   );
   const item = useMemo<ListItemCtx>(
     () => ({
@@ -496,7 +506,8 @@ export function ListProvider({
     canEditAny,
     canEdit,
     canCreate,
-    quickAdd: canCreate,
+    // draft lists disable quick add (work-tracking.md §5)
+    quickAdd: canCreate && !drafts,
     contextPreset:
       kind === "module" && contextId
         ? { module_ids: [contextId] }

@@ -48,6 +48,7 @@ import {
   type RowProp,
 } from "../lib/row-fit.ts";
 import { useDateTimeFormat } from "../../../lib/datetime.ts";
+import { DraftItemMenu } from "./DraftBits.tsx";
 import { useIssueTypes } from "../../../api/issue-types.ts";
 
 /** One property chip of an item: which property, whether it has a value, its estimated width, and how to draw it. */
@@ -381,6 +382,13 @@ const ROW_PRIORITY_MODULE = last("modules");
  * is all a row pays for; the menu and its actions mount when it opens (long lists stay cheap).
  */
 export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem; label?: string }) {
+  const { kind } = useListItem();
+  // a workspace draft is not a work item yet: its own menu (move to project, delete)
+  if (kind === "workspace_drafts") return <DraftItemMenu item={item} />;
+  return <WorkItemMenu item={item} label={label} />;
+}
+
+function WorkItemMenu({ item, label }: { item: WorkItem; label: string }) {
   const { projectOf } = useListItem();
   const menu = useMenu({ placement: "bottom-end", focusKey: `${item.id}:menu` });
   const [confirm, setConfirm] = useState(false);

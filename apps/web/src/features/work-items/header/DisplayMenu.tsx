@@ -2,8 +2,13 @@ import type { ReactNode } from "react";
 import {
   DISPLAY_DEFAULT_ORDER_BY,
   DISPLAY_GROUP_BY_OPTIONS,
+  DISPLAY_GROUP_BY_TO_WIRE,
+  DRAFT_GROUP_BY,
+  DRAFT_HIDDEN_PROPERTIES,
+  DRAFT_ORDER_BY,
   type DisplayFilters,
   type DisplayPropertyKey,
+  type OrderByField,
 } from "@stride/shared";
 import { PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
@@ -66,7 +71,14 @@ export function DisplayMenu() {
   const pop = usePopover({ placement: "bottom-end" });
   const layout = display.layout ?? "list";
   const grouped = layout === "list" || layout === "kanban";
+  // the caller's drafts offer what a draft has (@stride/shared drafts.ts)
+  const drafts = kind === "workspace_drafts";
+  const groupable = (key: string | null) => !drafts || key === null || DRAFT_GROUP_BY.includes(DISPLAY_GROUP_BY_TO_WIRE[key]);
+  const orderChoices = drafts
+    ? ORDER_CHOICES.filter((o) => DRAFT_ORDER_BY.includes(o.key as OrderByField))
+    : ORDER_CHOICES;
   const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => {
+    if (!groupable(o.key)) return false;
     // grouping by project: in lists across projects (a teamspace's)
     if (o.key === "project") return !!refs.projects;
     if (o.key === "cycle" && !refs.cyclesEnabled) return false;
@@ -121,6 +133,7 @@ export function DisplayMenu() {
                   {DISPLAY_GROUP_BY_OPTIONS.filter(
                     (o) =>
                       o.key !== display.group_by &&
+                      groupable(o.key) &&
                       (o.key !== "project" || !!refs.projects) &&
                       (o.key !== "cycle" || refs.cyclesEnabled) &&
                       (o.key !== "module" || refs.modulesEnabled),
@@ -143,7 +156,7 @@ export function DisplayMenu() {
                       setDf({ order_by: (desc && e.target.value !== "sort_order" ? "-" : "") + e.target.value })
                     }
                   >
-                    {ORDER_CHOICES.map((o) => (
+                    {orderChoices.map((o) => (
                       <option key={o.key} value={o.key}>
                         {o.label}
                       </option>
@@ -226,7 +239,8 @@ export function DisplayMenu() {
                   (k) =>
                     (k !== "cycle" || refs.cyclesEnabled) &&
                     (k !== "modules" || refs.modulesEnabled) &&
-                    (k !== "issue_type" || typed),
+                    (k !== "issue_type" || typed) &&
+                    !(drafts && DRAFT_HIDDEN_PROPERTIES.includes(k)),
                 )
                 .map((k) => {
                   const on = prefs.display_properties[k] !== false;
