@@ -81,7 +81,11 @@ export interface ContextSql {
 }
 
 export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): ContextSql {
-  if (ctx.kind === "workspace_drafts") return workspaceDraftsSql(ctx.workspaceId, viewer, q);
+  return ctx.kind === "workspace_drafts" ? workspaceDraftsSql(ctx.workspaceId, viewer, q) : itemsSql(ctx, viewer, q);
+}
+
+/** A context over `issues` rows. */
+function itemsSql(ctx: Exclude<ListContext, { kind: "workspace_drafts" }>, viewer: Viewer, q: Params): ContextSql {
   if (ctx.kind === "workspace" || ctx.kind === "profile" || ctx.kind === "team") {
     const ws = q.p(ctx.workspaceId, "uuid");
     const me = q.p(viewer.userId, "uuid");

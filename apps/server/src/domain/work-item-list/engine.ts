@@ -1,6 +1,6 @@
 import type { WorkItemCore } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { contextSql, NIL_UUID, type CountsScope } from "./context.ts";
+import { contextSql, NIL_UUID, type ContextSql, type CountsScope } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
 import { groupDim, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
@@ -37,11 +37,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const f = compileFilter(req.filter, q, tz, ctx.stateScope, !!ctx.agg.rowRelations);
   if (f) where.push(f);
   if (req.parentless) where.push("i.parent IS NULL");
-  // the rows: `issues` (found again by ctid), or a context's own source (workspace drafts: a CTE, by id)
-  const from = `${ctx.source?.table ?? "issues"} i ${ctx.joins}`;
-  const rowKey = ctx.source ? "i.id" : "i.ctid";
-  const rows = ctx.source?.table;
-  const relRows = !!ctx.agg.rowRelations;
+  const { from, rowKey } = rowSource(ctx);
   const whereSql = where.join(" AND ");
   const od = orderDim(req.order, ctx.agg);
   const order = orderSql(od, od.expr, "i.created_at", "i.id");
@@ -52,8 +48,8 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const counted = !f && ctx.counts ? ctx.counts : null;
   const countWhere = counted ? countsWhere(counted, !!req.parentless) : "";
 
-  const g = req.groupBy ? groupDim(req.groupBy, relRows) : null;
-  const sg = g && req.subGroupBy ? groupDim(req.subGroupBy, relRows) : null;
+  const g = req.groupBy ? groupDim(req.groupBy, ctx.agg.rowRelations) : null;
+  const sg = g && req.subGroupBy ? groupDim(req.subGroupBy, ctx.agg.rowRelations) : null;
 
   if (!g) {
     let total: string;
@@ -78,7 +74,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     }
     const meta = `json_build_object('total', ${total})`;
     return {
-      text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false, rows)}`,
+      text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false, ctx.source?.table)}`,
       values: q.values,
       grouped: false,
     };
@@ -152,10 +148,15 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
   const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
   return {
-    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true, rows)}`,
+    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true, ctx.source?.table)}`,
     values: q.values,
     grouped: true,
   };
+}
+
+/** The rows: `issues` (found again by ctid), or a context's own source (workspace drafts: a CTE, found by id). */
+function rowSource(ctx: ContextSql): { from: string; rowKey: string } {
+  return { from: `${ctx.source?.table ?? "issues"} i ${ctx.joins}`, rowKey: ctx.source ? "i.id" : "i.ctid" };
 }
 
 /** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */

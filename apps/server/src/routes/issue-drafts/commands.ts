@@ -119,7 +119,12 @@ export async function listWorkspaceDrafts(ctx: ScopeCtx, query: RawQuery): Promi
           ]),
         );
   walk(result.results, (items) => items.forEach((it) => ids.add(it.id)));
-  const rows = ids.size ? await ctx.app.db.select().from(D).where(inArray(D.id, [...ids])) : [];
+  const rows = ids.size
+    ? await ctx.app.db
+        .select()
+        .from(D)
+        .where(inArray(D.id, [...ids]))
+    : [];
   const drafts = new Map(rows.map((r) => [r.id, presentDraft(r)]));
   // the draft as presented, then what a grouping by many adds to an item (its raw key, e.g. `labels__id`)
   const results = walk(result.results, (items) =>

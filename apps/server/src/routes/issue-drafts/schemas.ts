@@ -10,4 +10,3 @@ export const { draft: workspaceDraftBody, toIssue: draftToIssueBody } = draftBod
 
 export const projectDraftParams = projectParams.extend({ draftId: idParam() });
 export const workspaceDraftParams = slugParams.extend({ draftId: idParam() });
-

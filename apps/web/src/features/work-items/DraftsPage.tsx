@@ -39,14 +39,7 @@ export function DraftsPage() {
       </>
     );
   return (
-    <ListProvider
-      slug={slug}
-      pid=""
-      kind="workspace_drafts"
-      workspace={workspace}
-      prefs={prefs}
-      updatePrefs={update}
-    >
+    <ListProvider slug={slug} pid="" kind="workspace_drafts" workspace={workspace} prefs={prefs} updatePrefs={update}>
       <ListScreen title="Drafts" />
     </ListProvider>
   );

@@ -259,30 +259,7 @@ export function ListScreen({
           ) : noItemsAtAll ? (
             <div className="min-h-0 flex-1 overflow-y-auto">
               <EmptyState
-                title={
-                  drafts
-                    ? "No drafts"
-                    : itemKind === "epics"
-                    ? "No epics yet"
-                    : kind === "module"
-                      ? "No work items in this module yet"
-                      : kind === "cycle"
-                        ? "No work items in this cycle yet"
-                        : "No work items yet"
-                }
-                description={
-                  drafts
-                    ? "Half-written work items you save as drafts wait here until you move them to a project."
-                    : kind === "team" || kind === "team_view"
-                    ? "The work items of this teamspace's projects that you belong to show here."
-                    : spansProjects
-                      ? "Work items of the projects you are a member of show here when they match."
-                      : !canCreate
-                        ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
-                        : itemKind === "epics"
-                          ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below."
-                          : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
-                }
+                {...emptyCopy(kind, itemKind, spansProjects, canCreate)}
                 action={
                   canCreate ? (
                     <Button onClick={() => setCreating(true)}>
@@ -340,6 +317,34 @@ export function ListScreen({
         ))}
     </div>
   );
+}
+
+/** What an empty list says (no items at all, nothing filtered out). */
+function emptyCopy(kind: ContextKind, itemKind: string, spansProjects: boolean, canCreate: boolean) {
+  if (kind === "workspace_drafts")
+    return {
+      title: "No drafts",
+      description: "Half-written work items you save as drafts wait here until you move them to a project.",
+    };
+  const title =
+    itemKind === "epics"
+      ? "No epics yet"
+      : kind === "module"
+        ? "No work items in this module yet"
+        : kind === "cycle"
+          ? "No work items in this cycle yet"
+          : "No work items yet";
+  const description =
+    kind === "team" || kind === "team_view"
+      ? "The work items of this teamspace's projects that you belong to show here."
+      : spansProjects
+        ? "Work items of the projects you are a member of show here when they match."
+        : !canCreate
+          ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
+          : itemKind === "epics"
+            ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below."
+            : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below.";
+  return { title, description };
 }
 
 function ListSkeleton() {

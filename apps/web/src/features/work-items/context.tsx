@@ -171,6 +171,8 @@ export function useGlobalViewPrefs(
 }
 
 export interface Selection {
+  /** Items can be selected for bulk edits (not the caller's drafts, edited one by one). */
+  enabled: boolean;
   ids: Set<string>;
   toggle: (id: string) => void;
   setAll: (ids: string[]) => void;
@@ -283,6 +285,37 @@ export function useListItem(): ListItemCtx {
   return c;
 }
 
+/**
+ * What the caller may do in a list: edit and create in its project, or in any of its projects (a list across
+ * projects, `projects`), which creates nothing itself (a new item needs its project, each project's list creates);
+ * nothing in an archived or read-only list. The caller's workspace drafts are each the caller's own, edited one by
+ * one (no selection for bulk edits), created without a project (work-tracking.md §5: draft views allow creation).
+ */
+function useListRights(
+  kind: ContextKind,
+  readOnly: boolean | undefined,
+  projects: Project[] | false,
+  projectId: string,
+) {
+  const can = usePermissions({ projects: true });
+  const frozen = kind === "archived" || !!readOnly;
+  const drafts = kind === "workspace_drafts";
+  const editsIn = (action: "edit" | "create") =>
+    projects
+      ? projects.some((p) => can(action, "workItem", { projectId: p.id }))
+      : can(action, "workItem", { projectId });
+  const canEdit = useCallback(
+    (it: WorkItem) => !frozen && (drafts || can("edit", "workItem", itemSubject(it))),
+    [frozen, can, drafts],
+  );
+  return {
+    can,
+    canEdit,
+    canEditAny: !frozen && !drafts && editsIn("edit"),
+    canCreate: !frozen && (drafts || (!projects && editsIn("create"))),
+  };
+}
+
 export function ListProvider({
   slug,
   pid: projectId,
@@ -351,24 +384,10 @@ export function ListProvider({
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, spans ? "" : projectId);
-  // the caller's workspace drafts are edited as drafts (W/draft-issues/{id}/), each by its author: the caller
+  // the caller's workspace drafts are edited as drafts (W/draft-issues/{id}/)
   const drafts = kind === "workspace_drafts";
-  const draftUpdate = useUpdateListedDraft(slug);
-
-  const can = usePermissions({ projects: true });
-  const frozen = kind === "archived" || !!readOnly;
-  const editsIn = (action: "edit" | "create") =>
-    spans
-      ? scopeProjects.some((p) => can(action, "workItem", { projectId: p.id }))
-      : can(action, "workItem", { projectId });
-  const canEditAny = !frozen && editsIn("edit");
-  // a list across projects creates nothing itself: a new item needs its project (each project's list creates)
-  // …except the caller's drafts, which need none yet (work-tracking.md §5: draft views allow creation)
-  const canCreate = !frozen && (drafts || (!spans && editsIn("create")));
-  const canEdit = useCallback(
-    (it: WorkItem) => !frozen && (drafts || can("edit", "workItem", itemSubject(it))),
-    [frozen, can, drafts],
-  );
+  const mutateDraft = useUpdateListedDraft(slug).mutate;
+  const { can, canEditAny, canCreate, canEdit } = useListRights(kind, readOnly, spans && scopeProjects, projectId);
 
   const peekId = sp.get("peekId");
   const openPeek = useCallback(
@@ -392,6 +411,7 @@ export function ListProvider({
 
   const selection = useMemo<Selection>(
     () => ({
+      enabled: !drafts,
       ids: selected,
       toggle: (id) =>
         setSelected((s) => {
@@ -403,7 +423,7 @@ export function ListProvider({
       setAll: (ids) => setSelected(new Set(ids)),
       clear: () => setSelected(new Set()),
     }),
-    [selected],
+    [selected, drafts],
   );
 
   const loadMore = useCallback(
@@ -425,7 +445,6 @@ export function ListProvider({
   );
 
   const mutate = update.mutate;
-  const mutateDraft = draftUpdate.mutate;
   // read when an item changes, not a reason to change `updateItem` (the items would render again at every refetch)
   const items = useRef(list.data?.items);
   items.current = list.data?.items;
@@ -506,7 +525,6 @@ export function ListProvider({
     canEditAny,
     canEdit,
     canCreate,
-    // draft lists disable quick add (work-tracking.md §5)
     quickAdd: canCreate && !drafts,
     contextPreset:
       kind === "module" && contextId

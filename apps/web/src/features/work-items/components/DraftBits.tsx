@@ -4,7 +4,13 @@
  * it to its project (it becomes a work item and leaves the list) or deletes it.
  */
 import { useState } from "react";
-import { ConfirmModal, MenuPopup, useMenu, useToast, type MenuItem } from "../../../components/ui/index.ts";
+import {
+  ConfirmModal,
+  MenuPopup,
+  useToast,
+  type FloatingTrigger,
+  type MenuItem,
+} from "../../../components/ui/index.ts";
 import { useDraftMutations } from "../../../api/work-items-drafts.ts";
 import type { WorkItem, WorkspaceDraft } from "../../../api/work-items-types.ts";
 import { CreateWorkItemModal } from "../../../components/work-item/CreateWorkItemModal.tsx";
@@ -23,10 +29,9 @@ export function DraftPeek() {
   return <CreateWorkItemModal key={item.id} open onClose={closePeek} slug={slug} mode="draft" draft={asDraft(item)} />;
 }
 
-/** A draft's "…" menu: open, move to its project (or choose one in the editor), delete. */
-export function DraftItemMenu({ item }: { item: WorkItem }) {
+/** A draft's "…" menu (ItemMenu's, `menu`): open, move to its project (or choose one in the editor), delete. */
+export function DraftItemMenu({ item, menu }: { item: WorkItem; menu: FloatingTrigger }) {
   const { slug, openPeek, projectOf } = useListItem();
-  const menu = useMenu({ placement: "bottom-end", focusKey: `${item.id}:menu` });
   const m = useDraftMutations(slug);
   const toast = useToast();
   const [confirm, setConfirm] = useState(false);

@@ -66,14 +66,13 @@ const SELECT = "w-40 rounded-md border border-line-strong bg-surface px-2 py-1 t
 /** Display filters (grouping, order, options) and display-property toggles, with the §4 rules applied. */
 export function DisplayMenu() {
   const { display, prefs, updatePrefs, refs, kind } = useList();
-  // the work item type shows where a project of the list has types on (issue #29)
-  const typed = !!refs.project?.is_issue_type_enabled || !!refs.projects?.some((p) => p.is_issue_type_enabled);
   const pop = usePopover({ placement: "bottom-end" });
   const layout = display.layout ?? "list";
   const grouped = layout === "list" || layout === "kanban";
   // the caller's drafts offer what a draft has (@stride/shared drafts.ts)
   const drafts = kind === "workspace_drafts";
-  const groupable = (key: string | null) => !drafts || key === null || DRAFT_GROUP_BY.includes(DISPLAY_GROUP_BY_TO_WIRE[key]);
+  const groupable = (key: string | null) =>
+    !drafts || key === null || DRAFT_GROUP_BY.includes(DISPLAY_GROUP_BY_TO_WIRE[key]);
   const orderChoices = drafts
     ? ORDER_CHOICES.filter((o) => DRAFT_ORDER_BY.includes(o.key as OrderByField))
     : ORDER_CHOICES;
@@ -230,41 +229,50 @@ export function DisplayMenu() {
               />
             )}
 
-            <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">
-              Display properties
-            </h3>
-            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
-              {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
-                .filter(
-                  (k) =>
-                    (k !== "cycle" || refs.cyclesEnabled) &&
-                    (k !== "modules" || refs.modulesEnabled) &&
-                    (k !== "issue_type" || typed) &&
-                    !(drafts && DRAFT_HIDDEN_PROPERTIES.includes(k)),
-                )
-                .map((k) => {
-                  const on = prefs.display_properties[k] !== false;
-                  return (
-                    <button
-                      key={k}
-                      type="button"
-                      aria-pressed={on}
-                      onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
-                      className={cx(
-                        "rounded border px-2 py-0.5 text-xs",
-                        on
-                          ? "border-indigo-600 bg-indigo-600 text-white"
-                          : "border-line-strong text-fg-muted hover:bg-fill",
-                      )}
-                    >
-                      {DISPLAY_PROPERTY_LABEL[k]}
-                    </button>
-                  );
-                })}
-            </div>
+            <PropertyToggles />
           </div>
         </PopoverPanel>
       )}
+    </>
+  );
+}
+
+/** The display-property toggles (the caller's drafts: not those a draft has no value for). */
+function PropertyToggles() {
+  const { prefs, updatePrefs, refs, kind } = useList();
+  // the work item type shows where a project of the list has types on (issue #29)
+  const typed = !!refs.project?.is_issue_type_enabled || !!refs.projects?.some((p) => p.is_issue_type_enabled);
+  const drafts = kind === "workspace_drafts";
+  return (
+    <>
+      <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display properties</h3>
+      <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
+        {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
+          .filter(
+            (k) =>
+              (k !== "cycle" || refs.cyclesEnabled) &&
+              (k !== "modules" || refs.modulesEnabled) &&
+              (k !== "issue_type" || typed) &&
+              !(drafts && DRAFT_HIDDEN_PROPERTIES.includes(k)),
+          )
+          .map((k) => {
+            const on = prefs.display_properties[k] !== false;
+            return (
+              <button
+                key={k}
+                type="button"
+                aria-pressed={on}
+                onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
+                className={cx(
+                  "rounded border px-2 py-0.5 text-xs",
+                  on ? "border-indigo-600 bg-indigo-600 text-white" : "border-line-strong text-fg-muted hover:bg-fill",
+                )}
+              >
+                {DISPLAY_PROPERTY_LABEL[k]}
+              </button>
+            );
+          })}
+      </div>
     </>
   );
 }
