@@ -19,6 +19,7 @@ import {
   groupLoadMoreParams,
   listPageSource as pageSource,
   WORK_ITEM_PATCH_FIELDS,
+  type ListPageKind,
   type LocalListContext,
 } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
@@ -54,18 +55,7 @@ export const itemPath = (slug: string, pid: string, id: string, kind: ItemKind =
  * `team`: a teamspace's, `team_view`: a team view's, `global_view`: a workspace view's, `profile`: a person's tab;
  * `workspace_drafts`: the caller's workspace drafts; `contextId` names it).
  */
-export type ListSource =
-  | "issues"
-  | "archived"
-  | "epics"
-  | "view"
-  | "module"
-  | "cycle"
-  | "team"
-  | "team_view"
-  | "global_view"
-  | "profile"
-  | "workspace_drafts";
+export type ListSource = ListPageKind;
 
 /**
  * The cache place of the lists that span several projects (`ListDesc.pid` of the "team", "team view", global view and

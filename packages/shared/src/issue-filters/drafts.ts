@@ -5,27 +5,17 @@
  * are the work item's less what a draft cannot have. The server refuses the rest (400); the web offers only these.
  */
 import { isFilterLeaf, type FilterNode } from "./ast.ts";
-import type { DisplayPropertyKey, FilterKey, IssueLayout } from "./display.ts";
+import { FILTER_KEYS, type DisplayPropertyKey, type FilterKey, type IssueLayout } from "./display.ts";
 import { FilterError } from "./errors.ts";
 import type { GroupByField } from "./group.ts";
-import type { OrderBy, OrderByField } from "./order.ts";
+import { ORDER_BY_FIELDS, type OrderBy, type OrderByField } from "./order.ts";
 
 export const WORKSPACE_DRAFTS_PAGE_SIZE = 50;
 
 /** The filter menu's fields (work-tracking.md §3 less mentions, subscriber, created_by (always the caller) and teams). */
-export const DRAFT_FILTER_KEYS: readonly FilterKey[] = [
-  "priority",
-  "state",
-  "state_group",
-  "cycle",
-  "module",
-  "assignees",
-  "labels",
-  "start_date",
-  "target_date",
-  "issue_type",
-  "project",
-];
+export const DRAFT_FILTER_KEYS: readonly FilterKey[] = FILTER_KEYS.filter(
+  (k) => k !== "mentions" && k !== "subscriber" && k !== "created_by" && k !== "team_project",
+);
 
 /** Fields of the filter tree a draft has no value for. */
 const NOT_ON_DRAFTS = new Set(["mention_id", "subscriber_id", "is_archived"]);
@@ -43,22 +33,8 @@ export const DRAFT_GROUP_BY: readonly GroupByField[] = [
 ];
 
 /** Orders: the work item's less the key and the link, attachment and sub-item counts (a draft has none). */
-export const DRAFT_ORDER_BY: readonly OrderByField[] = [
-  "sort_order",
-  "created_at",
-  "updated_at",
-  "start_date",
-  "target_date",
-  "priority",
-  "name",
-  "state__name",
-  "state__group",
-  "assignees__first_name",
-  "labels__name",
-  "issue_module__module__name",
-  "issue_cycle__cycle__name",
-  "estimate_point__key",
-];
+const NOT_DRAFT_ORDERS: readonly string[] = ["sequence_id", "link_count", "attachment_count", "sub_issues_count"];
+export const DRAFT_ORDER_BY: readonly OrderByField[] = ORDER_BY_FIELDS.filter((f) => !NOT_DRAFT_ORDERS.includes(f));
 
 /** Layouts: list, board and spreadsheet (drafts are not planned on a calendar or a timeline). */
 export const DRAFT_LAYOUTS: readonly IssueLayout[] = ["list", "kanban", "spreadsheet"];

@@ -19,25 +19,23 @@ export function DraftsPage() {
   const { projects, isLoading } = useMemberProjects(slug);
   const { prefs, update } = useListPrefs(slug, "drafts", "workspace_drafts");
   const workspace = useMemo<WorkspaceScope>(() => ({ projects, contextId: "drafts" }), [projects]);
-  if (!canSee(entry, role))
+  // no access; or no project a draft could become a work item of: nowhere to move one yet
+  const blocked = !canSee(entry, role) ? (
+    <NoAccess what="Drafts" />
+  ) : !isLoading && !projects.length ? (
+    <EmptyState
+      title="No projects to draft for"
+      description="Drafts become work items of the projects you are a member of. Join or create a project to start one."
+    />
+  ) : null;
+  if (blocked)
     return (
       <>
         <PageHeader title="Drafts" />
-        <NoAccess what="Drafts" />
+        {blocked}
       </>
     );
   if (isLoading || !prefs) return <PageSpinner />;
-  // a draft is finished in a project: without one, there is nowhere to move it yet
-  if (!projects.length)
-    return (
-      <>
-        <PageHeader title="Drafts" />
-        <EmptyState
-          title="No projects to draft for"
-          description="Drafts become work items of the projects you are a member of. Join or create a project to start one."
-        />
-      </>
-    );
   return (
     <ListProvider slug={slug} pid="" kind="workspace_drafts" workspace={workspace} prefs={prefs} updatePrefs={update}>
       <ListScreen title="Drafts" />

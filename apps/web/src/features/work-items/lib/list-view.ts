@@ -20,18 +20,7 @@ import { buildListQuery, effectiveDisplay } from "./params.ts";
  * (default or custom, across the caller's projects); `profile`: a person's assigned / created / subscribed tab;
  * `workspace_drafts`: the caller's workspace drafts (their projects, or none yet).
  */
-export type ContextKind =
-  | "project"
-  | "archived"
-  | "epics"
-  | "view"
-  | "module"
-  | "cycle"
-  | "team"
-  | "team_view"
-  | "global_view"
-  | "profile"
-  | "workspace_drafts";
+export type ContextKind = "project" | Exclude<ListSource, "issues">;
 
 export type Prefs = ListPrefs;
 
