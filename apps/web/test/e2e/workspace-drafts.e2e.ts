@@ -85,6 +85,12 @@ it("a person filters, groups, edits, opens, moves and deletes their drafts on th
   await poll(() => page.locator('[data-list-context="workspace_drafts"]').textContent()).toContain("Vault");
   await poll(async () => (await rows(page)).length).toBe(3);
   await shots(page, "drafts-grouped");
+  // the board: a column per project (the grouping is kept), "No project" for a draft aimed at none yet
+  await page.getByRole("button", { name: "Board layout" }).click();
+  await page.locator('[data-list-context="workspace_drafts"][data-layout="kanban"]').waitFor();
+  await poll(async () => (await rows(page)).length).toBe(3);
+  await poll(() => page.locator('[data-list-context="workspace_drafts"]').textContent()).toContain("No project");
+  await shots(page, "drafts-board");
 
   // the spreadsheet: change a draft's priority in place; the server has it
   await page.getByRole("button", { name: "Spreadsheet layout" }).click();
