@@ -55,8 +55,10 @@ const CONTEXTS: Record<ListContext["kind"], ListContext[]> = {
   workspace: [{ kind: "workspace", workspaceId: W }],
   profile: [{ kind: "profile", workspaceId: W, userId: X }],
   team: [{ kind: "team", workspaceId: W, teamspaceId: X }],
+  // never cached (ListCache.cacheable): left out below, listed so that a new kind is still a type error here
+  workspace_drafts: [{ kind: "workspace_drafts", workspaceId: W }],
 };
-const SHAPES: Record<ItemShape, true> = { list: true, detail: true, create: true, sync: true };
+const SHAPES: Record<ItemShape, true> = { list: true, detail: true, create: true, sync: true, ids: true };
 
 /** One leaf per filter field (ids with the "None" value too, dates both as days and instants), and the combinators. */
 function filterLeaves(): FilterNode[] {

@@ -75,6 +75,7 @@ describe("screenChunks: the route chunks a URL's screen loads", () => {
       [`/acme/teamspaces/${pid}/views/`, "", [C.shell, C.screens]],
       [`/acme/teamspaces/${pid}/views/${pid}/`, "", [C.shell, C.screens, C.workItems]],
       ["/acme/workspace-views/all-issues/", "", [C.shell, C.workItems]],
+      ["/acme/drafts/", "", [C.shell, C.workItems]],
       [`/acme/profile/${pid}/`, "", [C.shell, C.insight]],
       [`/acme/profile/${pid}/assigned/`, "", [C.shell, C.insight, C.workItems]],
       [`/acme/profile/${pid}/activity/`, "", [C.shell, C.insight]],

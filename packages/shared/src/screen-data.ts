@@ -481,8 +481,8 @@ export function screenChunks(pathname: string, search: string): string[] {
   const own = (() => {
     if (section === "browse" && a) return ROUTE_CHUNKS.workItemDetail;
     if (section === "settings") return ROUTE_CHUNKS.settings;
-    // the workspace views and a person's item tabs are list screens (the profile's tabs under its layout)
-    if (section === "workspace-views") return ROUTE_CHUNKS.workItems;
+    // the workspace views, the drafts and a person's item tabs are list screens (the profile's tabs under its layout)
+    if (section === "workspace-views" || section === "drafts") return ROUTE_CHUNKS.workItems;
     if (section === "profile" && b && Object.hasOwn(PROFILE_TAB_FILTER, b))
       return [ROUTE_CHUNKS.insight, ROUTE_CHUNKS.workItems];
     if (section === "analytics" || section === "profile") return ROUTE_CHUNKS.insight;

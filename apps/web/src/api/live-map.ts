@@ -3,7 +3,7 @@ import { docIsOlder, type LiveEvent } from "@stride/shared";
 import { qk } from "./query-keys.ts";
 import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 import { refKeys } from "./work-items-refs.ts";
-import { draftKeys } from "./work-items-drafts.ts";
+import { draftListsKey } from "./work-items-drafts.ts";
 import { analyticsKeys } from "./analytics.ts";
 import { peopleKeys } from "./people.ts";
 import { homeKeys } from "./home.ts";
@@ -113,7 +113,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   model_configs: (_e, c) => [qk.modelConfigs(c.slug, c.pid)],
   // a person's display choices (the defaults a first read creates publish nothing: server core/silent.ts)
   project_user_properties: (e, c) => [wiKeys.part(c.slug, e.p ?? c.pid, "props")],
-  draft_issues: (_e, c) => [draftKeys.all(c.slug)],
+  // the caller's workspace drafts list (api/work-items-drafts.ts): a list across projects
+  draft_issues: (_e, c) => [draftListsKey(c.slug)],
   // a project's intake (api/intake.ts keys): its pages and items, and the project list's open count
   intake_issues: (_e, c) => [intakeKeys.all(c.slug, c.pid), qk.projects(c.slug)],
   intakes: (_e, c) => [intakeKeys.all(c.slug, c.pid)],

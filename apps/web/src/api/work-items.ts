@@ -19,6 +19,7 @@ import {
   groupLoadMoreParams,
   listPageSource as pageSource,
   WORK_ITEM_PATCH_FIELDS,
+  type ListPageKind,
   type LocalListContext,
 } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
@@ -51,10 +52,9 @@ export type PropsScope = ItemKind | `module:${string}` | `cycle:${string}`;
 /**
  * Which list endpoint a context reads (`view`: a saved view's work items, `module`: a module's, `cycle`: a cycle's;
  * `team`: a teamspace's, `team_view`: a team view's, `global_view`: a workspace view's, `profile`: a person's tab;
- * `contextId` names it).
+ * `workspace_drafts`: the caller's workspace drafts; `contextId` names it).
  */
-export type ListSource =
-  "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile";
+export type ListSource = ListPageKind;
 
 /**
  * The cache place of the lists that span several projects (`ListDesc.pid` of the "team", "team view", global view and

@@ -18,7 +18,7 @@ export const draftEndpoints = {
     .sends<In<ItemBodies["patch"]>>()
     .answers<C.WorkItem>(),
   projectRemove: endpoint("DELETE", `${PROJECT_API}/issue-drafts/:draftId/`).answers<void>(),
-  list: endpoint("GET", `${WORKSPACE_API}/draft-issues/`).answers<C.Paginated<C.WorkspaceDraft>>(),
+  list: endpoint("GET", `${WORKSPACE_API}/draft-issues/`).answers<C.ListEnvelope<C.WorkspaceDraft>>(),
   create: endpoint("POST", `${WORKSPACE_API}/draft-issues/`)
     .sends<In<DraftBodies["draft"]>>()
     .answers<C.WorkspaceDraft>(),

@@ -10,3 +10,4 @@ export * from "./saved.ts";
 export * from "./list-query.ts";
 export * from "./list-shape.ts";
 export * from "./local-list.ts";
+export * from "./drafts.ts";

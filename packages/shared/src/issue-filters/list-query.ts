@@ -97,19 +97,33 @@ export function buildListQuery(
   return { params, perPage: pageSizeFor(layout, !!groupBy, !!subGroupBy), groupBy, subGroupBy };
 }
 
+/** The lists whose pages `listPageSource` places (a project's own items are `issues`). */
+export type ListPageKind =
+  | "issues"
+  | "archived"
+  | "epics"
+  | "view"
+  | "module"
+  | "cycle"
+  | "team"
+  | "team_view"
+  | "global_view"
+  | "profile"
+  | "workspace_drafts";
+
 /**
  * The endpoint (under P/, or under W/ when `base` says so) and extra query of a list's pages: the timeline reads items
  * with their relations (its arrows). A teamspace's lists (`team`, `team_view`) are W/teamspaces/{contextId}/issues/,
  * where a team view's `contextId` is `{teamspaceId}/views/{viewId}`. A workspace global view (`global_view`) is
  * W/issues/?global_view_id={contextId}; a person's profile tab (`profile`, `contextId` `{userId}/{tab}`) is
- * W/user-issues/{userId}/ filtered by the tab's field.
+ * W/user-issues/{userId}/ filtered by the tab's field; the caller's workspace drafts (`workspace_drafts`) W/draft-issues/.
  */
 export function listPageSource(
-  kind:
-    "issues" | "archived" | "epics" | "view" | "module" | "cycle" | "team" | "team_view" | "global_view" | "profile",
+  kind: ListPageKind,
   layout: string,
   contextId?: string,
 ): { path: string; query: Record<string, string>; base?: "workspace" } {
+  if (kind === "workspace_drafts") return { path: "draft-issues/", query: {}, base: "workspace" };
   if (kind === "team" || kind === "team_view")
     return { path: `teamspaces/${contextId}/issues/`, query: {}, base: "workspace" };
   if (kind === "global_view")

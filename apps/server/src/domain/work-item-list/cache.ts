@@ -54,7 +54,8 @@ export class ListCache {
 
   /** Whether this request may be served from / stored in the cache. */
   cacheable(req: ListRequest): boolean {
-    return this.enabled && !UNCACHED_ORDER_FIELDS.has(req.order.field);
+    // a person's workspace drafts belong to no project generation (their table bumps no list_version)
+    return this.enabled && !UNCACHED_ORDER_FIELDS.has(req.order.field) && req.context.kind !== "workspace_drafts";
   }
 
   /**

@@ -31,7 +31,12 @@ export type ListContext =
    * W/teamspaces/{id}/issues/ (the "team" and "team view" contexts): the workspace context limited to the
    * teamspace's projects, so the viewer's project membership still decides what they see.
    */
-  | { kind: "team"; workspaceId: string; teamspaceId: string };
+  | { kind: "team"; workspaceId: string; teamspaceId: string }
+  /**
+   * W/draft-issues/: the viewer's own workspace drafts (work-tracking.md §2 "workspace drafts"), rows of their own
+   * table (draft_issues) read as item rows; their ids are presented by the drafts' presenter.
+   */
+  | { kind: "workspace_drafts"; workspaceId: string };
 
 export interface Viewer {
   userId: string;
@@ -67,9 +72,20 @@ export interface ContextSql {
   prefill: PrefillScope;
   /** Set when the counters count exactly this list's items (before filters): see CountsScope. */
   counts?: CountsScope;
+  /**
+   * Where the rows come from when not `issues` (workspace drafts): a CTE named `table` (in `ctes`) with the item
+   * columns the engine reads, whose rows are found again by `id` (not by `ctid`), and whose relations (assignees,
+   * labels, cycle, modules) are id arrays on the row, not join tables.
+   */
+  source?: { table: string; ctes: string[] };
 }
 
 export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): ContextSql {
+  return ctx.kind === "workspace_drafts" ? workspaceDraftsSql(ctx.workspaceId, viewer, q) : itemsSql(ctx, viewer, q);
+}
+
+/** A context over `issues` rows. */
+function itemsSql(ctx: Exclude<ListContext, { kind: "workspace_drafts" }>, viewer: Viewer, q: Params): ContextSql {
   if (ctx.kind === "workspace" || ctx.kind === "profile" || ctx.kind === "team") {
     const ws = q.p(ctx.workspaceId, "uuid");
     const me = q.p(viewer.userId, "uuid");
@@ -155,5 +171,28 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
     agg: { onJoin: (a) => `${a}.project = ${pid}` },
     prefill: { projects: (col) => `${col} = ${pid}` },
     counts,
+  };
+}
+
+/** A jsonb array of ids as uuid[] (the drafts keep their relations as jsonb arrays, validated on write). */
+const uuidArray = (col: string) => `ARRAY(SELECT jsonb_array_elements_text(${col}))::uuid[]`;
+
+/**
+ * The viewer's workspace drafts as item rows: the columns of `issues` the engine reads (filters, orders, groupings),
+ * from draft_issues; a draft is never archived, deleted, an epic or a sub-item count.
+ */
+function workspaceDraftsSql(workspaceId: string, viewer: Viewer, q: Params): ContextSql {
+  const ws = q.p(workspaceId, "uuid");
+  const me = q.p(viewer.userId, "uuid");
+  const cte = `wdraft AS MATERIALIZED (SELECT d.id, d.workspace, d.project, d.name, d.priority, d.state, d.parent, d.estimate_point, d.start_date, d.target_date, d.sort_order, d.completed_at, d.type, d.cycle AS cycle_id, d.property_values, d.created_at, d.updated_at, d.created_by, d.updated_by, true AS is_draft, NULL::timestamptz AS archived_at, ${uuidArray("d.assignee_ids")} AS assignee_ids, ${uuidArray("d.label_ids")} AS label_ids, ${uuidArray("d.module_ids")} AS module_ids FROM draft_issues d WHERE d.workspace = ${ws} AND d.created_by = ${me})`;
+  // the projects the viewer is in: the project and cycle groups offered, and the states a state group matches
+  const memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
+  return {
+    joins: "",
+    stateScope: (a) => `${a}.workspace = ${ws}`,
+    where: [`i.workspace = ${ws}`],
+    agg: { onJoin: (a) => `${a}.workspace = ${ws}`, rowRelations: true },
+    prefill: { projects: (col) => `${col} IN (${memberProjects})` },
+    source: { table: "wdraft", ctes: [cte] },
   };
 }

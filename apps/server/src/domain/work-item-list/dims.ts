@@ -9,6 +9,8 @@ import type { Params } from "./sql.ts";
 export interface AggScope {
   /** SQL condition on a join table alias `x` limiting rows to the list's project(s)/workspace. */
   onJoin: (alias: string) => string;
+  /** The rows keep their relations as id arrays (workspace drafts), not in join tables: read from the arrays. */
+  rowRelations?: boolean;
 }
 
 export interface OrderDim {
@@ -99,15 +101,23 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     case "estimate_point__key":
       return joined("oep.key", "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point");
     case "assignees__first_name":
+      if (scope.rowRelations)
+        return joined("(SELECT min(u.first_name) FROM users u WHERE u.id = ANY(i.assignee_ids))", "");
       return agg(
         `SELECT x.issue, min(u.first_name) AS v FROM issue_assignees x JOIN users u ON u.id = x.assignee WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
       );
     case "labels__name":
+      if (scope.rowRelations) return joined("(SELECT min(l.name) FROM labels l WHERE l.id = ANY(i.label_ids))", "");
       return agg(
         `SELECT x.issue, min(l.name) AS v FROM issue_labels x JOIN labels l ON l.id = x.label WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
       );
     case "issue_module__module__name":
       // live modules only, as the item's row shows them (an archived module is no group either)
+      if (scope.rowRelations)
+        return joined(
+          "(SELECT min(m.name) FROM modules m WHERE m.id = ANY(i.module_ids) AND m.archived_at IS NULL)",
+          "",
+        );
       return agg(
         `SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
       );
@@ -272,7 +282,26 @@ function customGroupDim(field: GroupByField): GroupDim {
   };
 }
 
-/** The dimension of a grouping: a built-in one, or a custom property's. */
-export function groupDim(field: GroupByField): GroupDim {
-  return field.startsWith("custom_property__") ? customGroupDim(field) : GROUP_DIMS[field as BuiltinGroupByField];
+/** A many-valued grouping over an id array kept on the row (an item's modules; a workspace draft's labels and assignees). */
+const arrayDim = (field: GroupByField, col: string): GroupDim => ({
+  field,
+  multi: true,
+  join: (a) => `LEFT JOIN LATERAL unnest(${col}) AS ${a}(v) ON true`,
+  expr: (a) => `${a}.v`,
+  match: (ref) => `${ref} = ANY(${col})`,
+  none: () => `cardinality(${col}) = 0`,
+  type: "uuid",
+  prefill: null,
+});
+
+/** Labels and assignees of rows that keep them as arrays (`AggScope.rowRelations`). */
+const ROW_ARRAY_DIMS: Partial<Record<GroupByField, GroupDim>> = {
+  labels__id: arrayDim("labels__id", "i.label_ids"),
+  assignees__id: arrayDim("assignees__id", "i.assignee_ids"),
+};
+
+/** The dimension of a grouping: a built-in one, or a custom property's; `rowRelations`: see AggScope. */
+export function groupDim(field: GroupByField, rowRelations = false): GroupDim {
+  if (field.startsWith("custom_property__")) return customGroupDim(field);
+  return (rowRelations && ROW_ARRAY_DIMS[field]) || GROUP_DIMS[field as BuiltinGroupByField];
 }

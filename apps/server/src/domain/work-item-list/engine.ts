@@ -1,6 +1,6 @@
 import type { WorkItemCore } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { contextSql, NIL_UUID, type CountsScope } from "./context.ts";
+import { contextSql, NIL_UUID, type ContextSql, type CountsScope } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
 import { groupDim, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
@@ -34,29 +34,29 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const tz = req.viewer.timezone;
   const ctx = contextSql(req.context, req.viewer, q);
   const where = [...ctx.where];
-  const f = compileFilter(req.filter, q, tz, ctx.stateScope);
+  const f = compileFilter(req.filter, q, tz, ctx.stateScope, !!ctx.agg.rowRelations);
   if (f) where.push(f);
   if (req.parentless) where.push("i.parent IS NULL");
-  const from = `issues i ${ctx.joins}`;
+  const { from, rowKey } = rowSource(ctx);
   const whereSql = where.join(" AND ");
   const od = orderDim(req.order, ctx.agg);
   const order = orderSql(od, od.expr, "i.created_at", "i.id");
   const limit = q.p(req.page.perPage, "int");
   const offset = q.p(req.page.offset, "int");
-  const ctes = [...od.ctes];
+  const ctes = [...(ctx.source?.ctes ?? []), ...od.ctes];
   // Unfiltered lists of a project count from the trigger-kept counters (db/sql/issue-list-counts.sql).
   const counted = !f && ctx.counts ? ctx.counts : null;
   const countWhere = counted ? countsWhere(counted, !!req.parentless) : "";
 
-  const g = req.groupBy ? groupDim(req.groupBy) : null;
-  const sg = g && req.subGroupBy ? groupDim(req.subGroupBy) : null;
+  const g = req.groupBy ? groupDim(req.groupBy, ctx.agg.rowRelations) : null;
+  const sg = g && req.subGroupBy ? groupDim(req.subGroupBy, ctx.agg.rowRelations) : null;
 
   if (!g) {
     let total: string;
     if (f) {
       // A filter applies: find the matching rows once, then count them and take the page from them.
       ctes.push(
-        `base AS MATERIALIZED (SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`,
+        `base AS MATERIALIZED (SELECT i.id, ${rowKey} AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`,
       );
       ctes.push(
         `pg AS (SELECT b.id, b._t, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
@@ -66,7 +66,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
       // No filter: the count is read from the counters (else an index-only scan) and the page is an ordered
       // index scan that stops early.
       ctes.push(
-        `pg AS (SELECT i.id, i.ctid AS _t, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
+        `pg AS (SELECT i.id, ${rowKey} AS _t, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
       );
       total = counted
         ? `(SELECT coalesce(sum(c.n), 0) FROM issue_list_counts c WHERE ${countWhere})::int`
@@ -74,7 +74,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     }
     const meta = `json_build_object('total', ${total})`;
     return {
-      text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false)}`,
+      text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false, ctx.source?.table)}`,
       values: q.values,
       grouped: false,
     };
@@ -138,7 +138,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
         sgNull ? `k.sg IS NULL AND ${sg.none("sa")}` : `k.sg IS NOT NULL AND ${sg.match("k.sg", "sa", ctx.stateScope)}`,
       );
     branches.push(
-      `(SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
+      `(SELECT i.id, ${rowKey} AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
     );
   }
   ctes.push(
@@ -148,10 +148,15 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
   const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
   return {
-    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true)}`,
+    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true, ctx.source?.table)}`,
     values: q.values,
     grouped: true,
   };
+}
+
+/** The rows: `issues` (found again by ctid), or a context's own source (workspace drafts: a CTE, found by id). */
+function rowSource(ctx: ContextSql): { from: string; rowKey: string } {
+  return { from: `${ctx.source?.table ?? "issues"} i ${ctx.joins}`, rowKey: ctx.source ? "i.id" : "i.ctid" };
 }
 
 /** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */
@@ -181,6 +186,8 @@ interface ItemCol {
 /** The wire fields of an item (wire-facts §6.1) in wire order, as SQL over `issues i` and `states s`. */
 function itemCols(req: ListRequest, q: Params, tz: string): ItemCol[] {
   const shape = req.shape ?? "list";
+  // the rows' ids only: a context whose items its own presenter presents (workspace drafts)
+  if (shape === "ids") return [{ key: "id", sql: "i.id", enc: "s" }];
   const iso = (c: string) => isoExpr(c, tz, q);
   // every field of the contract's list item (a missing or misspelled one is a type error)
   const core: Record<keyof WorkItemCore, Omit<ItemCol, "key">> = {
@@ -254,13 +261,21 @@ const LEAD = 4;
  * The statement's result: one meta row (totals, group keys known in advance) and one row per item of the page,
  * numbered in page order; the item's fields are plain columns, turned into wire objects by `readRows`.
  */
-function pageSelect(req: ListRequest, q: Params, tz: string, od: OrderDim, meta: string, grouped: boolean): string {
+function pageSelect(
+  req: ListRequest,
+  q: Params,
+  tz: string,
+  od: OrderDim,
+  meta: string,
+  grouped: boolean,
+  source?: string,
+): string {
   const cols = itemCols(req, q, tz);
   return `SELECT 0::bigint AS k, NULL::text AS _g, NULL::text AS _sg, ${meta} AS meta${cols.map(() => ", NULL").join("")}
 UNION ALL
 SELECT n.k, n._g, n._sg, NULL${cols.map((c) => `, ${c.sql}`).join("")}
 FROM (SELECT pg._t, pg._g, pg._sg, row_number() OVER (ORDER BY ${grouped ? "pg._g, pg._sg, " : ""}${orderSql(od, "pg._o", "pg._c", "pg.id")}) AS k FROM pg) n
-JOIN issues i ON i.ctid = n._t LEFT JOIN states s ON s.id = i.state`;
+${source ? `JOIN ${source} i ON i.id = n._t` : "JOIN issues i ON i.ctid = n._t"} LEFT JOIN states s ON s.id = i.state`;
 }
 
 /** A column's wire value: a float8 as PostgreSQL's JSON carries it (non-finite values are strings: "Infinity",

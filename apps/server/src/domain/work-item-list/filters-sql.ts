@@ -1,4 +1,4 @@
-import { isFilterDate, isFilterLeaf, type FilterLeaf, type FilterNode } from "@stride/shared";
+import { isFilterDate, isFilterLeaf, type FilterLeaf, type FilterNode, type InLeaf } from "@stride/shared";
 import type { Params } from "./sql.ts";
 
 /**
@@ -33,69 +33,48 @@ const DATE_COLUMN: Record<string, { col: string; kind: "date" | "timestamptz" }>
   completed_at: { col: "i.completed_at", kind: "timestamptz" },
 };
 
-/** `stateScope(alias)` limits a states alias to the list's project(s) (for state-group conditions). */
+/** Id fields kept as arrays or columns on rows without join tables (workspace drafts: `rowRelations`). */
+const ROW_ARRAY: Record<string, string> = { assignee_id: "i.assignee_ids", label_id: "i.label_ids" };
+const ROW_COLUMN: Record<string, string> = { ...COLUMN, cycle_id: "i.cycle_id" };
+
+/**
+ * `stateScope(alias)` limits a states alias to the list's project(s) (for state-group conditions); `rowRelations`:
+ * the rows keep their assignees, labels and cycle on themselves (workspace drafts), there are no join tables to read.
+ */
 export function compileFilter(
   node: FilterNode | null,
   q: Params,
   tz: string,
   stateScope: (alias: string) => string,
+  rowRelations = false,
 ): string | null {
   if (!node) return null;
-  if (isFilterLeaf(node)) return compileLeaf(node, q, tz, stateScope);
+  if (isFilterLeaf(node)) return compileLeaf(node, q, tz, stateScope, rowRelations);
   if ("and" in node) {
-    const parts = node.and.map((n) => compileFilter(n, q, tz, stateScope)).filter((s): s is string => !!s);
+    const parts = node.and
+      .map((n) => compileFilter(n, q, tz, stateScope, rowRelations))
+      .filter((s): s is string => !!s);
     return parts.length ? `(${parts.join(" AND ")})` : null;
   }
   if ("or" in node) {
-    const parts = node.or.map((n) => compileFilter(n, q, tz, stateScope)).filter((s): s is string => !!s);
+    const parts = node.or.map((n) => compileFilter(n, q, tz, stateScope, rowRelations)).filter((s): s is string => !!s);
     return parts.length ? `(${parts.join(" OR ")})` : null;
   }
-  const inner = compileFilter(node.not, q, tz, stateScope);
+  const inner = compileFilter(node.not, q, tz, stateScope, rowRelations);
   // NOT over a condition that may be NULL (e.g. a NULL column) must still exclude nothing unknown: treat NULL as false.
   return inner ? `(NOT coalesce(${inner}, false))` : null;
 }
 
-function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias: string) => string): string {
+function compileLeaf(
+  leaf: FilterLeaf,
+  q: Params,
+  tz: string,
+  stateScope: (alias: string) => string,
+  rowRelations: boolean,
+): string {
   switch (leaf.op) {
-    case "in": {
-      const ids = leaf.values.filter((v): v is string => v !== null);
-      const wantsNull = leaf.values.includes(null);
-      const parts: string[] = [];
-      if (leaf.field === "state_group") {
-        const a = q.alias("sg");
-        if (ids.length)
-          parts.push(
-            `i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`,
-          );
-        if (wantsNull) parts.push(`i.state IS NULL`);
-      } else if (leaf.field === "priority") {
-        if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);
-        if (wantsNull) parts.push(`i.priority = 'none'`);
-      } else if (leaf.field === "module_id") {
-        // the item's live modules, kept on its row (db/sql/issue-list-attrs.sql): what its module groups show, and what
-        // the web's local database holds (an archived module is no group, nor a filter match: docs/decisions.md)
-        if (ids.length) parts.push(`i.module_ids && ${q.p(ids, "uuid[]")}`);
-        if (wantsNull) parts.push(`cardinality(i.module_ids) = 0`);
-      } else if (COLUMN[leaf.field]) {
-        const col = COLUMN[leaf.field];
-        if (ids.length === 1) parts.push(`${col} = ${q.p(ids[0], "uuid")}`);
-        else if (ids.length) parts.push(`${col} = ANY(${q.p(ids, "uuid[]")})`);
-        if (wantsNull) parts.push(`${col} IS NULL`);
-      } else {
-        const rel = RELATION[leaf.field];
-        const a = q.alias("f");
-        if (ids.length === 1)
-          parts.push(
-            `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`,
-          );
-        else if (ids.length)
-          parts.push(
-            `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`,
-          );
-        if (wantsNull) parts.push(`NOT EXISTS (SELECT 1 FROM ${rel.table} ${a}n WHERE ${a}n.issue = i.id)`);
-      }
-      return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
-    }
+    case "in":
+      return compileIn(leaf, q, stateScope, rowRelations);
     case "range": {
       const { col, kind } = DATE_COLUMN[leaf.field];
       const parts: string[] = [];
@@ -158,4 +137,50 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
       return `i.name ILIKE ${q.p("%" + escaped + "%", "text")}`;
     }
   }
+}
+
+/** An `in` leaf: ids (columns, arrays kept on the row, or join tables), enums; `null` in the values for "None". */
+function compileIn(leaf: InLeaf, q: Params, stateScope: (alias: string) => string, rowRelations: boolean): string {
+  const columns = rowRelations ? ROW_COLUMN : COLUMN;
+  const ids = leaf.values.filter((v): v is string => v !== null);
+  const wantsNull = leaf.values.includes(null);
+  const parts: string[] = [];
+  if (leaf.field === "state_group") {
+    const a = q.alias("sg");
+    if (ids.length)
+      parts.push(
+        `i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`,
+      );
+    if (wantsNull) parts.push(`i.state IS NULL`);
+  } else if (leaf.field === "priority") {
+    if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);
+    if (wantsNull) parts.push(`i.priority = 'none'`);
+  } else if (leaf.field === "module_id") {
+    // the item's live modules, kept on its row (db/sql/issue-list-attrs.sql): what its module groups show, and what
+    // the web's local database holds (an archived module is no group, nor a filter match: docs/decisions.md)
+    if (ids.length) parts.push(`i.module_ids && ${q.p(ids, "uuid[]")}`);
+    if (wantsNull) parts.push(`cardinality(i.module_ids) = 0`);
+  } else if (rowRelations && ROW_ARRAY[leaf.field]) {
+    const col = ROW_ARRAY[leaf.field];
+    if (ids.length) parts.push(`${col} && ${q.p(ids, "uuid[]")}`);
+    if (wantsNull) parts.push(`cardinality(${col}) = 0`);
+  } else if (columns[leaf.field]) {
+    const col = columns[leaf.field];
+    if (ids.length === 1) parts.push(`${col} = ${q.p(ids[0], "uuid")}`);
+    else if (ids.length) parts.push(`${col} = ANY(${q.p(ids, "uuid[]")})`);
+    if (wantsNull) parts.push(`${col} IS NULL`);
+  } else {
+    const rel = RELATION[leaf.field];
+    const a = q.alias("f");
+    if (ids.length === 1)
+      parts.push(
+        `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`,
+      );
+    else if (ids.length)
+      parts.push(
+        `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`,
+      );
+    if (wantsNull) parts.push(`NOT EXISTS (SELECT 1 FROM ${rel.table} ${a}n WHERE ${a}n.issue = i.id)`);
+  }
+  return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
 }

@@ -4,7 +4,8 @@ import type { GroupBucket as WireGroupBucket, WorkItemListItem } from "@stride/s
 import type { PageRequest } from "../../http/pagination.ts";
 import type { ListContext, Viewer } from "./context.ts";
 
-export type ItemShape = "list" | "detail" | "create" | "sync";
+/** `ids`: the id of each row only (a context whose own presenter presents its items: workspace drafts). */
+export type ItemShape = "list" | "detail" | "create" | "sync" | "ids";
 
 export interface ListRequest {
   context: ListContext;

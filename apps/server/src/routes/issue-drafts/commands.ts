@@ -1,9 +1,11 @@
 import { and, count, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { DraftBody, ListEnvelope } from "@stride/shared/contract";
+import { draftListRefusal, FilterError, WORKSPACE_DRAFTS_PAGE_SIZE } from "@stride/shared";
+import type { DraftBody, GroupBucket, ListEnvelope, WorkspaceDraft } from "@stride/shared/contract";
 import { findScope, type ScopeCtx, type ProjectCtx } from "../../http/route.ts";
 import { POLICIES } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import {
+  filterError,
   listEnvelope,
   listWorkItems,
   parseListQuery,
@@ -22,7 +24,7 @@ import {
 } from "../issues/commands.ts";
 import { activeEstimatePoint } from "../../domain/estimates.ts";
 import { stripHtml } from "../../domain/text.ts";
-import type { DraftRow } from "./presenters.ts";
+import { presentDraft, type DraftRow } from "./presenters.ts";
 import { readerOf, requireReadable } from "../../http/readable.ts";
 import { checkDraftValues } from "../../domain/item-properties.ts";
 
@@ -77,6 +79,59 @@ export async function loadOwnProjectDraft(ctx: ProjectCtx<{ draftId: string }>) 
 }
 
 // ---------------------------------------------------------------- workspace drafts (draft_issues)
+
+/**
+ * GET W/draft-issues/: the caller's workspace drafts through the list engine (the `workspace_drafts` context, spec
+ * §2), 50 a page (cursor 50:0:0, §9), newest first unless `order_by` says otherwise; the drafts' filters, groupings
+ * and orders (@stride/shared drafts.ts). Each item is the draft as its presenter gives it (the shape Plane's client
+ * reads), in the engine's order and groups.
+ */
+export async function listWorkspaceDrafts(ctx: ScopeCtx, query: RawQuery): Promise<ListEnvelope<WorkspaceDraft>> {
+  const viewer = { userId: ctx.user.id, timezone: safeTimeZone(ctx.user.userTimezone) };
+  const parsed = parseListQuery(query, {
+    timezone: viewer.timezone,
+    defaultPerPage: WORKSPACE_DRAFTS_PAGE_SIZE,
+    defaultOrder: "-created_at",
+  });
+  let refused: string | null;
+  try {
+    refused = draftListRefusal(parsed);
+  } catch (e) {
+    if (e instanceof FilterError) throw filterError(e);
+    throw e;
+  }
+  if (refused) throw errors.badParam(refused);
+  const result = await listWorkItems(ctx.app, {
+    context: { kind: "workspace_drafts", workspaceId: ctx.workspace.id },
+    viewer,
+    ...parsed,
+    shape: "ids",
+  });
+  type Row = { id: string } & Record<string, unknown>;
+  const ids = new Set<string>();
+  const walk = (r: unknown, fn: (items: Row[]) => unknown): unknown =>
+    Array.isArray(r)
+      ? fn(r as Row[])
+      : Object.fromEntries(
+          Object.entries(r as Record<string, GroupBucket<Row>>).map(([k, b]) => [
+            k,
+            { ...b, results: walk(b.results, fn) },
+          ]),
+        );
+  walk(result.results, (items) => items.forEach((it) => ids.add(it.id)));
+  const rows = ids.size
+    ? await ctx.app.db
+        .select()
+        .from(D)
+        .where(inArray(D.id, [...ids]))
+    : [];
+  const drafts = new Map(rows.map((r) => [r.id, presentDraft(r)]));
+  // the draft as presented, then what a grouping by many adds to an item (its raw key, e.g. `labels__id`)
+  const results = walk(result.results, (items) =>
+    items.map(({ id, ...tags }) => ({ ...drafts.get(id)!, ...tags })),
+  ) as ListEnvelope<WorkspaceDraft>["results"];
+  return listEnvelope(parsed.page, { ...result, results });
+}
 
 /** The caller's own workspace draft `:draftId`, else 404. */
 export async function loadOwnWorkspaceDraft(ctx: ScopeCtx<{ draftId: string }>) {

@@ -1,7 +1,6 @@
-import { count, desc, and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { route, type RouteModule } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
-import { envelope, parsePage } from "../../http/pagination.ts";
 import { listQuery, projectParams, slugParams } from "../../http/fields.ts";
 import { draftEndpoints as DE } from "@stride/shared/endpoints";
 import { schema } from "../../db/client.ts";
@@ -14,7 +13,6 @@ import {
   expandQuery,
   issueCreateBody,
   issuePatchBody,
-  pageQuery,
   parseExpand,
   projectDraftParams,
   workspaceDraftBody,
@@ -25,6 +23,7 @@ import {
   convertDraftToIssue,
   createWorkspaceDraft,
   listProjectDrafts,
+  listWorkspaceDrafts,
   loadOwnProjectDraft,
   loadOwnWorkspaceDraft,
   updateWorkspaceDraft,
@@ -113,26 +112,14 @@ export const issueDraftRoutes: RouteModule = (fastify, app) => {
     },
   });
 
-  // ---- workspace drafts: page size 50, newest first
+  // ---- workspace drafts: the list engine's workspace drafts context (page size 50, newest first by default)
   route(fastify, app, {
     endpoint: DE.list,
     scope: "workspace",
     params: slugParams,
-    query: pageQuery,
+    query: listQuery,
     policy: PERMISSIONS.draft.view,
-    handler: async (ctx) => {
-      const page = parsePage(ctx.query, 50);
-      const where = and(eq(D.workspaceId, ctx.workspace.id), eq(D.createdById, ctx.user.id));
-      const [{ n }] = await ctx.app.db.select({ n: count() }).from(D).where(where);
-      const rows = await ctx.app.db
-        .select()
-        .from(D)
-        .where(where)
-        .orderBy(desc(D.createdAt), desc(D.id))
-        .limit(page.perPage)
-        .offset(page.offset);
-      return envelope(page, Number(n), rows.map(presentDraft), rows.length);
-    },
+    handler: (ctx) => listWorkspaceDrafts(ctx, ctx.query),
   });
 
   route(fastify, app, {

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { draftBodies } from "@stride/shared/contract";
 import { idParam, projectParams, slugParams } from "../../http/fields.ts";
 import { htmlField } from "../../core/sanitize.ts";
@@ -11,5 +10,3 @@ export const { draft: workspaceDraftBody, toIssue: draftToIssueBody } = draftBod
 
 export const projectDraftParams = projectParams.extend({ draftId: idParam() });
 export const workspaceDraftParams = slugParams.extend({ draftId: idParam() });
-
-export const pageQuery = z.object({ per_page: z.string().optional(), cursor: z.string().optional() }).passthrough();

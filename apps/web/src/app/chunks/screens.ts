@@ -1,6 +1,6 @@
 /**
  * The app's screens that are not in a chunk of their own (see app/router.tsx): sign-in, onboarding, home, the
- * inbox, projects, views, pages, modules, drafts, archives, intake. Loaded by the router in parallel with the
+ * inbox, projects, views, pages, modules, archives, intake. Loaded by the router in parallel with the
  * first requests, which go out before this code is even parsed.
  */
 export { RootPage } from "../../features/auth/RootPage.tsx";
@@ -19,7 +19,6 @@ export { ProjectViewsPage } from "../../features/views/ProjectViewsPage.tsx";
 export { PagesPage } from "../../features/pages/PagesPage.tsx";
 export { ModulesPage } from "../../features/modules/ModulesPage.tsx";
 export { ArchivedModulesPage } from "../../features/modules/ArchivedModulesPage.tsx";
-export { DraftsPage } from "../../features/drafts/DraftsPage.tsx";
 export { ArchivesPage } from "../../features/archives/ArchivesPage.tsx";
 export { IntakePage } from "../../features/intake/IntakePage.tsx";
 export { IntakeSettingsPage } from "../../features/intake/IntakeSettingsPage.tsx";

@@ -66,7 +66,7 @@ export const workItemWorkspaceRoutes = (L: Loaders): RouteObject[] => [
     shouldRevalidate: revalidateOn(["workspaceSlug", "workItem"]),
     handle: { title: "Work item" },
   },
-  { path: "drafts", lazy: fromChunk(screensChunk, (m) => <m.DraftsPage />), handle: { title: "Drafts" } },
+  { path: "drafts", lazy: fromChunk(workItemsChunk, (m) => <m.DraftsPage />), handle: { title: "Drafts" } },
   {
     path: "projects/archives",
     lazy: fromChunk(screensChunk, (m) => <m.ArchivesPage />),

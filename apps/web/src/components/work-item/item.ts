@@ -6,8 +6,9 @@ export function itemName(name: string | null | undefined): string {
   return name && name.trim() ? name : UNTITLED;
 }
 
-export function itemKey(identifier: string | undefined, seq: number): string {
-  return `${identifier ?? ""}-${seq}`;
+/** A workspace draft has no number yet (W/draft-issues/ rows): it is named "Draft" where an item shows its key. */
+export function itemKey(identifier: string | undefined, seq: number | null | undefined): string {
+  return seq == null ? "Draft" : `${identifier ?? ""}-${seq}`;
 }
 
 export function itemUrl(slug: string, identifier: string | undefined, seq: number): string {

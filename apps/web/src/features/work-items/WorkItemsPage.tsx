@@ -14,6 +14,7 @@ import { Lazy } from "../../components/lazy.tsx";
 import { layoutChunks } from "./layouts/lazy.ts";
 import { BulkBar } from "./components/BulkBar.tsx";
 import { PeekPanel } from "./components/PeekPanel.tsx";
+import { DraftPeek } from "./components/DraftBits.tsx";
 import { CreateWorkItemModal } from "../../components/work-item/CreateWorkItemModal.tsx";
 import { Icon } from "../../components/work-item/icons.tsx";
 import { QuickAdd } from "./components/ItemBits.tsx";
@@ -115,6 +116,7 @@ export function ListScreen({
   } = useList();
   const [creating, setCreating] = useState(false);
   const layout = String(display.layout ?? "list");
+  const drafts = kind === "workspace_drafts";
   // the selected items or the focused row are the work item in hand for the palette and its single keys
   useListTarget();
 
@@ -166,7 +168,7 @@ export function ListScreen({
             {data && (
               <span
                 className="rounded bg-fill px-1.5 text-xs font-medium text-fg-muted"
-                aria-label={`${data.total} work items`}
+                aria-label={`${data.total} ${drafts ? "drafts" : "work items"}`}
               >
                 {data.total}
               </span>
@@ -231,7 +233,7 @@ export function ListScreen({
             {canCreate && (
               <Button size="sm" onClick={() => setCreating(true)}>
                 <Icon name="plus" size={14} />
-                {itemKind === "epics" ? "Add epic" : "Add work item"}
+                {drafts ? "New draft" : itemKind === "epics" ? "Add epic" : "Add work item"}
               </Button>
             )}
           </>
@@ -257,35 +259,16 @@ export function ListScreen({
           ) : noItemsAtAll ? (
             <div className="min-h-0 flex-1 overflow-y-auto">
               <EmptyState
-                title={
-                  itemKind === "epics"
-                    ? "No epics yet"
-                    : kind === "module"
-                      ? "No work items in this module yet"
-                      : kind === "cycle"
-                        ? "No work items in this cycle yet"
-                        : "No work items yet"
-                }
-                description={
-                  kind === "team" || kind === "team_view"
-                    ? "The work items of this teamspace's projects that you belong to show here."
-                    : spansProjects
-                      ? "Work items of the projects you are a member of show here when they match."
-                      : !canCreate
-                        ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
-                        : itemKind === "epics"
-                          ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below."
-                          : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below."
-                }
+                {...emptyCopy(kind, itemKind, spansProjects, canCreate)}
                 action={
                   canCreate ? (
                     <Button onClick={() => setCreating(true)}>
-                      {itemKind === "epics" ? "Create epic" : "Create work item"}
+                      {drafts ? "Start a draft" : itemKind === "epics" ? "Create epic" : "Create work item"}
                     </Button>
                   ) : undefined
                 }
               />
-              {canCreate && (
+              {canCreate && !drafts && (
                 <div className="mx-auto w-full max-w-xl rounded-md border border-line">
                   <QuickAdd label={itemKind === "epics" ? "New epic" : "New work item"} />
                 </div>
@@ -314,23 +297,54 @@ export function ListScreen({
           ) : (
             <ListLayout />
           )}
-          <PeekPanel />
+          {drafts ? <DraftPeek /> : <PeekPanel />}
         </div>
         {aside}
       </div>
       <BulkBar />
-      {creating && (
-        <CreateWorkItemModal
-          open
-          onClose={() => setCreating(false)}
-          slug={slug}
-          projectId={pid}
-          kind={itemKind}
-          preset={contextPreset}
-        />
-      )}
+      {creating &&
+        (drafts ? (
+          <CreateWorkItemModal open onClose={() => setCreating(false)} slug={slug} mode="draft" />
+        ) : (
+          <CreateWorkItemModal
+            open
+            onClose={() => setCreating(false)}
+            slug={slug}
+            projectId={pid}
+            kind={itemKind}
+            preset={contextPreset}
+          />
+        ))}
     </div>
   );
+}
+
+/** What an empty list says (no items at all, nothing filtered out). */
+function emptyCopy(kind: ContextKind, itemKind: string, spansProjects: boolean, canCreate: boolean) {
+  if (kind === "workspace_drafts")
+    return {
+      title: "No drafts",
+      description: "Half-written work items you save as drafts wait here until you move them to a project.",
+    };
+  const title =
+    itemKind === "epics"
+      ? "No epics yet"
+      : kind === "module"
+        ? "No work items in this module yet"
+        : kind === "cycle"
+          ? "No work items in this cycle yet"
+          : "No work items yet";
+  const description =
+    kind === "team" || kind === "team_view"
+      ? "The work items of this teamspace's projects that you belong to show here."
+      : spansProjects
+        ? "Work items of the projects you are a member of show here when they match."
+        : !canCreate
+          ? `You can see the ${itemKind === "epics" ? "epics" : "work items"} of this project but not create them. Ask a project admin if you expect to see some here.`
+          : itemKind === "epics"
+            ? "Epics group large pieces of work made of many work items. Create the first one, or type a title below."
+            : "Work items are the tasks, bugs and ideas your team tracks. Create the first one, or type a title below.";
+  return { title, description };
 }
 
 function ListSkeleton() {

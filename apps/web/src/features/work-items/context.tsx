@@ -28,6 +28,7 @@ import {
   type PropsScope,
 } from "../../api/work-items.ts";
 import { useUpdateUserProperties, useUserProperties } from "../../api/work-items-props.ts";
+import { useUpdateListedDraft } from "../../api/work-items-drafts.ts";
 import { useProjectRefs, useTeamRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
 import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";
@@ -170,6 +171,8 @@ export function useGlobalViewPrefs(
 }
 
 export interface Selection {
+  /** Items can be selected for bulk edits (not the caller's drafts, edited one by one). */
+  enabled: boolean;
   ids: Set<string>;
   toggle: (id: string) => void;
   setAll: (ids: string[]) => void;
@@ -282,6 +285,37 @@ export function useListItem(): ListItemCtx {
   return c;
 }
 
+/**
+ * What the caller may do in a list: edit and create in its project, or in any of its projects (a list across
+ * projects, `projects`), which creates nothing itself (a new item needs its project, each project's list creates);
+ * nothing in an archived or read-only list. The caller's workspace drafts are each the caller's own, edited one by
+ * one (no selection for bulk edits), created without a project (work-tracking.md §5: draft views allow creation).
+ */
+function useListRights(
+  kind: ContextKind,
+  readOnly: boolean | undefined,
+  projects: Project[] | false,
+  projectId: string,
+) {
+  const can = usePermissions({ projects: true });
+  const frozen = kind === "archived" || !!readOnly;
+  const drafts = kind === "workspace_drafts";
+  const editsIn = (action: "edit" | "create") =>
+    projects
+      ? projects.some((p) => can(action, "workItem", { projectId: p.id }))
+      : can(action, "workItem", { projectId });
+  const canEdit = useCallback(
+    (it: WorkItem) => !frozen && (drafts || can("edit", "workItem", itemSubject(it))),
+    [frozen, can, drafts],
+  );
+  return {
+    can,
+    canEdit,
+    canEditAny: !frozen && !drafts && editsIn("edit"),
+    canCreate: !frozen && (drafts || (!projects && editsIn("create"))),
+  };
+}
+
 export function ListProvider({
   slug,
   pid: projectId,
@@ -350,17 +384,10 @@ export function ListProvider({
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   const update = useUpdateWorkItem(slug, spans ? "" : projectId);
-
-  const can = usePermissions({ projects: true });
-  const frozen = kind === "archived" || !!readOnly;
-  const editsIn = (action: "edit" | "create") =>
-    spans
-      ? scopeProjects.some((p) => can(action, "workItem", { projectId: p.id }))
-      : can(action, "workItem", { projectId });
-  const canEditAny = !frozen && editsIn("edit");
-  // a list across projects creates nothing itself: a new item needs its project (each project's list creates)
-  const canCreate = !frozen && !spans && editsIn("create");
-  const canEdit = useCallback((it: WorkItem) => !frozen && can("edit", "workItem", itemSubject(it)), [frozen, can]);
+  // the caller's workspace drafts are edited as drafts (W/draft-issues/{id}/)
+  const drafts = kind === "workspace_drafts";
+  const mutateDraft = useUpdateListedDraft(slug).mutate;
+  const { can, canEditAny, canCreate, canEdit } = useListRights(kind, readOnly, spans && scopeProjects, projectId);
 
   const peekId = sp.get("peekId");
   const openPeek = useCallback(
@@ -384,6 +411,7 @@ export function ListProvider({
 
   const selection = useMemo<Selection>(
     () => ({
+      enabled: !drafts,
       ids: selected,
       toggle: (id) =>
         setSelected((s) => {
@@ -395,7 +423,7 @@ export function ListProvider({
       setAll: (ids) => setSelected(new Set(ids)),
       clear: () => setSelected(new Set()),
     }),
-    [selected],
+    [selected, drafts],
   );
 
   const loadMore = useCallback(
@@ -424,6 +452,7 @@ export function ListProvider({
     (id, patch, opts) => {
       // a caller that says what happens on a refusal hears it from the server now (see UpdateVars.confirm); an item
       // of a teamspace's list is written in its own project, and the teamspace's lists are read again after
+      if (drafts) return mutateDraft({ id, patch }, { onError: opts?.onError, onSuccess: opts?.onSuccess });
       const vars = { id, patch, kind: itemKind, confirm: !!opts?.onError };
       if (!spans) return mutate(vars, { onError: opts?.onError, onSuccess: opts?.onSuccess });
       mutate(
@@ -435,7 +464,7 @@ export function ListProvider({
         },
       );
     },
-    [mutate, itemKind, spans, qc, slug],
+    [mutate, mutateDraft, drafts, itemKind, spans, qc, slug],
   );
   const item = useMemo<ListItemCtx>(
     () => ({
@@ -496,7 +525,7 @@ export function ListProvider({
     canEditAny,
     canEdit,
     canCreate,
-    quickAdd: canCreate,
+    quickAdd: canCreate && !drafts,
     contextPreset:
       kind === "module" && contextId
         ? { module_ids: [contextId] }

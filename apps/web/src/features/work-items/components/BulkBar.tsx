@@ -29,7 +29,8 @@ export function BulkBar() {
   const restore = useRestoreWorkItem(slug, pid);
   const [confirm, setConfirm] = useState(false);
   const ids = [...selection.ids].filter((id) => data?.items[id]);
-  if (ids.length === 0) return null;
+  // drafts are not work items yet: no bulk edits (each is edited, moved or deleted on its own)
+  if (ids.length === 0 || kind === "workspace_drafts") return null;
   const n = ids.length;
   const apply = (properties: BulkProperties, what: string) =>
     update.mutate(

@@ -48,6 +48,8 @@ import {
   type RowProp,
 } from "../lib/row-fit.ts";
 import { useDateTimeFormat } from "../../../lib/datetime.ts";
+import { DraftItemMenu } from "./DraftBits.tsx";
+import { withContext } from "./presets.ts";
 import { useIssueTypes } from "../../../api/issue-types.ts";
 
 /** One property chip of an item: which property, whether it has a value, its estimated width, and how to draw it. */
@@ -381,9 +383,11 @@ const ROW_PRIORITY_MODULE = last("modules");
  * is all a row pays for; the menu and its actions mount when it opens (long lists stay cheap).
  */
 export function ItemMenu({ item, label = "Work item actions" }: { item: WorkItem; label?: string }) {
-  const { projectOf } = useListItem();
+  const { projectOf, kind } = useListItem();
   const menu = useMenu({ placement: "bottom-end", focusKey: `${item.id}:menu` });
   const [confirm, setConfirm] = useState(false);
+  // a workspace draft is not a work item yet: its own menu (open, move to its project, delete)
+  if (kind === "workspace_drafts") return <DraftItemMenu item={item} menu={menu} />;
   const key = itemKey(projectOf(item).identifier, item.sequence_id);
   return (
     <span onClick={(e) => e.stopPropagation()}>
@@ -472,19 +476,6 @@ function DeleteConfirm({ item, onClose }: { item: WorkItem; onClose: () => void 
       onConfirm={() => del.mutate({ id: item.id, label: key }, { onSettled: onClose })}
     />
   );
-}
-
-/** A group's values over the context's: modules add up (an item made in a module's "Other module" group joins both). */
-function withContext(
-  ctx: { module_ids?: string[]; cycle_id?: string },
-  preset: Record<string, unknown> | undefined,
-): Record<string, unknown> {
-  const p = preset ?? {};
-  const groupModules = Array.isArray(p.module_ids) ? (p.module_ids as string[]) : [];
-  const modules = [...new Set([...(ctx.module_ids ?? []), ...groupModules])];
-  // a cycle's list keeps what it creates in that cycle, whatever the group
-  const cycle = ctx.cycle_id ? { cycle_id: ctx.cycle_id } : {};
-  return modules.length ? { ...ctx, ...p, ...cycle, module_ids: modules } : { ...ctx, ...p, ...cycle };
 }
 
 /**

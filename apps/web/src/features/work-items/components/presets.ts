@@ -34,3 +34,16 @@ export function cellPreset(
   if (a === null || b === null) return null;
   return { ...a, ...b };
 }
+
+/** A group's values over the context's: modules add up (an item made in a module's "Other module" group joins both). */
+export function withContext(
+  ctx: { module_ids?: string[]; cycle_id?: string },
+  preset: Record<string, unknown> | undefined,
+): Record<string, unknown> {
+  const p = preset ?? {};
+  const groupModules = Array.isArray(p.module_ids) ? (p.module_ids as string[]) : [];
+  const modules = [...new Set([...(ctx.module_ids ?? []), ...groupModules])];
+  // a cycle's list keeps what it creates in that cycle, whatever the group
+  const cycle = ctx.cycle_id ? { cycle_id: ctx.cycle_id } : {};
+  return modules.length ? { ...ctx, ...p, ...cycle, module_ids: modules } : { ...ctx, ...p, ...cycle };
+}

@@ -2,8 +2,13 @@ import type { ReactNode } from "react";
 import {
   DISPLAY_DEFAULT_ORDER_BY,
   DISPLAY_GROUP_BY_OPTIONS,
+  DISPLAY_GROUP_BY_TO_WIRE,
+  DRAFT_GROUP_BY,
+  DRAFT_HIDDEN_PROPERTIES,
+  DRAFT_ORDER_BY,
   type DisplayFilters,
   type DisplayPropertyKey,
+  type OrderByField,
 } from "@stride/shared";
 import { PopoverPanel, cx, usePopover } from "../../../components/ui/index.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
@@ -61,12 +66,18 @@ const SELECT = "w-40 rounded-md border border-line-strong bg-surface px-2 py-1 t
 /** Display filters (grouping, order, options) and display-property toggles, with the §4 rules applied. */
 export function DisplayMenu() {
   const { display, prefs, updatePrefs, refs, kind } = useList();
-  // the work item type shows where a project of the list has types on (issue #29)
-  const typed = !!refs.project?.is_issue_type_enabled || !!refs.projects?.some((p) => p.is_issue_type_enabled);
   const pop = usePopover({ placement: "bottom-end" });
   const layout = display.layout ?? "list";
   const grouped = layout === "list" || layout === "kanban";
+  // the caller's drafts offer what a draft has (@stride/shared drafts.ts)
+  const drafts = kind === "workspace_drafts";
+  const groupable = (key: string | null) =>
+    !drafts || key === null || DRAFT_GROUP_BY.includes(DISPLAY_GROUP_BY_TO_WIRE[key]);
+  const orderChoices = drafts
+    ? ORDER_CHOICES.filter((o) => DRAFT_ORDER_BY.includes(o.key as OrderByField))
+    : ORDER_CHOICES;
   const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => {
+    if (!groupable(o.key)) return false;
     // grouping by project: in lists across projects (a teamspace's)
     if (o.key === "project") return !!refs.projects;
     if (o.key === "cycle" && !refs.cyclesEnabled) return false;
@@ -121,6 +132,7 @@ export function DisplayMenu() {
                   {DISPLAY_GROUP_BY_OPTIONS.filter(
                     (o) =>
                       o.key !== display.group_by &&
+                      groupable(o.key) &&
                       (o.key !== "project" || !!refs.projects) &&
                       (o.key !== "cycle" || refs.cyclesEnabled) &&
                       (o.key !== "module" || refs.modulesEnabled),
@@ -143,7 +155,7 @@ export function DisplayMenu() {
                       setDf({ order_by: (desc && e.target.value !== "sort_order" ? "-" : "") + e.target.value })
                     }
                   >
-                    {ORDER_CHOICES.map((o) => (
+                    {orderChoices.map((o) => (
                       <option key={o.key} value={o.key}>
                         {o.label}
                       </option>
@@ -217,40 +229,50 @@ export function DisplayMenu() {
               />
             )}
 
-            <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">
-              Display properties
-            </h3>
-            <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
-              {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
-                .filter(
-                  (k) =>
-                    (k !== "cycle" || refs.cyclesEnabled) &&
-                    (k !== "modules" || refs.modulesEnabled) &&
-                    (k !== "issue_type" || typed),
-                )
-                .map((k) => {
-                  const on = prefs.display_properties[k] !== false;
-                  return (
-                    <button
-                      key={k}
-                      type="button"
-                      aria-pressed={on}
-                      onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
-                      className={cx(
-                        "rounded border px-2 py-0.5 text-xs",
-                        on
-                          ? "border-indigo-600 bg-indigo-600 text-white"
-                          : "border-line-strong text-fg-muted hover:bg-fill",
-                      )}
-                    >
-                      {DISPLAY_PROPERTY_LABEL[k]}
-                    </button>
-                  );
-                })}
-            </div>
+            <PropertyToggles />
           </div>
         </PopoverPanel>
       )}
+    </>
+  );
+}
+
+/** The display-property toggles (the caller's drafts: not those a draft has no value for). */
+function PropertyToggles() {
+  const { prefs, updatePrefs, refs, kind } = useList();
+  // the work item type shows where a project of the list has types on (issue #29)
+  const typed = !!refs.project?.is_issue_type_enabled || !!refs.projects?.some((p) => p.is_issue_type_enabled);
+  const drafts = kind === "workspace_drafts";
+  return (
+    <>
+      <h3 className="mb-2 mt-4 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display properties</h3>
+      <div className="flex flex-wrap gap-1.5" role="group" aria-label="Display properties">
+        {(Object.keys(DISPLAY_PROPERTY_LABEL) as DisplayPropertyKey[])
+          .filter(
+            (k) =>
+              (k !== "cycle" || refs.cyclesEnabled) &&
+              (k !== "modules" || refs.modulesEnabled) &&
+              (k !== "issue_type" || typed) &&
+              !(drafts && DRAFT_HIDDEN_PROPERTIES.includes(k)),
+          )
+          .map((k) => {
+            const on = prefs.display_properties[k] !== false;
+            return (
+              <button
+                key={k}
+                type="button"
+                aria-pressed={on}
+                onClick={() => updatePrefs({ display_properties: { [k]: !on } })}
+                className={cx(
+                  "rounded border px-2 py-0.5 text-xs",
+                  on ? "border-indigo-600 bg-indigo-600 text-white" : "border-line-strong text-fg-muted hover:bg-fill",
+                )}
+              >
+                {DISPLAY_PROPERTY_LABEL[k]}
+              </button>
+            );
+          })}
+      </div>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { DRAFT_LAYOUTS } from "@stride/shared";
 import { cx } from "../../../components/ui/index.ts";
 import { LayoutIcon } from "../../../components/work-item/icons.tsx";
 import { useList } from "../context.tsx";
@@ -22,7 +23,12 @@ export function LayoutSwitcher() {
   const { display, updatePrefs, kind } = useList();
   if (kind === "archived") return null;
   const cur = display.layout ?? "list";
-  const layouts = kind === "global_view" ? GLOBAL_LAYOUTS : LAYOUTS;
+  const layouts =
+    kind === "global_view"
+      ? GLOBAL_LAYOUTS
+      : kind === "workspace_drafts"
+        ? LAYOUTS.filter((l) => (DRAFT_LAYOUTS as readonly string[]).includes(l.key))
+        : LAYOUTS;
   return (
     <div role="group" aria-label="Layout" className="flex items-center rounded-md border border-line-raised p-0.5">
       {layouts.map((l) => (

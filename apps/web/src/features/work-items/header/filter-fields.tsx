@@ -10,6 +10,7 @@ import {
   DATE_AGO_OPTIONS,
   DATE_AHEAD_OPTIONS,
   DATE_PRESET_OPTIONS,
+  DRAFT_FILTER_KEYS,
   PRIORITIES,
   PROFILE_TAB_FILTER,
   STATE_GROUPS,
@@ -55,7 +56,8 @@ export function useFilterFields(): FilterField[] {
   return useMemo(() => {
     const own = kind === "profile" ? PROFILE_TAB_FILTER[desc.contextId?.split("/")[1] as ProfileTab] : undefined;
     const fields = filterFields(refs, me, kind === "team" || kind === "team_view" ? "team_project" : "project").filter(
-      (f) => f.key !== own,
+      // the caller's drafts: the drafts' filter set (@stride/shared drafts.ts)
+      (f) => f.key !== own && (kind !== "workspace_drafts" || (DRAFT_FILTER_KEYS as readonly string[]).includes(f.key)),
     );
     if (!typing.enabled) return fields;
     // work-tracking.md §3: `issue_type` is a filter field; then the custom properties

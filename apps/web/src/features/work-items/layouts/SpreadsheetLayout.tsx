@@ -350,7 +350,7 @@ export function SpreadsheetLayout() {
               aria-label="Select all loaded work items"
               checked={allSelected}
               onChange={() => (allSelected ? selection.clear() : selection.setAll(ids))}
-              className="h-3.5 w-3.5 accent-indigo-600"
+              className={cx("h-3.5 w-3.5 accent-indigo-600", !selection.enabled && "hidden")}
             />
             <span>Work items</span>
             <span className="text-fg-subtle">{data.total}</span>
@@ -475,7 +475,7 @@ const SheetRow = memo(function SheetRow({
           aria-label={`Select ${key}`}
           checked={sel}
           onChange={() => selection.toggle(id)}
-          className="h-3.5 w-3.5 shrink-0 accent-indigo-600"
+          className={cx("h-3.5 w-3.5 shrink-0 accent-indigo-600", !selection.enabled && "hidden")}
         />
         {prefs.display_properties.key !== false && (
           <span className="w-16 shrink-0 truncate text-xs font-medium text-fg-subtle">{key}</span>

@@ -87,7 +87,8 @@ export function groupTitle(groupBy: string | null, key: string, refs: GroupRefs)
     case "issue_module__module_id":
       return none ? "No module" : (refs.modules.find((m) => m.id === key)?.name ?? "Unknown module");
     case "project_id":
-      return refs.projectName?.(key) ?? "Project";
+      // a workspace draft may have no project yet
+      return none ? "No project" : (refs.projectName?.(key) ?? "Project");
     case "target_date":
       return none ? "No due date" : formatDate(key);
     default:

@@ -95,6 +95,8 @@ describe("groups", () => {
   it("titles groups", () => {
     expect(groupTitle("state_id", "s1", refs)).toBe("Todo");
     expect(groupTitle("labels__id", "None", refs)).toBe("No labels");
+    // a workspace draft may have no project yet
+    expect(groupTitle("project_id", "None", refs)).toBe("No project");
     expect(groupTitle("assignees__id", "u1", refs)).toBe("Ada L");
     expect(groupTitle("priority", "urgent", refs)).toBe("Urgent");
     expect(groupTitle("target_date", "2025-01-02", refs)).toBe("Jan 02, 2025");
