@@ -27,7 +27,7 @@ import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { wiKeys } from "./work-items.ts";
 
-export type { IntakeItem, IntakeItemDetail, IssueSearchItem };
+export type { IntakeItem, IntakeItemDetail };
 
 /** The list's filters beside the tab: priorities and, in the Closed tab, which closed statuses. */
 export interface IntakeFilters {
