@@ -17,7 +17,6 @@ import type {
   IntakeItem,
   IntakeItemDetail,
   IntakeSettingsBody,
-  IssueSearchItem,
   Paginated,
   Priority,
   PublicIntakeBody,
