@@ -1,6 +1,6 @@
 import type { WorkItemCore } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
-import { contextSql, NIL_UUID, type CountsScope } from "./context.ts";
+import { contextSql, NIL_UUID, type ContextSql, type CountsScope } from "./context.ts";
 import { compileFilter } from "./filters-sql.ts";
 import { groupDim, orderDim, orderSql, type GroupDim, type OrderDim } from "./dims.ts";
 import { isoExpr, Params } from "./sql.ts";
@@ -37,83 +37,82 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   const f = compileFilter(req.filter, q, tz, ctx.stateScope);
   if (f) where.push(f);
   if (req.parentless) where.push("i.parent IS NULL");
-  const from = `issues i ${ctx.joins}`;
-  const whereSql = where.join(" AND ");
   const od = orderDim(req.order, ctx.agg);
-  const order = orderSql(od, od.expr, "i.created_at", "i.id");
-  const limit = q.p(req.page.perPage, "int");
-  const offset = q.p(req.page.offset, "int");
-  const ctes = [...od.ctes];
   // Unfiltered lists of a project count from the trigger-kept counters (db/sql/issue-list-counts.sql).
   const counted = !f && ctx.counts ? ctx.counts : null;
-  const countWhere = counted ? countsWhere(counted, !!req.parentless) : "";
-
+  const parts: ListParts = {
+    q,
+    ctx,
+    filtered: !!f,
+    counted,
+    from: `issues i ${ctx.joins}`,
+    whereSql: where.join(" AND "),
+    od,
+    order: orderSql(od, od.expr, "i.created_at", "i.id"),
+    limit: q.p(req.page.perPage, "int"),
+    offset: q.p(req.page.offset, "int"),
+    ctes: [...od.ctes],
+    countWhere: counted ? countsWhere(counted, !!req.parentless) : "",
+  };
   const g = req.groupBy ? groupDim(req.groupBy) : null;
   const sg = g && req.subGroupBy ? groupDim(req.subGroupBy) : null;
+  const meta = g ? groupedPage(parts, g, sg) : ungroupedPage(parts);
+  return {
+    text: `WITH ${parts.ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, !!g)}`,
+    values: q.values,
+    grouped: !!g,
+  };
+}
 
-  if (!g) {
-    let total: string;
-    if (f) {
-      // A filter applies: find the matching rows once, then count them and take the page from them.
-      ctes.push(
-        `base AS MATERIALIZED (SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`,
-      );
-      ctes.push(
-        `pg AS (SELECT b.id, b._t, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
-      );
-      total = "(SELECT count(*) FROM base)::int";
-    } else {
-      // No filter: the count is read from the counters (else an index-only scan) and the page is an ordered
-      // index scan that stops early.
-      ctes.push(
-        `pg AS (SELECT i.id, i.ctid AS _t, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
-      );
-      total = counted
-        ? `(SELECT coalesce(sum(c.n), 0) FROM issue_list_counts c WHERE ${countWhere})::int`
-        : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
-    }
-    const meta = `json_build_object('total', ${total})`;
-    return {
-      text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false)}`,
-      values: q.values,
-      grouped: false,
-    };
-  }
+/** What a list statement is built from: its rows' source and condition, its order and page, the CTEs so far. */
+interface ListParts {
+  q: Params;
+  ctx: ContextSql;
+  filtered: boolean;
+  /** The counters' scope when they count this list (an unfiltered project list). */
+  counted: CountsScope | null;
+  from: string;
+  whereSql: string;
+  od: OrderDim;
+  order: string;
+  limit: string;
+  offset: string;
+  ctes: string[];
+  countWhere: string;
+}
 
-  // totals per group (and per sub-group)
-  const gCount = counted && g.counted && (!sg || sg.counted) ? g.counted : null;
-  if (gCount) {
-    // from the counters: a few rows per state and priority, whatever the number of items
-    const sgCount = sg ? sg.counted! : null;
-    const joins = [gCount.join("cg"), sgCount ? sgCount.join("csg") : ""].join(" ");
-    const gx = gCount.expr("cg");
-    if (!sgCount) {
-      ctes.push(
-        `tot AS (SELECT ${gx} AS g, NULL::text AS sg, sum(c.n)::int AS n, 1 AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY 1 HAVING sum(c.n) > 0)`,
-      );
-    } else {
-      const sgx = sgCount.expr("csg");
-      ctes.push(
-        `tot AS (SELECT ${gx} AS g, ${sgx} AS sg, sum(c.n)::int AS n, GROUPING(${sgx}) AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY GROUPING SETS ((${gx}, ${sgx}), (${gx})) HAVING sum(c.n) > 0)`,
-      );
-    }
+/** The ungrouped page (`pg`) and its count; answers the page's meta. */
+function ungroupedPage(p: ListParts): string {
+  const { from, whereSql, od, limit, offset } = p;
+  let total: string;
+  if (p.filtered) {
+    // A filter applies: find the matching rows once, then count them and take the page from them.
+    p.ctes.push(
+      `base AS MATERIALIZED (SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`,
+    );
+    p.ctes.push(
+      `pg AS (SELECT b.id, b._t, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
+    );
+    total = "(SELECT count(*) FROM base)::int";
   } else {
-    const gExpr = g.expr("gj");
-    const sgExpr = sg ? sg.expr("sj") : null;
-    const totJoins = `${g.join("gj")} ${sg ? sg.join("sj") : ""}`;
-    if (!sg) {
-      ctes.push(
-        `tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`,
-      );
-    } else {
-      const groupCount = sg.multi ? "count(DISTINCT i.id)" : "count(*)";
-      ctes.push(
-        `tot AS (SELECT ${gExpr} AS g, ${sgExpr} AS sg, (CASE WHEN GROUPING(${sgExpr}) = 1 THEN ${groupCount} ELSE count(*) END)::int AS n, GROUPING(${sgExpr}) AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY GROUPING SETS ((${gExpr}, ${sgExpr}), (${gExpr})))`,
-      );
-    }
+    // No filter: the count is read from the counters (else an index-only scan) and the page is an ordered
+    // index scan that stops early.
+    p.ctes.push(
+      `pg AS (SELECT i.id, i.ctid AS _t, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${p.order} LIMIT ${limit} OFFSET ${offset})`,
+    );
+    total = p.counted
+      ? `(SELECT coalesce(sum(c.n), 0) FROM issue_list_counts c WHERE ${p.countWhere})::int`
+      : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
   }
+  return `json_build_object('total', ${total})`;
+}
+
+/** The grouped (and sub-grouped) page: per-group totals (`tot`), then each group's part of the page (`pg`). */
+function groupedPage(p: ListParts, g: GroupDim, sg: GroupDim | null): string {
+  const { q, ctx, from, whereSql, od, limit, offset } = p;
+  p.ctes.push(groupTotals(p, g, sg));
   const finest = sg ? 0 : 1;
-  ctes.push(`keys AS MATERIALIZED (SELECT g, sg FROM tot WHERE lvl = ${finest} AND n > ${offset})`);
+  p.ctes.push(`keys AS MATERIALIZED (SELECT g, sg FROM tot WHERE lvl = ${finest} AND n > ${offset})`);
 
   // one branch per null/non-null combination, each gated on the key so only one runs per group
   const branches: string[] = [];
@@ -138,20 +137,38 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
         sgNull ? `k.sg IS NULL AND ${sg.none("sa")}` : `k.sg IS NOT NULL AND ${sg.match("k.sg", "sa", ctx.stateScope)}`,
       );
     branches.push(
-      `(SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
+      `(SELECT i.id, i.ctid AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${p.order} LIMIT ${limit} OFFSET ${offset})`,
     );
   }
-  ctes.push(
+  p.ctes.push(
     `pg AS (SELECT x.id, x._t, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`,
   );
 
   const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
-  const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
-  return {
-    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true)}`,
-    values: q.values,
-    grouped: true,
-  };
+  return `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
+}
+
+/** The `tot` CTE: totals per group (and per sub-group), from the counters when they hold them, else counted. */
+function groupTotals(p: ListParts, g: GroupDim, sg: GroupDim | null): string {
+  const { from, whereSql, countWhere } = p;
+  const gCount = p.counted && g.counted && (!sg || sg.counted) ? g.counted : null;
+  if (gCount) {
+    // from the counters: a few rows per state and priority, whatever the number of items
+    const sgCount = sg ? sg.counted! : null;
+    const joins = [gCount.join("cg"), sgCount ? sgCount.join("csg") : ""].join(" ");
+    const gx = gCount.expr("cg");
+    if (!sgCount)
+      return `tot AS (SELECT ${gx} AS g, NULL::text AS sg, sum(c.n)::int AS n, 1 AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY 1 HAVING sum(c.n) > 0)`;
+    const sgx = sgCount.expr("csg");
+    return `tot AS (SELECT ${gx} AS g, ${sgx} AS sg, sum(c.n)::int AS n, GROUPING(${sgx}) AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY GROUPING SETS ((${gx}, ${sgx}), (${gx})) HAVING sum(c.n) > 0)`;
+  }
+  const gExpr = g.expr("gj");
+  const sgExpr = sg ? sg.expr("sj") : null;
+  const totJoins = `${g.join("gj")} ${sg ? sg.join("sj") : ""}`;
+  if (!sg)
+    return `tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`;
+  const groupCount = sg.multi ? "count(DISTINCT i.id)" : "count(*)";
+  return `tot AS (SELECT ${gExpr} AS g, ${sgExpr} AS sg, (CASE WHEN GROUPING(${sgExpr}) = 1 THEN ${groupCount} ELSE count(*) END)::int AS n, GROUPING(${sgExpr}) AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY GROUPING SETS ((${gExpr}, ${sgExpr}), (${gExpr})))`;
 }
 
 /** The counters' rows of the list: its project, epics or not, sub-items or not, and no triage state. */

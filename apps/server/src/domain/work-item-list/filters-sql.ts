@@ -57,75 +57,10 @@ export function compileFilter(
 
 function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias: string) => string): string {
   switch (leaf.op) {
-    case "in": {
-      const ids = leaf.values.filter((v): v is string => v !== null);
-      const wantsNull = leaf.values.includes(null);
-      const parts: string[] = [];
-      if (leaf.field === "state_group") {
-        const a = q.alias("sg");
-        if (ids.length)
-          parts.push(
-            `i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`,
-          );
-        if (wantsNull) parts.push(`i.state IS NULL`);
-      } else if (leaf.field === "priority") {
-        if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);
-        if (wantsNull) parts.push(`i.priority = 'none'`);
-      } else if (leaf.field === "module_id") {
-        // the item's live modules, kept on its row (db/sql/issue-list-attrs.sql): what its module groups show, and what
-        // the web's local database holds (an archived module is no group, nor a filter match: docs/decisions.md)
-        if (ids.length) parts.push(`i.module_ids && ${q.p(ids, "uuid[]")}`);
-        if (wantsNull) parts.push(`cardinality(i.module_ids) = 0`);
-      } else if (COLUMN[leaf.field]) {
-        const col = COLUMN[leaf.field];
-        if (ids.length === 1) parts.push(`${col} = ${q.p(ids[0], "uuid")}`);
-        else if (ids.length) parts.push(`${col} = ANY(${q.p(ids, "uuid[]")})`);
-        if (wantsNull) parts.push(`${col} IS NULL`);
-      } else {
-        const rel = RELATION[leaf.field];
-        const a = q.alias("f");
-        if (ids.length === 1)
-          parts.push(
-            `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`,
-          );
-        else if (ids.length)
-          parts.push(
-            `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`,
-          );
-        if (wantsNull) parts.push(`NOT EXISTS (SELECT 1 FROM ${rel.table} ${a}n WHERE ${a}n.issue = i.id)`);
-      }
-      return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
-    }
-    case "range": {
-      const { col, kind } = DATE_COLUMN[leaf.field];
-      const parts: string[] = [];
-      if (leaf.isNull === true) parts.push(`${col} IS NULL`);
-      if (leaf.isNull === false) parts.push(`${col} IS NOT NULL`);
-      const bound = (value: string, side: "gte" | "lte" | "gt") => {
-        const dateOnly = isFilterDate(value);
-        if (kind === "date") {
-          const v = q.p(value.slice(0, 10), "date");
-          return side === "gte" ? `${col} >= ${v}` : side === "lte" ? `${col} <= ${v}` : `${col} > ${v}`;
-        }
-        if (!dateOnly) {
-          const v = q.p(value, "timestamptz");
-          return side === "gte" ? `${col} >= ${v}` : side === "lte" ? `${col} <= ${v}` : `${col} > ${v}`;
-        }
-        // a whole day in the viewer's time zone
-        const zone = q.p(tz, "text");
-        const start = (d: string) => `((${q.p(d, "date")})::timestamp AT TIME ZONE ${zone})`;
-        const next = (d: string) => `((${q.p(d, "date")} + 1)::timestamp AT TIME ZONE ${zone})`;
-        return side === "gte"
-          ? `${col} >= ${start(value)}`
-          : side === "lte"
-            ? `${col} < ${next(value)}`
-            : `${col} >= ${next(value)}`;
-      };
-      if (leaf.gte) parts.push(bound(leaf.gte, "gte"));
-      if (leaf.lte) parts.push(bound(leaf.lte, "lte"));
-      if (leaf.gt) parts.push(bound(leaf.gt, "gt"));
-      return parts.length ? `(${parts.join(" AND ")})` : "true";
-    }
+    case "in":
+      return compileIn(leaf, q, stateScope);
+    case "range":
+      return compileRange(leaf, q, tz);
     case "bool":
       if (leaf.field === "is_archived") return leaf.value ? `i.archived_at IS NOT NULL` : `i.archived_at IS NULL`;
       return `i.is_draft = ${leaf.value ? "true" : "false"}`;
@@ -158,4 +93,77 @@ function compileLeaf(leaf: FilterLeaf, q: Params, tz: string, stateScope: (alias
       return `i.name ILIKE ${q.p("%" + escaped + "%", "text")}`;
     }
   }
+}
+
+/** Any of the ids (or values), or (null) none: a column of the row, a state group, or a relation's semi-join. */
+function compileIn(leaf: Extract<FilterLeaf, { op: "in" }>, q: Params, stateScope: (alias: string) => string): string {
+  const ids = leaf.values.filter((v): v is string => v !== null);
+  const wantsNull = leaf.values.includes(null);
+  const parts: string[] = [];
+  if (leaf.field === "state_group") {
+    const a = q.alias("sg");
+    if (ids.length)
+      parts.push(
+        `i.state = ANY (ARRAY(SELECT ${a}.id FROM states ${a} WHERE ${stateScope(a)} AND ${a}."group" = ANY(${q.p(ids, "text[]")})))`,
+      );
+    if (wantsNull) parts.push(`i.state IS NULL`);
+  } else if (leaf.field === "priority") {
+    if (ids.length) parts.push(`i.priority = ANY(${q.p(ids, "text[]")})`);
+    if (wantsNull) parts.push(`i.priority = 'none'`);
+  } else if (leaf.field === "module_id") {
+    // the item's live modules, kept on its row (db/sql/issue-list-attrs.sql): what its module groups show, and what
+    // the web's local database holds (an archived module is no group, nor a filter match: docs/decisions.md)
+    if (ids.length) parts.push(`i.module_ids && ${q.p(ids, "uuid[]")}`);
+    if (wantsNull) parts.push(`cardinality(i.module_ids) = 0`);
+  } else if (COLUMN[leaf.field]) {
+    const col = COLUMN[leaf.field];
+    if (ids.length === 1) parts.push(`${col} = ${q.p(ids[0], "uuid")}`);
+    else if (ids.length) parts.push(`${col} = ANY(${q.p(ids, "uuid[]")})`);
+    if (wantsNull) parts.push(`${col} IS NULL`);
+  } else {
+    const rel = RELATION[leaf.field];
+    const a = q.alias("f");
+    if (ids.length === 1)
+      parts.push(
+        `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ${q.p(ids[0], "uuid")})`,
+      );
+    else if (ids.length)
+      parts.push(
+        `EXISTS (SELECT 1 FROM ${rel.table} ${a} WHERE ${a}.issue = i.id AND ${a}.${rel.col} = ANY(${q.p(ids, "uuid[]")}))`,
+      );
+    if (wantsNull) parts.push(`NOT EXISTS (SELECT 1 FROM ${rel.table} ${a}n WHERE ${a}n.issue = i.id)`);
+  }
+  return parts.length === 1 ? parts[0] : `(${parts.join(" OR ")})`;
+}
+
+/** A date field within bounds (a date-only bound on a timestamp is the whole day in the viewer's zone), or (not) unset. */
+function compileRange(leaf: Extract<FilterLeaf, { op: "range" }>, q: Params, tz: string): string {
+  const { col, kind } = DATE_COLUMN[leaf.field];
+  const parts: string[] = [];
+  if (leaf.isNull === true) parts.push(`${col} IS NULL`);
+  if (leaf.isNull === false) parts.push(`${col} IS NOT NULL`);
+  const bound = (value: string, side: "gte" | "lte" | "gt") => {
+    const dateOnly = isFilterDate(value);
+    if (kind === "date") {
+      const v = q.p(value.slice(0, 10), "date");
+      return side === "gte" ? `${col} >= ${v}` : side === "lte" ? `${col} <= ${v}` : `${col} > ${v}`;
+    }
+    if (!dateOnly) {
+      const v = q.p(value, "timestamptz");
+      return side === "gte" ? `${col} >= ${v}` : side === "lte" ? `${col} <= ${v}` : `${col} > ${v}`;
+    }
+    // a whole day in the viewer's time zone
+    const zone = q.p(tz, "text");
+    const start = (d: string) => `((${q.p(d, "date")})::timestamp AT TIME ZONE ${zone})`;
+    const next = (d: string) => `((${q.p(d, "date")} + 1)::timestamp AT TIME ZONE ${zone})`;
+    return side === "gte"
+      ? `${col} >= ${start(value)}`
+      : side === "lte"
+        ? `${col} < ${next(value)}`
+        : `${col} >= ${next(value)}`;
+  };
+  if (leaf.gte) parts.push(bound(leaf.gte, "gte"));
+  if (leaf.lte) parts.push(bound(leaf.lte, "lte"));
+  if (leaf.gt) parts.push(bound(leaf.gt, "gt"));
+  return parts.length ? `(${parts.join(" AND ")})` : "true";
 }
