@@ -14,7 +14,6 @@ const BASELINE = {
     "apps/server/src/app.ts": 138,
     "apps/server/src/collab/server.ts": 211,
     "apps/server/src/http/route.ts": 111,
-    "apps/server/src/ops/restore.ts": 117,
     "apps/server/src/routes/agents/commit.ts": 81,
     "apps/server/src/routes/assets/commands.ts": 81,
     "apps/server/src/routes/assets/project-assets.ts": 91,
