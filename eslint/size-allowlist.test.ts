@@ -11,7 +11,6 @@ import allowlist from "./size-allowlist.json" with { type: "json" };
 const BASELINE = {
   functions: {
     "apps/server/src/agents/run/loop.ts": 117,
-    "apps/server/src/collab/server.ts": 211,
     "apps/server/src/http/route.ts": 111,
     "apps/server/src/routes/agents/commit.ts": 81,
     "apps/server/src/routes/assets/commands.ts": 81,
