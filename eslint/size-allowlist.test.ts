@@ -143,7 +143,6 @@ const BASELINE = {
     "packages/shared/src/screen-data.ts": 266,
   } as Record<string, number>,
   files: {
-    "apps/server/src/agents/run/tools.ts": 549,
     "apps/server/src/agents/sandbox/runtime.ts": 559,
     "apps/server/src/db/embedded.ts": 542,
     "apps/server/src/http/route.ts": 502,

@@ -19,7 +19,8 @@ import { appendRecord, recordContent } from "../../routes/agents/records.ts";
 import { printable, printableJson } from "../../core/printable.ts";
 import { enqueueRun, localRuns, recordExecutionActivity, type ExecutePayload } from "../../routes/agents/executions.ts";
 import type { ExecutionRow } from "../../routes/agents/presenters.ts";
-import { toolErrorText, type RunSandbox, type Tool, type ToolContext, type ToolResult } from "./tools.ts";
+import { toolErrorText } from "./tools.ts";
+import type { RunSandbox, Tool, ToolContext, ToolResult } from "./tool-kit.ts";
 import type { McpConnection } from "./mcp.ts";
 import { openConversation, prepareSandboxes, SYSTEM, toolSet } from "./setup.ts";
 

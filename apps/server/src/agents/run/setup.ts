@@ -10,7 +10,8 @@ import { AGENT_TYPES_META } from "../../routes/agents/metadata.ts";
 import { appendRecord } from "../../routes/agents/records.ts";
 import { printableJson } from "../../core/printable.ts";
 import type { ExecutionRow } from "../../routes/agents/presenters.ts";
-import { builtinTools, type RunSandbox, type Tool } from "./tools.ts";
+import { builtinTools } from "./tools.ts";
+import type { RunSandbox, Tool } from "./tool-kit.ts";
 import { connectMcp, type McpConnection } from "./mcp.ts";
 
 /**
