@@ -144,7 +144,6 @@ const BASELINE = {
   } as Record<string, number>,
   files: {
     "apps/server/src/agents/sandbox/runtime.ts": 559,
-    "apps/server/src/db/embedded.ts": 542,
     "apps/server/src/http/route.ts": 502,
     "apps/server/src/routes/importers/commands.ts": 514,
     "apps/web/src/features/intake/IntakePage.tsx": 799,
