@@ -2,7 +2,7 @@ import { MODULE_STATUSES, type ModuleStatus } from "@stride/shared";
 import type { UseFormReturn } from "react-hook-form";
 import type { ModuleCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
-import { Dropdown } from "../work-item/Dropdown.tsx";
+import { MultiPicker } from "../work-item/MultiPicker.tsx";
 import { displayName } from "../work-item/properties.tsx";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useDialogForm } from "../../lib/settings-form.ts";
@@ -108,10 +108,13 @@ export function ModuleFormModal({
         />
         <Textarea label="Description" {...form.register("description")} />
         <ModuleFields form={form} error={error} refs={refs} />
-        <MembersField
-          refs={refs}
+        <MultiPicker
+          label="Members"
+          options={() => refs.members.map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name }))}
           value={form.watch("member_ids")}
           onChange={(ids) => form.setValue("member_ids", ids)}
+          names={form.watch("member_ids").map((id) => displayName(refs.memberById.get(id)))}
+          placeholder="Add members"
           error={error("member_ids")}
         />
       </form>
@@ -158,45 +161,5 @@ function ModuleFields({
         </Select>
       </div>
     </>
-  );
-}
-
-function MembersField({
-  refs,
-  value,
-  onChange,
-  error,
-}: {
-  refs: ProjectRefs;
-  value: string[];
-  onChange: (ids: string[]) => void;
-  error: string | undefined;
-}) {
-  const memberOptions = () =>
-    refs.members.map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name }));
-  const memberNames = value.map((id) => displayName(refs.memberById.get(id)));
-  return (
-    <div className="space-y-1">
-      <span className="block text-sm font-medium text-fg-muted">Members</span>
-      <Dropdown
-        label="Members"
-        multiple
-        options={memberOptions}
-        value={value}
-        onChange={(ids) => onChange((ids as string[]) ?? [])}
-        buttonClassName="flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm"
-        emptyText="No members"
-        button={
-          <span className="truncate">
-            {memberNames.length ? memberNames.join(", ") : <span className="text-fg-faint">Add members</span>}
-          </span>
-        }
-      />
-      {error && (
-        <p role="alert" className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
