@@ -3,7 +3,7 @@ import type { UseFormReturn } from "react-hook-form";
 import type { ModuleCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
 import { MultiPicker } from "../work-item/MultiPicker.tsx";
-import { displayName } from "../work-item/properties.tsx";
+import { displayName, PersonOptions } from "../work-item/properties.tsx";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useDialogForm } from "../../lib/settings-form.ts";
 import { useCreateModule, useUpdateModule, type Module } from "../../api/modules.ts";
@@ -153,11 +153,7 @@ function ModuleFields({
         </Select>
         <Select label="Lead" error={error("lead_id")} {...form.register("lead_id")}>
           <option value="">No lead</option>
-          {refs.members.map((m) => (
-            <option key={m.id} value={m.id}>
-              {displayName(m)}
-            </option>
-          ))}
+          <PersonOptions people={refs.members} />
         </Select>
       </div>
     </>

@@ -4,8 +4,8 @@ import { mayTake } from "@stride/shared";
 import type { TeamspaceCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
 import { MultiPicker } from "../work-item/MultiPicker.tsx";
-import { displayName } from "../work-item/properties.tsx";
-import { EMOJIS, ProjectLogo, emojiFromValue, emojiToValue } from "../project/ProjectLogo.tsx";
+import { displayName, PersonOptions } from "../work-item/properties.tsx";
+import { EmojiButtons, ProjectLogo } from "../project/ProjectLogo.tsx";
 import { useProjects } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { useCreateTeamspace, useUpdateTeamspace, type Teamspace } from "../../api/teamspaces.ts";
@@ -142,11 +142,7 @@ function PeopleAndProjects({
     <>
       <Select label="Lead" error={error("lead")} {...form.register("lead")}>
         <option value="">No lead</option>
-        {people.map((p) => (
-          <option key={p.id} value={p.id}>
-            {displayName(p)}
-          </option>
-        ))}
+        <PersonOptions people={people} />
       </Select>
       <MultiPicker
         label="Members"
@@ -208,21 +204,7 @@ function LogoChoice({ value: chosen, onChange }: { value: string; onChange: (emo
     <div>
       <div className="mb-1 text-sm font-medium">Logo</div>
       <div role="group" aria-label="Logo" className="flex flex-wrap gap-1">
-        {EMOJIS.map((em) => {
-          const value = emojiToValue(em);
-          return (
-            <button
-              key={em}
-              type="button"
-              aria-pressed={chosen === value}
-              aria-label={`Emoji ${em}`}
-              onClick={() => onChange(chosen === value ? "" : value)}
-              className={`h-8 w-8 rounded text-lg ${chosen === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}
-            >
-              {emojiFromValue(value)}
-            </button>
-          );
-        })}
+        <EmojiButtons chosen={chosen} onPick={(value) => onChange(chosen === value ? "" : value)} />
       </div>
     </div>
   );

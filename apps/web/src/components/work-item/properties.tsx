@@ -43,6 +43,19 @@ export function displayName(u: Pick<UserLite, "display_name" | "first_name" | "l
   return full || u.display_name || "Unknown";
 }
 
+/** A select's options for people (after its own first option): each by their id, named as displayName names them. */
+export function PersonOptions({ people }: { people: (UserLite & { id: string })[] }) {
+  return (
+    <>
+      {people.map((m) => (
+        <option key={m.id} value={m.id}>
+          {displayName(m)}
+        </option>
+      ))}
+    </>
+  );
+}
+
 interface Common {
   refs: ProjectRefs;
   variant?: Variant;

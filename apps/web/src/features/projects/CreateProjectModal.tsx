@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useForm, type Path, type PathValue } from "react-hook-form";
 import { useNavigate } from "react-router";
 import {
@@ -246,44 +246,61 @@ function LogoPicker({ logo, onChange }: { logo: LogoProps; onChange: (logo: Logo
       <div className="flex flex-wrap gap-1" role="radiogroup" aria-label="Project logo">
         {EMOJIS.map((em) => {
           const value = emojiToValue(em);
-          const active = logo.in_use === "emoji" && logo.emoji?.value === value;
           return (
-            <button
+            <LogoTile
               key={em}
-              type="button"
-              role="radio"
-              aria-checked={active}
-              aria-label={`Emoji ${em}`}
-              onClick={() => onChange({ in_use: "emoji", emoji: { value } })}
-              className={cx(
-                "h-8 w-8 rounded text-lg",
-                active ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill",
-              )}
+              active={logo.in_use === "emoji" && logo.emoji?.value === value}
+              label={`Emoji ${em}`}
+              onPick={() => onChange({ in_use: "emoji", emoji: { value } })}
             >
               {em}
-            </button>
+            </LogoTile>
           );
         })}
-        {Object.entries(ICONS).map(([iname, Glyph]) => {
-          const active = logo.in_use === "icon" && logo.icon?.name === iname;
-          return (
-            <button
-              key={iname}
-              type="button"
-              role="radio"
-              aria-checked={active}
-              aria-label={`Icon ${iname}`}
-              onClick={() => onChange({ in_use: "icon", icon: { name: iname, color: "#6366f1" } })}
-              className={cx(
-                "h-8 w-8 rounded text-lg text-indigo-500",
-                active ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill",
-              )}
-            >
-              <Glyph size={18} strokeWidth={2} aria-hidden focusable="false" className="mx-auto" />
-            </button>
-          );
-        })}
+        {Object.entries(ICONS).map(([iname, Glyph]) => (
+          <LogoTile
+            key={iname}
+            active={logo.in_use === "icon" && logo.icon?.name === iname}
+            label={`Icon ${iname}`}
+            onPick={() => onChange({ in_use: "icon", icon: { name: iname, color: "#6366f1" } })}
+            className="text-indigo-500"
+          >
+            <Glyph size={18} strokeWidth={2} aria-hidden focusable="false" className="mx-auto" />
+          </LogoTile>
+        ))}
       </div>
     </fieldset>
+  );
+}
+
+/** One choice of the logo picker (a radio): ringed when chosen. */
+function LogoTile({
+  active,
+  label,
+  onPick,
+  className,
+  children,
+}: {
+  active: boolean;
+  label: string;
+  onPick: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      role="radio"
+      aria-checked={active}
+      aria-label={label}
+      onClick={onPick}
+      className={cx(
+        "h-8 w-8 rounded text-lg",
+        className,
+        active ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill",
+      )}
+    >
+      {children}
+    </button>
   );
 }
