@@ -48,7 +48,6 @@ const BASELINE = {
     "apps/web/src/components/ui/floating/anchored.tsx": 85,
     "apps/web/src/components/user/AvatarField.tsx": 96,
     "apps/web/src/components/work-item/IssuePicker.tsx": 85,
-    "apps/web/src/components/work-item/Reactions.tsx": 81,
     "apps/web/src/components/work-item/VersionHistoryView.tsx": 115,
     "apps/web/src/components/work-item/custom-properties.tsx": 156,
     "apps/web/src/components/work-item/properties.tsx": 93,
