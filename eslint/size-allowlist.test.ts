@@ -47,7 +47,6 @@ const BASELINE = {
     "apps/web/src/components/ui/floating/Menu.tsx": 95,
     "apps/web/src/components/ui/floating/anchored.tsx": 85,
     "apps/web/src/components/user/AvatarField.tsx": 96,
-    "apps/web/src/components/work-item/IssuePicker.tsx": 85,
     "apps/web/src/components/work-item/VersionHistoryView.tsx": 115,
     "apps/web/src/components/work-item/custom-properties.tsx": 156,
     "apps/web/src/components/work-item/properties.tsx": 93,
