@@ -99,7 +99,6 @@ const BASELINE = {
     "apps/web/src/features/work-item-detail/widgets/SubItems.tsx": 203,
     "apps/web/src/features/work-item-detail/widgets/Tasks.tsx": 130,
     "apps/web/src/features/work-item-detail/widgets/Time.tsx": 248,
-    "apps/web/src/features/work-items/ModuleWorkItemsPage.tsx": 86,
     "apps/web/src/features/work-items/ViewPage.tsx": 121,
     "apps/web/src/features/work-items/WorkItemsPage.tsx": 242,
     "apps/web/src/features/work-items/components/BulkBar.tsx": 135,
