@@ -88,7 +88,6 @@ const BASELINE = {
     "apps/web/src/features/projects/ProjectsPage.tsx": 253,
     "apps/web/src/features/spaces/SpacePage.tsx": 153,
     "apps/web/src/features/teamspaces/TeamspaceOverview.tsx": 132,
-    "apps/web/src/features/teamspaces/TeamspacesPage.tsx": 88,
     "apps/web/src/features/time-tracking/WorklogsPage.tsx": 252,
     "apps/web/src/features/views/ProjectViewsPage.tsx": 121,
     "apps/web/src/features/work-item-detail/Activity.tsx": 126,
