@@ -42,7 +42,6 @@ const BASELINE = {
     "apps/web/src/components/module/ModuleDetailsPanel.tsx": 134,
     "apps/web/src/components/project/CoverPicker.tsx": 114,
     "apps/web/src/components/publish/PublishModal.tsx": 170,
-    "apps/web/src/components/settings/SettingsList.tsx": 89,
     "apps/web/src/components/ui/floating/Listbox.tsx": 219,
     "apps/web/src/components/ui/floating/Menu.tsx": 95,
     "apps/web/src/components/ui/floating/anchored.tsx": 85,
