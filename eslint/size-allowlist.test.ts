@@ -63,7 +63,6 @@ const BASELINE = {
     "apps/web/src/features/modules/ModulesPage.tsx": 145,
     "apps/web/src/features/modules/ModulesTimeline.tsx": 124,
     "apps/web/src/features/notifications/InboxPage.tsx": 137,
-    "apps/web/src/features/onboarding/WorkspaceForm.tsx": 128,
     "apps/web/src/features/pages/PageScreen.tsx": 302,
     "apps/web/src/features/pages/PageTree.tsx": 162,
     "apps/web/src/features/pages/PagesPage.tsx": 129,
