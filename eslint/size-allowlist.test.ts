@@ -38,7 +38,6 @@ const BASELINE = {
     "apps/web/src/components/layout/palette/CommandPalette.tsx": 109,
     "apps/web/src/components/layout/palette/PaletteDialog.tsx": 124,
     "apps/web/src/components/layout/palette/commands.ts": 157,
-    "apps/web/src/components/module/ModuleBits.tsx": 91,
     "apps/web/src/components/module/ModuleDetailsPanel.tsx": 134,
     "apps/web/src/components/project/CoverPicker.tsx": 114,
     "apps/web/src/components/publish/PublishModal.tsx": 170,
