@@ -75,7 +75,6 @@ const BASELINE = {
     "apps/web/src/features/project-settings/MembersPage.tsx": 118,
     "apps/web/src/features/project-settings/ModelConfigurationPage.tsx": 179,
     "apps/web/src/features/project-settings/RepositoriesPage.tsx": 130,
-    "apps/web/src/features/project-settings/SandboxModal.tsx": 93,
     "apps/web/src/features/project-settings/StatesPage.tsx": 127,
     "apps/web/src/features/project-settings/WorkItemTypesPage.tsx": 108,
     "apps/web/src/features/project-settings/WorkflowsPage.tsx": 146,
