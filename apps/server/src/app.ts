@@ -1,6 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from "fastify";
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from "fastify";
 import cookie from "@fastify/cookie";
 import { ZodError } from "zod";
 import { THEME_COOKIE, withThemeAttributes } from "@stride/shared";
@@ -82,8 +88,26 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     });
   }
   await fastify.register(cookie);
-  // Bodies are JSON only; form posts are parsed only by the routes declared with formRoute() (core/form-route.ts)
-  // and uploads by their multipart receiver.
+  registerJsonParser(fastify);
+  await registerSecurity(fastify, app.config);
+
+  fastify.setErrorHandler(answerError);
+
+  for (const register of routeModules) register(fastify, app);
+  // after the routes' own close hooks (environments releases its sandboxes first, as it always did)
+  releaseRunsOnClose(fastify, app);
+  await registerLive(fastify, app);
+  await registerCollab(fastify, app, opts.collab);
+
+  registerWebApp(fastify, app, opts);
+  return fastify;
+}
+
+/**
+ * Bodies are JSON only; form posts are parsed only by the routes declared with formRoute() (core/form-route.ts)
+ * and uploads by their multipart receiver.
+ */
+function registerJsonParser(fastify: FastifyInstance): void {
   fastify.removeContentTypeParser("text/plain");
   // A body nested deeper than MAX_JSON_DEPTH is a 400 before it is parsed (core/json-depth.ts).
   // An empty JSON body is no body, as Django REST framework reads it: Plane's Node SDK sends DELETE and bodyless
@@ -96,62 +120,59 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
     if (jsonTooDeep(text)) return done(errors.jsonTooDeep(MAX_JSON_DEPTH), undefined);
     jsonParser(req, text, done);
   });
-  await registerSecurity(fastify, app.config);
+}
 
-  fastify.setErrorHandler((err, req, reply) => {
-    if (err instanceof HttpError) {
-      if (err.status >= 500) logServerError(req, err.status, err);
-      reply.headers(err.headers).code(err.status).send(err.body);
-      return;
-    }
-    if (err instanceof ZodError) {
-      reply.code(400).send({ error: "The payload is not valid" });
-      return;
-    }
-    const fe = err as { code?: string; statusCode?: number; message?: string };
-    if (fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (fe.statusCode === 400 && /JSON/i.test(fe.message ?? ""))) {
-      reply.code(400).send({ detail: `JSON parse error - ${fe.message}` });
-      return;
-    }
-    if (fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
-      reply.code(400).send({ detail: "JSON parse error - body is empty" });
-      return;
-    }
-    if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
-      const e = errors.unsupportedMediaType(req.headers["content-type"] ?? "");
-      reply.code(e.status).send(e.body);
-      return;
-    }
-    if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
-      reply.code(413).send({ error: "Request body is too large." });
-      return;
-    }
-    if (err instanceof StorageWriteError) {
-      const e = err.reason === "full" ? errors.storageFull() : errors.storageReadOnly();
-      logServerError(req, e.status, err);
-      reply.code(e.status).send(e.body);
-      return;
-    }
-    const pg = pgErrorToHttp(err);
-    if (pg) {
-      if (pg.status >= 500) logServerError(req, pg.status, err);
-      reply.headers(pg.headers).code(pg.status).send(pg.body);
-      return;
-    }
-    if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
-      reply.code(fe.statusCode).send({ error: fe.message });
-      return;
-    }
-    logServerError(req, 500, err);
-    reply.code(500).send(CRASH_BODY);
-  });
+/** Every error a request ends with, as the catalogue's body (http/errors.ts); 5xx are logged. */
+function answerError(err: FastifyError | Error, req: FastifyRequest, reply: FastifyReply): void {
+  if (err instanceof HttpError) {
+    if (err.status >= 500) logServerError(req, err.status, err);
+    reply.headers(err.headers).code(err.status).send(err.body);
+    return;
+  }
+  if (err instanceof ZodError) {
+    reply.code(400).send({ error: "The payload is not valid" });
+    return;
+  }
+  const fe = err as { code?: string; statusCode?: number; message?: string };
+  if (fe.code === "FST_ERR_CTP_INVALID_JSON_BODY" || (fe.statusCode === 400 && /JSON/i.test(fe.message ?? ""))) {
+    reply.code(400).send({ detail: `JSON parse error - ${fe.message}` });
+    return;
+  }
+  if (fe.code === "FST_ERR_CTP_EMPTY_JSON_BODY") {
+    reply.code(400).send({ detail: "JSON parse error - body is empty" });
+    return;
+  }
+  if (fe.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+    const e = errors.unsupportedMediaType(req.headers["content-type"] ?? "");
+    reply.code(e.status).send(e.body);
+    return;
+  }
+  if (fe.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+    reply.code(413).send({ error: "Request body is too large." });
+    return;
+  }
+  if (err instanceof StorageWriteError) {
+    const e = err.reason === "full" ? errors.storageFull() : errors.storageReadOnly();
+    logServerError(req, e.status, err);
+    reply.code(e.status).send(e.body);
+    return;
+  }
+  const pg = pgErrorToHttp(err);
+  if (pg) {
+    if (pg.status >= 500) logServerError(req, pg.status, err);
+    reply.headers(pg.headers).code(pg.status).send(pg.body);
+    return;
+  }
+  if (fe.statusCode && fe.statusCode >= 400 && fe.statusCode < 500) {
+    reply.code(fe.statusCode).send({ error: fe.message });
+    return;
+  }
+  logServerError(req, 500, err);
+  reply.code(500).send(CRASH_BODY);
+}
 
-  for (const register of routeModules) register(fastify, app);
-  // after the routes' own close hooks (environments releases its sandboxes first, as it always did)
-  releaseRunsOnClose(fastify, app);
-  await registerLive(fastify, app);
-  await registerCollab(fastify, app, opts.collab);
-
+/** The web app (when `webDist` holds a build) and the not-found answer for everything else. */
+function registerWebApp(fastify: FastifyInstance, app: AppContext, opts: BuildOptions): void {
   const webDist = opts.webDist;
   const hasWeb = !!webDist && fs.existsSync(path.join(webDist, "index.html"));
   fastify.setNotFoundHandler((req, reply) => {
@@ -209,8 +230,6 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
         },
       );
   });
-
-  return fastify;
 }
 
 /** Vite's build manifest of the web app (`build.manifest`), or null when the build has none. */

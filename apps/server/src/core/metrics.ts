@@ -49,10 +49,14 @@ export class Metrics {
       labelNames: ["task", "final"],
       registers,
     });
+    this.poolSeries(registers);
+    this.stateSeries(registers);
+  }
+
+  /** `stride_db_pool_*`: read from the connection gate at each scrape. */
+  private poolSeries(registers: Registry[]): void {
     // (collect() runs with the metric as `this`; these read the registry's sources)
     const pool = () => this.pool;
-    const db = () => this.db;
-    const realtime = this.realtime;
     const poolGauge = (name: string, help: string, read: (s: PoolStats) => number) =>
       new Gauge({
         name,
@@ -98,6 +102,12 @@ export class Metrics {
       "Waits for a connection that ended in a 503 (DB_ACQUIRE_TIMEOUT_MS)",
       (s) => s.timeoutsTotal,
     );
+  }
+
+  /** The realtime connections, the job queue and the agent runs: counted at each scrape. */
+  private stateSeries(registers: Registry[]): void {
+    const db = () => this.db;
+    const realtime = this.realtime;
     new Gauge({
       name: "stride_realtime_connections",
       help: "Open realtime connections on this instance",

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Readable } from "node:stream";
 import type postgres from "postgres";
+import type tar from "tar-stream";
 import type { Database } from "../db/client.ts";
 import { appliedMigrations, checkMigrationHistory, codeMigrations, runMigrations } from "./migrate.ts";
 import type { Storage } from "../storage/storage.ts";
@@ -89,7 +90,39 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
     );
   const tables = manifest.tables.filter((t) => t.schema !== "graphile_worker" || jobsMatch);
 
-  // Rows, in one transaction.
+  const rows = await restoreRows(sql, manifest, tables, jobsMatch, next);
+  log(`database: ${tables.length} tables, ${rows} rows`);
+  const files = await restoreFiles(opts, next, warnings);
+  log(`files: ${files}${opts.uploadsDir ? ` into ${opts.uploadsDir}` : " into the S3 bucket"}`);
+  if (manifest.storage === "s3")
+    warnings.push(
+      "The backup holds no files: they stayed in the S3 bucket it was made with; point STORAGE=s3 and S3_* at that bucket (or copy its objects to this instance's storage).",
+    );
+  if (!manifest.secretKey) {
+    warnings.push(
+      "The backup holds no secret key: start Stride with the old instance's key (SECRET_KEY, or its DATA_DIR/secret.key copied here), or the encrypted settings (SMTP password, sign-in providers' secrets, model API keys, personal secrets) read as empty and must be entered again.",
+    );
+  }
+
+  // Then the migrations added since the backup was made, as an upgrade runs them.
+  await runMigrations(opts.database, { folder: opts.migrationsFolder, subject: opts.subject });
+  return { manifest, rows, files, warnings };
+}
+
+/** The next entry of the archive, or null at its end. */
+type NextEntry = () => Promise<tar.Entry | null>;
+
+/**
+ * The rows (the `db/` entries), in one transaction, with triggers and foreign keys set aside; each table's count
+ * checked against the backup's; the sequences set. Answers the number of rows.
+ */
+async function restoreRows(
+  sql: postgres.Sql,
+  manifest: BackupManifest,
+  tables: BackupTable[],
+  jobsMatch: boolean,
+  next: NextEntry,
+): Promise<number> {
   let entry = await next();
   const conn = await sql.reserve();
   let rows = 0;
@@ -142,12 +175,14 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
   } finally {
     conn.release();
   }
-  log(`database: ${tables.length} tables, ${rows} rows`);
+  return rows;
+}
 
-  // Files, the secret key, the end mark.
+/** The files (into the target's storage), the secret key, the end mark; answers the number of files. */
+async function restoreFiles(opts: RestoreOptions, next: NextEntry, warnings: string[]): Promise<number> {
   if (opts.force && opts.uploadsDir) fs.rmSync(opts.uploadsDir, { recursive: true, force: true });
   let files = 0;
-  entry = await next();
+  let entry = await next();
   let end: BackupEnd | null = null;
   while (entry) {
     const name = entry.header.name;
@@ -168,20 +203,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreSummar
       "the backup file is cut short: the database is restored, some files may be missing (restore again with --force)",
     );
   if (end.files !== files) throw new Error(`the backup names ${end.files} files but holds ${files}`);
-  log(`files: ${files}${opts.uploadsDir ? ` into ${opts.uploadsDir}` : " into the S3 bucket"}`);
-  if (manifest.storage === "s3")
-    warnings.push(
-      "The backup holds no files: they stayed in the S3 bucket it was made with; point STORAGE=s3 and S3_* at that bucket (or copy its objects to this instance's storage).",
-    );
-  if (!manifest.secretKey) {
-    warnings.push(
-      "The backup holds no secret key: start Stride with the old instance's key (SECRET_KEY, or its DATA_DIR/secret.key copied here), or the encrypted settings (SMTP password, sign-in providers' secrets, model API keys, personal secrets) read as empty and must be entered again.",
-    );
-  }
-
-  // Then the migrations added since the backup was made, as an upgrade runs them.
-  await runMigrations(opts.database, { folder: opts.migrationsFolder, subject: opts.subject });
-  return { manifest, rows, files, warnings };
+  return files;
 }
 
 /** The backup must be one this code reads and continues: its format, its version, its migrations. */

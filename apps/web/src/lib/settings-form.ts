@@ -1,10 +1,19 @@
 /**
- * Settings forms on react-hook-form (the project's and the workspace's general settings): the form starts from the
- * saved values and starts again when they change (a save, a live update); its own checks run on submit, one message
- * per field; the server's refusal shows its field messages next to their fields and anything else above the form.
+ * Forms on react-hook-form. Settings forms (the project's and the workspace's general settings) start from the saved
+ * values and start again when they change (a save, a live update); dialog forms (useDialogForm: create and edit
+ * dialogs) start once. Their own checks run on submit, one message per field; the server's refusal shows its field
+ * messages next to their fields and anything else above the form.
  */
 import { useState, type BaseSyntheticEvent } from "react";
-import { useForm, type FieldError, type FieldValues, type Resolver, type ResolverResult } from "react-hook-form";
+import {
+  useForm,
+  type DefaultValues,
+  type FieldError,
+  type FieldValues,
+  type Resolver,
+  type ResolverResult,
+  type UseFormProps,
+} from "react-hook-form";
 import { ApiError, errorMessage, fieldErrors } from "../api/client.ts";
 
 /** A form's own checks: a message per field name (none: the values may be sent). */
@@ -25,13 +34,33 @@ export function checkResolver<T extends FieldValues>(check: FormCheck<T>): Resol
 }
 
 export function useSettingsForm<T extends FieldValues>(values: T, check: FormCheck<T>) {
-  const form = useForm<T>({ values, resolver: checkResolver(check), reValidateMode: "onSubmit" });
+  return useCheckedForm({ values }, check);
+}
+
+/**
+ * A create or edit dialog's form on the same terms, started once from `defaultValues` (a live update of what it
+ * edits does not wipe what is typed). `otherError` words a failure that is no answer of the server.
+ */
+export function useDialogForm<T extends FieldValues>(
+  defaultValues: DefaultValues<T>,
+  check: FormCheck<T>,
+  otherError?: (err: Error) => string,
+) {
+  return useCheckedForm({ defaultValues }, check, otherError);
+}
+
+function useCheckedForm<T extends FieldValues>(
+  start: Pick<UseFormProps<T>, "values" | "defaultValues">,
+  check: FormCheck<T>,
+  otherError: (err: Error) => string = () => "Network error.",
+) {
+  const form = useForm<T>({ ...start, resolver: checkResolver(check), reValidateMode: "onSubmit" });
   const [server, setServer] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const failed = (err: unknown) => {
     const fe = fieldErrors(err);
     if (Object.keys(fe).length) setServer(fe);
-    else setFormError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
+    else setFormError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : otherError(err as Error));
   };
   /** A field's message: the form's own check, else the server's answer. */
   const error = (k: string): string | undefined =>

@@ -1,4 +1,4 @@
-import { ProviderError } from "./errors.ts";
+import { ProviderError, midStreamError } from "./errors.ts";
 import { hostOf, joinUrl, json, parseArgs, postSse } from "./http.ts";
 import {
   DEFAULT_MAX_OUTPUT_TOKENS,
@@ -82,9 +82,8 @@ interface Ev {
   error?: { type?: string; message?: string };
 }
 
-async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGenerator<StreamEvent> {
-  const url = anthropicUrl(ep.baseUrl);
-  const host = hostOf(url);
+/** The Messages API request of a turn: the model, its output limit, the conversation, the tools. */
+function anthropicRequest(ep: ModelEndpoint, req: StreamRequest) {
   const body: Record<string, unknown> = {
     model: ep.model,
     max_tokens: req.maxOutputTokens ?? ep.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
@@ -97,7 +96,19 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
   if (ep.temperature !== null && ep.temperature !== undefined) body.temperature = ep.temperature;
   const headers: Record<string, string> = { "anthropic-version": ANTHROPIC_VERSION };
   if (ep.apiKey) headers["x-api-key"] = ep.apiKey;
+  return { headers, body };
+}
 
+/** An `error` event in the stream: an overload or a rate limit the caller may retry, else a server failure. */
+function streamError(ev: Ev, host: string): ProviderError {
+  const kind = ev.error?.type === "rate_limit_error" ? "rate_limited" : "server";
+  return midStreamError(host, ev.error?.message, kind);
+}
+
+async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGenerator<StreamEvent> {
+  const url = anthropicUrl(ep.baseUrl);
+  const host = hostOf(url);
+  const { headers, body } = anthropicRequest(ep, req);
   const blocks = new Map<number, { kind: string; id: string; name: string; args: string }>();
   let reason: FinishReason | null = null;
   let model = ep.model;
@@ -155,21 +166,8 @@ async function* streamAnthropic(ep: ModelEndpoint, req: StreamRequest): AsyncGen
       case "message_stop":
         stopped = true;
         break;
-      case "error": {
-        const msg = ev.error?.message;
-        const kind =
-          ev.error?.type === "overloaded_error" || ev.error?.type === "api_error"
-            ? "server"
-            : ev.error?.type === "rate_limit_error"
-              ? "rate_limited"
-              : "server";
-        throw new ProviderError(
-          kind,
-          `${host} failed while answering.${msg ? ` The server said: ${msg}` : ""}`,
-          undefined,
-          msg,
-        );
-      }
+      case "error":
+        throw streamError(ev, host);
       default:
         break; // ping and future event types
     }

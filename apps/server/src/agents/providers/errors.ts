@@ -32,6 +32,10 @@ export class ProviderError extends Error {
 
 const withDetail = (s: string, detail?: string) => (detail ? `${s} The server said: ${detail}` : s);
 
+/** An error the server sent inside a stream that had begun (after the 200): `kind` "server" unless it said more. */
+export const midStreamError = (host: string, detail?: string, kind: ProviderErrorKind = "server") =>
+  new ProviderError(kind, withDetail(`${host} failed while answering.`, detail), undefined, detail);
+
 /** The provider's error message from a JSON error body (OpenAI `{error:{message}}`, Anthropic `{error:{type,message}}`, Ollama `{error:"..."}`). */
 export function providerMessage(body: string): { message?: string; code?: string } {
   try {

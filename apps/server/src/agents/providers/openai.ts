@@ -1,4 +1,4 @@
-import { ProviderError } from "./errors.ts";
+import { ProviderError, midStreamError } from "./errors.ts";
 import { hostOf, joinUrl, json, parseArgs, postSse } from "./http.ts";
 import type { ChatMessage, FinishReason, ModelClient, ModelEndpoint, StreamEvent, StreamRequest } from "./types.ts";
 
@@ -7,6 +7,8 @@ export function openaiClient(ep: ModelEndpoint): ModelClient {
   return { stream: (req) => streamOpenai(ep, req) };
 }
 
+type ToolCallDelta = { index?: number; id?: string; function?: { name?: string; arguments?: string } };
+
 interface Chunk {
   model?: string;
   choices?: {
@@ -14,7 +16,7 @@ interface Chunk {
       content?: string | null;
       reasoning_content?: string | null;
       reasoning?: string | null;
-      tool_calls?: { index?: number; id?: string; function?: { name?: string; arguments?: string } }[];
+      tool_calls?: ToolCallDelta[];
     };
     finish_reason?: string | null;
   }[];
@@ -62,9 +64,8 @@ export function openaiMessages(system: string | undefined, messages: ChatMessage
 /** OpenAI's own reasoning models refuse `max_tokens`; other compatible servers know only `max_tokens`. */
 const tokenField = (baseUrl: string) => (hostOf(baseUrl) === "api.openai.com" ? "max_completion_tokens" : "max_tokens");
 
-async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenerator<StreamEvent> {
-  const url = joinUrl(ep.baseUrl, "/chat/completions");
-  const host = hostOf(url);
+/** The chat completions request of a turn: the model, the conversation, the tools, the output limit. */
+function openaiRequest(ep: ModelEndpoint, req: StreamRequest) {
   const maxTokens = req.maxOutputTokens ?? ep.maxOutputTokens ?? undefined;
   const body: Record<string, unknown> = {
     model: ep.model,
@@ -80,8 +81,34 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
   if (maxTokens) body[tokenField(ep.baseUrl)] = maxTokens;
   if (ep.temperature !== null && ep.temperature !== undefined) body.temperature = ep.temperature;
   const headers: Record<string, string> = ep.apiKey ? { authorization: `Bearer ${ep.apiKey}` } : {};
+  return { headers, body };
+}
 
-  const calls = new Map<number, { id: string; name: string; args: string }>();
+type PendingCall = { id: string; name: string; args: string };
+
+/** A chunk's part of the tool calls being streamed: a call's start (once its name is known) and its arguments. */
+function* toolCallDeltas(calls: Map<number, PendingCall>, deltas: ToolCallDelta[]): Generator<StreamEvent> {
+  for (const tc of deltas) {
+    const i = tc.index ?? 0;
+    let c = calls.get(i);
+    if (!c) {
+      c = { id: tc.id || `call_${i}`, name: tc.function?.name ?? "", args: "" };
+      calls.set(i, c);
+      if (c.name) yield { type: "tool_call_start", id: c.id, name: c.name };
+    } else if (tc.function?.name && !c.name) {
+      c.name = tc.function.name;
+      yield { type: "tool_call_start", id: c.id, name: c.name };
+    }
+    if (tc.id && c.id.startsWith("call_") && tc.id !== c.id && c.args === "") c.id = tc.id;
+    c.args += tc.function?.arguments ?? "";
+  }
+}
+
+async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenerator<StreamEvent> {
+  const url = joinUrl(ep.baseUrl, "/chat/completions");
+  const host = hostOf(url);
+  const { headers, body } = openaiRequest(ep, req);
+  const calls = new Map<number, PendingCall>();
   let reason: FinishReason | null = null;
   let model = ep.model;
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -107,15 +134,7 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
       break;
     }
     const chunk = json<Chunk>(ev.data, host);
-    if (chunk.error) {
-      const msg = typeof chunk.error === "string" ? chunk.error : chunk.error.message;
-      throw new ProviderError(
-        "server",
-        `${host} failed while answering.${msg ? ` The server said: ${msg}` : ""}`,
-        undefined,
-        msg,
-      );
-    }
+    if (chunk.error) throw midStreamError(host, typeof chunk.error === "string" ? chunk.error : chunk.error.message);
     if (chunk.model) model = chunk.model;
     if (chunk.usage) {
       usage.inputTokens = chunk.usage.prompt_tokens ?? usage.inputTokens;
@@ -127,20 +146,7 @@ async function* streamOpenai(ep: ModelEndpoint, req: StreamRequest): AsyncGenera
     const thought = d.reasoning_content ?? d.reasoning;
     if (thought) yield { type: "reasoning", delta: thought };
     if (d.content) yield { type: "text", delta: d.content };
-    for (const tc of d.tool_calls ?? []) {
-      const i = tc.index ?? 0;
-      let c = calls.get(i);
-      if (!c) {
-        c = { id: tc.id || `call_${i}`, name: tc.function?.name ?? "", args: "" };
-        calls.set(i, c);
-        if (c.name) yield { type: "tool_call_start", id: c.id, name: c.name };
-      } else if (tc.function?.name && !c.name) {
-        c.name = tc.function.name;
-        yield { type: "tool_call_start", id: c.id, name: c.name };
-      }
-      if (tc.id && c.id.startsWith("call_") && tc.id !== c.id && c.args === "") c.id = tc.id;
-      c.args += tc.function?.arguments ?? "";
-    }
+    yield* toolCallDeltas(calls, d.tool_calls ?? []);
     if (choice.finish_reason) {
       reason = finishReason(choice.finish_reason);
       yield* flushCalls();

@@ -1,6 +1,6 @@
-import { and, asc, desc, eq, gt, inArray, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, isNotNull, lt, sql } from "drizzle-orm";
 import type { AgentTemplateConfig, SandboxConfigInput } from "@stride/shared/contract";
-import { AGENT_DEFAULT_MAX_STEPS, AGENT_DEFAULT_TIMEOUT_S, SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared/contract";
+import { AGENT_DEFAULT_MAX_STEPS, AGENT_DEFAULT_TIMEOUT_S } from "@stride/shared/contract";
 import type { AppContext } from "../../core/context.ts";
 import { schema } from "../../db/client.ts";
 import {
@@ -14,14 +14,15 @@ import {
 import { MODEL_ATTEMPTS, pause, retryDelay } from "./retry.ts";
 import { sandboxRuntime } from "../sandbox/runtime.ts";
 import { endpointOf, findModelConfig } from "../../routes/model-configs/commands.ts";
-import { sandboxSpec, startSandbox } from "../../routes/environments/commands.ts";
 import { AGENT_TYPES_META } from "../../routes/agents/metadata.ts";
 import { appendRecord, recordContent } from "../../routes/agents/records.ts";
 import { printable, printableJson } from "../../core/printable.ts";
 import { enqueueRun, localRuns, recordExecutionActivity, type ExecutePayload } from "../../routes/agents/executions.ts";
 import type { ExecutionRow } from "../../routes/agents/presenters.ts";
-import { builtinTools, toolErrorText, type RunSandbox, type Tool, type ToolContext, type ToolResult } from "./tools.ts";
-import { connectMcp, type McpConnection } from "./mcp.ts";
+import { toolErrorText } from "./tools.ts";
+import type { RunSandbox, Tool, ToolContext, ToolResult } from "./tool-kit.ts";
+import type { McpConnection } from "./mcp.ts";
+import { openConversation, prepareSandboxes, SYSTEM, toolSet } from "./setup.ts";
 
 /**
  * The agent loop (agents.md §3), run by the `agent:run` job: claim the execution (pending → running), prepare its
@@ -30,15 +31,7 @@ import { connectMcp, type McpConnection } from "./mcp.ts";
  * The conversation is saved after each step, so a run taken over after its process went away continues it.
  */
 
-const {
-  agentExecutions: E,
-  agentExecutionRecords: R,
-  agentArtifacts: A,
-  sandboxes: S,
-  environmentTemplates: ET,
-  projects,
-  issues,
-} = schema;
+const { agentExecutions: E, agentExecutionRecords: R, agentArtifacts: A, sandboxes: S, projects } = schema;
 
 /** How often a run writes its heartbeat and checks that it was not cancelled elsewhere. */
 export const HEARTBEAT_MS = 400;
@@ -61,17 +54,6 @@ interface Outcome {
   reason: string | null;
   summary: string | null;
 }
-
-const SYSTEM = (cfg: AgentTemplateConfig, hasSandbox: boolean, project: { name: string; identifier: string }) =>
-  [
-    `You are ${cfg.name}, an agent working inside Stride, a work-tracking app.`,
-    cfg.type === "assistant"
-      ? `You are the assistant of the project "${project.name}" (work item keys ${project.identifier}-<number>), chatting with a person of the project. Answer their questions about the project's work items and, when they ask, create, update or comment on work items with the tools: search before you answer, read an item before you change it, and say what you did. You act with that person's permissions: when a tool refuses, tell them they may not do it.`
-      : hasSandbox
-        ? "You work in a sandboxed checkout of the repository at /workspace (no network unless allowed). Plan your work as tasks of the work item (create_task, then update_task to in_progress and completed), use the sandbox tools to read code, run commands and edit files, comment on the work item what you did, and end with a short final answer. Your changes become a diff that a person reviews."
-        : "Use the work-item tools to read and update the work item, and end with a short final answer.",
-    cfg.instructions?.trim() ? `\nInstructions from the project:\n${cfg.instructions.trim()}` : "",
-  ].join("\n");
 
 /** Text streamed into one record: made on the first piece, its content updated every STREAM_FLUSH_MS, final at the end. */
 class StreamedRecord {
@@ -129,6 +111,60 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
     .returning();
   if (!exec) return; // cancelled, superseded by a newer run, or already taken
   const cfg = exec.agentConfig as AgentTemplateConfig;
+  const run = watchRun(app, exec, cfg);
+  const { signal } = run;
+
+  const mcp: McpConnection[] = [];
+  let sandbox: RunSandbox | null = null;
+  let sandboxIds = exec.sandboxIds;
+  let sandboxReady = false;
+  let outcome: Outcome;
+  try {
+    const [project] = await app.db.select().from(projects).where(eq(projects.id, exec.projectId));
+    const modelRow = await findModelConfig(app.db, exec.projectId, cfg.model_config);
+    if (!modelRow) throw new Error(`The model configuration "${cfg.model_config}" does not exist any more.`);
+    ({ sandbox, sandboxIds } = await prepareSandboxes(app, exec, signal));
+    sandboxReady = true;
+    const tools = await toolSet(app, exec, cfg, sandbox, signal, mcp);
+    const ctx: ToolContext = {
+      app,
+      project,
+      issueId: exec.issueId,
+      actorId: exec.createdById ?? "",
+      agentTemplateId: exec.agentTemplateId,
+      sandbox,
+      signal,
+    };
+    outcome = await converse(app, exec, cfg, modelRow, tools, ctx, !!sandbox, signal);
+  } catch (e) {
+    const reason = run.stopped() ?? (e instanceof Stop ? e.reason : null);
+    if (reason) outcome = stopped(reason, cfg, !sandboxReady);
+    else {
+      const message = e instanceof ProviderError || e instanceof Error ? e.message : String(e);
+      await appendRecord(app.db, exec, { type: "error", content: message }).catch(() => {});
+      outcome = { status: "failed", reason: message, summary: null };
+    }
+  } finally {
+    run.dispose();
+    for (const c of mcp) await c.close();
+  }
+  const stop = run.stopped();
+  if (stop) outcome = stopped(stop, cfg, !sandboxReady);
+  if (outcome.status !== "shutdown" && AGENT_TYPES_META[cfg.type].producesDiff)
+    await diffArtifacts(app, exec, sandboxIds).catch(async (e) => {
+      await appendRecord(app.db, exec, {
+        type: "error",
+        content: `The diff could not be made: ${(e as Error).message}`,
+      }).catch(() => {});
+    });
+  await finish(app, exec, outcome);
+}
+
+/**
+ * A run's watch: its abort signal, ended by its time limit, by a cancel (its row no longer running: checked with
+ * each heartbeat), or by this process stopping (releaseLocalRuns).
+ */
+function watchRun(app: AppContext, exec: ExecutionRow, cfg: AgentTemplateConfig) {
   const controller = new AbortController();
   let stop: StopReason | null = null;
   const halt = (r: StopReason) => {
@@ -156,82 +192,16 @@ export async function runExecution(app: AppContext, payload: ExecutePayload): Pr
         beating = false;
       });
   }, HEARTBEAT_MS);
-
-  const mcp: McpConnection[] = [];
-  let sandbox: RunSandbox | null = null;
-  let sandboxIds = exec.sandboxIds;
-  let sandboxReady = false;
-  let outcome: Outcome;
-  try {
-    const [project] = await app.db.select().from(projects).where(eq(projects.id, exec.projectId));
-    const meta = AGENT_TYPES_META[cfg.type];
-    const modelRow = await findModelConfig(app.db, exec.projectId, cfg.model_config);
-    if (!modelRow) throw new Error(`The model configuration "${cfg.model_config}" does not exist any more.`);
-    ({ sandbox, sandboxIds } = await prepareSandboxes(app, exec, controller.signal));
-    sandboxReady = true;
-    const tools = new Map<string, Tool>();
-    const allowed = cfg.tools?.length ? meta.tools.filter((t) => cfg.tools!.includes(t)) : meta.tools;
-    for (const t of builtinTools(
-      allowed.filter((n) => sandbox || !["run_command", "read_file", "write_file", "list_files"].includes(n)),
-    ))
-      tools.set(t.spec.name, t);
-    const ec = exec.executionConfig as { mcp_template_ids?: string[] };
-    const mcpRows = ec.mcp_template_ids?.length
-      ? await app.db
-          .select()
-          .from(ET)
-          .where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.mcp_template_ids)))
-          .orderBy(asc(ET.createdAt))
-      : [];
-    for (const [i, row] of mcpRows.entries()) {
-      try {
-        const conn = await connectMcp(
-          app,
-          { id: row.id, type: row.type, config: row.config as Record<string, unknown> },
-          i,
-          sandbox,
-          controller.signal,
-        );
-        mcp.push(conn);
-        for (const t of conn.tools) tools.set(t.spec.name, t);
-      } catch (e) {
-        if (stop) throw new Stop(stop);
-        await appendRecord(app.db, exec, { type: "error", content: (e as Error).message });
-      }
-    }
-    const ctx: ToolContext = {
-      app,
-      project,
-      issueId: exec.issueId,
-      actorId: exec.createdById ?? "",
-      agentTemplateId: exec.agentTemplateId,
-      sandbox,
-      signal: controller.signal,
-    };
-    outcome = await converse(app, exec, cfg, modelRow, tools, ctx, !!sandbox, controller.signal);
-  } catch (e) {
-    const reason = stop ?? (e instanceof Stop ? e.reason : null);
-    if (reason) outcome = stopped(reason, cfg, !sandboxReady);
-    else {
-      const message = e instanceof ProviderError || e instanceof Error ? e.message : String(e);
-      await appendRecord(app.db, exec, { type: "error", content: message }).catch(() => {});
-      outcome = { status: "failed", reason: message, summary: null };
-    }
-  } finally {
-    clearTimeout(timer);
-    clearInterval(beat);
-    localRuns(app).delete(exec.id);
-    for (const c of mcp) await c.close();
-  }
-  if (stop) outcome = stopped(stop, cfg, !sandboxReady);
-  if (outcome.status !== "shutdown" && AGENT_TYPES_META[cfg.type].producesDiff)
-    await diffArtifacts(app, exec, sandboxIds).catch(async (e) => {
-      await appendRecord(app.db, exec, {
-        type: "error",
-        content: `The diff could not be made: ${(e as Error).message}`,
-      }).catch(() => {});
-    });
-  await finish(app, exec, outcome);
+  return {
+    signal: controller.signal,
+    /** Why the run was stopped, if it was. */
+    stopped: (): StopReason | null => stop,
+    dispose() {
+      clearTimeout(timer);
+      clearInterval(beat);
+      localRuns(app).delete(exec.id);
+    },
+  };
 }
 
 function stopped(reason: StopReason, cfg: AgentTemplateConfig, starting = false): Outcome {
@@ -247,89 +217,6 @@ function stopped(reason: StopReason, cfg: AgentTemplateConfig, starting = false)
   return { status: "cancelled", reason: "Cancelled.", summary: null };
 }
 
-/** The run's sandboxes: those of the execution, or made now from its sandbox templates (once; a resumed run reuses them). */
-async function prepareSandboxes(
-  app: AppContext,
-  exec: ExecutionRow,
-  signal: AbortSignal,
-): Promise<{ sandbox: RunSandbox | null; sandboxIds: string[] }> {
-  const ec = exec.executionConfig as { sandbox_template_ids?: string[] };
-  let ids = exec.sandboxIds;
-  if (!ids.length && ec.sandbox_template_ids?.length) {
-    const templates = await app.db
-      .select()
-      .from(ET)
-      .where(and(eq(ET.projectId, exec.projectId), inArray(ET.id, ec.sandbox_template_ids), eq(ET.type, "sandbox")));
-    if (!templates.length) throw new Error("The sandbox template of this run does not exist any more.");
-    ids = [];
-    for (const t of templates) {
-      const config = t.config as SandboxConfigInput;
-      const [row] = await app.db
-        .insert(S)
-        .values({
-          workspaceId: exec.workspaceId,
-          projectId: exec.projectId,
-          clusterId: exec.clusterId,
-          templateId: t.id,
-          config,
-          expiresAt:
-            sql`now() + make_interval(secs => ${config.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S})` as unknown as Date,
-          createdById: exec.createdById,
-          updatedById: exec.createdById,
-        })
-        .returning();
-      ids.push(row.id);
-    }
-    await app.db.update(E).set({ sandboxIds: ids }).where(eq(E.id, exec.id));
-    for (const id of ids) {
-      if (signal.aborted) throw signal.reason;
-      // the run's cancel and time limit reach the checkout and the setup script
-      await startSandbox(app, id, { signal, executionId: exec.id });
-      if (signal.aborted) throw signal.reason;
-    }
-  }
-  if (!ids.length) return { sandbox: null, sandboxIds: ids };
-  const rows = await app.db.select().from(S).where(inArray(S.id, ids));
-  const rt = sandboxRuntime(app);
-  for (const r of rows) {
-    if (r.status !== "active" || !rt.exists(r.id))
-      throw new Error(
-        r.status === "error" && r.statusReason
-          ? `The sandbox could not start: ${r.statusReason}`
-          : "The sandbox of this run is not running any more.",
-      );
-  }
-  // what is enforced in each sandbox goes into the run's record (once, before its first step)
-  for (const id of exec.steps === 0 && !(exec.messages as unknown[]).length ? ids : []) {
-    const enforced = rt.enforcement(id);
-    if (enforced) await appendRecord(app.db, exec, { type: "message", content: enforced });
-  }
-  const first = rows.find((r) => r.id === ids[0])!;
-  const spec = sandboxSpec(first.config as SandboxConfigInput);
-  return { sandbox: { id: first.id, network: spec.network, limits: spec.limits ?? {} }, sandboxIds: ids };
-}
-
-/** The first user message of a run on a work item: the item itself, then what the person asked. */
-async function introduction(app: AppContext, exec: ExecutionRow, inputs: string[]): Promise<string> {
-  const parts: string[] = [];
-  if (exec.issueId) {
-    const [row] = await app.db
-      .select({
-        seq: issues.sequenceId,
-        name: issues.name,
-        desc: issues.descriptionStripped,
-        ident: projects.identifier,
-      })
-      .from(issues)
-      .innerJoin(projects, eq(projects.id, issues.projectId))
-      .where(eq(issues.id, exec.issueId));
-    if (row) parts.push(`Work item ${row.ident}-${row.seq}: ${row.name}\n\n${row.desc?.trim() || "(no description)"}`);
-  }
-  parts.push(...inputs);
-  if (!inputs.length && exec.issueId) parts.push("Work on this work item.");
-  return parts.join("\n\n");
-}
-
 async function converse(
   app: AppContext,
   exec: ExecutionRow,
@@ -341,27 +228,7 @@ async function converse(
   signal: AbortSignal,
 ): Promise<Outcome> {
   const client = modelClient(endpointOf(app, modelRow));
-  const messages = [...(exec.messages as ChatMessage[])];
-  const inputs = await app.db
-    .select()
-    .from(R)
-    .where(and(eq(R.executionId, exec.id), eq(R.type, "user_input"), gt(R.seq, exec.consumedSeq)))
-    .orderBy(asc(R.seq));
-  const consumedSeq = inputs.length ? inputs[inputs.length - 1].seq : exec.consumedSeq;
-  if (!messages.length)
-    messages.push({
-      role: "user",
-      content: await introduction(
-        app,
-        exec,
-        inputs.map((r) => r.content),
-      ),
-    });
-  else for (const r of inputs) messages.push({ role: "user", content: r.content });
-  await app.db
-    .update(E)
-    .set({ messages: printableJson(messages), consumedSeq })
-    .where(eq(E.id, exec.id));
+  const messages = await openConversation(app, exec);
 
   const maxSteps = cfg.max_steps ?? AGENT_DEFAULT_MAX_STEPS;
   const specs = [...tools.values()].map((t) => t.spec);
@@ -382,31 +249,7 @@ async function converse(
     );
     steps++;
     messages.push({ role: "assistant", content: answer, ...(calls.length ? { toolCalls: calls } : {}) });
-    for (const call of calls) {
-      await appendRecord(app.db, exec, {
-        type: "tool_call",
-        format: "code",
-        content: call.rawArgs || JSON.stringify(call.args),
-        toolName: call.name,
-        toolCallId: call.id,
-      });
-      const out = await runTool(tools, call, ctx);
-      await appendRecord(app.db, exec, {
-        type: "tool_call_output",
-        format: out.format ?? "text",
-        content: out.content,
-        toolName: call.name,
-        toolCallId: call.id,
-      });
-      messages.push({
-        role: "tool",
-        toolCallId: call.id,
-        toolName: call.name,
-        content: withinBudget(out.content),
-        ...(out.isError ? { isError: true } : {}),
-      });
-      if (signal.aborted) throw signal.reason;
-    }
+    await runCalls(app, exec, calls, tools, ctx, messages);
     await app.db
       .update(E)
       .set({
@@ -418,6 +261,43 @@ async function converse(
       })
       .where(eq(E.id, exec.id));
     if (!calls.length) return { status: "completed", reason: null, summary: answer || null };
+  }
+}
+
+/** The model's tool calls, each run and recorded (its call, then its output), their outputs added to the conversation. */
+async function runCalls(
+  app: AppContext,
+  exec: ExecutionRow,
+  calls: ToolCall[],
+  tools: Map<string, Tool>,
+  ctx: ToolContext,
+  messages: ChatMessage[],
+): Promise<void> {
+  const signal = ctx.signal;
+  for (const call of calls) {
+    await appendRecord(app.db, exec, {
+      type: "tool_call",
+      format: "code",
+      content: call.rawArgs || JSON.stringify(call.args),
+      toolName: call.name,
+      toolCallId: call.id,
+    });
+    const out = await runTool(tools, call, ctx);
+    await appendRecord(app.db, exec, {
+      type: "tool_call_output",
+      format: out.format ?? "text",
+      content: out.content,
+      toolName: call.name,
+      toolCallId: call.id,
+    });
+    messages.push({
+      role: "tool",
+      toolCallId: call.id,
+      toolName: call.name,
+      content: withinBudget(out.content),
+      ...(out.isError ? { isError: true } : {}),
+    });
+    if (signal.aborted) throw signal.reason;
   }
 }
 

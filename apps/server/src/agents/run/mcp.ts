@@ -6,7 +6,7 @@ import type { AppContext } from "../../core/context.ts";
 import { shQuote } from "../sandbox/bwrap.ts";
 import { sandboxRuntime } from "../sandbox/runtime.ts";
 import { guardedFetch, OutboundError } from "../../core/safe-fetch.ts";
-import type { RunSandbox, Tool, ToolResult } from "./tools.ts";
+import type { RunSandbox, Tool, ToolResult } from "./tool-kit.ts";
 
 /**
  * The MCP client of a run (agents.md §3): the tools of the execution's MCP environment templates, a `local_mcp`

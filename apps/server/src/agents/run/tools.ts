@@ -11,19 +11,17 @@ import {
   type Policy,
   type RawPropertyValue,
 } from "@stride/shared";
-import type { RecordFormat } from "@stride/shared/contract";
-import type { AppContext } from "../../core/context.ts";
 import { actOnBehalfOf } from "../../domain/activity.ts";
-import type { ProjectRow } from "../../http/route.ts";
 import { schema, type Tx } from "../../db/client.ts";
-import type { ToolSpec } from "../providers/types.ts";
 import { insertTasks, patchTask, tasksOf } from "../../routes/issue-tasks/commands.ts";
 import { createComment } from "../../routes/issue-comments/commands.ts";
 import { createIssue, updateIssue } from "../../routes/issues/commands.ts";
 import { projectTypes, typeProperties } from "../../domain/item-properties.ts";
 import { listWorkItems, parseFilters, parseListQuery } from "../../domain/work-item-list/index.ts";
-import { SandboxError, sandboxRuntime } from "../sandbox/runtime.ts";
+import { SandboxError } from "../sandbox/runtime.ts";
 import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
+import { obj, str, ToolInputError, type Tool, type ToolContext, type ToolResult } from "./tool-kit.ts";
+import { SANDBOX_TOOLS } from "./sandbox-tools.ts";
 
 /**
  * The agent's built-in tools (agents.md §3): work-item tools act on the execution's work item with the rights of the
@@ -31,38 +29,6 @@ import { SandboxUnavailableError } from "../sandbox/bwrap.ts";
  * API (so activity, notifications, webhooks and live events follow) with the agent template's bot as their actor,
  * on behalf of that person (`asAgent`); sandbox tools run inside the run's bubblewrap sandbox.
  */
-
-export interface ToolResult {
-  content: string;
-  format?: RecordFormat;
-  isError?: boolean;
-}
-
-export interface RunSandbox {
-  id: string;
-  network: boolean;
-  limits: { cpuSeconds?: number; memoryBytes?: number; wallSeconds?: number };
-}
-
-export interface ToolContext {
-  app: AppContext;
-  project: ProjectRow;
-  /** The work item of the run (null for the project assistant without one). */
-  issueId: string | null;
-  /** On whose behalf and with whose rights the run acts: the person who started the execution. */
-  actorId: string;
-  /** The run's agent template: its bot user is the author of the run's writes (none: the agent was removed). */
-  agentTemplateId: string | null;
-  sandbox: RunSandbox | null;
-  signal: AbortSignal;
-}
-
-export interface Tool {
-  spec: ToolSpec;
-  run: (args: Record<string, unknown>, ctx: ToolContext) => Promise<ToolResult>;
-}
-
-export class ToolInputError extends Error {}
 
 /** The custom property values a create or update tool takes (issue #29). */
 const PROPERTIES_ARG = {
@@ -132,22 +98,6 @@ async function authorize(
   return roles;
 }
 
-const str = (args: Record<string, unknown>, key: string, required = true): string | undefined => {
-  const v = args[key];
-  if (v === undefined || v === null || v === "") {
-    if (required) throw new ToolInputError(`"${key}" is required.`);
-    return undefined;
-  }
-  if (typeof v !== "string") throw new ToolInputError(`"${key}" must be a string.`);
-  return v;
-};
-
-const obj = (properties: Record<string, unknown>, required: string[] = []) => ({
-  type: "object",
-  properties,
-  required,
-  additionalProperties: false,
-});
 const workItemId = {
   type: "string",
   description: "The work item's id or key like ABC-12 (default: the work item of this run).",
@@ -524,80 +474,8 @@ const TOOLS: Record<string, Tool> = {
       return { content: `Updated ${ctx.project.identifier}-${row.sequenceId}: ${row.name}` };
     },
   },
-  run_command: {
-    spec: {
-      name: "run_command",
-      description:
-        "Run a shell command (sh -c) in the sandbox, in the repository checkout (/workspace). Returns exit code, stdout and stderr.",
-      parameters: obj(
-        {
-          command: { type: "string" },
-          cwd: { type: "string", description: "Folder relative to the checkout." },
-          timeout_s: { type: "integer", minimum: 1, maximum: 3600 },
-        },
-        ["command"],
-      ),
-    },
-    run: async (args, ctx) => {
-      const sb = needSandbox(ctx);
-      const timeout = typeof args.timeout_s === "number" ? Math.min(3600, Math.max(1, args.timeout_s)) : undefined;
-      const r = await sandboxRuntime(ctx.app).exec(sb.id, str(args, "command")!, {
-        network: sb.network,
-        signal: ctx.signal,
-        cwd: str(args, "cwd", false),
-        limits: { ...sb.limits, ...(timeout ? { wallSeconds: timeout } : {}) },
-      });
-      const status = r.killed ? "killed" : r.timedOut ? "timed out" : `exit code ${r.exitCode ?? r.signal}`;
-      const parts = [`$ ${args.command}`, `(${status}, ${r.durationMs} ms)`];
-      if (r.stdout) parts.push(r.stdout.trimEnd());
-      if (r.stderr) parts.push(`[stderr]\n${r.stderr.trimEnd()}`);
-      return { content: parts.join("\n"), format: "code", isError: r.exitCode !== 0 };
-    },
-  },
-  read_file: {
-    spec: {
-      name: "read_file",
-      description: "Read a file of the checkout (path relative to it).",
-      parameters: obj({ path: { type: "string" } }, ["path"]),
-    },
-    run: async (args, ctx) => ({
-      content: await sandboxRuntime(ctx.app).readFile(needSandbox(ctx).id, str(args, "path")!, ctx.signal),
-      format: "code",
-    }),
-  },
-  write_file: {
-    spec: {
-      name: "write_file",
-      description: "Write (create or replace) a file of the checkout with the given content.",
-      parameters: obj({ path: { type: "string" }, content: { type: "string" } }, ["path", "content"]),
-    },
-    run: async (args, ctx) => {
-      const content = typeof args.content === "string" ? args.content : "";
-      await sandboxRuntime(ctx.app).writeFile(needSandbox(ctx).id, str(args, "path")!, content, ctx.signal);
-      return { content: `Wrote ${args.path} (${Buffer.byteLength(content)} bytes).` };
-    },
-  },
-  list_files: {
-    spec: {
-      name: "list_files",
-      description: "List files and folders of the checkout (up to 4 levels below the folder).",
-      parameters: obj({
-        path: { type: "string", description: "Folder relative to the checkout (default: the root)." },
-      }),
-    },
-    run: async (args, ctx) => ({
-      content:
-        (
-          await sandboxRuntime(ctx.app).listFiles(needSandbox(ctx).id, str(args, "path", false) ?? ".", ctx.signal)
-        ).join("\n") || "(empty)",
-    }),
-  },
+  ...SANDBOX_TOOLS,
 };
-
-function needSandbox(ctx: ToolContext): RunSandbox {
-  if (!ctx.sandbox) throw new ToolInputError("This run has no sandbox.");
-  return ctx.sandbox;
-}
 
 /** The built-in tools by name (unknown names are left out). */
 export function builtinTools(names: readonly string[]): Tool[] {

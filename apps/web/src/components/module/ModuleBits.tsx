@@ -108,44 +108,14 @@ export function ModuleMenu({
   const canEdit = useCan("edit", "module", subject);
   const canArchive = useCan("archive", "module", subject);
   const canDelete = useCan("delete", "module", subject);
-  const archive = useArchiveModule(slug, pid);
+  const archiveItem = useArchiveItem(slug, pid, m, onGone);
   const del = useDeleteModule(slug, pid);
   const toast = useToast();
-  const nav = useNavigate();
   const [confirm, setConfirm] = useState(false);
   const archived = !!m.archived_at;
   const items: MenuItem[] = [];
   if (onEdit && canEdit && !archived) items.push({ label: "Edit", onSelect: onEdit });
-  if (canArchive && !archived) {
-    const finished = ARCHIVABLE_MODULE_STATUSES.includes(m.status);
-    items.push({
-      label: "Archive",
-      disabled: !finished,
-      hint: finished ? undefined : "Only completed or cancelled modules can be archived",
-      // (the row leaves the list at once: the outcome is awaited, not left to this component's callbacks)
-      onSelect: () =>
-        void archive.mutateAsync({ id: m.id }).then(
-          () => {
-            toast.show("success", "Module archived", m.name);
-            onGone?.();
-          },
-          () => undefined,
-        ),
-    });
-  }
-  if (canArchive && archived) {
-    items.push({
-      label: "Restore",
-      onSelect: () =>
-        void archive.mutateAsync({ id: m.id, restore: true }).then(
-          () => {
-            toast.show("success", "Module restored", m.name);
-            nav(`/${slug}/projects/${pid}/modules/${m.id}/`);
-          },
-          () => undefined,
-        ),
-    });
-  }
+  if (canArchive) items.push(archiveItem);
   items.push({
     label: "Copy link",
     onSelect: () => {
@@ -182,4 +152,38 @@ export function ModuleMenu({
       />
     </>
   );
+}
+
+/** The menu's Archive (finished modules only) or, for an archived module, Restore. */
+function useArchiveItem(slug: string, pid: string, m: Module, onGone?: () => void): MenuItem {
+  const archive = useArchiveModule(slug, pid);
+  const toast = useToast();
+  const nav = useNavigate();
+  if (m.archived_at)
+    return {
+      label: "Restore",
+      onSelect: () =>
+        void archive.mutateAsync({ id: m.id, restore: true }).then(
+          () => {
+            toast.show("success", "Module restored", m.name);
+            nav(`/${slug}/projects/${pid}/modules/${m.id}/`);
+          },
+          () => undefined,
+        ),
+    };
+  const finished = ARCHIVABLE_MODULE_STATUSES.includes(m.status);
+  return {
+    label: "Archive",
+    disabled: !finished,
+    hint: finished ? undefined : "Only completed or cancelled modules can be archived",
+    // (the row leaves the list at once: the outcome is awaited, not left to this component's callbacks)
+    onSelect: () =>
+      void archive.mutateAsync({ id: m.id }).then(
+        () => {
+          toast.show("success", "Module archived", m.name);
+          onGone?.();
+        },
+        () => undefined,
+      ),
+  };
 }

@@ -1,11 +1,11 @@
-import { useState } from "react";
 import { MODULE_STATUSES, type ModuleStatus } from "@stride/shared";
+import type { UseFormReturn } from "react-hook-form";
 import type { ModuleCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
-import { Dropdown } from "../work-item/Dropdown.tsx";
-import { displayName } from "../work-item/properties.tsx";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useProjectRefs } from "../../api/work-items-refs.ts";
+import { MultiPicker } from "../work-item/MultiPicker.tsx";
+import { displayName, PersonOptions } from "../work-item/properties.tsx";
+import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
+import { useDialogForm } from "../../lib/settings-form.ts";
 import { useCreateModule, useUpdateModule, type Module } from "../../api/modules.ts";
 import { STATUS_LABEL } from "./ModuleBits.tsx";
 
@@ -29,6 +29,25 @@ const fromModule = (m?: Module | null): Values => ({
   member_ids: m?.member_ids ?? [],
 });
 
+/** The dialog's own checks: a name, and dates in order. */
+const checkModule = (v: Values) => {
+  const local: Record<string, string> = {};
+  if (!v.name.trim()) local.name = "A module needs a name.";
+  if (v.start_date && v.target_date && v.start_date > v.target_date)
+    local.target_date = "The target date cannot be before the start date.";
+  return local;
+};
+
+const bodyOf = (v: Values): ModuleCreateBody => ({
+  name: v.name.trim(),
+  description: v.description,
+  status: v.status,
+  start_date: v.start_date || null,
+  target_date: v.target_date || null,
+  lead_id: v.lead_id || null,
+  member_ids: v.member_ids,
+});
+
 /** Create a module, or edit one (`module`): name, description, status, dates, lead and members. */
 export function ModuleFormModal({
   slug,
@@ -46,35 +65,11 @@ export function ModuleFormModal({
   const refs = useProjectRefs(slug, pid);
   const create = useCreateModule(slug, pid);
   const update = useUpdateModule(slug, pid);
-  const [v, setV] = useState<Values>(() => fromModule(module));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = (p: Partial<Values>) => setV((cur) => ({ ...cur, ...p }));
+  const { form, error, formError, onSubmit } = useDialogForm(fromModule(module), checkModule, (e) => e.message);
   const pending = create.isPending || update.isPending;
 
-  const submit = () => {
-    const name = v.name.trim();
-    const local: Record<string, string> = {};
-    if (!name) local.name = "A module needs a name.";
-    if (v.start_date && v.target_date && v.start_date > v.target_date)
-      local.target_date = "The target date cannot be before the start date.";
-    setErrors(local);
-    setFailure(null);
-    if (Object.keys(local).length) return;
-    const body: ModuleCreateBody = {
-      name,
-      description: v.description,
-      status: v.status,
-      start_date: v.start_date || null,
-      target_date: v.target_date || null,
-      lead_id: v.lead_id || null,
-      member_ids: v.member_ids,
-    };
-    const onError = (e: Error) => {
-      const fe = fieldErrors(e);
-      if (Object.keys(fe).length) setErrors(fe);
-      else setFailure((e instanceof ApiError ? errorMessage(e.body) : null) ?? e.message);
-    };
+  const submit = onSubmit((v, onError) => {
+    const body = bodyOf(v);
     if (module) update.mutate({ id: module.id, patch: body }, { onSuccess: onClose, onError });
     else
       create.mutate(body, {
@@ -84,11 +79,8 @@ export function ModuleFormModal({
         },
         onError,
       });
-  };
+  });
 
-  const memberOptions = () =>
-    refs.members.map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name }));
-  const memberNames = v.member_ids.map((id) => displayName(refs.memberById.get(id)));
   return (
     <Modal
       open
@@ -99,95 +91,71 @@ export function ModuleFormModal({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={submit} disabled={pending}>
+          <Button onClick={() => void submit()} disabled={pending}>
             {module ? "Save changes" : "Create module"}
           </Button>
         </>
       }
     >
-      <form
-        className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {failure && <Banner>{failure}</Banner>}
+      <form className="space-y-3" onSubmit={(e) => void submit(e)}>
+        {formError && <Banner>{formError}</Banner>}
         <Input
           label="Name"
-          value={v.name}
           maxLength={255}
-          onChange={(e) => set({ name: e.target.value })}
-          error={errors.name}
+          error={error("name")}
           placeholder="Module name"
+          {...form.register("name")}
         />
-        <Textarea label="Description" value={v.description} onChange={(e) => set({ description: e.target.value })} />
-        <div className="grid grid-cols-2 gap-3">
-          <Input
-            label="Start date"
-            type="date"
-            value={v.start_date}
-            onChange={(e) => set({ start_date: e.target.value })}
-            error={errors.start_date}
-          />
-          <Input
-            label="Target date"
-            type="date"
-            value={v.target_date}
-            onChange={(e) => set({ target_date: e.target.value })}
-            error={errors.target_date ?? errors.non_field_errors}
-          />
-        </div>
-        <div className="grid grid-cols-2 gap-3">
-          <Select
-            label="Status"
-            value={v.status}
-            onChange={(e) => set({ status: e.target.value as ModuleStatus })}
-            error={errors.status}
-          >
-            {MODULE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {STATUS_LABEL[s]}
-              </option>
-            ))}
-          </Select>
-          <Select
-            label="Lead"
-            value={v.lead_id}
-            onChange={(e) => set({ lead_id: e.target.value })}
-            error={errors.lead_id}
-          >
-            <option value="">No lead</option>
-            {refs.members.map((m) => (
-              <option key={m.id} value={m.id}>
-                {displayName(m)}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="space-y-1">
-          <span className="block text-sm font-medium text-fg-muted">Members</span>
-          <Dropdown
-            label="Members"
-            multiple
-            options={memberOptions}
-            value={v.member_ids}
-            onChange={(ids) => set({ member_ids: (ids as string[]) ?? [] })}
-            buttonClassName="flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm"
-            emptyText="No members"
-            button={
-              <span className="truncate">
-                {memberNames.length ? memberNames.join(", ") : <span className="text-fg-faint">Add members</span>}
-              </span>
-            }
-          />
-          {errors.member_ids && (
-            <p role="alert" className="text-xs text-red-600">
-              {errors.member_ids}
-            </p>
-          )}
-        </div>
+        <Textarea label="Description" {...form.register("description")} />
+        <ModuleFields form={form} error={error} refs={refs} />
+        <MultiPicker
+          label="Members"
+          options={() => refs.members.map((m) => ({ value: m.id, label: displayName(m), keywords: m.display_name }))}
+          value={form.watch("member_ids")}
+          onChange={(ids) => form.setValue("member_ids", ids)}
+          names={form.watch("member_ids").map((id) => displayName(refs.memberById.get(id)))}
+          placeholder="Add members"
+          error={error("member_ids")}
+        />
       </form>
     </Modal>
+  );
+}
+
+/** The dates, the status and the lead. */
+function ModuleFields({
+  form,
+  error,
+  refs,
+}: {
+  form: UseFormReturn<Values>;
+  error: (k: string) => string | undefined;
+  refs: ProjectRefs;
+}) {
+  return (
+    <>
+      <div className="grid grid-cols-2 gap-3">
+        <Input label="Start date" type="date" error={error("start_date")} {...form.register("start_date")} />
+        <Input
+          label="Target date"
+          type="date"
+          error={error("target_date") ?? error("non_field_errors")}
+          {...form.register("target_date")}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3">
+        <Select label="Status" error={error("status")} {...form.register("status")}>
+          {MODULE_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {STATUS_LABEL[s]}
+            </option>
+          ))}
+        </Select>
+        <Select label="Lead" error={error("lead_id")} {...form.register("lead_id")}>
+          <option value="">No lead</option>
+          <PersonOptions people={refs.members} />
+        </Select>
+      </div>
+    </>
   );
 }

@@ -75,6 +75,29 @@ export function emojiToValue(e: string): string {
     .join("-");
 }
 
+/** The emoji set as toggle buttons (aria-pressed), the chosen one ringed; `onPick` gets the emoji's stored value. */
+export function EmojiButtons({ chosen, onPick }: { chosen: string; onPick: (value: string) => void }) {
+  return (
+    <>
+      {EMOJIS.map((em) => {
+        const value = emojiToValue(em);
+        return (
+          <button
+            key={em}
+            type="button"
+            aria-pressed={chosen === value}
+            aria-label={`Emoji ${em}`}
+            onClick={() => onPick(value)}
+            className={`h-8 w-8 rounded text-lg ${chosen === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}
+          >
+            {em}
+          </button>
+        );
+      })}
+    </>
+  );
+}
+
 export function emojiFromValue(v: string): string {
   if (!/^\d+(-\d+)*$/.test(v)) return v;
   try {

@@ -10,13 +10,8 @@ export interface SettingsRow {
   detail?: ReactNode;
 }
 
-/**
- * The frame of a settings page that lists things and edits them in place (project settings → agents, repositories,
- * MCP servers): the heading with its description and buttons, the add form above the list, each row with an
- * "Edit / Delete" menu for those who may edit, the row's form in place of the row while it is edited, an empty
- * state, and the delete confirmation. The page brings the data, the row's look and the form.
- */
-export function SettingsList<T extends { id: string }>(props: {
+/** What a settings list is given. */
+type SettingsListProps<T> = {
   title: string;
   description: ReactNode;
   /** The query the items come from: a spinner while loading, its error (or `loadError`) when it fails. */
@@ -42,7 +37,15 @@ export function SettingsList<T extends { id: string }>(props: {
   deleting: boolean;
   /** What the page shows below the list (its own dialogs). */
   children?: ReactNode;
-}) {
+};
+
+/**
+ * The frame of a settings page that lists things and edits them in place (project settings → agents, repositories,
+ * MCP servers): the heading with its description and buttons, the add form above the list, each row with an
+ * "Edit / Delete" menu for those who may edit, the row's form in place of the row while it is edited, an empty
+ * state, and the delete confirmation. The page brings the data, the row's look and the form.
+ */
+export function SettingsList<T extends { id: string }>(props: SettingsListProps<T>) {
   const { query, items, canEdit } = props;
   const [editing, setEditing] = useState<T | "new" | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);

@@ -1,15 +1,16 @@
-import { useMemo, useState } from "react";
+import { useMemo } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { mayTake } from "@stride/shared";
 import type { TeamspaceCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
-import { Dropdown, type Option } from "../work-item/Dropdown.tsx";
-import { displayName } from "../work-item/properties.tsx";
-import { EMOJIS, ProjectLogo, emojiFromValue, emojiToValue } from "../project/ProjectLogo.tsx";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+import { MultiPicker } from "../work-item/MultiPicker.tsx";
+import { displayName, PersonOptions } from "../work-item/properties.tsx";
+import { EmojiButtons, ProjectLogo } from "../project/ProjectLogo.tsx";
 import { useProjects } from "../../api/projects.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { useCreateTeamspace, useUpdateTeamspace, type Teamspace } from "../../api/teamspaces.ts";
 import { textToHtml } from "../../lib/html.ts";
+import { useDialogForm } from "../../lib/settings-form.ts";
 
 interface Values {
   name: string;
@@ -32,9 +33,6 @@ const fromTeamspace = (t?: Teamspace | null): Values => ({
   project_ids: t?.project_ids ?? [],
 });
 
-const PICKER =
-  "flex min-h-9 w-full items-center gap-2 rounded-md border border-line-strong px-3 py-1.5 text-left text-sm";
-
 /** A teamspace's logo: its emoji, else its name's first letter. */
 export function TeamspaceLogo({
   teamspace,
@@ -51,6 +49,19 @@ export function TeamspaceLogo({
  * projects. People are the workspace's members and admins (never guests); projects are those the admin may name
  * (public ones and their own), so a private project they are not in is never offered.
  */
+/** The dialog's own check: a name. */
+const checkTeamspace = (v: Values): Record<string, string> =>
+  v.name.trim() ? {} : { name: "A teamspace needs a name." };
+
+const bodyOf = (v: Values): TeamspaceCreateBody => ({
+  name: v.name.trim(),
+  description_html: v.description.trim() ? textToHtml(v.description) : "<p></p>",
+  logo_props: v.emoji ? { in_use: "emoji", emoji: { value: v.emoji } } : {},
+  lead: v.lead || null,
+  member_ids: v.member_ids,
+  project_ids: v.project_ids,
+});
+
 export function TeamspaceFormModal({
   slug,
   teamspace,
@@ -64,14 +75,113 @@ export function TeamspaceFormModal({
 }) {
   const create = useCreateTeamspace(slug);
   const update = useUpdateTeamspace(slug, teamspace?.id ?? "");
-  const members = useWorkspaceMembers(slug);
-  const projects = useProjects(slug);
-  const [v, setV] = useState<Values>(() => fromTeamspace(teamspace));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const set = (p: Partial<Values>) => setV((cur) => ({ ...cur, ...p }));
+  const choices = useTeamspaceChoices(slug);
+  const { form, error, formError, onSubmit } = useDialogForm(
+    fromTeamspace(teamspace),
+    checkTeamspace,
+    (e) => e.message,
+  );
+  const emoji = form.watch("emoji");
   const pending = create.isPending || update.isPending;
 
+  const submit = onSubmit((values, onError) => {
+    const done = (t: Teamspace) => {
+      onSaved?.(t);
+      onClose();
+    };
+    if (teamspace) update.mutate(bodyOf(values), { onSuccess: done, onError });
+    else create.mutate(bodyOf(values), { onSuccess: done, onError });
+  });
+
+  return (
+    <Modal
+      open
+      wide
+      onClose={onClose}
+      title={teamspace ? "Edit teamspace" : "Create teamspace"}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void submit()} disabled={pending}>
+            {teamspace ? "Save changes" : "Create teamspace"}
+          </Button>
+        </>
+      }
+    >
+      <form className="space-y-3" onSubmit={(e) => void submit(e)}>
+        {formError && <Banner>{formError}</Banner>}
+        <LogoChoice value={emoji} onChange={(emoji) => form.setValue("emoji", emoji)} />
+        <Input
+          label="Name"
+          maxLength={255}
+          error={error("name")}
+          placeholder="Teamspace name"
+          {...form.register("name")}
+        />
+        <Textarea label="Description" error={error("description_html")} {...form.register("description")} />
+        <PeopleAndProjects form={form} error={error} choices={choices} />
+      </form>
+    </Modal>
+  );
+}
+
+/** The lead, the members and the projects. */
+function PeopleAndProjects({
+  form,
+  error,
+  choices: { people, personById, offered, projectById },
+}: {
+  form: UseFormReturn<Values>;
+  error: (k: string) => string | undefined;
+  choices: ReturnType<typeof useTeamspaceChoices>;
+}) {
+  const [member_ids, project_ids] = form.watch(["member_ids", "project_ids"]);
+  return (
+    <>
+      <Select label="Lead" error={error("lead")} {...form.register("lead")}>
+        <option value="">No lead</option>
+        <PersonOptions people={people} />
+      </Select>
+      <MultiPicker
+        label="Members"
+        options={() => people.map((p) => ({ value: p.id, label: displayName(p), keywords: p.display_name }))}
+        value={member_ids}
+        onChange={(ids) => form.setValue("member_ids", ids)}
+        names={member_ids.map((id) => displayName(personById.get(id)))}
+        placeholder="Add members"
+        error={error("member_ids")}
+        hint="The lead is always a member. Guests cannot join teamspaces."
+      />
+      <MultiPicker
+        label="Projects"
+        options={() =>
+          offered.map((p) => ({
+            value: p.id,
+            label: p.name,
+            keywords: p.identifier,
+            icon: <ProjectLogo project={p} />,
+          }))
+        }
+        value={project_ids}
+        onChange={(ids) => form.setValue("project_ids", ids)}
+        names={project_ids.map((id) => projectById.get(id)?.name).filter(Boolean)}
+        placeholder="Add projects"
+        error={error("project_ids")}
+        hint="Each member sees only the work items of the projects they belong to."
+      />
+    </>
+  );
+}
+
+/**
+ * Whom and what a teamspace may hold: the workspace's active members and admins (no guests, no bots), and the
+ * projects the admin may name (public ones and their own).
+ */
+function useTeamspaceChoices(slug: string) {
+  const members = useWorkspaceMembers(slug);
+  const projects = useProjects(slug);
   const people = useMemo(
     () =>
       (members.data ?? [])
@@ -85,180 +195,17 @@ export function TeamspaceFormModal({
     [projects.data],
   );
   const projectById = useMemo(() => new Map(offered.map((p) => [p.id, p])), [offered]);
-
-  const submit = () => {
-    const name = v.name.trim();
-    if (!name) {
-      setErrors({ name: "A teamspace needs a name." });
-      return;
-    }
-    setErrors({});
-    setFailure(null);
-    const body: TeamspaceCreateBody = {
-      name,
-      description_html: v.description.trim() ? textToHtml(v.description) : "<p></p>",
-      logo_props: v.emoji ? { in_use: "emoji", emoji: { value: v.emoji } } : {},
-      lead: v.lead || null,
-      member_ids: v.member_ids,
-      project_ids: v.project_ids,
-    };
-    const onError = (e: Error) => {
-      const fe = fieldErrors(e);
-      if (Object.keys(fe).length) setErrors(fe);
-      else setFailure((e instanceof ApiError ? errorMessage(e.body) : null) ?? e.message);
-    };
-    const done = (t: Teamspace) => {
-      onSaved?.(t);
-      onClose();
-    };
-    if (teamspace) update.mutate(body, { onSuccess: done, onError });
-    else create.mutate(body, { onSuccess: done, onError });
-  };
-
-  const memberNames = v.member_ids.map((id) => displayName(personById.get(id)));
-  const projectNames = v.project_ids.map((id) => projectById.get(id)?.name).filter(Boolean);
-  return (
-    <Modal
-      open
-      wide
-      onClose={onClose}
-      title={teamspace ? "Edit teamspace" : "Create teamspace"}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} disabled={pending}>
-            {teamspace ? "Save changes" : "Create teamspace"}
-          </Button>
-        </>
-      }
-    >
-      <form
-        className="space-y-3"
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-      >
-        {failure && <Banner>{failure}</Banner>}
-        <div>
-          <div className="mb-1 text-sm font-medium">Logo</div>
-          <div role="group" aria-label="Logo" className="flex flex-wrap gap-1">
-            {EMOJIS.map((em) => {
-              const value = emojiToValue(em);
-              return (
-                <button
-                  key={em}
-                  type="button"
-                  aria-pressed={v.emoji === value}
-                  aria-label={`Emoji ${em}`}
-                  onClick={() => set({ emoji: v.emoji === value ? "" : value })}
-                  className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}
-                >
-                  {emojiFromValue(value)}
-                </button>
-              );
-            })}
-          </div>
-        </div>
-        <Input
-          label="Name"
-          value={v.name}
-          maxLength={255}
-          onChange={(e) => set({ name: e.target.value })}
-          error={errors.name}
-          placeholder="Teamspace name"
-        />
-        <Textarea
-          label="Description"
-          value={v.description}
-          onChange={(e) => set({ description: e.target.value })}
-          error={errors.description_html}
-        />
-        <Select label="Lead" value={v.lead} onChange={(e) => set({ lead: e.target.value })} error={errors.lead}>
-          <option value="">No lead</option>
-          {people.map((p) => (
-            <option key={p.id} value={p.id}>
-              {displayName(p)}
-            </option>
-          ))}
-        </Select>
-        <MultiPicker
-          label="Members"
-          options={() => people.map((p) => ({ value: p.id, label: displayName(p), keywords: p.display_name }))}
-          value={v.member_ids}
-          onChange={(ids) => set({ member_ids: ids })}
-          names={memberNames}
-          placeholder="Add members"
-          error={errors.member_ids}
-          hint="The lead is always a member. Guests cannot join teamspaces."
-        />
-        <MultiPicker
-          label="Projects"
-          options={() =>
-            offered.map((p) => ({
-              value: p.id,
-              label: p.name,
-              keywords: p.identifier,
-              icon: <ProjectLogo project={p} />,
-            }))
-          }
-          value={v.project_ids}
-          onChange={(ids) => set({ project_ids: ids })}
-          names={projectNames}
-          placeholder="Add projects"
-          error={errors.project_ids}
-          hint="Each member sees only the work items of the projects they belong to."
-        />
-      </form>
-    </Modal>
-  );
+  return { people, personById, offered, projectById };
 }
 
-/** A labelled multiple choice (members, projects): the chosen names on the button, an error, a hint. */
-function MultiPicker({
-  label,
-  options,
-  value,
-  onChange,
-  names,
-  placeholder,
-  error,
-  hint,
-}: {
-  label: string;
-  options: () => Option[];
-  value: string[];
-  onChange: (ids: string[]) => void;
-  names: (string | undefined)[];
-  placeholder: string;
-  error?: string;
-  hint: string;
-}) {
+/** The logo's emoji: one of the set, chosen again to go back to the name's first letter. */
+function LogoChoice({ value: chosen, onChange }: { value: string; onChange: (emoji: string) => void }) {
   return (
-    <div className="space-y-1">
-      <span className="block text-sm font-medium text-fg-muted">{label}</span>
-      <Dropdown
-        label={label}
-        multiple
-        options={options}
-        value={value}
-        onChange={(ids) => onChange((ids as string[]) ?? [])}
-        buttonClassName={PICKER}
-        emptyText={`No ${label.toLowerCase()}`}
-        button={
-          <span className="truncate">
-            {names.length ? names.join(", ") : <span className="text-fg-faint">{placeholder}</span>}
-          </span>
-        }
-      />
-      {error && (
-        <p role="alert" className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-      <p className="text-xs text-fg-subtle">{hint}</p>
+    <div>
+      <div className="mb-1 text-sm font-medium">Logo</div>
+      <div role="group" aria-label="Logo" className="flex flex-wrap gap-1">
+        <EmojiButtons chosen={chosen} onPick={(value) => onChange(chosen === value ? "" : value)} />
+      </div>
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
 import { Bookmark } from "lucide-react";
 import { VIEW_ACCESS } from "@stride/shared";
@@ -42,16 +43,13 @@ export function SaveViewModal({
   title?: string;
 }) {
   const create = useCreateView(slug, pid);
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [isPrivate, setPrivate] = useState(false);
+  const form = useForm({ defaultValues: { name: "", description: "", isPrivate: false } });
   const errs = fieldErrors(create.error);
   const other =
     create.error && !Object.keys(errs).some((k) => k === "name" || k === "description")
       ? (errorMessage((create.error as { body?: unknown }).body) ?? "Could not save the view.")
       : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = form.handleSubmit(({ name, description, isPrivate }) =>
     create.mutate(
       { name, description, ...choices, access: isPrivate ? VIEW_ACCESS.private : VIEW_ACCESS.public },
       {
@@ -60,8 +58,8 @@ export function SaveViewModal({
           onClose();
         },
       },
-    );
-  };
+    ),
+  );
   return (
     <Modal
       open={open}
@@ -72,31 +70,19 @@ export function SaveViewModal({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" form="save-view-form" disabled={create.isPending || !name.trim()}>
+          <Button type="submit" form="save-view-form" disabled={create.isPending || !form.watch("name").trim()}>
             {create.isPending ? "Saving…" : "Save view"}
           </Button>
         </>
       }
     >
-      <form id="save-view-form" onSubmit={submit} className="space-y-3">
+      <form id="save-view-form" onSubmit={(e) => void submit(e)} className="space-y-3">
         {other && <Banner>{other}</Banner>}
-        <Input
-          label="Name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errs.name}
-          maxLength={255}
-          required
-        />
-        <Textarea
-          label="Description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-          error={errs.description}
-        />
+        <Input label="Name" error={errs.name} maxLength={255} required {...form.register("name")} />
+        <Textarea label="Description" error={errs.description} {...form.register("description")} />
         <Toggle
-          checked={isPrivate}
-          onChange={setPrivate}
+          checked={form.watch("isPrivate")}
+          onChange={(v) => form.setValue("isPrivate", v)}
           label="Private"
           description="Only you can see a private view."
         />

@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { Modal, Select } from "../ui/index.ts";
 import { useProjects } from "../../api/projects.ts";
 import type { ItemKind } from "../../api/work-items.ts";
-import { useProjectRefs } from "../../api/work-items-refs.ts";
+import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkspaceDraft } from "../../api/work-items-types.ts";
 import type { ProjectLite } from "../../api/types.ts";
 import { useItemTyping } from "./custom-properties.tsx";
@@ -88,25 +89,18 @@ export function CreateWorkItemModal(props: Props) {
   );
 }
 
-function CreateDialog({
-  open,
-  onClose,
-  slug,
-  projectId,
-  kind = "issues",
-  draft,
-  mode,
-  initial,
-  mine,
-  more,
-  setMore,
-}: Props & {
+type CreateItemForm = ReturnType<typeof useCreateItemForm>;
+
+type DialogProps = Props & {
   mode: "issue" | "draft";
   initial: CreateForm;
   mine: ProjectLite[];
   more: boolean;
   setMore: (v: boolean) => void;
-}) {
+};
+
+function CreateDialog(props: DialogProps) {
+  const { open, onClose, slug, projectId, kind = "issues", draft, mode, initial, mine, more, setMore } = props;
   const [pid, setPid] = useState(initial.pid);
   const refs = useProjectRefs(slug, pid);
   const project = mine.find((p) => p.id === pid) ?? refs.project;
@@ -128,55 +122,11 @@ function CreateDialog({
   const chosenType = typeId ?? typing.defaultType(kind === "epics")?.id ?? null;
   const typeProps = typed ? typing.of(chosenType, kind === "epics") : [];
   const set = (p: Partial<Values>) => f.form.setValue("values", { ...f.form.getValues("values"), ...p });
-  useEffect(() => {
-    if (open && !pid && mine[0] && mode === "issue") {
-      setPid(mine[0].id);
-      f.form.setValue("pid", mine[0].id);
-    }
-  }, [open, pid, mine, mode, f.form]);
-  const changeProject = (id: string) => {
-    setPid(id);
-    // ids of another project do not apply
-    f.form.reset(
-      {
-        ...f.form.getValues(),
-        pid: id,
-        values: {
-          ...f.form.getValues("values"),
-          state_id: null,
-          label_ids: [],
-          assignee_ids: [],
-          parent_id: null,
-          estimate_point: null,
-          cycle_id: null,
-          module_ids: [],
-        },
-        typeId: null,
-        propValues: {},
-      },
-      { keepDefaultValues: true, keepErrors: true, keepIsSubmitted: true },
-    );
-  };
+  const changeProject = useProjectChoice(f.form, { open, pid, setPid, mine, mode });
 
   const title =
     mode === "draft" ? (draft ? "Edit draft" : "New draft") : kind === "epics" ? "Create epic" : "Create work item";
-  const noun = kind === "epics" ? "epic" : mode === "draft" ? "draft" : "work item";
-  const fieldError =
-    f.error("state_id") || f.error("non_field_errors") || f.error("start_date") || f.error("target_date");
-  const footer = (
-    <CreateFooter
-      mode={mode}
-      kind={kind}
-      draft={!!draft}
-      more={more}
-      setMore={setMore}
-      pending={f.pending}
-      creating={f.create.isPending || f.drafts.toIssue.isPending || f.drafts.create.isPending}
-      onCancel={f.requestClose}
-      onSaveDraft={f.saveDraft}
-      onSubmit={f.submit}
-    />
-  );
+  const footer = <DialogFooter f={f} mode={mode} kind={kind} draft={!!draft} more={more} setMore={setMore} />;
   return (
     <>
       <Modal open={open} onClose={f.requestClose} title={title} wide footer={footer}>
@@ -188,49 +138,17 @@ function CreateDialog({
           className="space-y-3"
           aria-label={title}
         >
-          {f.error("form") && (
-            <p
-              role="alert"
-              className="rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-strong"
-            >
-              {f.error("form")}
-            </p>
-          )}
+          <FormAlert message={f.error("form")} />
           {(!projectId || mode === "draft") && (
-            <Select
-              label="Project"
-              value={pid}
-              onChange={(e) => changeProject(e.target.value)}
+            <ProjectField
+              pid={pid}
+              mine={mine}
+              mode={mode}
               error={f.error("project") ?? f.error("project_id")}
-            >
-              {mode === "draft" && <option value="">No project yet</option>}
-              {mine.length === 0 && mode === "issue" && <option value="">No project you can add work items to</option>}
-              {mine.map((p) => (
-                <option key={p.id} value={p.id}>
-                  {p.identifier} · {p.name}
-                </option>
-              ))}
-            </Select>
+              onChange={changeProject}
+            />
           )}
-          <TitleField
-            field={f.form.register("name", {
-              onChange: () => f.form.formState.errors.name && f.form.clearErrors("name"),
-            })}
-            error={f.error("name")}
-          />
-          <RichEditor
-            ref={f.editor}
-            label="Description"
-            placeholder="Add a description… type @ to mention someone"
-            initialHtml={draft?.description_html ?? ""}
-            slug={slug}
-            pid={pid}
-            refs={refs}
-            asset={{ type: "ISSUE_DESCRIPTION" }}
-            onSubmit={f.submit}
-            onChange={() => f.setDescriptionEdited(true)}
-            minHeight={100}
-          />
+          <TitleAndDescription f={f} html={draft?.description_html ?? ""} slug={slug} pid={pid} refs={refs} />
           {pid && <PropertiesRow slug={slug} pid={pid} refs={refs} values={values} set={set} />}
           {typed && (
             <TypeFields
@@ -248,28 +166,201 @@ function CreateDialog({
               onProp={(id, v) => f.form.setValue("propValues", { ...f.form.getValues("propValues"), [id]: v })}
             />
           )}
-          {fieldError && (
-            <p role="alert" className="text-xs text-red-600">
-              {fieldError}
-            </p>
-          )}
+          <FormAlert
+            small
+            message={
+              f.error("state_id") || f.error("non_field_errors") || f.error("start_date") || f.error("target_date")
+            }
+          />
           {project && mode === "issue" && <Destination slug={slug} project={project} sub={!!values.parent_id} />}
         </form>
       </Modal>
-      <DiscardDialog
-        open={open && f.confirmClose}
-        draft={!!draft}
-        noun={noun}
-        canKeepDraft={kind === "issues"}
-        saving={f.drafts.create.isPending || f.drafts.update.isPending}
-        onKeep={() => f.setConfirmClose(false)}
-        onDiscard={() => {
-          f.setConfirmClose(false);
-          onClose();
-        }}
-        onSaveDraft={f.saveDraft}
+      <CloseGuard f={f} open={open} draft={draft} kind={kind} mode={mode} onClose={onClose} />
+    </>
+  );
+}
+
+/** The title (checked by the form) and the description (the editor's, read when the form is sent). */
+function TitleAndDescription({
+  f,
+  html,
+  slug,
+  pid,
+  refs,
+}: {
+  f: CreateItemForm;
+  html: string;
+  slug: string;
+  pid: string;
+  refs: ProjectRefs;
+}) {
+  return (
+    <>
+      <TitleField
+        field={f.form.register("name", {
+          onChange: () => f.form.formState.errors.name && f.form.clearErrors("name"),
+        })}
+        error={f.error("name")}
+      />
+      <RichEditor
+        ref={f.editor}
+        label="Description"
+        placeholder="Add a description… type @ to mention someone"
+        initialHtml={html}
+        slug={slug}
+        pid={pid}
+        refs={refs}
+        asset={{ type: "ISSUE_DESCRIPTION" }}
+        onSubmit={f.submit}
+        onChange={() => f.setDescriptionEdited(true)}
+        minHeight={100}
       />
     </>
+  );
+}
+
+/**
+ * The chosen project: the first one the user may add to when none is chosen yet (the list loads after the dialog
+ * opens); choosing another forgets the ids that belong to the last one.
+ */
+function useProjectChoice(
+  form: UseFormReturn<CreateForm>,
+  {
+    open,
+    pid,
+    setPid,
+    mine,
+    mode,
+  }: { open: boolean; pid: string; setPid: (id: string) => void; mine: ProjectLite[]; mode: "issue" | "draft" },
+) {
+  useEffect(() => {
+    if (open && !pid && mine[0] && mode === "issue") {
+      setPid(mine[0].id);
+      form.setValue("pid", mine[0].id);
+    }
+  }, [open, pid, mine, mode, form, setPid]);
+  return (id: string) => {
+    setPid(id);
+    // ids of another project do not apply
+    form.reset(
+      {
+        ...form.getValues(),
+        pid: id,
+        values: {
+          ...form.getValues("values"),
+          state_id: null,
+          label_ids: [],
+          assignee_ids: [],
+          parent_id: null,
+          estimate_point: null,
+          cycle_id: null,
+          module_ids: [],
+        },
+        typeId: null,
+        propValues: {},
+      },
+      { keepDefaultValues: true, keepErrors: true, keepIsSubmitted: true },
+    );
+  };
+}
+
+/** A refusal of the server: above the form when it names no field, or (small) below the fields it names. */
+function FormAlert({ message, small }: { message: string | undefined; small?: boolean }) {
+  if (!message) return null;
+  return (
+    <p
+      role="alert"
+      className={
+        small
+          ? "text-xs text-red-600"
+          : "rounded-md border border-danger-line bg-danger-soft px-3 py-2 text-sm text-danger-strong"
+      }
+    >
+      {message}
+    </p>
+  );
+}
+
+function DialogFooter({
+  f,
+  ...shown
+}: {
+  f: CreateItemForm;
+  mode: "issue" | "draft";
+  kind: ItemKind;
+  draft: boolean;
+  more: boolean;
+  setMore: (v: boolean) => void;
+}) {
+  return (
+    <CreateFooter
+      {...shown}
+      pending={f.pending}
+      creating={f.create.isPending || f.drafts.toIssue.isPending || f.drafts.create.isPending}
+      onCancel={f.requestClose}
+      onSaveDraft={f.saveDraft}
+      onSubmit={f.submit}
+    />
+  );
+}
+
+function ProjectField({
+  pid,
+  mine,
+  mode,
+  error,
+  onChange,
+}: {
+  pid: string;
+  mine: ProjectLite[];
+  mode: "issue" | "draft";
+  error: string | undefined;
+  onChange: (id: string) => void;
+}) {
+  return (
+    <Select label="Project" value={pid} onChange={(e) => onChange(e.target.value)} error={error}>
+      {mode === "draft" && <option value="">No project yet</option>}
+      {mine.length === 0 && mode === "issue" && <option value="">No project you can add work items to</option>}
+      {mine.map((p) => (
+        <option key={p.id} value={p.id}>
+          {p.identifier} · {p.name}
+        </option>
+      ))}
+    </Select>
+  );
+}
+
+/** Closing with something typed: keep editing, discard, or save it to drafts. */
+function CloseGuard({
+  f,
+  open,
+  draft,
+  kind,
+  mode,
+  onClose,
+}: {
+  f: CreateItemForm;
+  open: boolean;
+  draft: WorkspaceDraft | null | undefined;
+  kind: ItemKind;
+  mode: "issue" | "draft";
+  onClose: () => void;
+}) {
+  const noun = kind === "epics" ? "epic" : mode === "draft" ? "draft" : "work item";
+  return (
+    <DiscardDialog
+      open={open && f.confirmClose}
+      draft={!!draft}
+      noun={noun}
+      canKeepDraft={kind === "issues"}
+      saving={f.drafts.create.isPending || f.drafts.update.isPending}
+      onKeep={() => f.setConfirmClose(false)}
+      onDiscard={() => {
+        f.setConfirmClose(false);
+        onClose();
+      }}
+      onSaveDraft={f.saveDraft}
+    />
   );
 }
 

@@ -120,27 +120,34 @@ function IssueSearch({
         listClassName="max-h-72"
       />
       {multiple && (
-        <div className="flex justify-end gap-2 border-t border-line-subtle p-2">
-          <button
-            type="button"
-            onClick={() => pop.close(true)}
-            className="rounded px-2 py-1 text-xs text-fg-muted hover:bg-fill"
-          >
-            Cancel
-          </button>
-          <button
-            type="button"
-            disabled={chosen.length === 0}
-            onClick={() => {
-              pop.close(true);
-              onPick(chosen);
-            }}
-            className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
-          >
-            Add {chosen.length || ""}
-          </button>
-        </div>
+        <AddChosen
+          count={chosen.length}
+          onCancel={() => pop.close(true)}
+          onAdd={() => {
+            pop.close(true);
+            onPick(chosen);
+          }}
+        />
       )}
     </PopoverPanel>
+  );
+}
+
+/** The footer of a multiple choice: Cancel, and Add with the number chosen. */
+function AddChosen({ count, onCancel, onAdd }: { count: number; onCancel: () => void; onAdd: () => void }) {
+  return (
+    <div className="flex justify-end gap-2 border-t border-line-subtle p-2">
+      <button type="button" onClick={onCancel} className="rounded px-2 py-1 text-xs text-fg-muted hover:bg-fill">
+        Cancel
+      </button>
+      <button
+        type="button"
+        disabled={count === 0}
+        onClick={onAdd}
+        className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
+      >
+        Add {count || ""}
+      </button>
+    </div>
   );
 }

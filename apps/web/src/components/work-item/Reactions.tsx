@@ -48,7 +48,6 @@ export function ReactionBar({
   nameOf?: (id: string) => string | null | undefined;
   disabled?: boolean;
 }) {
-  const pop = usePopover();
   const groups = new Map<string, ReactionLike[]>();
   for (const r of reactions) groups.set(r.reaction, [...(groups.get(r.reaction) ?? []), r]);
   const mine = (code: string) => !!me && (groups.get(code) ?? []).some((r) => r.actor === me);
@@ -77,40 +76,46 @@ export function ReactionBar({
           </button>
         );
       })}
-      {!disabled && (
-        <>
-          <button
-            type="button"
-            aria-label={`Add reaction to ${label.toLowerCase()}`}
-            title="Add reaction"
-            {...pop.triggerProps}
-            className="inline-flex h-6 items-center rounded-full border border-line-raised px-1.5 text-fg-subtle hover:bg-fill"
-          >
-            <Icon name="smile" size={14} />
-          </button>
-          {pop.open && (
-            <PopoverPanel t={pop} label="Pick a reaction">
-              <div className="flex gap-0.5 p-1">
-                {REACTIONS.map((r) => (
-                  <button
-                    key={r.code}
-                    type="button"
-                    aria-label={r.name}
-                    title={r.name}
-                    onClick={() => {
-                      pop.close(true);
-                      onToggle(r.code, mine(r.code));
-                    }}
-                    className="rounded p-1 text-lg hover:bg-fill"
-                  >
-                    {emoji(r.code)}
-                  </button>
-                ))}
-              </div>
-            </PopoverPanel>
-          )}
-        </>
-      )}
+      {!disabled && <ReactionPicker label={label} onPick={(code) => onToggle(code, mine(code))} />}
     </div>
+  );
+}
+
+/** "Add reaction": a popover of the reactions to choose from. */
+function ReactionPicker({ label, onPick }: { label: string; onPick: (code: string) => void }) {
+  const pop = usePopover();
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={`Add reaction to ${label.toLowerCase()}`}
+        title="Add reaction"
+        {...pop.triggerProps}
+        className="inline-flex h-6 items-center rounded-full border border-line-raised px-1.5 text-fg-subtle hover:bg-fill"
+      >
+        <Icon name="smile" size={14} />
+      </button>
+      {pop.open && (
+        <PopoverPanel t={pop} label="Pick a reaction">
+          <div className="flex gap-0.5 p-1">
+            {REACTIONS.map((r) => (
+              <button
+                key={r.code}
+                type="button"
+                aria-label={r.name}
+                title={r.name}
+                onClick={() => {
+                  pop.close(true);
+                  onPick(r.code);
+                }}
+                className="rounded p-1 text-lg hover:bg-fill"
+              >
+                {emoji(r.code)}
+              </button>
+            ))}
+          </div>
+        </PopoverPanel>
+      )}
+    </>
   );
 }

@@ -3,8 +3,8 @@
  * the properties, the type and its custom property values; and what its buttons do: create (or move a draft to its
  * project), save to drafts, and close (asking first when something typed would be lost).
  */
-import { useRef, useState } from "react";
-import { useForm, type Resolver, type ResolverResult } from "react-hook-form";
+import { useRef, useState, type RefObject } from "react";
+import { useForm, type Resolver, type ResolverResult, type UseFormReturn } from "react-hook-form";
 import { useToast } from "../ui/index.ts";
 import { errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateWorkItem, type CreateBody, type ItemKind } from "../../api/work-items.ts";
@@ -54,52 +54,15 @@ export function useCreateItemForm(s: CreateSetup) {
     reValidateMode: "onChange",
   });
   const editor = useRef<RichEditorHandle>(null);
-  const [server, setServer] = useState<Record<string, string>>({});
-  // What the form started from (or the last "Create more"), to tell whether closing would lose anything.
-  const [start, setStart] = useState({
-    name: s.initial.name.trim(),
-    values: JSON.stringify(s.initial.values),
-    descriptionEmpty: isEmptyHtml(s.draft?.description_html),
-  });
-  const [descriptionEdited, setDescriptionEdited] = useState(false);
-  const [confirmClose, setConfirmClose] = useState(false);
+  const { setServer, failed, refused, error } = useServerErrors(form);
   const create = useCreateWorkItem(s.slug, form.watch("pid"), s.kind);
   const drafts = useDraftMutations(s.slug);
   const toast = useToast();
-  const failed = (e: unknown) =>
-    setServer({ form: errorMessage((e as { body?: unknown }).body) ?? (e as Error).message });
-
-  const body = (): CreateBody => {
-    const { name, values, typeId, propValues } = form.getValues();
-    const html = editor.current?.getHtml() ?? "";
-    const typed = s.typed();
-    return {
-      name: name.trim(),
-      ...(isEmptyHtml(html) ? {} : { description_html: html }),
-      ...Object.fromEntries(
-        Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)),
-      ),
-      ...(typed.on && typeId ? { type_id: typeId } : {}),
-      ...(typed.on && Object.keys(propValues).length
-        ? { property_values: Object.fromEntries(Object.entries(propValues).filter(([k]) => typed.propIds.includes(k))) }
-        : {}),
-    };
-  };
-
-  /** Anything typed or chosen since the form started. */
-  const isDirty = () =>
-    form.getValues("name").trim() !== start.name ||
-    JSON.stringify(form.getValues("values")) !== start.values ||
-    (descriptionEdited && !(start.descriptionEmpty && isEmptyHtml(editor.current?.getHtml())));
+  const body = (): CreateBody => itemBody(form.getValues(), editor.current?.getHtml() ?? "", s.typed());
 
   const pending = create.isPending || drafts.create.isPending || drafts.update.isPending || drafts.toIssue.isPending;
 
-  /** Esc, ✕, Cancel and a click outside: with nothing typed the dialog closes, otherwise the user chooses. */
-  const requestClose = () => {
-    if (pending) return;
-    if (isDirty()) setConfirmClose(true);
-    else s.onClose();
-  };
+  const guard = useCloseGuard(form, editor, s, pending);
 
   const saveDraft = () => {
     const b = body();
@@ -108,7 +71,7 @@ export function useCreateItemForm(s: CreateSetup) {
     >[0];
     const done = () => {
       toast.show("success", "Saved to drafts", b.name || "Untitled");
-      setConfirmClose(false);
+      guard.setConfirmClose(false);
       s.onClose();
     };
     if (s.draft) drafts.update.mutate({ id: s.draft.id, ...payload }, { onSuccess: done });
@@ -122,8 +85,7 @@ export function useCreateItemForm(s: CreateSetup) {
     if (!s.more) return s.onClose();
     form.reset({ ...form.getValues(), name: "" }, { keepDefaultValues: true });
     editor.current?.clear();
-    setDescriptionEdited(false);
-    setStart({ name: "", values: JSON.stringify(form.getValues("values")), descriptionEmpty: true });
+    guard.restart();
     form.setFocus("name");
   };
 
@@ -145,11 +107,7 @@ export function useCreateItemForm(s: CreateSetup) {
       { body: body() },
       {
         onSuccess: ({ item }, v) => created(item.id, item.sequence_id, v.body.description_html),
-        onError: (e) => {
-          const fe = fieldErrors(e);
-          if (Object.keys(fe).length) setServer(fe);
-          else failed(e);
-        },
+        onError: refused,
       },
     );
   };
@@ -158,27 +116,98 @@ export function useCreateItemForm(s: CreateSetup) {
     void form.handleSubmit(onValid)();
   };
 
-  /** A field's message: the form's own check, else the server's answer. */
-  const error = (k: string) =>
-    (k === "name"
-      ? form.formState.errors.name?.message
-      : k === "project"
-        ? form.formState.errors.pid?.message
-        : undefined) ||
-    server[k] ||
-    undefined;
   return {
     form,
     editor,
     error,
     submit,
     saveDraft,
-    requestClose,
     pending,
     create,
     drafts,
+    ...guard,
+  };
+}
+
+/** What is sent: the trimmed title, the description unless empty, the chosen properties, the type and its values. */
+function itemBody(
+  { name, values, typeId, propValues }: CreateForm,
+  html: string,
+  typed: { on: boolean; propIds: string[] },
+): CreateBody {
+  return {
+    name: name.trim(),
+    ...(isEmptyHtml(html) ? {} : { description_html: html }),
+    ...Object.fromEntries(
+      Object.entries(values).filter(([, v]) => v !== null && !(Array.isArray(v) && v.length === 0)),
+    ),
+    ...(typed.on && typeId ? { type_id: typeId } : {}),
+    ...(typed.on && Object.keys(propValues).length
+      ? { property_values: Object.fromEntries(Object.entries(propValues).filter(([k]) => typed.propIds.includes(k))) }
+      : {}),
+  };
+}
+
+/**
+ * Esc, ✕, Cancel and a click outside: with nothing typed or chosen since the form started (or since the last
+ * "Create more") the dialog closes, otherwise the user chooses (`confirmClose`).
+ */
+function useCloseGuard(
+  form: UseFormReturn<CreateForm>,
+  editor: RefObject<RichEditorHandle | null>,
+  s: CreateSetup,
+  pending: boolean,
+) {
+  const [start, setStart] = useState({
+    name: s.initial.name.trim(),
+    values: JSON.stringify(s.initial.values),
+    descriptionEmpty: isEmptyHtml(s.draft?.description_html),
+  });
+  const [descriptionEdited, setDescriptionEdited] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const isDirty = () =>
+    form.getValues("name").trim() !== start.name ||
+    JSON.stringify(form.getValues("values")) !== start.values ||
+    (descriptionEdited && !(start.descriptionEmpty && isEmptyHtml(editor.current?.getHtml())));
+  return {
     confirmClose,
     setConfirmClose,
     setDescriptionEdited,
+    requestClose: () => {
+      if (pending) return;
+      if (isDirty()) setConfirmClose(true);
+      else s.onClose();
+    },
+    /** After "Create more": the emptied form is the new start. */
+    restart: () => {
+      setDescriptionEdited(false);
+      setStart({ name: "", values: JSON.stringify(form.getValues("values")), descriptionEmpty: true });
+    },
+  };
+}
+
+/** The server's answers: its field messages next to their fields, anything else above the form (`form`). */
+function useServerErrors(form: UseFormReturn<CreateForm>) {
+  const [server, setServer] = useState<Record<string, string>>({});
+  const failed = (e: unknown) =>
+    setServer({ form: errorMessage((e as { body?: unknown }).body) ?? (e as Error).message });
+  return {
+    setServer,
+    failed,
+    /** A refusal naming fields shows at those fields; any other failure above the form. */
+    refused: (e: unknown) => {
+      const fe = fieldErrors(e);
+      if (Object.keys(fe).length) setServer(fe);
+      else failed(e);
+    },
+    /** A field's message: the form's own check, else the server's answer. */
+    error: (k: string) =>
+      (k === "name"
+        ? form.formState.errors.name?.message
+        : k === "project"
+          ? form.formState.errors.pid?.message
+          : undefined) ||
+      server[k] ||
+      undefined,
   };
 }

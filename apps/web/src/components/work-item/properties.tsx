@@ -5,7 +5,8 @@
  */
 import type { ReactNode } from "react";
 import { PRIORITIES, estimatePointLabel, mayTake, type Priority } from "@stride/shared";
-import { Avatar, PopoverPanel, cx, usePopover } from "../ui/index.ts";
+import { Avatar, cx, usePopover } from "../ui/index.ts";
+import { DatePanel } from "./DatePanel.tsx";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import type { Label, UserLite } from "../../api/types.ts";
 import { labelRows } from "../../lib/label-tree.ts";
@@ -41,6 +42,19 @@ export function displayName(u: Pick<UserLite, "display_name" | "first_name" | "l
   if (!u) return "Unknown";
   const full = [u.first_name, u.last_name].filter(Boolean).join(" ");
   return full || u.display_name || "Unknown";
+}
+
+/** A select's options for people (after its own first option): each by their id, named as displayName names them. */
+export function PersonOptions({ people }: { people: (UserLite & { id: string })[] }) {
+  return (
+    <>
+      {people.map((m) => (
+        <option key={m.id} value={m.id}>
+          {displayName(m)}
+        </option>
+      ))}
+    </>
+  );
 }
 
 interface Common {
@@ -333,41 +347,7 @@ export function DateProperty({
             <Placeholder>{placeholder ?? label}</Placeholder>
           ))}
       </button>
-      {pop.open && (
-        <PopoverPanel t={pop} label={label} className="w-56">
-          <div className="space-y-2 p-2">
-            <label className="block text-xs font-medium text-fg-subtle">
-              {label}
-              <input
-                type="date"
-                defaultValue={value ?? ""}
-                min={min ?? undefined}
-                max={max ?? undefined}
-                onChange={(e) => {
-                  const v = e.target.value;
-                  if (/^\d{4}-\d{2}-\d{2}$/.test(v)) {
-                    onChange(v);
-                    pop.close(true);
-                  }
-                }}
-                className="mt-1 w-full rounded-md border border-line-strong bg-surface px-2 py-1.5 text-sm text-fg"
-              />
-            </label>
-            {value && (
-              <button
-                type="button"
-                className="w-full rounded px-2 py-1 text-left text-xs text-fg-muted hover:bg-fill"
-                onClick={() => {
-                  pop.close(true);
-                  onChange(null);
-                }}
-              >
-                Clear date
-              </button>
-            )}
-          </div>
-        </PopoverPanel>
-      )}
+      {pop.open && <DatePanel pop={pop} label={label} value={value} min={min} max={max} onChange={onChange} />}
     </>
   );
 }

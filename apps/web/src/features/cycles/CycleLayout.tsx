@@ -30,19 +30,7 @@ export function CycleLayout() {
   usePageTitle(c ? `${c.name} · Cycles · ${project.name}` : null);
 
   if (cycle.isLoading) return <PageSpinner />;
-  if (!c) {
-    return (
-      <EmptyState
-        title="Cycle not found"
-        description={errorMessage((cycle.error as { body?: unknown } | null)?.body) ?? "It may have been deleted."}
-        action={
-          <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/cycles/`}>
-            Back to cycles
-          </Link>
-        }
-      />
-    );
-  }
+  if (!c) return <CycleNotFound slug={slug} pid={pid} error={cycle.error} />;
   const ended = c.status === "COMPLETED";
   const left = unfinishedCount(c);
   return (
@@ -65,20 +53,7 @@ export function CycleLayout() {
             </Button>
           )}
           {!ended && canAdd && (
-            <IssuePicker
-              slug={slug}
-              pid={pid}
-              multiple
-              label="Add existing work items"
-              buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm hover:bg-fill-subtle"
-              button={
-                <span className="flex items-center gap-1">
-                  <Icon name="plus" size={14} />
-                  Add existing
-                </span>
-              }
-              onPick={(items) => add.mutate({ id: c.id, issues: items.map((i) => i.id) })}
-            />
+            <AddExisting slug={slug} pid={pid} onPick={(ids) => add.mutate({ id: c.id, issues: ids })} />
           )}
           <Button size="sm" variant="ghost" aria-pressed={showProgress} onClick={() => setShowProgress((v) => !v)}>
             {showProgress ? "Hide progress" : "Show progress"}
@@ -106,5 +81,39 @@ export function CycleLayout() {
       </div>
       {transferring && <TransferModal slug={slug} pid={pid} cycle={c} onClose={() => setTransferring(false)} />}
     </div>
+  );
+}
+
+function CycleNotFound({ slug, pid, error }: { slug: string; pid: string; error: unknown }) {
+  return (
+    <EmptyState
+      title="Cycle not found"
+      description={errorMessage((error as { body?: unknown } | null)?.body) ?? "It may have been deleted."}
+      action={
+        <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/${pid}/cycles/`}>
+          Back to cycles
+        </Link>
+      }
+    />
+  );
+}
+
+/** "Add existing": work items of the project chosen to join the cycle. */
+function AddExisting({ slug, pid, onPick }: { slug: string; pid: string; onPick: (ids: string[]) => void }) {
+  return (
+    <IssuePicker
+      slug={slug}
+      pid={pid}
+      multiple
+      label="Add existing work items"
+      buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm hover:bg-fill-subtle"
+      button={
+        <span className="flex items-center gap-1">
+          <Icon name="plus" size={14} />
+          Add existing
+        </span>
+      }
+      onPick={(items) => onPick(items.map((i) => i.id))}
+    />
   );
 }

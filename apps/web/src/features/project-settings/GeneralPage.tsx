@@ -21,7 +21,7 @@ import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, Textarea, useToast } from "../../components/ui/index.ts";
 import { useCurrentProject, type CurrentProject } from "../projects/current-project.ts";
 import type { Project } from "../../api/types.ts";
-import { ProjectLogo, EMOJIS, emojiToValue } from "../../components/project/ProjectLogo.tsx";
+import { EmojiButtons, ProjectLogo } from "../../components/project/ProjectLogo.tsx";
 import { CoverPicker, coverFields, coverOf } from "../../components/project/CoverPicker.tsx";
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
@@ -141,21 +141,7 @@ function ProjectDetailsForm({
         <div>
           <div className="mb-1 text-sm font-medium">Emoji</div>
           <div className="flex flex-wrap gap-1">
-            {EMOJIS.map((em) => {
-              const value = emojiToValue(em);
-              return (
-                <button
-                  key={em}
-                  type="button"
-                  aria-pressed={v.emoji === value}
-                  aria-label={`Emoji ${em}`}
-                  onClick={() => form.setValue("emoji", value)}
-                  className={`h-8 w-8 rounded text-lg ${v.emoji === value ? "bg-accent-soft ring-2 ring-indigo-500" : "hover:bg-fill"}`}
-                >
-                  {em}
-                </button>
-              );
-            })}
+            <EmojiButtons chosen={v.emoji} onPick={(value) => form.setValue("emoji", value)} />
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">

@@ -17,6 +17,38 @@ const STATUS_TEXT: Record<Sandbox["status"], string> = {
   error: "Error",
 };
 
+/** "Start a sandbox": one button a sandbox template, named by its repository. */
+function StartSandbox({
+  slug,
+  projectId,
+  templates,
+}: {
+  slug: string;
+  projectId: string;
+  templates: EnvironmentTemplate[];
+}) {
+  const create = useCreateSandbox(slug, projectId);
+  return (
+    <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
+      <span className="text-sm text-fg-subtle">Start a sandbox:</span>
+      {templates.map((t) => {
+        const repo = (t.config as SandboxConfigInput).ide_configs[0]?.repository.repo_slug;
+        return (
+          <Button
+            key={t.id}
+            size="sm"
+            variant="secondary"
+            loading={create.isPending && create.variables === t.id}
+            onClick={() => create.mutate(t.id)}
+          >
+            {repo}
+          </Button>
+        );
+      })}
+    </div>
+  );
+}
+
 /** The sandbox modal (platform.md §2): the project's running sandboxes, extended or shut down; a new one from a repository. */
 export function SandboxModal({
   open,
@@ -32,7 +64,6 @@ export function SandboxModal({
   const canShutdown = useCan("shutdown", "sandbox");
   const canRefresh = useCan("refresh", "sandbox");
   const sandboxes = useSandboxes(slug, projectId, open);
-  const create = useCreateSandbox(slug, projectId);
   const shutdown = useShutdownSandbox(slug, projectId);
   const refresh = useRefreshSandbox(slug, projectId);
   const fmt = useDateTimeFormat();
@@ -88,25 +119,7 @@ export function SandboxModal({
             ))}
           </ul>
         )}
-        {canCreate && templates.length > 0 && (
-          <div className="flex flex-wrap items-center gap-2 border-t border-line pt-4">
-            <span className="text-sm text-fg-subtle">Start a sandbox:</span>
-            {templates.map((t) => {
-              const repo = (t.config as SandboxConfigInput).ide_configs[0]?.repository.repo_slug;
-              return (
-                <Button
-                  key={t.id}
-                  size="sm"
-                  variant="secondary"
-                  loading={create.isPending && create.variables === t.id}
-                  onClick={() => create.mutate(t.id)}
-                >
-                  {repo}
-                </Button>
-              );
-            })}
-          </div>
-        )}
+        {canCreate && templates.length > 0 && <StartSandbox slug={slug} projectId={projectId} templates={templates} />}
       </div>
     </Modal>
   );

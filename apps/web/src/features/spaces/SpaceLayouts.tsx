@@ -42,20 +42,7 @@ export function SpaceCalendar({ items, identifier, onOpen }: LayoutProps) {
   }, [items]);
   return (
     <div className="space-y-2">
-      <div className="flex items-center gap-2">
-        <h2 className="text-base font-semibold">{monthTitle(month)}</h2>
-        <div className="ml-auto flex gap-1">
-          <Button variant="secondary" onClick={() => setMonth(addMonths(month, -1))}>
-            Previous month
-          </Button>
-          <Button variant="secondary" onClick={() => setMonth(startOfMonth(today))}>
-            Today
-          </Button>
-          <Button variant="secondary" onClick={() => setMonth(addMonths(month, 1))}>
-            Next month
-          </Button>
-        </div>
-      </div>
+      <MonthBar month={month} setMonth={setMonth} today={today} />
       <div role="grid" aria-label={monthTitle(month)} className="overflow-hidden rounded-md border border-line-raised">
         <div
           role="row"
@@ -108,6 +95,26 @@ export function SpaceCalendar({ items, identifier, onOpen }: LayoutProps) {
             })}
           </div>
         ))}
+      </div>
+    </div>
+  );
+}
+
+/** The month's title and its buttons: the previous month, this month, the next. */
+function MonthBar({ month, setMonth, today }: { month: string; setMonth: (m: string) => void; today: string }) {
+  return (
+    <div className="flex items-center gap-2">
+      <h2 className="text-base font-semibold">{monthTitle(month)}</h2>
+      <div className="ml-auto flex gap-1">
+        <Button variant="secondary" onClick={() => setMonth(addMonths(month, -1))}>
+          Previous month
+        </Button>
+        <Button variant="secondary" onClick={() => setMonth(startOfMonth(today))}>
+          Today
+        </Button>
+        <Button variant="secondary" onClick={() => setMonth(addMonths(month, 1))}>
+          Next month
+        </Button>
       </div>
     </div>
   );

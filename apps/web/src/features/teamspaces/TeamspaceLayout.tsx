@@ -42,19 +42,7 @@ export function TeamspaceLayout() {
   }, [t?.project_ids, details.data]);
 
   if (teamspace.isLoading || details.isLoading) return <PageSpinner />;
-  if (!t) {
-    return (
-      <EmptyState
-        title="Teamspace not found"
-        description="This teamspace does not exist, or you are not one of its members."
-        action={
-          <Link className="text-indigo-600 hover:underline" to={`/${slug}/teamspaces/`}>
-            All teamspaces
-          </Link>
-        }
-      />
-    );
-  }
+  if (!t) return <TeamspaceNotFound slug={slug} />;
   const base = `/${slug}/teamspaces/${t.id}/`;
   const iconBtn = "inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-fg-muted hover:bg-fill";
   return (
@@ -106,5 +94,19 @@ export function TeamspaceLayout() {
         loading={del.isPending}
       />
     </TeamspaceContext.Provider>
+  );
+}
+
+function TeamspaceNotFound({ slug }: { slug: string }) {
+  return (
+    <EmptyState
+      title="Teamspace not found"
+      description="This teamspace does not exist, or you are not one of its members."
+      action={
+        <Link className="text-indigo-600 hover:underline" to={`/${slug}/teamspaces/`}>
+          All teamspaces
+        </Link>
+      }
+    />
   );
 }

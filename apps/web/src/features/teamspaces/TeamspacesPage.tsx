@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { Plus } from "lucide-react";
-import { useTeamspaces } from "../../api/teamspaces.ts";
+import { useTeamspaces, type Teamspace } from "../../api/teamspaces.ts";
 import { errorMessage } from "../../api/client.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { TeamspaceFormModal, TeamspaceLogo } from "../../components/teamspace/TeamspaceFormModal.tsx";
@@ -66,27 +66,7 @@ export function TeamspacesPage() {
           <ul aria-label="Teamspaces" className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3">
             {rows.map((t) => (
               <li key={t.id}>
-                <Link
-                  to={`/${slug}/teamspaces/${t.id}/`}
-                  className="flex h-full flex-col gap-2 rounded-lg border border-line p-4 hover:border-line-strong hover:bg-surface-muted"
-                >
-                  <span className="flex items-center gap-2 font-medium">
-                    <TeamspaceLogo teamspace={t} />
-                    {t.name}
-                  </span>
-                  {t.description_stripped && (
-                    <span className="line-clamp-2 text-sm text-fg-muted">{t.description_stripped}</span>
-                  )}
-                  <span className="mt-auto flex gap-3 text-xs text-fg-subtle">
-                    <span>
-                      {t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"}
-                    </span>
-                    <span>
-                      {t.project_ids.length} {t.project_ids.length === 1 ? "project" : "projects"}
-                    </span>
-                    {!t.is_member && <span>You are not a member</span>}
-                  </span>
-                </Link>
+                <TeamspaceCard slug={slug} teamspace={t} />
               </li>
             ))}
           </ul>
@@ -100,5 +80,30 @@ export function TeamspacesPage() {
         />
       )}
     </div>
+  );
+}
+
+/** A teamspace of the list: its logo and name, its description, its people and projects counted. */
+function TeamspaceCard({ slug, teamspace: t }: { slug: string; teamspace: Teamspace }) {
+  return (
+    <Link
+      to={`/${slug}/teamspaces/${t.id}/`}
+      className="flex h-full flex-col gap-2 rounded-lg border border-line p-4 hover:border-line-strong hover:bg-surface-muted"
+    >
+      <span className="flex items-center gap-2 font-medium">
+        <TeamspaceLogo teamspace={t} />
+        {t.name}
+      </span>
+      {t.description_stripped && <span className="line-clamp-2 text-sm text-fg-muted">{t.description_stripped}</span>}
+      <span className="mt-auto flex gap-3 text-xs text-fg-subtle">
+        <span>
+          {t.member_ids.length} {t.member_ids.length === 1 ? "member" : "members"}
+        </span>
+        <span>
+          {t.project_ids.length} {t.project_ids.length === 1 ? "project" : "projects"}
+        </span>
+        {!t.is_member && <span>You are not a member</span>}
+      </span>
+    </Link>
   );
 }

@@ -15,7 +15,7 @@ import { useProjectRefs } from "../../api/work-items-refs.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { FeatureOff } from "../../components/project/FeatureOff.tsx";
 import { Button, EmptyState, Input, NoAccess, PageSpinner, Select, cx } from "../../components/ui/index.ts";
-import { displayName } from "../../components/work-item/properties.tsx";
+import { displayName, PersonOptions } from "../../components/work-item/properties.tsx";
 import { itemKey, itemName, itemUrl } from "../../components/work-item/item.ts";
 import { formatDate } from "../../lib/dates.ts";
 import { useCan } from "../../lib/permissions.ts";
@@ -108,11 +108,7 @@ function Report({ slug, pid }: { slug: string; pid: string }) {
               onChange={(e) => set({ logged_by: e.target.value })}
             >
               <option value="">Everyone</option>
-              {refs.members.map((m) => (
-                <option key={m.id} value={m.id}>
-                  {displayName(m)}
-                </option>
-              ))}
+              <PersonOptions people={refs.members} />
             </Select>
           </div>
           {refs.cyclesEnabled && (

@@ -4,7 +4,7 @@ import { PanelRight } from "lucide-react";
 import { EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { errorMessage } from "../../api/client.ts";
-import { useModule } from "../../api/modules.ts";
+import { useModule, type Module } from "../../api/modules.ts";
 import { FavoriteButton, ModuleMenu, ProgressBar, StatusBadge } from "../../components/module/ModuleBits.tsx";
 import { ModuleDetailsPanel } from "../../components/module/ModuleDetailsPanel.tsx";
 import { ModuleFormModal } from "../../components/module/ModuleFormModal.tsx";
@@ -60,20 +60,7 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
       updatePrefs={update}
     >
       <ListScreen
-        title={
-          <span className="flex min-w-0 items-center gap-2">
-            <Link to={back} className="shrink-0 text-fg-subtle hover:underline">
-              {archived ? "Archived modules" : "Modules"}
-            </Link>
-            <span className="text-fg-faint">/</span>
-            {/* the name keeps room beside the header's controls (it was squeezed to nothing at 1280 px) */}
-            <span className="min-w-24 truncate" title={m.name}>
-              {m.name}
-            </span>
-            <StatusBadge status={m.status} />
-            {archived && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Archived</span>}
-          </span>
-        }
+        title={<ModuleTitle module={m} back={back} archived={archived} />}
         actions={
           <>
             {/* the details beside the list show the progress; the header shows it when they are hidden or there is room */}
@@ -103,5 +90,23 @@ export function ModuleWorkItemsPage({ archived }: { archived?: boolean }) {
       />
       {editing && <ModuleFormModal slug={slug} pid={pid} module={m} onClose={() => setEditing(false)} />}
     </ListProvider>
+  );
+}
+
+/** The page's title: back to the modules, the module's name, its status, and whether it is archived. */
+function ModuleTitle({ module: m, back, archived }: { module: Module; back: string; archived?: boolean }) {
+  return (
+    <span className="flex min-w-0 items-center gap-2">
+      <Link to={back} className="shrink-0 text-fg-subtle hover:underline">
+        {archived ? "Archived modules" : "Modules"}
+      </Link>
+      <span className="text-fg-faint">/</span>
+      {/* the name keeps room beside the header's controls (it was squeezed to nothing at 1280 px) */}
+      <span className="min-w-24 truncate" title={m.name}>
+        {m.name}
+      </span>
+      <StatusBadge status={m.status} />
+      {archived && <span className="rounded bg-fill px-1.5 text-xs text-fg-muted">Archived</span>}
+    </span>
   );
 }

@@ -149,13 +149,8 @@ function readMoreOpen(slug: string): boolean {
   }
 }
 
-/**
- * The workspace entries: home, inbox and projects always; the others by the caller's pins (W/sidebar-preferences/,
- * in their order), the unpinned ones under "More". Each pinnable entry has a pin / unpin button.
- */
-function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavEntry[]; unread: number }) {
-  const prefs = useSidebarPreferences(slug);
-  const pin = usePinSidebarEntry(slug);
+/** Whether "More" is open, remembered in this browser for the workspace. */
+function useMoreOpen(slug: string): [boolean, (open: boolean) => void] {
   const [more, setMoreState] = useState(() => readMoreOpen(slug));
   const setMore = (open: boolean) => {
     setMoreState(open);
@@ -165,6 +160,17 @@ function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavE
       /* private mode: the state lasts the visit */
     }
   };
+  return [more, setMore];
+}
+
+/**
+ * The workspace entries: home, inbox and projects always; the others by the caller's pins (W/sidebar-preferences/,
+ * in their order), the unpinned ones under "More". Each pinnable entry has a pin / unpin button.
+ */
+function SidebarEntries({ slug, entries, unread }: { slug: string; entries: NavEntry[]; unread: number }) {
+  const prefs = useSidebarPreferences(slug);
+  const pin = usePinSidebarEntry(slug);
+  const [more, setMore] = useMoreOpen(slug);
   const prefOf = (e: NavEntry) => (SIDEBAR_PIN_KEYS[e.key] ? prefs.data?.[SIDEBAR_PIN_KEYS[e.key]] : undefined);
   // until the pins are known (or when they cannot be read) every entry shows
   const known = prefs.isSuccess;
