@@ -119,15 +119,19 @@ for (const width of [1280, 1440]) {
     // the state's name, not its group's ("Started")
     await poll(() => launch.locator('[data-col="state"]').textContent()).toContain("In Review");
     expect(await launch.locator('[data-col="state"]').textContent()).not.toContain("Started");
-    const saved = await ok<{ state_id: string }>(
-      await w.alice.request.get(`/api/workspaces/${w.slug}/projects/${w.rocket.id}/issues/${w.items.launch.id}/`),
-      "item",
-    );
+    // the cell shows the change at once; the server has it once the edit has gone out (through the local outbox)
     const rocketStates = await ok<{ id: string; name: string }[]>(
       await w.alice.request.get(`/api/workspaces/${w.slug}/projects/${w.rocket.id}/states/`),
       "states",
     );
-    expect(rocketStates.find((s) => s.id === saved.state_id)?.name).toBe("In Review");
+    const savedState = async () => {
+      const saved = await ok<{ state_id: string }>(
+        await w.alice.request.get(`/api/workspaces/${w.slug}/projects/${w.rocket.id}/issues/${w.items.launch.id}/`),
+        "item",
+      );
+      return rocketStates.find((s) => s.id === saved.state_id)?.name;
+    };
+    await poll(savedState).toBe("In Review");
 
     // the peek opens the item of the other project beside the list
     await audit.locator("[data-open-item]").click();
