@@ -5,7 +5,8 @@
 import { useMemo } from "react";
 import { queryOptions, useQueries, useQuery, type QueryClient, type UseQueryOptions } from "@tanstack/react-query";
 import { featureListsOf as sharedFeatureLists, sortCycles } from "@stride/shared";
-import { api } from "./client.ts";
+import { cycleEndpoints as CE, estimateEndpoints as EE, moduleEndpoints as ME } from "@stride/shared/endpoints";
+import { call } from "./client.ts";
 import { statesQuery, useStates } from "./states.ts";
 import { labelsQuery, useLabels } from "./labels.ts";
 import { projectMembersQuery, useProject, useProjectMembers } from "./projects.ts";
@@ -16,8 +17,6 @@ import type { Label, Project, ProjectMember, State, UserLite, WorkspaceMember } 
 import type { WorkflowState } from "@stride/shared/contract";
 import type { CycleLite, Estimate, EstimatePoint, ModuleLite } from "./work-items-types.ts";
 import type { OrderLookups } from "./work-items-list-data.ts";
-
-const P = (slug: string, pid: string) => `/api/workspaces/${encodeURIComponent(slug)}/projects/${pid}`;
 
 export const refKeys = {
   cycles: (slug: string, pid: string) => ["wi", slug, pid, "refs", "cycles"] as const,
@@ -39,10 +38,9 @@ export function invalidateModuleData(qc: QueryClient, slug: string, pid: string)
 }
 
 /** A list of a project feature (cycles, modules, estimates); a failure (feature turned off meanwhile) reads as null. */
-async function optionalList<T>(path: string): Promise<T[] | null> {
+async function optionalList<T>(read: () => Promise<T[]>): Promise<T[] | null> {
   try {
-    const r = await api<T[] | { results?: T[] }>(path);
-    return Array.isArray(r) ? r : (r?.results ?? []);
+    return await read();
   } catch {
     return null;
   }
@@ -58,21 +56,21 @@ export const featureListsOf = (
 export const cyclesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: refKeys.cycles(slug, pid),
-    queryFn: () => optionalList<CycleLite>(`${P(slug, pid)}/cycles/`),
+    queryFn: () => optionalList<CycleLite>(() => call(CE.list, { slug, projectId: pid })),
     retry: false,
     staleTime: 30_000,
   });
 export const modulesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: refKeys.modules(slug, pid),
-    queryFn: () => optionalList<ModuleLite>(`${P(slug, pid)}/modules/`),
+    queryFn: () => optionalList<ModuleLite>(() => call(ME.list, { slug, projectId: pid })),
     retry: false,
     staleTime: 30_000,
   });
 export const estimatesQuery = (slug: string, pid: string) =>
   queryOptions({
     queryKey: refKeys.estimates(slug, pid),
-    queryFn: () => optionalList<Estimate>(`${P(slug, pid)}/estimates/`),
+    queryFn: () => optionalList<Estimate>(() => call(EE.list, { slug, projectId: pid })),
     retry: false,
     staleTime: 30_000,
   });
