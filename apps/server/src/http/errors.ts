@@ -181,3 +181,14 @@ export function pgErrorToHttp(err: unknown): HttpError | undefined {
   if (code === "22021" || code === "22P05") return errors.badRequest("Please provide valid detail"); // a NUL or invalid byte in text/jsonb
   return undefined;
 }
+
+/** A public API v1 handler's run: a missing object is named its own way there (wire-facts §11). */
+export async function asV1Answer<T>(run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    const plain = err instanceof HttpError && err.status === 404;
+    if (plain && (err.body as { error?: unknown }).error === NOT_FOUND_TEXT) throw errors.v1NotFound();
+    throw err;
+  }
+}

@@ -3,7 +3,7 @@ import type { AnyEndpoint, ResponseOf } from "@stride/shared/endpoints";
 import { z } from "zod";
 import { fieldErrors } from "@stride/shared/contract";
 import { and, eq, sql } from "drizzle-orm";
-import { errors, HttpError, NOT_FOUND_TEXT } from "./errors.ts";
+import { asV1Answer, errors, HttpError } from "./errors.ts";
 import { allows, gateRefusal, type GateRefusal, type Policy, type RoleContext } from "./policies.ts";
 import type { AppContext } from "../core/context.ts";
 import {
@@ -224,6 +224,8 @@ export interface RegisteredRoute {
   query: z.ZodType | null;
   /** Success status. */
   status: number;
+  /** Named by the endpoint table (its answer type-checked against the contract), not by a method and url of its own. */
+  typed: boolean;
 }
 export const registeredRoutes: RegisteredRoute[] = [];
 
@@ -507,6 +509,7 @@ export function route<
         auth: authKind,
         scope: spec.scope ?? null,
         policy,
+        typed: !!spec.endpoint,
         body: spec.body ?? null,
         params: spec.params ?? null,
         query: spec.query ?? null,
@@ -515,21 +518,7 @@ export function route<
     fastify.route({
       method: methods,
       url,
-      handler: async (req, reply) => {
-        if (authKind !== "apiKey") return pipeline(req, reply);
-        // the public API v1 names a missing object its own way (wire-facts §11)
-        try {
-          return await pipeline(req, reply);
-        } catch (err) {
-          if (
-            err instanceof HttpError &&
-            err.status === 404 &&
-            (err.body as { error?: unknown }).error === NOT_FOUND_TEXT
-          )
-            throw errors.v1NotFound();
-          throw err;
-        }
-      },
+      handler: authKind === "apiKey" ? (req, reply) => asV1Answer(() => pipeline(req, reply)) : pipeline,
     });
   }
 

@@ -12,6 +12,14 @@ export const instanceEndpoints = {
   adminMe: endpoint("GET", "/api/instances/admins/me/").answers<C.AdminMe>(),
   adminSession: endpoint("GET", "/api/instances/admins/session/").answers<C.SessionStatus<C.AdminMe>>(),
   signUpScreenVisited: endpoint("POST", "/api/instances/admins/sign-up-screen-visited/").answers<void>(),
+  /** God mode's browser forms (form-encoded, with `csrfmiddlewaretoken`): each answers a 302, so `void`. */
+  adminSignUp: endpoint("POST", "/api/instances/admins/sign-up/")
+    .sends<{ email: string; password: string; first_name?: string; last_name?: string; company_name?: string }>()
+    .answers<void>(),
+  adminSignIn: endpoint("POST", "/api/instances/admins/sign-in/")
+    .sends<{ email: string; password: string }>()
+    .answers<void>(),
+  adminSignOut: endpoint("POST", "/api/instances/admins/sign-out/").answers<void>(),
   admins: endpoint("GET", "/api/instances/admins/").answers<C.InstanceAdmin[]>(),
   addAdmin: endpoint("POST", "/api/instances/admins/")
     .sends<In<typeof C.instanceAdminCreateBody>>()

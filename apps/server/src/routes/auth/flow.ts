@@ -173,14 +173,9 @@ export type AuthFormEndpoint = Endpoint<"POST", string, unknown, void>;
 
 /**
  * Register a browser authentication form (POST, anonymous, CSRF-checked): the app's sign-in and sign-up forms
- * (named by their endpoint) and god mode's (by their url). It runs as a form flow (formFlow): every outcome is a 302.
+ * and god mode's, each named by its endpoint. It runs as a form flow (formFlow): every outcome is a 302.
  */
-export function authForm(
-  fastify: FastifyInstance,
-  app: AppContext,
-  at: AuthFormEndpoint | string,
-  flow: AuthFormFlow,
-): void {
+export function authForm(fastify: FastifyInstance, app: AppContext, at: AuthFormEndpoint, flow: AuthFormFlow): void {
   const spec = {
     auth: "none",
     body: formBody,
@@ -203,8 +198,7 @@ export function authForm(
       );
     },
   } as const;
-  if (typeof at === "string") formRoute(fastify, app, { method: "POST", url: at, ...spec });
-  else formRoute(fastify, app, { endpoint: at, ...spec });
+  formRoute(fastify, app, { endpoint: at, ...spec });
 }
 
 const emailSchema = z.email();

@@ -16,6 +16,7 @@ import {
   adminBase,
   adminErrorUrl,
   authForm,
+  type AuthFormEndpoint,
   field,
   formBody,
   isValidEmail,
@@ -106,18 +107,17 @@ export const instanceRoutes: RouteModule = (fastify, app) => {
   // ---- god-mode sessions ----
 
   // browser forms, as the app's (auth/flow.ts): every outcome a 302 to god mode, failures with their error code
-  const adminForm = (url: string, run: typeof signInAdmin) =>
-    authForm(fastify, app, url, {
+  const adminForm = (at: AuthFormEndpoint, run: typeof signInAdmin) =>
+    authForm(fastify, app, at, {
       run: ({ req, reply, body }) => run(app, req, reply, body),
       errorTarget: (req, _body, e) => adminErrorUrl(app, req, e),
       genericCode: AUTH_ERROR.ADMIN_AUTHENTICATION_FAILED,
     });
-  adminForm("/api/instances/admins/sign-up/", signUpFirstAdmin);
-  adminForm("/api/instances/admins/sign-in/", signInAdmin);
+  adminForm(instanceEndpoints.adminSignUp, signUpFirstAdmin);
+  adminForm(instanceEndpoints.adminSignIn, signInAdmin);
 
   formRoute(fastify, app, {
-    method: "POST",
-    url: "/api/instances/admins/sign-out/",
+    endpoint: instanceEndpoints.adminSignOut,
     auth: "none",
     body: formBody,
     policy: null,
