@@ -24,6 +24,17 @@ export interface OutboxEntry {
   base: Record<string, unknown>;
 }
 
+/** A new item or a comment waiting in the outbox (what the screens show as pending). */
+export interface PendingWrite {
+  seq: number;
+  op: "create" | "comment";
+  project_id: string;
+  issue_id: string;
+  /** The new item's name, or the comment's HTML. */
+  text: string;
+  created_at: string;
+}
+
 /** Temporary ids of items created here, until the server gives theirs. */
 export const LOCAL_ID_PREFIX = "local-";
 export const isLocalId = (id: unknown): id is string => typeof id === "string" && id.startsWith(LOCAL_ID_PREFIX);
@@ -33,7 +44,11 @@ const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 
 /** The request a write makes. */
-export function outboxRequest(e: OutboxEntry): { method: "POST" | "PATCH"; path: string; body: Record<string, unknown> } {
+export function outboxRequest(e: OutboxEntry): {
+  method: "POST" | "PATCH";
+  path: string;
+  body: Record<string, unknown>;
+} {
   const items = `${P(e.workspace, e.project_id)}/${e.kind === "epics" ? "epics" : "issues"}/`;
   if (e.op === "create") return { method: "POST", path: items, body: e.body };
   if (e.op === "comment")

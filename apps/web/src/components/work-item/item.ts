@@ -6,9 +6,16 @@ export function itemName(name: string | null | undefined): string {
   return name && name.trim() ? name : UNTITLED;
 }
 
+/**
+ * `IDENT-12`; an item created offline and not on the server yet has a temporary negative number (its place in the
+ * local outbox): `IDENT-new3` until the server gives its own.
+ */
 export function itemKey(identifier: string | undefined, seq: number): string {
-  return `${identifier ?? ""}-${seq}`;
+  return seq < 0 ? `${identifier ?? ""}-new${-seq}` : `${identifier ?? ""}-${seq}`;
 }
+
+/** Created offline, waiting in the local outbox for the server (see itemKey). */
+export const isPendingItem = (item: { sequence_id: number }) => item.sequence_id < 0;
 
 export function itemUrl(slug: string, identifier: string | undefined, seq: number): string {
   return `/${slug}/browse/${itemKey(identifier, seq)}/`;
