@@ -438,15 +438,14 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         () => call(ofKind(WI.create, kind), { slug, projectId: project }, sent),
         () => localCreate(slug, project, kind, sent),
       );
-      return r.kept !== undefined
-        ? { item: null, localId: r.kept, project }
-        : { item: asListRow(r.sent), localId: null, project };
+      // kept: shown as pending (`IDENT-newN`) until the server has it
+      return r.kept
+        ? { item: r.kept as unknown as WorkItem, pending: true, project }
+        : { item: asListRow(r.sent), pending: false, project };
     },
-    onSuccess: ({ item, project }) => {
-      // kept locally: the project's lists read it from the local database (as pending)
-      if (!item) return void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, project) });
+    onSuccess: ({ item, pending, project }) => {
       // the local database reads the new item before it answers the lists invalidated below
-      localItemsChanged(slug, project, [item.id]);
+      if (!pending) localItemsChanged(slug, project, [item.id]);
       const withGroup = {
         ...item,
         state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null,

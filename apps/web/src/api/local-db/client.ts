@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { QueryClient } from "@tanstack/react-query";
-import type { LiveEvent, LocalListContext } from "@stride/shared";
+import type { LiveEvent, LocalItem, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import {
   LOCAL_DB,
@@ -265,11 +265,11 @@ export async function localListPage(
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
   const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC", context });
-  if (!answer || typeof answer !== "object") return null;
+  if (!answer || typeof answer !== "object" || !("results" in answer)) return null;
   // how many list pages this page answered locally (the browser tests read it: a re-read that asks no server)
   const root = document.documentElement.dataset;
   root.localDbAnswers = String(Number(root.localDbAnswers ?? 0) + 1);
-  return answer;
+  return answer as ListEnvelope;
 }
 
 /** A write this tab made to a project's items (a created item): read before the next local answer. */
@@ -295,7 +295,7 @@ export async function localEdit(
 
 /**
  * A new work item (`body`: POST P/issues/'s, its cycle and modules already settled) kept in the outbox and shown at
- * once in its project's lists under a temporary id (returned), sent when the server can be reached; null when the
+ * once in its project's lists under a temporary id (returned: the item as they show it), sent when the server can be reached; null when the
  * caller sends it itself (the database not ready, the project not synced, no answer in time).
  */
 export async function localCreate(
@@ -303,10 +303,10 @@ export async function localCreate(
   pid: string,
   kind: string,
   body: Record<string, unknown>,
-): Promise<string | null> {
+): Promise<LocalItem | null> {
   if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return null;
-  const id = newLocalId();
-  return (await send({ op: "write", slug, pid, id, kind, body, what: "create" })) === true ? id : null;
+  const made = await send({ op: "write", slug, pid, id: newLocalId(), kind, body, what: "create" });
+  return made && typeof made === "object" && "id" in made ? (made as LocalItem) : null;
 }
 
 /** A comment on a work item kept in the outbox (shown as pending in its activity): false when the caller sends it. */

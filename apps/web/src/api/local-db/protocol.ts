@@ -2,7 +2,7 @@
  * The offline local database (platform.md §1, §3, §4, §7, §9): what the page and its worker (api/local-db/worker.ts)
  * say to each other, and what the tabs' workers say to each other on their BroadcastChannel.
  */
-import type { LocalListContext } from "@stride/shared";
+import type { LocalItem, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import type { OutboxOp, PendingWrite } from "./outbox.ts";
 
@@ -88,7 +88,8 @@ export type LocalDbRequest =
     }
   | { op: "wipe" };
 
-export type LocalDbAnswer = ListEnvelope | null | void | boolean;
+/** A query's page, a yes / no, or (a new item kept here) the item as its lists show it. */
+export type LocalDbAnswer = ListEnvelope | LocalItem | null | void | boolean;
 
 /** Page → worker. */
 export interface ToWorker {

@@ -8,7 +8,13 @@
  * (within LOCAL_DB.writeLockMs). Every failure (no OPFS, private mode, quota, a damaged file) leaves the status
  * `error`, and the page asks the server as it does without a local database.
  */
-import { localContextRows, localListSupported, localListEnvelope, parseLocalListQuery } from "@stride/shared";
+import {
+  localContextRows,
+  localListSupported,
+  localListEnvelope,
+  parseLocalListQuery,
+  type LocalItem,
+} from "@stride/shared";
 import {
   LOCAL_DB,
   Pending,
@@ -262,8 +268,8 @@ async function settled(pid: string, timeoutMs = 3000): Promise<void> {
  * A new item kept in the outbox and shown at once in its project's lists, under its temporary id and a temporary
  * number (the outbox's place, negative: `itemKey` shows it as new) until the server gives its own.
  */
-function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): boolean {
-  if (!isLocalId(req.id) || s.item(req.id)) return false;
+function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): LocalItem | null {
+  if (!isLocalId(req.id) || s.item(req.id)) return null;
   const b = req.body;
   const str = (v: unknown) => (typeof v === "string" && v ? v : null);
   const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
@@ -278,49 +284,50 @@ function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): bo
     base: {},
   });
   const now = new Date().toISOString();
-  s.upsertItems([
-    {
-      id: req.id,
-      project_id: req.pid,
-      name: String(b.name ?? ""),
-      state_id: str(b.state_id) ?? s.defaultState(req.pid),
-      sort_order: order,
-      completed_at: null,
-      estimate_point: str(b.estimate_point),
-      priority: str(b.priority) ?? "none",
-      start_date: str(b.start_date),
-      target_date: str(b.target_date),
-      sequence_id: -seq,
-      parent_id: str(b.parent_id),
-      cycle_id: str(b.cycle_id),
-      module_ids: ids(b.module_ids),
-      label_ids: ids(b.label_ids),
-      assignee_ids: ids(b.assignee_ids),
-      sub_issues_count: 0,
-      created_at: now,
-      updated_at: now,
-      created_by: identity.userId || null,
-      updated_by: identity.userId || null,
-      attachment_count: 0,
-      link_count: 0,
-      is_draft: false,
-      archived_at: null,
-      type_id: null,
-      description_html: str(b.description_html) ?? undefined,
-    },
-  ]);
-  return true;
+  const item: LocalItem & { description_html?: string } = {
+    id: req.id,
+    project_id: req.pid,
+    name: String(b.name ?? ""),
+    state_id: str(b.state_id) ?? s.defaultState(req.pid),
+    sort_order: order,
+    completed_at: null,
+    estimate_point: str(b.estimate_point),
+    priority: str(b.priority) ?? "none",
+    start_date: str(b.start_date),
+    target_date: str(b.target_date),
+    sequence_id: -seq,
+    parent_id: str(b.parent_id),
+    cycle_id: str(b.cycle_id),
+    module_ids: ids(b.module_ids),
+    label_ids: ids(b.label_ids),
+    assignee_ids: ids(b.assignee_ids),
+    sub_issues_count: 0,
+    created_at: now,
+    updated_at: now,
+    created_by: identity.userId || null,
+    updated_by: identity.userId || null,
+    attachment_count: 0,
+    link_count: 0,
+    is_draft: false,
+    archived_at: null,
+    type_id: null,
+    description_html: str(b.description_html) ?? undefined,
+  };
+  s.upsertItems([item]);
+  const { description_html: _d, ...shown } = item;
+  return shown;
 }
 
 /** The project has work item types on (its custom property values are not kept here). */
 const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
 
 /** A write kept in the outbox (shown at once) and sent from there: true, or null when the page sends it itself. */
-function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | null {
+function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | LocalItem | null {
   if (s.option(completeKey(req.pid)) !== "1" || typesOn(s, req.pid)) return null;
   const op = req.what ?? "update";
+  let made: LocalItem | null = null;
   if (op === "create") {
-    if (!createHere(s, req)) return null;
+    if (!(made = createHere(s, req))) return null;
   } else {
     // an edit or a comment of an item held here (one created offline included)
     const current = s.item(req.id);
@@ -332,7 +339,8 @@ function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | 
   }
   countOutbox();
   replay();
-  return true;
+  // a new item: as its lists show it (the page puts it in the lists it has read)
+  return made ?? true;
 }
 
 async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {

@@ -157,7 +157,7 @@ export function useCreateItemForm(s: CreateSetup) {
     create.mutate(
       { body: body() },
       {
-        onSuccess: ({ item }, v) => created(item, v.body.description_html),
+        onSuccess: ({ item, pending }, v) => created(pending ? null : item, v.body.description_html),
         onError: (e) => {
           const fe = fieldErrors(e);
           if (Object.keys(fe).length) setServer(fe);
