@@ -517,7 +517,7 @@ async function serverComments(id: string): Promise<{ comment_html: string; creat
     created_at: string;
   }[];
 }
-const peek = () => page.getByRole("complementary", { name: "Work item" });
+const peek = () => page.getByRole("complementary", { name: "Peek view" });
 const pendingRow = (name: string) => page.locator(`[data-item^="${a.identifier}-new"]`, { hasText: name });
 
 /** Quick add in the list, as a person does. */
@@ -531,13 +531,16 @@ async function quickAdd(name: string): Promise<void> {
 it("a comment and a new item made without the server, a reload between: shown as pending, then sent in order", async () => {
   await openSynced();
   await page.goto(`${listUrl(a)}?peekId=${items[0].id}`);
-  await peek().getByRole("textbox", { name: "Add a comment" }).waitFor();
+  await peek().getByRole("textbox", { name: "Comment" }).waitFor();
   await poll(dbStatus).toBe("ready");
   // the server cannot be reached: both are kept in the local database's outbox and shown at once as pending
   await alice.setOffline(true);
-  await peek().getByRole("textbox", { name: "Add a comment" }).fill("Written on the train");
-  await peek().getByRole("button", { name: "Comment" }).click();
+  await peek().getByRole("textbox", { name: "Comment" }).click();
+  await page.keyboard.type("Written on the train");
+  await peek().getByRole("button", { name: "Comment", exact: true }).click();
   await peek().locator("[data-comment-pending]", { hasText: "Written on the train" }).waitFor();
+  await peek().getByRole("button", { name: "Close peek view" }).click();
+  await peek().waitFor({ state: "detached" });
   await quickAdd("Made on the train");
   await pendingRow("Made on the train").locator("[data-pending]").waitFor();
   await poll(outbox).toBe("2");
@@ -549,11 +552,18 @@ it("a comment and a new item made without the server, a reload between: shown as
   const writes = (u: URL) => u.pathname === `${P()}/issues/` || u.pathname.endsWith("/comments/");
   await alice.route(writes, down);
   await alice.setOffline(false);
-  await page.reload();
+  await page.goto(`${listUrl(a)}?peekId=${items[0].id}`);
   await poll(dbStatus).toBe("ready");
   await poll(outbox).toBe("2");
   await pendingRow("Made on the train").waitFor();
   await peek().locator("[data-comment-pending]", { hasText: "Written on the train" }).waitFor();
+  if (process.env.LOCAL2_SHOTS) {
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: `/tmp/local2-pending-${width}.png` });
+    }
+  }
   expect((await serverComments(items[0].id)).length).toBe(0);
   expect((await serverItems()).has("Made on the train")).toBe(false);
 
