@@ -438,7 +438,7 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         () => call(ofKind(WI.create, kind), { slug, projectId: project }, sent),
         () => localCreate(slug, project, kind, sent),
       );
-      // kept: shown as pending (`IDENT-newN`) until the server has it
+      // kept: shown as pending (`IDENT-~N`) until the server has it
       return r.kept
         ? { item: r.kept as unknown as WorkItem, pending: true, project }
         : { item: asListRow(r.sent), pending: false, project };

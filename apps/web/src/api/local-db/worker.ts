@@ -266,7 +266,7 @@ async function settled(pid: string, timeoutMs = 3000): Promise<void> {
 
 /**
  * A new item kept in the outbox and shown at once in its project's lists, under its temporary id and a temporary
- * number (the outbox's place, negative: `itemKey` shows it as new) until the server gives its own.
+ * number (the outbox's place, negative: `itemKey` shows it as `IDENT-~n`) until the server gives its own.
  */
 function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): LocalItem | null {
   if (!isLocalId(req.id) || s.item(req.id)) return null;

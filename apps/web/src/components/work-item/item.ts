@@ -8,10 +8,10 @@ export function itemName(name: string | null | undefined): string {
 
 /**
  * `IDENT-12`; an item created offline and not on the server yet has a temporary negative number (its place in the
- * local outbox): `IDENT-new3` until the server gives its own.
+ * local outbox): `IDENT-~3` until the server gives its own (short: it fits the key column).
  */
 export function itemKey(identifier: string | undefined, seq: number): string {
-  return seq < 0 ? `${identifier ?? ""}-new${-seq}` : `${identifier ?? ""}-${seq}`;
+  return seq < 0 ? `${identifier ?? ""}-~${-seq}` : `${identifier ?? ""}-${seq}`;
 }
 
 /** Created offline, waiting in the local outbox for the server (see itemKey). */
