@@ -12,6 +12,7 @@ import {
   workItemEndpoints as WI,
 } from "@stride/shared/endpoints";
 import { call, hasFieldErrors } from "./client.ts";
+import { addComment } from "./local-db/client.ts";
 import { isTimelineList, wiKeys, type ItemKind } from "./work-items.ts";
 import { DETAIL_EXPAND, RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import type {
@@ -164,8 +165,11 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
   };
   const at = item(slug, pid, id);
   const create = useMutation({
-    mutationFn: (html: string) => call(ofKind(CM.create, kind), at, { comment_html: html, access: "INTERNAL" }),
+    // offline (or with writes waiting before it): kept in the local outbox and shown as pending (null), sent later
+    mutationFn: (html: string) => addComment(slug, pid, id, kind, html),
+    networkMode: "always",
     onSuccess: (c) => {
+      if (!c) return;
       qc.setQueryData<Comment[]>(key, (old) => (old ? [...old, c] : old));
       refresh();
     },

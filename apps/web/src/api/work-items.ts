@@ -27,7 +27,14 @@ import { qk } from "./query-keys.ts";
 import { ofKind, workItemEndpoints as WI, workItemListEndpoints as WL, type ItemKind } from "@stride/shared/endpoints";
 import { api, call } from "./client.ts";
 import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
-import { localEdit, localItemsChanged, localListPage } from "./local-db/client.ts";
+import {
+  isLocalId,
+  localCreate,
+  localEdit,
+  localItemsChanged,
+  localListPage,
+  serverOrOutbox,
+} from "./local-db/client.ts";
 import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
 import {
   appendFlatPage,
@@ -370,7 +377,7 @@ export function useUpdateWorkItem(slug: string, pid: string) {
       if (!Object.keys(body).length) return { local: false };
       // local first: kept in the local database's outbox, sent in order from there (api/local-db/), which reads the
       // item again once the server has it
-      const direct = confirm && typeof navigator !== "undefined" && navigator.onLine;
+      const direct = confirm && typeof navigator !== "undefined" && navigator.onLine && !isLocalId(id);
       if (!direct && (await localEdit(slug, project, id, kind, body))) return { local: true };
       await call(ofKind(WI.update, kind), { slug, projectId: project, issueId: id }, body);
       return { local: false };
@@ -427,6 +434,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
   return useMutation({
     // the create modal, quick add and sub-item form report a refusal themselves
     meta: { silent: true },
+    // offline too: the local database keeps it (its outbox); without it, it fails and says so
+    networkMode: "always",
     mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
       const project = target ?? pid;
       const { cycle_id, module_ids, ...rest } = body;
@@ -434,18 +443,20 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const mods = [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))];
       const cycle = cycle_id && cycle_id !== "None" ? { cycle_id } : {};
       // the item joins its cycle and modules in the create call itself (one command on the server)
-      const item = asListRow(
-        await call(
-          ofKind(WI.create, kind),
-          { slug, projectId: project },
-          { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) },
-        ),
+      const sent = { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) };
+      // offline (or with writes waiting before it): kept in the local outbox, shown at once as pending
+      const r = await serverOrOutbox(
+        () => call(ofKind(WI.create, kind), { slug, projectId: project }, sent),
+        () => localCreate(slug, project, kind, sent),
       );
-      return { item, project };
+      // kept: shown as pending (`IDENT-~N`) until the server has it
+      return r.kept
+        ? { item: r.kept as unknown as WorkItem, pending: true, project }
+        : { item: asListRow(r.sent), pending: false, project };
     },
-    onSuccess: ({ item, project }) => {
+    onSuccess: ({ item, pending, project }) => {
       // the local database reads the new item before it answers the lists invalidated below
-      localItemsChanged(slug, project, [item.id]);
+      if (!pending) localItemsChanged(slug, project, [item.id]);
       const withGroup = {
         ...item,
         state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null,
@@ -486,6 +497,11 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
   });
 }
 
+/** Why archive, restore and delete refuse offline, and for an item created offline that the server has not yet. */
+export const NEEDS_SERVER = "This needs the server, which cannot be reached now. Try again when you are back online.";
+const NOT_SENT_YET =
+  "This work item was created offline and is not on the server yet: try again once it has been sent.";
+
 /**
  * Archive / restore / delete: the item leaves the cached lists at once. The success toast is asked for here
  * (not by the caller) because the row that started it is usually gone by then. What happens to the item's
@@ -507,7 +523,13 @@ function useRemovingMutation<V extends { id: string; label?: string }, R>(
   const qc = useQueryClient();
   return useMutation({
     meta: { errorTitle: opts.failTitle, successTitle: opts.done },
-    mutationFn: opts.call,
+    // these are the server's alone (not kept in the local outbox): offline they say so at once instead of waiting
+    networkMode: "always",
+    mutationFn: (v: V) => {
+      if (isLocalId(v.id)) throw new Error(NOT_SENT_YET);
+      if (typeof navigator !== "undefined" && !navigator.onLine) throw new Error(NEEDS_SERVER);
+      return opts.call(v);
+    },
     onMutate: async (v: V) => {
       // answers about the item that are on their way would put back what the action changes
       await qc.cancelQueries({ predicate: (q) => isItemQuery(q.queryKey, slug, pid, v.id) });

@@ -500,3 +500,119 @@ it("a change made while the realtime socket was down reaches the local database 
   expect(v2.some((q) => q.includes("updated_at__gt"))).toBe(true);
   expect(asked).toEqual([]);
 });
+
+/* ------------------------------------------------------------------ creates and comments made offline */
+
+/** The project's items on the server, by name (through the API). */
+async function serverItems(): Promise<Map<string, { id: string; sequence_id: number; created_at: string }>> {
+  const env = (await (await alice.request.get(`${P()}/issues/?per_page=100&cursor=100:0:0`)).json()) as {
+    results: { id: string; name: string; sequence_id: number; created_at: string }[];
+  };
+  return new Map(env.results.map((r) => [r.name, r]));
+}
+/** An item's comments on the server (through the API). */
+async function serverComments(id: string): Promise<{ comment_html: string; created_at: string }[]> {
+  return (await (await alice.request.get(`${itemPath(id)}history/?activity_type=issue-comment`)).json()) as {
+    comment_html: string;
+    created_at: string;
+  }[];
+}
+const peek = () => page.getByRole("complementary", { name: "Peek view" });
+const pendingRow = (name: string) => page.locator(`[data-item^="${a.identifier}-~"]`, { hasText: name });
+
+/** Quick add in the list, as a person does. */
+async function quickAdd(name: string): Promise<void> {
+  await page.getByRole("button", { name: "New work item" }).first().click();
+  const title = page.getByRole("textbox", { name: "Work item title" });
+  await title.fill(name);
+  await title.press("Enter");
+}
+
+it("a comment and a new item made without the server, a reload between: shown as pending, then sent in order", async () => {
+  await openSynced();
+  await page.goto(`${listUrl(a)}?peekId=${items[0].id}`);
+  await peek().getByRole("textbox", { name: "Comment" }).waitFor();
+  await poll(dbStatus).toBe("ready");
+  // the server cannot be reached: both are kept in the local database's outbox and shown at once as pending
+  await alice.setOffline(true);
+  await peek().getByRole("textbox", { name: "Comment" }).click();
+  await page.keyboard.type("Written on the train");
+  await peek().getByRole("button", { name: "Comment", exact: true }).click();
+  await peek().locator("[data-comment-pending]", { hasText: "Written on the train" }).waitFor();
+  await peek().getByRole("button", { name: "Close peek view" }).click();
+  await peek().waitFor({ state: "detached" });
+  await quickAdd("Made on the train");
+  await pendingRow("Made on the train").locator("[data-pending]").waitFor();
+  await poll(outbox).toBe("2");
+  await poll(() => page.locator("[data-live-indicator]").textContent()).toBe("Offline · 2 changes waiting to be sent");
+
+  // a reload while the server still refuses the writes: both survive it, still pending
+  const down = (r: import("playwright-core").Route) =>
+    r.request().method() === "POST" ? r.abort("connectionrefused") : r.fallback();
+  const writes = (u: URL) => u.pathname === `${P()}/issues/` || u.pathname.endsWith("/comments/");
+  await alice.route(writes, down);
+  await alice.setOffline(false);
+  await page.goto(`${listUrl(a)}?peekId=${items[0].id}`);
+  await poll(dbStatus).toBe("ready");
+  await poll(outbox).toBe("2");
+  await pendingRow("Made on the train").waitFor();
+  await peek().locator("[data-comment-pending]", { hasText: "Written on the train" }).waitFor();
+  expect((await serverComments(items[0].id)).length).toBe(0);
+  expect((await serverItems()).has("Made on the train")).toBe(false);
+
+  // the server is back: both reach it, in the order they were made, and nothing waits any more
+  await alice.unroute(writes, down);
+  await expect.poll(outbox, { timeout: 60_000 }).toBe("0");
+  const made = (await serverItems()).get("Made on the train");
+  const [comment] = await serverComments(items[0].id);
+  expect(comment.comment_html).toContain("Written on the train");
+  expect(made?.sequence_id).toBe(6);
+  expect(Date.parse(comment.created_at)).toBeLessThan(Date.parse(made!.created_at));
+  await page.locator(`[data-item="${key(6)}"]`, { hasText: "Made on the train" }).waitFor();
+  expect(await pendingRow("Made on the train").count()).toBe(0);
+  await peek().locator("[data-comment]", { hasText: "Written on the train" }).waitFor();
+  expect(await peek().locator("[data-comment-pending]").count()).toBe(0);
+  await poll(
+    async () =>
+      (await page.locator("[data-live-indicator]").count()) === 0 ||
+      !(await page.locator("[data-live-indicator]").textContent())?.includes("waiting"),
+  ).toBe(true);
+});
+
+it("a new item made offline that the server refuses: the person is told which, and its pending row goes", async () => {
+  await openSynced();
+  await alice.setOffline(true);
+  await quickAdd("Refused later");
+  await pendingRow("Refused later").waitFor();
+  await poll(outbox).toBe("1");
+  // the server refuses it when it is sent (as it would a name it does not accept)
+  const refuse = (r: import("playwright-core").Route) =>
+    r.request().method() === "POST"
+      ? r.fulfill({ status: 400, json: { name: ["This name is not accepted."] } })
+      : r.fallback();
+  const create = (u: URL) => u.pathname === `${P()}/issues/`;
+  await alice.route(create, refuse);
+  await alice.setOffline(false);
+  await page.getByText("Could not create “Refused later”").waitFor({ timeout: 30_000 });
+  await page.getByText("This name is not accepted.").waitFor();
+  await poll(outbox).toBe("0");
+  await poll(() => pendingRow("Refused later").count()).toBe(0);
+  expect((await serverItems()).has("Refused later")).toBe(false);
+});
+
+it("offline, deleting a work item says it needs the server instead of waiting silently", async () => {
+  await openSynced();
+  await alice.setOffline(true);
+  try {
+    const row = page.locator(`[data-item="${key(1)}"]`);
+    await row.getByRole("button", { name: `Work item actions ${key(1)}` }).click();
+    await page.getByRole("menuitem", { name: "Delete" }).click();
+    await page.getByRole("dialog", { name: "Delete work item" }).getByRole("button", { name: "Delete" }).click();
+    await page.getByText("Could not delete the work item").waitFor();
+    await page.getByText("This needs the server").first().waitFor();
+    await poll(rows).toContain(key(1));
+  } finally {
+    await alice.setOffline(false);
+  }
+  expect((await alice.request.get(itemPath(items[0].id))).ok()).toBe(true);
+});

@@ -7,7 +7,7 @@
  */
 import { useSyncExternalStore } from "react";
 import type { QueryClient } from "@tanstack/react-query";
-import type { LiveEvent, LocalListContext } from "@stride/shared";
+import type { LiveEvent, LocalItem, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import {
   LOCAL_DB,
@@ -19,12 +19,17 @@ import {
   type LocalDbState,
   type ToWorker,
 } from "./protocol.ts";
+import { newLocalId } from "./outbox.ts";
 import { qk } from "../query-keys.ts";
+import { ApiError, call } from "../client.ts";
+import { commentEndpoints as CM, ofKind, type ItemKind } from "@stride/shared/endpoints";
+import type { Comment } from "../work-items-types.ts";
 import { addLiveListener, itemGone, type LiveCtx } from "../live-listeners.ts";
 
-export type { LocalDbNotice, LocalDbState, LocalDbStatus } from "./protocol.ts";
+export type { LocalDbNotice, LocalDbState, LocalDbStatus, PendingWrite } from "./protocol.ts";
+export { isLocalId } from "./outbox.ts";
 
-const INITIAL: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0 };
+const INITIAL: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0, pending: [] };
 let state: LocalDbState = INITIAL;
 let worker: Worker | null = null;
 let client: QueryClient | null = null;
@@ -260,11 +265,11 @@ export async function localListPage(
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
   const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC", context });
-  if (!answer || typeof answer !== "object") return null;
+  if (!answer || typeof answer !== "object" || !("results" in answer)) return null;
   // how many list pages this page answered locally (the browser tests read it: a re-read that asks no server)
   const root = document.documentElement.dataset;
   root.localDbAnswers = String(Number(root.localDbAnswers ?? 0) + 1);
-  return answer;
+  return answer as ListEnvelope;
 }
 
 /** A write this tab made to a project's items (a created item): read before the next local answer. */
@@ -286,6 +291,83 @@ export async function localEdit(
 ): Promise<boolean> {
   if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return false;
   return (await send({ op: "write", slug, pid, id, kind, body })) === true;
+}
+
+/**
+ * A new work item (`body`: POST P/issues/'s, its cycle and modules already settled) kept in the outbox and shown at
+ * once in its project's lists under a temporary id (returned: the item as they show it), sent when the server can be reached; null when the
+ * caller sends it itself (the database not ready, the project not synced, no answer in time).
+ */
+export async function localCreate(
+  slug: string,
+  pid: string,
+  kind: string,
+  body: Record<string, unknown>,
+): Promise<LocalItem | null> {
+  if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return null;
+  const made = await send({ op: "write", slug, pid, id: newLocalId(), kind, body, what: "create" });
+  return made && typeof made === "object" && "id" in made ? (made as LocalItem) : null;
+}
+
+/** A comment on a work item kept in the outbox (shown as pending in its activity): false when the caller sends it. */
+export async function localComment(
+  slug: string,
+  pid: string,
+  id: string,
+  kind: string,
+  html: string,
+): Promise<boolean> {
+  if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return false;
+  return (await send({ op: "write", slug, pid, id, kind, body: { comment_html: html }, what: "comment" })) === true;
+}
+
+/** A comment: to the server, or kept in the outbox (null: shown as pending in the item's activity, sent later). */
+export async function addComment(
+  slug: string,
+  pid: string,
+  id: string,
+  kind: ItemKind,
+  html: string,
+): Promise<Comment | null> {
+  const r = await serverOrOutbox(
+    () =>
+      call(ofKind(CM.create, kind), { slug, projectId: pid, issueId: id }, { comment_html: html, access: "INTERNAL" }),
+    async () => ((await localComment(slug, pid, id, kind, html)) ? true : null),
+  );
+  return r.sent ?? null;
+}
+
+/**
+ * Whether a new item or comment goes to the server directly (its answer — the item's number, a field the server
+ * refuses — is shown at once): online with nothing waiting before it. Else it joins the outbox, after what waits.
+ */
+export function sendsDirectly(): boolean {
+  return (typeof navigator === "undefined" || navigator.onLine) && state.outbox === 0;
+}
+
+/** The server could not be reached (no answer at all, or a proxy saying it is away). */
+const unreachable = (e: unknown) => !(e instanceof ApiError) || [502, 503, 504].includes(e.status);
+
+/**
+ * A new item or comment: to the server when it goes directly (`sendsDirectly`), kept in the outbox when the server
+ * cannot be reached or something waits before it; the server's refusals are thrown as they are.
+ */
+export async function serverOrOutbox<T, L>(
+  direct: () => Promise<T>,
+  keep: () => Promise<L | null>,
+): Promise<{ sent: T; kept?: undefined } | { kept: L; sent?: undefined }> {
+  if (sendsDirectly()) {
+    try {
+      return { sent: await direct() };
+    } catch (e) {
+      if (!unreachable(e)) throw e;
+      const kept = await keep();
+      if (kept === null) throw e;
+      return { kept };
+    }
+  }
+  const kept = await keep();
+  return kept !== null ? { kept } : { sent: await direct() };
 }
 
 const subscribe = (fn: () => void) => {

@@ -2,8 +2,11 @@
  * The offline local database (platform.md §1, §3, §4, §7, §9): what the page and its worker (api/local-db/worker.ts)
  * say to each other, and what the tabs' workers say to each other on their BroadcastChannel.
  */
-import type { LocalListContext } from "@stride/shared";
+import type { LocalItem, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
+import type { OutboxOp, PendingWrite } from "./outbox.ts";
+
+export type { PendingWrite };
 
 /** platform.md §9. */
 export const LOCAL_DB = {
@@ -35,8 +38,10 @@ export interface LocalDbState {
   projects: Record<string, { status: ProjectSyncStatus; complete: boolean; items: number }>;
   /** This tab's worker writes (holds the lock); else it asks the tab that does. */
   writer: boolean;
-  /** Edits kept in the outbox, not yet on the server. */
+  /** Writes kept in the outbox (edits, new items, comments), not yet on the server. */
   outbox: number;
+  /** The new items and comments among them, oldest first (shown as pending). */
+  pending: PendingWrite[];
 }
 
 /** Something a person should know about their edits (a field the server changed meanwhile, an edit refused). */
@@ -71,10 +76,20 @@ export type LocalDbRequest =
       deleted?: boolean;
     }
   | { op: "settled"; pid: string }
-  | { op: "write"; slug: string; pid: string; id: string; kind: string; body: Record<string, unknown> }
+  /** `write`: an edit of item `id` (`what` unset: an update), a new item (`id` its temporary id), a comment on it. */
+  | {
+      op: "write";
+      slug: string;
+      pid: string;
+      id: string;
+      kind: string;
+      body: Record<string, unknown>;
+      what?: OutboxOp;
+    }
   | { op: "wipe" };
 
-export type LocalDbAnswer = ListEnvelope | null | void | boolean;
+/** A query's page, a yes / no, or (a new item kept here) the item as its lists show it. */
+export type LocalDbAnswer = ListEnvelope | LocalItem | null | void | boolean;
 
 /** Page → worker. */
 export interface ToWorker {

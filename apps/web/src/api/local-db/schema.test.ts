@@ -86,6 +86,18 @@ describe("the local database's schema upgrades", () => {
     }
   });
 
+  it("upgrades a version-3 database: its queued edits are kept as updates, and creates and comments can be queued", () => {
+    const db = databaseAt(3);
+    db.exec(ISSUE);
+    db.exec(OUTBOX);
+    expect(migrate(db)).toBe(3);
+    expect(db.selectValues(`SELECT op || ':' || body FROM outbox`)).toEqual(['update:{"name":"Offline edit"}']);
+    db.exec(`INSERT INTO outbox (workspace, project_id, issue_id, kind, op, body, base, created_at) VALUES
+      ('acme', 'p1', 'local-1', 'issues', 'create', '{"name":"New"}', '{}', '2026-01-04'),
+      ('acme', 'p1', 'i1', 'issues', 'comment', '{"comment_html":"<p>hi</p>"}', '{}', '2026-01-05')`);
+    expect(db.selectValues(`SELECT op FROM outbox ORDER BY seq`)).toEqual(["update", "create", "comment"]);
+  });
+
   it("starts again from empty when a newer app wrote the database, and opens an up-to-date one unchanged", () => {
     const newer = databaseAt(SCHEMA_VERSION);
     newer.exec(ISSUE);

@@ -72,6 +72,9 @@ export const MIGRATIONS: string[][] = [
   // 3: each item as the server sent it (its list item's JSON, description left out): a list answered here is the
   // server's to the letter (the columns above are what SQL reads); projects synced before are synced again
   [`ALTER TABLE issues ADD COLUMN item TEXT`, `DELETE FROM options WHERE key LIKE 'project:%:complete'`],
+  // 4: the outbox keeps new items and comments too (outbox.ts): `op` says which; the edits already kept are updates.
+  // A new item's `issue_id` is its temporary id (`local-…`) until the server gives its own
+  [`ALTER TABLE outbox ADD COLUMN op TEXT NOT NULL DEFAULT 'update'`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,6 +9,7 @@ import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
 import { PRIORITY_RANK, toLocalRow, type LocalItem, type LocalRefs, type LocalRow } from "@stride/shared";
 import { migrate } from "./schema.ts";
 import { LOCAL_DB } from "./protocol.ts";
+import { isLocalId, type OutboxEntry, type PendingWrite, type Settlement } from "./outbox.ts";
 
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 type PoolUtil = Awaited<ReturnType<Sqlite3["installOpfsSAHPoolVfs"]>>;
@@ -45,16 +46,7 @@ export interface RefsPayload {
   estimatePoints: { id: string; key: number; value?: string | null }[];
 }
 
-/** An edit kept in the outbox until the server has it. */
-export interface OutboxEntry {
-  seq: number;
-  workspace: string;
-  project_id: string;
-  issue_id: string;
-  kind: string;
-  body: Record<string, unknown>;
-  base: Record<string, unknown>;
-}
+export type { OutboxEntry, PendingWrite };
 
 const ITEM_COLS = [
   "id",
@@ -272,7 +264,7 @@ export class Store {
               keep = oldDescription.get(0) as string | null;
             oldDescription.reset();
             const bind = itemBind(it, keep);
-            if (pending.has(it.id)) bind[ITEM_COLS.indexOf("is_local_update")] = 1;
+            if (pending.has(it.id) || isLocalId(it.id)) bind[ITEM_COLS.indexOf("is_local_update")] = 1;
             upsert.bind(bind).stepReset();
             clearMeta.bind([it.id]).stepReset();
             for (const [key, list] of [
@@ -437,47 +429,64 @@ export class Store {
     return r ? { ...itemOf(r), description_html: (r.description_html as string | null) ?? undefined } : null;
   }
 
-  /** Keep an edit (and show it at once: the item's row takes the edited fields). */
-  addEdit(e: Omit<OutboxEntry, "seq">) {
+  /** Keep a write (and show it at once: an edited item's row takes the edited fields); returns its place in order. */
+  addEdit(e: Omit<OutboxEntry, "seq">): number {
     this.db.exec({
-      sql: "INSERT INTO outbox (workspace, project_id, issue_id, kind, body, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      sql: "INSERT INTO outbox (workspace, project_id, issue_id, kind, op, body, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
       bind: [
         e.workspace,
         e.project_id,
         e.issue_id,
         e.kind,
+        e.op,
         JSON.stringify(e.body),
         JSON.stringify(e.base),
         new Date().toISOString(),
       ],
     });
-    const current = this.item(e.issue_id);
+    const seq = Number(this.db.selectValue("SELECT last_insert_rowid()"));
+    const current = e.op === "update" ? this.item(e.issue_id) : null;
     if (current) this.upsertItems([current]);
+    return seq;
   }
 
-  /** The oldest edit not yet sent. */
-  firstEdit(): OutboxEntry | null {
-    const r = this.db.selectObject(
-      "SELECT seq, workspace, project_id, issue_id, kind, body, base FROM outbox ORDER BY seq LIMIT 1",
-    );
-    if (!r) return null;
-    return {
+  /** Every write not yet sent, oldest first (`limit`: only the first ones). */
+  outbox(limit = -1): OutboxEntry[] {
+    return (
+      this.db.selectObjects(
+        "SELECT seq, workspace, project_id, issue_id, kind, op, body, base FROM outbox ORDER BY seq LIMIT ?",
+        [limit],
+      ) as Record<string, unknown>[]
+    ).map((r) => ({
       seq: Number(r.seq),
       workspace: r.workspace as string,
       project_id: r.project_id as string,
       issue_id: r.issue_id as string,
       kind: r.kind as string,
+      op: r.op as OutboxEntry["op"],
       body: JSON.parse(r.body as string) as Record<string, unknown>,
       base: JSON.parse(r.base as string) as Record<string, unknown>,
-    };
+    }));
   }
 
-  /** An edit the server has (or refused): gone from the outbox. */
-  dropEdit(seq: number) {
-    this.db.exec({ sql: "DELETE FROM outbox WHERE seq = ?", bind: [seq] });
+  /** The oldest write not yet sent. */
+  firstEdit(): OutboxEntry | null {
+    return this.outbox(1)[0] ?? null;
   }
 
-  /** Edits not yet sent, per project. */
+  /** What the server's answer settled (outbox.ts `settle`): writes dropped, later ones pointed at server ids. */
+  applySettlement(s: Settlement) {
+    this.db.transaction(() => {
+      for (const seq of s.drop) this.db.exec({ sql: "DELETE FROM outbox WHERE seq = ?", bind: [seq] });
+      for (const w of s.rewrite)
+        this.db.exec({
+          sql: "UPDATE outbox SET issue_id = ?, body = ? WHERE seq = ?",
+          bind: [w.issue_id, JSON.stringify(w.body), w.seq],
+        });
+    });
+  }
+
+  /** Writes not yet sent, per project. */
   pendingCounts(): Record<string, number> {
     const rows = this.db.selectObjects("SELECT project_id, count(*) AS n FROM outbox GROUP BY project_id") as {
       project_id: string;
@@ -486,10 +495,43 @@ export class Store {
     return Object.fromEntries(rows.map((r) => [r.project_id, Number(r.n)]));
   }
 
+  /** New items and comments not yet sent, oldest first. */
+  pendingWrites(): PendingWrite[] {
+    return (
+      this.db.selectObjects(
+        "SELECT seq, op, project_id, issue_id, body, created_at FROM outbox WHERE op IN ('create', 'comment') ORDER BY seq",
+      ) as Record<string, unknown>[]
+    ).map((r) => {
+      const body = JSON.parse(r.body as string) as { name?: string; comment_html?: string };
+      return {
+        seq: Number(r.seq),
+        op: r.op as PendingWrite["op"],
+        project_id: r.project_id as string,
+        issue_id: r.issue_id as string,
+        text: String((r.op === "create" ? body.name : body.comment_html) ?? ""),
+        created_at: r.created_at as string,
+      };
+    });
+  }
+
+  /** The project's default state (a new item's when it names none), else its first. */
+  defaultState(pid: string): string | null {
+    return (
+      (this.db.selectValue(`SELECT id FROM states WHERE project_id = ? ORDER BY "default" DESC, sequence LIMIT 1`, [
+        pid,
+      ]) as string | undefined) ?? null
+    );
+  }
+
+  /** The highest manual order of a project's items (a new item goes after them). */
+  maxSortOrder(pid: string): number {
+    return Number(this.db.selectValue("SELECT max(sort_order) FROM issues WHERE project_id = ?", [pid]) ?? 0);
+  }
+
   /** Each item's unsent edits, merged oldest first. */
   private pendingPatches(): Map<string, Record<string, unknown>> {
     const out = new Map<string, Record<string, unknown>>();
-    for (const r of this.db.selectObjects("SELECT issue_id, body FROM outbox ORDER BY seq") as {
+    for (const r of this.db.selectObjects("SELECT issue_id, body FROM outbox WHERE op = 'update' ORDER BY seq") as {
       issue_id: string;
       body: string;
     }[]) {

@@ -10,7 +10,8 @@
 import { isoMicros, type LocalItem } from "@stride/shared";
 import type { SyncEnvelope } from "@stride/shared/contract";
 import { LOCAL_DB } from "./protocol.ts";
-import type { OutboxEntry, RefsPayload, Store } from "./store.ts";
+import type { RefsPayload, Store } from "./store.ts";
+import { isLocalId, outboxRequest, type OutboxEntry } from "./outbox.ts";
 
 export class HttpError extends Error {
   constructor(
@@ -123,7 +124,8 @@ export async function firstSync(
     const r = await pages(store, slug, pid, {}, () => status("syncing"));
     latest = later(latest, r.newest);
     // anything held that the server no longer lists (a reload of a project synced before under other rules)
-    const gone = store.ids(pid).filter((id) => !r.seen.has(id));
+    // (items created here and not yet sent are not the server's to list)
+    const gone = store.ids(pid).filter((id) => !r.seen.has(id) && !isLocalId(id));
     if (pass === 0 && gone.length) store.deleteItems(pid, gone);
     if (r.seen.size >= r.total) break;
   }
@@ -161,9 +163,38 @@ export async function syncItems(store: Store, slug: string, pid: string, ids: st
   }
 }
 
-/** What became of an edit from the outbox. */
+/** What became of a write from the outbox (`created`: the new item's server id and number). */
 export type EditOutcome =
-  { kind: "sent"; serverKept: string[] } | { kind: "refused"; message: string } | { kind: "later" };
+  | { kind: "sent"; serverKept: string[] }
+  | { kind: "created"; id: string; sequence_id: number }
+  | { kind: "refused"; message: string }
+  | { kind: "later" };
+
+/** The server out of reach, or answering what passes (5xx, 401, 408, 429): the write waits. */
+const passing = (status: number) => status >= 500 || [401, 408, 429].includes(status);
+
+/**
+ * Send a new item or a comment of the outbox as the POST it was. Out of reach or a passing failure: later; any other
+ * refusal: dropped (and said, by the worker).
+ */
+async function sendNew(e: OutboxEntry): Promise<EditOutcome> {
+  const req = outboxRequest(e);
+  try {
+    const res = await fetch(req.path, {
+      method: req.method,
+      credentials: "same-origin",
+      headers: { "content-type": "application/json", accept: "application/json" },
+      body: JSON.stringify(req.body),
+    });
+    if (passing(res.status)) return { kind: "later" };
+    if (!res.ok) return { kind: "refused", message: await refusal(res) };
+    if (e.op !== "create") return { kind: "sent", serverKept: [] };
+    const made = (await res.json()) as { id: string; sequence_id: number };
+    return { kind: "created", id: made.id, sequence_id: made.sequence_id };
+  } catch {
+    return { kind: "later" };
+  }
+}
 
 /** The server's reason for a refusal (its error body's text), else a plain one. */
 async function refusal(res: Response): Promise<string> {
@@ -211,6 +242,9 @@ export function mergeEdit(
  * edit is dropped (and said).
  */
 export async function sendEdit(e: OutboxEntry): Promise<EditOutcome> {
+  if (e.op === "create" || e.op === "comment") return sendNew(e);
+  // an edit of an item whose create the server refused (the worker drops those with it)
+  if (isLocalId(e.issue_id)) return { kind: "refused", message: "The work item was never created" };
   const path = `${P(e.workspace, e.project_id)}/${e.kind === "epics" ? "epics" : "issues"}/${e.issue_id}/`;
   try {
     const env = await get<SyncEnvelope<SyncItem>>(V2(e.workspace, e.project_id), {
@@ -229,14 +263,12 @@ export async function sendEdit(e: OutboxEntry): Promise<EditOutcome> {
         headers: { "content-type": "application/json", accept: "application/json" },
         body: JSON.stringify(body),
       });
-      if (res.status >= 400 && res.status < 500 && ![401, 408, 429].includes(res.status))
-        return { kind: "refused", message: await refusal(res) };
+      if (res.status >= 400 && !passing(res.status)) return { kind: "refused", message: await refusal(res) };
       if (!res.ok) throw new HttpError(res.status, path);
     }
     return { kind: "sent", serverKept };
   } catch (err) {
-    if (!(err instanceof HttpError) || err.status >= 500 || [401, 408, 429].includes(err.status))
-      return { kind: "later" };
+    if (!(err instanceof HttpError) || passing(err.status)) return { kind: "later" };
     return {
       kind: "refused",
       message:

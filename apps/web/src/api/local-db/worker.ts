@@ -8,7 +8,13 @@
  * (within LOCAL_DB.writeLockMs). Every failure (no OPFS, private mode, quota, a damaged file) leaves the status
  * `error`, and the page asks the server as it does without a local database.
  */
-import { localContextRows, localListSupported, localListEnvelope, parseLocalListQuery } from "@stride/shared";
+import {
+  localContextRows,
+  localListSupported,
+  localListEnvelope,
+  parseLocalListQuery,
+  type LocalItem,
+} from "@stride/shared";
 import {
   LOCAL_DB,
   Pending,
@@ -22,11 +28,12 @@ import {
   type ToWorker,
 } from "./protocol.ts";
 import { Store } from "./store.ts";
-import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs } from "./sync.ts";
+import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
+import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs, type EditOutcome } from "./sync.ts";
 
 const tabId = crypto.randomUUID();
 const channel = new BroadcastChannel(LOCAL_DB.channelName);
-let state: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0 };
+let state: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0, pending: [] };
 let store: Store | null = null;
 let started = false;
 let identity = { userId: "", timezone: "UTC" };
@@ -148,14 +155,66 @@ function notify(notice: LocalDbNotice) {
 
 function countOutbox() {
   const n = store ? Object.values(store.pendingCounts()).reduce((a, b) => a + b, 0) : 0;
-  if (n !== state.outbox) setState({ outbox: n });
+  const pending = store ? store.pendingWrites() : [];
+  if (n !== state.outbox || JSON.stringify(pending) !== JSON.stringify(state.pending)) setState({ outbox: n, pending });
+}
+
+/** How a refusal names what was refused: the new item's name, or the name of the item edited or commented on. */
+function refusedTitle(s: Store, e: OutboxEntry): string {
+  const name = (v: unknown) => `“${typeof v === "string" && v.trim() ? v : "Untitled"}”`;
+  if (e.op === "create") return `Could not create ${name(e.body.name)}`;
+  const item = name(s.item(e.issue_id)?.name);
+  return e.op === "comment" ? `Could not add the comment on ${item}` : `Could not update ${item}`;
+}
+
+/** What the server said of the oldest write, settled in the outbox; the items it touched are read again. */
+function settleAnswer(s: Store, e: OutboxEntry, outcome: Exclude<EditOutcome, { kind: "later" }>): void {
+  const answer: Answer =
+    outcome.kind === "created"
+      ? { kind: "created", id: outcome.id }
+      : { kind: outcome.kind === "refused" ? "refused" : "sent" };
+  const all = s.outbox();
+  const plan = settle(all, e, answer);
+  const r = runOf(e.project_id, e.workspace);
+  if (outcome.kind === "refused") {
+    const also = plan.drop.length - 1;
+    notify({
+      kind: "error",
+      title: refusedTitle(s, e),
+      message: also
+        ? `${outcome.message} (and ${also} later ${also === 1 ? "change" : "changes"} to it)`
+        : outcome.message,
+    });
+  }
+  s.applySettlement(plan);
+  if (outcome.kind === "created") {
+    // the new item keeps showing, under its server id and number, until the server's copy is read
+    const held = s.item(e.issue_id);
+    s.deleteItems(e.project_id, [e.issue_id]);
+    if (held) s.upsertItems([{ ...held, id: outcome.id, sequence_id: outcome.sequence_id }]);
+    r.ids.add(outcome.id);
+  } else if (outcome.kind === "refused") {
+    // new items refused (and those made under them) leave the lists
+    const dropped = all.filter((x) => plan.drop.includes(x.seq) && x.op === "create").map((x) => x.issue_id);
+    s.deleteItems(e.project_id, dropped);
+  }
+  if (outcome.kind === "sent" && outcome.serverKept.length) {
+    notify({
+      kind: "info",
+      title: "Changed on the server meanwhile",
+      message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}`,
+    });
+  }
+  // read the item again: the server's values (and whatever else it changed) replace what was shown
+  if (!isLocalId(e.issue_id)) r.ids.add(e.issue_id);
+  kick(e.project_id, 30);
 }
 
 let replaying: Promise<void> | null = null;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
 let retryDelay = 1000;
 
-/** Send the outbox's edits to the server, oldest first, one at a time; the server out of reach: try again later. */
+/** Send the outbox's writes to the server, oldest first, one at a time; the server out of reach: try again later. */
 function replay() {
   if (replaying || !store) return;
   if (retryTimer) clearTimeout(retryTimer);
@@ -173,20 +232,7 @@ function replay() {
         break;
       }
       retryDelay = 1000;
-      s.dropEdit(e.seq);
-      if (outcome.kind === "refused")
-        notify({ kind: "error", title: "Could not update the work item", message: outcome.message });
-      if (outcome.kind === "sent" && outcome.serverKept.length) {
-        notify({
-          kind: "info",
-          title: "Changed on the server meanwhile",
-          message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}`,
-        });
-      }
-      // read the item again: the server's values (and whatever else it changed) replace what was shown
-      const r = runOf(e.project_id, e.workspace);
-      r.ids.add(e.issue_id);
-      kick(e.project_id, 30);
+      settleAnswer(s, e, outcome);
       touched.set(e.project_id, e.workspace);
       countOutbox();
     }
@@ -218,8 +264,84 @@ async function settled(pid: string, timeoutMs = 3000): Promise<void> {
   }
 }
 
+/**
+ * A new item kept in the outbox and shown at once in its project's lists, under its temporary id and a temporary
+ * number (the outbox's place, negative: `itemKey` shows it as `IDENT-~n`) until the server gives its own.
+ */
+function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): LocalItem | null {
+  if (!isLocalId(req.id) || s.item(req.id)) return null;
+  const b = req.body;
+  const str = (v: unknown) => (typeof v === "string" && v ? v : null);
+  const ids = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  const order = s.maxSortOrder(req.pid) + 65535;
+  const seq = s.addEdit({
+    workspace: req.slug,
+    project_id: req.pid,
+    issue_id: req.id,
+    kind: req.kind,
+    op: "create",
+    body: b,
+    base: {},
+  });
+  const now = new Date().toISOString();
+  const item: LocalItem & { description_html?: string } = {
+    id: req.id,
+    project_id: req.pid,
+    name: String(b.name ?? ""),
+    state_id: str(b.state_id) ?? s.defaultState(req.pid),
+    sort_order: order,
+    completed_at: null,
+    estimate_point: str(b.estimate_point),
+    priority: str(b.priority) ?? "none",
+    start_date: str(b.start_date),
+    target_date: str(b.target_date),
+    sequence_id: -seq,
+    parent_id: str(b.parent_id),
+    cycle_id: str(b.cycle_id),
+    module_ids: ids(b.module_ids),
+    label_ids: ids(b.label_ids),
+    assignee_ids: ids(b.assignee_ids),
+    sub_issues_count: 0,
+    created_at: now,
+    updated_at: now,
+    created_by: identity.userId || null,
+    updated_by: identity.userId || null,
+    attachment_count: 0,
+    link_count: 0,
+    is_draft: false,
+    archived_at: null,
+    type_id: null,
+    description_html: str(b.description_html) ?? undefined,
+  };
+  s.upsertItems([item]);
+  const { description_html: _d, ...shown } = item;
+  return shown;
+}
+
 /** The project has work item types on (its custom property values are not kept here). */
 const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
+
+/** A write kept in the outbox (shown at once) and sent from there: true, or null when the page sends it itself. */
+function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | LocalItem | null {
+  if (s.option(completeKey(req.pid)) !== "1" || typesOn(s, req.pid)) return null;
+  const op = req.what ?? "update";
+  let made: LocalItem | null = null;
+  if (op === "create") {
+    if (!(made = createHere(s, req))) return null;
+  } else {
+    // an edit or a comment of an item held here (one created offline included)
+    const current = s.item(req.id);
+    if (!current || current.project_id !== req.pid) return null;
+    const base: Record<string, unknown> = {};
+    if (op === "update")
+      for (const k of Object.keys(req.body)) base[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
+    s.addEdit({ workspace: req.slug, project_id: req.pid, issue_id: req.id, kind: req.kind, op, body: req.body, base });
+  }
+  countOutbox();
+  replay();
+  // a new item: as its lists show it (the page puts it in the lists it has read)
+  return made ?? true;
+}
 
 async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
   if (req.op === "wipe") {
@@ -269,24 +391,8 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
     case "settled":
       await settled(req.pid);
       return;
-    case "write": {
-      if (store.option(completeKey(req.pid)) !== "1" || typesOn(store, req.pid)) return null;
-      const current = store.item(req.id);
-      if (!current || current.project_id !== req.pid) return null;
-      const base: Record<string, unknown> = {};
-      for (const k of Object.keys(req.body)) base[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
-      store.addEdit({
-        workspace: req.slug,
-        project_id: req.pid,
-        issue_id: req.id,
-        kind: req.kind,
-        body: req.body,
-        base,
-      });
-      countOutbox();
-      replay();
-      return true;
-    }
+    case "write":
+      return write(store, req);
     case "query": {
       if (store.option(completeKey(req.pid)) !== "1") return null;
       await settled(req.pid);
@@ -349,7 +455,7 @@ async function openStore(): Promise<void> {
       if (m) runOf(m[1], value);
     }
     const outbox = Object.values(s.pendingCounts()).reduce((n, c) => n + c, 0);
-    setState({ status: "ready", projects, reason: undefined, outbox });
+    setState({ status: "ready", projects, reason: undefined, outbox, pending: s.pendingWrites() });
     // edits kept from an earlier page go to the server now
     replay();
   } catch (e) {

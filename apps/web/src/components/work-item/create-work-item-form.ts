@@ -47,6 +47,20 @@ const required =
     return { values: data, errors: {} };
   };
 
+/** What a create says: the new item's key, or that it was kept offline (the server out of reach) and sent later. */
+function announceCreated(
+  toast: ReturnType<typeof useToast>,
+  s: CreateSetup,
+  pid: string,
+  item: { id: string; sequence_id: number } | null,
+  html: string | null | undefined,
+) {
+  if (!item) return toast.show("success", "Work item saved offline", "It is created when the server can be reached");
+  if (html) void linkEditorAssets(s.slug, pid, item.id, html).catch(() => undefined);
+  const title = s.kind === "epics" ? "Epic created" : "Work item created";
+  toast.show("success", title, `${s.identifier(pid)}-${item.sequence_id}`);
+}
+
 export function useCreateItemForm(s: CreateSetup) {
   const form = useForm<CreateForm>({
     defaultValues: s.initial,
@@ -78,10 +92,9 @@ export function useCreateItemForm(s: CreateSetup) {
     else drafts.create.mutate(payload, { onSuccess: done, onError: failed });
   };
 
-  const created = (id: string, seq: number, html: string | null | undefined) => {
-    const pid = form.getValues("pid");
-    if (html) void linkEditorAssets(s.slug, pid, id, html).catch(() => undefined);
-    toast.show("success", s.kind === "epics" ? "Epic created" : "Work item created", `${s.identifier(pid)}-${seq}`);
+  /** After a create (`item` null: kept offline): the modal closes, or (“create more”) empties for the next one. */
+  const created = (item: { id: string; sequence_id: number } | null, html: string | null | undefined) => {
+    announceCreated(toast, s, form.getValues("pid"), item, html);
     if (!s.more) return s.onClose();
     form.reset({ ...form.getValues(), name: "" }, { keepDefaultValues: true });
     editor.current?.clear();
@@ -106,7 +119,7 @@ export function useCreateItemForm(s: CreateSetup) {
     create.mutate(
       { body: body() },
       {
-        onSuccess: ({ item }, v) => created(item.id, item.sequence_id, v.body.description_html),
+        onSuccess: ({ item, pending }, v) => created(pending ? null : item, v.body.description_html),
         onError: refused,
       },
     );

@@ -6,10 +6,18 @@ export function itemName(name: string | null | undefined): string {
   return name && name.trim() ? name : UNTITLED;
 }
 
-/** A workspace draft has no number yet (W/draft-issues/ rows): it is named "Draft" where an item shows its key. */
+/**
+ * `IDENT-12`; a workspace draft has no number yet (W/draft-issues/ rows): it is named "Draft" where an item shows its
+ * key; an item created offline and not on the server yet has a temporary negative number (its place in the local
+ * outbox): `IDENT-~3` until the server gives its own (short: it fits the key column).
+ */
 export function itemKey(identifier: string | undefined, seq: number | null | undefined): string {
-  return seq == null ? "Draft" : `${identifier ?? ""}-${seq}`;
+  if (seq == null) return "Draft";
+  return seq < 0 ? `${identifier ?? ""}-~${-seq}` : `${identifier ?? ""}-${seq}`;
 }
+
+/** Created offline, waiting in the local outbox for the server (see itemKey). */
+export const isPendingItem = (item: { sequence_id: number }) => item.sequence_id < 0;
 
 export function itemUrl(slug: string, identifier: string | undefined, seq: number): string {
   return `/${slug}/browse/${itemKey(identifier, seq)}/`;

@@ -2,6 +2,7 @@ import { useMemo, useRef, useState } from "react";
 import { ConfirmModal, Menu, cx } from "../../components/ui/index.ts";
 import type { ItemKind } from "../../api/work-items.ts";
 import { useActivity, useCommentMutations, useComments } from "../../api/work-items-detail.ts";
+import { useLocalDb } from "../../api/local-db/client.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import type { Activity as ActivityItem, Comment } from "../../api/work-items-types.ts";
 import { RichEditor, RichText, type RichEditorHandle } from "../../components/work-item/RichEditor.tsx";
@@ -42,6 +43,8 @@ export function ActivityFeed({
   const comments = useComments(slug, pid, id, kind);
   const m = useCommentMutations(slug, pid, id, kind);
   const nameOf = (uid: string) => refs.userById.get(uid)?.display_name;
+  // comments made offline, waiting in the local outbox for the server
+  const waiting = useLocalDb().pending.filter((w) => w.op === "comment" && w.issue_id === id);
   const canSeeRuns = canSeeExecutions && kind === "issues";
 
   const entries = useMemo(() => {
@@ -102,7 +105,11 @@ export function ActivityFeed({
               />
             ),
           )}
-          {entries.length === 0 && (
+          {tab !== "updates" &&
+            waiting.map((w) => (
+              <PendingComment key={`p-${w.seq}`} html={w.text} slug={slug} pid={pid} refs={refs} me={me} />
+            ))}
+          {entries.length === 0 && (tab === "updates" || !waiting.length) && (
             <li className="text-xs text-fg-subtle">
               {acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}
             </li>
@@ -119,7 +126,7 @@ export function ActivityFeed({
           onSubmit={(html, done) =>
             m.create.mutate(html, {
               onSuccess: (c) => {
-                void linkEditorAssets(slug, pid, c.id, html).catch(() => undefined);
+                if (c) void linkEditorAssets(slug, pid, c.id, html).catch(() => undefined);
                 done();
               },
             })
@@ -331,5 +338,34 @@ function CommentBox({
         </button>
       </div>
     </div>
+  );
+}
+
+/** A comment kept in the local outbox: shown as the person wrote it, marked as waiting for the server. */
+function PendingComment({
+  html,
+  slug,
+  pid,
+  refs,
+  me,
+}: {
+  html: string;
+  slug: string;
+  pid: string;
+  refs: ProjectRefs;
+  me: string | null;
+}) {
+  const author = refs.userById.get(me ?? "");
+  return (
+    <li className="flex gap-2" data-comment-pending>
+      <ActorAvatar actor={author} />
+      <div className="min-w-0 flex-1 rounded-lg border border-dashed border-line-raised bg-surface px-3 py-2 opacity-80">
+        <div className="mb-1 flex flex-wrap items-center gap-x-2 text-xs">
+          <ActorName actor={author} />
+          <span className="text-fg-subtle">Pending · sent when the server can be reached</span>
+        </div>
+        <RichText html={html} slug={slug} pid={pid} refs={refs} />
+      </div>
+    </li>
   );
 }

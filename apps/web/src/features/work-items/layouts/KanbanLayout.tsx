@@ -15,6 +15,7 @@ import { useList, useListItem } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
 import { ItemMenu, ItemProperties, QuickAdd } from "../components/ItemBits.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
+import { PendingMark } from "../../../components/work-item/PendingMark.tsx";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { cellPreset } from "../components/presets.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
@@ -233,7 +234,10 @@ export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; 
       <DropLine edge={line} />
       <div className="mb-1 flex items-center justify-between gap-2">
         {prefs.display_properties.key !== false ? (
-          <span className="text-xs font-medium text-fg-subtle">{key}</span>
+          <span className="flex items-center gap-1 text-xs font-medium text-fg-subtle">
+            {key}
+            <PendingMark item={item} />
+          </span>
         ) : (
           <span />
         )}

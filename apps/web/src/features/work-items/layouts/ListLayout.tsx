@@ -17,6 +17,7 @@ import { useList, useListItem } from "../context.tsx";
 import { GroupIcon, groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
 import { ItemMenu, QuickAdd, RowMain } from "../components/ItemBits.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
+import { PendingMark } from "../../../components/work-item/PendingMark.tsx";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { hierarchyRows } from "../../../api/work-items-list-data.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
@@ -432,6 +433,7 @@ const ListRow = memo(function ListRow({
       {prefs.display_properties.key !== false && (
         <span className="w-16 shrink-0 truncate text-xs font-medium text-fg-subtle">{key}</span>
       )}
+      <PendingMark item={item} />
       <RowMain item={item} onOpen={onOpen} />
       <ItemMenu item={item} />
     </div>
