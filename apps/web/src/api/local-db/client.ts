@@ -26,7 +26,7 @@ import { commentEndpoints as CM, ofKind, type ItemKind } from "@stride/shared/en
 import type { Comment } from "../work-items-types.ts";
 import { addLiveListener, itemGone, type LiveCtx } from "../live-listeners.ts";
 
-export type { LocalDbNotice, LocalDbState, LocalDbStatus, PendingWrite } from "./protocol.ts";
+export type { LocalDbNotice, LocalDbState, LocalDbStatus } from "./protocol.ts";
 export { isLocalId } from "./outbox.ts";
 
 const INITIAL: LocalDbState = { status: "undefined", projects: {}, writer: false, outbox: 0, pending: [] };
