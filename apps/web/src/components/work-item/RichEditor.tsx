@@ -10,11 +10,12 @@ import type {
 } from "../editor/index.ts";
 import type { WorkItemEmbedAttrs, WorkItemEmbedCandidate, WorkItemEmbedView } from "@stride/shared/editor";
 import { cx, useToast } from "../ui/index.ts";
-import { api } from "../../api/client.ts";
-import { P, W, wiKeys } from "../../api/work-items.ts";
+import { workItemEndpoints as WI, workItemListEndpoints as WL } from "@stride/shared/endpoints";
+import { call } from "../../api/client.ts";
+import { wiKeys } from "../../api/work-items.ts";
 import { projectsQuery } from "../../api/projects.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
-import type { ListEnvelope, WorkItem } from "../../api/work-items-types.ts";
+import type { WorkItem } from "../../api/work-items-types.ts";
 import { projectAssetsBase, uploadEditorImage } from "../../api/work-items-upload.ts";
 import { sanitizeHtml } from "../../lib/html.ts";
 import { itemKey, itemName } from "./item.ts";
@@ -126,8 +127,7 @@ async function searchWorkItems(
       qc
         .fetchQuery({
           queryKey: wiKeys.mentionKey(slug, key),
-          queryFn: () =>
-            api<{ id: string; name: string; sequence_id: number }>(`${W(slug)}/work-items/${encodeURIComponent(key)}/`),
+          queryFn: () => call(WI.lookup, { slug, key }),
           staleTime: 30_000,
           retry: false,
         })
@@ -141,7 +141,7 @@ async function searchWorkItems(
         .fetchQuery({
           queryKey: [...wiKeys.search(slug, pid, q), "mention"],
           queryFn: () =>
-            api<ListEnvelope>(`${P(slug, pid)}/issues/`, {
+            call(WL.list, { slug, projectId: pid }, undefined, {
               query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" },
             }),
           staleTime: 5_000,
@@ -194,10 +194,9 @@ async function embedView(
       qc.fetchQuery({
         queryKey: wiKeys.embed(slug, project, a.entity_identifier),
         queryFn: () =>
-          api<WorkItem & { state?: { name: string } | null }>(
-            `${P(slug, project)}/issues/${encodeURIComponent(a.entity_identifier)}/`,
-            { query: { expand: "state" } },
-          ),
+          call(WI.get, { slug, projectId: project, issueId: a.entity_identifier }, undefined, {
+            query: { expand: "state" },
+          }),
         staleTime: 30_000,
         retry: false,
       }),
