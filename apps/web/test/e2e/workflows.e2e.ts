@@ -212,3 +212,68 @@ it("the board refuses a drop the workflow does not allow before it lands and say
   await mouseDrag(card, column("Done"), page.locator(`section[data-column="${stateId("Done")}"][data-drop-target]`));
   await poll(() => itemState(item.id)).toBe(stateId("Done"));
 });
+
+it("a teamspace's board and team view load each project's workflow: a refused drop is refused before it is made, with the project board's reason", async () => {
+  await switchWorkflows(true);
+  await putRule("Backlog", [{ transition_state_id: stateId("Todo") }]);
+  const W = `/api/workspaces/${a.slug}`;
+  const other = (await (
+    await ctx.request.post(`${W}/projects/`, { data: { name: "Orbit", identifier: `O${a.identifier.slice(1)}` } })
+  ).json()) as { id: string };
+  const otherDone = (
+    (await (await ctx.request.get(`${W}/projects/${other.id}/states/`)).json()) as { id: string; group: string }[]
+  ).find((s) => s.group === "completed")!.id;
+  const team = (await (
+    await ctx.request.post(`${W}/teamspaces/`, { data: { name: "Flight team", project_ids: [a.projectId, other.id] } })
+  ).json()) as { id: string };
+  const view = (await (
+    await ctx.request.post(`${W}/teamspaces/${team.id}/views/`, {
+      data: { name: "Board view", display_filters: { layout: "kanban", group_by: "state" } },
+    })
+  ).json()) as { id: string };
+  const [item] = await createItems(ctx.request, a, [{ name: "Team flow", state_id: stateId("Backlog") }]);
+  const key = `${a.identifier}-${item.sequence_id}`;
+  let patches = 0;
+  page.on("request", (r) => {
+    if (r.method() === "PATCH" && r.url().includes(`/issues/${item.id}/`)) patches += 1;
+  });
+  const column = (id: string) => page.locator(`section[data-column="${id}"]`);
+  const card = page.locator(`[data-card][data-item="${key}"]`);
+
+  for (const url of [
+    `/${a.slug}/teamspaces/${team.id}/issues/`,
+    `/${a.slug}/teamspaces/${team.id}/views/${view.id}/`,
+  ]) {
+    await page.goto(url);
+    if (url.endsWith("/issues/")) {
+      await page.getByRole("button", { name: "Board layout" }).click();
+      await page.locator('[data-list-context="team"][data-layout="kanban"]').waitFor();
+    } else await page.locator('[data-list-context="team_view"][data-layout="kanban"]').waitFor();
+    await column(stateId("Backlog")).locator(`[data-item="${key}"]`).waitFor();
+    // over its own project's Done: refused before the drop, with the project board's reason
+    await mouseDrag(
+      card,
+      column(stateId("Done")),
+      page.locator(`section[data-column="${stateId("Done")}"][data-refused]`),
+      false,
+    );
+    expect(await column(stateId("Done")).getByRole("note").textContent()).toBe(
+      `Can't move here. This project's workflow doesn't allow moving work items from "Backlog" to "Done". Work items in "Backlog" can move to "Todo".`,
+    );
+    if (url.endsWith("/issues/")) await shots(page, "workflows-team-board-refused");
+    await page.mouse.up();
+    await poll(() => column(stateId("Done")).getAttribute("data-refused")).toBeNull();
+    // another project's column takes no drop of it either
+    expect(await column(otherDone).getAttribute("data-drop-target")).toBeNull();
+    expect(patches).toBe(0);
+    expect(await itemState(item.id)).toBe(stateId("Backlog"));
+  }
+
+  // an allowed move in the team view lands
+  await mouseDrag(
+    card,
+    column(stateId("Todo")),
+    page.locator(`section[data-column="${stateId("Todo")}"][data-drop-target]`),
+  );
+  await poll(() => itemState(item.id)).toBe(stateId("Todo"));
+});
