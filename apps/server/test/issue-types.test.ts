@@ -462,6 +462,40 @@ describe("values on every write path", () => {
   });
 });
 
+describe("lists: ordered by work item type", () => {
+  it("order_by=type__name (and its alias issue_type) sorts by the type's name both ways, a renamed type re-sorts the list", async () => {
+    const s = await seed();
+    const made = async (name: string) => (await ws.admin.post(`${s.p.base}/issue-types/`, { name })).body.id as string;
+    const bug = await made("Bug");
+    const story = await made("Story");
+    for (const [name, type_id] of [
+      ["in story", story],
+      ["in default", s.defaultType],
+      ["in bug", bug],
+    ] as const)
+      expect((await ws.member.post(`${s.p.base}/issues/`, { name, type_id })).status).toBe(201);
+    const names = async (q: string) => {
+      const r = await ws.member.get(`${s.p.base}/issues/?${q}`);
+      expect(r.status, r.text).toBe(200);
+      return (r.body.results as { name: string }[]).map((x) => x.name);
+    };
+    // the default type is "Work item"
+    expect(await names("order_by=type__name")).toEqual(["in bug", "in story", "in default"]);
+    expect(await names("order_by=-type__name")).toEqual(["in default", "in story", "in bug"]);
+    expect(await names("order_by=issue_type")).toEqual(["in bug", "in story", "in default"]);
+    // grouped lists order inside each group the same way
+    const grouped = await ws.member.get(`${s.p.base}/issues/?group_by=priority&order_by=-type__name`);
+    expect(grouped.body.results.none.results.map((r: { name: string }) => r.name)).toEqual([
+      "in default",
+      "in story",
+      "in bug",
+    ]);
+    // renaming a type is seen by the next list (the list cache is bumped)
+    expect((await ws.admin.patch(`${s.p.base}/issue-types/${bug}/`, { name: "Zebra" })).status).toBe(200);
+    expect(await names("order_by=type__name")).toEqual(["in story", "in default", "in bug"]);
+  });
+});
+
 describe("lists: filter, group and order by a custom property", () => {
   it("filters by values and None, groups by an option (options in order, then None) and by a multi-option, orders by number and option", async () => {
     const s = await seed();

@@ -83,6 +83,8 @@ export interface LocalRefs {
   cycles: { id: string; name: string; created_at: string; archived_at?: string | null }[];
   estimatePoints: { id: string; key: number }[];
   projects: { id: string; name: string }[];
+  /** The work item types the items name (issue #29; none held: ordering by type reads no names). */
+  types?: { id: string; name: string }[];
 }
 
 /** The refs from the answers of the endpoints the web reads them from (a feature turned off: null). */
@@ -395,6 +397,8 @@ function sortValueOf(order: OrderBy, refs: LocalRefIndex): (row: LocalRow) => So
       return (r) => (r.item.cycle_id ? (refs.cycleName.get(r.item.cycle_id) ?? null) : null);
     case "estimate_point__key":
       return (r) => (r.item.estimate_point ? (refs.estimateKey.get(r.item.estimate_point) ?? null) : null);
+    case "type__name":
+      return (r) => (r.item.type_id ? (refs.typeName.get(r.item.type_id) ?? null) : null);
     case "assignees__first_name":
       return (r) => minName(r.item.assignee_ids ?? [], refs.memberFirstName);
     case "labels__name":
@@ -450,6 +454,7 @@ interface LocalRefIndex {
   moduleName: Map<string, string | null>;
   cycleName: Map<string, string>;
   estimateKey: Map<string, number>;
+  typeName: Map<string, string>;
 }
 
 function indexRefs(refs: LocalRefs): LocalRefIndex {
@@ -461,6 +466,7 @@ function indexRefs(refs: LocalRefs): LocalRefIndex {
     moduleName: new Map(refs.modules.map((m) => [m.id, m.name])),
     cycleName: new Map(refs.cycles.map((c) => [c.id, c.name])),
     estimateKey: new Map(refs.estimatePoints.map((p) => [p.id, p.key])),
+    typeName: new Map((refs.types ?? []).map((t) => [t.id, t.name])),
   };
 }
 

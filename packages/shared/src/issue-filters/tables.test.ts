@@ -41,6 +41,8 @@ describe("order_by table", () => {
     expect(parseOrderBy("module")).toEqual({ field: "issue_module__module__name", desc: false });
     expect(parseOrderBy("cycle")).toEqual({ field: "issue_cycle__cycle__name", desc: false });
     expect(parseOrderBy("-estimate")).toEqual({ field: "estimate_point__key", desc: true });
+    expect(parseOrderBy("-issue_type")).toEqual({ field: "type__name", desc: true });
+    expect(parseOrderBy("type__name")).toEqual({ field: "type__name", desc: false });
   });
   it("turns sort_order into -created_at in global views only", () => {
     expect(parseOrderBy("sort_order", { globalView: true })).toEqual({ field: "created_at", desc: true });

@@ -98,6 +98,8 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
       return joined("ocy.name", "LEFT JOIN cycles ocy ON ocy.id = i.cycle_id");
     case "estimate_point__key":
       return joined("oep.key", "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point");
+    case "type__name":
+      return joined("oty.name", "LEFT JOIN issue_types oty ON oty.id = i.type");
     case "assignees__first_name":
       return agg(
         `SELECT x.issue, min(u.first_name) AS v FROM issue_assignees x JOIN users u ON u.id = x.assignee WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
