@@ -62,7 +62,14 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
     const fid = id ?? auto;
     return (
       <Wrapper id={fid} label={label} error={error} hint={hint}>
-        <textarea ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "min-h-20", className)} {...rest} />
+        <textarea
+          ref={ref}
+          id={fid}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${fid}-error` : undefined}
+          className={cx(FIELD, "min-h-20", className)}
+          {...rest}
+        />
       </Wrapper>
     );
   },
@@ -74,7 +81,14 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
     const fid = id ?? auto;
     return (
       <Wrapper id={fid} label={label} error={error} hint={hint}>
-        <select ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "pr-8", className)} {...rest}>
+        <select
+          ref={ref}
+          id={fid}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${fid}-error` : undefined}
+          className={cx(FIELD, "pr-8", className)}
+          {...rest}
+        >
           {children}
         </select>
       </Wrapper>
