@@ -177,7 +177,7 @@ export async function resolveCreateTyping(
 }
 
 /** Accepting an intake request: with types on, every required property of the item's type has a value (issue #29). */
-export const UNFILLED_ON_ACCEPT = (name: string) => `${name}: this property is required. Set it before accepting.`;
+const UNFILLED_ON_ACCEPT = (name: string) => `${name}: this property is required. Set it before accepting.`;
 export async function requireFilledValues(tx: DbOrTx, project: ProjectRow, issueId: string): Promise<void> {
   if (!project.isIssueTypeEnabled) return;
   const [item] = await tx

@@ -83,8 +83,6 @@ export interface LocalRefs {
   cycles: { id: string; name: string; created_at: string; archived_at?: string | null }[];
   estimatePoints: { id: string; key: number }[];
   projects: { id: string; name: string }[];
-  /** The work item types the items name (issue #29; none held: ordering by type reads no names). */
-  types?: { id: string; name: string }[];
 }
 
 /** The refs from the answers of the endpoints the web reads them from (a feature turned off: null). */
@@ -204,7 +202,8 @@ export function parseLocalListQuery(params: Record<string, string | undefined>, 
  */
 /** Whether the whole request can be answered locally: its filter, and a grouping and ordering the local rows hold. */
 export function localListSupported(req: LocalListRequest): boolean {
-  const custom = (f: string | null | undefined) => !!f && f.startsWith("custom_property__");
+  // custom properties and types (issue #29): the local database holds no project with types on (the server answers)
+  const custom = (f: string | null | undefined) => !!f && (f.startsWith("custom_property__") || f === "type__name");
   return (
     localFilterSupported(req.filter) && !custom(req.groupBy) && !custom(req.subGroupBy) && !custom(req.order.field)
   );
@@ -397,8 +396,6 @@ function sortValueOf(order: OrderBy, refs: LocalRefIndex): (row: LocalRow) => So
       return (r) => (r.item.cycle_id ? (refs.cycleName.get(r.item.cycle_id) ?? null) : null);
     case "estimate_point__key":
       return (r) => (r.item.estimate_point ? (refs.estimateKey.get(r.item.estimate_point) ?? null) : null);
-    case "type__name":
-      return (r) => (r.item.type_id ? (refs.typeName.get(r.item.type_id) ?? null) : null);
     case "assignees__first_name":
       return (r) => minName(r.item.assignee_ids ?? [], refs.memberFirstName);
     case "labels__name":
@@ -411,7 +408,7 @@ function sortValueOf(order: OrderBy, refs: LocalRefIndex): (row: LocalRow) => So
       return (r) => r.item.attachment_count ?? 0;
     case "sub_issues_count":
       return (r) => r.item.sub_issues_count ?? 0;
-    // custom properties: not held locally (localListSupported sends such lists to the server)
+    // custom properties and types: not held locally (localListSupported sends such lists to the server)
     default:
       return () => null;
   }
@@ -454,7 +451,6 @@ interface LocalRefIndex {
   moduleName: Map<string, string | null>;
   cycleName: Map<string, string>;
   estimateKey: Map<string, number>;
-  typeName: Map<string, string>;
 }
 
 function indexRefs(refs: LocalRefs): LocalRefIndex {
@@ -466,7 +462,6 @@ function indexRefs(refs: LocalRefs): LocalRefIndex {
     moduleName: new Map(refs.modules.map((m) => [m.id, m.name])),
     cycleName: new Map(refs.cycles.map((c) => [c.id, c.name])),
     estimateKey: new Map(refs.estimatePoints.map((p) => [p.id, p.key])),
-    typeName: new Map((refs.types ?? []).map((t) => [t.id, t.name])),
   };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_BY_FIELDS, orderByToString, parseOrderBy } from "./order.ts";
+import { localListSupported, parseLocalListQuery } from "./local-list.ts";
 import {
   DISPLAY_GROUP_BY_TO_WIRE,
   GROUP_BY_FIELDS,
@@ -185,5 +186,12 @@ describe("defaults and helpers", () => {
       labels: "None",
       priority: "high",
     });
+  });
+});
+
+describe("local lists", () => {
+  it("leave ordering by type, like custom properties, to the server (the local database holds no typed project)", () => {
+    expect(localListSupported(parseLocalListQuery({ order_by: "-priority" }, "UTC"))).toBe(true);
+    expect(localListSupported(parseLocalListQuery({ order_by: "-issue_type" }, "UTC"))).toBe(false);
   });
 });
