@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from "react";
+import { useId, type ChangeEvent, type ReactNode } from "react";
 import { PROPERTY_PARAGRAPH_MAX, PROPERTY_TEXT_MAX, PROPERTY_URL_MAX } from "@stride/shared";
 import type { PublicFormProperty } from "@stride/shared/contract";
 import { Input, Select, Textarea } from "../../components/ui/index.ts";
@@ -22,49 +22,28 @@ export function PublicPropertyField({
   const label = fieldLabel(p.name, p.is_required);
   const one = value[0] ?? "";
   const set = (s: string) => onChange(s === "" ? [] : [s]);
-  const common = { label, error, required: p.is_required, "data-property": p.id };
+  const common = {
+    label,
+    error,
+    required: p.is_required,
+    "data-property": p.id,
+    value: one,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => set(e.target.value),
+  };
   switch (p.kind) {
     case "paragraph":
-      return (
-        <Textarea
-          {...common}
-          rows={3}
-          maxLength={PROPERTY_PARAGRAPH_MAX}
-          value={one}
-          onChange={(e) => set(e.target.value)}
-        />
-      );
+      return <Textarea {...common} rows={3} maxLength={PROPERTY_PARAGRAPH_MAX} />;
     case "number":
-      return (
-        <Input
-          {...common}
-          type="number"
-          inputMode="decimal"
-          step="any"
-          value={one}
-          hint={boundsHint(p.min, p.max)}
-          onChange={(e) => set(e.target.value)}
-        />
-      );
+      return <Input {...common} type="number" inputMode="decimal" step="any" hint={boundsHint(p.min, p.max)} />;
     case "date":
-      return <Input {...common} type="date" value={one} onChange={(e) => set(e.target.value)} />;
+      return <Input {...common} type="date" />;
     case "url":
-      return (
-        <Input
-          {...common}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
-          maxLength={PROPERTY_URL_MAX}
-          value={one}
-          onChange={(e) => set(e.target.value)}
-        />
-      );
+      return <Input {...common} type="url" inputMode="url" placeholder="https://" maxLength={PROPERTY_URL_MAX} />;
     case "boolean":
       return <YesNo property={p} label={label} checked={one === "true"} onChange={onChange} error={error} />;
     case "option":
       return (
-        <Select {...common} value={one} onChange={(e) => set(e.target.value)}>
+        <Select {...common}>
           <option value="">{p.is_required ? "Choose one" : "None"}</option>
           {p.options.map((o) => (
             <option key={o.id} value={o.id}>
@@ -76,7 +55,7 @@ export function PublicPropertyField({
     case "multi_option":
       return <Choices property={p} label={label} value={value} onChange={onChange} error={error} />;
     default:
-      return <Input {...common} maxLength={PROPERTY_TEXT_MAX} value={one} onChange={(e) => set(e.target.value)} />;
+      return <Input {...common} maxLength={PROPERTY_TEXT_MAX} />;
   }
 }
 
