@@ -296,7 +296,9 @@ it("the public form asks the project's custom properties a stranger can fill in;
   await poll(() => errorUnder(users)).toBe("Ensure this value is less than or equal to 10.");
   expect(await errorUnder(sev)).toBeNull();
 
+  // a corrected field's error goes at once
   await users.fill("3");
+  expect(await errorUnder(users)).toBeNull();
   await page.getByRole("textbox", { name: "Steps" }).fill("Open the cart\nPress Checkout");
   await page.getByLabel("Seen on").fill("2026-03-01");
   await page.getByRole("checkbox", { name: "Blocking" }).uncheck();

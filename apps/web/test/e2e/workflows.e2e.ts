@@ -251,6 +251,7 @@ it("a teamspace's board and team view load each project's workflow: a refused dr
     } else await page.locator('[data-list-context="team_view"][data-layout="kanban"]').waitFor();
     await column(stateId("Backlog")).locator(`[data-item="${key}"]`).waitFor();
     // over its own project's Done: refused before the drop, with the project board's reason
+    await page.screenshot({ path: `/tmp/i29shots/dbg-${url.endsWith("/issues/") ? "list" : "view"}.png` });
     await mouseDrag(
       card,
       column(stateId("Done")),

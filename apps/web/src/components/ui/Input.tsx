@@ -67,7 +67,12 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
     const fid = id ?? auto;
     return (
       <Wrapper id={fid} label={label} error={error} hint={hint}>
-        <textarea ref={ref} {...fieldAria(fid, error)} className={cx(FIELD, "min-h-20", className)} {...rest} />
+        <textarea
+          ref={ref}
+          {...fieldAria(fid, error)}
+          className={cx(FIELD, "min-h-20", error && "border-danger", className)}
+          {...rest}
+        />
       </Wrapper>
     );
   },
@@ -79,7 +84,12 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
     const fid = id ?? auto;
     return (
       <Wrapper id={fid} label={label} error={error} hint={hint}>
-        <select ref={ref} {...fieldAria(fid, error)} className={cx(FIELD, "pr-8", className)} {...rest}>
+        <select
+          ref={ref}
+          {...fieldAria(fid, error)}
+          className={cx(FIELD, "pr-8", error && "border-danger", className)}
+          {...rest}
+        >
           {children}
         </select>
       </Wrapper>

@@ -42,11 +42,13 @@ function PropertyFields({
   valueOf,
   onChange,
   errors,
+  changed,
 }: {
   properties: PublicFormProperty[];
   valueOf: (p: PublicFormProperty) => string[];
   onChange: (id: string, values: string[]) => void;
   errors: Record<string, string>;
+  changed: ReadonlySet<string>;
 }) {
   return properties.map((p) => (
     <PublicPropertyField
@@ -54,9 +56,23 @@ function PropertyFields({
       property={p}
       value={valueOf(p)}
       onChange={(v) => onChange(p.id, v)}
-      error={errors[p.id]}
+      error={changed.has(p.id) ? undefined : errors[p.id]}
     />
   ));
+}
+
+/**
+ * The values set so far (property id → values; a property not touched yet shows its default), and which changed
+ * since the last refusal (their error no longer applies).
+ */
+function useValues() {
+  const [values, setValues] = useState<Record<string, string[]>>({});
+  const [changed, setChanged] = useState<ReadonlySet<string>>(new Set());
+  const setValue = (id: string, v: string[]) => {
+    setValues((cur) => ({ ...cur, [id]: v }));
+    setChanged((cur) => new Set(cur).add(id));
+  };
+  return { values, setValue, changed, setChanged };
 }
 
 /**
@@ -72,8 +88,7 @@ export function PublicIntakePage() {
   const [name, setName] = useState("");
   const [description, setDescription] = useState("");
   const [email, setEmail] = useState("");
-  // the values set so far (property id → values); a property not touched yet shows its default
-  const [values, setValues] = useState<Record<string, string[]>>({});
+  const { values, setValue, changed, setChanged } = useValues();
   const errs = fieldErrors(submit.error);
   const propErrs = propertyErrors(errs.property_values, form.data?.properties ?? []);
   const valueOf = (p: PublicFormProperty) => values[p.id] ?? p.default_value;
@@ -87,6 +102,7 @@ export function PublicIntakePage() {
     e.preventDefault();
     const property_values = Object.fromEntries(f.properties.map((p) => [p.id, valueOf(p)]));
     const filled = f.properties.length ? { property_values } : {};
+    setChanged(new Set());
     submit.mutate({ name: name.trim(), description, email: email.trim(), ...filled });
   };
   return (
@@ -120,8 +136,9 @@ export function PublicIntakePage() {
           <PropertyFields
             properties={f.properties}
             valueOf={valueOf}
-            onChange={(id, v) => setValues((cur) => ({ ...cur, [id]: v }))}
+            onChange={setValue}
             errors={propErrs.byId}
+            changed={changed}
           />
           <Input
             label={fieldLabel("Your email", true)}
