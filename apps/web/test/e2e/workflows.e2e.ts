@@ -225,7 +225,7 @@ it("a teamspace's board and team view load each project's workflow: a refused dr
   ).json()) as { id: string };
   const view = (await (
     await ctx.request.post(`${W}/teamspaces/${team.id}/views/`, {
-      data: { name: "Board view", display_filters: { layout: "kanban", group_by: "state" } },
+      data: { name: "Board view", display_filters: { layout: "kanban", group_by: "state", show_empty_groups: true } },
     })
   ).json()) as { id: string };
   const [item] = await createItems(ctx.request, a, [{ name: "Team flow", state_id: stateId("Backlog") }]);
