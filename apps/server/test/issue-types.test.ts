@@ -462,6 +462,40 @@ describe("values on every write path", () => {
   });
 });
 
+describe("lists: ordered by work item type", () => {
+  it("order_by=type__name (and its alias issue_type) sorts by the type's name both ways, a renamed type re-sorts the list", async () => {
+    const s = await seed();
+    const made = async (name: string) => (await ws.admin.post(`${s.p.base}/issue-types/`, { name })).body.id as string;
+    const bug = await made("Bug");
+    const story = await made("Story");
+    for (const [name, type_id] of [
+      ["in story", story],
+      ["in default", s.defaultType],
+      ["in bug", bug],
+    ] as const)
+      expect((await ws.member.post(`${s.p.base}/issues/`, { name, type_id })).status).toBe(201);
+    const names = async (q: string) => {
+      const r = await ws.member.get(`${s.p.base}/issues/?${q}`);
+      expect(r.status, r.text).toBe(200);
+      return (r.body.results as { name: string }[]).map((x) => x.name);
+    };
+    // the default type is "Work item"
+    expect(await names("order_by=type__name")).toEqual(["in bug", "in story", "in default"]);
+    expect(await names("order_by=-type__name")).toEqual(["in default", "in story", "in bug"]);
+    expect(await names("order_by=issue_type")).toEqual(["in bug", "in story", "in default"]);
+    // grouped lists order inside each group the same way
+    const grouped = await ws.member.get(`${s.p.base}/issues/?group_by=priority&order_by=-type__name`);
+    expect(grouped.body.results.none.results.map((r: { name: string }) => r.name)).toEqual([
+      "in default",
+      "in story",
+      "in bug",
+    ]);
+    // renaming a type is seen by the next list (the list cache is bumped)
+    expect((await ws.admin.patch(`${s.p.base}/issue-types/${bug}/`, { name: "Zebra" })).status).toBe(200);
+    expect(await names("order_by=type__name")).toEqual(["in story", "in default", "in bug"]);
+  });
+});
+
 describe("lists: filter, group and order by a custom property", () => {
   it("filters by values and None, groups by an option (options in order, then None) and by a multi-option, orders by number and option", async () => {
     const s = await seed();
@@ -806,5 +840,71 @@ describe("values on the public intake form", () => {
       [s.prop.option]: [s.optA],
       [s.prop.number]: ["12"],
     });
+  });
+});
+
+describe("a required person on intake", () => {
+  it("is not asked by any intake path (public form, app, API v1) and is asked when the request is accepted", async () => {
+    const s = await seed({ required: ["member", "option"] });
+    await ws.admin.patch(`${s.p.base}/`, { intake_view: true });
+    const anchor = (await ws.admin.patch(`${s.p.base}/intake-settings/`, { is_form_enabled: true })).body.anchor;
+    const form = `/api/public/intake/${anchor}/`;
+    const V = `/api/v1/workspaces/${ws.slug}/projects/${s.p.id}`;
+    const option = { [s.prop.option]: s.optA };
+
+    // an ordinary work item still needs the person
+    const plain = await ws.member.post(`${s.p.base}/issues/`, { name: "Plain", property_values: option });
+    expect(plain.status).toBe(400);
+    expect(plain.body.property_values[0]).toBe("My member: this property is required.");
+
+    // the public form offers no person, and a request without one goes in (the option is still required)
+    expect(((await ws.anon.get(form)).body.properties as { kind: string }[]).map((p) => p.kind)).not.toContain(
+      "member",
+    );
+    const noOption = await ws.anon.post(form, { name: "Form without option", email: "a@example.com" });
+    expect(noOption.status).toBe(400);
+    expect(noOption.body.property_values[0]).toBe("My option: this property is required.");
+    const sent = await ws.anon.post(form, { name: "From the form", email: "a@example.com", property_values: option });
+    expect(sent.status, sent.text).toBe(200);
+    // the app's intake and API v1's take a request without the person too; one may still name them
+    const app = await ws.member.post(`${s.p.base}/intake-issues/`, {
+      issue: { name: "From the app", property_values: option },
+    });
+    expect(app.status, app.text).toBe(200);
+    const v1 = await v1member.post(`${V}/intake-issues/`, { issue: { name: "From v1", property_values: option } });
+    expect(v1.status, v1.text).toBe(201);
+    const named = await ws.member.post(`${s.p.base}/intake-issues/`, {
+      issue: { name: "Named", property_values: { ...option, [s.prop.member]: ws.member.userId } },
+    });
+    expect(named.status, named.text).toBe(200);
+
+    const items = (await ws.admin.get(`${s.p.base}/intake-issues/?per_page=100`)).body.results as {
+      issue: { id: string; name: string };
+    }[];
+    const idOf = (name: string) => items.find((r) => r.issue.name === name)!.issue.id;
+    const stateOf = async (id: string) => (await ws.admin.get(`${s.p.base}/issues/${id}/`)).body.state_id as string;
+    const triage = await stateOf(idOf("From the form"));
+
+    // accepting asks for the person first, on every path, and changes nothing when refused
+    for (const [name, accept] of [
+      ["From the form", (id: string) => ws.admin.patch(`${s.p.base}/intake-issues/${id}/`, { status: 1 })],
+      ["From v1", (id: string) => v1admin.patch(`${V}/intake-issues/${id}/`, { status: 1 })],
+    ] as const) {
+      const refused = await accept(idOf(name));
+      expect(refused.status, refused.text).toBe(400);
+      expect(refused.body).toEqual({
+        property_values: ["My member: this property is required. Set it before accepting."],
+      });
+      expect(await stateOf(idOf(name))).toBe(triage);
+    }
+    // the triager sets the person and accepts in one change; a request that named one is accepted as it is
+    const done = await ws.admin.patch(`${s.p.base}/intake-issues/${idOf("From the form")}/`, {
+      status: 1,
+      issue: { property_values: { [s.prop.member]: ws.member.userId } },
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.status).toBe(1);
+    expect(await stateOf(idOf("From the form"))).not.toBe(triage);
+    expect((await ws.admin.patch(`${s.p.base}/intake-issues/${idOf("Named")}/`, { status: 1 })).status).toBe(200);
   });
 });

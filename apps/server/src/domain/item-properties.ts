@@ -140,6 +140,7 @@ export async function resolveCreateTyping(
   project: ProjectRow,
   input: { type_id?: string | null; property_values?: Record<string, RawPropertyValue> },
   isEpic: boolean,
+  opts: { peopleLater?: boolean } = {},
 ): Promise<CreateTyping | null> {
   const given = input.property_values;
   if (!project.isIssueTypeEnabled) {
@@ -160,15 +161,36 @@ export async function resolveCreateTyping(
       .limit(1);
     if (!t) {
       await ensureProjectTypes(tx, project.id);
-      return resolveCreateTyping(tx, project, input, isEpic);
+      return resolveCreateTyping(tx, project, input, isEpic, opts);
     }
     type = t;
   }
   const props = await typeProperties(tx, [type.id], { activeOnly: true });
-  const r = resolveCreateValues(props.map(ruleOf), given);
+  // an intake request may leave a required person empty: the triager sets it, and accepting asks for it
+  const rules = props
+    .map(ruleOf)
+    .map((p) => (opts.peopleLater && isMemberKind(p.kind) ? { ...p, is_required: false } : p));
+  const r = resolveCreateValues(rules, given);
   if (!r.ok) throw propertyError(r.error);
   await checkMemberValues(tx, project, props, r.values);
   return { typeId: type.id, values: r.values, props };
+}
+
+/** Accepting an intake request: with types on, every required property of the item's type has a value (issue #29). */
+const UNFILLED_ON_ACCEPT = (name: string) => `${name}: this property is required. Set it before accepting.`;
+export async function requireFilledValues(tx: DbOrTx, project: ProjectRow, issueId: string): Promise<void> {
+  if (!project.isIssueTypeEnabled) return;
+  const [item] = await tx
+    .select({ typeId: schema.issues.typeId, values: schema.issues.propertyValues })
+    .from(schema.issues)
+    .where(eq(schema.issues.id, issueId))
+    .limit(1);
+  if (!item?.typeId) return;
+  const values = (item.values ?? {}) as Record<string, string[]>;
+  const missing = (await typeProperties(tx, [item.typeId], { activeOnly: true })).find(
+    (p) => p.isRequired && !values[p.id]?.length,
+  );
+  if (missing) throw propertyError(UNFILLED_ON_ACCEPT(missing.displayName));
 }
 
 /**

@@ -215,6 +215,15 @@ describe("ordering", () => {
     const xs = (["low", "urgent", "none", "high"] as const).map((p) => item({ priority: p }));
     expect(xs.sort(makeComparator("-priority")).map((x) => x.priority)).toEqual(["urgent", "high", "low", "none"]);
   });
+  it("sorts by the work item type's name, items without a type last", () => {
+    const a = item({ type_id: "t1" });
+    const b = item({ type_id: "t2" });
+    const c = item({ type_id: null });
+    const types: Record<string, string> = { t1: "Story", t2: "Bug" };
+    const lk = { typeName: (id: string | null) => types[id ?? ""] ?? null };
+    expect([a, b, c].sort(makeComparator("type__name", lk)).map((x) => x.id)).toEqual([b.id, a.id, c.id]);
+    expect([a, b, c].sort(makeComparator("-type__name", lk)).map((x) => x.id)).toEqual([a.id, b.id, c.id]);
+  });
   it("sorts by looked-up names", () => {
     const a = item({ state_id: "x" });
     const b = item({ state_id: "y" });

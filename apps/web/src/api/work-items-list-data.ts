@@ -192,6 +192,7 @@ export interface OrderLookups {
   moduleName?: (id: string) => string | null;
   cycleName?: (id: string | null) => string | null;
   estimateKey?: (id: string | null) => number | null;
+  typeName?: (id: string | null) => string | null;
 }
 
 type SortVal = string | number | null;
@@ -235,6 +236,8 @@ export function orderValue(item: WorkItem, field: string, lk: OrderLookups = {})
       return lk.cycleName?.(item.cycle_id)?.toLowerCase() ?? null;
     case "estimate_point__key":
       return lk.estimateKey?.(item.estimate_point) ?? null;
+    case "type__name":
+      return lk.typeName?.(item.type_id ?? null) ?? null;
     case "link_count":
       return item.link_count ?? 0;
     case "attachment_count":

@@ -12,7 +12,7 @@ import { labelsQuery, useLabels } from "./labels.ts";
 import { projectMembersQuery, useProject, useProjectMembers } from "./projects.ts";
 import { useWorkspaceMembers } from "./workspaces.ts";
 import { useMe } from "./users.ts";
-import { useWorkflowStates } from "./workflows.ts";
+import { useWorkflowStates, workflowStatesQuery } from "./workflows.ts";
 import type { Label, Project, ProjectMember, State, UserLite, WorkspaceMember } from "./types.ts";
 import type { WorkflowState } from "@stride/shared/contract";
 import type { CycleLite, Estimate, EstimatePoint, ModuleLite } from "./work-items-types.ts";
@@ -285,7 +285,8 @@ export interface TeamRefs {
  */
 export function useTeamRefs(slug: string, projects: readonly Project[]): TeamRefs {
   const wm = useWorkspaceMembers(slug);
-  const perProject = 6;
+  const userId = useMe().data?.id ?? null;
+  const perProject = 7;
   const results = useQueries({
     queries: projects.flatMap((p) => {
       const needs = featureListsOf(p);
@@ -296,6 +297,8 @@ export function useTeamRefs(slug: string, projects: readonly Project[]): TeamRef
         { ...cyclesQuery(slug, p.id), enabled: needs.cycles },
         { ...modulesQuery(slug, p.id), enabled: needs.modules },
         { ...estimatesQuery(slug, p.id), enabled: needs.estimates },
+        // each project's workflow: a drop it refuses is refused before it is made, as on the project's board
+        { ...workflowStatesQuery(slug, p.id), enabled: needs.workflows },
       ] as UseQueryOptions<unknown>[];
     }),
   });
@@ -316,6 +319,8 @@ export function useTeamRefs(slug: string, projects: readonly Project[]): TeamRef
           cycles: r[3] as CycleLite[] | null | undefined,
           modules: r[4] as ModuleLite[] | null | undefined,
           estimates: r[5] as Estimate[] | null | undefined,
+          workflows: r[6] as WorkflowState[] | undefined,
+          userId,
           isLoading: loading,
         }),
       );
@@ -323,7 +328,7 @@ export function useTeamRefs(slug: string, projects: readonly Project[]): TeamRef
     return { merged: mergeRefs(projects, byProject, loading), byProject };
     // `version` stands for the answers (useQueries gives a new array every render)
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [projects, version, wm.data, loading]);
+  }, [projects, version, wm.data, loading, userId]);
 }
 
 /** One project's refs over several: lists concatenated in the projects' order, names marked with their project when there are several. */

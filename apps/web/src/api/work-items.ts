@@ -306,6 +306,12 @@ export function updateLists(
   kinds?: ListSource[],
 ) {
   const lists = qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) });
+  // a list ordered by type (issue #29) reads the names of the project's types, when they were read
+  const types = qc.getQueryData<{ id: string; name: string }[]>(qk.issueTypes(slug, pid));
+  const lk: OrderLookups =
+    types && !lookups.typeName
+      ? { ...lookups, typeName: (id) => (id ? (types.find((t) => t.id === id)?.name ?? null) : null) }
+      : lookups;
   if (pid !== TEAM_LISTS) lists.push(...qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }));
   for (const [key, data] of lists) {
     if (!data) continue;
@@ -314,7 +320,7 @@ export function updateLists(
       kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile" ? "issues" : kind;
     if (kinds && !kinds.includes(asKind)) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
-    qc.setQueryData(key, fn(data, makeComparator(params.order_by, lookups), kind));
+    qc.setQueryData(key, fn(data, makeComparator(params.order_by, lk), kind));
   }
 }
 

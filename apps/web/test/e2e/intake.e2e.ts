@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import type { BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { e2eSuite, shots } from "./helpers.ts";
 import { arrange, createItems, poll, type Arranged } from "./work-items-fixtures.ts";
 
@@ -227,5 +227,106 @@ it("snoozed requests wait in their own tab, can be un-snoozed there, and return 
     snoozed_till: string | null;
   };
   expect(back).toMatchObject({ status: -2, snoozed_till: null });
+  await ctx.close();
+});
+
+/** The text a field's error says under it (its accessible description), or null. */
+async function errorUnder(field: Locator): Promise<string | null> {
+  const id = await field.getAttribute("aria-describedby");
+  return id ? field.page().locator(`[id="${id}"]`).textContent() : null;
+}
+
+it("the public form asks the project's custom properties a stranger can fill in; the server's refusals show under their fields", async () => {
+  const ctx = await e2e.context();
+  const a = await arrange(ctx);
+  const req = ctx.request;
+  expect((await req.patch(`${P(a)}/`, { data: { intake_view: true, is_issue_type_enabled: true } })).ok()).toBe(true);
+  const { anchor } = (await (
+    await req.patch(`${P(a)}/intake-settings/`, { data: { is_form_enabled: true } })
+  ).json()) as { anchor: string };
+  const types = (await (await req.get(`${P(a)}/issue-types/`)).json()) as { id: string; is_default: boolean }[];
+  const def = types.find((t) => t.is_default)!.id;
+  const prop = async (body: Record<string, unknown>) =>
+    (await (await req.post(`${P(a)}/issue-types/${def}/issue-properties/`, { data: body })).json()) as {
+      id: string;
+      options: { id: string; name: string }[];
+    };
+  const severity = await prop({
+    display_name: "Severity",
+    kind: "option",
+    is_required: true,
+    options: [{ name: "Low" }, { name: "High" }],
+  });
+  const count = await prop({ display_name: "Affected users", kind: "number", settings: { min: 1, max: 10 } });
+  const steps = await prop({ display_name: "Steps", kind: "paragraph" });
+  const seen = await prop({ display_name: "Seen on", kind: "date" });
+  const blocking = await prop({ display_name: "Blocking", kind: "boolean", default_value: ["true"] });
+  const areas = await prop({ display_name: "Areas", kind: "multi_option", options: [{ name: "UI" }, { name: "API" }] });
+  const link = await prop({ display_name: "Screenshot link", kind: "url" });
+  const build = await prop({ display_name: "Build", kind: "text" });
+  // a required person: never asked on the public form (the triager sets it when accepting)
+  await prop({ display_name: "Owner", kind: "member", is_required: true });
+
+  const outside = await e2e.context();
+  const page = await outside.newPage();
+  await page.goto(`/spaces/intake/${anchor}/`);
+  await page.getByRole("heading", { name: "Send a request to Rocket" }).waitFor();
+  const sev = page.getByRole("combobox", { name: "Severity" });
+  const users = page.getByRole("spinbutton", { name: "Affected users" });
+  await sev.waitFor();
+  expect(await sev.getAttribute("required")).not.toBeNull();
+  expect(await users.getAttribute("required")).toBeNull();
+  expect(await page.getByText("Between 1 and 10").count()).toBe(1);
+  expect(await page.getByText("Owner").count()).toBe(0);
+  // a default is where the form starts
+  expect(await page.getByRole("checkbox", { name: "Blocking" }).isChecked()).toBe(true);
+
+  await page.getByRole("textbox", { name: "Title" }).fill("Checkout button does nothing");
+  await page.getByRole("textbox", { name: "Your email" }).fill("dana@example.com");
+  await users.fill("50");
+  const send = page.getByRole("button", { name: "Send request" });
+  // the required option left empty: the server says so under it
+  await send.click();
+  await poll(() => errorUnder(sev)).toBe("This property is required.");
+  expect(await sev.getAttribute("aria-invalid")).toBe("true");
+  await shots(page, "intake-public-form-properties-error");
+  // then the number beyond its maximum
+  await sev.selectOption({ label: "High" });
+  await send.click();
+  await poll(() => errorUnder(users)).toBe("Ensure this value is less than or equal to 10.");
+  expect(await errorUnder(sev)).toBeNull();
+
+  // a corrected field's error goes at once
+  await users.fill("3");
+  expect(await errorUnder(users)).toBeNull();
+  await page.getByRole("textbox", { name: "Steps" }).fill("Open the cart\nPress Checkout");
+  await page.getByLabel("Seen on").fill("2026-03-01");
+  await page.getByRole("checkbox", { name: "Blocking" }).uncheck();
+  await page.getByRole("group", { name: "Areas" }).getByRole("checkbox", { name: "UI" }).check();
+  await page.getByRole("group", { name: "Areas" }).getByRole("checkbox", { name: "API" }).check();
+  await page.getByRole("textbox", { name: "Screenshot link" }).fill("https://example.com/shot.png");
+  await page.getByRole("textbox", { name: "Build" }).fill("2026.3.1");
+  await shots(page, "intake-public-form-properties");
+  await send.click();
+  await page.getByText("Thank you. Your request reached Rocket").waitFor();
+
+  // the request holds the values, as the server keeps them
+  const [filed] = (
+    (await (await req.get(`${P(a)}/inbox-issues/?per_page=50`)).json()) as { results: { issue: { id: string } }[] }
+  ).results;
+  const item = (await (await req.get(`${P(a)}/issues/${filed.issue.id}/`)).json()) as {
+    property_values: Record<string, string[]>;
+  };
+  expect(item.property_values).toEqual({
+    [severity.id]: [severity.options[1].id],
+    [count.id]: ["3"],
+    [steps.id]: ["Open the cart\nPress Checkout"],
+    [seen.id]: ["2026-03-01"],
+    [blocking.id]: ["false"],
+    [areas.id]: [areas.options[0].id, areas.options[1].id],
+    [link.id]: ["https://example.com/shot.png"],
+    [build.id]: ["2026.3.1"],
+  });
+  await outside.close();
   await ctx.close();
 });

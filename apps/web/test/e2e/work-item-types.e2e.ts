@@ -267,3 +267,51 @@ it("the work item type is a display property of list rows and a spreadsheet colu
   ).toBe(2);
   await shots(page, "work-item-types-type-column");
 });
+
+it("the spreadsheet's Type column comes first after the work items and its header sorts by the type's name both ways", async () => {
+  const ctx = await e2e.context();
+  contexts.push(ctx);
+  const a = await arrange(ctx, { firstName: "Sorrel" });
+  await ok(await ctx.request.patch(`${P(a)}/`, { data: { is_issue_type_enabled: true } }), "types on");
+  const made = async (name: string) =>
+    (await ok<{ id: string }>(await ctx.request.post(`${P(a)}/issue-types/`, { data: { name } }), "type")).id;
+  const bug = await made("Bug");
+  const story = await made("Story");
+  await createItems(ctx.request, a, [
+    { name: "Story one", type_id: story },
+    { name: "Plain one" },
+    { name: "Bug one", type_id: bug },
+  ]);
+  await setLayout(ctx.request, a, { layout: "spreadsheet" });
+  const page = await ctx.newPage();
+  await openList(page, a);
+  const sheet = page.getByTestId("spreadsheet-layout");
+  const header = sheet.getByRole("columnheader", { name: "Type", exact: true });
+  await header.waitFor();
+  // the column order: the work items (key and title), then Type, then the other properties
+  const headers = await sheet.getByRole("columnheader").allTextContents();
+  expect(headers[0]).toContain("Work items");
+  expect(headers[1]).toBe("Type");
+  expect(headers[2]).toBe("State");
+  const order = () =>
+    sheet
+      .locator("[data-item]")
+      .evaluateAll((els) => els.map((e) => /(Story|Plain|Bug) one/.exec(e.textContent ?? "")?.[0] ?? ""));
+  await poll(async () => (await order()).length).toBe(3);
+
+  const asked: string[] = [];
+  page.on("request", (r) => {
+    const o = new URL(r.url()).searchParams.get("order_by");
+    if (r.url().includes("/issues/") && o) asked.push(o);
+  });
+  await header.getByRole("button").click();
+  await poll(() => header.getAttribute("aria-sort")).toBe("ascending");
+  // Bug, Story, then the default type "Work item"
+  await poll(order).toEqual(["Bug one", "Story one", "Plain one"]);
+  expect(asked).toContain("type__name");
+  await shots(page, "work-item-types-type-sorted");
+  await header.getByRole("button").click();
+  await poll(() => header.getAttribute("aria-sort")).toBe("descending");
+  await poll(order).toEqual(["Plain one", "Story one", "Bug one"]);
+  expect(asked).toContain("-type__name");
+});

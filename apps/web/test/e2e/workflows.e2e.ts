@@ -212,3 +212,61 @@ it("the board refuses a drop the workflow does not allow before it lands and say
   await mouseDrag(card, column("Done"), page.locator(`section[data-column="${stateId("Done")}"][data-drop-target]`));
   await poll(() => itemState(item.id)).toBe(stateId("Done"));
 });
+
+it("a teamspace's board and team view load each project's workflow: a refused drop is refused before it is made, with the project board's reason", async () => {
+  await switchWorkflows(true);
+  await putRule("Backlog", [{ transition_state_id: stateId("Todo") }]);
+  const W = `/api/workspaces/${a.slug}`;
+  const other = (await (
+    await ctx.request.post(`${W}/projects/`, { data: { name: "Orbit", identifier: `O${a.identifier.slice(1)}` } })
+  ).json()) as { id: string };
+  const team = (await (
+    await ctx.request.post(`${W}/teamspaces/`, { data: { name: "Flight team", project_ids: [a.projectId, other.id] } })
+  ).json()) as { id: string };
+  const view = (await (
+    await ctx.request.post(`${W}/teamspaces/${team.id}/views/`, {
+      data: { name: "Board view", display_filters: { layout: "kanban", group_by: "state", show_empty_groups: true } },
+    })
+  ).json()) as { id: string };
+  const [item] = await createItems(ctx.request, a, [{ name: "Team flow", state_id: stateId("Backlog") }]);
+  const key = `${a.identifier}-${item.sequence_id}`;
+  let patches = 0;
+  page.on("request", (r) => {
+    if (r.method() === "PATCH" && r.url().includes(`/issues/${item.id}/`)) patches += 1;
+  });
+  const column = (name: string) => page.locator(`section[data-column="${stateId(name)}"]`);
+  const card = page.locator(`[data-card][data-item="${key}"]`);
+
+  for (const url of [
+    `/${a.slug}/teamspaces/${team.id}/issues/`,
+    `/${a.slug}/teamspaces/${team.id}/views/${view.id}/`,
+  ]) {
+    await page.goto(url);
+    const list = url.endsWith("/issues/");
+    if (list) await page.getByRole("button", { name: "Board layout" }).click();
+    await page.locator(`[data-list-context="${list ? "team" : "team_view"}"][data-layout="kanban"]`).waitFor();
+    await column("Backlog").locator(`[data-item="${key}"]`).waitFor();
+    // the other project's columns come first: bring this project's into view
+    await column("Backlog").evaluate((el) => el.scrollIntoView({ inline: "start", block: "nearest" }));
+    // over In Progress (the rule allows Todo only): refused before the drop, with the project board's reason
+    await mouseDrag(
+      card,
+      column("In Progress"),
+      page.locator(`section[data-column="${stateId("In Progress")}"][data-refused]`),
+      false,
+    );
+    expect(await column("In Progress").getByRole("note").textContent()).toBe(
+      `Can't move here. This project's workflow doesn't allow moving work items from "Backlog" to "In Progress". Work items in "Backlog" can move to "Todo".`,
+    );
+    expect(await column("Todo").getAttribute("data-refused")).toBeNull();
+    if (list) await shots(page, "workflows-team-board-refused");
+    await page.mouse.up();
+    await poll(() => column("In Progress").getAttribute("data-refused")).toBeNull();
+    expect(patches).toBe(0);
+    expect(await itemState(item.id)).toBe(stateId("Backlog"));
+  }
+
+  // an allowed move in the team view lands
+  await mouseDrag(card, column("Todo"), page.locator(`section[data-column="${stateId("Todo")}"][data-drop-target]`));
+  await poll(() => itemState(item.id)).toBe(stateId("Todo"));
+});

@@ -152,6 +152,8 @@ export interface PublicFormProperty {
   max: number | null;
   /** Option kinds: the active options in order. */
   options: { id: string; name: string }[];
+  /** What the form starts with (the property's default, as values travel: option ids, `"true"`, `YYYY-MM-DD`…). */
+  default_value: string[];
 }
 
 /** POST of the public form. */

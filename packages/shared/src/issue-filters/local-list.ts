@@ -202,7 +202,8 @@ export function parseLocalListQuery(params: Record<string, string | undefined>, 
  */
 /** Whether the whole request can be answered locally: its filter, and a grouping and ordering the local rows hold. */
 export function localListSupported(req: LocalListRequest): boolean {
-  const custom = (f: string | null | undefined) => !!f && f.startsWith("custom_property__");
+  // custom properties and types (issue #29): the local database holds no project with types on (the server answers)
+  const custom = (f: string | null | undefined) => !!f && (f.startsWith("custom_property__") || f === "type__name");
   return (
     localFilterSupported(req.filter) && !custom(req.groupBy) && !custom(req.subGroupBy) && !custom(req.order.field)
   );
@@ -407,7 +408,7 @@ function sortValueOf(order: OrderBy, refs: LocalRefIndex): (row: LocalRow) => So
       return (r) => r.item.attachment_count ?? 0;
     case "sub_issues_count":
       return (r) => r.item.sub_issues_count ?? 0;
-    // custom properties: not held locally (localListSupported sends such lists to the server)
+    // custom properties and types: not held locally (localListSupported sends such lists to the server)
     default:
       return () => null;
   }

@@ -7,6 +7,7 @@ import { customPropertyField, type CustomPropertyField } from "./group.ts";
  * - `priority` ranks none 0 … urgent 4, so `-priority` lists urgent → none.
  * - `state__group` ranks backlog → unstarted → started → completed → cancelled.
  * - name-of-many fields (labels, assignees, modules) sort by the smallest name of the item's values.
+ * - `type__name` sorts by the name of the item's work item type (issue #29; the spreadsheet's Type column).
  */
 export const ORDER_BY_FIELDS = [
   "sort_order",
@@ -27,6 +28,7 @@ export const ORDER_BY_FIELDS = [
   "sub_issues_count",
   "sequence_id",
   "name",
+  "type__name",
 ] as const;
 export type OrderByField = (typeof ORDER_BY_FIELDS)[number] | CustomPropertyField;
 
@@ -51,6 +53,8 @@ export const ORDER_BY_ALIASES: Record<string, OrderByField> = {
   attachments: "attachment_count",
   sub_issues: "sub_issues_count",
   sub_issue_count: "sub_issues_count",
+  issue_type: "type__name",
+  type: "type__name",
 };
 
 export const DEFAULT_ORDER_BY = "-created_at";

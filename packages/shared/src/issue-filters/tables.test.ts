@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ORDER_BY_FIELDS, orderByToString, parseOrderBy } from "./order.ts";
+import { localListSupported, parseLocalListQuery } from "./local-list.ts";
 import {
   DISPLAY_GROUP_BY_TO_WIRE,
   GROUP_BY_FIELDS,
@@ -41,6 +42,8 @@ describe("order_by table", () => {
     expect(parseOrderBy("module")).toEqual({ field: "issue_module__module__name", desc: false });
     expect(parseOrderBy("cycle")).toEqual({ field: "issue_cycle__cycle__name", desc: false });
     expect(parseOrderBy("-estimate")).toEqual({ field: "estimate_point__key", desc: true });
+    expect(parseOrderBy("-issue_type")).toEqual({ field: "type__name", desc: true });
+    expect(parseOrderBy("type__name")).toEqual({ field: "type__name", desc: false });
   });
   it("turns sort_order into -created_at in global views only", () => {
     expect(parseOrderBy("sort_order", { globalView: true })).toEqual({ field: "created_at", desc: true });
@@ -183,5 +186,12 @@ describe("defaults and helpers", () => {
       labels: "None",
       priority: "high",
     });
+  });
+});
+
+describe("local lists", () => {
+  it("leave ordering by type, like custom properties, to the server (the local database holds no typed project)", () => {
+    expect(localListSupported(parseLocalListQuery({ order_by: "-priority" }, "UTC"))).toBe(true);
+    expect(localListSupported(parseLocalListQuery({ order_by: "-issue_type" }, "UTC"))).toBe(false);
   });
 });

@@ -100,6 +100,8 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
       return joined("ocy.name", "LEFT JOIN cycles ocy ON ocy.id = i.cycle_id");
     case "estimate_point__key":
       return joined("oep.key", "LEFT JOIN estimate_points oep ON oep.id = i.estimate_point");
+    case "type__name":
+      return joined("oty.name", "LEFT JOIN issue_types oty ON oty.id = i.type");
     case "assignees__first_name":
       if (scope.rowRelations)
         return joined("(SELECT min(u.first_name) FROM users u WHERE u.id = ANY(i.assignee_ids))", "");

@@ -25,6 +25,7 @@ import { createIssue, defaultState, deleteIssue, updateIssue, type IssueFields }
 import type { IssueRow } from "../issues/queries.ts";
 import { requireReadable } from "../../http/readable.ts";
 import { scheduleIntakeWake } from "./wake.ts";
+import { requireFilledValues } from "../../domain/item-properties.ts";
 
 const II = schema.intakeIssues;
 const IN = schema.intakes;
@@ -240,7 +241,14 @@ export async function createIntakeItem(
   // an intake item is neither a draft nor planned yet: cycles and modules come after acceptance
   const { is_draft: _d, module_ids: _m, ...fields } = issue as IssueFields & { name: string; cycle_id?: unknown };
   delete (fields as { cycle_id?: unknown }).cycle_id;
-  const created = await createIssue(tx, project, actorId, { ...fields, state_id: stateId }, { allowTriage: true });
+  // a required person may wait for the triager (the public form cannot ask for one); accepting asks for it
+  const created = await createIssue(
+    tx,
+    project,
+    actorId,
+    { ...fields, state_id: stateId },
+    { allowTriage: true, peopleLater: true },
+  );
   const [row] = await tx
     .insert(II)
     .values({
@@ -345,6 +353,8 @@ export async function updateIntakeItem(
     })
     .where(eq(II.id, locked.id));
   if (t.accept) {
+    // the item enters the project's lists: its type's required values are all set by now
+    await requireFilledValues(tx, project, locked.issueId);
     const [issue] = await tx
       .select({ stateId: schema.issues.stateId })
       .from(schema.issues)

@@ -9,12 +9,12 @@ import type {
   PublicIntakeForm,
   WorkItemDetail,
 } from "@stride/shared/contract";
-import type { IntakeStatus } from "@stride/shared";
+import { defaultValues, type IntakeStatus } from "@stride/shared";
 import { iso } from "../../http/present.ts";
 import type { ProjectRow, WorkspaceRow } from "../../http/route.ts";
 import type { IssueRow } from "../issues/queries.ts";
 import type { IntakeIssueRow, IntakeRow } from "./commands.ts";
-import type { PropertyWithOptions } from "../../domain/item-properties.ts";
+import { ruleOf, type PropertyWithOptions } from "../../domain/item-properties.ts";
 
 export function presentIntakeIssueLite(i: IssueRow): IntakeIssueLite {
   return {
@@ -111,6 +111,7 @@ export function presentPublicForm(
         min: s.min ?? null,
         max: s.max ?? null,
         options: x.options.filter((o) => o.isActive).map((o) => ({ id: o.id, name: o.name })),
+        default_value: defaultValues(ruleOf(x)),
       };
     }),
   };

@@ -53,6 +53,8 @@ export interface CreateOptions {
   isEpic?: boolean;
   /** Intake places new items in the triage state. */
   allowTriage?: boolean;
+  /** Intake: a required member property may stay empty until the request is accepted (docs/decisions.md). */
+  peopleLater?: boolean;
   /** Draft conversion carries the draft's cycle and modules. */
   cycleId?: string | null;
   moduleIds?: string[];
@@ -164,7 +166,7 @@ export async function createIssueWithView(
   // "added assignee" row each after "created", written with it once the statement has said who they are.
   const mayAssign = !!input.assignee_ids?.length || !!project.defaultAssigneeId;
   // the item's type and custom property values, checked before anything is written (every create path comes here)
-  const typing = await resolveCreateTyping(tx, project, input, !!opts.isEpic);
+  const typing = await resolveCreateTyping(tx, project, input, !!opts.isEpic, { peopleLater: opts.peopleLater });
   const hasValues = !!typing && Object.keys(typing.values).length > 0;
   const plain = !input.parent_id && !opts.cycleId && !mayAssign && !hasValues && extractMentionIds(html).length === 0;
   // checks, sequence number, sort order, the item, its labels, assignees and subscribers: one statement

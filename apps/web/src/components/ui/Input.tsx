@@ -17,6 +17,13 @@ interface FieldProps {
   hint?: ReactNode;
 }
 
+/** A field's id, and its error as its state and description. */
+const fieldAria = (id: string, error: string | undefined) => ({
+  id,
+  "aria-invalid": !!error,
+  "aria-describedby": error ? `${id}-error` : undefined,
+});
+
 function Wrapper({ id, label, error, hint, children }: FieldProps & { id: string; children: ReactNode }) {
   return (
     <div className="space-y-1">
@@ -46,9 +53,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
     <Wrapper id={fid} label={label} error={error} hint={hint}>
       <input
         ref={ref}
-        id={fid}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${fid}-error` : undefined}
+        {...fieldAria(fid, error)}
         className={cx(FIELD, error && "border-danger", className)}
         {...rest}
       />
@@ -62,7 +67,12 @@ export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<H
     const fid = id ?? auto;
     return (
       <Wrapper id={fid} label={label} error={error} hint={hint}>
-        <textarea ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "min-h-20", className)} {...rest} />
+        <textarea
+          ref={ref}
+          {...fieldAria(fid, error)}
+          className={cx(FIELD, "min-h-20", error && "border-danger", className)}
+          {...rest}
+        />
       </Wrapper>
     );
   },
@@ -74,7 +84,12 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
     const fid = id ?? auto;
     return (
       <Wrapper id={fid} label={label} error={error} hint={hint}>
-        <select ref={ref} id={fid} aria-invalid={!!error} className={cx(FIELD, "pr-8", className)} {...rest}>
+        <select
+          ref={ref}
+          {...fieldAria(fid, error)}
+          className={cx(FIELD, "pr-8", error && "border-danger", className)}
+          {...rest}
+        >
           {children}
         </select>
       </Wrapper>

@@ -32,7 +32,10 @@ interface Column {
 
 const ROW = 40;
 
-/** The work item type's column (issue #29): its project's types, changed in place; not sortable (no order field for it). */
+/**
+ * The work item type's column (issue #29): first after the key and title (where Plane shows an item's type), its
+ * project's types changed in place, sorted by the type's name (`type__name`).
+ */
 function typeColumn(
   typing: ReturnType<typeof useItemTyping>,
   set: (it: WorkItem, patch: Partial<WorkItem>) => void,
@@ -41,7 +44,7 @@ function typeColumn(
     key: "issue_type",
     title: "Type",
     width: 150,
-    order: "",
+    order: "type__name",
     cell: (it, e) => (
       <select
         aria-label="Work item type"
@@ -265,7 +268,7 @@ export function SpreadsheetLayout() {
         cell: (it) => <span className="px-2 text-xs">{it.sub_issues_count ?? 0}</span>,
       },
     ];
-    if (typing.enabled) all.push(typeColumn(typing, set));
+    if (typing.enabled) all.unshift(typeColumn(typing, set));
     // a column per custom property of the project's types; a cell edits in place when the item's type has it
     const custom: Column[] = typing.enabled
       ? typing.properties

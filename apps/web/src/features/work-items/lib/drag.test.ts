@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { WorkItem } from "../../../api/work-items-types.ts";
-import { cellAccepts, cellId, dropPatch, itemsDraggable, parseCell, workflowRefusal } from "./drag.ts";
+import {
+  cellAccepts,
+  cellId,
+  cellInOwnProject,
+  dropPatch,
+  itemsDraggable,
+  parseCell,
+  workflowRefusal,
+} from "./drag.ts";
 
 const mk = (id: string, sort_order: number, p: Partial<WorkItem> = {}) =>
   ({ id, sort_order, label_ids: [], assignee_ids: [], module_ids: [], ...p }) as unknown as WorkItem;
@@ -165,5 +173,21 @@ describe("workflowRefusal", () => {
       workflowRefusal(item, "state_id", "priority", cellId("s1", "high"), cellId("s1", "low"), verdict),
     ).toBeNull();
     expect(workflowRefusal(undefined, "state_id", null, cellId("s1", null), cellId("s3", null), verdict)).toBeNull();
+  });
+});
+
+describe("cellInOwnProject", () => {
+  // the item's project has states s1, s2 and label l1; s9 and l9 are another project's
+  const owns = (by: string, key: string) => (by === "state_id" ? ["s1", "s2"] : ["l1"]).includes(key);
+  it("in a list across projects, takes a group of the item's own project only", () => {
+    expect(cellInOwnProject("state_id", null, cellId("s1", null), cellId("s2", null), owns)).toBe(true);
+    expect(cellInOwnProject("state_id", null, cellId("s1", null), cellId("s9", null), owns)).toBe(false);
+    expect(cellInOwnProject("priority", "state_id", cellId("high", "s1"), cellId("low", "s9"), owns)).toBe(false);
+    expect(cellInOwnProject("labels__id", null, cellId("l1", null), cellId("None", null), owns)).toBe(true);
+    expect(cellInOwnProject("labels__id", null, cellId("None", null), cellId("l9", null), owns)).toBe(false);
+  });
+  it("has no say over groupings that are no project's", () => {
+    expect(cellInOwnProject("priority", null, cellId("high", null), cellId("low", null), owns)).toBe(true);
+    expect(cellInOwnProject("state_id", "priority", cellId("s9", "high"), cellId("s9", "low"), owns)).toBe(true);
   });
 });

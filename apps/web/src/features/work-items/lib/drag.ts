@@ -8,7 +8,7 @@ import { sortOrderAt, type WorkflowVerdict } from "@stride/shared";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { groupPatch } from "./groups.ts";
 import { dragAllowed } from "./params.ts";
-import { itemGroupKeys } from "../../../api/work-items-list-data.ts";
+import { itemGroupKeys, NONE_KEY } from "../../../api/work-items-list-data.ts";
 
 /** A cell of a grouped layout: a group, and a sub-group on boards with swimlanes ("key|sub"; "key|" without). */
 export const cellId = (key: string, sub: string | null): string => `${key}|${sub ?? ""}`;
@@ -92,15 +92,27 @@ export function cellAccepts(
   return check(groupBy, f.key, t.key) && (subGroupBy ? check(subGroupBy, f.sub, t.sub) : f.sub === t.sub);
 }
 
-/** Can items of this grouping be dragged at all (some drop would change something)? */
 /**
  * Groupings whose values belong to one project (its states, labels, cycles, modules and members): in a list across
- * projects (a teamspace's) an item dropped in such a group could land in another project's, so it is not dragged.
+ * projects (a teamspace's) an item may only be dropped in a group of its own project (`owns` says which values its
+ * project has), never in another project's.
  */
 const PROJECT_BOUND = new Set(["state_id", "labels__id", "assignees__id", "cycle_id", "issue_module__module_id"]);
-export const projectBound = (groupBy: string | null, subGroupBy: string | null): boolean =>
-  PROJECT_BOUND.has(groupBy ?? "") || PROJECT_BOUND.has(subGroupBy ?? "");
+export function cellInOwnProject(
+  groupBy: string | null,
+  subGroupBy: string | null,
+  from: string,
+  to: string,
+  owns: (groupBy: string, key: string) => boolean,
+): boolean {
+  const f = parseCell(from);
+  const t = parseCell(to);
+  const own = (by: string | null, fromKey: string | null, toKey: string | null) =>
+    fromKey === toKey || !by || !PROJECT_BOUND.has(by) || toKey === null || toKey === NONE_KEY || owns(by, toKey);
+  return own(groupBy, f.key, t.key) && own(subGroupBy, f.sub, t.sub);
+}
 
+/** Can items of this grouping be dragged at all (some drop would change something)? */
 export function itemsDraggable(groupBy: string | null, subGroupBy: string | null, manual: boolean): boolean {
   return manual || dragAllowed(groupBy) || dragAllowed(subGroupBy);
 }

@@ -14,7 +14,8 @@ import {
 import { useList } from "../context.tsx";
 import { itemKey, itemName } from "../../../components/work-item/item.ts";
 import { moveVerdict } from "../../../lib/workflow.ts";
-import { cellAccepts, dropPatch, itemsDraggable, parseCell, projectBound, workflowRefusal } from "./drag.ts";
+import type { ProjectRefs } from "../../../api/work-items-refs.ts";
+import { cellAccepts, cellInOwnProject, dropPatch, itemsDraggable, parseCell, workflowRefusal } from "./drag.ts";
 
 export interface ItemDragOptions {
   /** Cells in columns (left → right), each column top → bottom. */
@@ -40,6 +41,9 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     // a cell whose state the project's workflow refuses the item takes no drop (the cell says why: useDropRefusal)
     accepts: (cell, id, from) =>
       cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell) &&
+      // a list across projects: only a group of the item's own project (its states, labels, people…)
+      (!spansProjects ||
+        (!!items[id] && cellInOwnProject(o.groupBy, o.subGroupBy, from, cell, ownsOf(refsFor(items[id]!))))) &&
       !(
         items[id] &&
         workflowRefusal(items[id], o.groupBy, o.subGroupBy, from, cell, (f, t) =>
@@ -59,12 +63,7 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     label,
     canDrag: (src) => {
       const it = items[src.id];
-      return (
-        !!it &&
-        canEdit(it) &&
-        itemsDraggable(o.groupBy, o.subGroupBy, o.manual) &&
-        (!spansProjects || !projectBound(o.groupBy, o.subGroupBy))
-      );
+      return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual);
     },
     commit: (src, slot, failed) => {
       const it = items[src.id];
@@ -92,6 +91,22 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
   });
   return useDragDrop(spec, { version: data, scrollEl: o.scrollEl });
 }
+
+/** Which group values a project has (its refs), for `cellInOwnProject`. */
+const ownsOf =
+  (r: ProjectRefs) =>
+  (by: string, key: string): boolean =>
+    by === "state_id"
+      ? r.stateById.has(key)
+      : by === "labels__id"
+        ? r.labelById.has(key)
+        : by === "assignees__id"
+          ? r.memberById.has(key)
+          : by === "cycle_id"
+            ? r.cycles.some((c) => c.id === key)
+            : by === "issue_module__module_id"
+              ? r.modules.some((m) => m.id === key)
+              : true;
 
 /**
  * While a work item is dragged in the enclosing scope: why the project's workflow refuses dropping it into `cell`
