@@ -24,18 +24,8 @@ import {
 } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { qk } from "./query-keys.ts";
-import {
-  cycleEndpoints as CE,
-  draftEndpoints as D,
-  moduleEndpoints as ME,
-  ofKind,
-  onEpics,
-  teamspaceEndpoints as TS,
-  viewEndpoints as V,
-  workItemEndpoints as WI,
-  workItemListEndpoints as WL,
-  type ItemKind,
-} from "@stride/shared/endpoints";
+import { ofKind, workItemEndpoints as WI, workItemListEndpoints as WL, type ItemKind } from "@stride/shared/endpoints";
+import { callListPage } from "./list-pages.ts";
 import { call } from "./client.ts";
 import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
 import {
@@ -136,42 +126,6 @@ export const workItemQuery = (slug: string, pid: string, id: string) =>
  */
 const listPageSource = (d: ListDesc) => pageSource(d.kind, d.layout, d.contextId);
 
-/**
- * A list context's page from its endpoint (`src`, the shared listPageSource, gives the page's extra query and says
- * whether a project list reads the detail variant). A team view's context is `<teamspace>/views/<view>`, a profile
- * tab's `<user>/<tab>`.
- */
-function callListPage(d: ListDesc, src: { path: string }, query: Record<string, string>): Promise<ListEnvelope> {
-  const at = { slug: d.slug, projectId: d.pid };
-  const [first = "", , viewId = ""] = (d.contextId ?? "").split("/");
-  const opts = { query };
-  switch (d.kind) {
-    case "workspace_drafts":
-      // drafts are listed as list rows: their own fields, no key yet (components/work-item/item.ts)
-      return call(D.list, { slug: d.slug }, undefined, opts) as Promise<unknown> as Promise<ListEnvelope>;
-    case "team":
-      return call(TS.workItems, { slug: d.slug, teamspaceId: first }, undefined, opts);
-    case "team_view":
-      return call(TS.viewWorkItems, { slug: d.slug, teamspaceId: first, viewId }, undefined, opts);
-    case "global_view":
-      return call(WL.workspace, { slug: d.slug }, undefined, opts);
-    case "profile":
-      return call(WL.userItems, { slug: d.slug, userId: first }, undefined, opts);
-    case "view":
-      return call(V.items, { ...at, viewId: first }, undefined, opts);
-    case "module":
-      return call(ME.items, { ...at, moduleId: first }, undefined, opts);
-    case "cycle":
-      return call(CE.items, { ...at, cycleId: first }, undefined, opts);
-    case "archived":
-      return call(WL.archived, at, undefined, opts);
-    case "epics":
-      return call(onEpics(WL.list), at, undefined, opts);
-    default:
-      return call(src.path === "issues-detail/" ? WL.detailed : WL.list, at, undefined, opts);
-  }
-}
-
 export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, page = 0): Promise<ListEnvelope> {
   const src = listPageSource(d);
   return readListPage(d, src, {
@@ -206,7 +160,7 @@ async function readListPage(
     const local = await localListPage(d.slug, d.pid, query, ctx);
     if (local) return local;
   }
-  return callListPage(d, src, query);
+  return callListPage(d, src.path === "issues-detail/", query);
 }
 
 /** The first page of a list context, normalized (query options shared by the hook and the route loaders). */

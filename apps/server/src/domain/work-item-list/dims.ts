@@ -59,6 +59,20 @@ function customOrderDim(order: OrderBy): OrderDim {
   };
 }
 
+/** Orders read straight off the item's row: the expression, and whether it may be null (counts: db/sql/issue-list-attrs.sql). */
+const ROW_ORDERS: Record<string, [expr: string, nullable?: boolean]> = {
+  sort_order: ["i.sort_order"],
+  updated_at: ["i.updated_at"],
+  start_date: ["i.start_date", true],
+  target_date: ["i.target_date", true],
+  sequence_id: ["i.sequence_id"],
+  name: ["lower(i.name)"],
+  priority: [PRIORITY_RANK_SQL],
+  link_count: ["i.link_count"],
+  attachment_count: ["i.attachment_count"],
+  sub_issues_count: ["i.sub_issues_count"],
+};
+
 export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
   if (order.field.startsWith("custom_property__")) return customOrderDim(order);
   const simple = (expr: string, nullable = false): OrderDim => ({
@@ -75,23 +89,11 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
     desc: order.desc,
     nullable: true,
   });
+  const row = Object.hasOwn(ROW_ORDERS, order.field) ? ROW_ORDERS[order.field] : undefined;
+  if (row) return simple(row[0], row[1]);
   switch (order.field) {
-    case "sort_order":
-      return simple("i.sort_order");
     case "created_at":
       return { ...simple("i.created_at"), isCreatedAt: true };
-    case "updated_at":
-      return simple("i.updated_at");
-    case "start_date":
-      return simple("i.start_date", true);
-    case "target_date":
-      return simple("i.target_date", true);
-    case "sequence_id":
-      return simple("i.sequence_id");
-    case "name":
-      return simple("lower(i.name)");
-    case "priority":
-      return simple(PRIORITY_RANK_SQL);
     case "state__name":
       return joined("os.name", "LEFT JOIN states os ON os.id = i.state");
     case "state__group":
@@ -123,13 +125,6 @@ export function orderDim(order: OrderBy, scope: AggScope): OrderDim {
       return agg(
         `SELECT x.issue, min(m.name) AS v FROM module_issues x JOIN modules m ON m.id = x.module AND m.archived_at IS NULL WHERE ${scope.onJoin("x")} GROUP BY x.issue`,
       );
-    // counts kept on the row (db/sql/issue-list-attrs.sql)
-    case "link_count":
-      return simple("i.link_count");
-    case "attachment_count":
-      return simple("i.attachment_count");
-    case "sub_issues_count":
-      return simple("i.sub_issues_count");
   }
   throw new Error(`unknown order field ${order.field}`);
 
