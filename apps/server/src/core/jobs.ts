@@ -156,9 +156,35 @@ export function pgPoolFor(sql: postgres.Sql, max: number, log: JobLog): pg.Pool 
     connectionTimeoutMillis: 10_000,
   });
   const onError = (e: Error) => log("warn", `job queue database connection lost: ${e.message}`);
+  const open = new Set<pg.Client>();
+  openClients.set(pool, open);
   pool.on("error", onError);
-  pool.on("connect", (client) => client.on("error", onError));
+  pool.on("connect", (client) => {
+    client.on("error", onError);
+    open.add(client);
+    client.once("end", () => open.delete(client));
+  });
   return pool;
+}
+
+/** The clients of each pool whose connection is still open (pgPoolFor). */
+const openClients = new WeakMap<pg.Pool, Set<pg.Client>>();
+
+/**
+ * End a pool and wait until its connections are closed: pg's `end()` resolves once it has asked each client to
+ * close, not once the server has them gone, and a database stopped right after would cut them off mid-goodbye
+ * ("terminating connection due to administrator command"). Bounded, so a stuck socket cannot hold a stop.
+ */
+async function endPool(pool: pg.Pool, timeoutMs = 5000): Promise<void> {
+  await pool.end().catch(() => {});
+  const open = [...(openClients.get(pool) ?? [])];
+  if (!open.length) return;
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    Promise.all(open.map((c) => new Promise((resolve) => c.once("end", resolve)))),
+    new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs))),
+  ]);
+  clearTimeout(timer);
 }
 
 /** Install or upgrade graphile-worker's schema (idempotent; runs inside the advisory-locked migration step). */
@@ -167,7 +193,7 @@ export async function migrateJobQueue(sql: postgres.Sql): Promise<void> {
   try {
     await runMigrations({ pgPool: pool, schema: JOBS_SCHEMA, logger: graphileLogger(consoleJobLog()) });
   } finally {
-    await pool.end();
+    await endPool(pool);
   }
 }
 
@@ -308,7 +334,7 @@ export class JobQueue {
     // connection of the queue outlives the stop (the database may be shut down next)
     await this.startChain;
     await this.stopRunners();
-    await this.pool.end().catch(() => {});
+    await endPool(this.pool);
   }
 
   private async stopRunners(): Promise<void> {
