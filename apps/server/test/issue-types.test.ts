@@ -908,3 +908,36 @@ describe("a required person on intake", () => {
     expect((await ws.admin.patch(`${s.p.base}/intake-issues/${idOf("Named")}/`, { status: 1 })).status).toBe(200);
   });
 });
+
+describe("a required property and the published space's request panel", () => {
+  it("takes a space visitor's request without the properties it cannot ask, and asks for them at acceptance", async () => {
+    const s = await seed({ required: ["text"] });
+    await ws.admin.patch(`${s.p.base}/`, { intake_view: true });
+    const board = (await ws.admin.post(`${s.p.base}/project-deploy-boards/`, {})).body as {
+      id: string;
+      anchor: string;
+    };
+    const [intake] = await t.db.db.select().from(schema.intakes).where(eq(schema.intakes.projectId, s.p.id));
+    await ws.admin.patch(`${s.p.base}/project-deploy-boards/${board.id}/`, { intake: intake.id });
+
+    // the app still asks for the text; the space's panel has no field for it, and its request goes in
+    const app = await ws.member.post(`${s.p.base}/intake-issues/`, { issue: { name: "From the app" } });
+    expect(app.status).toBe(400);
+    expect(app.body.property_values[0]).toBe("My text: this property is required.");
+    const items = `/api/public/anchor/${board.anchor}/intakes/${intake.id}/intake-issues/`;
+    const sent = await ws.outsider.post(items, { issue: { name: "From the space" } });
+    expect(sent.status, sent.text).toBe(201);
+
+    // accepting asks for it; the triager gives it and accepts in one change
+    const id = (sent.body as { issue: { id: string } }).issue.id;
+    const refused = await ws.admin.patch(`${s.p.base}/intake-issues/${id}/`, { status: 1 });
+    expect(refused.status, refused.text).toBe(400);
+    expect(refused.body).toEqual({ property_values: ["My text: this property is required. Set it before accepting."] });
+    const done = await ws.admin.patch(`${s.p.base}/intake-issues/${id}/`, {
+      status: 1,
+      issue: { property_values: { [s.prop.text]: "Seen on Firefox" } },
+    });
+    expect(done.status, done.text).toBe(200);
+    expect(done.body.status).toBe(1);
+  });
+});

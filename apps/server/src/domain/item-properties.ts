@@ -140,7 +140,7 @@ export async function resolveCreateTyping(
   project: ProjectRow,
   input: { type_id?: string | null; property_values?: Record<string, RawPropertyValue> },
   isEpic: boolean,
-  opts: { peopleLater?: boolean } = {},
+  opts: { later?: "people" | "all" } = {},
 ): Promise<CreateTyping | null> {
   const given = input.property_values;
   if (!project.isIssueTypeEnabled) {
@@ -169,7 +169,9 @@ export async function resolveCreateTyping(
   // an intake request may leave a required person empty: the triager sets it, and accepting asks for it
   const rules = props
     .map(ruleOf)
-    .map((p) => (opts.peopleLater && isMemberKind(p.kind) ? { ...p, is_required: false } : p));
+    .map((p) =>
+      opts.later === "all" || (opts.later === "people" && isMemberKind(p.kind)) ? { ...p, is_required: false } : p,
+    );
   const r = resolveCreateValues(rules, given);
   if (!r.ok) throw propertyError(r.error);
   await checkMemberValues(tx, project, props, r.values);

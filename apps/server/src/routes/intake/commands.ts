@@ -236,18 +236,21 @@ export async function createIntakeItem(
   issue: IssueFields & { name: string },
   source: string,
   sourceEmail: string | null = null,
+  /** What the path asks of the project's properties: every one but people (forms, app, API), or none (the space). */
+  asks: "properties" | "nothing" = "properties",
 ): Promise<IntakeIssueRow> {
   const stateId = await triageState(tx, project);
   // an intake item is neither a draft nor planned yet: cycles and modules come after acceptance
   const { is_draft: _d, module_ids: _m, ...fields } = issue as IssueFields & { name: string; cycle_id?: unknown };
   delete (fields as { cycle_id?: unknown }).cycle_id;
-  // a required person may wait for the triager (the public form cannot ask for one); accepting asks for it
+  // a required person (or, from the space's panel, any required property) may wait for the triager; accepting
+  // asks for it
   const created = await createIssue(
     tx,
     project,
     actorId,
     { ...fields, state_id: stateId },
-    { allowTriage: true, peopleLater: true },
+    { allowTriage: true, requiredLater: asks === "nothing" ? "all" : "people" },
   );
   const [row] = await tx
     .insert(II)

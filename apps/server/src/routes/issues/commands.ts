@@ -53,8 +53,11 @@ export interface CreateOptions {
   isEpic?: boolean;
   /** Intake places new items in the triage state. */
   allowTriage?: boolean;
-  /** Intake: a required member property may stay empty until the request is accepted (docs/decisions.md). */
-  peopleLater?: boolean;
+  /**
+   * Intake: required properties that may stay empty until the request is accepted (docs/decisions.md): `people`
+   * (no intake path asks for a person), `all` (the published space's request panel asks for no property).
+   */
+  requiredLater?: "people" | "all";
   /** Draft conversion carries the draft's cycle and modules. */
   cycleId?: string | null;
   moduleIds?: string[];
@@ -166,7 +169,7 @@ export async function createIssueWithView(
   // "added assignee" row each after "created", written with it once the statement has said who they are.
   const mayAssign = !!input.assignee_ids?.length || !!project.defaultAssigneeId;
   // the item's type and custom property values, checked before anything is written (every create path comes here)
-  const typing = await resolveCreateTyping(tx, project, input, !!opts.isEpic, { peopleLater: opts.peopleLater });
+  const typing = await resolveCreateTyping(tx, project, input, !!opts.isEpic, { later: opts.requiredLater });
   const hasValues = !!typing && Object.keys(typing.values).length > 0;
   const plain = !input.parent_id && !opts.cycleId && !mayAssign && !hasValues && extractMentionIds(html).length === 0;
   // checks, sequence number, sort order, the item, its labels, assignees and subscribers: one statement

@@ -121,7 +121,8 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
       const { pub, intake } = await spaceIntake(ctx.app, ctx.params);
       const made = await ctx.app.db.transaction(async (tx) => {
         await recordPublicMember(tx, pub, ctx.user);
-        return createIntakeItem(tx, pub.project, intake, ctx.user.id, ctx.body.issue, SPACE_SOURCE);
+        // the space's request panel asks for no custom property: required ones wait for the triager
+        return createIntakeItem(tx, pub.project, intake, ctx.user.id, ctx.body.issue, SPACE_SOURCE, null, "nothing");
       });
       const [row] = await loadItemRows(ctx.app.db, [made.id]);
       return presentIntakeItem(row);
