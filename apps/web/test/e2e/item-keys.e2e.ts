@@ -117,6 +117,8 @@ it("S, P, A and L change the focused row; on a selection they change every selec
   await page.keyboard.press("a");
   await palette().getByText("· Assign to").waitFor();
   await poll(() => palette().getByRole("option").count()).toBe(1);
+  // Enter picks the active option: wait until the list has made it active (on a busy machine it may not be yet)
+  await palette().getByRole("option", { selected: true }).waitFor();
   await page.keyboard.press("Enter");
   await poll(async () => (await byName("First row")).assignee_ids).toEqual([a.userId]);
   await page.keyboard.press("Escape");
