@@ -19,6 +19,40 @@ import { ApiError, errorMessage, fieldErrors } from "../api/client.ts";
 /** A form's own checks: a message per field name (none: the values may be sent). */
 export type FormCheck<T> = (values: T) => Record<string, string>;
 
+/** A zod schema, as the shared contract's request bodies are (no zod import here: only `safeParse` is used). */
+interface BodySchema<B> {
+  safeParse(input: unknown): { success: true; data: B } | { success: false; error: { issues: readonly Issue[] } };
+}
+interface Issue {
+  path: readonly PropertyKey[];
+  message: string;
+}
+
+/**
+ * A form's checks from the shared contract's request-body schema (the one the server validates with, so the form
+ * says what the server would): the form's values become the body with `toBody`, and each refusal is put on the
+ * field its first path segment names (`rename` maps a body key to a form field where they differ). `own` adds checks
+ * the schema cannot make (dates in order…); its messages win over the schema's for the same field.
+ */
+export function schemaCheck<T, B>(
+  schema: BodySchema<B>,
+  toBody: (values: T) => unknown,
+  own?: FormCheck<T>,
+  rename: Record<string, string> = {},
+): FormCheck<T> {
+  return (values) => {
+    const out: Record<string, string> = {};
+    const parsed = schema.safeParse(toBody(values));
+    if (!parsed.success)
+      for (const issue of parsed.error.issues) {
+        const key = String(issue.path[0] ?? "");
+        const field = rename[key] ?? key;
+        if (field && !(field in out)) out[field] = issue.message;
+      }
+    return { ...out, ...(own?.(values) ?? {}) };
+  };
+}
+
 /** A react-hook-form resolver from a check that names each field's problem. */
 export function checkResolver<T extends FieldValues>(check: FormCheck<T>): Resolver<T> {
   return async (values): Promise<ResolverResult<T>> => {

@@ -1,11 +1,11 @@
 import { MODULE_STATUSES, type ModuleStatus } from "@stride/shared";
 import type { UseFormReturn } from "react-hook-form";
-import type { ModuleCreateBody } from "@stride/shared/contract";
+import { htmlText, moduleBodies, type ModuleCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
 import { MultiPicker } from "../work-item/MultiPicker.tsx";
 import { displayName, PersonOptions } from "../work-item/properties.tsx";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
-import { useDialogForm } from "../../lib/settings-form.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCreateModule, useUpdateModule, type Module } from "../../api/modules.ts";
 import { STATUS_LABEL } from "./ModuleBits.tsx";
 
@@ -29,8 +29,8 @@ const fromModule = (m?: Module | null): Values => ({
   member_ids: m?.member_ids ?? [],
 });
 
-/** The dialog's own checks: a name, and dates in order. */
-const checkModule = (v: Values) => {
+/** The dialog's own checks beside the server's schema: a name in its words, and dates in order. */
+const ownChecks = (v: Values) => {
   const local: Record<string, string> = {};
   if (!v.name.trim()) local.name = "A module needs a name.";
   if (v.start_date && v.target_date && v.start_date > v.target_date)
@@ -47,6 +47,8 @@ const bodyOf = (v: Values): ModuleCreateBody => ({
   lead_id: v.lead_id || null,
   member_ids: v.member_ids,
 });
+
+const checkModule = schemaCheck(moduleBodies(htmlText).create, bodyOf, ownChecks);
 
 /** Create a module, or edit one (`module`): name, description, status, dates, lead and members. */
 export function ModuleFormModal({
