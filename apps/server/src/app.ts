@@ -7,6 +7,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from "fastify";
+import { registerIdempotency } from "./http/idempotency.ts";
 import cookie from "@fastify/cookie";
 import { ZodError } from "zod";
 import { THEME_COOKIE, withThemeAttributes } from "@stride/shared";
@@ -92,6 +93,8 @@ export async function buildServer(app: AppContext, opts: BuildOptions = {}): Pro
   await registerSecurity(fastify, app.config);
 
   fastify.setErrorHandler(answerError);
+  // a POST with Idempotency-Key runs once; sent again, its first answer is replayed (http/idempotency.ts)
+  registerIdempotency(fastify, app);
 
   for (const register of routeModules) register(fastify, app);
   // after the routes' own close hooks (environments releases its sandboxes first, as it always did)

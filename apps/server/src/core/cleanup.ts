@@ -9,6 +9,8 @@ export const CLEANUP_TASK = "cleanup";
 const RESET_TOKEN_GRACE = "7 days";
 /** How long realtime events are kept for clients catching up after a disconnection. */
 const LIVE_EVENT_RETENTION = "1 day";
+/** How long the answer of a POST sent with Idempotency-Key is replayed (http/idempotency.ts). */
+export const IDEMPOTENCY_RETENTION = "24 hours";
 /** How long webhook delivery attempts stay in a webhook's log. */
 export const WEBHOOK_LOG_RETENTION = "30 days";
 
@@ -19,6 +21,7 @@ export interface CleanupResult {
   resetTokens: number;
   failedJobs: number;
   liveEvents: number;
+  idempotentRequests: number;
   webhookLogs: number;
 }
 
@@ -40,6 +43,10 @@ export async function cleanupExpired(app: AppContext, db: DbOrTx = app.db): Prom
     // The realtime channel's catch-up window (live/hub.ts): a client away longer is told to refetch (reset).
     liveEvents: await count(
       dsql`DELETE FROM live_events WHERE at < now() - ${LIVE_EVENT_RETENTION}::interval RETURNING 1`,
+    ),
+    // a kept answer of an idempotent POST (http/idempotency.ts) is replayed for a day
+    idempotentRequests: await count(
+      dsql`DELETE FROM idempotent_requests WHERE created_at < now() - ${IDEMPOTENCY_RETENTION}::interval RETURNING 1`,
     ),
     webhookLogs: await count(
       dsql`DELETE FROM webhook_logs WHERE created_at < now() - ${WEBHOOK_LOG_RETENTION}::interval RETURNING 1`,

@@ -24,6 +24,7 @@ const CORS_HEADERS = [
   "user-agent",
   "x-api-key",
   "x-request-id",
+  "idempotency-key",
 ];
 
 /** `scheme://host[:port]` of a URL or Origin header, or null when it is none (`null`, garbage, other schemes). */
@@ -126,7 +127,7 @@ export async function registerSecurity(fastify: FastifyInstance, config: Config)
         credentials: true,
         methods: CORS_METHODS,
         allowedHeaders: CORS_HEADERS,
-        exposedHeaders: ["x-request-id"],
+        exposedHeaders: ["x-request-id", "idempotent-replayed"],
         maxAge: 600,
         strictPreflight: false,
       });

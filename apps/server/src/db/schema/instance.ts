@@ -70,3 +70,19 @@ export const serverInstances = pgTable("server_instances", {
   stoppedAt: ts("stopped_at"),
   unsharedWith: uuid("unshared_with").array().notNull().default([]),
 });
+
+/**
+ * POSTs sent with an `Idempotency-Key` (http/idempotency.ts): the first one's answer, kept a day, replayed to the same
+ * caller sending the same key again (the web's outbox resends a create or a comment whose answer was lost).
+ * `key` is a hash of the caller's credential and the header; `status` is null while the first request runs.
+ */
+export const idempotentRequests = pgTable("idempotent_requests", {
+  key: text("key").primaryKey(),
+  method: text("method").notNull(),
+  path: text("path").notNull(),
+  bodyHash: text("body_hash").notNull(),
+  status: integer("status"),
+  contentType: text("content_type"),
+  body: text("body"),
+  createdAt: ts("created_at").notNull().defaultNow(),
+});
