@@ -23,8 +23,7 @@ afterAll(async () => {
 const items = () => `/api/workspaces/${ws.slug}/projects/${pr.id}/issues/`;
 const key = (k: string) => ({ "Idempotency-Key": k });
 const named = async (name: string) =>
-  (await t.db.sql`SELECT count(*)::int AS n FROM issues WHERE project = ${pr.id} AND name = ${name}`)[0]!
-    .n as number;
+  (await t.db.sql`SELECT count(*)::int AS n FROM issues WHERE project = ${pr.id} AND name = ${name}`)[0]!.n as number;
 
 describe("POST with Idempotency-Key", () => {
   it("creates a work item once: sent again, the first answer is replayed and nothing new is made", async () => {
@@ -43,7 +42,12 @@ describe("POST with Idempotency-Key", () => {
     const url = `${items()}${item.body.id}/comments/`;
     const body = { comment_html: "<p>Just once</p>", access: "INTERNAL" };
     const a = await ws.admin.post(url, body, key("comment-once-0001"));
-    const b = await ws.admin.post(url, body, key("comment-once-0001"));
+    // the same body with its keys in another order (the outbox spreads them so) is the same request
+    const b = await ws.admin.post(
+      url,
+      { access: "INTERNAL", comment_html: "<p>Just once</p>" },
+      key("comment-once-0001"),
+    );
     expect([a.status, b.status]).toEqual([201, 201]);
     expect(b.body.id).toBe(a.body.id);
     const rows = await t.db.sql`SELECT count(*)::int AS n FROM issue_comments WHERE issue = ${item.body.id}`;

@@ -44,6 +44,17 @@ function callerOf(app: AppContext, req: FastifyRequest): string | null {
 
 const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 
+/** JSON with each object's keys in order: the same body sent with its keys in another order is the same request. */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v && typeof v === "object")
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(",")}}`;
+  return JSON.stringify(v ?? null);
+}
+
 interface KeptRow {
   method: string;
   path: string;
@@ -84,7 +95,7 @@ export function registerIdempotency(fastify: FastifyInstance, app: AppContext): 
     if (!caller) return;
     if (typeof header !== "string" || !KEY_FORMAT.test(header)) throw errors.badRequest(IDEMPOTENCY_MESSAGES.format);
     const key = sha256(`${caller}\0${header}`);
-    const bodyHash = sha256(JSON.stringify(req.body ?? null));
+    const bodyHash = sha256(canonical(req.body));
     const got = await claim(app, key, req, bodyHash);
     if (got === true) {
       claims.set(req, { key });

@@ -446,8 +446,8 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
       const sent = { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) };
       // offline (or with writes waiting before it): kept in the local outbox, shown at once as pending
       const r = await serverOrOutbox(
-        () => call(ofKind(WI.create, kind), { slug, projectId: project }, sent),
-        () => localCreate(slug, project, kind, sent),
+        (headers) => call(ofKind(WI.create, kind), { slug, projectId: project }, sent, { headers }),
+        (key) => localCreate(slug, project, kind, sent, key),
       );
       // kept: shown as pending (`IDENT-~N`) until the server has it
       return r.kept

@@ -616,3 +616,41 @@ it("offline, deleting a work item says it needs the server instead of waiting si
   }
   expect((await alice.request.get(itemPath(items[0].id))).ok()).toBe(true);
 });
+
+it("a comment and a new item whose answers were lost after the server made them are made once, not twice", async () => {
+  await openSynced();
+  await page.goto(`${listUrl(a)}?peekId=${items[0].id}`);
+  await peek().getByRole("textbox", { name: "Comment" }).waitFor();
+  await poll(dbStatus).toBe("ready");
+  // the server gets each write's first sending and makes it, but the connection drops before its answer arrives:
+  // the write is kept in the outbox and sent again, with the key its first sending carried
+  const lost = new Set<string>();
+  const loseFirstAnswer = async (r: import("playwright-core").Route) => {
+    const path = new URL(r.request().url()).pathname;
+    if (r.request().method() !== "POST" || lost.has(path)) return r.fallback();
+    lost.add(path);
+    await r.fetch();
+    await r.abort("connectionreset");
+  };
+  const writes = (u: URL) => u.pathname === `${P()}/issues/` || u.pathname.endsWith("/comments/");
+  await alice.route(writes, loseFirstAnswer);
+  await peek().getByRole("textbox", { name: "Comment" }).click();
+  await page.keyboard.type("Said once");
+  await peek().getByRole("button", { name: "Comment", exact: true }).click();
+  await expect.poll(outbox, { timeout: 60_000 }).toBe("0");
+  await peek().locator("[data-comment]", { hasText: "Said once" }).waitFor();
+  await peek().getByRole("button", { name: "Close peek view" }).click();
+  await quickAdd("Made once");
+  await expect.poll(outbox, { timeout: 60_000 }).toBe("0");
+  await page.locator(`[data-item="${key(6)}"]`, { hasText: "Made once" }).waitFor();
+  expect([...lost].sort()).toEqual([`${P()}/issues/`, `${itemPath(items[0].id)}comments/`].sort());
+  await alice.unroute(writes, loseFirstAnswer);
+
+  const said = (await serverComments(items[0].id)).filter((c) => c.comment_html.includes("Said once"));
+  expect(said.length).toBe(1);
+  const env = (await (await alice.request.get(`${P()}/issues/?per_page=100&cursor=100:0:0`)).json()) as {
+    results: { name: string }[];
+  };
+  expect(env.results.filter((r) => r.name === "Made once").length).toBe(1);
+  expect(await page.locator("[data-item]", { hasText: "Made once" }).count()).toBe(1);
+});

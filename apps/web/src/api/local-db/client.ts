@@ -19,7 +19,7 @@ import {
   type LocalDbState,
   type ToWorker,
 } from "./protocol.ts";
-import { newLocalId } from "./outbox.ts";
+import { IDEMPOTENCY_HEADER, newLocalId, newRequestKey } from "./outbox.ts";
 import { qk } from "../query-keys.ts";
 import { ApiError, call } from "../client.ts";
 import { commentEndpoints as CM, ofKind, type ItemKind } from "@stride/shared/endpoints";
@@ -303,9 +303,10 @@ export async function localCreate(
   pid: string,
   kind: string,
   body: Record<string, unknown>,
+  key?: string,
 ): Promise<LocalItem | null> {
   if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return null;
-  const made = await send({ op: "write", slug, pid, id: newLocalId(), kind, body, what: "create" });
+  const made = await send({ op: "write", slug, pid, id: newLocalId(), kind, body, what: "create", key });
   return made && typeof made === "object" && "id" in made ? (made as LocalItem) : null;
 }
 
@@ -316,9 +317,11 @@ export async function localComment(
   id: string,
   kind: string,
   html: string,
+  key?: string,
 ): Promise<boolean> {
   if (kind !== "issues" || state.status !== "ready" || !state.projects[pid]?.complete) return false;
-  return (await send({ op: "write", slug, pid, id, kind, body: { comment_html: html }, what: "comment" })) === true;
+  const body = { comment_html: html };
+  return (await send({ op: "write", slug, pid, id, kind, body, what: "comment", key })) === true;
 }
 
 /** A comment: to the server, or kept in the outbox (null: shown as pending in the item's activity, sent later). */
@@ -330,9 +333,14 @@ export async function addComment(
   html: string,
 ): Promise<Comment | null> {
   const r = await serverOrOutbox(
-    () =>
-      call(ofKind(CM.create, kind), { slug, projectId: pid, issueId: id }, { comment_html: html, access: "INTERNAL" }),
-    async () => ((await localComment(slug, pid, id, kind, html)) ? true : null),
+    (headers) =>
+      call(
+        ofKind(CM.create, kind),
+        { slug, projectId: pid, issueId: id },
+        { comment_html: html, access: "INTERNAL" },
+        { headers },
+      ),
+    async (key) => ((await localComment(slug, pid, id, kind, html, key)) ? true : null),
   );
   return r.sent ?? null;
 }
@@ -350,24 +358,28 @@ const unreachable = (e: unknown) => !(e instanceof ApiError) || [502, 503, 504].
 
 /**
  * A new item or comment: to the server when it goes directly (`sendsDirectly`), kept in the outbox when the server
- * cannot be reached or something waits before it; the server's refusals are thrown as they are.
+ * cannot be reached or something waits before it; the server's refusals are thrown as they are. Both ways carry one
+ * `Idempotency-Key`: when the direct send's answer is lost after the server made it, the outbox sending it again gets
+ * that first answer back instead of a second item or comment.
  */
 export async function serverOrOutbox<T, L>(
-  direct: () => Promise<T>,
-  keep: () => Promise<L | null>,
+  direct: (headers: Record<string, string>) => Promise<T>,
+  keep: (key: string) => Promise<L | null>,
 ): Promise<{ sent: T; kept?: undefined } | { kept: L; sent?: undefined }> {
+  const key = newRequestKey();
+  const headers = { [IDEMPOTENCY_HEADER]: key };
   if (sendsDirectly()) {
     try {
-      return { sent: await direct() };
+      return { sent: await direct(headers) };
     } catch (e) {
       if (!unreachable(e)) throw e;
-      const kept = await keep();
+      const kept = await keep(key);
       if (kept === null) throw e;
       return { kept };
     }
   }
-  const kept = await keep();
-  return kept !== null ? { kept } : { sent: await direct() };
+  const kept = await keep(key);
+  return kept !== null ? { kept } : { sent: await direct(headers) };
 }
 
 const subscribe = (fn: () => void) => {

@@ -27,6 +27,18 @@ function replay(start: OutboxEntry[], answer: (e: OutboxEntry, n: number) => Ans
   return sent;
 }
 
+describe("the outbox's requests", () => {
+  it("send a create's and a comment's Idempotency-Key (made once on the server however often sent); edits have none", () => {
+    const keyed = { ...entry(1, "create", NEW, { name: "New" }), key: "k-1" };
+    expect(outboxRequest(keyed).headers).toEqual({ "Idempotency-Key": "k-1" });
+    const comment = { ...entry(2, "comment", "i1", { comment_html: "<p>hi</p>" }), key: "k-2" };
+    expect(outboxRequest(comment).headers).toEqual({ "Idempotency-Key": "k-2" });
+    expect(outboxRequest({ ...entry(3, "update", "i1", { name: "x" }), key: "k-3" }).headers).toEqual({});
+    // a write kept before keys were: sent as it always was
+    expect(outboxRequest(entry(4, "create", NEW, { name: "Old" })).headers).toEqual({});
+  });
+});
+
 describe("the outbox's replay (creates, comments and edits made offline)", () => {
   it("sends in the order written; an edit and a comment of an item created offline go after it, on the server's id", () => {
     const sent = replay(

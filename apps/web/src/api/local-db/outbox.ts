@@ -22,6 +22,8 @@ export interface OutboxEntry {
   body: Record<string, unknown>;
   /** Each edited field's value when the edit was made (update only). */
   base: Record<string, unknown>;
+  /** A create's or comment's `Idempotency-Key`: sent again, the server answers as the first time (none: older writes). */
+  key?: string | null;
 }
 
 /** A new item or a comment waiting in the outbox (what the screens show as pending). */
@@ -43,17 +45,29 @@ export const newLocalId = (): string => `${LOCAL_ID_PREFIX}${crypto.randomUUID()
 const W = (slug: string) => `/api/workspaces/${encodeURIComponent(slug)}`;
 const P = (slug: string, pid: string) => `${W(slug)}/projects/${pid}`;
 
-/** The request a write makes. */
+/** The header that makes a POST run once on the server (apps/server/src/http/idempotency.ts). */
+export const IDEMPOTENCY_HEADER = "Idempotency-Key";
+/** A new request key (a create's or a comment's, before its first send). */
+export const newRequestKey = (): string => crypto.randomUUID();
+
+/** The request a write makes (a create or comment with its key: sent again, it is made once). */
 export function outboxRequest(e: OutboxEntry): {
   method: "POST" | "PATCH";
   path: string;
   body: Record<string, unknown>;
+  headers: Record<string, string>;
 } {
   const items = `${P(e.workspace, e.project_id)}/${e.kind === "epics" ? "epics" : "issues"}/`;
-  if (e.op === "create") return { method: "POST", path: items, body: e.body };
+  const headers: Record<string, string> = e.op !== "update" && e.key ? { [IDEMPOTENCY_HEADER]: e.key } : {};
+  if (e.op === "create") return { method: "POST", path: items, body: e.body, headers };
   if (e.op === "comment")
-    return { method: "POST", path: `${items}${e.issue_id}/comments/`, body: { access: "INTERNAL", ...e.body } };
-  return { method: "PATCH", path: `${items}${e.issue_id}/`, body: e.body };
+    return {
+      method: "POST",
+      path: `${items}${e.issue_id}/comments/`,
+      body: { access: "INTERNAL", ...e.body },
+      headers,
+    };
+  return { method: "PATCH", path: `${items}${e.issue_id}/`, body: e.body, headers };
 }
 
 /** The temporary id a write still needs the server's id for (it cannot be sent before), or null. */

@@ -85,6 +85,8 @@ export type LocalDbRequest =
       kind: string;
       body: Record<string, unknown>;
       what?: OutboxOp;
+      /** A create's or comment's Idempotency-Key (outbox.ts). */
+      key?: string;
     }
   | { op: "wipe" };
 

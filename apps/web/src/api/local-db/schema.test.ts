@@ -98,6 +98,17 @@ describe("the local database's schema upgrades", () => {
     expect(db.selectValues(`SELECT op FROM outbox ORDER BY seq`)).toEqual(["update", "create", "comment"]);
   });
 
+  it("upgrades a version-4 database: its queued creates keep no request key, new ones keep theirs", () => {
+    const db = databaseAt(4);
+    db.exec(`INSERT INTO outbox (workspace, project_id, issue_id, kind, op, body, base, created_at) VALUES
+      ('acme', 'p1', 'local-1', 'issues', 'create', '{"name":"Old"}', '{}', '2026-01-04')`);
+    expect(migrate(db)).toBe(4);
+    expect(db.selectValues(`SELECT request_key FROM outbox`)).toEqual([null]);
+    db.exec(`INSERT INTO outbox (workspace, project_id, issue_id, kind, op, body, base, created_at, request_key) VALUES
+      ('acme', 'p1', 'local-2', 'issues', 'create', '{"name":"New"}', '{}', '2026-01-05', 'k-2')`);
+    expect(db.selectValues(`SELECT coalesce(request_key, '-') FROM outbox ORDER BY seq`)).toEqual(["-", "k-2"]);
+  });
+
   it("starts again from empty when a newer app wrote the database, and opens an up-to-date one unchanged", () => {
     const newer = databaseAt(SCHEMA_VERSION);
     newer.exec(ISSUE);

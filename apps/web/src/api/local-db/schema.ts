@@ -75,6 +75,9 @@ export const MIGRATIONS: string[][] = [
   // 4: the outbox keeps new items and comments too (outbox.ts): `op` says which; the edits already kept are updates.
   // A new item's `issue_id` is its temporary id (`local-…`) until the server gives its own
   [`ALTER TABLE outbox ADD COLUMN op TEXT NOT NULL DEFAULT 'update'`],
+  // 5: a new item's or a comment's `Idempotency-Key` (the one its first, direct send carried, if any): sent again, the
+  // server replays its first answer instead of making it twice. Older writes have none
+  [`ALTER TABLE outbox ADD COLUMN request_key TEXT`],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

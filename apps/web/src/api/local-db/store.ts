@@ -432,7 +432,7 @@ export class Store {
   /** Keep a write (and show it at once: an edited item's row takes the edited fields); returns its place in order. */
   addEdit(e: Omit<OutboxEntry, "seq">): number {
     this.db.exec({
-      sql: "INSERT INTO outbox (workspace, project_id, issue_id, kind, op, body, base, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      sql: "INSERT INTO outbox (workspace, project_id, issue_id, kind, op, body, base, created_at, request_key) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
       bind: [
         e.workspace,
         e.project_id,
@@ -442,6 +442,7 @@ export class Store {
         JSON.stringify(e.body),
         JSON.stringify(e.base),
         new Date().toISOString(),
+        e.key ?? null,
       ],
     });
     const seq = Number(this.db.selectValue("SELECT last_insert_rowid()"));
@@ -454,7 +455,7 @@ export class Store {
   outbox(limit = -1): OutboxEntry[] {
     return (
       this.db.selectObjects(
-        "SELECT seq, workspace, project_id, issue_id, kind, op, body, base FROM outbox ORDER BY seq LIMIT ?",
+        "SELECT seq, workspace, project_id, issue_id, kind, op, body, base, request_key FROM outbox ORDER BY seq LIMIT ?",
         [limit],
       ) as Record<string, unknown>[]
     ).map((r) => ({
@@ -466,6 +467,7 @@ export class Store {
       op: r.op as OutboxEntry["op"],
       body: JSON.parse(r.body as string) as Record<string, unknown>,
       base: JSON.parse(r.base as string) as Record<string, unknown>,
+      key: (r.request_key as string | null) ?? null,
     }));
   }
 

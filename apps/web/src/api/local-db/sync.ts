@@ -183,7 +183,7 @@ async function sendNew(e: OutboxEntry): Promise<EditOutcome> {
     const res = await fetch(req.path, {
       method: req.method,
       credentials: "same-origin",
-      headers: { "content-type": "application/json", accept: "application/json" },
+      headers: { "content-type": "application/json", accept: "application/json", ...req.headers },
       body: JSON.stringify(req.body),
     });
     if (passing(res.status)) return { kind: "later" };

@@ -282,6 +282,7 @@ function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): Lo
     op: "create",
     body: b,
     base: {},
+    key: req.key ?? null,
   });
   const now = new Date().toISOString();
   const item: LocalItem & { description_html?: string } = {
@@ -335,7 +336,17 @@ function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | 
     const base: Record<string, unknown> = {};
     if (op === "update")
       for (const k of Object.keys(req.body)) base[k] = (current as unknown as Record<string, unknown>)[k] ?? null;
-    s.addEdit({ workspace: req.slug, project_id: req.pid, issue_id: req.id, kind: req.kind, op, body: req.body, base });
+    const key = op === "comment" ? (req.key ?? null) : null;
+    s.addEdit({
+      workspace: req.slug,
+      project_id: req.pid,
+      issue_id: req.id,
+      kind: req.kind,
+      op,
+      body: req.body,
+      base,
+      key,
+    });
   }
   countOutbox();
   replay();
