@@ -22,7 +22,6 @@ const BASELINE = {
     "apps/server/src/routes/importers/commands.ts": 107,
     "apps/server/src/routes/importers/jira.ts": 107,
     "apps/server/src/routes/issue-drafts/commands.ts": 110,
-    "apps/server/src/routes/issues/bulk.ts": 82,
     "apps/server/src/routes/issues/commands.ts": 123,
     "apps/server/src/routes/issues/detail.ts": 133,
     "apps/server/src/routes/issues/relations.ts": 103,
