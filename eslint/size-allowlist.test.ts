@@ -13,7 +13,6 @@ const BASELINE = {
     "apps/server/src/domain/work-item-list/context.ts": 84,
     "apps/server/src/domain/work-item-list/engine.ts": 112,
     "apps/server/src/http/route.ts": 111,
-    "apps/server/src/routes/exports/rows.ts": 122,
     "apps/server/src/routes/importers/commands.ts": 107,
     "apps/server/src/routes/importers/jira.ts": 107,
     "apps/server/src/routes/issue-drafts/commands.ts": 110,
