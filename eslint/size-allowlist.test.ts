@@ -13,9 +13,6 @@ const BASELINE = {
     "apps/server/src/domain/work-item-list/context.ts": 84,
     "apps/server/src/domain/work-item-list/engine.ts": 112,
     "apps/server/src/http/route.ts": 111,
-    "apps/server/src/routes/importers/commands.ts": 107,
-    "apps/server/src/routes/importers/jira.ts": 107,
-    "apps/server/src/routes/issue-drafts/commands.ts": 110,
     "apps/server/src/routes/issues/commands.ts": 123,
     "apps/server/src/routes/issues/detail.ts": 133,
     "apps/server/src/routes/issues/relations.ts": 103,
@@ -119,7 +116,6 @@ const BASELINE = {
   files: {
     "apps/server/src/agents/sandbox/runtime.ts": 559,
     "apps/server/src/http/route.ts": 502,
-    "apps/server/src/routes/importers/commands.ts": 514,
     "apps/web/src/features/intake/IntakePage.tsx": 799,
     "apps/web/src/features/spaces/SpacePage.tsx": 569,
     "apps/web/src/features/work-item-detail/WorkItemDetail.tsx": 815,
