@@ -105,7 +105,6 @@ const BASELINE = {
     "packages/shared/src/screen-data.ts": 266,
   } as Record<string, number>,
   files: {
-    "apps/server/src/agents/sandbox/runtime.ts": 559,
     "apps/web/src/features/intake/IntakePage.tsx": 799,
     "apps/web/src/features/spaces/SpacePage.tsx": 569,
     "apps/web/src/features/work-item-detail/WorkItemDetail.tsx": 815,
