@@ -100,9 +100,6 @@ const BASELINE = {
     "bench/screen-trace.ts": 183,
     "bench/seed.ts": 349,
     "bench/types.ts": 135,
-    "packages/shared/src/editor/image.ts": 83,
-    "packages/shared/src/issue-filters/list-shape.ts": 93,
-    "packages/shared/src/screen-data.ts": 266,
   } as Record<string, number>,
   files: {
     "apps/web/src/features/intake/IntakePage.tsx": 799,
