@@ -110,7 +110,6 @@ const BASELINE = {
     "apps/web/src/features/work-items/layouts/SpreadsheetLayout.tsx": 552,
     "bench/run.ts": 944,
     "bench/seed.ts": 636,
-    "packages/shared/src/issue-filters/local-list.ts": 560,
   } as Record<string, number>,
 };
 
