@@ -91,7 +91,6 @@ const BASELINE = {
     "apps/web/src/features/workspace-settings/MembersPage.tsx": 195,
     "apps/web/src/features/workspace-settings/WebhooksPage.tsx": 161,
     "apps/web/src/features/workspace/FavoritesSection.tsx": 109,
-    "bench/export.ts": 96,
     "bench/issue13.ts": 158,
     "bench/live.ts": 140,
     "bench/profile-list.ts": 112,
