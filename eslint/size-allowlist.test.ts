@@ -95,7 +95,6 @@ const BASELINE = {
     "bench/live.ts": 140,
     "bench/profile-list.ts": 112,
     "bench/run.ts": 206,
-    "bench/screen-ab.ts": 99,
     "bench/screen-trace.ts": 183,
     "bench/seed.ts": 349,
     "bench/types.ts": 135,
