@@ -96,7 +96,6 @@ const BASELINE = {
     "bench/run.ts": 206,
     "bench/screen-trace.ts": 183,
     "bench/seed.ts": 349,
-    "bench/types.ts": 135,
   } as Record<string, number>,
   files: {
     "apps/web/src/features/intake/IntakePage.tsx": 799,
