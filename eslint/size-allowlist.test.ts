@@ -91,7 +91,6 @@ const BASELINE = {
     "apps/web/src/features/workspace-settings/MembersPage.tsx": 195,
     "apps/web/src/features/workspace-settings/WebhooksPage.tsx": 161,
     "apps/web/src/features/workspace/FavoritesSection.tsx": 109,
-    "bench/issue13.ts": 158,
     "bench/run.ts": 206,
     "bench/screen-trace.ts": 183,
     "bench/seed.ts": 349,
