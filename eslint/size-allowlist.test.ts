@@ -92,7 +92,6 @@ const BASELINE = {
     "apps/web/src/features/workspace-settings/WebhooksPage.tsx": 161,
     "apps/web/src/features/workspace/FavoritesSection.tsx": 109,
     "bench/run.ts": 206,
-    "bench/screen-trace.ts": 183,
     "bench/seed.ts": 349,
   } as Record<string, number>,
   files: {
