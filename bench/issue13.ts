@@ -132,6 +132,56 @@ export const ALL_PAGES_QS = [
   "?order_by=-created_at&layout=list&per_page=1000&cursor=1000:1:0",
 ];
 
+/** Memory: a separate server process, idle, then under the 20-client grouped list load with the cache off. */
+async function issue13Memory(d: Issue13Deps, SP: string) {
+  const { app, info } = d;
+  let memory: MemoryResult | null = null;
+  let memoryNote = "";
+  if (process.platform === "linux") {
+    d.log("Issue #13: memory (server as its own process; PostgreSQL as PSS) …");
+    const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
+    const grouped = `${P}/issues/?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`;
+    try {
+      memory = await measureMemory({
+        root: d.root,
+        dataDir: d.dataDir,
+        pgPort: d.pgPort,
+        log: d.log,
+        warm: async (base) => {
+          for (let i = 0; i < 20; i++) {
+            const res = await fetch(base + grouped, { headers: d.headers });
+            await res.text();
+            if (res.status !== 200) throw new Error(`warm-up → ${res.status}`);
+          }
+        },
+        loads: [
+          async (base) => {
+            await d.httpLoad(base + grouped, d.headers, d.requests, d.concurrency);
+          },
+          async (base) => {
+            await d.httpLoad(
+              base + SP + "/issues/" + ALL_PAGES_QS[0],
+              d.headers,
+              Math.round(d.requests / 4),
+              d.concurrency,
+            );
+          },
+        ],
+        pgSettings: async () => {
+          const r = await app.sql<{ name: string; setting: string; unit: string | null }[]>`
+            SELECT name, setting, unit FROM pg_settings WHERE name IN ('max_connections', 'shared_buffers', 'work_mem', 'unix_socket_directories', 'listen_addresses')`;
+          return Object.fromEntries(r.map((x) => [x.name, x.unit ? `${x.setting} × ${x.unit}` : x.setting]));
+        },
+      });
+    } catch (e) {
+      memoryNote = `not measured: ${(e as Error).message.split("\n")[0]}`;
+    }
+  } else {
+    memoryNote = "not measured: /proc is Linux-only";
+  }
+  return { memory, memoryNote };
+}
+
 export async function measureIssue13(d: Issue13Deps): Promise<Issue13Result> {
   const { app, info, get } = d;
   const cache = listCacheOf(app);
@@ -168,64 +218,15 @@ export async function measureIssue13(d: Issue13Deps): Promise<Issue13Result> {
     );
     const smallPlan = (rows as unknown as Record<string, string>[]).map((r) => r["QUERY PLAN"]).join("\n");
 
-    // memory: a separate server process, idle, then under the 20-client grouped list load with the cache off
-    let memory: MemoryResult | null = null;
-    let memoryNote = "";
-    if (process.platform === "linux") {
-      d.log("Issue #13: memory (server as its own process; PostgreSQL as PSS) …");
-      const P = `/api/workspaces/${info.workspaceSlug}/projects/${info.projectId}`;
-      const grouped = `${P}/issues/?group_by=state_id&per_page=50&cursor=50:0:0&order_by=sort_order`;
-      try {
-        memory = await measureMemory({
-          root: d.root,
-          dataDir: d.dataDir,
-          pgPort: d.pgPort,
-          log: d.log,
-          warm: async (base) => {
-            for (let i = 0; i < 20; i++) {
-              const res = await fetch(base + grouped, { headers: d.headers });
-              await res.text();
-              if (res.status !== 200) throw new Error(`warm-up → ${res.status}`);
-            }
-          },
-          loads: [
-            async (base) => {
-              await d.httpLoad(base + grouped, d.headers, d.requests, d.concurrency);
-            },
-            async (base) => {
-              await d.httpLoad(
-                base + SP + "/issues/" + ALL_PAGES_QS[0],
-                d.headers,
-                Math.round(d.requests / 4),
-                d.concurrency,
-              );
-            },
-          ],
-          pgSettings: async () => {
-            const r = await app.sql<{ name: string; setting: string; unit: string | null }[]>`
-              SELECT name, setting, unit FROM pg_settings WHERE name IN ('max_connections', 'shared_buffers', 'work_mem', 'unix_socket_directories', 'listen_addresses')`;
-            return Object.fromEntries(r.map((x) => [x.name, x.unit ? `${x.setting} × ${x.unit}` : x.setting]));
-          },
-        });
-      } catch (e) {
-        memoryNote = `not measured: ${(e as Error).message.split("\n")[0]}`;
-      }
-    } else {
-      memoryNote = "not measured: /proc is Linux-only";
-    }
+    const { memory, memoryNote } = await issue13Memory(d, SP);
     return { small, memory, memoryNote, smallPlan };
   } finally {
     cache.enabled = true;
   }
 }
 
-/** Issue #13's figures from this run (writes and the grouped ones come from run.ts's own measurements). */
-export function issue13Figures(
-  r: Issue13Result,
-  s: Record<string, Stats>,
-  st: Record<string, StatementCounts>,
-  concurrency: number,
-): Figure[] {
+/** The writes' figures: one client, `concurrency` clients, and the statements each sends. */
+function writeFigures(s: Record<string, Stats>, st: Record<string, StatementCounts>, concurrency: number): Figure[] {
   const f: Figure[] = [];
   for (const [w, label] of [
     ["create", "Create a work item (POST P/issues/)"],
@@ -272,7 +273,12 @@ export function issue13Figures(
       );
     }
   }
-  f.push(
+  return f;
+}
+
+/** The 2,000-item project's pages: all items and the first page, through the API and as SQL alone. */
+function smallListFigures(r: Issue13Result): Figure[] {
+  return [
     {
       id: "t2.all2000.api.p50",
       label: "2,000-item project, all items (2 pages of 1,000), 1 client, miss: p50",
@@ -289,6 +295,12 @@ export function issue13Figures(
       target: 8,
     },
     { id: "t2.first100.sql.p50", label: "… its SQL alone: p50", value: r.small.firstSql.p50, unit: "ms" },
+  ];
+}
+
+/** The 100,000-item project's grouped and filtered pages, missing the cache and hitting it. */
+function bigListFigures(s: Record<string, Stats>, concurrency: number): Figure[] {
+  return [
     {
       id: "t3.grouped.c20.p50",
       label: `100,000 items, grouped by state, 50 per group, ${concurrency} clients, miss: p50`,
@@ -342,41 +354,56 @@ export function issue13Figures(
       value: s.groupedConcurrent.p50,
       unit: "ms",
     },
-  );
-  if (r.memory) {
-    const m = r.memory;
-    f.push(
-      { id: "t4.server.idle", label: "Server RSS, idle", value: toMB(m.serverIdleRss), unit: "MB", target: 150 },
-      {
-        id: "t4.server.load",
-        label: `Server RSS, peak under the ${concurrency}-client list load (cache off): grouped page of the 100,000-item project`,
-        value: toMB(m.serverLoadRssBy[0]),
-        unit: "MB",
-        target: 250,
-      },
-      {
-        id: "t4.server.load1000",
-        label: `… then ${concurrency} clients on the 1,000-item page of the small project (~0.7 MB bodies)`,
-        value: toMB(m.serverLoadRssBy[1]),
-        unit: "MB",
-        target: 250,
-      },
-      {
-        id: "t4.pg.pss.idle",
-        label: "PostgreSQL PSS (postmaster + children), idle",
-        value: m.pgIdle ? toMB(m.pgIdle.pss) : NaN,
-        unit: "MB",
-      },
-      { id: "t4.pg.pss.load", label: "PostgreSQL PSS, peak under the load", value: toMB(m.pgLoad.pss), unit: "MB" },
-      {
-        id: "t4.pg.rsssum.load",
-        label: "… the same processes' RSS summed (counts shared memory once per process)",
-        value: toMB(m.pgLoad.rssSum),
-        unit: "MB",
-      },
-    );
-  }
-  return f;
+  ];
+}
+
+/** The server's and PostgreSQL's memory, idle and under the list load. */
+function memoryFigures(m: MemoryResult, concurrency: number): Figure[] {
+  return [
+    { id: "t4.server.idle", label: "Server RSS, idle", value: toMB(m.serverIdleRss), unit: "MB", target: 150 },
+    {
+      id: "t4.server.load",
+      label: `Server RSS, peak under the ${concurrency}-client list load (cache off): grouped page of the 100,000-item project`,
+      value: toMB(m.serverLoadRssBy[0]),
+      unit: "MB",
+      target: 250,
+    },
+    {
+      id: "t4.server.load1000",
+      label: `… then ${concurrency} clients on the 1,000-item page of the small project (~0.7 MB bodies)`,
+      value: toMB(m.serverLoadRssBy[1]),
+      unit: "MB",
+      target: 250,
+    },
+    {
+      id: "t4.pg.pss.idle",
+      label: "PostgreSQL PSS (postmaster + children), idle",
+      value: m.pgIdle ? toMB(m.pgIdle.pss) : NaN,
+      unit: "MB",
+    },
+    { id: "t4.pg.pss.load", label: "PostgreSQL PSS, peak under the load", value: toMB(m.pgLoad.pss), unit: "MB" },
+    {
+      id: "t4.pg.rsssum.load",
+      label: "… the same processes' RSS summed (counts shared memory once per process)",
+      value: toMB(m.pgLoad.rssSum),
+      unit: "MB",
+    },
+  ];
+}
+
+/** Issue #13's figures from this run (writes and the grouped ones come from run.ts's own measurements). */
+export function issue13Figures(
+  r: Issue13Result,
+  s: Record<string, Stats>,
+  st: Record<string, StatementCounts>,
+  concurrency: number,
+): Figure[] {
+  return [
+    ...writeFigures(s, st, concurrency),
+    ...smallListFigures(r),
+    ...bigListFigures(s, concurrency),
+    ...(r.memory ? memoryFigures(r.memory, concurrency) : []),
+  ];
 }
 
 function commit(root: string): string {

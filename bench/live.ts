@@ -60,6 +60,136 @@ function openSocket(
 const subscribe = (ws: WebSocket, topic: string) =>
   (ws as WebSocket & { subscribe: (t: string) => Promise<void> }).subscribe(topic);
 
+type Call = (method: string, p: string, body?: unknown) => Promise<unknown>;
+
+/** What the measures act on: the admin's cookie and API calls on A, the work item renamed, the sockets opened on B. */
+interface LiveTarget {
+  cookie: string;
+  call: Call;
+  itemPath: string;
+  projectId: string;
+  itemId: string;
+  sockets: WebSocket[];
+}
+
+/** One signed-in admin, a workspace, a project and one work item, made through A's API. */
+async function benchItem(a: Awaited<ReturnType<typeof startStride>>) {
+  const app = a.app;
+  const [user] = await app.sql<{ id: string }[]>`
+    INSERT INTO users (email, username, first_name, display_name, is_password_autoset) VALUES ('live@bench.test', 'livebench', 'Live', 'live', false) RETURNING id`;
+  await app.sql`INSERT INTO profiles (user_id, is_onboarded) VALUES (${user.id}, true)`;
+  const token = await benchSession(app.sql, user.id);
+  const cookie = `${app.config.sessionCookieName}=${token}`;
+  const call = async (method: string, p: string, body?: unknown) => {
+    const r = await fetch(a.url + p, {
+      method,
+      headers: { cookie, "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
+    return r.status === 204 ? null : r.json();
+  };
+  const ws = (await call("POST", "/api/workspaces/", {
+    name: "Live bench",
+    slug: "live-bench",
+    organization_size: "2-10",
+  })) as { id: string; slug: string };
+  const project = (await call("POST", `/api/workspaces/${ws.slug}/projects/`, {
+    name: "Live",
+    identifier: "LIVE",
+  })) as { id: string };
+  const P = `/api/workspaces/${ws.slug}/projects/${project.id}`;
+  const item = (await call("POST", `${P}/issues/`, { name: "Renamed live" })) as { id: string };
+  return { cookie, call, project, P, item };
+}
+
+/** Latency: CLIENTS subscribers on B, WRITES renames of the item on A; each write waits for every client's event. */
+async function measureLatency(bUrl: string, t: LiveTarget) {
+  const { cookie, call, itemPath, projectId, itemId, sockets } = t;
+  let waiting: { seen: number; done: () => void; t0: number; tAnswer: number } | null = null;
+  const fromStart: number[] = [];
+  const fromAnswer: number[] = [];
+  const onEvent = (m: Extract<LiveServerMessage, { type: "event" }>, at: number) => {
+    if (!waiting || m.event.id !== itemId || m.event.op !== "update") return;
+    fromStart.push(at - waiting.t0);
+    fromAnswer.push(at - waiting.tAnswer);
+    if (++waiting.seen === CLIENTS) waiting.done();
+  };
+  for (let i = 0; i < CLIENTS; i++) {
+    const s = await openSocket(bUrl, cookie, onEvent);
+    await subscribe(s, `project:${projectId}`);
+    sockets.push(s);
+  }
+  for (let i = 0; i < 20; i++) await call("PATCH", itemPath, { name: `warm ${i}` });
+  await new Promise((r) => setTimeout(r, 500));
+  fromStart.length = 0;
+  fromAnswer.length = 0;
+  for (let i = 0; i < WRITES; i++) {
+    const arrived = new Promise<void>((done) => {
+      waiting = { seen: 0, done, t0: performance.now(), tAnswer: Infinity };
+    });
+    const w = waiting!;
+    await call("PATCH", itemPath, { name: `write ${i}` });
+    w.tAnswer = performance.now();
+    await Promise.race([
+      arrived,
+      new Promise((_r, rej) =>
+        setTimeout(
+          () => rej(new Error(`write ${i}: only ${w.seen} of ${CLIENTS} clients got the event within 10 s`)),
+          10_000,
+        ),
+      ),
+    ]);
+  }
+  waiting = null;
+  // an event can arrive before the write's answer is read: from the answer it is then negative, counted as 0
+  const fa = fromAnswer.map((x) => Math.max(0, x));
+  log(
+    `Latency over ${WRITES} writes × ${CLIENTS} clients: from the write's start p50 ${pct(fromStart, 50).toFixed(1)} ms, p99 ${pct(fromStart, 99).toFixed(1)} ms; after its answer p50 ${pct(fa, 50).toFixed(1)} ms, p99 ${pct(fa, 99).toFixed(1)} ms`,
+  );
+  return { fromStart, fa };
+}
+
+/** Sockets: SOCKETS more on B, each subscribed to the project: B's memory, and one write reaching them all. */
+async function measureFanOut(b: Awaited<ReturnType<typeof forkBenchServer>>, t: LiveTarget) {
+  const { cookie, call, itemPath, projectId, itemId, sockets } = t;
+  await new Promise((r) => setTimeout(r, 2000));
+  const rssBefore = rssOf(b.child.pid!) ?? NaN;
+  let fanSeen = 0;
+  let fanDone: () => void = () => {};
+  let fanT0 = 0;
+  const fanTimes: number[] = [];
+  const onWsEvent = (m: Extract<LiveServerMessage, { type: "event" }>, at: number) => {
+    if (fanT0 === 0 || m.event.id !== itemId || m.event.op !== "update") return;
+    fanTimes.push(at - fanT0);
+    if (++fanSeen === SOCKETS) fanDone();
+  };
+  const batch = 100;
+  for (let i = 0; i < SOCKETS; i += batch) {
+    const opened = await Promise.all(
+      Array.from({ length: Math.min(batch, SOCKETS - i) }, () => openSocket(b.url, cookie, onWsEvent)),
+    );
+    await Promise.all(opened.map((s) => subscribe(s, `project:${projectId}`)));
+    sockets.push(...opened);
+  }
+  await new Promise((r) => setTimeout(r, 3000));
+  const rssAfter = rssOf(b.child.pid!) ?? NaN;
+  const fan = new Promise<void>((done) => {
+    fanDone = done;
+  });
+  fanT0 = performance.now();
+  await call("PATCH", itemPath, { name: "fan-out" });
+  await Promise.race([
+    fan,
+    new Promise((_r, rej) => setTimeout(() => rej(new Error(`fan-out: ${fanSeen} of ${SOCKETS} within 30 s`)), 30_000)),
+  ]);
+  const perSocketKb = (rssAfter - rssBefore) / SOCKETS / 1024;
+  log(
+    `Sockets: B's RSS ${toMB(rssBefore).toFixed(1)} MB with ${CLIENTS} sockets, ${toMB(rssAfter).toFixed(1)} MB with ${CLIENTS + SOCKETS} (${perSocketKb.toFixed(1)} KB per socket); one write reached all ${SOCKETS} in ${pct(fanTimes, 100).toFixed(1)} ms (p50 ${pct(fanTimes, 50).toFixed(1)} ms)`,
+  );
+  return { rssBefore, rssAfter, perSocketKb, fanTimes };
+}
+
 async function main() {
   fs.rmSync(DATA, { recursive: true, force: true });
   fs.mkdirSync(DATA, { recursive: true });
@@ -78,117 +208,22 @@ async function main() {
   let b: Awaited<ReturnType<typeof forkBenchServer>> | null = null;
   const sockets: WebSocket[] = [];
   try {
-    // one signed-in admin, a workspace, a project and one work item, made through A's API
-    const app = a.app;
-    const [user] = await app.sql<{ id: string }[]>`
-      INSERT INTO users (email, username, first_name, display_name, is_password_autoset) VALUES ('live@bench.test', 'livebench', 'Live', 'live', false) RETURNING id`;
-    await app.sql`INSERT INTO profiles (user_id, is_onboarded) VALUES (${user.id}, true)`;
-    const token = await benchSession(app.sql, user.id);
-    const cookie = `${app.config.sessionCookieName}=${token}`;
-    const call = async (method: string, p: string, body?: unknown) => {
-      const r = await fetch(a.url + p, {
-        method,
-        headers: { cookie, "content-type": "application/json" },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      if (!r.ok) throw new Error(`${method} ${p}: ${r.status} ${await r.text()}`);
-      return r.status === 204 ? null : r.json();
-    };
-    const ws = (await call("POST", "/api/workspaces/", {
-      name: "Live bench",
-      slug: "live-bench",
-      organization_size: "2-10",
-    })) as { id: string; slug: string };
-    const project = (await call("POST", `/api/workspaces/${ws.slug}/projects/`, {
-      name: "Live",
-      identifier: "LIVE",
-    })) as { id: string };
-    const P = `/api/workspaces/${ws.slug}/projects/${project.id}`;
-    const item = (await call("POST", `${P}/issues/`, { name: "Renamed live" })) as { id: string };
+    const { cookie, call, project, P, item } = await benchItem(a);
 
     b = await forkBenchServer(ROOT, DATA, PG_PORT);
     log(`Instance A ${a.url} (this process), instance B ${b.url} (pid ${b.child.pid})`);
 
-    // ---- latency: CLIENTS subscribers on B, WRITES renames on A
-    let waiting: { seen: number; done: () => void; t0: number; tAnswer: number } | null = null;
-    const fromStart: number[] = [];
-    const fromAnswer: number[] = [];
-    const onEvent = (m: Extract<LiveServerMessage, { type: "event" }>, at: number) => {
-      if (!waiting || m.event.id !== item.id || m.event.op !== "update") return;
-      fromStart.push(at - waiting.t0);
-      fromAnswer.push(at - waiting.tAnswer);
-      if (++waiting.seen === CLIENTS) waiting.done();
+    const target: LiveTarget = {
+      cookie,
+      call,
+      itemPath: `${P}/issues/${item.id}/`,
+      projectId: project.id,
+      itemId: item.id,
+      sockets,
     };
-    for (let i = 0; i < CLIENTS; i++) {
-      const s = await openSocket(b.url, cookie, onEvent);
-      await subscribe(s, `project:${project.id}`);
-      sockets.push(s);
-    }
-    for (let i = 0; i < 20; i++) await call("PATCH", `${P}/issues/${item.id}/`, { name: `warm ${i}` });
-    await new Promise((r) => setTimeout(r, 500));
-    fromStart.length = 0;
-    fromAnswer.length = 0;
-    for (let i = 0; i < WRITES; i++) {
-      const arrived = new Promise<void>((done) => {
-        waiting = { seen: 0, done, t0: performance.now(), tAnswer: Infinity };
-      });
-      const w = waiting!;
-      await call("PATCH", `${P}/issues/${item.id}/`, { name: `write ${i}` });
-      w.tAnswer = performance.now();
-      await Promise.race([
-        arrived,
-        new Promise((_r, rej) =>
-          setTimeout(
-            () => rej(new Error(`write ${i}: only ${w.seen} of ${CLIENTS} clients got the event within 10 s`)),
-            10_000,
-          ),
-        ),
-      ]);
-    }
-    waiting = null;
-    // an event can arrive before the write's answer is read: from the answer it is then negative, counted as 0
-    const fa = fromAnswer.map((x) => Math.max(0, x));
-    log(
-      `Latency over ${WRITES} writes × ${CLIENTS} clients: from the write's start p50 ${pct(fromStart, 50).toFixed(1)} ms, p99 ${pct(fromStart, 99).toFixed(1)} ms; after its answer p50 ${pct(fa, 50).toFixed(1)} ms, p99 ${pct(fa, 99).toFixed(1)} ms`,
-    );
+    const { fromStart, fa } = await measureLatency(b.url, target);
 
-    // ---- sockets: SOCKETS on B, each subscribed to the workspace
-    await new Promise((r) => setTimeout(r, 2000));
-    const rssBefore = rssOf(b.child.pid!) ?? NaN;
-    let fanSeen = 0;
-    let fanDone: () => void = () => {};
-    let fanT0 = 0;
-    const fanTimes: number[] = [];
-    const onWsEvent = (m: Extract<LiveServerMessage, { type: "event" }>, at: number) => {
-      if (fanT0 === 0 || m.event.id !== item.id || m.event.op !== "update") return;
-      fanTimes.push(at - fanT0);
-      if (++fanSeen === SOCKETS) fanDone();
-    };
-    const batch = 100;
-    for (let i = 0; i < SOCKETS; i += batch) {
-      const opened = await Promise.all(
-        Array.from({ length: Math.min(batch, SOCKETS - i) }, () => openSocket(b!.url, cookie, onWsEvent)),
-      );
-      await Promise.all(opened.map((s) => subscribe(s, `project:${project.id}`)));
-      sockets.push(...opened);
-    }
-    await new Promise((r) => setTimeout(r, 3000));
-    const rssAfter = rssOf(b.child.pid!) ?? NaN;
-    const fan = new Promise<void>((done) => {
-      fanDone = done;
-    });
-    fanT0 = performance.now();
-    await call("PATCH", `${P}/issues/${item.id}/`, { name: "fan-out" });
-    await Promise.race([
-      fan,
-      new Promise((_r, rej) =>
-        setTimeout(() => rej(new Error(`fan-out: ${fanSeen} of ${SOCKETS} within 30 s`)), 30_000),
-      ),
-    ]);
-    const perSocketKb = (rssAfter - rssBefore) / SOCKETS / 1024;
-    log(
-      `Sockets: B's RSS ${toMB(rssBefore).toFixed(1)} MB with ${CLIENTS} sockets, ${toMB(rssAfter).toFixed(1)} MB with ${CLIENTS + SOCKETS} (${perSocketKb.toFixed(1)} KB per socket); one write reached all ${SOCKETS} in ${pct(fanTimes, 100).toFixed(1)} ms (p50 ${pct(fanTimes, 50).toFixed(1)} ms)`,
-    );
+    const { rssBefore, rssAfter, perSocketKb, fanTimes } = await measureFanOut(b, target);
 
     writeReport({
       writes: WRITES,

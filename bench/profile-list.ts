@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import { Session } from "node:inspector/promises";
-import { openBenchCluster, benchSession } from "./cluster.ts";
+import { openBenchCluster, benchSession, type BenchCluster } from "./cluster.ts";
 import { hashToken } from "../apps/server/src/http/session.ts";
 import {
   buildListQuery,
@@ -67,6 +67,68 @@ function category(url: string, fn: string): string {
   return "other: " + url.replace(/.*node_modules\//, "").split("/")[0];
 }
 
+/** Self time per round by origin and the top functions of a CPU profile of `calls` rounds of `pages` pages. */
+function reportProfile(profile: Profile, calls: number, pages: number, wall: number) {
+  const self = new Map<number, number>();
+  for (let i = 0; i < profile.samples.length; i++)
+    self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + profile.timeDeltas[i]);
+  const byCat = new Map<string, number>();
+  const byFn = new Map<string, number>();
+  let total = 0;
+  for (const n of profile.nodes) {
+    const us = self.get(n.id) ?? 0;
+    total += us;
+    const c = category(n.callFrame.url, n.callFrame.functionName);
+    byCat.set(c, (byCat.get(c) ?? 0) + us);
+    const f = `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.replace(/.*node_modules\//, "").replace(/.*apps\/server\/src\//, "")}:${n.callFrame.lineNumber}`;
+    byFn.set(f, (byFn.get(f) ?? 0) + us);
+  }
+  const per = calls; // per request round (all pages of one call)
+  log(
+    `profile: ${calls} rounds of ${pages} page(s), wall ${(wall / per).toFixed(2)} ms per round; self time per round by origin:`,
+  );
+  for (const [c, us] of [...byCat].sort((a, b) => b[1] - a[1]).slice(0, 25))
+    log(`  ${(us / 1000 / per).toFixed(2).padStart(7)} ms  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${c}`);
+  log("top functions (self):");
+  for (const [f, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 40))
+    log(`  ${(us / 1000 / per).toFixed(3).padStart(7)} ms  ${f}`);
+}
+
+/** The steps of one list page timed in-process, `calls` times each: SQL, rows to JSON, envelope, bytes, HTTP, the API. */
+async function timeSteps(
+  app: BenchCluster["stride"]["app"],
+  req: ListRequest,
+  get: (url: string) => Promise<string>,
+  emptyUrl: string,
+  url: string,
+): Promise<Record<string, number[]>> {
+  const built = buildListQuery(req);
+  const steps: Record<string, number[]> = { sql: [], rowsJson: [], envelope: [], bytes: [], http: [], api: [] };
+  for (let i = 0; i < calls; i++) {
+    let t = performance.now();
+    const rows = (await app.sql
+      .unsafe(built.text, built.values as never[], { prepare: true })
+      .values()) as unknown as unknown[][];
+    steps.sql.push(performance.now() - t);
+    t = performance.now();
+    const r = shapeResult(req, built, readRowsJson(req, rows));
+    steps.rowsJson.push(performance.now() - t);
+    t = performance.now();
+    const s = stringifyWithText(listEnvelope(req.page, r));
+    steps.envelope.push(performance.now() - t);
+    t = performance.now();
+    Buffer.from(s);
+    steps.bytes.push(performance.now() - t);
+    t = performance.now();
+    await get(emptyUrl);
+    steps.http.push(performance.now() - t);
+    t = performance.now();
+    await get(url);
+    steps.api.push(performance.now() - t);
+  }
+  return steps;
+}
+
 async function main() {
   const cluster = await openBenchCluster({ pgPort: PG_PORT, log });
   const { stride, info } = cluster;
@@ -101,31 +163,8 @@ async function main() {
   try {
     for (let i = 0; i < 20; i++) for (const u of urls) await get(u);
     // steps timed in-process, one page (the first), p50 of `calls`
-    const built = buildListQuery(reqs[0]);
-    const steps: Record<string, number[]> = { sql: [], rowsJson: [], envelope: [], bytes: [], http: [], api: [] };
     const emptyUrl = `/api/workspaces/${info.workspaceSlug}/projects/${which === "grouped" ? info.projectId : info.smallProjectId}/`;
-    for (let i = 0; i < calls; i++) {
-      let t = performance.now();
-      const rows = (await app.sql
-        .unsafe(built.text, built.values as never[], { prepare: true })
-        .values()) as unknown as unknown[][];
-      steps.sql.push(performance.now() - t);
-      t = performance.now();
-      const r = shapeResult(reqs[0], built, readRowsJson(reqs[0], rows));
-      steps.rowsJson.push(performance.now() - t);
-      t = performance.now();
-      const s = stringifyWithText(listEnvelope(reqs[0].page, r));
-      steps.envelope.push(performance.now() - t);
-      t = performance.now();
-      Buffer.from(s);
-      steps.bytes.push(performance.now() - t);
-      t = performance.now();
-      await get(emptyUrl);
-      steps.http.push(performance.now() - t);
-      t = performance.now();
-      await get(urls[0]);
-      steps.api.push(performance.now() - t);
-    }
+    const steps = await timeSteps(app, reqs[0], get, emptyUrl, urls[0]);
     const p50 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
     log(
       "steps p50 ms (first page): " +
@@ -146,29 +185,7 @@ async function main() {
     const { profile } = (await session.post("Profiler.stop")) as unknown as { profile: Profile };
     session.disconnect();
     fs.writeFileSync(`/tmp/list-${which}.cpuprofile`, JSON.stringify(profile));
-    const self = new Map<number, number>();
-    for (let i = 0; i < profile.samples.length; i++)
-      self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + profile.timeDeltas[i]);
-    const byCat = new Map<string, number>();
-    const byFn = new Map<string, number>();
-    let total = 0;
-    for (const n of profile.nodes) {
-      const us = self.get(n.id) ?? 0;
-      total += us;
-      const c = category(n.callFrame.url, n.callFrame.functionName);
-      byCat.set(c, (byCat.get(c) ?? 0) + us);
-      const f = `${n.callFrame.functionName || "(anon)"} ${n.callFrame.url.replace(/.*node_modules\//, "").replace(/.*apps\/server\/src\//, "")}:${n.callFrame.lineNumber}`;
-      byFn.set(f, (byFn.get(f) ?? 0) + us);
-    }
-    const per = calls; // per request round (all pages of one call)
-    log(
-      `profile: ${calls} rounds of ${urls.length} page(s), wall ${(wall / per).toFixed(2)} ms per round; self time per round by origin:`,
-    );
-    for (const [c, us] of [...byCat].sort((a, b) => b[1] - a[1]).slice(0, 25))
-      log(`  ${(us / 1000 / per).toFixed(2).padStart(7)} ms  ${((us / total) * 100).toFixed(1).padStart(5)} %  ${c}`);
-    log("top functions (self):");
-    for (const [f, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, 40))
-      log(`  ${(us / 1000 / per).toFixed(3).padStart(7)} ms  ${f}`);
+    reportProfile(profile, calls, urls.length, wall);
     log(
       `load ${os
         .loadavg()

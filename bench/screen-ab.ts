@@ -22,6 +22,45 @@ const pct = (xs: number[], p: number) => {
   return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
 };
 
+/** One load of the screen at `target` (from a blank page): when it was shown, the page's response end, its long frames. */
+async function loadOnce(page: Page, target: string) {
+  await page.goto("about:blank");
+  const shown = await shownAfter(page, () => page.goto(target, { waitUntil: "commit" }));
+  const end = (await page.evaluate(`Math.round(performance.getEntriesByType("navigation")[0].responseEnd)`)) as number;
+  // the main thread's long frames (Long Animation Frames API: no profiler, so no overhead), with their scripts
+  const loaf = (await page.evaluate(
+    `new Promise((res) => new PerformanceObserver((l, o) => { o.disconnect(); res(l.getEntries().map((f) => ({ start: Math.round(f.startTime), dur: Math.round(f.duration), render: Math.round(f.renderStart), style: Math.round(f.styleAndLayoutStart), scripts: f.scripts.map((s) => ({ start: Math.round(s.startTime), dur: Math.round(s.duration), inv: s.invoker + " " + (s.sourceURL || "").replace(/^.*\\//, ""), fn: s.sourceFunctionName })) }))); }).observe({ type: "long-animation-frame", buffered: true }))`,
+  )) as {
+    start: number;
+    dur: number;
+    render: number;
+    style: number;
+    scripts: { start: number; dur: number; inv: string }[];
+  }[];
+  return { shown: Math.round(shown), end, loaf };
+}
+
+type Load = Awaited<ReturnType<typeof loadOnce>>;
+
+/** Each build's shown times (p50, p25, p75) and page end; with AB_LOAF, the median load's long frames. */
+function report(screen: string, servers: { name: string }[], times: Load[][]) {
+  servers.forEach((s, j) => {
+    const sh = times[j].map((t) => t.shown);
+    const en = times[j].map((t) => t.end);
+    if (process.env.AB_LOAF) {
+      const med = times[j].find((t) => t.shown === pct(sh, 50))!;
+      console.log(`LOAF ${s.name} shown ${med.shown}, page end ${med.end}`);
+      for (const f of med.loaf)
+        console.log(
+          `  frame ${f.start}+${f.dur} (render ${f.render}, style ${f.style}): ${f.scripts.map((x) => `${x.inv} ${x.start}+${x.dur}`).join("; ")}`,
+        );
+    }
+    console.log(
+      `AB ${screen} | ${s.name} | p50 ${pct(sh, 50)} (p25 ${pct(sh, 25)}, p75 ${pct(sh, 75)}) | page end p50 ${pct(en, 50)} | ${sh.join(" ")}`,
+    );
+  });
+}
+
 async function main() {
   const distA = path.resolve(process.env.AB_DIST ?? "apps/web/dist");
   const distB = process.env.AB_BASE_DIST ? path.resolve(process.env.AB_BASE_DIST) : null;
@@ -69,45 +108,14 @@ async function main() {
         await ctx.addInitScript(screenShownScript(target.ready));
         pages.push({ ctx, page: await ctx.newPage() });
       }
-      const load = async (page: Page) => {
-        await page.goto("about:blank");
-        const shown = await shownAfter(page, () => page.goto(target.path, { waitUntil: "commit" }));
-        const end = (await page.evaluate(
-          `Math.round(performance.getEntriesByType("navigation")[0].responseEnd)`,
-        )) as number;
-        // the main thread's long frames (Long Animation Frames API: no profiler, so no overhead), with their scripts
-        const loaf = (await page.evaluate(
-          `new Promise((res) => new PerformanceObserver((l, o) => { o.disconnect(); res(l.getEntries().map((f) => ({ start: Math.round(f.startTime), dur: Math.round(f.duration), render: Math.round(f.renderStart), style: Math.round(f.styleAndLayoutStart), scripts: f.scripts.map((s) => ({ start: Math.round(s.startTime), dur: Math.round(s.duration), inv: s.invoker + " " + (s.sourceURL || "").replace(/^.*\\//, ""), fn: s.sourceFunctionName })) }))); }).observe({ type: "long-animation-frame", buffered: true }))`,
-        )) as {
-          start: number;
-          dur: number;
-          render: number;
-          style: number;
-          scripts: { start: number; dur: number; inv: string }[];
-        }[];
-        return { shown: Math.round(shown), end, loaf };
-      };
+      const load = (page: Page) => loadOnce(page, target.path);
       for (const p of pages) {
         await load(p.page);
         await load(p.page);
       }
-      const times = pages.map(() => [] as Awaited<ReturnType<typeof load>>[]);
+      const times = pages.map(() => [] as Load[]);
       for (let i = 0; i < RUNS; i++) for (let j = 0; j < pages.length; j++) times[j].push(await load(pages[j].page));
-      servers.forEach((s, j) => {
-        const sh = times[j].map((t) => t.shown);
-        const en = times[j].map((t) => t.end);
-        if (process.env.AB_LOAF) {
-          const med = times[j].find((t) => t.shown === pct(sh, 50))!;
-          console.log(`LOAF ${s.name} shown ${med.shown}, page end ${med.end}`);
-          for (const f of med.loaf)
-            console.log(
-              `  frame ${f.start}+${f.dur} (render ${f.render}, style ${f.style}): ${f.scripts.map((x) => `${x.inv} ${x.start}+${x.dur}`).join("; ")}`,
-            );
-        }
-        console.log(
-          `AB ${target.name} | ${s.name} | p50 ${pct(sh, 50)} (p25 ${pct(sh, 25)}, p75 ${pct(sh, 75)}) | page end p50 ${pct(en, 50)} | ${sh.join(" ")}`,
-        );
-      });
+      report(target.name, servers, times);
       for (const p of pages) await p.ctx.close();
     }
   } finally {

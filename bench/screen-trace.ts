@@ -95,63 +95,38 @@ async function main() {
   }
 }
 
-function report(
-  run: number,
-  shown: number,
-  events: TraceEvent[],
-  resources: { url: string; start: number; end: number }[],
-  nav: Record<string, number>,
-  marks: [string, number][],
-) {
-  // the renderer main thread of the screen's document: the one whose navigationStart names our URL
-  const navStart = events.find(
-    (e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith("http"),
-  );
-  if (!navStart) return console.log("no navigationStart");
-  const pid = navStart.pid;
-  const tid = navStart.tid;
-  const t0 = navStart.ts;
-  const t1 = t0 + shown * 1000;
-  const rel = (ts: number) => Math.round((ts - t0) / 100) / 10;
-  const main = events.filter(
-    (e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined && e.ts + e.dur > t0 && e.ts < t1,
-  );
-  const tasks = main
-    .filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
-    .sort((a, b) => a.ts - b.ts);
-  const clip = (e: TraceEvent) => (Math.min(e.ts + e.dur!, t1) - Math.max(e.ts, t0)) / 1000;
-  const busy = tasks.reduce((s, e) => s + clip(e), 0);
-  // kinds of work: the outermost event of each kind inside a task
+/** The kind of work a trace event is (its outermost such event inside a task counts). */
+const KINDS: Record<string, string> = {
+  EvaluateScript: "script evaluate",
+  "v8.compile": "compile",
+  "v8.compileModule": "compile",
+  "v8.evaluateModule": "module evaluate",
+  FunctionCall: "callbacks (JS)",
+  TimerFire: "callbacks (JS)",
+  FireAnimationFrame: "callbacks (JS)",
+  EventDispatch: "callbacks (JS)",
+  "v8.produceModuleCache": "compile",
+  ParseHTML: "parse HTML",
+  UpdateLayoutTree: "style",
+  Layout: "layout",
+  Paint: "paint",
+  PrePaint: "paint",
+  Layerize: "paint",
+  MajorGC: "gc",
+  MinorGC: "gc",
+  "V8.GCScavenger": "gc",
+  RunMicrotasks: "microtasks (JS)",
+  "v8.run": "script evaluate",
+  ParseAuthorStyleSheet: "style",
+  ResourceReceivedData: "network callbacks",
+  ResourceReceiveResponse: "network callbacks",
+  ResourceFinish: "network callbacks",
+};
+const kindOf = (n: string) => KINDS[n];
+
+/** Kinds of work: the outermost event of each kind inside a task; the rest of a task is its overhead. */
+function workKinds(tasks: TraceEvent[], main: TraceEvent[], clip: (e: TraceEvent) => number): Record<string, number> {
   const kinds: Record<string, number> = {};
-  const kindOf = (n: string) =>
-    (
-      ({
-        EvaluateScript: "script evaluate",
-        "v8.compile": "compile",
-        "v8.compileModule": "compile",
-        "v8.evaluateModule": "module evaluate",
-        FunctionCall: "callbacks (JS)",
-        TimerFire: "callbacks (JS)",
-        FireAnimationFrame: "callbacks (JS)",
-        EventDispatch: "callbacks (JS)",
-        "v8.produceModuleCache": "compile",
-        ParseHTML: "parse HTML",
-        UpdateLayoutTree: "style",
-        Layout: "layout",
-        Paint: "paint",
-        PrePaint: "paint",
-        Layerize: "paint",
-        MajorGC: "gc",
-        MinorGC: "gc",
-        "V8.GCScavenger": "gc",
-        RunMicrotasks: "microtasks (JS)",
-        "v8.run": "script evaluate",
-        ParseAuthorStyleSheet: "style",
-        ResourceReceivedData: "network callbacks",
-        ResourceReceiveResponse: "network callbacks",
-        ResourceFinish: "network callbacks",
-      }) as Record<string, string>
-    )[n];
   for (const task of tasks) {
     const inner = main.filter(
       (e) => e.ts >= task.ts && e.ts + e.dur! <= task.ts + task.dur! && e !== task && kindOf(e.name),
@@ -177,29 +152,11 @@ function report(
     }
     kinds["other (task overhead)"] = (kinds["other (task overhead)"] ?? 0) + Math.max(0, clip(task) - acc);
   }
-  console.log(
-    `\n=== run ${run}: shown at ${Math.round(shown)} ms; html first byte ${nav.firstByte}, last byte ${nav.end}, DOMContentLoaded ${nav.dcl}; main thread busy ${busy.toFixed(0)} ms of ${Math.round(shown)} (${tasks.length} tasks)`,
-  );
-  console.log("marks: " + marks.map(([n, t]) => `${n}@${t}`).join(" "));
-  for (const [k, v] of Object.entries(kinds).sort((a, b) => b[1] - a[1]))
-    console.log(`  ${k.padEnd(24)} ${v.toFixed(1)} ms`);
-  // busy timeline: tasks over 3 ms
-  console.log(
-    "  long tasks (≥ 3 ms): " +
-      tasks
-        .filter((t) => t.dur! >= 3000)
-        .map((t) => {
-          const inner = main
-            .filter((e) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && kindOf(e.name))
-            .sort((a, b) => b.dur! - a.dur!)[0];
-          const what = inner
-            ? `${inner.name}${inner.args?.data?.url ? " " + String(inner.args.data.url).replace(/^.*\//, "") : ""}${inner.args?.data?.functionName ? " " + inner.args.data.functionName : ""}`
-            : "";
-          return `${rel(t.ts)}+${(t.dur! / 1000).toFixed(1)} ${what}`;
-        })
-        .join("; "),
-  );
-  // CPU profile: self time by script file
+  return kinds;
+}
+
+/** CPU profile: self time by script file, the top functions, and (TRACE_WINDOWS) inclusive time in windows. */
+function cpuProfileReport(events: TraceEvent[], pid: number, t0: number, t1: number) {
   const chunks = events.filter((e) => e.pid === pid && (e.name === "ProfileChunk" || e.name === "Profile"));
   const nodes = new Map<number, { url: string; fn: string; line: number; parent?: number }>();
   const incl: Record<string, number> = {};
@@ -267,6 +224,58 @@ function report(
           .map(([k, v]) => `    ${v.toFixed(1).padStart(6)} ${k}`)
           .join("\n"),
     );
+}
+
+function report(
+  run: number,
+  shown: number,
+  events: TraceEvent[],
+  resources: { url: string; start: number; end: number }[],
+  nav: Record<string, number>,
+  marks: [string, number][],
+) {
+  // the renderer main thread of the screen's document: the one whose navigationStart names our URL
+  const navStart = events.find(
+    (e) => e.name === "navigationStart" && String(e.args?.data?.documentLoaderURL ?? "").startsWith("http"),
+  );
+  if (!navStart) return console.log("no navigationStart");
+  const pid = navStart.pid;
+  const tid = navStart.tid;
+  const t0 = navStart.ts;
+  const t1 = t0 + shown * 1000;
+  const rel = (ts: number) => Math.round((ts - t0) / 100) / 10;
+  const main = events.filter(
+    (e) => e.pid === pid && e.tid === tid && e.ph === "X" && e.dur !== undefined && e.ts + e.dur > t0 && e.ts < t1,
+  );
+  const tasks = main
+    .filter((e) => e.name === "RunTask" || e.name === "ThreadControllerImpl::RunTask")
+    .sort((a, b) => a.ts - b.ts);
+  const clip = (e: TraceEvent) => (Math.min(e.ts + e.dur!, t1) - Math.max(e.ts, t0)) / 1000;
+  const busy = tasks.reduce((s, e) => s + clip(e), 0);
+  const kinds = workKinds(tasks, main, clip);
+  console.log(
+    `\n=== run ${run}: shown at ${Math.round(shown)} ms; html first byte ${nav.firstByte}, last byte ${nav.end}, DOMContentLoaded ${nav.dcl}; main thread busy ${busy.toFixed(0)} ms of ${Math.round(shown)} (${tasks.length} tasks)`,
+  );
+  console.log("marks: " + marks.map(([n, t]) => `${n}@${t}`).join(" "));
+  for (const [k, v] of Object.entries(kinds).sort((a, b) => b[1] - a[1]))
+    console.log(`  ${k.padEnd(24)} ${v.toFixed(1)} ms`);
+  // busy timeline: tasks over 3 ms
+  console.log(
+    "  long tasks (≥ 3 ms): " +
+      tasks
+        .filter((t) => t.dur! >= 3000)
+        .map((t) => {
+          const inner = main
+            .filter((e) => e.ts >= t.ts && e.ts + e.dur! <= t.ts + t.dur! && kindOf(e.name))
+            .sort((a, b) => b.dur! - a.dur!)[0];
+          const what = inner
+            ? `${inner.name}${inner.args?.data?.url ? " " + String(inner.args.data.url).replace(/^.*\//, "") : ""}${inner.args?.data?.functionName ? " " + inner.args.data.functionName : ""}`
+            : "";
+          return `${rel(t.ts)}+${(t.dur! / 1000).toFixed(1)} ${what}`;
+        })
+        .join("; "),
+  );
+  cpuProfileReport(events, pid, t0, t1);
   const scripts = resources.filter((r) => r.url.endsWith(".js"));
   console.log(
     `  scripts: ${scripts.length}, ${Math.min(...scripts.map((s) => s.start))} → ${Math.max(...scripts.map((s) => s.end))} ms; api: ` +

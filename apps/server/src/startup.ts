@@ -8,7 +8,7 @@ import { registerAgentJobs } from "./agents/run/jobs.ts";
 import { registerWebhookJobs } from "./routes/webhooks/jobs.ts";
 import { registerQuickLinkTitleJob } from "./routes/quick-links/title.ts";
 import { registerExportJobs } from "./routes/exports/job.ts";
-import { registerImporterJobs } from "./routes/importers/commands.ts";
+import { registerImporterJobs } from "./routes/importers/jobs.ts";
 import { registerSearchJobs } from "./routes/search/jobs.ts";
 import { registerIntakeJobs } from "./routes/intake/wake.ts";
 import { registerProjectUpdateJobs } from "./routes/project-updates/notify.ts";

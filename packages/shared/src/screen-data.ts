@@ -137,53 +137,104 @@ type Go = (url: string) => Promise<unknown>;
 type Then = <T>(url: string, next: (value: T) => void) => Promise<unknown>;
 type OnAnnounced = <T>(key: string, next: (value: T) => void, until: Promise<unknown>) => void;
 
+/** What a workspace screen's requests are made from. */
+interface Screen {
+  slug: string;
+  search: URLSearchParams;
+  parts: string[];
+  /** The workspace's API path. */
+  W: string;
+  /** A project's API path. */
+  P: (pid: string) => string;
+  /** The caller's project roles: what every project screen asks for waits for them. */
+  roles: string;
+  go: Go;
+  then: Then;
+}
+
 function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then: Then, onAnnounced: OnAnnounced) {
   const [slug, section, a, b, c] = parts;
   const W = `/api/workspaces/${encodeURIComponent(slug)}`;
-  const P = (pid: string) => `${W}/projects/${pid}`;
-  const roles = `/api/users/me/workspaces/${encodeURIComponent(slug)}/project-roles/`;
-  // a screen asks for nothing its user may not read (issue #27 point 10), as the route loaders (`withRoles`): what a
-  // role decides waits for the caller's roles
-  const me = `${W}/workspace-members/me/`;
-  const asMember = (next: (ctx: RoleContext) => void) =>
-    then<{ member: string; role: number }>(me, (m) => next({ userId: m.member, workspaceRole: m.role }));
-  /** What a project's screens ask for, once the caller's roles say they are in the project. */
-  const inProject = (pid: string, next: (ctx: RoleContext) => void) =>
-    asMember(
-      (w) =>
-        void then<Record<string, number>>(roles, (r) => {
-          const ctx = { ...w, projectRole: r[pid] ?? null };
-          if (can("view", "project", ctx)) next(ctx);
-        }),
-    );
+  const s: Screen = {
+    slug,
+    search,
+    parts,
+    W,
+    P: (pid) => `${W}/projects/${pid}`,
+    roles: `/api/users/me/workspaces/${encodeURIComponent(slug)}/project-roles/`,
+    go,
+    then,
+  };
+  if (section === "browse" && a) browseLookup(s, a, onAnnounced);
+  shellRequests(s);
   if (section === "browse" && a) {
-    // the item's parts need its id: the lookup by key goes out first. Its answer is the detail the web shows (its
-    // loader caches it under the by-id key too), so the by-id read is not made again. The project's data starts
-    // from whichever names the project first, the lookup or the projects list (by the key's identifier), so the
-    // project and its estimates do not wait behind the lookup.
-    const key = a.toUpperCase();
-    const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
-    // the item's parts start from whichever names the item first: the lookup's announcement (made once it has found
-    // the item, before it reads the rest of its answer) or its answer
-    type Found = { id: string; project_id: string; is_epic?: boolean };
-    let found = false;
-    const partsOf = (d: Found) => {
-      if (found) return;
-      found = true;
-      workItem(d.project_id, d.id, d.is_epic ? "epics" : "issues", false);
-    };
-    // the lookup goes first, not waiting for the roles: a caller outside the item's project is refused it and the
-    // page carries nothing of it (the web asks for it only once the projects list and the roles let it)
-    const lookup = then<Found>(
-      withQuery(`${W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }),
-      partsOf,
-    );
-    onAnnounced<Found>(workItemKeyAnnouncement(slug, key), partsOf, lookup);
-    then<{ id: string; identifier: string }[]>(`${W}/projects/`, (list) => {
-      const p = Array.isArray(list) ? list.find((x) => x.identifier.toUpperCase() === ident) : undefined;
-      if (p) projectRefs(p.id);
-    });
+    go(s.roles);
+    go(`${W}/members/`);
+    return;
   }
+  if (!section) return homeScreen(s);
+  if (section === "stickies") return void stickies(s);
+  if (section === "workspace-views") return workspaceViewScreen(s, a ?? "all-issues");
+  if (section === "projects" && !a) return void go(`${W}/projects/details/`);
+  if (section === "settings") return workspaceSettingsScreen(s, a);
+  if (section !== "projects" || !a || a === "archives") return;
+  projectScreen(s, a, b, c);
+}
+
+// a screen asks for nothing its user may not read (issue #27 point 10), as the route loaders (`withRoles`): what a
+// role decides waits for the caller's roles
+function asMember(s: Screen, next: (ctx: RoleContext) => void) {
+  return s.then<{ member: string; role: number }>(`${s.W}/workspace-members/me/`, (m) =>
+    next({ userId: m.member, workspaceRole: m.role }),
+  );
+}
+
+/** What a project's screens ask for, once the caller's roles say they are in the project. */
+function inProject(s: Screen, pid: string, next: (ctx: RoleContext) => void) {
+  return asMember(
+    s,
+    (w) =>
+      void s.then<Record<string, number>>(s.roles, (r) => {
+        const ctx = { ...w, projectRole: r[pid] ?? null };
+        if (can("view", "project", ctx)) next(ctx);
+      }),
+  );
+}
+
+/**
+ * A work item by key: the item's parts need its id, so the lookup by key goes out first. Its answer is the detail the
+ * web shows (its loader caches it under the by-id key too), so the by-id read is not made again. The project's data
+ * starts from whichever names the project first, the lookup or the projects list (by the key's identifier), so the
+ * project and its estimates do not wait behind the lookup.
+ */
+function browseLookup(s: Screen, keyPart: string, onAnnounced: OnAnnounced) {
+  const key = keyPart.toUpperCase();
+  const ident = key.slice(0, Math.max(0, key.lastIndexOf("-")));
+  // the item's parts start from whichever names the item first: the lookup's announcement (made once it has found
+  // the item, before it reads the rest of its answer) or its answer
+  type Found = { id: string; project_id: string; is_epic?: boolean };
+  let found = false;
+  const partsOf = (d: Found) => {
+    if (found) return;
+    found = true;
+    workItem(s, d.project_id, d.id, d.is_epic ? "epics" : "issues", false);
+  };
+  // the lookup goes first, not waiting for the roles: a caller outside the item's project is refused it and the
+  // page carries nothing of it (the web asks for it only once the projects list and the roles let it)
+  const lookup = s.then<Found>(
+    withQuery(`${s.W}/work-items/${encodeURIComponent(key)}/`, { expand: DETAIL_EXPAND }),
+    partsOf,
+  );
+  onAnnounced<Found>(workItemKeyAnnouncement(s.slug, key), partsOf, lookup);
+  s.then<{ id: string; identifier: string }[]>(`${s.W}/projects/`, (list) => {
+    const p = Array.isArray(list) ? list.find((x) => x.identifier.toUpperCase() === ident) : undefined;
+    if (p) projectRefs(s, p.id);
+  });
+}
+
+/** What every workspace screen's shell reads. */
+function shellRequests(s: Screen) {
+  const { go, W } = s;
   go(`${W}/`);
   go("/api/users/me/workspaces/");
   go(`${W}/projects/`);
@@ -192,140 +243,148 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
   // the sidebar's inbox badge and pinned entries
   go(`${W}/users/notifications/unread/`);
   go(`${W}/sidebar-preferences/`);
-  asMember((ctx) => can("view", "favorite", ctx) && go(`${W}/user-favorites/?all=true`));
+  asMember(s, (ctx) => can("view", "favorite", ctx) && go(`${W}/user-favorites/?all=true`));
   // the sidebar's teamspaces (guests have none)
-  asMember((ctx) => can("view", "teamspace", ctx) && go(`${W}/teamspaces/`));
+  asMember(s, (ctx) => can("view", "teamspace", ctx) && go(`${W}/teamspaces/`));
   // the caller's project roles: what every project screen asks for waits for them
-  go(roles);
+  go(s.roles);
+}
 
-  const projectRefs = (pid: string) =>
-    inProject(pid, () => {
-      go(`${P(pid)}/states/`);
-      go(`${P(pid)}/issue-labels/`);
-      go(`${P(pid)}/members/`);
-      go(`${W}/members/`);
-      // as the route loaders do: the cycle and module lists answer whatever the project's switches say
-      go(`${P(pid)}/cycles/`);
-      go(`${P(pid)}/modules/`);
-      then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
-        const needs = featureListsOf(p);
-        if (needs.estimates) go(`${P(pid)}/estimates/`);
-        if (needs.workflows) go(`${P(pid)}/workflow-states/`);
-      });
-    });
-  /** The item's parts; the item itself too unless the page has it already (`withItem` false: the by-key answer, which the web caches under both keys). */
-  const workItem = (pid: string, id: string, kind: "issues" | "epics", withItem = true) => {
-    const item = `${P(pid)}/${kind}/${id}/`;
-    const type = kind === "epics" ? "epic" : "issue";
-    const parts = () => {
-      go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
-      go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
-      go(`${item}sub-issues/`);
-      // its time logs and totals where the project tracks time (issue #29)
-      then<{ is_time_tracking_enabled?: boolean }>(`${P(pid)}/`, (p) => {
-        if (!p.is_time_tracking_enabled) return;
-        go(`${item}worklogs/`);
-        go(`${item}worklogs/summary/`);
-      });
-      go(`${item}issue-relation/`);
-      go(`/api/assets/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/issues/${id}/attachments/`);
-    };
-    inProject(pid, (ctx) => {
-      // a guest may see only some items (those they created): their item's parts wait for the item
-      const detail = withItem ? withQuery(item, { expand: DETAIL_EXPAND }) : null;
-      if (detail && seesOnlyOwnWorkItems({ projectRole: ctx.projectRole, guestViewAllFeatures: false }))
-        return void then(detail, parts);
-      if (detail) go(detail);
-      parts();
-    });
-    projectRefs(pid);
-  };
-  const listPage = (pid: string, kind: "issues" | "epics", prefs: ListPrefs) => {
-    const display = effectiveDisplay({ ...prefs.display_filters }, kind === "epics" ? "epics" : "project");
-    const layout = String(display.layout ?? "list");
-    // the calendar asks for its date window once it knows its size
-    if (layout === "calendar") return;
-    const query = buildListQuery(prefs.filters, display, { kind: kind === "epics" ? "epics" : "project" });
-    const src = listPageSource(kind, layout);
-    go(
-      withQuery(`${P(pid)}/${src.path}`, {
-        ...query.params,
-        ...src.query,
-        per_page: query.perPage,
-        cursor: `${query.perPage}:0:0`,
-      }),
-    );
-  };
-
-  if (section === "browse" && a) {
-    go(roles);
+/** A project's lists every work-item screen reads. */
+function projectRefs(s: Screen, pid: string) {
+  const { go, W, P } = s;
+  inProject(s, pid, () => {
+    go(`${P(pid)}/states/`);
+    go(`${P(pid)}/issue-labels/`);
+    go(`${P(pid)}/members/`);
     go(`${W}/members/`);
-    return;
-  }
-  const stickies = () => go(withQuery(`${W}/stickies/`, { per_page: STICKIES_SHOWN, cursor: `${STICKIES_SHOWN}:0:0` }));
-  if (!section) {
-    // the home's widgets (apps/web/src/api/home.ts), the assigned work once the dashboard names its tab
-    go(`${W}/home-preferences/`);
-    go(`${W}/quick-links/`);
-    go(`${W}/recent-visits/`);
-    stickies();
-    return void then<{
-      dashboard: { id: string };
-      widgets: { key: string; is_visible: boolean; widget_filters: { tab?: string } }[];
-    }>(withQuery(`${W}/dashboard/`, { dashboard_type: "home" }), (d) => {
-      const tab = d.widgets.find((w) => w.key === "assigned_issues")?.widget_filters?.tab;
-      if (tab) go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, { widget_key: "assigned_issues", issue_type: tab }));
-      // the dashboard's summary widgets switched on
-      for (const w of d.widgets)
-        if (w.is_visible && isHomeDashboardWidget(w.key))
-          go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, widgetStatsParams(w)));
+    // as the route loaders do: the cycle and module lists answer whatever the project's switches say
+    go(`${P(pid)}/cycles/`);
+    go(`${P(pid)}/modules/`);
+    s.then<Parameters<typeof featureListsOf>[0]>(`${P(pid)}/`, (p) => {
+      const needs = featureListsOf(p);
+      if (needs.estimates) go(`${P(pid)}/estimates/`);
+      if (needs.workflows) go(`${P(pid)}/workflow-states/`);
     });
-  }
-  if (section === "stickies") return void stickies();
-  // a workspace view: the custom views (its tabs), the projects its list spans, and its first page as the caller's
-  // saved choices shape it (a default view's in W/user-properties/, a custom view's on the view)
-  if (section === "workspace-views") {
-    const id = a ?? "all-issues";
-    go(`${W}/projects/details/`);
-    const view = (prefs: ListPrefs) => globalListPage(prefs, id);
-    then<{ id: string; filters?: unknown; display_filters?: unknown; display_properties?: unknown }[]>(
-      `${W}/views/`,
-      (list) => {
-        const v = !isDefaultGlobalView(id) && Array.isArray(list) ? list.find((x) => x.id === id) : undefined;
-        if (v) view(globalListPrefs(v as Partial<ListPrefs>));
-      },
-    );
-    if (isDefaultGlobalView(id))
-      then<Parameters<typeof globalViewPrefsFrom>[0]>(`${W}/user-properties/`, (p) => view(globalViewPrefsFrom(p, id)));
-    return;
-  }
-  function globalListPage(prefs: ListPrefs, id: string) {
-    const display = effectiveDisplay({ ...prefs.display_filters }, "global_view");
-    const layout = String(display.layout ?? "list");
-    if (layout === "calendar") return;
-    const query = buildListQuery(prefs.filters, display, { kind: "global_view" });
-    const src = listPageSource("global_view", layout, id);
-    go(
-      withQuery(`${W}/${src.path}`, {
-        ...query.params,
-        ...src.query,
-        per_page: query.perPage,
-        cursor: `${query.perPage}:0:0`,
-      }),
-    );
-  }
-  if (section === "projects" && !a) return void go(`${W}/projects/details/`);
-  if (section === "settings") {
-    // every workspace settings page is for admins (the layout tells the others so, asking nothing)
-    const page = WORKSPACE_SETTINGS_PAGES.find((e) => e.key === (a === "impors" ? "imports" : (a ?? "general")));
-    asMember(
-      (ctx) =>
-        !!page &&
-        [navEntry(WORKSPACE_SETTINGS_PAGES, "general"), page].every((e) => canSee(e, roleBucket(ctx.workspaceRole))) &&
-        workspaceSettingsPage(),
-    );
-    return;
-  }
+  });
+}
+
+/** The item's parts; the item itself too unless the page has it already (`withItem` false: the by-key answer, which the web caches under both keys). */
+function workItem(s: Screen, pid: string, id: string, kind: "issues" | "epics", withItem = true) {
+  const { go, then, P } = s;
+  const item = `${P(pid)}/${kind}/${id}/`;
+  const type = kind === "epics" ? "epic" : "issue";
+  const parts = () => {
+    go(withQuery(`${item}history/`, { activity_type: `${type}-property` }));
+    go(withQuery(`${item}history/`, { activity_type: `${type}-comment` }));
+    go(`${item}sub-issues/`);
+    // its time logs and totals where the project tracks time (issue #29)
+    then<{ is_time_tracking_enabled?: boolean }>(`${P(pid)}/`, (p) => {
+      if (!p.is_time_tracking_enabled) return;
+      go(`${item}worklogs/`);
+      go(`${item}worklogs/summary/`);
+    });
+    go(`${item}issue-relation/`);
+    go(`/api/assets/v2/workspaces/${encodeURIComponent(s.slug)}/projects/${pid}/issues/${id}/attachments/`);
+  };
+  inProject(s, pid, (ctx) => {
+    // a guest may see only some items (those they created): their item's parts wait for the item
+    const detail = withItem ? withQuery(item, { expand: DETAIL_EXPAND }) : null;
+    if (detail && seesOnlyOwnWorkItems({ projectRole: ctx.projectRole, guestViewAllFeatures: false }))
+      return void then(detail, parts);
+    if (detail) go(detail);
+    parts();
+  });
+  projectRefs(s, pid);
+}
+
+/** The first page of a project's work items or epics, as the caller's saved choices shape it. */
+function listPage(s: Screen, pid: string, kind: "issues" | "epics", prefs: ListPrefs) {
+  const display = effectiveDisplay({ ...prefs.display_filters }, kind === "epics" ? "epics" : "project");
+  const layout = String(display.layout ?? "list");
+  // the calendar asks for its date window once it knows its size
+  if (layout === "calendar") return;
+  const query = buildListQuery(prefs.filters, display, { kind: kind === "epics" ? "epics" : "project" });
+  const src = listPageSource(kind, layout);
+  s.go(
+    withQuery(`${s.P(pid)}/${src.path}`, {
+      ...query.params,
+      ...src.query,
+      per_page: query.perPage,
+      cursor: `${query.perPage}:0:0`,
+    }),
+  );
+}
+
+const stickies = (s: Screen) =>
+  s.go(withQuery(`${s.W}/stickies/`, { per_page: STICKIES_SHOWN, cursor: `${STICKIES_SHOWN}:0:0` }));
+
+/** The home's widgets (apps/web/src/api/home.ts), the assigned work once the dashboard names its tab. */
+function homeScreen(s: Screen) {
+  const { go, W } = s;
+  go(`${W}/home-preferences/`);
+  go(`${W}/quick-links/`);
+  go(`${W}/recent-visits/`);
+  stickies(s);
+  s.then<{
+    dashboard: { id: string };
+    widgets: { key: string; is_visible: boolean; widget_filters: { tab?: string } }[];
+  }>(withQuery(`${W}/dashboard/`, { dashboard_type: "home" }), (d) => {
+    const tab = d.widgets.find((w) => w.key === "assigned_issues")?.widget_filters?.tab;
+    if (tab) go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, { widget_key: "assigned_issues", issue_type: tab }));
+    // the dashboard's summary widgets switched on
+    for (const w of d.widgets)
+      if (w.is_visible && isHomeDashboardWidget(w.key))
+        go(withQuery(`${W}/dashboard/${d.dashboard.id}/`, widgetStatsParams(w)));
+  });
+}
+
+/**
+ * A workspace view: the custom views (its tabs), the projects its list spans, and its first page as the caller's
+ * saved choices shape it (a default view's in W/user-properties/, a custom view's on the view).
+ */
+function workspaceViewScreen(s: Screen, id: string) {
+  const { go, then, W } = s;
+  go(`${W}/projects/details/`);
+  const view = (prefs: ListPrefs) => globalListPage(s, prefs, id);
+  then<{ id: string; filters?: unknown; display_filters?: unknown; display_properties?: unknown }[]>(
+    `${W}/views/`,
+    (list) => {
+      const v = !isDefaultGlobalView(id) && Array.isArray(list) ? list.find((x) => x.id === id) : undefined;
+      if (v) view(globalListPrefs(v as Partial<ListPrefs>));
+    },
+  );
+  if (isDefaultGlobalView(id))
+    then<Parameters<typeof globalViewPrefsFrom>[0]>(`${W}/user-properties/`, (p) => view(globalViewPrefsFrom(p, id)));
+}
+
+function globalListPage(s: Screen, prefs: ListPrefs, id: string) {
+  const display = effectiveDisplay({ ...prefs.display_filters }, "global_view");
+  const layout = String(display.layout ?? "list");
+  if (layout === "calendar") return;
+  const query = buildListQuery(prefs.filters, display, { kind: "global_view" });
+  const src = listPageSource("global_view", layout, id);
+  s.go(
+    withQuery(`${s.W}/${src.path}`, {
+      ...query.params,
+      ...src.query,
+      per_page: query.perPage,
+      cursor: `${query.perPage}:0:0`,
+    }),
+  );
+}
+
+/** Every workspace settings page is for admins (the layout tells the others so, asking nothing). */
+function workspaceSettingsScreen(s: Screen, a: string | undefined) {
+  const { go, W } = s;
+  const page = WORKSPACE_SETTINGS_PAGES.find((e) => e.key === (a === "impors" ? "imports" : (a ?? "general")));
+  asMember(
+    s,
+    (ctx) =>
+      !!page &&
+      [navEntry(WORKSPACE_SETTINGS_PAGES, "general"), page].every((e) => canSee(e, roleBucket(ctx.workspaceRole))) &&
+      workspaceSettingsPage(),
+  );
   function workspaceSettingsPage() {
     if (a === "members") {
       go(`${W}/members/`);
@@ -338,84 +397,97 @@ function workspaceScreen(parts: string[], search: URLSearchParams, go: Go, then:
       go(`${W}/projects/`);
     }
   }
-  if (section !== "projects" || !a || a === "archives") return;
-  const pid = a;
-  inProject(pid, () => go(`${P(pid)}/`));
-  if (b === "issues" || b === "epics") {
-    const kind = b;
-    if (c) return workItem(pid, c, kind);
-    projectRefs(pid);
-    const props = `${P(pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`;
-    inProject(pid, () => {
-      if (kind === "issues") then<Partial<ListPrefs>>(props, (p) => listPage(pid, kind, listPrefsFrom(p)));
-      else
-        then<{ is_epic_enabled?: boolean }>(
-          `${P(pid)}/`,
-          (p) => p.is_epic_enabled && then<Partial<ListPrefs>>(props, (u) => listPage(pid, kind, listPrefsFrom(u))),
-        );
-    });
-    const peekId = search.get("peekId");
-    if (peekId) workItem(pid, peekId, kind);
-    return;
-  }
-  if (b === "archives" && c === "issues" && parts[5]) return workItem(pid, parts[5], "issues");
-  if (b === "intake" && !c) {
-    // as the intake loader: the tab's first page and the selected request, once the project says intake is on
-    inProject(pid, () =>
-      then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
-        if (!p.intake_view) return;
-        const tab = intakeTabParam(search.get("tab"));
-        go(
-          withQuery(`${P(pid)}/inbox-issues/`, {
-            status: INTAKE_TAB_STATUSES[tab].join(","),
-            order_by: "-issue__created_at",
-            per_page: INTAKE_PAGE_SIZE,
-            cursor: INTAKE_FIRST_CURSOR,
-          }),
-        );
-        const selected = search.get("inboxId");
-        if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);
-      }),
-    );
-    return;
-  }
+}
+
+/** A project's screens: its work items and epics, archives, intake, updates, worklog report and settings. */
+function projectScreen(s: Screen, pid: string, b: string | undefined, c: string | undefined) {
+  const { go, then, P } = s;
+  inProject(s, pid, () => go(`${P(pid)}/`));
+  if (b === "issues" || b === "epics") return projectItemsScreen(s, pid, b, c);
+  if (b === "archives" && c === "issues" && s.parts[5]) return workItem(s, pid, s.parts[5], "issues");
+  if (b === "intake" && !c) return intakeScreen(s, pid);
   // project updates and the worklog report (issue #29), as their loaders: once the project says the feature is on
   if (b === "updates" && !c) {
-    return void inProject(pid, () =>
+    return void inProject(s, pid, () =>
       then<{ is_project_updates_enabled?: boolean }>(`${P(pid)}/`, (p) => {
         if (p.is_project_updates_enabled) go(`${P(pid)}/updates/`);
       }),
     );
   }
-  if (b === "worklogs" && !c) {
-    return void inProject(pid, () =>
-      then<{ is_time_tracking_enabled?: boolean; member_role?: number | null }>(`${P(pid)}/`, (p) => {
-        if (
-          !p.is_time_tracking_enabled ||
-          !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })
-        )
-          return;
-        go(
-          withQuery(`${P(pid)}/worklogs/`, {
-            per_page: WORKLOG_REPORT_PAGE_SIZE,
-            cursor: `${WORKLOG_REPORT_PAGE_SIZE}:0:0`,
-          }),
-        );
-        go(withQuery(`${P(pid)}/worklogs/summary/`, { group_by: "issue" }));
-      }),
-    );
-  }
-  if (b === "settings") {
-    const page = c ?? "general";
-    const entry = PROJECT_SETTINGS_PAGES.find((e) => e.key === page);
-    // only the pages the caller's role opens (the layout shows the others as "You don't have access")
-    inProject(
-      pid,
-      (ctx) =>
-        !!entry && canSee(entry, effectiveProjectRole(ctx.projectRole, ctx.workspaceRole)) && projectSettingsPage(page),
-    );
-  }
-  function projectSettingsPage(page: string) {
+  if (b === "worklogs" && !c) return worklogsScreen(s, pid);
+  if (b === "settings") projectSettingsScreen(s, pid, c ?? "general");
+}
+
+/** A project's work items or epics (or one of them, or one peeked at): the list's first page as the caller left it. */
+function projectItemsScreen(s: Screen, pid: string, kind: "issues" | "epics", c: string | undefined) {
+  const { then, P } = s;
+  if (c) return workItem(s, pid, c, kind);
+  projectRefs(s, pid);
+  const props = `${P(pid)}/${kind === "epics" ? "epics-user-properties/" : "user-properties/"}`;
+  inProject(s, pid, () => {
+    if (kind === "issues") then<Partial<ListPrefs>>(props, (p) => listPage(s, pid, kind, listPrefsFrom(p)));
+    else
+      then<{ is_epic_enabled?: boolean }>(
+        `${P(pid)}/`,
+        (p) => p.is_epic_enabled && then<Partial<ListPrefs>>(props, (u) => listPage(s, pid, kind, listPrefsFrom(u))),
+      );
+  });
+  const peekId = s.search.get("peekId");
+  if (peekId) workItem(s, pid, peekId, kind);
+}
+
+/** As the intake loader: the tab's first page and the selected request, once the project says intake is on. */
+function intakeScreen(s: Screen, pid: string) {
+  const { go, then, P, search } = s;
+  inProject(s, pid, () =>
+    then<{ intake_view?: boolean }>(`${P(pid)}/`, (p) => {
+      if (!p.intake_view) return;
+      const tab = intakeTabParam(search.get("tab"));
+      go(
+        withQuery(`${P(pid)}/inbox-issues/`, {
+          status: INTAKE_TAB_STATUSES[tab].join(","),
+          order_by: "-issue__created_at",
+          per_page: INTAKE_PAGE_SIZE,
+          cursor: INTAKE_FIRST_CURSOR,
+        }),
+      );
+      const selected = search.get("inboxId");
+      if (selected) go(`${P(pid)}/inbox-issues/${encodeURIComponent(selected)}/`);
+    }),
+  );
+}
+
+function worklogsScreen(s: Screen, pid: string) {
+  const { go, then, P } = s;
+  inProject(s, pid, () =>
+    then<{ is_time_tracking_enabled?: boolean; member_role?: number | null }>(`${P(pid)}/`, (p) => {
+      if (
+        !p.is_time_tracking_enabled ||
+        !can("report", "worklog", { userId: "me", projectRole: p.member_role ?? null })
+      )
+        return;
+      go(
+        withQuery(`${P(pid)}/worklogs/`, {
+          per_page: WORKLOG_REPORT_PAGE_SIZE,
+          cursor: `${WORKLOG_REPORT_PAGE_SIZE}:0:0`,
+        }),
+      );
+      go(withQuery(`${P(pid)}/worklogs/summary/`, { group_by: "issue" }));
+    }),
+  );
+}
+
+/** Only the settings pages the caller's role opens (the layout shows the others as "You don't have access"). */
+function projectSettingsScreen(s: Screen, pid: string, page: string) {
+  const { go, W, P } = s;
+  const entry = PROJECT_SETTINGS_PAGES.find((e) => e.key === page);
+  inProject(
+    s,
+    pid,
+    (ctx) =>
+      !!entry && canSee(entry, effectiveProjectRole(ctx.projectRole, ctx.workspaceRole)) && projectSettingsPage(),
+  );
+  function projectSettingsPage() {
     if (page === "general" || page === "members") {
       go(`${W}/members/`);
       go(`${P(pid)}/members/`);

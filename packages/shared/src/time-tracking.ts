@@ -1,5 +1,3 @@
-import type { NotificationData, ProjectUpdateNotificationData } from "./contract/notifications.ts";
-
 /**
  * Time tracking and project updates (issue #29 points 3 and 4): the pure rules both sides share.
  *
@@ -117,7 +115,10 @@ export function featureOffMessage(flag: TrackingFeatureFlag): string {
   return TRACKING_FEATURES[flag];
 }
 
-/** A project-update notification's data (narrows a notification's `data`, which is otherwise a work item's). */
-export const isProjectUpdateNotification = (
-  d: NotificationData | ProjectUpdateNotificationData,
-): d is ProjectUpdateNotificationData => "project_update" in d;
+/**
+ * A project-update notification's data (narrows a notification's `data`, which is otherwise a work item's: the
+ * contract's `NotificationData | ProjectUpdateNotificationData`, named here by shape so that this module does not
+ * import the contract, which imports it).
+ */
+export const isProjectUpdateNotification = <D extends object>(d: D): d is Extract<D, { project_update: unknown }> =>
+  "project_update" in d;

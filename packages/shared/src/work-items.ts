@@ -1,5 +1,3 @@
-import type { WorkItemDetail, WorkItemPatchBody } from "./contract/work-items.ts";
-
 /** Task statuses of a work item (work-tracking.md §3; platform.md §4 execution task statuses). */
 export const TASK_STATUSES = ["pending", "in_progress", "completed", "cancelled"] as const;
 export type TaskStatus = (typeof TASK_STATUSES)[number];
@@ -43,7 +41,8 @@ void _everyRelationListed;
 /**
  * The work-item fields the app edits in place through PATCH (cycle and modules have their own calls): a client
  * copies these keys from an optimistic patch of a presented item into the PATCH body. Declared here, without
- * zod, so the web reads it from `@stride/shared`; the contract re-exports it.
+ * zod, so the web reads it from `@stride/shared`; the contract re-exports it and checks that each is a field of both
+ * the PATCH body and the detail.
  */
 export const WORK_ITEM_PATCH_FIELDS = [
   "name",
@@ -60,7 +59,7 @@ export const WORK_ITEM_PATCH_FIELDS = [
   "type_id",
   "cycle_id",
   "property_values",
-] as const satisfies readonly (keyof WorkItemPatchBody & keyof WorkItemDetail)[];
+] as const;
 
 /** Asset entity types (platform.md §3, wire-facts §10). */
 export const ASSET_ENTITY_TYPES = [

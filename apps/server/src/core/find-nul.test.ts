@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { findNul } from "../http/route.ts";
+import { findNul } from "../http/nul.ts";
 
 describe("findNul", () => {
   it("names the first string or key holding a NUL, in document order", () => {

@@ -19,6 +19,7 @@ import { resolveApiKey, type ApiKeyCaller } from "./api-key.ts";
 import { inPageLoads, pageLoad } from "./page-loads.ts";
 import { schema, type Db } from "../db/client.ts";
 import { assertFeature, type TrackingFeatureFlag } from "./features.ts";
+import { findNul, refuseNul } from "./nul.ts";
 
 type Row<T extends { $inferSelect: unknown }> = T["$inferSelect"];
 export type UserRow = Row<typeof schema.users>;
@@ -246,58 +247,6 @@ export function parse<T>(schemaDef: z.ZodType<T> | undefined, value: unknown, wh
   return result.data;
 }
 
-export const NUL_MESSAGE = "Null characters are not allowed.";
-
-interface NulFrame {
-  value: unknown;
-  key: string | null;
-  parent: NulFrame | null;
-}
-
-function nulPath(frame: NulFrame | null): string[] {
-  const path: string[] = [];
-  for (let f = frame; f && f.key !== null; f = f.parent) path.push(f.key);
-  return path.reverse();
-}
-
-/**
- * The path (`a.b.0`) of the first string or key holding a NUL character, at any depth; null when none.
- * Walked with a stack of its own, not recursion: a deep value must not overflow the call stack (issue #24).
- */
-export function findNul(value: unknown): string[] | null {
-  const stack: NulFrame[] = [{ value, key: null, parent: null }];
-  while (stack.length) {
-    const frame = stack.pop()!;
-    const v = frame.value;
-    // a key holding a NUL is reported at its object's path, in the order the keys come
-    if (frame.key !== null && frame.parent && !Array.isArray(frame.parent.value) && frame.key.includes("\u0000"))
-      return nulPath(frame.parent);
-    if (typeof v === "string") {
-      if (v.includes("\u0000")) return nulPath(frame);
-      continue;
-    }
-    if (v === null || typeof v !== "object" || ArrayBuffer.isView(v)) continue;
-    const children: [string, unknown][] = Array.isArray(v) ? v.map((item, i) => [String(i), item]) : Object.entries(v);
-    for (let i = children.length - 1; i >= 0; i--)
-      stack.push({ value: children[i][1], key: children[i][0], parent: frame });
-  }
-  return null;
-}
-
-/**
- * NUL characters cannot be stored (PostgreSQL text refuses them) and name nothing, so every route refuses
- * them with a 400 before its input reaches a schema or SQL: body strings and keys at any depth, query
- * strings, path params.
- */
-export function refuseNul(value: unknown, where: "params" | "query" | "body"): void {
-  const hit = findNul(value);
-  if (!hit) return;
-  const key = hit.join(".");
-  if (where === "params") throw errors.badRequest(NUL_MESSAGE);
-  if (where === "query") throw errors.badParam(key ? `${key}: ${NUL_MESSAGE}` : NUL_MESSAGE);
-  throw errors.field(key || "non_field_errors", NUL_MESSAGE);
-}
-
 /**
  * Load the scope in ONE query: the workspace by slug with the caller's active membership and, when a
  * project id is given, the project of that workspace with the caller's active project membership.
@@ -501,6 +450,7 @@ export function route<
   const authKind = spec.auth ?? "session";
   const policy = spec.policy;
   checkSpec(spec, urls[0], authKind);
+  const pipeline = (req: FastifyRequest, reply: FastifyReply) => runPipeline(app, spec, authKind, req, reply);
   for (const url of urls) {
     for (const method of methods)
       registeredRoutes.push({
@@ -521,76 +471,84 @@ export function route<
       handler: authKind === "apiKey" ? (req, reply) => asV1Answer(() => pipeline(req, reply)) : pipeline,
     });
   }
+}
 
-  async function pipeline(req: FastifyRequest, reply: FastifyReply) {
-    // auth
-    let session: SessionUser | null = null;
-    const raw = req.params as Record<string, string>;
-    const projectId = spec.scope === "project" ? String(raw.projectId) : undefined;
-    // a session's scoped request reads both in one statement (outside a page's shared loads, core/page-loads.ts,
-    // which read each once per page; and not with a NUL in the path, which answers its 400 after the 401)
-    const together =
-      spec.scope && (authKind === "session" || authKind === "admin") && !inPageLoads() && !findNul(req.params)
-        ? await sessionWithScope(app, req, authKind === "admin" ? "admin" : "app", raw.slug, projectId)
-        : undefined;
-    if (together !== undefined) {
-      if (!together) throw errors.unauthenticated();
-      session = together.session;
-    } else if (authKind === "apiKey") session = await resolveApiKey(app, req, reply);
-    else if (authKind !== "none") {
-      session = await resolveSession(app, req, authKind === "admin" ? "admin" : "app");
-      if (!session && authKind !== "optional") throw errors.unauthenticated();
-    }
-    const ctx = { req, reply, app, user: session?.user, sessionId: session?.sessionId ?? null } as WideCtx;
-    // path params reach SQL in the scope lookup: a NUL names nothing
-    refuseNul(req.params, "params");
-    // scope: 404 unknown workspace, 403 not a member, then 404 unknown project
-    if (spec.scope && session) {
-      const scope = together ? together.judge() : await loadScope(app, raw.slug, session.user.id, projectId);
-      // a key bound to a workspace acts only there
-      const keyWorkspace = "apiKey" in session ? (session as ApiKeyCaller).apiKey.workspaceId : null;
-      if (keyWorkspace && keyWorkspace !== scope.workspace.id) throw errors.permissionDenied();
-      ctx.workspace = scope.workspace;
-      ctx.workspaceMember = scope.workspaceMember;
-      if (spec.scope === "project") {
-        ctx.project = scope.project!;
-        ctx.projectMember = scope.projectMember;
-      }
-    }
-    // policy gate: from roles alone, before anything about the input is judged
-    let roles: RoleContext | null = null;
-    if (policy) {
-      if (!session) throw errors.unauthenticated();
-      roles = await roleContext(policy, session, ctx);
-      const refusal = gateRefusal(policy, roles);
-      if (refusal) throw refusalError(policy, refusal);
-    }
-    // a switched-off project feature: nothing of it answers (core/features.ts)
-    if (spec.feature) assertFeature(ctx.project, spec.feature);
-    // validate
-    ctx.params = parse(spec.params, req.params, "params");
-    ctx.query = parse(spec.query, req.query, "query");
-    ctx.body = parse(spec.body, req.body, "body");
-    // load
-    if (spec.load) ctx.loaded = await spec.load(ctx);
-    // entity rule: the creator of the loaded entity, or the policy's full role
-    if (
-      policy?.creatorAllowed &&
-      roles &&
-      !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })
-    ) {
-      throw errors.forbidden();
-    }
-    // command → present
-    const result = await spec.handler(ctx);
-    // A handler that sent its own answer (a stream, a redirect) returns the reply, which is thenable:
-    // awaiting it leaves `result` undefined, so also look at whether the headers went out.
-    if (reply.sent || reply.raw.headersSent || result === reply) return reply;
-    const status = spec.status ?? 200;
-    reply.code(status);
-    if (status === 204 || result === undefined) return reply.send();
-    return reply.send(result);
+/** One request through the route's pipeline (see `route`). */
+async function runPipeline(
+  app: AppContext,
+  spec: WideSpec,
+  authKind: RouteAuth,
+  req: FastifyRequest,
+  reply: FastifyReply,
+) {
+  const policy = spec.policy;
+  // auth
+  let session: SessionUser | null = null;
+  const raw = req.params as Record<string, string>;
+  const projectId = spec.scope === "project" ? String(raw.projectId) : undefined;
+  // a session's scoped request reads both in one statement (outside a page's shared loads, core/page-loads.ts,
+  // which read each once per page; and not with a NUL in the path, which answers its 400 after the 401)
+  const together =
+    spec.scope && (authKind === "session" || authKind === "admin") && !inPageLoads() && !findNul(req.params)
+      ? await sessionWithScope(app, req, authKind === "admin" ? "admin" : "app", raw.slug, projectId)
+      : undefined;
+  if (together !== undefined) {
+    if (!together) throw errors.unauthenticated();
+    session = together.session;
+  } else if (authKind === "apiKey") session = await resolveApiKey(app, req, reply);
+  else if (authKind !== "none") {
+    session = await resolveSession(app, req, authKind === "admin" ? "admin" : "app");
+    if (!session && authKind !== "optional") throw errors.unauthenticated();
   }
+  const ctx = { req, reply, app, user: session?.user, sessionId: session?.sessionId ?? null } as WideCtx;
+  // path params reach SQL in the scope lookup: a NUL names nothing
+  refuseNul(req.params, "params");
+  // scope: 404 unknown workspace, 403 not a member, then 404 unknown project
+  if (spec.scope && session) {
+    const scope = together ? together.judge() : await loadScope(app, raw.slug, session.user.id, projectId);
+    // a key bound to a workspace acts only there
+    const keyWorkspace = "apiKey" in session ? (session as ApiKeyCaller).apiKey.workspaceId : null;
+    if (keyWorkspace && keyWorkspace !== scope.workspace.id) throw errors.permissionDenied();
+    ctx.workspace = scope.workspace;
+    ctx.workspaceMember = scope.workspaceMember;
+    if (spec.scope === "project") {
+      ctx.project = scope.project!;
+      ctx.projectMember = scope.projectMember;
+    }
+  }
+  // policy gate: from roles alone, before anything about the input is judged
+  let roles: RoleContext | null = null;
+  if (policy) {
+    if (!session) throw errors.unauthenticated();
+    roles = await roleContext(policy, session, ctx);
+    const refusal = gateRefusal(policy, roles);
+    if (refusal) throw refusalError(policy, refusal);
+  }
+  // a switched-off project feature: nothing of it answers (core/features.ts)
+  if (spec.feature) assertFeature(ctx.project, spec.feature);
+  // validate
+  ctx.params = parse(spec.params, req.params, "params");
+  ctx.query = parse(spec.query, req.query, "query");
+  ctx.body = parse(spec.body, req.body, "body");
+  // load
+  if (spec.load) ctx.loaded = await spec.load(ctx);
+  // entity rule: the creator of the loaded entity, or the policy's full role
+  if (
+    policy?.creatorAllowed &&
+    roles &&
+    !allows(policy, { ...roles, creatorId: spec.creatorOf!(ctx.loaded) ?? null })
+  ) {
+    throw errors.forbidden();
+  }
+  // command → present
+  const result = await spec.handler(ctx);
+  // A handler that sent its own answer (a stream, a redirect) returns the reply, which is thenable:
+  // awaiting it leaves `result` undefined, so also look at whether the headers went out.
+  if (reply.sent || reply.raw.headersSent || result === reply) return reply;
+  const status = spec.status ?? 200;
+  reply.code(status);
+  if (status === 204 || result === undefined) return reply.send();
+  return reply.send(result);
 }
 
 /** A route's declaration must be able to run its policy: checked once, at registration. */

@@ -15,7 +15,7 @@ import {
 } from "./fields.ts";
 import type { AuditFields, Timestamp } from "./common.ts";
 import type { ProjectLatestUpdate } from "./time-tracking.ts";
-import type { UserLite } from "./users.ts";
+import type { UserLite } from "./user-lite.ts";
 import type { WorkspaceLite } from "./workspaces.ts";
 import { isCoverImageUrl } from "../project-covers.ts";
 

@@ -8,7 +8,7 @@ import {
 } from "../time-tracking.ts";
 import type { AuditFields, CalendarDate, Timestamp } from "./common.ts";
 import { choice, date, HTML_MAX, integerIn, requiredText, text, type HtmlField } from "./fields.ts";
-import type { UserLite } from "./users.ts";
+import type { UserLite } from "./user-lite.ts";
 
 export { PROJECT_UPDATE_STATUSES, type ProjectUpdateStatus } from "../time-tracking.ts";
 

@@ -99,22 +99,7 @@ export const acceptInvitationsBody = z.object({
 
 // ---------------------------------------------------------------- responses
 
-/** User-lite (wire-facts §0): what any workspace member may see of another. */
-export interface UserLite {
-  id: string;
-  first_name: string;
-  last_name: string;
-  avatar: string | null;
-  avatar_url: string | null;
-  is_bot: boolean;
-  display_name: string;
-}
-
-/** User-lite plus email and last login medium (for admin and member callers). */
-export interface UserAdminLite extends UserLite {
-  email: string;
-  last_login_medium: string;
-}
+export type { UserAdminLite, UserLite } from "./user-lite.ts";
 
 /** God-mode user (GET /api/instances/admins/me/, wire-facts-2 §1). */
 export interface AdminMe {

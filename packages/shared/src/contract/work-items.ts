@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRIORITIES, type Priority } from "../constants.ts";
-import { ITEM_RELATION_TYPES, RELATION_TYPES, type RelationType } from "../work-items.ts";
+import { ITEM_RELATION_TYPES, RELATION_TYPES, WORK_ITEM_PATCH_FIELDS, type RelationType } from "../work-items.ts";
 import type { DisplayFilters, DisplayProperties, IssueFilters } from "../issue-filters/display.ts";
 import {
   bool,
@@ -76,6 +76,12 @@ export type WorkItemPatchBody = z.infer<WorkItemBodies["patch"]>;
 
 // The PATCH field list lives with the zod-free constants (../work-items.ts), so the web reads it without zod.
 export { WORK_ITEM_PATCH_FIELDS } from "../work-items.ts";
+// each of them is a field of both the PATCH body and the detail (a type error otherwise)
+const _patchFieldsChecked: Record<
+  Exclude<(typeof WORK_ITEM_PATCH_FIELDS)[number], keyof WorkItemPatchBody & keyof WorkItemDetail>,
+  never
+> = {};
+void _patchFieldsChecked;
 
 /** `{issue_ids}` of the bulk endpoints (delete, subscribe, archive, tasks bulk-fetch). */
 export const issueIdsBody = z.object({ issue_ids: nonEmptyList(uuid(), 1000, "Issue IDs are required") });

@@ -3,7 +3,7 @@ import { ORGANIZATION_SIZES } from "../constants.ts";
 import { isRole } from "../roles.ts";
 import { fieldError, imageUrl, lineText, MSG, text, timezone } from "./fields.ts";
 import type { AuditFields, Timestamp } from "./common.ts";
-import type { UserAdminLite, UserLite } from "./users.ts";
+import type { UserAdminLite, UserLite } from "./user-lite.ts";
 
 // ---------------------------------------------------------------- request bodies
 

@@ -176,33 +176,36 @@ export const Image = Node.create<ImageOptions>({
           });
       }
     };
-    const imageFiles = (list: FileList | null | undefined) =>
-      [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
-    return [
-      new Plugin({
-        key: new PluginKey("image-upload"),
-        props: {
-          handlePaste: (view, event) => {
-            const files = imageFiles(event.clipboardData?.files);
-            if (!files.length) return false;
-            event.preventDefault();
-            start(view, files, null);
-            return true;
-          },
-          handleDrop: (view, event, _slice, moved) => {
-            if (moved) return false;
-            const files = imageFiles(event.dataTransfer?.files);
-            if (!files.length) return false;
-            event.preventDefault();
-            const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
-            start(view, files, at ? at.pos : null);
-            return true;
-          },
-        },
-      }),
-    ];
+    return [imageUploadPlugin(start)];
   },
 });
+
+const imageFiles = (list: FileList | null | undefined) => [...(list ?? [])].filter((f) => f.type.startsWith("image/"));
+
+/** Pasted and dropped images go to `start` (at the drop point, or the selection). */
+function imageUploadPlugin(start: (view: EditorView, files: File[], pos: number | null) => void): Plugin {
+  return new Plugin({
+    key: new PluginKey("image-upload"),
+    props: {
+      handlePaste: (view, event) => {
+        const files = imageFiles(event.clipboardData?.files);
+        if (!files.length) return false;
+        event.preventDefault();
+        start(view, files, null);
+        return true;
+      },
+      handleDrop: (view, event, _slice, moved) => {
+        if (moved) return false;
+        const files = imageFiles(event.dataTransfer?.files);
+        if (!files.length) return false;
+        event.preventDefault();
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        start(view, files, at ? at.pos : null);
+        return true;
+      },
+    },
+  });
+}
 
 interface ImageStorage {
   insertFiles: ((files: File[]) => void) | null;

@@ -95,11 +95,10 @@ export function listPageEnvelope<T>(page: ListPageRequest, r: ListPageResult<T>)
 }
 
 /**
- * Grouped results from per-group totals and the page's items (with their group keys): the server fills it from its
- * statement's rows, the local database from its own evaluation, so both shape a page the same way.
- * `totals`: `[groupKey, subGroupKey, n, level]` rows, level 1 = a group's total, 0 = a sub-group's.
+ * What a grouped page is shaped from. `totals`: `[groupKey, subGroupKey, n, level]` rows, level 1 = a group's total,
+ * 0 = a sub-group's.
  */
-export function shapeGroupedPage<T>(opts: {
+interface GroupedPageInput<T> {
   groupBy: string;
   subGroupBy: string | null;
   multi: boolean;
@@ -113,9 +112,10 @@ export function shapeGroupedPage<T>(opts: {
   subGroupKeys: (string | null)[];
   /** Adds a multi-valued grouping's raw key to an item (server: unless its JSON text carries it already). */
   tag?: (item: T, field: string, rawKey: string | null) => void;
-}): ListPageResult<T> {
-  const { groupBy, subGroupBy, page, items } = opts;
-  const sub = !!subGroupBy;
+}
+
+/** The per-group (and per-sub-group) totals, the list's total, whether a group has a next page, the largest group. */
+function readTotals(totals: GroupedPageInput<unknown>["totals"], sub: boolean, page: ListPageRequest) {
   const perPage = page.perPage;
   const groupTotals = new Map<string, number>();
   const subTotals = new Map<string, Map<string, number>>();
@@ -123,7 +123,7 @@ export function shapeGroupedPage<T>(opts: {
   let nextPage = false;
   let maxGroup = 0;
   const finestLevel = sub ? 0 : 1;
-  for (const [gk, sgk, n, lvl] of opts.totals) {
+  for (const [gk, sgk, n, lvl] of totals) {
     const k = groupKeyOf(gk);
     if (lvl === 1) {
       groupTotals.set(k, n);
@@ -138,7 +138,13 @@ export function shapeGroupedPage<T>(opts: {
       if (n > page.offset + perPage) nextPage = true;
     }
   }
+  return { groupTotals, subTotals, totalCount, nextPage, maxGroup };
+}
 
+/** The page's items by group (and sub-group), each tagged with its raw key when its grouping is multi-valued. */
+function bucketItems<T>(opts: GroupedPageInput<T>) {
+  const { groupBy, subGroupBy, items } = opts;
+  const sub = !!subGroupBy;
   const byGroup = new Map<string, T[]>();
   const bySub = new Map<string, Map<string, T[]>>();
   for (let x = 0; x < items.length; x++) {
@@ -163,6 +169,21 @@ export function shapeGroupedPage<T>(opts: {
       bySub.set(gk, m);
     }
   }
+  return { byGroup, bySub };
+}
+
+/**
+ * Grouped results from per-group totals and the page's items (with their group keys): the server fills it from its
+ * statement's rows, the local database from its own evaluation, so both shape a page the same way.
+ * `totals`: `[groupKey, subGroupKey, n, level]` rows, level 1 = a group's total, 0 = a sub-group's.
+ */
+export function shapeGroupedPage<T>(opts: GroupedPageInput<T>): ListPageResult<T> {
+  const { groupBy, subGroupBy, page, items } = opts;
+  const sub = !!subGroupBy;
+  const perPage = page.perPage;
+  const { groupTotals, subTotals, totalCount, nextPage, maxGroup } = readTotals(opts.totals, sub, page);
+
+  const { byGroup, bySub } = bucketItems(opts);
 
   const results: Record<string, ListGroupBucket<T>> = {};
   if (items.length > 0) {

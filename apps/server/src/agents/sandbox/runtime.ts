@@ -1,11 +1,9 @@
 import { type ChildProcess } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import type { Config } from "../../config.ts";
-import { bwrapArgs, bwrapFeatures, findBwrap, SandboxUnavailableError, shQuote, type Limits } from "./bwrap.ts";
+import { bwrapArgs, bwrapFeatures, findBwrap, SandboxUnavailableError, type Limits } from "./bwrap.ts";
 import {
   detectCgroups,
   groupPids,
@@ -19,17 +17,12 @@ import {
 } from "./cgroups.ts";
 import { checkout, GitError, giveToSandboxUser } from "./git.ts";
 import { launch, launcherMissing, SECCOMP_FD } from "./launch.ts";
-import {
-  allowRefusal,
-  findNetworkTools,
-  hostAddresses,
-  SLIRP_DNS,
-  startNetwork,
-  type NetworkTools,
-} from "./network.ts";
+import { findNetworkTools, hostAddresses, startNetwork, type NetworkTools } from "./network.ts";
 import { guardRepository, RepositoryRefused, type GitRemote, type RepositoryPolicy } from "./repository.ts";
 import { seccompProgram } from "./seccomp.ts";
 import { describeSandbox } from "./describe.ts";
+import { allowedAddresses, openCommandNetwork } from "./command-network.ts";
+import { checkoutDiff, listCheckoutFiles, readCheckoutFile, writeCheckoutFile, type SandboxExec } from "./files.ts";
 
 /**
  * The sandbox runtime (agents.md §3): each sandbox is a folder holding a checkout of its repository and its
@@ -66,7 +59,6 @@ import {
   readText,
   safeRelative,
   setupSeconds,
-  systemResolve,
   type CommandNetwork,
 } from "./processes.ts";
 
@@ -293,24 +285,8 @@ export class SandboxRuntime {
       features: bwrapFeatures(this.bwrap!),
       seccomp: !!this.seccomp,
       cgroups: this.cgroups(),
-      allowed: (hosts) => this.allowedAddresses(hosts),
+      allowed: (hosts) => allowedAddresses(hosts, this.policy),
     });
-  }
-
-  /** The addresses of the allow-list as resolved now, without those a sandbox may never reach. */
-  private async allowedAddresses(hosts: string[]): Promise<{ addresses: string[]; byHost: Map<string, string[]> }> {
-    const own = hostAddresses();
-    const byHost = new Map<string, string[]>();
-    for (const h of hosts) {
-      let ips: string[] = [];
-      if (net.isIP(h)) ips = [h];
-      else ips = await (this.policy.resolve ?? systemResolve)(h).catch(() => []);
-      byHost.set(
-        h,
-        ips.filter((ip) => allowRefusal(ip, own, this.policy.allowPrivate) === null),
-      );
-    }
-    return { addresses: [...new Set([...byHost.values()].flat())], byHost };
   }
 
   /** The namespace of one command with network, its firewall, and the /etc/resolv.conf and /etc/hosts it sees. */
@@ -318,43 +294,7 @@ export class SandboxRuntime {
     const tools = findNetworkTools(this.slirp4netnsPath);
     const reason = "reason" in tools ? tools.reason : await this.networkUnavailableReason();
     if (reason) throw new SandboxError(networkRefusal(reason));
-    const allowed = state.allowedHosts.length ? await this.allowedAddresses(state.allowedHosts) : null;
-    const dir = path.join(this.dirs(id).base, `net-${crypto.randomBytes(6).toString("hex")}`);
-    fs.mkdirSync(dir, { mode: 0o755 });
-    const pinned = allowed
-      ? [...allowed.byHost].filter(([h]) => !net.isIP(h)).flatMap(([h, ips]) => ips.map((ip) => `${ip}\t${h}`))
-      : [];
-    fs.writeFileSync(
-      path.join(dir, "resolv.conf"),
-      allowed ? "# no DNS: only the allowed hosts, named in /etc/hosts\n" : `nameserver ${SLIRP_DNS}\n`,
-      { mode: 0o644 },
-    );
-    fs.writeFileSync(
-      path.join(dir, "hosts"),
-      ["127.0.0.1\tlocalhost sandbox", "::1\tlocalhost", ...pinned, ""].join("\n"),
-      { mode: 0o644 },
-    );
-    try {
-      const n = await startNetwork(tools as NetworkTools, {
-        hostAddresses: hostAddresses(),
-        allowed: allowed ? allowed.addresses : null,
-      });
-      return {
-        netns: n.netns,
-        nsenter: (tools as NetworkTools).nsenter,
-        files: [
-          { source: path.join(dir, "resolv.conf"), dest: "/etc/resolv.conf" },
-          { source: path.join(dir, "hosts"), dest: "/etc/hosts" },
-        ],
-        close: () => {
-          n.close();
-          fs.rmSync(dir, { recursive: true, force: true });
-        },
-      };
-    } catch (e) {
-      fs.rmSync(dir, { recursive: true, force: true });
-      throw new SandboxError(`The sandbox's network could not start: ${(e as Error).message}`);
-    }
+    return openCommandNetwork(tools as NetworkTools, this.dirs(id).base, state.allowedHosts, this.policy);
   }
 
   /** Start bubblewrap through the launcher: the seccomp filter, the sandbox's cgroup, the command's network namespace. */
@@ -582,50 +522,25 @@ export class SandboxRuntime {
   }
 
   /** Read a file of the checkout (through the sandbox, so that links cannot reach outside it). */
-  async readFile(id: string, file: string, signal?: AbortSignal): Promise<string> {
-    const r = await this.exec(id, `cat -- ${shQuote(safeRelative(file))}`, { signal, limits: { wallSeconds: 60 } });
-    if (r.exitCode !== 0) throw new SandboxError(lastLines(r.stderr) || `cannot read ${file}`);
-    return r.stdout;
+  readFile(id: string, file: string, signal?: AbortSignal): Promise<string> {
+    return readCheckoutFile(this.execIn(id), file, signal);
   }
 
-  async writeFile(id: string, file: string, content: string, signal?: AbortSignal): Promise<void> {
-    const rel = safeRelative(file);
-    const r = await this.exec(id, `mkdir -p -- "$(dirname -- ${shQuote(rel)})" && cat > ${shQuote(rel)}`, {
-      stdin: content,
-      signal,
-      limits: { wallSeconds: 60 },
-    });
-    if (r.exitCode !== 0) throw new SandboxError(lastLines(r.stderr) || `cannot write ${file}`);
+  writeFile(id: string, file: string, content: string, signal?: AbortSignal): Promise<void> {
+    return writeCheckoutFile(this.execIn(id), file, content, signal);
   }
 
-  async listFiles(id: string, dir = ".", signal?: AbortSignal): Promise<string[]> {
-    const rel = dir === "." || dir === "" ? "." : safeRelative(dir);
-    const r = await this.exec(
-      id,
-      `find ${shQuote(rel)} -maxdepth 4 -not -path '*/.git' -not -path '*/.git/*' | head -n 2000`,
-      { signal, limits: { wallSeconds: 60 } },
-    );
-    if (r.exitCode !== 0) throw new SandboxError(lastLines(r.stderr) || `cannot list ${dir}`);
-    return r.stdout
-      .split("\n")
-      .filter((l) => l && l !== ".")
-      .map((l) => l.replace(/^\.\//, ""))
-      .sort();
+  listFiles(id: string, dir = ".", signal?: AbortSignal): Promise<string[]> {
+    return listCheckoutFiles(this.execIn(id), dir, signal);
   }
 
-  /**
-   * `git diff` of a repository of the checkout against its starting commit, new files included. It runs inside
-   * the sandbox (a temporary index in its /tmp), since the repository's config is the sandbox's to write.
-   */
-  async diff(id: string, baseCommit: string, folder = "", signal?: AbortSignal): Promise<string> {
-    if (!/^[0-9a-f]{40,64}$/.test(baseCommit)) throw new SandboxError("bad base commit");
-    const r = await this.exec(
-      id,
-      `export GIT_INDEX_FILE=/tmp/.stride-diff-index; rm -f "$GIT_INDEX_FILE"; git read-tree ${baseCommit} && git add -A . && git diff --cached --binary ${baseCommit}; s=$?; rm -f "$GIT_INDEX_FILE"; exit $s`,
-      { cwd: folder || undefined, signal, limits: { wallSeconds: 120 } },
-    );
-    if (r.exitCode !== 0) throw new SandboxError(lastLines(r.stderr) || "git diff failed");
-    return r.stdout;
+  /** `git diff` of a repository of the checkout against its starting commit, new files included (files.ts). */
+  diff(id: string, baseCommit: string, folder = "", signal?: AbortSignal): Promise<string> {
+    return checkoutDiff(this.execIn(id), baseCommit, folder, signal);
+  }
+
+  private execIn(id: string): SandboxExec {
+    return (command, opts) => this.exec(id, command, opts);
   }
 
   /** Folder of the checkout on the host (for git operations of the server). */

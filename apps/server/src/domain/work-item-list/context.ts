@@ -84,42 +84,47 @@ export function contextSql(ctx: ListContext, viewer: Viewer, q: Params): Context
   return ctx.kind === "workspace_drafts" ? workspaceDraftsSql(ctx.workspaceId, viewer, q) : itemsSql(ctx, viewer, q);
 }
 
+/** A context over the items of the projects the viewer is in (workspace, profile, teamspace lists). */
+function workspaceItemsSql(
+  ctx: Extract<ListContext, { kind: "workspace" | "profile" | "team" }>,
+  viewer: Viewer,
+  q: Params,
+): ContextSql {
+  const ws = q.p(ctx.workspaceId, "uuid");
+  const me = q.p(viewer.userId, "uuid");
+  const stateScope = (a: string) => `${a}.workspace = ${ws}`;
+  const where = [
+    `i.workspace = ${ws}`,
+    LIVE,
+    "i.is_epic = false",
+    notTriage(stateScope),
+    `(vpm.role >= 15 OR vp.guest_view_all_features = true OR i.created_by = ${me})`,
+  ];
+  if (ctx.kind === "profile") {
+    const u = q.p(ctx.userId, "uuid");
+    where.push(
+      `(i.created_by = ${u} OR EXISTS (SELECT 1 FROM issue_assignees pa WHERE pa.issue = i.id AND pa.assignee = ${u}) OR EXISTS (SELECT 1 FROM issue_subscribers ps WHERE ps.issue = i.id AND ps.subscriber = ${u}))`,
+    );
+  }
+  let memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
+  if (ctx.kind === "team") {
+    const team = q.p(ctx.teamspaceId, "uuid");
+    where.push(`EXISTS (SELECT 1 FROM teamspace_projects tp WHERE tp.teamspace = ${team} AND tp.project = i.project)`);
+    memberProjects += ` AND EXISTS (SELECT 1 FROM teamspace_projects tp2 WHERE tp2.teamspace = ${team} AND tp2.project = vpm2.project)`;
+  }
+  return {
+    stateScope,
+    joins: `JOIN project_members vpm ON vpm.project = i.project AND vpm.member = ${me} AND vpm.is_active = true JOIN projects vp ON vp.id = i.project AND vp.archived_at IS NULL`,
+    where,
+    agg: { onJoin: (a) => `${a}.workspace = ${ws}` },
+    prefill: { projects: (col) => `${col} IN (${memberProjects})` },
+  };
+}
+
 /** A context over `issues` rows. */
 function itemsSql(ctx: Exclude<ListContext, { kind: "workspace_drafts" }>, viewer: Viewer, q: Params): ContextSql {
-  if (ctx.kind === "workspace" || ctx.kind === "profile" || ctx.kind === "team") {
-    const ws = q.p(ctx.workspaceId, "uuid");
-    const me = q.p(viewer.userId, "uuid");
-    const stateScope = (a: string) => `${a}.workspace = ${ws}`;
-    const where = [
-      `i.workspace = ${ws}`,
-      LIVE,
-      "i.is_epic = false",
-      notTriage(stateScope),
-      `(vpm.role >= 15 OR vp.guest_view_all_features = true OR i.created_by = ${me})`,
-    ];
-    if (ctx.kind === "profile") {
-      const u = q.p(ctx.userId, "uuid");
-      where.push(
-        `(i.created_by = ${u} OR EXISTS (SELECT 1 FROM issue_assignees pa WHERE pa.issue = i.id AND pa.assignee = ${u}) OR EXISTS (SELECT 1 FROM issue_subscribers ps WHERE ps.issue = i.id AND ps.subscriber = ${u}))`,
-      );
-    }
-    let memberProjects = `SELECT vpm2.project FROM project_members vpm2 JOIN projects vp2 ON vp2.id = vpm2.project WHERE vpm2.member = ${me} AND vpm2.is_active = true AND vpm2.workspace = ${ws} AND vp2.archived_at IS NULL`;
-    if (ctx.kind === "team") {
-      const team = q.p(ctx.teamspaceId, "uuid");
-      where.push(
-        `EXISTS (SELECT 1 FROM teamspace_projects tp WHERE tp.teamspace = ${team} AND tp.project = i.project)`,
-      );
-      memberProjects += ` AND EXISTS (SELECT 1 FROM teamspace_projects tp2 WHERE tp2.teamspace = ${team} AND tp2.project = vpm2.project)`;
-    }
-    return {
-      stateScope,
-      joins: `JOIN project_members vpm ON vpm.project = i.project AND vpm.member = ${me} AND vpm.is_active = true JOIN projects vp ON vp.id = i.project AND vp.archived_at IS NULL`,
-      where,
-      agg: { onJoin: (a) => `${a}.workspace = ${ws}` },
-      prefill: { projects: (col) => `${col} IN (${memberProjects})` },
-    };
-  }
-
+  if (ctx.kind === "workspace" || ctx.kind === "profile" || ctx.kind === "team")
+    return workspaceItemsSql(ctx, viewer, q);
   const pid = q.p(ctx.projectId, "uuid");
   const stateScope = (a: string) => `${a}.project = ${pid}`;
   const NOT_TRIAGE = notTriage(stateScope);

@@ -29,6 +29,27 @@ import { itemReadableSql } from "../../http/readable.ts";
 export type { BuiltQuery, Item, ItemShape, ListRequest, ListResult, PageMeta, PageRows } from "./types.ts";
 export { listEnvelope, shapeResult } from "./shape.ts";
 
+/** What every page statement of a list is made of. */
+interface QueryParts {
+  req: ListRequest;
+  q: Params;
+  tz: string;
+  ctx: ContextSql;
+  /** the filter's condition, if any */
+  f: string | null;
+  od: OrderDim;
+  order: string;
+  whereSql: string;
+  from: string;
+  rowKey: string;
+  limit: string;
+  offset: string;
+  ctes: string[];
+  /** the counters the list counts from (a project's unfiltered lists), else null */
+  counted: CountsScope | null;
+  countWhere: string;
+}
+
 export function buildListQuery(req: ListRequest): BuiltQuery {
   const q = new Params();
   const tz = req.viewer.timezone;
@@ -38,49 +59,80 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
   if (f) where.push(f);
   if (req.parentless) where.push("i.parent IS NULL");
   const { from, rowKey } = rowSource(ctx);
-  const whereSql = where.join(" AND ");
   const od = orderDim(req.order, ctx.agg);
-  const order = orderSql(od, od.expr, "i.created_at", "i.id");
-  const limit = q.p(req.page.perPage, "int");
-  const offset = q.p(req.page.offset, "int");
-  const ctes = [...(ctx.source?.ctes ?? []), ...od.ctes];
   // Unfiltered lists of a project count from the trigger-kept counters (db/sql/issue-list-counts.sql).
   const counted = !f && ctx.counts ? ctx.counts : null;
-  const countWhere = counted ? countsWhere(counted, !!req.parentless) : "";
+  const x: QueryParts = {
+    req,
+    q,
+    tz,
+    ctx,
+    f: f || null,
+    od,
+    order: orderSql(od, od.expr, "i.created_at", "i.id"),
+    whereSql: where.join(" AND "),
+    from,
+    rowKey,
+    limit: q.p(req.page.perPage, "int"),
+    offset: q.p(req.page.offset, "int"),
+    ctes: [...(ctx.source?.ctes ?? []), ...od.ctes],
+    counted,
+    countWhere: counted ? countsWhere(counted, !!req.parentless) : "",
+  };
 
   const g = req.groupBy ? groupDim(req.groupBy, ctx.agg.rowRelations) : null;
   const sg = g && req.subGroupBy ? groupDim(req.subGroupBy, ctx.agg.rowRelations) : null;
+  if (!g) return ungroupedQuery(x);
 
-  if (!g) {
-    let total: string;
-    if (f) {
-      // A filter applies: find the matching rows once, then count them and take the page from them.
-      ctes.push(
-        `base AS MATERIALIZED (SELECT i.id, ${rowKey} AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`,
-      );
-      ctes.push(
-        `pg AS (SELECT b.id, b._t, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
-      );
-      total = "(SELECT count(*) FROM base)::int";
-    } else {
-      // No filter: the count is read from the counters (else an index-only scan) and the page is an ordered
-      // index scan that stops early.
-      ctes.push(
-        `pg AS (SELECT i.id, ${rowKey} AS _t, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
-      );
-      total = counted
-        ? `(SELECT coalesce(sum(c.n), 0) FROM issue_list_counts c WHERE ${countWhere})::int`
-        : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
-    }
-    const meta = `json_build_object('total', ${total})`;
-    return {
-      text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false, ctx.source?.table)}`,
-      values: q.values,
-      grouped: false,
-    };
+  const { ctes, offset } = x;
+  ctes.push(totalsCte(x, g, sg));
+  const finest = sg ? 0 : 1;
+  ctes.push(`keys AS MATERIALIZED (SELECT g, sg FROM tot WHERE lvl = ${finest} AND n > ${offset})`);
+  ctes.push(groupPagesCte(x, g, sg));
+
+  const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
+  const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
+  return {
+    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true, ctx.source?.table)}`,
+    values: q.values,
+    grouped: true,
+  };
+}
+
+/** An ungrouped page: the count and the ordered page. */
+function ungroupedQuery(x: QueryParts): BuiltQuery {
+  const { req, q, tz, ctx, f, od, order, whereSql, from, rowKey, limit, offset, ctes, counted, countWhere } = x;
+  let total: string;
+  if (f) {
+    // A filter applies: find the matching rows once, then count them and take the page from them.
+    ctes.push(
+      `base AS MATERIALIZED (SELECT i.id, ${rowKey} AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql})`,
+    );
+    ctes.push(
+      `pg AS (SELECT b.id, b._t, NULL::text AS _g, NULL::text AS _sg, b._o, b._c FROM base b ORDER BY ${orderSql(od, "b._o", "b._c", "b.id")} LIMIT ${limit} OFFSET ${offset})`,
+    );
+    total = "(SELECT count(*) FROM base)::int";
+  } else {
+    // No filter: the count is read from the counters (else an index-only scan) and the page is an ordered
+    // index scan that stops early.
+    ctes.push(
+      `pg AS (SELECT i.id, ${rowKey} AS _t, NULL::text AS _g, NULL::text AS _sg, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${whereSql} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
+    );
+    total = counted
+      ? `(SELECT coalesce(sum(c.n), 0) FROM issue_list_counts c WHERE ${countWhere})::int`
+      : `(SELECT count(*) FROM ${from} WHERE ${whereSql})::int`;
   }
+  const meta = `json_build_object('total', ${total})`;
+  return {
+    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, false, ctx.source?.table)}`,
+    values: q.values,
+    grouped: false,
+  };
+}
 
-  // totals per group (and per sub-group)
+/** The `tot` CTE: the totals per group (and per sub-group), from the counters when they hold them. */
+function totalsCte(x: QueryParts, g: GroupDim, sg: GroupDim | null): string {
+  const { counted, countWhere, from, whereSql } = x;
   const gCount = counted && g.counted && (!sg || sg.counted) ? g.counted : null;
   if (gCount) {
     // from the counters: a few rows per state and priority, whatever the number of items
@@ -88,33 +140,27 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
     const joins = [gCount.join("cg"), sgCount ? sgCount.join("csg") : ""].join(" ");
     const gx = gCount.expr("cg");
     if (!sgCount) {
-      ctes.push(
-        `tot AS (SELECT ${gx} AS g, NULL::text AS sg, sum(c.n)::int AS n, 1 AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY 1 HAVING sum(c.n) > 0)`,
-      );
+      return `tot AS (SELECT ${gx} AS g, NULL::text AS sg, sum(c.n)::int AS n, 1 AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY 1 HAVING sum(c.n) > 0)`;
     } else {
       const sgx = sgCount.expr("csg");
-      ctes.push(
-        `tot AS (SELECT ${gx} AS g, ${sgx} AS sg, sum(c.n)::int AS n, GROUPING(${sgx}) AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY GROUPING SETS ((${gx}, ${sgx}), (${gx})) HAVING sum(c.n) > 0)`,
-      );
+      return `tot AS (SELECT ${gx} AS g, ${sgx} AS sg, sum(c.n)::int AS n, GROUPING(${sgx}) AS lvl FROM issue_list_counts c ${joins} WHERE ${countWhere} GROUP BY GROUPING SETS ((${gx}, ${sgx}), (${gx})) HAVING sum(c.n) > 0)`;
     }
   } else {
     const gExpr = g.expr("gj");
     const sgExpr = sg ? sg.expr("sj") : null;
     const totJoins = `${g.join("gj")} ${sg ? sg.join("sj") : ""}`;
     if (!sg) {
-      ctes.push(
-        `tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`,
-      );
+      return `tot AS (SELECT ${gExpr} AS g, NULL::text AS sg, count(*)::int AS n, 1 AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY 1)`;
     } else {
       const groupCount = sg.multi ? "count(DISTINCT i.id)" : "count(*)";
-      ctes.push(
-        `tot AS (SELECT ${gExpr} AS g, ${sgExpr} AS sg, (CASE WHEN GROUPING(${sgExpr}) = 1 THEN ${groupCount} ELSE count(*) END)::int AS n, GROUPING(${sgExpr}) AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY GROUPING SETS ((${gExpr}, ${sgExpr}), (${gExpr})))`,
-      );
+      return `tot AS (SELECT ${gExpr} AS g, ${sgExpr} AS sg, (CASE WHEN GROUPING(${sgExpr}) = 1 THEN ${groupCount} ELSE count(*) END)::int AS n, GROUPING(${sgExpr}) AS lvl FROM ${from} ${totJoins} WHERE ${whereSql} GROUP BY GROUPING SETS ((${gExpr}, ${sgExpr}), (${gExpr})))`;
     }
   }
-  const finest = sg ? 0 : 1;
-  ctes.push(`keys AS MATERIALIZED (SELECT g, sg FROM tot WHERE lvl = ${finest} AND n > ${offset})`);
+}
 
+/** The `pg` CTE: for each group with rows on this page, its top-N in the list's order (per-group pagination). */
+function groupPagesCte(x: QueryParts, g: GroupDim, sg: GroupDim | null): string {
+  const { ctx, od, order, whereSql, from, rowKey, limit, offset } = x;
   // one branch per null/non-null combination, each gated on the key so only one runs per group
   const branches: string[] = [];
   const combos: [boolean, boolean][] = sg
@@ -141,17 +187,7 @@ export function buildListQuery(req: ListRequest): BuiltQuery {
       `(SELECT i.id, ${rowKey} AS _t, ${od.expr} AS _o, i.created_at AS _c FROM ${from} ${od.joins} WHERE ${conds.join(" AND ")} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})`,
     );
   }
-  ctes.push(
-    `pg AS (SELECT x.id, x._t, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`,
-  );
-
-  const pre = (dim: GroupDim | null) => (dim && dim.prefill ? dim.prefill(q, ctx.prefill) : "NULL::json");
-  const meta = `json_build_object('totals', (SELECT coalesce(json_agg(json_build_array(g::text, sg::text, n, lvl)), '[]'::json) FROM tot), 'pre_g', ${pre(g)}, 'pre_sg', ${pre(sg)})`;
-  return {
-    text: `WITH ${ctes.join(",\n")}\n${pageSelect(req, q, tz, od, meta, true, ctx.source?.table)}`,
-    values: q.values,
-    grouped: true,
-  };
+  return `pg AS (SELECT x.id, x._t, k.g::text AS _g, k.sg::text AS _sg, x._o, x._c FROM keys k CROSS JOIN LATERAL (${branches.join(" UNION ALL ")}) x)`;
 }
 
 /** The rows: `issues` (found again by ctid), or a context's own source (workspace drafts: a CTE, found by id). */

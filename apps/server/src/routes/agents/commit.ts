@@ -127,35 +127,7 @@ export async function commitExecution(
       .set({ meta: { ...meta, committed: { branch, commit } } })
       .where(eq(schema.agentArtifacts.id, artifact.id));
     const link = branchUrl(url, branch);
-    if (/^https?:\/\//.test(link)) await createLink(app.db, issue, userId, { url: link, title: branch });
-    else {
-      // a repository without a web address (a local path, ssh): the link names it as is, which the link form would refuse
-      await app.db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(schema.issueLinks)
-          .values({
-            issueId: issue.id,
-            projectId: issue.projectId,
-            workspaceId: issue.workspaceId,
-            url: link,
-            title: branch,
-            metadata: {},
-            createdById: userId,
-            updatedById: userId,
-          })
-          .returning();
-        await recordActivity(tx, {
-          issueId: issue.id,
-          projectId: issue.projectId,
-          workspaceId: issue.workspaceId,
-          actorId: userId,
-          verb: "created",
-          field: "link",
-          newValue: link,
-          newIdentifier: row.id,
-        });
-      });
-    }
+    await linkBranch(app, issue, userId, link, branch);
     return { branch, commit, url: link };
   } catch (e) {
     if (e instanceof GitError) throw errors.badRequest(`The commit failed: ${e.message}`);
@@ -163,6 +135,46 @@ export async function commitExecution(
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The pushed branch becomes a link on the work item. */
+async function linkBranch(
+  app: AppContext,
+  issue: typeof schema.issues.$inferSelect,
+  userId: string,
+  link: string,
+  branch: string,
+): Promise<void> {
+  if (/^https?:\/\//.test(link)) {
+    await createLink(app.db, issue, userId, { url: link, title: branch });
+    return;
+  }
+  // a repository without a web address (a local path, ssh): the link names it as is, which the link form would refuse
+  await app.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(schema.issueLinks)
+      .values({
+        issueId: issue.id,
+        projectId: issue.projectId,
+        workspaceId: issue.workspaceId,
+        url: link,
+        title: branch,
+        metadata: {},
+        createdById: userId,
+        updatedById: userId,
+      })
+      .returning();
+    await recordActivity(tx, {
+      issueId: issue.id,
+      projectId: issue.projectId,
+      workspaceId: issue.workspaceId,
+      actorId: userId,
+      verb: "created",
+      field: "link",
+      newValue: link,
+      newIdentifier: row.id,
+    });
+  });
 }
 
 /**

@@ -204,6 +204,12 @@ export async function markUploaded(
     })
     .where(eq(FA.id, asset.id))
     .returning();
+  await applyUpload(tx, asset, actorId, wasUploaded);
+  return row;
+}
+
+/** What an upload completes for its owner: the current avatar, cover or logo; an attachment's activity. */
+async function applyUpload(tx: DbOrTx, asset: AssetRow, actorId: string, wasUploaded: boolean): Promise<void> {
   const now = new Date();
   switch (asset.entityType) {
     case "USER_AVATAR":
@@ -255,7 +261,6 @@ export async function markUploaded(
       }
       break;
   }
-  return row;
 }
 
 /**

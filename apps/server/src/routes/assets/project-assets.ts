@@ -74,7 +74,11 @@ export function registerProjectAssets(fastify: FastifyInstance, app: AppContext)
   markUploadedRoute(fastify, app, { endpoint: AS.projectMarkUploaded }, write);
   deleteAssetRoute(fastify, app, { endpoint: AS.projectRemove }, write);
 
-  // POST .../{entity_id}/bulk/ {asset_ids}: link uploaded description images to their work item, comment, page or draft
+  registerProjectAssetLinking(fastify, app);
+}
+
+/** POST .../{entity_id}/bulk/ {asset_ids}: link uploaded description images to their work item, comment, page or draft. */
+function registerProjectAssetLinking(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
     endpoint: AS.projectLink,
     scope: "project",

@@ -14,6 +14,49 @@ export type SlotLinks = {
   draftIssueId?: string | null;
 };
 
+/** The work item (and comment, for a comment's image) an asset's identifier names, within the route's scope. */
+async function issueSlotLinks(
+  ctx: ScopeCtx,
+  entityType: string,
+  id: string,
+  projectId: string | null,
+): Promise<SlotLinks> {
+  let issueId = id;
+  let commentId: string | null = null;
+  if (entityType === "COMMENT_DESCRIPTION") {
+    const [c] = await ctx.app.db
+      .select()
+      .from(schema.issueComments)
+      .where(
+        and(
+          eq(schema.issueComments.id, id),
+          eq(schema.issueComments.workspaceId, ctx.workspace.id),
+          isNull(schema.issueComments.deletedAt),
+        ),
+      )
+      .limit(1);
+    // Plane's comment editor names the work item: its comment does not exist yet when the image is pasted
+    // (the image joins its comment once the comment names it, `linkCommentImages`)
+    if (c) {
+      issueId = c.issueId;
+      commentId = c.id;
+    }
+  }
+  const [issue] = await ctx.app.db
+    .select({ id: schema.issues.id, projectId: schema.issues.projectId })
+    .from(schema.issues)
+    .where(
+      and(
+        eq(schema.issues.id, issueId),
+        eq(schema.issues.workspaceId, ctx.workspace.id),
+        isNull(schema.issues.deletedAt),
+      ),
+    )
+    .limit(1);
+  if (!issue || (projectId && issue.projectId !== projectId)) throw invalidIdentifier();
+  return { issueId: issue.id, commentId, projectId: issue.projectId };
+}
+
 /**
  * The entity an asset of `entityType` with identifier `ident` is for, within the route's workspace (and project,
  * when `projectId` is given): 400 "Invalid entity identifier." when it names nothing there. Who may use that
@@ -45,44 +88,7 @@ export async function slotLinks(
     case "ISSUE_ATTACHMENT":
     case "ISSUE_DESCRIPTION":
     case "COMMENT_DESCRIPTION":
-      if (id) {
-        let issueId = id;
-        let commentId: string | null = null;
-        if (entityType === "COMMENT_DESCRIPTION") {
-          const [c] = await ctx.app.db
-            .select()
-            .from(schema.issueComments)
-            .where(
-              and(
-                eq(schema.issueComments.id, id),
-                eq(schema.issueComments.workspaceId, ctx.workspace.id),
-                isNull(schema.issueComments.deletedAt),
-              ),
-            )
-            .limit(1);
-          // Plane's comment editor names the work item: its comment does not exist yet when the image is pasted
-          // (the image joins its comment once the comment names it, `linkCommentImages`)
-          if (c) {
-            issueId = c.issueId;
-            commentId = c.id;
-          }
-        }
-        const [issue] = await ctx.app.db
-          .select({ id: schema.issues.id, projectId: schema.issues.projectId })
-          .from(schema.issues)
-          .where(
-            and(
-              eq(schema.issues.id, issueId),
-              eq(schema.issues.workspaceId, ctx.workspace.id),
-              isNull(schema.issues.deletedAt),
-            ),
-          )
-          .limit(1);
-        if (!issue || (projectId && issue.projectId !== projectId)) throw invalidIdentifier();
-        links.issueId = issue.id;
-        links.commentId = commentId;
-        links.projectId = issue.projectId;
-      }
+      if (id) Object.assign(links, await issueSlotLinks(ctx, entityType, id, projectId));
       break;
     case "PAGE_DESCRIPTION":
       if (id) {

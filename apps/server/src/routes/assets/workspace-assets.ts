@@ -79,8 +79,14 @@ export function registerWorkspaceAssets(fastify: FastifyInstance, app: AppContex
     },
   });
 
-  // POST {entity_type, entity_id?, project_id?} → {asset_id}: a copy of a file the caller may read, for an entity
-  // the caller may add files to
+  registerAssetDuplicate(fastify, app);
+}
+
+/**
+ * POST {entity_type, entity_id?, project_id?} → {asset_id}: a copy of a file the caller may read, for an entity the
+ * caller may add files to.
+ */
+function registerAssetDuplicate(fastify: FastifyInstance, app: AppContext) {
   route(fastify, app, {
     endpoint: AS.duplicate,
     scope: "workspace",

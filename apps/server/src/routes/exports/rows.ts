@@ -188,9 +188,25 @@ function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   return out;
 }
 
-/** One page of items → export rows (one query per related table). */
-export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow, items: Item[]): Promise<ExportRow[]> {
-  const { issues, projects, issueSubscribers, issueLinks, issueRelations, issueComments } = schema;
+/** The relations of the page's items in one direction, with the other work item's key. */
+function relationRows(db: DbOrTx, ids: string[], direction: "outgoing" | "incoming") {
+  const { issues, projects, issueRelations } = schema;
+  const [mine, other] =
+    direction === "outgoing"
+      ? [issueRelations.issueId, issueRelations.relatedIssueId]
+      : [issueRelations.relatedIssueId, issueRelations.issueId];
+  return db
+    .select({ issue: mine, type: issueRelations.relationType, seq: issues.sequenceId, ident: projects.identifier })
+    .from(issueRelations)
+    .innerJoin(issues, eq(issues.id, other))
+    .innerJoin(projects, eq(projects.id, issues.projectId))
+    .where(and(inArray(mine, ids), isNull(issues.deletedAt)))
+    .orderBy(asc(issueRelations.createdAt));
+}
+
+/** What a page of items needs from the related tables, one query each. */
+async function relatedOf(db: DbOrTx, items: Item[]) {
+  const { issues, projects, issueSubscribers, issueLinks, issueComments } = schema;
   const ids = items.map((i) => i.id);
   const parentIds = [...new Set(items.map((i) => i.parent_id).filter((id): id is string => !!id))];
   const [subscribers, links, outgoing, incoming, comments, parents] = await Promise.all([
@@ -203,30 +219,8 @@ export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow
       .from(issueLinks)
       .where(inArray(issueLinks.issueId, ids))
       .orderBy(asc(issueLinks.createdAt)),
-    db
-      .select({
-        issue: issueRelations.issueId,
-        type: issueRelations.relationType,
-        seq: issues.sequenceId,
-        ident: projects.identifier,
-      })
-      .from(issueRelations)
-      .innerJoin(issues, eq(issues.id, issueRelations.relatedIssueId))
-      .innerJoin(projects, eq(projects.id, issues.projectId))
-      .where(and(inArray(issueRelations.issueId, ids), isNull(issues.deletedAt)))
-      .orderBy(asc(issueRelations.createdAt)),
-    db
-      .select({
-        issue: issueRelations.relatedIssueId,
-        type: issueRelations.relationType,
-        seq: issues.sequenceId,
-        ident: projects.identifier,
-      })
-      .from(issueRelations)
-      .innerJoin(issues, eq(issues.id, issueRelations.issueId))
-      .innerJoin(projects, eq(projects.id, issues.projectId))
-      .where(and(inArray(issueRelations.relatedIssueId, ids), isNull(issues.deletedAt)))
-      .orderBy(asc(issueRelations.createdAt)),
+    relationRows(db, ids, "outgoing"),
+    relationRows(db, ids, "incoming"),
     db
       .select({
         issue: issueComments.issueId,
@@ -246,69 +240,94 @@ export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow
           .where(inArray(issues.id, parentIds))
       : Promise.resolve([]),
   ]);
+  return { subscribers, links, outgoing, incoming, comments, parents };
+}
+
+type Related = Awaited<ReturnType<typeof relatedOf>>;
+
+/** The related rows by work item, and the names of the project's states, labels, cycles, modules and estimates. */
+interface RowLookup {
+  subsOf: Map<string, Related["subscribers"]>;
+  linksOf: Map<string, Related["links"]>;
+  outOf: Map<string, Related["outgoing"]>;
+  inOf: Map<string, Related["incoming"]>;
+  commentsOf: Map<string, Related["comments"]>;
+  parentKey: Map<string, string>;
+  nameOf: (id: string | null) => string;
+  props: ExportProperties;
+}
+
+/** One page of items → export rows (one query per related table). */
+export async function rowsOf(db: DbOrTx, names: ExportNames, project: ProjectRow, items: Item[]): Promise<ExportRow[]> {
+  const { subscribers, links, outgoing, incoming, comments, parents } = await relatedOf(db, items);
   await names.people([
     ...items.flatMap((i) => [...i.assignee_ids, ...(i.created_by ? [i.created_by] : [])]),
     ...subscribers.map((s) => s.user),
     ...comments.map((c) => c.actor ?? c.by).filter((id): id is string => !!id),
   ]);
   const projectNames = await names.project(project.id);
-  const subsOf = groupBy(subscribers, (r) => r.issue);
-  const linksOf = groupBy(links, (r) => r.issue);
-  const outOf = groupBy(outgoing, (r) => r.issue);
-  const inOf = groupBy(incoming, (r) => r.issue);
-  const commentsOf = groupBy(comments, (r) => r.issue);
-  const parentKey = new Map(parents.map((p) => [p.id, `${p.ident}-${p.seq}`]));
-  const nameOf = (id: string | null) => (id ? (projectNames.get(id) ?? "") : "");
-  const props = await names.properties(project, items);
+  const lookup: RowLookup = {
+    subsOf: groupBy(subscribers, (r) => r.issue),
+    linksOf: groupBy(links, (r) => r.issue),
+    outOf: groupBy(outgoing, (r) => r.issue),
+    inOf: groupBy(incoming, (r) => r.issue),
+    commentsOf: groupBy(comments, (r) => r.issue),
+    parentKey: new Map(parents.map((p) => [p.id, `${p.ident}-${p.seq}`])),
+    nameOf: (id: string | null) => (id ? (projectNames.get(id) ?? "") : ""),
+    props: await names.properties(project, items),
+  };
+  return items.map((i) => exportRow(names, project, lookup, i));
+}
 
-  return items.map((i): ExportRow => {
-    const relations: ExportRelation[] = [
-      ...(outOf.get(i.id) ?? []).map((r) => ({
-        type: r.type,
-        issue: `${r.ident}-${r.seq}`,
-        direction: "outgoing" as const,
-      })),
-      ...(inOf.get(i.id) ?? []).map((r) => ({
-        type: r.type,
-        issue: `${r.ident}-${r.seq}`,
-        direction: "incoming" as const,
-      })),
-    ];
-    const itemComments: ExportComment[] = (commentsOf.get(i.id) ?? []).map((c) => ({
-      comment: c.text,
-      created_by: names.person(c.actor ?? c.by),
-      created_at: exportDateTime(c.at) ?? "",
-    }));
-    return {
-      project_name: project.name,
-      project_identifier: project.identifier,
-      parent: i.parent_id ? (parentKey.get(i.parent_id) ?? "") : "",
-      identifier: `${project.identifier}-${i.sequence_id}`,
-      sequence_id: i.sequence_id,
-      name: i.name,
-      state_name: nameOf(i.state_id),
-      priority: i.priority,
-      assignees: names.activePeople(i.assignee_ids),
-      subscribers: byName((subsOf.get(i.id) ?? []).map((s) => names.person(s.user))),
-      created_by_name: names.person(i.created_by),
-      start_date: i.start_date,
-      target_date: i.target_date,
-      completed_at: exportDateTime(i.completed_at),
-      created_at: exportDateTime(i.created_at) ?? "",
-      updated_at: exportDateTime(i.updated_at) ?? "",
-      archived_at: i.archived_at ?? null,
-      estimate: nameOf(i.estimate_point),
-      labels: byName(i.label_ids.map(nameOf).filter(Boolean)),
-      cycles: i.cycle_id ? [nameOf(i.cycle_id)].filter(Boolean) : [],
-      modules: byName(i.module_ids.map(nameOf).filter(Boolean)),
-      links: (linksOf.get(i.id) ?? []).map((l) => ({ url: l.url, title: l.title ?? "" })),
-      relations,
-      comments: itemComments,
-      sub_issues_count: i.sub_issues_count,
-      link_count: i.link_count,
-      attachment_count: i.attachment_count,
-      is_draft: i.is_draft,
-      custom_properties: props.describe(i.property_values),
-    };
-  });
+/** One work item's export row. */
+function exportRow(names: ExportNames, project: ProjectRow, lookup: RowLookup, i: Item): ExportRow {
+  const { subsOf, linksOf, outOf, inOf, commentsOf, parentKey, nameOf, props } = lookup;
+  const relations: ExportRelation[] = [
+    ...(outOf.get(i.id) ?? []).map((r) => ({
+      type: r.type,
+      issue: `${r.ident}-${r.seq}`,
+      direction: "outgoing" as const,
+    })),
+    ...(inOf.get(i.id) ?? []).map((r) => ({
+      type: r.type,
+      issue: `${r.ident}-${r.seq}`,
+      direction: "incoming" as const,
+    })),
+  ];
+  const itemComments: ExportComment[] = (commentsOf.get(i.id) ?? []).map((c) => ({
+    comment: c.text,
+    created_by: names.person(c.actor ?? c.by),
+    created_at: exportDateTime(c.at) ?? "",
+  }));
+  return {
+    project_name: project.name,
+    project_identifier: project.identifier,
+    parent: i.parent_id ? (parentKey.get(i.parent_id) ?? "") : "",
+    identifier: `${project.identifier}-${i.sequence_id}`,
+    sequence_id: i.sequence_id,
+    name: i.name,
+    state_name: nameOf(i.state_id),
+    priority: i.priority,
+    assignees: names.activePeople(i.assignee_ids),
+    subscribers: byName((subsOf.get(i.id) ?? []).map((s) => names.person(s.user))),
+    created_by_name: names.person(i.created_by),
+    start_date: i.start_date,
+    target_date: i.target_date,
+    completed_at: exportDateTime(i.completed_at),
+    created_at: exportDateTime(i.created_at) ?? "",
+    updated_at: exportDateTime(i.updated_at) ?? "",
+    archived_at: i.archived_at ?? null,
+    estimate: nameOf(i.estimate_point),
+    labels: byName(i.label_ids.map(nameOf).filter(Boolean)),
+    cycles: i.cycle_id ? [nameOf(i.cycle_id)].filter(Boolean) : [],
+    modules: byName(i.module_ids.map(nameOf).filter(Boolean)),
+    links: (linksOf.get(i.id) ?? []).map((l) => ({ url: l.url, title: l.title ?? "" })),
+    relations,
+    comments: itemComments,
+    sub_issues_count: i.sub_issues_count,
+    link_count: i.link_count,
+    attachment_count: i.attachment_count,
+    is_draft: i.is_draft,
+    custom_properties: props.describe(i.property_values),
+  };
 }

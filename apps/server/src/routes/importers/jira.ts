@@ -70,11 +70,29 @@ export interface JiraParse {
   users: SourceUser[];
 }
 
-/** The work items and people of a Jira CSV export; a file that is not one throws `JiraCsvError` with why. */
-export function parseJiraCsv(text: string): JiraParse {
-  const rows = parseCsv(text);
-  if (rows.length === 0) throw new JiraCsvError("The file is empty.");
-  const header = rows[0].map((h) => h.trim().toLowerCase());
+const cell = (r: string[], i: number | undefined) => (i === undefined ? "" : (r[i] ?? "").trim());
+
+/** Where a Jira export keeps each field (the first column of that name), and its other columns by header. */
+interface JiraColumns {
+  summary: number;
+  key?: number;
+  id?: number;
+  status?: number;
+  priority?: number;
+  description?: number;
+  assignee?: number;
+  assigneeEmail?: number;
+  parentId?: number;
+  parentKey?: number;
+  labelCols: number[];
+  commentCols: number[];
+  /** the other columns (issue #29: mapped to custom properties), by their header */
+  otherCols: Map<string, number[]>;
+}
+
+/** The columns of the export's header row; a file without Summary or Issue key is not a Jira export. */
+function jiraColumns(headRow: string[]): JiraColumns {
+  const header = headRow.map((h) => h.trim().toLowerCase());
   const cols = (name: string) => header.flatMap((h, i) => (h === name ? [i] : []));
   const col = (...names: string[]) => names.map((n) => cols(n)[0]).find((i) => i !== undefined);
   const summary = col("summary");
@@ -84,92 +102,104 @@ export function parseJiraCsv(text: string): JiraParse {
     throw new JiraCsvError("The file has no Summary column: export the issues from Jira as CSV.");
   if (key === undefined && id === undefined)
     throw new JiraCsvError("The file has no Issue key column: export the issues from Jira as CSV.");
-  const status = col("status");
-  const priority = col("priority");
-  const description = col("description");
-  const assignee = col("assignee");
-  const assigneeEmail = col("assignee email", "assignee email address");
-  const parentId = col("parent id");
-  const parentKey = col("parent", "parent key");
-  const labelCols = cols("labels");
-  const commentCols = cols("comment");
-
-  const cell = (r: string[], i: number | undefined) => (i === undefined ? "" : (r[i] ?? "").trim());
-  // the other columns (issue #29: mapped to custom properties), by their header; repeated ones joined with ", "
-  const used = new Set([
+  const c: JiraColumns = {
     summary,
     key,
     id,
-    status,
-    priority,
-    description,
-    assignee,
-    assigneeEmail,
-    parentId,
-    parentKey,
-    ...labelCols,
-    ...commentCols,
-  ]);
-  const otherCols = new Map<string, number[]>();
-  rows[0].forEach((h, i) => {
+    status: col("status"),
+    priority: col("priority"),
+    description: col("description"),
+    assignee: col("assignee"),
+    assigneeEmail: col("assignee email", "assignee email address"),
+    parentId: col("parent id"),
+    parentKey: col("parent", "parent key"),
+    labelCols: cols("labels"),
+    commentCols: cols("comment"),
+    otherCols: new Map(),
+  };
+  const { labelCols, commentCols, otherCols, ...named } = c;
+  const used = new Set<number | undefined>([...Object.values(named), ...labelCols, ...commentCols]);
+  headRow.forEach((h, i) => {
     const name = h.trim();
     if (!used.has(i) && name) otherCols.set(name, [...(otherCols.get(name) ?? []), i]);
   });
-  const otherFields = (r: string[]) => {
-    const out: Record<string, string> = {};
-    for (const [name, idx] of otherCols) {
-      const v = idx
-        .map((i) => cell(r, i))
-        .filter(Boolean)
-        .join(", ");
-      if (v) out[name] = v.slice(0, 10_000);
-    }
-    return out;
+  return c;
+}
+
+/** A row's other columns by header; repeated ones joined with ", ". */
+function otherFields(r: string[], otherCols: Map<string, number[]>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, idx] of otherCols) {
+    const v = idx
+      .map((i) => cell(r, i))
+      .filter(Boolean)
+      .join(", ");
+    if (v) out[name] = v.slice(0, 10_000);
+  }
+  return out;
+}
+
+type ParsedItem = SourceItem & { parentRef: { id: string; key: string } };
+
+/** One row's work item (null when it has no key or summary); the people it names join `users`. */
+function rowItem(
+  r: string[],
+  c: JiraColumns,
+  users: Map<string, SourceUser>,
+  keyOfId: Map<string, string>,
+): ParsedItem | null {
+  const ext = cell(r, c.key) || cell(r, c.id);
+  const name = cell(r, c.summary);
+  if (!ext || !name) return null;
+  if (c.id !== undefined && cell(r, c.id)) keyOfId.set(cell(r, c.id), ext);
+  const assigneeName = cell(r, c.assignee);
+  const email = cell(r, c.assigneeEmail) || (looksLikeEmail(assigneeName) ? assigneeName : "");
+  const assignees: string[] = [];
+  if (email || assigneeName) {
+    const k = (email || assigneeName).toLowerCase();
+    if (!users.has(k)) users.set(k, { key: k, name: assigneeName || email, email: email ? email.toLowerCase() : null });
+    assignees.push(k);
+  }
+  const labels = [...new Set(c.labelCols.flatMap((i) => cell(r, i).split(/\s+/)).filter(Boolean))].map((n) => ({
+    name: n,
+    color: "",
+  }));
+  const comments: SourceComment[] = [];
+  c.commentCols.forEach((i, n) => {
+    const raw = cell(r, i);
+    if (!raw) return;
+    const { author, body } = splitComment(raw);
+    const authorKey = author ? author.toLowerCase() : null;
+    if (authorKey && !users.has(authorKey))
+      users.set(authorKey, { key: authorKey, name: author!, email: looksLikeEmail(author!) ? authorKey : null });
+    comments.push({ external_id: `${ext}#comment-${n + 1}`, html: textToHtml(body), author: authorKey });
+  });
+  return {
+    external_id: ext,
+    name: name.slice(0, 255),
+    description_html: textToHtml(cell(r, c.description)),
+    status: cell(r, c.status) || "To Do",
+    priority: jiraPriority(cell(r, c.priority)),
+    labels,
+    assignees,
+    parent: null,
+    parentRef: { id: cell(r, c.parentId), key: cell(r, c.parentKey) },
+    comments,
+    fields: otherFields(r, c.otherCols),
   };
+}
+
+/** The work items and people of a Jira CSV export; a file that is not one throws `JiraCsvError` with why. */
+export function parseJiraCsv(text: string): JiraParse {
+  const rows = parseCsv(text);
+  if (rows.length === 0) throw new JiraCsvError("The file is empty.");
+  const c = jiraColumns(rows[0]);
   const users = new Map<string, SourceUser>();
   const keyOfId = new Map<string, string>();
-  const parsed: (SourceItem & { parentRef: { id: string; key: string } })[] = [];
+  const parsed: ParsedItem[] = [];
   for (const r of rows.slice(1)) {
-    const ext = cell(r, key) || cell(r, id);
-    const name = cell(r, summary);
-    if (!ext || !name) continue;
-    if (id !== undefined && cell(r, id)) keyOfId.set(cell(r, id), ext);
-    const assigneeName = cell(r, assignee);
-    const email = cell(r, assigneeEmail) || (looksLikeEmail(assigneeName) ? assigneeName : "");
-    const assignees: string[] = [];
-    if (email || assigneeName) {
-      const k = (email || assigneeName).toLowerCase();
-      if (!users.has(k))
-        users.set(k, { key: k, name: assigneeName || email, email: email ? email.toLowerCase() : null });
-      assignees.push(k);
-    }
-    const labels = [...new Set(labelCols.flatMap((i) => cell(r, i).split(/\s+/)).filter(Boolean))].map((n) => ({
-      name: n,
-      color: "",
-    }));
-    const comments: SourceComment[] = [];
-    commentCols.forEach((i, n) => {
-      const raw = cell(r, i);
-      if (!raw) return;
-      const { author, body } = splitComment(raw);
-      const authorKey = author ? author.toLowerCase() : null;
-      if (authorKey && !users.has(authorKey))
-        users.set(authorKey, { key: authorKey, name: author!, email: looksLikeEmail(author!) ? authorKey : null });
-      comments.push({ external_id: `${ext}#comment-${n + 1}`, html: textToHtml(body), author: authorKey });
-    });
-    parsed.push({
-      external_id: ext,
-      name: name.slice(0, 255),
-      description_html: textToHtml(cell(r, description)),
-      status: cell(r, status) || "To Do",
-      priority: jiraPriority(cell(r, priority)),
-      labels,
-      assignees,
-      parent: null,
-      parentRef: { id: cell(r, parentId), key: cell(r, parentKey) },
-      comments,
-      fields: otherFields(r),
-    });
+    const item = rowItem(r, c, users, keyOfId);
+    if (item) parsed.push(item);
   }
   if (parsed.length === 0) throw new JiraCsvError("The file has no issues.");
   const keys = new Set(parsed.map((p) => p.external_id));

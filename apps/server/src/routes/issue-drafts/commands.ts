@@ -155,6 +155,51 @@ async function memberProject(ctx: ScopeCtx, projectId: string) {
   return scope.project;
 }
 
+/** The group of the draft's state, a state of its project that is not triage; else a 400. */
+async function draftStateGroup(tx: DbOrTx, projectId: string, stateId: string): Promise<string> {
+  const [s] = await tx
+    .select()
+    .from(schema.states)
+    .where(
+      and(eq(schema.states.id, stateId), eq(schema.states.projectId, projectId), ne(schema.states.group, "triage")),
+    )
+    .limit(1);
+  if (!s) throw nonField("State is not valid please pass a valid state_id");
+  return s.group;
+}
+
+/** The draft's labels and assignees that exist: of its project, or of the workspace when it has none. */
+async function draftLabelsAndAssignees(tx: DbOrTx, wsId: string, projectId: string | null, merged: DraftBody) {
+  let labelIds = [...new Set(merged.label_ids ?? [])];
+  let assigneeIds = [...new Set(merged.assignee_ids ?? [])];
+  if (projectId) {
+    labelIds = await projectLabelIds(tx, projectId, labelIds);
+    assigneeIds = await assignableIds(tx, projectId, assigneeIds);
+  } else {
+    if (labelIds.length)
+      labelIds = (
+        await tx
+          .select({ id: schema.labels.id })
+          .from(schema.labels)
+          .where(and(eq(schema.labels.workspaceId, wsId), inArray(schema.labels.id, labelIds)))
+      ).map((r) => r.id);
+    if (assigneeIds.length)
+      assigneeIds = (
+        await tx
+          .select({ id: schema.workspaceMembers.memberId })
+          .from(schema.workspaceMembers)
+          .where(
+            and(
+              eq(schema.workspaceMembers.workspaceId, wsId),
+              eq(schema.workspaceMembers.isActive, true),
+              inArray(schema.workspaceMembers.memberId, assigneeIds),
+            ),
+          )
+      ).map((r) => r.id);
+  }
+  return { labelIds, assigneeIds };
+}
+
 /**
  * Validate a workspace draft's references against its (optional) project; returns the columns to write.
  * Labels and assignees without a project are kept to the workspace; the project filters them again on conversion.
@@ -171,19 +216,7 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
   let stateGroup: string | null = null;
   if (merged.state_id) {
     needProject("state_id");
-    const [s] = await tx
-      .select()
-      .from(schema.states)
-      .where(
-        and(
-          eq(schema.states.id, merged.state_id),
-          eq(schema.states.projectId, projectId!),
-          ne(schema.states.group, "triage"),
-        ),
-      )
-      .limit(1);
-    if (!s) throw nonField("State is not valid please pass a valid state_id");
-    stateGroup = s.group;
+    stateGroup = await draftStateGroup(tx, projectId!, merged.state_id);
   }
   if (merged.estimate_point) {
     needProject("estimate_point");
@@ -215,33 +248,7 @@ async function draftColumns(ctx: ScopeCtx, tx: DbOrTx, merged: DraftBody): Promi
     if (mods.length !== moduleIds.length) throw errors.field("module_ids", "Invalid module");
     moduleIds = mods.map((m) => m.id);
   }
-  let labelIds = [...new Set(merged.label_ids ?? [])];
-  let assigneeIds = [...new Set(merged.assignee_ids ?? [])];
-  if (projectId) {
-    labelIds = await projectLabelIds(tx, projectId, labelIds);
-    assigneeIds = await assignableIds(tx, projectId, assigneeIds);
-  } else {
-    if (labelIds.length)
-      labelIds = (
-        await tx
-          .select({ id: schema.labels.id })
-          .from(schema.labels)
-          .where(and(eq(schema.labels.workspaceId, wsId), inArray(schema.labels.id, labelIds)))
-      ).map((r) => r.id);
-    if (assigneeIds.length)
-      assigneeIds = (
-        await tx
-          .select({ id: schema.workspaceMembers.memberId })
-          .from(schema.workspaceMembers)
-          .where(
-            and(
-              eq(schema.workspaceMembers.workspaceId, wsId),
-              eq(schema.workspaceMembers.isActive, true),
-              inArray(schema.workspaceMembers.memberId, assigneeIds),
-            ),
-          )
-      ).map((r) => r.id);
-  }
+  const { labelIds, assigneeIds } = await draftLabelsAndAssignees(tx, wsId, projectId, merged);
   // custom property values (issue #29): of the draft's project and type, checked as an item's (required on conversion)
   const given = merged.property_values ?? {};
   if (Object.keys(given).length) needProject("property_values");

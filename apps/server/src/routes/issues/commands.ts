@@ -5,11 +5,11 @@ import { errors } from "../../http/errors.ts";
 import { ARCHIVE_VALUES, recordActivity, setChanges, type ActivityInput } from "../../domain/activity.ts";
 import type { ProjectRow } from "../../http/route.ts";
 import type { IssueRow, IssueView } from "./queries.ts";
-import { extractMentionIds, stripHtml } from "../../domain/text.ts";
+import { extractMentionIds } from "../../domain/text.ts";
 import { deleteDescriptionVersions, keepDescriptionVersion } from "./versions.ts";
 import { changeItemModules, setItemModules } from "./modules.ts";
 import { dropFavoritesOf } from "../../domain/favorites.ts";
-import { runCreateStatement } from "./create-statement.ts";
+import { createStatementInput, runCreateStatement } from "./create-statement.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import { issueVersion } from "./access.ts";
 import { requireReadable, requireReadableMentions } from "../../http/readable.ts";
@@ -130,6 +130,79 @@ export async function recordMentions(
   return valid;
 }
 
+/** Put a new item in a cycle of its project (none when the cycle is not one): the cycle added. */
+async function addToCycle(
+  tx: DbOrTx,
+  project: ProjectRow,
+  issueId: string,
+  actorId: string | null,
+  cycleId: string,
+): Promise<{ id: string; name: string } | null> {
+  const [c] = await tx
+    .select()
+    .from(schema.cycles)
+    .where(and(eq(schema.cycles.id, cycleId), eq(schema.cycles.projectId, project.id)))
+    .limit(1);
+  if (!c) return null;
+  await tx.insert(schema.cycleIssues).values({
+    issueId,
+    cycleId: c.id,
+    projectId: project.id,
+    workspaceId: project.workspaceId,
+    createdById: actorId,
+    updatedById: actorId,
+  });
+  return c;
+}
+
+/** The description's binary (Yjs) state; a bad one is thrown only after the statement's own checks. */
+function decodeLater(sent: IssueFields["description_binary"]): { binary: Buffer | null; badBinary: unknown } {
+  try {
+    return { binary: decodeBinary(sent) ?? null, badBinary: null };
+  } catch (e) {
+    return { binary: null, badBinary: e };
+  }
+}
+
+/**
+ * The parent and the items the text embeds or mentions: ones the actor may read (core/readable.ts), checked before
+ * the create statement (which may send its COMMIT with it).
+ */
+async function requireReadableRefs(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string | null,
+  parentId: string | null | undefined,
+  html: string,
+): Promise<void> {
+  const reader = { userId: actorId, workspaceId: project.workspaceId };
+  if (parentId)
+    await requireReadable(tx, reader, "issue", [parentId], {
+      projectId: project.id,
+      error: () => nonField(INVALID_PARENT),
+    });
+  await requireReadableMentions(tx, reader, html);
+}
+
+/**
+ * A new item's modules, joined after its "created" row so the history reads in order: the ones asked for, then a
+ * converted draft's (leniently). An anonymous request, from the public intake form, never carries modules.
+ */
+async function joinModules(
+  tx: DbOrTx,
+  project: ProjectRow,
+  actorId: string,
+  issue: IssueRow,
+  asked: string[] | null | undefined,
+  fromDraft: string[] | null | undefined,
+): Promise<string[]> {
+  const moduleIds: string[] = [];
+  if (asked?.length) moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: asked })));
+  if (fromDraft?.length)
+    moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: fromDraft }, { lenient: true })));
+  return [...new Set(moduleIds)];
+}
+
 /**
  * Create a work item (wire-facts §6.2, §15) inside the caller's transaction; returns its row.
  * Intake, drafts conversion and bulk tools call this too, so every item gets the same defaults.
@@ -142,23 +215,9 @@ export async function createIssueWithView(
   opts: CreateOptions = {},
 ): Promise<{ issue: IssueRow; view: IssueView }> {
   checkDates(input.start_date, input.target_date);
-  let binary: Buffer | null = null;
-  let badBinary: unknown = null;
-  try {
-    binary = decodeBinary(input.description_binary) ?? null;
-  } catch (e) {
-    badBinary = e;
-  }
+  const { binary, badBinary } = decodeLater(input.description_binary);
   const html = input.description_html ?? "<p></p>";
-  // the parent and the items the text embeds or mentions: ones the actor may read (core/readable.ts), checked
-  // before the create statement (which may send its COMMIT with it)
-  const reader = { userId: actorId, workspaceId: project.workspaceId };
-  if (input.parent_id)
-    await requireReadable(tx, reader, "issue", [input.parent_id], {
-      projectId: project.id,
-      error: () => nonField(INVALID_PARENT),
-    });
-  await requireReadableMentions(tx, reader, html);
+  await requireReadableRefs(tx, project, actorId, input.parent_id, html);
   const id = crypto.randomUUID();
   const base = { issueId: id, projectId: project.id, workspaceId: project.workspaceId, actorId };
   const createdRow: ActivityInput = { ...base, verb: "created", field: null, comment: "created the work item" };
@@ -173,35 +232,18 @@ export async function createIssueWithView(
   const hasValues = !!typing && Object.keys(typing.values).length > 0;
   const plain = !input.parent_id && !opts.cycleId && !mayAssign && !hasValues && extractMentionIds(html).length === 0;
   // checks, sequence number, sort order, the item, its labels, assignees and subscribers: one statement
-  const creating = runCreateStatement(tx, {
-    id,
-    projectId: project.id,
-    workspaceId: project.workspaceId,
-    actorId,
-    stateId: input.state_id ?? null,
-    allowTriage: !!opts.allowTriage,
-    parentId: input.parent_id ?? null,
-    estimatePointId: input.estimate_point ?? null,
-    labelIds: input.label_ids ?? [],
-    assigneeIds: input.assignee_ids ?? [],
-    defaultAssigneeId: project.defaultAssigneeId ?? null,
-    name: input.name,
-    html,
-    binary,
-    json: input.description_json ?? {},
-    stripped: stripHtml(html),
-    priority: input.priority ?? "none",
-    startDate: input.start_date ?? null,
-    targetDate: input.target_date ?? null,
-    sortOrder: input.sort_order ?? null,
-    isDraft: input.is_draft ?? false,
-    isEpic: !!opts.isEpic,
-    typeId: typing ? typing.typeId : (input.type_id ?? null),
-    externalSource: input.external_source ?? null,
-    externalId: input.external_id ?? null,
-    now: new Date(),
-    write: !badBinary,
-  });
+  const creating = runCreateStatement(
+    tx,
+    createStatementInput(project, actorId, input, {
+      id,
+      html,
+      binary,
+      typeId: typing ? typing.typeId : (input.type_id ?? null),
+      write: !badBinary,
+      allowTriage: !!opts.allowTriage,
+      isEpic: !!opts.isEpic,
+    }),
+  );
   const last = plain && !!opts.commitAhead && !input.module_ids?.length && !opts.moduleIds?.length;
   const [made] = plain
     ? await Promise.all([creating, recordActivity(tx, [createdRow], { ifIssueExists: id, commitAfter: last })])
@@ -216,7 +258,6 @@ export async function createIssueWithView(
   const { labelIds, assigneeIds } = made;
 
   let cycleId: string | null = null;
-  const moduleIds: string[] = [];
   const acts: ActivityInput[] = plain ? [] : [createdRow];
   const assigneeName = new Map(assigneeIds.map((id, i) => [id, made.assigneeNames[i] ?? ""]));
   acts.push(...setChanges(base, "assignees", [], assigneeIds, (u) => assigneeName.get(u) ?? ""));
@@ -224,22 +265,10 @@ export async function createIssueWithView(
   if (issue.parentId && !issue.isDraft) acts.push(await parentChange(tx, base, null, issue.parentId));
 
   if (opts.cycleId) {
-    const [c] = await tx
-      .select()
-      .from(schema.cycles)
-      .where(and(eq(schema.cycles.id, opts.cycleId), eq(schema.cycles.projectId, project.id)))
-      .limit(1);
-    if (c) {
-      await tx.insert(schema.cycleIssues).values({
-        issueId: issue.id,
-        cycleId: c.id,
-        projectId: project.id,
-        workspaceId: project.workspaceId,
-        createdById: actorId,
-        updatedById: actorId,
-      });
-      acts.push({ ...base, field: "cycles", oldValue: "", newValue: c.name, newIdentifier: c.id });
-      cycleId = c.id;
+    const added = await addToCycle(tx, project, issue.id, actorId, opts.cycleId);
+    if (added) {
+      acts.push({ ...base, field: "cycles", oldValue: "", newValue: added.name, newIdentifier: added.id });
+      cycleId = added.id;
     }
   }
   if (hasValues) {
@@ -252,18 +281,12 @@ export async function createIssueWithView(
     await recordActivity(tx, acts);
   }
   // modules join after the "created" row, so the history reads in order
-  // (an anonymous request, from the public intake form, never carries modules)
-  if (input.module_ids?.length && actorId)
-    moduleIds.push(...(await changeItemModules(tx, project, actorId, [issue], { add: input.module_ids })));
-  if (opts.moduleIds?.length && actorId)
-    moduleIds.push(
-      ...(await changeItemModules(tx, project, actorId, [issue], { add: opts.moduleIds }, { lenient: true })),
-    );
+  const moduleIds = actorId ? await joinModules(tx, project, actorId, issue, input.module_ids, opts.moduleIds) : [];
   const view: IssueView = {
     issue,
     stateGroup: made.stateGroup,
     cycleId,
-    moduleIds: [...new Set(moduleIds)],
+    moduleIds,
     labelIds,
     assigneeIds,
     subIssuesCount: 0,

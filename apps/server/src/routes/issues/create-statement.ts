@@ -2,6 +2,9 @@ import { DEFAULT_SORT_ORDER, SORT_STEP } from "@stride/shared";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { rawOf, rowOf } from "../../db/raw.ts";
 import type { IssueRow } from "./queries.ts";
+import type { ProjectRow } from "../../http/route.ts";
+import { stripHtml } from "../../domain/text.ts";
+import type { IssueFields } from "./item-checks.ts";
 
 const INS_LAB = `), ins_lab AS (
   INSERT INTO issue_labels (issue, project, workspace, label, created_by, updated_by, created_at, updated_at)
@@ -180,5 +183,51 @@ export async function runCreateStatement(tx: DbOrTx, x: CreateStatementInput): P
     assigneeIds: r["#assignee_ids"] as string[],
     assigneeNames: r["#assignee_names"] as string[],
     issue: r.id ? rowOf(schema.issues, r) : null,
+  };
+}
+
+/** The create statement's input: the item's fields with the project's defaults. */
+export function createStatementInput(
+  project: ProjectRow,
+  actorId: string | null,
+  input: IssueFields & { name: string },
+  made: {
+    id: string;
+    html: string;
+    binary: Buffer | null;
+    typeId: string | null;
+    write: boolean;
+    allowTriage: boolean;
+    isEpic: boolean;
+  },
+): CreateStatementInput {
+  return {
+    id: made.id,
+    projectId: project.id,
+    workspaceId: project.workspaceId,
+    actorId,
+    stateId: input.state_id ?? null,
+    allowTriage: made.allowTriage,
+    parentId: input.parent_id ?? null,
+    estimatePointId: input.estimate_point ?? null,
+    labelIds: input.label_ids ?? [],
+    assigneeIds: input.assignee_ids ?? [],
+    defaultAssigneeId: project.defaultAssigneeId ?? null,
+    name: input.name,
+    html: made.html,
+    binary: made.binary,
+    json: input.description_json ?? {},
+    stripped: stripHtml(made.html),
+    priority: input.priority ?? "none",
+    startDate: input.start_date ?? null,
+    targetDate: input.target_date ?? null,
+    sortOrder: input.sort_order ?? null,
+    isDraft: input.is_draft ?? false,
+    isEpic: made.isEpic,
+    typeId: made.typeId,
+    externalSource: input.external_source ?? null,
+    externalId: input.external_id ?? null,
+    now: new Date(),
+    write: made.write,
   };
 }

@@ -58,6 +58,129 @@ export async function relationExpansions(db: DbOrTx, issueId: string, reader: Re
   return { issueRelation, issueRelated };
 }
 
+/** What an expansion of the detail reads from. */
+interface ExpandCtx {
+  db: DbOrTx;
+  v: IssueView;
+  it: IssueView["issue"];
+  userId: string;
+  workspaceSlug: string;
+  expand: Set<string>;
+}
+
+type Expansion = Partial<WorkItemDetail>;
+
+async function reactionsPart({ db, it }: ExpandCtx): Promise<Expansion> {
+  const rows = await db
+    .select()
+    .from(schema.issueReactions)
+    .where(eq(schema.issueReactions.issueId, it.id))
+    .orderBy(desc(schema.issueReactions.createdAt));
+  const users = await usersById(
+    db,
+    rows.map((r) => r.actorId),
+  );
+  return { issue_reactions: rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId))) };
+}
+
+async function attachmentsPart({ db, it, workspaceSlug }: ExpandCtx): Promise<Expansion> {
+  const fa = schema.fileAssets;
+  const rows = await db
+    .select()
+    .from(fa)
+    .where(
+      and(
+        eq(fa.issueId, it.id),
+        eq(fa.entityType, "ISSUE_ATTACHMENT"),
+        eq(fa.isUploaded, true),
+        eq(fa.isDeleted, false),
+      ),
+    )
+    .orderBy(desc(fa.createdAt));
+  return {
+    issue_attachments: rows.map((a) => ({
+      id: a.id,
+      asset: a.asset,
+      attributes: a.attributes as AssetAttributes,
+      created_by: a.createdById,
+      updated_at: iso(a.updatedAt),
+      updated_by: a.updatedById,
+      asset_url: assetUrl(a, workspaceSlug),
+    })),
+  };
+}
+
+async function linksPart({ db, it }: ExpandCtx): Promise<Expansion> {
+  const rows = await db
+    .select()
+    .from(schema.issueLinks)
+    .where(eq(schema.issueLinks.issueId, it.id))
+    .orderBy(desc(schema.issueLinks.createdAt));
+  return { issue_link: rows.map(presentLinkLite) };
+}
+
+async function parentPart({ db, it }: ExpandCtx): Promise<Expansion> {
+  if (!it.parentId) return { parent: null };
+  const [p] = await db
+    .select()
+    .from(schema.issues)
+    .where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt)))
+    .limit(1);
+  return { parent: p ? { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name } : null };
+}
+
+async function tasksPart({ db, it }: ExpandCtx): Promise<Expansion> {
+  const rows = await db
+    .select()
+    .from(schema.issueTasks)
+    .where(eq(schema.issueTasks.issueId, it.id))
+    .orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
+  return { tasks: rows.map(presentTask) };
+}
+
+async function relationsPart({ db, it, userId, expand }: ExpandCtx): Promise<Expansion> {
+  const r = await relationExpansions(db, it.id, { userId, workspaceId: it.workspaceId });
+  return {
+    ...(expand.has("issue_relation") ? { issue_relation: r.issueRelation } : {}),
+    ...(expand.has("issue_related") ? { issue_related: r.issueRelated } : {}),
+  };
+}
+
+async function assigneesPart({ db, v }: ExpandCtx): Promise<Expansion> {
+  const users = await usersById(db, v.assigneeIds);
+  return {
+    assignees: v.assigneeIds.flatMap((id) => {
+      const u = users.get(id);
+      return u ? [presentUserLite(u)] : [];
+    }),
+  };
+}
+
+async function labelsPart({ db, v }: ExpandCtx): Promise<Expansion> {
+  const rows = v.labelIds.length
+    ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds))
+    : [];
+  return { labels: rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId })) };
+}
+
+async function statePart({ db, it }: ExpandCtx): Promise<Expansion> {
+  const [s] = it.stateId ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1) : [];
+  return { state: s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null };
+}
+
+/** The expansions of the detail, in the order they land in its shape, each with the `expand` names that ask for it. */
+const EXPANSIONS: [names: string[], read: (c: ExpandCtx) => Promise<Expansion>][] = [
+  [["issue_reactions"], reactionsPart],
+  [["issue_attachments"], attachmentsPart],
+  [["issue_link"], linksPart],
+  [["parent"], parentPart],
+  [["tasks"], tasksPart],
+  [["issue_relation", "issue_related"], relationsPart],
+  [["assignees"], assigneesPart],
+  [["labels"], labelsPart],
+  [["state"], statePart],
+];
+
 /**
  * The detail shape of GET P/issues/{id}/ (wire-facts §6.3): item fields (no state__group) plus
  * description_html, is_subscribed, is_intake and the requested expansions.
@@ -77,118 +200,8 @@ export async function buildIssueDetail(
     .from(schema.issueSubscribers)
     .where(and(eq(schema.issueSubscribers.issueId, it.id), eq(schema.issueSubscribers.subscriberId, userId)))
     .limit(1);
-  const parts: Promise<Partial<WorkItemDetail>>[] = [];
-  const part = (read: () => Promise<Partial<WorkItemDetail>>) => parts.push(read());
-
-  if (expand.has("issue_reactions")) {
-    part(async () => {
-      const rows = await db
-        .select()
-        .from(schema.issueReactions)
-        .where(eq(schema.issueReactions.issueId, it.id))
-        .orderBy(desc(schema.issueReactions.createdAt));
-      const users = await usersById(
-        db,
-        rows.map((r) => r.actorId),
-      );
-      return { issue_reactions: rows.map((r) => presentIssueReactionLite(r, users.get(r.actorId))) };
-    });
-  }
-  if (expand.has("issue_attachments")) {
-    part(async () => {
-      const fa = schema.fileAssets;
-      const rows = await db
-        .select()
-        .from(fa)
-        .where(
-          and(
-            eq(fa.issueId, it.id),
-            eq(fa.entityType, "ISSUE_ATTACHMENT"),
-            eq(fa.isUploaded, true),
-            eq(fa.isDeleted, false),
-          ),
-        )
-        .orderBy(desc(fa.createdAt));
-      return {
-        issue_attachments: rows.map((a) => ({
-          id: a.id,
-          asset: a.asset,
-          attributes: a.attributes as AssetAttributes,
-          created_by: a.createdById,
-          updated_at: iso(a.updatedAt),
-          updated_by: a.updatedById,
-          asset_url: assetUrl(a, workspaceSlug),
-        })),
-      };
-    });
-  }
-  if (expand.has("issue_link")) {
-    part(async () => {
-      const rows = await db
-        .select()
-        .from(schema.issueLinks)
-        .where(eq(schema.issueLinks.issueId, it.id))
-        .orderBy(desc(schema.issueLinks.createdAt));
-      return { issue_link: rows.map(presentLinkLite) };
-    });
-  }
-  if (expand.has("parent")) {
-    part(async () => {
-      if (!it.parentId) return { parent: null };
-      const [p] = await db
-        .select()
-        .from(schema.issues)
-        .where(and(eq(schema.issues.id, it.parentId), isNull(schema.issues.deletedAt)))
-        .limit(1);
-      return { parent: p ? { id: p.id, sequence_id: p.sequenceId, project_id: p.projectId, name: p.name } : null };
-    });
-  }
-  if (expand.has("tasks")) {
-    part(async () => {
-      const rows = await db
-        .select()
-        .from(schema.issueTasks)
-        .where(eq(schema.issueTasks.issueId, it.id))
-        .orderBy(asc(schema.issueTasks.sortOrder), asc(schema.issueTasks.createdAt));
-      return { tasks: rows.map(presentTask) };
-    });
-  }
-  if (expand.has("issue_relation") || expand.has("issue_related")) {
-    part(async () => {
-      const r = await relationExpansions(db, it.id, { userId, workspaceId: it.workspaceId });
-      return {
-        ...(expand.has("issue_relation") ? { issue_relation: r.issueRelation } : {}),
-        ...(expand.has("issue_related") ? { issue_related: r.issueRelated } : {}),
-      };
-    });
-  }
-  if (expand.has("assignees")) {
-    part(async () => {
-      const users = await usersById(db, v.assigneeIds);
-      return {
-        assignees: v.assigneeIds.flatMap((id) => {
-          const u = users.get(id);
-          return u ? [presentUserLite(u)] : [];
-        }),
-      };
-    });
-  }
-  if (expand.has("labels")) {
-    part(async () => {
-      const rows = v.labelIds.length
-        ? await db.select().from(schema.labels).where(inArray(schema.labels.id, v.labelIds))
-        : [];
-      return { labels: rows.map((l) => ({ id: l.id, name: l.name, color: l.color, parent: l.parentId })) };
-    });
-  }
-  if (expand.has("state")) {
-    part(async () => {
-      const [s] = it.stateId
-        ? await db.select().from(schema.states).where(eq(schema.states.id, it.stateId)).limit(1)
-        : [];
-      return { state: s ? { id: s.id, name: s.name, color: s.color, group: s.group } : null };
-    });
-  }
+  const c: ExpandCtx = { db, v, it, userId, workspaceSlug, expand };
+  const parts = EXPANSIONS.filter(([names]) => names.some((n) => expand.has(n))).map(([, read]) => read(c));
   const [[sub], expansions] = await Promise.all([subscription, Promise.all(parts)]);
   const out: WorkItemDetail = {
     ...presentIssue(v),

@@ -93,6 +93,51 @@ export async function relationLists(db: DbOrTx, issueId: string, reader: Reader)
   return out;
 }
 
+/** The stored relations between two items, whichever way round. */
+function pairRows(tx: DbOrTx, aId: string, bId: string) {
+  const rel = schema.issueRelations;
+  return tx
+    .select()
+    .from(rel)
+    .where(
+      or(
+        and(eq(rel.issueId, aId), eq(rel.relatedIssueId, bId)),
+        and(eq(rel.issueId, bId), eq(rel.relatedIssueId, aId)),
+      ),
+    );
+}
+
+type ItemRef = Pick<IssueRow, "id" | "projectId" | "workspaceId">;
+
+/** The two items of a relation being made or removed, their keys, and who does it. */
+interface Pair {
+  me: ItemRef;
+  otherId: string;
+  /** the other item's row (none when it is gone: no row on its side) */
+  other: ItemRef | undefined;
+  myKey: string | null;
+  otherKey: string | null;
+  actorId: string;
+}
+
+/**
+ * The activity of a relation `type` (as `me` sees it) made or removed between the pair: a row on each side, the
+ * other's with the inverse type.
+ */
+function pairActs(change: "created" | "deleted", type: RelationType, p: Pair): ActivityInput[] {
+  const side = (item: ItemRef, field: string, key: string | null, id: string): ActivityInput => ({
+    issueId: item.id,
+    projectId: item.projectId,
+    workspaceId: item.workspaceId,
+    actorId: p.actorId,
+    ...(change === "deleted"
+      ? { verb: "deleted", field, oldValue: key, oldIdentifier: id }
+      : { field, oldValue: "", newValue: key, newIdentifier: id }),
+  });
+  const mine = side(p.me, type, p.otherKey, p.otherId);
+  return p.other ? [mine, side(p.other, RELATION_INVERSE[type], p.myKey, p.me.id)] : [mine];
+}
+
 /**
  * Relate `me` to each of `issueIds` with `type`: each must be an item the actor may read (`requireReadable`: 404
  * "Work item not found" otherwise, as for an id of nothing); an existing relation of another type between the two is
@@ -120,42 +165,12 @@ export async function addRelations(
     const acts: ActivityInput[] = [];
     const rel = schema.issueRelations;
     for (const other of others) {
-      const existing = await tx
-        .select()
-        .from(rel)
-        .where(
-          or(
-            and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, other.id)),
-            and(eq(rel.issueId, other.id), eq(rel.relatedIssueId, me.id)),
-          ),
-        );
-      const otherKey = await issueKey(tx, other.id);
+      const existing = await pairRows(tx, me.id, other.id);
+      const pair: Pair = { me, otherId: other.id, other, myKey, otherKey: await issueKey(tx, other.id), actorId };
       const same = existing.find((r) => relationFromSide(r, me.id).type === type);
       if (same) continue;
       for (const old of existing) {
-        const side = relationFromSide(old, me.id);
-        acts.push(
-          {
-            issueId: me.id,
-            projectId: me.projectId,
-            workspaceId: me.workspaceId,
-            actorId,
-            verb: "deleted",
-            field: side.type,
-            oldValue: otherKey,
-            oldIdentifier: other.id,
-          },
-          {
-            issueId: other.id,
-            projectId: other.projectId,
-            workspaceId: other.workspaceId,
-            actorId,
-            verb: "deleted",
-            field: RELATION_INVERSE[side.type],
-            oldValue: myKey,
-            oldIdentifier: me.id,
-          },
-        );
+        acts.push(...pairActs("deleted", relationFromSide(old, me.id).type, pair));
         await tx.delete(rel).where(eq(rel.id, old.id));
       }
       const n = normalizeRelation(me.id, other.id, type);
@@ -166,32 +181,42 @@ export async function addRelations(
         createdById: actorId,
         updatedById: actorId,
       });
-      acts.push(
-        {
-          issueId: me.id,
-          projectId: me.projectId,
-          workspaceId: me.workspaceId,
-          actorId,
-          field: type,
-          oldValue: "",
-          newValue: otherKey,
-          newIdentifier: other.id,
-        },
-        {
-          issueId: other.id,
-          projectId: other.projectId,
-          workspaceId: other.workspaceId,
-          actorId,
-          field: RELATION_INVERSE[type],
-          oldValue: "",
-          newValue: myKey,
-          newIdentifier: me.id,
-        },
-      );
+      acts.push(...pairActs("created", type, pair));
     }
     await recordActivity(tx, acts);
   });
   return ids;
+}
+
+/**
+ * Remove the relations (of `type`, or all) between `me` and `otherId`: 404 when there is none, or the caller may not
+ * read the other item (named like an item of nothing: no relation with it is theirs to remove).
+ */
+async function removeRelations(
+  db: Db,
+  me: IssueRow,
+  actorId: string,
+  reader: Reader,
+  otherId: string,
+  type: RelationType | null | undefined,
+): Promise<void> {
+  await requireReadable(db, reader, "issue", [otherId], { error: () => errors.notFound() });
+  await db.transaction(async (tx) => {
+    await lockIssues(tx, [me.id, otherId]);
+    const rows = await pairRows(tx, me.id, otherId);
+    const matching = type ? rows.filter((r) => relationFromSide(r, me.id).type === type) : rows;
+    if (matching.length === 0) throw errors.notFound();
+    const [other] = await tx.select().from(schema.issues).where(eq(schema.issues.id, otherId)).limit(1);
+    const myKey = await issueKey(tx, me.id);
+    const otherKey = await issueKey(tx, otherId);
+    const pair: Pair = { me, otherId, other, myKey, otherKey, actorId };
+    const acts: ActivityInput[] = [];
+    for (const r of matching) {
+      await tx.delete(schema.issueRelations).where(eq(schema.issueRelations.id, r.id));
+      acts.push(...pairActs("deleted", relationFromSide(r, me.id).type, pair));
+    }
+    await recordActivity(tx, acts);
+  });
 }
 
 export function registerRelations(fastify: FastifyInstance, app: AppContext) {
@@ -244,57 +269,8 @@ export function registerRelations(fastify: FastifyInstance, app: AppContext) {
     load: (ctx) => loadIssueForRoute(ctx),
     status: 204,
     handler: async (ctx) => {
-      const me = ctx.loaded;
-      const otherId = ctx.body.related_issue;
-      const rel = schema.issueRelations;
-      // an item the caller may not read is named like an item of nothing: no relation with it is theirs to remove
-      await requireReadable(ctx.app.db, readerOf(ctx), "issue", [otherId], { error: () => errors.notFound() });
-      await ctx.app.db.transaction(async (tx) => {
-        await lockIssues(tx, [me.id, otherId]);
-        const rows = await tx
-          .select()
-          .from(rel)
-          .where(
-            or(
-              and(eq(rel.issueId, me.id), eq(rel.relatedIssueId, otherId)),
-              and(eq(rel.issueId, otherId), eq(rel.relatedIssueId, me.id)),
-            ),
-          );
-        const matching = ctx.body.relation_type
-          ? rows.filter((r) => relationFromSide(r, me.id).type === ctx.body.relation_type)
-          : rows;
-        if (matching.length === 0) throw errors.notFound();
-        const [other] = await tx.select().from(schema.issues).where(eq(schema.issues.id, otherId)).limit(1);
-        const myKey = await issueKey(tx, me.id);
-        const otherKey = await issueKey(tx, otherId);
-        const acts: ActivityInput[] = [];
-        for (const r of matching) {
-          const side = relationFromSide(r, me.id);
-          await tx.delete(rel).where(eq(rel.id, r.id));
-          acts.push({
-            issueId: me.id,
-            projectId: me.projectId,
-            workspaceId: me.workspaceId,
-            actorId: ctx.user.id,
-            verb: "deleted",
-            field: side.type,
-            oldValue: otherKey,
-            oldIdentifier: otherId,
-          });
-          if (other)
-            acts.push({
-              issueId: other.id,
-              projectId: other.projectId,
-              workspaceId: other.workspaceId,
-              actorId: ctx.user.id,
-              verb: "deleted",
-              field: RELATION_INVERSE[side.type],
-              oldValue: myKey,
-              oldIdentifier: me.id,
-            });
-        }
-        await recordActivity(tx, acts);
-      });
+      const body = ctx.body;
+      await removeRelations(ctx.app.db, ctx.loaded, ctx.user.id, readerOf(ctx), body.related_issue, body.relation_type);
       return undefined;
     },
   });

@@ -147,6 +147,67 @@ type ChartRow = {
   points: number;
 };
 
+/** The module's in-scope items counted by assignee (null for unassigned) and by label. */
+async function distributionRows(db: DbOrTx, mid: string, ownerId: string | null): Promise<DistRow[]> {
+  return db.execute<DistRow>(sql`
+    WITH items AS (
+      SELECT i.id, s."group" AS grp, ${sql.raw(POINTS)} AS pts
+      FROM modules m
+      JOIN module_issues mi ON mi.module = m.id
+      JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false
+      LEFT JOIN states s ON s.id = i.state
+      LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
+      LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
+      -- a cancelled item is out of the module's scope (shared progress.ts); triage items are not the module's yet
+      WHERE m.id = ${mid} AND (s."group" IS NULL OR s."group" NOT IN ('triage', 'cancelled')) ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
+    )
+    SELECT 'assignee' AS kind, u.id::text AS key, u.display_name AS name, u.first_name, u.last_name, u.avatar, u.avatar_asset::text AS avatar_asset, NULL AS color,
+      count(*)::int AS total, count(*) FILTER (WHERE it.grp = 'completed')::int AS completed,
+      coalesce(sum(it.pts), 0)::float8 AS total_points, coalesce(sum(it.pts) FILTER (WHERE it.grp = 'completed'), 0)::float8 AS completed_points
+    FROM items it LEFT JOIN issue_assignees ia ON ia.issue = it.id LEFT JOIN users u ON u.id = ia.assignee
+    GROUP BY u.id, u.display_name, u.first_name, u.last_name, u.avatar, u.avatar_asset
+    UNION ALL
+    SELECT 'label', l.id::text, l.name, NULL, NULL, NULL, NULL, l.color,
+      count(*)::int, count(*) FILTER (WHERE it.grp = 'completed')::int,
+      coalesce(sum(it.pts), 0)::float8, coalesce(sum(it.pts) FILTER (WHERE it.grp = 'completed'), 0)::float8
+    FROM items it LEFT JOIN issue_labels il ON il.issue = it.id LEFT JOIN labels l ON l.id = il.label
+    GROUP BY l.id, l.name, l.color`);
+}
+
+/** The module's completed items by the day (in the project's time zone) they were completed. */
+async function completedByDay(db: DbOrTx, mid: string, ownerId: string | null): Promise<ChartRow[]> {
+  return db.execute<ChartRow>(sql`
+        SELECT (i.completed_at AT TIME ZONE coalesce(p.timezone, 'UTC'))::date::text AS day, count(*)::int AS n, coalesce(sum(${sql.raw(POINTS)}), 0)::float8 AS points
+        FROM module_issues mi
+        JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.completed_at IS NOT NULL
+        JOIN projects p ON p.id = i.project
+        JOIN states s ON s.id = i.state AND s."group" = 'completed'
+        LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
+        LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
+        WHERE mi.module = ${mid} ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
+        GROUP BY 1`);
+}
+
+/** A distribution row's person, label, item counts and points. */
+const who = (r: DistRow) => ({
+  assignee_id: r.key,
+  display_name: r.name,
+  first_name: r.first_name,
+  last_name: r.last_name,
+  avatar_url: r.key ? assetUrl(r.avatar_asset, r.avatar) : null,
+});
+const what = (r: DistRow) => ({ label_id: r.key, label_name: r.name, color: r.color });
+const counts = (r: DistRow): IssueCounts => ({
+  total_issues: r.total,
+  completed_issues: r.completed,
+  pending_issues: r.total - r.completed,
+});
+const points = (r: DistRow): EstimateCounts => ({
+  total_estimates: r.total_points,
+  completed_estimates: r.completed_points,
+  pending_estimates: r.total_points - r.completed_points,
+});
+
 /**
  * `distribution` and `estimate_distribution` of a module detail (wire-facts §7, wire-facts-2 §4): its items by
  * assignee (unassigned items form a row with null ids) and by label, and the burndown from start to target date
@@ -174,43 +235,8 @@ export async function moduleDistributions(
   distribution: ModuleDistribution<IssueCounts>;
   estimate_distribution: ModuleDistribution<EstimateCounts> | Record<string, never>;
 }> {
-  const mid = m.id;
-  const rows = await db.execute<DistRow>(sql`
-    WITH items AS (
-      SELECT i.id, s."group" AS grp, ${sql.raw(POINTS)} AS pts
-      FROM modules m
-      JOIN module_issues mi ON mi.module = m.id
-      JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false
-      LEFT JOIN states s ON s.id = i.state
-      LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
-      LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
-      -- a cancelled item is out of the module's scope (shared progress.ts); triage items are not the module's yet
-      WHERE m.id = ${mid} AND (s."group" IS NULL OR s."group" NOT IN ('triage', 'cancelled')) ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
-    )
-    SELECT 'assignee' AS kind, u.id::text AS key, u.display_name AS name, u.first_name, u.last_name, u.avatar, u.avatar_asset::text AS avatar_asset, NULL AS color,
-      count(*)::int AS total, count(*) FILTER (WHERE it.grp = 'completed')::int AS completed,
-      coalesce(sum(it.pts), 0)::float8 AS total_points, coalesce(sum(it.pts) FILTER (WHERE it.grp = 'completed'), 0)::float8 AS completed_points
-    FROM items it LEFT JOIN issue_assignees ia ON ia.issue = it.id LEFT JOIN users u ON u.id = ia.assignee
-    GROUP BY u.id, u.display_name, u.first_name, u.last_name, u.avatar, u.avatar_asset
-    UNION ALL
-    SELECT 'label', l.id::text, l.name, NULL, NULL, NULL, NULL, l.color,
-      count(*)::int, count(*) FILTER (WHERE it.grp = 'completed')::int,
-      coalesce(sum(it.pts), 0)::float8, coalesce(sum(it.pts) FILTER (WHERE it.grp = 'completed'), 0)::float8
-    FROM items it LEFT JOIN issue_labels il ON il.issue = it.id LEFT JOIN labels l ON l.id = il.label
-    GROUP BY l.id, l.name, l.color`);
-  const chartRows =
-    m.start_date && m.target_date
-      ? await db.execute<ChartRow>(sql`
-        SELECT (i.completed_at AT TIME ZONE coalesce(p.timezone, 'UTC'))::date::text AS day, count(*)::int AS n, coalesce(sum(${sql.raw(POINTS)}), 0)::float8 AS points
-        FROM module_issues mi
-        JOIN issues i ON i.id = mi.issue AND i.deleted_at IS NULL AND i.archived_at IS NULL AND i.is_draft = false AND i.completed_at IS NOT NULL
-        JOIN projects p ON p.id = i.project
-        JOIN states s ON s.id = i.state AND s."group" = 'completed'
-        LEFT JOIN estimate_points ep ON ep.id = i.estimate_point
-        LEFT JOIN estimates e ON e.id = ep.estimate AND e.type = 'points'
-        WHERE mi.module = ${mid} ${ownerId ? sql`AND i.created_by = ${ownerId}` : sql``}
-        GROUP BY 1`)
-      : [];
+  const rows = await distributionRows(db, m.id, ownerId);
+  const chartRows = m.start_date && m.target_date ? await completedByDay(db, m.id, ownerId) : [];
   const [est] = await db.execute<{ type: string | null }>(sql`
     SELECT e.type FROM projects p LEFT JOIN estimates e ON e.id = p.estimate WHERE p.id = ${m.project}`);
   const byName = (a: { n: string | null }, b: { n: string | null }) => (a.n ?? "\uffff").localeCompare(b.n ?? "\uffff");
@@ -224,24 +250,6 @@ export async function moduleDistributions(
     .map((r) => ({ n: r.name, r }))
     .sort(byName)
     .map(({ r }) => r);
-  const who = (r: DistRow) => ({
-    assignee_id: r.key,
-    display_name: r.name,
-    first_name: r.first_name,
-    last_name: r.last_name,
-    avatar_url: r.key ? assetUrl(r.avatar_asset, r.avatar) : null,
-  });
-  const what = (r: DistRow) => ({ label_id: r.key, label_name: r.name, color: r.color });
-  const counts = (r: DistRow): IssueCounts => ({
-    total_issues: r.total,
-    completed_issues: r.completed,
-    pending_issues: r.total - r.completed,
-  });
-  const points = (r: DistRow): EstimateCounts => ({
-    total_estimates: r.total_points,
-    completed_estimates: r.completed_points,
-    pending_estimates: r.total_points - r.completed_points,
-  });
   const distribution: ModuleDistribution<IssueCounts> = {
     assignees: assignees.map((r) => ({ ...who(r), ...counts(r) })),
     labels: labels.map((r) => ({ ...what(r), ...counts(r) })),

@@ -62,7 +62,8 @@ export async function notifyActivities(
   return made;
 }
 
-async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mailDelayMs?: number): Promise<number> {
+/** The work item with what a notification names: its project's identifier and guest rule, its state. */
+async function notifiedItem(db: DbOrTx, issueId: string) {
   const [item] = await db
     .select({
       issue: schema.issues,
@@ -76,17 +77,23 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
     .leftJoin(schema.states, eq(schema.states.id, schema.issues.stateId))
     .where(eq(schema.issues.id, issueId))
     .limit(1);
-  if (!item || item.issue.deletedAt || item.issue.isDraft) return 0;
+  return item;
+}
+
+type NotifiedItem = NonNullable<Awaited<ReturnType<typeof notifiedItem>>>;
+
+/** Who may be told of the item: its assignees and subscribers, who of the project can see it, and their preferences. */
+async function audienceOf(db: DbOrTx, item: NotifiedItem) {
   const issue = item.issue;
   const [assignees, subscribers, members] = await Promise.all([
     db
       .select({ id: schema.issueAssignees.assigneeId, at: schema.issueAssignees.createdAt })
       .from(schema.issueAssignees)
-      .where(eq(schema.issueAssignees.issueId, issueId)),
+      .where(eq(schema.issueAssignees.issueId, issue.id)),
     db
       .select({ id: schema.issueSubscribers.subscriberId })
       .from(schema.issueSubscribers)
-      .where(eq(schema.issueSubscribers.issueId, issueId)),
+      .where(eq(schema.issueSubscribers.issueId, issue.id)),
     // people only: an agent's bot is never told anything
     db
       .select({ id: schema.projectMembers.memberId, role: schema.projectMembers.role })
@@ -122,6 +129,71 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
     : [];
   const prefs = new Map<string, NotificationPrefs>(prefRows.map((p) => [p.userId, p]));
   const prefsOf = (u: string) => prefs.get(u) ?? DEFAULT_PREFS;
+  return { assignees, subscribers, canSee, prefsOf };
+}
+
+/** The `data` of an activity's notification: the item and the activity. */
+function notificationData(item: NotifiedItem, a: ActivityRow): NotificationData {
+  const issue = item.issue;
+  return {
+    issue: {
+      id: issue.id,
+      name: issue.name,
+      identifier: item.ident,
+      sequence_id: issue.sequenceId,
+      state_name: item.stateName,
+      state_group: item.stateGroup,
+    },
+    issue_activity: {
+      id: a.id,
+      verb: a.verb,
+      field: a.field,
+      actor: a.actorId,
+      new_value: a.newValue,
+      old_value: a.oldValue,
+      issue_comment: a.issueCommentId,
+      old_identifier: a.oldIdentifier,
+      new_identifier: a.newIdentifier,
+      ...(a.onBehalfOfId ? { on_behalf_of: a.onBehalfOfId } : {}),
+    },
+  };
+}
+
+/**
+ * One row per activity and receiver. A continued description entry (core/activity.ts: one entry per editing
+ * session) is the same activity again: a follower told of its first save who is mentioned by a later one gets
+ * that row turned into the mention (unread, newest), so the mention is not lost to the follower's notification.
+ */
+async function insertNotifications(db: DbOrTx, values: (typeof N.$inferInsert)[]) {
+  const now = new Date();
+  return db
+    .insert(N)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [N.issueActivityId, N.receiverId],
+      set: {
+        sender: sql`excluded.sender`,
+        isMentionedNotification: true,
+        data: sql`excluded.data`,
+        messageHtml: sql`excluded.message_html`,
+        messageStripped: sql`excluded.message_stripped`,
+        readAt: null,
+        archivedAt: null,
+        snoozedTill: null,
+        emailedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      },
+      setWhere: sql`excluded.is_mentioned_notification AND NOT ${N.isMentionedNotification}`,
+    })
+    .returning({ id: N.id, receiverId: N.receiverId });
+}
+
+async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mailDelayMs?: number): Promise<number> {
+  const item = await notifiedItem(db, issueId);
+  if (!item || item.issue.deletedAt || item.issue.isDraft) return 0;
+  const issue = item.issue;
+  const { assignees, subscribers, canSee, prefsOf } = await audienceOf(db, item);
 
   const values: (typeof N.$inferInsert)[] = [];
   // a new item is news to the people assigned in its creation (written in its transaction), not to later assignees
@@ -153,28 +225,7 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
       canSee,
       prefsOf,
     );
-    const data: NotificationData = {
-      issue: {
-        id: issue.id,
-        name: issue.name,
-        identifier: item.ident,
-        sequence_id: issue.sequenceId,
-        state_name: item.stateName,
-        state_group: item.stateGroup,
-      },
-      issue_activity: {
-        id: a.id,
-        verb: a.verb,
-        field: a.field,
-        actor: a.actorId,
-        new_value: a.newValue,
-        old_value: a.oldValue,
-        issue_comment: a.issueCommentId,
-        old_identifier: a.oldIdentifier,
-        new_identifier: a.newIdentifier,
-        ...(a.onBehalfOfId ? { on_behalf_of: a.onBehalfOfId } : {}),
-      },
-    };
+    const data = notificationData(item, a);
     const rich = a.field === "comment" || a.field === "description";
     for (const r of recipients) {
       values.push({
@@ -197,31 +248,7 @@ async function notifyIssue(db: DbOrTx, issueId: string, acts: ActivityRow[], mai
     }
   }
   if (values.length === 0) return 0;
-  // One row per activity and receiver. A continued description entry (core/activity.ts: one entry per editing
-  // session) is the same activity again: a follower told of its first save who is mentioned by a later one gets
-  // that row turned into the mention (unread, newest), so the mention is not lost to the follower's notification.
-  const now = new Date();
-  const inserted = await db
-    .insert(N)
-    .values(values)
-    .onConflictDoUpdate({
-      target: [N.issueActivityId, N.receiverId],
-      set: {
-        sender: sql`excluded.sender`,
-        isMentionedNotification: true,
-        data: sql`excluded.data`,
-        messageHtml: sql`excluded.message_html`,
-        messageStripped: sql`excluded.message_stripped`,
-        readAt: null,
-        archivedAt: null,
-        snoozedTill: null,
-        emailedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      setWhere: sql`excluded.is_mentioned_notification AND NOT ${N.isMentionedNotification}`,
-    })
-    .returning({ id: N.id, receiverId: N.receiverId });
+  const inserted = await insertNotifications(db, values);
   // mail (batched per receiver; sent only when SMTP is configured)
   if (mailDelayMs !== undefined && inserted.length)
     await scheduleNotificationMail(

@@ -129,6 +129,13 @@ export function registerSpaceIntake(fastify: FastifyInstance, app: AppContext) {
     },
   });
 
+  registerOwnRequest(fastify, app);
+}
+
+/** One of the visitor's own requests: read it, and edit or withdraw it while it is pending. */
+function registerOwnRequest(fastify: FastifyInstance, app: AppContext) {
+  const user = POLICIES.user.any;
+
   route(fastify, app, {
     endpoint: PB.request,
     aliases: ITEM_ALIAS,
