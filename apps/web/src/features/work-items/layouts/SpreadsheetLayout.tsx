@@ -1,32 +1,20 @@
-import { useEffect, useRef } from "react";
-import { useVirtualizer } from "@tanstack/react-virtual";
+import { useRef } from "react";
 import { useList } from "../context.tsx";
 import { QuickAdd } from "../components/ItemBits.tsx";
 import { ROW, rowStyle, useSheetColumns } from "./spreadsheet/columns.tsx";
 import { SheetHeader } from "./spreadsheet/SheetHeader.tsx";
 import { SheetRow } from "./spreadsheet/SheetRow.tsx";
+import { useVirtualRows } from "./useVirtualRows.ts";
 
 /**
  * The spreadsheet: one row per item, a column per display property (spreadsheet/columns.tsx). Every property cell
  * edits in place; headers sort (click again for descending). Rows are virtualized and load as the end comes into view.
  */
 export function SpreadsheetLayout() {
-  const { data, selection, loadMore, loadingMore, peekId } = useList();
+  const { data, selection, peekId } = useList();
   const parent = useRef<HTMLDivElement>(null);
   const columns = useSheetColumns();
-  const ids = data?.ids ?? [];
-  const v = useVirtualizer({
-    count: ids.length + (data?.hasMore ? 1 : 0),
-    getScrollElement: () => parent.current,
-    estimateSize: () => ROW,
-    overscan: 20,
-  });
-  const virtual = v.getVirtualItems();
-  useEffect(() => {
-    const last = virtual[virtual.length - 1];
-    if (last && data?.hasMore && last.index >= ids.length - 1 && !loadingMore.has("__flat"))
-      void loadMore().catch(() => undefined);
-  }, [virtual, data?.hasMore, ids.length, loadingMore, loadMore]);
+  const { ids, virtual, totalSize } = useVirtualRows(parent, ROW, 20, data?.hasMore ? 1 : 0);
 
   if (!data) return null;
   const width = 380 + columns.reduce((n, c) => n + c.width, 0) + 40;
@@ -41,7 +29,7 @@ export function SpreadsheetLayout() {
         className="text-sm"
       >
         <SheetHeader columns={columns} ids={ids} total={data.total} />
-        <div style={{ height: v.getTotalSize(), position: "relative" }}>
+        <div style={{ height: totalSize, position: "relative" }}>
           {virtual.map((vi) => {
             const id = ids[vi.index];
             if (!id)
