@@ -100,7 +100,6 @@ const BASELINE = {
     "apps/web/src/features/work-items/components/ItemBits.tsx": 202,
     "apps/web/src/features/work-items/context.tsx": 222,
     "apps/web/src/features/work-items/header/DisplayMenu.tsx": 191,
-    "apps/web/src/features/work-items/layouts/KanbanLayout.tsx": 102,
     "apps/web/src/features/workspace-settings/ApiTokensPage.tsx": 93,
     "apps/web/src/features/workspace-settings/GeneralPage.tsx": 105,
     "apps/web/src/features/workspace-settings/MembersPage.tsx": 195,

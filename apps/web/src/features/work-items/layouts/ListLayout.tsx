@@ -5,6 +5,7 @@ import { useList } from "../context.tsx";
 import { groupRefs, useGroupTitle } from "../components/GroupIcon.tsx";
 import { parseCell } from "../lib/drag.ts";
 import { useItemDrag } from "../lib/use-item-drag.ts";
+import { toggled } from "../lib/toggle-set.ts";
 import { FLAT, SIZE, cellOf, listRows, rowStyle, type Row } from "./list/rows.ts";
 import { AddRow, GroupRow, ListRow, MoreRow } from "./list/ListRows.tsx";
 import {
@@ -22,13 +23,7 @@ function useCollapsed(key: string) {
   useEffect(() => {
     sessionStorage.setItem(key, JSON.stringify([...collapsed]));
   }, [collapsed, key]);
-  const toggle = (group: string) =>
-    setCollapsed((c) => {
-      const n = new Set(c);
-      if (n.has(group)) n.delete(group);
-      else n.add(group);
-      return n;
-    });
+  const toggle = (group: string) => setCollapsed((c) => toggled(c, group));
   return [collapsed, toggle] as const;
 }
 

@@ -4,6 +4,7 @@ import { useList } from "../../context.tsx";
 import { WEEKDAY_SHORT, startOfMonth } from "../../../../lib/dates.ts";
 import { MAX_PER_DAY, type CalendarMode } from "./days.ts";
 import { CalendarDay } from "./CalendarDay.tsx";
+import { toggled } from "../../lib/toggle-set.ts";
 
 /** The loaded items by their due day. */
 function useItemsByDay(): Map<string, WorkItem[]> {
@@ -37,13 +38,7 @@ export function CalendarGrid({
   const byDay = useItemsByDay();
   const [expanded, setExpanded] = useState<Set<string>>(new Set());
   const heads = showWeekends ? WEEKDAY_SHORT : WEEKDAY_SHORT.slice(1, 6);
-  const toggle = (day: string) =>
-    setExpanded((s) => {
-      const n = new Set(s);
-      if (n.has(day)) n.delete(day);
-      else n.add(day);
-      return n;
-    });
+  const toggle = (day: string) => setExpanded((s) => toggled(s, day));
   return (
     <div role="grid" aria-label="Calendar" className="min-w-[700px]">
       <div
