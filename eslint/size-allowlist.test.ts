@@ -94,7 +94,6 @@ const BASELINE = {
     "apps/web/src/features/work-item-detail/widgets/SubItems.tsx": 203,
     "apps/web/src/features/work-item-detail/widgets/Tasks.tsx": 130,
     "apps/web/src/features/work-item-detail/widgets/Time.tsx": 248,
-    "apps/web/src/features/work-items/header/DisplayMenu.tsx": 191,
     "apps/web/src/features/workspace-settings/ApiTokensPage.tsx": 93,
     "apps/web/src/features/workspace-settings/GeneralPage.tsx": 105,
     "apps/web/src/features/workspace-settings/MembersPage.tsx": 195,
