@@ -33,7 +33,6 @@ const BASELINE = {
     "apps/web/src/api/work-items-detail.ts": 103,
     "apps/web/src/components/agents/CommitModal.tsx": 95,
     "apps/web/src/components/agents/ExecutionPanel.tsx": 110,
-    "apps/web/src/components/dnd/controller.ts": 153,
     "apps/web/src/components/editor/BubbleToolbar.tsx": 268,
     "apps/web/src/components/editor/RichTextEditor.tsx": 159,
     "apps/web/src/components/editor/SuggestMenu.tsx": 87,
