@@ -4,7 +4,7 @@ import { wiKeys } from "../../../../api/work-items.ts";
 import { useDragDrop, type DragSpec, type Phase } from "../../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../../api/work-items-types.ts";
 import { useList } from "../../context.tsx";
-import { itemKey, itemName } from "../../../../components/work-item/item.ts";
+import { useDragLabel } from "../../lib/use-item-drag.ts";
 import { addDays } from "../../../../lib/dates.ts";
 import { DAY_STEP, isWeekend, longDay } from "./days.ts";
 
@@ -33,14 +33,11 @@ export function useCalendarDrag(
   show: (day: string) => void,
   scrollEl: HTMLDivElement | null,
 ) {
-  const { data, updateItem, canEdit, projectOf, slug, pid } = useList();
+  const { data, updateItem, canEdit, slug, pid } = useList();
   const qc = useQueryClient();
   // the item picked up: a keyboard move into another month leaves the loaded window it came from
   const picked = useRef<WorkItem | null>(null);
-  const label = (id: string) => {
-    const it = data?.items[id];
-    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
-  };
+  const label = useDragLabel();
   const spec: DragSpec<string> = {
     type: "work-item-date",
     label: (src) => label(src.id),

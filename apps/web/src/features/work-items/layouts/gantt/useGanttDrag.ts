@@ -1,7 +1,7 @@
 import { useRef, type RefObject } from "react";
 import { useDragDrop, type DragSource, type DragSpec, type Phase } from "../../../../components/dnd/index.ts";
 import { useList } from "../../context.tsx";
-import { itemKey, itemName } from "../../../../components/work-item/item.ts";
+import { useDragLabel } from "../../lib/use-item-drag.ts";
 import { GANTT_SIDEBAR_WIDTH, draggedDates } from "../../lib/gantt.ts";
 import { diffDays, formatDate } from "../../../../lib/dates.ts";
 import { DAY_STEP, rangeText, type Dates, type Part } from "./types.ts";
@@ -48,12 +48,9 @@ export function useGanttDrag(
   rangeStart: string,
   dayWidth: number,
 ) {
-  const { data, projectOf, updateItem, canEdit } = useList();
+  const { data, updateItem, canEdit } = useList();
   const scrollAtStart = useRef(0);
-  const label = (id: string) => {
-    const it = data?.items[id];
-    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
-  };
+  const label = useDragLabel();
   const spec: DragSpec<Dates> = {
     type: "work-item-dates",
     label: (src) => label(src.id),
