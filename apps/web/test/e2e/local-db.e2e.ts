@@ -600,6 +600,27 @@ it("a new item made offline that the server refuses: the person is told which, a
   expect((await serverItems()).has("Refused later")).toBe(false);
 });
 
+it("a new item made offline in the spreadsheet is marked pending in its title cell", async () => {
+  await setLayout(alice.request, a, { layout: "spreadsheet", order_by: "-created_at" });
+  await openSynced();
+  await alice.setOffline(true);
+  try {
+    const sheet = page.getByTestId("spreadsheet-layout");
+    await sheet.getByRole("button", { name: "New work item" }).click();
+    const title = sheet.getByRole("textbox", { name: "Work item title" });
+    await title.fill("Made in the sheet");
+    await title.press("Enter");
+    await poll(outbox).toBe("1");
+    const row = sheet.getByRole("row").filter({ hasText: "Made in the sheet" });
+    await poll(() => row.getAttribute("data-item")).toMatch(new RegExp(`^${a.identifier}-~`));
+    await row.getByRole("cell").first().locator("[data-pending]", { hasText: "Pending" }).waitFor();
+    // an item the server knows is not marked
+    expect(await sheet.locator(`[data-item="${key(1)}"] [data-pending]`).count()).toBe(0);
+  } finally {
+    await alice.setOffline(false);
+  }
+});
+
 it("offline, deleting a work item says it needs the server instead of waiting silently", async () => {
   await openSynced();
   await alice.setOffline(true);

@@ -258,7 +258,10 @@ it("the work item type is a display property of list rows and a spreadsheet colu
   const sheet = page.getByTestId("spreadsheet-layout");
   await sheet.getByRole("columnheader", { name: "Type" }).waitFor();
   const plain = sheet.getByRole("row").filter({ hasText: "A plain item" });
-  await plain.getByRole("combobox", { name: "Work item type" }).selectOption({ label: "Bug" });
+  // a picker like the State and Priority cells
+  await plain.getByRole("button", { name: "Work item type: Work item" }).click();
+  await page.getByRole("listbox", { name: "Work item type" }).getByRole("option", { name: "Bug" }).click();
+  await plain.getByRole("button", { name: "Work item type: Bug" }).waitFor();
   await poll(
     async () =>
       (

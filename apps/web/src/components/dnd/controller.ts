@@ -114,7 +114,7 @@ export function useDragDrop<Pos>(
 ): DragController<Pos> {
   const specRef = useRef(spec);
   specRef.current = spec;
-  const [ctl] = useState(() => createController<Pos>(() => specRef.current));
+  const [ctl] = useState(() => new Controller<Pos>(() => specRef.current));
   const { version, scrollEl } = opts;
 
   useEffect(() => {
@@ -159,165 +159,181 @@ export function useDragDrop<Pos>(
   return useMemo(() => ctl.api, [ctl]);
 }
 
-function createController<Pos>(spec: () => DragSpec<Pos>) {
-  let state: DragState<Pos> | null = null;
-  let initialInput: Input | null = null;
-  let settleTimer: ReturnType<typeof setTimeout> | undefined;
-  let focusAfter: { src: DragSource; container: string | null } | null = null;
-  const listeners = new Set<() => void>();
+/**
+ * A scope's drag state and the paths that change it: the pointer's (start, move, drop, from the monitor) and the
+ * keyboard's (pick up, arrow keys, drop, cancel, listened to on the document while an item is picked up).
+ */
+class Controller<Pos> {
+  private state: DragState<Pos> | null = null;
+  private initialInput: Input | null = null;
+  private settleTimer: ReturnType<typeof setTimeout> | undefined;
+  private focusAfter: { src: DragSource; container: string | null } | null = null;
+  private readonly listeners = new Set<() => void>();
+  private listening = false;
+  readonly api: DragController<Pos>;
 
-  const set = (next: DragState<Pos> | null) => {
-    state = next;
-    for (const fn of listeners) fn();
-  };
-  const containerOf = (p: Pos | null): string | null => {
-    const c = (p as { container?: unknown } | null)?.container;
-    return typeof c === "string" ? c : null;
-  };
-  const restoreFocus = () => {
-    const f = focusAfter;
-    focusAfter = null;
+  constructor(private readonly spec: () => DragSpec<Pos>) {
+    this.api = {
+      get type() {
+        return spec().type;
+      },
+      get: () => this.state,
+      subscribe: (fn) => {
+        this.listeners.add(fn);
+        return () => this.listeners.delete(fn);
+      },
+      spec,
+      canDrag: (src) => spec().canDrag(src),
+      pickUp: (src) => this.pickUp(src),
+    };
+  }
+
+  private set(next: DragState<Pos> | null) {
+    this.state = next;
+    for (const fn of this.listeners) fn();
+  }
+
+  private restoreFocus() {
+    const f = this.focusAfter;
+    this.focusAfter = null;
     if (!f) return;
-    requestAnimationFrame(() => sourceElement(spec().type, f.src, f.container)?.focus());
-  };
-  const clear = () => {
-    clearTimeout(settleTimer);
-    set(null);
-    restoreFocus();
-  };
+    requestAnimationFrame(() => sourceElement(this.spec().type, f.src, f.container)?.focus());
+  }
+
+  private clear() {
+    clearTimeout(this.settleTimer);
+    this.set(null);
+    this.restoreFocus();
+  }
 
   /** End a drag: apply the drop when it moves something, keep the picture until the data catches up. */
-  const finish = (target: Pos | null) => {
-    const s = state;
+  private finish(target: Pos | null) {
+    const s = this.state;
     if (!s) return;
-    const sp = spec();
+    const sp = this.spec();
     const keyboard = s.via === "keyboard";
-    stopKeys();
-    if (keyboard) focusAfter = { src: s.src, container: containerOf(target ?? s.origin) };
+    this.stopKeys();
+    if (keyboard) this.focusAfter = { src: s.src, container: containerOf(target ?? s.origin) };
     if (!target || sp.same(target, s.origin)) {
       if (keyboard) announce(target ? sp.say("drop", target, s.src) : sp.say("cancel", s.origin, s.src));
-      clear();
+      this.clear();
       return;
     }
     if (keyboard) announce(sp.say("drop", target, s.src));
-    set({ ...s, target, settling: true });
+    this.set({ ...s, target, settling: true });
     const label = sp.label(s.src);
     const changed = sp.commit(s.src, target, () => announce(`Could not move ${label}. It is back where it was.`));
     if (!changed) {
-      clear();
+      this.clear();
       return;
     }
     // the data normally changes at once (optimistic update); never keep the old picture for long
-    settleTimer = setTimeout(clear, 1500);
-  };
-
-  const cancel = () => {
-    const s = state;
-    if (!s) return;
-    stopKeys();
-    if (s.via === "keyboard") {
-      focusAfter = { src: s.src, container: containerOf(s.origin) };
-      announce(spec().say("cancel", s.origin, s.src));
-    }
-    clear();
-  };
-
-  const onKey = (e: KeyboardEvent) => {
-    const s = state;
-    if (!s || s.via !== "keyboard" || s.settling) return;
-    const dir = KEY_DIR[e.key];
-    if (dir) {
-      e.preventDefault();
-      e.stopPropagation();
-      const sp = spec();
-      const next = sp.step(s.target ?? s.origin, dir, s.src);
-      if (!next) {
-        announce(`Cannot move further ${dir}.`);
-        return;
-      }
-      set({ ...s, target: next });
-      sp.reveal?.(next, s.src);
-      announce(sp.say("move", next, s.src));
-    } else if (e.key === " " || e.key === "Enter") {
-      e.preventDefault();
-      e.stopPropagation();
-      finish(s.target);
-    } else if (e.key === "Escape") {
-      e.preventDefault();
-      e.stopPropagation();
-      cancel();
-    } else if (e.key === "Tab") {
-      // focus stays on the picked-up item until it is dropped or the move is cancelled
-      e.preventDefault();
-    }
-  };
-  const onPointerDown = () => cancel();
-  let listening = false;
-  const startKeys = () => {
-    if (listening) return;
-    listening = true;
-    document.addEventListener("keydown", onKey, true);
-    document.addEventListener("pointerdown", onPointerDown, true);
-  };
-  function stopKeys() {
-    if (!listening) return;
-    listening = false;
-    document.removeEventListener("keydown", onKey, true);
-    document.removeEventListener("pointerdown", onPointerDown, true);
+    this.settleTimer = setTimeout(() => this.clear(), 1500);
   }
 
-  const api: DragController<Pos> = {
-    get type() {
-      return spec().type;
-    },
-    get: () => state,
-    subscribe: (fn) => {
-      listeners.add(fn);
-      return () => listeners.delete(fn);
-    },
-    spec,
-    canDrag: (src) => spec().canDrag(src),
-    pickUp: (src) => {
-      const sp = spec();
-      if (state || !sp.canDrag(src)) return;
-      const origin = sp.origin(src);
-      if (origin === null) return;
-      set({ src, origin, target: origin, via: "keyboard", settling: false });
-      startKeys();
-      announce(sp.say("pickup", origin, src));
-    },
+  private cancel() {
+    const s = this.state;
+    if (!s) return;
+    this.stopKeys();
+    if (s.via === "keyboard") {
+      this.focusAfter = { src: s.src, container: containerOf(s.origin) };
+      announce(this.spec().say("cancel", s.origin, s.src));
+    }
+    this.clear();
+  }
+
+  /** An arrow key during a keyboard drag: the next position, or why there is none. */
+  private step(s: DragState<Pos>, dir: Dir) {
+    const sp = this.spec();
+    const next = sp.step(s.target ?? s.origin, dir, s.src);
+    if (!next) {
+      announce(`Cannot move further ${dir}.`);
+      return;
+    }
+    this.set({ ...s, target: next });
+    sp.reveal?.(next, s.src);
+    announce(sp.say("move", next, s.src));
+  }
+
+  private readonly onKey = (e: KeyboardEvent) => {
+    const s = this.state;
+    if (!s || s.via !== "keyboard" || s.settling) return;
+    const dir = KEY_DIR[e.key];
+    const handled = !!dir || e.key === " " || e.key === "Enter" || e.key === "Escape";
+    if (handled) {
+      e.preventDefault();
+      e.stopPropagation();
+    }
+    if (dir) this.step(s, dir);
+    else if (e.key === " " || e.key === "Enter") this.finish(s.target);
+    else if (e.key === "Escape") this.cancel();
+    // focus stays on the picked-up item until it is dropped or the move is cancelled
+    else if (e.key === "Tab") e.preventDefault();
   };
 
-  return {
-    api,
-    dataChanged: () => {
-      if (state?.settling) clear();
-    },
-    pointerStart: (src: DragSource, input: Input) => {
-      const sp = spec();
-      const origin = sp.origin(src);
-      if (origin === null) return;
-      if (state) cancel();
-      initialInput = input;
-      set({ src, origin, target: origin, via: "pointer", settling: false });
-    },
-    pointerMove: (targets: TargetData[], input: Input) => {
-      const s = state;
-      if (!s || s.via !== "pointer" || s.settling || !initialInput) return;
-      const sp = spec();
-      const target = sp.fromPointer(targets, s.src, { initial: initialInput, current: input }, s.origin);
-      const same = target === null || s.target === null ? target === s.target : sp.same(target, s.target);
-      if (!same) set({ ...s, target });
-    },
-    pointerDrop: (targets: TargetData[], input: Input) => {
-      const s = state;
-      if (!s || s.via !== "pointer" || !initialInput) return;
-      finish(spec().fromPointer(targets, s.src, { initial: initialInput, current: input }, s.origin));
-    },
-    dispose: () => {
-      stopKeys();
-      clearTimeout(settleTimer);
-      state = null;
-    },
-  };
+  private readonly onPointerDown = () => this.cancel();
+
+  private startKeys() {
+    if (this.listening) return;
+    this.listening = true;
+    document.addEventListener("keydown", this.onKey, true);
+    document.addEventListener("pointerdown", this.onPointerDown, true);
+  }
+
+  private stopKeys() {
+    if (!this.listening) return;
+    this.listening = false;
+    document.removeEventListener("keydown", this.onKey, true);
+    document.removeEventListener("pointerdown", this.onPointerDown, true);
+  }
+
+  /** Keyboard: pick the item up (Space/Enter on the focused item). */
+  private pickUp(src: DragSource) {
+    const sp = this.spec();
+    if (this.state || !sp.canDrag(src)) return;
+    const origin = sp.origin(src);
+    if (origin === null) return;
+    this.set({ src, origin, target: origin, via: "keyboard", settling: false });
+    this.startKeys();
+    announce(sp.say("pickup", origin, src));
+  }
+
+  dataChanged() {
+    if (this.state?.settling) this.clear();
+  }
+
+  pointerStart(src: DragSource, input: Input) {
+    const origin = this.spec().origin(src);
+    if (origin === null) return;
+    if (this.state) this.cancel();
+    this.initialInput = input;
+    this.set({ src, origin, target: origin, via: "pointer", settling: false });
+  }
+
+  pointerMove(targets: TargetData[], input: Input) {
+    const s = this.state;
+    if (!s || s.via !== "pointer" || s.settling || !this.initialInput) return;
+    const sp = this.spec();
+    const target = sp.fromPointer(targets, s.src, { initial: this.initialInput, current: input }, s.origin);
+    const same = target === null || s.target === null ? target === s.target : sp.same(target, s.target);
+    if (!same) this.set({ ...s, target });
+  }
+
+  pointerDrop(targets: TargetData[], input: Input) {
+    const s = this.state;
+    if (!s || s.via !== "pointer" || !this.initialInput) return;
+    this.finish(this.spec().fromPointer(targets, s.src, { initial: this.initialInput, current: input }, s.origin));
+  }
+
+  dispose() {
+    this.stopKeys();
+    clearTimeout(this.settleTimer);
+    this.state = null;
+  }
+}
+
+/** The container a position is in (a slot's), to give focus back to the item there. */
+function containerOf(p: unknown): string | null {
+  const c = (p as { container?: unknown } | null)?.container;
+  return typeof c === "string" ? c : null;
 }

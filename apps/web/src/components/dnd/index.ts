@@ -1,4 +1,4 @@
-export { useDragDrop, type DragController, type DragSource, type DragSpec } from "./controller.ts";
+export { useDragDrop, type DragController, type DragSource, type DragSpec, type Phase } from "./controller.ts";
 export {
   DragHandle,
   DragScope,

@@ -26,7 +26,8 @@ export const PRIORITY_LABEL: Record<string, string> = {
 };
 const DATE_CHIP_LABEL = { "Start date": "Start", "Due date": "Due" } as const;
 
-const BTN: Record<Variant, string> = {
+/** A picker button's classes by variant (a spreadsheet's own pickers use the cell's). */
+export const BTN: Record<Variant, string> = {
   chip: "inline-flex h-6 max-w-48 items-center gap-1 rounded border border-line-raised px-1.5 text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent",
   icon: "inline-flex h-6 items-center justify-center rounded border border-line-raised px-1 text-xs hover:bg-fill disabled:hover:bg-transparent",
   cell: "flex h-full w-full items-center gap-1.5 truncate px-2 text-left text-xs text-fg-muted hover:bg-fill disabled:hover:bg-transparent",

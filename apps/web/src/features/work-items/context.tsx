@@ -3,9 +3,7 @@
  * (filters, display filters, display properties — on the server for project and epic lists, in local
  * storage for the others), the list query they produce, permissions, selection and the peek view.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useSearchParams } from "react-router";
-import { useQueryClient } from "@tanstack/react-query";
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import {
   globalViewPrefsFrom,
   updateDisplayFilters,
@@ -16,19 +14,14 @@ import {
 import { useUpdateWorkspaceUserProperties, useWorkspaceUserProperties } from "../../api/favorites.ts";
 import type { WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import {
-  loadMoreFlat,
-  loadMoreGroup,
   TEAM_LISTS,
-  useUpdateWorkItem,
   useWorkItemList,
-  wiKeys,
   type ItemKind,
   type ListDesc,
   type ListSource,
   type PropsScope,
 } from "../../api/work-items.ts";
 import { useUpdateUserProperties, useUserProperties } from "../../api/work-items-props.ts";
-import { useUpdateListedDraft } from "../../api/work-items-drafts.ts";
 import { useProjectRefs, useTeamRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useMe } from "../../api/users.ts";
 import { itemSubject, usePermissions, type Can } from "../../lib/permissions.ts";
@@ -46,8 +39,9 @@ import {
   type Prefs,
 } from "./lib/list-view.ts";
 import type { ListData } from "../../api/work-items-list-data.ts";
+import { useLoadMore, usePeek, useSelection, useUpdateItem, type Selection, type UpdateItem } from "./list-state.ts";
 
-export type { ContextKind, Prefs };
+export type { ContextKind, Prefs, Selection };
 
 export interface PrefsPatch {
   filters?: Partial<IssueFilters>;
@@ -170,15 +164,6 @@ export function useGlobalViewPrefs(
   return { prefs, update };
 }
 
-export interface Selection {
-  /** Items can be selected for bulk edits (not the caller's drafts, edited one by one). */
-  enabled: boolean;
-  ids: Set<string>;
-  toggle: (id: string) => void;
-  setAll: (ids: string[]) => void;
-  clear: () => void;
-}
-
 export interface ListCtx {
   slug: string;
   /** The list's project, or `TEAM_LISTS` for a list across projects (a teamspace's, a global view's: ask `projectOf` an item's). */
@@ -217,7 +202,7 @@ export interface ListCtx {
   cycleId: string | null;
   updatePrefs: (p: PrefsPatch) => void;
   /** Optimistic change of one item (rolled back on a server error, then `onError`). */
-  updateItem: (id: string, patch: Partial<WorkItem>, opts?: { onError?: () => void; onSuccess?: () => void }) => void;
+  updateItem: UpdateItem;
   openPeek: (id: string) => void;
   peekId: string | null;
   closePeek: () => void;
@@ -316,40 +301,14 @@ function useListRights(
   };
 }
 
-export function ListProvider({
-  slug,
-  pid: projectId,
-  kind,
-  contextId: contextIdIn,
-  readOnly,
-  project: projectIn,
-  team,
-  workspace,
-  prefs,
-  updatePrefs,
-  children,
-}: {
-  slug: string;
-  /** The project (ignored for a teamspace's list). */
-  pid: string;
-  kind: ContextKind;
-  /** The module, cycle or saved view of a `module`, `cycle` or `view` list. */
-  contextId?: string;
-  /** Nothing can be created or edited here (an archived module's items). */
-  readOnly?: boolean;
-  /** The project (a teamspace's list: omitted). */
-  project?: Project;
-  /** A teamspace's list (with at least one project). */
-  team?: TeamScope;
-  /** A list across the workspace's projects (with at least one project). */
-  workspace?: WorkspaceScope;
-  prefs: Prefs;
-  updatePrefs: (p: PrefsPatch) => void;
-  children: ReactNode;
-}) {
-  const qc = useQueryClient();
+/** Where a list's items come from: its project, or a teamspace's or the workspace's projects (then `pid` is TEAM_LISTS). */
+function useListScope(
+  slug: string,
+  projectId: string,
+  scope: { team?: TeamScope; workspace?: WorkspaceScope; contextId?: string; project?: Project },
+) {
+  const { team, workspace } = scope;
   const spans = !!team || !!workspace;
-  const pid = spans ? TEAM_LISTS : projectId;
   const scopeProjects = team?.projects ?? workspace?.projects ?? NO_PROJECTS;
   const contextId = team
     ? team.viewId
@@ -357,8 +316,8 @@ export function ListProvider({
       : team.id
     : workspace
       ? workspace.contextId
-      : contextIdIn;
-  const project = (projectIn ?? scopeProjects[0]) as Project;
+      : scope.contextId;
+  const project = (scope.project ?? scopeProjects[0]) as Project;
   const projectRefs = useProjectRefs(slug, spans ? "" : projectId);
   const teamRefs = useTeamRefs(slug, scopeProjects);
   const refs = spans ? teamRefs.merged : projectRefs;
@@ -371,102 +330,14 @@ export function ListProvider({
     (it: WorkItem) => (spans ? (teamRefs.byProject.get(it.project_id ?? "") ?? refs) : refs),
     [spans, teamRefs.byProject, refs],
   );
-  const me = useMe().data?.id ?? null;
-  const [sp, setSp] = useSearchParams();
-  const [extra, setExtra] = useState<Record<string, string> | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
-  const [loadingMore, setLoadingMore] = useState<Set<string>>(new Set());
-  const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
-  const { display, query, layout, desc, source } = useMemo(
-    () => listView(slug, pid, kind, prefs, extra, contextId),
-    [slug, pid, kind, prefs, extra, contextId],
-  );
-  const waitingForWindow = layout === "calendar" && !extra;
-  const list = useWorkItemList(waitingForWindow ? null : desc);
-  const update = useUpdateWorkItem(slug, spans ? "" : projectId);
-  // the caller's workspace drafts are edited as drafts (W/draft-issues/{id}/)
-  const drafts = kind === "workspace_drafts";
-  const mutateDraft = useUpdateListedDraft(slug).mutate;
-  const { can, canEditAny, canCreate, canEdit } = useListRights(kind, readOnly, spans && scopeProjects, projectId);
+  return { spans, pid: spans ? TEAM_LISTS : projectId, scopeProjects, contextId, project, refs, projectOf, refsFor };
+}
 
-  const peekId = sp.get("peekId");
-  const openPeek = useCallback(
-    (id: string) =>
-      setSp((p) => {
-        const n = new URLSearchParams(p);
-        n.set("peekId", id);
-        return n;
-      }),
-    [setSp],
-  );
-  const closePeek = useCallback(
-    () =>
-      setSp((p) => {
-        const n = new URLSearchParams(p);
-        n.delete("peekId");
-        return n;
-      }),
-    [setSp],
-  );
-
-  const selection = useMemo<Selection>(
-    () => ({
-      enabled: !drafts,
-      ids: selected,
-      toggle: (id) =>
-        setSelected((s) => {
-          const n = new Set(s);
-          if (n.has(id)) n.delete(id);
-          else n.add(id);
-          return n;
-        }),
-      setAll: (ids) => setSelected(new Set(ids)),
-      clear: () => setSelected(new Set()),
-    }),
-    [selected, drafts],
-  );
-
-  const loadMore = useCallback(
-    async (groupKey?: string | null, subKey?: string | null) => {
-      const tag = groupKey ? `${groupKey}|${subKey ?? ""}` : "__flat";
-      setLoadingMore((s) => new Set(s).add(tag));
-      try {
-        if (groupKey) await loadMoreGroup(qc, desc, groupKey, subKey ?? null);
-        else await loadMoreFlat(qc, desc);
-      } finally {
-        setLoadingMore((s) => {
-          const n = new Set(s);
-          n.delete(tag);
-          return n;
-        });
-      }
-    },
-    [qc, desc],
-  );
-
-  const mutate = update.mutate;
-  // read when an item changes, not a reason to change `updateItem` (the items would render again at every refetch)
-  const items = useRef(list.data?.items);
-  items.current = list.data?.items;
-  const updateItem = useCallback<ListCtx["updateItem"]>(
-    (id, patch, opts) => {
-      // a caller that says what happens on a refusal hears it from the server now (see UpdateVars.confirm); an item
-      // of a teamspace's list is written in its own project, and the teamspace's lists are read again after
-      if (drafts) return mutateDraft({ id, patch }, { onError: opts?.onError, onSuccess: opts?.onSuccess });
-      const vars = { id, patch, kind: itemKind, confirm: !!opts?.onError };
-      if (!spans) return mutate(vars, { onError: opts?.onError, onSuccess: opts?.onSuccess });
-      mutate(
-        { ...vars, pid: items.current?.[id]?.project_id ?? undefined },
-        {
-          onError: opts?.onError,
-          onSuccess: opts?.onSuccess,
-          onSettled: () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }),
-        },
-      );
-    },
-    [mutate, mutateDraft, drafts, itemKind, spans, qc, slug],
-  );
-  const item = useMemo<ListItemCtx>(
+/** The item context, one value while its parts are the same (see ListItemCtx). */
+function useItemCtx(c: ListItemCtx): ListItemCtx {
+  const { slug, kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId } = c;
+  const { canEditAny, canEdit, updateItem, openPeek, selection } = c;
+  return useMemo<ListItemCtx>(
     () => ({
       slug,
       kind,
@@ -500,19 +371,75 @@ export function ListProvider({
       selection,
     ],
   );
+}
 
+/** What every item created in a module's list starts with (that module), or in a cycle's (that cycle). */
+function contextPreset(kind: ContextKind, contextId: string | undefined): ListCtx["contextPreset"] {
+  return kind === "module" && contextId
+    ? { module_ids: [contextId] }
+    : kind === "cycle" && contextId
+      ? { cycle_id: contextId }
+      : NO_PRESET;
+}
+
+export function ListProvider({
+  slug,
+  pid: projectId,
+  kind,
+  contextId: contextIdIn,
+  readOnly,
+  project: projectIn,
+  team,
+  workspace,
+  prefs,
+  updatePrefs,
+  children,
+}: {
+  slug: string;
+  /** The project (ignored for a teamspace's list). */
+  pid: string;
+  kind: ContextKind;
+  /** The module, cycle or saved view of a `module`, `cycle` or `view` list. */
+  contextId?: string;
+  /** Nothing can be created or edited here (an archived module's items). */
+  readOnly?: boolean;
+  /** The project (a teamspace's list: omitted). */
+  project?: Project;
+  /** A teamspace's list (with at least one project). */
+  team?: TeamScope;
+  /** A list across the workspace's projects (with at least one project). */
+  workspace?: WorkspaceScope;
+  prefs: Prefs;
+  updatePrefs: (p: PrefsPatch) => void;
+  children: ReactNode;
+}) {
+  const scope = useListScope(slug, projectId, { team, workspace, contextId: contextIdIn, project: projectIn });
+  const { spans, pid, scopeProjects, contextId, project, refs, projectOf, refsFor } = scope;
+  const me = useMe().data?.id ?? null;
+  const [extra, setExtra] = useState<Record<string, string> | null>(null);
+  const itemKind: ItemKind = kind === "epics" ? "epics" : "issues";
+  const { display, query, layout, desc, source } = useMemo(
+    () => listView(slug, pid, kind, prefs, extra, contextId),
+    [slug, pid, kind, prefs, extra, contextId],
+  );
+  const waitingForWindow = layout === "calendar" && !extra;
+  const list = useWorkItemList(waitingForWindow ? null : desc);
+  // the caller's workspace drafts are edited as drafts (W/draft-issues/{id}/)
+  const drafts = kind === "workspace_drafts";
+  const { can, canEditAny, canCreate, canEdit } = useListRights(kind, readOnly, spans && scopeProjects, projectId);
+  const { peekId, openPeek, closePeek } = usePeek();
+  const selection = useSelection(!drafts);
+  const { loadMore, loadingMore } = useLoadMore(desc);
+  const updateItem = useUpdateItem(slug, projectId, { spans, drafts, itemKind, items: list.data?.items });
+  const item = useItemCtx({
+    ...{ slug, kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId },
+    ...{ canEditAny, canEdit, updateItem, openPeek, selection },
+  });
   const value: ListCtx = {
-    slug,
+    ...item,
     pid,
-    kind,
-    itemKind,
     source,
-    project,
-    refs,
     spansProjects: spans,
-    projectOf,
-    refsFor,
-    prefs,
     display,
     query,
     desc,
@@ -522,23 +449,12 @@ export function ListProvider({
     error: list.error,
     me,
     can,
-    canEditAny,
-    canEdit,
     canCreate,
     quickAdd: canCreate && !drafts,
-    contextPreset:
-      kind === "module" && contextId
-        ? { module_ids: [contextId] }
-        : kind === "cycle" && contextId
-          ? { cycle_id: contextId }
-          : NO_PRESET,
+    contextPreset: contextPreset(kind, contextId),
     cycleId: kind === "cycle" ? (contextId ?? null) : null,
     updatePrefs,
-    updateItem,
-    openPeek,
-    peekId,
     closePeek,
-    selection,
     loadMore,
     loadingMore,
     setExtra,

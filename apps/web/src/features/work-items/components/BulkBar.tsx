@@ -14,6 +14,8 @@ import {
   StateProperty,
 } from "../../../components/work-item/properties.tsx";
 
+const plural = (n: number) => `${n} work item${n === 1 ? "" : "s"}`;
+
 /**
  * Bulk actions on the selected items (list and spreadsheet): change state, priority, dates; add
  * assignees or labels; archive; delete. Changes show at once and roll back if the server refuses.
@@ -21,28 +23,11 @@ import {
  * and its last row stays visible; in a narrow window its controls wrap onto more lines inside it.
  */
 export function BulkBar() {
-  const { slug, pid, refs, selection, data, kind, can } = useList();
-  const toast = useToast();
-  const update = useBulkUpdate(slug, pid);
-  const archive = useBulkArchive(slug, pid);
-  const del = useBulkDelete(slug, pid);
+  const { slug, pid, selection, data, kind, can } = useList();
   const restore = useRestoreWorkItem(slug, pid);
-  const [confirm, setConfirm] = useState(false);
   const ids = [...selection.ids].filter((id) => data?.items[id]);
   // drafts are not work items yet: no bulk edits (each is edited, moved or deleted on its own)
   if (ids.length === 0 || kind === "workspace_drafts") return null;
-  const n = ids.length;
-  const apply = (properties: BulkProperties, what: string) =>
-    update.mutate(
-      { ids, properties },
-      { onSuccess: () => toast.show("success", `Updated ${n} work item${n === 1 ? "" : "s"}`, what) },
-    );
-  const allClosed = ids.every((id) => {
-    const it = data!.items[id];
-    const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
-    return CLOSED_STATE_GROUPS.includes(g);
-  });
-
   return (
     <div
       role="toolbar"
@@ -50,7 +35,7 @@ export function BulkBar() {
       className="relative z-30 mx-auto my-2 flex max-w-[calc(100%-1rem)] shrink-0 flex-wrap items-center justify-center gap-2 rounded-xl border border-line-raised bg-surface px-3 py-2 text-sm shadow-lg"
     >
       <span className="font-medium" aria-live="polite">
-        {n} selected
+        {ids.length} selected
       </span>
       <button
         type="button"
@@ -73,73 +58,115 @@ export function BulkBar() {
         </Button>
       ) : (
         <>
-          <StateProperty refs={refs} value={null} onChange={(state_id) => apply({ state_id }, "State changed")} />
-          <PriorityProperty value={null} onChange={(priority) => apply({ priority }, "Priority changed")} />
-          <AssigneesProperty
-            refs={refs}
-            value={[]}
-            onChange={(assignee_ids) => assignee_ids.length && apply({ assignee_ids }, "Assignees added")}
-          />
-          <LabelsProperty
-            refs={refs}
-            value={[]}
-            onChange={(label_ids) => label_ids.length && apply({ label_ids }, "Labels added")}
-          />
-          <ModulesProperty
-            refs={refs}
-            value={[]}
-            onChange={(module_ids) => module_ids.length && apply({ module_ids }, "Added to modules")}
-          />
-          <DateProperty
-            label="Start date"
-            value={null}
-            onChange={(start_date) => apply({ start_date }, "Start date changed")}
-          />
-          <DateProperty
-            label="Due date"
-            value={null}
-            onChange={(target_date) => apply({ target_date }, "Due date changed")}
-          />
-          <CycleProperty
-            refs={refs}
-            value={null}
-            onChange={(cycle_id) => apply({ cycle_id }, cycle_id ? "Moved to the cycle" : "Removed from their cycle")}
-          />
-          <Button
-            size="sm"
-            variant="secondary"
-            disabled={!allClosed}
-            title={
-              allClosed ? "Archive the selected work items" : "Only completed or cancelled work items can be archived"
-            }
-            onClick={() =>
-              archive.mutate(
-                { ids },
-                {
-                  onSuccess: () => {
-                    selection.clear();
-                    toast.show("success", `Archived ${n} work item${n === 1 ? "" : "s"}`);
-                  },
-                },
-              )
-            }
-          >
-            Archive
-          </Button>
-          {can("bulkDelete", "workItem", { projectId: pid }) && (
-            <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>
-              Delete
-            </Button>
-          )}
+          <BulkPickers ids={ids} />
+          <BulkArchive ids={ids} />
+          {can("bulkDelete", "workItem", { projectId: pid }) && <BulkDelete ids={ids} />}
         </>
       )}
+    </div>
+  );
+}
+
+/** The property pickers: each sets (or adds) its value on every selected item. */
+function BulkPickers({ ids }: { ids: string[] }) {
+  const { slug, pid, refs } = useList();
+  const toast = useToast();
+  const update = useBulkUpdate(slug, pid);
+  const apply = (properties: BulkProperties, what: string) =>
+    update.mutate(
+      { ids, properties },
+      { onSuccess: () => toast.show("success", `Updated ${plural(ids.length)}`, what) },
+    );
+  return (
+    <>
+      <StateProperty refs={refs} value={null} onChange={(state_id) => apply({ state_id }, "State changed")} />
+      <PriorityProperty value={null} onChange={(priority) => apply({ priority }, "Priority changed")} />
+      <AssigneesProperty
+        refs={refs}
+        value={[]}
+        onChange={(assignee_ids) => assignee_ids.length && apply({ assignee_ids }, "Assignees added")}
+      />
+      <LabelsProperty
+        refs={refs}
+        value={[]}
+        onChange={(label_ids) => label_ids.length && apply({ label_ids }, "Labels added")}
+      />
+      <ModulesProperty
+        refs={refs}
+        value={[]}
+        onChange={(module_ids) => module_ids.length && apply({ module_ids }, "Added to modules")}
+      />
+      <DateProperty
+        label="Start date"
+        value={null}
+        onChange={(start_date) => apply({ start_date }, "Start date changed")}
+      />
+      <DateProperty
+        label="Due date"
+        value={null}
+        onChange={(target_date) => apply({ target_date }, "Due date changed")}
+      />
+      <CycleProperty
+        refs={refs}
+        value={null}
+        onChange={(cycle_id) => apply({ cycle_id }, cycle_id ? "Moved to the cycle" : "Removed from their cycle")}
+      />
+    </>
+  );
+}
+
+/** Archive the selected items (only when every one is completed or cancelled). */
+function BulkArchive({ ids }: { ids: string[] }) {
+  const { slug, pid, refs, selection, data } = useList();
+  const toast = useToast();
+  const archive = useBulkArchive(slug, pid);
+  const allClosed = ids.every((id) => {
+    const it = data!.items[id];
+    const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
+    return CLOSED_STATE_GROUPS.includes(g);
+  });
+  return (
+    <Button
+      size="sm"
+      variant="secondary"
+      disabled={!allClosed}
+      title={allClosed ? "Archive the selected work items" : "Only completed or cancelled work items can be archived"}
+      onClick={() =>
+        archive.mutate(
+          { ids },
+          {
+            onSuccess: () => {
+              selection.clear();
+              toast.show("success", `Archived ${plural(ids.length)}`);
+            },
+          },
+        )
+      }
+    >
+      Archive
+    </Button>
+  );
+}
+
+/** Delete the selected items (and their sub-work items), once confirmed. */
+function BulkDelete({ ids }: { ids: string[] }) {
+  const { slug, pid, selection } = useList();
+  const toast = useToast();
+  const del = useBulkDelete(slug, pid);
+  const [confirm, setConfirm] = useState(false);
+  const n = ids.length;
+  return (
+    <>
+      <Button size="sm" variant="danger" onClick={() => setConfirm(true)}>
+        Delete
+      </Button>
       <ConfirmModal
         open={confirm}
         onClose={() => setConfirm(false)}
         title="Delete work items"
         confirmLabel={`Delete ${n}`}
         loading={del.isPending}
-        message={`Delete ${n} work item${n === 1 ? "" : "s"} and their sub-work items? This cannot be undone.`}
+        message={`Delete ${plural(n)} and their sub-work items? This cannot be undone.`}
         onConfirm={() =>
           del.mutate(
             { ids },
@@ -147,13 +174,13 @@ export function BulkBar() {
               onSuccess: () => {
                 setConfirm(false);
                 selection.clear();
-                toast.show("success", `Deleted ${n} work item${n === 1 ? "" : "s"}`);
+                toast.show("success", `Deleted ${plural(n)}`);
               },
               onError: () => setConfirm(false),
             },
           )
         }
       />
-    </div>
+    </>
   );
 }

@@ -65,32 +65,9 @@ const SELECT = "w-40 rounded-md border border-line-strong bg-surface px-2 py-1 t
 
 /** Display filters (grouping, order, options) and display-property toggles, with the §4 rules applied. */
 export function DisplayMenu() {
-  const { display, prefs, updatePrefs, refs, kind } = useList();
+  const { display, kind } = useList();
   const pop = usePopover({ placement: "bottom-end" });
   const layout = display.layout ?? "list";
-  const grouped = layout === "list" || layout === "kanban";
-  // the caller's drafts offer what a draft has (@stride/shared drafts.ts)
-  const drafts = kind === "workspace_drafts";
-  const groupable = (key: string | null) =>
-    !drafts || key === null || DRAFT_GROUP_BY.includes(DISPLAY_GROUP_BY_TO_WIRE[key]);
-  const orderChoices = drafts
-    ? ORDER_CHOICES.filter((o) => DRAFT_ORDER_BY.includes(o.key as OrderByField))
-    : ORDER_CHOICES;
-  const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => {
-    if (!groupable(o.key)) return false;
-    // grouping by project: in lists across projects (a teamspace's)
-    if (o.key === "project") return !!refs.projects;
-    if (o.key === "cycle" && !refs.cyclesEnabled) return false;
-    if (o.key === "module" && !refs.modulesEnabled) return false;
-    if (o.key === null && layout === "kanban") return false;
-    return true;
-  });
-  const setDf = (p: Partial<DisplayFilters>) => updatePrefs({ display_filters: p });
-  const order = String(display.order_by || DISPLAY_DEFAULT_ORDER_BY);
-  const desc = order.startsWith("-");
-  const orderField = desc ? order.slice(1) : order;
-  const calendar = (prefs.display_filters.calendar ?? {}) as { show_weekends?: boolean; layout?: string };
-
   return (
     <>
       <button
@@ -105,133 +82,197 @@ export function DisplayMenu() {
         <PopoverPanel t={pop} label="Display options" className="w-80">
           <div className="p-3">
             <h3 className="mb-1 text-xs font-semibold uppercase tracking-wide text-fg-subtle">Display filters</h3>
-            {grouped && (
-              <Row label="Group by">
-                <select
-                  aria-label="Group by"
-                  className={SELECT}
-                  value={display.group_by ?? ""}
-                  onChange={(e) => setDf({ group_by: e.target.value || null })}
-                >
-                  {groupOptions.map((o) => (
-                    <option key={o.key ?? "none"} value={o.key ?? ""}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </Row>
-            )}
-            {layout === "kanban" && (
-              <Row label="Sub-group by">
-                <select
-                  aria-label="Sub-group by"
-                  className={SELECT}
-                  value={display.sub_group_by ?? ""}
-                  onChange={(e) => setDf({ sub_group_by: e.target.value || null })}
-                >
-                  {DISPLAY_GROUP_BY_OPTIONS.filter(
-                    (o) =>
-                      o.key !== display.group_by &&
-                      groupable(o.key) &&
-                      (o.key !== "project" || !!refs.projects) &&
-                      (o.key !== "cycle" || refs.cyclesEnabled) &&
-                      (o.key !== "module" || refs.modulesEnabled),
-                  ).map((o) => (
-                    <option key={o.key ?? "none"} value={o.key ?? ""}>
-                      {o.label}
-                    </option>
-                  ))}
-                </select>
-              </Row>
-            )}
-            {layout !== "calendar" && (
-              <>
-                <Row label="Order by">
-                  <select
-                    aria-label="Order by"
-                    className={SELECT}
-                    value={orderField}
-                    onChange={(e) =>
-                      setDf({ order_by: (desc && e.target.value !== "sort_order" ? "-" : "") + e.target.value })
-                    }
-                  >
-                    {orderChoices.map((o) => (
-                      <option key={o.key} value={o.key}>
-                        {o.label}
-                      </option>
-                    ))}
-                  </select>
-                </Row>
-                {orderField !== "sort_order" && (
-                  <Row label="Descending">
-                    <input
-                      type="checkbox"
-                      aria-label="Descending order"
-                      checked={desc}
-                      onChange={(e) => setDf({ order_by: (e.target.checked ? "-" : "") + orderField })}
-                      className="h-4 w-4 accent-indigo-600"
-                    />
-                  </Row>
-                )}
-              </>
-            )}
-            {kind !== "archived" && (
-              <Row label="Work item type">
-                <select
-                  aria-label="Work item type"
-                  className={SELECT}
-                  value={display.type ?? "all"}
-                  onChange={(e) => setDf({ type: e.target.value === "all" ? null : e.target.value })}
-                >
-                  <option value="all">All work items</option>
-                  <option value="active">Active work items</option>
-                  <option value="backlog">Backlog work items</option>
-                </select>
-              </Row>
-            )}
-            {layout === "calendar" && (
-              <>
-                <Row label="Calendar">
-                  <select
-                    aria-label="Calendar layout"
-                    className={SELECT}
-                    value={calendar.layout ?? "month"}
-                    onChange={(e) => setDf({ calendar: { ...calendar, layout: e.target.value } })}
-                  >
-                    <option value="month">Month</option>
-                    <option value="week">Week</option>
-                  </select>
-                </Row>
-                <Check
-                  label="Show weekends"
-                  checked={calendar.show_weekends !== false}
-                  onChange={(v) => setDf({ calendar: { ...calendar, show_weekends: v } })}
-                />
-              </>
-            )}
-            <Check
-              label="Show sub-work items"
-              checked={display.sub_issue !== false}
-              onChange={(v) => setDf({ sub_issue: v })}
-            />
-            {grouped && (
-              <Check
-                label="Show empty groups"
-                checked={display.show_empty_groups !== false}
-                onChange={(v) => setDf({ show_empty_groups: v })}
-              />
-            )}
-            {layout === "list" && (
-              <Check
-                label="Show hierarchy"
-                checked={!!display.show_hierarchy}
-                onChange={(v) => setDf({ show_hierarchy: v })}
-              />
-            )}
-
+            <GroupingRows />
+            {layout !== "calendar" && <OrderRows />}
+            {kind !== "archived" && <TypeRow />}
+            {layout === "calendar" && <CalendarRows />}
+            <OptionChecks />
             <PropertyToggles />
           </div>
         </PopoverPanel>
+      )}
+    </>
+  );
+}
+
+/** What the list may be grouped by (the caller's drafts: what a draft has; never what the project does not use). */
+function useGroupable() {
+  const { refs, kind } = useList();
+  // the caller's drafts offer what a draft has (@stride/shared drafts.ts)
+  const drafts = kind === "workspace_drafts";
+  return (key: string | null) =>
+    (!drafts || key === null || DRAFT_GROUP_BY.includes(DISPLAY_GROUP_BY_TO_WIRE[key])) &&
+    // grouping by project: in lists across projects (a teamspace's)
+    (key !== "project" || !!refs.projects) &&
+    (key !== "cycle" || refs.cyclesEnabled) &&
+    (key !== "module" || refs.modulesEnabled);
+}
+
+/** Group by (list and board) and sub-group by (board). */
+function GroupingRows() {
+  const { display, updatePrefs } = useList();
+  const groupable = useGroupable();
+  const layout = display.layout ?? "list";
+  if (layout !== "list" && layout !== "kanban") return null;
+  const setDf = (p: Partial<DisplayFilters>) => updatePrefs({ display_filters: p });
+  // a board is always grouped
+  const groupOptions = DISPLAY_GROUP_BY_OPTIONS.filter(
+    (o) => groupable(o.key) && !(o.key === null && layout === "kanban"),
+  );
+  const subOptions = DISPLAY_GROUP_BY_OPTIONS.filter((o) => o.key !== display.group_by && groupable(o.key));
+  return (
+    <>
+      <Row label="Group by">
+        <select
+          aria-label="Group by"
+          className={SELECT}
+          value={display.group_by ?? ""}
+          onChange={(e) => setDf({ group_by: e.target.value || null })}
+        >
+          <GroupOptions options={groupOptions} />
+        </select>
+      </Row>
+      {layout === "kanban" && (
+        <Row label="Sub-group by">
+          <select
+            aria-label="Sub-group by"
+            className={SELECT}
+            value={display.sub_group_by ?? ""}
+            onChange={(e) => setDf({ sub_group_by: e.target.value || null })}
+          >
+            <GroupOptions options={subOptions} />
+          </select>
+        </Row>
+      )}
+    </>
+  );
+}
+
+function GroupOptions({ options }: { options: readonly { key: string | null; label: string }[] }) {
+  return (
+    <>
+      {options.map((o) => (
+        <option key={o.key ?? "none"} value={o.key ?? ""}>
+          {o.label}
+        </option>
+      ))}
+    </>
+  );
+}
+
+/** Order by, and descending (not for the manual order). */
+function OrderRows() {
+  const { display, updatePrefs, kind } = useList();
+  const setDf = (p: Partial<DisplayFilters>) => updatePrefs({ display_filters: p });
+  const orderChoices =
+    kind === "workspace_drafts"
+      ? ORDER_CHOICES.filter((o) => DRAFT_ORDER_BY.includes(o.key as OrderByField))
+      : ORDER_CHOICES;
+  const order = String(display.order_by || DISPLAY_DEFAULT_ORDER_BY);
+  const desc = order.startsWith("-");
+  const orderField = desc ? order.slice(1) : order;
+  return (
+    <>
+      <Row label="Order by">
+        <select
+          aria-label="Order by"
+          className={SELECT}
+          value={orderField}
+          onChange={(e) => setDf({ order_by: (desc && e.target.value !== "sort_order" ? "-" : "") + e.target.value })}
+        >
+          {orderChoices.map((o) => (
+            <option key={o.key} value={o.key}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </Row>
+      {orderField !== "sort_order" && (
+        <Row label="Descending">
+          <input
+            type="checkbox"
+            aria-label="Descending order"
+            checked={desc}
+            onChange={(e) => setDf({ order_by: (e.target.checked ? "-" : "") + orderField })}
+            className="h-4 w-4 accent-indigo-600"
+          />
+        </Row>
+      )}
+    </>
+  );
+}
+
+/** All, active or backlog work items. */
+function TypeRow() {
+  const { display, updatePrefs } = useList();
+  return (
+    <Row label="Work item type">
+      <select
+        aria-label="Work item type"
+        className={SELECT}
+        value={display.type ?? "all"}
+        onChange={(e) => updatePrefs({ display_filters: { type: e.target.value === "all" ? null : e.target.value } })}
+      >
+        <option value="all">All work items</option>
+        <option value="active">Active work items</option>
+        <option value="backlog">Backlog work items</option>
+      </select>
+    </Row>
+  );
+}
+
+/** The calendar's month or week, and its weekends. */
+function CalendarRows() {
+  const { prefs, updatePrefs } = useList();
+  const calendar = (prefs.display_filters.calendar ?? {}) as { show_weekends?: boolean; layout?: string };
+  const setCalendar = (c: typeof calendar) => updatePrefs({ display_filters: { calendar: { ...calendar, ...c } } });
+  return (
+    <>
+      <Row label="Calendar">
+        <select
+          aria-label="Calendar layout"
+          className={SELECT}
+          value={calendar.layout ?? "month"}
+          onChange={(e) => setCalendar({ layout: e.target.value })}
+        >
+          <option value="month">Month</option>
+          <option value="week">Week</option>
+        </select>
+      </Row>
+      <Check
+        label="Show weekends"
+        checked={calendar.show_weekends !== false}
+        onChange={(v) => setCalendar({ show_weekends: v })}
+      />
+    </>
+  );
+}
+
+/** Sub-work items; empty groups (list and board); the hierarchy (list). */
+function OptionChecks() {
+  const { display, updatePrefs } = useList();
+  const layout = display.layout ?? "list";
+  const setDf = (p: Partial<DisplayFilters>) => updatePrefs({ display_filters: p });
+  return (
+    <>
+      <Check
+        label="Show sub-work items"
+        checked={display.sub_issue !== false}
+        onChange={(v) => setDf({ sub_issue: v })}
+      />
+      {(layout === "list" || layout === "kanban") && (
+        <Check
+          label="Show empty groups"
+          checked={display.show_empty_groups !== false}
+          onChange={(v) => setDf({ show_empty_groups: v })}
+        />
+      )}
+      {layout === "list" && (
+        <Check
+          label="Show hierarchy"
+          checked={!!display.show_hierarchy}
+          onChange={(v) => setDf({ show_hierarchy: v })}
+        />
       )}
     </>
   );

@@ -21,6 +21,7 @@ import { cellPreset } from "../components/presets.ts";
 import { visibleGroupKeys } from "../lib/groups.ts";
 import { cellId, parseCell } from "../lib/drag.ts";
 import { useDropRefusal, useItemDrag } from "../lib/use-item-drag.ts";
+import { toggled } from "../lib/toggle-set.ts";
 import type { GroupNode } from "../../../api/work-items-list-data.ts";
 
 /**
@@ -73,17 +74,7 @@ export function KanbanLayout() {
     <DragScope controller={drag}>
       <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto bg-surface-sunken/60" data-testid="kanban-layout">
         <div className="inline-flex min-w-full flex-col">
-          {/* column headers */}
-          <div className="sticky top-0 z-10 flex gap-3 bg-surface-sunken/95 px-4 pt-3 pb-2 backdrop-blur">
-            {subGroupBy && <div className="w-40 shrink-0" />}
-            {columns.map((k) => (
-              <div key={k} className="flex w-72 shrink-0 items-center gap-2 px-1 text-sm" data-column-header={k}>
-                <GroupIcon groupBy={groupBy} groupKey={k} refs={refs} />
-                <span className="truncate font-medium">{title(groupBy, k)}</span>
-                <span className="text-xs text-fg-subtle">{data.groups[k]?.total ?? 0}</span>
-              </div>
-            ))}
-          </div>
+          <KanbanHeader columns={columns} />
           {lanes.map((sub) => (
             <div
               key={sub ?? "all"}
@@ -91,25 +82,12 @@ export function KanbanLayout() {
               data-lane={sub ?? undefined}
             >
               {subGroupBy && sub !== null && (
-                <div className="w-40 shrink-0">
-                  <button
-                    type="button"
-                    aria-expanded={!collapsedLanes.has(sub)}
-                    onClick={() =>
-                      setCollapsedLanes((c) => {
-                        const n = new Set(c);
-                        if (n.has(sub)) n.delete(sub);
-                        else n.add(sub);
-                        return n;
-                      })
-                    }
-                    className="sticky top-14 flex w-full items-center gap-2 rounded px-1 py-1 text-left text-sm hover:bg-fill"
-                  >
-                    <Icon name={collapsedLanes.has(sub) ? "chevron-right" : "chevron-down"} size={12} />
-                    <GroupIcon groupBy={subGroupBy} groupKey={sub} refs={refs} />
-                    <span className="truncate font-medium">{title(subGroupBy, sub)}</span>
-                  </button>
-                </div>
+                <LaneHeader
+                  subGroupBy={subGroupBy}
+                  sub={sub}
+                  collapsed={collapsedLanes.has(sub)}
+                  onToggle={() => setCollapsedLanes((c) => toggled(c, sub))}
+                />
               )}
               {columns.map((k) => (
                 <KanbanCell
@@ -130,6 +108,55 @@ export function KanbanLayout() {
         </div>
       </div>
     </DragScope>
+  );
+}
+
+/** The board's sticky column headers: each group's icon, title and count. */
+function KanbanHeader({ columns }: { columns: string[] }) {
+  const { data, refs } = useList();
+  const title = useGroupTitle(refs);
+  const groupBy = data?.groupBy ?? null;
+  return (
+    <div className="sticky top-0 z-10 flex gap-3 bg-surface-sunken/95 px-4 pt-3 pb-2 backdrop-blur">
+      {data?.subGroupBy && <div className="w-40 shrink-0" />}
+      {columns.map((k) => (
+        <div key={k} className="flex w-72 shrink-0 items-center gap-2 px-1 text-sm" data-column-header={k}>
+          <GroupIcon groupBy={groupBy} groupKey={k} refs={refs} />
+          <span className="truncate font-medium">{title(groupBy, k)}</span>
+          <span className="text-xs text-fg-subtle">{data?.groups[k]?.total ?? 0}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A swimlane's header: collapses the lane. */
+function LaneHeader({
+  subGroupBy,
+  sub,
+  collapsed,
+  onToggle,
+}: {
+  subGroupBy: string;
+  sub: string;
+  collapsed: boolean;
+  onToggle: () => void;
+}) {
+  const { refs } = useList();
+  const title = useGroupTitle(refs);
+  return (
+    <div className="w-40 shrink-0">
+      <button
+        type="button"
+        aria-expanded={!collapsed}
+        onClick={onToggle}
+        className="sticky top-14 flex w-full items-center gap-2 rounded px-1 py-1 text-left text-sm hover:bg-fill"
+      >
+        <Icon name={collapsed ? "chevron-right" : "chevron-down"} size={12} />
+        <GroupIcon groupBy={subGroupBy} groupKey={sub} refs={refs} />
+        <span className="truncate font-medium">{title(subGroupBy, sub)}</span>
+      </button>
+    </div>
   );
 }
 

@@ -17,6 +17,15 @@ import { moveVerdict } from "../../../lib/workflow.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { cellAccepts, cellInOwnProject, dropPatch, itemsDraggable, parseCell, workflowRefusal } from "./drag.ts";
 
+/** A dragged item's name as read to screen readers ("ABC-12 Fix the login"), from the list's loaded items. */
+export function useDragLabel(): (id: string) => string {
+  const { data, projectOf } = useList();
+  return (id) => {
+    const it = data?.items[id];
+    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
+  };
+}
+
 export interface ItemDragOptions {
   /** Cells in columns (left → right), each column top → bottom. */
   columns: string[][];
@@ -33,7 +42,7 @@ export interface ItemDragOptions {
 }
 
 export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
-  const { data, canEdit, updateItem, projectOf, refsFor, spansProjects } = useList();
+  const { data, canEdit, updateItem, refsFor, spansProjects } = useList();
   const items = data?.items ?? {};
   const model: SlotModel = {
     columns: o.columns,
@@ -53,10 +62,7 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     ordered: (cell) => o.manual && !o.unordered?.(cell),
     name: o.name,
   };
-  const label = (id: string) => {
-    const it = items[id];
-    return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
-  };
+  const label = useDragLabel();
   const spec = sortableSpec({
     type: "work-item",
     model,
