@@ -206,7 +206,14 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     },
     onSettled: refresh,
   });
-  const react = useMutation({
+  const react = useCommentReaction(slug, pid, key);
+  return { create, update, remove, react };
+}
+
+/** A reaction on a comment, added or taken back optimistically (restored on failure). */
+function useCommentReaction(slug: string, pid: string, key: readonly unknown[]) {
+  const qc = useQueryClient();
+  return useMutation({
     mutationFn: ({
       commentId,
       reaction,
@@ -256,7 +263,6 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
-  return { create, update, remove, react };
 }
 
 // ------------------------------------------------------------------ reactions, subscription
