@@ -87,7 +87,6 @@ const BASELINE = {
     "apps/web/src/features/views/ProjectViewsPage.tsx": 121,
     "apps/web/src/features/work-item-detail/Activity.tsx": 126,
     "apps/web/src/features/work-item-detail/WorkItemDetail.tsx": 511,
-    "apps/web/src/features/work-item-detail/widgets/Attachments.tsx": 191,
     "apps/web/src/features/work-items/ViewPage.tsx": 121,
     "apps/web/src/features/work-items/WorkItemsPage.tsx": 242,
     "apps/web/src/features/work-items/components/BulkBar.tsx": 135,
