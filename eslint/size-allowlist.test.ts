@@ -46,7 +46,6 @@ const BASELINE = {
     "apps/web/src/components/ui/floating/Menu.tsx": 95,
     "apps/web/src/components/ui/floating/anchored.tsx": 85,
     "apps/web/src/components/user/AvatarField.tsx": 96,
-    "apps/web/src/components/work-item/custom-properties.tsx": 156,
     "apps/web/src/components/workspace/InviteMembersForm.tsx": 105,
     "apps/web/src/features/analytics/AnalyticsPage.tsx": 96,
     "apps/web/src/features/auth/EmailAuthForm.tsx": 229,
