@@ -83,7 +83,6 @@ const BASELINE = {
     "apps/web/src/features/teamspaces/TeamspaceOverview.tsx": 132,
     "apps/web/src/features/time-tracking/WorklogsPage.tsx": 252,
     "apps/web/src/features/views/ProjectViewsPage.tsx": 121,
-    "apps/web/src/features/work-item-detail/Activity.tsx": 126,
     "apps/web/src/features/work-item-detail/WorkItemDetail.tsx": 511,
     "apps/web/src/features/work-items/ViewPage.tsx": 121,
     "apps/web/src/features/work-items/WorkItemsPage.tsx": 242,
