@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { e2eSuite } from "./helpers.ts";
+import { e2eSuite, shots } from "./helpers.ts";
 import { arrange, poll, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -184,4 +184,7 @@ it("adds a task and a sub-work item from the item's inline forms; Escape closes 
     sub_issues: { name: string }[];
   };
   expect(stored.sub_issues.map((s) => s.name)).toEqual(["Proofread the notes"]);
+  await title.press("Escape");
+  await page.mouse.move(0, 0);
+  await shots(page, "detail-widgets");
 });
