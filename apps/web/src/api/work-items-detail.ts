@@ -494,7 +494,8 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
   const create = useMutation({
     mutationFn: (name: string) => call(ofKind(T.create, kind), at, { name }),
     onSettled: settle,
-    meta: { errorTitle: "Could not add the task" },
+    // a field error ({name: [...]}) is shown under the add-form's field by the caller, not in a toast
+    meta: { errorTitle: "Could not add the task", silent: hasFieldErrors },
   });
   const update = useMutation({
     mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) =>
