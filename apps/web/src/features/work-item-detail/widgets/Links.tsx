@@ -8,7 +8,7 @@ import { relativeTime } from "../../../lib/dates.ts";
 import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
 import { FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
-import { createLinkBody, updateLinkBody } from "./schemas.ts";
+import { lazySchema, whenChecked } from "./lazy-schemas.ts";
 
 const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
 
@@ -20,8 +20,8 @@ interface Draft {
 }
 
 const linkBody = (v: Draft) => ({ url: v.url.trim(), title: v.title.trim() || undefined });
-const checkNew = schemaCheck(createLinkBody, linkBody);
-const checkEdit = schemaCheck(updateLinkBody, linkBody);
+const checkNew = schemaCheck(lazySchema("createLinkBody"), linkBody);
+const checkEdit = schemaCheck(lazySchema("updateLinkBody"), linkBody);
 
 /** Links of a work item: add (URL and optional title), edit, remove. */
 export function Links({
@@ -114,8 +114,9 @@ function LinkForm({
   return (
     <form
       onSubmit={(e) => {
+        e.preventDefault();
         msg.reset();
-        void submit(e);
+        whenChecked(() => void submit());
       }}
       className="mb-2 space-y-2 rounded-md border border-line p-2"
       aria-label={draft.id ? "Edit link" : "Add link"}

@@ -11,7 +11,7 @@ import type { WorkItem } from "../../../api/work-items-types.ts";
 import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 import { FieldAlert } from "./form-bits.tsx";
-import { addRelationsBody } from "./schemas.ts";
+import { lazySchema, whenChecked } from "./lazy-schemas.ts";
 
 /** The relation being added: its type, and the items picked (set as they are picked, then sent). */
 interface RelationValues {
@@ -19,7 +19,7 @@ interface RelationValues {
   issues: string[];
 }
 
-const checkRelation = schemaCheck(addRelationsBody, (v: RelationValues) => v);
+const checkRelation = schemaCheck(lazySchema("addRelationsBody"), (v: RelationValues) => v);
 
 /**
  * Relations: blocked by, blocking, relates to, duplicate of. Adding one updates the other item too
@@ -115,7 +115,7 @@ function RelationAdd({
       "issues",
       items.map((i) => i.id),
     );
-    void onSubmit((v) => onAdd(v.relation_type, items))();
+    whenChecked(() => void onSubmit((v) => onAdd(v.relation_type, items))());
   };
   return (
     <span className="flex items-center gap-1">

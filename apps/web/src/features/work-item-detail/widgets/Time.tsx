@@ -13,7 +13,7 @@ import type { Can } from "../../../lib/permissions.ts";
 import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
 import { FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
-import { worklogCreateBody, worklogPatchBody } from "./schemas.ts";
+import { lazySchema, whenChecked } from "./lazy-schemas.ts";
 
 const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
 
@@ -40,8 +40,8 @@ const worklogBody = (v: Draft) => ({
 /** The form's own words for a time it cannot read (they win over the schema's). */
 const readable = (v: Draft): Record<string, string> =>
   parseDuration(v.duration) === null ? { duration: "Enter a time such as 1h 30m, 45m or 2h." } : {};
-const checkNew = schemaCheck(worklogCreateBody, worklogBody, readable);
-const checkEdit = schemaCheck(worklogPatchBody, worklogBody, readable);
+const checkNew = schemaCheck(lazySchema("worklogCreateBody"), worklogBody, readable);
+const checkEdit = schemaCheck(lazySchema("worklogPatchBody"), worklogBody, readable);
 
 /** The item's time in its properties: the total with its sub-items, against the time estimate when there is one. */
 export function TimeSpent({ slug, pid, id, kind }: { slug: string; pid: string; id: string; kind: ItemKind }) {
@@ -227,8 +227,9 @@ function WorklogForm({
   return (
     <form
       onSubmit={(e) => {
+        e.preventDefault();
         msg.reset();
-        void submit(e);
+        whenChecked(() => void submit());
       }}
       aria-label={draft.id ? "Change time log" : "Log time"}
       className="mb-2 space-y-2 rounded-md border border-line p-2"

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useDialogForm, type FormCheck } from "../../../lib/settings-form.ts";
+import { whenChecked } from "./lazy-schemas.ts";
 
 /**
  * The small forms of the detail widgets (a link, a time log, a task, a sub-item), on react-hook-form with the shared
@@ -92,7 +93,7 @@ export function InlineAddForm({
         e.preventDefault();
         if (!form.getValues("name").trim()) return;
         msg.reset();
-        void submit(e);
+        whenChecked(() => void submit());
       }}
       className={className}
     >

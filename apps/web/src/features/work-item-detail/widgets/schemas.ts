@@ -1,7 +1,7 @@
 /**
  * The request-body schemas the detail widgets' forms check with: the server's own (issue #26 point 5), so a form says
- * what the server would. Read in this one place: the contract's values are zod, which the lint rule keeps out of the
- * web's other files; the detail screen is its own lazy chunk.
+ * what the server would. Only lazy-schemas.ts loads this module (its own chunk, on a form's first submit): the
+ * contract's values are zod, which the lint rule keeps out of the web's first scripts.
  */
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- forms check with the server's body schemas
 import {
