@@ -8,7 +8,18 @@ type Schemas = typeof import("./schemas.ts");
 let loaded: Schemas | null = null;
 let loading: Promise<Schemas | null> | null = null;
 
+/**
+ * The web runs under a CSP without eval: zod must neither probe for it nor compile its parsers (the browser reports the
+ * probe's `new Function` as a violation even though zod catches it), and it probes as its object schemas are built,
+ * when the contract loads. zod takes its settings from this global, so it is set before zod loads.
+ */
+function withoutEval() {
+  const g = globalThis as { __zod_globalConfig?: { jitless?: boolean } };
+  g.__zod_globalConfig = { ...g.__zod_globalConfig, jitless: true };
+}
+
 function loadSchemas(): Promise<Schemas | null> {
+  withoutEval();
   loading ??= import("./schemas.ts").then(
     (m) => (loaded = m),
     // not reachable (offline): the form sends unchecked and the server checks, as it always does
