@@ -7,10 +7,8 @@ import { Icon } from "../../../components/work-item/icons.tsx";
 import { relativeTime } from "../../../lib/dates.ts";
 import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
-import { FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
+import { FIELD, FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
 import { lazySchema, whenChecked } from "./lazy-schemas.ts";
-
-const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
 
 /** The link being added (no id) or edited. */
 interface Draft {

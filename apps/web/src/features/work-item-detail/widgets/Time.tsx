@@ -12,10 +12,8 @@ import { formatDate, localToday } from "../../../lib/dates.ts";
 import type { Can } from "../../../lib/permissions.ts";
 import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
-import { FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
+import { FIELD, FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
 import { lazySchema, whenChecked } from "./lazy-schemas.ts";
-
-const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
 
 /** The time log being added (no id) or changed. */
 interface Draft {

@@ -19,6 +19,9 @@ export function useClearedOnEdit(error: (k: string) => string | undefined) {
   };
 }
 
+/** A text field of a widget's form. */
+export const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
+
 /** A field's message under it (read out as it appears). */
 export function FieldAlert({ id, children }: { id?: string; children?: ReactNode }) {
   if (!children) return null;
