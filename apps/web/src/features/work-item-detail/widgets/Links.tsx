@@ -5,10 +5,10 @@ import { useLinkMutations } from "../../../api/work-items-detail.ts";
 import type { LinkLite } from "../../../api/work-items-types.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { relativeTime } from "../../../lib/dates.ts";
-import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
+import { schemaCheck } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
-import { FIELD, FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
-import { lazySchema, whenChecked } from "./lazy-schemas.ts";
+import { FIELD, FieldAlert, FormButtons, useWidgetForm } from "./form-bits.tsx";
+import { lazySchema } from "./lazy-schemas.ts";
 
 /** The link being added (no id) or edited. */
 interface Draft {
@@ -103,19 +103,15 @@ function LinkForm({
   onSave: (body: ReturnType<typeof linkBody>, done: () => void, onError: (err: unknown) => void) => void;
   onClose: () => void;
 }) {
-  const { form, error, onSubmit } = useDialogForm<Draft>(draft, draft.id ? checkEdit : checkNew);
-  const msg = useClearedOnEdit(error);
+  const { form, shown, edit, handle } = useWidgetForm<Draft>(draft, draft.id ? checkEdit : checkNew, (v, onError) =>
+    onSave(linkBody(v), onClose, onError),
+  );
   const urlErrorId = useId();
-  const submit = onSubmit((v, onError) => onSave(linkBody(v), onClose, onError));
-  const urlError = msg.shown("url");
-  const titleError = msg.shown("title");
+  const urlError = shown("url");
+  const titleError = shown("title");
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        msg.reset();
-        whenChecked(() => void submit());
-      }}
+      onSubmit={handle}
       className="mb-2 space-y-2 rounded-md border border-line p-2"
       aria-label={draft.id ? "Edit link" : "Add link"}
     >
@@ -126,7 +122,7 @@ function LinkForm({
         maxLength={2000}
         aria-invalid={!!urlError}
         aria-describedby={urlError ? urlErrorId : undefined}
-        {...form.register("url", { onChange: () => msg.edit("url") })}
+        {...form.register("url", { onChange: () => edit("url") })}
         className={cx(FIELD, urlError && "border-red-500")}
       />
       <FieldAlert id={urlErrorId}>{urlError}</FieldAlert>
@@ -135,7 +131,7 @@ function LinkForm({
         placeholder="Title (optional)"
         maxLength={255}
         aria-invalid={!!titleError}
-        {...form.register("title", { onChange: () => msg.edit("title") })}
+        {...form.register("title", { onChange: () => edit("title") })}
         className={cx(FIELD, titleError && "border-red-500")}
       />
       <FieldAlert>{titleError}</FieldAlert>

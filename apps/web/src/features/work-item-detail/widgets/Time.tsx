@@ -10,10 +10,10 @@ import { displayName } from "../../../components/work-item/properties.tsx";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { formatDate, localToday } from "../../../lib/dates.ts";
 import type { Can } from "../../../lib/permissions.ts";
-import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
+import { schemaCheck } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
-import { FIELD, FieldAlert, FormButtons, useClearedOnEdit } from "./form-bits.tsx";
-import { lazySchema, whenChecked } from "./lazy-schemas.ts";
+import { FIELD, FieldAlert, FormButtons, useWidgetForm } from "./form-bits.tsx";
+import { lazySchema } from "./lazy-schemas.ts";
 
 /** The time log being added (no id) or changed. */
 interface Draft {
@@ -214,21 +214,15 @@ function WorklogForm({
   m: ReturnType<typeof useWorklogMutations>;
   onClose: () => void;
 }) {
-  const { form, error, onSubmit } = useDialogForm<Draft>(draft, draft.id ? checkEdit : checkNew);
-  const msg = useClearedOnEdit(error);
-  const submit = onSubmit((v, onError) => {
+  const { form, shown, edit, handle } = useWidgetForm<Draft>(draft, draft.id ? checkEdit : checkNew, (v, onError) => {
     const opts = { onSuccess: onClose, onError };
     if (draft.id) m.update.mutate({ worklogId: draft.id, ...worklogBody(v) }, opts);
     else m.add.mutate(worklogBody(v), opts);
   });
-  const durationError = msg.shown("duration");
+  const durationError = shown("duration");
   return (
     <form
-      onSubmit={(e) => {
-        e.preventDefault();
-        msg.reset();
-        whenChecked(() => void submit());
-      }}
+      onSubmit={handle}
       aria-label={draft.id ? "Change time log" : "Log time"}
       className="mb-2 space-y-2 rounded-md border border-line p-2"
     >
@@ -241,7 +235,7 @@ function WorklogForm({
             placeholder="1h 30m"
             aria-invalid={!!durationError}
             // a new time: every message goes (the day's too, as before)
-            {...form.register("duration", { onChange: () => msg.edit("duration", "logged_on", "description") })}
+            {...form.register("duration", { onChange: () => edit("duration", "logged_on", "description") })}
             className={cx(FIELD, durationError && "border-red-500")}
           />
         </label>
@@ -251,7 +245,7 @@ function WorklogForm({
         </label>
       </div>
       <FieldAlert>{durationError}</FieldAlert>
-      <FieldAlert>{msg.shown("logged_on")}</FieldAlert>
+      <FieldAlert>{shown("logged_on")}</FieldAlert>
       <input
         aria-label="Note"
         placeholder="What did you work on? (optional)"
@@ -259,7 +253,7 @@ function WorklogForm({
         {...form.register("note")}
         className={FIELD}
       />
-      <FieldAlert>{msg.shown("description")}</FieldAlert>
+      <FieldAlert>{shown("description")}</FieldAlert>
       <FormButtons
         onCancel={onClose}
         disabled={!form.watch("duration").trim() || m.add.isPending || m.update.isPending}

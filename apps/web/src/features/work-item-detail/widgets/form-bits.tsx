@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from "react";
+import { useState, type FormEvent, type ReactNode } from "react";
+import type { DefaultValues, FieldValues } from "react-hook-form";
 import { useDialogForm, type FormCheck } from "../../../lib/settings-form.ts";
 import { whenChecked } from "./lazy-schemas.ts";
 
@@ -7,7 +8,7 @@ import { whenChecked } from "./lazy-schemas.ts";
  * request-body schemas (lib/settings-form.ts). A field's message, its own or the server's, goes away as soon as that
  * field is edited again, as it did before the forms moved onto the library.
  */
-export function useClearedOnEdit(error: (k: string) => string | undefined) {
+function useClearedOnEdit(error: (k: string) => string | undefined) {
   const [edited, setEdited] = useState<ReadonlySet<string>>(new Set());
   return {
     /** The field's message, unless the field was edited since the last submit. */
@@ -17,6 +18,26 @@ export function useClearedOnEdit(error: (k: string) => string | undefined) {
     /** A submit: every message counts again. */
     reset: () => setEdited(new Set()),
   };
+}
+
+/**
+ * A widget's form: react-hook-form with `check`, the field messages that go on editing (`shown`, `edit`), and the
+ * form's submit handler (`handle`), which checks once the schemas are loaded, then `save`s.
+ */
+export function useWidgetForm<T extends FieldValues>(
+  defaults: DefaultValues<T>,
+  check: FormCheck<T>,
+  save: (values: T, onError: (err: unknown) => void) => void,
+) {
+  const { form, error, onSubmit } = useDialogForm<T>(defaults, check);
+  const msg = useClearedOnEdit(error);
+  const submit = onSubmit(save);
+  const handle = (e: FormEvent) => {
+    e.preventDefault();
+    msg.reset();
+    whenChecked(() => void submit());
+  };
+  return { form, shown: msg.shown, edit: msg.edit, handle };
 }
 
 /** A text field of a widget's form. */
@@ -84,19 +105,15 @@ export function InlineAddForm({
   onAdd: (name: string, onError: (err: unknown) => void) => void;
   onClose: () => void;
 }) {
-  const { form, error, onSubmit } = useDialogForm<NameValues>({ name: "" }, check);
-  const msg = useClearedOnEdit(error);
-  const submit = onSubmit((v, onError) => {
+  const { form, shown, edit, handle } = useWidgetForm<NameValues>({ name: "" }, check, (v, onError) => {
     onAdd(v.name.trim(), onError);
     form.reset({ name: "" });
   });
   return (
     <form
       onSubmit={(e) => {
-        e.preventDefault();
-        if (!form.getValues("name").trim()) return;
-        msg.reset();
-        whenChecked(() => void submit());
+        if (form.getValues("name").trim()) handle(e);
+        else e.preventDefault();
       }}
       className={className}
     >
@@ -105,8 +122,8 @@ export function InlineAddForm({
         aria-label={label}
         placeholder={placeholder}
         maxLength={255}
-        aria-invalid={!!msg.shown("name")}
-        {...form.register("name", { onChange: () => msg.edit("name") })}
+        aria-invalid={!!shown("name")}
+        {...form.register("name", { onChange: () => edit("name") })}
         onKeyDown={(e) => {
           if (e.key === "Escape") onClose();
         }}
@@ -115,7 +132,7 @@ export function InlineAddForm({
         }}
         className={inputClassName}
       />
-      <FieldAlert>{msg.shown("name")}</FieldAlert>
+      <FieldAlert>{shown("name")}</FieldAlert>
     </form>
   );
 }
