@@ -206,7 +206,14 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     },
     onSettled: refresh,
   });
-  const react = useMutation({
+  const react = useCommentReaction(slug, pid, key);
+  return { create, update, remove, react };
+}
+
+/** A reaction on a comment, added or taken back optimistically (restored on failure). */
+function useCommentReaction(slug: string, pid: string, key: readonly unknown[]) {
+  const qc = useQueryClient();
+  return useMutation({
     mutationFn: ({
       commentId,
       reaction,
@@ -256,7 +263,6 @@ export function useCommentMutations(slug: string, pid: string, id: string, kind:
     },
     onSettled: () => qc.invalidateQueries({ queryKey: key }),
   });
-  return { create, update, remove, react };
 }
 
 // ------------------------------------------------------------------ reactions, subscription
@@ -488,7 +494,8 @@ export function useTaskMutations(slug: string, pid: string, id: string, kind: It
   const create = useMutation({
     mutationFn: (name: string) => call(ofKind(T.create, kind), at, { name }),
     onSettled: settle,
-    meta: { errorTitle: "Could not add the task" },
+    // a field error ({name: [...]}) is shown under the add-form's field by the caller, not in a toast
+    meta: { errorTitle: "Could not add the task", silent: hasFieldErrors },
   });
   const update = useMutation({
     mutationFn: ({ taskId, ...b }: UpdateTaskBody & { taskId: string }) =>

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { e2eSuite } from "./helpers.ts";
+import { e2eSuite, shots } from "./helpers.ts";
 import { arrange, poll, createItems, openList, type Arranged } from "./work-items-fixtures.ts";
 
 /**
@@ -158,4 +158,33 @@ it("archives a completed item and restores it from Archives", async () => {
   }).toBe(0);
   await openList(page, a);
   await page.locator(`[data-item="${key(3)}"]`).waitFor();
+});
+
+it("adds a task and a sub-work item from the item's inline forms; Escape closes them", async () => {
+  await page.goto(`/${a.slug}/browse/${key(1)}/`);
+  const tasks = page.locator("[data-widget='tasks']");
+  await tasks.getByRole("button", { name: "Add task" }).click();
+  const taskName = tasks.getByRole("textbox", { name: "Task name" });
+  await taskName.fill("Draft the notes");
+  await taskName.press("Enter");
+  await tasks.getByRole("list", { name: "Tasks" }).getByText("Draft the notes").waitFor();
+  // the field is empty again for the next task; Escape closes it
+  expect(await taskName.inputValue()).toBe("");
+  await taskName.press("Escape");
+  await taskName.waitFor({ state: "detached" });
+
+  const subs = page.locator("[data-widget='sub-items']");
+  await subs.getByRole("button", { name: "Add sub-work item" }).click();
+  const title = subs.getByRole("textbox", { name: "Sub-work item title" });
+  await title.fill("Proofread the notes");
+  await title.press("Enter");
+  await subs.getByRole("list", { name: "Sub-work items" }).getByRole("link", { name: "Proofread the notes" }).waitFor();
+  expect(await title.inputValue()).toBe("");
+  const stored = (await (await page.request.get(api(`issues/${items[0].id}/sub-issues/`))).json()) as {
+    sub_issues: { name: string }[];
+  };
+  expect(stored.sub_issues.map((s) => s.name)).toEqual(["Proofread the notes"]);
+  await title.press("Escape");
+  await page.mouse.move(0, 0);
+  await shots(page, "detail-widgets");
 });

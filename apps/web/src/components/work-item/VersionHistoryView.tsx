@@ -71,35 +71,7 @@ export function VersionHistoryView({
   else {
     body = (
       <div className="grid gap-4 sm:grid-cols-[230px_minmax(0,1fr)]">
-        <ol aria-label="Versions" className="max-h-[55vh] space-y-1 overflow-y-auto">
-          {versions.map((v, i) => (
-            <li key={v.id}>
-              <button
-                type="button"
-                aria-pressed={v.id === selected?.id}
-                data-version={v.id}
-                onClick={() => onChoose(v.id)}
-                className={cx(
-                  "w-full rounded-md px-2 py-1.5 text-left text-sm",
-                  v.id === selected?.id ? "bg-accent-soft text-accent-strong" : "hover:bg-fill",
-                )}
-              >
-                <span className="block font-medium" title={fullTime(v.last_saved_at)}>
-                  {fullTime(v.last_saved_at)}
-                  {i === 0 && (
-                    <span className="ml-1 rounded bg-fill-strong px-1 text-[10px] font-semibold uppercase text-fg-muted">
-                      Latest
-                    </span>
-                  )}
-                </span>
-                <span className="block text-xs text-fg-subtle">
-                  {author(v)} · {relativeTime(v.last_saved_at)}
-                </span>
-              </button>
-            </li>
-          ))}
-          {note && <li className="px-2 pt-1 text-xs text-fg-subtle">{note}</li>}
-        </ol>
+        <VersionList versions={versions} selectedId={selected?.id} onChoose={onChoose} author={author} note={note} />
         <section aria-label="Version preview" className="min-w-0 rounded-md border border-line p-3">
           {selected && (
             <p className="mb-2 text-xs text-fg-subtle">
@@ -107,15 +79,7 @@ export function VersionHistoryView({
               {isCurrent && ` · ${currentLabel}`}
             </p>
           )}
-          {detail.isLoading ? (
-            <div className="flex justify-center py-6">
-              <Spinner />
-            </div>
-          ) : detail.isError ? (
-            <Banner kind="error">This version could not be loaded.</Banner>
-          ) : (
-            <RichText html={html} slug={slug} pid={pid} refs={refs} className="min-h-16" />
-          )}
+          <VersionPreview slug={slug} pid={pid} refs={refs} detail={detail} />
         </section>
       </div>
     );
@@ -136,4 +100,74 @@ export function VersionHistoryView({
       </div>
     </>
   );
+}
+
+/** The kept versions, newest first ("Latest"), each with its time and author; the chosen one is pressed. */
+function VersionList({
+  versions,
+  selectedId,
+  onChoose,
+  author,
+  note,
+}: {
+  versions: VersionRow[];
+  selectedId: string | undefined;
+  onChoose: (id: string) => void;
+  author: (v: VersionRow) => string;
+  note?: ReactNode;
+}) {
+  const fullTime = useDateTimeFormat().dateTime;
+  return (
+    <ol aria-label="Versions" className="max-h-[55vh] space-y-1 overflow-y-auto">
+      {versions.map((v, i) => (
+        <li key={v.id}>
+          <button
+            type="button"
+            aria-pressed={v.id === selectedId}
+            data-version={v.id}
+            onClick={() => onChoose(v.id)}
+            className={cx(
+              "w-full rounded-md px-2 py-1.5 text-left text-sm",
+              v.id === selectedId ? "bg-accent-soft text-accent-strong" : "hover:bg-fill",
+            )}
+          >
+            <span className="block font-medium" title={fullTime(v.last_saved_at)}>
+              {fullTime(v.last_saved_at)}
+              {i === 0 && (
+                <span className="ml-1 rounded bg-fill-strong px-1 text-[10px] font-semibold uppercase text-fg-muted">
+                  Latest
+                </span>
+              )}
+            </span>
+            <span className="block text-xs text-fg-subtle">
+              {author(v)} · {relativeTime(v.last_saved_at)}
+            </span>
+          </button>
+        </li>
+      ))}
+      {note && <li className="px-2 pt-1 text-xs text-fg-subtle">{note}</li>}
+    </ol>
+  );
+}
+
+/** The chosen version's text, read-only (a spinner while it loads). */
+function VersionPreview({
+  slug,
+  pid,
+  refs,
+  detail,
+}: {
+  slug: string;
+  pid: string;
+  refs: ProjectRefs;
+  detail: { isLoading: boolean; isError: boolean; html: string | null };
+}) {
+  if (detail.isLoading)
+    return (
+      <div className="flex justify-center py-6">
+        <Spinner />
+      </div>
+    );
+  if (detail.isError) return <Banner kind="error">This version could not be loaded.</Banner>;
+  return <RichText html={detail.html} slug={slug} pid={pid} refs={refs} className="min-h-16" />;
 }

@@ -46,35 +46,39 @@ function choicesOf(p: IssueProperty, refs: Pick<ProjectRefs, "members">): { id: 
 const FIELD =
   "w-full min-w-0 rounded border border-transparent bg-transparent px-2 py-1 text-sm hover:border-line-strong focus:border-indigo-500 focus:outline-none disabled:opacity-60";
 
-/**
- * The editor of one property's value, by kind: text inputs commit on blur or Enter (after the shared check, so a
- * bad value says why before anything is sent); pickers and switches commit at once. `compact`: a spreadsheet cell.
- */
-export function PropertyValueField({
-  property: p,
-  value,
-  onChange,
-  disabled,
-  refs,
-  compact,
-}: {
+/** The props every kind's editor takes. */
+interface FieldProps {
   property: IssueProperty;
   value: readonly string[] | undefined;
   onChange: (values: string[]) => void;
   disabled?: boolean;
   refs: Pick<ProjectRefs, "members" | "userById" | "memberById">;
   compact?: boolean;
-}) {
-  const kind: PropertyKind = p.kind;
+}
+
+/**
+ * The editor of one property's value, by kind: text inputs commit on blur or Enter (after the shared check, so a
+ * bad value says why before anything is sent); pickers and switches commit at once. `compact`: a spreadsheet cell.
+ */
+export function PropertyValueField(props: FieldProps) {
+  const kind: PropertyKind = props.property.kind;
+  if (kind === "boolean") return <BooleanField {...props} />;
+  if (kind === "option" || kind === "member") return <ChoiceField {...props} />;
+  if (isMultiKind(kind)) return <MultiChoiceField {...props} />;
+  return <TextField {...props} />;
+}
+
+/**
+ * Commits a value after the shared check (`checkPropertyValue`): a refusal is kept to show, an unchanged value is not
+ * sent.
+ */
+function useCommit({ property: p, value, onChange }: FieldProps) {
   const current = value ?? [];
-  const [draft, setDraft] = useState(current[0] ?? "");
   const [error, setError] = useState<string | null>(null);
-  useEffect(() => setDraft(current[0] ?? ""), [current[0]]); // eslint-disable-line react-hooks/exhaustive-deps
-  const label = p.display_name;
   const rule = {
     id: p.id,
     name: p.display_name,
-    kind,
+    kind: p.kind,
     is_required: p.is_required,
     settings: p.settings,
     option_ids: p.options.filter((o) => o.is_active).map((o) => o.id),
@@ -89,83 +93,108 @@ export function PropertyValueField({
     const same = r.values.length === current.length && r.values.every((v, i) => v === current[i]);
     if (!same) onChange(r.values);
   };
-  const errorLine = error && (
+  return { current, commit, error, setError };
+}
+
+/** A refusal under the field. */
+function ErrorLine({ error }: { error: string | null }) {
+  if (!error) return null;
+  return (
     <p role="alert" className="px-2 text-xs text-danger">
       {error}
     </p>
   );
+}
 
-  if (kind === "boolean") {
-    return (
-      <label className={cx("flex items-center gap-2 px-2 py-1 text-sm", disabled && "opacity-60")}>
-        <input
-          type="checkbox"
-          aria-label={label}
-          checked={current[0] === "true"}
-          disabled={disabled}
-          onChange={(e) => commit(e.target.checked)}
-        />
-        {!compact && <span className="text-fg-muted">{current[0] === "true" ? "Yes" : "No"}</span>}
-      </label>
-    );
-  }
-  if (kind === "option" || kind === "member") {
-    const choices = choicesOf(p, refs);
-    return (
-      <select
-        aria-label={label}
-        className={FIELD}
+/** Yes or no: a checkbox. */
+function BooleanField(props: FieldProps) {
+  const { current, commit } = useCommit(props);
+  const { property: p, disabled, compact } = props;
+  return (
+    <label className={cx("flex items-center gap-2 px-2 py-1 text-sm", disabled && "opacity-60")}>
+      <input
+        type="checkbox"
+        aria-label={p.display_name}
+        checked={current[0] === "true"}
         disabled={disabled}
-        value={current[0] ?? ""}
-        onChange={(e) => commit(e.target.value ? [e.target.value] : [])}
+        onChange={(e) => commit(e.target.checked)}
+      />
+      {!compact && <span className="text-fg-muted">{current[0] === "true" ? "Yes" : "No"}</span>}
+    </label>
+  );
+}
+
+/** One option or one member: a select. */
+function ChoiceField(props: FieldProps) {
+  const { current, commit } = useCommit(props);
+  const { property: p, disabled, compact, refs } = props;
+  return (
+    <select
+      aria-label={p.display_name}
+      className={FIELD}
+      disabled={disabled}
+      value={current[0] ?? ""}
+      onChange={(e) => commit(e.target.value ? [e.target.value] : [])}
+    >
+      <option value="">{compact ? "" : "None"}</option>
+      {choicesOf(p, refs).map((c) => (
+        <option key={c.id} value={c.id}>
+          {c.name}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Several options or members: a toggle button each. */
+function MultiChoiceField(props: FieldProps) {
+  const { current, commit, error } = useCommit(props);
+  const { property: p, disabled, compact, refs } = props;
+  const choices = choicesOf(p, refs);
+  return (
+    <div className="min-w-0 flex-1">
+      <div
+        role="group"
+        aria-label={p.display_name}
+        className={cx("flex flex-wrap gap-1 px-2 py-1", compact && "flex-nowrap overflow-hidden")}
       >
-        <option value="">{compact ? "" : "None"}</option>
-        {choices.map((c) => (
-          <option key={c.id} value={c.id}>
-            {c.name}
-          </option>
-        ))}
-      </select>
-    );
-  }
-  if (isMultiKind(kind)) {
-    const choices = choicesOf(p, refs);
-    return (
-      <div className="min-w-0 flex-1">
-        <div
-          role="group"
-          aria-label={label}
-          className={cx("flex flex-wrap gap-1 px-2 py-1", compact && "flex-nowrap overflow-hidden")}
-        >
-          {choices.map((c) => {
-            const on = current.includes(c.id);
-            return (
-              <button
-                key={c.id}
-                type="button"
-                aria-pressed={on}
-                disabled={disabled}
-                onClick={() => commit(on ? current.filter((x) => x !== c.id) : [...current, c.id])}
-                className={cx(
-                  "shrink-0 rounded-full border px-2 py-0.5 text-xs",
-                  on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-strong text-fg-subtle",
-                )}
-              >
-                {c.name}
-              </button>
-            );
-          })}
-          {choices.length === 0 && <span className="text-xs text-fg-faint">No choices</span>}
-        </div>
-        {errorLine}
+        {choices.map((c) => {
+          const on = current.includes(c.id);
+          return (
+            <button
+              key={c.id}
+              type="button"
+              aria-pressed={on}
+              disabled={disabled}
+              onClick={() => commit(on ? current.filter((x) => x !== c.id) : [...current, c.id])}
+              className={cx(
+                "shrink-0 rounded-full border px-2 py-0.5 text-xs",
+                on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-strong text-fg-subtle",
+              )}
+            >
+              {c.name}
+            </button>
+          );
+        })}
+        {choices.length === 0 && <span className="text-xs text-fg-faint">No choices</span>}
       </div>
-    );
-  }
+      <ErrorLine error={error} />
+    </div>
+  );
+}
+
+/** Text, a paragraph, a number, a date or a URL: typed, committed on blur or Enter (a date when picked). */
+function TextField(props: FieldProps) {
+  const { current, commit, error, setError } = useCommit(props);
+  const { property: p, disabled, compact } = props;
+  const kind: PropertyKind = p.kind;
+  const [draft, setDraft] = useState(current[0] ?? "");
+  useEffect(() => setDraft(current[0] ?? ""), [current[0]]); // eslint-disable-line react-hooks/exhaustive-deps
   if (kind === "paragraph" && !compact) {
     return (
       <div className="min-w-0 flex-1">
         <textarea
-          aria-label={label}
+          aria-label={p.display_name}
           rows={2}
           className={FIELD}
           disabled={disabled}
@@ -174,7 +203,7 @@ export function PropertyValueField({
           onChange={(e) => setDraft(e.target.value)}
           onBlur={() => commit(draft)}
         />
-        {errorLine}
+        <ErrorLine error={error} />
       </div>
     );
   }
@@ -182,7 +211,7 @@ export function PropertyValueField({
   return (
     <div className="min-w-0 flex-1">
       <input
-        aria-label={label}
+        aria-label={p.display_name}
         type={type}
         className={FIELD}
         disabled={disabled}
@@ -203,7 +232,7 @@ export function PropertyValueField({
           }
         }}
       />
-      {errorLine}
+      <ErrorLine error={error} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState, type ReactNode } from "react";
 import { ConfirmModal, Menu, cx } from "../../components/ui/index.ts";
 import type { ItemKind } from "../../api/work-items.ts";
 import { useActivity, useCommentMutations, useComments } from "../../api/work-items-detail.ts";
@@ -46,41 +46,22 @@ export function ActivityFeed({
   // comments made offline, waiting in the local outbox for the server
   const waiting = useLocalDb().pending.filter((w) => w.op === "comment" && w.issue_id === id);
   const canSeeRuns = canSeeExecutions && kind === "issues";
+  // images of a new comment are linked to it once it exists
+  const addComment = (html: string, done: () => void) =>
+    m.create.mutate(html, {
+      onSuccess: (c) => {
+        if (c) void linkEditorAssets(slug, pid, c.id, html).catch(() => undefined);
+        done();
+      },
+    });
 
-  const entries = useMemo(() => {
-    const a = (acts.data ?? [])
-      .filter((x) => x.field !== "comment" && x.field !== "comment_reaction" && x.field !== "sort_order")
-      .map((x) => ({ kind: "activity" as const, at: x.created_at, a: x }));
-    const c = (comments.data ?? []).map((x) => ({ kind: "comment" as const, at: x.created_at, c: x }));
-    const all = tab === "updates" ? a : tab === "comments" ? c : [...a, ...c];
-    return all.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
-  }, [acts.data, comments.data, tab]);
+  const entries = useFeedEntries(acts.data, comments.data, tab);
 
   return (
     <section aria-label="Activity" className="border-t border-line pt-4">
       <div className="mb-3 flex items-center gap-3">
         <h2 className="text-sm font-semibold">Activity</h2>
-        <div
-          role="tablist"
-          aria-label="Activity filter"
-          className="ml-auto flex rounded-md border border-line-raised p-0.5 text-xs"
-        >
-          {(["all", "updates", "comments", ...(canSeeRuns ? ["agent executions"] : [])] as Tab[]).map((t) => (
-            <button
-              key={t}
-              type="button"
-              role="tab"
-              aria-selected={tab === t}
-              onClick={() => setTab(t)}
-              className={cx(
-                "rounded px-2 py-0.5 capitalize",
-                tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary",
-              )}
-            >
-              {t}
-            </button>
-          ))}
-        </div>
+        <FeedTabs tab={tab} onTab={setTab} canSeeRuns={canSeeRuns} />
       </div>
       {tab === "agent executions" ? (
         <AgentExecutionsTab slug={slug} pid={pid} issueId={id} canAct={canSeeRuns} />
@@ -117,23 +98,48 @@ export function ActivityFeed({
         </ol>
       )}
       {canComment && (
-        <CommentBox
-          slug={slug}
-          pid={pid}
-          refs={refs}
-          pending={m.create.isPending}
-          // images of a new comment are linked to it once it exists
-          onSubmit={(html, done) =>
-            m.create.mutate(html, {
-              onSuccess: (c) => {
-                if (c) void linkEditorAssets(slug, pid, c.id, html).catch(() => undefined);
-                done();
-              },
-            })
-          }
-        />
+        <CommentBox slug={slug} pid={pid} refs={refs} pending={m.create.isPending} onSubmit={addComment} />
       )}
     </section>
+  );
+}
+
+/** Property changes and comments, oldest first; a tab shows one kind only. */
+function useFeedEntries(acts: ActivityItem[] | undefined, comments: Comment[] | undefined, tab: Tab) {
+  return useMemo(() => {
+    const a = (acts ?? [])
+      .filter((x) => x.field !== "comment" && x.field !== "comment_reaction" && x.field !== "sort_order")
+      .map((x) => ({ kind: "activity" as const, at: x.created_at, a: x }));
+    const c = (comments ?? []).map((x) => ({ kind: "comment" as const, at: x.created_at, c: x }));
+    const all = tab === "updates" ? a : tab === "comments" ? c : [...a, ...c];
+    return all.sort((x, y) => (x.at < y.at ? -1 : x.at > y.at ? 1 : 0));
+  }, [acts, comments, tab]);
+}
+
+/** The feed's filter: all, updates, comments, and the agent executions for those who may see them. */
+function FeedTabs({ tab, onTab, canSeeRuns }: { tab: Tab; onTab: (t: Tab) => void; canSeeRuns: boolean }) {
+  return (
+    <div
+      role="tablist"
+      aria-label="Activity filter"
+      className="ml-auto flex rounded-md border border-line-raised p-0.5 text-xs"
+    >
+      {(["all", "updates", "comments", ...(canSeeRuns ? ["agent executions"] : [])] as Tab[]).map((t) => (
+        <button
+          key={t}
+          type="button"
+          role="tab"
+          aria-selected={tab === t}
+          onClick={() => onTab(t)}
+          className={cx(
+            "rounded px-2 py-0.5 capitalize",
+            tab === t ? "bg-fill-strong" : "text-fg-subtle hover:text-fg-secondary",
+          )}
+        >
+          {t}
+        </button>
+      ))}
+    </div>
   );
 }
 
@@ -186,79 +192,27 @@ function CommentItem({
 }) {
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
-  const editor = useRef<RichEditorHandle>(null);
   const author = c.actor_detail ?? refs.userById.get(c.actor ?? "");
   const mine = !!me && c.actor === me;
-  const when = useDateTimeFormat();
   return (
     <li className="flex gap-2" data-comment={c.id}>
       <ActorAvatar actor={author} />
       <div className="min-w-0 flex-1 rounded-lg border border-line bg-surface px-3 py-2">
-        <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
-          <ActorName actor={author} />
-          <OnBehalfOf person={c.on_behalf_of_detail} />
-          <time className="text-fg-subtle" dateTime={c.created_at} title={when.dateTime(c.created_at)}>
-            {relativeTime(c.created_at)}
-          </time>
-          {c.edited_at && <span className="text-fg-subtle">(edited)</span>}
-          {mine && !editing && (
-            <span className="ml-auto">
-              <Menu
-                ariaLabel="Comment actions"
-                align="right"
-                buttonClassName="rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-muted"
-                label={<Icon name="dots" size={14} />}
-                items={[
-                  { label: "Edit", onSelect: () => setEditing(true) },
-                  { label: "Delete", danger: true, onSelect: () => setConfirm(true) },
-                ]}
-              />
-            </span>
-          )}
-        </div>
+        <CommentHeader c={c} author={author}>
+          {mine && !editing && <CommentMenu onEdit={() => setEditing(true)} onDelete={() => setConfirm(true)} />}
+        </CommentHeader>
         {editing ? (
-          <div className="space-y-2">
-            <RichEditor
-              ref={editor}
-              label="Edit comment"
-              initialHtml={c.comment_html}
-              slug={slug}
-              pid={pid}
-              refs={refs}
-              asset={{ type: "COMMENT_DESCRIPTION", id: c.id }}
-              autoFocus
-              minHeight={60}
-              onSubmit={() => {
-                const h = editor.current?.getHtml() ?? "";
-                if (!isEmptyHtml(h)) {
-                  onSave(h);
-                  setEditing(false);
-                }
-              }}
-            />
-            <div className="flex justify-end gap-2">
-              <button
-                type="button"
-                onClick={() => setEditing(false)}
-                className="rounded px-2 py-1 text-xs hover:bg-fill"
-              >
-                Cancel
-              </button>
-              <button
-                type="button"
-                onClick={() => {
-                  const h = editor.current?.getHtml() ?? "";
-                  if (!isEmptyHtml(h)) {
-                    onSave(h);
-                    setEditing(false);
-                  }
-                }}
-                className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white"
-              >
-                Save
-              </button>
-            </div>
-          </div>
+          <CommentEditor
+            c={c}
+            slug={slug}
+            pid={pid}
+            refs={refs}
+            onSave={(h) => {
+              onSave(h);
+              setEditing(false);
+            }}
+            onCancel={() => setEditing(false)}
+          />
         ) : (
           <RichText html={c.comment_html} slug={slug} pid={pid} refs={refs} />
         )}
@@ -285,6 +239,95 @@ function CommentItem({
         }}
       />
     </li>
+  );
+}
+
+/** The author's actions on a comment. */
+function CommentMenu({ onEdit, onDelete }: { onEdit: () => void; onDelete: () => void }) {
+  return (
+    <span className="ml-auto">
+      <Menu
+        ariaLabel="Comment actions"
+        align="right"
+        buttonClassName="rounded p-0.5 text-fg-faint hover:bg-fill hover:text-fg-muted"
+        label={<Icon name="dots" size={14} />}
+        items={[
+          { label: "Edit", onSelect: onEdit },
+          { label: "Delete", danger: true, onSelect: onDelete },
+        ]}
+      />
+    </span>
+  );
+}
+
+/** A comment's author, time and "(edited)"; `children` at the end (its actions). */
+function CommentHeader({
+  c,
+  author,
+  children,
+}: {
+  c: Comment;
+  author: Comment["actor_detail"] | undefined;
+  children: ReactNode;
+}) {
+  const when = useDateTimeFormat();
+  return (
+    <div className="mb-1 flex flex-wrap items-center gap-x-2 gap-y-0.5 text-xs">
+      <ActorName actor={author} />
+      <OnBehalfOf person={c.on_behalf_of_detail} />
+      <time className="text-fg-subtle" dateTime={c.created_at} title={when.dateTime(c.created_at)}>
+        {relativeTime(c.created_at)}
+      </time>
+      {c.edited_at && <span className="text-fg-subtle">(edited)</span>}
+      {children}
+    </div>
+  );
+}
+
+/** A comment being edited: Save (or the editor's submit key) keeps a non-empty text; Cancel leaves it as it was. */
+function CommentEditor({
+  c,
+  slug,
+  pid,
+  refs,
+  onSave,
+  onCancel,
+}: {
+  c: Comment;
+  slug: string;
+  pid: string;
+  refs: ProjectRefs;
+  onSave: (html: string) => void;
+  onCancel: () => void;
+}) {
+  const editor = useRef<RichEditorHandle>(null);
+  const save = () => {
+    const h = editor.current?.getHtml() ?? "";
+    if (!isEmptyHtml(h)) onSave(h);
+  };
+  return (
+    <div className="space-y-2">
+      <RichEditor
+        ref={editor}
+        label="Edit comment"
+        initialHtml={c.comment_html}
+        slug={slug}
+        pid={pid}
+        refs={refs}
+        asset={{ type: "COMMENT_DESCRIPTION", id: c.id }}
+        autoFocus
+        minHeight={60}
+        onSubmit={save}
+      />
+      <div className="flex justify-end gap-2">
+        <button type="button" onClick={onCancel} className="rounded px-2 py-1 text-xs hover:bg-fill">
+          Cancel
+        </button>
+        <button type="button" onClick={save} className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white">
+          Save
+        </button>
+      </div>
+    </div>
   );
 }
 

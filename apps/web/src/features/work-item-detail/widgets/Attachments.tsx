@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { useRef, useState, type ReactNode, type RefObject } from "react";
 import {
   File,
   FileArchive,
@@ -19,6 +19,7 @@ import { detailKeys, useAttachments, useDeleteAttachment } from "../../../api/wo
 import { UPLOAD_CANCELED, fileType, uploadAttachment } from "../../../api/work-items-upload.ts";
 import { useFileSizeLimit } from "../../../api/instance.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
+import type { FileAsset } from "../../../api/work-items-types.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { relativeTime } from "../../../lib/dates.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
@@ -112,13 +113,59 @@ export function Attachments({
 }) {
   const q = useAttachments(slug, pid, id);
   const del = useDeleteAttachment(slug, pid, id);
+  const maxSize = useFileSizeLimit();
+  const { uploads, start } = useUploads(slug, pid, id, maxSize);
+  const input = useRef<HTMLInputElement>(null);
+  const files = q.data ?? [];
+
+  return (
+    <Widget
+      id="attachments"
+      title="Attachments"
+      count={files.length || undefined}
+      open={open}
+      onToggle={onToggle}
+      actions={editable && <UploadButton input={input} onFiles={(fs) => fs.forEach(start)} />}
+    >
+      <DropZone enabled={editable} onFiles={(fs) => fs.forEach(start)}>
+        <ul className="space-y-1" aria-label="Attachments">
+          {uploads.map((u) => (
+            <UploadRow key={u.id} upload={u} />
+          ))}
+          {files.map((f) => (
+            <AttachmentRow
+              key={f.id}
+              file={f}
+              by={f.created_by ? refs.userById.get(f.created_by)?.display_name : null}
+              editable={editable}
+              onDelete={() => del.mutate(f.id)}
+            />
+          ))}
+        </ul>
+        {files.length === 0 && uploads.length === 0 && (
+          <button
+            type="button"
+            disabled={!editable}
+            onClick={() => input.current?.click()}
+            className="w-full rounded-md border border-dashed border-line-strong px-3 py-4 text-center text-xs text-fg-subtle hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent"
+          >
+            {q.isError
+              ? "Attachments are not available."
+              : editable
+                ? `Drop files here or click to upload (up to ${formatSize(maxSize)})`
+                : "No attachments."}
+          </button>
+        )}
+      </DropZone>
+    </Widget>
+  );
+}
+
+/** The uploads in progress; `start` sends one (too large: refused at once), and the lists are read again after. */
+function useUploads(slug: string, pid: string, id: string, maxSize: number) {
   const qc = useQueryClient();
   const toast = useToast();
-  const maxSize = useFileSizeLimit();
-  const input = useRef<HTMLInputElement>(null);
   const [uploads, setUploads] = useState<Upload[]>([]);
-  const [over, setOver] = useState(false);
-  const files = q.data ?? [];
 
   const start = (file: File) => {
     if (file.size > maxSize) {
@@ -151,138 +198,143 @@ export function Attachments({
       })
       .finally(() => setUploads((us) => us.filter((u) => u.id !== localId)));
   };
+  return { uploads, start };
+}
 
+/** An upload in progress: its progress bar and Cancel. */
+function UploadRow({ upload: u }: { upload: Upload }) {
   return (
-    <Widget
-      id="attachments"
-      title="Attachments"
-      count={files.length || undefined}
-      open={open}
-      onToggle={onToggle}
-      actions={
-        editable && (
-          <>
-            <button type="button" className={ADD_BTN} onClick={() => input.current?.click()}>
-              <Icon name="paperclip" size={12} />
-              Upload
-            </button>
-            <input
-              ref={input}
-              type="file"
-              multiple
-              aria-label="Upload attachments"
-              className="hidden"
-              onChange={(e) => {
-                for (const f of [...(e.target.files ?? [])]) start(f);
-                e.target.value = "";
-              }}
-            />
-          </>
-        )
-      }
-    >
-      <div
-        onDragOver={(e) => {
-          if (editable && e.dataTransfer.types.includes("Files")) {
-            e.preventDefault();
-            setOver(true);
-          }
-        }}
-        onDragLeave={() => setOver(false)}
-        onDrop={(e) => {
-          if (!editable) return;
-          e.preventDefault();
-          setOver(false);
-          for (const f of [...e.dataTransfer.files]) start(f);
-        }}
-        className={cx("rounded-md", over && "ring-2 ring-indigo-400")}
-      >
-        <ul className="space-y-1" aria-label="Attachments">
-          {uploads.map((u) => (
-            <li
-              key={u.id}
-              data-upload={u.name}
-              className="flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm"
-            >
-              <FileTile kind={fileKind(u.type, u.name)} />
-              <div className="min-w-0 flex-1">
-                <div className="flex justify-between gap-2 text-xs">
-                  <span className="truncate">{u.name}</span>
-                  <span aria-live="polite">{u.progress}%</span>
-                </div>
-                <div
-                  className="mt-1 h-1 overflow-hidden rounded bg-fill"
-                  role="progressbar"
-                  aria-label={`Uploading ${u.name}`}
-                  aria-valuenow={u.progress}
-                  aria-valuemin={0}
-                  aria-valuemax={100}
-                >
-                  <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${u.progress}%` }} />
-                </div>
-              </div>
-              <button
-                type="button"
-                onClick={u.cancel}
-                aria-label={`Cancel upload of ${u.name}`}
-                className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill"
-              >
-                Cancel
-              </button>
-            </li>
-          ))}
-          {files.map((f) => {
-            const name = f.attributes?.name ?? "file";
-            const by = f.created_by ? refs.userById.get(f.created_by)?.display_name : null;
-            return (
-              <li
-                key={f.id}
-                data-attachment={name}
-                className="group flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm"
-              >
-                <Thumbnail url={f.asset_url} kind={fileKind(f.attributes?.type, name)} />
-                <a
-                  href={f.asset_url}
-                  download={name}
-                  className="min-w-0 flex-1 truncate text-indigo-600 hover:underline"
-                  title={`Download ${name}`}
-                >
-                  {name}
-                </a>
-                <span className="shrink-0 text-xs text-fg-subtle">
-                  {formatSize(f.attributes?.size ?? f.size)}
-                  {by ? ` · ${by}` : ""}
-                  {f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}
-                </span>
-                {editable && (
-                  <button
-                    type="button"
-                    aria-label={`Delete attachment ${name}`}
-                    onClick={() => del.mutate(f.id)}
-                    className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100"
-                  >
-                    <Icon name="trash" size={12} />
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-        {files.length === 0 && uploads.length === 0 && (
-          <button
-            type="button"
-            disabled={!editable}
-            onClick={() => input.current?.click()}
-            className="w-full rounded-md border border-dashed border-line-strong px-3 py-4 text-center text-xs text-fg-subtle hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent"
-          >
-            {q.isError
-              ? "Attachments are not available."
-              : editable
-                ? `Drop files here or click to upload (up to ${formatSize(maxSize)})`
-                : "No attachments."}
-          </button>
-        )}
+    <li data-upload={u.name} className="flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm">
+      <FileTile kind={fileKind(u.type, u.name)} />
+      <div className="min-w-0 flex-1">
+        <div className="flex justify-between gap-2 text-xs">
+          <span className="truncate">{u.name}</span>
+          <span aria-live="polite">{u.progress}%</span>
+        </div>
+        <div
+          className="mt-1 h-1 overflow-hidden rounded bg-fill"
+          role="progressbar"
+          aria-label={`Uploading ${u.name}`}
+          aria-valuenow={u.progress}
+          aria-valuemin={0}
+          aria-valuemax={100}
+        >
+          <div className="h-full bg-indigo-500 transition-[width]" style={{ width: `${u.progress}%` }} />
+        </div>
       </div>
-    </Widget>
+      <button
+        type="button"
+        onClick={u.cancel}
+        aria-label={`Cancel upload of ${u.name}`}
+        className="rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill"
+      >
+        Cancel
+      </button>
+    </li>
+  );
+}
+
+/** An attachment: thumbnail or icon, download link, size, who and when; delete. */
+function AttachmentRow({
+  file: f,
+  by,
+  editable,
+  onDelete,
+}: {
+  file: FileAsset;
+  by: string | null | undefined;
+  editable: boolean;
+  onDelete: () => void;
+}) {
+  const name = f.attributes?.name ?? "file";
+  return (
+    <li data-attachment={name} className="group flex items-center gap-2 rounded border border-line px-2 py-1.5 text-sm">
+      <Thumbnail url={f.asset_url} kind={fileKind(f.attributes?.type, name)} />
+      <a
+        href={f.asset_url}
+        download={name}
+        className="min-w-0 flex-1 truncate text-indigo-600 hover:underline"
+        title={`Download ${name}`}
+      >
+        {name}
+      </a>
+      <span className="shrink-0 text-xs text-fg-subtle">
+        {formatSize(f.attributes?.size ?? f.size)}
+        {by ? ` · ${by}` : ""}
+        {f.created_at ? ` · ${relativeTime(f.created_at)}` : ""}
+      </span>
+      {editable && (
+        <button
+          type="button"
+          aria-label={`Delete attachment ${name}`}
+          onClick={onDelete}
+          className="rounded p-1 text-fg-faint opacity-0 hover:bg-fill-strong hover:text-fg-muted focus:opacity-100 group-hover:opacity-100"
+        >
+          <Icon name="trash" size={12} />
+        </button>
+      )}
+    </li>
+  );
+}
+
+/** Where files may be dropped (while `enabled`): ringed while they are dragged over it. */
+function DropZone({
+  enabled,
+  onFiles,
+  children,
+}: {
+  enabled: boolean;
+  onFiles: (files: File[]) => void;
+  children: ReactNode;
+}) {
+  const [over, setOver] = useState(false);
+  return (
+    <div
+      onDragOver={(e) => {
+        if (enabled && e.dataTransfer.types.includes("Files")) {
+          e.preventDefault();
+          setOver(true);
+        }
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        if (!enabled) return;
+        e.preventDefault();
+        setOver(false);
+        onFiles([...e.dataTransfer.files]);
+      }}
+      className={cx("rounded-md", over && "ring-2 ring-indigo-400")}
+    >
+      {children}
+    </div>
+  );
+}
+
+/** Upload: picks files through the hidden file input (which the empty list's button opens too). */
+function UploadButton({
+  input,
+  onFiles,
+}: {
+  input: RefObject<HTMLInputElement | null>;
+  onFiles: (files: File[]) => void;
+}) {
+  return (
+    <>
+      <button type="button" className={ADD_BTN} onClick={() => input.current?.click()}>
+        <Icon name="paperclip" size={12} />
+        Upload
+      </button>
+      <input
+        ref={input}
+        type="file"
+        multiple
+        aria-label="Upload attachments"
+        className="hidden"
+        onChange={(e) => {
+          onFiles([...(e.target.files ?? [])]);
+          e.target.value = "";
+        }}
+      />
+    </>
   );
 }

@@ -1,14 +1,25 @@
 import { useId, useState } from "react";
-import { fieldErrors } from "../../../api/client.ts";
 import { cx } from "../../../components/ui/index.ts";
 import type { ItemKind } from "../../../api/work-items.ts";
 import { useLinkMutations } from "../../../api/work-items-detail.ts";
 import type { LinkLite } from "../../../api/work-items-types.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { relativeTime } from "../../../lib/dates.ts";
-import { ADD_BTN, Widget } from "./Widget.tsx";
+import { schemaCheck } from "../../../lib/settings-form.ts";
+import { AddButton, Widget } from "./Widget.tsx";
+import { FIELD, FieldAlert, FormButtons, useWidgetForm } from "./form-bits.tsx";
+import { lazySchema } from "./lazy-schemas.ts";
 
-const FIELD = "w-full rounded-md border border-line-strong bg-surface px-2 py-1 text-sm";
+/** The link being added (no id) or edited. */
+interface Draft {
+  id?: string;
+  url: string;
+  title: string;
+}
+
+const linkBody = (v: Draft) => ({ url: v.url.trim(), title: v.title.trim() || undefined });
+const checkNew = schemaCheck(lazySchema("createLinkBody"), linkBody);
+const checkEdit = schemaCheck(lazySchema("updateLinkBody"), linkBody);
 
 /** Links of a work item: add (URL and optional title), edit, remove. */
 export function Links({
@@ -31,23 +42,7 @@ export function Links({
   onToggle: () => void;
 }) {
   const m = useLinkMutations(slug, pid, id, kind);
-  const [form, setForm] = useState<{ id?: string; url: string; title: string } | null>(null);
-  // The server's field errors ({url: ["Enter a valid URL."]}) show under their field until it is edited.
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const urlErrorId = useId();
-  const edit = (next: { id?: string; url: string; title: string } | null, field?: "url" | "title") => {
-    setForm(next);
-    setErrors((e) => (next && field ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : {}));
-  };
-  const save = () => {
-    if (!form) return;
-    const url = form.url.trim();
-    if (!url) return;
-    const body = { url, title: form.title.trim() || undefined };
-    const opts = { onSuccess: () => edit(null), onError: (e: Error) => setErrors(fieldErrors(e)) };
-    if (form.id) m.update.mutate({ linkId: form.id, ...body }, opts);
-    else m.add.mutate(body, opts);
-  };
+  const [draft, setDraft] = useState<Draft | null>(null);
   return (
     <Widget
       id="links"
@@ -57,111 +52,140 @@ export function Links({
       onToggle={onToggle}
       actions={
         editable && (
-          <button
-            type="button"
-            className={ADD_BTN}
-            onClick={() => {
-              edit({ url: "", title: "" });
-              if (!open) onToggle();
-            }}
-          >
-            <Icon name="plus" size={12} />
+          <AddButton open={open} onToggle={onToggle} onClick={() => setDraft({ url: "", title: "" })}>
             Add link
-          </button>
+          </AddButton>
         )
       }
     >
-      {form && (
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            save();
+      {draft && (
+        <LinkForm
+          // a new form for each link (or a new one): it starts from that link's values
+          key={draft.id ?? "new"}
+          draft={draft}
+          saving={m.add.isPending || m.update.isPending}
+          onSave={(body, done, onError) => {
+            const opts = { onSuccess: done, onError };
+            if (draft.id) m.update.mutate({ linkId: draft.id, ...body }, opts);
+            else m.add.mutate(body, opts);
           }}
-          className="mb-2 space-y-2 rounded-md border border-line p-2"
-          aria-label={form.id ? "Edit link" : "Add link"}
-        >
-          <input
-            autoFocus
-            aria-label="URL"
-            placeholder="https://…"
-            value={form.url}
-            maxLength={2000}
-            aria-invalid={!!errors.url}
-            aria-describedby={errors.url ? urlErrorId : undefined}
-            onChange={(e) => edit({ ...form, url: e.target.value }, "url")}
-            className={cx(FIELD, errors.url && "border-red-500")}
-          />
-          {errors.url && (
-            <p id={urlErrorId} role="alert" className="text-xs text-danger">
-              {errors.url}
-            </p>
-          )}
-          <input
-            aria-label="Link title"
-            placeholder="Title (optional)"
-            value={form.title}
-            maxLength={255}
-            aria-invalid={!!errors.title}
-            onChange={(e) => edit({ ...form, title: e.target.value }, "title")}
-            className={cx(FIELD, errors.title && "border-red-500")}
-          />
-          {errors.title && (
-            <p role="alert" className="text-xs text-danger">
-              {errors.title}
-            </p>
-          )}
-          <div className="flex justify-end gap-2">
-            <button type="button" onClick={() => edit(null)} className="rounded px-2 py-1 text-xs hover:bg-fill">
-              Cancel
-            </button>
-            <button
-              type="submit"
-              disabled={!form.url.trim() || m.add.isPending || m.update.isPending}
-              className="rounded bg-indigo-600 px-2 py-1 text-xs font-medium text-white disabled:opacity-50"
-            >
-              {form.id ? "Save" : "Add link"}
-            </button>
-          </div>
-        </form>
+          onClose={() => setDraft(null)}
+        />
       )}
-      {links.length === 0 && !form && <p className="px-1 text-xs text-fg-subtle">No links.</p>}
+      {links.length === 0 && !draft && <p className="px-1 text-xs text-fg-subtle">No links.</p>}
       <ul className="space-y-1">
         {links.map((l) => (
-          <li key={l.id} className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
-            <Icon name="link" size={14} className="shrink-0 text-fg-faint" />
-            <a
-              href={l.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              className="min-w-0 flex-1 truncate text-indigo-600 hover:underline"
-              title={l.url}
-            >
-              {l.title || l.url}
-            </a>
-            <span className="shrink-0 text-xs text-fg-subtle">{relativeTime(l.created_at)}</span>
-            {editable && (
-              <span className="flex opacity-0 focus-within:opacity-100 group-hover:opacity-100">
-                <button
-                  type="button"
-                  aria-label={`Edit link ${l.title || l.url}`}
-                  onClick={() => edit({ id: l.id, url: l.url, title: l.title ?? "" })}
-                  className="rounded px-1 text-xs text-fg-subtle hover:bg-fill-strong"
-                >
-                  Edit
-                </button>
-                <button
-                  type="button"
-                  aria-label={`Remove link ${l.title || l.url}`}
-                  onClick={() => m.remove.mutate(l.id)}
-                  className="rounded p-1 text-fg-faint hover:bg-fill-strong hover:text-fg-muted"
-                >
-                  <Icon name="close" size={12} />
-                </button>
-              </span>
-            )}
-          </li>
+          <LinkRow
+            key={l.id}
+            link={l}
+            editable={editable}
+            onEdit={() => setDraft({ id: l.id, url: l.url, title: l.title ?? "" })}
+            onRemove={() => m.remove.mutate(l.id)}
+          />
         ))}
       </ul>
     </Widget>
+  );
+}
+
+/**
+ * Add or edit a link: checked as the server checks the body, and the server's field errors ({url: ["Enter a valid
+ * URL."]}) show under their field until it is edited.
+ */
+function LinkForm({
+  draft,
+  saving,
+  onSave,
+  onClose,
+}: {
+  draft: Draft;
+  saving: boolean;
+  onSave: (body: ReturnType<typeof linkBody>, done: () => void, onError: (err: unknown) => void) => void;
+  onClose: () => void;
+}) {
+  const { form, shown, edit, handle } = useWidgetForm<Draft>(draft, draft.id ? checkEdit : checkNew, (v, onError) =>
+    onSave(linkBody(v), onClose, onError),
+  );
+  const urlErrorId = useId();
+  const urlError = shown("url");
+  const titleError = shown("title");
+  return (
+    <form
+      onSubmit={handle}
+      className="mb-2 space-y-2 rounded-md border border-line p-2"
+      aria-label={draft.id ? "Edit link" : "Add link"}
+    >
+      <input
+        autoFocus
+        aria-label="URL"
+        placeholder="https://…"
+        maxLength={2000}
+        aria-invalid={!!urlError}
+        aria-describedby={urlError ? urlErrorId : undefined}
+        {...form.register("url", { onChange: () => edit("url") })}
+        className={cx(FIELD, urlError && "border-red-500")}
+      />
+      <FieldAlert id={urlErrorId}>{urlError}</FieldAlert>
+      <input
+        aria-label="Link title"
+        placeholder="Title (optional)"
+        maxLength={255}
+        aria-invalid={!!titleError}
+        {...form.register("title", { onChange: () => edit("title") })}
+        className={cx(FIELD, titleError && "border-red-500")}
+      />
+      <FieldAlert>{titleError}</FieldAlert>
+      <FormButtons onCancel={onClose} disabled={!form.watch("url").trim() || saving}>
+        {draft.id ? "Save" : "Add link"}
+      </FormButtons>
+    </form>
+  );
+}
+
+function LinkRow({
+  link: l,
+  editable,
+  onEdit,
+  onRemove,
+}: {
+  link: LinkLite;
+  editable: boolean;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <li className="group flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-surface-muted">
+      <Icon name="link" size={14} className="shrink-0 text-fg-faint" />
+      <a
+        href={l.url}
+        target="_blank"
+        rel="noopener noreferrer"
+        className="min-w-0 flex-1 truncate text-indigo-600 hover:underline"
+        title={l.url}
+      >
+        {l.title || l.url}
+      </a>
+      <span className="shrink-0 text-xs text-fg-subtle">{relativeTime(l.created_at)}</span>
+      {editable && (
+        <span className="flex opacity-0 focus-within:opacity-100 group-hover:opacity-100">
+          <button
+            type="button"
+            aria-label={`Edit link ${l.title || l.url}`}
+            onClick={onEdit}
+            className="rounded px-1 text-xs text-fg-subtle hover:bg-fill-strong"
+          >
+            Edit
+          </button>
+          <button
+            type="button"
+            aria-label={`Remove link ${l.title || l.url}`}
+            onClick={onRemove}
+            className="rounded p-1 text-fg-faint hover:bg-fill-strong hover:text-fg-muted"
+          >
+            <Icon name="close" size={12} />
+          </button>
+        </span>
+      )}
+    </li>
   );
 }

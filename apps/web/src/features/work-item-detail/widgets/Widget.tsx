@@ -71,3 +71,30 @@ export function Widget({
 
 export const ADD_BTN =
   "inline-flex h-7 items-center gap-1 rounded-md px-2 text-xs font-medium text-fg-muted hover:bg-fill";
+
+/** A widget's add button: starts the adding and opens the widget when it was closed. */
+export function AddButton({
+  open,
+  onToggle,
+  onClick,
+  children,
+}: {
+  open: boolean;
+  onToggle: () => void;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      className={ADD_BTN}
+      onClick={() => {
+        onClick();
+        if (!open) onToggle();
+      }}
+    >
+      <Icon name="plus" size={12} />
+      {children}
+    </button>
+  );
+}
