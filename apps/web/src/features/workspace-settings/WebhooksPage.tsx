@@ -98,9 +98,6 @@ function WebhookRow({
   onRegenerate: () => void;
   onDelete: () => void;
 }) {
-  const sendTest = useSendWebhookTest(slug);
-  const update = useUpdateWebhook(slug);
-  const toast = useToast();
   const events = WEBHOOK_EVENTS.filter((e) => w[e]).map((e) => EVENT_LABEL[e]);
   return (
     <li className="space-y-2 px-4 py-3" data-webhook={w.url}>
@@ -120,31 +117,7 @@ function WebhookRow({
         >
           {w.is_active ? "Active" : "Inactive"}
         </span>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`${w.is_active ? "Deactivate" : "Activate"} ${w.url}`}
-          onClick={() => update.mutate({ id: w.id, is_active: !w.is_active })}
-        >
-          {w.is_active ? "Deactivate" : "Activate"}
-        </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          aria-label={`Send test event to ${w.url}`}
-          disabledReason={w.is_active ? null : "Activate the webhook to send a test event."}
-          loading={sendTest.isPending}
-          onClick={() =>
-            sendTest.mutate(w.id, {
-              onSuccess: () => {
-                setLogOpen(true);
-                toast.show("success", "Test event queued", "It appears in the delivery log once sent.");
-              },
-            })
-          }
-        >
-          <Send size={14} aria-hidden /> Send test event
-        </Button>
+        <ActiveAndTest slug={slug} webhook={w} onSent={() => setLogOpen(true)} />
         <Button
           variant="ghost"
           size="sm"
@@ -166,6 +139,42 @@ function WebhookRow({
       </div>
       {logOpen && <DeliveryLog slug={slug} webhookId={w.id} />}
     </li>
+  );
+}
+
+/** Activate or deactivate a webhook, and send it a test event (an active one only). */
+function ActiveAndTest({ slug, webhook: w, onSent }: { slug: string; webhook: Webhook; onSent: () => void }) {
+  const sendTest = useSendWebhookTest(slug);
+  const update = useUpdateWebhook(slug);
+  const toast = useToast();
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`${w.is_active ? "Deactivate" : "Activate"} ${w.url}`}
+        onClick={() => update.mutate({ id: w.id, is_active: !w.is_active })}
+      >
+        {w.is_active ? "Deactivate" : "Activate"}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Send test event to ${w.url}`}
+        disabledReason={w.is_active ? null : "Activate the webhook to send a test event."}
+        loading={sendTest.isPending}
+        onClick={() =>
+          sendTest.mutate(w.id, {
+            onSuccess: () => {
+              onSent();
+              toast.show("success", "Test event queued", "It appears in the delivery log once sent.");
+            },
+          })
+        }
+      >
+        <Send size={14} aria-hidden /> Send test event
+      </Button>
+    </>
   );
 }
 
