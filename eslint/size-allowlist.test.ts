@@ -65,8 +65,6 @@ const BASELINE = {
     "apps/web/src/features/pages/PageTree.tsx": 162,
     "apps/web/src/features/pages/PagesPage.tsx": 129,
     "apps/web/src/features/people/PersonPages.tsx": 100,
-    "apps/web/src/features/profile/ProfilePage.tsx": 128,
-    "apps/web/src/features/profile/SecretsPage.tsx": 108,
     "apps/web/src/features/project-settings/AgentsPage.tsx": 153,
     "apps/web/src/features/project-settings/EstimatesPage.tsx": 158,
     "apps/web/src/features/project-settings/GeneralPage.tsx": 131,
