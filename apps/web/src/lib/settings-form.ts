@@ -67,8 +67,13 @@ export function checkResolver<T extends FieldValues>(check: FormCheck<T>): Resol
   };
 }
 
-export function useSettingsForm<T extends FieldValues>(values: T, check: FormCheck<T>) {
-  return useCheckedForm({ values }, check);
+/** A settings form started from the saved `values`; `otherError` words a failure that is no answer of the server. */
+export function useSettingsForm<T extends FieldValues>(
+  values: T,
+  check: FormCheck<T>,
+  otherError?: (err: Error) => string,
+) {
+  return useCheckedForm({ values }, check, otherError);
 }
 
 /**

@@ -143,3 +143,26 @@ it("asks before regenerating a secret: Cancel keeps it, Regenerate shows the new
   expect(mine).toBeDefined();
   expect(mine!.headers["x-plane-signature"]).toBe(crypto.createHmac("sha256", secret).update(mine!.raw).digest("hex"));
 });
+
+it("refuses a payload URL that is not http(s) next to the field, with the server's own schema and no request (issue #26)", async () => {
+  ctx = await e2e.context();
+  const a = await arrange(ctx, { firstName: "Ursula" });
+  const page = await ctx.newPage();
+  const posts: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && new URL(r.url()).pathname.endsWith("/webhooks/")) posts.push(r.url());
+  });
+  await page.goto(`/${a.slug}/settings/webhooks`);
+  await page.getByRole("button", { name: "Add webhook" }).click();
+  const form = page.getByRole("form", { name: "Add webhook" });
+  await form.getByLabel("Payload URL").fill("ftp://example.com/hook");
+  await form.getByRole("button", { name: "Create webhook" }).click();
+  await poll(() => form.textContent()).toContain("Enter a valid URL.");
+  expect(posts).toEqual([]);
+
+  // a good URL then goes through
+  await form.getByLabel("Payload URL").fill(`http://127.0.0.1:${(receiver.address() as AddressInfo).port}/ok`);
+  await form.getByRole("button", { name: "Create webhook" }).click();
+  await poll(() => page.getByRole("textbox", { name: "Secret key" }).count()).toBe(1);
+  expect(posts.length).toBe(1);
+});

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import type { FieldValues, Path, UseFormReturn } from "react-hook-form";
 import { passwordStrength, PASSWORD_MIN_LENGTH, type PasswordStrength } from "@stride/shared";
 import { cx } from "../ui/cx.ts";
 
@@ -69,6 +70,21 @@ export async function checkStrength(password: string, inputs: string[] = []): Pr
   } catch {
     return early;
   }
+}
+
+/**
+ * A form's strength check on submit: puts `message` on the password `field` when it is not strong enough (waiting
+ * for the scorer as `checkStrength` does); true when it is.
+ */
+export async function strongEnough<T extends FieldValues>(
+  form: UseFormReturn<T>,
+  field: Path<T>,
+  inputs: string[],
+  message: string,
+): Promise<boolean> {
+  const ok = (await checkStrength(String(form.getValues(field)), inputs)) === "strength_valid";
+  if (!ok) form.setError(field, { type: "validate", message });
+  return ok;
 }
 
 const TEXT: Record<PasswordStrength, string> = {

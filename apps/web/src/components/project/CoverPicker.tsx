@@ -70,47 +70,8 @@ export function CoverPicker({
   return (
     <fieldset disabled={disabled} className="space-y-2">
       <legend className="mb-1 text-sm font-medium">Cover</legend>
-      <div className="relative h-24 overflow-hidden rounded-lg border border-line">
-        {value.preview ? (
-          <img src={value.preview} alt="The project's cover" className="h-full w-full object-cover" />
-        ) : (
-          <div className="flex h-full items-center justify-center bg-gradient-to-r from-indigo-500/20 to-sky-400/20 text-sm text-fg-subtle">
-            No cover
-          </div>
-        )}
-        {progress !== null && (
-          <div
-            className="absolute inset-x-0 bottom-0 h-1 bg-indigo-500"
-            style={{ width: `${progress}%` }}
-            aria-hidden
-          />
-        )}
-      </div>
-      {offered.length > 0 && (
-        <div role="radiogroup" aria-label="Covers" className="grid grid-cols-6 gap-1.5">
-          {offered.map((url) => {
-            const chosen = !value.cover_image_asset && value.cover_image === url;
-            const name = decodeURIComponent(url.split("/").pop() ?? "").replace(/\.\w+$/, "");
-            return (
-              <button
-                key={url}
-                type="button"
-                role="radio"
-                aria-checked={chosen}
-                aria-label={`Cover ${name}`}
-                title={name}
-                onClick={() => onChange({ cover_image: url, cover_image_asset: null, preview: url })}
-                className={cx(
-                  "h-10 overflow-hidden rounded",
-                  chosen ? "ring-2 ring-indigo-500 ring-offset-1 ring-offset-surface" : "hover:opacity-80",
-                )}
-              >
-                <img src={url} alt="" loading="lazy" className="h-full w-full object-cover" />
-              </button>
-            );
-          })}
-        </div>
-      )}
+      <CoverPreview preview={value.preview} progress={progress} />
+      <CoverChoices offered={offered} value={value} onChange={onChange} />
       <div className="flex flex-wrap items-center gap-2">
         <input
           ref={file}
@@ -149,5 +110,61 @@ export function CoverPicker({
         onChange={(e) => onChange({ cover_image: e.target.value, cover_image_asset: null, preview: e.target.value })}
       />
     </fieldset>
+  );
+}
+
+/** The cover as it will show, with the upload's progress along its bottom edge. */
+function CoverPreview({ preview, progress }: { preview: string; progress: number | null }) {
+  return (
+    <div className="relative h-24 overflow-hidden rounded-lg border border-line">
+      {preview ? (
+        <img src={preview} alt="The project's cover" className="h-full w-full object-cover" />
+      ) : (
+        <div className="flex h-full items-center justify-center bg-gradient-to-r from-indigo-500/20 to-sky-400/20 text-sm text-fg-subtle">
+          No cover
+        </div>
+      )}
+      {progress !== null && (
+        <div className="absolute inset-x-0 bottom-0 h-1 bg-indigo-500" style={{ width: `${progress}%` }} aria-hidden />
+      )}
+    </div>
+  );
+}
+
+/** Stride's covers (and the operator's) to pick from, the chosen one ringed. */
+function CoverChoices({
+  offered,
+  value,
+  onChange,
+}: {
+  offered: string[];
+  value: CoverValue;
+  onChange: (v: CoverValue) => void;
+}) {
+  if (offered.length === 0) return null;
+  return (
+    <div role="radiogroup" aria-label="Covers" className="grid grid-cols-6 gap-1.5">
+      {offered.map((url) => {
+        const chosen = !value.cover_image_asset && value.cover_image === url;
+        const name = decodeURIComponent(url.split("/").pop() ?? "").replace(/\.\w+$/, "");
+        return (
+          <button
+            key={url}
+            type="button"
+            role="radio"
+            aria-checked={chosen}
+            aria-label={`Cover ${name}`}
+            title={name}
+            onClick={() => onChange({ cover_image: url, cover_image_asset: null, preview: url })}
+            className={cx(
+              "h-10 overflow-hidden rounded",
+              chosen ? "ring-2 ring-indigo-500 ring-offset-1 ring-offset-surface" : "hover:opacity-80",
+            )}
+          >
+            <img src={url} alt="" loading="lazy" className="h-full w-full object-cover" />
+          </button>
+        );
+      })}
+    </div>
   );
 }

@@ -5,6 +5,7 @@ import { errorMessage } from "../../api/client.ts";
 import { useAvatar, useMe } from "../../api/users.ts";
 import { fileType } from "../../api/work-items-upload.ts";
 import { formatLimit, useFileSizeLimit } from "../../api/instance.ts";
+import type { User } from "../../api/types.ts";
 import { Avatar, Banner, Button } from "../ui/index.ts";
 
 /**
@@ -14,45 +15,12 @@ import { Avatar, Banner, Button } from "../ui/index.ts";
  */
 export function AvatarField() {
   const me = useMe();
-  const maxSize = useFileSizeLimit();
-  const { upload, remove } = useAvatar();
   const input = useRef<HTMLInputElement>(null);
-  const [progress, setProgress] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { upload, remove, progress, error, pick, onRemove } = useAvatarChange();
   const user = me.data;
   if (!user) return null;
   const name = user.display_name || user.first_name || user.email;
   const busy = upload.isPending || remove.isPending;
-
-  const pick = (file: File | undefined) => {
-    if (!file) return;
-    setError(null);
-    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(fileType(file))) {
-      setError("Choose a JPEG, PNG, WebP or GIF image.");
-      return;
-    }
-    if (file.size > maxSize) {
-      setError(`The image is too large: the limit is ${formatLimit(maxSize)}.`);
-      return;
-    }
-    setProgress(0);
-    upload.mutate(
-      { file, onProgress: setProgress },
-      {
-        onError: (e) =>
-          setError(
-            errorMessage((e as { body?: unknown }).body) ?? (e instanceof Error ? e.message : "The upload failed."),
-          ),
-        onSettled: () => setProgress(null),
-      },
-    );
-  };
-  const onRemove = () => {
-    setError(null);
-    remove.mutate(user, {
-      onError: (e) => setError(errorMessage((e as { body?: unknown }).body) ?? "Could not remove the avatar."),
-    });
-  };
 
   return (
     <div className="space-y-2" role="group" aria-label="Avatar">
@@ -76,7 +44,7 @@ export function AvatarField() {
             {user.avatar_url ? "Change avatar" : "Upload avatar"}
           </Button>
           {user.avatar_url && (
-            <Button variant="ghost" size="sm" loading={remove.isPending} disabled={busy} onClick={onRemove}>
+            <Button variant="ghost" size="sm" loading={remove.isPending} disabled={busy} onClick={() => onRemove(user)}>
               <Trash2 size={14} aria-hidden focusable="false" />
               Remove avatar
             </Button>
@@ -109,4 +77,42 @@ export function AvatarField() {
       {error && <Banner>{error}</Banner>}
     </div>
   );
+}
+
+/** Uploading a picked image (checked for type and size first) or removing the avatar, with progress and errors. */
+function useAvatarChange() {
+  const maxSize = useFileSizeLimit();
+  const { upload, remove } = useAvatar();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const pick = (file: File | undefined) => {
+    if (!file) return;
+    setError(null);
+    if (!(IMAGE_MIME_TYPES as readonly string[]).includes(fileType(file))) {
+      setError("Choose a JPEG, PNG, WebP or GIF image.");
+      return;
+    }
+    if (file.size > maxSize) {
+      setError(`The image is too large: the limit is ${formatLimit(maxSize)}.`);
+      return;
+    }
+    setProgress(0);
+    upload.mutate(
+      { file, onProgress: setProgress },
+      {
+        onError: (e) =>
+          setError(
+            errorMessage((e as { body?: unknown }).body) ?? (e instanceof Error ? e.message : "The upload failed."),
+          ),
+        onSettled: () => setProgress(null),
+      },
+    );
+  };
+  const onRemove = (user: User) => {
+    setError(null);
+    remove.mutate(user, {
+      onError: (e) => setError(errorMessage((e as { body?: unknown }).body) ?? "Could not remove the avatar."),
+    });
+  };
+  return { upload, remove, progress, error, pick, onRemove };
 }

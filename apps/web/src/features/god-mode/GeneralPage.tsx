@@ -1,74 +1,79 @@
-import { useEffect, useState, type FormEvent } from "react";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import { instancePatchBody } from "@stride/shared/contract";
 import { useAdminMe, useUpdateInstance } from "../../api/god-mode.ts";
 import { useInstance } from "../../api/instance.ts";
-import { ApiError, errorMessage } from "../../api/client.ts";
-import { Button, Input, Toggle, useToast } from "../../components/ui/index.ts";
+import { ApiError, errorMessage, hasFieldErrors } from "../../api/client.ts";
+import { Button, Input, PageSpinner, Toggle, useToast } from "../../components/ui/index.ts";
+import { schemaCheck, useSettingsForm } from "../../lib/settings-form.ts";
 import { GodModeSection } from "./GodModeLayout.tsx";
+
+type InstanceValues = { instance_name: string; is_telemetry_enabled: boolean };
+
+const bodyOf = (v: InstanceValues) => ({ ...v, instance_name: v.instance_name.trim() });
+
+const checkInstance = schemaCheck(instancePatchBody, bodyOf, (v): Record<string, string> =>
+  v.instance_name.trim() ? {} : { instance_name: "Instance name is required." },
+);
 
 export function GeneralPage() {
   const instance = useInstance();
   const admin = useAdminMe();
-  const update = useUpdateInstance();
-  const toast = useToast();
   const inst = instance.data?.instance;
-  const [name, setName] = useState(() => inst?.instance_name ?? "");
-  const [telemetry, setTelemetry] = useState(() => !!inst?.is_telemetry_enabled);
-  // the saved values fill the form until the admin changes it: an answer arriving late never overwrites typing
-  const [edited, setEdited] = useState(false);
-  useEffect(() => {
-    if (inst && !edited) {
-      setName(inst.instance_name ?? "");
-      setTelemetry(!!inst.is_telemetry_enabled);
-    }
-  }, [inst?.id, inst?.instance_name, inst?.is_telemetry_enabled]); // eslint-disable-line react-hooks/exhaustive-deps
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    update.mutate(
-      { instance_name: name.trim(), is_telemetry_enabled: telemetry },
-      {
-        onSuccess: () => {
-          setEdited(false);
-          toast.show("success", "Settings saved");
-        },
-        onError: (err) =>
-          toast.show("error", "Could not save", err instanceof ApiError ? errorMessage(err.body) : undefined),
-      },
-    );
-  };
   return (
     <GodModeSection title="General" description="Identify this instance.">
-      <form onSubmit={onSubmit} className="space-y-4" noValidate>
-        <Input
-          label="Instance name"
-          name="instance_name"
-          maxLength={255}
-          value={name}
-          onChange={(e) => {
-            setEdited(true);
-            setName(e.target.value);
-          }}
+      {inst ? (
+        <InstanceForm
+          saved={{ instance_name: inst.instance_name ?? "", is_telemetry_enabled: !!inst.is_telemetry_enabled }}
+          adminEmail={admin.data?.email ?? ""}
+          instanceId={(inst as { instance_id?: string }).instance_id ?? ""}
+          version={inst.current_version ?? ""}
         />
-        <Input label="Admin email" value={admin.data?.email ?? ""} disabled readOnly />
-        <Input
-          label="Instance ID"
-          value={(inst as { instance_id?: string } | undefined)?.instance_id ?? ""}
-          disabled
-          readOnly
-        />
-        <Input label="Version" value={inst?.current_version ?? ""} disabled readOnly />
-        <Toggle
-          label="Telemetry"
-          description="Send anonymous usage data to help improve Stride."
-          checked={telemetry}
-          onChange={(v) => {
-            setEdited(true);
-            setTelemetry(v);
-          }}
-        />
-        <Button type="submit" loading={update.isPending}>
-          Save changes
-        </Button>
-      </form>
+      ) : (
+        <PageSpinner />
+      )}
     </GodModeSection>
+  );
+}
+
+/** The instance's name and telemetry from the saved values; the admin, id and version shown read-only. */
+function InstanceForm({
+  saved,
+  adminEmail,
+  instanceId,
+  version,
+}: {
+  saved: InstanceValues;
+  adminEmail: string;
+  instanceId: string;
+  version: string;
+}) {
+  const update = useUpdateInstance();
+  const toast = useToast();
+  const { form, error, onSubmit } = useSettingsForm(saved, checkInstance);
+  const submit = onSubmit((v, onError) =>
+    update.mutate(bodyOf(v), {
+      onSuccess: () => toast.show("success", "Settings saved"),
+      onError: (err) =>
+        hasFieldErrors(err)
+          ? onError(err)
+          : toast.show("error", "Could not save", err instanceof ApiError ? errorMessage(err.body) : undefined),
+    }),
+  );
+  return (
+    <form onSubmit={submit} className="space-y-4" noValidate>
+      <Input label="Instance name" maxLength={255} error={error("instance_name")} {...form.register("instance_name")} />
+      <Input label="Admin email" value={adminEmail} disabled readOnly />
+      <Input label="Instance ID" value={instanceId} disabled readOnly />
+      <Input label="Version" value={version} disabled readOnly />
+      <Toggle
+        label="Telemetry"
+        description="Send anonymous usage data to help improve Stride."
+        checked={form.watch("is_telemetry_enabled")}
+        onChange={(v) => form.setValue("is_telemetry_enabled", v)}
+      />
+      <Button type="submit" loading={update.isPending}>
+        Save changes
+      </Button>
+    </form>
   );
 }

@@ -5,7 +5,8 @@ import { useInstance } from "../../api/instance.ts";
 import { Banner, Button, Input, PageSpinner } from "../../components/ui/index.ts";
 import { AuthLayout } from "../../components/layout/AuthLayout.tsx";
 import { authMessage } from "../auth/auth-messages.ts";
-import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
+import { PasswordStrengthMeter, strongEnough, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
+import { useDialogForm } from "../../lib/settings-form.ts";
 
 /** `/god-mode/`: the setup form before setup, the admin sign-in after it (errors come back as error_code). */
 export function GodModeHome() {
@@ -30,38 +31,63 @@ export function GodModeHome() {
   );
 }
 
+type SetupValues = {
+  first_name: string;
+  last_name: string;
+  email: string;
+  company_name: string;
+  password: string;
+  confirm_password: string;
+  is_telemetry_enabled: boolean;
+};
+
+/** The form's own checks (the server reads a form body, with no shared schema): what it needs, the password twice. */
+function checkSetup(v: SetupValues): Record<string, string> {
+  const errs: Record<string, string> = {};
+  if (!v.first_name.trim()) errs.first_name = "First name is required.";
+  if (!v.email.trim()) errs.email = "Email is required.";
+  if (!v.password) errs.password = "Password is required.";
+  else if (v.password !== v.confirm_password) errs.confirm_password = "The passwords do not match.";
+  return errs;
+}
+
+/** The first instance admin: name, email, company, a strong password, and whether telemetry is allowed. */
 function SetupForm({ error, params }: { error: string | null; params: URLSearchParams }) {
-  const [first, setFirst] = useState(params.get("first_name") ?? "");
-  const [last, setLast] = useState(params.get("last_name") ?? "");
-  const [email, setEmail] = useState(params.get("email") ?? "");
-  const [company, setCompany] = useState(params.get("company_name") ?? "");
-  const [password, setPassword] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [telemetry, setTelemetry] = useState(params.get("is_telemetry_enabled") !== "False");
+  const { form, error: fieldError } = useDialogForm<SetupValues>(
+    {
+      first_name: params.get("first_name") ?? "",
+      last_name: params.get("last_name") ?? "",
+      email: params.get("email") ?? "",
+      company_name: params.get("company_name") ?? "",
+      password: "",
+      confirm_password: "",
+      is_telemetry_enabled: params.get("is_telemetry_enabled") !== "False",
+    },
+    checkSetup,
+  );
   const [message, setMessage] = useState<string | null>(error);
   const [busy, setBusy] = useState(false);
-  const strength = usePasswordStrength(password, [email, first, last]);
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!first.trim() || !email.trim() || !password) return setMessage("Email, password and first name are required.");
-    if ((await checkStrength(password, [email, first, last])) !== "strength_valid")
-      return setMessage("Choose a stronger password.");
-    if (password !== confirm) return setMessage("The passwords do not match.");
+  const v = form.watch();
+  const strength = usePasswordStrength(v.password, [v.email, v.first_name, v.last_name]);
+  const onSubmit = form.handleSubmit(async (f) => {
+    const inputs = [f.email, f.first_name, f.last_name];
+    if (!(await strongEnough(form, "password", inputs, "Choose a stronger password."))) return;
     setBusy(true);
     try {
       await adminSignUpForm({
-        first_name: first.trim(),
-        last_name: last.trim(),
-        email: email.trim(),
-        company_name: company.trim(),
-        password,
-        is_telemetry_enabled: telemetry ? "True" : "False",
+        first_name: f.first_name.trim(),
+        last_name: f.last_name.trim(),
+        email: f.email.trim(),
+        company_name: f.company_name.trim(),
+        password: f.password,
+        is_telemetry_enabled: f.is_telemetry_enabled ? "True" : "False",
       });
     } catch {
       setBusy(false);
       setMessage("Network error. Try again.");
     }
-  };
+  });
+  const field = (name: keyof SetupValues) => ({ error: fieldError(name), ...form.register(name) });
   return (
     <AuthLayout
       title="Set up your Stride instance"
@@ -70,44 +96,16 @@ function SetupForm({ error, params }: { error: string | null; params: URLSearchP
       {message && <Banner>{message}</Banner>}
       <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Instance setup">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Input
-            label="First name"
-            name="first_name"
-            autoFocus
-            value={first}
-            onChange={(e) => setFirst(e.target.value)}
-          />
-          <Input label="Last name" name="last_name" value={last} onChange={(e) => setLast(e.target.value)} />
+          <Input label="First name" autoFocus {...field("first_name")} />
+          <Input label="Last name" {...field("last_name")} />
         </div>
-        <Input
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <Input label="Company name" name="company_name" value={company} onChange={(e) => setCompany(e.target.value)} />
-        <Input
-          label="Password"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
+        <Input label="Email" type="email" autoComplete="email" {...field("email")} />
+        <Input label="Company name" {...field("company_name")} />
+        <Input label="Password" type="password" autoComplete="new-password" {...field("password")} />
         <PasswordStrengthMeter strength={strength} />
-        <Input
-          label="Confirm password"
-          name="confirm_password"
-          type="password"
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.target.value)}
-        />
+        <Input label="Confirm password" type="password" autoComplete="new-password" {...field("confirm_password")} />
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={telemetry} onChange={(e) => setTelemetry(e.target.checked)} /> Allow anonymous
-          usage telemetry
+          <input type="checkbox" {...form.register("is_telemetry_enabled")} /> Allow anonymous usage telemetry
         </label>
         <Button type="submit" className="w-full" loading={busy}>
           Continue

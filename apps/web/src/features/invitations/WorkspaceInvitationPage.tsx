@@ -16,32 +16,13 @@ export function WorkspaceInvitationPage() {
   const slug = params.get("slug") ?? "";
   const token = params.get("token") ?? "";
   const me = useMe();
-  const qc = useQueryClient();
   const inv = useQuery({
     queryKey: qk.invitationJoin(slug, id, token),
     queryFn: () => fetchInvitationForJoin(slug, id, token),
     enabled: !!(id && slug && token),
     retry: false,
   });
-  const [result, setResult] = useState<"accepted" | "declined" | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const answer = async (accepted: boolean) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await answerInvitation(slug, id, token, accepted);
-      setResult(accepted ? "accepted" : "declined");
-      qc.invalidateQueries({ queryKey: qk.myWorkspaces });
-      qc.invalidateQueries({ queryKey: qk.myInvitations });
-      qc.invalidateQueries({ queryKey: qk.settings });
-    } catch (err) {
-      setError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { result, error, busy, answer } = useAnswer(slug, id, token);
 
   if (!id || !slug || !token) {
     return (
@@ -67,37 +48,8 @@ export function WorkspaceInvitationPage() {
   const forSomeoneElse = signedInAs && signedInAs !== inv.data.email.toLowerCase();
   const answered = !!inv.data.responded_at;
 
-  if (result === "accepted") {
-    return (
-      <AuthLayout title={`You joined ${name}`}>
-        {me.data && !forSomeoneElse ? (
-          <Link
-            className="inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
-            to={`/${slug}/`}
-          >
-            Open {name}
-          </Link>
-        ) : (
-          <>
-            <Banner kind="success">
-              Invitation accepted. Sign in or sign up as {inv.data.email} to open the workspace.
-            </Banner>
-            <div className="flex gap-3 text-sm">
-              <Link className="text-indigo-600 hover:underline" to={`/?email=${encodeURIComponent(inv.data.email)}`}>
-                Sign in
-              </Link>
-              <Link
-                className="text-indigo-600 hover:underline"
-                to={`/sign-up?email=${encodeURIComponent(inv.data.email)}`}
-              >
-                Sign up
-              </Link>
-            </div>
-          </>
-        )}
-      </AuthLayout>
-    );
-  }
+  if (result === "accepted")
+    return <Joined slug={slug} name={name} email={inv.data.email} signedIn={!!me.data && !forSomeoneElse} />;
   if (result === "declined") {
     return (
       <AuthLayout title="Invitation declined">
@@ -127,6 +79,58 @@ export function WorkspaceInvitationPage() {
             Decline
           </Button>
         </div>
+      )}
+    </AuthLayout>
+  );
+}
+
+/** Accepting or declining: the answer once given, or the server's refusal. */
+function useAnswer(slug: string, id: string, token: string) {
+  const qc = useQueryClient();
+  const [result, setResult] = useState<"accepted" | "declined" | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const answer = async (accepted: boolean) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await answerInvitation(slug, id, token, accepted);
+      setResult(accepted ? "accepted" : "declined");
+      qc.invalidateQueries({ queryKey: qk.myWorkspaces });
+      qc.invalidateQueries({ queryKey: qk.myInvitations });
+      qc.invalidateQueries({ queryKey: qk.settings });
+    } catch (err) {
+      setError(err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error.");
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { result, error, busy, answer };
+}
+
+/** After accepting: open the workspace, or (signed out, or as someone else) sign in or up as the invited email. */
+function Joined({ slug, name, email, signedIn }: { slug: string; name: string; email: string; signedIn: boolean }) {
+  return (
+    <AuthLayout title={`You joined ${name}`}>
+      {signedIn ? (
+        <Link
+          className="inline-block rounded-md bg-indigo-600 px-4 py-2 text-sm font-medium text-white"
+          to={`/${slug}/`}
+        >
+          Open {name}
+        </Link>
+      ) : (
+        <>
+          <Banner kind="success">Invitation accepted. Sign in or sign up as {email} to open the workspace.</Banner>
+          <div className="flex gap-3 text-sm">
+            <Link className="text-indigo-600 hover:underline" to={`/?email=${encodeURIComponent(email)}`}>
+              Sign in
+            </Link>
+            <Link className="text-indigo-600 hover:underline" to={`/sign-up?email=${encodeURIComponent(email)}`}>
+              Sign up
+            </Link>
+          </div>
+        </>
       )}
     </AuthLayout>
   );

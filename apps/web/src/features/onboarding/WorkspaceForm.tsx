@@ -1,13 +1,24 @@
-import { useEffect, useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Check } from "lucide-react";
 import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, type OrganizationSize } from "@stride/shared";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import { createWorkspaceBody } from "@stride/shared/contract";
+import { ApiError } from "../../api/client.ts";
 import { checkWorkspaceSlug, useCreateWorkspace } from "../../api/workspaces.ts";
 import type { Workspace } from "../../api/types.ts";
 import { Banner, Button, Input, Select } from "../../components/ui/index.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { slugify, slugProblem } from "./slug.ts";
+import { useSlugStatus, type SlugStatus } from "./slug-status.ts";
 
-type SlugStatus = "idle" | "checking" | "available" | "taken" | "invalid";
+type Values = { name: string; slug: string; organization_size: string };
+
+/** The request body: the name trimmed (an empty size is the schema's to refuse, in the form's words). */
+const bodyOf = (v: Values) => ({
+  name: v.name.trim(),
+  slug: v.slug,
+  organization_size: v.organization_size as OrganizationSize,
+});
 
 /**
  * Workspace creation with a live slug check: local rules and reserved slugs first, then
@@ -21,49 +32,47 @@ export function WorkspaceForm({
   submitLabel?: string;
 }) {
   const create = useCreateWorkspace();
-  const [name, setName] = useState("");
-  const [slug, setSlug] = useState("");
   const [slugTouched, setSlugTouched] = useState(false);
-  const [size, setSize] = useState("");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const { form, error, formError, onSubmit } = useDialogForm<Values>(
+    { name: "", slug: "", organization_size: "" },
+    schemaCheck(createWorkspaceBody, bodyOf, (v) => workspaceErrors(v, status)),
+  );
+  const slug = form.watch("slug");
   const problem = slug ? slugProblem(slug) : undefined;
+  const status = useSlugStatus(slug, problem, checkWorkspaceSlug, setCheckError);
 
-  const status = useSlugStatus(slug, problem, setFormError);
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs = workspaceErrors(name, problem, status, size);
-    setErrors(errs);
-    setFormError(null);
-    if (Object.keys(errs).length || status === "checking") return;
-    create.mutate(
-      { name: name.trim(), slug, organization_size: size as OrganizationSize },
-      {
-        onSuccess: onCreated,
-        onError: (err) => {
-          const refused = refusal(err);
-          if (refused.errors) setErrors(refused.errors);
-          else setFormError(refused.message);
-        },
-      },
-    );
-  };
+  const submit = onSubmit((v, onError) => {
+    if (status === "checking") return;
+    create.mutate(bodyOf(v), {
+      onSuccess: onCreated,
+      // the URL taken meanwhile
+      onError: (err) =>
+        err instanceof ApiError && err.status === 409 ? form.setError("slug", { message: TAKEN }) : onError(err),
+    });
+  });
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Create workspace">
-      {formError && <Banner>{formError}</Banner>}
+    <form
+      onSubmit={(e) => {
+        setCheckError(null);
+        return submit(e);
+      }}
+      className="space-y-4"
+      noValidate
+      aria-label="Create workspace"
+    >
+      {(formError ?? checkError) && <Banner>{formError ?? checkError}</Banner>}
       <Input
         label="Workspace name"
-        name="name"
         autoFocus
         maxLength={WORKSPACE_NAME_MAX}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          if (!slugTouched) setSlug(slugify(e.target.value));
-        }}
-        error={errors.name}
+        error={error("name")}
+        {...form.register("name", {
+          onChange: (e: { target: { value: string } }) => {
+            if (!slugTouched) form.setValue("slug", slugify(e.target.value));
+          },
+        })}
       />
       <Input
         label="Workspace URL"
@@ -72,12 +81,16 @@ export function WorkspaceForm({
         value={slug}
         onChange={(e) => {
           setSlugTouched(true);
-          setSlug(e.target.value.trim());
+          form.setValue("slug", e.target.value.trim());
         }}
-        error={errors.slug ?? (status === "invalid" ? problem : status === "taken" ? TAKEN : undefined)}
+        error={error("slug") ?? (status === "invalid" ? problem : status === "taken" ? TAKEN : undefined)}
         hint={<SlugHint status={status} slug={slug} />}
       />
-      <SizeField value={size} onChange={setSize} error={errors.organization_size} />
+      <SizeField
+        value={form.watch("organization_size")}
+        onChange={(v) => form.setValue("organization_size", v)}
+        error={error("organization_size")}
+      />
       <Button type="submit" className="w-full" loading={create.isPending} disabled={status === "checking"}>
         {submitLabel}
       </Button>
@@ -115,57 +128,14 @@ function SizeField({
 const TAKEN = "This URL is taken. Choose another one.";
 
 /** The form's own checks: a name, a valid and free URL, a size. */
-function workspaceErrors(name: string, problem: string | undefined, status: SlugStatus, size: string) {
+function workspaceErrors(v: Values, status: SlugStatus) {
   const errs: Record<string, string> = {};
-  if (!name.trim()) errs.name = "Workspace name is required.";
+  const problem = v.slug ? slugProblem(v.slug) : undefined;
+  if (!v.name.trim()) errs.name = "Workspace name is required.";
   if (problem) errs.slug = problem;
   else if (status === "taken") errs.slug = TAKEN;
-  if (!size) errs.organization_size = "Choose your organization size.";
+  if (!v.organization_size) errs.organization_size = "Choose your organization size.";
   return errs;
-}
-
-/** The server's refusal: the URL taken meanwhile (409), the fields it names, or a message above the form. */
-function refusal(err: Error): { errors?: Record<string, string>; message: string } {
-  const fe = fieldErrors(err);
-  if (err instanceof ApiError && err.status === 409) return { errors: { slug: TAKEN }, message: "" };
-  if (Object.keys(fe).length) return { errors: fe, message: "" };
-  return { message: err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Network error." };
-}
-
-/**
- * The slug's availability, checked as it is typed: local rules and reserved slugs first (`problem`), then
- * `workspace-slug-check` (debounced); a failed check is told through `onError`.
- */
-function useSlugStatus(slug: string, problem: string | undefined, onError: (message: string) => void): SlugStatus {
-  const [status, setStatus] = useState<SlugStatus>("idle");
-  useEffect(() => {
-    if (!slug) {
-      setStatus("idle");
-      return;
-    }
-    if (problem) {
-      setStatus("invalid");
-      return;
-    }
-    setStatus("checking");
-    const ctl = new AbortController();
-    const t = setTimeout(() => {
-      checkWorkspaceSlug(slug, ctl.signal).then(
-        (free) => setStatus(free ? "available" : "taken"),
-        (e) => {
-          if (!ctl.signal.aborted) {
-            setStatus("idle");
-            onError(errorMessage((e as ApiError).body) ?? "Could not check the URL.");
-          }
-        },
-      );
-    }, 300);
-    return () => {
-      clearTimeout(t);
-      ctl.abort();
-    };
-  }, [slug, problem, onError]);
-  return status;
 }
 
 /** Under the URL field: checking, available, or the address the workspace will have. */

@@ -1,6 +1,8 @@
-import { useEffect, useState, type FormEvent } from "react";
 import { DEFAULT_TIME_FORMAT, TIME_FORMATS, type TimeFormat } from "@stride/shared";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import { updateMeBody, type UpdateMeBody } from "@stride/shared/contract";
+import type { User } from "../../api/types.ts";
+import { schemaCheck, useSettingsForm } from "../../lib/settings-form.ts";
 import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
 import { Banner, Button, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useTheme, type ThemeChoice } from "../../lib/theme.tsx";
@@ -18,53 +20,95 @@ const THEME_OPTIONS: { value: ThemeChoice; label: string }[] = [
 
 export function ProfilePage() {
   const me = useMe();
-  const profile = useProfile();
+  if (me.isLoading || !me.data) return <PageSpinner />;
+  return (
+    <div className="max-w-2xl space-y-8">
+      <section>
+        <h2 className="text-lg font-semibold">Profile</h2>
+        <p className="text-sm text-fg-subtle">{me.data.email}</p>
+        <div className="mt-4">
+          <AvatarField />
+        </div>
+        <ProfileForm me={me.data} />
+      </section>
+      <section aria-labelledby="appearance">
+        <h2 id="appearance" className="text-lg font-semibold">
+          Appearance
+        </h2>
+        <div className="mt-4 w-64 space-y-4">
+          <ThemeSelect />
+          <TimeFormatSelect />
+        </div>
+      </section>
+      <LocalDataSection />
+    </div>
+  );
+}
+
+type ProfileValues = { first_name: string; last_name: string; display_name: string; user_timezone: string };
+
+/** The request body: the names trimmed. */
+const bodyOf = (v: ProfileValues): UpdateMeBody => ({
+  ...v,
+  first_name: v.first_name.trim(),
+  last_name: v.last_name.trim(),
+  display_name: v.display_name.trim(),
+});
+
+/** The form's own words for the names it needs. */
+function ownChecks(v: ProfileValues): Record<string, string> {
+  const errs: Record<string, string> = {};
+  if (!v.first_name.trim()) errs.first_name = "First name is required.";
+  if (!v.display_name.trim()) errs.display_name = "Display name is required.";
+  return errs;
+}
+
+const checkProfile = schemaCheck(updateMeBody, bodyOf, ownChecks);
+
+/** Names and time zone, from the saved values (and again when they change). */
+function ProfileForm({ me }: { me: User }) {
   const updateMe = useUpdateMe();
+  const toast = useToast();
+  const { form, error, formError, onSubmit } = useSettingsForm<ProfileValues>(
+    {
+      first_name: me.first_name,
+      last_name: me.last_name,
+      display_name: me.display_name,
+      user_timezone: me.user_timezone || "UTC",
+    },
+    checkProfile,
+    () => "Failed to update current user",
+  );
+  const submit = onSubmit((v, onError) =>
+    updateMe.mutate(bodyOf(v), { onSuccess: () => toast.show("success", "Profile updated"), onError }),
+  );
+  return (
+    <form onSubmit={submit} className="mt-4 space-y-4" noValidate aria-label="Profile">
+      {formError && <Banner>{formError}</Banner>}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Input label="First name" maxLength={255} error={error("first_name")} {...form.register("first_name")} />
+        <Input label="Last name" maxLength={255} error={error("last_name")} {...form.register("last_name")} />
+      </div>
+      <Input label="Display name" maxLength={255} error={error("display_name")} {...form.register("display_name")} />
+      <TimezoneSelect
+        name="user_timezone"
+        value={form.watch("user_timezone")}
+        onChange={(e) => form.setValue("user_timezone", e.target.value)}
+        error={error("user_timezone")}
+      />
+      <Button type="submit" loading={updateMe.isPending}>
+        Save changes
+      </Button>
+    </form>
+  );
+}
+
+/** The colour theme: applied at once, and saved in the profile. */
+function ThemeSelect() {
+  const profile = useProfile();
   const updateProfile = useUpdateProfile();
   const theme = useTheme();
   const toast = useToast();
-  const [form, setForm] = useState({ first_name: "", last_name: "", display_name: "", user_timezone: "UTC" });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  useEffect(() => {
-    if (me.data)
-      setForm({
-        first_name: me.data.first_name,
-        last_name: me.data.last_name,
-        display_name: me.data.display_name,
-        user_timezone: me.data.user_timezone || "UTC",
-      });
-  }, [me.data]);
-  if (me.isLoading || !me.data) return <PageSpinner />;
-
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!form.first_name.trim()) errs.first_name = "First name is required.";
-    if (!form.display_name.trim()) errs.display_name = "Display name is required.";
-    setErrors(errs);
-    setFormError(null);
-    if (Object.keys(errs).length) return;
-    updateMe.mutate(
-      {
-        ...form,
-        first_name: form.first_name.trim(),
-        last_name: form.last_name.trim(),
-        display_name: form.display_name.trim(),
-      },
-      {
-        onSuccess: () => toast.show("success", "Profile updated"),
-        onError: (err) => {
-          const fe = fieldErrors(err);
-          if (Object.keys(fe).length) setErrors(fe);
-          else
-            setFormError(
-              err instanceof ApiError ? (errorMessage(err.body) ?? err.message) : "Failed to update current user",
-            );
-        },
-      },
-    );
-  };
   const onTheme = (v: ThemeChoice) => {
     theme.setChoice(v);
     updateProfile.mutate(
@@ -75,74 +119,18 @@ export function ProfilePage() {
     );
   };
   return (
-    <div className="max-w-2xl space-y-8">
-      <section>
-        <h2 className="text-lg font-semibold">Profile</h2>
-        <p className="text-sm text-fg-subtle">{me.data.email}</p>
-        <div className="mt-4">
-          <AvatarField />
-        </div>
-        <form onSubmit={onSubmit} className="mt-4 space-y-4" noValidate aria-label="Profile">
-          {formError && <Banner>{formError}</Banner>}
-          <div className="grid gap-4 sm:grid-cols-2">
-            <Input
-              label="First name"
-              name="first_name"
-              maxLength={255}
-              value={form.first_name}
-              onChange={(e) => setForm((f) => ({ ...f, first_name: e.target.value }))}
-              error={errors.first_name}
-            />
-            <Input
-              label="Last name"
-              name="last_name"
-              maxLength={255}
-              value={form.last_name}
-              onChange={(e) => setForm((f) => ({ ...f, last_name: e.target.value }))}
-              error={errors.last_name}
-            />
-          </div>
-          <Input
-            label="Display name"
-            name="display_name"
-            maxLength={255}
-            value={form.display_name}
-            onChange={(e) => setForm((f) => ({ ...f, display_name: e.target.value }))}
-            error={errors.display_name}
-          />
-          <TimezoneSelect
-            name="user_timezone"
-            value={form.user_timezone}
-            onChange={(e) => setForm((f) => ({ ...f, user_timezone: e.target.value }))}
-            error={errors.user_timezone}
-          />
-          <Button type="submit" loading={updateMe.isPending}>
-            Save changes
-          </Button>
-        </form>
-      </section>
-      <section aria-labelledby="appearance">
-        <h2 id="appearance" className="text-lg font-semibold">
-          Appearance
-        </h2>
-        <div className="mt-4 w-64 space-y-4">
-          <Select
-            label="Theme"
-            name="theme"
-            value={theme.choice === "custom" ? "system" : theme.choice}
-            onChange={(e) => onTheme(e.target.value as ThemeChoice)}
-          >
-            {THEME_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </Select>
-          <TimeFormatSelect />
-        </div>
-      </section>
-      <LocalDataSection />
-    </div>
+    <Select
+      label="Theme"
+      name="theme"
+      value={theme.choice === "custom" ? "system" : theme.choice}
+      onChange={(e) => onTheme(e.target.value as ThemeChoice)}
+    >
+      {THEME_OPTIONS.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </Select>
   );
 }
 

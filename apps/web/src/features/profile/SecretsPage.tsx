@@ -1,15 +1,16 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { KeyRound } from "lucide-react";
 import { formatDate, SECRET_MSG, SECRET_NAME_MAX, SECRET_NAME_RE, SECRET_VALUE_MAX } from "@stride/shared";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import { createSecretBody, updateSecretBody, type CreateSecretBody } from "@stride/shared/contract";
+import { ApiError, errorMessage, hasFieldErrors } from "../../api/client.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCreateSecret, useDeleteSecret, useMySecrets, useUpdateSecret, type UserSecret } from "../../api/secrets.ts";
 import { Banner, Button, ConfirmModal, EmptyState, Input, PageSpinner, useToast } from "../../components/ui/index.ts";
 
 /** A person's own secrets (values write-only, stored encrypted, shown masked); agents will use them by name. */
 export function SecretsPage() {
   const secrets = useMySecrets();
-  const del = useDeleteSecret();
-  const toast = useToast();
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<UserSecret | null>(null);
@@ -58,89 +59,71 @@ export function SecretsPage() {
                 />
               </li>
             ) : (
-              <li key={s.id} data-secret={s.name} className="flex flex-wrap items-center gap-3 px-4 py-3">
-                <div className="min-w-0 flex-1">
-                  <div className="truncate font-mono text-sm font-medium">{s.name}</div>
-                  {s.description && <div className="truncate text-xs text-fg-subtle">{s.description}</div>}
-                </div>
-                <span className="font-mono text-xs text-fg-subtle" aria-label={`Value of ${s.name}, masked`}>
-                  {s.value_hint}
-                </span>
-                <span className="text-xs text-fg-subtle">Updated {formatDate(s.updated_at)}</span>
-                <Button
-                  size="sm"
-                  variant="secondary"
-                  onClick={() => {
-                    setEditing(s.id);
-                    setAdding(false);
-                  }}
-                  aria-label={`Edit ${s.name}`}
-                >
-                  Edit
-                </Button>
-                <Button size="sm" variant="secondary" onClick={() => setDeleting(s)} aria-label={`Delete ${s.name}`}>
-                  Delete
-                </Button>
-              </li>
+              <SecretRow
+                key={s.id}
+                secret={s}
+                onEdit={() => {
+                  setEditing(s.id);
+                  setAdding(false);
+                }}
+                onDelete={() => setDeleting(s)}
+              />
             ),
           )}
         </ul>
       )}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        title="Delete secret"
-        message={`Delete the secret "${deleting?.name}"? Agents can no longer use it.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() =>
-          deleting &&
-          del.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.show("success", "Secret deleted");
-              setDeleting(null);
-            },
-            onError: (err) => {
-              setDeleting(null);
-              toast.show(
-                "error",
-                "Could not delete the secret",
-                err instanceof ApiError ? errorMessage(err.body) : err.message,
-              );
-            },
-          })
-        }
-      />
+      <DeleteSecret secret={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }
 
+type SecretValues = { name: string; value: string; description: string };
+
+/** The request body: a new secret's value, or an edited one's if typed (empty keeps the saved value). */
+const bodyOf =
+  (editing: boolean) =>
+  (v: SecretValues): CreateSecretBody =>
+    ({
+      name: v.name.trim(),
+      description: v.description,
+      ...(!editing || v.value.trim() ? { value: v.value } : {}),
+    }) as CreateSecretBody;
+
+/** The form's own words: a name of the allowed characters not used by another secret, a value for a new one. */
+const ownChecks =
+  (taken: string[], editing: boolean) =>
+  (v: SecretValues): Record<string, string> => {
+    const errs: Record<string, string> = {};
+    const n = v.name.trim();
+    if (!n) errs.name = "Name is required.";
+    else if (!SECRET_NAME_RE.test(n)) errs.name = SECRET_MSG.nameChars;
+    else if (taken.includes(n)) errs.name = SECRET_MSG.nameTaken;
+    if (!editing && !v.value.trim()) errs.value = "Value is required.";
+    return errs;
+  };
+
+/** Add a secret, or edit one (`secret`): its name, a new value, the description. */
 function SecretForm({ secret, taken, onDone }: { secret?: UserSecret; taken: string[]; onDone: () => void }) {
   const create = useCreateSecret();
   const update = useUpdateSecret();
   const toast = useToast();
-  const [name, setName] = useState(secret?.name ?? "");
-  const [value, setValue] = useState("");
-  const [description, setDescription] = useState(secret?.description ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    const n = name.trim();
-    if (!n) errs.name = "Name is required.";
-    else if (!SECRET_NAME_RE.test(n)) errs.name = SECRET_MSG.nameChars;
-    else if (taken.includes(n)) errs.name = SECRET_MSG.nameTaken;
-    if (!secret && !value.trim()) errs.value = "Value is required.";
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
+  const editing = !!secret;
+  const {
+    form,
+    error,
+    onSubmit: handle,
+  } = useDialogForm<SecretValues>(
+    { name: secret?.name ?? "", value: "", description: secret?.description ?? "" },
+    schemaCheck(editing ? updateSecretBody : createSecretBody, bodyOf(editing), ownChecks(taken, editing)),
+  );
+  const onSubmit = handle((v, onError) => {
     const opts = {
       onSuccess: () => {
         toast.show("success", secret ? "Secret updated" : "Secret added");
         onDone();
       },
       onError: (err: Error) => {
-        const fe = fieldErrors(err);
-        if (Object.keys(fe).length) setErrors(fe);
+        if (hasFieldErrors(err)) onError(err);
         else
           toast.show(
             "error",
@@ -149,9 +132,10 @@ function SecretForm({ secret, taken, onDone }: { secret?: UserSecret; taken: str
           );
       },
     };
-    if (secret) update.mutate({ id: secret.id, name: n, description, ...(value.trim() ? { value } : {}) }, opts);
-    else create.mutate({ name: n, value, description }, opts);
-  };
+    const body = bodyOf(editing)(v);
+    if (secret) update.mutate({ id: secret.id, ...body }, opts);
+    else create.mutate(body, opts);
+  });
   return (
     <form
       onSubmit={onSubmit}
@@ -161,33 +145,22 @@ function SecretForm({ secret, taken, onDone }: { secret?: UserSecret; taken: str
     >
       <Input
         label="Name"
-        name="name"
         autoFocus
         maxLength={SECRET_NAME_MAX}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-        error={errors.name}
+        error={error("name")}
+        {...form.register("name")}
         placeholder="GITHUB_TOKEN"
       />
       <Input
         label="Value"
-        name="value"
         type="password"
         autoComplete="off"
         maxLength={SECRET_VALUE_MAX}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        error={errors.value}
+        error={error("value")}
+        {...form.register("value")}
         placeholder={secret ? `${secret.value_hint} — leave empty to keep it` : ""}
       />
-      <Input
-        label="Description"
-        name="description"
-        maxLength={1000}
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errors.description}
-      />
+      <Input label="Description" maxLength={1000} error={error("description")} {...form.register("description")} />
       <div className="flex gap-2">
         <Button type="submit" size="sm" loading={create.isPending || update.isPending}>
           {secret ? "Save" : "Add secret"}
@@ -197,5 +170,60 @@ function SecretForm({ secret, taken, onDone }: { secret?: UserSecret; taken: str
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A saved secret: its name and description, the masked value, and edit and delete. */
+function SecretRow({ secret: s, onEdit, onDelete }: { secret: UserSecret; onEdit: () => void; onDelete: () => void }) {
+  return (
+    <li data-secret={s.name} className="flex flex-wrap items-center gap-3 px-4 py-3">
+      <div className="min-w-0 flex-1">
+        <div className="truncate font-mono text-sm font-medium">{s.name}</div>
+        {s.description && <div className="truncate text-xs text-fg-subtle">{s.description}</div>}
+      </div>
+      <span className="font-mono text-xs text-fg-subtle" aria-label={`Value of ${s.name}, masked`}>
+        {s.value_hint}
+      </span>
+      <span className="text-xs text-fg-subtle">Updated {formatDate(s.updated_at)}</span>
+      <Button size="sm" variant="secondary" onClick={onEdit} aria-label={`Edit ${s.name}`}>
+        Edit
+      </Button>
+      <Button size="sm" variant="secondary" onClick={onDelete} aria-label={`Delete ${s.name}`}>
+        Delete
+      </Button>
+    </li>
+  );
+}
+
+/** Asks before deleting a secret; a failure is told in a toast. */
+function DeleteSecret({ secret, onClose }: { secret: UserSecret | null; onClose: () => void }) {
+  const del = useDeleteSecret();
+  const toast = useToast();
+  return (
+    <ConfirmModal
+      open={!!secret}
+      onClose={onClose}
+      title="Delete secret"
+      message={`Delete the secret "${secret?.name}"? Agents can no longer use it.`}
+      confirmLabel="Delete"
+      loading={del.isPending}
+      onConfirm={() =>
+        secret &&
+        del.mutate(secret.id, {
+          onSuccess: () => {
+            toast.show("success", "Secret deleted");
+            onClose();
+          },
+          onError: (err) => {
+            onClose();
+            toast.show(
+              "error",
+              "Could not delete the secret",
+              err instanceof ApiError ? errorMessage(err.body) : err.message,
+            );
+          },
+        })
+      }
+    />
   );
 }

@@ -9,85 +9,93 @@ import { Banner, Button, ConfirmModal, Input, PageSpinner } from "../../componen
 import { useRevokeSessions, useSessions } from "../../api/account.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { bodyAuthMessage } from "../auth/auth-messages.ts";
-import { checkStrength, PasswordStrengthMeter, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
+import { PasswordStrengthMeter, strongEnough, usePasswordStrength } from "../../components/auth/PasswordStrength.tsx";
+import { useDialogForm } from "../../lib/settings-form.ts";
 
 /** Change password (or set one, for accounts that only used email codes so far), and the signed-in sessions. */
 export function SecurityPage() {
   const me = useMe();
-  const qc = useQueryClient();
-  const [current, setCurrent] = useState("");
-  const [next, setNext] = useState("");
-  const [confirm, setConfirm] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const strength = usePasswordStrength(next, [me.data?.email ?? ""]);
   if (me.isLoading || !me.data) return <PageSpinner />;
-  const autoset = me.data.is_password_autoset;
-  const email = me.data.email;
-
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
-    setError(null);
-    setDone(null);
-    if (!autoset && !current) return setError("Enter your current password.");
-    if ((await checkStrength(next, [email])) !== "strength_valid") return setError("Choose a stronger new password.");
-    if (next !== confirm) return setError("The new passwords do not match.");
-    setBusy(true);
-    try {
-      if (autoset) await setPasswordCall(next);
-      else await changePassword({ old_password: current, new_password: next });
-      setDone(autoset ? "Password set." : "Password changed.");
-      setCurrent("");
-      setNext("");
-      setConfirm("");
-      await qc.invalidateQueries({ queryKey: qk.me });
-    } catch (err) {
-      setError(err instanceof ApiError ? (bodyAuthMessage(err.body) ?? err.message) : "Network error.");
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <div className="max-w-2xl space-y-10">
-      <div className="max-w-md space-y-4">
-        <h2 className="text-lg font-semibold">{autoset ? "Set a password" : "Change password"}</h2>
-        {error && <Banner>{error}</Banner>}
-        {done && <Banner kind="success">{done}</Banner>}
-        <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Password">
-          {!autoset && (
-            <Input
-              label="Current password"
-              type="password"
-              name="old_password"
-              autoComplete="current-password"
-              value={current}
-              onChange={(e) => setCurrent(e.target.value)}
-            />
-          )}
-          <Input
-            label="New password"
-            type="password"
-            name="new_password"
-            autoComplete="new-password"
-            value={next}
-            onChange={(e) => setNext(e.target.value)}
-          />
-          <PasswordStrengthMeter strength={strength} />
-          <Input
-            label="Confirm new password"
-            type="password"
-            name="confirm_password"
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.target.value)}
-          />
-          <Button type="submit" loading={busy}>
-            {autoset ? "Set password" : "Change password"}
-          </Button>
-        </form>
-      </div>
+      <PasswordForm email={me.data.email} autoset={me.data.is_password_autoset} />
       <SessionsSection />
+    </div>
+  );
+}
+
+type PasswordValues = { old_password: string; new_password: string; confirm_password: string };
+const NO_PASSWORDS: PasswordValues = { old_password: "", new_password: "", confirm_password: "" };
+
+/** The form's own checks (the server reads a form body, with no shared schema): the current password, a match. */
+const checkPasswords =
+  (autoset: boolean) =>
+  (v: PasswordValues): Record<string, string> => {
+    const errs: Record<string, string> = {};
+    if (!autoset && !v.old_password) errs.old_password = "Enter your current password.";
+    if (v.new_password !== v.confirm_password) errs.confirm_password = "The new passwords do not match.";
+    return errs;
+  };
+
+/** The password form: the current password (unless none was ever set), a strong new one, typed twice. */
+function PasswordForm({ email, autoset }: { email: string; autoset: boolean }) {
+  const qc = useQueryClient();
+  const { form, error } = useDialogForm<PasswordValues>(NO_PASSWORDS, checkPasswords(autoset));
+  const [message, setMessage] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
+  const strength = usePasswordStrength(form.watch("new_password"), [email]);
+
+  const save = async (v: PasswordValues) => {
+    if (!(await strongEnough(form, "new_password", [email], "Choose a stronger new password."))) return;
+    try {
+      if (autoset) await setPasswordCall(v.new_password);
+      else await changePassword({ old_password: v.old_password, new_password: v.new_password });
+      setDone(autoset ? "Password set." : "Password changed.");
+      form.reset(NO_PASSWORDS);
+      await qc.invalidateQueries({ queryKey: qk.me });
+    } catch (err) {
+      setMessage(err instanceof ApiError ? (bodyAuthMessage(err.body) ?? err.message) : "Network error.");
+    }
+  };
+  const onSubmit = (e: FormEvent) => {
+    setMessage(null);
+    setDone(null);
+    return form.handleSubmit(save)(e);
+  };
+  return (
+    <div className="max-w-md space-y-4">
+      <h2 className="text-lg font-semibold">{autoset ? "Set a password" : "Change password"}</h2>
+      {message && <Banner>{message}</Banner>}
+      {done && <Banner kind="success">{done}</Banner>}
+      <form onSubmit={onSubmit} className="space-y-4" noValidate aria-label="Password">
+        {!autoset && (
+          <Input
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={error("old_password")}
+            {...form.register("old_password")}
+          />
+        )}
+        <Input
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          error={error("new_password")}
+          {...form.register("new_password")}
+        />
+        <PasswordStrengthMeter strength={strength} />
+        <Input
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={error("confirm_password")}
+          {...form.register("confirm_password")}
+        />
+        <Button type="submit" loading={form.formState.isSubmitting}>
+          {autoset ? "Set password" : "Change password"}
+        </Button>
+      </form>
     </div>
   );
 }

@@ -1,7 +1,12 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { KeyRound } from "lucide-react";
-import type { CreatedApiToken } from "@stride/shared/contract";
-import { fieldErrors } from "../../api/client.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import {
+  createApiTokenBody,
+  type ApiToken,
+  type CreateApiTokenBody,
+  type CreatedApiToken,
+} from "@stride/shared/contract";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../../api/api-tokens.ts";
 import {
   Button,
@@ -16,6 +21,7 @@ import {
 } from "../../components/ui/index.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 
 /** Expiry choices of a new token, in days (null: never). */
 const EXPIRY_CHOICES: { label: string; days: number | null }[] = [
@@ -34,7 +40,6 @@ export function WorkspaceApiTokensSettings() {
   const { slug } = useCurrentWorkspace();
   const tokens = useApiTokens(slug);
   const revoke = useRevokeApiToken(slug);
-  const fmt = useDateTimeFormat();
   const toast = useToast();
   const [adding, setAdding] = useState(false);
   const [revoking, setRevoking] = useState<{ id: string; label: string } | null>(null);
@@ -64,43 +69,9 @@ export function WorkspaceApiTokensSettings() {
         />
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="API tokens">
-          {list.map((t) => {
-            const label = t.label || "Untitled token";
-            return (
-              <li key={t.id} className="flex flex-wrap items-center gap-3 px-4 py-3" data-token={t.id}>
-                <div className="min-w-0 flex-1">
-                  <div className="flex items-center gap-2 font-medium">
-                    <span className="truncate">{label}</span>
-                    <span
-                      className={
-                        t.is_active
-                          ? "rounded bg-success-soft px-1.5 text-xs text-success-strong"
-                          : "rounded bg-fill px-1.5 text-xs text-fg-muted"
-                      }
-                    >
-                      {t.is_active ? "Active" : "Expired"}
-                    </span>
-                  </div>
-                  {t.description && <div className="truncate text-sm text-fg-muted">{t.description}</div>}
-                  <div className="text-xs text-fg-subtle">
-                    Created {fmt.date(t.created_at)} ·{" "}
-                    {t.expired_at
-                      ? `${t.is_active ? "Expires" : "Expired"} ${fmt.date(t.expired_at)}`
-                      : "Never expires"}{" "}
-                    · {t.last_used ? `Last used ${fmt.dateTime(t.last_used)}` : "Never used"}
-                  </div>
-                </div>
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Revoke ${label}`}
-                  onClick={() => setRevoking({ id: t.id, label })}
-                >
-                  Revoke
-                </Button>
-              </li>
-            );
-          })}
+          {list.map((t) => (
+            <TokenRow key={t.id} token={t} onRevoke={(label) => setRevoking({ id: t.id, label })} />
+          ))}
         </ul>
       )}
       <Modal open={adding} onClose={() => setAdding(false)} title="Add API token">
@@ -125,15 +96,56 @@ export function WorkspaceApiTokensSettings() {
   );
 }
 
+/** One token: its title, state, description and dates, and its revoke button. */
+function TokenRow({ token: t, onRevoke }: { token: ApiToken; onRevoke: (label: string) => void }) {
+  const fmt = useDateTimeFormat();
+  const label = t.label || "Untitled token";
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-4 py-3" data-token={t.id}>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-center gap-2 font-medium">
+          <span className="truncate">{label}</span>
+          <span
+            className={
+              t.is_active
+                ? "rounded bg-success-soft px-1.5 text-xs text-success-strong"
+                : "rounded bg-fill px-1.5 text-xs text-fg-muted"
+            }
+          >
+            {t.is_active ? "Active" : "Expired"}
+          </span>
+        </div>
+        {t.description && <div className="truncate text-sm text-fg-muted">{t.description}</div>}
+        <div className="text-xs text-fg-subtle">
+          Created {fmt.date(t.created_at)} ·{" "}
+          {t.expired_at ? `${t.is_active ? "Expires" : "Expired"} ${fmt.date(t.expired_at)}` : "Never expires"} ·{" "}
+          {t.last_used ? `Last used ${fmt.dateTime(t.last_used)}` : "Never used"}
+        </div>
+      </div>
+      <Button variant="ghost" size="sm" aria-label={`Revoke ${label}`} onClick={() => onRevoke(label)}>
+        Revoke
+      </Button>
+    </li>
+  );
+}
+
+type TokenValues = { label: string; description: string; days: string };
+
+/** The request body: the expiry is the chosen number of days from now (none: never). */
+const tokenBodyOf = (v: TokenValues): CreateApiTokenBody => {
+  const choice = EXPIRY_CHOICES.find((c) => String(c.days ?? "") === v.days);
+  const expired_at = choice?.days ? new Date(Date.now() + choice.days * 86_400_000).toISOString() : null;
+  return { label: v.label.trim(), description: v.description.trim(), expired_at };
+};
+
+const checkToken = schemaCheck(createApiTokenBody, tokenBodyOf, undefined, { expired_at: "days" });
+
 /** The form, then the new token once, with a copy button. */
 function NewTokenForm({ slug, onClose }: { slug: string; onClose: () => void }) {
   const create = useCreateApiToken(slug);
   const toast = useToast();
-  const [label, setLabel] = useState("");
-  const [description, setDescription] = useState("");
-  const [days, setDays] = useState<string>("");
+  const { form, error, onSubmit } = useDialogForm<TokenValues>({ label: "", description: "", days: "" }, checkToken);
   const [made, setMade] = useState<CreatedApiToken | null>(null);
-  const errs = create.error ? fieldErrors(create.error) : {};
 
   if (made) {
     return (
@@ -164,33 +176,12 @@ function NewTokenForm({ slug, onClose }: { slug: string; onClose: () => void }) 
     );
   }
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const choice = EXPIRY_CHOICES.find((c) => String(c.days ?? "") === days);
-    const expired_at = choice?.days ? new Date(Date.now() + choice.days * 86_400_000).toISOString() : null;
-    create.mutate(
-      { label: label.trim(), description: description.trim(), expired_at },
-      { onSuccess: (t) => setMade(t) },
-    );
-  };
+  const submit = onSubmit((v, onError) => create.mutate(tokenBodyOf(v), { onSuccess: (t) => setMade(t), onError }));
   return (
     <form className="space-y-4" onSubmit={submit}>
-      <Input
-        label="Title"
-        required
-        maxLength={255}
-        value={label}
-        onChange={(e) => setLabel(e.target.value)}
-        error={errs.label}
-        autoFocus
-      />
-      <Textarea
-        label="Description"
-        value={description}
-        onChange={(e) => setDescription(e.target.value)}
-        error={errs.description}
-      />
-      <Select label="Expires" value={days} onChange={(e) => setDays(e.target.value)} error={errs.expired_at}>
+      <Input label="Title" required maxLength={255} error={error("label")} autoFocus {...form.register("label")} />
+      <Textarea label="Description" error={error("description")} {...form.register("description")} />
+      <Select label="Expires" error={error("days") ?? error("expired_at")} {...form.register("days")}>
         {EXPIRY_CHOICES.map((c) => (
           <option key={c.label} value={String(c.days ?? "")}>
             {c.label}
@@ -204,7 +195,7 @@ function NewTokenForm({ slug, onClose }: { slug: string; onClose: () => void }) 
         <Button
           type="submit"
           loading={create.isPending}
-          disabledReason={label.trim() ? null : "Give the token a title"}
+          disabledReason={form.watch("label").trim() ? null : "Give the token a title"}
         >
           Create token
         </Button>

@@ -1,33 +1,43 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX } from "@stride/shared";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import { updateWorkspaceBody } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useDeleteWorkspace, useUpdateWorkspace } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, useToast } from "../../components/ui/index.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
-import { useSettingsForm } from "../../lib/settings-form.ts";
+import { schemaCheck, useSettingsForm } from "../../lib/settings-form.ts";
 
-type WorkspaceForm = { name: string; size: string; timezone: string };
-const checkWorkspace = (f: WorkspaceForm): Record<string, string> =>
-  f.name.trim() ? {} : { name: "Name is required." };
+type WorkspaceForm = { name: string; organization_size: string; timezone: string };
+
+/** The request body: the name trimmed, no size as null. */
+const bodyOf = (f: WorkspaceForm) => ({
+  name: f.name.trim(),
+  organization_size: f.organization_size || null,
+  timezone: f.timezone,
+});
+
+const checkWorkspace = schemaCheck(updateWorkspaceBody, bodyOf, (f): Record<string, string> =>
+  f.name.trim() ? {} : { name: "Name is required." },
+);
 
 export function WorkspaceGeneralSettings() {
   const { slug, workspace } = useCurrentWorkspace();
   const update = useUpdateWorkspace(slug);
-  const del = useDeleteWorkspace(slug);
   const toast = useToast();
-  const nav = useNavigate();
   const { form, error, formError, onSubmit } = useSettingsForm<WorkspaceForm>(
-    { name: workspace.name, size: workspace.organization_size ?? "", timezone: workspace.timezone ?? "UTC" },
+    {
+      name: workspace.name,
+      organization_size: workspace.organization_size ?? "",
+      timezone: workspace.timezone ?? "UTC",
+    },
     checkWorkspace,
   );
-  const { name, size, timezone } = form.watch();
-  const [confirm, setConfirm] = useState(false);
-  const [confirmText, setConfirmText] = useState("");
 
   const save = onSubmit((f, onError) => {
-    update.mutate({ name: f.name.trim(), organization_size: f.size || null, timezone: f.timezone } as never, {
+    update.mutate(bodyOf(f) as never, {
       onSuccess: () => toast.show("success", "Workspace updated"),
       onError,
     });
@@ -37,23 +47,10 @@ export function WorkspaceGeneralSettings() {
       <h2 className="text-lg font-semibold">General</h2>
       <form onSubmit={save} className="space-y-4" noValidate aria-label="Workspace details">
         {formError && <Banner>{formError}</Banner>}
-        <Input
-          label="Workspace name"
-          name="name"
-          maxLength={WORKSPACE_NAME_MAX}
-          value={name}
-          onChange={(e) => form.setValue("name", e.target.value)}
-          error={error("name")}
-        />
+        <Input label="Workspace name" maxLength={WORKSPACE_NAME_MAX} error={error("name")} {...form.register("name")} />
         <Input label="Workspace URL" value={`${location.origin}/${workspace.slug}/`} readOnly disabled />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label="Organization size"
-            name="organization_size"
-            value={size}
-            onChange={(e) => form.setValue("size", e.target.value)}
-            error={error("organization_size")}
-          >
+          <Select label="Organization size" error={error("organization_size")} {...form.register("organization_size")}>
             <option value="">Not specified</option>
             {ORGANIZATION_SIZES.map((s) => (
               <option key={s} value={s}>
@@ -63,7 +60,7 @@ export function WorkspaceGeneralSettings() {
           </Select>
           <TimezoneSelect
             name="timezone"
-            value={timezone}
+            value={form.watch("timezone")}
             onChange={(e) => form.setValue("timezone", e.target.value)}
             error={error("timezone")}
           />
@@ -72,6 +69,20 @@ export function WorkspaceGeneralSettings() {
           Save changes
         </Button>
       </form>
+      <DeleteWorkspace slug={slug} />
+    </div>
+  );
+}
+
+/** The danger zone: deleting the workspace, confirmed by typing its URL. */
+function DeleteWorkspace({ slug }: { slug: string }) {
+  const del = useDeleteWorkspace(slug);
+  const toast = useToast();
+  const nav = useNavigate();
+  const [confirm, setConfirm] = useState(false);
+  const [confirmText, setConfirmText] = useState("");
+  return (
+    <>
       <section className="space-y-3 rounded-lg border border-danger-line p-4" aria-label="Danger zone">
         <h3 className="font-medium text-danger">Delete workspace</h3>
         <p className="text-sm text-fg-subtle">Deleting a workspace removes its projects and everything in them.</p>
@@ -91,13 +102,13 @@ export function WorkspaceGeneralSettings() {
         message={
           <div className="space-y-3">
             <p>
-              Type <strong>{workspace.slug}</strong> to confirm.
+              Type <strong>{slug}</strong> to confirm.
             </p>
             <Input aria-label="Workspace URL" value={confirmText} onChange={(e) => setConfirmText(e.target.value)} />
           </div>
         }
         onConfirm={() => {
-          if (confirmText !== workspace.slug) {
+          if (confirmText !== slug) {
             toast.show("warning", "Type the workspace URL to confirm");
             return;
           }
@@ -115,6 +126,6 @@ export function WorkspaceGeneralSettings() {
           });
         }}
       />
-    </div>
+    </>
   );
 }

@@ -1,9 +1,7 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Copy, Send, RefreshCw, Pencil, Trash2, ScrollText } from "lucide-react";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "@stride/shared";
-import { fieldErrors } from "../../api/client.ts";
+import { WEBHOOK_EVENTS } from "@stride/shared";
 import {
-  useCreateWebhook,
   useDeleteWebhook,
   useRegenerateWebhookSecret,
   useSendWebhookTest,
@@ -13,44 +11,18 @@ import {
   type Webhook,
   type WebhookLog,
 } from "../../api/webhooks.ts";
-import {
-  Banner,
-  Button,
-  ConfirmModal,
-  EmptyState,
-  Input,
-  Modal,
-  PageSpinner,
-  Toggle,
-  useToast,
-} from "../../components/ui/index.ts";
+import { Button, ConfirmModal, EmptyState, Input, Modal, PageSpinner, useToast } from "../../components/ui/index.ts";
 import { copyText } from "../../lib/clipboard.ts";
 import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
-
-const EVENT_LABEL: Record<WebhookEvent, string> = {
-  project: "Projects",
-  issue: "Work items",
-  module: "Modules",
-  cycle: "Cycles",
-  issue_comment: "Work item comments",
-};
-
-type Flags = Record<WebhookEvent, boolean>;
-const flagsOf = (w: Webhook | null): Flags =>
-  Object.fromEntries(WEBHOOK_EVENTS.map((e) => [e, w ? w[e] : true])) as Flags;
+import { EVENT_LABEL, WebhookForm } from "./WebhookForm.tsx";
 
 /** Workspace webhooks (platform.md §7): list, create, edit, secret shown once, test event and the delivery log. */
 export function WorkspaceWebhooksSettings() {
   const { slug } = useCurrentWorkspace();
   const hooks = useWebhooks(slug);
-  const remove = useDeleteWebhook(slug);
-  const regenerate = useRegenerateWebhookSecret(slug);
-  const sendTest = useSendWebhookTest(slug);
-  const update = useUpdateWebhook(slug);
-  const toast = useToast();
   const [editing, setEditing] = useState<Webhook | "new" | null>(null);
-  const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
+  const [secret, setSecret] = useState<Shown | null>(null);
   const [deleting, setDeleting] = useState<Webhook | null>(null);
   const [regenerating, setRegenerating] = useState<Webhook | null>(null);
   const [logOf, setLogOf] = useState<string | null>(null);
@@ -75,81 +47,18 @@ export function WorkspaceWebhooksSettings() {
         />
       ) : (
         <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Webhooks">
-          {list.map((w) => {
-            const events = WEBHOOK_EVENTS.filter((e) => w[e]).map((e) => EVENT_LABEL[e]);
-            return (
-              <li key={w.id} className="space-y-2 px-4 py-3" data-webhook={w.url}>
-                <div className="flex flex-wrap items-center gap-3">
-                  <div className="min-w-0 flex-1">
-                    <div className="truncate font-mono text-sm" title={w.url}>
-                      {w.url}
-                    </div>
-                    <div className="text-xs text-fg-subtle">
-                      {events.length ? events.join(", ") : "No events selected"}
-                    </div>
-                  </div>
-                  <span
-                    className={
-                      w.is_active
-                        ? "rounded bg-success-soft px-2 py-0.5 text-xs text-success-strong"
-                        : "rounded bg-fill px-2 py-0.5 text-xs text-fg-muted"
-                    }
-                  >
-                    {w.is_active ? "Active" : "Inactive"}
-                  </span>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`${w.is_active ? "Deactivate" : "Activate"} ${w.url}`}
-                    onClick={() => update.mutate({ id: w.id, is_active: !w.is_active })}
-                  >
-                    {w.is_active ? "Deactivate" : "Activate"}
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Send test event to ${w.url}`}
-                    disabledReason={w.is_active ? null : "Activate the webhook to send a test event."}
-                    loading={sendTest.isPending && sendTest.variables === w.id}
-                    onClick={() =>
-                      sendTest.mutate(w.id, {
-                        onSuccess: () => {
-                          setLogOf(w.id);
-                          toast.show("success", "Test event queued", "It appears in the delivery log once sent.");
-                        },
-                      })
-                    }
-                  >
-                    <Send size={14} aria-hidden /> Send test event
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Delivery log of ${w.url}`}
-                    aria-expanded={logOf === w.id}
-                    onClick={() => setLogOf(logOf === w.id ? null : w.id)}
-                  >
-                    <ScrollText size={14} aria-hidden /> Log
-                  </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Edit ${w.url}`} onClick={() => setEditing(w)}>
-                    <Pencil size={14} aria-hidden />
-                  </Button>
-                  <Button
-                    variant="ghost"
-                    size="sm"
-                    aria-label={`Regenerate the secret of ${w.url}`}
-                    onClick={() => setRegenerating(w)}
-                  >
-                    <RefreshCw size={14} aria-hidden />
-                  </Button>
-                  <Button variant="ghost" size="sm" aria-label={`Delete ${w.url}`} onClick={() => setDeleting(w)}>
-                    <Trash2 size={14} aria-hidden />
-                  </Button>
-                </div>
-                {logOf === w.id && <DeliveryLog slug={slug} webhookId={w.id} />}
-              </li>
-            );
-          })}
+          {list.map((w) => (
+            <WebhookRow
+              key={w.id}
+              slug={slug}
+              webhook={w}
+              logOpen={logOf === w.id}
+              setLogOpen={(open) => setLogOf(open ? w.id : null)}
+              onEdit={() => setEditing(w)}
+              onRegenerate={() => setRegenerating(w)}
+              onDelete={() => setDeleting(w)}
+            />
+          ))}
         </ul>
       )}
       <WebhookForm
@@ -163,151 +72,175 @@ export function WorkspaceWebhooksSettings() {
         }}
       />
       <SecretModal shown={secret} onClose={() => setSecret(null)} />
-      <ConfirmModal
-        open={!!regenerating}
-        onClose={() => setRegenerating(null)}
-        title="Regenerate secret"
-        message={
-          <>
-            Make a new secret for the webhook to <span className="break-all font-mono">{regenerating?.url}</span>? The
-            current secret stops working at once: deliveries are signed with the new one, which the receiving system
-            must then be given.
-          </>
-        }
-        confirmLabel="Regenerate"
-        loading={regenerate.isPending}
-        onConfirm={() => {
-          const w = regenerating;
-          if (!w) return;
-          regenerate.mutate(w.id, {
-            onSettled: () => setRegenerating(null),
-            onSuccess: (r) => r.secret_key && setSecret({ url: w.url, secret: r.secret_key }),
-          });
-        }}
-      />
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        title="Delete webhook"
-        message={`Delete the webhook to ${deleting?.url}? Nothing more is sent to it, and its delivery log goes too.`}
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onConfirm={() =>
-          deleting &&
-          remove.mutate(deleting.id, {
-            onSettled: () => setDeleting(null),
-            onSuccess: () => toast.show("success", "Webhook deleted"),
-          })
-        }
-      />
+      <RegenerateSecret slug={slug} webhook={regenerating} onClose={() => setRegenerating(null)} onMade={setSecret} />
+      <DeleteWebhook slug={slug} webhook={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
 }
 
-function WebhookForm({
+type Shown = { url: string; secret: string };
+
+/** One webhook: its URL and events, whether it is active, and its actions; the delivery log below when open. */
+function WebhookRow({
   slug,
-  webhook,
-  open,
-  onClose,
-  onCreated,
+  webhook: w,
+  logOpen,
+  setLogOpen,
+  onEdit,
+  onRegenerate,
+  onDelete,
 }: {
   slug: string;
-  webhook: Webhook | null;
-  open: boolean;
-  onClose: () => void;
-  onCreated: (w: Webhook) => void;
+  webhook: Webhook;
+  logOpen: boolean;
+  setLogOpen: (open: boolean) => void;
+  onEdit: () => void;
+  onRegenerate: () => void;
+  onDelete: () => void;
 }) {
+  const events = WEBHOOK_EVENTS.filter((e) => w[e]).map((e) => EVENT_LABEL[e]);
   return (
-    <Modal open={open} onClose={onClose} title={webhook ? "Edit webhook" : "Add webhook"}>
-      {open && (
-        <WebhookFormBody
-          key={webhook?.id ?? "new"}
-          slug={slug}
-          webhook={webhook}
-          onClose={onClose}
-          onCreated={onCreated}
-        />
-      )}
-    </Modal>
+    <li className="space-y-2 px-4 py-3" data-webhook={w.url}>
+      <div className="flex flex-wrap items-center gap-3">
+        <div className="min-w-0 flex-1">
+          <div className="truncate font-mono text-sm" title={w.url}>
+            {w.url}
+          </div>
+          <div className="text-xs text-fg-subtle">{events.length ? events.join(", ") : "No events selected"}</div>
+        </div>
+        <span
+          className={
+            w.is_active
+              ? "rounded bg-success-soft px-2 py-0.5 text-xs text-success-strong"
+              : "rounded bg-fill px-2 py-0.5 text-xs text-fg-muted"
+          }
+        >
+          {w.is_active ? "Active" : "Inactive"}
+        </span>
+        <ActiveAndTest slug={slug} webhook={w} onSent={() => setLogOpen(true)} />
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-label={`Delivery log of ${w.url}`}
+          aria-expanded={logOpen}
+          onClick={() => setLogOpen(!logOpen)}
+        >
+          <ScrollText size={14} aria-hidden /> Log
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Edit ${w.url}`} onClick={onEdit}>
+          <Pencil size={14} aria-hidden />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Regenerate the secret of ${w.url}`} onClick={onRegenerate}>
+          <RefreshCw size={14} aria-hidden />
+        </Button>
+        <Button variant="ghost" size="sm" aria-label={`Delete ${w.url}`} onClick={onDelete}>
+          <Trash2 size={14} aria-hidden />
+        </Button>
+      </div>
+      {logOpen && <DeliveryLog slug={slug} webhookId={w.id} />}
+    </li>
   );
 }
 
-function WebhookFormBody({
+/** Activate or deactivate a webhook, and send it a test event (an active one only). */
+function ActiveAndTest({ slug, webhook: w, onSent }: { slug: string; webhook: Webhook; onSent: () => void }) {
+  const sendTest = useSendWebhookTest(slug);
+  const update = useUpdateWebhook(slug);
+  const toast = useToast();
+  return (
+    <>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`${w.is_active ? "Deactivate" : "Activate"} ${w.url}`}
+        onClick={() => update.mutate({ id: w.id, is_active: !w.is_active })}
+      >
+        {w.is_active ? "Deactivate" : "Activate"}
+      </Button>
+      <Button
+        variant="ghost"
+        size="sm"
+        aria-label={`Send test event to ${w.url}`}
+        disabledReason={w.is_active ? null : "Activate the webhook to send a test event."}
+        loading={sendTest.isPending}
+        onClick={() =>
+          sendTest.mutate(w.id, {
+            onSuccess: () => {
+              onSent();
+              toast.show("success", "Test event queued", "It appears in the delivery log once sent.");
+            },
+          })
+        }
+      >
+        <Send size={14} aria-hidden /> Send test event
+      </Button>
+    </>
+  );
+}
+
+/** Asks before making a new secret (the old one stops working), then shows the new one once. */
+function RegenerateSecret({
   slug,
   webhook,
   onClose,
-  onCreated,
+  onMade,
 }: {
   slug: string;
   webhook: Webhook | null;
   onClose: () => void;
-  onCreated: (w: Webhook) => void;
+  onMade: (shown: Shown) => void;
 }) {
-  const create = useCreateWebhook(slug);
-  const update = useUpdateWebhook(slug);
-  const toast = useToast();
-  const [url, setUrl] = useState(webhook?.url ?? "");
-  const [active, setActive] = useState(webhook?.is_active ?? true);
-  const [flags, setFlags] = useState<Flags>(flagsOf(webhook));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    const body = { url: url.trim(), is_active: active, ...flags };
-    const onError = (err: Error) => setErrors(fieldErrors(err));
-    if (webhook)
-      update.mutate(
-        { id: webhook.id, ...body },
-        {
-          onSuccess: () => {
-            toast.show("success", "Webhook updated");
-            onClose();
-          },
-          onError,
-        },
-      );
-    else create.mutate(body, { onSuccess: onCreated, onError });
-  };
+  const regenerate = useRegenerateWebhookSecret(slug);
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label={webhook ? "Edit webhook" : "Add webhook"}>
-      <Input
-        label="Payload URL"
-        type="url"
-        required
-        placeholder="https://example.com/stride-webhook"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        error={errors.url}
-      />
-      <fieldset className="space-y-2">
-        <legend className="text-sm font-medium text-fg-muted">Events to send</legend>
-        {WEBHOOK_EVENTS.map((ev) => (
-          <label key={ev} className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              checked={flags[ev]}
-              onChange={(e) => setFlags({ ...flags, [ev]: e.target.checked })}
-            />
-            {EVENT_LABEL[ev]}
-          </label>
-        ))}
-      </fieldset>
-      <Toggle label="Active" description="Inactive webhooks are sent nothing." checked={active} onChange={setActive} />
-      {errors.error && <Banner>{errors.error}</Banner>}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending || update.isPending}>
-          {webhook ? "Save" : "Create webhook"}
-        </Button>
-      </div>
-    </form>
+    <ConfirmModal
+      open={!!webhook}
+      onClose={onClose}
+      title="Regenerate secret"
+      message={
+        <>
+          Make a new secret for the webhook to <span className="break-all font-mono">{webhook?.url}</span>? The current
+          secret stops working at once: deliveries are signed with the new one, which the receiving system must then be
+          given.
+        </>
+      }
+      confirmLabel="Regenerate"
+      loading={regenerate.isPending}
+      onConfirm={() => {
+        const w = webhook;
+        if (!w) return;
+        regenerate.mutate(w.id, {
+          onSettled: onClose,
+          onSuccess: (r) => r.secret_key && onMade({ url: w.url, secret: r.secret_key }),
+        });
+      }}
+    />
+  );
+}
+
+function DeleteWebhook({ slug, webhook, onClose }: { slug: string; webhook: Webhook | null; onClose: () => void }) {
+  const remove = useDeleteWebhook(slug);
+  const toast = useToast();
+  return (
+    <ConfirmModal
+      open={!!webhook}
+      onClose={onClose}
+      title="Delete webhook"
+      message={`Delete the webhook to ${webhook?.url}? Nothing more is sent to it, and its delivery log goes too.`}
+      confirmLabel="Delete"
+      loading={remove.isPending}
+      onConfirm={() =>
+        webhook &&
+        remove.mutate(webhook.id, {
+          onSettled: onClose,
+          onSuccess: () => toast.show("success", "Webhook deleted"),
+        })
+      }
+    />
   );
 }
 
 /** The secret, shown once (after create or regenerate) with a copy button. */
-function SecretModal({ shown, onClose }: { shown: { url: string; secret: string } | null; onClose: () => void }) {
+function SecretModal({ shown, onClose }: { shown: Shown | null; onClose: () => void }) {
   const toast = useToast();
   return (
     <Modal open={!!shown} onClose={onClose} title="Webhook secret" footer={<Button onClick={onClose}>Done</Button>}>
