@@ -9,12 +9,65 @@ import {
 } from "../../api/intake.ts";
 import { Banner, Button, ConfirmModal, Input, Modal, Select, Textarea, cx } from "../../components/ui/index.ts";
 import { useDialogForm } from "../../lib/settings-form.ts";
+import type { Act, IntakeDialog } from "./useIntakeData.ts";
 import { checkRequest, checkSnooze, dayStart, PAST_DAY, requestBody, type RequestValues } from "./forms.ts";
+
+/** The intake's open dialog, if any: a new request, or the selected one's duplicate, snooze or delete. */
+export function IntakeDialogs({
+  dialog,
+  close,
+  slug,
+  pid,
+  item,
+  act,
+  onCreated,
+  onDeleted,
+}: {
+  dialog: IntakeDialog;
+  close: () => void;
+  slug: string;
+  pid: string;
+  item: IntakeItemDetail | null;
+  act: Act;
+  onCreated: (issueId: string) => void;
+  onDeleted: (issueId: string) => void;
+}) {
+  if (dialog === "create") return <CreateRequestModal slug={slug} pid={pid} onClose={close} onCreated={onCreated} />;
+  if (!item) return null;
+  if (dialog === "duplicate")
+    return (
+      <DuplicatePicker
+        slug={slug}
+        pid={pid}
+        selfId={item.issue.id}
+        onClose={close}
+        onPick={(id) => {
+          close();
+          act({ status: INTAKE_STATUS.duplicate, duplicate_to: id });
+        }}
+      />
+    );
+  if (dialog === "snooze")
+    return (
+      <SnoozeModal
+        onClose={close}
+        onSnooze={(till) => {
+          close();
+          act({ snoozed_till: till });
+        }}
+      />
+    );
+  if (dialog === "delete")
+    return (
+      <DeleteRequest slug={slug} pid={pid} item={item} onClose={close} onDeleted={() => onDeleted(item.issue.id)} />
+    );
+  return null;
+}
 
 const NEW_REQUEST: RequestValues = { name: "", text: "", priority: "none" };
 
 /** File a request from the app: a title, a text and a priority. */
-export function CreateRequestModal({
+function CreateRequestModal({
   slug,
   pid,
   onClose,
@@ -76,7 +129,7 @@ export function CreateRequestModal({
 }
 
 /** Mark as duplicate: search the project's work items, pick one (arrows and Enter, or a click). */
-export function DuplicatePicker({
+function DuplicatePicker({
   slug,
   pid,
   selfId,
@@ -149,7 +202,7 @@ export function DuplicatePicker({
 }
 
 /** Snooze choices (1 day … 2 weeks, or a day of one's own). */
-export function SnoozeModal({ onClose, onSnooze }: { onClose: () => void; onSnooze: (till: string) => void }) {
+function SnoozeModal({ onClose, onSnooze }: { onClose: () => void; onSnooze: (till: string) => void }) {
   const { form, error, onSubmit } = useDialogForm({ day: "" }, checkSnooze);
   const custom = dayStart(form.watch("day"));
   const past = custom !== null && custom.getTime() <= Date.now();
@@ -189,7 +242,7 @@ export function SnoozeModal({ onClose, onSnooze }: { onClose: () => void; onSnoo
   );
 }
 
-export function DeleteRequest({
+function DeleteRequest({
   slug,
   pid,
   item,

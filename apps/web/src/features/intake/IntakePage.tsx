@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { Link } from "react-router";
 import { Plus } from "lucide-react";
-import { INTAKE_STATUS } from "@stride/shared";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
-import { CreateRequestModal, DeleteRequest, DuplicatePicker, SnoozeModal } from "./IntakeDialogs.tsx";
+import { IntakeDialogs } from "./IntakeDialogs.tsx";
 import { IntakeDetail } from "./IntakeDetail.tsx";
 import { IntakeFilterMenu } from "./IntakeFilterMenu.tsx";
 import { IntakeList } from "./IntakeList.tsx";
@@ -24,44 +23,20 @@ export function IntakePage() {
   const { tab, selected, items, item, select, setTab, act } = data;
   const [dialog, setDialog] = useState<IntakeDialog>(null);
   const canTriage = useCan("triage", "intake");
-  const canCreate = useCan("create", "intake");
-  const canSettings = useCan("settingsView", "intake");
   useIntakeKeys({ items, selected, canTriage, dialog, act, select, setDialog });
 
-  if (!project.intake_view) {
-    return (
-      <>
-        <PageHeader title="Intake" />
-        <EmptyState
-          title="Intake is turned off"
-          description="A project admin can turn on intake in the project's feature settings."
-        />
-      </>
-    );
-  }
+  if (!project.intake_view) return <IntakeOff />;
 
-  const close = () => setDialog(null);
   return (
     <div className="flex h-full min-h-0 flex-col">
       <PageHeader
         title="Intake"
         actions={
-          <div className="flex items-center gap-2">
-            <IntakeFilterMenu tab={tab} filters={data.filters} setFilter={data.setFilter} />
-            {canSettings && (
-              <Link
-                to={`/${slug}/projects/${pid}/intake/settings/`}
-                className="rounded-md border border-line-strong px-2 py-1 text-sm"
-              >
-                Intake settings
-              </Link>
-            )}
-            {canCreate && (
-              <Button onClick={() => setDialog("create")}>
-                <Plus size={14} aria-hidden /> New request
-              </Button>
-            )}
-          </div>
+          <IntakeActions
+            data={data}
+            settingsTo={`/${slug}/projects/${pid}/intake/settings/`}
+            onCreate={() => setDialog("create")}
+          />
         }
       />
       <div className="flex min-h-0 flex-1">
@@ -94,54 +69,67 @@ export function IntakePage() {
           )}
         </section>
       </div>
-      {dialog === "create" && (
-        <CreateRequestModal
-          slug={slug}
-          pid={pid}
-          onClose={close}
-          onCreated={(id) => {
-            setTab("open");
-            select(id);
-          }}
-        />
+      <IntakeDialogs
+        dialog={dialog}
+        close={() => setDialog(null)}
+        slug={slug}
+        pid={pid}
+        item={item}
+        act={act}
+        onCreated={(id) => {
+          setTab("open");
+          select(id);
+        }}
+        onDeleted={(id) =>
+          select(
+            nextSelection(
+              items.map((r) => r.issue.id),
+              id,
+            ),
+          )
+        }
+      />
+    </div>
+  );
+}
+
+/** The header's filters, the link to the intake settings and the new-request button (each for who may). */
+function IntakeActions({
+  data,
+  settingsTo,
+  onCreate,
+}: {
+  data: ReturnType<typeof useIntakeData>;
+  settingsTo: string;
+  onCreate: () => void;
+}) {
+  const canCreate = useCan("create", "intake");
+  const canSettings = useCan("settingsView", "intake");
+  return (
+    <div className="flex items-center gap-2">
+      <IntakeFilterMenu tab={data.tab} filters={data.filters} setFilter={data.setFilter} />
+      {canSettings && (
+        <Link to={settingsTo} className="rounded-md border border-line-strong px-2 py-1 text-sm">
+          Intake settings
+        </Link>
       )}
-      {dialog === "duplicate" && item && (
-        <DuplicatePicker
-          slug={slug}
-          pid={pid}
-          selfId={item.issue.id}
-          onClose={close}
-          onPick={(id) => {
-            close();
-            act({ status: INTAKE_STATUS.duplicate, duplicate_to: id });
-          }}
-        />
-      )}
-      {dialog === "snooze" && item && (
-        <SnoozeModal
-          onClose={close}
-          onSnooze={(till) => {
-            close();
-            act({ snoozed_till: till });
-          }}
-        />
-      )}
-      {dialog === "delete" && item && (
-        <DeleteRequest
-          slug={slug}
-          pid={pid}
-          item={item}
-          onClose={close}
-          onDeleted={() =>
-            select(
-              nextSelection(
-                items.map((r) => r.issue.id),
-                item.issue.id,
-              ),
-            )
-          }
-        />
+      {canCreate && (
+        <Button onClick={onCreate}>
+          <Plus size={14} aria-hidden /> New request
+        </Button>
       )}
     </div>
+  );
+}
+
+function IntakeOff() {
+  return (
+    <>
+      <PageHeader title="Intake" />
+      <EmptyState
+        title="Intake is turned off"
+        description="A project admin can turn on intake in the project's feature settings."
+      />
+    </>
   );
 }
