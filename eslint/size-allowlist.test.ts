@@ -58,7 +58,6 @@ const BASELINE = {
     "apps/web/src/features/god-mode/WorkspacesPage.tsx": 106,
     "apps/web/src/features/intake/IntakeSettingsPage.tsx": 122,
     "apps/web/src/features/invitations/WorkspaceInvitationPage.tsx": 118,
-    "apps/web/src/features/people/PersonPages.tsx": 100,
     "apps/web/src/features/profile/ProfilePage.tsx": 128,
     "apps/web/src/features/profile/SecretsPage.tsx": 108,
     "apps/web/src/features/project-settings/AgentsPage.tsx": 153,
