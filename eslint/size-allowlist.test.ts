@@ -71,7 +71,6 @@ const BASELINE = {
     "apps/web/src/features/project-settings/StatesPage.tsx": 127,
     "apps/web/src/features/project-settings/WorkItemTypesPage.tsx": 108,
     "apps/web/src/features/project-settings/WorkflowsPage.tsx": 146,
-    "apps/web/src/features/views/ProjectViewsPage.tsx": 121,
     "apps/web/src/features/work-item-detail/Activity.tsx": 126,
     "apps/web/src/features/work-item-detail/WorkItemDetail.tsx": 511,
     "apps/web/src/features/work-item-detail/widgets/Attachments.tsx": 191,
