@@ -50,7 +50,6 @@ const BASELINE = {
     "apps/web/src/components/work-item/VersionHistoryView.tsx": 115,
     "apps/web/src/components/work-item/custom-properties.tsx": 156,
     "apps/web/src/components/workspace/InviteMembersForm.tsx": 105,
-    "apps/web/src/features/analytics/AnalyticsPage.tsx": 96,
     "apps/web/src/features/auth/EmailAuthForm.tsx": 229,
     "apps/web/src/features/drafts/DraftsPage.tsx": 113,
     "apps/web/src/features/god-mode/EmailPage.tsx": 188,
