@@ -93,7 +93,6 @@ const BASELINE = {
     "apps/web/src/features/workspace-settings/GeneralPage.tsx": 105,
     "apps/web/src/features/workspace-settings/MembersPage.tsx": 195,
     "apps/web/src/features/workspace-settings/WebhooksPage.tsx": 161,
-    "apps/web/src/features/workspace/FavoritesSection.tsx": 109,
     "bench/export.ts": 96,
     "bench/issue13.ts": 158,
     "bench/live.ts": 140,
