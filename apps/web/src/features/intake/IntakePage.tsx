@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Plus } from "lucide-react";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { FeatureOffPage } from "../../components/project/FeatureOff.tsx";
 import { Button, EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
@@ -25,7 +26,7 @@ export function IntakePage() {
   const canTriage = useCan("triage", "intake");
   useIntakeKeys({ items, selected, canTriage, dialog, act, select, setDialog });
 
-  if (!project.intake_view) return <IntakeOff />;
+  if (!project.intake_view) return <FeatureOffPage title="Intake" feature="Intake" />;
 
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -119,17 +120,5 @@ function IntakeActions({
         </Button>
       )}
     </div>
-  );
-}
-
-function IntakeOff() {
-  return (
-    <>
-      <PageHeader title="Intake" />
-      <EmptyState
-        title="Intake is turned off"
-        description="A project admin can turn on intake in the project's feature settings."
-      />
-    </>
   );
 }

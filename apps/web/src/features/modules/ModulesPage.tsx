@@ -4,6 +4,7 @@ import { Archive, ChartGantt, Kanban, List } from "lucide-react";
 import { MODULE_LAYOUTS, sortModules, type ModuleOrderBy } from "@stride/shared";
 import { Button, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { FeatureOffPage } from "../../components/project/FeatureOff.tsx";
 import { Icon } from "../../components/work-item/icons.tsx";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { useCan } from "../../lib/permissions.ts";
@@ -40,7 +41,7 @@ export function ModulesPage() {
     return sortModules(display.favorites ? all.filter((m) => m.is_favorite) : all, display.order_by);
   }, [modules.data, display.favorites, display.order_by]);
 
-  if (!project.module_view) return <ModulesOff />;
+  if (!project.module_view) return <FeatureOffPage title="Modules" feature="Modules" />;
   return (
     <div className="flex min-h-0 flex-1 flex-col" data-modules-layout={display.layout}>
       <PageHeader
@@ -166,17 +167,5 @@ function DisplayBar({ display, setDisplay }: { display: Display; setDisplay: (p:
         Favourites only
       </button>
     </div>
-  );
-}
-
-function ModulesOff() {
-  return (
-    <>
-      <PageHeader title="Modules" />
-      <EmptyState
-        title="Modules is turned off"
-        description="A project admin can turn on modules in the project's feature settings."
-      />
-    </>
   );
 }

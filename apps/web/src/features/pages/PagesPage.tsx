@@ -12,6 +12,7 @@ import {
 import { useMe } from "../../api/users.ts";
 import { Button, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { FeatureOffPage } from "../../components/project/FeatureOff.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
@@ -41,17 +42,7 @@ export function PagesPage() {
   const nav = useNavigate();
   const [creating, setCreating] = useCreateParam(mayCreate && on);
 
-  if (!on) {
-    return (
-      <>
-        <PageHeader title="Pages" />
-        <EmptyState
-          title="Pages are turned off"
-          description="A project admin can turn on pages in the project's feature settings."
-        />
-      </>
-    );
-  }
+  if (!on) return <FeatureOffPage title="Pages" feature="Pages" plural />;
   const setParam = (k: string, v: string) =>
     setSearch(
       (s) => {

@@ -2,8 +2,9 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Globe, Plus, Star, Trash2 } from "lucide-react";
 import { useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
-import { Button, EmptyState, Select, cx } from "../../components/ui/index.ts";
+import { Button, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { FeatureOffPage } from "../../components/project/FeatureOff.tsx";
 import { viewPath } from "../../components/views/SaveViewModal.tsx";
 import { DeleteViewModal, NewViewModal, ViewBadges, ViewsListBody } from "../../components/views/ViewBits.tsx";
 import { usePermissions } from "../../lib/permissions.ts";
@@ -24,7 +25,7 @@ export function ProjectViewsPage() {
   const mayPublish = can("edit", "publish", { projectId });
   const rows = useMemo(() => sortViews(views.data ?? [], sort), [views.data, sort]);
 
-  if (!project.issue_views_view) return <ViewsOff />;
+  if (!project.issue_views_view) return <FeatureOffPage title="Views" feature="Views" plural />;
   const mayCreate = can("create", "view");
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -146,17 +147,5 @@ function ViewRow({
         </button>
       )}
     </li>
-  );
-}
-
-function ViewsOff() {
-  return (
-    <>
-      <PageHeader title="Views" />
-      <EmptyState
-        title="Views are turned off"
-        description="A project admin can turn on views in the project's feature settings."
-      />
-    </>
   );
 }
