@@ -119,35 +119,7 @@ function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
           </NavLink>
         ))}
       </nav>
-      <div
-        role="group"
-        aria-label="Projects"
-        className="flex flex-wrap items-center gap-1 border-b border-line px-4 py-2 text-xs"
-      >
-        <span className="text-fg-subtle">Projects:</span>
-        {mine.map((p) => {
-          const on = selected.includes(p.id);
-          return (
-            <button
-              key={p.id}
-              type="button"
-              aria-pressed={on}
-              onClick={() => toggle(p.id)}
-              className={cx(
-                "rounded-full border px-2 py-0.5",
-                on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-raised text-fg-muted hover:bg-fill",
-              )}
-            >
-              {p.name}
-            </button>
-          );
-        })}
-        {selected.length > 0 && (
-          <span className="ml-2 text-fg-subtle">
-            {selected.length} of {mine.length}
-          </span>
-        )}
-      </div>
+      <ProjectChips projects={mine} selected={selected} onToggle={toggle} />
       <div className="min-h-0 flex-1 space-y-4 overflow-y-auto p-4">
         {tab === "scope_and_demand" ? (
           <Overview slug={slug} scope={scope} />
@@ -155,6 +127,49 @@ function AnalyticsTabs({ tab }: { tab: AnalyticsScreenTab }) {
           <WorkItemsTab slug={slug} scope={scope} metrics={metrics} />
         )}
       </div>
+    </div>
+  );
+}
+
+/** The projects filter: the caller's projects as toggles, and how many are picked. */
+function ProjectChips({
+  projects: mine,
+  selected,
+  onToggle,
+}: {
+  projects: { id: string; name: string }[];
+  selected: string[];
+  onToggle: (id: string) => void;
+}) {
+  return (
+    <div
+      role="group"
+      aria-label="Projects"
+      className="flex flex-wrap items-center gap-1 border-b border-line px-4 py-2 text-xs"
+    >
+      <span className="text-fg-subtle">Projects:</span>
+      {mine.map((p) => {
+        const on = selected.includes(p.id);
+        return (
+          <button
+            key={p.id}
+            type="button"
+            aria-pressed={on}
+            onClick={() => onToggle(p.id)}
+            className={cx(
+              "rounded-full border px-2 py-0.5",
+              on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-raised text-fg-muted hover:bg-fill",
+            )}
+          >
+            {p.name}
+          </button>
+        );
+      })}
+      {selected.length > 0 && (
+        <span className="ml-2 text-fg-subtle">
+          {selected.length} of {mine.length}
+        </span>
+      )}
     </div>
   );
 }

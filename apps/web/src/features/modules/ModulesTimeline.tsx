@@ -25,16 +25,8 @@ export function ModulesTimeline({ slug, pid, modules }: { slug: string; pid: str
   const [around, setAround] = useState(localToday());
   const { dayWidth } = GANTT_SCALES[scale];
   const range = ganttRange(scale, around);
-  const width = range.days * dayWidth;
-  const today = localToday();
-  const months: { start: string; days: number }[] = [];
-  for (let d = range.start; d <= range.end;) {
-    const next = addDays(d.slice(0, 8) + "01", 32).slice(0, 8) + "01";
-    const end = next > range.end ? addDays(range.end, 1) : next;
-    months.push({ start: d, days: diffDays(d, end) });
-    d = end;
-  }
   const shift = (dir: number) => setAround(addDays(around, dir * Math.max(7, Math.floor(range.days / 2))));
+  const href = (m: Module) => `/${slug}/projects/${pid}/modules/${m.id}/`;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 border-b border-line px-4 py-2 text-sm">
@@ -51,27 +43,22 @@ export function ModulesTimeline({ slug, pid, modules }: { slug: string; pid: str
             </button>
           ))}
         </div>
-        <button
-          type="button"
-          onClick={() => shift(-1)}
-          className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill"
-        >
-          Earlier
-        </button>
-        <button
-          type="button"
-          onClick={() => setAround(localToday())}
-          className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill"
-        >
-          Today
-        </button>
-        <button
-          type="button"
-          onClick={() => shift(1)}
-          className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill"
-        >
-          Later
-        </button>
+        {(
+          [
+            ["Earlier", () => shift(-1)],
+            ["Today", () => setAround(localToday())],
+            ["Later", () => shift(1)],
+          ] as const
+        ).map(([label, go]) => (
+          <button
+            key={label}
+            type="button"
+            onClick={go}
+            className="rounded px-2 py-0.5 text-xs text-fg-muted hover:bg-fill"
+          >
+            {label}
+          </button>
+        ))}
       </div>
       <div className="flex min-h-0 flex-1 overflow-auto" role="region" aria-label="Modules timeline">
         <div
@@ -90,57 +77,75 @@ export function ModulesTimeline({ slug, pid, modules }: { slug: string; pid: str
               className="flex items-center gap-2 border-b border-line-subtle px-3"
               style={{ height: GANTT_BLOCK_HEIGHT }}
             >
-              <Link
-                to={`/${slug}/projects/${pid}/modules/${m.id}/`}
-                className="min-w-0 flex-1 truncate text-sm hover:underline"
-              >
+              <Link to={href(m)} className="min-w-0 flex-1 truncate text-sm hover:underline">
                 {m.name}
               </Link>
               <StatusBadge status={m.status} />
             </div>
           ))}
         </div>
-        <div className="relative shrink-0" style={{ width }}>
-          <div
-            className="sticky top-0 flex border-b border-line bg-canvas text-xs text-fg-subtle"
-            style={{ height: GANTT_HEADER_HEIGHT }}
-          >
-            {months.map((mo) => (
-              <div
-                key={mo.start}
-                className="border-r border-line-subtle px-2 pt-1"
-                style={{ width: mo.days * dayWidth }}
-              >
-                {monthShort(mo.start)}
-              </div>
-            ))}
-          </div>
-          {today >= range.start && today <= range.end && (
-            <div
-              aria-hidden
-              className="absolute bottom-0 w-px bg-indigo-400"
-              style={{ left: diffDays(range.start, today) * dayWidth + dayWidth / 2, top: GANTT_HEADER_HEIGHT }}
-            />
-          )}
-          {modules.map((m) => {
-            const g = barGeometry(m, range.start, dayWidth);
-            return (
-              <div key={m.id} className="relative border-b border-line-subtle" style={{ height: GANTT_BLOCK_HEIGHT }}>
-                {g && (
-                  <Link
-                    to={`/${slug}/projects/${pid}/modules/${m.id}/`}
-                    aria-label={`${m.name}: ${formatDate(m.start_date) || "no start"} to ${formatDate(m.target_date) || "no target"}`}
-                    className="absolute top-2 flex h-7 items-center overflow-hidden rounded bg-accent-soft px-2 text-xs text-accent-strong hover:bg-indigo-200"
-                    style={{ left: g.left, width: g.width }}
-                  >
-                    <span className="truncate">{m.name}</span>
-                  </Link>
-                )}
-              </div>
-            );
-          })}
-        </div>
+        <TimelineBars modules={modules} range={range} dayWidth={dayWidth} href={href} />
       </div>
+    </div>
+  );
+}
+
+/** The months along the top, today's line, and each module's bar from its start to its target date. */
+function TimelineBars({
+  modules,
+  range,
+  dayWidth,
+  href,
+}: {
+  modules: Module[];
+  range: ReturnType<typeof ganttRange>;
+  dayWidth: number;
+  href: (m: Module) => string;
+}) {
+  const today = localToday();
+  const months: { start: string; days: number }[] = [];
+  for (let d = range.start; d <= range.end;) {
+    const next = addDays(d.slice(0, 8) + "01", 32).slice(0, 8) + "01";
+    const end = next > range.end ? addDays(range.end, 1) : next;
+    months.push({ start: d, days: diffDays(d, end) });
+    d = end;
+  }
+  return (
+    <div className="relative shrink-0" style={{ width: range.days * dayWidth }}>
+      <div
+        className="sticky top-0 flex border-b border-line bg-canvas text-xs text-fg-subtle"
+        style={{ height: GANTT_HEADER_HEIGHT }}
+      >
+        {months.map((mo) => (
+          <div key={mo.start} className="border-r border-line-subtle px-2 pt-1" style={{ width: mo.days * dayWidth }}>
+            {monthShort(mo.start)}
+          </div>
+        ))}
+      </div>
+      {today >= range.start && today <= range.end && (
+        <div
+          aria-hidden
+          className="absolute bottom-0 w-px bg-indigo-400"
+          style={{ left: diffDays(range.start, today) * dayWidth + dayWidth / 2, top: GANTT_HEADER_HEIGHT }}
+        />
+      )}
+      {modules.map((m) => {
+        const g = barGeometry(m, range.start, dayWidth);
+        return (
+          <div key={m.id} className="relative border-b border-line-subtle" style={{ height: GANTT_BLOCK_HEIGHT }}>
+            {g && (
+              <Link
+                to={href(m)}
+                aria-label={`${m.name}: ${formatDate(m.start_date) || "no start"} to ${formatDate(m.target_date) || "no target"}`}
+                className="absolute top-2 flex h-7 items-center overflow-hidden rounded bg-accent-soft px-2 text-xs text-accent-strong hover:bg-indigo-200"
+                style={{ left: g.left, width: g.width }}
+              >
+                <span className="truncate">{m.name}</span>
+              </Link>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

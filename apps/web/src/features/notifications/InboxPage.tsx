@@ -1,13 +1,9 @@
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { Archive, ArchiveRestore, Check, CheckCheck, Clock, Mail } from "lucide-react";
+import { CheckCheck } from "lucide-react";
 import {
   isProjectUpdateNotification,
   NOTIFICATION_TYPES,
-  SNOOZE_OPTIONS,
-  SNOOZE_TIME_SLOTS,
-  customSnooze,
-  snoozeUntil,
   type NotificationTab,
   type NotificationType,
 } from "@stride/shared";
@@ -20,19 +16,12 @@ import {
   type Notification,
 } from "../../api/notifications.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
-import { Button, EmptyState, Input, Menu, Modal, PageSpinner, Select, cx } from "../../components/ui/index.ts";
+import { Button, EmptyState, Menu, PageSpinner, cx } from "../../components/ui/index.ts";
 import { Lazy } from "../../components/lazy.tsx";
 import { workItemDetailChunk } from "../work-item-detail/lazy.ts";
-import { useDateTimeFormat } from "../../lib/datetime.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
-import {
-  DEFAULT_INBOX,
-  describeNotification,
-  notificationAction,
-  notificationActor,
-  notificationSubject,
-} from "./inbox.ts";
-import { BotBadge } from "../../components/work-item/ActorName.tsx";
+import { DEFAULT_INBOX } from "./inbox.ts";
+import { InboxRow } from "./InboxRow.tsx";
 
 /** The work item beside the list: the detail chunk, loaded when a notification is opened. */
 const WorkItemDetail = workItemDetailChunk.component("WorkItemDetail");
@@ -71,11 +60,6 @@ export function InboxPage() {
       return p;
     });
   };
-  const close = () =>
-    setParams((p) => {
-      p.delete("open");
-      return p;
-    });
 
   const tabCount = (t: NotificationTab) =>
     (t === "all" ? counts?.total_unread_notifications_count : counts?.mention_unread_notifications_count) ?? 0;
@@ -86,41 +70,7 @@ export function InboxPage() {
         title="Inbox"
         actions={
           <div className="flex items-center gap-2">
-            <Menu
-              label="Filters"
-              ariaLabel="Inbox filters"
-              align="right"
-              buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm"
-              items={[
-                ...NOTIFICATION_TYPES.map((t) => ({
-                  label: TYPE_LABEL[t],
-                  kind: "checkbox" as const,
-                  checked: filters.types.includes(t),
-                  onSelect: () =>
-                    set({
-                      types: filters.types.includes(t) ? filters.types.filter((x) => x !== t) : [...filters.types, t],
-                    }),
-                })),
-                {
-                  label: "Unread only",
-                  kind: "checkbox" as const,
-                  checked: filters.unread,
-                  onSelect: () => set({ unread: !filters.unread }),
-                },
-                {
-                  label: "Archived",
-                  kind: "checkbox" as const,
-                  checked: filters.archived,
-                  onSelect: () => set({ archived: !filters.archived }),
-                },
-                {
-                  label: "Snoozed",
-                  kind: "checkbox" as const,
-                  checked: filters.snoozed,
-                  onSelect: () => set({ snoozed: !filters.snoozed }),
-                },
-              ]}
-            />
+            <InboxFilterMenu filters={filters} set={set} />
             <Button variant="secondary" onClick={() => markAll.mutate(filters)} disabled={tabCount(filters.tab) === 0}>
               <CheckCheck size={14} aria-hidden /> Mark all as read
             </Button>
@@ -132,28 +82,7 @@ export function InboxPage() {
           aria-label="Notifications"
           className={cx("flex min-h-0 flex-col border-r border-line", openRow ? "w-96 shrink-0" : "flex-1")}
         >
-          <div role="tablist" aria-label="Inbox tabs" className="flex gap-1 border-b border-line px-3">
-            {(["all", "mentions"] as const).map((t) => (
-              <button
-                key={t}
-                type="button"
-                role="tab"
-                aria-selected={filters.tab === t}
-                onClick={() => set({ tab: t })}
-                className={cx(
-                  "flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm",
-                  filters.tab === t ? "border-indigo-600 font-medium" : "border-transparent text-fg-subtle",
-                )}
-              >
-                {t === "all" ? "All" : "Mentions"}
-                {tabCount(t) > 0 && (
-                  <span data-testid={`unread-${t}`} className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
-                    {tabCount(t)}
-                  </span>
-                )}
-              </button>
-            ))}
-          </div>
+          <InboxTabs tab={filters.tab} count={tabCount} onPick={(t) => set({ tab: t })} />
           <div className="min-h-0 flex-1 overflow-y-auto">
             {list.isLoading ? (
               <PageSpinner />
@@ -172,186 +101,96 @@ export function InboxPage() {
           </div>
         </section>
         {openRow?.project && openRow.entity_identifier && (
-          <section aria-label="Work item" className="min-w-0 flex-1 overflow-y-auto">
-            <Lazy>
-              <WorkItemDetail
-                key={openRow.entity_identifier}
-                slug={slug}
-                pid={openRow.project}
-                id={openRow.entity_identifier}
-                variant="peek"
-                onClose={close}
-              />
-            </Lazy>
-          </section>
+          <OpenItem
+            slug={slug}
+            pid={openRow.project}
+            id={openRow.entity_identifier}
+            onClose={() =>
+              setParams((p) => {
+                p.delete("open");
+                return p;
+              })
+            }
+          />
         )}
       </div>
     </div>
   );
 }
 
-function InboxRow({
-  n,
-  active,
-  onOpen,
-  act,
+/** The inbox's filters: the notification types, unread only, archived, snoozed. */
+function InboxFilterMenu({ filters, set }: { filters: InboxFilters; set: (p: Partial<InboxFilters>) => void }) {
+  const flag = (label: string, key: "unread" | "archived" | "snoozed") => ({
+    label,
+    kind: "checkbox" as const,
+    checked: filters[key],
+    onSelect: () => set({ [key]: !filters[key] }),
+  });
+  return (
+    <Menu
+      label="Filters"
+      ariaLabel="Inbox filters"
+      align="right"
+      buttonClassName="rounded-md border border-line-strong px-2 py-1 text-sm"
+      items={[
+        ...NOTIFICATION_TYPES.map((t) => ({
+          label: TYPE_LABEL[t],
+          kind: "checkbox" as const,
+          checked: filters.types.includes(t),
+          onSelect: () =>
+            set({ types: filters.types.includes(t) ? filters.types.filter((x) => x !== t) : [...filters.types, t] }),
+        })),
+        flag("Unread only", "unread"),
+        flag("Archived", "archived"),
+        flag("Snoozed", "snoozed"),
+      ]}
+    />
+  );
+}
+
+/** The All and Mentions tabs with their unread counts. */
+function InboxTabs({
+  tab,
+  count,
+  onPick,
 }: {
-  n: Notification;
-  active: boolean;
-  onOpen: () => void;
-  act: ReturnType<typeof useInboxAction>["mutate"];
+  tab: NotificationTab;
+  count: (t: NotificationTab) => number;
+  onPick: (t: NotificationTab) => void;
 }) {
-  const when = useDateTimeFormat();
-  const [custom, setCustom] = useState(false);
-  const unread = !n.read_at;
-  const { key, title } = notificationSubject(n);
   return (
-    <li
-      className={cx("group flex items-start gap-2 border-b border-line-subtle px-3 py-2", active && "bg-accent-soft")}
-      data-notification={n.id}
-      data-unread={unread || undefined}
-    >
-      <span
-        aria-hidden
-        className={cx("mt-2 h-2 w-2 shrink-0 rounded-full", unread ? "bg-indigo-600" : "bg-transparent")}
-      />
-      <button type="button" onClick={onOpen} className="min-w-0 flex-1 text-left">
-        <div className="flex items-center gap-2 text-xs text-fg-subtle">
-          <span>{key}</span>
-          <span>{when.dateTime(n.created_at)}</span>
-        </div>
-        <div className={cx("truncate text-sm", unread && "font-semibold")}>{title}</div>
-        <NotificationLine n={n} />
-        {n.snoozed_till && new Date(n.snoozed_till) > new Date() && (
-          <div className="text-xs text-amber-600">Snoozed till {when.dateTime(n.snoozed_till)}</div>
-        )}
-      </button>
-      <div className="flex shrink-0 items-center gap-1">
-        <IconButton
-          label={unread ? "Mark as read" : "Mark as unread"}
-          onClick={() => act({ kind: unread ? "read" : "unread", n })}
+    <div role="tablist" aria-label="Inbox tabs" className="flex gap-1 border-b border-line px-3">
+      {(["all", "mentions"] as const).map((t) => (
+        <button
+          key={t}
+          type="button"
+          role="tab"
+          aria-selected={tab === t}
+          onClick={() => onPick(t)}
+          className={cx(
+            "flex items-center gap-1.5 border-b-2 px-2 py-2 text-sm",
+            tab === t ? "border-indigo-600 font-medium" : "border-transparent text-fg-subtle",
+          )}
         >
-          {unread ? <Check size={14} /> : <Mail size={14} />}
-        </IconButton>
-        <Menu
-          label={<Clock size={14} aria-hidden />}
-          ariaLabel="Snooze"
-          align="right"
-          buttonClassName="rounded p-1 hover:bg-fill-strong"
-          items={[
-            ...SNOOZE_OPTIONS.map((o) => ({
-              label: o.label,
-              onSelect: () => act({ kind: "snooze", n, till: snoozeUntil(o.days).toISOString() }),
-            })),
-            { label: "Custom", onSelect: () => setCustom(true) },
-            ...(n.snoozed_till
-              ? [{ label: "Unsnooze", onSelect: () => act({ kind: "snooze" as const, n, till: null }) }]
-              : []),
-          ]}
-        />
-        <IconButton
-          label={n.archived_at ? "Unarchive" : "Archive"}
-          onClick={() => act({ kind: n.archived_at ? "unarchive" : "archive", n })}
-        >
-          {n.archived_at ? <ArchiveRestore size={14} /> : <Archive size={14} />}
-        </IconButton>
-      </div>
-      {custom && (
-        <CustomSnooze
-          onClose={() => setCustom(false)}
-          onSnooze={(till) => {
-            act({ kind: "snooze", n, till });
-            setCustom(false);
-          }}
-        />
-      )}
-    </li>
+          {t === "all" ? "All" : "Mentions"}
+          {count(t) > 0 && (
+            <span data-testid={`unread-${t}`} className="rounded-full bg-indigo-600 px-1.5 text-xs text-white">
+              {count(t)}
+            </span>
+          )}
+        </button>
+      ))}
+    </div>
   );
 }
 
-function IconButton({ label, onClick, children }: { label: string; onClick: () => void; children: React.ReactNode }) {
+/** The opened notification's work item, beside the list. */
+function OpenItem({ slug, pid, id, onClose }: { slug: string; pid: string; id: string; onClose: () => void }) {
   return (
-    <button
-      type="button"
-      aria-label={label}
-      title={label}
-      onClick={onClick}
-      className="rounded p-1 text-fg-subtle hover:bg-fill-strong"
-    >
-      {children}
-    </button>
-  );
-}
-
-/** The custom snooze: a day, a 30-minute slot from 12:00 to 11:30 and AM / PM. */
-function CustomSnooze({ onClose, onSnooze }: { onClose: () => void; onSnooze: (till: string) => void }) {
-  const [day, setDay] = useState("");
-  const [slot, setSlot] = useState("9:00");
-  const [period, setPeriod] = useState<"AM" | "PM">("AM");
-  const till = customSnooze(day, slot, period);
-  const past = till !== null && till.getTime() <= Date.now();
-  return (
-    <Modal
-      open
-      onClose={onClose}
-      title="Custom snooze"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button disabled={!till || past} onClick={() => till && onSnooze(till.toISOString())}>
-            Snooze
-          </Button>
-        </>
-      }
-    >
-      <div className="space-y-3">
-        <Input
-          label="Day"
-          type="date"
-          value={day}
-          onChange={(e) => setDay(e.target.value)}
-          error={past ? "Pick a time in the future." : undefined}
-        />
-        <div className="flex gap-2">
-          <Select label="Time" value={slot} onChange={(e) => setSlot(e.target.value)}>
-            {SNOOZE_TIME_SLOTS.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </Select>
-          <Select label="AM / PM" value={period} onChange={(e) => setPeriod(e.target.value as "AM" | "PM")}>
-            <option value="AM">AM</option>
-            <option value="PM">PM</option>
-          </Select>
-        </div>
-      </div>
-    </Modal>
-  );
-}
-
-/** Who did what: "Ada commented"; an agent's change shows its bot badge, and beneath, the person it acted for. */
-function NotificationLine({ n }: { n: Notification }) {
-  const who = notificationActor(n);
-  return (
-    <>
-      <div className="truncate text-sm text-fg-muted" title={describeNotification(n)}>
-        {who.name}
-        {who.isBot && (
-          <>
-            {" "}
-            <BotBadge />
-          </>
-        )}{" "}
-        {notificationAction(n)}
-      </div>
-      {who.onBehalfOf && (
-        <div className="truncate text-xs text-fg-subtle" data-on-behalf-of>
-          on behalf of <span className="font-medium text-fg-muted">{who.onBehalfOf}</span>
-        </div>
-      )}
-    </>
+    <section aria-label="Work item" className="min-w-0 flex-1 overflow-y-auto">
+      <Lazy>
+        <WorkItemDetail key={id} slug={slug} pid={pid} id={id} variant="peek" onClose={onClose} />
+      </Lazy>
+    </section>
   );
 }

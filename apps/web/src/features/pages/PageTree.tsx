@@ -242,14 +242,8 @@ function usePageDrag(data: PageTreeData): DragController<TreeSlot> {
   return useDragDrop(spec, { version: data.pages });
 }
 
-/** One page of the tree, with its sub-pages when it is open. */
-function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number; size: number; ctx: RowCtx }) {
-  const { data, expanded, visible, focus, slug, projectId } = ctx;
-  const nav = useNavigate();
-  const menu = useMenu({ placement: "bottom-end" });
-  const open = expanded.open.has(n.id);
-  const hasChildren = n.children.length > 0;
-  const href = pagePath(slug, projectId, n.id);
+/** A row's drag handle and drop target: the drop line on it and whether a page would land inside it. */
+function useRowDrag(n: PageNode, data: PageTreeData) {
   const drag = useDragItem<HTMLDivElement>(
     { id: n.id },
     {
@@ -275,51 +269,65 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
     (s) => !!s?.target && s.target.parent === n.id && s.origin.parent !== n.id,
   );
   const [edge, depth] = line ? line.split(" ") : [null, "0"];
-  const items = usePageTreeActions(n, data, ctx.onDialog);
+  return { drag, into, edge: edge as "top" | "bottom" | null, depth: Number(depth) };
+}
+
+/** What a key does on a row (WAI-ARIA tree keys, Space picks the page up); false when it is not the tree's. */
+function treeKey(key: string, n: PageNode, ctx: RowCtx, open: () => void): boolean {
+  const { data, expanded, visible, focus } = ctx;
+  const at = visible.findIndex((v) => v.id === n.id);
+  const hasChildren = n.children.length > 0;
+  const isOpen = expanded.open.has(n.id);
+  switch (key) {
+    case "ArrowDown":
+      focus(visible[at + 1]);
+      return true;
+    case "ArrowUp":
+      focus(visible[at - 1]);
+      return true;
+    case "Home":
+      focus(visible[0]);
+      return true;
+    case "End":
+      focus(visible[visible.length - 1]);
+      return true;
+    case "ArrowRight":
+      if (hasChildren && !isOpen) expanded.toggle(n.id, true);
+      else if (hasChildren) focus(n.children[0]);
+      return true;
+    case "ArrowLeft":
+      if (hasChildren && isOpen) expanded.toggle(n.id, false);
+      else focus(n.depth > 0 && n.parent ? data.byId.get(n.parent) : undefined);
+      return true;
+    case "Enter":
+      open();
+      return true;
+    case " ":
+      if (data.movable(n)) ctx.drag.pickUp({ id: n.id });
+      return true;
+    default:
+      return false;
+  }
+}
+
+/** One page of the tree, with its sub-pages when it is open. */
+function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number; size: number; ctx: RowCtx }) {
+  const nav = useNavigate();
+  const menu = useMenu({ placement: "bottom-end" });
+  const open = ctx.expanded.open.has(n.id);
+  const hasChildren = n.children.length > 0;
+  const href = pagePath(ctx.slug, ctx.projectId, n.id);
+  const items = usePageTreeActions(n, ctx.data, ctx.onDialog);
   const row = useRef<HTMLLIElement>(null);
 
   const onKeyDown = (e: KeyboardEvent<HTMLLIElement>) => {
     if (e.target !== e.currentTarget) return;
-    const at = visible.findIndex((v) => v.id === n.id);
-    const key = e.key;
-    if ((key === "F10" && e.shiftKey) || key === "ContextMenu") {
+    if ((e.key === "F10" && e.shiftKey) || e.key === "ContextMenu") {
       e.preventDefault();
       if (items.length) menu.show();
       return;
     }
-    const handled = (() => {
-      switch (key) {
-        case "ArrowDown":
-          focus(visible[at + 1]);
-          return true;
-        case "ArrowUp":
-          focus(visible[at - 1]);
-          return true;
-        case "Home":
-          focus(visible[0]);
-          return true;
-        case "End":
-          focus(visible[visible.length - 1]);
-          return true;
-        case "ArrowRight":
-          if (hasChildren && !open) expanded.toggle(n.id, true);
-          else if (hasChildren) focus(n.children[0]);
-          return true;
-        case "ArrowLeft":
-          if (hasChildren && open) expanded.toggle(n.id, false);
-          else focus(n.depth > 0 && n.parent ? data.byId.get(n.parent) : undefined);
-          return true;
-        case "Enter":
-          nav(href);
-          return true;
-        case " ":
-          if (data.movable(n)) ctx.drag.pickUp({ id: n.id });
-          return true;
-        default:
-          return false;
-      }
-    })();
-    if (handled) {
+    if (treeKey(e.key, n, ctx, () => nav(href))) {
       e.preventDefault();
       e.stopPropagation();
     }
@@ -350,54 +358,7 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
       }}
       className="rounded-md outline-none [&:focus-visible>div]:ring-2 [&:focus-visible>div]:ring-indigo-500"
     >
-      <div
-        ref={drag.ref}
-        className={cx(
-          "group relative flex items-center gap-0.5 rounded-md py-1 pr-1 text-sm",
-          current ? "bg-fill-selected font-medium text-fg" : "text-fg-muted hover:bg-fill-hover",
-          into && "bg-accent-soft ring-1 ring-inset ring-indigo-400",
-          drag.dragging && "opacity-40",
-          drag.lifted && "ring-2 ring-inset ring-indigo-500",
-          data.movable(n) && "cursor-grab active:cursor-grabbing",
-        )}
-        style={{ paddingLeft: indent(n.depth) }}
-      >
-        <DropLine edge={edge as "top" | "bottom" | null} inset indent={indent(Number(depth))} />
-        <button
-          type="button"
-          tabIndex={-1}
-          aria-hidden
-          onClick={() => hasChildren && expanded.toggle(n.id)}
-          className={cx(
-            "flex h-5 w-5 shrink-0 items-center justify-center rounded text-fg-subtle",
-            hasChildren ? "hover:bg-fill-strong" : "invisible",
-          )}
-        >
-          {open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
-        </button>
-        <FileText size={14} aria-hidden className="mr-1 shrink-0 text-fg-faint" />
-        <Link
-          to={href}
-          tabIndex={-1}
-          draggable={false}
-          className="min-w-0 flex-1 truncate"
-          onClick={() => ctx.focused(n.id)}
-        >
-          {n.label}
-        </Link>
-        {n.access === PAGE_ACCESS.PRIVATE && <Lock size={12} aria-label="Private" className="shrink-0 text-fg-faint" />}
-        {items.length > 0 && (
-          <button
-            type="button"
-            tabIndex={-1}
-            aria-label={`Actions for ${n.label}`}
-            {...menu.triggerProps}
-            className="shrink-0 rounded p-0.5 text-fg-subtle opacity-0 hover:bg-fill-strong focus:opacity-100 group-hover:opacity-100 aria-expanded:opacity-100"
-          >
-            <MoreHorizontal size={14} aria-hidden />
-          </button>
-        )}
-      </div>
+      <RowLine n={n} ctx={ctx} href={href} current={current} menuButton={items.length > 0 ? menu.triggerProps : null} />
       {menu.open && <MenuPopup menu={menu} items={items} label={`Actions for ${n.label}`} />}
       {hasChildren && open && (
         <ul role="group" className="space-y-px">
@@ -407,6 +368,76 @@ function PageTreeRow({ node: n, pos, size, ctx }: { node: PageNode; pos: number;
         </ul>
       )}
     </li>
+  );
+}
+
+/** The row's line: open or close, the page's name (a link), private mark, and its "…" menu button. */
+function RowLine({
+  n,
+  ctx,
+  href,
+  current,
+  menuButton,
+}: {
+  n: PageNode;
+  ctx: RowCtx;
+  href: string;
+  current: boolean;
+  menuButton: ReturnType<typeof useMenu>["triggerProps"] | null;
+}) {
+  const { data, expanded } = ctx;
+  const { drag, into, edge, depth } = useRowDrag(n, data);
+  const open = expanded.open.has(n.id);
+  const hasChildren = n.children.length > 0;
+  return (
+    <div
+      ref={drag.ref}
+      className={cx(
+        "group relative flex items-center gap-0.5 rounded-md py-1 pr-1 text-sm",
+        current ? "bg-fill-selected font-medium text-fg" : "text-fg-muted hover:bg-fill-hover",
+        into && "bg-accent-soft ring-1 ring-inset ring-indigo-400",
+        drag.dragging && "opacity-40",
+        drag.lifted && "ring-2 ring-inset ring-indigo-500",
+        data.movable(n) && "cursor-grab active:cursor-grabbing",
+      )}
+      style={{ paddingLeft: indent(n.depth) }}
+    >
+      <DropLine edge={edge} inset indent={indent(depth)} />
+      <button
+        type="button"
+        tabIndex={-1}
+        aria-hidden
+        onClick={() => hasChildren && expanded.toggle(n.id)}
+        className={cx(
+          "flex h-5 w-5 shrink-0 items-center justify-center rounded text-fg-subtle",
+          hasChildren ? "hover:bg-fill-strong" : "invisible",
+        )}
+      >
+        {open ? <ChevronDown size={14} aria-hidden /> : <ChevronRight size={14} aria-hidden />}
+      </button>
+      <FileText size={14} aria-hidden className="mr-1 shrink-0 text-fg-faint" />
+      <Link
+        to={href}
+        tabIndex={-1}
+        draggable={false}
+        className="min-w-0 flex-1 truncate"
+        onClick={() => ctx.focused(n.id)}
+      >
+        {n.label}
+      </Link>
+      {n.access === PAGE_ACCESS.PRIVATE && <Lock size={12} aria-label="Private" className="shrink-0 text-fg-faint" />}
+      {menuButton && (
+        <button
+          type="button"
+          tabIndex={-1}
+          aria-label={`Actions for ${n.label}`}
+          {...menuButton}
+          className="shrink-0 rounded p-0.5 text-fg-subtle opacity-0 hover:bg-fill-strong focus:opacity-100 group-hover:opacity-100 aria-expanded:opacity-100"
+        >
+          <MoreHorizontal size={14} aria-hidden />
+        </button>
+      )}
+    </div>
   );
 }
 

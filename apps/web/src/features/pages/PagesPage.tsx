@@ -12,6 +12,7 @@ import {
 import { useMe } from "../../api/users.ts";
 import { Button, EmptyState, PageSpinner, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { FeatureOffPage } from "../../components/project/FeatureOff.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { relativeTime } from "../../lib/dates.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
@@ -32,30 +33,16 @@ export const PAGE_TABS: { type: PageTab; label: string; count: "public_pages" | 
  * page tree (pages and their sub-pages) beside them.
  */
 export function PagesPage() {
-  const { slug, projectId, project, projectRole } = useCurrentProject();
+  const { slug, projectId, project } = useCurrentProject();
   const [search, setSearch] = useSearchParams();
   const { type, order } = pageListParams(search);
   const on = project.page_view;
-  const pages = usePages(slug, projectId, type, order, on);
   const summary = usePagesSummary(slug, projectId, on);
-  const me = useMe().data?.id ?? null;
-  const favorite = useFavoritePage(slug, projectId);
   const mayCreate = useCan("create", "page");
   const nav = useNavigate();
   const [creating, setCreating] = useCreateParam(mayCreate && on);
-  const tree = usePageTreeData();
 
-  if (!on) {
-    return (
-      <>
-        <PageHeader title="Pages" />
-        <EmptyState
-          title="Pages are turned off"
-          description="A project admin can turn on pages in the project's feature settings."
-        />
-      </>
-    );
-  }
+  if (!on) return <FeatureOffPage title="Pages" feature="Pages" plural />;
   const setParam = (k: string, v: string) =>
     setSearch(
       (s) => {
@@ -65,7 +52,6 @@ export function PagesPage() {
       },
       { replace: true },
     );
-  const rows = pages.data ?? [];
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader
@@ -78,11 +64,11 @@ export function PagesPage() {
               onChange={(e) => setParam("order_by", e.target.value)}
               className="py-1 text-sm"
             >
-              <option value="-updated_at">Recently updated</option>
-              <option value="-created_at">Newest first</option>
-              <option value="created_at">Oldest first</option>
-              <option value="name">Name A–Z</option>
-              <option value="-name">Name Z–A</option>
+              {SORTS.map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
             </Select>
             {mayCreate && (
               <Button size="sm" onClick={() => setCreating(true)}>
@@ -96,55 +82,9 @@ export function PagesPage() {
       <div className="flex min-h-0 flex-1">
         <PageTreePane />
         <div className="flex min-h-0 min-w-0 flex-1 flex-col">
-          <nav aria-label="Page filters" className="flex gap-1 border-b border-line px-4 py-1.5 text-sm">
-            {PAGE_TABS.map((t) => (
-              <button
-                key={t.type}
-                type="button"
-                aria-pressed={t.type === type}
-                onClick={() => setParam("type", t.type)}
-                className={cx("rounded px-2 py-1", t.type === type ? "bg-fill-selected" : "hover:bg-fill-hover")}
-              >
-                {t.label}
-                {summary.data && <span className="ml-1.5 text-xs text-fg-subtle">{summary.data[t.count]}</span>}
-              </button>
-            ))}
-          </nav>
+          <PageTabs type={type} counts={summary.data} onPick={(t) => setParam("type", t)} />
           <div className="min-h-0 flex-1 overflow-y-auto">
-            {pages.isLoading ? (
-              <PageSpinner />
-            ) : pages.error ? (
-              <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />
-            ) : rows.length === 0 ? (
-              <EmptyState
-                title={
-                  type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"
-                }
-                description={
-                  type === "archived"
-                    ? "Archived pages show here; they can be restored."
-                    : "Pages hold the project's documents: specs, notes, plans."
-                }
-                action={
-                  mayCreate && type !== "archived" ? (
-                    <Button onClick={() => setCreating(true)}>Create page</Button>
-                  ) : undefined
-                }
-              />
-            ) : (
-              <ul aria-label="Pages" className="divide-y divide-line">
-                {rows.map((p) => (
-                  <PageRow
-                    key={p.id}
-                    page={p}
-                    href={pagePath(slug, projectId, p.id)}
-                    subPages={tree.byId.get(p.id)?.children.length ?? 0}
-                    mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
-                    onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })}
-                  />
-                ))}
-              </ul>
-            )}
+            <PageList type={type} order={order} onCreate={mayCreate ? () => setCreating(true) : null} />
           </div>
         </div>
       </div>
@@ -159,6 +99,89 @@ export function PagesPage() {
         }}
       />
     </div>
+  );
+}
+
+/** The public, private and archived tabs with their counts. */
+function PageTabs({
+  type,
+  counts,
+  onPick,
+}: {
+  type: PageTab;
+  counts: ReturnType<typeof usePagesSummary>["data"];
+  onPick: (t: PageTab) => void;
+}) {
+  return (
+    <nav aria-label="Page filters" className="flex gap-1 border-b border-line px-4 py-1.5 text-sm">
+      {PAGE_TABS.map((t) => (
+        <button
+          key={t.type}
+          type="button"
+          aria-pressed={t.type === type}
+          onClick={() => onPick(t.type)}
+          className={cx("rounded px-2 py-1", t.type === type ? "bg-fill-selected" : "hover:bg-fill-hover")}
+        >
+          {t.label}
+          {counts && <span className="ml-1.5 text-xs text-fg-subtle">{counts[t.count]}</span>}
+        </button>
+      ))}
+    </nav>
+  );
+}
+
+const SORTS = [
+  ["-updated_at", "Recently updated"],
+  ["-created_at", "Newest first"],
+  ["created_at", "Oldest first"],
+  ["name", "Name A–Z"],
+  ["-name", "Name Z–A"],
+] as const;
+
+/** The tab's pages in the order picked (or why there are none). */
+function PageList({
+  type,
+  order,
+  onCreate,
+}: {
+  type: PageTab;
+  order: ReturnType<typeof pageListParams>["order"];
+  onCreate: (() => void) | null;
+}) {
+  const { slug, projectId, projectRole } = useCurrentProject();
+  const pages = usePages(slug, projectId, type, order, true);
+  const me = useMe().data?.id ?? null;
+  const favorite = useFavoritePage(slug, projectId);
+  const tree = usePageTreeData();
+  const rows = pages.data ?? [];
+  if (pages.isLoading) return <PageSpinner />;
+  if (pages.error)
+    return <EmptyState title="Failed" description="Failed to fetch the pages, Please try again later." />;
+  if (rows.length === 0)
+    return (
+      <EmptyState
+        title={type === "archived" ? "No archived pages" : type === "private" ? "No private pages" : "No pages yet"}
+        description={
+          type === "archived"
+            ? "Archived pages show here; they can be restored."
+            : "Pages hold the project's documents: specs, notes, plans."
+        }
+        action={onCreate && type !== "archived" ? <Button onClick={onCreate}>Create page</Button> : undefined}
+      />
+    );
+  return (
+    <ul aria-label="Pages" className="divide-y divide-line">
+      {rows.map((p) => (
+        <PageRow
+          key={p.id}
+          page={p}
+          href={pagePath(slug, projectId, p.id)}
+          subPages={tree.byId.get(p.id)?.children.length ?? 0}
+          mayFavorite={pageRights(p, { userId: me, projectRole }).favorite && !p.archived_at}
+          onFavorite={() => favorite.mutate({ id: p.id, favorite: !p.is_favorite })}
+        />
+      ))}
+    </ul>
   );
 }
 

@@ -13,6 +13,7 @@ import {
 } from "../../api/people.ts";
 import { useProjects } from "../../api/projects.ts";
 import { useMe } from "../../api/users.ts";
+import type { UserProfileStats } from "@stride/shared/contract";
 import { errorMessage } from "../../api/client.ts";
 import { Avatar, Button, EmptyState, PageSpinner, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
@@ -153,29 +154,7 @@ export function PersonSummary() {
           <DistributionChart caption="Assigned work items by priority" data={priorities} testId="person-priorities" />
         </ChartFrame>
       </div>
-      {s && (s.present_cycles.length > 0 || s.upcoming_cycles.length > 0) && (
-        <section aria-label="Cycles" className="rounded-lg border border-line p-4 text-sm">
-          <h2 className="mb-2 font-medium">Cycles</h2>
-          <ul className="space-y-1">
-            {s.present_cycles.map((c) => (
-              <li key={c.cycle__id}>
-                <Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>
-                  {c.cycle__name}
-                </Link>{" "}
-                <span className="text-xs text-fg-subtle">current</span>
-              </li>
-            ))}
-            {s.upcoming_cycles.map((c) => (
-              <li key={c.cycle__id}>
-                <Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>
-                  {c.cycle__name}
-                </Link>{" "}
-                <span className="text-xs text-fg-subtle">upcoming</span>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {s && <PersonCycles slug={slug} stats={s} />}
       <div className="grid gap-4 lg:grid-cols-2">
         <section aria-label="Recent activity" className="rounded-lg border border-line p-4">
           <h2 className="mb-2 flex items-center justify-between text-sm font-medium">
@@ -189,35 +168,70 @@ export function PersonSummary() {
           </h2>
           <ActivityList slug={slug} userId={userId} page={0} perPage={10} />
         </section>
-        <section aria-label="Projects" className="rounded-lg border border-line">
-          <table className="w-full text-sm">
-            <caption className="px-4 pt-3 text-left text-sm font-medium">Projects</caption>
-            <thead className="text-left text-xs text-fg-subtle">
-              <tr>
-                <th className="px-4 py-2 font-medium">Project</th>
-                <th className="px-2 py-2 text-right font-medium">Created</th>
-                <th className="px-2 py-2 text-right font-medium">Assigned</th>
-                <th className="px-2 py-2 text-right font-medium">Pending</th>
-                <th className="px-2 py-2 text-right font-medium">Completed</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-line-subtle">
-              {(profile?.project_data ?? []).map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className="px-4 py-2 text-left font-normal">
-                    {p.name}
-                  </th>
-                  <td className="px-2 py-2 text-right tabular-nums">{p.created_issues}</td>
-                  <td className="px-2 py-2 text-right tabular-nums">{p.assigned_issues}</td>
-                  <td className="px-2 py-2 text-right tabular-nums">{p.pending_issues}</td>
-                  <td className="px-2 py-2 text-right tabular-nums">{p.completed_issues}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </section>
+        <PersonProjects projects={profile?.project_data ?? []} />
       </div>
     </div>
+  );
+}
+
+/** The cycles the person has work in, current and upcoming. */
+function PersonCycles({ slug, stats: s }: { slug: string; stats: UserProfileStats }) {
+  if (s.present_cycles.length === 0 && s.upcoming_cycles.length === 0) return null;
+  return (
+    <section aria-label="Cycles" className="rounded-lg border border-line p-4 text-sm">
+      <h2 className="mb-2 font-medium">Cycles</h2>
+      <ul className="space-y-1">
+        {s.present_cycles.map((c) => (
+          <li key={c.cycle__id}>
+            <Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>
+              {c.cycle__name}
+            </Link>{" "}
+            <span className="text-xs text-fg-subtle">current</span>
+          </li>
+        ))}
+        {s.upcoming_cycles.map((c) => (
+          <li key={c.cycle__id}>
+            <Link className="hover:underline" to={`/${slug}/projects/${c.cycle__project_id}/cycles/${c.cycle__id}`}>
+              {c.cycle__name}
+            </Link>{" "}
+            <span className="text-xs text-fg-subtle">upcoming</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Their work items by project: created, assigned, pending, completed. */
+function PersonProjects({ projects }: { projects: UserProfileSummary["project_data"] }) {
+  return (
+    <section aria-label="Projects" className="rounded-lg border border-line">
+      <table className="w-full text-sm">
+        <caption className="px-4 pt-3 text-left text-sm font-medium">Projects</caption>
+        <thead className="text-left text-xs text-fg-subtle">
+          <tr>
+            <th className="px-4 py-2 font-medium">Project</th>
+            <th className="px-2 py-2 text-right font-medium">Created</th>
+            <th className="px-2 py-2 text-right font-medium">Assigned</th>
+            <th className="px-2 py-2 text-right font-medium">Pending</th>
+            <th className="px-2 py-2 text-right font-medium">Completed</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line-subtle">
+          {projects.map((p) => (
+            <tr key={p.id}>
+              <th scope="row" className="px-4 py-2 text-left font-normal">
+                {p.name}
+              </th>
+              <td className="px-2 py-2 text-right tabular-nums">{p.created_issues}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{p.assigned_issues}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{p.pending_issues}</td>
+              <td className="px-2 py-2 text-right tabular-nums">{p.completed_issues}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
 

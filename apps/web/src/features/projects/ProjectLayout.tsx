@@ -44,55 +44,18 @@ export function ProjectLayout() {
     workspaceRole: roles.workspaceRole,
   });
   const [assistantOpen, setAssistantOpen] = useState(false);
-  const canJoin = useCan("join", "project");
-  const join = useJoinProjects(slug);
-  const toast = useToast();
   useLiveTopic(project.data ? `project:${projectId}` : null, slug, projectId);
   if (roles.isLoading || project.isLoading || listed.isLoading) return <PageSpinner />;
-  if (!project.data) {
-    const st = project.error instanceof ApiError ? project.error.status : 0;
-    // a public project the caller is not in (409 from the server, or listed for them without a role): they may join it.
-    // Guests' lists hold only their own projects and they join none: outside a project they are told whom to ask.
-    const open =
-      st === 409 || (!inProject && (!canJoin || !!listed.data?.some((p) => p.id === projectId && !p.archived_at)));
-    const joinable = open && canJoin;
+  if (!project.data)
     return (
-      <EmptyState
-        title={open ? "You are not a member of this project" : "Project not found"}
-        description={
-          joinable
-            ? "This project is open to everyone in the workspace. Join it to see and work on its items."
-            : open
-              ? "Ask a project admin to add you."
-              : "This project does not exist, is archived, or you do not have access to it."
-        }
-        action={
-          <div className="flex items-center gap-3">
-            {joinable && (
-              <Button
-                loading={join.isPending}
-                onClick={() =>
-                  join.mutate([projectId], {
-                    onError: (e) =>
-                      toast.show(
-                        "error",
-                        "Could not join the project",
-                        errorMessage((e as { body?: unknown }).body) ?? e.message,
-                      ),
-                  })
-                }
-              >
-                Join project
-              </Button>
-            )}
-            <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>
-              Back to projects
-            </Link>
-          </div>
-        }
+      <NotInProject
+        slug={slug}
+        projectId={projectId}
+        refused={project.error instanceof ApiError ? project.error.status : 0}
+        listed={!inProject && !!listed.data?.some((p) => p.id === projectId && !p.archived_at)}
+        inProject={inProject}
       />
     );
-  }
   const p = project.data;
   const base = `/${slug}/projects/${projectId}/`;
   return (
@@ -137,5 +100,64 @@ export function ProjectLayout() {
         )}
       </div>
     </ProjectContext.Provider>
+  );
+}
+
+/** A project the caller cannot open: not found, or one they are not in (joinable when it is open to everyone). */
+function NotInProject({
+  slug,
+  projectId,
+  refused,
+  listed,
+  inProject,
+}: {
+  slug: string;
+  projectId: string;
+  refused: number;
+  listed: boolean;
+  inProject: boolean;
+}) {
+  const canJoin = useCan("join", "project");
+  const join = useJoinProjects(slug);
+  const toast = useToast();
+  // a public project the caller is not in (409 from the server, or listed for them without a role): they may join it.
+  // Guests' lists hold only their own projects and they join none: outside a project they are told whom to ask.
+  const open = refused === 409 || (!inProject && (!canJoin || listed));
+  const joinable = open && canJoin;
+  return (
+    <EmptyState
+      title={open ? "You are not a member of this project" : "Project not found"}
+      description={
+        joinable
+          ? "This project is open to everyone in the workspace. Join it to see and work on its items."
+          : open
+            ? "Ask a project admin to add you."
+            : "This project does not exist, is archived, or you do not have access to it."
+      }
+      action={
+        <div className="flex items-center gap-3">
+          {joinable && (
+            <Button
+              loading={join.isPending}
+              onClick={() =>
+                join.mutate([projectId], {
+                  onError: (e) =>
+                    toast.show(
+                      "error",
+                      "Could not join the project",
+                      errorMessage((e as { body?: unknown }).body) ?? e.message,
+                    ),
+                })
+              }
+            >
+              Join project
+            </Button>
+          )}
+          <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>
+            Back to projects
+          </Link>
+        </div>
+      }
+    />
   );
 }

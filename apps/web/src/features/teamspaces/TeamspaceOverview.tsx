@@ -1,7 +1,8 @@
 import { useMemo, type ReactNode } from "react";
 import { Link } from "react-router";
 import { STATE_GROUPS } from "@stride/shared";
-import type { TeamspaceProgressCounts } from "@stride/shared/contract";
+import type { TeamspaceProgress, TeamspaceProgressCounts } from "@stride/shared/contract";
+import type { Project, WorkspaceMember } from "../../api/types.ts";
 import { useTeamspaceProgress } from "../../api/teamspaces.ts";
 import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { errorMessage } from "../../api/client.ts";
@@ -104,7 +105,6 @@ export function TeamspaceOverview() {
   const userById = useMemo(() => new Map((members.data ?? []).map((m) => [m.member.id, m.member])), [members.data]);
   const projectById = useMemo(() => new Map(projects.map((p) => [p.id, p])), [projects]);
   usePageTitle(t.name);
-  const lead = t.lead ? userById.get(t.lead) : undefined;
   const p = progress.data;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -128,104 +128,132 @@ export function TeamspaceOverview() {
                 }
               />
             ) : (
-              <>
-                <Section title="Progress">
-                  <div className="mb-3 flex items-baseline gap-2">
-                    <span className="text-2xl font-semibold tabular-nums">{p.totals.total_issues}</span>
-                    <span className="text-sm text-fg-subtle">work items you can see in this teamspace</span>
-                  </div>
-                  <StateGroupBar counts={p.totals} />
-                </Section>
-                <Section title="Progress by project">
-                  {p.projects.length === 0 ? (
-                    <p className="text-sm text-fg-subtle">You are not a member of any of this teamspace's projects.</p>
-                  ) : (
-                    <ul className="divide-y divide-line-subtle">
-                      {p.projects.map((row) => {
-                        const project = projectById.get(row.project_id);
-                        return (
-                          <ProgressRow
-                            key={row.project_id}
-                            counts={row}
-                            name={project?.name ?? "Project"}
-                            to={`/${slug}/projects/${row.project_id}/issues/`}
-                            icon={project ? <ProjectLogo project={project} /> : <span className="h-5 w-5" />}
-                          />
-                        );
-                      })}
-                    </ul>
-                  )}
-                </Section>
-                <Section title="Progress by member">
-                  {p.members.length === 0 ? (
-                    <p className="text-sm text-fg-subtle">This teamspace has no members yet.</p>
-                  ) : (
-                    <ul className="divide-y divide-line-subtle">
-                      {p.members.map((row) => {
-                        const u = userById.get(row.member_id);
-                        return (
-                          <ProgressRow
-                            key={row.member_id}
-                            counts={row}
-                            name={displayName(u)}
-                            to={`/${slug}/profile/${row.member_id}/`}
-                            icon={<Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />}
-                          />
-                        );
-                      })}
-                    </ul>
-                  )}
-                </Section>
-              </>
+              <ProgressSections slug={slug} progress={p} userById={userById} projectById={projectById} />
             )}
           </div>
-          <aside className="space-y-4">
-            <Section title="Lead">
-              {lead ? (
-                <div className="flex items-center gap-2 text-sm">
-                  <Avatar name={lead.display_name} url={lead.avatar_url} size="sm" />
-                  {displayName(lead)}
-                </div>
-              ) : (
-                <p className="text-sm text-fg-subtle">No lead</p>
-              )}
-            </Section>
-            <Section title={`Members (${t.member_ids.length})`}>
-              <ul className="space-y-1.5">
-                {t.member_ids.map((id) => {
-                  const u = userById.get(id);
-                  return (
-                    <li key={id} className="flex items-center gap-2 text-sm">
-                      <Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />
-                      {displayName(u)}
-                    </li>
-                  );
-                })}
-              </ul>
-            </Section>
-            <Section title={`Projects (${t.project_ids.length})`}>
-              <ul className="space-y-1.5">
-                {projects.map((pr) => (
-                  <li key={pr.id}>
-                    <Link
-                      to={`/${slug}/projects/${pr.id}/issues/`}
-                      className="flex items-center gap-2 text-sm hover:underline"
-                    >
-                      <ProjectLogo project={pr} />
-                      {pr.name}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-              {t.project_ids.length > projects.length && (
-                <p className="mt-2 text-xs text-fg-subtle">
-                  {t.project_ids.length - projects.length} more you are not a member of.
-                </p>
-              )}
-            </Section>
-          </aside>
+          <About slug={slug} userById={userById} />
         </div>
       </div>
     </div>
+  );
+}
+
+type Users = Map<string, WorkspaceMember["member"]>;
+
+/** The teamspace's readable work by state group, then by project and by member. */
+function ProgressSections({
+  slug,
+  progress: p,
+  userById,
+  projectById,
+}: {
+  slug: string;
+  progress: TeamspaceProgress;
+  userById: Users;
+  projectById: Map<string, Project>;
+}) {
+  return (
+    <>
+      <Section title="Progress">
+        <div className="mb-3 flex items-baseline gap-2">
+          <span className="text-2xl font-semibold tabular-nums">{p.totals.total_issues}</span>
+          <span className="text-sm text-fg-subtle">work items you can see in this teamspace</span>
+        </div>
+        <StateGroupBar counts={p.totals} />
+      </Section>
+      <Section title="Progress by project">
+        {p.projects.length === 0 ? (
+          <p className="text-sm text-fg-subtle">You are not a member of any of this teamspace's projects.</p>
+        ) : (
+          <ul className="divide-y divide-line-subtle">
+            {p.projects.map((row) => {
+              const project = projectById.get(row.project_id);
+              return (
+                <ProgressRow
+                  key={row.project_id}
+                  counts={row}
+                  name={project?.name ?? "Project"}
+                  to={`/${slug}/projects/${row.project_id}/issues/`}
+                  icon={project ? <ProjectLogo project={project} /> : <span className="h-5 w-5" />}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+      <Section title="Progress by member">
+        {p.members.length === 0 ? (
+          <p className="text-sm text-fg-subtle">This teamspace has no members yet.</p>
+        ) : (
+          <ul className="divide-y divide-line-subtle">
+            {p.members.map((row) => {
+              const u = userById.get(row.member_id);
+              return (
+                <ProgressRow
+                  key={row.member_id}
+                  counts={row}
+                  name={displayName(u)}
+                  to={`/${slug}/profile/${row.member_id}/`}
+                  icon={<Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />}
+                />
+              );
+            })}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}
+
+/** Who leads it, its members, its projects (those the caller is in, and how many more). */
+function About({ slug, userById }: { slug: string; userById: Users }) {
+  const { teamspace: t, projects } = useCurrentTeamspace();
+  const lead = t.lead ? userById.get(t.lead) : undefined;
+  return (
+    <aside className="space-y-4">
+      <Section title="Lead">
+        {lead ? (
+          <div className="flex items-center gap-2 text-sm">
+            <Avatar name={lead.display_name} url={lead.avatar_url} size="sm" />
+            {displayName(lead)}
+          </div>
+        ) : (
+          <p className="text-sm text-fg-subtle">No lead</p>
+        )}
+      </Section>
+      <Section title={`Members (${t.member_ids.length})`}>
+        <ul className="space-y-1.5">
+          {t.member_ids.map((id) => {
+            const u = userById.get(id);
+            return (
+              <li key={id} className="flex items-center gap-2 text-sm">
+                <Avatar name={u?.display_name ?? "?"} url={u?.avatar_url} size="sm" />
+                {displayName(u)}
+              </li>
+            );
+          })}
+        </ul>
+      </Section>
+      <Section title={`Projects (${t.project_ids.length})`}>
+        <ul className="space-y-1.5">
+          {projects.map((pr) => (
+            <li key={pr.id}>
+              <Link
+                to={`/${slug}/projects/${pr.id}/issues/`}
+                className="flex items-center gap-2 text-sm hover:underline"
+              >
+                <ProjectLogo project={pr} />
+                {pr.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+        {t.project_ids.length > projects.length && (
+          <p className="mt-2 text-xs text-fg-subtle">
+            {t.project_ids.length - projects.length} more you are not a member of.
+          </p>
+        )}
+      </Section>
+    </aside>
   );
 }

@@ -2,8 +2,9 @@ import { useMemo, useState } from "react";
 import { Link } from "react-router";
 import { Globe, Plus, Star, Trash2 } from "lucide-react";
 import { useFavoriteView, useViews, type IssueView } from "../../api/views.ts";
-import { Button, EmptyState, Select, cx } from "../../components/ui/index.ts";
+import { Button, Select, cx } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
+import { FeatureOffPage } from "../../components/project/FeatureOff.tsx";
 import { viewPath } from "../../components/views/SaveViewModal.tsx";
 import { DeleteViewModal, NewViewModal, ViewBadges, ViewsListBody } from "../../components/views/ViewBits.tsx";
 import { usePermissions } from "../../lib/permissions.ts";
@@ -17,7 +18,6 @@ export function ProjectViewsPage() {
   const { slug, projectId, project } = useCurrentProject();
   const views = useViews(slug, projectId, project.issue_views_view);
   const can = usePermissions({ projects: true });
-  const favorite = useFavoriteView(slug, projectId);
   const [sort, setSort] = useState<ViewSort>("name");
   const [creating, setCreating] = useCreateParam(can("create", "view", { projectId }));
   const [deleting, setDeleting] = useState<IssueView | null>(null);
@@ -25,17 +25,7 @@ export function ProjectViewsPage() {
   const mayPublish = can("edit", "publish", { projectId });
   const rows = useMemo(() => sortViews(views.data ?? [], sort), [views.data, sort]);
 
-  if (!project.issue_views_view) {
-    return (
-      <>
-        <PageHeader title="Views" />
-        <EmptyState
-          title="Views are turned off"
-          description="A project admin can turn on views in the project's feature settings."
-        />
-      </>
-    );
-  }
+  if (!project.issue_views_view) return <FeatureOffPage title="Views" feature="Views" plural />;
   const mayCreate = can("create", "view");
   return (
     <div className="flex min-h-0 flex-1 flex-col">
@@ -72,51 +62,15 @@ export function ProjectViewsPage() {
           onCreate={mayCreate ? () => setCreating(true) : undefined}
         >
           <ul aria-label="Views" className="divide-y divide-line">
-            {rows.map((v) => {
-              const mayEdit = can("edit", "view", { createdBy: v.owned_by });
-              return (
-                <li key={v.id} className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
-                  <Link
-                    to={viewPath(slug, projectId, v.id)}
-                    className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
-                  >
-                    {v.name}
-                  </Link>
-                  <ViewBadges view={v} />
-                  {can("favorite", "view") && (
-                    <button
-                      type="button"
-                      aria-pressed={v.is_favorite}
-                      aria-label={`${v.is_favorite ? "Remove from favorites" : "Add to favorites"}: ${v.name}`}
-                      onClick={() => favorite.mutate({ id: v.id, favorite: !v.is_favorite })}
-                      className="rounded p-1 text-fg-subtle hover:bg-fill"
-                    >
-                      <Star size={16} aria-hidden className={cx(v.is_favorite && "fill-amber-400 text-amber-500")} />
-                    </button>
-                  )}
-                  {mayPublish && (
-                    <button
-                      type="button"
-                      aria-label={`Publish ${v.name}`}
-                      onClick={() => setPublishing(v)}
-                      className="rounded p-1 text-fg-subtle hover:bg-fill"
-                    >
-                      <Globe size={16} aria-hidden />
-                    </button>
-                  )}
-                  {mayEdit && can("delete", "view", { createdBy: v.owned_by }) && (
-                    <button
-                      type="button"
-                      aria-label={`Delete ${v.name}`}
-                      onClick={() => setDeleting(v)}
-                      className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600"
-                    >
-                      <Trash2 size={16} aria-hidden />
-                    </button>
-                  )}
-                </li>
-              );
-            })}
+            {rows.map((v) => (
+              <ViewRow
+                key={v.id}
+                v={v}
+                mayPublish={mayPublish}
+                onPublish={() => setPublishing(v)}
+                onDelete={() => setDeleting(v)}
+              />
+            ))}
           </ul>
         </ViewsListBody>
       </div>
@@ -133,5 +87,65 @@ export function ProjectViewsPage() {
       )}
       <DeleteViewModal slug={slug} pid={projectId} view={deleting} onClose={() => setDeleting(null)} />
     </div>
+  );
+}
+
+/** One view: its name (a link), badges, and favourite, publish and delete for who may. */
+function ViewRow({
+  v,
+  mayPublish,
+  onPublish,
+  onDelete,
+}: {
+  v: IssueView;
+  mayPublish: boolean;
+  onPublish: () => void;
+  onDelete: () => void;
+}) {
+  const { slug, projectId } = useCurrentProject();
+  const can = usePermissions({ projects: true });
+  const favorite = useFavoriteView(slug, projectId);
+  const mayEdit = can("edit", "view", { createdBy: v.owned_by });
+  return (
+    <li className="flex items-center gap-3 px-4 py-2.5 hover:bg-surface-muted">
+      <Link
+        to={viewPath(slug, projectId, v.id)}
+        className="min-w-0 flex-1 truncate text-sm font-medium hover:underline"
+      >
+        {v.name}
+      </Link>
+      <ViewBadges view={v} />
+      {can("favorite", "view") && (
+        <button
+          type="button"
+          aria-pressed={v.is_favorite}
+          aria-label={`${v.is_favorite ? "Remove from favorites" : "Add to favorites"}: ${v.name}`}
+          onClick={() => favorite.mutate({ id: v.id, favorite: !v.is_favorite })}
+          className="rounded p-1 text-fg-subtle hover:bg-fill"
+        >
+          <Star size={16} aria-hidden className={cx(v.is_favorite && "fill-amber-400 text-amber-500")} />
+        </button>
+      )}
+      {mayPublish && (
+        <button
+          type="button"
+          aria-label={`Publish ${v.name}`}
+          onClick={onPublish}
+          className="rounded p-1 text-fg-subtle hover:bg-fill"
+        >
+          <Globe size={16} aria-hidden />
+        </button>
+      )}
+      {mayEdit && can("delete", "view", { createdBy: v.owned_by }) && (
+        <button
+          type="button"
+          aria-label={`Delete ${v.name}`}
+          onClick={onDelete}
+          className="rounded p-1 text-fg-subtle hover:bg-fill hover:text-red-600"
+        >
+          <Trash2 size={16} aria-hidden />
+        </button>
+      )}
+    </li>
   );
 }
