@@ -71,7 +71,6 @@ const BASELINE = {
     "apps/web/src/features/project-settings/AgentsPage.tsx": 153,
     "apps/web/src/features/project-settings/EstimatesPage.tsx": 158,
     "apps/web/src/features/project-settings/GeneralPage.tsx": 131,
-    "apps/web/src/features/project-settings/LabelsPage.tsx": 109,
     "apps/web/src/features/project-settings/McpServersPage.tsx": 116,
     "apps/web/src/features/project-settings/MembersPage.tsx": 118,
     "apps/web/src/features/project-settings/ModelConfigurationPage.tsx": 179,
