@@ -76,7 +76,6 @@ const BASELINE = {
     "apps/web/src/features/project-settings/ModelConfigurationPage.tsx": 179,
     "apps/web/src/features/project-settings/RepositoriesPage.tsx": 130,
     "apps/web/src/features/project-settings/StatesPage.tsx": 127,
-    "apps/web/src/features/project-settings/WorkItemTypesPage.tsx": 108,
     "apps/web/src/features/project-settings/WorkflowsPage.tsx": 146,
     "apps/web/src/features/project-updates/ProjectUpdatesPage.tsx": 109,
     "apps/web/src/features/projects/ProjectLayout.tsx": 105,
