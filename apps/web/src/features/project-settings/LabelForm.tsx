@@ -1,13 +1,13 @@
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
 import { createLabelBody } from "@stride/shared/contract";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
 import { useCreateLabel, useUpdateLabel, type LabelBody } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
-import { Button, Input, Select, useToast } from "../../components/ui/index.ts";
+import { Select, useToast } from "../../components/ui/index.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { descendantIds, flattenTree, labelReparentSortOrder, labelTree } from "./ordering.ts";
-import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
+import { PALETTE } from "./ColorField.tsx";
+import { NameColourForm, inlineSaveOutcome, nameColourChecks } from "./NameColourForm.tsx";
 
 const LABEL_TEXT: Record<string, string> = { LABEL_NAME_ALREADY_EXISTS: "A label with this name already exists." };
 
@@ -19,15 +19,7 @@ interface Values {
 
 const toBody = (v: Values): LabelBody => ({ name: v.name.trim(), color: v.color, parent: v.parent || null });
 
-/** The form's own words beside the server's schema: a name, and a colour the picker can show. */
-const ownChecks = (v: Values) => {
-  const errs: Record<string, string> = {};
-  if (!v.name.trim()) errs.name = "Name is required.";
-  if (!isHexColor(v.color)) errs.color = "Enter a hex colour like #46A758.";
-  return errs;
-};
-
-const checkLabel = schemaCheck(createLabelBody, toBody, ownChecks);
+const checkLabel = schemaCheck(createLabelBody, toBody, nameColourChecks);
 
 /** A label's add (under `parent`) or edit form, inline in the list. */
 export function LabelForm({
@@ -58,16 +50,17 @@ export function LabelForm({
   const parentOptions = flattenTree(labelTree(labels)).filter((l) => !excluded.has(l.id));
   const submit = onSubmit(save.save);
   return (
-    <form
+    <NameColourForm
+      label={label ? `Edit label ${label.name}` : "New label"}
       onSubmit={(e) => void submit(e)}
-      className="flex flex-wrap items-end gap-3"
-      noValidate
-      aria-label={label ? `Edit label ${label.name}` : "New label"}
+      name={form.register("name")}
+      color={form.watch("color")}
+      onColor={(c) => form.setValue("color", c)}
+      error={fieldError}
+      submitLabel={label ? "Save" : "Add label"}
+      pending={save.pending}
+      onCancel={onDone}
     >
-      <div className="min-w-40 flex-1">
-        <Input label="Name" autoFocus maxLength={255} error={fieldError("name")} {...form.register("name")} />
-      </div>
-      <ColorField value={form.watch("color")} onChange={(c) => form.setValue("color", c)} />
       <div className="w-48">
         <Select label="Parent" error={fieldError("parent")} {...form.register("parent")}>
           <option value="">No parent</option>
@@ -79,16 +72,7 @@ export function LabelForm({
           ))}
         </Select>
       </div>
-      {fieldError("color") && <p className="w-full text-xs text-red-600">{fieldError("color")}</p>}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={save.pending}>
-          {label ? "Save" : "Add label"}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
+    </NameColourForm>
   );
 }
 
@@ -105,21 +89,13 @@ function useSaveLabel(labels: Label[], label: Label | undefined, onDone: () => v
         labels.filter((l) => (l.parent ?? null) === body.parent && l.id !== label?.id),
       );
     }
-    const opts = {
-      onSuccess: () => {
-        toast.show("success", label ? "Label updated" : "Label added");
-        onDone();
-      },
-      onError: (err: Error) => {
-        if (Object.keys(fieldErrors(err)).length) onError(err);
-        else
-          toast.show(
-            "error",
-            "Could not save the label",
-            err instanceof ApiError ? errorMessage(err.body) : err.message,
-          );
-      },
-    };
+    const opts = inlineSaveOutcome(
+      toast,
+      label ? "Label updated" : "Label added",
+      "Could not save the label",
+      onDone,
+      onError,
+    );
     if (label) update.mutate({ id: label.id, ...body }, opts);
     else create.mutate(body, opts);
   };

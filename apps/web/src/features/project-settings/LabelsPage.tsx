@@ -5,16 +5,7 @@ import { CornerDownRight, Ellipsis } from "lucide-react";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useDeleteLabel, useLabels, useMoveLabel } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
-import {
-  Banner,
-  Button,
-  ConfirmModal,
-  EmptyState,
-  Menu,
-  PageSpinner,
-  cx,
-  useToast,
-} from "../../components/ui/index.ts";
+import { Banner, Button, EmptyState, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { treeSentence } from "../../lib/tree-order.ts";
 import {
   DragHandle,
@@ -44,6 +35,7 @@ import {
   type LabelSlot,
 } from "./ordering.ts";
 import { LabelForm } from "./LabelForm.tsx";
+import { ConfirmDelete } from "./ConfirmDelete.tsx";
 
 /** Labels: nested (parent), colours, ordering and nesting by drag and drop (pointer or keyboard). */
 export function ProjectLabelsSettings() {
@@ -57,6 +49,7 @@ export function ProjectLabelsSettings() {
 function Labels() {
   const { slug, projectId } = useCurrentProject();
   const labels = useLabels(slug, projectId);
+  const del = useDeleteLabel(slug, projectId);
   const [adding, setAdding] = useState<{ parent: string | null } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Label | null>(null);
@@ -115,7 +108,13 @@ function Labels() {
           })}
         </LabelList>
       )}
-      <DeleteLabel label={deleting} onClose={() => setDeleting(null)} />
+      <ConfirmDelete
+        item={deleting}
+        what="label"
+        message={`Delete the label "${deleting?.name}"? It is removed from every work item.`}
+        del={del}
+        onClose={() => setDeleting(null)}
+      />
     </div>
   );
 }
@@ -153,36 +152,6 @@ function LabelRowBody({
         ]}
       />
     </>
-  );
-}
-
-/** The delete confirmation of `label` (none: closed). */
-function DeleteLabel({ label, onClose }: { label: Label | null; onClose: () => void }) {
-  const { slug, projectId } = useCurrentProject();
-  const del = useDeleteLabel(slug, projectId);
-  const toast = useToast();
-  return (
-    <ConfirmModal
-      open={!!label}
-      onClose={onClose}
-      title="Delete label"
-      message={`Delete the label "${label?.name}"? It is removed from every work item.`}
-      confirmLabel="Delete"
-      loading={del.isPending}
-      onConfirm={() =>
-        label &&
-        del.mutate(label.id, {
-          onSuccess: () => {
-            toast.show("success", "Label deleted");
-            onClose();
-          },
-          onError: (e) => {
-            onClose();
-            toast.show("error", "Could not delete the label", e instanceof ApiError ? errorMessage(e.body) : e.message);
-          },
-        })
-      }
-    />
   );
 }
 
