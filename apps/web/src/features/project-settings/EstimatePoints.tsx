@@ -14,7 +14,8 @@ import type { Estimate, EstimatePoint } from "../../api/work-items-types.ts";
 import { Button, Input, useToast } from "../../components/ui/index.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
-import { POINT_EXAMPLE, why } from "./estimate-text.ts";
+import { POINT_EXAMPLE } from "./estimate-text.ts";
+import { why } from "./refusal.ts";
 
 /** A point value's problem among the system's other values (its type's rules, then a repeat). */
 const valueProblem = (estimate: Estimate, others: string[], value: string) =>

@@ -9,7 +9,8 @@ import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { ConfirmDelete } from "./ConfirmDelete.tsx";
 import { CreateEstimateModal } from "./EstimateCreateModal.tsx";
 import { PointsEditor } from "./EstimatePoints.tsx";
-import { TYPE_LABEL, why } from "./estimate-text.ts";
+import { TYPE_LABEL } from "./estimate-text.ts";
+import { why } from "./refusal.ts";
 
 /**
  * Estimates (work-tracking.md §3, §5, §9): create a system from a template or custom points, edit and reorder

@@ -11,7 +11,7 @@ import {
   type ProjectNetwork,
 } from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
-import { ApiError, errorMessage } from "../../api/client.ts";
+import { failToast } from "./refusal.ts";
 import {
   useArchiveProject,
   useDeleteProject,
@@ -342,10 +342,6 @@ function ProjectDangerZone({
     </>
   );
 }
-
-/** A toast titled `title` with a refusal's words. */
-const failToast = (toast: ReturnType<typeof useToast>) => (title: string) => (err: Error) =>
-  toast.show("error", title, err instanceof ApiError ? errorMessage(err.body) : err.message);
 
 /** Archive the project (confirmed), then go to the archives. */
 function ArchiveProjectModal({

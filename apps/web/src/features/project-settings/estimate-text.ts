@@ -1,9 +1,4 @@
 import type { EstimateType } from "@stride/shared";
-import { ApiError, errorMessage } from "../../api/client.ts";
-
-/** A refusal's words for a toast. */
-export const why = (err: unknown) =>
-  err instanceof ApiError ? errorMessage(err.body) : err instanceof Error ? err.message : undefined;
 
 export const TYPE_LABEL: Record<EstimateType, string> = {
   points: "Points",
