@@ -77,28 +77,32 @@ export function IntakeSettingsPage() {
   );
 }
 
+const INTAKE_TOGGLES = [
+  ["is_in_app_enabled", "Requests from the app", "People in the project file requests from the intake screen."],
+  [
+    "is_form_enabled",
+    "Public form",
+    "Anyone with the link can send a request, without signing in. Requests land in Open, with the sender's email.",
+  ],
+] as const;
+
 /** Filing from the app and the public form, each switched on and off at once. */
 function IntakeToggles({ settings: s, noEdit }: { settings: IntakeSettings; noEdit: string | null }) {
   const { slug, projectId: pid } = useCurrentProject();
   const update = useUpdateIntakeSettings(slug, pid);
   return (
     <div className="divide-y divide-line">
-      <Toggle
-        label="Requests from the app"
-        description="People in the project file requests from the intake screen."
-        checked={s.is_in_app_enabled}
-        disabled={update.isPending}
-        disabledReason={noEdit}
-        onChange={(v) => update.mutate({ is_in_app_enabled: v })}
-      />
-      <Toggle
-        label="Public form"
-        description="Anyone with the link can send a request, without signing in. Requests land in Open, with the sender's email."
-        checked={s.is_form_enabled}
-        disabled={update.isPending}
-        disabledReason={noEdit}
-        onChange={(v) => update.mutate({ is_form_enabled: v })}
-      />
+      {INTAKE_TOGGLES.map(([key, label, description]) => (
+        <Toggle
+          key={key}
+          label={label}
+          description={description}
+          checked={s[key]}
+          disabled={update.isPending}
+          disabledReason={noEdit}
+          onChange={(v) => update.mutate({ [key]: v })}
+        />
+      ))}
     </div>
   );
 }

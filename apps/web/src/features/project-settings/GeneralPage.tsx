@@ -176,14 +176,7 @@ function NamingFields({ form, error }: { form: DetailsForm; error: FieldError })
         </div>
       </div>
       <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-        <Input
-          label="Name"
-          name="name"
-          maxLength={PROJECT_NAME_MAX}
-          value={v.name}
-          onChange={(e) => form.setValue("name", e.target.value)}
-          error={error("name")}
-        />
+        <Input label="Name" maxLength={PROJECT_NAME_MAX} error={error("name")} {...form.register("name")} />
         <Input
           label="Identifier"
           name="identifier"
@@ -193,13 +186,7 @@ function NamingFields({ form, error }: { form: DetailsForm; error: FieldError })
           error={error("identifier")}
         />
       </div>
-      <Textarea
-        label="Description"
-        name="description"
-        value={v.description}
-        onChange={(e) => form.setValue("description", e.target.value)}
-        error={error("description")}
-      />
+      <Textarea label="Description" error={error("description")} {...form.register("description")} />
     </>
   );
 }
@@ -211,16 +198,11 @@ function AccessFields({ slug, form, error }: { slug: string; form: DetailsForm; 
   return (
     <>
       <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Access"
-          name="network"
-          value={v.network}
-          onChange={(e) => form.setValue("network", Number(e.target.value))}
-          error={error("network")}
-        >
+        <Select label="Access" error={error("network")} {...form.register("network", { valueAsNumber: true })}>
           <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
           <option value={PROJECT_NETWORK.SECRET}>Private</option>
         </Select>
+        {/* controlled: its options come after the value (the members load) */}
         <Select
           label="Lead"
           name="project_lead"

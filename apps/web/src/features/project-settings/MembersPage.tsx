@@ -149,11 +149,7 @@ function MemberRow({
               )
             }
           >
-            {rolesUpTo(maxRole).map((r) => (
-              <option key={r} value={r}>
-                {ROLE_LABEL[r]}
-              </option>
-            ))}
+            <RoleOptions max={maxRole} />
           </Select>
         </div>
       ) : (
@@ -245,13 +241,18 @@ function AddMemberModal({
           onChange={(e) => form.setValue("role", Number(e.target.value))}
           hint="A project role cannot exceed the person's workspace role."
         >
-          {rolesUpTo(max).map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABEL[r]}
-            </option>
-          ))}
+          <RoleOptions max={max} />
         </Select>
       </div>
     </Modal>
   );
+}
+
+/** A role select's options: the roles up to `max`. */
+function RoleOptions({ max }: { max: number }) {
+  return rolesUpTo(max).map((r) => (
+    <option key={r} value={r}>
+      {ROLE_LABEL[r]}
+    </option>
+  ));
 }

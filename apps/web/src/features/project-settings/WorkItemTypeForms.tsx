@@ -42,14 +42,7 @@ export function TypeForm({ onDone }: { onDone: () => void }) {
     >
       <Input label="Name" error={error("name") ?? formError ?? undefined} autoFocus {...form.register("name")} />
       <Input label="Description" error={error("description")} {...form.register("description")} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" type="button" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Create type
-        </Button>
-      </div>
+      <FormButtons label="Create type" pending={create.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -125,14 +118,7 @@ export function PropertyForm({ typeId, onDone }: { typeId: string; onDone: () =>
           {formError}
         </p>
       )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" type="button" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Add property
-        </Button>
-      </div>
+      <FormButtons label="Add property" pending={create.isPending} onCancel={onDone} />
     </form>
   );
 }
@@ -171,5 +157,19 @@ function PropertyFields({
         <Input label="Default" hint={DEFAULT_HINT[kind]} error={error("default_value")} {...form.register("dflt")} />
       )}
     </>
+  );
+}
+
+/** A form's Cancel and submit buttons. */
+function FormButtons({ label, pending, onCancel }: { label: string; pending: boolean; onCancel: () => void }) {
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="secondary" type="button" onClick={onCancel}>
+        Cancel
+      </Button>
+      <Button type="submit" loading={pending}>
+        {label}
+      </Button>
+    </div>
   );
 }
