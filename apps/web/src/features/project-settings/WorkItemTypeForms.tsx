@@ -3,9 +3,10 @@ import type { UseFormReturn } from "react-hook-form";
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the forms check with the server's own body schemas
 import { createIssuePropertyBody, createIssueTypeBody, type CreateIssuePropertyBody } from "@stride/shared/contract";
 import { useCreateIssueProperty, useCreateIssueType } from "../../api/issue-types.ts";
-import { Button, Input, Select } from "../../components/ui/index.ts";
+import { Input, Select } from "../../components/ui/index.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
+import { FormButtons } from "./FormButtons.tsx";
 
 const problem = (e: Error) => e.message || "Something went wrong.";
 
@@ -157,19 +158,5 @@ function PropertyFields({
         <Input label="Default" hint={DEFAULT_HINT[kind]} error={error("default_value")} {...form.register("dflt")} />
       )}
     </>
-  );
-}
-
-/** A form's Cancel and submit buttons. */
-function FormButtons({ label, pending, onCancel }: { label: string; pending: boolean; onCancel: () => void }) {
-  return (
-    <div className="flex justify-end gap-2">
-      <Button variant="secondary" type="button" onClick={onCancel}>
-        Cancel
-      </Button>
-      <Button type="submit" loading={pending}>
-        {label}
-      </Button>
-    </div>
   );
 }
