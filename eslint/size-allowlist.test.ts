@@ -67,7 +67,6 @@ const BASELINE = {
     "apps/web/src/features/people/PersonPages.tsx": 100,
     "apps/web/src/features/profile/ProfilePage.tsx": 128,
     "apps/web/src/features/profile/SecretsPage.tsx": 108,
-    "apps/web/src/features/project-settings/WorkflowsPage.tsx": 146,
     "apps/web/src/features/project-updates/ProjectUpdatesPage.tsx": 109,
     "apps/web/src/features/projects/ProjectLayout.tsx": 105,
     "apps/web/src/features/projects/ProjectsPage.tsx": 253,
