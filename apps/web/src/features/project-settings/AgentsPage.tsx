@@ -4,7 +4,7 @@ import { Bot } from "lucide-react";
 import { agentTemplateConfigSchema, type AgentTemplate, type AgentType } from "@stride/shared/contract";
 import { useAgentMetadata, useAgentTemplates, useDeleteAgentTemplate, useSaveAgentTemplate } from "../../api/agents.ts";
 import { useModelConfigs } from "../../api/model-configs.ts";
-import { Banner, Input, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Banner, Input, Select, Textarea } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
@@ -12,7 +12,7 @@ import { useCurrentProject } from "../projects/current-project.ts";
 import { useCluster } from "../../components/agents/useRunAgent.ts";
 import { ExecutionHistoryButton } from "../../components/agents/ExecutionHistoryModal.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
-import { FormButtons } from "./FormButtons.tsx";
+import { InlineForm } from "./FormButtons.tsx";
 import { presetNames, rekeyed } from "./environment-form.ts";
 
 /** Agents: the project's agent templates and which one is the `issue_agent` preset that "Run agent" uses (agents.md §1, §2). */
@@ -141,21 +141,22 @@ function AgentForm({
     ),
   );
   return (
-    <form
+    <InlineForm
+      label={template ? "Edit agent" : "Add agent"}
       onSubmit={(e) => void submit(e)}
-      className="space-y-3 rounded-lg border border-line p-4"
-      aria-label={template ? "Edit agent" : "Add agent"}
+      formError={formError}
+      issueAgent={{
+        label: "Issue agent",
+        description: "“Run agent” on a work item runs this agent.",
+        checked: form.watch("issueAgent"),
+        onChange: (on) => form.setValue("issueAgent", on),
+      }}
+      submitLabel={template ? "Save" : "Add agent"}
+      pending={save.isPending}
+      onCancel={onDone}
     >
-      {formError && <Banner>{formError}</Banner>}
       <AgentFields form={form} error={error} models={modelNames} modelsLoading={models.isLoading} />
-      <Toggle
-        label="Issue agent"
-        description="“Run agent” on a work item runs this agent."
-        checked={form.watch("issueAgent")}
-        onChange={(on) => form.setValue("issueAgent", on)}
-      />
-      <FormButtons label={template ? "Save" : "Add agent"} pending={save.isPending} onCancel={onDone} />
-    </form>
+    </InlineForm>
   );
 }
 

@@ -8,13 +8,13 @@ import {
   useSaveEnvironmentTemplate,
   type SaveTemplate,
 } from "../../api/environments.ts";
-import { Banner, Input, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Input, Select, Textarea } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
-import { FormButtons } from "./FormButtons.tsx";
+import { InlineForm } from "./FormButtons.tsx";
 import { presetNames, rekeyed } from "./environment-form.ts";
 
 /**
@@ -153,27 +153,30 @@ function McpForm({ template, onDone }: { template?: EnvironmentTemplate; onDone:
     save.mutate(body, { onSuccess: onDone, onError: (err) => onError(rekeyed(err, (p) => p[1] ?? p[0])) });
   });
   return (
-    <form
+    <InlineForm
+      label={template ? "Edit MCP server" : "Add MCP server"}
       onSubmit={(e) => void submit(e)}
-      className="space-y-3 rounded-lg border border-line p-4"
-      aria-label={template ? "Edit MCP server" : "Add MCP server"}
+      formError={formError}
+      issueAgent={
+        !template
+          ? {
+              label: "Use for the issue agent",
+              description: "Runs of the project's issue agent get this server's tools.",
+              checked: form.watch("issueAgent"),
+              onChange: (on) => form.setValue("issueAgent", on),
+            }
+          : null
+      }
+      submitLabel={template ? "Save" : "Add MCP server"}
+      pending={save.isPending}
+      onCancel={onDone}
     >
-      {formError && <Banner>{formError}</Banner>}
       <Select label="Kind" disabled={!!template} {...form.register("type")}>
         <option value="generic_mcp">Remote server (streamable HTTP)</option>
         <option value="local_mcp">Local server (stdio, started in the sandbox)</option>
       </Select>
       <McpFields form={form} error={error} />
-      {!template && (
-        <Toggle
-          label="Use for the issue agent"
-          description="Runs of the project's issue agent get this server's tools."
-          checked={form.watch("issueAgent")}
-          onChange={(on) => form.setValue("issueAgent", on)}
-        />
-      )}
-      <FormButtons label={template ? "Save" : "Add MCP server"} pending={save.isPending} onCancel={onDone} />
-    </form>
+    </InlineForm>
   );
 }
 

@@ -10,14 +10,14 @@ import {
   useSaveEnvironmentTemplate,
   type SaveTemplate,
 } from "../../api/environments.ts";
-import { Banner, Button, Input, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Button, Input, Textarea, Toggle } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { SandboxModal } from "./SandboxModal.tsx";
-import { FormButtons } from "./FormButtons.tsx";
+import { InlineForm } from "./FormButtons.tsx";
 import { presetNames, rekeyed } from "./environment-form.ts";
 
 /** Repositories: the project's sandbox environment templates, each a git repository agents work in (agents.md §2). */
@@ -159,23 +159,26 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
     save.mutate(body, { onSuccess: onDone, onError: (err) => onError(rekeyed(err, repoKey)) });
   });
   return (
-    <form
+    <InlineForm
+      label={template ? "Edit repository" : "Add repository"}
       onSubmit={(e) => void submit(e)}
-      className="space-y-3 rounded-lg border border-line p-4"
-      aria-label={template ? "Edit repository" : "Add repository"}
+      formError={formError}
+      issueAgent={
+        !template
+          ? {
+              label: "Use for the issue agent",
+              description: "Runs of the project's issue agent check out this repository.",
+              checked: form.watch("issueAgent"),
+              onChange: (on) => form.setValue("issueAgent", on),
+            }
+          : null
+      }
+      submitLabel={template ? "Save" : "Add repository"}
+      pending={save.isPending}
+      onCancel={onDone}
     >
-      {formError && <Banner>{formError}</Banner>}
       <RepositoryFields form={form} error={error} />
-      {!template && (
-        <Toggle
-          label="Use for the issue agent"
-          description="Runs of the project's issue agent check out this repository."
-          checked={form.watch("issueAgent")}
-          onChange={(on) => form.setValue("issueAgent", on)}
-        />
-      )}
-      <FormButtons label={template ? "Save" : "Add repository"} pending={save.isPending} onCancel={onDone} />
-    </form>
+    </InlineForm>
   );
 }
 
