@@ -446,6 +446,24 @@ it("the only admin is not offered Leave (project and workspace), and is once ano
   expect(await page.getByRole("button", { name: "Leave workspace" }).getAttribute("aria-disabled")).toBeNull();
 });
 
+it("the project's Add member dialog offers roles up to the person's workspace role and adds them", async () => {
+  const { ctx, a, page } = await admin();
+  await teammate(ctx, a, 15, false);
+  await page.goto(`/${a.slug}/projects/${a.projectId}/settings/members/`);
+  const list = page.getByRole("list", { name: "Project members" });
+  await list.waitFor();
+  await page.getByRole("button", { name: "Add member" }).click();
+  const dialog = page.getByRole("dialog", { name: "Add member" });
+  const person = dialog.getByRole("combobox", { name: "Workspace member" });
+  const gina = person.locator("option", { hasText: "Gina" });
+  await person.selectOption((await gina.getAttribute("value"))!);
+  const roles = await dialog.getByRole("combobox", { name: "Project role" }).locator("option").allTextContents();
+  expect(roles).not.toContain("Admin");
+  await dialog.getByRole("button", { name: "Add", exact: true }).click();
+  await dialog.waitFor({ state: "hidden" });
+  await poll(() => list.getByRole("combobox", { name: /^Role of / }).inputValue()).toBe("15");
+});
+
 it("a link's invalid URL is shown on the field, not as a raw toast", async () => {
   const { a, page } = await admin();
   await createItems(page.request, a, [{ name: "Needs a link" }]);

@@ -102,6 +102,18 @@ it("a project made with one of Stride's covers shows it; an uploaded cover chose
   await expect
     .poll(() => form.getByRole("img", { name: "The project's cover" }).getAttribute("src"))
     .toMatch(/^\/api\/assets\/v2\/static\/[0-9a-f-]+\/$/);
+  // a description the server's schema refuses is named under it, before anything is sent
+  const description = form.getByRole("textbox", { name: "Description" });
+  const before = await description.inputValue();
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "PATCH" && r.url().endsWith(`/projects/${pid}/`)) sent.push(r.url());
+  });
+  await description.fill("x".repeat(10001));
+  await form.getByRole("button", { name: "Save changes" }).click();
+  await form.getByText("Ensure this field has no more than 10000 characters.").waitFor();
+  expect(sent).toEqual([]);
+  await description.fill(before);
   await form.getByRole("button", { name: "Save changes" }).click();
   await page.getByText("Project updated").waitFor();
   const saved = (await (await admin.request.get(`/api/workspaces/${slug}/projects/${pid}/`)).json()) as {

@@ -15,6 +15,7 @@ import {
   Toggle,
   useToast,
 } from "../../components/ui/index.ts";
+import type { IntakeSettings } from "@stride/shared/contract";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 
@@ -30,10 +31,6 @@ export function IntakeSettingsPage() {
   const canView = useCan("settingsView", "intake");
   const canEdit = useCan("settingsEdit", "intake");
   const settings = useQuery({ ...intakeSettingsQuery(slug, pid), enabled: canView && project.intake_view });
-  const update = useUpdateIntakeSettings(slug, pid);
-  const regenerate = useRegenerateIntakeAnchor(slug, pid);
-  const [confirm, setConfirm] = useState(false);
-  const toast = useToast();
   const back = (
     <Link
       to={`/${slug}/projects/${pid}/intake/`}
@@ -60,7 +57,6 @@ export function IntakeSettingsPage() {
       </>
     );
   const s = settings.data;
-  const url = s ? publicFormUrl(s.anchor) : "";
   const noEdit = canEdit ? null : "Only project admins can change the intake settings.";
   return (
     <>
@@ -72,62 +68,85 @@ export function IntakeSettingsPage() {
           <Banner>Could not load the intake settings.</Banner>
         ) : (
           <>
-            <div className="divide-y divide-line">
-              <Toggle
-                label="Requests from the app"
-                description="People in the project file requests from the intake screen."
-                checked={s.is_in_app_enabled}
-                disabled={update.isPending}
-                disabledReason={noEdit}
-                onChange={(v) => update.mutate({ is_in_app_enabled: v })}
-              />
-              <Toggle
-                label="Public form"
-                description="Anyone with the link can send a request, without signing in. Requests land in Open, with the sender's email."
-                checked={s.is_form_enabled}
-                disabled={update.isPending}
-                disabledReason={noEdit}
-                onChange={(v) => update.mutate({ is_form_enabled: v })}
-              />
-            </div>
-            <section aria-label="Public form link" className="space-y-2">
-              <h2 className="text-sm font-semibold">Public form link</h2>
-              <div className="flex items-end gap-2">
-                <div className="min-w-0 flex-1">
-                  <Input aria-label="Public form link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
-                </div>
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    navigator.clipboard?.writeText(url).then(
-                      () => toast.show("success", "Link copied"),
-                      () => toast.show("error", "Could not copy the link"),
-                    )
-                  }
-                >
-                  <Copy size={14} aria-hidden /> Copy
-                </Button>
-                {s.is_form_enabled && (
-                  <a className="text-sm text-indigo-600 hover:underline" href={url} target="_blank" rel="noreferrer">
-                    Open form
-                  </a>
-                )}
-              </div>
-              {!s.is_form_enabled && (
-                <p className="text-xs text-fg-subtle">The link works once the public form is on.</p>
-              )}
-              <Button
-                variant="secondary"
-                disabledReason={noEdit}
-                loading={regenerate.isPending}
-                onClick={() => setConfirm(true)}
-              >
-                <RefreshCw size={14} aria-hidden /> New link
-              </Button>
-            </section>
+            <IntakeToggles settings={s} noEdit={noEdit} />
+            <FormLink settings={s} noEdit={noEdit} />
           </>
         )}
       </div>
+    </>
+  );
+}
+
+const INTAKE_TOGGLES = [
+  ["is_in_app_enabled", "Requests from the app", "People in the project file requests from the intake screen."],
+  [
+    "is_form_enabled",
+    "Public form",
+    "Anyone with the link can send a request, without signing in. Requests land in Open, with the sender's email.",
+  ],
+] as const;
+
+/** Filing from the app and the public form, each switched on and off at once. */
+function IntakeToggles({ settings: s, noEdit }: { settings: IntakeSettings; noEdit: string | null }) {
+  const { slug, projectId: pid } = useCurrentProject();
+  const update = useUpdateIntakeSettings(slug, pid);
+  return (
+    <div className="divide-y divide-line">
+      {INTAKE_TOGGLES.map(([key, label, description]) => (
+        <Toggle
+          key={key}
+          label={label}
+          description={description}
+          checked={s[key]}
+          disabled={update.isPending}
+          disabledReason={noEdit}
+          onChange={(v) => update.mutate({ [key]: v })}
+        />
+      ))}
+    </div>
+  );
+}
+
+/** The public form's link: copied, opened, or replaced by a new one (which retires it, after a confirmation). */
+function FormLink({ settings: s, noEdit }: { settings: IntakeSettings; noEdit: string | null }) {
+  const { slug, projectId: pid } = useCurrentProject();
+  const regenerate = useRegenerateIntakeAnchor(slug, pid);
+  const [confirm, setConfirm] = useState(false);
+  const toast = useToast();
+  const url = publicFormUrl(s.anchor);
+  return (
+    <section aria-label="Public form link" className="space-y-2">
+      <h2 className="text-sm font-semibold">Public form link</h2>
+      <div className="flex items-end gap-2">
+        <div className="min-w-0 flex-1">
+          <Input aria-label="Public form link" readOnly value={url} onFocus={(e) => e.currentTarget.select()} />
+        </div>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            navigator.clipboard?.writeText(url).then(
+              () => toast.show("success", "Link copied"),
+              () => toast.show("error", "Could not copy the link"),
+            )
+          }
+        >
+          <Copy size={14} aria-hidden /> Copy
+        </Button>
+        {s.is_form_enabled && (
+          <a className="text-sm text-indigo-600 hover:underline" href={url} target="_blank" rel="noreferrer">
+            Open form
+          </a>
+        )}
+      </div>
+      {!s.is_form_enabled && <p className="text-xs text-fg-subtle">The link works once the public form is on.</p>}
+      <Button
+        variant="secondary"
+        disabledReason={noEdit}
+        loading={regenerate.isPending}
+        onClick={() => setConfirm(true)}
+      >
+        <RefreshCw size={14} aria-hidden /> New link
+      </Button>
       <ConfirmModal
         open={confirm}
         title="Make a new form link?"
@@ -144,6 +163,6 @@ export function IntakeSettingsPage() {
           })
         }
       />
-    </>
+    </section>
   );
 }

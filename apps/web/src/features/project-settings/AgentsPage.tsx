@@ -1,16 +1,19 @@
-import { useState, type FormEvent } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { Bot } from "lucide-react";
-import type { AgentTemplate, AgentType } from "@stride/shared/contract";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own config schema
+import { agentTemplateConfigSchema, type AgentTemplate, type AgentType } from "@stride/shared/contract";
 import { useAgentMetadata, useAgentTemplates, useDeleteAgentTemplate, useSaveAgentTemplate } from "../../api/agents.ts";
 import { useModelConfigs } from "../../api/model-configs.ts";
-import { Banner, Button, Input, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Banner, Input, Select, Textarea } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { useCluster } from "../../components/agents/useRunAgent.ts";
 import { ExecutionHistoryButton } from "../../components/agents/ExecutionHistoryModal.tsx";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+import { InlineForm } from "./FormButtons.tsx";
+import { presetNames, rekeyed } from "./environment-form.ts";
 
 /** Agents: the project's agent templates and which one is the `issue_agent` preset that "Run agent" uses (agents.md §1, §2). */
 export function ProjectAgentsSettings() {
@@ -71,6 +74,31 @@ function Agents() {
   );
 }
 
+interface AgentValues {
+  name: string;
+  type: AgentType;
+  model: string;
+  instructions: string;
+  maxSteps: string;
+  timeout: string;
+  issueAgent: boolean;
+}
+
+/** The template's config from the form (with `model`, the one chosen or the first); what it does not show stays. */
+const configOf = (v: AgentValues, model: string, saved?: AgentTemplate["config"]) => ({
+  ...(saved ?? {}),
+  type: v.type,
+  name: v.name.trim(),
+  model_config: model,
+  ...(v.instructions.trim() ? { instructions: v.instructions } : {}),
+  ...(v.maxSteps ? { max_steps: Number(v.maxSteps) } : {}),
+  ...(v.timeout ? { timeout_s: Number(v.timeout) } : {}),
+});
+
+type AgentFormApi = UseFormReturn<AgentValues>;
+type FieldError = (k: string) => string | undefined;
+
+/** An agent's add or edit form: name, type, model, instructions, limits, and whether it is the issue agent. */
 function AgentForm({
   template,
   isIssueAgent,
@@ -82,99 +110,103 @@ function AgentForm({
 }) {
   const { slug, projectId } = useCurrentProject();
   const save = useSaveAgentTemplate(slug, projectId);
-  const metadata = useAgentMetadata(slug, projectId);
   const models = useModelConfigs(slug, projectId);
   const c = template?.config;
-  const [name, setName] = useState(c?.name ?? "");
-  const [type, setType] = useState<AgentType>(c?.type ?? "coding");
-  const [model, setModel] = useState(c?.model_config ?? "");
-  const [instructions, setInstructions] = useState(c?.instructions ?? "");
-  const [maxSteps, setMaxSteps] = useState(c?.max_steps ? String(c.max_steps) : "");
-  const [timeout, setTimeoutS] = useState(c?.timeout_s ? String(c.timeout_s) : "");
-  const [issueAgent, setIssueAgent] = useState(isIssueAgent);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const types = (metadata.data ?? []).filter((m) => m.type !== "assistant");
   const modelNames = (models.data ?? []).map((m) => m.name);
-  const chosenModel = model || modelNames[0] || "";
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setErrors({});
-    setFailure(null);
+  const modelOf = (v: AgentValues) => v.model || modelNames[0] || "";
+  const { form, error, formError, onSubmit } = useDialogForm<AgentValues>(
+    {
+      name: c?.name ?? "",
+      type: c?.type ?? "coding",
+      model: c?.model_config ?? "",
+      instructions: c?.instructions ?? "",
+      maxSteps: c?.max_steps ? String(c.max_steps) : "",
+      timeout: c?.timeout_s ? String(c.timeout_s) : "",
+      issueAgent: isIssueAgent,
+    },
+    schemaCheck(agentTemplateConfigSchema, (v: AgentValues) => configOf(v, modelOf(v), c), undefined, FIELD_OF),
+    (e) => e.message,
+  );
+  const submit = onSubmit((v, onError) =>
     save.mutate(
       {
-        config: {
-          ...(c ?? {}),
-          type,
-          name: name.trim(),
-          model_config: chosenModel,
-          ...(instructions.trim() ? { instructions } : {}),
-          ...(maxSteps ? { max_steps: Number(maxSteps) } : {}),
-          ...(timeout ? { timeout_s: Number(timeout) } : {}),
-        },
+        config: configOf(v, modelOf(v), c),
         ...(template ? { agent_template_id: template.id } : {}),
-        ...(issueAgent ? { preset_names: ["issue_agent"] as "issue_agent"[] } : {}),
+        ...presetNames(v.issueAgent),
       },
       {
         onSuccess: onDone,
-        onError: (err) => {
-          const fe: Record<string, string> = {};
-          for (const [k, v] of Object.entries(fieldErrors(err))) fe[k.split(".").pop()!] = v;
-          setErrors(fe);
-          if (!Object.keys(fe).length)
-            setFailure(err instanceof ApiError ? (errorMessage(err.body) ?? "Could not save the agent.") : err.message);
-        },
+        onError: (err) => onError(rekeyed(err, (p) => FIELD_OF[p[p.length - 1]] ?? p[p.length - 1])),
       },
-    );
-  };
-
+    ),
+  );
   return (
-    <form
-      onSubmit={submit}
-      className="space-y-3 rounded-lg border border-line p-4"
-      aria-label={template ? "Edit agent" : "Add agent"}
+    <InlineForm
+      label={template ? "Edit agent" : "Add agent"}
+      onSubmit={(e) => void submit(e)}
+      formError={formError}
+      issueAgent={{
+        label: "Issue agent",
+        description: "“Run agent” on a work item runs this agent.",
+        checked: form.watch("issueAgent"),
+        onChange: (on) => form.setValue("issueAgent", on),
+      }}
+      submitLabel={template ? "Save" : "Add agent"}
+      pending={save.isPending}
+      onCancel={onDone}
     >
-      {failure && <Banner>{failure}</Banner>}
+      <AgentFields form={form} error={error} models={modelNames} modelsLoading={models.isLoading} />
+    </InlineForm>
+  );
+}
+
+/** The form's field of a config key the server names. */
+const FIELD_OF: Record<string, string> = { model_config: "model", max_steps: "maxSteps", timeout_s: "timeout" };
+
+/** Name, type (with its description), model, instructions and limits. */
+function AgentFields({
+  form,
+  error,
+  models,
+  modelsLoading,
+}: {
+  form: AgentFormApi;
+  error: FieldError;
+  models: string[];
+  modelsLoading: boolean;
+}) {
+  const { slug, projectId } = useCurrentProject();
+  const metadata = useAgentMetadata(slug, projectId);
+  const types = (metadata.data ?? []).filter((m) => m.type !== "assistant");
+  const [type, model] = form.watch(["type", "model"]);
+  return (
+    <>
       <div className="grid gap-3 sm:grid-cols-2">
-        <Input
-          label="Name"
-          placeholder="Fixer"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-          required
-        />
+        <Input label="Name" placeholder="Fixer" error={error("name")} required {...form.register("name")} />
         <Select
           label="Type"
           value={type}
-          onChange={(e) => setType(e.target.value as AgentType)}
-          error={errors.type}
+          onChange={(e) => form.setValue("type", e.target.value as AgentType)}
+          error={error("type")}
           hint={types.find((m) => m.type === type)?.description}
         >
-          {(types.length
-            ? types
-            : [
-                { type: "coding", name: "Coding" },
-                { type: "triage", name: "Triage" },
-              ]
-          ).map((m) => (
+          {(types.length ? types : FALLBACK_TYPES).map((m) => (
             <option key={m.type} value={m.type}>
               {m.name}
             </option>
           ))}
         </Select>
       </div>
-      {modelNames.length === 0 && !models.isLoading ? (
+      {models.length === 0 && !modelsLoading ? (
         <Banner kind="info">Add a model in Model configuration first.</Banner>
       ) : (
         <Select
           label="Model"
-          value={chosenModel}
-          onChange={(e) => setModel(e.target.value)}
-          error={errors.model_config}
+          value={model || models[0] || ""}
+          onChange={(e) => form.setValue("model", e.target.value)}
+          error={error("model")}
         >
-          {modelNames.map((n) => (
+          {models.map((n) => (
             <option key={n} value={n}>
               {n}
             </option>
@@ -185,9 +217,8 @@ function AgentForm({
         label="Instructions"
         hint="What the agent should always keep in mind (conventions, how to test)."
         rows={3}
-        value={instructions}
-        onChange={(e) => setInstructions(e.target.value)}
-        error={errors.instructions}
+        error={error("instructions")}
+        {...form.register("instructions")}
       />
       <div className="grid gap-3 sm:grid-cols-2">
         <Input
@@ -195,34 +226,24 @@ function AgentForm({
           type="number"
           min={1}
           placeholder="30"
-          value={maxSteps}
-          onChange={(e) => setMaxSteps(e.target.value)}
-          error={errors.max_steps}
+          error={error("maxSteps")}
+          {...form.register("maxSteps")}
         />
         <Input
           label="Timeout (seconds)"
           type="number"
           min={10}
           placeholder="1800"
-          value={timeout}
-          onChange={(e) => setTimeoutS(e.target.value)}
-          error={errors.timeout_s}
+          error={error("timeout")}
+          {...form.register("timeout")}
         />
       </div>
-      <Toggle
-        label="Issue agent"
-        description="“Run agent” on a work item runs this agent."
-        checked={issueAgent}
-        onChange={setIssueAgent}
-      />
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {template ? "Save" : "Add agent"}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
+
+/** The types offered before the server's list arrives. */
+const FALLBACK_TYPES = [
+  { type: "coding", name: "Coding" },
+  { type: "triage", name: "Triage" },
+];

@@ -1,5 +1,8 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
+import type { UseFormReturn } from "react-hook-form";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import { htmlText, projectBodies, type UpdateProjectBody } from "@stride/shared/contract";
 import {
   PROJECT_IDENTIFIER_MAX,
   PROJECT_NAME_MAX,
@@ -8,7 +11,7 @@ import {
   type ProjectNetwork,
 } from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
-import { ApiError, errorMessage } from "../../api/client.ts";
+import { failToast } from "./refusal.ts";
 import {
   useArchiveProject,
   useDeleteProject,
@@ -26,7 +29,7 @@ import { CoverPicker, coverFields, coverOf } from "../../components/project/Cove
 import { TimezoneSelect } from "../../components/settings/TimezoneSelect.tsx";
 import { projectFormErrors } from "../projects/project-list.ts";
 import { PublishModal } from "../../components/publish/PublishModal.tsx";
-import { useSettingsForm } from "../../lib/settings-form.ts";
+import { schemaCheck, useSettingsForm } from "../../lib/settings-form.ts";
 
 const ONLY_ADMINS_EDIT = "Only project admins can change these settings.";
 const ONLY_PROJECT_ADMIN =
@@ -47,7 +50,6 @@ function formOf(project: Project) {
 }
 
 type ProjectForm = ReturnType<typeof formOf>;
-const checkProject = (f: ProjectForm) => projectFormErrors({ ...f, cover_image: f.cover.cover_image });
 
 /** Project general settings: every role may look; only admins may change anything. */
 export function ProjectGeneralSettings() {
@@ -101,6 +103,25 @@ export function ProjectGeneralSettings() {
   );
 }
 
+/** The update body of the form's values (the submit sends it; the check checks it). */
+const toBody = (f: ProjectForm): UpdateProjectBody => ({
+  name: f.name.trim(),
+  identifier: f.identifier,
+  description: f.description,
+  network: f.network as ProjectNetwork,
+  project_lead: f.project_lead || null,
+  ...coverFields(f.cover),
+  timezone: f.timezone,
+  ...(f.emoji ? { logo_props: { in_use: "emoji", emoji: { value: f.emoji } } } : {}),
+});
+
+const checkProject = schemaCheck(projectBodies(htmlText).update, toBody, (f: ProjectForm) =>
+  projectFormErrors({ ...f, cover_image: f.cover.cover_image }),
+);
+
+type DetailsForm = UseFormReturn<ProjectForm>;
+type FieldError = (k: string) => string | undefined;
+
 /** The project's details (emoji, name, identifier, description, access, lead, time zone, cover): admins save them. */
 function ProjectDetailsForm({
   slug,
@@ -114,99 +135,21 @@ function ProjectDetailsForm({
   canEdit: boolean;
 }) {
   const update = useUpdateProject(slug, projectId);
-  const members = useWorkspaceMembers(slug);
   const toast = useToast();
   // the form starts from the project, and starts again when the project changes (a save, a live update)
   const { form, error, formError, onSubmit } = useSettingsForm(formOf(project), checkProject);
-  const v = form.watch();
   const save = onSubmit((f, onError) => {
-    update.mutate(
-      {
-        name: f.name.trim(),
-        identifier: f.identifier,
-        description: f.description,
-        network: f.network as ProjectNetwork,
-        project_lead: f.project_lead || null,
-        ...coverFields(f.cover),
-        timezone: f.timezone,
-        ...(f.emoji ? { logo_props: { in_use: "emoji", emoji: { value: f.emoji } } } : {}),
-      },
-      { onSuccess: () => toast.show("success", "Project updated"), onError },
-    );
+    update.mutate(toBody(f), { onSuccess: () => toast.show("success", "Project updated"), onError });
   });
   return (
     <form onSubmit={save} className="space-y-4" noValidate aria-label="Project details">
       {formError && <Banner>{formError}</Banner>}
       <fieldset disabled={!canEdit} title={canEdit ? undefined : ONLY_ADMINS_EDIT} className="space-y-4">
-        <div>
-          <div className="mb-1 text-sm font-medium">Emoji</div>
-          <div className="flex flex-wrap gap-1">
-            <EmojiButtons chosen={v.emoji} onPick={(value) => form.setValue("emoji", value)} />
-          </div>
-        </div>
-        <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
-          <Input
-            label="Name"
-            name="name"
-            maxLength={PROJECT_NAME_MAX}
-            value={v.name}
-            onChange={(e) => form.setValue("name", e.target.value)}
-            error={error("name")}
-          />
-          <Input
-            label="Identifier"
-            name="identifier"
-            maxLength={PROJECT_IDENTIFIER_MAX}
-            value={v.identifier}
-            onChange={(e) => form.setValue("identifier", e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, ""))}
-            error={error("identifier")}
-          />
-        </div>
-        <Textarea
-          label="Description"
-          name="description"
-          value={v.description}
-          onChange={(e) => form.setValue("description", e.target.value)}
-          error={error("description")}
-        />
-        <div className="grid gap-4 sm:grid-cols-2">
-          <Select
-            label="Access"
-            name="network"
-            value={v.network}
-            onChange={(e) => form.setValue("network", Number(e.target.value))}
-          >
-            <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
-            <option value={PROJECT_NETWORK.SECRET}>Private</option>
-          </Select>
-          <Select
-            label="Lead"
-            name="project_lead"
-            value={v.project_lead}
-            onChange={(e) => form.setValue("project_lead", e.target.value)}
-            error={error("project_lead")}
-          >
-            <option value="">No lead</option>
-            {(members.data ?? [])
-              .filter((m) => m.is_active !== false)
-              .map((m) => (
-                <option key={m.member.id} value={m.member.id}>
-                  {m.member.display_name}
-                </option>
-              ))}
-          </Select>
-        </div>
-        <div className="sm:w-1/2 sm:pr-2">
-          <TimezoneSelect
-            name="timezone"
-            value={v.timezone}
-            onChange={(e) => form.setValue("timezone", e.target.value)}
-            error={error("timezone")}
-          />
-        </div>
+        <NamingFields form={form} error={error} />
+        <AccessFields slug={slug} form={form} error={error} />
         <CoverPicker
           slug={slug}
-          value={v.cover}
+          value={form.watch("cover")}
           onChange={(cover) => form.setValue("cover", cover)}
           error={error("cover_image") ?? error("cover_image_asset")}
           disabled={!canEdit}
@@ -218,6 +161,85 @@ function ProjectDetailsForm({
         )}
       </fieldset>
     </form>
+  );
+}
+
+/** Emoji, name, identifier (upper-case letters and digits) and description. */
+function NamingFields({ form, error }: { form: DetailsForm; error: FieldError }) {
+  const v = form.watch();
+  return (
+    <>
+      <div>
+        <div className="mb-1 text-sm font-medium">Emoji</div>
+        <div className="flex flex-wrap gap-1">
+          <EmojiButtons chosen={v.emoji} onPick={(value) => form.setValue("emoji", value)} />
+        </div>
+      </div>
+      <div className="grid gap-4 sm:grid-cols-[1fr_10rem]">
+        <Input label="Name" maxLength={PROJECT_NAME_MAX} error={error("name")} {...form.register("name")} />
+        <Input
+          label="Identifier"
+          name="identifier"
+          maxLength={PROJECT_IDENTIFIER_MAX}
+          value={v.identifier}
+          onChange={(e) => form.setValue("identifier", e.target.value.toUpperCase().replace(/[^A-Z0-9]/g, ""))}
+          error={error("identifier")}
+        />
+      </div>
+      <Textarea label="Description" error={error("description")} {...form.register("description")} />
+    </>
+  );
+}
+
+/** Access (public or private), lead and time zone. */
+function AccessFields({ slug, form, error }: { slug: string; form: DetailsForm; error: FieldError }) {
+  const members = useWorkspaceMembers(slug);
+  const v = form.watch();
+  return (
+    <>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Select label="Access" error={error("network")} {...form.register("network", { valueAsNumber: true })}>
+          <option value={PROJECT_NETWORK.PUBLIC}>Public</option>
+          <option value={PROJECT_NETWORK.SECRET}>Private</option>
+        </Select>
+        {/* controlled: its options come after the value (the members load) */}
+        <Select
+          label="Lead"
+          name="project_lead"
+          value={v.project_lead}
+          onChange={(e) => form.setValue("project_lead", e.target.value)}
+          error={error("project_lead")}
+        >
+          <option value="">No lead</option>
+          {(members.data ?? [])
+            .filter((m) => m.is_active !== false)
+            .map((m) => (
+              <option key={m.member.id} value={m.member.id}>
+                {m.member.display_name}
+              </option>
+            ))}
+        </Select>
+      </div>
+      <div className="sm:w-1/2 sm:pr-2">
+        <TimezoneSelect
+          name="timezone"
+          value={v.timezone}
+          onChange={(e) => form.setValue("timezone", e.target.value)}
+          error={error("timezone")}
+        />
+      </div>
+    </>
+  );
+}
+
+/** Whether the caller is the project's only admin: the server refuses to let them leave, so the page says so. */
+function useSoleAdmin(slug: string, projectId: string) {
+  const canManageMembers = useCan("edit", "projectMember");
+  const admins = useProjectMembers(slug, projectId, canManageMembers);
+  const me = useMe();
+  return isOnlyAdmin(
+    (admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })),
+    me.data?.id,
   );
 }
 
@@ -235,23 +257,11 @@ function ProjectDangerZone({
   projectRole: CurrentProject["projectRole"];
   canEdit: boolean;
 }) {
-  const canManageMembers = useCan("edit", "projectMember");
-  const archive = useArchiveProject(slug);
-  const del = useDeleteProject(slug, projectId);
   const leave = useLeaveProject(slug, projectId);
-  // The server refuses to let the only admin leave; say so instead of offering it.
-  const admins = useProjectMembers(slug, projectId, canManageMembers);
-  const me = useMe();
-  const soleAdmin = isOnlyAdmin(
-    (admins.data ?? []).map((m) => ({ userId: m.member, role: m.original_role ?? m.role })),
-    me.data?.id,
-  );
+  const soleAdmin = useSoleAdmin(slug, projectId);
   const toast = useToast();
   const nav = useNavigate();
   const [confirm, setConfirm] = useState<null | "archive" | "delete" | "leave">(null);
-  const [deleteText, setDeleteText] = useState("");
-  const fail = (title: string) => (err: Error) =>
-    toast.show("error", title, err instanceof ApiError ? errorMessage(err.body) : err.message);
   return (
     <>
       {(canEdit || projectRole) && (
@@ -281,25 +291,11 @@ function ProjectDangerZone({
           {projectRole && soleAdmin && <p className="text-xs text-fg-subtle">{ONLY_PROJECT_ADMIN}</p>}
         </section>
       )}
-      <ConfirmModal
+      <ArchiveProjectModal
+        slug={slug}
+        projectId={projectId}
         open={confirm === "archive"}
         onClose={() => setConfirm(null)}
-        title="Archive project"
-        message="Archived projects are hidden from lists and can be restored from Archives."
-        confirmLabel="Archive"
-        loading={archive.isPending}
-        onConfirm={() =>
-          archive.mutate(
-            { id: projectId, archive: true },
-            {
-              onSuccess: () => {
-                toast.show("success", "Project archived");
-                nav(`/${slug}/projects/archives/`);
-              },
-              onError: fail("Could not archive the project"),
-            },
-          )
-        }
       />
       <ConfirmModal
         open={confirm === "leave"}
@@ -314,41 +310,109 @@ function ProjectDangerZone({
               toast.show("success", "You left the project");
               nav(`/${slug}/projects/`);
             },
-            onError: fail("Could not leave the project"),
+            onError: failToast(toast)("Could not leave the project"),
           })
         }
       />
-      <ConfirmModal
+      <DeleteProjectModal
+        slug={slug}
+        projectId={projectId}
+        name={project.name}
         open={confirm === "delete"}
-        onClose={() => {
-          setConfirm(null);
-          setDeleteText("");
-        }}
-        title="Delete project"
-        confirmLabel="Delete"
-        loading={del.isPending}
-        message={
-          <div className="space-y-3">
-            <p>
-              This deletes the project and everything in it. Type <strong>{project.name}</strong> to confirm.
-            </p>
-            <Input aria-label="Project name" value={deleteText} onChange={(e) => setDeleteText(e.target.value)} />
-          </div>
-        }
-        onConfirm={() => {
-          if (deleteText !== project.name) {
-            toast.show("warning", "Type the project name to confirm");
-            return;
-          }
-          del.mutate(undefined, {
-            onSuccess: () => {
-              toast.show("success", "Project deleted");
-              nav(`/${slug}/projects/`);
-            },
-            onError: fail("Could not delete the project"),
-          });
-        }}
+        onClose={() => setConfirm(null)}
       />
     </>
+  );
+}
+
+/** Archive the project (confirmed), then go to the archives. */
+function ArchiveProjectModal({
+  slug,
+  projectId,
+  open,
+  onClose,
+}: {
+  slug: string;
+  projectId: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const archive = useArchiveProject(slug);
+  const toast = useToast();
+  const nav = useNavigate();
+  return (
+    <ConfirmModal
+      open={open}
+      onClose={onClose}
+      title="Archive project"
+      message="Archived projects are hidden from lists and can be restored from Archives."
+      confirmLabel="Archive"
+      loading={archive.isPending}
+      onConfirm={() =>
+        archive.mutate(
+          { id: projectId, archive: true },
+          {
+            onSuccess: () => {
+              toast.show("success", "Project archived");
+              nav(`/${slug}/projects/archives/`);
+            },
+            onError: failToast(toast)("Could not archive the project"),
+          },
+        )
+      }
+    />
+  );
+}
+
+/** Delete the project once its name is typed, then go to the projects. */
+function DeleteProjectModal({
+  slug,
+  projectId,
+  name,
+  open,
+  onClose,
+}: {
+  slug: string;
+  projectId: string;
+  name: string;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const del = useDeleteProject(slug, projectId);
+  const toast = useToast();
+  const nav = useNavigate();
+  const [deleteText, setDeleteText] = useState("");
+  return (
+    <ConfirmModal
+      open={open}
+      onClose={() => {
+        onClose();
+        setDeleteText("");
+      }}
+      title="Delete project"
+      confirmLabel="Delete"
+      loading={del.isPending}
+      message={
+        <div className="space-y-3">
+          <p>
+            This deletes the project and everything in it. Type <strong>{name}</strong> to confirm.
+          </p>
+          <Input aria-label="Project name" value={deleteText} onChange={(e) => setDeleteText(e.target.value)} />
+        </div>
+      }
+      onConfirm={() => {
+        if (deleteText !== name) {
+          toast.show("warning", "Type the project name to confirm");
+          return;
+        }
+        del.mutate(undefined, {
+          onSuccess: () => {
+            toast.show("success", "Project deleted");
+            nav(`/${slug}/projects/`);
+          },
+          onError: failToast(toast)("Could not delete the project"),
+        });
+      }}
+    />
   );
 }

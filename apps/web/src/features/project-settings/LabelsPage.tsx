@@ -1,29 +1,11 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { extractInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/extract-instruction";
 import { attachInstruction } from "@atlaskit/pragmatic-drag-and-drop-hitbox/list-item/attach-instruction";
 import { CornerDownRight, Ellipsis } from "lucide-react";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import {
-  useCreateLabel,
-  useDeleteLabel,
-  useLabels,
-  useMoveLabel,
-  useUpdateLabel,
-  type LabelBody,
-} from "../../api/labels.ts";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { useDeleteLabel, useLabels, useMoveLabel } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
-import {
-  Banner,
-  Button,
-  ConfirmModal,
-  EmptyState,
-  Input,
-  Menu,
-  PageSpinner,
-  Select,
-  cx,
-  useToast,
-} from "../../components/ui/index.ts";
+import { Banner, Button, EmptyState, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import { treeSentence } from "../../lib/tree-order.ts";
 import {
   DragHandle,
@@ -47,15 +29,13 @@ import {
   labelOrigin,
   labelPlace,
   labelPointerSlot,
-  labelReparentSortOrder,
   labelStep,
   labelTree,
   type LabelNode,
   type LabelSlot,
 } from "./ordering.ts";
-import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
-
-const LABEL_TEXT: Record<string, string> = { LABEL_NAME_ALREADY_EXISTS: "A label with this name already exists." };
+import { LabelForm } from "./LabelForm.tsx";
+import { ConfirmDelete } from "./ConfirmDelete.tsx";
 
 /** Labels: nested (parent), colours, ordering and nesting by drag and drop (pointer or keyboard). */
 export function ProjectLabelsSettings() {
@@ -70,7 +50,6 @@ function Labels() {
   const { slug, projectId } = useCurrentProject();
   const labels = useLabels(slug, projectId);
   const del = useDeleteLabel(slug, projectId);
-  const toast = useToast();
   const [adding, setAdding] = useState<{ parent: string | null } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Label | null>(null);
@@ -80,8 +59,6 @@ function Labels() {
     return <Banner>{errorMessage((labels.error as ApiError).body) ?? "Could not load labels."}</Banner>;
   const all = labels.data ?? [];
   const flat = flattenTree(labelTree(all));
-  const fail = (t: string) => (err: Error) =>
-    toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
   return (
     <div className="max-w-3xl space-y-4">
       <div className="flex items-center justify-between">
@@ -114,65 +91,67 @@ function Labels() {
               </li>
             ) : (
               <LabelRow key={l.id} label={l} flat={flat}>
-                {l.depth > 0 && (
-                  <CornerDownRight size={14} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />
-                )}
-                <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: l.color || "#9AA4BC" }} />
-                <span className="min-w-0 flex-1 truncate font-medium">{l.name}</span>
-                {l.children.length > 0 && (
-                  <span className="text-xs text-fg-subtle">
-                    {l.children.length} sub-label{l.children.length === 1 ? "" : "s"}
-                  </span>
-                )}
-                <Menu
-                  ariaLabel={`Actions for label ${l.name}`}
-                  align="right"
-                  label={<Ellipsis size={16} aria-hidden focusable="false" />}
-                  items={[
-                    {
-                      label: "Edit",
-                      onSelect: () => {
-                        setEditing(l.id);
-                        setAdding(null);
-                      },
-                    },
-                    {
-                      label: "Add sub-label",
-                      onSelect: () => {
-                        setAdding({ parent: l.id });
-                        setEditing(null);
-                      },
-                    },
-                    { label: "Delete", danger: true, onSelect: () => setDeleting(l) },
-                  ]}
+                <LabelRowBody
+                  label={l}
+                  onEdit={() => {
+                    setEditing(l.id);
+                    setAdding(null);
+                  }}
+                  onAddChild={() => {
+                    setAdding({ parent: l.id });
+                    setEditing(null);
+                  }}
+                  onDelete={() => setDeleting(l)}
                 />
               </LabelRow>
             );
           })}
         </LabelList>
       )}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        title="Delete label"
+      <ConfirmDelete
+        item={deleting}
+        what="label"
         message={`Delete the label "${deleting?.name}"? It is removed from every work item.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() =>
-          deleting &&
-          del.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.show("success", "Label deleted");
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              fail("Could not delete the label")(e);
-            },
-          })
-        }
+        del={del}
+        onClose={() => setDeleting(null)}
       />
     </div>
+  );
+}
+
+/** A label's row: its colour, name, sub-label count and actions. */
+function LabelRowBody({
+  label: l,
+  onEdit,
+  onAddChild,
+  onDelete,
+}: {
+  label: LabelNode;
+  onEdit: () => void;
+  onAddChild: () => void;
+  onDelete: () => void;
+}) {
+  return (
+    <>
+      {l.depth > 0 && <CornerDownRight size={14} aria-hidden focusable="false" className="shrink-0 text-fg-faint" />}
+      <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: l.color || "#9AA4BC" }} />
+      <span className="min-w-0 flex-1 truncate font-medium">{l.name}</span>
+      {l.children.length > 0 && (
+        <span className="text-xs text-fg-subtle">
+          {l.children.length} sub-label{l.children.length === 1 ? "" : "s"}
+        </span>
+      )}
+      <Menu
+        ariaLabel={`Actions for label ${l.name}`}
+        align="right"
+        label={<Ellipsis size={16} aria-hidden focusable="false" />}
+        items={[
+          { label: "Edit", onSelect: onEdit },
+          { label: "Add sub-label", onSelect: onAddChild },
+          { label: "Delete", danger: true, onSelect: onDelete },
+        ]}
+      />
+    </>
   );
 }
 
@@ -280,109 +259,5 @@ function LabelRow({ label: l, flat, children }: { label: LabelNode; flat: LabelN
       <DragHandle drag={drag} label={`label ${l.name}`} />
       {children}
     </li>
-  );
-}
-
-function LabelForm({
-  labels,
-  label,
-  parent: initialParent,
-  onDone,
-}: {
-  labels: Label[];
-  label?: Label;
-  parent: string | null;
-  onDone: () => void;
-}) {
-  const { slug, projectId } = useCurrentProject();
-  const create = useCreateLabel(slug, projectId);
-  const update = useUpdateLabel(slug, projectId);
-  const toast = useToast();
-  const [name, setName] = useState(label?.name ?? "");
-  const [color, setColor] = useState(label?.color || PALETTE[Math.floor(Math.random() * PALETTE.length)]);
-  const [parent, setParent] = useState<string>(initialParent ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const excluded = label ? descendantIds(labels, label.id) : new Set<string>();
-  const parentOptions = flattenTree(labelTree(labels)).filter((l) => !excluded.has(l.id));
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!name.trim()) errs.name = "Name is required.";
-    if (!isHexColor(color)) errs.color = "Enter a hex colour like #46A758.";
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    const newParent = parent || null;
-    const body: LabelBody = { name: name.trim(), color, parent: newParent };
-    if (!label || (label.parent ?? null) !== newParent) {
-      body.sort_order = labelReparentSortOrder(
-        labels.filter((l) => (l.parent ?? null) === newParent && l.id !== label?.id),
-      );
-    }
-    const opts = {
-      onSuccess: () => {
-        toast.show("success", label ? "Label updated" : "Label added");
-        onDone();
-      },
-      onError: (err: Error) => {
-        const fe = fieldErrors(err);
-        if (Object.keys(fe).length)
-          setErrors(Object.fromEntries(Object.entries(fe).map(([k, v]) => [k, LABEL_TEXT[v] ?? v])));
-        else
-          toast.show(
-            "error",
-            "Could not save the label",
-            err instanceof ApiError ? errorMessage(err.body) : err.message,
-          );
-      },
-    };
-    if (label) update.mutate({ id: label.id, ...body }, opts);
-    else create.mutate(body, opts);
-  };
-  return (
-    <form
-      onSubmit={onSubmit}
-      className="flex flex-wrap items-end gap-3"
-      noValidate
-      aria-label={label ? `Edit label ${label.name}` : "New label"}
-    >
-      <div className="min-w-40 flex-1">
-        <Input
-          label="Name"
-          name="name"
-          autoFocus
-          maxLength={255}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-      </div>
-      <ColorField value={color} onChange={setColor} />
-      <div className="w-48">
-        <Select
-          label="Parent"
-          name="parent"
-          value={parent}
-          onChange={(e) => setParent(e.target.value)}
-          error={errors.parent}
-        >
-          <option value="">No parent</option>
-          {parentOptions.map((l) => (
-            <option key={l.id} value={l.id}>
-              {"— ".repeat(l.depth)}
-              {l.name}
-            </option>
-          ))}
-        </Select>
-      </div>
-      {errors.color && <p className="w-full text-xs text-red-600">{errors.color}</p>}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>
-          {label ? "Save" : "Add label"}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,18 +1,21 @@
-import { useState, type FormEvent } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { Globe, Terminal } from "lucide-react";
-import type { EnvironmentTemplate } from "@stride/shared/contract";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own config schemas
+import { ENVIRONMENT_CONFIG_SCHEMAS, type EnvironmentTemplate } from "@stride/shared/contract";
 import {
   useDeleteEnvironmentTemplate,
   useEnvironmentTemplates,
   useSaveEnvironmentTemplate,
   type SaveTemplate,
 } from "../../api/environments.ts";
-import { Banner, Button, Input, Select, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Input, Select, Textarea } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+import { InlineForm } from "./FormButtons.tsx";
+import { presetNames, rekeyed } from "./environment-form.ts";
 
 /**
  * MCP servers: the project's `generic_mcp` (a remote server over streamable HTTP) and `local_mcp` (a stdio server
@@ -99,121 +102,121 @@ export function splitArgs(text: string): string[] {
 }
 const joinArgs = (args: string[] | undefined) => (args ?? []).map((a) => (/\s/.test(a) ? `"${a}"` : a)).join(" ");
 
+interface McpValues {
+  type: McpType;
+  url: string;
+  headers: string;
+  command: string;
+  args: string;
+  env: string;
+  issueAgent: boolean;
+}
+
+/** The template's config from the form: a remote server's URL and headers, or a local one's command line. */
+const configOf = (v: McpValues): Record<string, unknown> =>
+  v.type === "generic_mcp"
+    ? { url: v.url.trim(), ...(v.headers.trim() ? { headers: parsePairs(v.headers) } : {}) }
+    : { command: v.command.trim(), args: splitArgs(v.args), ...(v.env.trim() ? { env: parsePairs(v.env) } : {}) };
+
+/** Checked with the schema the server checks the config of the kind with. */
+const mcpChecks = {
+  generic_mcp: schemaCheck(ENVIRONMENT_CONFIG_SCHEMAS.generic_mcp, configOf),
+  local_mcp: schemaCheck(ENVIRONMENT_CONFIG_SCHEMAS.local_mcp, configOf),
+};
+const checkMcp = (v: McpValues) => mcpChecks[v.type](v);
+
+/** An MCP server's add or edit form: its kind, then a URL and headers or a command, arguments and environment. */
 function McpForm({ template, onDone }: { template?: EnvironmentTemplate; onDone: () => void }) {
   const { slug, projectId } = useCurrentProject();
   const save = useSaveEnvironmentTemplate(slug, projectId);
   const c = template ? cfg(template) : {};
-  const [type, setType] = useState<McpType>((template?.type as McpType) ?? "generic_mcp");
-  const [url, setUrl] = useState(c.url ?? "");
-  const [headers, setHeaders] = useState(pairs(c.headers));
-  const [command, setCommand] = useState(c.command ?? "");
-  const [args, setArgs] = useState(joinArgs(c.args));
-  const [env, setEnv] = useState(pairs(c.env));
-  const [issueAgent, setIssueAgent] = useState(!template);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const config =
-      type === "generic_mcp"
-        ? { url: url.trim(), ...(headers.trim() ? { headers: parsePairs(headers) } : {}) }
-        : { command: command.trim(), args: splitArgs(args), ...(env.trim() ? { env: parsePairs(env) } : {}) };
+  const { form, error, formError, onSubmit } = useDialogForm<McpValues>(
+    {
+      type: (template?.type as McpType) ?? "generic_mcp",
+      url: c.url ?? "",
+      headers: pairs(c.headers),
+      command: c.command ?? "",
+      args: joinArgs(c.args),
+      env: pairs(c.env),
+      issueAgent: !template,
+    },
+    checkMcp,
+    (e) => e.message,
+  );
+  const submit = onSubmit((v, onError) => {
     const body: SaveTemplate = {
-      type,
-      config,
+      type: v.type,
+      config: configOf(v),
       ...(template ? { environment_template_id: template.id } : {}),
-      ...(issueAgent ? { preset_names: ["issue_agent"] as "issue_agent"[] } : {}),
+      ...presetNames(v.issueAgent),
     };
-    setErrors({});
-    setFailure(null);
-    save.mutate(body, {
-      onSuccess: onDone,
-      onError: (err) => {
-        const fe: Record<string, string> = {};
-        for (const [k, v] of Object.entries(fieldErrors(err))) fe[k.split(".")[1] ?? k] = v;
-        setErrors(fe);
-        if (!Object.keys(fe).length)
-          setFailure(
-            err instanceof ApiError ? (errorMessage(err.body) ?? "Could not save the MCP server.") : err.message,
-          );
-      },
-    });
-  };
-
+    save.mutate(body, { onSuccess: onDone, onError: (err) => onError(rekeyed(err, (p) => p[1] ?? p[0])) });
+  });
   return (
-    <form
-      onSubmit={submit}
-      className="space-y-3 rounded-lg border border-line p-4"
-      aria-label={template ? "Edit MCP server" : "Add MCP server"}
+    <InlineForm
+      label={template ? "Edit MCP server" : "Add MCP server"}
+      onSubmit={(e) => void submit(e)}
+      formError={formError}
+      issueAgent={
+        !template
+          ? {
+              label: "Use for the issue agent",
+              description: "Runs of the project's issue agent get this server's tools.",
+              checked: form.watch("issueAgent"),
+              onChange: (on) => form.setValue("issueAgent", on),
+            }
+          : null
+      }
+      submitLabel={template ? "Save" : "Add MCP server"}
+      pending={save.isPending}
+      onCancel={onDone}
     >
-      {failure && <Banner>{failure}</Banner>}
-      <Select label="Kind" value={type} onChange={(e) => setType(e.target.value as McpType)} disabled={!!template}>
+      <Select label="Kind" disabled={!!template} {...form.register("type")}>
         <option value="generic_mcp">Remote server (streamable HTTP)</option>
         <option value="local_mcp">Local server (stdio, started in the sandbox)</option>
       </Select>
-      {type === "generic_mcp" ? (
-        <>
-          <Input
-            label="URL"
-            placeholder="https://mcp.example.com/mcp"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            error={errors.url}
-            required
-          />
-          <Textarea
-            label="Headers"
-            hint="One per line, Name=value (e.g. Authorization=Bearer …). Stored values are shown masked."
-            rows={2}
-            value={headers}
-            onChange={(e) => setHeaders(e.target.value)}
-            error={errors.headers}
-          />
-        </>
-      ) : (
-        <>
-          <Input
-            label="Command"
-            placeholder="npx"
-            value={command}
-            onChange={(e) => setCommand(e.target.value)}
-            error={errors.command}
-            required
-          />
-          <Input
-            label="Arguments"
-            placeholder="-y @modelcontextprotocol/server-filesystem ."
-            value={args}
-            onChange={(e) => setArgs(e.target.value)}
-            error={errors.args}
-          />
-          <Textarea
-            label="Environment"
-            hint="One per line, NAME=value. Stored values are shown masked."
-            rows={2}
-            value={env}
-            onChange={(e) => setEnv(e.target.value)}
-            error={errors.env}
-          />
-        </>
-      )}
-      {!template && (
-        <Toggle
-          label="Use for the issue agent"
-          description="Runs of the project's issue agent get this server's tools."
-          checked={issueAgent}
-          onChange={setIssueAgent}
+      <McpFields form={form} error={error} />
+    </InlineForm>
+  );
+}
+
+/** A remote server's URL and headers, or a local server's command, arguments and environment. */
+function McpFields({ form, error }: { form: UseFormReturn<McpValues>; error: (k: string) => string | undefined }) {
+  if (form.watch("type") === "generic_mcp")
+    return (
+      <>
+        <Input
+          label="URL"
+          placeholder="https://mcp.example.com/mcp"
+          error={error("url")}
+          required
+          {...form.register("url")}
         />
-      )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {template ? "Save" : "Add MCP server"}
-        </Button>
-      </div>
-    </form>
+        <Textarea
+          label="Headers"
+          hint="One per line, Name=value (e.g. Authorization=Bearer …). Stored values are shown masked."
+          rows={2}
+          error={error("headers")}
+          {...form.register("headers")}
+        />
+      </>
+    );
+  return (
+    <>
+      <Input label="Command" placeholder="npx" error={error("command")} required {...form.register("command")} />
+      <Input
+        label="Arguments"
+        placeholder="-y @modelcontextprotocol/server-filesystem ."
+        error={error("args")}
+        {...form.register("args")}
+      />
+      <Textarea
+        label="Environment"
+        hint="One per line, NAME=value. Stored values are shown masked."
+        rows={2}
+        error={error("env")}
+        {...form.register("env")}
+      />
+    </>
   );
 }

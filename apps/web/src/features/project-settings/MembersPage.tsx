@@ -1,7 +1,9 @@
 import { useState } from "react";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
+import { addProjectMembersBody, type AddProjectMembersBody } from "@stride/shared/contract";
 import { ROLE, ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
-import { ApiError, errorMessage } from "../../api/client.ts";
+import { hasFieldErrors } from "../../api/client.ts";
 import {
   useAddProjectMembers,
   useProjectMembers,
@@ -12,7 +14,9 @@ import { useWorkspaceMembers } from "../../api/workspaces.ts";
 import { useMe } from "../../api/users.ts";
 import { Avatar, Button, ConfirmModal, Modal, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+import { failToast } from "./refusal.ts";
 
 /** Project members: admins and members see the list; admins add, change roles and remove. */
 export function ProjectMembersSettings() {
@@ -23,13 +27,15 @@ export function ProjectMembersSettings() {
   );
 }
 
+type ProjectMember = NonNullable<ReturnType<typeof useProjectMembers>["data"]>[number];
+type WorkspaceMember = NonNullable<ReturnType<typeof useWorkspaceMembers>["data"]>[number];
+
 function Members() {
   const { slug, projectId } = useCurrentProject();
   const canManage = useCan("edit", "projectMember");
   const members = useProjectMembers(slug, projectId);
   const wsMembers = useWorkspaceMembers(slug);
   const me = useMe();
-  const updateRole = useUpdateProjectMember(slug, projectId);
   const remove = useRemoveProjectMember(slug, projectId);
   const toast = useToast();
   const [adding, setAdding] = useState(false);
@@ -41,8 +47,6 @@ function Members() {
   const candidates = (wsMembers.data ?? []).filter(
     (m) => m.is_active !== false && !inProject.has(m.member.id) && !m.member.is_bot,
   );
-  const fail = (t: string) => (err: Error) =>
-    toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
 
   return (
     <div className="max-w-3xl space-y-4">
@@ -55,61 +59,16 @@ function Members() {
         )}
       </div>
       <ul className="divide-y divide-line rounded-lg border border-line" aria-label="Project members">
-        {rows.map(({ pm, ws }) => {
-          const name = ws?.member.display_name ?? "Unknown user";
-          const maxRole = ws?.role ?? ROLE.GUEST;
-          const isMe = pm.member === me.data?.id;
-          return (
-            <li key={pm.id} className="flex flex-wrap items-center gap-3 px-4 py-3">
-              <Avatar name={name} url={ws?.member.avatar_url} />
-              <div className="min-w-0 flex-1">
-                <div className="truncate font-medium">
-                  {name}
-                  {isMe ? " (you)" : ""}
-                </div>
-                <div className="truncate text-xs text-fg-subtle">
-                  {[ws?.member.first_name, ws?.member.last_name].filter(Boolean).join(" ")}{" "}
-                  {ws?.member.email ? `· ${ws.member.email}` : ""}
-                </div>
-              </div>
-              {canManage && !isMe ? (
-                <div className="w-32">
-                  <Select
-                    aria-label={`Role of ${name}`}
-                    value={pm.role}
-                    onChange={(e) =>
-                      updateRole.mutate(
-                        { id: pm.id, role: Number(e.target.value) },
-                        {
-                          onSuccess: () => toast.show("success", "Role updated"),
-                          onError: fail("Could not change the role"),
-                        },
-                      )
-                    }
-                  >
-                    {rolesUpTo(maxRole).map((r) => (
-                      <option key={r} value={r}>
-                        {ROLE_LABEL[r]}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
-              ) : (
-                <span className="text-sm text-fg-muted">{ROLE_LABEL[pm.role as Role] ?? pm.role}</span>
-              )}
-              {canManage && !isMe && (
-                <Button
-                  variant="ghost"
-                  size="sm"
-                  aria-label={`Remove ${name}`}
-                  onClick={() => setRemoving({ id: pm.id, name })}
-                >
-                  Remove
-                </Button>
-              )}
-            </li>
-          );
-        })}
+        {rows.map(({ pm, ws }) => (
+          <MemberRow
+            key={pm.id}
+            pm={pm}
+            ws={ws}
+            manage={canManage && pm.member !== me.data?.id}
+            isMe={pm.member === me.data?.id}
+            onRemove={(name) => setRemoving({ id: pm.id, name })}
+          />
+        ))}
       </ul>
       <AddMemberModal
         open={adding}
@@ -135,7 +94,7 @@ function Members() {
               setRemoving(null);
               toast.show("success", "Member removed");
             },
-            onError: fail("Could not remove the member"),
+            onError: failToast(toast)("Could not remove the member"),
           })
         }
       />
@@ -143,6 +102,81 @@ function Members() {
   );
 }
 
+/** A project member: who, and their role (changed, and the member removed, by admins; not their own). */
+function MemberRow({
+  pm,
+  ws,
+  manage,
+  isMe,
+  onRemove,
+}: {
+  pm: ProjectMember;
+  ws: WorkspaceMember | undefined;
+  manage: boolean;
+  isMe: boolean;
+  onRemove: (name: string) => void;
+}) {
+  const { slug, projectId } = useCurrentProject();
+  const updateRole = useUpdateProjectMember(slug, projectId);
+  const toast = useToast();
+  const name = ws?.member.display_name ?? "Unknown user";
+  const maxRole = ws?.role ?? ROLE.GUEST;
+  return (
+    <li className="flex flex-wrap items-center gap-3 px-4 py-3">
+      <Avatar name={name} url={ws?.member.avatar_url} />
+      <div className="min-w-0 flex-1">
+        <div className="truncate font-medium">
+          {name}
+          {isMe ? " (you)" : ""}
+        </div>
+        <div className="truncate text-xs text-fg-subtle">
+          {[ws?.member.first_name, ws?.member.last_name].filter(Boolean).join(" ")}{" "}
+          {ws?.member.email ? `· ${ws.member.email}` : ""}
+        </div>
+      </div>
+      {manage ? (
+        <div className="w-32">
+          <Select
+            aria-label={`Role of ${name}`}
+            value={pm.role}
+            onChange={(e) =>
+              updateRole.mutate(
+                { id: pm.id, role: Number(e.target.value) },
+                {
+                  onSuccess: () => toast.show("success", "Role updated"),
+                  onError: failToast(toast)("Could not change the role"),
+                },
+              )
+            }
+          >
+            <RoleOptions max={maxRole} />
+          </Select>
+        </div>
+      ) : (
+        <span className="text-sm text-fg-muted">{ROLE_LABEL[pm.role as Role] ?? pm.role}</span>
+      )}
+      {manage && (
+        <Button variant="ghost" size="sm" aria-label={`Remove ${name}`} onClick={() => onRemove(name)}>
+          Remove
+        </Button>
+      )}
+    </li>
+  );
+}
+
+interface Candidate {
+  id: string;
+  name: string;
+  email?: string;
+  wsRole: number;
+}
+
+interface AddValues {
+  member_id: string;
+  role: number;
+}
+
+/** A workspace member added to the project with a role up to their workspace role. */
 function AddMemberModal({
   open,
   onClose,
@@ -150,16 +184,31 @@ function AddMemberModal({
 }: {
   open: boolean;
   onClose: () => void;
-  candidates: { id: string; name: string; email?: string; wsRole: number }[];
+  candidates: Candidate[];
 }) {
   const { slug, projectId } = useCurrentProject();
   const add = useAddProjectMembers(slug, projectId);
   const toast = useToast();
-  const [memberId, setMemberId] = useState("");
-  const [role, setRole] = useState<number>(ROLE.MEMBER);
-  const cand = candidates.find((c) => c.id === memberId);
-  const max = cand?.wsRole ?? ROLE.ADMIN;
-  const effectiveRole = Math.min(role, max);
+  const maxOf = (id: string) => candidates.find((c) => c.id === id)?.wsRole ?? ROLE.ADMIN;
+  const toBody = (v: AddValues): AddProjectMembersBody => ({
+    members: [{ member_id: v.member_id, role: Math.min(v.role, maxOf(v.member_id)) as Role }],
+  });
+  const { form, error, onSubmit } = useDialogForm<AddValues>(
+    { member_id: "", role: ROLE.MEMBER },
+    schemaCheck(addProjectMembersBody, toBody, undefined, { members: "member_id" }),
+  );
+  const [memberId, role] = form.watch(["member_id", "role"]);
+  const max = maxOf(memberId);
+  const submit = onSubmit((v, onError) =>
+    add.mutate(toBody(v).members, {
+      onSuccess: () => {
+        toast.show("success", "Member added");
+        form.reset({ member_id: "", role: v.role });
+        onClose();
+      },
+      onError: (err) => (hasFieldErrors(err) ? onError(err) : failToast(toast)("Could not add the member")(err)),
+    }),
+  );
   return (
     <Modal
       open={open}
@@ -170,32 +219,14 @@ function AddMemberModal({
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button
-            disabled={!memberId}
-            loading={add.isPending}
-            onClick={() =>
-              add.mutate([{ member_id: memberId, role: effectiveRole as Role }], {
-                onSuccess: () => {
-                  toast.show("success", "Member added");
-                  setMemberId("");
-                  onClose();
-                },
-                onError: (err) =>
-                  toast.show(
-                    "error",
-                    "Could not add the member",
-                    err instanceof ApiError ? errorMessage(err.body) : err.message,
-                  ),
-              })
-            }
-          >
+          <Button disabled={!memberId} loading={add.isPending} onClick={() => void submit()}>
             Add
           </Button>
         </>
       }
     >
       <div className="space-y-4">
-        <Select label="Workspace member" value={memberId} onChange={(e) => setMemberId(e.target.value)}>
+        <Select label="Workspace member" error={error("member_id") ?? error("members")} {...form.register("member_id")}>
           <option value="">Choose a person</option>
           {candidates.map((c) => (
             <option key={c.id} value={c.id}>
@@ -206,17 +237,22 @@ function AddMemberModal({
         </Select>
         <Select
           label="Project role"
-          value={effectiveRole}
-          onChange={(e) => setRole(Number(e.target.value))}
+          value={Math.min(role, max)}
+          onChange={(e) => form.setValue("role", Number(e.target.value))}
           hint="A project role cannot exceed the person's workspace role."
         >
-          {rolesUpTo(max).map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABEL[r]}
-            </option>
-          ))}
+          <RoleOptions max={max} />
         </Select>
       </div>
     </Modal>
   );
+}
+
+/** A role select's options: the roles up to `max`. */
+function RoleOptions({ max }: { max: number }) {
+  return rolesUpTo(max).map((r) => (
+    <option key={r} value={r}>
+      {ROLE_LABEL[r]}
+    </option>
+  ));
 }

@@ -1,20 +1,24 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
+import type { UseFormReturn } from "react-hook-form";
 import { GitBranch } from "lucide-react";
 import { SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared";
-import type { EnvironmentTemplate, SandboxConfigInput } from "@stride/shared/contract";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own config schema
+import { sandboxConfigSchema, type EnvironmentTemplate, type SandboxConfigInput } from "@stride/shared/contract";
 import {
   useDeleteEnvironmentTemplate,
   useEnvironmentTemplates,
   useSaveEnvironmentTemplate,
   type SaveTemplate,
 } from "../../api/environments.ts";
-import { Banner, Button, Input, Textarea, Toggle } from "../../components/ui/index.ts";
+import { Button, Input, Textarea, Toggle } from "../../components/ui/index.ts";
 import { SettingsList } from "../../components/settings/SettingsList.tsx";
 import { useCan } from "../../lib/permissions.ts";
+import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { SandboxModal } from "./SandboxModal.tsx";
+import { InlineForm } from "./FormButtons.tsx";
+import { presetNames, rekeyed } from "./environment-form.ts";
 
 /** Repositories: the project's sandbox environment templates, each a git repository agents work in (agents.md §2). */
 export function ProjectRepositoriesSettings() {
@@ -79,143 +83,161 @@ function networkText(c: SandboxConfigInput): string {
   return c.allowed_hosts?.length ? `network to ${c.allowed_hosts.join(", ")} only` : "network allowed";
 }
 
-/** Field errors of the config arrive as `config.ide_configs.0.repository.url` and the like: keyed here by the last part. */
-function formErrors(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(fieldErrors(err))) out[k.split(".").pop()!] = v;
-  return out;
+interface RepoValues {
+  repo_slug: string;
+  url: string;
+  branch: string;
+  setup_script: string;
+  minutes: string;
+  network: boolean;
+  allowed_hosts: string;
+  issueAgent: boolean;
 }
+
+const fromTemplate = (template: EnvironmentTemplate | undefined): RepoValues => {
+  const config = template?.config as SandboxConfigInput | undefined;
+  const repo = config?.ide_configs?.[0]?.repository;
+  return {
+    repo_slug: repo?.repo_slug ?? "",
+    url: repo?.url ?? "",
+    branch: repo?.branch ?? "",
+    setup_script: config?.setup_script ?? "",
+    minutes: String(Math.round((config?.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S) / 60)),
+    network: config?.network ?? false,
+    allowed_hosts: (config?.allowed_hosts ?? []).join(", "),
+    issueAgent: !template,
+  };
+};
+
+/** The repository as the config names it. */
+const repositoryOf = (v: RepoValues) => ({
+  repo_slug: v.repo_slug.trim(),
+  url: v.url.trim(),
+  branch: v.branch.trim() || null,
+});
+
+/** The sandbox config from the form; what the form does not show (limits, variables, kept masked) stays as it was. */
+const configOf = (v: RepoValues, config?: SandboxConfigInput) => {
+  const lifetime = Number(v.minutes) * 60;
+  return {
+    ...config,
+    ide_configs: [{ repository: repositoryOf(v) }],
+    setup_script: v.setup_script.trim() ? v.setup_script : null,
+    max_lifetime_s: Number.isFinite(lifetime) ? lifetime : v.minutes,
+    network: v.network,
+    allowed_hosts: v.network ? v.allowed_hosts.split(/[\s,]+/).filter(Boolean) : [],
+  };
+};
+
+/**
+ * Checked with the schema the server checks a sandbox config with; the repository's own fields with its part of
+ * it, so each message lands on its field (the config's would all be on `ide_configs`).
+ */
+const repositorySchema = sandboxConfigSchema.shape.ide_configs.element.shape.repository;
+const checkConfig = schemaCheck(sandboxConfigSchema, (v: RepoValues) => configOf(v));
+const checkRepository = schemaCheck(repositorySchema, repositoryOf);
+const checkRepo = (v: RepoValues) => ({ ...checkConfig(v), ...checkRepository(v) });
+
+/** The server names the repository's fields by their path: the last part is the field; the others' second part. */
+const repoKey = (p: string[]) => (p[1] === "ide_configs" ? p[p.length - 1] : (p[1] ?? p[0]));
 
 function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; onDone: () => void }) {
   const { slug, projectId } = useCurrentProject();
   const save = useSaveEnvironmentTemplate(slug, projectId);
-  const config = template?.config as SandboxConfigInput | undefined;
-  const repo = config?.ide_configs?.[0]?.repository;
-  const [repoSlug, setRepoSlug] = useState(repo?.repo_slug ?? "");
-  const [url, setUrl] = useState(repo?.url ?? "");
-  const [branch, setBranch] = useState(repo?.branch ?? "");
-  const [setup, setSetup] = useState(config?.setup_script ?? "");
-  const [minutes, setMinutes] = useState(
-    String(Math.round((config?.max_lifetime_s ?? SANDBOX_DEFAULT_LIFETIME_S) / 60)),
+  const { form, error, formError, onSubmit } = useDialogForm<RepoValues>(
+    fromTemplate(template),
+    checkRepo,
+    (e) => e.message,
   );
-  const [network, setNetwork] = useState(config?.network ?? false);
-  const [allowedHosts, setAllowedHosts] = useState((config?.allowed_hosts ?? []).join(", "));
-  const [issueAgent, setIssueAgent] = useState(!template);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    const lifetime = Number(minutes) * 60;
+  const submit = onSubmit((v, onError) => {
     const body: SaveTemplate = {
       type: "sandbox",
-      config: {
-        // what this form does not show (limits, the repository's variables, kept masked) stays as it was
-        ...config,
-        ide_configs: [{ repository: { repo_slug: repoSlug.trim(), url: url.trim(), branch: branch.trim() || null } }],
-        setup_script: setup.trim() ? setup : null,
-        max_lifetime_s: Number.isFinite(lifetime) ? lifetime : minutes,
-        network,
-        allowed_hosts: network ? allowedHosts.split(/[\s,]+/).filter(Boolean) : [],
-      },
+      config: configOf(v, template?.config as SandboxConfigInput | undefined),
       ...(template ? { environment_template_id: template.id } : {}),
-      ...(issueAgent ? { preset_names: ["issue_agent"] as "issue_agent"[] } : {}),
+      ...presetNames(v.issueAgent),
     };
-    setErrors({});
-    setFailure(null);
-    save.mutate(body, {
-      onSuccess: onDone,
-      onError: (err) => {
-        const fe = formErrors(err);
-        setErrors(fe);
-        if (!Object.keys(fe).length)
-          setFailure(
-            err instanceof ApiError ? (errorMessage(err.body) ?? "Could not save the repository.") : err.message,
-          );
-      },
-    });
-  };
-
+    save.mutate(body, { onSuccess: onDone, onError: (err) => onError(rekeyed(err, repoKey)) });
+  });
   return (
-    <form
-      onSubmit={submit}
-      className="space-y-3 rounded-lg border border-line p-4"
-      aria-label={template ? "Edit repository" : "Add repository"}
+    <InlineForm
+      label={template ? "Edit repository" : "Add repository"}
+      onSubmit={(e) => void submit(e)}
+      formError={formError}
+      issueAgent={
+        !template
+          ? {
+              label: "Use for the issue agent",
+              description: "Runs of the project's issue agent check out this repository.",
+              checked: form.watch("issueAgent"),
+              onChange: (on) => form.setValue("issueAgent", on),
+            }
+          : null
+      }
+      submitLabel={template ? "Save" : "Add repository"}
+      pending={save.isPending}
+      onCancel={onDone}
     >
-      {failure && <Banner>{failure}</Banner>}
+      <RepositoryFields form={form} error={error} />
+    </InlineForm>
+  );
+}
+
+/** Name, branch, URL, setup script, lifetime and network. */
+function RepositoryFields({
+  form,
+  error,
+}: {
+  form: UseFormReturn<RepoValues>;
+  error: (k: string) => string | undefined;
+}) {
+  return (
+    <>
       <div className="grid gap-3 sm:grid-cols-2">
         <Input
           label="Name"
           placeholder="acme/app"
-          value={repoSlug}
-          onChange={(e) => setRepoSlug(e.target.value)}
-          error={errors.repo_slug}
+          error={error("repo_slug")}
           required
+          {...form.register("repo_slug")}
         />
-        <Input
-          label="Branch"
-          placeholder="the default branch"
-          value={branch}
-          onChange={(e) => setBranch(e.target.value)}
-          error={errors.branch}
-        />
+        <Input label="Branch" placeholder="the default branch" error={error("branch")} {...form.register("branch")} />
       </div>
       <Input
         label="Git URL"
         placeholder="https://github.com/acme/app.git, or a path the instance admin allows"
-        value={url}
-        onChange={(e) => setUrl(e.target.value)}
-        error={errors.url}
+        error={error("url")}
         required
+        {...form.register("url")}
       />
       <Textarea
         label="Setup script"
         hint="Runs in the sandbox after the checkout, e.g. npm ci."
         rows={3}
-        value={setup}
-        onChange={(e) => setSetup(e.target.value)}
-        error={errors.setup_script}
+        error={error("setup_script")}
+        {...form.register("setup_script")}
       />
       <Input
         label="Lifetime (minutes)"
         type="number"
         min={1}
-        value={minutes}
-        onChange={(e) => setMinutes(e.target.value)}
-        error={errors.max_lifetime_s}
+        error={error("max_lifetime_s")}
+        {...form.register("minutes")}
       />
       <Toggle
         label="Allow network access"
         description="Commands in the sandbox may reach the internet (the setup script too), never this server or private networks."
-        checked={network}
-        onChange={setNetwork}
+        checked={form.watch("network")}
+        onChange={(on) => form.setValue("network", on)}
       />
-      {network && (
+      {form.watch("network") && (
         <Input
           label="Allowed hosts"
           placeholder="registry.npmjs.org, github.com"
           hint="Only these hosts are reachable, without DNS. Empty: the whole internet."
-          value={allowedHosts}
-          onChange={(e) => setAllowedHosts(e.target.value)}
-          error={errors.allowed_hosts ?? Object.entries(errors).find(([k]) => /^\d+$/.test(k))?.[1]}
+          error={error("allowed_hosts")}
+          {...form.register("allowed_hosts")}
         />
       )}
-      {!template && (
-        <Toggle
-          label="Use for the issue agent"
-          description="Runs of the project's issue agent check out this repository."
-          checked={issueAgent}
-          onChange={setIssueAgent}
-        />
-      )}
-      <div className="flex justify-end gap-2">
-        <Button type="button" variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {template ? "Save" : "Add repository"}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }

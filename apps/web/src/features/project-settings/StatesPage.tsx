@@ -1,17 +1,9 @@
-import { useState, type FormEvent, type ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import { Ellipsis } from "lucide-react";
-import { STATE_GROUPS } from "@stride/shared";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import {
-  useCreateState,
-  useDeleteState,
-  useMarkDefaultState,
-  useMoveState,
-  useStates,
-  useUpdateState,
-} from "../../api/states.ts";
+import { ApiError, errorMessage } from "../../api/client.ts";
+import { useDeleteState, useMarkDefaultState, useMoveState, useStates } from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
-import { Banner, Button, ConfirmModal, Input, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
+import { Banner, Button, Menu, PageSpinner, cx, useToast } from "../../components/ui/index.ts";
 import {
   DragHandle,
   DragScope,
@@ -29,7 +21,8 @@ import {
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { groupStates, stateDropSequence } from "./ordering.ts";
-import { ColorField, PALETTE, isHexColor } from "./ColorField.tsx";
+import { StateForm } from "./StateForm.tsx";
+import { ConfirmDelete } from "./ConfirmDelete.tsx";
 
 const DEFAULT_STATE_UNDELETABLE = "The default state cannot be deleted. Mark another state as default first.";
 
@@ -53,9 +46,7 @@ export function ProjectStatesSettings() {
 function States() {
   const { slug, projectId } = useCurrentProject();
   const states = useStates(slug, projectId);
-  const markDefault = useMarkDefaultState(slug, projectId);
   const del = useDeleteState(slug, projectId);
-  const toast = useToast();
   const [adding, setAdding] = useState<string | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<State | null>(null);
@@ -63,8 +54,6 @@ function States() {
   if (states.isLoading) return <PageSpinner />;
   if (states.isError)
     return <Banner>{errorMessage((states.error as ApiError).body) ?? "Could not load states."}</Banner>;
-  const fail = (t: string) => (err: Error) =>
-    toast.show("error", t, err instanceof ApiError ? errorMessage(err.body) : err.message);
   return (
     <div className="max-w-3xl space-y-6">
       <div>
@@ -105,47 +94,13 @@ function States() {
                 </li>
               ) : (
                 <StateRow key={s.id} state={s}>
-                  <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: s.color }} />
-                  <div className="min-w-0 flex-1">
-                    <span className="font-medium">{s.name}</span>
-                    {s.default && (
-                      <span className="ml-2 rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">Default</span>
-                    )}
-                    {s.description && <div className="truncate text-xs text-fg-subtle">{s.description}</div>}
-                  </div>
-                  <Menu
-                    ariaLabel={`Actions for state ${s.name}`}
-                    align="right"
-                    label={<Ellipsis size={16} aria-hidden focusable="false" />}
-                    items={[
-                      {
-                        label: "Edit",
-                        onSelect: () => {
-                          setEditing(s.id);
-                          setAdding(null);
-                        },
-                      },
-                      {
-                        label: "Mark as default",
-                        disabled: s.default,
-                        onSelect: () =>
-                          markDefault.mutate(s.id, {
-                            onSuccess: () => toast.show("success", `${s.name} is now the default state`),
-                            onError: fail("Could not mark the default state"),
-                          }),
-                      },
-                      s.default
-                        ? {
-                            label: (
-                              <>
-                                Delete<span className="block text-xs text-fg-subtle">{DEFAULT_STATE_UNDELETABLE}</span>
-                              </>
-                            ),
-                            disabled: true,
-                            onSelect: () => undefined,
-                          }
-                        : { label: "Delete", danger: true, onSelect: () => setDeleting(s) },
-                    ]}
+                  <StateRowBody
+                    state={s}
+                    onEdit={() => {
+                      setEditing(s.id);
+                      setAdding(null);
+                    }}
+                    onDelete={() => setDeleting(s)}
                   />
                 </StateRow>
               ),
@@ -153,28 +108,64 @@ function States() {
           </StateList>
         </section>
       ))}
-      <ConfirmModal
-        open={!!deleting}
-        onClose={() => setDeleting(null)}
-        title="Delete state"
+      <ConfirmDelete
+        item={deleting}
+        what="state"
         message={`Delete the state "${deleting?.name}"? States that still have work items cannot be deleted.`}
-        confirmLabel="Delete"
-        loading={del.isPending}
-        onConfirm={() =>
-          deleting &&
-          del.mutate(deleting.id, {
-            onSuccess: () => {
-              toast.show("success", "State deleted");
-              setDeleting(null);
-            },
-            onError: (e) => {
-              setDeleting(null);
-              fail("Could not delete the state")(e);
-            },
-          })
-        }
+        del={del}
+        onClose={() => setDeleting(null)}
       />
     </div>
+  );
+}
+
+/** A state's row: its colour, name, default mark, description and actions. */
+function StateRowBody({ state: s, onEdit, onDelete }: { state: State; onEdit: () => void; onDelete: () => void }) {
+  const { slug, projectId } = useCurrentProject();
+  const markDefault = useMarkDefaultState(slug, projectId);
+  const toast = useToast();
+  return (
+    <>
+      <span aria-hidden className="h-3 w-3 rounded-full" style={{ background: s.color }} />
+      <div className="min-w-0 flex-1">
+        <span className="font-medium">{s.name}</span>
+        {s.default && <span className="ml-2 rounded bg-fill px-1.5 py-0.5 text-xs text-fg-muted">Default</span>}
+        {s.description && <div className="truncate text-xs text-fg-subtle">{s.description}</div>}
+      </div>
+      <Menu
+        ariaLabel={`Actions for state ${s.name}`}
+        align="right"
+        label={<Ellipsis size={16} aria-hidden focusable="false" />}
+        items={[
+          { label: "Edit", onSelect: onEdit },
+          {
+            label: "Mark as default",
+            disabled: s.default,
+            onSelect: () =>
+              markDefault.mutate(s.id, {
+                onSuccess: () => toast.show("success", `${s.name} is now the default state`),
+                onError: (err) =>
+                  toast.show(
+                    "error",
+                    "Could not mark the default state",
+                    err instanceof ApiError ? errorMessage(err.body) : err.message,
+                  ),
+              }),
+          },
+          s.default
+            ? {
+                label: (
+                  <>
+                    Delete<span className="block text-xs text-fg-subtle">{DEFAULT_STATE_UNDELETABLE}</span>
+                  </>
+                ),
+                disabled: true,
+                onSelect: () => undefined,
+              }
+            : { label: "Delete", danger: true, onSelect: onDelete },
+        ]}
+      />
+    </>
   );
 }
 
@@ -261,81 +252,5 @@ function StateRow({ state: s, children }: { state: State; children: ReactNode })
       <DragHandle drag={drag} label={`state ${s.name}`} />
       {children}
     </li>
-  );
-}
-
-function StateForm({ group, state, onDone }: { group: string; state?: State; onDone: () => void }) {
-  const { slug, projectId } = useCurrentProject();
-  const create = useCreateState(slug, projectId);
-  const update = useUpdateState(slug, projectId);
-  const toast = useToast();
-  const [name, setName] = useState(state?.name ?? "");
-  const [color, setColor] = useState(state?.color ?? PALETTE[Math.floor(Math.random() * PALETTE.length)]);
-  const [description, setDescription] = useState(state?.description ?? "");
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    const errs: Record<string, string> = {};
-    if (!name.trim()) errs.name = "Name is required.";
-    if (!isHexColor(color)) errs.color = "Enter a hex colour like #46A758.";
-    setErrors(errs);
-    if (Object.keys(errs).length) return;
-    const body = { name: name.trim(), color, description };
-    const opts = {
-      onSuccess: () => {
-        toast.show("success", state ? "State updated" : "State added");
-        onDone();
-      },
-      onError: (err: Error) => {
-        const fe = fieldErrors(err);
-        if (Object.keys(fe).length) setErrors(fe);
-        else
-          toast.show(
-            "error",
-            "Could not save the state",
-            err instanceof ApiError ? errorMessage(err.body) : err.message,
-          );
-      },
-    };
-    if (state) update.mutate({ id: state.id, ...body }, opts);
-    else create.mutate({ ...body, group: STATE_GROUPS.find((g) => g === group) }, opts);
-  };
-  return (
-    <form
-      onSubmit={onSubmit}
-      className="flex flex-wrap items-end gap-3"
-      noValidate
-      aria-label={state ? `Edit state ${state.name}` : "New state"}
-    >
-      <div className="min-w-40 flex-1">
-        <Input
-          label="Name"
-          name="name"
-          autoFocus
-          maxLength={255}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          error={errors.name}
-        />
-      </div>
-      <ColorField value={color} onChange={setColor} />
-      <div className="min-w-40 flex-1">
-        <Input
-          label="Description"
-          name="description"
-          value={description}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-      </div>
-      {errors.color && <p className="w-full text-xs text-red-600">{errors.color}</p>}
-      <div className="flex gap-2">
-        <Button type="submit" size="sm" loading={create.isPending || update.isPending}>
-          {state ? "Save" : "Add state"}
-        </Button>
-        <Button variant="secondary" size="sm" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -1,29 +1,19 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link } from "react-router";
-import { PROPERTY_KIND_LABELS, PROPERTY_KINDS, type PropertyKind } from "@stride/shared";
+import { PROPERTY_KIND_LABELS } from "@stride/shared";
 import type { IssueProperty, IssueType } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import {
-  useCreateIssueProperty,
-  useCreateIssueType,
   useDeleteIssueProperty,
   useDeleteIssueType,
   useIssueProperties,
   useIssueTypes,
   useUpdateIssueType,
 } from "../../api/issue-types.ts";
-import {
-  Banner,
-  Button,
-  ConfirmModal,
-  EmptyState,
-  Input,
-  PageSpinner,
-  Select,
-  useToast,
-} from "../../components/ui/index.ts";
+import { Banner, Button, ConfirmModal, EmptyState, PageSpinner, useToast } from "../../components/ui/index.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
+import { PropertyForm, TypeForm } from "./WorkItemTypeForms.tsx";
 
 /**
  * Work item types and their custom properties (issue #29): each type with its name, icon and description; the
@@ -94,41 +84,10 @@ function Header() {
   );
 }
 
-function TypeForm({ onDone }: { onDone: () => void }) {
-  const { slug, projectId } = useCurrentProject();
-  const create = useCreateIssueType(slug, projectId);
-  const [name, setName] = useState("");
-  const [description, setDescription] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError("Name is required");
-    create.mutate(
-      { name: name.trim(), description, logo_props: { in_use: "icon", icon: { name: "layers", color: "#6366f1" } } },
-      { onSuccess: onDone, onError: (err) => setError(problem(err)) },
-    );
-  };
-  return (
-    <form onSubmit={submit} className="space-y-3 rounded-lg border border-line p-4" aria-label="New type">
-      <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} autoFocus />
-      <Input label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" type="button" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Create type
-        </Button>
-      </div>
-    </form>
-  );
-}
-
 function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueProperty[] }) {
   const { slug, projectId } = useCurrentProject();
   const update = useUpdateIssueType(slug, projectId);
   const del = useDeleteIssueType(slug, projectId);
-  const delProp = useDeleteIssueProperty(slug, projectId);
   const toast = useToast();
   const [adding, setAdding] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -179,36 +138,7 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
           <PropertyForm typeId={t.id} onDone={() => setAdding(false)} />
         </div>
       )}
-      {properties.length === 0 ? (
-        <p className="px-4 py-3 text-sm text-fg-subtle">No custom properties yet.</p>
-      ) : (
-        <ul className="divide-y divide-line">
-          {properties.map((p) => (
-            <li key={p.id} className="flex items-center gap-3 px-4 py-2 text-sm">
-              <span className="min-w-0 flex-1 truncate">{p.display_name}</span>
-              <span className="w-28 shrink-0 text-xs text-fg-subtle">{PROPERTY_KIND_LABELS[p.kind]}</span>
-              <span className="w-20 shrink-0 text-xs text-fg-subtle">{p.is_required ? "Required" : "Optional"}</span>
-              <span className="w-40 shrink-0 truncate text-xs text-fg-subtle" title={describe(p)}>
-                {describe(p)}
-              </span>
-              {!shared && (
-                <button
-                  type="button"
-                  className="text-xs text-fg-subtle hover:text-red-600"
-                  aria-label={`Delete ${p.display_name}`}
-                  onClick={() =>
-                    delProp.mutate(p.id, {
-                      onError: (e) => toast.show("error", "Could not delete the property", problem(e)),
-                    })
-                  }
-                >
-                  Delete
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      <PropertyList properties={properties} shared={shared} />
       <ConfirmModal
         open={confirm}
         title={`Delete ${t.name}?`}
@@ -226,6 +156,42 @@ function TypeCard({ type: t, properties }: { type: IssueType; properties: IssueP
   );
 }
 
+/** A type's properties: name, kind, required, options and default; deleted from here unless the type is shared. */
+function PropertyList({ properties, shared }: { properties: IssueProperty[]; shared: boolean }) {
+  const { slug, projectId } = useCurrentProject();
+  const delProp = useDeleteIssueProperty(slug, projectId);
+  const toast = useToast();
+  if (properties.length === 0) return <p className="px-4 py-3 text-sm text-fg-subtle">No custom properties yet.</p>;
+  return (
+    <ul className="divide-y divide-line">
+      {properties.map((p) => (
+        <li key={p.id} className="flex items-center gap-3 px-4 py-2 text-sm">
+          <span className="min-w-0 flex-1 truncate">{p.display_name}</span>
+          <span className="w-28 shrink-0 text-xs text-fg-subtle">{PROPERTY_KIND_LABELS[p.kind]}</span>
+          <span className="w-20 shrink-0 text-xs text-fg-subtle">{p.is_required ? "Required" : "Optional"}</span>
+          <span className="w-40 shrink-0 truncate text-xs text-fg-subtle" title={describe(p)}>
+            {describe(p)}
+          </span>
+          {!shared && (
+            <button
+              type="button"
+              className="text-xs text-fg-subtle hover:text-red-600"
+              aria-label={`Delete ${p.display_name}`}
+              onClick={() =>
+                delProp.mutate(p.id, {
+                  onError: (e) => toast.show("error", "Could not delete the property", problem(e)),
+                })
+              }
+            >
+              Delete
+            </button>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Options, bounds and the default, in a few words. */
 function describe(p: IssueProperty): string {
   const parts: string[] = [];
@@ -240,114 +206,5 @@ function describe(p: IssueProperty): string {
 function Badge({ children }: { children: string }) {
   return (
     <span className="rounded bg-fill px-1.5 py-0.5 text-[10px] font-semibold uppercase text-fg-muted">{children}</span>
-  );
-}
-
-function PropertyForm({ typeId, onDone }: { typeId: string; onDone: () => void }) {
-  const { slug, projectId } = useCurrentProject();
-  const create = useCreateIssueProperty(slug, projectId);
-  const [name, setName] = useState("");
-  const [kind, setKind] = useState<PropertyKind>("text");
-  const [required, setRequired] = useState(false);
-  const [options, setOptions] = useState("");
-  const [min, setMin] = useState("");
-  const [max, setMax] = useState("");
-  const [dflt, setDflt] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const optionKind = kind === "option" || kind === "multi_option";
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!name.trim()) return setError("Name is required");
-    const names = options
-      .split(",")
-      .map((s) => s.trim())
-      .filter(Boolean);
-    if (optionKind && !names.length) return setError("Give at least one option");
-    const num = (s: string) => (s.trim() === "" ? null : Number(s));
-    create.mutate(
-      {
-        typeId,
-        display_name: name.trim(),
-        kind,
-        is_required: required,
-        ...(optionKind
-          ? {
-              options: names.map((n, i) => ({
-                name: n,
-                is_default: !!dflt && n === dflt.trim() && (kind === "multi_option" || i >= 0),
-              })),
-            }
-          : {}),
-        ...(kind === "number" ? { settings: { min: num(min), max: num(max) } } : {}),
-        ...(!optionKind && dflt.trim() ? { default_value: [dflt.trim()] } : {}),
-      },
-      { onSuccess: onDone, onError: (err) => setError(problem(err)) },
-    );
-  };
-  return (
-    <form onSubmit={submit} className="space-y-3" aria-label="New property">
-      <div className="grid grid-cols-2 gap-3">
-        <Input label="Name" value={name} onChange={(e) => setName(e.target.value)} autoFocus />
-        <Select label="Kind" value={kind} onChange={(e) => setKind(e.target.value as PropertyKind)}>
-          {PROPERTY_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {PROPERTY_KIND_LABELS[k]}
-            </option>
-          ))}
-        </Select>
-      </div>
-      {optionKind && (
-        <Input
-          label="Options"
-          hint="Separated by commas"
-          value={options}
-          onChange={(e) => setOptions(e.target.value)}
-        />
-      )}
-      {kind === "number" && (
-        <div className="grid grid-cols-2 gap-3">
-          <Input label="Minimum" type="number" value={min} onChange={(e) => setMin(e.target.value)} />
-          <Input label="Maximum" type="number" value={max} onChange={(e) => setMax(e.target.value)} />
-        </div>
-      )}
-      {kind !== "member" && kind !== "multi_member" && (
-        <Input
-          label="Default"
-          hint={
-            optionKind
-              ? "An option's name"
-              : kind === "boolean"
-                ? "true or false"
-                : kind === "date"
-                  ? "YYYY-MM-DD"
-                  : undefined
-          }
-          value={dflt}
-          onChange={(e) => setDflt(e.target.value)}
-        />
-      )}
-      <label className="flex items-center gap-2 text-sm">
-        <input
-          type="checkbox"
-          checked={required}
-          onChange={(e) => setRequired(e.target.checked)}
-          className="h-4 w-4 accent-indigo-600"
-        />{" "}
-        Required
-      </label>
-      {error && (
-        <p role="alert" className="text-xs text-red-600">
-          {error}
-        </p>
-      )}
-      <div className="flex justify-end gap-2">
-        <Button variant="secondary" type="button" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={create.isPending}>
-          Add property
-        </Button>
-      </div>
-    </form>
   );
 }

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { ArrowRight, Plus, Trash2 } from "lucide-react";
 import { ROLE, workflowMovers } from "@stride/shared";
 import type { PutWorkflowStateBody, WorkflowState } from "@stride/shared/contract";
-import { ApiError, errorMessage } from "../../api/client.ts";
 import { useDeleteWorkflowState, useIntakeState, usePutWorkflowState, useWorkflowStates } from "../../api/workflows.ts";
 import { useProjectRefs, type MemberRef } from "../../api/work-items-refs.ts";
 import type { State } from "../../api/types.ts";
@@ -14,9 +13,7 @@ import { displayName } from "../../components/work-item/properties.tsx";
 import { useCan } from "../../lib/permissions.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
-
-const why = (err: unknown) =>
-  err instanceof ApiError ? errorMessage(err.body) : err instanceof Error ? err.message : undefined;
+import { why } from "./refusal.ts";
 
 /** A move as the page edits it: the target state, the roles and the people who may make it. */
 interface Move {
@@ -100,6 +97,38 @@ function Workflows() {
   );
 }
 
+/**
+ * A state's rule as the card edits it: a change shows at once and is saved (null: no limits); the server's answer (or
+ * a live event) brings the saved rule back, a refusal the one before.
+ */
+function useRuleDraft(state: State, rule: WorkflowState | null) {
+  const { slug, projectId } = useCurrentProject();
+  const put = usePutWorkflowState(slug, projectId);
+  const del = useDeleteWorkflowState(slug, projectId);
+  const toast = useToast();
+  const stored: Move[] | null = rule
+    ? rule.transitions.map(({ transition_state_id, roles, member_ids }) => ({ transition_state_id, roles, member_ids }))
+    : null;
+  const [draft, setDraft] = useState<Move[] | null>(stored);
+  const storedKey = JSON.stringify(stored);
+  useEffect(() => {
+    setDraft(JSON.parse(storedKey) as Move[] | null);
+  }, [storedKey]);
+  const save = (next: Move[] | null, done?: string) => {
+    setDraft(next);
+    const opts = {
+      onSuccess: () => done && toast.show("success", done),
+      onError: (e: unknown) => {
+        setDraft(stored);
+        toast.show("error", `Could not save the rule of ${state.name}`, why(e));
+      },
+    };
+    if (next === null) del.mutate(state.id, opts);
+    else put.mutate({ stateId: state.id, transitions: next as PutWorkflowStateBody["transitions"] }, opts);
+  };
+  return { draft, save, busy: put.isPending || del.isPending };
+}
+
 /** One state's card: free, or limited to the moves it lists (each with who may make it). */
 function StateRule({
   state,
@@ -116,35 +145,8 @@ function StateRule({
   members: MemberRef[];
   canEdit: boolean;
 }) {
-  const { slug, projectId } = useCurrentProject();
-  const put = usePutWorkflowState(slug, projectId);
-  const del = useDeleteWorkflowState(slug, projectId);
-  const toast = useToast();
-  const stored: Move[] | null = rule
-    ? rule.transitions.map(({ transition_state_id, roles, member_ids }) => ({ transition_state_id, roles, member_ids }))
-    : null;
-  // the card shows a change at once; the server's answer (or a live event) brings the saved rule back
-  const [draft, setDraft] = useState<Move[] | null>(stored);
-  const storedKey = JSON.stringify(stored);
-  useEffect(() => {
-    setDraft(JSON.parse(storedKey) as Move[] | null);
-  }, [storedKey]);
-  const busy = put.isPending || del.isPending;
-  const save = (next: Move[] | null, done?: string) => {
-    setDraft(next);
-    const opts = {
-      onSuccess: () => done && toast.show("success", done),
-      onError: (e: unknown) => {
-        setDraft(stored);
-        toast.show("error", `Could not save the rule of ${state.name}`, why(e));
-      },
-    };
-    if (next === null) del.mutate(state.id, opts);
-    else put.mutate({ stateId: state.id, transitions: next as PutWorkflowStateBody["transitions"] }, opts);
-  };
-  const targets = states.filter((s) => s.id !== state.id);
-  const name = (id: string) => states.find((s) => s.id === id);
-  const unused = targets.filter((s) => !draft?.some((m) => m.transition_state_id === s.id));
+  const { draft, save, busy } = useRuleDraft(state, rule);
+  const unused = states.filter((s) => s.id !== state.id && !draft?.some((m) => m.transition_state_id === s.id));
   const limited = draft !== null;
   return (
     <section aria-label={`Rule of ${state.name}`} data-rule={state.id} className="rounded-lg border border-line">
@@ -156,15 +158,7 @@ function StateRule({
       <div className="px-4">
         <Toggle
           label={intake ? "Limit where accepted requests go" : `Limit moves out of ${state.name}`}
-          description={
-            limited
-              ? intake
-                ? "Accepting a request moves it to the project's default state: list it below to allow it."
-                : `Work items in ${state.name} move only as listed below.`
-              : intake
-                ? "Accepted requests go to the project's default state."
-                : `Work items in ${state.name} can move to any state.`
-          }
+          description={ruleDescription(state, intake, limited)}
           checked={limited}
           disabled={!canEdit || busy}
           onChange={(v) =>
@@ -183,69 +177,120 @@ function StateRule({
             </p>
           )}
           {draft.length > 0 && (
-            <ul className="divide-y divide-line-subtle rounded-md border border-line">
-              {draft.map((m, i) => {
-                const to = name(m.transition_state_id);
-                return (
-                  <li
-                    key={m.transition_state_id}
-                    data-move={m.transition_state_id}
-                    className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm"
-                  >
-                    <ArrowRight size={14} aria-hidden className="text-fg-faint" />
-                    <span className="flex min-w-32 items-center gap-1.5 font-medium">
-                      <StateGroupIcon group={to?.group} color={to?.color} />
-                      {to?.name ?? "Unknown state"}
-                    </span>
-                    <span className="text-xs text-fg-subtle">moved by</span>
-                    <WhoPicker
-                      move={m}
-                      members={members}
-                      disabled={!canEdit}
-                      label={`Who may move from ${state.name} to ${to?.name ?? "this state"}`}
-                      onChange={(who) => save(draft.map((x, j) => (j === i ? { ...x, ...who } : x)))}
-                    />
-                    <span className="flex-1" />
-                    {canEdit && (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        aria-label={`Remove the move from ${state.name} to ${to?.name ?? "this state"}`}
-                        disabled={busy}
-                        onClick={() => save(draft.filter((_, j) => j !== i))}
-                      >
-                        <Trash2 size={14} aria-hidden />
-                      </Button>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
+            <MoveList
+              from={state}
+              moves={draft}
+              states={states}
+              members={members}
+              canEdit={canEdit}
+              busy={busy}
+              onChange={(next) => save(next)}
+            />
           )}
           {canEdit && unused.length > 0 && (
-            <Dropdown
-              label={`Add a move from ${state.name}`}
-              options={unused.map((s) => ({
-                value: s.id,
-                label: s.name,
-                icon: <StateGroupIcon group={s.group} color={s.color} />,
-                keywords: s.group,
-              }))}
-              value={null}
-              onChange={(v) =>
-                typeof v === "string" && save([...draft, { transition_state_id: v, roles: [], member_ids: [] }])
-              }
-              buttonClassName="inline-flex h-8 items-center gap-1.5 rounded-md border border-dashed border-line-strong px-2.5 text-sm text-fg-muted hover:bg-fill-subtle"
-              button={
-                <>
-                  <Plus size={14} aria-hidden /> Add a move
-                </>
-              }
+            <AddMove
+              from={state}
+              unused={unused}
+              onAdd={(id) => save([...draft, { transition_state_id: id, roles: [], member_ids: [] }])}
             />
           )}
         </div>
       )}
     </section>
+  );
+}
+
+/** What the card's switch says: whether moves out of the state (or accepted requests) are limited. */
+function ruleDescription(state: State, intake: boolean, limited: boolean): string {
+  if (limited)
+    return intake
+      ? "Accepting a request moves it to the project's default state: list it below to allow it."
+      : `Work items in ${state.name} move only as listed below.`;
+  return intake
+    ? "Accepted requests go to the project's default state."
+    : `Work items in ${state.name} can move to any state.`;
+}
+
+/** The moves a limited state allows, each with who may make it; removed one by one. */
+function MoveList({
+  from,
+  moves,
+  states,
+  members,
+  canEdit,
+  busy,
+  onChange,
+}: {
+  from: State;
+  moves: Move[];
+  states: State[];
+  members: MemberRef[];
+  canEdit: boolean;
+  busy: boolean;
+  onChange: (moves: Move[]) => void;
+}) {
+  return (
+    <ul className="divide-y divide-line-subtle rounded-md border border-line">
+      {moves.map((m, i) => {
+        const to = states.find((s) => s.id === m.transition_state_id);
+        return (
+          <li
+            key={m.transition_state_id}
+            data-move={m.transition_state_id}
+            className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm"
+          >
+            <ArrowRight size={14} aria-hidden className="text-fg-faint" />
+            <span className="flex min-w-32 items-center gap-1.5 font-medium">
+              <StateGroupIcon group={to?.group} color={to?.color} />
+              {to?.name ?? "Unknown state"}
+            </span>
+            <span className="text-xs text-fg-subtle">moved by</span>
+            <WhoPicker
+              move={m}
+              members={members}
+              disabled={!canEdit}
+              label={`Who may move from ${from.name} to ${to?.name ?? "this state"}`}
+              onChange={(who) => onChange(moves.map((x, j) => (j === i ? { ...x, ...who } : x)))}
+            />
+            <span className="flex-1" />
+            {canEdit && (
+              <Button
+                variant="ghost"
+                size="sm"
+                aria-label={`Remove the move from ${from.name} to ${to?.name ?? "this state"}`}
+                disabled={busy}
+                onClick={() => onChange(moves.filter((_, j) => j !== i))}
+              >
+                <Trash2 size={14} aria-hidden />
+              </Button>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+/** Adds a move to one of the states not listed yet. */
+function AddMove({ from, unused, onAdd }: { from: State; unused: State[]; onAdd: (stateId: string) => void }) {
+  return (
+    <Dropdown
+      label={`Add a move from ${from.name}`}
+      options={unused.map((s) => ({
+        value: s.id,
+        label: s.name,
+        icon: <StateGroupIcon group={s.group} color={s.color} />,
+        keywords: s.group,
+      }))}
+      value={null}
+      onChange={(v) => typeof v === "string" && onAdd(v)}
+      buttonClassName="inline-flex h-8 items-center gap-1.5 rounded-md border border-dashed border-line-strong px-2.5 text-sm text-fg-muted hover:bg-fill-subtle"
+      button={
+        <>
+          <Plus size={14} aria-hidden /> Add a move
+        </>
+      }
+    />
   );
 }
 
