@@ -71,7 +71,54 @@ export interface Timing {
   shown: number;
   /** Action → the first frame showing it with no list request in flight. */
   settled: number;
+  /**
+   * The list data asked for meanwhile (ms from the action): the local database's queries (page → worker → page) or,
+   * with it off, the server's list requests (resource timing); none: the page had what it showed.
+   */
+  data?: { n: number; first: number; last: number; busy: number };
 }
+
+/**
+ * An init script: every list query the page sends its local-database worker (`op: "query"`), with the times it was
+ * sent and its answer came back to the page (the worker's own queue and work, and both messages' copies).
+ */
+export const QUERY_WATCH_SCRIPT = `(() => {
+  if (typeof Worker === "undefined") return;
+  const Q = (window.__ldbQ = []);
+  const sent = new Map();
+  const post = Worker.prototype.postMessage;
+  Worker.prototype.postMessage = function (m, ...rest) {
+    if (m && m.req && m.req.op === "query") {
+      sent.set(m.id, performance.now());
+      if (!this.__ldbWatched) {
+        this.__ldbWatched = true;
+        this.addEventListener("message", (e) => {
+          const d = e.data;
+          if (d && sent.has(d.id)) { Q.push({ start: sent.get(d.id), end: performance.now() }); sent.delete(d.id); }
+        });
+      }
+    }
+    return post.call(this, m, ...rest);
+  };
+})()`;
+
+/** In the page: the list data asked for between `start` and `end` (queries to the worker, else list requests). */
+const DATA_SCRIPT = (start: number, end: number) => `(() => {
+  const s = ${start}, e = ${end};
+  let xs = (window.__ldbQ || []).filter((q) => q.start >= s && q.start <= e);
+  if (!xs.length)
+    xs = performance.getEntriesByType("resource")
+      .filter((r) => /\/(issues|cycle-issues)\/\?/.test(r.name) && r.startTime >= s && r.startTime <= e)
+      .map((r) => ({ start: r.startTime, end: r.responseEnd }));
+  if (!xs.length) return undefined;
+  const r1 = (x) => Math.round(x * 10) / 10;
+  return {
+    n: xs.length,
+    first: r1(Math.min(...xs.map((x) => x.start)) - s),
+    last: r1(Math.max(...xs.map((x) => x.end)) - s),
+    busy: r1(xs.reduce((a, x) => a + x.end - x.start, 0)),
+  };
+})()`;
 
 /** Run `act` (whose first `trigger` event starts the clock) and time it until the page shows `want`. */
 export async function timeAction(
@@ -88,7 +135,8 @@ export async function timeAction(
     polling: 50,
   });
   const t = (await page.evaluate("window.__ldbT")) as Timing & { start: number };
-  return { shown: round(t.shown - t.start), settled: round(t.settled - t.start) };
+  const data = (await page.evaluate(DATA_SCRIPT(t.start, t.settled))) as Timing["data"];
+  return { shown: round(t.shown - t.start), settled: round(t.settled - t.start), data };
 }
 
 const round = (x: number) => Math.round(x * 10) / 10;

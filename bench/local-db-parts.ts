@@ -164,7 +164,12 @@ export async function measureMemory(pages: Record<Mode, Page>): Promise<Memory> 
   // a document of the app's origin where the app does not run: the worker is gone and the files are free to read
   const blank = await ctx.newPage();
   await blank.goto("/api/instances/");
-  const sqlite = (await blank.evaluate(SQLITE_FILE_SCRIPT).catch(() => null)) as SqliteFile | null;
+  // the closed page's worker lets go of the files' access handles a moment later
+  let sqlite: SqliteFile | null = null;
+  for (let i = 0; i < 20 && !sqlite; i++) {
+    sqlite = (await blank.evaluate(SQLITE_FILE_SCRIPT).catch(() => null)) as SqliteFile | null;
+    if (!sqlite) await blank.waitForTimeout(500);
+  }
   await blank.close();
   return { crossOriginIsolated: isolated, uaMemory, pageHeap, sqlite };
 }

@@ -55,6 +55,23 @@ function stepRows(r: LocalDbResult): string[] {
   });
 }
 
+/**
+ * Where a step's time goes (p50 over the rounds whose step asked for data): input → the first list query or request
+ * (the page's own work before asking), the data (the first ask → the last answer back in the page), the last answer
+ * → the frame that shows it settled (rendering).
+ */
+function breakdownRows(r: LocalDbResult): string[] {
+  return r.steps.map((s) => {
+    const cell = (m: Mode) => {
+      const ts = s.times[m].filter((x) => x.data);
+      if (!ts.length) return "— (no data asked) | | |";
+      const p = (f: (x: (typeof ts)[number]) => number) => f0(pct(ts.map(f), 50));
+      return `${p((x) => x.data!.first)} | ${p((x) => x.data!.last - x.data!.first)} (${ts[0].data!.n} × ${p((x) => x.data!.busy / x.data!.n)}) | ${p((x) => x.settled - x.data!.last)}`;
+    };
+    return `| ${s.name} | ${cell("on")} | ${cell("off")} |`;
+  });
+}
+
 /** All switches (or all navigations) together. */
 function pooled(r: LocalDbResult, kind: "switch" | "nav", m: Mode, p: number): number {
   return pct(
@@ -91,6 +108,12 @@ export function localDbLines(r: LocalDbResult, date: string): string[] {
     "| Step | on: p50 / p95 (ms) | on: shown p50 | off (server): p50 / p95 | off: shown p50 | on ÷ off (p50 / p95) | Target |",
     "|---|---|---|---|---|---|---|",
     ...stepRows(r),
+    "",
+    "Where the time goes (p50 ms from the input event; the data: first ask → last answer, with the number of asks × each one's p50; with the local database on, an ask is a query to its worker, answered when its message is back in the page):",
+    "",
+    "| Step | on: input → ask | on: data | on: answer → painted | off: input → request | off: data | off: answer → painted |",
+    "|---|---|---|---|---|---|---|",
+    ...breakdownRows(r),
     "",
     `All switches: on p50 ${f0(sw.on50)} / p95 ${f0(sw.on95)} ms, off p50 ${f0(sw.off50)} / p95 ${f0(sw.off95)} ms (on ÷ off p95 ${(sw.on95 / sw.off95).toFixed(2)}): p95 ≤ ${SWITCH_P95_MS} ms ${met(sw.on95 <= SWITCH_P95_MS)}, ≤ ¼ of the server path ${met(sw.on95 / sw.off95 <= SWITCH_RATIO)}. All navigations: on p50 ${f0(pooled(r, "nav", "on", 50))} ms, off ${f0(pooled(r, "nav", "off", 50))} ms.`,
     "",

@@ -20,7 +20,7 @@ import { benchSession } from "./cluster.ts";
 import type { BenchInfo } from "./seed.ts";
 import { measureFirstSync, measureLiveEdits, measureMemory, type FirstSync, type LiveEdits } from "./local-db-parts.ts";
 import type { Memory } from "./local-db-parts.ts";
-import { readShown, timeAction, type Shown, type Timing } from "./local-db-page.ts";
+import { QUERY_WATCH_SCRIPT, readShown, timeAction, type Shown, type Timing } from "./local-db-page.ts";
 
 const ROUNDS = Number(process.env.BENCH_LOCAL_DB_ROUNDS ?? 12);
 export type Mode = "on" | "off";
@@ -93,7 +93,7 @@ const STEPS: Step[] = [
     name: "Filter: priority urgent",
     kind: "switch",
     trigger: "pointerdown",
-    prepare: (p) => button(p, "Filters"),
+    prepare: (p) => p.getByRole("button", { name: "Filters" }).click(),
     act: (p) => priority(p, "Urgent"),
   },
   {
@@ -107,7 +107,7 @@ const STEPS: Step[] = [
     name: "Order: by priority",
     kind: "switch",
     trigger: "change",
-    prepare: (p) => button(p, "Display"),
+    prepare: (p) => p.getByRole("button", { name: "Display" }).click(),
     act: (p) => p.getByRole("combobox", { name: "Order by" }).selectOption({ label: "Priority" }),
   },
   {
@@ -236,7 +236,7 @@ export async function newContext(
   await ctx.addInitScript(
     `try { localStorage.setItem("LOCAL_DB_ENABLED", ${JSON.stringify(mode === "on" ? "true" : "false")}); } catch {}`,
   );
-  for (const s of initScripts) await ctx.addInitScript(s);
+  for (const s of [QUERY_WATCH_SCRIPT, ...initScripts]) await ctx.addInitScript(s);
   return ctx;
 }
 
