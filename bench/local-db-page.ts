@@ -108,7 +108,7 @@ const DATA_SCRIPT = (start: number, end: number) => `(() => {
   let xs = (window.__ldbQ || []).filter((q) => q.start >= s && q.start <= e);
   if (!xs.length)
     xs = performance.getEntriesByType("resource")
-      .filter((r) => /\/(issues|cycle-issues)\/\?/.test(r.name) && r.startTime >= s && r.startTime <= e)
+      .filter((r) => (r.name.includes("/issues/?") || r.name.includes("/cycle-issues/?")) && r.startTime >= s && r.startTime <= e)
       .map((r) => ({ start: r.startTime, end: r.responseEnd }));
   if (!xs.length) return undefined;
   const r1 = (x) => Math.round(x * 10) / 10;
