@@ -1,14 +1,13 @@
 /**
  * Parts 3–5 of the local-database bench (bench/local-db.ts): the first sync, another person's changes, memory.
  */
-import type { Browser, Page } from "playwright-core";
-import { newContext, openList, resetView, type Mode, type Target } from "./local-db.ts";
+import type { BrowserContext, Page, Request } from "playwright-core";
+import { openList, resetView, type Mode, type Target } from "./local-db.ts";
 import {
   SQLITE_FILE_SCRIPT,
   readShown,
   readStatusWatch,
   rowTextWatchScript,
-  statusWatchScript,
   timeAction,
   type SqliteFile,
   type Timing,
@@ -26,57 +25,100 @@ export interface FirstSync {
   clicks: Timing[];
   /** The page's long animation frames (≥ 50 ms) between the sync's start and `ready`. */
   longFrames: { count: number; maxMs: number; totalMs: number };
+  /** The sync's requests to GET /api/v2/ (ms): their span, the server's share and the gaps between them (local writes). */
+  requests: { n: number; pages: number; spanMs: number; serverMs: number; gapsMs: number; pageServerP50: number };
 }
 
-/** Part 3: a fresh browser profile opens the project's list; clicks every second until the project is ready. */
-export async function measureFirstSync(
-  browser: Browser,
-  base: string,
-  cookie: { name: string; value: string },
-  t: Target,
-): Promise<FirstSync> {
-  const ctx = await newContext(browser, base, cookie, "on", [statusWatchScript(t.pid)]);
-  try {
-    await resetView(ctx, t);
-    const page = await ctx.newPage();
-    await page.goto(t.listPath);
-    await page.locator('[data-list-context][data-layout="list"] [data-item]').first().waitFor({ timeout: 60_000 });
-    const clicks: Timing[] = [];
-    const ready = () => readStatusWatch(page).then((w) => w.changes.some((c) => c.status === "ready"));
-    const started = Date.now();
-    let layout: "spreadsheet" | "list" = "spreadsheet";
-    while (!(await ready())) {
-      if (Date.now() - started > 180_000) throw new Error("the first sync did not end within 180 s");
-      await page.waitForTimeout(1000);
-      if (await ready()) break;
-      // a click during the sync: the other layout of the same items (its rows are the same, only the layout changes)
-      const want = { ...(await readShown(page)), layout };
-      const name = layout === "spreadsheet" ? "Spreadsheet layout" : "List layout";
-      clicks.push(
-        await timeAction(page, "pointerdown", want, () => page.getByRole("button", { name, exact: true }).click()),
-      );
-      layout = layout === "spreadsheet" ? "list" : "spreadsheet";
-    }
-    const w = await readStatusWatch(page);
-    const readyMs = w.changes.find((c) => c.status === "ready")!.at;
-    const startMs = w.changes.find((c) => c.status === "loading" || c.status === "syncing")?.at ?? NaN;
-    const during = w.frames.filter((f) => f.start >= startMs && f.start <= readyMs);
-    await page.close();
-    return {
-      readyMs: Math.round(readyMs),
-      startMs: Math.round(startMs),
-      statuses: w.changes.map((c) => ({ status: c.status, at: Math.round(c.at) })),
-      clicks,
-      longFrames: {
-        count: during.length,
-        maxMs: Math.round(Math.max(0, ...during.map((f) => f.dur))),
-        totalMs: Math.round(during.reduce((a, f) => a + f.dur, 0)),
-      },
-    };
-  } finally {
-    await ctx.close();
-  }
+/** The sync's requests (GET /api/v2/…): when each was sent and answered, ms from the first. */
+function watchSyncRequests(ctx: BrowserContext): { sent: number; done: number; url: string }[] {
+  const out: { sent: number; done: number; url: string }[] = [];
+  const sent = new Map<Request, number>();
+  ctx.on("request", (r) => {
+    if (r.url().includes("/api/v2/")) sent.set(r, performance.now());
+  });
+  ctx.on("requestfinished", (r) => {
+    const at = sent.get(r);
+    if (at !== undefined) out.push({ sent: at, done: performance.now(), url: new URL(r.url()).search });
+  });
+  return out;
 }
+
+/**
+ * Part 3: a fresh browser profile (`ctx`, local database on, `statusWatchScript` among its init scripts) opens the
+ * project's list; a layout switch is clicked every second (20 at most) until the project is ready (or `limitMs`).
+ */
+export async function measureFirstSync(
+  ctx: BrowserContext,
+  t: Target,
+  log: (m: string) => void,
+  limitMs = 600_000,
+): Promise<FirstSync> {
+  await resetView(ctx, t);
+  const requests = watchSyncRequests(ctx);
+  const page = await ctx.newPage();
+  await page.goto(t.listPath);
+  await page.locator('[data-list-context][data-layout="list"] [data-item]').first().waitFor({ timeout: 60_000 });
+  const clicks: Timing[] = [];
+  const ready = () => readStatusWatch(page).then((w) => w.changes.some((c) => c.status === "ready"));
+  const started = Date.now();
+  let layout: "spreadsheet" | "list" = "spreadsheet";
+  let said = 0;
+  while (!(await ready()) && Date.now() - started < limitMs) {
+    await page.waitForTimeout(1000);
+    if (Date.now() - said > 10_000) {
+      said = Date.now();
+      log(
+        `  sync: ${await page.evaluate("document.documentElement.dataset.localDb + ' ' + document.documentElement.dataset.localDbProjects")}, ${requests.length} pages read`,
+      );
+    }
+    if ((await ready()) || clicks.length >= 20) continue;
+    // a click during the sync: the other layout of the same items (its rows are the same, only the layout changes)
+    const want = { ...(await readShown(page)), layout };
+    const name = layout === "spreadsheet" ? "Spreadsheet layout" : "List layout";
+    clicks.push(
+      await timeAction(page, "pointerdown", want, () => page.getByRole("button", { name, exact: true }).click()),
+    );
+    layout = layout === "spreadsheet" ? "list" : "spreadsheet";
+  }
+  const w = await readStatusWatch(page);
+  const readyMs = w.changes.find((c) => c.status === "ready")?.at ?? NaN;
+  const startMs = w.changes.find((c) => c.status === "loading" || c.status === "syncing")?.at ?? NaN;
+  const during = w.frames.filter(
+    (f) => f.start >= startMs && f.start <= (Number.isFinite(readyMs) ? readyMs : Infinity),
+  );
+  await page.close();
+  return {
+    readyMs: Math.round(readyMs),
+    startMs: Math.round(startMs),
+    statuses: w.changes.map((c) => ({ status: c.status, at: Math.round(c.at) })),
+    clicks,
+    longFrames: {
+      count: during.length,
+      maxMs: Math.round(Math.max(0, ...during.map((f) => f.dur))),
+      totalMs: Math.round(during.reduce((a, f) => a + f.dur, 0)),
+    },
+    requests: syncBreakdown(requests),
+  };
+}
+
+/** The sync's pages: the server's time (request → answer) and the gaps between an answer and the next request (the worker writing the page). */
+function syncBreakdown(rs: { sent: number; done: number; url: string }[]): FirstSync["requests"] {
+  const sorted = [...rs].sort((a, b) => a.sent - b.sent);
+  const server = sorted.reduce((a, r) => a + r.done - r.sent, 0);
+  let gaps = 0;
+  for (let i = 1; i < sorted.length; i++) gaps += Math.max(0, sorted[i].sent - sorted[i - 1].done);
+  const pages = sorted.filter((r) => r.url.includes("cursor=500"));
+  return {
+    n: sorted.length,
+    pages: pages.length,
+    spanMs: sorted.length ? Math.round(sorted.at(-1)!.done - sorted[0].sent) : 0,
+    serverMs: Math.round(server),
+    gapsMs: Math.round(gaps),
+    pageServerP50: Math.round(median(pages.map((r) => r.done - r.sent))),
+  };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? NaN;
 
 export interface LiveEdits {
   /** Per mode: API write sent → the new name painted in the open list (ms), one per write; NaN: not seen in 15 s. */

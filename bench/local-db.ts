@@ -9,7 +9,7 @@
  * 4. another person's change (an API write by a second member) appearing in the open list, local on and off;
  * 5. memory: the SQLite file (page count × page size) and the pages' JS heap (no cross-origin isolation, so no
  *    `performance.measureUserAgentSpecificMemory`; it is used when the page is isolated).
- * Run with `npm run bench` or alone: `npm run bench:local-db` (BENCH_LOCAL_DB_ROUNDS: rounds per mode, default 12;
+ * Run with `npm run bench` or alone: `npm run bench:local-db` (BENCH_LOCAL_DB_ROUNDS: rounds per mode, default 10;
  * BENCH_LOCAL_DB_WRITES: part 4's writes, default 20). The section of docs/benchmarks.md is bench/local-db-report.ts's.
  */
 import os from "node:os";
@@ -20,9 +20,16 @@ import { benchSession } from "./cluster.ts";
 import type { BenchInfo } from "./seed.ts";
 import { measureFirstSync, measureLiveEdits, measureMemory, type FirstSync, type LiveEdits } from "./local-db-parts.ts";
 import type { Memory } from "./local-db-parts.ts";
-import { QUERY_WATCH_SCRIPT, readShown, timeAction, type Shown, type Timing } from "./local-db-page.ts";
+import {
+  QUERY_WATCH_SCRIPT,
+  readShown,
+  statusWatchScript,
+  timeAction,
+  type Shown,
+  type Timing,
+} from "./local-db-page.ts";
 
-const ROUNDS = Number(process.env.BENCH_LOCAL_DB_ROUNDS ?? 12);
+const ROUNDS = Number(process.env.BENCH_LOCAL_DB_ROUNDS ?? 10);
 export type Mode = "on" | "off";
 
 /** The project's list and the cycle and module the navigation opens. */
@@ -178,7 +185,7 @@ export async function openList(page: Page, t: Target, mode: Mode): Promise<void>
       document.documentElement.dataset.localDb === (m === "on" ? "ready" : "off") &&
       (!w || (document.documentElement.dataset.localDbProjects ?? "").includes(w)),
     [want, mode] as const,
-    { timeout: 120_000, polling: 100 },
+    { timeout: 600_000, polling: 100 },
   );
   await settle(page, 500);
 }
@@ -280,8 +287,9 @@ export async function measureLocalDb(
   });
   try {
     log(`Local database: first sync of ${t.items.toLocaleString("en")} items …`);
-    const firstSync = await measureFirstSync(browser, stride.url, cookie, t);
-    const on = await newContext(browser, stride.url, cookie, "on");
+    // the profile that synced is the one the rounds use with the local database on
+    const on = await newContext(browser, stride.url, cookie, "on", [statusWatchScript(t.pid)]);
+    const firstSync = await measureFirstSync(on, t, log);
     const off = await newContext(browser, stride.url, cookie, "off");
     const pages = { on: await on.newPage(), off: await off.newPage() };
     const steps = await measureRounds(pages, t, log);
