@@ -157,7 +157,8 @@ export function statusWatchScript(pid: string): string {
     new MutationObserver(() => {
       const s = read();
       if (s !== last) { last = s; W.changes.push({ status: s, at: performance.now() }); }
-    }).observe(document.documentElement, { attributes: true, attributeFilter: ["data-local-db-projects"] });
+    // the document, not its root element: an init script runs before the root exists
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ["data-local-db-projects"] });
     try {
       new PerformanceObserver((l) => { for (const f of l.getEntries()) W.frames.push({ start: f.startTime, dur: f.duration }); })
         .observe({ type: "long-animation-frame", buffered: true });
