@@ -60,7 +60,7 @@ export async function measureFirstSync(
   await page.locator('[data-list-context][data-layout="list"] [data-item]').first().waitFor({ timeout: 60_000 });
   const clicks: Timing[] = [];
   // the page's own record, and the page's root polled from here (a second late at most) as a fallback
-  const navStart = (Date.now() - (await page.evaluate("performance.now()"))) as number;
+  const navStart = Date.now() - Number(await page.evaluate("performance.now()"));
   let polledReady = NaN;
   const ready = async () => {
     const w = await readStatusWatch(page);
