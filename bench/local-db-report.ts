@@ -64,7 +64,7 @@ function breakdownRows(r: LocalDbResult): string[] {
   return r.steps.map((s) => {
     const cell = (m: Mode) => {
       const ts = s.times[m].filter((x) => x.data);
-      if (!ts.length) return "— (no data asked) | | |";
+      if (!ts.length) return "— | — (no data asked) | —";
       const p = (f: (x: (typeof ts)[number]) => number) => f0(pct(ts.map(f), 50));
       return `${p((x) => x.data!.first)} | ${p((x) => x.data!.last - x.data!.first)} (${ts[0].data!.n} × ${p((x) => x.data!.busy / x.data!.n)}) | ${p((x) => x.settled - x.data!.last)}`;
     };
