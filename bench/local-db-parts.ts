@@ -194,6 +194,8 @@ export interface Memory {
   /** The pages' JS heap in use (performance.memory.usedJSHeapSize, --enable-precise-memory-info), bytes. */
   pageHeap: Record<Mode, number>;
   sqlite: SqliteFile | null;
+  /** Why the SQLite file could not be read. */
+  sqliteError: string;
 }
 
 /** Part 5: the pages' heaps with the list open, then the SQLite file read with the app closed. */
@@ -216,10 +218,14 @@ export async function measureMemory(pages: Record<Mode, Page>): Promise<Memory> 
   await blank.goto("/api/instances/");
   // the closed page's worker lets go of the files' access handles a moment later
   let sqlite: SqliteFile | null = null;
+  let sqliteError = "";
   for (let i = 0; i < 20 && !sqlite; i++) {
-    sqlite = (await blank.evaluate(SQLITE_FILE_SCRIPT).catch(() => null)) as SqliteFile | null;
+    sqlite = (await blank.evaluate(SQLITE_FILE_SCRIPT).catch((e: Error) => {
+      sqliteError = e.message.split("\n")[0];
+      return null;
+    })) as SqliteFile | null;
     if (!sqlite) await blank.waitForTimeout(500);
   }
   await blank.close();
-  return { crossOriginIsolated: isolated, uaMemory, pageHeap, sqlite };
+  return { crossOriginIsolated: isolated, uaMemory, pageHeap, sqlite, sqliteError };
 }
