@@ -79,6 +79,15 @@ const href = (p: Page, end: string) => p.locator(`a[href$="${end}"]`).first().cl
 const tab = (p: Page, end: string) =>
   p.getByRole("navigation", { name: "Project" }).locator(`a[href$="${end}"]`).click();
 
+/** A click on a link to another screen (`link`: a page, not a list, whose content is that link). */
+const nav = (name: string, act: Step["act"], link?: Step["link"]): Step => ({
+  name,
+  kind: "nav",
+  trigger: "pointerdown",
+  act,
+  link,
+});
+
 const STEPS: Step[] = [
   {
     name: "Layout: list → spreadsheet",
@@ -124,38 +133,19 @@ const STEPS: Step[] = [
     act: (p) => p.getByRole("combobox", { name: "Group by" }).selectOption({ label: "States" }),
     after: (p) => p.keyboard.press("Escape"),
   },
-  {
-    name: "Project tabs → Cycles",
-    kind: "nav",
-    trigger: "pointerdown",
-    link: (t) => `/cycles/${t.cycle.id}/`,
-    act: (p, t) => tab(p, `/projects/${t.pid}/cycles/`),
-  },
-  {
-    name: "Cycles → a cycle's list",
-    kind: "nav",
-    trigger: "pointerdown",
-    act: (p, t) => href(p, `/cycles/${t.cycle.id}/`),
-  },
-  {
-    name: "Project tabs → Modules",
-    kind: "nav",
-    trigger: "pointerdown",
-    link: (t) => `/modules/${t.module.id}/`,
-    act: (p, t) => tab(p, `/projects/${t.pid}/modules/`),
-  },
-  {
-    name: "Modules → a module's list",
-    kind: "nav",
-    trigger: "pointerdown",
-    act: (p, t) => href(p, `/modules/${t.module.id}/`),
-  },
-  {
-    name: "Project tabs → Work items",
-    kind: "nav",
-    trigger: "pointerdown",
-    act: (p, t) => tab(p, `/projects/${t.pid}/issues/`),
-  },
+  nav(
+    "Project tabs → Cycles",
+    (p, t) => tab(p, `/projects/${t.pid}/cycles/`),
+    (t) => `/cycles/${t.cycle.id}/`,
+  ),
+  nav("Cycles → a cycle's list", (p, t) => href(p, `/cycles/${t.cycle.id}/`)),
+  nav(
+    "Project tabs → Modules",
+    (p, t) => tab(p, `/projects/${t.pid}/modules/`),
+    (t) => `/modules/${t.module.id}/`,
+  ),
+  nav("Modules → a module's list", (p, t) => href(p, `/modules/${t.module.id}/`)),
+  nav("Project tabs → Work items", (p, t) => tab(p, `/projects/${t.pid}/issues/`)),
 ];
 
 /** Until no list request is in flight, then a little longer (the page's own follow-up work). */
