@@ -189,19 +189,22 @@ export function rowTextWatchScript(key: string, name: string): string {
 }
 
 /**
- * The local database's file in the origin's private file system (opfs-sahpool: one file per slot, a 4096-byte
+ * The local database's file in the origin's private file system (opfs-sahpool: one file per slot in a subfolder, a 4096-byte
  * header, then the SQLite file): the largest slot's SQLite header says its page size (offset 16) and page count
  * (offset 28). Read from a page where the app does not run (the worker holds the files' access handles otherwise).
  */
 export const SQLITE_FILE_SCRIPT = `(async () => {
   const root = await navigator.storage.getDirectory();
-  const dir = await root.getDirectoryHandle(".stride-local-db");
+  // the pool's files are in a subfolder of its directory (".opaque")
   let best = null;
-  for await (const [, h] of dir.entries()) {
-    if (h.kind !== "file") continue;
-    const f = await h.getFile();
-    if (!best || f.size > best.size) best = f;
-  }
+  const walk = async (dir) => {
+    for await (const [, h] of dir.entries()) {
+      if (h.kind === "directory") { await walk(h); continue; }
+      const f = await h.getFile();
+      if (!best || f.size > best.size) best = f;
+    }
+  };
+  await walk(await root.getDirectoryHandle(".stride-local-db"));
   if (!best) return null;
   const head = new DataView(await best.slice(4096, 4096 + 100).arrayBuffer());
   const raw = head.getUint16(16);
