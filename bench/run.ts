@@ -14,7 +14,8 @@
  * (1000 creates, then as many patches, at BENCH_CONCURRENCY clients), BENCH_SEARCH_ONLY=1 to measure only search (bench/search.ts),
  * BENCH_WRITES_ONLY=1 (`npm run bench:writes`) to measure only the writes (bench/writes.ts), BENCH_DATA_DIR=<dir> to use
  * another checkout's seeded cluster (before/after runs of two builds), BENCH_LIST_ONLY=1 to measure only issue #13's lists on a
- * miss (targets 2 and 3, and the server's JSON work per page, objects against printed texts; one JSON line). PostgreSQL runs with Stride's embedded settings
+ * miss (targets 2 and 3, and the server's JSON work per page, objects against printed texts; one JSON line), BENCH_LOCAL_DB_ONLY=1
+ * (`npm run bench:local-db`) to measure only the offline local database (bench/local-db.ts). PostgreSQL runs with Stride's embedded settings
  * (db/embedded.ts) plus pg_stat_statements.
  */
 import fs from "node:fs";
@@ -43,6 +44,7 @@ import { FROM_APP, issue7Screens, measureScreenLoads, type ScreenLoad } from "..
 import { buildServer } from "../apps/server/src/app.ts";
 import { measureSearch, writeSearchSection } from "./search.ts";
 import { measureWrites } from "./writes.ts";
+import { runLocalDb } from "./local-db-report.ts";
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 /** BENCH_DATA_DIR: another checkout's seeded cluster (a before/after run of two builds on the same data). */
@@ -172,13 +174,8 @@ function machine() {
       return `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB total`;
     }
   })();
-  const nproc = (() => {
-    try {
-      return execSync("nproc", { encoding: "utf8" }).trim();
-    } catch {
-      return String(os.cpus().length);
-    }
-  })();
+  // what `nproc` prints: the CPUs this process may run on (sched_getaffinity)
+  const nproc = String(os.availableParallelism());
   return { cpu, free, nproc, node: process.version };
 }
 
@@ -200,9 +197,11 @@ async function main() {
     else if (process.env.BENCH_LIST_ONLY === "1") await runListOnly(stride, info);
     else if (process.env.BENCH_SCREENS_ONLY === "1") await runScreensOnly(stride, info, web);
     else if (process.env.BENCH_SEARCH_ONLY === "1") writeSearchSection(ROOT, await measureSearch(stride, info, log));
+    else if (process.env.BENCH_LOCAL_DB_ONLY === "1") await runLocalDb(stride, info, web.chromiumPath, ROOT, log);
     else {
       await runBench(stride, info, web);
       writeSearchSection(ROOT, await measureSearch(stride, info, log));
+      await runLocalDb(stride, info, web.chromiumPath, ROOT, log);
     }
   } finally {
     await stride.close();

@@ -3,17 +3,19 @@ import type postgres from "postgres";
 import { DEFAULT_STATES } from "@stride/shared";
 
 /**
- * Deterministic benchmark data: one workspace, one project with 100,000 work items (and one with 2,000) and realistic
+ * Deterministic benchmark data: one workspace, one project with 100,000 work items (and one with 2,000, one with 10,000) and realistic
  * labels, assignees, states, cycles, modules, sub-items, relations, links, attachments and
  * subscribers. Everything derives from a fixed PRNG seed, so two runs produce identical data.
  * Rows go in with COPY for speed, on one connection with the triggers off (`session_replication_role = replica`:
  * no live events, list versions or per-statement bookkeeping for 100,000 rows); what the triggers keep — the
  * items' list columns, issue_list_counts and the cycles' and modules' counters — is computed once afterwards (`rebuildKept`).
  */
-export const SEED_VERSION = 5;
+export const SEED_VERSION = 6;
 export const ITEM_COUNT = 100_000;
 /** The small project (issue #13: the list of all its items in one go). */
 export const SMALL_COUNT = 2_000;
+/** The project the local-database bench syncs into the browser (issue #28: bench/local-db.ts). */
+export const LOCAL_COUNT = 10_000;
 
 export interface BenchInfo {
   seedVersion: number;
@@ -22,6 +24,8 @@ export interface BenchInfo {
   projectId: string;
   /** The 2,000-item project. */
   smallProjectId: string;
+  /** The 10,000-item project (issue #28's local database). */
+  localProjectId: string;
   adminId: string;
   stateIds: Record<string, string>;
   /** A label and an assignee used by the filtered-page benchmark. */
@@ -273,15 +277,13 @@ async function seedAll(sql: postgres.Sql): Promise<BenchInfo> {
 
   const env: SeedEnv = { r, users, admin, workspaceId, now, t0 };
   const big = await seedProject(sql, env, { name: "Bench", identifier: "BEN", count: ITEM_COUNT });
-  // the 2,000-item project of issue #13's "list of all items" (its own PRNG, so the big project stays as it was)
-  const small = await seedProject(
-    sql,
-    { ...env, r: prng(20250202) },
-    { name: "Small", identifier: "SML", count: SMALL_COUNT },
-  );
-  const projectId = big.projectId;
-  const stateIds = big.stateIds;
-  const counts = big.counts;
+  // the 2,000-item project of issue #13's "list of all items" and the 10,000-item one of the local-database bench, each
+  // with its own PRNG (so the big project stays as it was)
+  const more = (seed: number, name: string, identifier: string, count: number) =>
+    seedProject(sql, { ...env, r: prng(seed) }, { name, identifier, count });
+  const small = await more(20250202, "Small", "SML", SMALL_COUNT);
+  const local = await more(20250303, "Local", "LOC", LOCAL_COUNT);
+  const { projectId, stateIds, counts } = big;
 
   // the filtered page: the most used label and a busy member
   const [{ label }] = await sql<
@@ -294,6 +296,7 @@ async function seedAll(sql: postgres.Sql): Promise<BenchInfo> {
     workspaceId,
     projectId,
     smallProjectId: small.projectId,
+    localProjectId: local.projectId,
     adminId: admin.id,
     stateIds,
     filterLabelId: label,
