@@ -86,7 +86,9 @@ export default tseslint.config(
       "react-hooks/exhaustive-deps": "error",
       // Who may do what is the shared permission table (packages/shared/src/permissions.ts, read through useCan).
       "stride/no-literal-role-comparison": "error",
-      // The contract's zod schemas stay out of the bundle: the web imports only its types.
+      // The contract's zod schemas stay out of every screen's first scripts: the web imports only its types; forms
+      // check with its schemas through schemaCheck (lib/settings-form.ts), which loads them with import() in their
+      // own chunk (`@stride/shared/contract/browser`: zod without eval, for the CSP).
       "@typescript-eslint/no-restricted-imports": [
         "error",
         {
@@ -95,7 +97,12 @@ export default tseslint.config(
               name: "@stride/shared/contract",
               allowTypeImports: true,
               message:
-                "Import only types from the contract (its values bring zod into the bundle); constants the web needs live in @stride/shared.",
+                "Import only types from the contract (its values bring zod into the first scripts): a form checks with a schema through schemaCheck((c) => c.someBody, …); constants the web needs live in @stride/shared.",
+            },
+            {
+              name: "@stride/shared/contract/browser",
+              allowTypeImports: true,
+              message: "Only schemaCheck loads the contract's schemas (lib/settings-form.ts, with import()).",
             },
           ],
         },

@@ -16,8 +16,10 @@ import {
 } from "react-hook-form";
 import { ApiError, errorMessage, fieldErrors } from "../api/client.ts";
 
-/** A form's own checks: a message per field name (none: the values may be sent). */
-export type FormCheck<T> = (values: T) => Record<string, string>;
+/** A form's checks: a message per field name (none: the values may be sent); schema checks answer once loaded. */
+export type FormCheck<T> = (values: T) => Record<string, string> | Promise<Record<string, string>>;
+/** A form's own checks, which need nothing loaded. */
+export type OwnCheck<T> = (values: T) => Record<string, string>;
 
 /** A zod schema, as the shared contract's request bodies are (no zod import here: only `safeParse` is used). */
 interface BodySchema<B> {
@@ -28,22 +30,43 @@ interface Issue {
   message: string;
 }
 
+/** The contract with its schemas (`@stride/shared/contract/browser`: zod set to run without eval, for the CSP). */
+export type Contract = typeof import("@stride/shared/contract/browser");
+let contract: Promise<Contract | null> | null = null;
+
+/**
+ * The contract's schemas, loaded once, on a form's first check: their own chunk, so no screen's first scripts carry
+ * zod (the lint rule keeps the contract's values out of every static import). Null when the chunk cannot be loaded
+ * (offline before it ever was): the form is then checked by its own rules, and the server checks as it always does.
+ */
+export function loadContract(): Promise<Contract | null> {
+  contract ??= import("@stride/shared/contract/browser").catch(() => {
+    contract = null;
+    return null;
+  });
+  return contract;
+}
+
 /**
  * A form's checks from the shared contract's request-body schema (the one the server validates with, so the form
- * says what the server would): the form's values become the body with `toBody`, and each refusal is put on the
- * field its first path segment names (`rename` maps a body key to a form field where they differ). `own` adds checks
- * the schema cannot make (dates in order…); its messages win over the schema's for the same field.
+ * says what the server would): `pick` names it in the contract (loaded on the first check), the form's values become
+ * the body with `toBody`, and each refusal is put on the field its first path segment names (`rename` maps a body key
+ * to a form field where they differ). `own` adds checks the schema cannot make (dates in order…); its messages win
+ * over the schema's for the same field.
  */
 export function schemaCheck<T, B>(
-  schema: BodySchema<B>,
+  pick: (c: Contract) => BodySchema<B>,
   toBody: (values: T) => unknown,
-  own?: FormCheck<T>,
+  own?: OwnCheck<T>,
   rename: Record<string, string> = {},
-): FormCheck<T> {
-  return (values) => {
+): (values: T) => Promise<Record<string, string>> {
+  let schema: BodySchema<B> | null = null;
+  return async (values) => {
     const out: Record<string, string> = {};
-    const parsed = schema.safeParse(toBody(values));
-    if (!parsed.success)
+    const c = schema ? null : await loadContract();
+    if (c) schema = pick(c);
+    const parsed = schema?.safeParse(toBody(values));
+    if (parsed && !parsed.success)
       for (const issue of parsed.error.issues) {
         const key = String(issue.path[0] ?? "");
         const field = rename[key] ?? key;
@@ -56,7 +79,7 @@ export function schemaCheck<T, B>(
 /** A react-hook-form resolver from a check that names each field's problem. */
 export function checkResolver<T extends FieldValues>(check: FormCheck<T>): Resolver<T> {
   return async (values): Promise<ResolverResult<T>> => {
-    const errs = Object.entries(check(values));
+    const errs = Object.entries(await check(values));
     if (!errs.length) return { values, errors: {} };
     return {
       values: {},

@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { isTimeZone } from "../issue-filters/dates.ts";
 
-// In a browser zod must not probe for eval (`new Function`) as it builds an object schema: the web app runs under a
-// Content-Security-Policy without 'unsafe-eval', which reports the probe as a violation. Every contract module
-// imports this one before it builds a schema; the server keeps zod's compiled parsers.
-if (typeof document !== "undefined") z.config({ jitless: true });
-
 /**
  * The one field vocabulary of request bodies (server validation and client-side checks alike). Messages are
  * Django REST framework's, so Plane's client shows the texts it knows: a field error body is

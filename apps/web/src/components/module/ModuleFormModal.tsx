@@ -1,6 +1,6 @@
 import { MODULE_STATUSES, type ModuleStatus } from "@stride/shared";
 import type { UseFormReturn } from "react-hook-form";
-import { htmlText, moduleBodies, type ModuleCreateBody } from "@stride/shared/contract";
+import { type ModuleCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
 import { MultiPicker } from "../work-item/MultiPicker.tsx";
 import { displayName, PersonOptions } from "../work-item/properties.tsx";
@@ -48,7 +48,7 @@ const bodyOf = (v: Values): ModuleCreateBody => ({
   member_ids: v.member_ids,
 });
 
-const checkModule = schemaCheck(moduleBodies(htmlText).create, bodyOf, ownChecks);
+const checkModule = schemaCheck((c) => c.moduleBodies(c.htmlText).create, bodyOf, ownChecks);
 
 /** Create a module, or edit one (`module`): name, description, status, dates, lead and members. */
 export function ModuleFormModal({

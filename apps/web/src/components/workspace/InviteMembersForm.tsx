@@ -2,8 +2,6 @@ import type { ReactNode } from "react";
 import { useFieldArray, type UseFormReturn } from "react-hook-form";
 import { X } from "lucide-react";
 import { ROLE, ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createInvitationsBody } from "@stride/shared/contract";
 import { useInviteMembers } from "../../api/workspaces.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { Banner, Button, Input, Select } from "../ui/index.ts";
@@ -35,7 +33,7 @@ function ownChecks(v: Values): Record<string, string> {
   return errs;
 }
 
-const checkInvitations = schemaCheck(createInvitationsBody, bodyOf, ownChecks);
+const checkInvitations = schemaCheck((c) => c.createInvitationsBody, bodyOf, ownChecks);
 
 /** Invite several people at once, each with a role no higher than the inviter's. */
 export function InviteMembersForm({

@@ -1,6 +1,4 @@
 import { useEffect, useState } from "react";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { configPatchBody } from "@stride/shared/contract";
 import {
   disableEmail,
   sendTestEmail,
@@ -55,7 +53,7 @@ function ownChecks(v: SmtpValues): Record<string, string> {
   return errs;
 }
 
-const checkSmtp = schemaCheck(configPatchBody, bodyOf, ownChecks);
+const checkSmtp = schemaCheck((c) => c.configPatchBody, bodyOf, ownChecks);
 
 /**
  * SMTP settings (all EMAIL_* keys + ENABLE_SMTP) and a test mail that shows the server's real answer. When the

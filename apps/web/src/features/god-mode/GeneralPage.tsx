@@ -1,5 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { instancePatchBody } from "@stride/shared/contract";
 import { useAdminMe, useUpdateInstance } from "../../api/god-mode.ts";
 import { useInstance } from "../../api/instance.ts";
 import { ApiError, errorMessage, hasFieldErrors } from "../../api/client.ts";
@@ -11,8 +9,10 @@ type InstanceValues = { instance_name: string; is_telemetry_enabled: boolean };
 
 const bodyOf = (v: InstanceValues) => ({ ...v, instance_name: v.instance_name.trim() });
 
-const checkInstance = schemaCheck(instancePatchBody, bodyOf, (v): Record<string, string> =>
-  v.instance_name.trim() ? {} : { instance_name: "Instance name is required." },
+const checkInstance = schemaCheck(
+  (c) => c.instancePatchBody,
+  bodyOf,
+  (v): Record<string, string> => (v.instance_name.trim() ? {} : { instance_name: "Instance name is required." }),
 );
 
 export function GeneralPage() {

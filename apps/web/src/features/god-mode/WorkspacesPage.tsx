@@ -2,8 +2,6 @@ import { useEffect, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX } from "@stride/shared";
 import { adminCheckSlug, useAdminCreateWorkspace, useAdminWorkspaces } from "../../api/god-mode.ts";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { adminWorkspaceCreateBody } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { Banner, Button, EmptyState, Input, PageSpinner, Select, useToast } from "../../components/ui/index.ts";
 import { slugify, slugProblem } from "../onboarding/slug.ts";
@@ -149,7 +147,11 @@ export function CreateWorkspaceAdminPage() {
   const [touched, setTouched] = useState(false);
   const { form, error, formError, onSubmit } = useDialogForm<CreateValues>(
     { name: "", slug: "", organization_size: "" },
-    schemaCheck(adminWorkspaceCreateBody, createBodyOf, (v): Record<string, string> => createErrors(v, taken)),
+    schemaCheck(
+      (c) => c.adminWorkspaceCreateBody,
+      createBodyOf,
+      (v): Record<string, string> => createErrors(v, taken),
+    ),
   );
   const slug = form.watch("slug");
   const problem = slug ? slugProblem(slug) : undefined;

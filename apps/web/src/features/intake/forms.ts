@@ -1,6 +1,5 @@
 // The shared request-body schema checks the form as the server will (issue #26 point 5: forms on the shared schemas).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { intakeBodies, htmlText, type Priority } from "@stride/shared/contract";
+import { type Priority } from "@stride/shared/contract";
 import { escapeHtml } from "../../lib/html.ts";
 import { schemaCheck } from "../../lib/settings-form.ts";
 
@@ -24,7 +23,7 @@ export const requestBody = (v: RequestValues) => ({
 });
 
 /** Checked as the server checks the request's work item (`issue` of the create body). */
-export const checkRequest = schemaCheck(intakeBodies(htmlText).create.shape.issue, requestBody, undefined, {
+export const checkRequest = schemaCheck((c) => c.intakeBodies(c.htmlText).create.shape.issue, requestBody, undefined, {
   description_html: "text",
 });
 
@@ -35,7 +34,7 @@ export const PAST_DAY = "Pick a day in the future.";
 
 /** The snooze dialog's own day: checked as the PATCH's `snoozed_till`, and in the future. */
 export const checkSnooze = schemaCheck(
-  intakeBodies(htmlText).patch,
+  (c) => c.intakeBodies(c.htmlText).patch,
   (v: { day: string }) => ({ snoozed_till: dayStart(v.day)?.toISOString() }),
   (v): Record<string, string> => {
     const at = dayStart(v.day);

@@ -1,6 +1,4 @@
 // The shared request-body schema checks the form as the server will (issue #26 point 5: forms on the shared schemas).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { updateNotificationBody } from "@stride/shared/contract";
 import { customSnooze } from "@stride/shared";
 import { schemaCheck } from "../../lib/settings-form.ts";
 
@@ -19,7 +17,7 @@ export const snoozeTill = (v: SnoozeValues) => customSnooze(v.day, v.slot, v.per
 
 /** Checked as the notification PATCH's `snoozed_till`, and in the future. */
 export const checkCustomSnooze = schemaCheck(
-  updateNotificationBody,
+  (c) => c.updateNotificationBody,
   (v: SnoozeValues) => ({ snoozed_till: snoozeTill(v)?.toISOString() }),
   (v): Record<string, string> => {
     const till = snoozeTill(v);

@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { Check } from "lucide-react";
 import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX, WORKSPACE_SLUG_MAX, type OrganizationSize } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createWorkspaceBody } from "@stride/shared/contract";
 import { ApiError } from "../../api/client.ts";
 import { checkWorkspaceSlug, useCreateWorkspace } from "../../api/workspaces.ts";
 import type { Workspace } from "../../api/types.ts";
@@ -36,7 +34,11 @@ export function WorkspaceForm({
   const [checkError, setCheckError] = useState<string | null>(null);
   const { form, error, formError, onSubmit } = useDialogForm<Values>(
     { name: "", slug: "", organization_size: "" },
-    schemaCheck(createWorkspaceBody, bodyOf, (v) => workspaceErrors(v, status)),
+    schemaCheck(
+      (c) => c.createWorkspaceBody,
+      bodyOf,
+      (v) => workspaceErrors(v, status),
+    ),
   );
   const slug = form.watch("slug");
   const problem = slug ? slugProblem(slug) : undefined;

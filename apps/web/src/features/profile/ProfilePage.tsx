@@ -1,6 +1,5 @@
 import { DEFAULT_TIME_FORMAT, TIME_FORMATS, type TimeFormat } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { updateMeBody, type UpdateMeBody } from "@stride/shared/contract";
+import { type UpdateMeBody } from "@stride/shared/contract";
 import type { User } from "../../api/types.ts";
 import { schemaCheck, useSettingsForm } from "../../lib/settings-form.ts";
 import { useMe, useProfile, useUpdateMe, useUpdateProfile } from "../../api/users.ts";
@@ -63,7 +62,7 @@ function ownChecks(v: ProfileValues): Record<string, string> {
   return errs;
 }
 
-const checkProfile = schemaCheck(updateMeBody, bodyOf, ownChecks);
+const checkProfile = schemaCheck((c) => c.updateMeBody, bodyOf, ownChecks);
 
 /** Names and time zone, from the saved values (and again when they change). */
 function ProfileForm({ me }: { me: User }) {

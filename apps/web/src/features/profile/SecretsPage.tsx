@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { KeyRound } from "lucide-react";
 import { formatDate, SECRET_MSG, SECRET_NAME_MAX, SECRET_NAME_RE, SECRET_VALUE_MAX } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createSecretBody, updateSecretBody, type CreateSecretBody } from "@stride/shared/contract";
+import { type CreateSecretBody } from "@stride/shared/contract";
 import { ApiError, errorMessage, hasFieldErrors } from "../../api/client.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCreateSecret, useDeleteSecret, useMySecrets, useUpdateSecret, type UserSecret } from "../../api/secrets.ts";
@@ -114,7 +113,7 @@ function SecretForm({ secret, taken, onDone }: { secret?: UserSecret; taken: str
     onSubmit: handle,
   } = useDialogForm<SecretValues>(
     { name: secret?.name ?? "", value: "", description: secret?.description ?? "" },
-    schemaCheck(editing ? updateSecretBody : createSecretBody, bodyOf(editing), ownChecks(taken, editing)),
+    schemaCheck((c) => (editing ? c.updateSecretBody : c.createSecretBody), bodyOf(editing), ownChecks(taken, editing)),
   );
   const onSubmit = handle((v, onError) => {
     const opts = {

@@ -1,7 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import { Bot } from "lucide-react";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own config schema
-import { agentTemplateConfigSchema, type AgentTemplate, type AgentType } from "@stride/shared/contract";
+import { type AgentTemplate, type AgentType } from "@stride/shared/contract";
 import { useAgentMetadata, useAgentTemplates, useDeleteAgentTemplate, useSaveAgentTemplate } from "../../api/agents.ts";
 import { useModelConfigs } from "../../api/model-configs.ts";
 import { Banner, Input, Select, Textarea } from "../../components/ui/index.ts";
@@ -124,7 +123,12 @@ function AgentForm({
       timeout: c?.timeout_s ? String(c.timeout_s) : "",
       issueAgent: isIssueAgent,
     },
-    schemaCheck(agentTemplateConfigSchema, (v: AgentValues) => configOf(v, modelOf(v), c), undefined, FIELD_OF),
+    schemaCheck(
+      (c) => c.agentTemplateConfigSchema,
+      (v: AgentValues) => configOf(v, modelOf(v), c),
+      undefined,
+      FIELD_OF,
+    ),
     (e) => e.message,
   );
   const submit = onSubmit((v, onError) =>

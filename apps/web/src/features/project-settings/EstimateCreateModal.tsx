@@ -11,8 +11,7 @@ import {
   templatePoints,
   type EstimateType,
 } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createEstimateBody, type CreateEstimateBody } from "@stride/shared/contract";
+import { type CreateEstimateBody } from "@stride/shared/contract";
 import { useCreateEstimate } from "../../api/estimates.ts";
 import { Banner, Button, Input, Modal, Select, cx, useToast } from "../../components/ui/index.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
@@ -43,7 +42,7 @@ const toBody = (v: Values): CreateEstimateBody => ({
 });
 
 /** The schema checks the points (count, values, repeats) with the shared rules; the name is the estimate's. */
-const checkEstimate = schemaCheck(createEstimateBody, toBody, undefined, { estimate: "name" });
+const checkEstimate = schemaCheck((c) => c.createEstimateBody, toBody, undefined, { estimate: "name" });
 
 type Form = UseFormReturn<Values>;
 

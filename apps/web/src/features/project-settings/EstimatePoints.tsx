@@ -7,8 +7,6 @@ import {
   duplicateValueIndexes,
   estimateValueProblem,
 } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createEstimatePointBody } from "@stride/shared/contract";
 import { useAddEstimatePoint, useDeleteEstimatePoint, useUpdateEstimatePoint } from "../../api/estimates.ts";
 import type { Estimate, EstimatePoint } from "../../api/work-items-types.ts";
 import { Button, Input, useToast } from "../../components/ui/index.ts";
@@ -49,14 +47,18 @@ function AddPoint({ estimate }: { estimate: Estimate }) {
   const toBody = (v: { value: string }) => ({ value: v.value.trim() });
   const { form, error, onSubmit } = useDialogForm(
     { value: "" },
-    schemaCheck(createEstimatePointBody, toBody, (v): Record<string, string> => {
-      const problem = valueProblem(
-        estimate,
-        estimate.points.map((p) => p.value),
-        v.value,
-      );
-      return problem ? { value: problem } : {};
-    }),
+    schemaCheck(
+      (c) => c.createEstimatePointBody,
+      toBody,
+      (v): Record<string, string> => {
+        const problem = valueProblem(
+          estimate,
+          estimate.points.map((p) => p.value),
+          v.value,
+        );
+        return problem ? { value: problem } : {};
+      },
+    ),
   );
   const submit = onSubmit((v) =>
     add.mutate(

@@ -1,8 +1,7 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import type { UseFormReturn } from "react-hook-form";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { htmlText, projectBodies, type UpdateProjectBody } from "@stride/shared/contract";
+import { type UpdateProjectBody } from "@stride/shared/contract";
 import {
   PROJECT_IDENTIFIER_MAX,
   PROJECT_NAME_MAX,
@@ -115,8 +114,10 @@ const toBody = (f: ProjectForm): UpdateProjectBody => ({
   ...(f.emoji ? { logo_props: { in_use: "emoji", emoji: { value: f.emoji } } } : {}),
 });
 
-const checkProject = schemaCheck(projectBodies(htmlText).update, toBody, (f: ProjectForm) =>
-  projectFormErrors({ ...f, cover_image: f.cover.cover_image }),
+const checkProject = schemaCheck(
+  (c) => c.projectBodies(c.htmlText).update,
+  toBody,
+  (f: ProjectForm) => projectFormErrors({ ...f, cover_image: f.cover.cover_image }),
 );
 
 type DetailsForm = UseFormReturn<ProjectForm>;

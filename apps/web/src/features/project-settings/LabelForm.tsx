@@ -1,5 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createLabelBody } from "@stride/shared/contract";
 import { useCreateLabel, useUpdateLabel, type LabelBody } from "../../api/labels.ts";
 import type { Label } from "../../api/types.ts";
 import { Select, useToast } from "../../components/ui/index.ts";
@@ -19,7 +17,7 @@ interface Values {
 
 const toBody = (v: Values): LabelBody => ({ name: v.name.trim(), color: v.color, parent: v.parent || null });
 
-const checkLabel = schemaCheck(createLabelBody, toBody, nameColourChecks);
+const checkLabel = schemaCheck((c) => c.createLabelBody, toBody, nameColourChecks);
 
 /** A label's add (under `parent`) or edit form, inline in the list. */
 export function LabelForm({

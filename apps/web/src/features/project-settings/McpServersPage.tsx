@@ -1,7 +1,6 @@
 import type { UseFormReturn } from "react-hook-form";
 import { Globe, Terminal } from "lucide-react";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own config schemas
-import { ENVIRONMENT_CONFIG_SCHEMAS, type EnvironmentTemplate } from "@stride/shared/contract";
+import { type EnvironmentTemplate } from "@stride/shared/contract";
 import {
   useDeleteEnvironmentTemplate,
   useEnvironmentTemplates,
@@ -120,8 +119,8 @@ const configOf = (v: McpValues): Record<string, unknown> =>
 
 /** Checked with the schema the server checks the config of the kind with. */
 const mcpChecks = {
-  generic_mcp: schemaCheck(ENVIRONMENT_CONFIG_SCHEMAS.generic_mcp, configOf),
-  local_mcp: schemaCheck(ENVIRONMENT_CONFIG_SCHEMAS.local_mcp, configOf),
+  generic_mcp: schemaCheck((c) => c.ENVIRONMENT_CONFIG_SCHEMAS.generic_mcp, configOf),
+  local_mcp: schemaCheck((c) => c.ENVIRONMENT_CONFIG_SCHEMAS.local_mcp, configOf),
 };
 const checkMcp = (v: McpValues) => mcpChecks[v.type](v);
 

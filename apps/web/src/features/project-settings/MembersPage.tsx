@@ -1,6 +1,5 @@
 import { useState } from "react";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { addProjectMembersBody, type AddProjectMembersBody } from "@stride/shared/contract";
+import { type AddProjectMembersBody } from "@stride/shared/contract";
 import { ROLE, ROLE_LABEL, rolesUpTo, type Role } from "@stride/shared";
 import { useCan } from "../../lib/permissions.ts";
 import { hasFieldErrors } from "../../api/client.ts";
@@ -195,7 +194,7 @@ function AddMemberModal({
   });
   const { form, error, onSubmit } = useDialogForm<AddValues>(
     { member_id: "", role: ROLE.MEMBER },
-    schemaCheck(addProjectMembersBody, toBody, undefined, { members: "member_id" }),
+    schemaCheck((c) => c.addProjectMembersBody, toBody, undefined, { members: "member_id" }),
   );
   const [memberId, role] = form.watch(["member_id", "role"]);
   const max = maxOf(memberId);

@@ -11,8 +11,6 @@ import {
   MODEL_PROVIDERS,
   type ModelProvider,
 } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { saveModelConfigBody } from "@stride/shared/contract";
 import { hasFieldErrors } from "../../api/client.ts";
 import {
   useSaveModelConfig,
@@ -134,7 +132,7 @@ export function ModelConfigModal({
   const { form, error, onSubmit } = useDialogForm<Form>(
     formOf(config),
     schemaCheck(
-      saveModelConfigBody,
+      (c) => c.saveModelConfigBody,
       (f: Form) => bodyOf(f, isNew),
       (f) => check(f, config, taken),
     ),

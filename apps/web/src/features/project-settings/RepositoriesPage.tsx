@@ -2,8 +2,7 @@ import { useState } from "react";
 import type { UseFormReturn } from "react-hook-form";
 import { GitBranch } from "lucide-react";
 import { SANDBOX_DEFAULT_LIFETIME_S } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own config schema
-import { sandboxConfigSchema, type EnvironmentTemplate, type SandboxConfigInput } from "@stride/shared/contract";
+import { type EnvironmentTemplate, type SandboxConfigInput } from "@stride/shared/contract";
 import {
   useDeleteEnvironmentTemplate,
   useEnvironmentTemplates,
@@ -133,9 +132,14 @@ const configOf = (v: RepoValues, config?: SandboxConfigInput) => {
  * Checked with the schema the server checks a sandbox config with; the repository's own fields with its part of
  * it, so each message lands on its field (the config's would all be on `ide_configs`).
  */
-const repositorySchema = sandboxConfigSchema.shape.ide_configs.element.shape.repository;
-const checkConfig = schemaCheck(sandboxConfigSchema, (v: RepoValues) => configOf(v));
-const checkRepository = schemaCheck(repositorySchema, repositoryOf);
+const checkConfig = schemaCheck(
+  (c) => c.sandboxConfigSchema,
+  (v: RepoValues) => configOf(v),
+);
+const checkRepository = schemaCheck(
+  (c) => c.sandboxConfigSchema.shape.ide_configs.element.shape.repository,
+  repositoryOf,
+);
 const checkRepo = (v: RepoValues) => ({ ...checkConfig(v), ...checkRepository(v) });
 
 /** The server names the repository's fields by their path: the last part is the field; the others' second part. */

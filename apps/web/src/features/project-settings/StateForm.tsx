@@ -1,6 +1,4 @@
 import { STATE_GROUPS } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createStateBody } from "@stride/shared/contract";
 import { useCreateState, useUpdateState } from "../../api/states.ts";
 import type { State } from "../../api/types.ts";
 import { Input, useToast } from "../../components/ui/index.ts";
@@ -17,7 +15,7 @@ interface Values {
 
 const toBody = (v: Values) => ({ name: v.name.trim(), color: v.color, description: v.description });
 
-const checkState = schemaCheck(createStateBody, toBody, nameColourChecks);
+const checkState = schemaCheck((c) => c.createStateBody, toBody, nameColourChecks);
 
 /** A state's add (to `group`) or edit form, inline in its group. */
 export function StateForm({ group, state, onDone }: { group: string; state?: State; onDone: () => void }) {

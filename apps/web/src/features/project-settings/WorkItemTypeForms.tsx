@@ -1,7 +1,6 @@
 import { PROPERTY_KIND_LABELS, PROPERTY_KINDS, type PropertyKind } from "@stride/shared";
 import type { UseFormReturn } from "react-hook-form";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the forms check with the server's own body schemas
-import { createIssuePropertyBody, createIssueTypeBody, type CreateIssuePropertyBody } from "@stride/shared/contract";
+import { type CreateIssuePropertyBody } from "@stride/shared/contract";
 import { useCreateIssueProperty, useCreateIssueType } from "../../api/issue-types.ts";
 import { Input, Select } from "../../components/ui/index.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
@@ -21,8 +20,10 @@ const typeBody = (v: TypeValues) => ({
   logo_props: { in_use: "icon", icon: { name: "layers", color: "#6366f1" } },
 });
 
-const checkType = schemaCheck(createIssueTypeBody, typeBody, (v: TypeValues): Record<string, string> =>
-  v.name.trim() ? {} : { name: "Name is required" },
+const checkType = schemaCheck(
+  (c) => c.createIssueTypeBody,
+  typeBody,
+  (v: TypeValues): Record<string, string> => (v.name.trim() ? {} : { name: "Name is required" }),
 );
 
 /** A new work item type: its name and description. */
@@ -80,7 +81,7 @@ const propertyBody = (v: PropertyValues): CreateIssuePropertyBody => {
 };
 
 const checkProperty = schemaCheck(
-  createIssuePropertyBody,
+  (c) => c.createIssuePropertyBody,
   propertyBody,
   (v: PropertyValues): Record<string, string> => {
     if (!v.display_name.trim()) return { display_name: "Name is required" };

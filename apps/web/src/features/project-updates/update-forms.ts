@@ -1,6 +1,4 @@
 // The shared request-body schemas check the forms as the server will (issue #26 point 5: forms on the shared schemas).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { htmlText, projectUpdateBodies, projectUpdateCommentBodies } from "@stride/shared/contract";
 import type { ProjectUpdateStatus } from "@stride/shared";
 import { schemaCheck } from "../../lib/settings-form.ts";
 
@@ -11,11 +9,14 @@ export interface UpdateValues {
 }
 
 /** Checked as the server checks a new update (an edit sends the same fields). */
-export const checkUpdate = schemaCheck(projectUpdateBodies(htmlText).create, (v: UpdateValues) => v);
+export const checkUpdate = schemaCheck(
+  (c) => c.projectUpdateBodies(c.htmlText).create,
+  (v: UpdateValues) => v,
+);
 
 /** Checked as the server checks a comment on an update. */
 export const checkUpdateComment = schemaCheck(
-  projectUpdateCommentBodies(htmlText).create,
+  (c) => c.projectUpdateCommentBodies(c.htmlText).create,
   (v: { html: string }) => ({ comment_html: v.html }),
   undefined,
   { comment_html: "html" },

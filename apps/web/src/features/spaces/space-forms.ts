@@ -1,6 +1,5 @@
 // The shared request-body schemas check the forms as the server will (issue #26 point 5: forms on the shared schemas).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { commentBodies, htmlText, spaceIntakeBodies, type Priority } from "@stride/shared/contract";
+import { type Priority } from "@stride/shared/contract";
 import { escapeHtml } from "../../lib/html.ts";
 import { schemaCheck } from "../../lib/settings-form.ts";
 
@@ -29,7 +28,7 @@ export const spaceRequestBody = (v: SpaceRequestValues) => {
 };
 
 export const checkSpaceRequest = schemaCheck(
-  spaceIntakeBodies(htmlText).create.shape.issue,
+  (c) => c.spaceIntakeBodies(c.htmlText).create.shape.issue,
   spaceRequestBody,
   undefined,
   { description_html: "details" },
@@ -39,7 +38,7 @@ export const checkSpaceRequest = schemaCheck(
 export const spaceCommentHtml = (text: string) => `<p>${escapeHtml(text.trim())}</p>`;
 
 export const checkSpaceComment = schemaCheck(
-  commentBodies(htmlText).create,
+  (c) => c.commentBodies(c.htmlText).create,
   (v: { text: string }) => ({ comment_html: spaceCommentHtml(v.text) }),
   undefined,
   { comment_html: "text" },

@@ -1,12 +1,6 @@
 import { useState } from "react";
 import { KeyRound } from "lucide-react";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import {
-  createApiTokenBody,
-  type ApiToken,
-  type CreateApiTokenBody,
-  type CreatedApiToken,
-} from "@stride/shared/contract";
+import { type ApiToken, type CreateApiTokenBody, type CreatedApiToken } from "@stride/shared/contract";
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from "../../api/api-tokens.ts";
 import {
   Button,
@@ -138,7 +132,7 @@ const tokenBodyOf = (v: TokenValues): CreateApiTokenBody => {
   return { label: v.label.trim(), description: v.description.trim(), expired_at };
 };
 
-const checkToken = schemaCheck(createApiTokenBody, tokenBodyOf, undefined, { expired_at: "days" });
+const checkToken = schemaCheck((c) => c.createApiTokenBody, tokenBodyOf, undefined, { expired_at: "days" });
 
 /** The form, then the new token once, with a copy button. */
 function NewTokenForm({ slug, onClose }: { slug: string; onClose: () => void }) {

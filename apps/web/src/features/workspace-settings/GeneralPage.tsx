@@ -1,8 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { ORGANIZATION_SIZES, WORKSPACE_NAME_MAX } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { updateWorkspaceBody } from "@stride/shared/contract";
 import { ApiError, errorMessage } from "../../api/client.ts";
 import { useDeleteWorkspace, useUpdateWorkspace } from "../../api/workspaces.ts";
 import { Banner, Button, ConfirmModal, Input, Select, useToast } from "../../components/ui/index.ts";
@@ -19,8 +17,10 @@ const bodyOf = (f: WorkspaceForm) => ({
   timezone: f.timezone,
 });
 
-const checkWorkspace = schemaCheck(updateWorkspaceBody, bodyOf, (f): Record<string, string> =>
-  f.name.trim() ? {} : { name: "Name is required." },
+const checkWorkspace = schemaCheck(
+  (c) => c.updateWorkspaceBody,
+  bodyOf,
+  (f): Record<string, string> => (f.name.trim() ? {} : { name: "Name is required." }),
 );
 
 export function WorkspaceGeneralSettings() {

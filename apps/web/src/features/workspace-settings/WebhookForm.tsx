@@ -1,6 +1,4 @@
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@stride/shared";
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
-import { createWebhookBody, updateWebhookBody } from "@stride/shared/contract";
 import { useCreateWebhook, useUpdateWebhook, type Webhook } from "../../api/webhooks.ts";
 import { Button, Input, Modal, Toggle, useToast } from "../../components/ui/index.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
@@ -24,8 +22,8 @@ const valuesOf = (w: Webhook | null): Values => ({
 /** The request body: the URL trimmed, the flags as they are. */
 const webhookBodyOf = (v: Values) => ({ ...v, url: v.url.trim() });
 
-const checkNewWebhook = schemaCheck(createWebhookBody, webhookBodyOf);
-const checkWebhookEdit = schemaCheck(updateWebhookBody, webhookBodyOf);
+const checkNewWebhook = schemaCheck((c) => c.createWebhookBody, webhookBodyOf);
+const checkWebhookEdit = schemaCheck((c) => c.updateWebhookBody, webhookBodyOf);
 
 /** Add a webhook, or edit one (`webhook`): its URL, the events it is sent and whether it is active. */
 export function WebhookForm({

@@ -1,6 +1,4 @@
 // The shared request-body schemas check the forms as the server will (issue #26 point 5: forms on the shared schemas).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { createFavoriteBody, updateFavoriteBody } from "@stride/shared/contract";
 import { schemaCheck } from "../../lib/settings-form.ts";
 
 /** The folder name field's own word for an empty name (it wins over the schema's). */
@@ -8,10 +6,14 @@ const named = (v: { name: string }): Record<string, string> => (v.name.trim() ? 
 
 /** A new folder, checked as the server checks POST user-favorites/ with a folder. */
 export const checkNewFolder = schemaCheck(
-  createFavoriteBody,
+  (c) => c.createFavoriteBody,
   (v: { name: string }) => ({ entity_type: "folder", is_folder: true, name: v.name.trim(), parent: null }),
   named,
 );
 
 /** A folder's new name, checked as the server checks its PATCH. */
-export const checkRename = schemaCheck(updateFavoriteBody, (v: { name: string }) => ({ name: v.name.trim() }), named);
+export const checkRename = schemaCheck(
+  (c) => c.updateFavoriteBody,
+  (v: { name: string }) => ({ name: v.name.trim() }),
+  named,
+);

@@ -8,7 +8,6 @@ import { relativeTime } from "../../../lib/dates.ts";
 import { schemaCheck } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
 import { FIELD, FieldAlert, FormButtons, useWidgetForm } from "./form-bits.tsx";
-import { lazySchema } from "./lazy-schemas.ts";
 
 /** The link being added (no id) or edited. */
 interface Draft {
@@ -18,8 +17,8 @@ interface Draft {
 }
 
 const linkBody = (v: Draft) => ({ url: v.url.trim(), title: v.title.trim() || undefined });
-const checkNew = schemaCheck(lazySchema("createLinkBody"), linkBody);
-const checkEdit = schemaCheck(lazySchema("updateLinkBody"), linkBody);
+const checkNew = schemaCheck((c) => c.createLinkBody, linkBody);
+const checkEdit = schemaCheck((c) => c.updateLinkBody, linkBody);
 
 /** Links of a work item: add (URL and optional title), edit, remove. */
 export function Links({

@@ -11,7 +11,6 @@ import type { WorkItem } from "../../../api/work-items-types.ts";
 import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
 import { ADD_BTN, Widget } from "./Widget.tsx";
 import { FieldAlert } from "./form-bits.tsx";
-import { lazySchema, whenChecked } from "./lazy-schemas.ts";
 
 /** The relation being added: its type, and the items picked (set as they are picked, then sent). */
 interface RelationValues {
@@ -19,7 +18,10 @@ interface RelationValues {
   issues: string[];
 }
 
-const checkRelation = schemaCheck(lazySchema("addRelationsBody"), (v: RelationValues) => v);
+const checkRelation = schemaCheck(
+  (c) => c.addRelationsBody,
+  (v: RelationValues) => v,
+);
 
 /**
  * Relations: blocked by, blocking, relates to, duplicate of. Adding one updates the other item too
@@ -115,7 +117,7 @@ function RelationAdd({
       "issues",
       items.map((i) => i.id),
     );
-    whenChecked(() => void onSubmit((v) => onAdd(v.relation_type, items))());
+    void onSubmit((v) => onAdd(v.relation_type, items))();
   };
   return (
     <span className="flex items-center gap-1">

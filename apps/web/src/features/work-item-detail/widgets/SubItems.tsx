@@ -14,10 +14,12 @@ import { AssigneesProperty, PriorityProperty, StateProperty } from "../../../com
 import { schemaCheck } from "../../../lib/settings-form.ts";
 import { ADD_BTN, AddButton, Widget } from "./Widget.tsx";
 import { InlineAddForm, type NameValues } from "./form-bits.tsx";
-import { lazySchema } from "./lazy-schemas.ts";
 
 /** A new sub-work item's title, checked as the server checks POST P/issues/ (the parent comes with it). */
-const checkSubItem = schemaCheck(lazySchema("workItemCreateBody"), (v: NameValues) => ({ name: v.name.trim() }));
+const checkSubItem = schemaCheck(
+  (c) => c.workItemBodies(c.htmlText).create,
+  (v: NameValues) => ({ name: v.name.trim() }),
+);
 
 /**
  * Sub-work items with their counts per state group (a changed state moves the item between counts),

@@ -1,6 +1,5 @@
 import { useState } from "react";
 import { TASK_STATUSES, type TaskStatus } from "@stride/shared";
-import { lazySchema } from "./lazy-schemas.ts";
 import { cx } from "../../../components/ui/index.ts";
 import type { ItemKind } from "../../../api/work-items.ts";
 import { useTaskMutations } from "../../../api/work-items-detail.ts";
@@ -18,7 +17,10 @@ const STATUS_LABEL: Record<string, string> = {
 };
 
 /** A new task's name, checked as the server checks POST …/tasks/. */
-const checkTask = schemaCheck(lazySchema("createTaskBody"), (v: NameValues) => ({ name: v.name.trim() }));
+const checkTask = schemaCheck(
+  (c) => c.createTaskBody,
+  (v: NameValues) => ({ name: v.name.trim() }),
+);
 
 /** Tasks (a checklist with statuses, in_progress included). */
 export function Tasks({

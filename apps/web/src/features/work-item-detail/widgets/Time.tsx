@@ -13,7 +13,6 @@ import type { Can } from "../../../lib/permissions.ts";
 import { schemaCheck } from "../../../lib/settings-form.ts";
 import { AddButton, Widget } from "./Widget.tsx";
 import { FIELD, FieldAlert, FormButtons, useWidgetForm } from "./form-bits.tsx";
-import { lazySchema } from "./lazy-schemas.ts";
 
 /** The time log being added (no id) or changed. */
 interface Draft {
@@ -38,8 +37,8 @@ const worklogBody = (v: Draft) => ({
 /** The form's own words for a time it cannot read (they win over the schema's). */
 const readable = (v: Draft): Record<string, string> =>
   parseDuration(v.duration) === null ? { duration: "Enter a time such as 1h 30m, 45m or 2h." } : {};
-const checkNew = schemaCheck(lazySchema("worklogCreateBody"), worklogBody, readable);
-const checkEdit = schemaCheck(lazySchema("worklogPatchBody"), worklogBody, readable);
+const checkNew = schemaCheck((c) => c.worklogCreateBody, worklogBody, readable);
+const checkEdit = schemaCheck((c) => c.worklogPatchBody, worklogBody, readable);
 
 /** The item's time in its properties: the total with its sub-items, against the time estimate when there is one. */
 export function TimeSpent({ slug, pid, id, kind }: { slug: string; pid: string; id: string; kind: ItemKind }) {

@@ -1,7 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from "react";
 import type { DefaultValues, FieldValues } from "react-hook-form";
 import { useDialogForm, type FormCheck } from "../../../lib/settings-form.ts";
-import { whenChecked } from "./lazy-schemas.ts";
 
 /**
  * The small forms of the detail widgets (a link, a time log, a task, a sub-item), on react-hook-form with the shared
@@ -35,7 +34,7 @@ export function useWidgetForm<T extends FieldValues>(
   const handle = (e: FormEvent) => {
     e.preventDefault();
     msg.reset();
-    whenChecked(() => void submit());
+    void submit();
   };
   return { form, shown: msg.shown, edit: msg.edit, handle };
 }
