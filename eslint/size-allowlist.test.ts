@@ -29,7 +29,6 @@ const BASELINE = {
     "apps/server/src/routes/modules/queries.ts": 114,
     "apps/server/src/routes/notifications/jobs.ts": 162,
     "apps/server/src/routes/publish/public-intake.ts": 87,
-    "apps/web/src/api/local-db/worker.ts": 86,
     "apps/web/src/api/work-items-detail.ts": 103,
     "apps/web/src/components/agents/CommitModal.tsx": 95,
     "apps/web/src/components/agents/ExecutionPanel.tsx": 110,
