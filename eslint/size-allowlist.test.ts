@@ -41,7 +41,6 @@ const BASELINE = {
     "apps/web/src/components/module/ModuleDetailsPanel.tsx": 134,
     "apps/web/src/components/project/CoverPicker.tsx": 114,
     "apps/web/src/components/publish/PublishModal.tsx": 170,
-    "apps/web/src/components/ui/floating/Listbox.tsx": 219,
     "apps/web/src/components/user/AvatarField.tsx": 96,
     "apps/web/src/components/work-item/VersionHistoryView.tsx": 115,
     "apps/web/src/components/work-item/custom-properties.tsx": 156,
