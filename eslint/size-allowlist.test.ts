@@ -33,7 +33,6 @@ const BASELINE = {
     "apps/web/src/components/agents/CommitModal.tsx": 95,
     "apps/web/src/components/agents/ExecutionPanel.tsx": 110,
     "apps/web/src/components/dnd/controller.ts": 153,
-    "apps/web/src/components/editor/RichTextEditor.tsx": 159,
     "apps/web/src/components/module/ModuleDetailsPanel.tsx": 134,
     "apps/web/src/components/project/CoverPicker.tsx": 114,
     "apps/web/src/components/publish/PublishModal.tsx": 170,
