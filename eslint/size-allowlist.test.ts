@@ -30,8 +30,6 @@ const BASELINE = {
     "apps/server/src/routes/notifications/jobs.ts": 162,
     "apps/server/src/routes/publish/public-intake.ts": 87,
     "apps/web/src/api/work-items-detail.ts": 103,
-    "apps/web/src/components/agents/CommitModal.tsx": 95,
-    "apps/web/src/components/agents/ExecutionPanel.tsx": 110,
     "apps/web/src/components/dnd/controller.ts": 153,
     "apps/web/src/components/module/ModuleDetailsPanel.tsx": 134,
     "apps/web/src/components/project/CoverPicker.tsx": 114,
