@@ -31,7 +31,6 @@ const BASELINE = {
     "apps/server/src/routes/publish/public-intake.ts": 87,
     "apps/web/src/api/work-items-detail.ts": 103,
     "apps/web/src/components/dnd/controller.ts": 153,
-    "apps/web/src/components/module/ModuleDetailsPanel.tsx": 134,
     "apps/web/src/components/project/CoverPicker.tsx": 114,
     "apps/web/src/components/publish/PublishModal.tsx": 170,
     "apps/web/src/components/user/AvatarField.tsx": 96,
