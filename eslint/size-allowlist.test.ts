@@ -32,7 +32,6 @@ const BASELINE = {
     "apps/web/src/api/work-items-detail.ts": 103,
     "apps/web/src/components/dnd/controller.ts": 153,
     "apps/web/src/components/project/CoverPicker.tsx": 114,
-    "apps/web/src/components/publish/PublishModal.tsx": 170,
     "apps/web/src/components/user/AvatarField.tsx": 96,
     "apps/web/src/components/work-item/VersionHistoryView.tsx": 115,
     "apps/web/src/components/work-item/custom-properties.tsx": 156,
