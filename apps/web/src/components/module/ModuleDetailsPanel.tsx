@@ -1,4 +1,4 @@
-import { Suspense, lazy } from "react";
+import { Suspense, lazy, type ComponentProps } from "react";
 import { MODULE_STATUSES, progressIn, type ModuleStatus, type ProgressUnit } from "@stride/shared";
 import { Avatar } from "../ui/index.ts";
 import { Dropdown } from "../work-item/Dropdown.tsx";
@@ -7,7 +7,7 @@ import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import { useUpdateModule, type ModuleDetail } from "../../api/modules.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { STATUS_LABEL, StatusBadge } from "./ModuleBits.tsx";
-import { ModuleLinks } from "./ModuleLinks.tsx";
+import { ModuleLinks, type ModulePartProps } from "./ModuleLinks.tsx";
 import { Breakdown, StateGroupProgress, UnitToggle, breakdownRows, useProgressUnit } from "../charts/PlanProgress.tsx";
 
 /** The chart library (recharts) is a chunk of its own, loaded when the panel shows its charts, not with every screen. */
@@ -50,17 +50,7 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
 }
 
 /** Status, dates, lead and members, each changed in place (members of the project, an unarchived module). */
-function ModuleProperties({
-  slug,
-  pid,
-  module: m,
-  canEdit,
-}: {
-  slug: string;
-  pid: string;
-  module: ModuleDetail;
-  canEdit: boolean;
-}) {
+function ModuleProperties({ slug, pid, module: m, canEdit }: ModulePartProps) {
   const refs = useProjectRefs(slug, pid);
   const update = useUpdateModule(slug, pid);
   const patch = (p: ModulePatch) => update.mutate({ id: m.id, patch: p });
@@ -79,30 +69,59 @@ function ModuleProperties({
           button={<StatusBadge status={m.status} />}
         />
       </dd>
-      <dt className="text-fg-subtle">Start date</dt>
-      <dd>
-        <DateProperty
-          label="Start date"
-          variant="field"
-          value={m.start_date}
-          max={m.target_date ?? undefined}
+      {(
+        [
+          { term: "Start date", label: "Start date", field: "start_date", max: m.target_date },
+          { term: "Target date", label: "Due date", field: "target_date", min: m.start_date },
+        ] as const
+      ).map((d) => (
+        <DateRow
+          key={d.field}
+          {...d}
+          value={m[d.field]}
           disabled={!canEdit}
-          onChange={(start_date) => patch({ start_date })}
+          onChange={(v) => patch({ [d.field]: v })}
         />
-      </dd>
-      <dt className="text-fg-subtle">Target date</dt>
-      <dd>
-        <DateProperty
-          label="Due date"
-          variant="field"
-          value={m.target_date}
-          min={m.start_date ?? undefined}
-          disabled={!canEdit}
-          onChange={(target_date) => patch({ target_date })}
-        />
-      </dd>
+      ))}
       <ModulePeople module={m} canEdit={canEdit} patch={patch} refs={refs} />
     </dl>
+  );
+}
+
+/** A date of the module, changed in place within its bounds (the start before the target). */
+function DateRow({
+  term,
+  label,
+  value,
+  min,
+  max,
+  disabled,
+  onChange,
+}: {
+  term: string;
+  label: ComponentProps<typeof DateProperty>["label"];
+  field?: string;
+  value: string | null;
+  min?: string | null;
+  max?: string | null;
+  disabled: boolean;
+  onChange: (v: string | null) => void;
+}) {
+  return (
+    <>
+      <dt className="text-fg-subtle">{term}</dt>
+      <dd>
+        <DateProperty
+          label={label}
+          variant="field"
+          value={value}
+          min={min ?? undefined}
+          max={max ?? undefined}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      </dd>
+    </>
   );
 }
 

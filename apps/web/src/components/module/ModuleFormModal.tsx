@@ -1,5 +1,6 @@
 import { MODULE_STATUSES, type ModuleStatus } from "@stride/shared";
 import type { UseFormReturn } from "react-hook-form";
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the form checks with the server's own body schema
 import { htmlText, moduleBodies, type ModuleCreateBody } from "@stride/shared/contract";
 import { Banner, Button, Input, Modal, Select, Textarea } from "../ui/index.ts";
 import { MultiPicker } from "../work-item/MultiPicker.tsx";

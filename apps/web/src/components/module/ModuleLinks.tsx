@@ -18,18 +18,16 @@ const checkLink = schemaCheck(createLinkBody, linkBodyOf, (v): Record<string, st
   v.url.trim() ? {} : { url: "Enter a URL." },
 );
 
-/** A module's links, and (for members) the form that adds one. */
-export function ModuleLinks({
-  slug,
-  pid,
-  module: m,
-  canEdit,
-}: {
+/** What a part of the module's details panel is given: the module, and whether the caller may change it. */
+export interface ModulePartProps {
   slug: string;
   pid: string;
   module: ModuleDetail;
   canEdit: boolean;
-}) {
+}
+
+/** A module's links, and (for members) the form that adds one. */
+export function ModuleLinks({ slug, pid, module: m, canEdit }: ModulePartProps) {
   const { add, remove } = useModuleLinks(slug, pid, m.id);
   const [open, setOpen] = useState(false);
   return (
