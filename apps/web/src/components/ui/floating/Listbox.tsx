@@ -13,7 +13,6 @@ import {
 import { useTypeahead } from "./navigation.ts";
 import { comboKey, firstIndexes, flattenGroups, initialIndex, type FlatOption } from "./combo.ts";
 import { SectionView, type ListSection } from "./ListSection.tsx";
-
 import type { ListOption } from "./options.ts";
 
 export { filterOptions, type ListOption } from "./options.ts";
