@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { isTimeZone } from "../issue-filters/dates.ts";
 
+// In a browser, zod builds its schemas without its compiled fast path: zod probes for it with `Function("")`, which
+// the web app's Content-Security-Policy (no 'unsafe-eval') refuses and reports as a violation on every page whose code
+// builds a schema (the forms check with the contract's body schemas). The server keeps the fast path. Here, in the
+// module the contract's schemas are built from, so it runs before any of them is built (and is not tree-shaken away).
+if (typeof document !== "undefined") z.config({ jitless: true });
+
 /**
  * The one field vocabulary of request bodies (server validation and client-side checks alike). Messages are
  * Django REST framework's, so Plane's client shows the texts it knows: a field error body is

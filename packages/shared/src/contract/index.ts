@@ -8,8 +8,6 @@
  * - Responses are interfaces; the server's presenters are declared to return them, so a presenter that drifts
  *   fails typecheck, and the web reads the same types.
  */
-// first: how zod builds schemas in a browser (before any schema here is built)
-import "./browser-setup.ts";
 export * from "./common.ts";
 export * from "./fields.ts";
 export * from "./errors.ts";
