@@ -10,20 +10,6 @@ import allowlist from "./size-allowlist.json" with { type: "json" };
  */
 const BASELINE = {
   functions: {
-    "apps/web/src/api/local-db/worker.ts": 86,
-    "apps/web/src/components/agents/CommitModal.tsx": 95,
-    "apps/web/src/components/agents/ExecutionPanel.tsx": 110,
-    "apps/web/src/components/editor/BubbleToolbar.tsx": 268,
-    "apps/web/src/components/editor/RichTextEditor.tsx": 159,
-    "apps/web/src/components/editor/SuggestMenu.tsx": 87,
-    "apps/web/src/components/layout/palette/CommandPalette.tsx": 109,
-    "apps/web/src/components/layout/palette/PaletteDialog.tsx": 124,
-    "apps/web/src/components/layout/palette/commands.ts": 157,
-    "apps/web/src/components/module/ModuleDetailsPanel.tsx": 134,
-    "apps/web/src/components/publish/PublishModal.tsx": 170,
-    "apps/web/src/components/ui/floating/Listbox.tsx": 219,
-    "apps/web/src/components/ui/floating/Menu.tsx": 95,
-    "apps/web/src/components/ui/floating/anchored.tsx": 85,
     "bench/run.ts": 206,
     "bench/seed.ts": 349,
   } as Record<string, number>,

@@ -33,6 +33,12 @@ it("creates a module with a link, adds work items and shows them on the module's
   const details = page.getByRole("complementary", { name: "Module details" });
   await details.getByRole("button", { name: "Add link" }).click();
   await details.getByLabel("URL").fill("example.com/launch-plan");
+  // the form checks with the server's own body schema: an over-long title is refused under the title
+  await details.getByLabel("Title").fill("x".repeat(256));
+  await details.getByRole("button", { name: "Add link" }).click();
+  await details.getByText("Ensure this field has no more than 255 characters.").waitFor();
+  expect(await details.getByLabel("Title").getAttribute("aria-invalid")).toBe("true");
+  expect(await details.getByLabel("URL").getAttribute("aria-invalid")).toBe("false");
   await details.getByLabel("Title").fill("Launch plan");
   await details.getByRole("button", { name: "Add link" }).click();
   const link = details.getByRole("link", { name: "Launch plan" });

@@ -354,18 +354,72 @@ function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | 
   return made ?? true;
 }
 
-async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
-  if (req.op === "wipe") {
-    if (store) {
-      const s = store;
-      store = null;
-      runs.clear();
-      await s.wipe();
-      setState({ status: "initializing", projects: {} });
-      await openStore();
-    }
-    return true;
+/** Wipe the local database (sign-out, another user) and open it again empty. */
+async function wipe(): Promise<LocalDbAnswer> {
+  if (store) {
+    const s = store;
+    store = null;
+    runs.clear();
+    await s.wipe();
+    setState({ status: "initializing", projects: {} });
+    await openStore();
   }
+  return true;
+}
+
+/** Items of a followed project changed on the server: they are read again (or dropped) by its next run. */
+function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>): void {
+  const held = store.option(completeKey(req.pid)) === "1";
+  const r = runs.get(req.pid);
+  // a project never synced is not followed (its first sync reads everything)
+  if (!held && !r?.busy) return;
+  const run = runOf(req.pid, req.slug);
+  // an item archived or deleted leaves the list here without being read again (the server would only say it is
+  // gone); an archive event of an item not held is its restore: read
+  for (const id of req.gone ?? []) {
+    const held = store.item(id)?.project_id === req.pid;
+    if (held || req.deleted) {
+      run.gone.add(id);
+      run.ids.delete(id);
+    } else {
+      run.gone.delete(id);
+      run.ids.add(id);
+    }
+  }
+  for (const id of req.items) if (!run.gone.has(id)) run.ids.add(id);
+  if (req.refs.length) run.refs = true;
+  if (req.catchUp) run.catchUp = true;
+  kick(req.pid, 30);
+}
+
+/** A list answered from the local database, or null when it is the server's to answer. */
+async function query(held: Store, req: Extract<LocalDbRequest, { op: "query" }>): Promise<LocalDbAnswer> {
+  if (held.option(completeKey(req.pid)) !== "1") return null;
+  await settled(req.pid);
+  // wiped meanwhile
+  if (!store) return null;
+  let parsed;
+  try {
+    parsed = parseLocalListQuery(req.params, req.timezone);
+  } catch {
+    // what the server refuses, the server says
+    return null;
+  }
+  if (!localListSupported(parsed)) return null;
+  // a project with work item types (on now, or its items carry a type) shows custom property values the local
+  // database does not keep yet: its lists are the server's
+  if (typesOn(store, req.pid)) return null;
+  const all = store.rows(req.pid);
+  if (all.some((r) => r.item.type_id)) return null;
+  const refs = store.refs(req.pid, req.slug);
+  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's)
+  const rows = localContextRows(all, refs, req.context ?? { kind: "project" });
+  if (!rows) return null;
+  return localListEnvelope(rows, refs, parsed) as LocalDbAnswer;
+}
+
+async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
+  if (req.op === "wipe") return wipe();
   if (!store || state.status !== "ready") return null;
   switch (req.op) {
     case "sync": {
@@ -375,58 +429,15 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       kick(req.pid);
       return;
     }
-    case "changed": {
-      const held = store.option(completeKey(req.pid)) === "1";
-      const r = runs.get(req.pid);
-      // a project never synced is not followed (its first sync reads everything)
-      if (!held && !r?.busy) return;
-      const run = runOf(req.pid, req.slug);
-      // an item archived or deleted leaves the list here without being read again (the server would only say it is
-      // gone); an archive event of an item not held is its restore: read
-      for (const id of req.gone ?? []) {
-        const held = store.item(id)?.project_id === req.pid;
-        if (held || req.deleted) {
-          run.gone.add(id);
-          run.ids.delete(id);
-        } else {
-          run.gone.delete(id);
-          run.ids.add(id);
-        }
-      }
-      for (const id of req.items) if (!run.gone.has(id)) run.ids.add(id);
-      if (req.refs.length) run.refs = true;
-      if (req.catchUp) run.catchUp = true;
-      kick(req.pid, 30);
-      return;
-    }
+    case "changed":
+      return changed(store, req);
     case "settled":
       await settled(req.pid);
       return;
     case "write":
       return write(store, req);
-    case "query": {
-      if (store.option(completeKey(req.pid)) !== "1") return null;
-      await settled(req.pid);
-      if (!store) return null;
-      let parsed;
-      try {
-        parsed = parseLocalListQuery(req.params, req.timezone);
-      } catch {
-        // what the server refuses, the server says
-        return null;
-      }
-      if (!localListSupported(parsed)) return null;
-      // a project with work item types (on now, or its items carry a type) shows custom property values the local
-      // database does not keep yet: its lists are the server's
-      if (typesOn(store, req.pid)) return null;
-      const all = store.rows(req.pid);
-      if (all.some((r) => r.item.type_id)) return null;
-      const refs = store.refs(req.pid, req.slug);
-      // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's)
-      const rows = localContextRows(all, refs, req.context ?? { kind: "project" });
-      if (!rows) return null;
-      return localListEnvelope(rows, refs, parsed) as LocalDbAnswer;
-    }
+    case "query":
+      return query(store, req);
     default:
       return null;
   }

@@ -1,11 +1,12 @@
-import { useMemo, useState, type FormEvent } from "react";
+import { useMemo } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { GitCommitHorizontal } from "lucide-react";
 import type { Artifact } from "@stride/shared/contract";
-import { ApiError, errorMessage } from "../../api/client.ts";
 import { useCommitExecution } from "../../api/agents.ts";
 import { useProject } from "../../api/projects.ts";
 import { workItemQuery } from "../../api/work-items.ts";
+import { useDialogForm } from "../../lib/settings-form.ts";
+import { commitBodyOf, commitCheck, type CommitValues } from "./agent-forms.ts";
 import { Banner, Button, Modal, Textarea } from "../../components/ui/index.ts";
 import { DiffView, diffStats } from "./Diff.tsx";
 
@@ -36,30 +37,26 @@ export function CommitModal({
   const project = useProject(slug, pid);
   const key = item.data && project.data ? `${project.data.identifier}-${item.data.sequence_id}` : null;
   const branch = key ? `stride/${key}` : null;
-  const [message, setMessage] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  const check = useMemo(() => commitCheck(artifact.id), [artifact.id]);
+  const { form, error, formError, onSubmit } = useDialogForm<CommitValues>(
+    { message: "" },
+    check,
+    () => "The commit failed. Please try again.",
+  );
   const commit = useCommitExecution(slug, pid, issueId);
-  const stats = useMemo(() => diffStats(artifact.content), [artifact.content]);
 
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    setError(null);
+  const submit = onSubmit((v, onError) =>
     commit.mutate(
-      {
-        executionId,
-        body: { artifact_id: artifact.id, ...(message.trim() ? { message: message.trim() } : {}) },
-        label: branch ?? undefined,
-      },
+      { executionId, body: commitBodyOf(artifact.id)(v), label: branch ?? undefined },
       {
         onSuccess: (r) => {
           onCommitted(r.branch);
           onClose();
         },
-        onError: (e) =>
-          setError((e instanceof ApiError ? errorMessage(e.body) : null) ?? "The commit failed. Please try again."),
+        onError,
       },
-    );
-  };
+    ),
+  );
 
   return (
     <Modal
@@ -78,37 +75,47 @@ export function CommitModal({
         </>
       }
     >
-      <form id="commit-diff" onSubmit={submit} aria-label="Commit the diff" className="space-y-3">
-        <p className="text-sm text-fg-muted">
-          {branch ? (
-            <>
-              The change goes on a new branch{" "}
-              <code className="rounded bg-fill px-1 font-mono text-xs" data-testid="commit-branch">
-                {branch}
-              </code>{" "}
-              of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on
-              the work item. Exactly the diff below is committed.
-            </>
-          ) : (
-            "Loading…"
-          )}
-        </p>
-        <p className="text-xs text-fg-subtle" data-testid="commit-stats">
-          {stats.files} {stats.files === 1 ? "file" : "files"} changed,{" "}
-          <span className="text-success">+{stats.added}</span> <span className="text-danger">−{stats.removed}</span>
-        </p>
-        <DiffView diff={artifact.content} />
+      <form id="commit-diff" onSubmit={(e) => void submit(e)} aria-label="Commit the diff" className="space-y-3">
+        <CommitSummary branch={branch} diff={artifact.content} />
         <Textarea
           label="Commit message"
           rows={3}
           maxLength={5000}
-          value={message}
-          onChange={(e) => setMessage(e.target.value)}
+          error={error("message")}
           placeholder={key && item.data ? `${key}: ${item.data.name}` : ""}
           hint="Leave empty for the work item's key and name. The work item is named below the message."
+          {...form.register("message")}
         />
-        {error && <Banner>{error}</Banner>}
+        {formError && <Banner>{formError}</Banner>}
       </form>
     </Modal>
+  );
+}
+
+/** Where the change goes, how big it is, and the diff itself. */
+function CommitSummary({ branch, diff }: { branch: string | null; diff: string }) {
+  const stats = useMemo(() => diffStats(diff), [diff]);
+  return (
+    <>
+      <p className="text-sm text-fg-muted">
+        {branch ? (
+          <>
+            The change goes on a new branch{" "}
+            <code className="rounded bg-fill px-1 font-mono text-xs" data-testid="commit-branch">
+              {branch}
+            </code>{" "}
+            of the repository (or {branch}-2, -3, … if an earlier commit took that name), and the branch is linked on
+            the work item. Exactly the diff below is committed.
+          </>
+        ) : (
+          "Loading…"
+        )}
+      </p>
+      <p className="text-xs text-fg-subtle" data-testid="commit-stats">
+        {stats.files} {stats.files === 1 ? "file" : "files"} changed,{" "}
+        <span className="text-success">+{stats.added}</span> <span className="text-danger">−{stats.removed}</span>
+      </p>
+      <DiffView diff={diff} />
+    </>
   );
 }

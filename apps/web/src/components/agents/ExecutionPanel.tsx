@@ -1,15 +1,15 @@
-import { useEffect, useMemo, useState, type FormEvent } from "react";
+import { useEffect, useMemo, useState } from "react";
 import { Bot, ChevronRight, GitBranch, Square } from "lucide-react";
 import type { ExecutionDocument, ExecutionRecord, ExecutionStatus } from "@stride/shared/contract";
-import { ApiError, errorMessage } from "../../api/client.ts";
-import { useArtifact, useCancelExecution, useExecute, useQueuePosition } from "../../api/agents.ts";
+import { useArtifact, useCancelExecution, useQueuePosition } from "../../api/agents.ts";
 import { useLiveDoc } from "../../api/live.ts";
-import { Button, Textarea, cx, useToast } from "../../components/ui/index.ts";
+import { Button, cx } from "../../components/ui/index.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { relativeTime } from "../../lib/dates.ts";
-import { FINAL_STATUSES, isWatched, refusalToast } from "./run-rules.ts";
+import { FINAL_STATUSES, isWatched } from "./run-rules.ts";
 import { CommitModal } from "./CommitModal.tsx";
 import { CodeBlock, DiffView } from "./Diff.tsx";
+import { FollowUp } from "./FollowUp.tsx";
 
 const STATUS_STYLE: Record<ExecutionStatus, string> = {
   pending: "bg-fill text-fg-muted",
@@ -61,8 +61,7 @@ export function ExecutionPanel({
   defaultOpen?: boolean;
   canAct?: boolean;
 }) {
-  const [watch, setWatch] = useState(true);
-  const doc = useLiveDoc<ExecutionDocument>(`executions/${executionId}`, slug, pid, watch);
+  const { doc, watchAgain } = useExecutionDoc(slug, pid, executionId);
   const [open, setOpen] = useState(defaultOpen);
   const cancel = useCancelExecution(slug, pid);
   const inProject = useCan("cancel", "agentExecution");
@@ -70,17 +69,6 @@ export function ExecutionPanel({
   const mayRun = useCan("run", "agentExecution");
   const canCommit = canAct ?? mayRun;
   const e = doc?.execution;
-  // the client stops watching an execution in a final state, or one not updated for over 10 minutes (platform.md §4)
-  useEffect(() => {
-    if (!e) return;
-    if (!isWatched(e, Date.now())) return setWatch(false);
-    setWatch(true);
-    const t = setTimeout(
-      () => setWatch(isWatched(e, Date.now())),
-      Math.max(1000, Date.parse(e.updated_at) + 10 * 60_000 - Date.now() + 50),
-    );
-    return () => clearTimeout(t);
-  }, [e]);
   if (!doc || !e)
     return <div className="rounded-lg border border-line p-3 text-xs text-fg-subtle">Loading execution…</div>;
   const active = !FINAL_STATUSES.includes(e.status);
@@ -90,42 +78,12 @@ export function ExecutionPanel({
       data-execution-id={e.id}
       className="rounded-lg border border-line"
     >
-      <header className="flex flex-wrap items-center gap-2 px-3 py-2 text-xs">
-        <button
-          type="button"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-          className="flex items-center gap-1.5 font-medium"
-        >
-          <ChevronRight
-            size={14}
-            aria-hidden
-            focusable="false"
-            className={cx("transition-transform", open && "rotate-90")}
-          />
-          <Bot size={14} aria-hidden focusable="false" />
-          {e.agent.name}
-        </button>
-        <StatusBadge status={e.status} />
-        <span className="text-fg-subtle">{relativeTime(e.created_at)}</span>
-        <span className="text-fg-subtle" data-testid="execution-duration">
-          {formatDuration(e.duration_ms)}
-        </span>
-        <span className="text-fg-subtle" data-testid="execution-tokens">
-          {(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens
-        </span>
-        {active && canCancel && (
-          <Button
-            size="sm"
-            variant="secondary"
-            className="ml-auto"
-            loading={cancel.isPending}
-            onClick={() => cancel.mutate(e.id)}
-          >
-            <Square size={12} aria-hidden focusable="false" /> Cancel
-          </Button>
-        )}
-      </header>
+      <ExecutionHeader
+        e={e}
+        open={open}
+        onToggle={() => setOpen(!open)}
+        cancel={active && canCancel ? { pending: cancel.isPending, run: () => cancel.mutate(e.id) } : null}
+      />
       {open && (
         <div className="space-y-2 border-t border-line px-3 py-2">
           {/* the run's diff is shown once, as its artifact (with Commit…), not also as the message that announced it */}
@@ -152,12 +110,74 @@ export function ExecutionPanel({
             />
           ))}
           {!active && canCancel && (
-            <FollowUp slug={slug} pid={pid} executionId={e.id} issueId={e.issue_id} onSent={() => setWatch(true)} />
+            <FollowUp slug={slug} pid={pid} executionId={e.id} issueId={e.issue_id} onSent={watchAgain} />
           )}
         </div>
       )}
     </section>
   );
+}
+
+/** The execution's line: open or close it, its agent, status, age, duration and tokens, and Cancel while it runs. */
+function ExecutionHeader({
+  e,
+  open,
+  onToggle,
+  cancel,
+}: {
+  e: ExecutionDocument["execution"];
+  open: boolean;
+  onToggle: () => void;
+  cancel: { pending: boolean; run: () => void } | null;
+}) {
+  return (
+    <header className="flex flex-wrap items-center gap-2 px-3 py-2 text-xs">
+      <button type="button" aria-expanded={open} onClick={onToggle} className="flex items-center gap-1.5 font-medium">
+        <ChevronRight
+          size={14}
+          aria-hidden
+          focusable="false"
+          className={cx("transition-transform", open && "rotate-90")}
+        />
+        <Bot size={14} aria-hidden focusable="false" />
+        {e.agent.name}
+      </button>
+      <StatusBadge status={e.status} />
+      <span className="text-fg-subtle">{relativeTime(e.created_at)}</span>
+      <span className="text-fg-subtle" data-testid="execution-duration">
+        {formatDuration(e.duration_ms)}
+      </span>
+      <span className="text-fg-subtle" data-testid="execution-tokens">
+        {(e.usage.input_tokens + e.usage.output_tokens).toLocaleString()} tokens
+      </span>
+      {cancel && (
+        <Button size="sm" variant="secondary" className="ml-auto" loading={cancel.pending} onClick={cancel.run}>
+          <Square size={12} aria-hidden focusable="false" /> Cancel
+        </Button>
+      )}
+    </header>
+  );
+}
+
+/**
+ * The execution's live document, watched while it may still change: the client stops watching an execution in a
+ * final state, or one not updated for over 10 minutes (platform.md §4); a follow-up watches it again.
+ */
+function useExecutionDoc(slug: string, pid: string, executionId: string) {
+  const [watch, setWatch] = useState(true);
+  const doc = useLiveDoc<ExecutionDocument>(`executions/${executionId}`, slug, pid, watch);
+  const e = doc?.execution;
+  useEffect(() => {
+    if (!e) return;
+    if (!isWatched(e, Date.now())) return setWatch(false);
+    setWatch(true);
+    const t = setTimeout(
+      () => setWatch(isWatched(e, Date.now())),
+      Math.max(1000, Date.parse(e.updated_at) + 10 * 60_000 - Date.now() + 50),
+    );
+    return () => clearTimeout(t);
+  }, [e]);
+  return { doc, watchAgain: () => setWatch(true) };
 }
 
 /** A pending run: its place in the queue of the agent workers while it waits for one, else starting. */
@@ -343,66 +363,5 @@ function ArtifactView({
         />
       )}
     </div>
-  );
-}
-
-/** The follow-up box: a message to the same execution, which runs again (agents.md §2). */
-function FollowUp({
-  slug,
-  pid,
-  executionId,
-  issueId,
-  onSent,
-}: {
-  slug: string;
-  pid: string;
-  executionId: string;
-  issueId: string | null;
-  onSent: () => void;
-}) {
-  const [text, setText] = useState("");
-  const execute = useExecute(slug, pid);
-  const toast = useToast();
-  const submit = (ev: FormEvent) => {
-    ev.preventDefault();
-    if (!text.trim()) return;
-    execute.mutate(
-      {
-        execution_config: {},
-        content: text.trim(),
-        execution_id: executionId,
-        ...(issueId ? { issue_id: issueId } : {}),
-        tags: [],
-      },
-      {
-        onSuccess: () => {
-          setText("");
-          onSent();
-        },
-        onError: (err) => {
-          const t = refusalToast(
-            err instanceof ApiError ? err.status : undefined,
-            err instanceof ApiError ? (errorMessage(err.body) ?? null) : null,
-          );
-          toast.show(t.kind, t.title, t.message);
-        },
-      },
-    );
-  };
-  return (
-    <form onSubmit={submit} className="flex items-end gap-2 pt-1" aria-label="Follow-up">
-      <div className="flex-1">
-        <Textarea
-          aria-label="Follow-up message"
-          rows={2}
-          placeholder="Ask the agent to change or continue…"
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-        />
-      </div>
-      <Button type="submit" size="sm" loading={execute.isPending} disabled={!text.trim()}>
-        Send
-      </Button>
-    </form>
   );
 }

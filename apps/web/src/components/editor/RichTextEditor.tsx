@@ -7,6 +7,8 @@ import {
   useRef,
   useState,
   type CSSProperties,
+  type ForwardedRef,
+  type MutableRefObject,
 } from "react";
 import { Extension } from "@tiptap/core";
 import { EditorContent, useEditor } from "@tiptap/react";
@@ -90,7 +92,7 @@ export interface RichTextEditorProps {
  */
 export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorProps>(
   function RichTextEditor(props, ref) {
-    const { value, label, placeholder, readOnly = false, autoFocus, minHeight, bare, className } = props;
+    const { value, label, readOnly = false, autoFocus, minHeight, bare, className } = props;
     const latest = useRef(props);
     latest.current = props;
     const listId = useId();
@@ -117,51 +119,7 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
         editable: !readOnly,
         autofocus: autoFocus ? "end" : false,
         content: props.collab ? undefined : value || "",
-        extensions: [
-          ...editorExtensions({
-            collaborative: !!props.collab,
-            placeholder,
-            suggest: readOnly ? null : store,
-            mentions: {
-              search: readOnly ? null : (q) => latest.current.mentions?.search(q) ?? Promise.resolve([]),
-              view: mentionView,
-            },
-            embeds: {
-              search: readOnly || !props.embeds ? null : (q) => latest.current.embeds?.search(q) ?? Promise.resolve([]),
-              view: (a) => latest.current.embeds?.view(a) ?? Promise.resolve(null),
-            },
-            images: {
-              upload: readOnly || !props.upload ? null : (file, onProgress) => latest.current.upload!(file, onProgress),
-              url: (src) => latest.current.imageUrl?.(src) ?? src,
-              onError: (m) => latest.current.onError?.(m),
-              onUploads: (n) => latest.current.onUploadsChange?.(n),
-            },
-            onSubmit: submit,
-          }),
-          SlashCommands.configure({ store: readOnly ? null : store }),
-          ...(props.collab
-            ? [
-                Collaboration.configure({ document: props.collab.document, field: "default" }),
-                CollabCaret.configure({ awareness: props.collab.awareness, user: props.collab.user }),
-              ]
-            : []),
-          Extension.create({
-            name: "toolbarShortcuts",
-            addKeyboardShortcuts: () => ({
-              "Alt-F10": () => toolbar.current.focusToolbar(),
-              "Mod-k": () => toolbar.current.editLink(),
-              // ProseMirror keeps Escape from the browser, so a dialog around the editor would never hear it:
-              // unless an open list of the editor takes it (this keymap runs before the lists' plugins), hand it
-              // on as the dialog's own Escape (cancel, then close).
-              Escape: ({ editor: e }) => {
-                const dialog = e.view.dom.closest("dialog");
-                if (!dialog?.open || store.get()) return false;
-                if (dialog.dispatchEvent(new Event("cancel", { cancelable: true }))) dialog.close();
-                return true;
-              },
-            }),
-          }),
-        ],
+        extensions: editorExtensionsOf(props, { latest, store, mentionView, submit, toolbar }),
         editorProps: {
           attributes: {
             class: "editor-content",
@@ -196,57 +154,9 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
       refreshMentions();
     }, [props.mentions]);
 
-    // a new value from outside (another save, a restored version) replaces the text unless it is being edited
-    useEffect(() => {
-      if (!editor || editor.isDestroyed || value == null || latest.current.collab) return;
-      if (!readOnly && editor.isFocused) return;
-      const current = documentHtml(editor.state.doc, editor.schema);
-      if (value === current || value === last.current) return;
-      editor.commands.setContent(value, { emitUpdate: false });
-      last.current = documentHtml(editor.state.doc, editor.schema);
-    }, [value, editor, readOnly]);
-
-    useEffect(() => {
-      if (editor && !editor.isDestroyed && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
-    }, [editor, readOnly]);
-
-    // the open list is announced from the text box
-    useEffect(() => {
-      if (!editor) return;
-      return store.subscribe(() => {
-        const s = store.get();
-        const dom = editor.view.dom;
-        if (s && s.items.length) {
-          dom.setAttribute("aria-controls", listId);
-          dom.setAttribute("aria-activedescendant", `${listId}-${s.active}`);
-        } else {
-          dom.removeAttribute("aria-controls");
-          dom.removeAttribute("aria-activedescendant");
-        }
-      });
-    }, [editor, store, listId]);
-
-    useImperativeHandle(
-      ref,
-      () => ({
-        getHtml: () => (editor ? documentHtml(editor.state.doc, editor.schema) : ""),
-        setHtml: (html) => {
-          if (!editor) return;
-          editor.commands.setContent(html, { emitUpdate: false });
-          last.current = documentHtml(editor.state.doc, editor.schema);
-        },
-        clear: () => {
-          if (!editor) return;
-          editor.commands.clearContent(false);
-          last.current = documentHtml(editor.state.doc, editor.schema);
-        },
-        // a focus asked for a frame later may find the editor gone (its sticky or comment re-rendered)
-        focus: () => {
-          if (editor && !editor.isDestroyed) editor.commands.focus();
-        },
-      }),
-      [editor],
-    );
+    useOutsideValue(editor, value, readOnly, latest, last);
+    useListAnnounced(editor, store, listId);
+    useEditorHandle(ref, editor, last);
 
     return (
       <div
@@ -265,3 +175,139 @@ export const RichTextEditor = forwardRef<RichTextEditorHandle, RichTextEditorPro
     );
   },
 );
+
+type Editor = NonNullable<ReturnType<typeof useEditor>>;
+type Latest = MutableRefObject<RichTextEditorProps>;
+
+/** The editor's extensions: the shared ones, the slash menu, the shared document's when editing one, and the shortcuts. */
+function editorExtensionsOf(
+  props: RichTextEditorProps,
+  {
+    latest,
+    store,
+    mentionView,
+    submit,
+    toolbar,
+  }: {
+    latest: Latest;
+    store: SuggestStore;
+    mentionView: MutableRefObject<(a: MentionAttrs) => MentionView>;
+    submit: MutableRefObject<(() => void) | null>;
+    toolbar: MutableRefObject<{ focusToolbar: () => boolean; editLink: () => boolean }>;
+  },
+) {
+  const readOnly = props.readOnly ?? false;
+  return [
+    ...editorExtensions({
+      collaborative: !!props.collab,
+      placeholder: props.placeholder,
+      suggest: readOnly ? null : store,
+      mentions: {
+        search: readOnly ? null : (q) => latest.current.mentions?.search(q) ?? Promise.resolve([]),
+        view: mentionView,
+      },
+      embeds: {
+        search: readOnly || !props.embeds ? null : (q) => latest.current.embeds?.search(q) ?? Promise.resolve([]),
+        view: (a) => latest.current.embeds?.view(a) ?? Promise.resolve(null),
+      },
+      images: {
+        upload: readOnly || !props.upload ? null : (file, onProgress) => latest.current.upload!(file, onProgress),
+        url: (src) => latest.current.imageUrl?.(src) ?? src,
+        onError: (m) => latest.current.onError?.(m),
+        onUploads: (n) => latest.current.onUploadsChange?.(n),
+      },
+      onSubmit: submit,
+    }),
+    SlashCommands.configure({ store: readOnly ? null : store }),
+    ...(props.collab
+      ? [
+          Collaboration.configure({ document: props.collab.document, field: "default" }),
+          CollabCaret.configure({ awareness: props.collab.awareness, user: props.collab.user }),
+        ]
+      : []),
+    Extension.create({
+      name: "toolbarShortcuts",
+      addKeyboardShortcuts: () => ({
+        "Alt-F10": () => toolbar.current.focusToolbar(),
+        "Mod-k": () => toolbar.current.editLink(),
+        // ProseMirror keeps Escape from the browser, so a dialog around the editor would never hear it:
+        // unless an open list of the editor takes it (this keymap runs before the lists' plugins), hand it
+        // on as the dialog's own Escape (cancel, then close).
+        Escape: ({ editor: e }) => {
+          const dialog = e.view.dom.closest("dialog");
+          if (!dialog?.open || store.get()) return false;
+          if (dialog.dispatchEvent(new Event("cancel", { cancelable: true }))) dialog.close();
+          return true;
+        },
+      }),
+    }),
+  ];
+}
+
+/** A new value from outside (another save, a restored version) replaces the text unless it is being edited. */
+function useOutsideValue(
+  editor: Editor | null,
+  value: string | null | undefined,
+  readOnly: boolean,
+  latest: Latest,
+  last: MutableRefObject<string>,
+) {
+  useEffect(() => {
+    if (!editor || editor.isDestroyed || value == null || latest.current.collab) return;
+    if (!readOnly && editor.isFocused) return;
+    const current = documentHtml(editor.state.doc, editor.schema);
+    if (value === current || value === last.current) return;
+    editor.commands.setContent(value, { emitUpdate: false });
+    last.current = documentHtml(editor.state.doc, editor.schema);
+  }, [value, editor, readOnly, latest, last]);
+
+  useEffect(() => {
+    if (editor && !editor.isDestroyed && editor.isEditable === readOnly) editor.setEditable(!readOnly, false);
+  }, [editor, readOnly]);
+}
+
+/** The open list is announced from the text box. */
+function useListAnnounced(editor: Editor | null, store: SuggestStore, listId: string) {
+  useEffect(() => {
+    if (!editor) return;
+    return store.subscribe(() => {
+      const s = store.get();
+      const dom = editor.view.dom;
+      if (s && s.items.length) {
+        dom.setAttribute("aria-controls", listId);
+        dom.setAttribute("aria-activedescendant", `${listId}-${s.active}`);
+      } else {
+        dom.removeAttribute("aria-controls");
+        dom.removeAttribute("aria-activedescendant");
+      }
+    });
+  }, [editor, store, listId]);
+}
+
+function useEditorHandle(
+  ref: ForwardedRef<RichTextEditorHandle>,
+  editor: Editor | null,
+  last: MutableRefObject<string>,
+) {
+  useImperativeHandle(
+    ref,
+    () => ({
+      getHtml: () => (editor ? documentHtml(editor.state.doc, editor.schema) : ""),
+      setHtml: (html) => {
+        if (!editor) return;
+        editor.commands.setContent(html, { emitUpdate: false });
+        last.current = documentHtml(editor.state.doc, editor.schema);
+      },
+      clear: () => {
+        if (!editor) return;
+        editor.commands.clearContent(false);
+        last.current = documentHtml(editor.state.doc, editor.schema);
+      },
+      // a focus asked for a frame later may find the editor gone (its sticky or comment re-rendered)
+      focus: () => {
+        if (editor && !editor.isDestroyed) editor.commands.focus();
+      },
+    }),
+    [editor, last],
+  );
+}

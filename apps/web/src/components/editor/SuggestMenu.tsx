@@ -67,35 +67,62 @@ export function SuggestMenu({ store, id, root }: { store: SuggestStore; id: stri
                 {it.group}
               </li>
             )}
-            <li
+            <SuggestOption
               id={`${id}-${i}`}
-              role="option"
-              aria-selected={i === s.active}
-              onMouseDown={(e) => {
-                e.preventDefault();
-                s.pick(it);
-              }}
-              onMouseMove={() => {
+              item={it}
+              active={i === s.active}
+              onPick={() => s.pick(it)}
+              onHover={() => {
                 if (i !== s.active) store.set({ ...s, active: i });
               }}
-              className={cx("flex cursor-pointer items-center gap-2 px-3 py-1.5", i === s.active && "bg-fill")}
-            >
-              {it.avatar ? (
-                <Avatar name={it.avatar.name} url={it.avatar.url} size="sm" />
-              ) : it.icon ? (
-                <span
-                  aria-hidden
-                  className="flex h-6 w-6 shrink-0 items-center justify-center rounded border border-line-raised text-fg-subtle"
-                >
-                  <it.icon size={14} aria-hidden focusable="false" />
-                </span>
-              ) : null}
-              <span className="min-w-0 flex-1 truncate">{it.label}</span>
-              {it.hint && <span className="shrink-0 truncate text-xs text-fg-faint">{it.hint}</span>}
-            </li>
+            />
           </Fragment>
         ))}
       </ul>
     </FloatingPortal>
+  );
+}
+
+type SuggestItem = NonNullable<ReturnType<SuggestStore["get"]>>["items"][number];
+
+/** One option of the list: its avatar or icon, label and hint. */
+function SuggestOption({
+  id,
+  item: it,
+  active,
+  onPick,
+  onHover,
+}: {
+  id: string;
+  item: SuggestItem;
+  active: boolean;
+  onPick: () => void;
+  onHover: () => void;
+}) {
+  return (
+    <li
+      id={id}
+      role="option"
+      aria-selected={active}
+      onMouseDown={(e) => {
+        e.preventDefault();
+        onPick();
+      }}
+      onMouseMove={onHover}
+      className={cx("flex cursor-pointer items-center gap-2 px-3 py-1.5", active && "bg-fill")}
+    >
+      {it.avatar ? (
+        <Avatar name={it.avatar.name} url={it.avatar.url} size="sm" />
+      ) : it.icon ? (
+        <span
+          aria-hidden
+          className="flex h-6 w-6 shrink-0 items-center justify-center rounded border border-line-raised text-fg-subtle"
+        >
+          <it.icon size={14} aria-hidden focusable="false" />
+        </span>
+      ) : null}
+      <span className="min-w-0 flex-1 truncate">{it.label}</span>
+      {it.hint && <span className="shrink-0 truncate text-xs text-fg-faint">{it.hint}</span>}
+    </li>
   );
 }

@@ -1,14 +1,13 @@
-import { Suspense, lazy, useState } from "react";
-import { MODULE_STATUSES, progressIn, type ModuleStatus } from "@stride/shared";
-import { Avatar, Button, Input, cx } from "../ui/index.ts";
+import { Suspense, lazy, type ComponentProps } from "react";
+import { MODULE_STATUSES, progressIn, type ModuleStatus, type ProgressUnit } from "@stride/shared";
+import { Avatar } from "../ui/index.ts";
 import { Dropdown } from "../work-item/Dropdown.tsx";
-import { Icon } from "../work-item/icons.tsx";
 import { AvatarStack, DateProperty, displayName } from "../work-item/properties.tsx";
-import { ApiError, errorMessage, fieldErrors } from "../../api/client.ts";
-import { useProjectRefs } from "../../api/work-items-refs.ts";
-import { useModuleLinks, useUpdateModule, type ModuleDetail } from "../../api/modules.ts";
+import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
+import { useUpdateModule, type ModuleDetail } from "../../api/modules.ts";
 import { useCan } from "../../lib/permissions.ts";
 import { STATUS_LABEL, StatusBadge } from "./ModuleBits.tsx";
+import { ModuleLinks, type ModulePartProps } from "./ModuleLinks.tsx";
 import { Breakdown, StateGroupProgress, UnitToggle, breakdownRows, useProgressUnit } from "../charts/PlanProgress.tsx";
 
 /** The chart library (recharts) is a chunk of its own, loaded when the panel shows its charts, not with every screen. */
@@ -25,128 +24,18 @@ const FIELD =
  */
 export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid: string; module: ModuleDetail }) {
   const refs = useProjectRefs(slug, pid);
-  const update = useUpdateModule(slug, pid);
   const canEdit = useCan("edit", "module", { projectId: pid }) && !m.archived_at;
   const mayAnalyse = useCan("project", "analytics", { projectId: pid });
-  const patch = (p: Parameters<typeof update.mutate>[0]["patch"]) => update.mutate({ id: m.id, patch: p });
-  const lead = m.lead_id ? (refs.memberById.get(m.lead_id) ?? refs.userById.get(m.lead_id)) : undefined;
-  const memberOptions = () =>
-    refs.members.map((u) => ({
-      value: u.id,
-      label: displayName(u),
-      keywords: u.display_name,
-      icon: <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" />,
-    }));
   const { units, unit, setUnit } = useProgressUnit(refs.estimateType);
-  // the points version is empty until the project estimates in points
-  const points = m.estimate_distribution;
-  const dist =
-    unit === "points"
-      ? "assignees" in points
-        ? (points as Exclude<typeof points, Record<string, never>>)
-        : null
-      : m.distribution;
+  const dist = distributionOf(m, unit);
   return (
     <aside
       aria-label="Module details"
       className="w-72 shrink-0 2xl:w-80 overflow-y-auto border-l border-line p-4 text-sm"
     >
       {m.description && <p className="mb-3 whitespace-pre-wrap text-fg-muted">{m.description}</p>}
-      <dl className="grid grid-cols-[6rem_1fr] items-center gap-y-1">
-        <dt className="text-fg-subtle">Status</dt>
-        <dd>
-          <Dropdown
-            label="Status"
-            title={`Status: ${STATUS_LABEL[m.status]}`}
-            options={MODULE_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
-            value={m.status}
-            disabled={!canEdit}
-            onChange={(v) => typeof v === "string" && v !== m.status && patch({ status: v as ModuleStatus })}
-            buttonClassName={FIELD}
-            button={<StatusBadge status={m.status} />}
-          />
-        </dd>
-        <dt className="text-fg-subtle">Start date</dt>
-        <dd>
-          <DateProperty
-            label="Start date"
-            variant="field"
-            value={m.start_date}
-            max={m.target_date ?? undefined}
-            disabled={!canEdit}
-            onChange={(start_date) => patch({ start_date })}
-          />
-        </dd>
-        <dt className="text-fg-subtle">Target date</dt>
-        <dd>
-          <DateProperty
-            label="Due date"
-            variant="field"
-            value={m.target_date}
-            min={m.start_date ?? undefined}
-            disabled={!canEdit}
-            onChange={(target_date) => patch({ target_date })}
-          />
-        </dd>
-        <dt className="text-fg-subtle">Lead</dt>
-        <dd>
-          <Dropdown
-            label="Lead"
-            title={lead ? `Lead: ${displayName(lead)}` : "Lead"}
-            options={memberOptions}
-            value={m.lead_id}
-            disabled={!canEdit}
-            onChange={(v) => patch({ lead_id: typeof v === "string" && v !== m.lead_id ? v : null })}
-            buttonClassName={FIELD}
-            emptyText="No members"
-            button={
-              lead ? (
-                <>
-                  <Avatar name={lead.display_name || lead.first_name} url={lead.avatar_url} size="sm" />
-                  <span className="truncate">{displayName(lead)}</span>
-                </>
-              ) : (
-                <span className="text-fg-faint">No lead</span>
-              )
-            }
-          />
-        </dd>
-        <dt className="text-fg-subtle">Members</dt>
-        <dd>
-          <Dropdown
-            label="Members"
-            multiple
-            options={memberOptions}
-            value={m.member_ids}
-            disabled={!canEdit}
-            onChange={(v) => patch({ member_ids: (v as string[]) ?? [] })}
-            buttonClassName={FIELD}
-            emptyText="No members"
-            button={
-              m.member_ids.length ? (
-                <AvatarStack users={m.member_ids.map((id) => refs.memberById.get(id) ?? refs.userById.get(id))} />
-              ) : (
-                <span className="text-fg-faint">No members</span>
-              )
-            }
-          />
-        </dd>
-      </dl>
-
-      <section aria-label="Progress" className="mt-5 space-y-4">
-        <StateGroupProgress
-          fields={m}
-          unit={unit}
-          testPrefix="module"
-          action={<UnitToggle units={units} unit={unit} onChange={setUnit} />}
-        />
-        {dist?.completion_chart && Object.keys(dist.completion_chart).length > 0 && (
-          <Suspense fallback={<div className="h-48" />}>
-            <PlanBurndown chart={dist.completion_chart} total={progressIn(m, unit).scope} unit={unit} />
-          </Suspense>
-        )}
-        {dist && <Breakdown {...breakdownRows(dist, unit)} />}
-      </section>
+      <ModuleProperties slug={slug} pid={pid} module={m} canEdit={canEdit} />
+      <ModuleProgress module={m} unit={unit} units={units} setUnit={setUnit} dist={dist} />
       {/* the module's work items by any property (project analytics with the module scope) */}
       {mayAnalyse && (
         <section aria-label="Module analytics" className="mt-5">
@@ -160,115 +49,191 @@ export function ModuleDetailsPanel({ slug, pid, module: m }: { slug: string; pid
   );
 }
 
-function ModuleLinks({
-  slug,
-  pid,
+/** Status, dates, lead and members, each changed in place (members of the project, an unarchived module). */
+function ModuleProperties({ slug, pid, module: m, canEdit }: ModulePartProps) {
+  const refs = useProjectRefs(slug, pid);
+  const update = useUpdateModule(slug, pid);
+  const patch = (p: ModulePatch) => update.mutate({ id: m.id, patch: p });
+  return (
+    <dl className="grid grid-cols-[6rem_1fr] items-center gap-y-1">
+      <dt className="text-fg-subtle">Status</dt>
+      <dd>
+        <Dropdown
+          label="Status"
+          title={`Status: ${STATUS_LABEL[m.status]}`}
+          options={MODULE_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL[s] }))}
+          value={m.status}
+          disabled={!canEdit}
+          onChange={(v) => typeof v === "string" && v !== m.status && patch({ status: v as ModuleStatus })}
+          buttonClassName={FIELD}
+          button={<StatusBadge status={m.status} />}
+        />
+      </dd>
+      {(
+        [
+          { term: "Start date", label: "Start date", field: "start_date", max: m.target_date },
+          { term: "Target date", label: "Due date", field: "target_date", min: m.start_date },
+        ] as const
+      ).map((d) => (
+        <DateRow
+          key={d.field}
+          {...d}
+          value={m[d.field]}
+          disabled={!canEdit}
+          onChange={(v) => patch({ [d.field]: v })}
+        />
+      ))}
+      <ModulePeople module={m} canEdit={canEdit} patch={patch} refs={refs} />
+    </dl>
+  );
+}
+
+/** A date of the module, changed in place within its bounds (the start before the target). */
+function DateRow({
+  term,
+  label,
+  value,
+  min,
+  max,
+  disabled,
+  onChange,
+}: {
+  term: string;
+  label: ComponentProps<typeof DateProperty>["label"];
+  field?: string;
+  value: string | null;
+  min?: string | null;
+  max?: string | null;
+  disabled: boolean;
+  onChange: (v: string | null) => void;
+}) {
+  return (
+    <>
+      <dt className="text-fg-subtle">{term}</dt>
+      <dd>
+        <DateProperty
+          label={label}
+          variant="field"
+          value={value}
+          min={min ?? undefined}
+          max={max ?? undefined}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      </dd>
+    </>
+  );
+}
+
+type ModulePatch = Parameters<ReturnType<typeof useUpdateModule>["mutate"]>[0]["patch"];
+
+/** The lead and the members, chosen among the project's members. */
+function ModulePeople({
   module: m,
   canEdit,
+  patch,
+  refs,
 }: {
-  slug: string;
-  pid: string;
   module: ModuleDetail;
   canEdit: boolean;
+  patch: (p: ModulePatch) => void;
+  refs: ProjectRefs;
 }) {
-  const { add, remove } = useModuleLinks(slug, pid, m.id);
-  const [open, setOpen] = useState(false);
-  const [url, setUrl] = useState("");
-  const [title, setTitle] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const submit = () => {
-    if (!url.trim()) return setError("Enter a URL.");
-    setError(null);
-    add.mutate(
-      { url: url.trim(), title: title.trim() || null },
-      {
-        onSuccess: () => {
-          setUrl("");
-          setTitle("");
-          setOpen(false);
-        },
-        onError: (e) =>
-          setError(fieldErrors(e).url ?? (e instanceof ApiError ? errorMessage(e.body) : null) ?? e.message),
-      },
-    );
-  };
+  const lead = m.lead_id ? (refs.memberById.get(m.lead_id) ?? refs.userById.get(m.lead_id)) : undefined;
+  const memberOptions = () =>
+    refs.members.map((u) => ({
+      value: u.id,
+      label: displayName(u),
+      keywords: u.display_name,
+      icon: <Avatar name={u.display_name || u.first_name} url={u.avatar_url} size="sm" />,
+    }));
   return (
-    <section aria-label="Links" className="mt-5">
-      <h3 className="mb-1 flex items-center justify-between font-medium">
-        Links
-        {canEdit && !open && (
-          <button
-            type="button"
-            onClick={() => setOpen(true)}
-            className="rounded px-1.5 text-xs text-indigo-600 hover:bg-fill"
-          >
-            Add link
-          </button>
-        )}
-      </h3>
-      {open && (
-        <form
-          className="mb-2 space-y-2"
-          onSubmit={(e) => {
-            e.preventDefault();
-            submit();
-          }}
-        >
-          <Input
-            label="URL"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://…"
-            error={error ?? undefined}
-            autoFocus
-          />
-          <Input label="Title" value={title} onChange={(e) => setTitle(e.target.value)} placeholder="Optional" />
-          <div className="flex justify-end gap-2">
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => {
-                setOpen(false);
-                setError(null);
-              }}
-            >
-              Cancel
-            </Button>
-            <Button size="sm" type="submit" disabled={add.isPending}>
-              Add link
-            </Button>
-          </div>
-        </form>
+    <>
+      <dt className="text-fg-subtle">Lead</dt>
+      <dd>
+        <Dropdown
+          label="Lead"
+          title={lead ? `Lead: ${displayName(lead)}` : "Lead"}
+          options={memberOptions}
+          value={m.lead_id}
+          disabled={!canEdit}
+          onChange={(v) => patch({ lead_id: typeof v === "string" && v !== m.lead_id ? v : null })}
+          buttonClassName={FIELD}
+          emptyText="No members"
+          button={
+            lead ? (
+              <>
+                <Avatar name={lead.display_name || lead.first_name} url={lead.avatar_url} size="sm" />
+                <span className="truncate">{displayName(lead)}</span>
+              </>
+            ) : (
+              <span className="text-fg-faint">No lead</span>
+            )
+          }
+        />
+      </dd>
+      <dt className="text-fg-subtle">Members</dt>
+      <dd>
+        <Dropdown
+          label="Members"
+          multiple
+          options={memberOptions}
+          value={m.member_ids}
+          disabled={!canEdit}
+          onChange={(v) => patch({ member_ids: (v as string[]) ?? [] })}
+          buttonClassName={FIELD}
+          emptyText="No members"
+          button={
+            m.member_ids.length ? (
+              <AvatarStack users={m.member_ids.map((id) => refs.memberById.get(id) ?? refs.userById.get(id))} />
+            ) : (
+              <span className="text-fg-faint">No members</span>
+            )
+          }
+        />
+      </dd>
+    </>
+  );
+}
+
+/** The module's distribution in the unit shown (the points version is empty until the project estimates in points). */
+function distributionOf(m: ModuleDetail, unit: ProgressUnit) {
+  const points = m.estimate_distribution;
+  return unit === "points"
+    ? "assignees" in points
+      ? (points as Exclude<typeof points, Record<string, never>>)
+      : null
+    : m.distribution;
+}
+
+/** Progress by state group, the burndown from start to target date, and the breakdown by assignee and label. */
+function ModuleProgress({
+  module: m,
+  unit,
+  units,
+  setUnit,
+  dist,
+}: {
+  module: ModuleDetail;
+  unit: ProgressUnit;
+  units: ProgressUnit[];
+  setUnit: (u: ProgressUnit) => void;
+  dist: ReturnType<typeof distributionOf>;
+}) {
+  return (
+    <section aria-label="Progress" className="mt-5 space-y-4">
+      <StateGroupProgress
+        fields={m}
+        unit={unit}
+        testPrefix="module"
+        action={<UnitToggle units={units} unit={unit} onChange={setUnit} />}
+      />
+      {dist?.completion_chart && Object.keys(dist.completion_chart).length > 0 && (
+        <Suspense fallback={<div className="h-48" />}>
+          <PlanBurndown chart={dist.completion_chart} total={progressIn(m, unit).scope} unit={unit} />
+        </Suspense>
       )}
-      {m.link_module.length === 0 && !open ? (
-        <p className="text-xs text-fg-subtle">No links yet.</p>
-      ) : (
-        <ul className="space-y-1">
-          {m.link_module.map((l) => (
-            <li key={l.id} className="group flex items-center gap-2">
-              <Icon name="link" size={14} className="shrink-0 text-fg-faint" />
-              <a
-                href={l.url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="min-w-0 flex-1 truncate text-indigo-600 hover:underline"
-              >
-                {l.title || l.url}
-              </a>
-              {canEdit && (
-                <button
-                  type="button"
-                  aria-label={`Remove link ${l.title || l.url}`}
-                  onClick={() => remove.mutate(l.id)}
-                  className={cx("rounded p-0.5 text-fg-faint hover:text-red-600")}
-                >
-                  <Icon name="trash" size={14} />
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
+      {dist && <Breakdown {...breakdownRows(dist, unit)} />}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { PUBLISH_LAYOUTS, type PublishLayout, type PublishViewProps } from "@stride/shared";
+import type { DeployBoard } from "@stride/shared/contract";
 import {
   deployBoardQuery,
   isPublished,
@@ -52,12 +53,61 @@ export function PublishModal({
   canEdit: boolean;
   intakeOn?: boolean;
 }) {
-  const board = useQuery({ ...deployBoardQuery(slug, projectId, viewId), enabled: open });
   const intake = useQuery({ ...intakeSettingsQuery(slug, projectId), enabled: open && intakeOn });
+  const { published, shown, change, publish, unpublish } = usePublishState(slug, projectId, viewId, open);
+  const what = viewId ? "view" : "project";
+  const link = published ? spaceLink(published.anchor, what) : null;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={published ? `Published ${what}` : `Publish ${what}`}
+      footer={
+        <PublishFooter
+          canEdit={canEdit}
+          published={published}
+          shown={shown}
+          unpublishing={unpublish.pending}
+          publishing={publish.pending}
+          onUnpublish={unpublish.run}
+          onPublish={publish.run}
+          onClose={onClose}
+        />
+      }
+    >
+      {!shown ? (
+        <PageSpinner />
+      ) : (
+        <div className="space-y-4">
+          {link ? (
+            <PublicLink link={link} what={what} />
+          ) : (
+            <p className="text-sm text-fg-subtle">
+              Publishing makes this {what}'s work items readable by anyone with the link, signed in or not.
+            </p>
+          )}
+          <PublishOptions
+            shown={shown}
+            canEdit={canEdit}
+            intake={intakeOn ? (intake.data?.intake ?? null) : null}
+            change={change}
+          />
+        </div>
+      )}
+    </Modal>
+  );
+}
+
+/**
+ * The board and its options as shown: a published board's own (each change saved at once), else a draft of the
+ * options to publish with (starting from the defaults the server answers).
+ */
+function usePublishState(slug: string, projectId: string, viewId: string | undefined, open: boolean) {
+  const board = useQuery({ ...deployBoardQuery(slug, projectId, viewId), enabled: open });
   const publish = usePublishProject(slug, projectId, viewId);
   const update = useUpdateBoard(slug, projectId, viewId);
   const unpublish = useUnpublishProject(slug, projectId, viewId);
-  const what = viewId ? "view" : "project";
   const toast = useToast();
   const [draft, setDraft] = useState<Options | null>(null);
   const published = isPublished(board.data) ? board.data : null;
@@ -71,139 +121,166 @@ export function PublishModal({
       }
     : null;
   const shown = published ? current : (draft ?? current);
-
   const change = (patch: Partial<Options>) => {
     if (!shown) return;
     if (published) update.mutate({ id: published.id, ...patch });
     else setDraft({ ...shown, ...patch });
   };
-  const link = published ? spaceLink(published.anchor, what) : null;
+  const publishWith = (o: Options) =>
+    publish.mutate(
+      {
+        is_comments_enabled: o.is_comments_enabled,
+        is_reactions_enabled: o.is_reactions_enabled,
+        is_votes_enabled: o.is_votes_enabled,
+        intake: o.intake,
+        views: o.view_props,
+      },
+      { onSuccess: () => toast.show("success", viewId ? "View published" : "Project published") },
+    );
+  const unpublishIt = (id: string) =>
+    unpublish.mutate(id, {
+      onSuccess: () => {
+        setDraft(null);
+        toast.show("success", viewId ? "View unpublished" : "Project unpublished");
+      },
+    });
+  return {
+    published,
+    shown,
+    change,
+    publish: { run: publishWith, pending: publish.isPending },
+    unpublish: { run: unpublishIt, pending: unpublish.isPending },
+  };
+}
 
+/** Unpublish (a published board), Publish (with the options chosen), Close. */
+function PublishFooter({
+  canEdit,
+  published,
+  shown,
+  unpublishing,
+  publishing,
+  onUnpublish,
+  onPublish,
+  onClose,
+}: {
+  canEdit: boolean;
+  published: DeployBoard | null;
+  shown: Options | null;
+  unpublishing: boolean;
+  publishing: boolean;
+  onUnpublish: (id: string) => void;
+  onPublish: (o: Options) => void;
+  onClose: () => void;
+}) {
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={published ? `Published ${what}` : `Publish ${what}`}
-      footer={
-        <>
-          {published && canEdit && (
-            <Button
-              variant="danger"
-              loading={unpublish.isPending}
-              onClick={() =>
-                unpublish.mutate(published.id, {
-                  onSuccess: () => {
-                    setDraft(null);
-                    toast.show("success", viewId ? "View unpublished" : "Project unpublished");
-                  },
-                })
-              }
-            >
-              Unpublish
-            </Button>
-          )}
-          {!published && canEdit && shown && (
-            <Button
-              loading={publish.isPending}
-              onClick={() =>
-                publish.mutate(
-                  {
-                    is_comments_enabled: shown.is_comments_enabled,
-                    is_reactions_enabled: shown.is_reactions_enabled,
-                    is_votes_enabled: shown.is_votes_enabled,
-                    intake: shown.intake,
-                    views: shown.view_props,
-                  },
-                  { onSuccess: () => toast.show("success", viewId ? "View published" : "Project published") },
-                )
-              }
-            >
-              Publish
-            </Button>
-          )}
-          <Button variant="secondary" onClick={onClose}>
-            Close
-          </Button>
-        </>
-      }
-    >
-      {!shown ? (
-        <PageSpinner />
-      ) : (
-        <div className="space-y-4">
-          {link ? (
-            <div className="space-y-1">
-              <p className="text-sm">Anyone with this link can see the {what}'s work items:</p>
-              <div className="flex items-center gap-2">
-                <a
-                  href={link}
-                  target="_blank"
-                  rel="noreferrer"
-                  className="min-w-0 flex-1 truncate text-sm text-blue-600 hover:underline"
-                  aria-label="Public link"
-                >
-                  {link}
-                </a>
-                <Button
-                  variant="secondary"
-                  onClick={() =>
-                    void copyText(link).then((ok) =>
-                      toast.show(ok ? "success" : "warning", ok ? "Link copied" : "Could not copy the link"),
-                    )
-                  }
-                >
-                  Copy link
-                </Button>
-              </div>
-            </div>
-          ) : (
-            <p className="text-sm text-fg-subtle">
-              Publishing makes this {what}'s work items readable by anyone with the link, signed in or not.
-            </p>
-          )}
-          <fieldset className="space-y-2" disabled={!canEdit}>
-            <legend className="mb-1 text-sm font-medium">Signed-in visitors may</legend>
-            <Toggle
-              label="Comment"
-              checked={shown.is_comments_enabled}
-              onChange={(v) => change({ is_comments_enabled: v })}
-              disabled={!canEdit}
-            />
-            <Toggle
-              label="React"
-              checked={shown.is_reactions_enabled}
-              onChange={(v) => change({ is_reactions_enabled: v })}
-              disabled={!canEdit}
-            />
-            <Toggle
-              label="Vote"
-              checked={shown.is_votes_enabled}
-              onChange={(v) => change({ is_votes_enabled: v })}
-              disabled={!canEdit}
-            />
-            {intakeOn && intake.data && (
-              <Toggle
-                label="Send requests to the intake"
-                checked={!!shown.intake}
-                disabled={!canEdit}
-                onChange={(v) => change({ intake: v ? intake.data.intake : null })}
-              />
-            )}
-          </fieldset>
-          <fieldset className="space-y-2" disabled={!canEdit}>
-            <legend className="mb-1 text-sm font-medium">Layouts</legend>
-            {PUBLISH_LAYOUTS.map((l) => (
-              <Toggle
-                key={l}
-                label={LAYOUT_NAMES[l]}
-                checked={shown.view_props[l]}
-                disabled={!canEdit}
-                onChange={(v) => change({ view_props: { ...shown.view_props, [l]: v } })}
-              />
-            ))}
-          </fieldset>
-        </div>
+    <>
+      {published && canEdit && (
+        <Button variant="danger" loading={unpublishing} onClick={() => onUnpublish(published.id)}>
+          Unpublish
+        </Button>
       )}
-    </Modal>
+      {!published && canEdit && shown && (
+        <Button loading={publishing} onClick={() => onPublish(shown)}>
+          Publish
+        </Button>
+      )}
+      <Button variant="secondary" onClick={onClose}>
+        Close
+      </Button>
+    </>
+  );
+}
+
+/** The public link, and copying it. */
+function PublicLink({ link, what }: { link: string; what: string }) {
+  const toast = useToast();
+  return (
+    <div className="space-y-1">
+      <p className="text-sm">Anyone with this link can see the {what}'s work items:</p>
+      <div className="flex items-center gap-2">
+        <a
+          href={link}
+          target="_blank"
+          rel="noreferrer"
+          className="min-w-0 flex-1 truncate text-sm text-blue-600 hover:underline"
+          aria-label="Public link"
+        >
+          {link}
+        </a>
+        <Button
+          variant="secondary"
+          onClick={() =>
+            void copyText(link).then((ok) =>
+              toast.show(ok ? "success" : "warning", ok ? "Link copied" : "Could not copy the link"),
+            )
+          }
+        >
+          Copy link
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * What signed-in visitors may do and which layouts are public; `intake` is the project's intake when requests can
+ * be sent to it.
+ */
+function PublishOptions({
+  shown,
+  canEdit,
+  intake,
+  change,
+}: {
+  shown: Options;
+  canEdit: boolean;
+  intake: string | null;
+  change: (patch: Partial<Options>) => void;
+}) {
+  return (
+    <>
+      <fieldset className="space-y-2" disabled={!canEdit}>
+        <legend className="mb-1 text-sm font-medium">Signed-in visitors may</legend>
+        <Toggle
+          label="Comment"
+          checked={shown.is_comments_enabled}
+          onChange={(v) => change({ is_comments_enabled: v })}
+          disabled={!canEdit}
+        />
+        <Toggle
+          label="React"
+          checked={shown.is_reactions_enabled}
+          onChange={(v) => change({ is_reactions_enabled: v })}
+          disabled={!canEdit}
+        />
+        <Toggle
+          label="Vote"
+          checked={shown.is_votes_enabled}
+          onChange={(v) => change({ is_votes_enabled: v })}
+          disabled={!canEdit}
+        />
+        {intake && (
+          <Toggle
+            label="Send requests to the intake"
+            checked={!!shown.intake}
+            disabled={!canEdit}
+            onChange={(v) => change({ intake: v ? intake : null })}
+          />
+        )}
+      </fieldset>
+      <fieldset className="space-y-2" disabled={!canEdit}>
+        <legend className="mb-1 text-sm font-medium">Layouts</legend>
+        {PUBLISH_LAYOUTS.map((l) => (
+          <Toggle
+            key={l}
+            label={LAYOUT_NAMES[l]}
+            checked={shown.view_props[l]}
+            disabled={!canEdit}
+            onChange={(v) => change({ view_props: { ...shown.view_props, [l]: v } })}
+          />
+        ))}
+      </fieldset>
+    </>
   );
 }

@@ -3,20 +3,11 @@ import { useMatches, useNavigate } from "react-router";
 import { useProjects } from "../../../api/projects.ts";
 import { useWorkItemTarget } from "../../../lib/command-target.ts";
 import { projectSubject, usePermissions } from "../../../lib/permissions.ts";
-import { GO_KEYS, SINGLE_KEYS, goChord, goPath, isTypingTarget, type ShortcutId } from "../../../lib/shortcuts.ts";
 import { CreateWorkItemModal } from "../../work-item/CreateWorkItemModal.tsx";
 import { PaletteDialog } from "./PaletteDialog.tsx";
 import type { Picker } from "./commands.ts";
 import { ShortcutHelp } from "./ShortcutHelp.tsx";
-import { moveListFocus, toggleFocusedSelection } from "./list-keys.ts";
-
-/** The pickers the single keys S, P, A and L open on the work item in hand. */
-const ITEM_KEYS: Partial<Record<ShortcutId, Picker>> = {
-  "item-state": "state",
-  "item-priority": "priority",
-  "item-assignees": "assignees",
-  "item-labels": "labels",
-};
+import { layerKey, type LayerActions } from "./keyboard-layer.ts";
 
 /**
  * The workspace's keyboard layer: Cmd/Ctrl-K (or /) opens the command palette, ? the shortcut help, C creates a
@@ -59,59 +50,20 @@ export function CommandPalette({ slug }: { slug: string }) {
   });
 
   useEffect(() => {
-    const onKey = (e: KeyboardEvent) => {
-      const s = state.current;
-      if ((e.metaKey || e.ctrlKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === "k") {
-        e.preventDefault();
+    const actions: LayerActions = {
+      togglePalette: () => {
         setStartPicker(null);
         setOpen((o) => !o);
-        return;
-      }
-      if (e.defaultPrevented || e.metaKey || e.ctrlKey || e.altKey || isTypingTarget(e.target)) return;
-      if (s.open || s.help || s.creating || document.querySelector("dialog[open]")) return;
-      const key = e.key.length === 1 ? e.key.toLowerCase() : e.key;
-      if (goChord.take()) {
-        const id = GO_KEYS[key];
-        const href = id ? goPath(id, slug, s.projectId) : null;
-        if (href) {
-          e.preventDefault();
-          void navigate(href);
-        }
-        return;
-      }
-      if (key === "g" && !e.shiftKey) {
-        goChord.start();
-        return;
-      }
-      const id = SINGLE_KEYS[e.key === "?" ? "?" : key];
-      if (!id) return;
-      const picker = ITEM_KEYS[id];
-      if (picker) {
-        if (s.target?.editable) {
-          e.preventDefault();
-          setStartPicker(picker);
-          setOpen(true);
-        }
-        return;
-      }
-      if (id === "search") {
-        e.preventDefault();
-        setStartPicker(null);
+      },
+      openPalette: (picker) => {
+        setStartPicker(picker);
         setOpen(true);
-      } else if (id === "help") {
-        e.preventDefault();
-        setHelp(true);
-      } else if (id === "create") {
-        if (s.canCreate) {
-          e.preventDefault();
-          setCreating(true);
-        }
-      } else if (id === "next" || id === "previous") {
-        if (moveListFocus(id === "next" ? 1 : -1)) e.preventDefault();
-      } else if (id === "select") {
-        if (toggleFocusedSelection()) e.preventDefault();
-      }
+      },
+      openHelp: () => setHelp(true),
+      create: () => setCreating(true),
+      navigate: (href) => void navigate(href),
     };
+    const onKey = (e: KeyboardEvent) => layerKey(e, state.current, slug, actions);
     // on window, so that a screen's own handler on document runs first and can claim the key
     window.addEventListener("keydown", onKey);
     return () => window.removeEventListener("keydown", onKey);

@@ -136,7 +136,6 @@ export function searchCommands(slug: string, r: SearchResults | undefined): Comm
   ];
 }
 
-/** What the palette offers before (and besides) a search: recent items, the item on screen, create, go, help. */
 /** What else the caller may create from the palette (each opens its screen's create modal through `?create=1`). */
 export interface Creatable {
   project: boolean;
@@ -146,96 +145,119 @@ export interface Creatable {
   page: boolean;
 }
 
-export function baseCommands(o: {
+interface BaseOptions {
   slug: string;
   projectId: string | null;
   target: WorkItemTarget | null;
   recents: RecentItem[];
   canCreate: boolean;
   creatable: Creatable;
-}): Command[] {
-  const out: Command[] = [];
-  for (const r of o.recents)
-    out.push({
+}
+
+/** What the palette offers before (and besides) a search: recent items, the item on screen, create, go, help. */
+export function baseCommands(o: BaseOptions): Command[] {
+  return [
+    ...o.recents.map((r): Command => ({
       key: `r${r.url}`,
       group: "Recent",
       label: r.name,
       hint: r.key,
       icon: Clock,
       run: { kind: "go", href: r.url },
-    });
-  const t = o.target;
-  if (t) {
-    const g = `${t.key} ${t.name}`.length > 48 ? `${t.key}` : `${t.key} ${t.name}`;
-    if (t.editable) {
-      out.push(
-        {
-          key: "a-state",
-          group: g,
-          label: "Change state…",
-          icon: CircleDot,
-          keys: sc("item-state"),
-          words: "status move triage",
-          run: { kind: "pick", picker: "state" },
-        },
-        {
-          key: "a-priority",
-          group: g,
-          label: "Change priority…",
-          icon: SignalHigh,
-          keys: sc("item-priority"),
-          run: { kind: "pick", picker: "priority" },
-        },
-        {
-          key: "a-assign",
-          group: g,
-          label: "Assign to…",
-          icon: UserRound,
-          keys: sc("item-assignees"),
-          words: "assignee people",
-          run: { kind: "pick", picker: "assignees" },
-        },
-        {
-          key: "a-labels",
-          group: g,
-          label: "Change labels…",
-          icon: Tag,
-          keys: sc("item-labels"),
-          run: { kind: "pick", picker: "labels" },
-        },
-        { key: "a-cycle", group: g, label: "Move to cycle…", icon: RefreshCcw, run: { kind: "pick", picker: "cycle" } },
-        {
-          key: "a-modules",
-          group: g,
-          label: "Add to modules…",
-          icon: Layers,
-          run: { kind: "pick", picker: "modules" },
-        },
-      );
-    }
-    if ((t.count ?? 1) === 1)
-      out.push({
-        key: "a-copy",
+    })),
+    ...(o.target ? itemCommands(o.target) : []),
+    ...createCommands(o),
+    ...goCommands(o),
+    {
+      key: "help",
+      group: "Help",
+      label: "Keyboard shortcuts",
+      icon: Keyboard,
+      keys: sc("help"),
+      words: "keys help",
+      run: { kind: "help" },
+    },
+  ];
+}
+
+/** The actions on the work item in hand (under its key and name): its pickers, copy link, archive, delete, run agent. */
+export function itemCommands(t: WorkItemTarget): Command[] {
+  const out: Command[] = [];
+  const g = `${t.key} ${t.name}`.length > 48 ? `${t.key}` : `${t.key} ${t.name}`;
+  if (t.editable) {
+    out.push(
+      {
+        key: "a-state",
         group: g,
-        label: "Copy link",
-        icon: Copy,
-        words: "url share",
-        run: { kind: "copy-link" },
-      });
-    if (t.archive && t.editable && !t.archived)
-      out.push({ key: "a-archive", group: g, label: "Archive", icon: Archive, run: { kind: "archive" } });
-    if (t.requestDelete && t.canDelete)
-      out.push({ key: "a-delete", group: g, label: "Delete…", icon: Trash2, run: { kind: "delete" } });
-    if (t.runAgent && !t.archived)
-      out.push({
-        key: "a-run-agent",
+        label: "Change state…",
+        icon: CircleDot,
+        keys: sc("item-state"),
+        words: "status move triage",
+        run: { kind: "pick", picker: "state" },
+      },
+      {
+        key: "a-priority",
         group: g,
-        label: "Run agent",
-        icon: Bot,
-        words: "ai agent execute",
-        run: { kind: "run-agent" },
-      });
+        label: "Change priority…",
+        icon: SignalHigh,
+        keys: sc("item-priority"),
+        run: { kind: "pick", picker: "priority" },
+      },
+      {
+        key: "a-assign",
+        group: g,
+        label: "Assign to…",
+        icon: UserRound,
+        keys: sc("item-assignees"),
+        words: "assignee people",
+        run: { kind: "pick", picker: "assignees" },
+      },
+      {
+        key: "a-labels",
+        group: g,
+        label: "Change labels…",
+        icon: Tag,
+        keys: sc("item-labels"),
+        run: { kind: "pick", picker: "labels" },
+      },
+      { key: "a-cycle", group: g, label: "Move to cycle…", icon: RefreshCcw, run: { kind: "pick", picker: "cycle" } },
+      {
+        key: "a-modules",
+        group: g,
+        label: "Add to modules…",
+        icon: Layers,
+        run: { kind: "pick", picker: "modules" },
+      },
+    );
   }
+  if ((t.count ?? 1) === 1)
+    out.push({
+      key: "a-copy",
+      group: g,
+      label: "Copy link",
+      icon: Copy,
+      words: "url share",
+      run: { kind: "copy-link" },
+    });
+  if (t.archive && t.editable && !t.archived)
+    out.push({ key: "a-archive", group: g, label: "Archive", icon: Archive, run: { kind: "archive" } });
+  if (t.requestDelete && t.canDelete)
+    out.push({ key: "a-delete", group: g, label: "Delete…", icon: Trash2, run: { kind: "delete" } });
+  if (t.runAgent && !t.archived)
+    out.push({
+      key: "a-run-agent",
+      group: g,
+      label: "Run agent",
+      icon: Bot,
+      words: "ai agent execute",
+      run: { kind: "run-agent" },
+    });
+  return out;
+}
+
+/** Create a work item, and what else the caller may create here. */
+function createCommands(o: BaseOptions): Command[] {
+  const out: Command[] = [];
   if (o.canCreate)
     out.push({
       key: "create-item",
@@ -271,6 +293,12 @@ export function baseCommands(o: {
       words: "new document doc",
       run: { kind: "go", href: `${P}/pages/?create=1` },
     });
+  return out;
+}
+
+/** The places to go (the project's own with a project in hand). */
+function goCommands(o: BaseOptions): Command[] {
+  const out: Command[] = [];
   const go = (id: ShortcutId, label: string, icon: typeof Search) => {
     const href = goPath(id, o.slug, o.projectId);
     if (href)
@@ -292,15 +320,6 @@ export function baseCommands(o: {
   }
   go("go-views", "Views", LayoutList);
   go("go-inbox", "Notifications", Bell);
-  out.push({
-    key: "help",
-    group: "Help",
-    label: "Keyboard shortcuts",
-    icon: Keyboard,
-    keys: sc("help"),
-    words: "keys help",
-    run: { kind: "help" },
-  });
   return out;
 }
 

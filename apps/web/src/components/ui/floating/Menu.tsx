@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from "react";
 import { cx } from "../cx.ts";
 import {
   CheckMark,
@@ -25,6 +25,9 @@ export interface MenuItem {
   textValue?: string;
 }
 
+/** Every entry can be moved to (a disabled one is announced, and does nothing). */
+const enabled = () => true;
+
 /** A menu button's trigger state (WAI-ARIA menu button pattern). */
 export function useMenu(opts: Omit<TriggerOptions, "kind"> = {}): FloatingTrigger {
   return useFloatingTrigger({ ...opts, kind: "menu" });
@@ -50,7 +53,6 @@ export function MenuPopup({
 }) {
   const refs = useRef<(HTMLButtonElement | null)[]>([]);
   const list = useRef<HTMLDivElement>(null);
-  const enabled = () => true;
   const [active, setActive] = useState(() => (menu.openedFrom === "last" ? items.length - 1 : 0));
   const typeahead = useTypeahead(() =>
     items.map(
@@ -84,55 +86,93 @@ export function MenuPopup({
         aria-labelledby={label ? undefined : menu.triggerId}
         aria-orientation="vertical"
         className="min-h-0 overflow-y-auto py-1"
-        onKeyDown={(e) => {
-          const to = nextIndex(e.key, active, items.length, enabled);
-          if (to !== null) {
-            e.preventDefault();
-            setActive(to);
-            return;
-          }
-          if (e.key === "Tab") {
-            menu.close(true);
-            return;
-          } // the browser then tabs on from the trigger
-          if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && e.key !== " ") {
-            const hit = typeahead(e.key, active, enabled);
-            if (hit !== null) {
-              e.preventDefault();
-              setActive(hit);
-            }
-          }
-        }}
+        onKeyDown={(e) => menuKeyDown(e, active, items.length, typeahead, setActive, () => menu.close(true))}
       >
         {items.map((it, i) => (
-          <button
+          <MenuEntry
             key={i}
-            ref={(el) => {
+            item={it}
+            active={i === active}
+            buttonRef={(el) => {
               refs.current[i] = el;
               if (el && i === active) focusActive();
             }}
-            type="button"
-            role={it.kind === "checkbox" ? "menuitemcheckbox" : it.kind === "radio" ? "menuitemradio" : "menuitem"}
-            aria-checked={it.kind ? !!it.checked : undefined}
-            aria-disabled={it.disabled || undefined}
-            title={it.disabled ? it.hint : undefined}
-            tabIndex={i === active ? 0 : -1}
-            onClick={() => choose(it)}
-            onMouseMove={() => {
+            onChoose={() => choose(it)}
+            onHover={() => {
               if (i !== active) setActive(i);
             }}
-            className={cx(
-              "flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-fill focus:bg-fill focus:outline-none",
-              it.disabled && "cursor-default opacity-50",
-              it.danger && "text-danger",
-            )}
-          >
-            {it.kind && <span className="flex w-3 shrink-0 text-accent">{it.checked && <CheckMark />}</span>}
-            <span className="min-w-0 flex-1 truncate">{it.label}</span>
-          </button>
+          />
         ))}
       </div>
     </FloatingPanel>
+  );
+}
+
+/**
+ * The open menu's keys: arrows, Home/End and typeahead move to an entry (`move`); Tab closes it (`close`), and the
+ * browser then tabs on from the trigger.
+ */
+function menuKeyDown(
+  e: KeyboardEvent,
+  active: number,
+  count: number,
+  typeahead: ReturnType<typeof useTypeahead>,
+  move: (i: number) => void,
+  close: () => void,
+) {
+  const to = nextIndex(e.key, active, count, enabled);
+  if (to !== null) {
+    e.preventDefault();
+    move(to);
+    return;
+  }
+  if (e.key === "Tab") {
+    close();
+    return;
+  }
+  if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey && e.key !== " ") {
+    const hit = typeahead(e.key, active, enabled);
+    if (hit !== null) {
+      e.preventDefault();
+      move(hit);
+    }
+  }
+}
+
+/** One entry of the open menu: a menuitem (or a checkable one), focusable only while active (roving focus). */
+function MenuEntry({
+  item: it,
+  active,
+  buttonRef,
+  onChoose,
+  onHover,
+}: {
+  item: MenuItem;
+  active: boolean;
+  buttonRef: (el: HTMLButtonElement | null) => void;
+  onChoose: () => void;
+  onHover: () => void;
+}) {
+  return (
+    <button
+      ref={buttonRef}
+      type="button"
+      role={it.kind === "checkbox" ? "menuitemcheckbox" : it.kind === "radio" ? "menuitemradio" : "menuitem"}
+      aria-checked={it.kind ? !!it.checked : undefined}
+      aria-disabled={it.disabled || undefined}
+      title={it.disabled ? it.hint : undefined}
+      tabIndex={active ? 0 : -1}
+      onClick={onChoose}
+      onMouseMove={onHover}
+      className={cx(
+        "flex w-full items-center gap-2 px-3 py-1.5 text-left text-sm hover:bg-fill focus:bg-fill focus:outline-none",
+        it.disabled && "cursor-default opacity-50",
+        it.danger && "text-danger",
+      )}
+    >
+      {it.kind && <span className="flex w-3 shrink-0 text-accent">{it.checked && <CheckMark />}</span>}
+      <span className="min-w-0 flex-1 truncate">{it.label}</span>
+    </button>
   );
 }
 

@@ -154,27 +154,11 @@ export function useFloatingTrigger({
 }
 
 /**
- * The open panel, portaled to <body> — or into the trigger's modal <dialog> (the top layer, outside of
- * which everything is inert). Clicks and keys inside do not reach the trigger's React ancestors (a row
- * that opens on click, a cell that moves on arrows); Escape closes it and keeps a surrounding dialog open.
+ * The panel's floating-ui placement beside its trigger: flipped, shifted and capped to the room left
+ * (`--floating-max-*`), kept up to date while it is open.
  */
-export function FloatingPanel({
-  t,
-  children,
-  className,
-  onKeyDown,
-  manageFocus,
-  ...rest
-}: {
-  t: FloatingTrigger;
-  children: ReactNode;
-  className?: string;
-  onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
-  /** Dialog-like panels: floating-ui moves focus in, keeps the Tab order beside the trigger, closes on focus out. */
-  manageFocus?: { initialFocus?: MutableRefObject<HTMLElement | null> };
-} & Omit<HTMLAttributes<HTMLDivElement>, "onKeyDown" | "className" | "children" | "style">) {
-  const reference = t.trigger.current;
-  const { refs, floatingStyles, context } = useFloating<HTMLElement>({
+function usePanelFloating(t: FloatingTrigger, reference: HTMLElement | null) {
+  return useFloating<HTMLElement>({
     open: true,
     onOpenChange: (o) => {
       if (!o) t.close(false);
@@ -198,6 +182,30 @@ export function FloatingPanel({
       }),
     ],
   });
+}
+
+/**
+ * The open panel, portaled to <body> — or into the trigger's modal <dialog> (the top layer, outside of
+ * which everything is inert). Clicks and keys inside do not reach the trigger's React ancestors (a row
+ * that opens on click, a cell that moves on arrows); Escape closes it and keeps a surrounding dialog open.
+ */
+export function FloatingPanel({
+  t,
+  children,
+  className,
+  onKeyDown,
+  manageFocus,
+  ...rest
+}: {
+  t: FloatingTrigger;
+  children: ReactNode;
+  className?: string;
+  onKeyDown?: (e: KeyboardEvent<HTMLDivElement>) => void;
+  /** Dialog-like panels: floating-ui moves focus in, keeps the Tab order beside the trigger, closes on focus out. */
+  manageFocus?: { initialFocus?: MutableRefObject<HTMLElement | null> };
+} & Omit<HTMLAttributes<HTMLDivElement>, "onKeyDown" | "className" | "children" | "style">) {
+  const reference = t.trigger.current;
+  const { refs, floatingStyles, context } = usePanelFloating(t, reference);
   const dismiss = useDismiss(context, { escapeKey: false });
   const { getFloatingProps } = useInteractions([dismiss]);
   const root = (reference?.closest("dialog") as HTMLElement | null) ?? undefined;
