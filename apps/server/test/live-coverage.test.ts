@@ -22,6 +22,7 @@ const SILENT: Record<string, string> = {
   instance_configurations: "instance admin",
   instance_admins: "instance admin",
   rate_limits: "throttling bookkeeping",
+  idempotent_requests: "request bookkeeping (http/idempotency.ts): a POST's kept answer; the write it made publishes",
   list_version_pending: "list-cache bookkeeping inside a transaction",
   issue_list_counts: "derived counters (their source rows publish)",
   issue_list_counts_pending: "list-engine bookkeeping inside a transaction",

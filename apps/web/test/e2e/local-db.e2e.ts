@@ -673,5 +673,8 @@ it("a comment and a new item whose answers were lost after the server made them 
     results: { name: string }[];
   };
   expect(env.results.filter((r) => r.name === "Made once").length).toBe(1);
-  expect(await page.locator("[data-item]", { hasText: "Made once" }).count()).toBe(1);
+  // the list shows it once: the pending row gives way to the server's item (which the first sending's realtime event
+  // may have shown already, before the outbox's resend was answered)
+  await poll(() => page.locator("[data-item]", { hasText: "Made once" }).count()).toBe(1);
+  await pendingRow("Made once").waitFor({ state: "detached" });
 });

@@ -49,7 +49,7 @@ export function TypeForm({ onDone }: { onDone: () => void }) {
   );
 }
 
-interface PropertyValues {
+interface PropertyFormValues {
   display_name: string;
   kind: PropertyKind;
   is_required: boolean;
@@ -60,14 +60,14 @@ interface PropertyValues {
 }
 
 const isOptionKind = (kind: PropertyKind) => kind === "option" || kind === "multi_option";
-const optionNames = (v: PropertyValues) =>
+const optionNames = (v: PropertyFormValues) =>
   v.options
     .split(",")
     .map((s) => s.trim())
     .filter(Boolean);
 const num = (s: string) => (s.trim() === "" ? null : Number(s));
 
-const propertyBody = (v: PropertyValues): CreateIssuePropertyBody => {
+const propertyBody = (v: PropertyFormValues): CreateIssuePropertyBody => {
   const optionKind = isOptionKind(v.kind);
   const dflt = v.dflt.trim();
   return {
@@ -83,7 +83,7 @@ const propertyBody = (v: PropertyValues): CreateIssuePropertyBody => {
 const checkProperty = schemaCheck(
   (c) => c.createIssuePropertyBody,
   propertyBody,
-  (v: PropertyValues): Record<string, string> => {
+  (v: PropertyFormValues): Record<string, string> => {
     if (!v.display_name.trim()) return { display_name: "Name is required" };
     if (isOptionKind(v.kind) && !optionNames(v).length) return { options: "Give at least one option" };
     return {};
@@ -101,7 +101,7 @@ const DEFAULT_HINT: Partial<Record<PropertyKind, string>> = {
 export function PropertyForm({ typeId, onDone }: { typeId: string; onDone: () => void }) {
   const { slug, projectId } = useCurrentProject();
   const create = useCreateIssueProperty(slug, projectId);
-  const { form, error, formError, onSubmit } = useDialogForm<PropertyValues>(
+  const { form, error, formError, onSubmit } = useDialogForm<PropertyFormValues>(
     { display_name: "", kind: "text", is_required: false, options: "", min: "", max: "", dflt: "" },
     checkProperty,
     problem,
@@ -130,7 +130,7 @@ function PropertyFields({
   form,
   error,
 }: {
-  form: UseFormReturn<PropertyValues>;
+  form: UseFormReturn<PropertyFormValues>;
   error: (k: string) => string | undefined;
 }) {
   const kind = form.watch("kind");
