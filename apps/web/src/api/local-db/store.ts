@@ -303,6 +303,18 @@ export class Store {
 
   /** Every item of a project (as rows the list evaluation reads), read from the table once. */
   rows(pid: string): LocalRow[] {
+    return [...this.rowMap(pid).values()];
+  }
+
+  /**
+   * Read a project's rows now (once), so that the first list answered after a page load does not pay for reading and
+   * parsing every item (the bench's first local query of a 10,000-item project: ≈ 590 ms, the next ones ≈ 20 ms).
+   */
+  warm(pid: string): void {
+    this.rowMap(pid);
+  }
+
+  private rowMap(pid: string): Map<string, LocalRow> {
     let rows = this.rowsOf.get(pid);
     if (!rows) {
       rows = new Map();
@@ -316,7 +328,7 @@ export class Store {
       }
       this.rowsOf.set(pid, rows);
     }
-    return [...rows.values()];
+    return rows;
   }
 
   ids(pid: string): string[] {
