@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type postgres from "postgres";
-import { DEFAULT_STATES } from "@stride/shared";
+import { copyRows, FIRST, LAST, prng } from "./seed-rows.ts";
+import { seedProject, type SeedEnv } from "./seed-project.ts";
 
 /**
  * Deterministic benchmark data: one workspace, one project with 100,000 work items (and one with 2,000, one with 10,000) and realistic
@@ -33,142 +34,6 @@ export interface BenchInfo {
   filterAssigneeId: string;
   counts: Record<string, number>;
 }
-
-/** mulberry32: small, fast, deterministic. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-    chance: (p: number) => next() < p,
-    uuid: () => {
-      const b = Buffer.alloc(16);
-      for (let i = 0; i < 16; i++) b[i] = Math.floor(next() * 256);
-      b[6] = (b[6] & 0x0f) | 0x40;
-      b[8] = (b[8] & 0x3f) | 0x80;
-      const h = b.toString("hex");
-      return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-    },
-  };
-}
-
-type Cell = string | number | boolean | null | Date;
-
-function copyEscape(v: Cell): string {
-  if (v === null || v === undefined) return "\\N";
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === "boolean") return v ? "t" : "f";
-  return String(v).replace(/\\/g, "\\\\").replace(/\t/g, "\\t").replace(/\n/g, "\\n").replace(/\r/g, "\\r");
-}
-
-/** COPY rows into a table (text format). */
-async function copyRows(sql: postgres.Sql, table: string, cols: string[], rows: Cell[][]): Promise<void> {
-  if (!rows.length) return;
-  const stream = await sql.unsafe(`COPY ${table} (${cols.map((c) => `"${c}"`).join(", ")}) FROM STDIN`).writable();
-  await new Promise<void>((resolve, reject) => {
-    stream.on("error", reject);
-    stream.on("finish", () => resolve());
-    let i = 0;
-    const write = () => {
-      let ok = true;
-      while (i < rows.length && ok) {
-        const chunk: string[] = [];
-        for (let j = 0; j < 1000 && i < rows.length; j++, i++) chunk.push(rows[i].map(copyEscape).join("\t"));
-        ok = stream.write(chunk.join("\n") + "\n");
-      }
-      if (i < rows.length) stream.once("drain", write);
-      else stream.end();
-    };
-    write();
-  });
-}
-
-const FIRST = [
-  "Ada",
-  "Ben",
-  "Cleo",
-  "Dev",
-  "Eli",
-  "Fay",
-  "Gus",
-  "Hana",
-  "Ivo",
-  "Jia",
-  "Kai",
-  "Lea",
-  "Mo",
-  "Nia",
-  "Oren",
-  "Pia",
-  "Quin",
-  "Ravi",
-  "Sol",
-  "Tess",
-];
-const LAST = ["Admin", "Baker", "Chen", "Diaz", "Evans", "Fox", "Garcia", "Hill", "Ito", "Jones"];
-const LABELS = [
-  "bug",
-  "feature",
-  "improvement",
-  "docs",
-  "design",
-  "backend",
-  "frontend",
-  "api",
-  "database",
-  "performance",
-  "security",
-  "ux",
-  "mobile",
-  "infra",
-  "ci",
-  "tests",
-  "refactor",
-  "tech-debt",
-  "customer",
-  "support",
-  "billing",
-  "search",
-  "auth",
-  "analytics",
-];
-const VERBS = [
-  "Fix",
-  "Add",
-  "Improve",
-  "Refactor",
-  "Investigate",
-  "Document",
-  "Remove",
-  "Migrate",
-  "Speed up",
-  "Support",
-];
-const NOUNS = [
-  "login flow",
-  "search results",
-  "export to CSV",
-  "kanban drag",
-  "invoice PDF",
-  "webhook retries",
-  "user avatars",
-  "rate limiter",
-  "dark theme",
-  "date picker",
-  "email digest",
-  "import from Jira",
-  "API pagination",
-  "audit log",
-  "2FA setup",
-];
 
 export async function seedBench(pool: postgres.Sql): Promise<BenchInfo> {
   const sql = await pool.reserve();
@@ -215,49 +80,7 @@ async function seedAll(sql: postgres.Sql): Promise<BenchInfo> {
   const now = Date.parse("2025-06-01T12:00:00Z");
   const t0 = now - 730 * 86400_000;
 
-  // users
-  const users = Array.from({ length: 40 }, (_, i) => ({
-    id: r.uuid(),
-    first: FIRST[i % FIRST.length],
-    last: LAST[Math.floor(i / 4) % LAST.length],
-    email: `bench${i}@example.com`,
-  }));
-  await copyRows(
-    sql,
-    "users",
-    [
-      "id",
-      "username",
-      "email",
-      "first_name",
-      "last_name",
-      "display_name",
-      "is_active",
-      "is_password_autoset",
-      "created_at",
-      "updated_at",
-      "date_joined",
-    ],
-    users.map((u, i) => [
-      u.id,
-      `bench${i}`,
-      u.email,
-      u.first,
-      u.last,
-      `${u.first.toLowerCase()}${i}`,
-      true,
-      false,
-      new Date(t0),
-      new Date(t0),
-      new Date(t0),
-    ]),
-  );
-  await copyRows(
-    sql,
-    "profiles",
-    ["id", "user_id", "is_onboarded"],
-    users.map((u) => [r.uuid(), u.id, true]),
-  );
+  const users = await seedUsers(sql, r, t0);
   const admin = users[0];
 
   const workspaceId = r.uuid();
@@ -305,382 +128,51 @@ async function seedAll(sql: postgres.Sql): Promise<BenchInfo> {
   };
 }
 
-interface SeedEnv {
-  r: ReturnType<typeof prng>;
-  users: { id: string; first: string; last: string; email: string }[];
-  admin: { id: string };
-  workspaceId: string;
-  now: number;
-  t0: number;
-}
-
-/** One project with `count` work items and their labels, assignees, cycles, modules, links, attachments, relations. */
-async function seedProject(sql: postgres.Sql, env: SeedEnv, spec: { name: string; identifier: string; count: number }) {
-  const { r, users, admin, workspaceId, now, t0 } = env;
-  const projectId = r.uuid();
+/** The 40 users and their profiles. */
+async function seedUsers(sql: postgres.Sql, r: ReturnType<typeof prng>, t0: number) {
+  const users = Array.from({ length: 40 }, (_, i) => ({
+    id: r.uuid(),
+    first: FIRST[i % FIRST.length],
+    last: LAST[Math.floor(i / 4) % LAST.length],
+    email: `bench${i}@example.com`,
+  }));
   await copyRows(
     sql,
-    "projects",
+    "users",
     [
       "id",
-      "workspace",
-      "name",
-      "identifier",
-      "network",
-      "project_lead",
-      "created_by",
-      "updated_by",
+      "username",
+      "email",
+      "first_name",
+      "last_name",
+      "display_name",
+      "is_active",
+      "is_password_autoset",
       "created_at",
       "updated_at",
-      "issue_sequence",
+      "date_joined",
     ],
-    [
-      [
-        projectId,
-        workspaceId,
-        spec.name,
-        spec.identifier,
-        2,
-        admin.id,
-        admin.id,
-        admin.id,
-        new Date(t0),
-        new Date(t0),
-        spec.count,
-      ],
-    ],
-  );
-  await copyRows(
-    sql,
-    "project_members",
-    ["id", "workspace", "project", "member", "role", "created_at", "updated_at"],
     users.map((u, i) => [
-      r.uuid(),
-      workspaceId,
-      projectId,
       u.id,
-      i === 0 ? 20 : i < 30 ? 15 : 5,
+      `bench${i}`,
+      u.email,
+      u.first,
+      u.last,
+      `${u.first.toLowerCase()}${i}`,
+      true,
+      false,
       new Date(t0),
-      new Date(t0),
-    ]),
-  );
-
-  const stateIds: Record<string, string> = {};
-  await copyRows(
-    sql,
-    "states",
-    [
-      "id",
-      "workspace",
-      "project",
-      "name",
-      "color",
-      "sequence",
-      "group",
-      "default",
-      "is_triage",
-      "created_at",
-      "updated_at",
-    ],
-    DEFAULT_STATES.map((s) => {
-      const id = r.uuid();
-      stateIds[s.name] = id;
-      return [
-        id,
-        workspaceId,
-        projectId,
-        s.name,
-        s.color,
-        s.sequence,
-        s.group,
-        "default" in s ? !!s.default : false,
-        s.group === "triage",
-        new Date(t0),
-        new Date(t0),
-      ];
-    }),
-  );
-  await sql`UPDATE projects SET default_state = ${stateIds.Backlog} WHERE id = ${projectId}`;
-
-  const labelIds = LABELS.map(() => r.uuid());
-  await copyRows(
-    sql,
-    "labels",
-    ["id", "workspace", "project", "name", "color", "sort_order", "created_at", "updated_at"],
-    LABELS.map((name, i) => [
-      labelIds[i],
-      workspaceId,
-      projectId,
-      name,
-      "#4455ee",
-      65535 + i * 10000,
       new Date(t0),
       new Date(t0),
     ]),
   );
-
-  const cycleIds = Array.from({ length: 12 }, () => r.uuid());
   await copyRows(
     sql,
-    "cycles",
-    ["id", "workspace", "project", "name", "owned_by", "start_date", "end_date", "created_at", "updated_at"],
-    cycleIds.map((id, i) => [
-      id,
-      workspaceId,
-      projectId,
-      `Sprint ${i + 1}`,
-      admin.id,
-      new Date(t0 + i * 14 * 86400_000),
-      new Date(t0 + (i + 1) * 14 * 86400_000 - 1000),
-      new Date(t0 + i * 86400_000),
-      new Date(t0),
-    ]),
+    "profiles",
+    ["id", "user_id", "is_onboarded"],
+    users.map((u) => [r.uuid(), u.id, true]),
   );
-
-  const moduleIds = Array.from({ length: 10 }, () => r.uuid());
-  await copyRows(
-    sql,
-    "modules",
-    ["id", "workspace", "project", "name", "status", "created_at", "updated_at"],
-    moduleIds.map((id, i) => [
-      id,
-      workspaceId,
-      projectId,
-      `Module ${String.fromCharCode(65 + i)}`,
-      "in-progress",
-      new Date(t0),
-      new Date(t0),
-    ]),
-  );
-
-  const estimateId = r.uuid();
-  await copyRows(
-    sql,
-    "estimates",
-    ["id", "workspace", "project", "name", "type", "created_at", "updated_at"],
-    [[estimateId, workspaceId, projectId, "Fibonacci", "points", new Date(t0), new Date(t0)]],
-  );
-  const pointIds = [1, 2, 3, 5, 8, 13].map(() => r.uuid());
-  await copyRows(
-    sql,
-    "estimate_points",
-    ["id", "workspace", "project", "estimate", "key", "value", "created_at", "updated_at"],
-    [1, 2, 3, 5, 8, 13].map((v, i) => [
-      pointIds[i],
-      workspaceId,
-      projectId,
-      estimateId,
-      i,
-      String(v),
-      new Date(t0),
-      new Date(t0),
-    ]),
-  );
-  await sql`UPDATE projects SET estimate = ${estimateId} WHERE id = ${projectId}`;
-
-  // work items
-  const stateRoll = (): string => {
-    const x = r.next();
-    if (x < 0.24) return "Backlog";
-    if (x < 0.44) return "Todo";
-    if (x < 0.58) return "In Progress";
-    if (x < 0.9) return "Done";
-    if (x < 0.995) return "Cancelled";
-    return "Triage";
-  };
-  const priorities = ["urgent", "high", "medium", "low", "none"] as const;
-  const sortInState: Record<string, number> = {};
-  const issueRows: Cell[][] = [];
-  const ids: string[] = [];
-  const rel: {
-    labels: Cell[][];
-    assignees: Cell[][];
-    subscribers: Cell[][];
-    cycles: Cell[][];
-    modules: Cell[][];
-    links: Cell[][];
-    assets: Cell[][];
-    relations: Cell[][];
-  } = {
-    labels: [],
-    assignees: [],
-    subscribers: [],
-    cycles: [],
-    modules: [],
-    links: [],
-    assets: [],
-    relations: [],
-  };
-  const span = now - t0;
-  for (let n = 1; n <= spec.count; n++) {
-    const id = r.uuid();
-    ids.push(id);
-    const state = stateRoll();
-    sortInState[state] = (sortInState[state] ?? 55535) + 10000;
-    const createdAt = new Date(t0 + Math.floor((n / spec.count) * span) + r.int(60_000));
-    const updatedAt = new Date(createdAt.getTime() + r.int(30 * 86400_000));
-    const creator = users[r.int(30)];
-    const hasDates = r.chance(0.4);
-    const start = hasDates ? new Date(createdAt.getTime() + r.int(20) * 86400_000) : null;
-    const target = hasDates ? new Date((start as Date).getTime() + (1 + r.int(30)) * 86400_000) : null;
-    const parent = n > 1000 && r.chance(0.2) ? ids[r.int(n - 1)] : null;
-    const group = DEFAULT_STATES.find((s) => s.name === state)!.group;
-    const completed = group === "completed" ? updatedAt : null;
-    const archived = group === "completed" && r.chance(0.03) ? updatedAt.toISOString().slice(0, 10) : null;
-    const draft = !archived && r.chance(0.005);
-    const deleted = !archived && !draft && r.chance(0.005) ? updatedAt : null;
-    const epic = r.chance(0.002);
-    issueRows.push([
-      id,
-      workspaceId,
-      projectId,
-      `${r.pick(VERBS)} ${r.pick(NOUNS)} #${n}`,
-      `<p>Work item ${n}</p>`,
-      r.pick(priorities),
-      stateIds[state],
-      parent,
-      r.chance(0.5) ? r.pick(pointIds) : null,
-      start ? start.toISOString().slice(0, 10) : null,
-      target ? target.toISOString().slice(0, 10) : null,
-      n,
-      sortInState[state],
-      completed,
-      archived,
-      draft,
-      epic,
-      deleted,
-      createdAt,
-      updatedAt,
-      creator.id,
-      creator.id,
-    ]);
-    const link = (extra: Cell[]) => [r.uuid(), id, projectId, workspaceId, createdAt, createdAt, creator.id, ...extra];
-    const nLabels = ((x) => (x < 0.3 ? 0 : x < 0.7 ? 1 : x < 0.9 ? 2 : 3))(r.next());
-    const chosenLabels = new Set<string>();
-    while (chosenLabels.size < nLabels)
-      chosenLabels.add(labelIds[Math.min(LABELS.length - 1, Math.floor(Math.pow(r.next(), 1.6) * LABELS.length))]);
-    for (const l of chosenLabels) rel.labels.push(link([l]));
-    const nAssignees = ((x) => (x < 0.25 ? 0 : x < 0.8 ? 1 : 2))(r.next());
-    const chosenUsers = new Set<string>();
-    while (chosenUsers.size < nAssignees) chosenUsers.add(users[r.int(30)].id);
-    for (const u of chosenUsers) rel.assignees.push(link([u]));
-    const subs = new Set<string>([creator.id, ...chosenUsers]);
-    for (const u of subs) rel.subscribers.push(link([u]));
-    if (r.chance(0.35)) rel.cycles.push(link([r.pick(cycleIds)]));
-    if (r.chance(0.25)) {
-      const ms = new Set<string>([r.pick(moduleIds)]);
-      if (r.chance(0.3)) ms.add(r.pick(moduleIds));
-      for (const m of ms) rel.modules.push(link([m]));
-    }
-    if (r.chance(0.08))
-      for (let k = 0; k < 1 + r.int(2); k++)
-        rel.links.push(link([`https://example.com/${n}/${k}`, `Reference ${k + 1}`]));
-    if (r.chance(0.04)) {
-      rel.assets.push([
-        r.uuid(),
-        `${workspaceId}/${id}/spec.pdf`,
-        JSON.stringify({ name: "spec.pdf", type: "application/pdf", size: 1024 }),
-        workspaceId,
-        projectId,
-        id,
-        "ISSUE_ATTACHMENT",
-        id,
-        1024,
-        true,
-        creator.id,
-        createdAt,
-        createdAt,
-      ]);
-    }
-    if (n > 100 && r.chance(0.08)) {
-      const other = ids[r.int(n - 1)];
-      rel.relations.push(link([other, r.pick(["blocked_by", "relates_to", "duplicate"])]));
-    }
-  }
-  await copyRows(
-    sql,
-    "issues",
-    [
-      "id",
-      "workspace",
-      "project",
-      "name",
-      "description_html",
-      "priority",
-      "state",
-      "parent",
-      "estimate_point",
-      "start_date",
-      "target_date",
-      "sequence_id",
-      "sort_order",
-      "completed_at",
-      "archived_at",
-      "is_draft",
-      "is_epic",
-      "deleted_at",
-      "created_at",
-      "updated_at",
-      "created_by",
-      "updated_by",
-    ],
-    issueRows,
-  );
-  const linkCols = ["id", "issue", "project", "workspace", "created_at", "updated_at", "created_by"];
-  await copyRows(sql, "issue_labels", [...linkCols, "label"], rel.labels);
-  await copyRows(sql, "issue_assignees", [...linkCols, "assignee"], rel.assignees);
-  await copyRows(sql, "issue_subscribers", [...linkCols, "subscriber"], rel.subscribers);
-  await copyRows(sql, "cycle_issues", [...linkCols, "cycle"], rel.cycles);
-  await copyRows(sql, "module_issues", [...linkCols, "module"], rel.modules);
-  await copyRows(sql, "issue_links", [...linkCols, "url", "title"], rel.links);
-  await copyRows(
-    sql,
-    "issue_relations",
-    [...linkCols, "related_issue", "relation_type"],
-    dedupeRelations(rel.relations),
-  );
-  await copyRows(
-    sql,
-    "file_assets",
-    [
-      "id",
-      "asset",
-      "attributes",
-      "workspace",
-      "project",
-      "issue",
-      "entity_type",
-      "entity_identifier",
-      "size",
-      "is_uploaded",
-      "user",
-      "created_at",
-      "updated_at",
-    ],
-    rel.assets,
-  );
-  const counts: Record<string, number> = {};
-  counts.issues = issueRows.length;
-  counts.issue_labels = rel.labels.length;
-  counts.issue_assignees = rel.assignees.length;
-  counts.issue_subscribers = rel.subscribers.length;
-  counts.cycle_issues = rel.cycles.length;
-  counts.module_issues = rel.modules.length;
-  counts.issue_links = rel.links.length;
-  counts.issue_relations = rel.relations.length;
-  counts.attachments = rel.assets.length;
-  return { projectId, stateIds, counts };
-}
-
-/** One relation per pair of items (the unique index on issue, related_issue). */
-function dedupeRelations(rows: Cell[][]): Cell[][] {
-  const seen = new Set<string>();
-  return rows.filter((row) => {
-    const key = `${row[1]}:${row[7]}`;
-    if (seen.has(key) || row[1] === row[7]) return false;
-    seen.add(key);
-    return true;
-  });
+  return users;
 }
 
 export function fileHash(text: string): string {

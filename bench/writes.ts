@@ -42,7 +42,7 @@ interface LoadOptions {
   keepBodies?: boolean;
 }
 
-/** Concurrent requests from a worker thread (its own event loop, as run.ts's `httpLoad`). */
+/** Concurrent requests from a worker thread (its own event loop, as bench/measure.ts's `httpLoad`). */
 export function httpLoad(
   url: string,
   headers: Record<string, string>,
