@@ -14,14 +14,9 @@ import type { BenchInfo } from "./seed.ts";
 import { figuresConsole, figuresTable, readLastRun, writeLastRun, type Figure } from "./figures.ts";
 import { measureMemory, toMB, type MemoryResult } from "./memory.ts";
 
-export interface Stats {
-  p50: number;
-  p90: number;
-  p99: number;
-  mean: number;
-  n: number;
-  rps?: number;
-}
+import type { Stats } from "./measure.ts";
+
+export type { Stats };
 
 export interface Issue13Deps {
   root: string;

@@ -4,8 +4,8 @@
  * write section and, alone, by `npm run bench:writes` (BENCH_WRITES_ONLY: the seeded cluster, only these figures,
  * printed as JSON; nothing written to docs/ or bench/last-run.json), which is how before/after runs are interleaved.
  */
-import { Worker } from "node:worker_threads";
 import type { AppContext } from "../apps/server/src/core/context.ts";
+import { httpLoad } from "./measure.ts";
 import { statementsPerRequest, type StatementCounts, type Stats } from "./issue13.ts";
 
 export interface WritesDeps {
@@ -32,36 +32,6 @@ export interface WritesResult {
   /** Ids of every item created (the caller deletes them, to keep the cached dataset identical between runs). */
   created: string[];
   note: string;
-}
-
-interface LoadOptions {
-  method?: string;
-  urls?: string[];
-  body?: string;
-  ok?: number[];
-  keepBodies?: boolean;
-}
-
-/** Concurrent requests from a worker thread (its own event loop, as bench/measure.ts's `httpLoad`). */
-export function httpLoad(
-  url: string,
-  headers: Record<string, string>,
-  total: number,
-  concurrency: number,
-  opts: LoadOptions = {},
-): Promise<{ times: number[]; wall: number; bodies?: string[] }> {
-  return new Promise((resolve, reject) => {
-    const w = new Worker(new URL("./load-worker.mjs", import.meta.url), {
-      workerData: { url, headers, total, concurrency, ...opts },
-      execArgv: [],
-    });
-    w.once("message", (m: { times: number[]; wall: number; errors: number; bodies?: string[] }) => {
-      void w.terminate();
-      if (m.errors) reject(new Error(`${m.errors} requests failed: ${url}`));
-      else resolve(m);
-    });
-    w.once("error", reject);
-  });
 }
 
 export async function measureWrites(d: WritesDeps): Promise<WritesResult> {
