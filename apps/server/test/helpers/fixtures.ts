@@ -62,7 +62,7 @@ export async function projectFixture(
   ws: WorkspaceFixture,
   opts: { name?: string; identifier?: string; network?: number } = {},
 ): Promise<ProjectFixture> {
-  const identifier = opts.identifier ?? "P" + crypto.randomBytes(2).toString("hex").toUpperCase();
+  const identifier = opts.identifier ?? "P" + crypto.randomBytes(4).toString("hex").toUpperCase();
   const res = await ws.admin.post(`/api/workspaces/${ws.slug}/projects/`, {
     name: opts.name ?? `Project ${identifier}`,
     identifier,

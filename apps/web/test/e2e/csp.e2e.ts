@@ -169,6 +169,15 @@ it("shows the calendar (month and week), the spreadsheet, the bulk bar, sub-item
   await page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Week" }).click();
   await page.getByText("Calendar policy item with a long title", { exact: true }).waitFor();
   await page.getByRole("group", { name: "Calendar view" }).getByRole("button", { name: "Month" }).click();
+  // the click saves the calendar's mode in the person's display settings: once that save is in, the layout below is
+  // not overwritten by it (it raced on a busy machine)
+  const calendarMode = async () =>
+    (
+      (await (await page.request.get(`/api/workspaces/${a.slug}/projects/${a.projectId}/user-properties/`)).json()) as {
+        display_filters?: { calendar?: { layout?: string } };
+      }
+    ).display_filters?.calendar?.layout;
+  await poll(calendarMode).toBe("month");
   await setLayout(page.request, a, { layout: "spreadsheet" });
   await openList(page, a);
   await page.getByRole("checkbox", { name: `Select ${a.identifier}-${parent.sequence_id}` }).check();
