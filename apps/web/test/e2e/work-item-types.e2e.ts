@@ -162,7 +162,11 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
     .getByRole("button", { name: "Peeked item", exact: true })
     .click();
   const peek = page.getByRole("complementary", { name: "Peek view" });
-  await peek.getByRole("checkbox", { name: "P boolean" }).check();
+  // the box shows the saved value: it turns checked once the change is in the item's cache (a moment later on a busy
+  // machine, which Playwright's check() does not wait for)
+  const box = peek.getByRole("checkbox", { name: "P boolean" });
+  await box.click();
+  await poll(() => box.isChecked()).toBe(true);
   await poll(async () => (await values(page.request, a, other.id))[props.boolean.id]).toEqual(["true"]);
   await peek.getByRole("button", { name: "Close peek view" }).click();
 
