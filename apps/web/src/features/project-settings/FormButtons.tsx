@@ -24,6 +24,19 @@ export interface IssueAgentSwitch {
 }
 
 /**
+ * The "Use for the issue agent" switch of a form that adds a template (`description`: what the agent gets from it);
+ * none when it edits one.
+ */
+export function issueAgentSwitch(
+  editing: boolean,
+  description: string,
+  checked: boolean,
+  onChange: (on: boolean) => void,
+): IssueAgentSwitch | null {
+  return editing ? null : { label: "Use for the issue agent", description, checked, onChange };
+}
+
+/**
  * An inline add or edit form of the agent settings (agents, repositories, MCP servers): a failure that names no
  * field above `children`, the issue-agent switch below, then Cancel and `submitLabel`.
  */

@@ -13,7 +13,7 @@ import { useCan } from "../../lib/permissions.ts";
 import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
-import { InlineForm } from "./FormButtons.tsx";
+import { InlineForm, issueAgentSwitch } from "./FormButtons.tsx";
 import { presetNames, rekeyed } from "./environment-form.ts";
 
 /**
@@ -156,16 +156,12 @@ function McpForm({ template, onDone }: { template?: EnvironmentTemplate; onDone:
       label={template ? "Edit MCP server" : "Add MCP server"}
       onSubmit={(e) => void submit(e)}
       formError={formError}
-      issueAgent={
-        !template
-          ? {
-              label: "Use for the issue agent",
-              description: "Runs of the project's issue agent get this server's tools.",
-              checked: form.watch("issueAgent"),
-              onChange: (on) => form.setValue("issueAgent", on),
-            }
-          : null
-      }
+      issueAgent={issueAgentSwitch(
+        !!template,
+        "Runs of the project's issue agent get this server's tools.",
+        form.watch("issueAgent"),
+        (on) => form.setValue("issueAgent", on),
+      )}
       submitLabel={template ? "Save" : "Add MCP server"}
       pending={save.isPending}
       onCancel={onDone}

@@ -16,7 +16,7 @@ import { schemaCheck, useDialogForm } from "../../lib/settings-form.ts";
 import { useCurrentProject } from "../projects/current-project.ts";
 import { ProjectSettingsGate } from "./ProjectSettingsLayout.tsx";
 import { SandboxModal } from "./SandboxModal.tsx";
-import { InlineForm } from "./FormButtons.tsx";
+import { InlineForm, issueAgentSwitch } from "./FormButtons.tsx";
 import { presetNames, rekeyed } from "./environment-form.ts";
 
 /** Repositories: the project's sandbox environment templates, each a git repository agents work in (agents.md §2). */
@@ -167,16 +167,12 @@ function RepositoryForm({ template, onDone }: { template?: EnvironmentTemplate; 
       label={template ? "Edit repository" : "Add repository"}
       onSubmit={(e) => void submit(e)}
       formError={formError}
-      issueAgent={
-        !template
-          ? {
-              label: "Use for the issue agent",
-              description: "Runs of the project's issue agent check out this repository.",
-              checked: form.watch("issueAgent"),
-              onChange: (on) => form.setValue("issueAgent", on),
-            }
-          : null
-      }
+      issueAgent={issueAgentSwitch(
+        !!template,
+        "Runs of the project's issue agent check out this repository.",
+        form.watch("issueAgent"),
+        (on) => form.setValue("issueAgent", on),
+      )}
       submitLabel={template ? "Save" : "Add repository"}
       pending={save.isPending}
       onCancel={onDone}
