@@ -35,7 +35,8 @@ for (const p of projects) {
   const took = Math.round((Date.now() - began) / 1000);
   console.log(`stage ${p}: ${took} s`);
   // .ci/run prints every stage's time at its end
-  if (process.env.STRIDE_STAGE_TIMES) fs.appendFileSync(process.env.STRIDE_STAGE_TIMES, `${p} ${took}\n`);
+  if (process.env.STRIDE_STAGE_TIMES)
+    fs.appendFileSync(process.env.STRIDE_STAGE_TIMES, `${p}${r.status === 0 ? "" : "(failed)"} ${took}\n`);
   try {
     const report = JSON.parse(fs.readFileSync(out, "utf8"));
     passed += report.numPassedTests;
@@ -58,6 +59,11 @@ for (const p of projects) {
     failed = true;
   }
 }
-if (failedTests.length) console.log(`\nFailed:\n${failedTests.map((t) => `  ${t}`).join("\n")}`);
+if (failedTests.length) {
+  const list = `\nFailed${process.env.DATABASE_URL ? " (DATABASE_URL)" : ""}:\n${failedTests.map((t) => `  ${t}`).join("\n")}`;
+  console.log(list);
+  // .ci/run prints the list again after its last stage, at the very end of the log
+  if (process.env.STRIDE_FAILED_TESTS) fs.appendFileSync(process.env.STRIDE_FAILED_TESTS, `${list}\n`);
+}
 console.log(`\nTests: ${passed} passed, ${failures} failed${skipped ? `, ${skipped} skipped` : ""}`);
 process.exit(failed ? 1 : 0);
