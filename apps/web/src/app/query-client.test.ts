@@ -105,3 +105,50 @@ describe("mutation feedback (the one place api/ writes are reported)", () => {
     expect(await run({ errorTitle: "T" }, { vars: { id: "x", label: "WEB-12" } })).toEqual([]);
   });
 });
+
+describe("an answer read before an invalidation", () => {
+  /** A query function whose answers are given by the test: the n-th call waits for `answer(n, value)`. */
+  const controlled = () => {
+    const waiting: ((v: string) => void)[] = [];
+    return {
+      fn: () => new Promise<string>((resolve) => waiting.push(resolve)),
+      calls: () => waiting.length,
+      answer: (n: number, v: string) => waiting[n](v),
+    };
+  };
+  const settle = () => new Promise((r) => setTimeout(r, 5));
+
+  it("is asked again when the query had no data and no screen (a loader's first fetch)", async () => {
+    const qc = createQueryClient(() => {});
+    const q = controlled();
+    const first = qc.prefetchQuery({ queryKey: ["archived"], queryFn: q.fn });
+    await qc.invalidateQueries({ queryKey: ["archived"] });
+    q.answer(0, "read before the write");
+    await first;
+    await vi.waitFor(() => expect(q.calls()).toBe(2));
+    q.answer(1, "read after the write");
+    await vi.waitFor(() => expect(qc.getQueryData(["archived"])).toBe("read after the write"));
+  });
+
+  it("is not asked twice when the invalidation itself started a new fetch, nor when nothing was in flight", async () => {
+    const qc = createQueryClient(() => {});
+    const q = controlled();
+    const first = qc.fetchQuery({ queryKey: ["live"], queryFn: q.fn });
+    q.answer(0, "one");
+    await first;
+    // no fetch in flight: an invalidation of a query no screen reads only marks it
+    await qc.invalidateQueries({ queryKey: ["live"] });
+    await settle();
+    expect(q.calls()).toBe(1);
+    // a fetch in flight for a query with data is cancelled and started again by the invalidation (refetchType all)
+    const second = qc.fetchQuery({ queryKey: ["live"], queryFn: q.fn, staleTime: 0 });
+    const again = qc.invalidateQueries({ queryKey: ["live"], refetchType: "all" });
+    expect(q.calls()).toBe(3);
+    q.answer(2, "three");
+    await again;
+    await second.catch(() => undefined);
+    await settle();
+    expect(q.calls()).toBe(3);
+    expect(qc.getQueryData(["live"])).toBe("three");
+  });
+});

@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient, type Mutation } from "@tanstack/react-query";
+import { MutationCache, QueryClient, type Mutation, type Query } from "@tanstack/react-query";
 import { ApiError, errorMessage } from "../api/client.ts";
 import { showToast, type ToastKind } from "../components/ui/toast-bus.ts";
 import type { MutationMeta } from "../api/mutation-meta.ts";
@@ -39,8 +39,28 @@ export function mutationFeedback(notify: Notify): MutationCache {
   });
 }
 
+/**
+ * An answer that was on its way when its query was invalidated was read before the write that invalidated it, yet
+ * TanStack Query keeps it as fresh when nothing could cancel that fetch: a query with no data yet (a route's loader
+ * started it and the screen's code is still loading), or no screen reading it. Such a query is asked again once that
+ * answer has come (archiving a module and opening the archived modules at once showed an empty list).
+ */
+export function refetchAnswersReadBeforeInvalidation(qc: QueryClient): () => void {
+  const inFlight = new WeakMap<Query, unknown>();
+  return qc.getQueryCache().subscribe((e) => {
+    if (e.type !== "updated") return;
+    const q = e.query;
+    if (e.action.type === "invalidate" && q.state.fetchStatus === "fetching") inFlight.set(q, q.promise);
+    else if (e.action.type === "success" || e.action.type === "error") {
+      const stale = inFlight.has(q) && inFlight.get(q) === q.promise;
+      inFlight.delete(q);
+      if (stale && e.action.type === "success") setTimeout(() => void q.fetch().catch(() => undefined), 0);
+    }
+  });
+}
+
 export function createQueryClient(notify: Notify = showToast): QueryClient {
-  return new QueryClient({
+  const qc = new QueryClient({
     mutationCache: mutationFeedback(notify),
     defaultOptions: {
       queries: {
@@ -53,4 +73,6 @@ export function createQueryClient(notify: Notify = showToast): QueryClient {
       mutations: { retry: false },
     },
   });
+  refetchAnswersReadBeforeInvalidation(qc);
+  return qc;
 }
