@@ -121,7 +121,10 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
   const modal = page.getByRole("dialog", { name: "Create work item" });
   await modal.getByRole("textbox", { name: "Title" }).fill("Typed item");
   const group = modal.getByRole("group", { name: "Type and custom properties" });
-  await group.getByRole("combobox", { name: "P option" }).selectOption({ label: "Beta" });
+  // option and member properties are pickers like the item's other properties
+  await group.getByRole("button", { name: "P option" }).click();
+  await page.getByRole("listbox", { name: "P option" }).getByRole("option", { name: "Beta" }).click();
+  await group.getByRole("button", { name: "P option: Beta" }).waitFor();
   await group.getByRole("spinbutton", { name: "P number" }).fill("150");
   await group.getByRole("spinbutton", { name: "P number" }).press("Tab");
   await group.getByText("P number: ensure this value is less than or equal to 100.").waitFor();
@@ -147,7 +150,10 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
   await page.goto(`/${a.slug}/browse/${a.identifier}-${made.sequence_id}/`);
   const side = page.getByRole("complementary", { name: "Properties" });
   await side.locator('input[aria-label="P date"]').fill("2026-05-04");
-  await side.getByRole("group", { name: "P multi_option" }).getByRole("button", { name: "Alpha" }).click();
+  await side.getByRole("button", { name: "P multi_option" }).click();
+  await page.getByRole("listbox", { name: "P multi_option" }).getByRole("option", { name: "Alpha" }).click();
+  await page.keyboard.press("Escape");
+  await side.getByRole("button", { name: "P multi_option: Alpha" }).waitFor();
   await poll(async () => (await values(page.request, a, made.id))[props.multi_option.id]).toEqual([
     props.multi_option.options[0].id,
   ]);
@@ -182,6 +188,12 @@ it("values are set in the create dialog, on the item page, in the peek and in a 
     const all = await Promise.all([made.id, other.id].map((id) => values(page.request, a, id)));
     return all.map((v) => v[props.url.id] ?? null).filter(Boolean);
   }).toEqual([["https://example.com/spec"]]);
+  // an option cell is a picker too
+  await sheet.getByRole("button", { name: "P option: Beta" }).click();
+  await page.getByRole("listbox", { name: "P option" }).getByRole("option", { name: "Alpha" }).click();
+  await poll(async () => (await values(page.request, a, made.id))[props.option.id]).toEqual([
+    props.option.options[0].id,
+  ]);
   await sheet.getByRole("columnheader", { name: "P number" }).getByRole("button").click();
   await poll(() => sheet.getByRole("columnheader", { name: "P number" }).getAttribute("aria-sort")).toBe("ascending");
   await shots(page, "work-item-types-spreadsheet");

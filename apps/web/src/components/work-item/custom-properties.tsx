@@ -4,7 +4,8 @@ import type { IssueProperty, IssueType } from "@stride/shared/contract";
 import { propertiesOfType, useIssueProperties, useIssueTypes } from "../../api/issue-types.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import { cx } from "../ui/index.ts";
-import { displayName } from "./properties.tsx";
+import { BTN, displayName } from "./properties.tsx";
+import { Dropdown } from "./Dropdown.tsx";
 
 /**
  * Custom properties of work items (issue #29): which ones an item has (its type's), an editor per kind, and how a
@@ -63,8 +64,7 @@ interface FieldProps {
 export function PropertyValueField(props: FieldProps) {
   const kind: PropertyKind = props.property.kind;
   if (kind === "boolean") return <BooleanField {...props} />;
-  if (kind === "option" || kind === "member") return <ChoiceField {...props} />;
-  if (isMultiKind(kind)) return <MultiChoiceField {...props} />;
+  if (kind === "option" || kind === "member" || isMultiKind(kind)) return <ChoiceField {...props} />;
   return <TextField {...props} />;
 }
 
@@ -124,60 +124,36 @@ function BooleanField(props: FieldProps) {
   );
 }
 
-/** One option or one member: a select. */
+/**
+ * An option or a member property (one or several): a picker like the item's other properties — the button reads the
+ * chosen names, the list searches and checks (several stay open while picked).
+ */
 function ChoiceField(props: FieldProps) {
-  const { current, commit } = useCommit(props);
-  const { property: p, disabled, compact, refs } = props;
-  return (
-    <select
-      aria-label={p.display_name}
-      className={FIELD}
-      disabled={disabled}
-      value={current[0] ?? ""}
-      onChange={(e) => commit(e.target.value ? [e.target.value] : [])}
-    >
-      <option value="">{compact ? "" : "None"}</option>
-      {choicesOf(p, refs).map((c) => (
-        <option key={c.id} value={c.id}>
-          {c.name}
-        </option>
-      ))}
-    </select>
-  );
-}
-
-/** Several options or members: a toggle button each. */
-function MultiChoiceField(props: FieldProps) {
   const { current, commit, error } = useCommit(props);
   const { property: p, disabled, compact, refs } = props;
+  const multiple = isMultiKind(p.kind);
   const choices = choicesOf(p, refs);
+  const names = current.map((id) => choices.find((c) => c.id === id)?.name ?? "").filter(Boolean);
+  const shown = names.join(", ");
   return (
     <div className="min-w-0 flex-1">
-      <div
-        role="group"
-        aria-label={p.display_name}
-        className={cx("flex flex-wrap gap-1 px-2 py-1", compact && "flex-nowrap overflow-hidden")}
-      >
-        {choices.map((c) => {
-          const on = current.includes(c.id);
-          return (
-            <button
-              key={c.id}
-              type="button"
-              aria-pressed={on}
-              disabled={disabled}
-              onClick={() => commit(on ? current.filter((x) => x !== c.id) : [...current, c.id])}
-              className={cx(
-                "shrink-0 rounded-full border px-2 py-0.5 text-xs",
-                on ? "border-indigo-500 bg-accent-soft text-accent" : "border-line-strong text-fg-subtle",
-              )}
-            >
-              {c.name}
-            </button>
-          );
-        })}
-        {choices.length === 0 && <span className="text-xs text-fg-faint">No choices</span>}
-      </div>
+      <Dropdown
+        label={p.display_name}
+        title={shown ? `${p.display_name}: ${shown}` : p.display_name}
+        options={() => [
+          ...(multiple ? [] : [{ value: "", label: "None" }]),
+          ...choices.map((c) => ({ value: c.id, label: c.name })),
+        ]}
+        multiple={multiple}
+        value={multiple ? [...current] : (current[0] ?? "")}
+        emptyText="No choices"
+        disabled={disabled}
+        onChange={(v) => commit(Array.isArray(v) ? v : v ? [v] : [])}
+        buttonClassName={compact ? BTN.cell : BTN.field}
+        button={
+          <span className="truncate">{shown || <span className="text-fg-subtle">{compact ? "" : "None"}</span>}</span>
+        }
+      />
       <ErrorLine error={error} />
     </div>
   );
