@@ -1,0 +1,81 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import type { LocalItem } from "@stride/shared";
+import { Store } from "./store.ts";
+import { loadSqlite } from "./test-sqlite.ts";
+
+/**
+ * The local database's writes (issue #28: a first sync of 10,000 items within 15 s): a sync page is written in one
+ * transaction, batches of 50 rows per statement, on the real SQLite build (in memory).
+ */
+// the package's Node entry is not shipped; the store's own loader (OPFS) is not used here
+vi.mock("@sqlite.org/sqlite-wasm", () => ({ default: () => Promise.reject(new Error("not in Node")) }));
+
+type Db = Parameters<typeof Store.over>[0];
+let sqlite3: { oo1: { DB: new (name: string) => Db } };
+
+beforeAll(async () => {
+  sqlite3 = await loadSqlite();
+});
+
+const item = (n: number, extra: Partial<LocalItem & { description_html?: string }> = {}) => ({
+  id: `i${n}`,
+  name: `Item ${n}`,
+  state_id: "s1",
+  sort_order: n,
+  completed_at: null,
+  estimate_point: null,
+  priority: "none",
+  start_date: null,
+  target_date: null,
+  sequence_id: n,
+  project_id: "p1",
+  parent_id: null,
+  cycle_id: null,
+  module_ids: [],
+  label_ids: [`l${n % 3}`],
+  assignee_ids: [],
+  sub_issues_count: 0,
+  created_at: "2026-01-01T00:00:00.000000+00:00",
+  updated_at: "2026-01-02T00:00:00.000000+00:00",
+  created_by: null,
+  updated_by: null,
+  attachment_count: 0,
+  link_count: 0,
+  is_draft: false,
+  archived_at: null,
+  type_id: null,
+  ...extra,
+});
+
+function open() {
+  const db = new sqlite3.oo1.DB(":memory:");
+  return { db, store: Store.over(db) };
+}
+
+describe("Store.upsertItems (a sync page written)", () => {
+  it("writes a page of 500 items in one transaction", () => {
+    const { db, store } = open();
+    const transaction = vi.spyOn(db, "transaction");
+    store.upsertItems(Array.from({ length: 500 }, (_, n) => item(n, { description_html: `<p>${n}</p>` })));
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(store.count("p1")).toBe(500);
+    expect(db.selectValue("SELECT count(*) FROM issue_meta")).toBe(500);
+    expect(store.item("i499")?.description_html).toBe("<p>499</p>");
+  });
+
+  it("keeps a held description when the item comes without one, and replaces an item's labels", () => {
+    const { db, store } = open();
+    store.upsertItems([item(1, { description_html: "<p>kept</p>", label_ids: ["a", "b"] }), item(2)]);
+    store.upsertItems([item(1, { name: "Renamed", label_ids: ["c"] }), item(2, { description_html: "<p>new</p>" })]);
+    expect(store.item("i1")).toMatchObject({ name: "Renamed", description_html: "<p>kept</p>", label_ids: ["c"] });
+    expect(store.item("i2")?.description_html).toBe("<p>new</p>");
+    expect(db.selectValues("SELECT issue_id || ':' || value FROM issue_meta ORDER BY 1")).toEqual(["i1:c", "i2:l2"]);
+  });
+
+  it("writes an item given twice in a page once, as its last copy", () => {
+    const { db, store } = open();
+    store.upsertItems([item(1, { label_ids: ["a"] }), item(1, { name: "Last", label_ids: ["b"] })]);
+    expect(store.item("i1")?.name).toBe("Last");
+    expect(db.selectValues("SELECT value FROM issue_meta")).toEqual(["b"]);
+  });
+});
