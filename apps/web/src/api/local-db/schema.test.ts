@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { loadSqlite } from "./test-sqlite.ts";
-import { MIGRATIONS, PAGE_SIZE, SCHEMA_VERSION, migrate, usePageSize, type MigratableDb } from "./schema.ts";
+import { MIGRATIONS, PAGE_SIZE, SCHEMA_VERSION, migrate, applyPageSize, type MigratableDb } from "./schema.ts";
 
 /**
  * The local database's schema upgrades (issue #28 point 1): a database written by an older app is brought up to
@@ -123,7 +123,7 @@ function watched(db: MigratableDb) {
 describe("the local database file's page size (fewer, larger writes)", () => {
   it("gives a new file 64 KiB pages before its tables are made", () => {
     const db = new sqlite3.oo1.DB(":memory:");
-    expect(usePageSize(db)).toBe(PAGE_SIZE);
+    expect(applyPageSize(db)).toBe(PAGE_SIZE);
     migrate(db);
     expect(Number(db.selectValue("PRAGMA page_size"))).toBe(PAGE_SIZE);
   });
@@ -132,7 +132,7 @@ describe("the local database file's page size (fewer, larger writes)", () => {
     const old = databaseAt(SCHEMA_VERSION);
     old.exec(ISSUE);
     const { db, ran } = watched(old);
-    usePageSize(db);
+    applyPageSize(db);
     expect(ran).toEqual([`PRAGMA page_size = ${PAGE_SIZE}`, "VACUUM"]);
     expect(count(old, "issues")).toBe(1);
   });
@@ -143,7 +143,7 @@ describe("the local database file's page size (fewer, larger writes)", () => {
     old.exec(OUTBOX);
     const before = Number(old.selectValue("PRAGMA page_size"));
     const { db, ran } = watched(old);
-    expect(usePageSize(db)).toBe(before);
+    expect(applyPageSize(db)).toBe(before);
     expect(ran).toEqual([]);
     expect(old.selectValue("SELECT body FROM outbox")).toBe('{"name":"Offline edit"}');
   });

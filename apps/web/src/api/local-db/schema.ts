@@ -126,7 +126,7 @@ export function migrate(db: MigratableDb): number {
 export const PAGE_SIZE = 65536;
 
 /** Give a new or an older file PAGE_SIZE pages (see above); returns the page size the file has after. */
-export function usePageSize(db: MigratableDb): number {
+export function applyPageSize(db: MigratableDb): number {
   const current = () => Number(db.selectValue("PRAGMA page_size"));
   if (current() === PAGE_SIZE) return PAGE_SIZE;
   const tables = Number(db.selectValue("SELECT count(*) FROM sqlite_master WHERE type = 'table'"));

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import type { LocalItem } from "@stride/shared";
+import { localListEnvelope, type LocalItem } from "@stride/shared";
 import { Store } from "./store.ts";
 import { loadSqlite } from "./test-sqlite.ts";
 
@@ -9,6 +9,12 @@ import { loadSqlite } from "./test-sqlite.ts";
  */
 // the package's Node entry is not shipped; the store's own loader (OPFS) is not used here
 vi.mock("@sqlite.org/sqlite-wasm", () => ({ default: () => Promise.reject(new Error("not in Node")) }));
+
+// the list engine, counted (Store.warm evaluates one list to compile its code before a person asks)
+vi.mock("@stride/shared", async (load) => {
+  const shared = await load<typeof import("@stride/shared")>();
+  return { ...shared, localListEnvelope: vi.fn(shared.localListEnvelope) };
+});
 
 type Db = Parameters<typeof Store.over>[0];
 let sqlite3: { oo1: { DB: new (name: string) => Db } };
@@ -77,5 +83,26 @@ describe("Store.upsertItems (a sync page written)", () => {
     store.upsertItems([item(1, { label_ids: ["a"] }), item(1, { name: "Last", label_ids: ["b"] })]);
     expect(store.item("i1")?.name).toBe("Last");
     expect(db.selectValues("SELECT value FROM issue_meta")).toEqual(["b"]);
+  });
+});
+
+describe("Store.warm (after a sync or a catch-up)", () => {
+  it("reads a project's rows and evaluates one list over them, once per project", () => {
+    const { store } = open();
+    store.upsertItems([item(1), item(2)]);
+    vi.mocked(localListEnvelope).mockClear();
+    store.warm("p1", "acme", "UTC");
+    store.warm("p1", "acme", "UTC");
+    expect(localListEnvelope).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(localListEnvelope).mock.results[0].value).toMatchObject({ total_count: 2 });
+  });
+
+  it("evaluates nothing for a project with work item types on (its lists are the server's)", () => {
+    const { store } = open();
+    store.upsertItems([item(1)]);
+    store.setOption("project:p1:types", "1");
+    vi.mocked(localListEnvelope).mockClear();
+    store.warm("p1", "acme", "UTC");
+    expect(localListEnvelope).not.toHaveBeenCalled();
   });
 });

@@ -108,29 +108,6 @@ function kick(pid: string, delay = 0) {
   }, delay);
 }
 
-/** Projects whose lists this worker has evaluated once. */
-const evaluated = new Set<string>();
-
-/**
- * A project's rows and refs read now, and (once per worker) one list evaluated over them and dropped: the first
- * list a person asks for after a page load no longer pays for compiling the list engine's code and reading the
- * refs (the bench: the first local query of a page took ≈ 40 ms in the worker, the next ones ≈ 7–25 ms).
- */
-function warm(s: Store, pid: string, slug: string) {
-  s.warm(pid);
-  if (evaluated.has(pid) || typesOn(s, pid)) return;
-  evaluated.add(pid);
-  try {
-    const req = parseLocalListQuery(
-      { group_by: "state_id", order_by: "-created_at", per_page: "50", cursor: "50:0:0" },
-      identity.timezone,
-    );
-    localListEnvelope(s.rows(pid), s.refs(pid, slug), req);
-  } catch {
-    // only a warm-up: the person's own query says what fails
-  }
-}
-
 async function work(pid: string, r: Run): Promise<void> {
   const s = store;
   if (!s) return;
@@ -141,7 +118,7 @@ async function work(pid: string, r: Run): Promise<void> {
       r.catchUp = false;
       r.ids.clear();
       await firstSync(s, r.slug, pid, (st) => setProject(pid, st, false));
-      warm(s, pid, r.slug);
+      s.warm(pid, r.slug, identity.timezone);
       setProject(pid, "ready", true);
       return;
     }
@@ -157,7 +134,7 @@ async function work(pid: string, r: Run): Promise<void> {
     if (ids.length) await syncItems(s, r.slug, pid, ids);
     if (caught) await catchUp(s, r.slug, pid);
     // its rows read now, while the person has not asked for a list yet (store.ts `warm`)
-    warm(s, pid, r.slug);
+    s.warm(pid, r.slug, identity.timezone);
     setProject(pid, "ready", true);
   } catch (e) {
     // a project the viewer may no longer read is forgotten; the server unreachable keeps what is held (ready, stale)
@@ -386,7 +363,6 @@ async function wipe(): Promise<LocalDbAnswer> {
     const s = store;
     store = null;
     runs.clear();
-    evaluated.clear();
     await s.wipe();
     setState({ status: "initializing", projects: {} });
     await openStore();
