@@ -1,6 +1,6 @@
 /**
  * The local database's `issues` table as the store (store.ts) writes and reads it: its columns, a list item → the
- * values bound to them, a stored row → the list item, and the batch statements of a sync page.
+ * values bound to them, and the batch statements of a sync page.
  */
 import { PRIORITY_RANK, type LocalItem } from "@stride/shared";
 
@@ -83,37 +83,3 @@ export const upsertSql = (n: number) =>
   `INSERT OR REPLACE INTO issues (${ITEM_COLS.join(", ")}) VALUES ${Array<string>(n)
     .fill(`(${marks(ITEM_COLS.length)})`)
     .join(", ")}`;
-
-/** A stored row → the list item it was (without its description: lists do not show it). */
-export function itemOf(r: Record<string, unknown>): LocalItem {
-  // the item as the server sent it (schema 3), else rebuilt from the columns
-  if (typeof r.item === "string") return JSON.parse(r.item) as LocalItem;
-  return {
-    id: r.id as string,
-    name: r.name as string,
-    state_id: (r.state_id as string | null) ?? null,
-    sort_order: r.sort_order as number,
-    completed_at: (r.completed_at as string | null) ?? null,
-    estimate_point: (r.estimate_point as string | null) ?? null,
-    priority: r.priority as string,
-    start_date: (r.start_date as string | null) ?? null,
-    target_date: (r.target_date as string | null) ?? null,
-    sequence_id: r.sequence_id as number,
-    project_id: r.project_id as string,
-    parent_id: (r.parent_id as string | null) ?? null,
-    cycle_id: (r.cycle_id as string | null) ?? null,
-    sub_issues_count: r.sub_issues_count as number,
-    created_at: r.created_at as string,
-    updated_at: r.updated_at as string,
-    created_by: (r.created_by as string | null) ?? null,
-    updated_by: (r.updated_by as string | null) ?? null,
-    attachment_count: r.attachment_count as number,
-    link_count: r.link_count as number,
-    is_draft: !!r.is_draft,
-    archived_at: (r.archived_at as string | null) ?? null,
-    type_id: (r.type_id as string | null) ?? null,
-    assignee_ids: JSON.parse(r.assignee_ids as string) as string[],
-    label_ids: JSON.parse(r.label_ids as string) as string[],
-    module_ids: JSON.parse(r.module_ids as string) as string[],
-  };
-}

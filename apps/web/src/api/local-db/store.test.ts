@@ -23,35 +23,43 @@ beforeAll(async () => {
   sqlite3 = await loadSqlite();
 });
 
-const item = (n: number, extra: Partial<LocalItem & { description_html?: string }> = {}) => ({
-  id: `i${n}`,
-  name: `Item ${n}`,
-  state_id: "s1",
-  sort_order: n,
-  completed_at: null,
-  estimate_point: null,
-  priority: "none",
-  start_date: null,
-  target_date: null,
-  sequence_id: n,
-  project_id: "p1",
-  parent_id: null,
-  cycle_id: null,
-  module_ids: [],
-  label_ids: [`l${n % 3}`],
-  assignee_ids: [],
-  sub_issues_count: 0,
-  created_at: "2026-01-01T00:00:00.000000+00:00",
-  updated_at: "2026-01-02T00:00:00.000000+00:00",
-  created_by: null,
-  updated_by: null,
-  attachment_count: 0,
-  link_count: 0,
-  is_draft: false,
-  archived_at: null,
-  type_id: null,
-  ...extra,
-});
+/** The fields a sync page's item leaves empty here. */
+const EMPTY = Object.fromEntries(
+  [
+    "completed_at",
+    "estimate_point",
+    "start_date",
+    "target_date",
+    "parent_id",
+    "cycle_id",
+    "created_by",
+    "updated_by",
+    "archived_at",
+    "type_id",
+  ].map((k) => [k, null]),
+);
+
+const item = (n: number, extra: Partial<LocalItem & { description_html?: string }> = {}) =>
+  ({
+    ...EMPTY,
+    id: `i${n}`,
+    name: `Item ${n}`,
+    project_id: "p1",
+    sequence_id: n,
+    sort_order: n,
+    state_id: "s1",
+    priority: "none",
+    label_ids: [`l${n % 3}`],
+    assignee_ids: [],
+    module_ids: [],
+    sub_issues_count: 0,
+    attachment_count: 0,
+    link_count: 0,
+    is_draft: false,
+    created_at: "2026-01-01T00:00:00.000000+00:00",
+    updated_at: "2026-01-02T00:00:00.000000+00:00",
+    ...extra,
+  }) as LocalItem & { description_html?: string };
 
 function open() {
   const db = new sqlite3.oo1.DB(":memory:");
