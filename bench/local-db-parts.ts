@@ -193,6 +193,8 @@ export interface Memory {
   uaMemory: number | null;
   /** The pages' JS heap in use (performance.memory.usedJSHeapSize, --enable-precise-memory-info), bytes. */
   pageHeap: Record<Mode, number>;
+  /** The local database worker's JS heap in use after a garbage collection (bytes; CDP on its target), when found. */
+  workerHeap: number | null;
   sqlite: SqliteFile | null;
   /** Why the SQLite file could not be read. */
   sqliteError: string;
@@ -207,6 +209,7 @@ export async function measureMemory(pages: Record<Mode, Page>): Promise<Memory> 
     return (await p.evaluate("performance.memory.usedJSHeapSize")) as number;
   };
   const pageHeap = { on: await heap(pages.on), off: await heap(pages.off) };
+  const workerHeap = await workerHeapOf(pages.on).catch(() => null);
   const isolated = (await pages.on.evaluate("self.crossOriginIsolated")) as boolean;
   const uaMemory = isolated
     ? ((await pages.on.evaluate("performance.measureUserAgentSpecificMemory().then((m) => m.bytes)")) as number)
@@ -227,5 +230,41 @@ export async function measureMemory(pages: Record<Mode, Page>): Promise<Memory> 
     if (!sqlite) await blank.waitForTimeout(500);
   }
   await blank.close();
-  return { crossOriginIsolated: isolated, uaMemory, pageHeap, sqlite, sqliteError };
+  return { crossOriginIsolated: isolated, uaMemory, pageHeap, workerHeap, sqlite, sqliteError };
+}
+
+/**
+ * The JS heap of the page's worker (the local database's) after a garbage collection: the browser's DevTools
+ * protocol attached to the worker's target (Runtime.getHeapUsage), as `performance.memory` does not exist in workers.
+ */
+async function workerHeapOf(p: Page): Promise<number | null> {
+  const browser = p.context().browser();
+  if (!browser) return null;
+  const own = await p.context().newCDPSession(p);
+  const { targetInfo } = await own.send("Target.getTargetInfo");
+  await own.detach();
+  const cdp = await browser.newBrowserCDPSession();
+  try {
+    const { targetInfos } = await cdp.send("Target.getTargets");
+    const w = targetInfos.find((t) => t.type === "worker" && t.browserContextId === targetInfo.browserContextId);
+    if (!w) return null;
+    const { sessionId } = await cdp.send("Target.attachToTarget", { targetId: w.targetId, flatten: false });
+    let last = 0;
+    const ask = (method: string) =>
+      new Promise<Record<string, number>>((resolve) => {
+        const id = ++last;
+        const on = (e: { sessionId?: string; message: string }) => {
+          const m = JSON.parse(e.message) as { id?: number; result?: Record<string, number> };
+          if (e.sessionId !== sessionId || m.id !== id) return;
+          cdp.off("Target.receivedMessageFromTarget", on);
+          resolve(m.result ?? {});
+        };
+        cdp.on("Target.receivedMessageFromTarget", on);
+        void cdp.send("Target.sendMessageToTarget", { sessionId, message: JSON.stringify({ id, method }) });
+      });
+    await ask("HeapProfiler.collectGarbage");
+    return (await ask("Runtime.getHeapUsage")).usedSize ?? null;
+  } finally {
+    await cdp.detach();
+  }
 }

@@ -1,9 +1,6 @@
-import fs from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
 import { beforeAll, describe, expect, it } from "vitest";
-import { MIGRATIONS, SCHEMA_VERSION, migrate, type MigratableDb } from "./schema.ts";
+import { loadSqlite } from "./test-sqlite.ts";
+import { MIGRATIONS, PAGE_SIZE, SCHEMA_VERSION, migrate, applyPageSize, type MigratableDb } from "./schema.ts";
 
 /**
  * The local database's schema upgrades (issue #28 point 1): a database written by an older app is brought up to
@@ -14,22 +11,7 @@ type Sqlite = { oo1: { DB: new (name: string) => MigratableDb & { close(): void 
 let sqlite3: Sqlite;
 
 beforeAll(async () => {
-  const pkg = createRequire(import.meta.url).resolve("@sqlite.org/sqlite-wasm/package.json");
-  const dir = path.join(path.dirname(pkg), "sqlite-wasm", "jswasm");
-  const mod = (await import(pathToFileURL(path.join(dir, "sqlite3.mjs")).href)) as {
-    default: (o: object) => Promise<Sqlite>;
-  };
-  // the build fetches its .wasm beside it; Node's fetch reads no file: URLs, so the file is served from disk
-  const realFetch = globalThis.fetch;
-  // no OPFS in Node (nor needed for ":memory:"): its "ignoring inability to install" warning is not printed
-  (globalThis as { sqlite3ApiConfig?: object }).sqlite3ApiConfig = { warn: () => undefined };
-  globalThis.fetch = (async (u: string | URL) =>
-    new Response(fs.readFileSync(new URL(String(u))), { headers: { "content-type": "application/wasm" } })) as never;
-  try {
-    sqlite3 = await mod.default({ print: () => undefined, printErr: () => undefined });
-  } finally {
-    globalThis.fetch = realFetch;
-  }
+  sqlite3 = await loadSqlite<Sqlite>();
 });
 
 /** A database as an app of schema version `v` left it. */
@@ -123,5 +105,46 @@ describe("the local database's schema upgrades", () => {
     current.exec(ISSUE);
     expect(migrate(current)).toBe(SCHEMA_VERSION);
     expect(count(current, "issues")).toBe(1);
+  });
+});
+
+/** What a database was asked to run (exec), the rest passed through. */
+function watched(db: MigratableDb) {
+  const ran: string[] = [];
+  const w: MigratableDb = {
+    selectValue: (sql) => db.selectValue(sql),
+    selectValues: (sql) => db.selectValues(sql),
+    exec: (sql) => (ran.push(String(sql)), db.exec(sql)),
+    transaction: (fn) => db.transaction(fn),
+  };
+  return { db: w, ran };
+}
+
+describe("the local database file's page size (fewer, larger writes)", () => {
+  it("gives a new file 64 KiB pages before its tables are made", () => {
+    const db = new sqlite3.oo1.DB(":memory:");
+    expect(applyPageSize(db)).toBe(PAGE_SIZE);
+    migrate(db);
+    expect(Number(db.selectValue("PRAGMA page_size"))).toBe(PAGE_SIZE);
+  });
+
+  it("rewrites an older file with an empty outbox (VACUUM keeps every row)", () => {
+    const old = databaseAt(SCHEMA_VERSION);
+    old.exec(ISSUE);
+    const { db, ran } = watched(old);
+    applyPageSize(db);
+    expect(ran).toEqual([`PRAGMA page_size = ${PAGE_SIZE}`, "VACUUM"]);
+    expect(count(old, "issues")).toBe(1);
+  });
+
+  it("leaves an older file as it is while its outbox holds writes not yet sent", () => {
+    const old = databaseAt(SCHEMA_VERSION);
+    old.exec(ISSUE);
+    old.exec(OUTBOX);
+    const before = Number(old.selectValue("PRAGMA page_size"));
+    const { db, ran } = watched(old);
+    expect(applyPageSize(db)).toBe(before);
+    expect(ran).toEqual([]);
+    expect(old.selectValue("SELECT body FROM outbox")).toBe('{"name":"Offline edit"}');
   });
 });

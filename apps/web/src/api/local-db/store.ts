@@ -6,15 +6,22 @@
  * reads no table.
  */
 import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
-import { PRIORITY_RANK, toLocalRow, type LocalItem, type LocalRefs, type LocalRow } from "@stride/shared";
-import { migrate } from "./schema.ts";
+import {
+  localListEnvelope,
+  parseLocalListQuery,
+  toLocalRow,
+  type LocalItem,
+  type LocalRefs,
+  type LocalRow,
+} from "@stride/shared";
+import { migrate, applyPageSize } from "./schema.ts";
+import { ITEM_COLS, itemBind, marks, META_ROWS, upsertSql, type Bind } from "./items-table.ts";
 import { LOCAL_DB } from "./protocol.ts";
 import { isLocalId, type OutboxEntry, type PendingWrite, type Settlement } from "./outbox.ts";
 
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 type PoolUtil = Awaited<ReturnType<Sqlite3["installOpfsSAHPoolVfs"]>>;
 type Db = InstanceType<PoolUtil["OpfsSAHPoolDb"]>;
-type Bind = (string | number | null)[];
 
 const DB_FILE = "/stride.sqlite3";
 const POOL = { name: "stride-sahpool", directory: ".stride-local-db", initialCapacity: 6 };
@@ -47,75 +54,6 @@ export interface RefsPayload {
 }
 
 export type { OutboxEntry, PendingWrite };
-
-const ITEM_COLS = [
-  "id",
-  "project_id",
-  "name",
-  "state_id",
-  "sort_order",
-  "priority",
-  "priority_proxy",
-  "start_date",
-  "target_date",
-  "sequence_id",
-  "parent_id",
-  "is_draft",
-  "archived_at",
-  "cycle_id",
-  "type_id",
-  "label_ids",
-  "assignee_ids",
-  "module_ids",
-  "description_html",
-  "is_local_update",
-  "estimate_point",
-  "completed_at",
-  "created_at",
-  "updated_at",
-  "created_by",
-  "updated_by",
-  "sub_issues_count",
-  "attachment_count",
-  "link_count",
-  "item",
-] as const;
-
-function itemBind(it: LocalItem & { description_html?: string }, keepDescription: string | null): Bind {
-  const s = (v: unknown) => (v === undefined || v === null ? null : String(v));
-  return [
-    it.id,
-    it.project_id,
-    it.name,
-    s(it.state_id),
-    Number(it.sort_order),
-    it.priority,
-    PRIORITY_RANK[it.priority] ?? 0,
-    s(it.start_date),
-    s(it.target_date),
-    it.sequence_id,
-    s(it.parent_id),
-    it.is_draft ? 1 : 0,
-    s(it.archived_at),
-    s(it.cycle_id),
-    s(it.type_id),
-    JSON.stringify(it.label_ids ?? []),
-    JSON.stringify(it.assignee_ids ?? []),
-    JSON.stringify(it.module_ids ?? []),
-    it.description_html ?? keepDescription,
-    0,
-    s(it.estimate_point),
-    s(it.completed_at),
-    it.created_at,
-    it.updated_at,
-    s(it.created_by),
-    s(it.updated_by),
-    it.sub_issues_count ?? 0,
-    it.attachment_count ?? 0,
-    it.link_count ?? 0,
-    JSON.stringify({ ...it, description_html: undefined }),
-  ];
-}
 
 /** A stored row → the list item it was (without its description: lists do not show it). */
 function itemOf(r: Record<string, unknown>): LocalItem {
@@ -154,6 +92,8 @@ function itemOf(r: Record<string, unknown>): LocalItem {
 export class Store {
   private rowsOf = new Map<string, Map<string, LocalRow>>();
   private refsOf = new Map<string, LocalRefs>();
+  /** Projects whose lists were evaluated once (`warm`). */
+  private evaluated = new Set<string>();
 
   private constructor(
     private pool: PoolUtil,
@@ -187,10 +127,19 @@ export class Store {
     return store;
   }
 
+  /** A store over a database opened elsewhere (the unit tests': in memory, without the pool). */
+  static over(db: Db): Store {
+    const store = new Store(null as never, db);
+    store.prepare();
+    return store;
+  }
+
   private prepare() {
     const check = this.db.selectValue("PRAGMA quick_check");
     if (check !== "ok") throw new Error(`The local database file is damaged (${String(check)})`);
-    this.db.exec("PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = NORMAL;");
+    applyPageSize(this.db);
+    // the page cache: 256 pages of 64 KiB (SQLite's default, 2 MiB, is smaller than what one sync page touches)
+    this.db.exec("PRAGMA journal_mode = TRUNCATE; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384;");
     migrate(this.db);
     if (this.option("version") !== String(LOCAL_DB.version)) {
       this.clearData();
@@ -240,53 +189,67 @@ export class Store {
   }
 
   /**
-   * Write items, LOCAL_DB.insertBatch per transaction; a row's description is kept when the item comes without one.
-   * An item with edits still in the outbox keeps them over the server's values until they are sent.
+   * Write items (a sync page of 500 at most) in one transaction, LOCAL_DB.insertBatch rows per statement; a row's
+   * description is kept when the item comes without one. An item with edits still in the outbox keeps them over the
+   * server's values until they are sent. One transaction per call, not per batch: every page of the file a commit
+   * touches is written to the journal and the file again, and the indexes on random ids (the issues' primary key,
+   * issue_meta's issue_id) have most of their pages touched by any 50 rows (docs/benchmarks.md, local-db: 10
+   * commits per page took ≈ 4× as long).
    */
   upsertItems(incoming: (LocalItem & { description_html?: string })[]) {
+    if (!incoming.length) return;
     const pending = this.pendingPatches();
-    const items = pending.size
-      ? incoming.map((it) => (pending.has(it.id) ? { ...it, ...pending.get(it.id) } : it))
-      : incoming;
-    const upsert = this.db.prepare(
-      `INSERT OR REPLACE INTO issues (${ITEM_COLS.join(", ")}) VALUES (${ITEM_COLS.map(() => "?").join(", ")})`,
+    // an id given twice: its last copy (one statement holds each row once)
+    const items = [...new Map(incoming.map((it) => [it.id, it])).values()].map((it) =>
+      pending.has(it.id) ? { ...it, ...pending.get(it.id) } : it,
     );
-    const oldDescription = this.db.prepare("SELECT description_html FROM issues WHERE id = ?");
-    const clearMeta = this.db.prepare("DELETE FROM issue_meta WHERE issue_id = ?");
-    const meta = this.db.prepare("INSERT INTO issue_meta (issue_id, key, value) VALUES (?, ?, ?)");
-    try {
+    const local = ITEM_COLS.indexOf("is_local_update");
+    this.db.transaction(() => {
       for (let at = 0; at < items.length; at += LOCAL_DB.insertBatch) {
         const batch = items.slice(at, at + LOCAL_DB.insertBatch);
-        this.db.transaction(() => {
-          for (const it of batch) {
-            let keep: string | null = null;
-            if (it.description_html === undefined && oldDescription.bind([it.id]).step())
-              keep = oldDescription.get(0) as string | null;
-            oldDescription.reset();
-            const bind = itemBind(it, keep);
-            if (pending.has(it.id) || isLocalId(it.id)) bind[ITEM_COLS.indexOf("is_local_update")] = 1;
-            upsert.bind(bind).stepReset();
-            clearMeta.bind([it.id]).stepReset();
-            for (const [key, list] of [
-              ["label_id", it.label_ids],
-              ["assignee_id", it.assignee_ids],
-              ["module_id", it.module_ids],
-            ] as const) {
-              for (const v of list ?? []) meta.bind([it.id, key, v]).stepReset();
-            }
-          }
+        const ids = batch.map((it) => it.id);
+        const kept = this.descriptionsOf(batch.filter((it) => it.description_html === undefined).map((it) => it.id));
+        const binds = batch.map((it) => {
+          const bind = itemBind(it, kept.get(it.id) ?? null);
+          if (pending.has(it.id) || isLocalId(it.id)) bind[local] = 1;
+          return bind;
         });
-        for (const it of batch) {
-          const { description_html: _d, ...item } = it;
-          this.rowsOf.get(it.project_id)?.set(it.id, toLocalRow(item as LocalItem));
+        this.db.exec({ sql: upsertSql(batch.length), bind: binds.flat() });
+        this.db.exec({ sql: `DELETE FROM issue_meta WHERE issue_id IN (${marks(ids.length)})`, bind: ids });
+        const meta: Bind = [];
+        for (const it of batch)
+          for (const [key, list] of [
+            ["label_id", it.label_ids],
+            ["assignee_id", it.assignee_ids],
+            ["module_id", it.module_ids],
+          ] as const)
+            for (const v of list ?? []) meta.push(it.id, key, v);
+        // at most META_ROWS rows per statement (SQLite's limit on bound values)
+        for (let m = 0; m < meta.length; m += 3 * META_ROWS) {
+          const part = meta.slice(m, m + 3 * META_ROWS);
+          this.db.exec({
+            sql: `INSERT INTO issue_meta (issue_id, key, value) VALUES ${Array<string>(part.length / 3)
+              .fill("(?, ?, ?)")
+              .join(", ")}`,
+            bind: part,
+          });
         }
       }
-    } finally {
-      upsert.finalize();
-      oldDescription.finalize();
-      clearMeta.finalize();
-      meta.finalize();
+    });
+    for (const it of items) {
+      const { description_html: _d, ...item } = it;
+      this.rowsOf.get(it.project_id)?.set(it.id, toLocalRow(item as LocalItem));
     }
+  }
+
+  /** The stored descriptions of these items (those held with one). */
+  private descriptionsOf(ids: string[]): Map<string, string> {
+    if (!ids.length) return new Map();
+    const rows = this.db.selectObjects(
+      `SELECT id, description_html FROM issues WHERE id IN (${marks(ids.length)}) AND description_html IS NOT NULL`,
+      ids,
+    ) as { id: string; description_html: string }[];
+    return new Map(rows.map((r) => [r.id, r.description_html]));
   }
 
   deleteItems(pid: string, ids: string[]) {
@@ -307,11 +270,20 @@ export class Store {
   }
 
   /**
-   * Read a project's rows now (once), so that the first list answered after a page load does not pay for reading and
-   * parsing every item (the bench's first local query of a 10,000-item project: ≈ 590 ms, the next ones ≈ 20 ms).
+   * Read a project's rows and refs now (once), and evaluate one list over them once (then dropped), so that the first
+   * list answered after a page load pays neither for reading and parsing every item (the bench's first local query
+   * of a 10,000-item project: ≈ 590 ms) nor for compiling the list engine's code (≈ 40 → 15 ms in the worker).
    */
-  warm(pid: string): void {
+  warm(pid: string, workspace: string, timezone: string): void {
     this.rowMap(pid);
+    if (this.evaluated.has(pid) || this.option(`project:${pid}:types`) === "1") return;
+    this.evaluated.add(pid);
+    try {
+      const req = { group_by: "state_id", order_by: "-created_at", per_page: "50", cursor: "50:0:0" };
+      localListEnvelope(this.rows(pid), this.refs(pid, workspace), parseLocalListQuery(req, timezone));
+    } catch {
+      // only a warm-up: the person's own query says what fails
+    }
   }
 
   private rowMap(pid: string): Map<string, LocalRow> {

@@ -118,7 +118,7 @@ async function work(pid: string, r: Run): Promise<void> {
       r.catchUp = false;
       r.ids.clear();
       await firstSync(s, r.slug, pid, (st) => setProject(pid, st, false));
-      s.warm(pid);
+      s.warm(pid, r.slug, identity.timezone);
       setProject(pid, "ready", true);
       return;
     }
@@ -134,7 +134,7 @@ async function work(pid: string, r: Run): Promise<void> {
     if (ids.length) await syncItems(s, r.slug, pid, ids);
     if (caught) await catchUp(s, r.slug, pid);
     // its rows read now, while the person has not asked for a list yet (store.ts `warm`)
-    s.warm(pid);
+    s.warm(pid, r.slug, identity.timezone);
     setProject(pid, "ready", true);
   } catch (e) {
     // a project the viewer may no longer read is forgotten; the server unreachable keeps what is held (ready, stale)

@@ -1,0 +1,116 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { localListEnvelope, type LocalItem } from "@stride/shared";
+import { Store } from "./store.ts";
+import { loadSqlite } from "./test-sqlite.ts";
+
+/**
+ * The local database's writes (issue #28: a first sync of 10,000 items within 15 s): a sync page is written in one
+ * transaction, batches of 50 rows per statement, on the real SQLite build (in memory).
+ */
+// the package's Node entry is not shipped; the store's own loader (OPFS) is not used here
+vi.mock("@sqlite.org/sqlite-wasm", () => ({ default: () => Promise.reject(new Error("not in Node")) }));
+
+// the list engine, counted (Store.warm evaluates one list to compile its code before a person asks)
+vi.mock("@stride/shared", async (load) => {
+  const shared = await load<typeof import("@stride/shared")>();
+  return { ...shared, localListEnvelope: vi.fn(shared.localListEnvelope) };
+});
+
+type Db = Parameters<typeof Store.over>[0];
+let sqlite3: { oo1: { DB: new (name: string) => Db } };
+
+beforeAll(async () => {
+  sqlite3 = await loadSqlite();
+});
+
+/** The fields a sync page's item leaves empty here. */
+const EMPTY = Object.fromEntries(
+  [
+    "completed_at",
+    "estimate_point",
+    "start_date",
+    "target_date",
+    "parent_id",
+    "cycle_id",
+    "created_by",
+    "updated_by",
+    "archived_at",
+    "type_id",
+  ].map((k) => [k, null]),
+);
+
+const item = (n: number, extra: Partial<LocalItem & { description_html?: string }> = {}) =>
+  ({
+    ...EMPTY,
+    id: `i${n}`,
+    name: `Item ${n}`,
+    project_id: "p1",
+    sequence_id: n,
+    sort_order: n,
+    state_id: "s1",
+    priority: "none",
+    label_ids: [`l${n % 3}`],
+    assignee_ids: [],
+    module_ids: [],
+    sub_issues_count: 0,
+    attachment_count: 0,
+    link_count: 0,
+    is_draft: false,
+    created_at: "2026-01-01T00:00:00.000000+00:00",
+    updated_at: "2026-01-02T00:00:00.000000+00:00",
+    ...extra,
+  }) as LocalItem & { description_html?: string };
+
+function open() {
+  const db = new sqlite3.oo1.DB(":memory:");
+  return { db, store: Store.over(db) };
+}
+
+describe("Store.upsertItems (a sync page written)", () => {
+  it("writes a page of 500 items in one transaction", () => {
+    const { db, store } = open();
+    const transaction = vi.spyOn(db, "transaction");
+    store.upsertItems(Array.from({ length: 500 }, (_, n) => item(n, { description_html: `<p>${n}</p>` })));
+    expect(transaction).toHaveBeenCalledTimes(1);
+    expect(store.count("p1")).toBe(500);
+    expect(db.selectValue("SELECT count(*) FROM issue_meta")).toBe(500);
+    expect(store.item("i499")?.description_html).toBe("<p>499</p>");
+  });
+
+  it("keeps a held description when the item comes without one, and replaces an item's labels", () => {
+    const { db, store } = open();
+    store.upsertItems([item(1, { description_html: "<p>kept</p>", label_ids: ["a", "b"] }), item(2)]);
+    store.upsertItems([item(1, { name: "Renamed", label_ids: ["c"] }), item(2, { description_html: "<p>new</p>" })]);
+    expect(store.item("i1")).toMatchObject({ name: "Renamed", description_html: "<p>kept</p>", label_ids: ["c"] });
+    expect(store.item("i2")?.description_html).toBe("<p>new</p>");
+    expect(db.selectValues("SELECT issue_id || ':' || value FROM issue_meta ORDER BY 1")).toEqual(["i1:c", "i2:l2"]);
+  });
+
+  it("writes an item given twice in a page once, as its last copy", () => {
+    const { db, store } = open();
+    store.upsertItems([item(1, { label_ids: ["a"] }), item(1, { name: "Last", label_ids: ["b"] })]);
+    expect(store.item("i1")?.name).toBe("Last");
+    expect(db.selectValues("SELECT value FROM issue_meta")).toEqual(["b"]);
+  });
+});
+
+describe("Store.warm (after a sync or a catch-up)", () => {
+  it("reads a project's rows and evaluates one list over them, once per project", () => {
+    const { store } = open();
+    store.upsertItems([item(1), item(2)]);
+    vi.mocked(localListEnvelope).mockClear();
+    store.warm("p1", "acme", "UTC");
+    store.warm("p1", "acme", "UTC");
+    expect(localListEnvelope).toHaveBeenCalledTimes(1);
+    expect(vi.mocked(localListEnvelope).mock.results[0].value).toMatchObject({ total_count: 2 });
+  });
+
+  it("evaluates nothing for a project with work item types on (its lists are the server's)", () => {
+    const { store } = open();
+    store.upsertItems([item(1)]);
+    store.setOption("project:p1:types", "1");
+    vi.mocked(localListEnvelope).mockClear();
+    store.warm("p1", "acme", "UTC");
+    expect(localListEnvelope).not.toHaveBeenCalled();
+  });
+});
