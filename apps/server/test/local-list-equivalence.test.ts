@@ -117,7 +117,8 @@ async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: Lo
   };
   const refs = localRefsFromApi({
     project: await get(`${pr.base}/`),
-    states: await get(`${pr.base}/states/`),
+    // the hidden triage state too (P/intake-state/): an archived item may be in it
+    states: [...(await get(`${pr.base}/states/`)), await get(`${pr.base}/intake-state/`)],
     labels: await get(`${pr.base}/issue-labels/`),
     workspaceMembers: await get(`/api/workspaces/${ws.slug}/members/`),
     cycles: await get(`${pr.base}/cycles/`),
@@ -125,6 +126,14 @@ async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: Lo
     estimates: await get(`${pr.base}/estimates/`),
   });
   const me = await get(`/api/users/me/`);
+  // the archived items, as the web's sync reads them (api/local-db/sync.ts `syncArchived`: P/archived-issues/ pages
+  // in the order they changed), kept beside the live ones
+  for (let page = 0; ; page++) {
+    const res = await who.get(`${pr.base}/archived-issues/?cursor=2:${page}:0&order_by=updated_at`);
+    expect(res.status, res.text).toBe(200);
+    items.push(...(res.body.results as LocalItem[]));
+    if (!res.body.next_page_results) break;
+  }
   return { rows: items.map(toLocalRow), refs, timezone: me.user_timezone || "UTC" };
 }
 
@@ -231,7 +240,9 @@ const params = (q: string): Record<string, string> => Object.fromEntries(new URL
 
 /** Where the server answers a context's list. */
 const contextPath = (ctx: LocalListContext, viewId?: string) =>
-  ctx.kind === "cycle"
+  ctx.kind === "archived"
+    ? `${pr.base}/archived-issues/`
+    : ctx.kind === "cycle"
     ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
     : ctx.kind === "module"
       ? `${pr.base}/modules/${ctx.id}/issues/`
@@ -302,6 +313,46 @@ describe("local list answers equal the server's", () => {
     expect(
       localContextRows(local.rows, local.refs, { kind: "cycle", id: "00000000-0000-4000-8000-000000000000" }),
     ).toBeNull();
+  });
+
+  // (issue #28 point 3: the archived list answers locally too; the archived items are kept beside the live ones)
+  it("for the project's archived items: every archived item, epics, drafts and triage items included", async () => {
+    await insertIssues(c, [
+      {
+        name: "Archived bug",
+        state: "Cancelled",
+        priority: "high",
+        labels: [d.L.bug],
+        assignees: [ws.member.userId],
+        cycle: d.C.sprint1,
+        modules: [d.M.core],
+        archivedAt: "2025-01-22",
+        createdAtOffset: 40,
+        updatedAtOffset: 95,
+        targetDate: "2025-01-12",
+      },
+      {
+        name: "archived feature",
+        state: "Done",
+        priority: "low",
+        labels: [d.L.feature, d.L.bug],
+        createdBy: ws.guest.userId,
+        parent: d.I.Alpha,
+        archivedAt: "2025-01-23",
+        createdAtOffset: 41,
+        updatedAtOffset: 96,
+        estimatePoint: d.E.small,
+      },
+      { name: "Archived epic", isEpic: true, state: "Done", archivedAt: "2025-01-24", createdAtOffset: 42 },
+      { name: "Archived triage", state: "Triage", archivedAt: "2025-01-25", createdAtOffset: 43 },
+      { name: "Archived, then deleted", archivedAt: "2025-01-25", deletedAt: new Date(), createdAtOffset: 44 },
+    ]);
+    const qs = queries().filter((q, i) => i % 2 === 0 || q.includes("sub_group_by") || q.includes("cursor="));
+    expect(await compareAll(ws.member, { kind: "archived" }, qs)).toBeGreaterThan(300);
+    // a guest who sees only their own items: their own archived ones
+    expect(await compareAll(ws.guest, { kind: "archived" }, qs.slice(0, 120))).toBe(120);
+    // and the live lists are not changed by holding them
+    expect(await compareAll(ws.member, { kind: "project" }, qs.slice(0, 120))).toBe(120);
   });
 
   it("for a saved project view's list: the project's list with the view's filters ANDed in", async () => {

@@ -87,6 +87,11 @@ export interface LocalListRequest {
   parentless: boolean;
   /** The viewer's IANA time zone: day-based date filters read days there. */
   timezone: string;
+  /**
+   * The project's archived items (P/archived-issues/, the list engine's `archived` context) instead of its live ones:
+   * every item with `archived_at` set — epics, drafts and triage items included, as the server lists them.
+   */
+  archived?: boolean;
 }
 
 /** A cursor or per_page the server would refuse. */
@@ -346,8 +351,8 @@ export interface LocalListPage<T> extends ListPageResult<T> {
 }
 
 /**
- * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — the rows a
- * client holds are those already), as the server's list engine answers it. Items come back as list items: the
+ * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — of the rows a
+ * client holds, the live ones; `req.archived`: the archived ones), as the server's list engine answers it. Items come back as list items: the
  * state's group added, `description_html` left out, a multi-valued grouping's raw key under its name.
  */
 export function evaluateLocalList<T extends LocalItem>(
@@ -358,11 +363,13 @@ export function evaluateLocalList<T extends LocalItem>(
   const idx = indexRefs(refs);
   const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
   const ctx: EvalCtx = { stateGroup: idx.stateGroup, tz: req.timezone, dayStarts: new Map() };
+  const inContext = req.archived
+    ? (r: LocalRow<T>) => r.item.archived_at !== null
+    : (r: LocalRow<T>) =>
+        !r.item.is_draft && r.item.archived_at === null && !(r.item.state_id && triage.has(r.item.state_id));
   const kept = rows.filter(
     (r) =>
-      !r.item.is_draft &&
-      r.item.archived_at === null &&
-      !(r.item.state_id && triage.has(r.item.state_id)) &&
+      inContext(r) &&
       (!req.parentless || r.item.parent_id === null) &&
       (!req.filter || matches(req.filter, r, ctx)),
   );
@@ -438,17 +445,20 @@ export function evaluateLocalList<T extends LocalItem>(
 /**
  * The project lists a client answers from the items it holds: the project's own (GET P/issues/), a cycle's
  * (P/cycles/{id}/cycle-issues/) and a module's (P/modules/{id}/issues/) — the list engine's `cycle` and `module`
- * contexts, which are the project's list narrowed to the cycle's or module's items — and a saved project view's
- * (P/views/{id}/issues/: the project's list with the view's saved filters ANDed in, as the server's `viewFilterOf`).
+ * contexts, which are the project's list narrowed to the cycle's or module's items —, a saved project view's
+ * (P/views/{id}/issues/: the project's list with the view's saved filters ANDed in, as the server's `viewFilterOf`)
+ * and the project's archived items (P/archived-issues/: `localContextRequest` sets `archived`).
  */
 export type LocalListContext =
   | { kind: "project" }
+  | { kind: "archived" }
   | { kind: "cycle"; id: string }
   | { kind: "module"; id: string }
   | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown };
 
 /** The request of a context's list: a saved view's filters ANDed into the request's (the same parsers as the server's). */
 export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
+  if (ctx.kind === "archived") return { ...req, archived: true };
   if (ctx.kind !== "view") return req;
   return {
     ...req,
@@ -465,7 +475,7 @@ export function localContextRows<T extends LocalItem>(
   refs: LocalRefs,
   ctx: LocalListContext,
 ): LocalRow<T>[] | null {
-  if (ctx.kind === "project" || ctx.kind === "view") return rows;
+  if (ctx.kind === "project" || ctx.kind === "view" || ctx.kind === "archived") return rows;
   const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
   if (!ref || ref.archived_at) return null;
   return ctx.kind === "cycle"
