@@ -34,6 +34,7 @@ import {
   localEdit,
   localItemsChanged,
   localListPage,
+  localViewContext,
   serverOrOutbox,
 } from "./local-db/client.ts";
 import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
@@ -137,17 +138,22 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
   });
 }
 
-/** The lists the local database answers: a project's own, its cycles' and its modules' (else null: the server's). */
+/**
+ * The lists the local database answers: a project's own, its cycles', its modules', its saved views' (the view as
+ * this page holds it) and its archived items (else null: the server's).
+ */
 function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
   if (src.base) return null;
   if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
+  if (d.kind === "archived") return { kind: "archived" };
   if ((d.kind === "cycle" || d.kind === "module") && d.contextId) return { kind: d.kind, id: d.contextId };
+  if (d.kind === "view" && d.contextId) return localViewContext(d.slug, d.pid, d.contextId);
   return null;
 }
 
 /**
- * One page of a list: a project's, a cycle's or a module's work items from the offline local database when it holds
- * them (api/local-db/, the same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other
+ * One page of a list: a project's, a cycle's, a module's, a saved view's or the archived work items from the offline
+ * local database when it holds them (api/local-db/, the same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other
  * list — from the server.
  */
 async function readListPage(

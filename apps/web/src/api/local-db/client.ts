@@ -272,6 +272,20 @@ export async function localListPage(
   return answer as ListEnvelope;
 }
 
+/**
+ * A saved project view's list context (its filters, ANDed into the list's as the server does), from the view as this
+ * page holds it (api/views.ts `viewKeys.one` / `viewKeys.list`: the view's screen reads it before its list); null when
+ * the page does not hold it (then the server answers).
+ */
+export function localViewContext(slug: string, pid: string, viewId: string): LocalListContext | null {
+  type Saved = { id: string; filters?: Record<string, string[] | null> | null; rich_filters?: unknown };
+  const one = client?.getQueryData<Saved>(["views", slug, pid, viewId]);
+  const view = one ?? client?.getQueryData<Saved[]>(["views", slug, pid])?.find((v) => v.id === viewId);
+  if (!view) return null;
+  // as the server reads the stored view (domain/saved-views.ts `viewFilterOf`)
+  return { kind: "view", filters: view.filters ?? null, rich_filters: view.rich_filters ?? null };
+}
+
 /** A write this tab made to a project's items (a created item): read before the next local answer. */
 export function localItemsChanged(slug: string, pid: string, ids: string[]): void {
   if (state.projects[pid]?.complete) void send({ op: "changed", slug, pid, items: ids, refs: [], catchUp: false });

@@ -9,6 +9,7 @@
  * `error`, and the page asks the server as it does without a local database.
  */
 import {
+  localContextRequest,
   localContextRows,
   localListSupported,
   localListEnvelope,
@@ -29,7 +30,18 @@ import {
 } from "./protocol.ts";
 import { Store } from "./store.ts";
 import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
-import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs, type EditOutcome } from "./sync.ts";
+import {
+  archivedKey,
+  catchUp,
+  catchUpArchived,
+  completeKey,
+  firstSync,
+  HttpError,
+  sendEdit,
+  syncItems,
+  syncRefs,
+  type EditOutcome,
+} from "./sync.ts";
 
 const tabId = crypto.randomUUID();
 const channel = new BroadcastChannel(LOCAL_DB.channelName);
@@ -64,8 +76,10 @@ interface Run {
   slug: string;
   busy: Promise<void> | null;
   ids: Set<string>;
-  /** Items archived or deleted: removed at the next round, never read again (until restored). */
+  /** Items archived or deleted: removed (from the live ones) at the next round. */
   gone: Set<string>;
+  /** Items were archived (or restored): the archived ones changed are read again at the next round. */
+  archived: boolean;
   refs: boolean;
   catchUp: boolean;
   first: boolean;
@@ -83,6 +97,7 @@ function runOf(pid: string, slug: string): Run {
         busy: null,
         ids: new Set(),
         gone: new Set(),
+        archived: false,
         refs: false,
         catchUp: false,
         first: false,
@@ -103,7 +118,7 @@ function kick(pid: string, delay = 0) {
     if (!r.busy)
       r.busy = work(pid, r).finally(() => {
         r.busy = null;
-        if (r.first || r.catchUp || r.refs || r.ids.size) kick(pid, 20);
+        if (r.first || r.catchUp || r.refs || r.archived || r.ids.size || r.gone.size) kick(pid, 20);
       });
   }, delay);
 }
@@ -116,6 +131,8 @@ async function work(pid: string, r: Run): Promise<void> {
     if (!complete || r.first) {
       r.first = false;
       r.catchUp = false;
+      r.archived = false;
+      r.gone.clear();
       r.ids.clear();
       await firstSync(s, r.slug, pid, (st) => setProject(pid, st, false));
       s.warm(pid);
@@ -124,14 +141,19 @@ async function work(pid: string, r: Run): Promise<void> {
     }
     const ids = [...r.ids].filter((id) => !r.gone.has(id));
     s.deleteItems(pid, [...r.gone]);
+    r.gone.clear();
     const refs = r.refs;
     const caught = r.catchUp;
+    const archived = r.archived;
     r.ids.clear();
     r.refs = false;
     r.catchUp = false;
+    r.archived = false;
     if (caught) setProject(pid, "syncing");
     if (refs) await syncRefs(s, r.slug, pid);
     if (ids.length) await syncItems(s, r.slug, pid, ids);
+    // the items archived meanwhile, read as archived ones (a catch-up reads them itself)
+    if (archived && !caught) await catchUpArchived(s, r.slug, pid);
     if (caught) await catchUp(s, r.slug, pid);
     // its rows read now, while the person has not asked for a list yet (store.ts `warm`)
     s.warm(pid);
@@ -377,17 +399,20 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
   // a project never synced is not followed (its first sync reads everything)
   if (!held && !r?.busy) return;
   const run = runOf(req.pid, req.slug);
-  // an item archived or deleted leaves the list here without being read again (the server would only say it is
-  // gone); an archive event of an item not held is its restore: read
+  // an item deleted, or archived, leaves the live list here at once (the server would only say it is gone from it);
+  // an archived one is read again as archived. An archive event of an item held archived is its restore: read; of
+  // an item not held, either: both read
   for (const id of req.gone ?? []) {
-    const held = store.item(id)?.project_id === req.pid;
-    if (held || req.deleted) {
+    const row = store.item(id);
+    const held = row?.project_id === req.pid;
+    if (req.deleted || (held && !row?.archived_at)) {
       run.gone.add(id);
       run.ids.delete(id);
     } else {
       run.gone.delete(id);
       run.ids.add(id);
     }
+    if (!req.deleted) run.archived = true;
   }
   for (const id of req.items) if (!run.gone.has(id)) run.ids.add(id);
   if (req.refs.length) run.refs = true;
@@ -409,16 +434,20 @@ async function query(held: Store, req: Extract<LocalDbRequest, { op: "query" }>)
     return null;
   }
   if (!localListSupported(parsed)) return null;
+  // the archived list: once the project's archived items are held (a project synced by an older app: not yet)
+  if (req.context?.kind === "archived" && held.option(archivedKey(req.pid)) !== "1") return null;
   // a project with work item types (on now, or its items carry a type) shows custom property values the local
   // database does not keep yet: its lists are the server's
   if (typesOn(store, req.pid)) return null;
   const all = store.rows(req.pid);
   if (all.some((r) => r.item.type_id)) return null;
   const refs = store.refs(req.pid, req.slug);
-  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's)
-  const rows = localContextRows(all, refs, req.context ?? { kind: "project" });
+  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
+  // view's: its filters ANDed in; the archived list: the archived items
+  const ctx = req.context ?? { kind: "project" };
+  const rows = localContextRows(all, refs, ctx);
   if (!rows) return null;
-  return localListEnvelope(rows, refs, parsed) as LocalDbAnswer;
+  return localListEnvelope(rows, refs, localContextRequest(parsed, ctx)) as LocalDbAnswer;
 }
 
 async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
