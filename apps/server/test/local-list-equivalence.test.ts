@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  defaultGlobalViewFilters,
   GROUP_BY_FIELDS,
   localContextRequest,
+  localProfileNarrowed,
+  mergeLocalRefs,
   localContextRows,
   localListEnvelope,
   localRefsFromApi,
@@ -17,6 +20,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import {
   insertIssues,
+  insertLabel,
   insertModule,
   seedStandardDataset,
   type ProjectCtx,
@@ -32,6 +36,8 @@ import {
 let t: TestServer;
 let ws: WorkspaceFixture;
 let pr: ProjectFixture;
+/** (the file's project: `syncAs`'s default) */
+let projectOne: ProjectFixture;
 let c: ProjectCtx;
 let d: StandardDataset;
 const X: Record<string, string> = {};
@@ -41,6 +47,7 @@ beforeAll(async () => {
   t = await startTestServer();
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
+  projectOne = pr;
   c = { t, ws, pr };
   d = await seedStandardDataset(c);
   archivedModule = await insertModule(c, "Old", true);
@@ -100,7 +107,10 @@ afterAll(async () => {
 type Who = typeof ws.admin;
 
 /** What the local database holds for a viewer: the v2 sync pages (with descriptions) and the project's refs. */
-async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }> {
+async function syncAs(
+  who: Who,
+  pr: ProjectFixture = projectOne,
+): Promise<{ rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }> {
   const items: LocalItem[] = [];
   for (let page = 0; ; page++) {
     const res = await who.get(
@@ -243,12 +253,12 @@ const contextPath = (ctx: LocalListContext, viewId?: string) =>
   ctx.kind === "archived"
     ? `${pr.base}/archived-issues/`
     : ctx.kind === "cycle"
-    ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
-    : ctx.kind === "module"
-      ? `${pr.base}/modules/${ctx.id}/issues/`
-      : viewId
-        ? `${pr.base}/views/${viewId}/issues/`
-        : `${pr.base}/issues/`;
+      ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
+      : ctx.kind === "module"
+        ? `${pr.base}/modules/${ctx.id}/issues/`
+        : viewId
+          ? `${pr.base}/views/${viewId}/issues/`
+          : `${pr.base}/issues/`;
 
 async function compareAll(
   who: Who,
@@ -379,5 +389,79 @@ describe("local list answers equal the server's", () => {
       );
     }
     expect(compared).toBeGreaterThan(200);
+  });
+  // (issue #28 point 3: lists across the workspace answer locally once every project the person is in is held)
+  it("for lists across the workspace's projects: global views and a person's assigned and created tabs", async () => {
+    const two = await projectFixture(t, ws, { name: "Another" });
+    const c2 = { t, ws, pr: two };
+    const docs = await insertLabel(c2, "docs");
+    await insertIssues(c2, [
+      { name: "Other one", state: "Todo", priority: "high", labels: [docs], assignees: [ws.member.userId] },
+      { name: "Other two", state: "Done", priority: "urgent", createdBy: ws.member.userId, createdAtOffset: 50 },
+      { name: "Other three", state: null, assignees: [ws.admin.userId, ws.member.userId], createdAtOffset: 51 },
+      { name: "Other archived", state: "Done", archivedAt: "2025-01-20", assignees: [ws.member.userId] },
+      { name: "Other epic", isEpic: true, assignees: [ws.member.userId] },
+    ]);
+    // a project the member is not in, and an archived one: neither is listed (nor held)
+    const away = await projectFixture(t, ws, { name: "Away" });
+    await t.db.sql`DELETE FROM project_members WHERE project = ${away.id} AND member = ${ws.member.userId}`;
+    await insertIssues({ t, ws, pr: away }, [{ name: "Not mine", assignees: [ws.member.userId] }]);
+    const shelved = await projectFixture(t, ws, { name: "Shelved" });
+    await insertIssues({ t, ws, pr: shelved }, [{ name: "Shelved one", assignees: [ws.member.userId] }]);
+    expect((await ws.admin.post(`/api/workspaces/${ws.slug}/projects/${shelved.id}/archive/`, {})).status).toBe(200);
+
+    // what the web holds: every project the person is in (W/projects/: a member role, not archived)
+    const who = ws.member;
+    const listed = await who.get(`/api/workspaces/${ws.slug}/projects/`);
+    const mine = (listed.body as { id: string; member_role: number | null; archived_at: string | null }[]).filter(
+      (p) => p.member_role !== null && !p.archived_at,
+    );
+    expect(mine.map((p) => p.id).sort()).toEqual([pr.id, two.id].sort());
+    const held = [await syncAs(who, pr), await syncAs(who, two)];
+    const rows = held.flatMap((h) => h.rows);
+    const refs = mergeLocalRefs(held.map((h) => h.refs));
+    const tz = held[0].timezone;
+
+    const qs = queries().filter((q, i) => i % 4 === 0 || q.includes("group_by=project_id") || q.includes("cursor="));
+    let compared = 0;
+    const compare = async (path: string, ctx: LocalListContext, q: string, extra: Record<string, string>) => {
+      // the list's query with the context's own (the web's listPageSource query wins over a filter of the same name)
+      const sent = { ...params(q), ...extra };
+      const res = await who.get(`${path}?${new URLSearchParams(sent).toString()}`);
+      expect(res.status, `${path} ${q}: ${res.text}`).toBe(200);
+      const req = parseLocalListQuery(sent, tz, { globalView: ctx.kind === "workspace" });
+      if (ctx.kind === "profile") expect(localProfileNarrowed(req, ctx.userId)).toBe(true);
+      const local = localListEnvelope(localContextRows(rows, refs, ctx)!, refs, localContextRequest(req, ctx));
+      expect(local, `${path} ${JSON.stringify(extra)} ${q}`).toEqual(res.body);
+      compared++;
+    };
+    const W = `/api/workspaces/${ws.slug}`;
+    for (const q of qs) {
+      for (const view of ["all-issues", "assigned", "created"] as const) {
+        const filters = defaultGlobalViewFilters(view, who.userId);
+        await compare(`${W}/issues/`, { kind: "workspace", filters }, q, { global_view_id: view });
+      }
+      // a person's tabs: their own and another's (over the viewer's projects)
+      for (const user of [who.userId, ws.admin.userId]) {
+        await compare(`${W}/user-issues/${user}/`, { kind: "profile", userId: user }, q, { assignees: user });
+        await compare(`${W}/user-issues/${user}/`, { kind: "profile", userId: user }, q, { created_by: user });
+      }
+    }
+    // a custom global view: its saved filters ANDed in
+    const made = await who.post(`${W}/views/`, {
+      name: "Urgent anywhere",
+      filters: { priority: ["urgent", "high"] },
+      rich_filters: { not: { state_group__in: "completed" } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const view = made.body as { id: string; filters: Record<string, string[]>; rich_filters: unknown };
+    for (const q of qs.slice(0, 60))
+      await compare(`${W}/issues/`, { kind: "workspace", filters: view.filters, rich_filters: view.rich_filters }, q, {
+        global_view_id: view.id,
+      });
+    expect(compared).toBeGreaterThan(600);
+    // the subscribed tab (and a request not narrowed to the person) is the server's: subscriptions are not held
+    expect(localProfileNarrowed(parseLocalListQuery({ subscriber: who.userId }, tz), who.userId)).toBe(false);
+    expect(localProfileNarrowed(parseLocalListQuery({ priority: "high" }, tz), who.userId)).toBe(false);
   });
 });

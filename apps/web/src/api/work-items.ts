@@ -35,6 +35,7 @@ import {
   localItemsChanged,
   localListPage,
   localViewContext,
+  localWorkspaceContext,
   serverOrOutbox,
 } from "./local-db/client.ts";
 import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
@@ -140,10 +141,11 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
 
 /**
  * The lists the local database answers: a project's own, its cycles', its modules', its saved views' (the view as
- * this page holds it) and its archived items (else null: the server's).
+ * this page holds it), its archived items, and the workspace's views and profile tabs (else null: the server's).
  */
 function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
-  if (src.base) return null;
+  // across the workspace's projects: its views and a profile's tabs (once every project the person is in is held)
+  if (src.base) return localWorkspaceContext(d.slug, d.kind, d.contextId);
   if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
   if (d.kind === "archived") return { kind: "archived" };
   if ((d.kind === "cycle" || d.kind === "module") && d.contextId) return { kind: d.kind, id: d.contextId };

@@ -128,9 +128,14 @@ export function parseListPage(
  * A project list's query parameters (what the web sends to P/issues/) as the server reads them. Throws FilterError
  * or LocalListParamError where the server answers 400 (the caller then asks the server, which says why).
  */
-export function parseLocalListQuery(params: Record<string, string | undefined>, timezone: string): LocalListRequest {
+export function parseLocalListQuery(
+  params: Record<string, string | undefined>,
+  timezone: string,
+  opts: { globalView?: boolean } = {},
+): LocalListRequest {
   const page = parseListPage(params.per_page, params.cursor, 1000);
-  const order = parseOrderBy(params.order_by);
+  // a workspace global view (W/issues/) has no manual order: the server reads `sort_order` as newest first
+  const order = parseOrderBy(params.order_by, { globalView: opts.globalView });
   const { groupBy, subGroupBy } = parseGrouping(params.group_by, params.sub_group_by);
   const flat: QueryParams = {};
   for (const [k, v] of Object.entries(params)) if (typeof v === "string") flat[k] = v;
@@ -454,12 +459,58 @@ export type LocalListContext =
   | { kind: "archived" }
   | { kind: "cycle"; id: string }
   | { kind: "module"; id: string }
-  | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown };
+  | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown }
+  /**
+   * W/issues/ (a workspace global view; `filters` / `rich_filters`: its saved filter, as `defaultGlobalViewFilters`
+   * or a custom view's): the items of every project the viewer is in — the caller passes the rows and merged refs
+   * (`mergeLocalRefs`) of all of them, or asks the server.
+   */
+  | { kind: "workspace"; filters?: QueryParams | null; rich_filters?: unknown }
+  /**
+   * W/user-issues/{userId}/: a person's profile tab over the viewer's projects — the items they created, are assigned
+   * to or subscribe to. Subscribers are not held: answered only for a request narrowed to their assigned or created
+   * items (`localProfileNarrowed`), whose rows are then the items they created or are assigned to.
+   */
+  | { kind: "profile"; userId: string };
+
+/** The refs of several projects as one (a list across projects: a workspace view, a profile tab). */
+export function mergeLocalRefs(all: LocalRefs[]): LocalRefs {
+  const members = new Map<string, LocalRefs["members"][number]>();
+  for (const r of all) for (const m of r.members) if (!members.has(m.id)) members.set(m.id, m);
+  const cat = <K extends keyof LocalRefs>(k: K) => all.flatMap((r) => r[k] as LocalRefs[K][number][]) as LocalRefs[K];
+  return {
+    states: cat("states"),
+    labels: cat("labels"),
+    members: [...members.values()],
+    modules: cat("modules"),
+    cycles: cat("cycles"),
+    estimatePoints: cat("estimatePoints"),
+    projects: cat("projects"),
+  };
+}
+
+/**
+ * Whether a profile tab's request keeps only items the person is assigned to or created (its filter ANDs in
+ * `assignees=<userId>` or `created_by=<userId>`, as the assigned and created tabs do): then the items a client holds
+ * answer it (the subscribed tab's are the server's).
+ */
+export function localProfileNarrowed(req: LocalListRequest, userId: string): boolean {
+  const conjuncts = (n: FilterNode | null): FilterNode[] =>
+    !n ? [] : !isFilterLeaf(n) && "and" in n ? n.and.flatMap(conjuncts) : [n];
+  return conjuncts(req.filter).some(
+    (n) =>
+      isFilterLeaf(n) &&
+      n.op === "in" &&
+      (n.field === "assignee_id" || n.field === "created_by_id") &&
+      n.values.length === 1 &&
+      n.values[0] === userId,
+  );
+}
 
 /** The request of a context's list: a saved view's filters ANDed into the request's (the same parsers as the server's). */
 export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
   if (ctx.kind === "archived") return { ...req, archived: true };
-  if (ctx.kind !== "view") return req;
+  if (ctx.kind !== "view" && ctx.kind !== "workspace") return req;
   return {
     ...req,
     filter: andFilterNodes(req.filter, savedViewFilter(ctx.filters, ctx.rich_filters, todayInTimeZone(req.timezone))),
@@ -475,7 +526,9 @@ export function localContextRows<T extends LocalItem>(
   refs: LocalRefs,
   ctx: LocalListContext,
 ): LocalRow<T>[] | null {
-  if (ctx.kind === "project" || ctx.kind === "view" || ctx.kind === "archived") return rows;
+  if (ctx.kind === "project" || ctx.kind === "view" || ctx.kind === "archived" || ctx.kind === "workspace") return rows;
+  if (ctx.kind === "profile")
+    return rows.filter((r) => r.item.created_by === ctx.userId || (r.item.assignee_ids ?? []).includes(ctx.userId));
   const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
   if (!ref || ref.archived_at) return null;
   return ctx.kind === "cycle"

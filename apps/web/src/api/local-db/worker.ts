@@ -13,6 +13,8 @@ import {
   localContextRows,
   localListSupported,
   localListEnvelope,
+  localProfileNarrowed,
+  mergeLocalRefs,
   parseLocalListQuery,
   type LocalItem,
 } from "@stride/shared";
@@ -409,6 +411,8 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
       run.gone.add(id);
       run.ids.delete(id);
     } else {
+      // (a restored epic is in neither list held here: its archived row goes now, and whatever it is now is read)
+      if (held) store.deleteItems(req.pid, [id]);
       run.gone.delete(id);
       run.ids.add(id);
     }
@@ -420,31 +424,39 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
   kick(req.pid, 30);
 }
 
-/** A list answered from the local database, or null when it is the server's to answer. */
+/**
+ * A list answered from the local database, or null when it is the server's to answer. A list across projects (`pids`:
+ * a workspace view, a profile tab) reads the rows of all of them, with their refs merged.
+ */
 async function query(held: Store, req: Extract<LocalDbRequest, { op: "query" }>): Promise<LocalDbAnswer> {
-  if (held.option(completeKey(req.pid)) !== "1") return null;
-  await settled(req.pid);
+  const pids = req.pids ?? [req.pid];
+  if (pids.some((pid) => held.option(completeKey(pid)) !== "1")) return null;
+  for (const pid of pids) await settled(pid);
   // wiped meanwhile
   if (!store) return null;
+  const ctx = req.context ?? { kind: "project" };
   let parsed;
   try {
-    parsed = parseLocalListQuery(req.params, req.timezone);
+    parsed = parseLocalListQuery(req.params, req.timezone, { globalView: ctx.kind === "workspace" });
   } catch {
     // what the server refuses, the server says
     return null;
   }
   if (!localListSupported(parsed)) return null;
+  // a profile tab: its assigned or created items only (subscriptions are not held)
+  if (ctx.kind === "profile" && !localProfileNarrowed(parsed, ctx.userId)) return null;
   // the archived list: once the project's archived items are held (a project synced by an older app: not yet)
-  if (req.context?.kind === "archived" && held.option(archivedKey(req.pid)) !== "1") return null;
+  if (ctx.kind === "archived" && held.option(archivedKey(req.pid)) !== "1") return null;
   // a project with work item types (on now, or its items carry a type) shows custom property values the local
   // database does not keep yet: its lists are the server's
-  if (typesOn(store, req.pid)) return null;
-  const all = store.rows(req.pid);
+  const s = store;
+  if (pids.some((pid) => typesOn(s, pid))) return null;
+  const all = pids.length === 1 ? s.rows(req.pid) : pids.flatMap((pid) => s.rows(pid));
   if (all.some((r) => r.item.type_id)) return null;
-  const refs = store.refs(req.pid, req.slug);
+  const refs =
+    pids.length === 1 ? s.refs(req.pid, req.slug) : mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
   // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
   // view's: its filters ANDed in; the archived list: the archived items
-  const ctx = req.context ?? { kind: "project" };
   const rows = localContextRows(all, refs, ctx);
   if (!rows) return null;
   return localListEnvelope(rows, refs, localContextRequest(parsed, ctx)) as LocalDbAnswer;

@@ -1,0 +1,132 @@
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { e2eSuite } from "./helpers.ts";
+import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * More work-item lists answered from the offline local database (issue #28 point 3): a project's archived items
+ * (kept beside its live ones) and a saved project view's list (the view's filters ANDed in), read with the server out
+ * of reach, and kept current by the realtime channel (another person's archive). Alice works in the browser; Bob
+ * changes things through the API. Each test seeds its own users and project.
+ */
+let alice: BrowserContext;
+let bob: BrowserContext;
+let a: Arranged;
+let page: Page;
+let items: { id: string; sequence_id: number; name: string }[];
+
+const e2e = e2eSuite();
+beforeEach(async () => {
+  alice = await e2e.context();
+  bob = await e2e.context();
+  ({ a } = await arrangeWithTeammate(alice, bob));
+  const done = a.states.find((s) => s.group === "completed")!.id;
+  items = await createItems(alice.request, a, [
+    { name: "Login fails", priority: "high" },
+    { name: "Dark mode", priority: "low", state_id: done },
+    { name: "Crash on save", priority: "high", state_id: done },
+    { name: "Docs typo", priority: "none", state_id: done },
+    { name: "Slow search", priority: "urgent" },
+  ]);
+  // two of the done ones archived before the first sync
+  for (const it of [items[1], items[2]])
+    expect((await alice.request.post(`${P()}/issues/${it.id}/archive/`)).ok()).toBe(true);
+  await setLayout(alice.request, a, { order_by: "-created_at" });
+  page = await alice.newPage();
+});
+afterEach(async () => {
+  await alice?.close();
+  await bob?.close();
+});
+
+const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+const key = (n: number) => `${a.identifier}-${n}`;
+const rows = async () =>
+  (
+    await page
+      .locator("[role=list] [data-item]")
+      .evaluateAll((els) => els.map((e) => e.getAttribute("data-item") ?? ""))
+  ).sort();
+const dbStatus = () => page.evaluate(() => document.documentElement.dataset.localDb ?? "");
+const projectStatus = () =>
+  page.evaluate((pid) => {
+    const entry = (document.documentElement.dataset.localDbProjects ?? "")
+      .split(" ")
+      .find((p) => p.startsWith(`${pid}:`));
+    return entry ? entry.slice(pid.length + 1) : "";
+  }, a.projectId);
+const localAnswers = () => page.evaluate(() => Number(document.documentElement.dataset.localDbAnswers ?? 0));
+
+/** Requests for the project's archived or saved views' list pages that went to the server. */
+function serverListRequests(p: Page): string[] {
+  const seen: string[] = [];
+  p.on("request", (r) => {
+    const u = new URL(r.url());
+    if (r.method() === "GET" && /\/(archived-issues|views\/[^/]+\/issues)\/$/.test(u.pathname)) seen.push(u.pathname);
+  });
+  return seen;
+}
+
+/** Go to a screen of the app without loading the page again (the sidebar's and tabs' way: offline too). */
+async function navigate(path: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState(null, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
+
+async function openSynced(): Promise<void> {
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  await poll(dbStatus).toBe("ready");
+  // the live items and the archived ones held
+  await poll(projectStatus).toBe("ready:5");
+  await poll(rows).toEqual([key(1), key(4), key(5)]);
+}
+
+it("the archived list and a saved view's list are answered from the local database, with the server out of reach", async () => {
+  const view = (await (
+    await alice.request.post(`${P()}/views/`, { data: { name: "Hot", filters: { priority: ["high", "urgent"] } } })
+  ).json()) as { id: string };
+  await openSynced();
+  const asked = serverListRequests(page);
+  const before = await localAnswers();
+
+  await navigate(`/${a.slug}/projects/${a.projectId}/archives/issues/`);
+  await page.locator("[data-list-context]").waitFor();
+  await poll(rows).toEqual([key(2), key(3)]);
+  await navigate(`/${a.slug}/projects/${a.projectId}/views/${view.id}/`);
+  await poll(rows).toEqual([key(1), key(5)]);
+  expect(asked).toEqual([]);
+  expect(await localAnswers()).toBeGreaterThan(before);
+
+  // the server out of reach: both lists read again, from the local database only
+  await alice.setOffline(true);
+  try {
+    await navigate(`/${a.slug}/projects/${a.projectId}/archives/issues/`);
+    await poll(rows).toEqual([key(2), key(3)]);
+    await navigate(`/${a.slug}/projects/${a.projectId}/views/${view.id}/`);
+    await poll(rows).toEqual([key(1), key(5)]);
+    expect(await page.getByText("Could not load the work items").count()).toBe(0);
+    expect(asked).toEqual([]);
+  } finally {
+    await alice.setOffline(false);
+  }
+});
+
+it("another person's archive and restore reach the local archived list without a reload", async () => {
+  await openSynced();
+  await navigate(`/${a.slug}/projects/${a.projectId}/archives/issues/`);
+  await page.locator("[data-list-context]").waitFor();
+  await poll(rows).toEqual([key(2), key(3)]);
+  const asked = serverListRequests(page);
+  // Bob archives the last done item: it leaves the live list and joins the archived one
+  expect((await bob.request.post(`${P()}/issues/${items[3].id}/archive/`)).ok()).toBe(true);
+  await poll(rows).toEqual([key(2), key(3), key(4)]);
+  // and restores another: it leaves the archived list and is live again
+  expect((await bob.request.delete(`${P()}/issues/${items[1].id}/archive/`)).ok()).toBe(true);
+  await poll(rows).toEqual([key(3), key(4)]);
+  expect(asked).toEqual([]);
+  await navigate(listUrl(a));
+  await poll(rows).toEqual([key(1), key(2), key(5)]);
+});
