@@ -57,12 +57,20 @@ const projectStatus = () =>
   }, a.projectId);
 const localAnswers = () => page.evaluate(() => Number(document.documentElement.dataset.localDbAnswers ?? 0));
 
-/** Requests for the project's archived or saved views' list pages that went to the server. */
+/**
+ * Requests for list pages (the project's archived items, its saved views', the workspace's views) that went to the
+ * server: a list page names its layout (the local database's own sync reads never do).
+ */
 function serverListRequests(p: Page): string[] {
   const seen: string[] = [];
   p.on("request", (r) => {
     const u = new URL(r.url());
-    if (r.method() === "GET" && /\/(archived-issues|views\/[^/]+\/issues)\/$/.test(u.pathname)) seen.push(u.pathname);
+    if (
+      r.method() === "GET" &&
+      u.searchParams.has("layout") &&
+      /\/(archived-issues|views\/[^/]+\/issues|workspaces\/[^/]+\/issues|user-issues\/[^/]+)\/$/.test(u.pathname)
+    )
+      seen.push(u.pathname + u.search);
   });
   return seen;
 }
@@ -129,4 +137,52 @@ it("another person's archive and restore reach the local archived list without a
   expect(asked).toEqual([]);
   await navigate(listUrl(a));
   await poll(rows).toEqual([key(1), key(2), key(5)]);
+});
+
+it("the workspace's views are answered from the local database once every project of the person's is synced", async () => {
+  // a second project: synced in the background after the opened one
+  const res = await alice.request.post(`/api/workspaces/${a.slug}/projects/`, {
+    data: { name: "Second", identifier: `S${Math.floor(Math.random() * 9000 + 1000)}`, network: 2 },
+  });
+  expect(res.ok()).toBe(true);
+  const second = (await res.json()) as { id: string; identifier: string };
+  const made = (await (
+    await alice.request.post(`/api/workspaces/${a.slug}/projects/${second.id}/issues/`, {
+      data: { name: "Elsewhere", priority: "urgent", assignee_ids: [a.userId] },
+    })
+  ).json()) as { sequence_id: number };
+  expect(
+    (await alice.request.patch(`${P()}/issues/${items[0].id}/`, { data: { assignee_ids: [a.userId] } })).ok(),
+  ).toBe(true);
+  const elsewhere = `${second.identifier}-${made.sequence_id}`;
+  const secondStatus = () =>
+    page.evaluate(
+      (pid) => (document.documentElement.dataset.localDbProjects ?? "").split(" ").find((p) => p.startsWith(`${pid}:`)),
+      second.id,
+    );
+  await openSynced();
+  await poll(secondStatus).toBe(`${second.id}:ready:1`);
+
+  const globalRows = async () =>
+    (
+      await page
+        .locator('[data-list-context="global_view"] [role=row][data-item]')
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-item") ?? ""))
+    ).sort();
+  const asked = serverListRequests(page);
+  const before = await localAnswers();
+  await navigate(`/${a.slug}/workspace-views/all-issues/`);
+  await poll(globalRows).toEqual([key(1), key(4), key(5), elsewhere].sort());
+  expect(asked).toEqual([]);
+  expect(await localAnswers()).toBeGreaterThan(before);
+
+  await alice.setOffline(true);
+  try {
+    await navigate(`/${a.slug}/workspace-views/assigned/`);
+    await poll(globalRows).toEqual([key(1), elsewhere].sort());
+    expect(await page.getByText("Could not load the work items").count()).toBe(0);
+    expect(asked).toEqual([]);
+  } finally {
+    await alice.setOffline(false);
+  }
 });
