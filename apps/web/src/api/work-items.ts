@@ -177,6 +177,8 @@ export const workItemListQuery = (d: ListDesc) =>
     queryKey: wiKeys.list(d) as QueryKey,
     queryFn: async () => fromEnvelope(await fetchListPage(d)),
     staleTime: 10_000,
+    // offline too: the local database may answer it (a list it cannot answer fails once, then waits to be online)
+    networkMode: "offlineFirst",
   });
 
 /** Every cached timeline page (of any project): its arrows follow the relations. */

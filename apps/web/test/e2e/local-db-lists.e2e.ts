@@ -83,6 +83,16 @@ async function navigate(path: string): Promise<void> {
   }, path);
 }
 
+async function filterPriority(option: string): Promise<void> {
+  await page.getByRole("button", { name: /^Filters/ }).click();
+  await page
+    .getByRole("dialog", { name: "Filters" })
+    .getByRole("listbox", { name: "Priority" })
+    .getByRole("option", { name: option })
+    .click();
+  await page.keyboard.press("Escape");
+}
+
 async function openSynced(): Promise<void> {
   await page.goto(listUrl(a));
   await page.locator("[data-list-context]").waitFor();
@@ -93,6 +103,7 @@ async function openSynced(): Promise<void> {
 }
 
 it("the archived list and a saved view's list are answered from the local database, with the server out of reach", async () => {
+  expect((await alice.request.patch(`${P()}/`, { data: { issue_views_view: true } })).ok()).toBe(true);
   const view = (await (
     await alice.request.post(`${P()}/views/`, { data: { name: "Hot", filters: { priority: ["high", "urgent"] } } })
   ).json()) as { id: string };
@@ -108,13 +119,17 @@ it("the archived list and a saved view's list are answered from the local databa
   expect(asked).toEqual([]);
   expect(await localAnswers()).toBeGreaterThan(before);
 
-  // the server out of reach: both lists read again, from the local database only
+  // the server out of reach: both lists filtered anew, from the local database only
   await alice.setOffline(true);
   try {
     await navigate(`/${a.slug}/projects/${a.projectId}/archives/issues/`);
     await poll(rows).toEqual([key(2), key(3)]);
+    await filterPriority("High");
+    await poll(rows).toEqual([key(3)]);
     await navigate(`/${a.slug}/projects/${a.projectId}/views/${view.id}/`);
     await poll(rows).toEqual([key(1), key(5)]);
+    await filterPriority("Urgent");
+    await poll(rows).toEqual([key(5)]);
     expect(await page.getByText("Could not load the work items").count()).toBe(0);
     expect(asked).toEqual([]);
   } finally {

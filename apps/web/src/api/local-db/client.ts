@@ -209,6 +209,11 @@ export function initLocalDb(qc: QueryClient, notify: (n: LocalDbNotice) => void)
   client = qc;
   tell = notify;
   addLiveListener({ event: onLiveEvent, gap: onLiveGap });
+  // a workspace's project list read (or changed): its projects join the background sync
+  qc.getQueryCache().subscribe((ev) => {
+    const k = ev.query.queryKey;
+    if (ev.type === "updated" && k[0] === "ws" && k[2] === "projects" && k.length === 3) pumpBackground();
+  });
   afterFirstPaint(() => {
     if (qc.getQueryData(qk.me)) return startWorker();
     // signed in later (sign-in screen first): start when the person is known
@@ -245,6 +250,7 @@ export async function deleteLocalData(): Promise<boolean> {
   wanted.clear();
   caughtUp.clear();
   background.clear();
+  workspacesSeen.clear();
   return (await send({ op: "wipe" }, 20_000)) === true;
 }
 
@@ -271,18 +277,23 @@ function memberProjects(slug: string): string[] | null {
 
 /** Projects synced in the background, one at a time (after the one opened): their lists across projects answer here. */
 const background = new Map<string, string>();
+/** The workspaces whose lists this page asked for. */
+const workspacesSeen = new Set<string>();
 
 /**
  * Every project the person is in is synced in the background (docs/decisions.md): once the database is ready and no
  * project is syncing, the next one not held yet starts; a list across the workspace answers here once all are.
  */
 function syncInBackground(slug: string) {
-  for (const pid of memberProjects(slug) ?? []) if (!background.has(pid)) background.set(pid, slug);
+  workspacesSeen.add(slug);
   pumpBackground();
 }
 
 function pumpBackground() {
   if (state.status !== "ready" || !client) return;
+  // (the workspace's project list may arrive after its first list was asked for)
+  for (const slug of workspacesSeen)
+    for (const pid of memberProjects(slug) ?? []) if (!background.has(pid)) background.set(pid, slug);
   const busy = Object.values(state.projects).some((p) => !p.complete && (p.status === "loading" || p.status === "syncing"));
   if (busy) return;
   for (const [pid, slug] of background) {
