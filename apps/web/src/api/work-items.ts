@@ -196,6 +196,7 @@ export function useWorkItemList(d: ListDesc | null) {
     queryKey: opts?.queryKey ?? wiKeys.none,
     queryFn: opts?.queryFn ?? skipToken,
     staleTime: opts?.staleTime,
+    networkMode: opts?.networkMode,
     placeholderData: (prev: ListData | undefined, prevQuery) =>
       prev &&
       prevQuery &&
