@@ -144,6 +144,13 @@ async function syncAs(
     items.push(...(res.body.results as LocalItem[]));
     if (!res.body.next_page_results) break;
   }
+  // the live epics, marked (api/local-db/sync.ts `syncEpics`: P/epics/ pages)
+  for (let page = 0; ; page++) {
+    const res = await who.get(`${pr.base}/epics/?cursor=2:${page}:0&order_by=updated_at`);
+    expect(res.status, res.text).toBe(200);
+    items.push(...(res.body.results as LocalItem[]).map((it) => ({ ...it, is_epic: true })));
+    if (!res.body.next_page_results) break;
+  }
   return { rows: items.map(toLocalRow), refs, timezone: me.user_timezone || "UTC" };
 }
 
@@ -252,13 +259,15 @@ const params = (q: string): Record<string, string> => Object.fromEntries(new URL
 const contextPath = (ctx: LocalListContext, viewId?: string) =>
   ctx.kind === "archived"
     ? `${pr.base}/archived-issues/`
-    : ctx.kind === "cycle"
-      ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
-      : ctx.kind === "module"
-        ? `${pr.base}/modules/${ctx.id}/issues/`
-        : viewId
-          ? `${pr.base}/views/${viewId}/issues/`
-          : `${pr.base}/issues/`;
+    : ctx.kind === "epics"
+      ? `${pr.base}/epics/`
+      : ctx.kind === "cycle"
+        ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
+        : ctx.kind === "module"
+          ? `${pr.base}/modules/${ctx.id}/issues/`
+          : viewId
+            ? `${pr.base}/views/${viewId}/issues/`
+            : `${pr.base}/issues/`;
 
 async function compareAll(
   who: Who,
@@ -363,6 +372,33 @@ describe("local list answers equal the server's", () => {
     expect(await compareAll(ws.guest, { kind: "archived" }, qs.slice(0, 120))).toBe(120);
     // and the live lists are not changed by holding them
     expect(await compareAll(ws.member, { kind: "project" }, qs.slice(0, 120))).toBe(120);
+  });
+
+  // (issue #28 point 3: the epics list answers locally too; the live epics are kept marked beside the work items)
+  it("for the project's epics: its live epics, and the work item lists without them", async () => {
+    await insertIssues(c, [
+      {
+        name: "Epic two",
+        isEpic: true,
+        state: "Todo",
+        priority: "urgent",
+        labels: [d.L.bug],
+        assignees: [ws.member.userId],
+        modules: [d.M.api],
+        createdAtOffset: 60,
+        targetDate: "2025-01-18",
+      },
+      { name: "epic three", isEpic: true, state: "Done", createdBy: ws.guest.userId, createdAtOffset: 61 },
+      { name: "Epic draft", isEpic: true, isDraft: true, createdAtOffset: 62 },
+      { name: "Epic in triage", isEpic: true, state: "Triage", createdAtOffset: 63 },
+      { name: "Epic archived", isEpic: true, state: "Done", archivedAt: "2025-01-26", createdAtOffset: 64 },
+    ]);
+    const qs = queries().filter((q, i) => i % 2 === 0 || q.includes("sub_group_by") || q.includes("cursor="));
+    expect(await compareAll(ws.member, { kind: "epics" }, qs)).toBeGreaterThan(300);
+    expect(await compareAll(ws.guest, { kind: "epics" }, qs.slice(0, 120))).toBe(120);
+    // the work item lists leave them out
+    expect(await compareAll(ws.member, { kind: "project" }, qs.slice(0, 120))).toBe(120);
+    expect(await compareAll(ws.member, { kind: "module", id: d.M.api }, qs.slice(0, 60))).toBe(60);
   });
 
   it("for a saved project view's list: the project's list with the view's filters ANDed in", async () => {

@@ -141,13 +141,14 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
 
 /**
  * The lists the local database answers: a project's own, its cycles', its modules', its saved views' (the view as
- * this page holds it), its archived items, and the workspace's views and profile tabs (else null: the server's).
+ * this page holds it), its archived items, its epics, and the workspace's views and profile tabs (else null: the
+ * server's).
  */
 function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
   // across the workspace's projects: its views and a profile's tabs (once every project the person is in is held)
   if (src.base) return localWorkspaceContext(d.slug, d.kind, d.contextId);
   if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
-  if (d.kind === "archived") return { kind: "archived" };
+  if (d.kind === "archived" || d.kind === "epics") return { kind: d.kind };
   if ((d.kind === "cycle" || d.kind === "module") && d.contextId) return { kind: d.kind, id: d.contextId };
   if (d.kind === "view" && d.contextId) return localViewContext(d.slug, d.pid, d.contextId);
   return null;

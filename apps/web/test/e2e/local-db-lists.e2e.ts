@@ -68,7 +68,7 @@ function serverListRequests(p: Page): string[] {
     if (
       r.method() === "GET" &&
       u.searchParams.has("layout") &&
-      /\/(archived-issues|views\/[^/]+\/issues|workspaces\/[^/]+\/issues|user-issues\/[^/]+)\/$/.test(u.pathname)
+      /\/(archived-issues|epics|views\/[^/]+\/issues|workspaces\/[^/]+\/issues|user-issues\/[^/]+)\/$/.test(u.pathname)
     )
       seen.push(u.pathname + u.search);
   });
@@ -198,6 +198,33 @@ it("the workspace's views are answered from the local database once every projec
     await poll(globalRows).toEqual([key(1), elsewhere].sort());
     expect(await page.getByText("Could not load the work items").count()).toBe(0);
     expect(asked).toEqual([]);
+  } finally {
+    await alice.setOffline(false);
+  }
+});
+
+it("a project's epics are answered from the local database, and stay out of its work items", async () => {
+  expect((await alice.request.patch(`${P()}/`, { data: { is_epic_enabled: true } })).ok()).toBe(true);
+  const epic = async (name: string, priority: string) =>
+    (await (await alice.request.post(`${P()}/epics/`, { data: { name, priority } })).json()) as { sequence_id: number };
+  const first = await epic("Billing revamp", "high");
+  const second = await epic("Search v2", "low");
+  await openSynced();
+  const asked = serverListRequests(page);
+  await navigate(`/${a.slug}/projects/${a.projectId}/epics/`);
+  await poll(rows).toEqual([key(first.sequence_id), key(second.sequence_id)].sort());
+  // another person's new epic reaches it without a reload
+  const third = (await (
+    await bob.request.post(`${P()}/epics/`, { data: { name: "Mobile", priority: "high" } })
+  ).json()) as { sequence_id: number };
+  await poll(rows).toEqual([key(first.sequence_id), key(second.sequence_id), key(third.sequence_id)].sort());
+  expect(asked.filter((u) => u.includes("/epics/"))).toEqual([]);
+  await alice.setOffline(true);
+  try {
+    await filterPriority("High");
+    await poll(rows).toEqual([key(first.sequence_id), key(third.sequence_id)].sort());
+    await navigate(listUrl(a));
+    await poll(rows).toEqual([key(1), key(4), key(5)]);
   } finally {
     await alice.setOffline(false);
   }

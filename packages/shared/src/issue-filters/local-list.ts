@@ -92,6 +92,8 @@ export interface LocalListRequest {
    * every item with `archived_at` set — epics, drafts and triage items included, as the server lists them.
    */
   archived?: boolean;
+  /** The project's epics (P/epics/: live items the client holds marked `is_epic`) instead of its work items. */
+  epics?: boolean;
 }
 
 /** A cursor or per_page the server would refuse. */
@@ -371,7 +373,10 @@ export function evaluateLocalList<T extends LocalItem>(
   const inContext = req.archived
     ? (r: LocalRow<T>) => r.item.archived_at !== null
     : (r: LocalRow<T>) =>
-        !r.item.is_draft && r.item.archived_at === null && !(r.item.state_id && triage.has(r.item.state_id));
+        !r.item.is_draft &&
+        r.item.archived_at === null &&
+        !(r.item.state_id && triage.has(r.item.state_id)) &&
+        !!r.item.is_epic === !!req.epics;
   const kept = rows.filter(
     (r) =>
       inContext(r) &&
@@ -380,7 +385,8 @@ export function evaluateLocalList<T extends LocalItem>(
   );
   const cmp = comparator(req.order, idx);
   const out = (r: LocalRow<T>): T => {
-    const { description_html: _d, ...rest } = r.item as T & { description_html?: unknown };
+    // (`is_epic`: the client's mark of an epic, not a list item's field)
+    const { description_html: _d, is_epic: _e, ...rest } = r.item as T & { description_html?: unknown };
     return {
       ...rest,
       state__group: r.item.state_id ? (idx.stateGroup.get(r.item.state_id) ?? null) : null,
@@ -452,11 +458,13 @@ export function evaluateLocalList<T extends LocalItem>(
  * (P/cycles/{id}/cycle-issues/) and a module's (P/modules/{id}/issues/) — the list engine's `cycle` and `module`
  * contexts, which are the project's list narrowed to the cycle's or module's items —, a saved project view's
  * (P/views/{id}/issues/: the project's list with the view's saved filters ANDed in, as the server's `viewFilterOf`)
- * and the project's archived items (P/archived-issues/: `localContextRequest` sets `archived`).
+ * the project's archived items (P/archived-issues/: `localContextRequest` sets `archived`) and its epics (P/epics/:
+ * `epics`, the rows a client holds marked `is_epic`).
  */
 export type LocalListContext =
   | { kind: "project" }
   | { kind: "archived" }
+  | { kind: "epics" }
   | { kind: "cycle"; id: string }
   | { kind: "module"; id: string }
   | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown }
@@ -510,6 +518,7 @@ export function localProfileNarrowed(req: LocalListRequest, userId: string): boo
 /** The request of a context's list: a saved view's filters ANDed into the request's (the same parsers as the server's). */
 export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
   if (ctx.kind === "archived") return { ...req, archived: true };
+  if (ctx.kind === "epics") return { ...req, epics: true };
   if (ctx.kind !== "view" && ctx.kind !== "workspace") return req;
   return {
     ...req,
@@ -526,7 +535,7 @@ export function localContextRows<T extends LocalItem>(
   refs: LocalRefs,
   ctx: LocalListContext,
 ): LocalRow<T>[] | null {
-  if (ctx.kind === "project" || ctx.kind === "view" || ctx.kind === "archived" || ctx.kind === "workspace") return rows;
+  if (ctx.kind !== "cycle" && ctx.kind !== "module" && ctx.kind !== "profile") return rows;
   if (ctx.kind === "profile")
     return rows.filter((r) => r.item.created_by === ctx.userId || (r.item.assignee_ids ?? []).includes(ctx.userId));
   const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);

@@ -35,8 +35,9 @@ import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
 import {
   archivedKey,
   catchUp,
-  catchUpArchived,
+  catchUpExtra,
   completeKey,
+  epicsKey,
   firstSync,
   HttpError,
   sendEdit,
@@ -80,8 +81,8 @@ interface Run {
   ids: Set<string>;
   /** Items archived or deleted: removed (from the live ones) at the next round. */
   gone: Set<string>;
-  /** Items were archived (or restored): the archived ones changed are read again at the next round. */
-  archived: boolean;
+  /** Items were archived or restored, or epics changed: the archived items and epics changed are read again. */
+  extra: boolean;
   refs: boolean;
   catchUp: boolean;
   first: boolean;
@@ -99,7 +100,7 @@ function runOf(pid: string, slug: string): Run {
         busy: null,
         ids: new Set(),
         gone: new Set(),
-        archived: false,
+        extra: false,
         refs: false,
         catchUp: false,
         first: false,
@@ -120,7 +121,7 @@ function kick(pid: string, delay = 0) {
     if (!r.busy)
       r.busy = work(pid, r).finally(() => {
         r.busy = null;
-        if (r.first || r.catchUp || r.refs || r.archived || r.ids.size || r.gone.size) kick(pid, 20);
+        if (r.first || r.catchUp || r.refs || r.extra || r.ids.size || r.gone.size) kick(pid, 20);
       });
   }, delay);
 }
@@ -133,7 +134,7 @@ async function work(pid: string, r: Run): Promise<void> {
     if (!complete || r.first) {
       r.first = false;
       r.catchUp = false;
-      r.archived = false;
+      r.extra = false;
       r.gone.clear();
       r.ids.clear();
       await firstSync(s, r.slug, pid, (st) => setProject(pid, st, false));
@@ -146,16 +147,16 @@ async function work(pid: string, r: Run): Promise<void> {
     r.gone.clear();
     const refs = r.refs;
     const caught = r.catchUp;
-    const archived = r.archived;
+    const extra = r.extra;
     r.ids.clear();
     r.refs = false;
     r.catchUp = false;
-    r.archived = false;
+    r.extra = false;
     if (caught) setProject(pid, "syncing");
     if (refs) await syncRefs(s, r.slug, pid);
     if (ids.length) await syncItems(s, r.slug, pid, ids);
-    // the items archived meanwhile, read as archived ones (a catch-up reads them itself)
-    if (archived && !caught) await catchUpArchived(s, r.slug, pid);
+    // the items archived meanwhile, read as archived ones, and the epics changed (a catch-up reads them itself)
+    if (extra && !caught) await catchUpExtra(s, r.slug, pid);
     if (caught) await catchUp(s, r.slug, pid);
     // its rows read now, while the person has not asked for a list yet (store.ts `warm`)
     s.warm(pid);
@@ -416,9 +417,13 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
       run.gone.delete(id);
       run.ids.add(id);
     }
-    if (!req.deleted) run.archived = true;
+    if (!req.deleted) run.extra = true;
   }
-  for (const id of req.items) if (!run.gone.has(id)) run.ids.add(id);
+  for (const id of req.items) {
+    if (!run.gone.has(id)) run.ids.add(id);
+    // an epic (held, or new: not held yet) is not in the live items the ids are read from: the epics changed are
+    if (store.option(epicsKey(req.pid)) === "1" && (store.item(id)?.is_epic ?? true)) run.extra = true;
+  }
   if (req.refs.length) run.refs = true;
   if (req.catchUp) run.catchUp = true;
   kick(req.pid, 30);
@@ -447,6 +452,7 @@ async function query(held: Store, req: Extract<LocalDbRequest, { op: "query" }>)
   if (ctx.kind === "profile" && !localProfileNarrowed(parsed, ctx.userId)) return null;
   // the archived list: once the project's archived items are held (a project synced by an older app: not yet)
   if (ctx.kind === "archived" && held.option(archivedKey(req.pid)) !== "1") return null;
+  if (ctx.kind === "epics" && held.option(epicsKey(req.pid)) !== "1") return null;
   // a project with work item types (on now, or its items carry a type) shows custom property values the local
   // database does not keep yet: its lists are the server's
   const s = store;
