@@ -192,6 +192,10 @@ it("the workspace's views are answered from the local database once every projec
   await poll(globalRows).toEqual([key(1), key(4), key(5), elsewhere].sort());
   expect(asked).toEqual([]);
   expect(await localAnswers()).toBeGreaterThan(before);
+  // a person's assigned tab too
+  await navigate(`/${a.slug}/profile/${a.userId}/assigned`);
+  await poll(rows).toEqual([key(1), elsewhere].sort());
+  expect(asked).toEqual([]);
 
   await alice.setOffline(true);
   try {

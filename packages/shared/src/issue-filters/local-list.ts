@@ -358,6 +358,20 @@ export interface LocalListPage<T> extends ListPageResult<T> {
 }
 
 /**
+ * Which held rows a list starts from, before filters (the list engine's contexts): the archived items; else the live
+ * ones — neither drafts, archived nor in a triage state — that are epics for the epics list, work items otherwise.
+ */
+function contextMatch(refs: LocalRefs, req: LocalListRequest): (r: LocalRow) => boolean {
+  if (req.archived) return (r) => r.item.archived_at !== null;
+  const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
+  return (r) =>
+    !r.item.is_draft &&
+    r.item.archived_at === null &&
+    !(r.item.state_id && triage.has(r.item.state_id)) &&
+    !!r.item.is_epic === !!req.epics;
+}
+
+/**
  * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — of the rows a
  * client holds, the live ones; `req.archived`: the archived ones), as the server's list engine answers it. Items come back as list items: the
  * state's group added, `description_html` left out, a multi-valued grouping's raw key under its name.
@@ -368,15 +382,8 @@ export function evaluateLocalList<T extends LocalItem>(
   req: LocalListRequest,
 ): ListPageResult<T> {
   const idx = indexRefs(refs);
-  const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
   const ctx: EvalCtx = { stateGroup: idx.stateGroup, tz: req.timezone, dayStarts: new Map() };
-  const inContext = req.archived
-    ? (r: LocalRow<T>) => r.item.archived_at !== null
-    : (r: LocalRow<T>) =>
-        !r.item.is_draft &&
-        r.item.archived_at === null &&
-        !(r.item.state_id && triage.has(r.item.state_id)) &&
-        !!r.item.is_epic === !!req.epics;
+  const inContext = contextMatch(refs, req);
   const kept = rows.filter(
     (r) =>
       inContext(r) &&

@@ -8,16 +8,7 @@
  * (within LOCAL_DB.writeLockMs). Every failure (no OPFS, private mode, quota, a damaged file) leaves the status
  * `error`, and the page asks the server as it does without a local database.
  */
-import {
-  localContextRequest,
-  localContextRows,
-  localListSupported,
-  localListEnvelope,
-  localProfileNarrowed,
-  mergeLocalRefs,
-  parseLocalListQuery,
-  type LocalItem,
-} from "@stride/shared";
+import type { LocalItem } from "@stride/shared";
 import {
   LOCAL_DB,
   Pending,
@@ -31,9 +22,9 @@ import {
   type ToWorker,
 } from "./protocol.ts";
 import { Store } from "./store.ts";
+import { answerList, typesOn } from "./lists.ts";
 import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
 import {
-  archivedKey,
   catchUp,
   catchUpExtra,
   completeKey,
@@ -347,8 +338,6 @@ function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): Lo
   return shown;
 }
 
-/** The project has work item types on (its custom property values are not kept here). */
-const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
 
 /** A write kept in the outbox (shown at once) and sent from there: true, or null when the page sends it itself. */
 function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | LocalItem | null {
@@ -429,45 +418,6 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
   kick(req.pid, 30);
 }
 
-/**
- * A list answered from the local database, or null when it is the server's to answer. A list across projects (`pids`:
- * a workspace view, a profile tab) reads the rows of all of them, with their refs merged.
- */
-async function query(held: Store, req: Extract<LocalDbRequest, { op: "query" }>): Promise<LocalDbAnswer> {
-  const pids = req.pids ?? [req.pid];
-  if (pids.some((pid) => held.option(completeKey(pid)) !== "1")) return null;
-  for (const pid of pids) await settled(pid);
-  // wiped meanwhile
-  if (!store) return null;
-  const ctx = req.context ?? { kind: "project" };
-  let parsed;
-  try {
-    parsed = parseLocalListQuery(req.params, req.timezone, { globalView: ctx.kind === "workspace" });
-  } catch {
-    // what the server refuses, the server says
-    return null;
-  }
-  if (!localListSupported(parsed)) return null;
-  // a profile tab: its assigned or created items only (subscriptions are not held)
-  if (ctx.kind === "profile" && !localProfileNarrowed(parsed, ctx.userId)) return null;
-  // the archived list: once the project's archived items are held (a project synced by an older app: not yet)
-  if (ctx.kind === "archived" && held.option(archivedKey(req.pid)) !== "1") return null;
-  if (ctx.kind === "epics" && held.option(epicsKey(req.pid)) !== "1") return null;
-  // a project with work item types (on now, or its items carry a type) shows custom property values the local
-  // database does not keep yet: its lists are the server's
-  const s = store;
-  if (pids.some((pid) => typesOn(s, pid))) return null;
-  const all = pids.length === 1 ? s.rows(req.pid) : pids.flatMap((pid) => s.rows(pid));
-  if (all.some((r) => r.item.type_id)) return null;
-  const refs =
-    pids.length === 1 ? s.refs(req.pid, req.slug) : mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
-  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
-  // view's: its filters ANDed in; the archived list: the archived items
-  const rows = localContextRows(all, refs, ctx);
-  if (!rows) return null;
-  return localListEnvelope(rows, refs, localContextRequest(parsed, ctx)) as LocalDbAnswer;
-}
-
 async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
   if (req.op === "wipe") return wipe();
   if (!store || state.status !== "ready") return null;
@@ -487,7 +437,7 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
     case "write":
       return write(store, req);
     case "query":
-      return query(store, req);
+      return answerList(store, req, { settled, current: () => store });
     default:
       return null;
   }
