@@ -106,20 +106,27 @@ afterAll(async () => {
 
 type Who = typeof ws.admin;
 
+/** Every page of a list (`more`: the envelope's field saying another page follows). */
+async function readPages(who: Who, url: (page: number) => string, more: string): Promise<LocalItem[]> {
+  const items: LocalItem[] = [];
+  for (let page = 0; ; page++) {
+    const res = await who.get(url(page));
+    expect(res.status, res.text).toBe(200);
+    items.push(...(res.body.results as LocalItem[]));
+    if (!res.body[more]) return items;
+  }
+}
+
 /** What the local database holds for a viewer: the v2 sync pages (with descriptions) and the project's refs. */
 async function syncAs(
   who: Who,
   pr: ProjectFixture = projectOne,
 ): Promise<{ rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }> {
-  const items: LocalItem[] = [];
-  for (let page = 0; ; page++) {
-    const res = await who.get(
-      `/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?cursor=3:${page}:0&description=true`,
-    );
-    expect(res.status, res.text).toBe(200);
-    items.push(...(res.body.results as LocalItem[]));
-    if (!res.body.next_cursor) break;
-  }
+  const items: LocalItem[] = await readPages(
+    who,
+    (page) => `/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?cursor=3:${page}:0&description=true`,
+    "next_cursor",
+  );
   const get = async (path: string) => {
     const res = await who.get(path);
     expect(res.status, `${path} ${res.text}`).toBe(200);
@@ -136,21 +143,11 @@ async function syncAs(
     estimates: await get(`${pr.base}/estimates/`),
   });
   const me = await get(`/api/users/me/`);
-  // the archived items, as the web's sync reads them (api/local-db/sync.ts `syncArchived`: P/archived-issues/ pages
-  // in the order they changed), kept beside the live ones
-  for (let page = 0; ; page++) {
-    const res = await who.get(`${pr.base}/archived-issues/?cursor=2:${page}:0&order_by=updated_at`);
-    expect(res.status, res.text).toBe(200);
-    items.push(...(res.body.results as LocalItem[]));
-    if (!res.body.next_page_results) break;
-  }
-  // the live epics, marked (api/local-db/sync.ts `syncEpics`: P/epics/ pages)
-  for (let page = 0; ; page++) {
-    const res = await who.get(`${pr.base}/epics/?cursor=2:${page}:0&order_by=updated_at`);
-    expect(res.status, res.text).toBe(200);
-    items.push(...(res.body.results as LocalItem[]).map((it) => ({ ...it, is_epic: true })));
-    if (!res.body.next_page_results) break;
-  }
+  // the archived items and the live epics (marked), as the web's sync reads them (api/local-db/sync.ts `syncExtra`:
+  // P/archived-issues/ and P/epics/ pages in the order they changed), kept beside the live work items
+  const changed = (list: string) => (page: number) => `${pr.base}/${list}/?cursor=2:${page}:0&order_by=updated_at`;
+  items.push(...(await readPages(who, changed("archived-issues"), "next_page_results")));
+  items.push(...(await readPages(who, changed("epics"), "next_page_results")).map((it) => ({ ...it, is_epic: true })));
   return { rows: items.map(toLocalRow), refs, timezone: me.user_timezone || "UTC" };
 }
 
@@ -337,31 +334,21 @@ describe("local list answers equal the server's", () => {
   // (issue #28 point 3: the archived list answers locally too; the archived items are kept beside the live ones)
   it("for the project's archived items: every archived item, epics, drafts and triage items included", async () => {
     await insertIssues(c, [
-      {
-        name: "Archived bug",
-        state: "Cancelled",
-        priority: "high",
-        labels: [d.L.bug],
-        assignees: [ws.member.userId],
-        cycle: d.C.sprint1,
-        modules: [d.M.core],
-        archivedAt: "2025-01-22",
-        createdAtOffset: 40,
-        updatedAtOffset: 95,
-        targetDate: "2025-01-12",
-      },
-      {
-        name: "archived feature",
-        state: "Done",
-        priority: "low",
-        labels: [d.L.feature, d.L.bug],
-        createdBy: ws.guest.userId,
-        parent: d.I.Alpha,
-        archivedAt: "2025-01-23",
-        createdAtOffset: 41,
-        updatedAtOffset: 96,
-        estimatePoint: d.E.small,
-      },
+      // (each: archived on, created, updated; then its fields)
+      ...[
+        { archivedAt: "2025-01-22", createdAtOffset: 40, updatedAtOffset: 95, name: "Archived bug" },
+        { archivedAt: "2025-01-23", createdAtOffset: 41, updatedAtOffset: 96, name: "archived feature" },
+      ].map((when, i) => ({
+        ...when,
+        ...[
+          { state: "Cancelled", priority: "high" as const, labels: [d.L.bug], assignees: [ws.member.userId] },
+          { state: "Done", priority: "low" as const, labels: [d.L.feature, d.L.bug], createdBy: ws.guest.userId },
+        ][i],
+        ...[
+          { cycle: d.C.sprint1, modules: [d.M.core], targetDate: "2025-01-12" },
+          { parent: d.I.Alpha, estimatePoint: d.E.small },
+        ][i],
+      })),
       { name: "Archived epic", isEpic: true, state: "Done", archivedAt: "2025-01-24", createdAtOffset: 42 },
       { name: "Archived triage", state: "Triage", archivedAt: "2025-01-25", createdAtOffset: 43 },
       { name: "Archived, then deleted", archivedAt: "2025-01-25", deletedAt: new Date(), createdAtOffset: 44 },
@@ -378,15 +365,8 @@ describe("local list answers equal the server's", () => {
   it("for the project's epics: its live epics, and the work item lists without them", async () => {
     await insertIssues(c, [
       {
-        name: "Epic two",
-        isEpic: true,
-        state: "Todo",
-        priority: "urgent",
-        labels: [d.L.bug],
-        assignees: [ws.member.userId],
-        modules: [d.M.api],
-        createdAtOffset: 60,
-        targetDate: "2025-01-18",
+        ...{ name: "Epic two", isEpic: true, createdAtOffset: 60, targetDate: "2025-01-18" },
+        ...{ state: "Todo", priority: "urgent", labels: [d.L.bug], assignees: [ws.member.userId], modules: [d.M.api] },
       },
       { name: "epic three", isEpic: true, state: "Done", createdBy: ws.guest.userId, createdAtOffset: 61 },
       { name: "Epic draft", isEpic: true, isDraft: true, createdAtOffset: 62 },

@@ -9,16 +9,14 @@ import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arrang
  * of reach, and kept current by the realtime channel (another person's archive). Alice works in the browser; Bob
  * changes things through the API. Each test seeds its own users and project.
  */
-let alice: BrowserContext;
-let bob: BrowserContext;
+let alice: BrowserContext, bob: BrowserContext;
 let a: Arranged;
 let page: Page;
 let items: { id: string; sequence_id: number; name: string }[];
 
 const e2e = e2eSuite();
 beforeEach(async () => {
-  alice = await e2e.context();
-  bob = await e2e.context();
+  [alice, bob] = [await e2e.context(), await e2e.context()];
   ({ a } = await arrangeWithTeammate(alice, bob));
   const done = a.states.find((s) => s.group === "completed")!.id;
   items = await createItems(alice.request, a, [
@@ -35,8 +33,7 @@ beforeEach(async () => {
   page = await alice.newPage();
 });
 afterEach(async () => {
-  await alice?.close();
-  await bob?.close();
+  for (const c of [alice, bob]) await c?.close();
 });
 
 const P = () => `/api/workspaces/${a.slug}/projects/${a.projectId}`;
@@ -47,15 +44,13 @@ const rows = async () =>
       .locator("[role=list] [data-item]")
       .evaluateAll((els) => els.map((e) => e.getAttribute("data-item") ?? ""))
   ).sort();
-const dbStatus = () => page.evaluate(() => document.documentElement.dataset.localDb ?? "");
-const projectStatus = () =>
-  page.evaluate((pid) => {
-    const entry = (document.documentElement.dataset.localDbProjects ?? "")
-      .split(" ")
-      .find((p) => p.startsWith(`${pid}:`));
-    return entry ? entry.slice(pid.length + 1) : "";
-  }, a.projectId);
-const localAnswers = () => page.evaluate(() => Number(document.documentElement.dataset.localDbAnswers ?? 0));
+/** What the page's root says of the local database (`localDb`, `localDbProjects`, `localDbAnswers`). */
+const rootSays = (name: string) => page.evaluate((n) => document.documentElement.dataset[n] ?? "", name);
+const dbStatus = () => rootSays("localDb");
+/** A project's local status and the items it holds (`ready:5`). */
+const projectStatus = async (pid = a.projectId) =>
+  ((await rootSays("localDbProjects")).split(" ").find((p) => p.startsWith(`${pid}:`)) ?? "").slice(pid.length + 1);
+const localAnswers = async () => Number((await rootSays("localDbAnswers")) || 0);
 
 /**
  * Requests for list pages (the project's archived items, its saved views', the workspace's views) that went to the
@@ -83,13 +78,11 @@ async function navigate(path: string): Promise<void> {
   }, path);
 }
 
+/** Turn one priority on (or off) in the list's Filters menu. */
 async function filterPriority(option: string): Promise<void> {
   await page.getByRole("button", { name: /^Filters/ }).click();
-  await page
-    .getByRole("dialog", { name: "Filters" })
-    .getByRole("listbox", { name: "Priority" })
-    .getByRole("option", { name: option })
-    .click();
+  const menu = page.getByRole("dialog", { name: "Filters" });
+  await menu.getByRole("listbox", { name: "Priority" }).getByRole("option", { name: option }).click();
   await page.keyboard.press("Escape");
 }
 
@@ -172,13 +165,8 @@ it("the workspace's views are answered from the local database once every projec
     (await alice.request.patch(`${P()}/issues/${items[0].id}/`, { data: { assignee_ids: [a.userId] } })).ok(),
   ).toBe(true);
   const elsewhere = `${second.identifier}-${made.sequence_id}`;
-  const secondStatus = () =>
-    page.evaluate(
-      (pid) => (document.documentElement.dataset.localDbProjects ?? "").split(" ").find((p) => p.startsWith(`${pid}:`)),
-      second.id,
-    );
   await openSynced();
-  await poll(secondStatus).toBe(`${second.id}:ready:1`);
+  await poll(() => projectStatus(second.id)).toBe("ready:1");
 
   const globalRows = async () =>
     (
