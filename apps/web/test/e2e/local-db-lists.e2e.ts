@@ -150,7 +150,7 @@ it("another person's archive and restore reach the local archived list without a
 });
 
 it("the workspace's views are answered from the local database once every project of the person's is synced", async () => {
-  // a second project: synced in the background after the opened one
+  // a second project: synced in the background once a list across the workspace is asked for
   const res = await alice.request.post(`/api/workspaces/${a.slug}/projects/`, {
     data: { name: "Second", identifier: `S${Math.floor(Math.random() * 9000 + 1000)}`, network: 2 },
   });
@@ -166,23 +166,26 @@ it("the workspace's views are answered from the local database once every projec
   ).toBe(true);
   const elsewhere = `${second.identifier}-${made.sequence_id}`;
   await openSynced();
-  await poll(() => projectStatus(second.id)).toBe("ready:1");
-
   const globalRows = async () =>
     (
       await page
         .locator('[data-list-context="global_view"] [role=row][data-item]')
         .evaluateAll((els) => els.map((e) => e.getAttribute("data-item") ?? ""))
     ).sort();
-  const asked = serverListRequests(page);
-  const before = await localAnswers();
+  // the first list across the workspace: the server answers, and every project of Alice's is synced meanwhile
   await navigate(`/${a.slug}/workspace-views/all-issues/`);
   await poll(globalRows).toEqual([key(1), key(4), key(5), elsewhere].sort());
-  expect(asked).toEqual([]);
-  expect(await localAnswers()).toBeGreaterThan(before);
-  // a person's assigned tab too
+  await poll(() => projectStatus(second.id)).toBe("ready:1");
+
+  // then the local database answers: a person's assigned tab, the workspace's views
+  const asked = serverListRequests(page);
+  const before = await localAnswers();
   await navigate(`/${a.slug}/profile/${a.userId}/assigned`);
   await poll(rows).toEqual([key(1), elsewhere].sort());
+  expect(asked).toEqual([]);
+  expect(await localAnswers()).toBeGreaterThan(before);
+  await navigate(`/${a.slug}/workspace-views/created/`);
+  await poll(globalRows).toEqual([key(1), key(4), key(5), elsewhere].sort());
   expect(asked).toEqual([]);
 
   await alice.setOffline(true);

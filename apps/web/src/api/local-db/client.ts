@@ -281,11 +281,13 @@ const background = new Map<string, string>();
 const workspacesSeen = new Set<string>();
 
 /**
- * Every project the person is in is synced in the background (docs/decisions.md): once the database is ready and no
- * project is syncing, the next one not held yet starts; a list across the workspace answers here once all are.
+ * Once a list across the workspace is asked for, every project the person is in is synced in the background
+ * (docs/decisions.md): once the database is ready and no project is syncing, the next one not held yet starts; those
+ * held already are caught up. The list answers here once all are held.
  */
 function syncInBackground(slug: string) {
   workspacesSeen.add(slug);
+  for (const pid of memberProjects(slug) ?? []) if (state.projects[pid]?.complete) ensureProject(slug, pid);
   pumpBackground();
 }
 
@@ -345,8 +347,8 @@ export async function localListPage(
   context: LocalListContext = { kind: "project" },
 ): Promise<ListEnvelope | null> {
   const across = context.kind === "workspace" || context.kind === "profile";
-  if (!across) ensureProject(slug, pid);
-  syncInBackground(slug);
+  if (across) syncInBackground(slug);
+  else ensureProject(slug, pid);
   if (!client) return null;
   const pids = across ? memberProjects(slug) : [pid];
   if (state.status !== "ready" || !pids?.length || pids.some((p) => !state.projects[p]?.complete)) return null;
