@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  defaultGlobalViewFilters,
   GROUP_BY_FIELDS,
   localContextRequest,
+  localProfileNarrowed,
+  mergeLocalRefs,
   localContextRows,
   localListEnvelope,
   localRefsFromApi,
@@ -17,6 +20,7 @@ import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
 import {
   insertIssues,
+  insertLabel,
   insertModule,
   seedStandardDataset,
   type ProjectCtx,
@@ -32,6 +36,8 @@ import {
 let t: TestServer;
 let ws: WorkspaceFixture;
 let pr: ProjectFixture;
+/** (the file's project: `syncAs`'s default) */
+let projectOne: ProjectFixture;
 let c: ProjectCtx;
 let d: StandardDataset;
 const X: Record<string, string> = {};
@@ -41,6 +47,7 @@ beforeAll(async () => {
   t = await startTestServer();
   ws = await workspaceFixture(t);
   pr = await projectFixture(t, ws);
+  projectOne = pr;
   c = { t, ws, pr };
   d = await seedStandardDataset(c);
   archivedModule = await insertModule(c, "Old", true);
@@ -99,17 +106,27 @@ afterAll(async () => {
 
 type Who = typeof ws.admin;
 
-/** What the local database holds for a viewer: the v2 sync pages (with descriptions) and the project's refs. */
-async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }> {
+/** Every page of a list (`more`: the envelope's field saying another page follows). */
+async function readPages(who: Who, url: (page: number) => string, more: string): Promise<LocalItem[]> {
   const items: LocalItem[] = [];
   for (let page = 0; ; page++) {
-    const res = await who.get(
-      `/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?cursor=3:${page}:0&description=true`,
-    );
+    const res = await who.get(url(page));
     expect(res.status, res.text).toBe(200);
     items.push(...(res.body.results as LocalItem[]));
-    if (!res.body.next_cursor) break;
+    if (!res.body[more]) return items;
   }
+}
+
+/** What the local database holds for a viewer: the v2 sync pages (with descriptions) and the project's refs. */
+async function syncAs(
+  who: Who,
+  pr: ProjectFixture = projectOne,
+): Promise<{ rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }> {
+  const items: LocalItem[] = await readPages(
+    who,
+    (page) => `/api/v2/workspaces/${ws.slug}/projects/${pr.id}/issues/?cursor=3:${page}:0&description=true`,
+    "next_cursor",
+  );
   const get = async (path: string) => {
     const res = await who.get(path);
     expect(res.status, `${path} ${res.text}`).toBe(200);
@@ -117,7 +134,8 @@ async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: Lo
   };
   const refs = localRefsFromApi({
     project: await get(`${pr.base}/`),
-    states: await get(`${pr.base}/states/`),
+    // the hidden triage state too (P/intake-state/): an archived item may be in it
+    states: [...(await get(`${pr.base}/states/`)), await get(`${pr.base}/intake-state/`)],
     labels: await get(`${pr.base}/issue-labels/`),
     workspaceMembers: await get(`/api/workspaces/${ws.slug}/members/`),
     cycles: await get(`${pr.base}/cycles/`),
@@ -125,6 +143,11 @@ async function syncAs(who: Who): Promise<{ rows: LocalRow<LocalItem>[]; refs: Lo
     estimates: await get(`${pr.base}/estimates/`),
   });
   const me = await get(`/api/users/me/`);
+  // the archived items and the live epics (marked), as the web's sync reads them (api/local-db/sync.ts `syncExtra`:
+  // P/archived-issues/ and P/epics/ pages in the order they changed), kept beside the live work items
+  const changed = (list: string) => (page: number) => `${pr.base}/${list}/?cursor=2:${page}:0&order_by=updated_at`;
+  items.push(...(await readPages(who, changed("archived-issues"), "next_page_results")));
+  items.push(...(await readPages(who, changed("epics"), "next_page_results")).map((it) => ({ ...it, is_epic: true })));
   return { rows: items.map(toLocalRow), refs, timezone: me.user_timezone || "UTC" };
 }
 
@@ -231,13 +254,17 @@ const params = (q: string): Record<string, string> => Object.fromEntries(new URL
 
 /** Where the server answers a context's list. */
 const contextPath = (ctx: LocalListContext, viewId?: string) =>
-  ctx.kind === "cycle"
-    ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
-    : ctx.kind === "module"
-      ? `${pr.base}/modules/${ctx.id}/issues/`
-      : viewId
-        ? `${pr.base}/views/${viewId}/issues/`
-        : `${pr.base}/issues/`;
+  ctx.kind === "archived"
+    ? `${pr.base}/archived-issues/`
+    : ctx.kind === "epics"
+      ? `${pr.base}/epics/`
+      : ctx.kind === "cycle"
+        ? `${pr.base}/cycles/${ctx.id}/cycle-issues/`
+        : ctx.kind === "module"
+          ? `${pr.base}/modules/${ctx.id}/issues/`
+          : viewId
+            ? `${pr.base}/views/${viewId}/issues/`
+            : `${pr.base}/issues/`;
 
 async function compareAll(
   who: Who,
@@ -304,6 +331,56 @@ describe("local list answers equal the server's", () => {
     ).toBeNull();
   });
 
+  // (issue #28 point 3: the archived list answers locally too; the archived items are kept beside the live ones)
+  it("for the project's archived items: every archived item, epics, drafts and triage items included", async () => {
+    await insertIssues(c, [
+      // (each: archived on, created, updated; then its fields)
+      ...[
+        { archivedAt: "2025-01-22", createdAtOffset: 40, updatedAtOffset: 95, name: "Archived bug" },
+        { archivedAt: "2025-01-23", createdAtOffset: 41, updatedAtOffset: 96, name: "archived feature" },
+      ].map((when, i) => ({
+        ...when,
+        ...[
+          { state: "Cancelled", priority: "high" as const, labels: [d.L.bug], assignees: [ws.member.userId] },
+          { state: "Done", priority: "low" as const, labels: [d.L.feature, d.L.bug], createdBy: ws.guest.userId },
+        ][i],
+        ...[
+          { cycle: d.C.sprint1, modules: [d.M.core], targetDate: "2025-01-12" },
+          { parent: d.I.Alpha, estimatePoint: d.E.small },
+        ][i],
+      })),
+      { name: "Archived epic", isEpic: true, state: "Done", archivedAt: "2025-01-24", createdAtOffset: 42 },
+      { name: "Archived triage", state: "Triage", archivedAt: "2025-01-25", createdAtOffset: 43 },
+      { name: "Archived, then deleted", archivedAt: "2025-01-25", deletedAt: new Date(), createdAtOffset: 44 },
+    ]);
+    const qs = queries().filter((q, i) => i % 2 === 0 || q.includes("sub_group_by") || q.includes("cursor="));
+    expect(await compareAll(ws.member, { kind: "archived" }, qs)).toBeGreaterThan(300);
+    // a guest who sees only their own items: their own archived ones
+    expect(await compareAll(ws.guest, { kind: "archived" }, qs.slice(0, 120))).toBe(120);
+    // and the live lists are not changed by holding them
+    expect(await compareAll(ws.member, { kind: "project" }, qs.slice(0, 120))).toBe(120);
+  });
+
+  // (issue #28 point 3: the epics list answers locally too; the live epics are kept marked beside the work items)
+  it("for the project's epics: its live epics, and the work item lists without them", async () => {
+    await insertIssues(c, [
+      {
+        ...{ name: "Epic two", isEpic: true, createdAtOffset: 60, targetDate: "2025-01-18" },
+        ...{ state: "Todo", priority: "urgent", labels: [d.L.bug], assignees: [ws.member.userId], modules: [d.M.api] },
+      },
+      { name: "epic three", isEpic: true, state: "Done", createdBy: ws.guest.userId, createdAtOffset: 61 },
+      { name: "Epic draft", isEpic: true, isDraft: true, createdAtOffset: 62 },
+      { name: "Epic in triage", isEpic: true, state: "Triage", createdAtOffset: 63 },
+      { name: "Epic archived", isEpic: true, state: "Done", archivedAt: "2025-01-26", createdAtOffset: 64 },
+    ]);
+    const qs = queries().filter((q, i) => i % 2 === 0 || q.includes("sub_group_by") || q.includes("cursor="));
+    expect(await compareAll(ws.member, { kind: "epics" }, qs)).toBeGreaterThan(300);
+    expect(await compareAll(ws.guest, { kind: "epics" }, qs.slice(0, 120))).toBe(120);
+    // the work item lists leave them out
+    expect(await compareAll(ws.member, { kind: "project" }, qs.slice(0, 120))).toBe(120);
+    expect(await compareAll(ws.member, { kind: "module", id: d.M.api }, qs.slice(0, 60))).toBe(60);
+  });
+
   it("for a saved project view's list: the project's list with the view's filters ANDed in", async () => {
     const qs = queries().filter((q, i) => i % 5 === 0 || q.includes("sub_group_by=priority"));
     const bodies = [
@@ -328,5 +405,79 @@ describe("local list answers equal the server's", () => {
       );
     }
     expect(compared).toBeGreaterThan(200);
+  });
+  // (issue #28 point 3: lists across the workspace answer locally once every project the person is in is held)
+  it("for lists across the workspace's projects: global views and a person's assigned and created tabs", async () => {
+    const two = await projectFixture(t, ws, { name: "Another" });
+    const c2 = { t, ws, pr: two };
+    const docs = await insertLabel(c2, "docs");
+    await insertIssues(c2, [
+      { name: "Other one", state: "Todo", priority: "high", labels: [docs], assignees: [ws.member.userId] },
+      { name: "Other two", state: "Done", priority: "urgent", createdBy: ws.member.userId, createdAtOffset: 50 },
+      { name: "Other three", state: null, assignees: [ws.admin.userId, ws.member.userId], createdAtOffset: 51 },
+      { name: "Other archived", state: "Done", archivedAt: "2025-01-20", assignees: [ws.member.userId] },
+      { name: "Other epic", isEpic: true, assignees: [ws.member.userId] },
+    ]);
+    // a project the member is not in, and an archived one: neither is listed (nor held)
+    const away = await projectFixture(t, ws, { name: "Away" });
+    await t.db.sql`DELETE FROM project_members WHERE project = ${away.id} AND member = ${ws.member.userId}`;
+    await insertIssues({ t, ws, pr: away }, [{ name: "Not mine", assignees: [ws.member.userId] }]);
+    const shelved = await projectFixture(t, ws, { name: "Shelved" });
+    await insertIssues({ t, ws, pr: shelved }, [{ name: "Shelved one", assignees: [ws.member.userId] }]);
+    expect((await ws.admin.post(`/api/workspaces/${ws.slug}/projects/${shelved.id}/archive/`, {})).status).toBe(200);
+
+    // what the web holds: every project the person is in (W/projects/: a member role, not archived)
+    const who = ws.member;
+    const listed = await who.get(`/api/workspaces/${ws.slug}/projects/`);
+    const mine = (listed.body as { id: string; member_role: number | null; archived_at: string | null }[]).filter(
+      (p) => p.member_role !== null && !p.archived_at,
+    );
+    expect(mine.map((p) => p.id).sort()).toEqual([pr.id, two.id].sort());
+    const held = [await syncAs(who, pr), await syncAs(who, two)];
+    const rows = held.flatMap((h) => h.rows);
+    const refs = mergeLocalRefs(held.map((h) => h.refs));
+    const tz = held[0].timezone;
+
+    const qs = queries().filter((q, i) => i % 4 === 0 || q.includes("group_by=project_id") || q.includes("cursor="));
+    let compared = 0;
+    const compare = async (path: string, ctx: LocalListContext, q: string, extra: Record<string, string>) => {
+      // the list's query with the context's own (the web's listPageSource query wins over a filter of the same name)
+      const sent = { ...params(q), ...extra };
+      const res = await who.get(`${path}?${new URLSearchParams(sent).toString()}`);
+      expect(res.status, `${path} ${q}: ${res.text}`).toBe(200);
+      const req = parseLocalListQuery(sent, tz, { globalView: ctx.kind === "workspace" });
+      if (ctx.kind === "profile") expect(localProfileNarrowed(req, ctx.userId)).toBe(true);
+      const local = localListEnvelope(localContextRows(rows, refs, ctx)!, refs, localContextRequest(req, ctx));
+      expect(local, `${path} ${JSON.stringify(extra)} ${q}`).toEqual(res.body);
+      compared++;
+    };
+    const W = `/api/workspaces/${ws.slug}`;
+    for (const q of qs) {
+      for (const view of ["all-issues", "assigned", "created"] as const) {
+        const filters = defaultGlobalViewFilters(view, who.userId);
+        await compare(`${W}/issues/`, { kind: "workspace", filters }, q, { global_view_id: view });
+      }
+      // a person's tabs: their own and another's (over the viewer's projects)
+      for (const user of [who.userId, ws.admin.userId]) {
+        await compare(`${W}/user-issues/${user}/`, { kind: "profile", userId: user }, q, { assignees: user });
+        await compare(`${W}/user-issues/${user}/`, { kind: "profile", userId: user }, q, { created_by: user });
+      }
+    }
+    // a custom global view: its saved filters ANDed in
+    const made = await who.post(`${W}/views/`, {
+      name: "Urgent anywhere",
+      filters: { priority: ["urgent", "high"] },
+      rich_filters: { not: { state_group__in: "completed" } },
+    });
+    expect(made.status, made.text).toBe(201);
+    const view = made.body as { id: string; filters: Record<string, string[]>; rich_filters: unknown };
+    for (const q of qs.slice(0, 60))
+      await compare(`${W}/issues/`, { kind: "workspace", filters: view.filters, rich_filters: view.rich_filters }, q, {
+        global_view_id: view.id,
+      });
+    expect(compared).toBeGreaterThan(600);
+    // the subscribed tab (and a request not narrowed to the person) is the server's: subscriptions are not held
+    expect(localProfileNarrowed(parseLocalListQuery({ subscriber: who.userId }, tz), who.userId)).toBe(false);
+    expect(localProfileNarrowed(parseLocalListQuery({ priority: "high" }, tz), who.userId)).toBe(false);
   });
 });

@@ -34,6 +34,8 @@ import {
   localEdit,
   localItemsChanged,
   localListPage,
+  localViewContext,
+  localWorkspaceContext,
   serverOrOutbox,
 } from "./local-db/client.ts";
 import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
@@ -137,17 +139,24 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
   });
 }
 
-/** The lists the local database answers: a project's own, its cycles' and its modules' (else null: the server's). */
+/**
+ * The lists the local database answers: a project's own, its cycles', its modules', its saved views' (the view as
+ * this page holds it), its archived items, its epics, and the workspace's views and profile tabs (else null: the
+ * server's).
+ */
 function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
-  if (src.base) return null;
+  // across the workspace's projects: its views and a profile's tabs (once every project the person is in is held)
+  if (src.base) return localWorkspaceContext(d.slug, d.kind, d.contextId);
   if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
+  if (d.kind === "archived" || d.kind === "epics") return { kind: d.kind };
   if ((d.kind === "cycle" || d.kind === "module") && d.contextId) return { kind: d.kind, id: d.contextId };
+  if (d.kind === "view" && d.contextId) return localViewContext(d.slug, d.pid, d.contextId);
   return null;
 }
 
 /**
- * One page of a list: a project's, a cycle's or a module's work items from the offline local database when it holds
- * them (api/local-db/, the same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other
+ * One page of a list: a project's, a cycle's, a module's, a saved view's or the archived work items from the offline
+ * local database when it holds them (api/local-db/, the same answer by the same rules: `@stride/shared` local-list.ts), else — and for every other
  * list — from the server.
  */
 async function readListPage(
@@ -169,6 +178,8 @@ export const workItemListQuery = (d: ListDesc) =>
     queryKey: wiKeys.list(d) as QueryKey,
     queryFn: async () => fromEnvelope(await fetchListPage(d)),
     staleTime: 10_000,
+    // offline too: the local database may answer it (a list it cannot answer fails once, then waits to be online)
+    networkMode: "offlineFirst",
   });
 
 /** Every cached timeline page (of any project): its arrows follow the relations. */
@@ -186,6 +197,7 @@ export function useWorkItemList(d: ListDesc | null) {
     queryKey: opts?.queryKey ?? wiKeys.none,
     queryFn: opts?.queryFn ?? skipToken,
     staleTime: opts?.staleTime,
+    networkMode: opts?.networkMode,
     placeholderData: (prev: ListData | undefined, prevQuery) =>
       prev &&
       prevQuery &&

@@ -87,6 +87,13 @@ export interface LocalListRequest {
   parentless: boolean;
   /** The viewer's IANA time zone: day-based date filters read days there. */
   timezone: string;
+  /**
+   * The project's archived items (P/archived-issues/, the list engine's `archived` context) instead of its live ones:
+   * every item with `archived_at` set — epics, drafts and triage items included, as the server lists them.
+   */
+  archived?: boolean;
+  /** The project's epics (P/epics/: live items the client holds marked `is_epic`) instead of its work items. */
+  epics?: boolean;
 }
 
 /** A cursor or per_page the server would refuse. */
@@ -123,9 +130,14 @@ export function parseListPage(
  * A project list's query parameters (what the web sends to P/issues/) as the server reads them. Throws FilterError
  * or LocalListParamError where the server answers 400 (the caller then asks the server, which says why).
  */
-export function parseLocalListQuery(params: Record<string, string | undefined>, timezone: string): LocalListRequest {
+export function parseLocalListQuery(
+  params: Record<string, string | undefined>,
+  timezone: string,
+  opts: { globalView?: boolean } = {},
+): LocalListRequest {
   const page = parseListPage(params.per_page, params.cursor, 1000);
-  const order = parseOrderBy(params.order_by);
+  // a workspace global view (W/issues/) has no manual order: the server reads `sort_order` as newest first
+  const order = parseOrderBy(params.order_by, { globalView: opts.globalView });
   const { groupBy, subGroupBy } = parseGrouping(params.group_by, params.sub_group_by);
   const flat: QueryParams = {};
   for (const [k, v] of Object.entries(params)) if (typeof v === "string") flat[k] = v;
@@ -346,8 +358,22 @@ export interface LocalListPage<T> extends ListPageResult<T> {
 }
 
 /**
- * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — the rows a
- * client holds are those already), as the server's list engine answers it. Items come back as list items: the
+ * Which held rows a list starts from, before filters (the list engine's contexts): the archived items; else the live
+ * ones — neither drafts, archived nor in a triage state — that are epics for the epics list, work items otherwise.
+ */
+function contextMatch(refs: LocalRefs, req: LocalListRequest): (r: LocalRow) => boolean {
+  if (req.archived) return (r) => r.item.archived_at !== null;
+  const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
+  return (r) =>
+    !r.item.is_draft &&
+    r.item.archived_at === null &&
+    !(r.item.state_id && triage.has(r.item.state_id)) &&
+    !!r.item.is_epic === !!req.epics;
+}
+
+/**
+ * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — of the rows a
+ * client holds, the live ones; `req.archived`: the archived ones), as the server's list engine answers it. Items come back as list items: the
  * state's group added, `description_html` left out, a multi-valued grouping's raw key under its name.
  */
 export function evaluateLocalList<T extends LocalItem>(
@@ -356,19 +382,18 @@ export function evaluateLocalList<T extends LocalItem>(
   req: LocalListRequest,
 ): ListPageResult<T> {
   const idx = indexRefs(refs);
-  const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
   const ctx: EvalCtx = { stateGroup: idx.stateGroup, tz: req.timezone, dayStarts: new Map() };
+  const inContext = contextMatch(refs, req);
   const kept = rows.filter(
     (r) =>
-      !r.item.is_draft &&
-      r.item.archived_at === null &&
-      !(r.item.state_id && triage.has(r.item.state_id)) &&
+      inContext(r) &&
       (!req.parentless || r.item.parent_id === null) &&
       (!req.filter || matches(req.filter, r, ctx)),
   );
   const cmp = comparator(req.order, idx);
   const out = (r: LocalRow<T>): T => {
-    const { description_html: _d, ...rest } = r.item as T & { description_html?: unknown };
+    // (`is_epic`: the client's mark of an epic, not a list item's field)
+    const { description_html: _d, is_epic: _e, ...rest } = r.item as T & { description_html?: unknown };
     return {
       ...rest,
       state__group: r.item.state_id ? (idx.stateGroup.get(r.item.state_id) ?? null) : null,
@@ -438,18 +463,70 @@ export function evaluateLocalList<T extends LocalItem>(
 /**
  * The project lists a client answers from the items it holds: the project's own (GET P/issues/), a cycle's
  * (P/cycles/{id}/cycle-issues/) and a module's (P/modules/{id}/issues/) — the list engine's `cycle` and `module`
- * contexts, which are the project's list narrowed to the cycle's or module's items — and a saved project view's
- * (P/views/{id}/issues/: the project's list with the view's saved filters ANDed in, as the server's `viewFilterOf`).
+ * contexts, which are the project's list narrowed to the cycle's or module's items —, a saved project view's
+ * (P/views/{id}/issues/: the project's list with the view's saved filters ANDed in, as the server's `viewFilterOf`)
+ * the project's archived items (P/archived-issues/: `localContextRequest` sets `archived`) and its epics (P/epics/:
+ * `epics`, the rows a client holds marked `is_epic`).
  */
 export type LocalListContext =
   | { kind: "project" }
+  | { kind: "archived" }
+  | { kind: "epics" }
   | { kind: "cycle"; id: string }
   | { kind: "module"; id: string }
-  | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown };
+  | { kind: "view"; filters: QueryParams | null | undefined; rich_filters: unknown }
+  /**
+   * W/issues/ (a workspace global view; `filters` / `rich_filters`: its saved filter, as `defaultGlobalViewFilters`
+   * or a custom view's): the items of every project the viewer is in — the caller passes the rows and merged refs
+   * (`mergeLocalRefs`) of all of them, or asks the server.
+   */
+  | { kind: "workspace"; filters?: QueryParams | null; rich_filters?: unknown }
+  /**
+   * W/user-issues/{userId}/: a person's profile tab over the viewer's projects — the items they created, are assigned
+   * to or subscribe to. Subscribers are not held: answered only for a request narrowed to their assigned or created
+   * items (`localProfileNarrowed`), whose rows are then the items they created or are assigned to.
+   */
+  | { kind: "profile"; userId: string };
+
+/** The refs of several projects as one (a list across projects: a workspace view, a profile tab). */
+export function mergeLocalRefs(all: LocalRefs[]): LocalRefs {
+  const members = new Map<string, LocalRefs["members"][number]>();
+  for (const r of all) for (const m of r.members) if (!members.has(m.id)) members.set(m.id, m);
+  const cat = <K extends keyof LocalRefs>(k: K) => all.flatMap((r) => r[k] as LocalRefs[K][number][]) as LocalRefs[K];
+  return {
+    states: cat("states"),
+    labels: cat("labels"),
+    members: [...members.values()],
+    modules: cat("modules"),
+    cycles: cat("cycles"),
+    estimatePoints: cat("estimatePoints"),
+    projects: cat("projects"),
+  };
+}
+
+/**
+ * Whether a profile tab's request keeps only items the person is assigned to or created (its filter ANDs in
+ * `assignees=<userId>` or `created_by=<userId>`, as the assigned and created tabs do): then the items a client holds
+ * answer it (the subscribed tab's are the server's).
+ */
+export function localProfileNarrowed(req: LocalListRequest, userId: string): boolean {
+  const conjuncts = (n: FilterNode | null): FilterNode[] =>
+    !n ? [] : !isFilterLeaf(n) && "and" in n ? n.and.flatMap(conjuncts) : [n];
+  return conjuncts(req.filter).some(
+    (n) =>
+      isFilterLeaf(n) &&
+      n.op === "in" &&
+      (n.field === "assignee_id" || n.field === "created_by_id") &&
+      n.values.length === 1 &&
+      n.values[0] === userId,
+  );
+}
 
 /** The request of a context's list: a saved view's filters ANDed into the request's (the same parsers as the server's). */
 export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
-  if (ctx.kind !== "view") return req;
+  if (ctx.kind === "archived") return { ...req, archived: true };
+  if (ctx.kind === "epics") return { ...req, epics: true };
+  if (ctx.kind !== "view" && ctx.kind !== "workspace") return req;
   return {
     ...req,
     filter: andFilterNodes(req.filter, savedViewFilter(ctx.filters, ctx.rich_filters, todayInTimeZone(req.timezone))),
@@ -465,7 +542,9 @@ export function localContextRows<T extends LocalItem>(
   refs: LocalRefs,
   ctx: LocalListContext,
 ): LocalRow<T>[] | null {
-  if (ctx.kind === "project" || ctx.kind === "view") return rows;
+  if (ctx.kind !== "cycle" && ctx.kind !== "module" && ctx.kind !== "profile") return rows;
+  if (ctx.kind === "profile")
+    return rows.filter((r) => r.item.created_by === ctx.userId || (r.item.assignee_ids ?? []).includes(ctx.userId));
   const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
   if (!ref || ref.archived_at) return null;
   return ctx.kind === "cycle"

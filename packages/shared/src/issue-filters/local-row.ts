@@ -28,6 +28,8 @@ export interface LocalItem {
   is_draft: boolean;
   archived_at: string | null;
   type_id: string | null;
+  /** Set by a client on the epics it holds (P/epics/'s items carry no such field): they are not in the project's list. */
+  is_epic?: boolean;
   state__group?: string | null;
   [k: string]: unknown;
 }

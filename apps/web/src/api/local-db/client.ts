@@ -7,7 +7,13 @@
  */
 import { useSyncExternalStore } from "react";
 import type { QueryClient } from "@tanstack/react-query";
-import type { LiveEvent, LocalItem, LocalListContext } from "@stride/shared";
+import {
+  defaultGlobalViewFilters,
+  isDefaultGlobalView,
+  type LiveEvent,
+  type LocalItem,
+  type LocalListContext,
+} from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import {
   LOCAL_DB,
@@ -54,6 +60,7 @@ function setState(next: LocalDbState) {
     .map(([pid, p]) => `${pid}:${p.status}:${p.items}`)
     .join(" ");
   for (const fn of listeners) fn();
+  pumpBackground();
   if (!wasReady && state.status === "ready") {
     for (const [pid, slug] of wanted) ensureProject(slug, pid);
     // lists read from the server before the database opened lack the edits its outbox still holds
@@ -202,6 +209,11 @@ export function initLocalDb(qc: QueryClient, notify: (n: LocalDbNotice) => void)
   client = qc;
   tell = notify;
   addLiveListener({ event: onLiveEvent, gap: onLiveGap });
+  // a workspace's project list read (or changed): its projects join the background sync
+  qc.getQueryCache().subscribe((ev) => {
+    const k = ev.query.queryKey;
+    if (ev.type === "updated" && k[0] === "ws" && k[2] === "projects" && k.length === 3) pumpBackground();
+  });
   afterFirstPaint(() => {
     if (qc.getQueryData(qk.me)) return startWorker();
     // signed in later (sign-in screen first): start when the person is known
@@ -237,6 +249,8 @@ export function setLocalDbEnabled(on: boolean): void {
 export async function deleteLocalData(): Promise<boolean> {
   wanted.clear();
   caughtUp.clear();
+  background.clear();
+  workspacesSeen.clear();
   return (await send({ op: "wipe" }, 20_000)) === true;
 }
 
@@ -251,8 +265,80 @@ function ensureProject(slug: string, pid: string) {
 }
 
 /**
- * A page of a project's work-item list (GET P/issues/'s query) — or of one of its cycles' or modules' (`context`) —
- * from the local database, or null when it cannot answer (then the server does).
+ * The projects of the workspace the person is a member of (not archived), from its project list as this page holds it
+ * (api/projects.ts), or null when it does not hold it yet.
+ */
+function memberProjects(slug: string): string[] | null {
+  const list = client?.getQueryData<{ id: string; member_role: number | null; archived_at: string | null }[]>(
+    qk.projects(slug),
+  );
+  return list ? list.filter((p) => p.member_role !== null && !p.archived_at).map((p) => p.id) : null;
+}
+
+/** Projects synced in the background, one at a time (after the one opened): their lists across projects answer here. */
+const background = new Map<string, string>();
+/** The workspaces whose lists this page asked for. */
+const workspacesSeen = new Set<string>();
+
+/**
+ * Once a list across the workspace is asked for, every project the person is in is synced in the background
+ * (docs/decisions.md): once the database is ready and no project is syncing, the next one not held yet starts; those
+ * held already are caught up. The list answers here once all are held.
+ */
+function syncInBackground(slug: string) {
+  workspacesSeen.add(slug);
+  for (const pid of memberProjects(slug) ?? []) if (state.projects[pid]?.complete) ensureProject(slug, pid);
+  pumpBackground();
+}
+
+function pumpBackground() {
+  if (state.status !== "ready" || !client) return;
+  // (the workspace's project list may arrive after its first list was asked for)
+  for (const slug of workspacesSeen)
+    for (const pid of memberProjects(slug) ?? []) if (!background.has(pid)) background.set(pid, slug);
+  const busy = Object.values(state.projects).some((p) => !p.complete && (p.status === "loading" || p.status === "syncing"));
+  if (busy) return;
+  for (const [pid, slug] of background) {
+    const p = state.projects[pid];
+    if (p?.complete || p?.status === "error") continue;
+    // asked for and not held yet: the next one waits for it
+    if (caughtUp.has(pid)) return;
+    ensureProject(slug, pid);
+    return;
+  }
+}
+
+/**
+ * The context of a list across the workspace's projects that the local database answers: a global view ("all work
+ * items", "assigned", "created", or a custom view as this page holds it) and a profile's assigned or created tab; else
+ * null (subscriptions are not held: those lists, team lists and drafts are the server's).
+ */
+export function localWorkspaceContext(
+  slug: string,
+  kind: string,
+  contextId: string | undefined,
+): LocalListContext | null {
+  const me = client?.getQueryData<{ id: string }>(qk.me);
+  if (!me) return null;
+  if (kind === "profile") {
+    const [userId = "", tab = "assigned"] = (contextId ?? "").split("/");
+    return userId && (tab === "assigned" || tab === "created") ? { kind: "profile", userId } : null;
+  }
+  if (kind !== "global_view") return null;
+  const id = contextId ?? "all-issues";
+  if (isDefaultGlobalView(id))
+    return id === "subscribed" ? null : { kind: "workspace", filters: defaultGlobalViewFilters(id, me.id) };
+  type Saved = { id: string; filters?: Record<string, string[] | null> | null; rich_filters?: unknown };
+  const view =
+    client?.getQueryData<Saved>(["views", slug, "workspace", id]) ??
+    client?.getQueryData<Saved[]>(["views", slug, "workspace"])?.find((v) => v.id === id);
+  return view ? { kind: "workspace", filters: view.filters ?? null, rich_filters: view.rich_filters ?? null } : null;
+}
+
+/**
+ * A page of a project's work-item list (GET P/issues/'s query) — or of one of its cycles', modules', saved views' or
+ * its archived items (`context`) — from the local database, or null when it cannot answer (then the server does). A
+ * list across the workspace (`workspace`, `profile`) answers once every project the person is in is held.
  */
 export async function localListPage(
   slug: string,
@@ -260,16 +346,41 @@ export async function localListPage(
   params: Record<string, string>,
   context: LocalListContext = { kind: "project" },
 ): Promise<ListEnvelope | null> {
-  ensureProject(slug, pid);
+  const across = context.kind === "workspace" || context.kind === "profile";
+  if (across) syncInBackground(slug);
+  else ensureProject(slug, pid);
   if (!client) return null;
-  if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
+  const pids = across ? memberProjects(slug) : [pid];
+  if (state.status !== "ready" || !pids?.length || pids.some((p) => !state.projects[p]?.complete)) return null;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
-  const answer = await send({ op: "query", slug, pid, params, timezone: me?.user_timezone || "UTC", context });
+  const answer = await send({
+    op: "query",
+    slug,
+    pid: pids[0],
+    ...(across ? { pids } : {}),
+    params,
+    timezone: me?.user_timezone || "UTC",
+    context,
+  });
   if (!answer || typeof answer !== "object" || !("results" in answer)) return null;
   // how many list pages this page answered locally (the browser tests read it: a re-read that asks no server)
   const root = document.documentElement.dataset;
   root.localDbAnswers = String(Number(root.localDbAnswers ?? 0) + 1);
   return answer as ListEnvelope;
+}
+
+/**
+ * A saved project view's list context (its filters, ANDed into the list's as the server does), from the view as this
+ * page holds it (api/views.ts `viewKeys.one` / `viewKeys.list`: the view's screen reads it before its list); null when
+ * the page does not hold it (then the server answers).
+ */
+export function localViewContext(slug: string, pid: string, viewId: string): LocalListContext | null {
+  type Saved = { id: string; filters?: Record<string, string[] | null> | null; rich_filters?: unknown };
+  const one = client?.getQueryData<Saved>(["views", slug, pid, viewId]);
+  const view = one ?? client?.getQueryData<Saved[]>(["views", slug, pid])?.find((v) => v.id === viewId);
+  if (!view) return null;
+  // as the server reads the stored view (domain/saved-views.ts `viewFilterOf`)
+  return { kind: "view", filters: view.filters ?? null, rich_filters: view.rich_filters ?? null };
 }
 
 /** A write this tab made to a project's items (a created item): read before the next local answer. */

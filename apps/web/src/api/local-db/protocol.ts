@@ -54,11 +54,15 @@ export interface LocalDbNotice {
 /** What the page asks of its worker (and a worker of the writing tab's). */
 export type LocalDbRequest =
   | { op: "start"; enabled: boolean | null; userId: string; timezone: string }
-  /** `context`: the project's list (unset), a cycle's or a module's. */
+  /**
+   * `context`: the project's list (unset), a cycle's, a module's, a saved view's, the archived items; or a list across
+   * the projects `pids` (a workspace view, a profile tab).
+   */
   | {
       op: "query";
       slug: string;
       pid: string;
+      pids?: string[];
       params: Record<string, string>;
       timezone: string;
       context?: LocalListContext;

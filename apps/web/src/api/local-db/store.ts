@@ -500,12 +500,13 @@ export class Store {
     });
   }
 
-  /** The project's default state (a new item's when it names none), else its first. */
+  /** The project's default state (a new item's when it names none), else its first (never the hidden triage state). */
   defaultState(pid: string): string | null {
     return (
-      (this.db.selectValue(`SELECT id FROM states WHERE project_id = ? ORDER BY "default" DESC, sequence LIMIT 1`, [
-        pid,
-      ]) as string | undefined) ?? null
+      (this.db.selectValue(
+        `SELECT id FROM states WHERE project_id = ? AND "group" <> 'triage' ORDER BY "default" DESC, sequence LIMIT 1`,
+        [pid],
+      ) as string | undefined) ?? null
     );
   }
 

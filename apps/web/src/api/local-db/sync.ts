@@ -4,6 +4,8 @@
  *   included) and writes them in batches of 50; its status goes loading → syncing → ready;
  * - then only changes: the items updated since the newest one held (`updated_at__gt`) and the ids archived or
  *   deleted since (`P/deleted-issues/`), when a project is opened again, after a reconnect or a reload;
+ * - the project's archived items and epics are kept too (`archived_at` set, `is_epic` marked; P/archived-issues/ and
+ *   P/epics/ after the live ones, then those changed since), so their lists answer locally;
  * - the items a realtime event names are read at once (`issues=a,b`): those no longer answered left the list;
  * - the project's states, labels, cycles, modules, estimate points and its workspace's members are kept too.
  */
@@ -47,11 +49,22 @@ async function optional<T>(url: string): Promise<T[]> {
   }
 }
 
+/** The project's hidden triage state (P/intake-state/; none: 404): an archived item may be in it. */
+async function triageState(slug: string, pid: string): Promise<RefsPayload["states"]> {
+  try {
+    return [await get<RefsPayload["states"][number]>(`${P(slug, pid)}/intake-state/`)];
+  } catch (e) {
+    if (e instanceof HttpError && e.status >= 400 && e.status < 500) return [];
+    throw e;
+  }
+}
+
 /** Read a project's refs and keep them. */
 export async function syncRefs(store: Store, slug: string, pid: string): Promise<void> {
-  const [project, states, labels, members, cycles, modules, estimates] = await Promise.all([
+  const [project, states, triage, labels, members, cycles, modules, estimates] = await Promise.all([
     get<{ id: string; name: string }>(`${P(slug, pid)}/`),
     get<RefsPayload["states"]>(`${P(slug, pid)}/states/`),
+    triageState(slug, pid),
     get<RefsPayload["labels"]>(`${P(slug, pid)}/issue-labels/`),
     get<{ member?: RefsPayload["members"][number] | null }[]>(`${W(slug)}/members/`),
     optional<RefsPayload["cycles"][number]>(`${P(slug, pid)}/cycles/`),
@@ -60,7 +73,7 @@ export async function syncRefs(store: Store, slug: string, pid: string): Promise
   ]);
   store.replaceRefs(pid, slug, {
     project,
-    states,
+    states: [...states, ...triage.filter((t) => !states.some((x) => x.id === t.id))],
     labels,
     members: members.flatMap((m) => (m.member ? [m.member] : [])),
     cycles,
@@ -104,6 +117,57 @@ async function pages(
 const maxKey = (pid: string) => `project:${pid}:max_updated_at`;
 export const completeKey = (pid: string) => `project:${pid}:complete`;
 export const slugKey = (pid: string) => `project:${pid}:slug`;
+/** Set once the project's archived items (its epics) are held too (a project synced by an older app: only its live items). */
+export const archivedKey = (pid: string) => `project:${pid}:archived`;
+export const epicsKey = (pid: string) => `project:${pid}:epics`;
+
+type ListPage = { results?: SyncItem[]; total_results?: number; next_page_results?: boolean };
+
+/** The lists kept beside the v2 sync's live work items: a project's archived items, and its live epics (marked). */
+const EXTRA = {
+  archived: { path: "archived-issues/", key: archivedKey, mark: {} },
+  epics: { path: "epics/", key: epicsKey, mark: { is_epic: true } },
+} as const;
+
+/**
+ * A project's archived items or its epics (P/archived-issues/, P/epics/, in the order they changed: `since` reads only
+ * those changed after it), kept beside the live work items — archived ones with their `archived_at` set, epics marked
+ * `is_epic` — so their lists answer from them (docs/decisions.md). Read again once when fewer were seen than the
+ * server counted (an item changed meanwhile moves to the end of the order). A project whose epics are off answers
+ * them 4xx: none.
+ */
+export async function syncExtra(
+  store: Store,
+  slug: string,
+  pid: string,
+  which: keyof typeof EXTRA,
+  since: string | null,
+): Promise<void> {
+  const { path, key, mark } = EXTRA[which];
+  try {
+    for (let pass = 0; pass < 2; pass++) {
+      const seen = new Set<string>();
+      let total = 0;
+      for (let page = 0; ; page++) {
+        const env = await get<ListPage>(`${P(slug, pid)}/${path}`, {
+          order_by: "updated_at",
+          cursor: `${LOCAL_DB.pageSize}:${page}:0`,
+          ...(since ? { updated_at__gt: since } : {}),
+        });
+        const items = Array.isArray(env.results) ? env.results : [];
+        store.upsertItems(items.map((it) => ({ ...it, ...mark })));
+        for (const it of items) seen.add(it.id);
+        total = env.total_results ?? 0;
+        if (!env.next_page_results || !items.length) break;
+      }
+      if (seen.size >= total) break;
+    }
+  } catch (e) {
+    if (which === "epics" && e instanceof HttpError && e.status >= 400 && e.status < 500) return;
+    throw e;
+  }
+  store.setOption(key(pid), "1");
+}
 
 /**
  * The first sync of a project: every item, page by page. Items that moved while it read (an item updated during the
@@ -130,6 +194,9 @@ export async function firstSync(
     if (r.seen.size >= r.total) break;
   }
   if (latest) store.setOption(maxKey(pid), latest);
+  // (the archived items and epics the pass above removed: they are not in the live list)
+  await syncExtra(store, slug, pid, "archived", null);
+  await syncExtra(store, slug, pid, "epics", null);
   store.setOption(completeKey(pid), "1");
   await catchUp(store, slug, pid);
 }
@@ -141,7 +208,26 @@ export async function catchUp(store: Store, slug: string, pid: string): Promise<
   const r = await pages(store, slug, pid, { updated_at__gt: since }, () => undefined);
   const gone = await get<string[]>(`${P(slug, pid)}/deleted-issues/`, { updated_at__gt: since });
   store.deleteItems(pid, gone);
+  // archived or deleted since: those archived (or epics) are read again as such (an archive moves `updated_at`)
+  await catchUpExtra(store, slug, pid, since);
   store.setOption(maxKey(pid), later(since, r.newest));
+}
+
+/**
+ * The archived items and epics changed since the newest live item held (`since`), or all of them when the project's
+ * were never read (synced by an older app).
+ */
+export async function catchUpExtra(
+  store: Store,
+  slug: string,
+  pid: string,
+  since = store.option(maxKey(pid)),
+): Promise<void> {
+  await Promise.all(
+    (["archived", "epics"] as const).map((which) =>
+      syncExtra(store, slug, pid, which, store.option(EXTRA[which].key(pid)) === "1" ? since : null),
+    ),
+  );
 }
 
 /** The items a realtime event named: those still in the list are written, the others removed. */
@@ -156,9 +242,13 @@ export async function syncItems(store: Store, slug: string, pid: string, ids: st
     const items = Array.isArray(env.results) ? env.results : [];
     store.upsertItems(items);
     const kept = new Set(items.map((i) => i.id));
+    // an archived item or an epic held is not in the live list: it stays (a delete says so itself)
     store.deleteItems(
       pid,
-      chunk.filter((id) => !kept.has(id)),
+      chunk.filter((id) => {
+        const held = kept.has(id) ? null : store.item(id);
+        return !kept.has(id) && !held?.archived_at && !held?.is_epic;
+      }),
     );
   }
 }

@@ -8,13 +8,7 @@
  * (within LOCAL_DB.writeLockMs). Every failure (no OPFS, private mode, quota, a damaged file) leaves the status
  * `error`, and the page asks the server as it does without a local database.
  */
-import {
-  localContextRows,
-  localListSupported,
-  localListEnvelope,
-  parseLocalListQuery,
-  type LocalItem,
-} from "@stride/shared";
+import type { LocalItem } from "@stride/shared";
 import {
   LOCAL_DB,
   Pending,
@@ -28,8 +22,20 @@ import {
   type ToWorker,
 } from "./protocol.ts";
 import { Store } from "./store.ts";
+import { answerList, typesOn } from "./lists.ts";
 import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
-import { catchUp, completeKey, firstSync, HttpError, sendEdit, syncItems, syncRefs, type EditOutcome } from "./sync.ts";
+import {
+  catchUp,
+  catchUpExtra,
+  completeKey,
+  epicsKey,
+  firstSync,
+  HttpError,
+  sendEdit,
+  syncItems,
+  syncRefs,
+  type EditOutcome,
+} from "./sync.ts";
 
 const tabId = crypto.randomUUID();
 const channel = new BroadcastChannel(LOCAL_DB.channelName);
@@ -64,8 +70,10 @@ interface Run {
   slug: string;
   busy: Promise<void> | null;
   ids: Set<string>;
-  /** Items archived or deleted: removed at the next round, never read again (until restored). */
+  /** Items archived or deleted: removed (from the live ones) at the next round. */
   gone: Set<string>;
+  /** Items were archived or restored, or epics changed: the archived items and epics changed are read again. */
+  extra: boolean;
   refs: boolean;
   catchUp: boolean;
   first: boolean;
@@ -83,6 +91,7 @@ function runOf(pid: string, slug: string): Run {
         busy: null,
         ids: new Set(),
         gone: new Set(),
+        extra: false,
         refs: false,
         catchUp: false,
         first: false,
@@ -103,7 +112,7 @@ function kick(pid: string, delay = 0) {
     if (!r.busy)
       r.busy = work(pid, r).finally(() => {
         r.busy = null;
-        if (r.first || r.catchUp || r.refs || r.ids.size) kick(pid, 20);
+        if (r.first || r.catchUp || r.refs || r.extra || r.ids.size || r.gone.size) kick(pid, 20);
       });
   }, delay);
 }
@@ -116,6 +125,8 @@ async function work(pid: string, r: Run): Promise<void> {
     if (!complete || r.first) {
       r.first = false;
       r.catchUp = false;
+      r.extra = false;
+      r.gone.clear();
       r.ids.clear();
       await firstSync(s, r.slug, pid, (st) => setProject(pid, st, false));
       s.warm(pid, r.slug, identity.timezone);
@@ -124,14 +135,19 @@ async function work(pid: string, r: Run): Promise<void> {
     }
     const ids = [...r.ids].filter((id) => !r.gone.has(id));
     s.deleteItems(pid, [...r.gone]);
+    r.gone.clear();
     const refs = r.refs;
     const caught = r.catchUp;
+    const extra = r.extra;
     r.ids.clear();
     r.refs = false;
     r.catchUp = false;
+    r.extra = false;
     if (caught) setProject(pid, "syncing");
     if (refs) await syncRefs(s, r.slug, pid);
     if (ids.length) await syncItems(s, r.slug, pid, ids);
+    // the items archived meanwhile, read as archived ones, and the epics changed (a catch-up reads them itself)
+    if (extra && !caught) await catchUpExtra(s, r.slug, pid);
     if (caught) await catchUp(s, r.slug, pid);
     // its rows read now, while the person has not asked for a list yet (store.ts `warm`)
     s.warm(pid, r.slug, identity.timezone);
@@ -322,8 +338,6 @@ function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): Lo
   return shown;
 }
 
-/** The project has work item types on (its custom property values are not kept here). */
-const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
 
 /** A write kept in the outbox (shown at once) and sent from there: true, or null when the page sends it itself. */
 function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | LocalItem | null {
@@ -377,48 +391,31 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
   // a project never synced is not followed (its first sync reads everything)
   if (!held && !r?.busy) return;
   const run = runOf(req.pid, req.slug);
-  // an item archived or deleted leaves the list here without being read again (the server would only say it is
-  // gone); an archive event of an item not held is its restore: read
+  // an item deleted, or archived, leaves the live list here at once (the server would only say it is gone from it);
+  // an archived one is read again as archived. An archive event of an item held archived is its restore: read; of
+  // an item not held, either: both read
   for (const id of req.gone ?? []) {
-    const held = store.item(id)?.project_id === req.pid;
-    if (held || req.deleted) {
+    const row = store.item(id);
+    const held = row?.project_id === req.pid;
+    if (req.deleted || (held && !row?.archived_at)) {
       run.gone.add(id);
       run.ids.delete(id);
     } else {
+      // (a restored epic is in neither list held here: its archived row goes now, and whatever it is now is read)
+      if (held) store.deleteItems(req.pid, [id]);
       run.gone.delete(id);
       run.ids.add(id);
     }
+    if (!req.deleted) run.extra = true;
   }
-  for (const id of req.items) if (!run.gone.has(id)) run.ids.add(id);
+  for (const id of req.items) {
+    if (!run.gone.has(id)) run.ids.add(id);
+    // an epic (held, or new: not held yet) is not in the live items the ids are read from: the epics changed are
+    if (store.option(epicsKey(req.pid)) === "1" && (store.item(id)?.is_epic ?? true)) run.extra = true;
+  }
   if (req.refs.length) run.refs = true;
   if (req.catchUp) run.catchUp = true;
   kick(req.pid, 30);
-}
-
-/** A list answered from the local database, or null when it is the server's to answer. */
-async function query(held: Store, req: Extract<LocalDbRequest, { op: "query" }>): Promise<LocalDbAnswer> {
-  if (held.option(completeKey(req.pid)) !== "1") return null;
-  await settled(req.pid);
-  // wiped meanwhile
-  if (!store) return null;
-  let parsed;
-  try {
-    parsed = parseLocalListQuery(req.params, req.timezone);
-  } catch {
-    // what the server refuses, the server says
-    return null;
-  }
-  if (!localListSupported(parsed)) return null;
-  // a project with work item types (on now, or its items carry a type) shows custom property values the local
-  // database does not keep yet: its lists are the server's
-  if (typesOn(store, req.pid)) return null;
-  const all = store.rows(req.pid);
-  if (all.some((r) => r.item.type_id)) return null;
-  const refs = store.refs(req.pid, req.slug);
-  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's)
-  const rows = localContextRows(all, refs, req.context ?? { kind: "project" });
-  if (!rows) return null;
-  return localListEnvelope(rows, refs, parsed) as LocalDbAnswer;
 }
 
 async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
@@ -440,7 +437,7 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
     case "write":
       return write(store, req);
     case "query":
-      return query(store, req);
+      return answerList(store, req, { settled, current: () => store });
     default:
       return null;
   }

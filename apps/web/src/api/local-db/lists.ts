@@ -1,0 +1,64 @@
+/**
+ * The work-item lists the local database answers (its worker's `query`, api/local-db/worker.ts): a project's list, its
+ * cycles', modules', saved views', archived items and epics, and a list across the projects the person is in (a
+ * workspace view, a profile's assigned or created tab) — evaluated by `@stride/shared`'s local-list.ts, the server's
+ * rules — or null when the server answers it.
+ */
+import {
+  localContextRequest,
+  localContextRows,
+  localListEnvelope,
+  localListSupported,
+  localProfileNarrowed,
+  mergeLocalRefs,
+  parseLocalListQuery,
+} from "@stride/shared";
+import type { LocalDbAnswer, LocalDbRequest } from "./protocol.ts";
+import type { Store } from "./store.ts";
+import { archivedKey, completeKey, epicsKey } from "./sync.ts";
+
+/** The project has work item types on (its custom property values are not kept here). */
+export const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
+
+/**
+ * A list answered from the local database, or null when it is the server's to answer. A list across projects (`pids`:
+ * a workspace view, a profile tab) reads the rows of all of them, with their refs merged.
+ */
+export async function answerList(
+  held: Store,
+  req: Extract<LocalDbRequest, { op: "query" }>,
+  worker: { settled: (pid: string) => Promise<void>; current: () => Store | null },
+): Promise<LocalDbAnswer> {
+  const pids = req.pids ?? [req.pid];
+  if (pids.some((pid) => held.option(completeKey(pid)) !== "1")) return null;
+  for (const pid of pids) await worker.settled(pid);
+  const s = worker.current();
+  // wiped meanwhile
+  if (!s) return null;
+  const ctx = req.context ?? { kind: "project" };
+  let parsed;
+  try {
+    parsed = parseLocalListQuery(req.params, req.timezone, { globalView: ctx.kind === "workspace" });
+  } catch {
+    // what the server refuses, the server says
+    return null;
+  }
+  if (!localListSupported(parsed)) return null;
+  // a profile tab: its assigned or created items only (subscriptions are not held)
+  if (ctx.kind === "profile" && !localProfileNarrowed(parsed, ctx.userId)) return null;
+  // the archived list: once the project's archived items are held (a project synced by an older app: not yet)
+  if (ctx.kind === "archived" && held.option(archivedKey(req.pid)) !== "1") return null;
+  if (ctx.kind === "epics" && held.option(epicsKey(req.pid)) !== "1") return null;
+  // a project with work item types (on now, or its items carry a type) shows custom property values the local
+  // database does not keep yet: its lists are the server's
+  if (pids.some((pid) => typesOn(s, pid))) return null;
+  const all = pids.length === 1 ? s.rows(req.pid) : pids.flatMap((pid) => s.rows(pid));
+  if (all.some((r) => r.item.type_id)) return null;
+  const refs =
+    pids.length === 1 ? s.refs(req.pid, req.slug) : mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
+  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
+  // view's: its filters ANDed in; the archived list: the archived items
+  const rows = localContextRows(all, refs, ctx);
+  if (!rows) return null;
+  return localListEnvelope(rows, refs, localContextRequest(parsed, ctx)) as LocalDbAnswer;
+}
