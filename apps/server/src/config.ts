@@ -325,6 +325,13 @@ export const SETTINGS = {
       "CI: a file where `npm test` appends one line per test project with its seconds (.ci/run prints them)",
       { internal: true },
     ),
+    failedTests: env(
+      "STRIDE_FAILED_TESTS",
+      text,
+      undefined,
+      "CI: a file where `npm test` appends the failed tests' names (.ci/run prints them at the very end)",
+      { internal: true },
+    ),
     testCanary: env(
       "STRIDE_TEST_CANARY",
       text,

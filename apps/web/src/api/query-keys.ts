@@ -35,6 +35,9 @@ export const qk = {
   issueProperties: (slug: string, pid: string) => ["ws", slug, "project", pid, "issue-properties"] as const,
   environmentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "environment-templates"] as const,
   sandboxes: (slug: string, pid: string) => ["ws", slug, "project", pid, "sandboxes"] as const,
+  /** Saved views: a place's list (a project's, or `workspace`) and one view (api/views.ts `viewKeys`). */
+  views: (slug: string, pid: string | null) => ["views", slug, pid ?? "workspace"] as const,
+  view: (slug: string, pid: string | null, id: string) => ["views", slug, pid ?? "workspace", id] as const,
   /** A realtime document (`clusters/<pid>`, `executions/<id>`, `sandboxes/<id>`), written only by api/live.ts. */
   liveDoc: (topic: string) => ["live-doc", topic] as const,
   agentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "agent-templates"] as const,

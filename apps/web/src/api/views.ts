@@ -8,6 +8,7 @@ import type { IssueView } from "@stride/shared/contract";
 import type { DisplayFilters, DisplayProperties } from "@stride/shared";
 import { viewEndpoints as V, type BodyOf } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
+import { qk } from "./query-keys.ts";
 import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 import { invalidateFavorites } from "./favorites.ts";
 
@@ -80,8 +81,8 @@ const views = {
 export const viewKeys = {
   /** Every place's saved views (a team view's event says nothing of its teamspace). */
   all: (slug: string) => ["views", slug] as const,
-  list: (slug: string, pid: string | null) => ["views", slug, pid ?? "workspace"] as const,
-  one: (slug: string, pid: string | null, id: string) => ["views", slug, pid ?? "workspace", id] as const,
+  list: qk.views,
+  one: qk.view,
 };
 
 /** Query options shared by the hooks and the route loaders (app/loaders.ts). */

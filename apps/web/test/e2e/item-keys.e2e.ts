@@ -49,7 +49,9 @@ async function pick(option: string) {
   await page.keyboard.type(option);
   await poll(() => palette().getByRole("option").count()).toBe(1);
   // Enter picks the active option: wait until the filtered list has made its one option active
-  await palette().getByRole("option", { selected: true, name: new RegExp(option) }).waitFor();
+  await palette()
+    .getByRole("option", { selected: true, name: new RegExp(option) })
+    .waitFor();
   await page.keyboard.press("Enter");
 }
 

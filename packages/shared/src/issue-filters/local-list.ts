@@ -386,9 +386,7 @@ export function evaluateLocalList<T extends LocalItem>(
   const inContext = contextMatch(refs, req);
   const kept = rows.filter(
     (r) =>
-      inContext(r) &&
-      (!req.parentless || r.item.parent_id === null) &&
-      (!req.filter || matches(req.filter, r, ctx)),
+      inContext(r) && (!req.parentless || r.item.parent_id === null) && (!req.filter || matches(req.filter, r, ctx)),
   );
   const cmp = comparator(req.order, idx);
   const out = (r: LocalRow<T>): T => {

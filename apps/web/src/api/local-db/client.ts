@@ -296,7 +296,9 @@ function pumpBackground() {
   // (the workspace's project list may arrive after its first list was asked for)
   for (const slug of workspacesSeen)
     for (const pid of memberProjects(slug) ?? []) if (!background.has(pid)) background.set(pid, slug);
-  const busy = Object.values(state.projects).some((p) => !p.complete && (p.status === "loading" || p.status === "syncing"));
+  const busy = Object.values(state.projects).some(
+    (p) => !p.complete && (p.status === "loading" || p.status === "syncing"),
+  );
   if (busy) return;
   for (const [pid, slug] of background) {
     const p = state.projects[pid];
@@ -330,8 +332,8 @@ export function localWorkspaceContext(
     return id === "subscribed" ? null : { kind: "workspace", filters: defaultGlobalViewFilters(id, me.id) };
   type Saved = { id: string; filters?: Record<string, string[] | null> | null; rich_filters?: unknown };
   const view =
-    client?.getQueryData<Saved>(["views", slug, "workspace", id]) ??
-    client?.getQueryData<Saved[]>(["views", slug, "workspace"])?.find((v) => v.id === id);
+    client?.getQueryData<Saved>(qk.view(slug, null, id)) ??
+    client?.getQueryData<Saved[]>(qk.views(slug, null))?.find((v) => v.id === id);
   return view ? { kind: "workspace", filters: view.filters ?? null, rich_filters: view.rich_filters ?? null } : null;
 }
 
@@ -371,13 +373,13 @@ export async function localListPage(
 
 /**
  * A saved project view's list context (its filters, ANDed into the list's as the server does), from the view as this
- * page holds it (api/views.ts `viewKeys.one` / `viewKeys.list`: the view's screen reads it before its list); null when
+ * page holds it (`qk.view` / `qk.views`: the view's screen reads it before its list); null when
  * the page does not hold it (then the server answers).
  */
 export function localViewContext(slug: string, pid: string, viewId: string): LocalListContext | null {
   type Saved = { id: string; filters?: Record<string, string[] | null> | null; rich_filters?: unknown };
-  const one = client?.getQueryData<Saved>(["views", slug, pid, viewId]);
-  const view = one ?? client?.getQueryData<Saved[]>(["views", slug, pid])?.find((v) => v.id === viewId);
+  const one = client?.getQueryData<Saved>(qk.view(slug, pid, viewId));
+  const view = one ?? client?.getQueryData<Saved[]>(qk.views(slug, pid))?.find((v) => v.id === viewId);
   if (!view) return null;
   // as the server reads the stored view (domain/saved-views.ts `viewFilterOf`)
   return { kind: "view", filters: view.filters ?? null, rich_filters: view.rich_filters ?? null };

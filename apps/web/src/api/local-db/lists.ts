@@ -54,8 +54,7 @@ export async function answerList(
   if (pids.some((pid) => typesOn(s, pid))) return null;
   const all = pids.length === 1 ? s.rows(req.pid) : pids.flatMap((pid) => s.rows(pid));
   if (all.some((r) => r.item.type_id)) return null;
-  const refs =
-    pids.length === 1 ? s.refs(req.pid, req.slug) : mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
+  const refs = pids.length === 1 ? s.refs(req.pid, req.slug) : mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
   // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
   // view's: its filters ANDed in; the archived list: the archived items
   const rows = localContextRows(all, refs, ctx);

@@ -338,7 +338,6 @@ function createHere(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): Lo
   return shown;
 }
 
-
 /** A write kept in the outbox (shown at once) and sent from there: true, or null when the page sends it itself. */
 function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | LocalItem | null {
   if (s.option(completeKey(req.pid)) !== "1" || typesOn(s, req.pid)) return null;
