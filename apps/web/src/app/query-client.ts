@@ -2,6 +2,7 @@ import { MutationCache, QueryClient, type Mutation } from "@tanstack/react-query
 import { ApiError, errorMessage } from "../api/client.ts";
 import { showToast, type ToastKind } from "../components/ui/toast-bus.ts";
 import type { MutationMeta } from "../api/mutation-meta.ts";
+import { itemStore } from "../api/work-item-store.ts";
 
 /**
  * Queries retry up to 3 times, but never on a 4xx answer (it would only repeat the same refusal);
@@ -40,7 +41,7 @@ export function mutationFeedback(notify: Notify): MutationCache {
 }
 
 export function createQueryClient(notify: Notify = showToast): QueryClient {
-  return new QueryClient({
+  const qc = new QueryClient({
     mutationCache: mutationFeedback(notify),
     defaultOptions: {
       queries: {
@@ -53,4 +54,7 @@ export function createQueryClient(notify: Notify = showToast): QueryClient {
       mutations: { retry: false },
     },
   });
+  // work items live once, by id, beside the cache (api/work-item-store.ts): it watches the cache from the start
+  itemStore(qc);
+  return qc;
 }
