@@ -21,6 +21,7 @@ import {
   commentsQuery,
   detailKeys,
   pendingDetail,
+  pendingMode,
   relationsQuery,
   subIssuesQuery,
 } from "./work-items-parts.ts";
@@ -65,6 +66,7 @@ function pendingAudit(me: string) {
 export const workItemDetailQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: wiKeys.detail(slug, pid, id),
+    networkMode: pendingMode(id),
     queryFn: ({ client }) =>
       isLocalId(id)
         ? pendingDetail(client, id)

@@ -70,6 +70,9 @@ const NO_PARTS = {
   relations: () => Object.fromEntries(RELATION_TYPES.map((t) => [t, []])) as unknown as RelationMap,
 };
 
+/** A pending item's answers need no network (offline is when it is made): they are not paused while offline. */
+export const pendingMode = (id: string) => (isLocalId(id) ? ("always" as const) : ("online" as const));
+
 /** A part of an item: `none()` for a pending item, else the server's answer. */
 const pendingOr = <T>(id: string, none: () => T, ask: () => Promise<T>): Promise<T> =>
   isLocalId(id) ? Promise.resolve(none()) : ask();
@@ -77,6 +80,7 @@ const pendingOr = <T>(id: string, none: () => T, ask: () => Promise<T>): Promise
 export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.history(slug, pid, id, "property"),
+    networkMode: pendingMode(id),
     queryFn: () =>
       pendingOr(
         id,
@@ -92,6 +96,7 @@ export const activityQuery = (slug: string, pid: string, id: string, kind: ItemK
 export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.history(slug, pid, id, "comment"),
+    networkMode: pendingMode(id),
     queryFn: () =>
       pendingOr(
         id,
@@ -106,6 +111,7 @@ export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemK
 export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.subIssues(slug, pid, id),
+    networkMode: pendingMode(id),
     // asked without `group_by`: a flat list
     queryFn: () =>
       pendingOr(
@@ -118,12 +124,14 @@ export const subIssuesQuery = (slug: string, pid: string, id: string, kind: Item
 export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: detailKeys.relations(slug, pid, id),
+    networkMode: pendingMode(id),
     queryFn: () => pendingOr(id, NO_PARTS.relations, () => call(ofKind(WI.relations, kind), item(slug, pid, id))),
   });
 
 export const attachmentsQuery = (slug: string, pid: string, id: string) =>
   queryOptions({
     queryKey: detailKeys.attachments(slug, pid, id),
+    networkMode: pendingMode(id),
     queryFn: () => pendingOr(id, NO_PARTS.list<FileAsset>, () => call(AS.attachments, item(slug, pid, id))),
   });
 
