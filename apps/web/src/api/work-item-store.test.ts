@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
-import type { ListEnvelope, WorkItem, WorkItemDetail } from "./work-items-types.ts";
+import type { WorkItem, WorkItemDetail } from "./work-items-types.ts";
+import { env, item } from "./work-items-test-data.ts";
 import { allIds, fromEnvelope, type ListData } from "./work-items-list-data.ts";
 import { detailWithRecord, ItemStore, itemStore } from "./work-item-store.ts";
 import { editItem, restore, snapshotWithTeams, wiKeys, type ListDesc } from "./work-items.ts";
@@ -9,55 +10,6 @@ import { editItem, restore, snapshotWithTeams, wiKeys, type ListDesc } from "./w
  * The web's one store of work items (issue #28 point 7): items live once by id; the cached lists keep their structure
  * and read the item from the store, so an edit writes one record (not every list's copy) and its rollback restores it.
  */
-let n = 0;
-function item(p: Partial<WorkItem> = {}): WorkItem {
-  n += 1;
-  return {
-    id: `id-${n}`,
-    name: `Item ${n}`,
-    state_id: "s1",
-    sort_order: n * 10000,
-    completed_at: null,
-    estimate_point: null,
-    priority: "none",
-    start_date: null,
-    target_date: null,
-    sequence_id: n,
-    project_id: "p",
-    parent_id: null,
-    cycle_id: null,
-    module_ids: [],
-    label_ids: [],
-    assignee_ids: [],
-    sub_issues_count: 0,
-    created_at: `2025-01-${String(n).padStart(2, "0")}T00:00:00Z`,
-    updated_at: "2025-01-01T00:00:00Z",
-    created_by: "u",
-    updated_by: "u",
-    attachment_count: 0,
-    link_count: 0,
-    is_draft: false,
-    type_id: null,
-    archived_at: null,
-    property_values: {},
-    ...p,
-  };
-}
-const env = (results: ListEnvelope["results"], extra: Partial<ListEnvelope> = {}): ListEnvelope => ({
-  grouped_by: null,
-  sub_grouped_by: null,
-  total_count: 0,
-  next_cursor: "",
-  prev_cursor: "",
-  next_page_results: false,
-  prev_page_results: false,
-  extra_stats: null,
-  count: 0,
-  total_pages: 1,
-  total_results: 0,
-  results,
-  ...extra,
-});
 const desc = (params: Record<string, string>): ListDesc => ({
   slug: "w",
   pid: "p",

@@ -77,36 +77,27 @@ export const pendingMode = (id: string) => (isLocalId(id) ? ("always" as const) 
 const pendingOr = <T>(id: string, none: () => T, ask: () => Promise<T>): Promise<T> =>
   isLocalId(id) ? Promise.resolve(none()) : ask();
 
-export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+/** An item's activity or its comments (`history/`): the activity type asked for picks the entries' kind. */
+const historyQuery = <T>(slug: string, pid: string, id: string, kind: ItemKind, type: "property" | "comment") =>
   queryOptions({
-    queryKey: detailKeys.history(slug, pid, id, "property"),
+    queryKey: detailKeys.history(slug, pid, id, type),
     networkMode: pendingMode(id),
     queryFn: () =>
       pendingOr(
         id,
-        NO_PARTS.list<Activity>,
+        NO_PARTS.list<T>,
         () =>
-          // the activity type asked for picks the entries' kind, which the answer's type cannot follow
           call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
-            query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" },
-          }) as Promise<Activity[]>,
+            query: { activity_type: `${kind === "epics" ? "epic" : "issue"}-${type}` },
+          }) as Promise<T[]>,
       ),
   });
 
+export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  historyQuery<Activity>(slug, pid, id, kind, "property");
+
 export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  queryOptions({
-    queryKey: detailKeys.history(slug, pid, id, "comment"),
-    networkMode: pendingMode(id),
-    queryFn: () =>
-      pendingOr(
-        id,
-        NO_PARTS.list<Comment>,
-        () =>
-          call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
-            query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" },
-          }) as Promise<Comment[]>,
-      ),
-  });
+  historyQuery<Comment>(slug, pid, id, kind, "comment");
 
 export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
