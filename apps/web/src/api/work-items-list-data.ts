@@ -368,8 +368,13 @@ export function moveItem(data: ListData, prev: WorkItem, next: WorkItem, get: It
     (!sameKeys(itemGroupKeys(prev, data.groupBy), itemGroupKeys(next, data.groupBy)) ||
       (!!data.subGroupBy && !sameKeys(itemGroupKeys(prev, data.subGroupBy), itemGroupKeys(next, data.subGroupBy))));
   if (!regroup && cmp(prev, next) === 0) return data;
-  if (data.groupBy) return placeInGroups(removeFromGroups(data, id), next, get, cmp);
-  return { ...data, ids: insertSorted(data.ids, id, next, get, cmp) };
+  const out = data.groupBy
+    ? placeInGroups(removeFromGroups(data, id), next, get, cmp)
+    : { ...data, ids: insertSorted(data.ids, id, next, get, cmp) };
+  // a move keeps the list's members: the next edit's `holds` need not list them again
+  const set = members.get(data);
+  if (set) members.set(out, set);
+  return out;
 }
 
 /** Add a new item (quick add, create modal) at its sorted place (a list that holds it already: moved, as an edit). */
