@@ -581,6 +581,12 @@ it("a comment and a new item made without the server, a reload between: shown as
 
 it("a new item made offline opens in the peek view from the client's store, also after a reload, before the server has it", async () => {
   await openSynced();
+  // an item opened before (the editor's code is in the browser, as after any visit)
+  await page.goto(`${listUrl(a)}?peekId=${items[0].id}`);
+  await peek().getByRole("textbox", { name: "Comment" }).waitFor();
+  await poll(dbStatus).toBe("ready");
+  await peek().getByRole("button", { name: "Close peek view" }).click();
+  await peek().waitFor({ state: "detached" });
   // the server is never asked about the temporary id
   const askedLocal: string[] = [];
   page.on("request", (r) => {
@@ -593,7 +599,10 @@ it("a new item made offline opens in the peek view from the client's store, also
   await row.locator("[data-open-item]").click();
   await poll(() => peek().getByRole("textbox", { name: "Title" }).inputValue()).toBe("Opened while pending");
   expect(new URL(page.url()).searchParams.get("peekId")).toMatch(/^local-/);
+  // its detail is whole: the title, its properties, an empty activity to comment in
+  await peek().getByRole("textbox", { name: "Comment" }).waitFor();
   expect(await peek().getByText("Work item not found").count()).toBe(0);
+  expect(await page.getByText("This screen could not be opened").count()).toBe(0);
 
   // a reload with its peek open while the server still refuses the new item: shown again from the local database
   const down = (r: import("playwright-core").Route) =>
