@@ -1,8 +1,9 @@
 /**
  * Work-item lists and writes (wire-facts §6, §7): list pages (grouped, sub-grouped, per-group load more),
  * create / update / delete / archive / restore (user properties: work-items-props.ts; bulk calls: work-items-bulk.ts). Every list edit is
- * optimistic: the cached lists change at once and are restored when the server refuses, which the app
- * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
+ * optimistic: the item's one record in the item store (work-item-store.ts) changes at once, the cached lists move it
+ * where its groups or order change, and both are restored when the server refuses, which the app reports
+ * (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import {
   keepPreviousData,
