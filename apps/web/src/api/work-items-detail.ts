@@ -67,10 +67,12 @@ export const workItemDetailQuery = (slug: string, pid: string, id: string, kind:
   queryOptions({
     queryKey: wiKeys.detail(slug, pid, id),
     networkMode: pendingMode(id),
-    queryFn: ({ client }) =>
-      isLocalId(id)
-        ? pendingDetail(client, id)
-        : call(ofKind(WI.get, kind), item(slug, pid, id), undefined, { query: { expand: DETAIL_EXPAND } }),
+    queryFn: ({ client }) => {
+      if (isLocalId(id)) return pendingDetail(client, id);
+      // the item store watches the cache before the answer lands (it takes the detail's row fields)
+      itemStore(client);
+      return call(ofKind(WI.get, kind), item(slug, pid, id), undefined, { query: { expand: DETAIL_EXPAND } });
+    },
     retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
     // the route's loader asked already: a refusal it got is not asked again when the screen mounts (its error
     // screen offers the retry)
