@@ -228,7 +228,7 @@ export class LiveChannel {
     // first: the local database marks what it reads again, so the lists invalidated below wait for it
     tellLiveEvent(e, ctx);
     const pid = e.p ?? ctx.pid;
-    if (e.t === "issues" && pid && eventIsOlder(e, cachedItem(this.qc, ctx.slug, pid, e.id)?.updated_at)) return;
+    if (e.t === "issues" && pid && eventIsOlder(e, cachedItem(this.qc, e.id)?.updated_at)) return;
     if (
       e.t === "projects" &&
       eventIsOlder(e, this.qc.getQueryData<{ updated_at?: string }>(qk.project(ctx.slug, e.id))?.updated_at)

@@ -5,9 +5,10 @@ import { workItemEndpoints as WI } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 import { invalidateModuleData, useProjectRefs } from "./work-items-refs.ts";
 import type { WorkItem } from "./work-items-types.ts";
-import { patchItem, removeItem } from "./work-items-list-data.ts";
+import { removeItem } from "./work-items-list-data.ts";
 import {
   cachedItem,
+  editItem,
   forgetItem,
   invalidateCycles,
   restore,
@@ -27,9 +28,9 @@ export function useBulkUpdate(slug: string, pid: string) {
       call(WI.bulkUpdate, { slug, projectId: pid }, { issue_ids: ids, properties }),
     onMutate: async ({ ids, properties }) => {
       await qc.cancelQueries({ queryKey: wiKeys.lists(slug, pid) });
-      const snap = snapshotWithTeams(qc, slug, wiKeys.all(slug, pid));
+      const snap = snapshotWithTeams(qc, slug, wiKeys.lists(slug, pid), ids);
       for (const id of ids) {
-        const cur = cachedItem(qc, slug, pid, id);
+        const cur = cachedItem(qc, id);
         const patch: Partial<WorkItem> = {};
         for (const [k, v] of Object.entries(properties)) {
           if (k === "label_ids" || k === "assignee_ids" || k === "module_ids") {
@@ -39,7 +40,7 @@ export function useBulkUpdate(slug: string, pid: string) {
           } else (patch as Record<string, unknown>)[k] = v;
         }
         if ("state_id" in properties) patch.state__group = refs.stateById.get(properties.state_id ?? "")?.group ?? null;
-        updateLists(qc, slug, pid, (data, cmp) => patchItem(data, id, patch, cmp), refs.lookups);
+        editItem(qc, slug, pid, id, patch, refs.lookups);
       }
       return { snap };
     },

@@ -3,6 +3,7 @@
  * relations, links, tasks, history and comments, reactions, subscription and description versions. Reactions, relations and
  * the subscription are optimistic and restored on failure (work-tracking.md §4).
  */
+import { useMemo } from "react";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import {
   assetEndpoints as AS,
@@ -12,7 +13,18 @@ import {
   workItemEndpoints as WI,
 } from "@stride/shared/endpoints";
 import { call, hasFieldErrors } from "./client.ts";
-import { addComment } from "./local-db/client.ts";
+import { addComment, isLocalId } from "./local-db/client.ts";
+import { detailWithRecord, itemStore, rowOf, useStoredItem } from "./work-item-store.ts";
+import {
+  activityQuery,
+  attachmentsQuery,
+  commentsQuery,
+  detailKeys,
+  pendingDetail,
+  pendingMode,
+  relationsQuery,
+  subIssuesQuery,
+} from "./work-items-parts.ts";
 import { isTimelineList, wiKeys, type ItemKind } from "./work-items.ts";
 import { DETAIL_EXPAND, RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import type {
@@ -24,7 +36,6 @@ import type {
   UpdateTaskBody,
 } from "@stride/shared/contract";
 import type {
-  Activity,
   Comment,
   FileAsset,
   RelationMap,
@@ -35,18 +46,6 @@ import type {
 } from "./work-items-types.ts";
 
 export { DETAIL_EXPAND };
-
-export const detailKeys = {
-  history: (slug: string, pid: string, id: string, type: "property" | "comment") =>
-    ["wi", slug, pid, "history", id, type] as const,
-  subIssues: (slug: string, pid: string, id: string) => ["wi", slug, pid, "sub-issues", id] as const,
-  relations: (slug: string, pid: string, id: string) => ["wi", slug, pid, "relations", id] as const,
-  attachments: (slug: string, pid: string, id: string) => ["wi", slug, pid, "attachments", id] as const,
-  // under "history" so an item update (which invalidates its history) refreshes the versions too
-  versions: (slug: string, pid: string, id: string) => ["wi", slug, pid, "history", id, "versions"] as const,
-  version: (slug: string, pid: string, id: string, versionId: string) =>
-    ["wi", slug, pid, "history", id, "versions", versionId] as const,
-};
 
 /** Re-read an item's activity and comments: after an action that the screen keeps showing the item after (archive). */
 export function useRefreshHistory(slug: string, pid: string, id: string) {
@@ -67,7 +66,13 @@ function pendingAudit(me: string) {
 export const workItemDetailQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
     queryKey: wiKeys.detail(slug, pid, id),
-    queryFn: () => call(ofKind(WI.get, kind), item(slug, pid, id), undefined, { query: { expand: DETAIL_EXPAND } }),
+    networkMode: pendingMode(id),
+    queryFn: ({ client }) => {
+      if (isLocalId(id)) return pendingDetail(client, id);
+      // the item store watches the cache before the answer lands (it takes the detail's row fields)
+      itemStore(client);
+      return call(ofKind(WI.get, kind), item(slug, pid, id), undefined, { query: { expand: DETAIL_EXPAND } });
+    },
     retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
     // the route's loader asked already: a refusal it got is not asked again when the screen mounts (its error
     // screen offers the retry)
@@ -80,66 +85,28 @@ export const workItemLookupQuery = (slug: string, key: string) =>
     queryKey: wiKeys.lookup(slug, key),
     queryFn: async ({ client }) => {
       const d = await call(WI.lookup, { slug, key }, undefined, { query: { expand: DETAIL_EXPAND } });
+      // its row fields to the item store (a detail written by hand is not taken from the cache)
+      itemStore(client).put([rowOf(d)]);
       client.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);
       return { id: d.id, project_id: d.project_id, is_epic: !!d.is_epic };
     },
     retry: false,
   });
 
-export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  queryOptions({
-    queryKey: detailKeys.history(slug, pid, id, "property"),
-    queryFn: () =>
-      // the activity type asked for picks the entries' kind, which the answer's type cannot follow
-      call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
-        query: { activity_type: kind === "epics" ? "epic-property" : "issue-property" },
-      }) as Promise<Activity[]>,
-  });
-
-export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  queryOptions({
-    queryKey: detailKeys.history(slug, pid, id, "comment"),
-    queryFn: () =>
-      call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
-        query: { activity_type: kind === "epics" ? "epic-comment" : "issue-comment" },
-      }) as Promise<Comment[]>,
-  });
-
-export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  queryOptions({
-    queryKey: detailKeys.subIssues(slug, pid, id),
-    // asked without `group_by`: a flat list
-    queryFn: () => call(ofKind(WI.subIssues, kind), item(slug, pid, id)) as Promise<SubIssuesResponse>,
-  });
-
-export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  queryOptions({
-    queryKey: detailKeys.relations(slug, pid, id),
-    queryFn: () => call(ofKind(WI.relations, kind), item(slug, pid, id)),
-  });
-
-export const attachmentsQuery = (slug: string, pid: string, id: string) =>
-  queryOptions({
-    queryKey: detailKeys.attachments(slug, pid, id),
-    queryFn: () => call(AS.attachments, item(slug, pid, id)),
-  });
-
-/** What the detail (page or peek) reads about one item besides the item itself, for prefetching it at navigation. */
-export const workItemPartQueries = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => [
-  activityQuery(slug, pid, id, kind),
-  commentsQuery(slug, pid, id, kind),
-  subIssuesQuery(slug, pid, id, kind),
-  relationsQuery(slug, pid, id, kind),
-  attachmentsQuery(slug, pid, id),
-];
-
+/**
+ * One work item as the detail (page, peek) shows it: the detail's answer with the item's row fields read from the
+ * item store — its one record, which every list shows too, so an edit made anywhere shows here from one write.
+ */
 export function useWorkItemDetail(
   slug: string,
   pid: string | undefined,
   id: string | undefined,
   kind: ItemKind = "issues",
 ) {
-  return useQuery({ ...workItemDetailQuery(slug, pid ?? "", id ?? "", kind), enabled: !!pid && !!id });
+  const q = useQuery({ ...workItemDetailQuery(slug, pid ?? "", id ?? "", kind), enabled: !!pid && !!id });
+  const record = useStoredItem(id);
+  const data = useMemo(() => (q.data ? detailWithRecord(q.data, record) : q.data), [q.data, record]);
+  return { data, isLoading: q.isLoading, isFetching: q.isFetching, error: q.error, refetch: q.refetch };
 }
 
 export function useWorkItemLookup(slug: string, key: string | undefined, enabled = true) {

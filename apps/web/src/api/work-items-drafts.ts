@@ -8,7 +8,8 @@ import { draftEndpoints as D } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
 import { qk } from "./query-keys.ts";
 import { restore, TEAM_LISTS, wiKeys } from "./work-items.ts";
-import { makeComparator, patchItem, removeItem, type ListData } from "./work-items-list-data.ts";
+import { makeComparator, moveItem, removeItem, type ListData } from "./work-items-list-data.ts";
+import { itemStore } from "./work-item-store.ts";
 import type { DraftBody } from "@stride/shared/contract";
 import type { WorkItem } from "./work-items-types.ts";
 
@@ -34,13 +35,14 @@ const DRAFT_EDIT_FIELDS = [
   "type_id",
 ] as const;
 
-/** Change every cached drafts list at once; returns what to restore on a refusal. */
+/** Change every cached drafts list at once; returns the lists as they were, to restore on a refusal. */
 function changeLists(qc: QueryClient, slug: string, fn: (data: ListData, order: string | undefined) => ListData) {
   const snap = qc.getQueriesData<ListData>({ queryKey: draftListsKey(slug) });
   for (const [key, data] of snap) {
     if (!data) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
-    qc.setQueryData(key, fn(data, params.order_by));
+    const next = fn(data, params.order_by);
+    if (next !== data) qc.setQueryData(key, next);
   }
   return snap;
 }
@@ -105,8 +107,16 @@ export function useUpdateListedDraft(slug: string) {
     },
     onMutate: async ({ id, patch }) => {
       await qc.cancelQueries({ queryKey: draftListsKey(slug) });
-      const snap = changeLists(qc, slug, (data, order) => patchItem(data, id, patch, makeComparator(order, {})));
-      return { snap };
+      // the draft's one record changes; the lists move it only where its groups or order changed
+      const store = itemStore(qc);
+      const records = store.snapshot([id]);
+      const prev = store.patch(id, patch);
+      const next = store.get(id);
+      const get = (x: string) => store.get(x);
+      const queries = changeLists(qc, slug, (data, order) =>
+        prev && next ? moveItem(data, prev, next, get, makeComparator(order, {})) : data,
+      );
+      return { snap: { queries, records } };
     },
     onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
-import type { ListEnvelope, WorkItem } from "./work-items-types.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { WorkItem } from "./work-items-types.ts";
+import { env, item } from "./work-items-test-data.ts";
 import {
   allIds,
   appendFlatPage,
@@ -9,60 +10,31 @@ import {
   insertItem,
   itemGroupKeys,
   makeComparator,
-  patchItem,
+  moveItem,
   removeItem,
+  type ListData,
 } from "./work-items-list-data.ts";
+import { ItemStore } from "./work-item-store.ts";
 
-let n = 0;
-function item(p: Partial<WorkItem> = {}): WorkItem {
-  n += 1;
-  return {
-    id: `id-${n}`,
-    name: `Item ${n}`,
-    state_id: "s1",
-    sort_order: n * 10000,
-    completed_at: null,
-    estimate_point: null,
-    priority: "none",
-    start_date: null,
-    target_date: null,
-    sequence_id: n,
-    project_id: "p",
-    parent_id: null,
-    cycle_id: null,
-    module_ids: [],
-    label_ids: [],
-    assignee_ids: [],
-    sub_issues_count: 0,
-    created_at: `2025-01-${String(n).padStart(2, "0")}T00:00:00Z`,
-    updated_at: "2025-01-01T00:00:00Z",
-    created_by: "u",
-    updated_by: "u",
-    attachment_count: 0,
-    link_count: 0,
-    is_draft: false,
-    type_id: null,
-    archived_at: null,
-    property_values: {},
-    ...p,
-  };
-}
-const env = (results: ListEnvelope["results"], extra: Partial<ListEnvelope> = {}): ListEnvelope => ({
-  grouped_by: null,
-  sub_grouped_by: null,
-  total_count: 0,
-  next_cursor: "",
-  prev_cursor: "",
-  next_page_results: false,
-  prev_page_results: false,
-  extra_stats: null,
-  count: 0,
-  total_pages: 1,
-  total_results: 0,
-  results,
-  ...extra,
-});
 const bySort = makeComparator("sort_order");
+
+/** The store the lists of a test read their items from, filled as the cache fills it (a page's `incoming`). */
+let store = new ItemStore();
+const get = (id: string) => store.get(id);
+function load(data: ListData): ListData {
+  store.put(data.incoming ?? []);
+  return data;
+}
+/** An edit: the one record changes, the list moves the item where its new values put it. */
+function patchItem(data: ListData, id: string, fields: Partial<WorkItem>, cmp = bySort): ListData {
+  const prev = store.get(id);
+  if (!prev) return data;
+  store.patch(id, fields);
+  return moveItem(data, prev, store.get(id)!, get, cmp);
+}
+beforeEach(() => {
+  store = new ItemStore();
+});
 
 describe("fromEnvelope", () => {
   it("reads an ungrouped page", () => {
@@ -87,7 +59,9 @@ describe("fromEnvelope", () => {
     );
     expect(d.groupOrder).toEqual(["l1", "l2"]);
     expect(d.groups.l2).toMatchObject({ ids: [a.id], total: 3, pages: 1 });
-    expect("labels__id" in d.items[a.id]).toBe(false);
+    load(d);
+    expect(store.get(a.id)?.label_ids).toEqual(["l1", "l2"]);
+    expect("labels__id" in store.get(a.id)!).toBe(false);
     const s = fromEnvelope(
       env(
         {
@@ -136,23 +110,27 @@ describe("optimistic moves", () => {
     const a = item({ state_id: "s1", sort_order: 100 });
     const b = item({ state_id: "s2", sort_order: 50 });
     const c = item({ state_id: "s2", sort_order: 150 });
-    const d0 = fromEnvelope(
-      env(
-        { s1: { results: [a], total_results: 1 }, s2: { results: [b, c], total_results: 2 } },
-        { grouped_by: "state_id" },
+    const d0 = load(
+      fromEnvelope(
+        env(
+          { s1: { results: [a], total_results: 1 }, s2: { results: [b, c], total_results: 2 } },
+          { grouped_by: "state_id" },
+        ),
       ),
     );
     const d = patchItem(d0, a.id, { state_id: "s2" }, bySort);
     expect(d.groups.s1).toMatchObject({ ids: [], total: 0 });
     expect(d.groups.s2).toMatchObject({ ids: [b.id, a.id, c.id], total: 3 });
-    expect(d.items[a.id].state_id).toBe("s2");
+    expect(store.get(a.id)?.state_id).toBe("s2");
   });
   it("creates a missing group before None for multi-valued groupings and removes empty values to None", () => {
     const a = item({ label_ids: ["l1"] });
-    const d0 = fromEnvelope(
-      env(
-        { l1: { results: [a], total_results: 1 }, None: { results: [], total_results: 0 } },
-        { grouped_by: "labels__id" },
+    const d0 = load(
+      fromEnvelope(
+        env(
+          { l1: { results: [a], total_results: 1 }, None: { results: [], total_results: 0 } },
+          { grouped_by: "labels__id" },
+        ),
       ),
     );
     const d = patchItem(d0, a.id, { label_ids: ["l1", "l9"] }, bySort);
@@ -166,15 +144,17 @@ describe("optimistic moves", () => {
   it("re-sorts within a group when sort_order changes", () => {
     const a = item({ sort_order: 1 });
     const b = item({ sort_order: 2 });
-    const d0 = fromEnvelope(env({ s1: { results: [a, b], total_results: 2 } }, { grouped_by: "state_id" }));
+    const d0 = load(fromEnvelope(env({ s1: { results: [a, b], total_results: 2 } }, { grouped_by: "state_id" })));
     expect(patchItem(d0, b.id, { sort_order: 0 }, bySort).groups.s1.ids).toEqual([b.id, a.id]);
   });
   it("moves between sub-groups", () => {
     const a = item({ priority: "high" });
-    const d0 = fromEnvelope(
-      env(
-        { s1: { results: { high: { results: [a], total_results: 1 } }, total_results: 1 } },
-        { grouped_by: "state_id", sub_grouped_by: "priority" },
+    const d0 = load(
+      fromEnvelope(
+        env(
+          { s1: { results: { high: { results: [a], total_results: 1 } }, total_results: 1 } },
+          { grouped_by: "state_id", sub_grouped_by: "priority" },
+        ),
       ),
     );
     const d = patchItem(d0, a.id, { priority: "low" }, bySort);
@@ -184,20 +164,23 @@ describe("optimistic moves", () => {
     expect(d.groups.s1.total).toBe(1);
   });
   it("leaves lists that do not hold the item alone", () => {
-    const d0 = fromEnvelope(env([item()]));
-    expect(patchItem(d0, "missing", { name: "x" }, bySort)).toBe(d0);
+    const d0 = load(fromEnvelope(env([item()])));
+    const other = item();
+    store.put([other]);
+    expect(patchItem(d0, other.id, { state_id: "s9" }, bySort)).toBe(d0);
+    expect(patchItem(d0, d0.ids[0], { name: "Renamed" }, bySort)).toBe(d0);
   });
   it("inserts and removes items", () => {
     const a = item({ sort_order: 5 });
-    const d0 = fromEnvelope(env([a], { total_count: 1 }));
+    const d0 = load(fromEnvelope(env([a], { total_count: 1 })));
     const b = item({ sort_order: 1 });
-    const d1 = insertItem(d0, b, bySort);
+    store.put([b]);
+    const d1 = insertItem(d0, b, get, bySort);
     expect(d1.ids).toEqual([b.id, a.id]);
     expect(d1.total).toBe(2);
     const d2 = removeItem(d1, a.id);
     expect(d2.ids).toEqual([b.id]);
     expect(d2.total).toBe(1);
-    expect(d2.items[a.id]).toBeUndefined();
     expect(allIds(d2)).toEqual([b.id]);
   });
 });
@@ -249,8 +232,8 @@ describe("hierarchyRows", () => {
     const c = item({ parent_id: p.id });
     const g = item({ parent_id: c.id });
     const o = item({ parent_id: "elsewhere" });
-    const items = Object.fromEntries([p, c, g, o].map((x) => [x.id, x]));
-    expect(hierarchyRows([g.id, o.id, c.id, p.id], items)).toEqual([
+    const items = new Map([p, c, g, o].map((x) => [x.id, x]));
+    expect(hierarchyRows([g.id, o.id, c.id, p.id], (id) => items.get(id))).toEqual([
       { id: o.id, depth: 0 },
       { id: p.id, depth: 0 },
       { id: c.id, depth: 1 },
@@ -260,7 +243,7 @@ describe("hierarchyRows", () => {
     const y = item({ parent_id: x.id });
     x.parent_id = y.id;
     expect(
-      hierarchyRows([x.id, y.id], { [x.id]: x, [y.id]: y })
+      hierarchyRows([x.id, y.id], (id) => (id === x.id ? x : id === y.id ? y : undefined))
         .map((r) => r.id)
         .sort(),
     ).toEqual([x.id, y.id].sort());

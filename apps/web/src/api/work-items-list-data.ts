@@ -1,7 +1,9 @@
 /**
- * The client-side shape of a loaded work-item list: items normalized by id, and the ids of each group
- * (and sub-group) in display order with the server's totals. Pure functions only, so optimistic moves
- * (a state change moves a card to another column, a deletion removes it everywhere) are unit-tested.
+ * The client-side shape of a loaded work-item list: its structure only — the ids of each group (and sub-group) in
+ * display order with the server's totals and pages. The items themselves live once in the item store
+ * (work-item-store.ts), which every list reads by id; a page's items ride in `incoming` until the store takes them.
+ * Pure functions only, so optimistic moves (a state change moves a card to another column, a deletion removes it
+ * everywhere) are unit-tested.
  */
 import { GROUP_BY_ITEM_FIELD, PRIORITY_RANK, STATE_GROUP_RANK, type GroupByField } from "@stride/shared";
 import type { ListEnvelope, WorkItem } from "./work-items-types.ts";
@@ -16,9 +18,10 @@ export interface GroupNode {
 }
 
 export interface ListData {
+  /** The items of a page just read, until the data enters the query cache and the item store takes them. */
+  incoming?: WorkItem[];
   groupBy: string | null;
   subGroupBy: string | null;
-  items: Record<string, WorkItem>;
   /** Ungrouped lists: ids in order, total and flat pagination. */
   ids: string[];
   total: number;
@@ -30,6 +33,9 @@ export interface ListData {
   groups: Record<string, GroupNode>;
 }
 
+/** An item by id, as the store holds it. */
+export type ItemLookup = (id: string) => WorkItem | undefined;
+
 export const NONE_KEY = "None";
 
 type Bucket = {
@@ -37,12 +43,12 @@ type Bucket = {
   total_results: number;
 };
 
-/** Turn the first page of a list response into ListData. */
+/** Turn the first page of a list response into ListData (its items in `incoming`, for the store). */
 export function fromEnvelope(env: ListEnvelope): ListData {
+  const incoming: WorkItem[] = [];
   const data: ListData = {
     groupBy: env.grouped_by ?? null,
     subGroupBy: env.sub_grouped_by ?? null,
-    items: {},
     ids: [],
     total: env.total_count ?? 0,
     nextPage: 1,
@@ -50,31 +56,35 @@ export function fromEnvelope(env: ListEnvelope): ListData {
     groupOrder: [],
     subGroupOrder: [],
     groups: {},
+    incoming,
   };
   if (Array.isArray(env.results)) {
+    const seen = new Set<string>();
     for (const it of env.results) {
-      data.items[it.id] = it;
-      if (!data.ids.includes(it.id)) data.ids.push(it.id);
+      incoming.push(it);
+      if (!seen.has(it.id)) {
+        seen.add(it.id);
+        data.ids.push(it.id);
+      }
     }
     return data;
   }
   const subSeen = new Set<string>();
+  const take = (node: GroupNode, results: WorkItem[]) => {
+    for (const it of results) {
+      incoming.push(it);
+      if (!node.ids.includes(it.id)) node.ids.push(it.id);
+    }
+  };
   for (const [key, raw] of Object.entries(env.results ?? {})) {
     const bucket = raw as Bucket;
     const node: GroupNode = { key, ids: [], total: bucket.total_results ?? 0, pages: 1 };
-    if (Array.isArray(bucket.results)) {
-      for (const it of bucket.results) {
-        data.items[it.id] = mergeItem(data.items[it.id], it);
-        if (!node.ids.includes(it.id)) node.ids.push(it.id);
-      }
-    } else {
+    if (Array.isArray(bucket.results)) take(node, bucket.results);
+    else {
       node.sub = {};
       for (const [sk, sb] of Object.entries(bucket.results ?? {})) {
         const sn: GroupNode = { key: sk, ids: [], total: sb.total_results ?? 0, pages: 1 };
-        for (const it of sb.results) {
-          data.items[it.id] = mergeItem(data.items[it.id], it);
-          if (!sn.ids.includes(it.id)) sn.ids.push(it.id);
-        }
+        take(sn, sb.results);
         node.sub[sk] = sn;
         if (!subSeen.has(sk)) {
           subSeen.add(sk);
@@ -88,52 +98,31 @@ export function fromEnvelope(env: ListEnvelope): ListData {
   return data;
 }
 
-/** Items of multi-valued groupings come once per group with a raw key field; keep one copy. */
-function mergeItem(prev: WorkItem | undefined, next: WorkItem): WorkItem {
-  if (!prev) return stripGroupKeys(next);
-  return { ...prev, ...stripGroupKeys(next) };
-}
-
-function stripGroupKeys(it: WorkItem): WorkItem {
-  if (!("labels__id" in it) && !("assignees__id" in it) && !("issue_module__module_id" in it)) return it;
-  const {
-    labels__id: _l,
-    assignees__id: _a,
-    issue_module__module_id: _m,
-    ...rest
-  } = it as WorkItem & Record<string, unknown>;
-  return rest as WorkItem;
-}
-
 /** Append a page of an ungrouped list. */
 export function appendFlatPage(data: ListData, env: ListEnvelope): ListData {
-  const items = { ...data.items };
+  const results = (Array.isArray(env.results) ? env.results : []) as WorkItem[];
   const ids = [...data.ids];
   const seen = new Set(ids);
-  for (const it of (Array.isArray(env.results) ? env.results : []) as WorkItem[]) {
-    items[it.id] = mergeItem(items[it.id], it);
+  for (const it of results)
     if (!seen.has(it.id)) {
       seen.add(it.id);
       ids.push(it.id);
     }
-  }
   return {
     ...data,
-    items,
     ids,
     nextPage: data.nextPage + 1,
     hasMore: !!env.next_page_results,
     total: env.total_count ?? data.total,
+    incoming: results,
   };
 }
 
 /** Append a "load more" page (a flat page filtered to the group) to one group or sub-group. */
 export function appendGroupPage(data: ListData, groupKey: string, subKey: string | null, env: ListEnvelope): ListData {
-  const items = { ...data.items };
   const results = (Array.isArray(env.results) ? env.results : []) as WorkItem[];
-  for (const it of results) items[it.id] = mergeItem(items[it.id], it);
   const g = data.groups[groupKey];
-  if (!g) return { ...data, items };
+  if (!g) return { ...data, incoming: results };
   const add = (node: GroupNode): GroupNode => {
     const ids = [...node.ids];
     const seen = new Set(ids);
@@ -147,10 +136,10 @@ export function appendGroupPage(data: ListData, groupKey: string, subKey: string
   let next: GroupNode;
   if (subKey !== null && g.sub) {
     const sn = g.sub[subKey];
-    if (!sn) return { ...data, items };
+    if (!sn) return { ...data, incoming: results };
     next = { ...g, sub: { ...g.sub, [subKey]: add(sn) } };
   } else next = add(g);
-  return { ...data, items, groups: { ...data.groups, [groupKey]: next } };
+  return { ...data, groups: { ...data.groups, [groupKey]: next }, incoming: results };
 }
 
 /** The group keys of an item for a grouping (multi-valued groupings give one key per value; empty → None). */
@@ -276,17 +265,14 @@ export function makeComparator(
   };
 }
 
-function insertSorted(
-  ids: string[],
-  id: string,
-  items: Record<string, WorkItem>,
-  cmp: (a: WorkItem, b: WorkItem) => number,
-): string[] {
+type Cmp = (a: WorkItem, b: WorkItem) => number;
+
+/** `ids` with `id` (whose item is `it`) at its sorted place (the others read from `get`). */
+function insertSorted(ids: string[], id: string, it: WorkItem, get: ItemLookup, cmp: Cmp): string[] {
   const out = ids.filter((x) => x !== id);
-  const it = items[id];
   let at = out.length;
   for (let i = 0; i < out.length; i++) {
-    const other = items[out[i]];
+    const other = get(out[i]);
     if (other && cmp(it, other) < 0) {
       at = i;
       break;
@@ -325,9 +311,9 @@ function removeFromGroups(data: ListData, id: string): ListData {
   return { ...data, groups };
 }
 
-/** Place an item (already in data.items) into the groups its values select, sorted by cmp. */
-function placeInGroups(data: ListData, id: string, cmp: (a: WorkItem, b: WorkItem) => number): ListData {
-  const item = data.items[id];
+/** Place an item into the groups its values select, sorted by cmp. */
+function placeInGroups(data: ListData, item: WorkItem, get: ItemLookup, cmp: Cmp): ListData {
+  const id = item.id;
   const keys = itemGroupKeys(item, data.groupBy);
   const groups = { ...data.groups };
   let groupOrder = data.groupOrder;
@@ -340,58 +326,71 @@ function placeInGroups(data: ListData, id: string, cmp: (a: WorkItem, b: WorkIte
       const sub = { ...(g.sub ?? {}) };
       for (const sk of subKeys) {
         const sn = sub[sk] ?? { key: sk, ids: [], total: 0, pages: 1 };
-        sub[sk] = { ...sn, ids: insertSorted(sn.ids, id, data.items, cmp), total: sn.total + 1 };
+        sub[sk] = { ...sn, ids: insertSorted(sn.ids, id, item, get, cmp), total: sn.total + 1 };
         subGroupOrder = addGroupKey(subGroupOrder, sk);
       }
       groups[k] = { ...g, sub, total: g.total + 1 };
     } else {
-      groups[k] = { ...g, ids: insertSorted(g.ids, id, data.items, cmp), total: g.total + 1 };
+      groups[k] = { ...g, ids: insertSorted(g.ids, id, item, get, cmp), total: g.total + 1 };
     }
   }
   return { ...data, groups, groupOrder, subGroupOrder };
 }
 
+const members = new WeakMap<ListData, Set<string>>();
+
+/** Whether a query's data is a list's structure (the lists' queries, the drafts', the archives'). */
+export function isListData(data: unknown): data is ListData {
+  const d = data as Partial<ListData> | null | undefined;
+  return !!d && typeof d === "object" && Array.isArray(d.ids) && Array.isArray(d.groupOrder) && !!d.groups;
+}
+
+/** Whether a list holds an item (its ids, computed once per list structure). */
+export function holds(data: ListData, id: string): boolean {
+  let set = members.get(data);
+  if (!set) members.set(data, (set = new Set(allIds(data))));
+  return set.has(id);
+}
+
+const sameKeys = (a: string[], b: string[]) => a.length === b.length && a.every((k, i) => k === b[i]);
+
 /**
- * Apply a change to one item: its fields change and, when a grouping field changed, it moves to the
- * groups of its new values (kanban drag between columns, a state picked in a list row). Lists that do not
- * hold the item are returned unchanged.
+ * The list after one of its items changed from `prev` to `next` (the store holds `next`): it moves to the groups of
+ * its new values (kanban drag between columns, a state picked in a list row) and to its new place in the order. A
+ * change that moves it nowhere (a new name in a list ordered by date), and a list that does not hold it, return the
+ * list unchanged — the rows read the new fields from the store.
  */
-export function patchItem(
-  data: ListData,
-  id: string,
-  patch: Partial<WorkItem>,
-  cmp: (a: WorkItem, b: WorkItem) => number,
-): ListData {
-  const old = data.items[id];
-  if (!old) return data;
-  const next: WorkItem = { ...old, ...patch };
-  let out: ListData = { ...data, items: { ...data.items, [id]: next } };
-  if (out.groupBy) {
-    out = removeFromGroups(out, id);
-    out = placeInGroups(out, id, cmp);
-  } else {
-    out = { ...out, ids: data.ids.includes(id) ? insertSorted(data.ids, id, out.items, cmp) : data.ids };
-  }
+export function moveItem(data: ListData, prev: WorkItem, next: WorkItem, get: ItemLookup, cmp: Cmp): ListData {
+  const id = next.id;
+  if (!holds(data, id)) return data;
+  const regroup =
+    !!data.groupBy &&
+    (!sameKeys(itemGroupKeys(prev, data.groupBy), itemGroupKeys(next, data.groupBy)) ||
+      (!!data.subGroupBy && !sameKeys(itemGroupKeys(prev, data.subGroupBy), itemGroupKeys(next, data.subGroupBy))));
+  if (!regroup && cmp(prev, next) === 0) return data;
+  const out = data.groupBy
+    ? placeInGroups(removeFromGroups(data, id), next, get, cmp)
+    : { ...data, ids: insertSorted(data.ids, id, next, get, cmp) };
+  // a move keeps the list's members: the next edit's `holds` need not list them again
+  const set = members.get(data);
+  if (set) members.set(out, set);
   return out;
 }
 
-/** Add a new item (quick add, create modal) at its sorted place. */
-export function insertItem(data: ListData, item: WorkItem, cmp: (a: WorkItem, b: WorkItem) => number): ListData {
-  if (data.items[item.id]) return patchItem(data, item.id, item, cmp);
-  let out: ListData = { ...data, items: { ...data.items, [item.id]: item }, total: data.total + 1 };
-  if (out.groupBy) out = placeInGroups(out, item.id, cmp);
-  else out = { ...out, ids: insertSorted(out.ids, item.id, out.items, cmp) };
-  return out;
+/** Add a new item (quick add, create modal) at its sorted place (a list that holds it already: moved, as an edit). */
+export function insertItem(data: ListData, item: WorkItem, get: ItemLookup, cmp: Cmp, prev?: WorkItem): ListData {
+  if (holds(data, item.id)) return prev ? moveItem(data, prev, item, get, cmp) : data;
+  const out: ListData = { ...data, total: data.total + 1 };
+  if (out.groupBy) return placeInGroups(out, item, get, cmp);
+  return { ...out, ids: insertSorted(out.ids, item.id, item, get, cmp) };
 }
 
 /** Remove an item everywhere (archive, delete, restore from the archived list). */
 export function removeItem(data: ListData, id: string): ListData {
-  if (!data.items[id]) return data;
-  const { [id]: _gone, ...items } = data.items;
-  let out: ListData = { ...data, items, total: Math.max(0, data.total - 1) };
-  if (out.groupBy) out = removeFromGroups(out, id);
-  else out = { ...out, ids: out.ids.filter((x) => x !== id) };
-  return out;
+  if (!holds(data, id)) return data;
+  const out: ListData = { ...data, total: Math.max(0, data.total - 1) };
+  if (out.groupBy) return removeFromGroups(out, id);
+  return { ...out, ids: out.ids.filter((x) => x !== id) };
 }
 
 /** All ids held by a list, in display order, each once. */
@@ -416,12 +415,12 @@ export function allIds(data: ListData): string[] {
  * Rows of a group with sub-items nested under their parents (display filter show_hierarchy): a child whose
  * parent is in the same list follows it, one level deeper; others stay at the top level.
  */
-export function hierarchyRows(ids: string[], items: Record<string, WorkItem>): { id: string; depth: number }[] {
+export function hierarchyRows(ids: string[], get: ItemLookup): { id: string; depth: number }[] {
   const inList = new Set(ids);
   const children = new Map<string, string[]>();
   const roots: string[] = [];
   for (const id of ids) {
-    const p = items[id]?.parent_id;
+    const p = get(id)?.parent_id;
     if (p && inList.has(p) && p !== id) {
       const xs = children.get(p) ?? [];
       xs.push(id);

@@ -1,8 +1,9 @@
 /**
  * Work-item lists and writes (wire-facts §6, §7): list pages (grouped, sub-grouped, per-group load more),
  * create / update / delete / archive / restore (user properties: work-items-props.ts; bulk calls: work-items-bulk.ts). Every list edit is
- * optimistic: the cached lists change at once and are restored when the server refuses, which the app
- * reports (work-tracking.md §4; `meta`, see mutation-meta.ts).
+ * optimistic: the item's one record in the item store (work-item-store.ts) changes at once, the cached lists move it
+ * where its groups or order change, and both are restored when the server refuses, which the app reports
+ * (work-tracking.md §4; `meta`, see mutation-meta.ts).
  */
 import {
   keepPreviousData,
@@ -45,11 +46,13 @@ import {
   fromEnvelope,
   insertItem,
   makeComparator,
-  patchItem,
+  moveItem,
   removeItem,
+  type ItemLookup,
   type ListData,
   type OrderLookups,
 } from "./work-items-list-data.ts";
+import { itemStore, type RecordSnapshot } from "./work-item-store.ts";
 
 /** `issues` or `epics` path segment of an item. */
 export type { ItemKind };
@@ -172,11 +175,17 @@ async function readListPage(
   return callListPage(d, src.path === "issues-detail/", query);
 }
 
-/** The first page of a list context, normalized (query options shared by the hook and the route loaders). */
+/**
+ * The first page of a list context: its structure cached here, its items in the client's item store (taken as the
+ * page enters the cache: work-item-store.ts). Query options shared by the hook and the route loaders.
+ */
 export const workItemListQuery = (d: ListDesc) =>
   queryOptions({
     queryKey: wiKeys.list(d) as QueryKey,
-    queryFn: async () => fromEnvelope(await fetchListPage(d)),
+    queryFn: async ({ client }) => {
+      itemStore(client);
+      return fromEnvelope(await fetchListPage(d));
+    },
     staleTime: 10_000,
     // offline too: the local database may answer it (a list it cannot answer fails once, then waits to be online)
     networkMode: "offlineFirst",
@@ -216,6 +225,7 @@ export async function loadMoreFlat(qc: QueryClient, d: ListDesc): Promise<void> 
   const cur = qc.getQueryData<ListData>(key);
   if (!cur || !cur.hasMore) return;
   const env = await fetchListPage(d, {}, cur.nextPage);
+  itemStore(qc);
   qc.setQueryData<ListData>(key, (old) => (old ? appendFlatPage(old, env) : old));
 }
 
@@ -239,24 +249,35 @@ export async function loadMoreGroup(
     node.pages,
   );
   const env = await readListPage(d, pageSource(d.kind, "list", d.contextId), params);
+  itemStore(qc);
   qc.setQueryData<ListData>(key, (old) => (old ? appendGroupPage(old, groupKey, subKey, env) : old));
 }
 
 // ------------------------------------------------------------------ cache helpers
 
-type Snapshot = [QueryKey, unknown][];
-
-function snapshot(qc: QueryClient, prefix: QueryKey): Snapshot {
-  return qc.getQueriesData({ queryKey: prefix });
+/** What a write may change, to put back when the server refuses: cached lists' structures and the items' records. */
+export interface Snapshot {
+  queries: [QueryKey, unknown][];
+  records: RecordSnapshot;
 }
 
-/** What a write to a project's items may change in the cache: `prefix` (of the project), and the teamspaces' lists. */
-export function snapshotWithTeams(qc: QueryClient, slug: string, prefix: QueryKey): Snapshot {
-  return [...snapshot(qc, prefix), ...snapshot(qc, wiKeys.lists(slug, TEAM_LISTS))];
+/**
+ * What a write to a project's items may change: the lists under `prefix` (of the project), the teamspaces' lists and
+ * the records of the items it edits (`ids`).
+ */
+export function snapshotWithTeams(qc: QueryClient, slug: string, prefix: QueryKey, ids: string[] = []): Snapshot {
+  return {
+    queries: [
+      ...qc.getQueriesData({ queryKey: prefix }),
+      ...qc.getQueriesData({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }),
+    ],
+    records: itemStore(qc).snapshot(ids),
+  };
 }
 
 export function restore(qc: QueryClient, snap: Snapshot) {
-  for (const [k, v] of snap) qc.setQueryData(k, v);
+  itemStore(qc).restore(snap.records);
+  for (const [k, v] of snap.queries) qc.setQueryData(k, v);
 }
 
 /**
@@ -267,7 +288,7 @@ export function updateLists(
   qc: QueryClient,
   slug: string,
   pid: string,
-  fn: (data: ListData, cmp: (a: WorkItem, b: WorkItem) => number, kind: ListSource) => ListData,
+  fn: (data: ListData, cmp: (a: WorkItem, b: WorkItem) => number, get: ItemLookup, kind: ListSource) => ListData,
   lookups: OrderLookups,
   kinds?: ListSource[],
 ) {
@@ -279,6 +300,8 @@ export function updateLists(
       ? { ...lookups, typeName: (id) => (id ? (types.find((t) => t.id === id)?.name ?? null) : null) }
       : lookups;
   if (pid !== TEAM_LISTS) lists.push(...qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, TEAM_LISTS) }));
+  const store = itemStore(qc);
+  const get: ItemLookup = (id) => store.get(id);
   for (const [key, data] of lists) {
     if (!data) continue;
     const kind = key[4] as ListSource;
@@ -286,18 +309,35 @@ export function updateLists(
       kind === "team" || kind === "team_view" || kind === "global_view" || kind === "profile" ? "issues" : kind;
     if (kinds && !kinds.includes(asKind)) continue;
     const params = (key[6] ?? {}) as Record<string, string>;
-    qc.setQueryData(key, fn(data, makeComparator(params.order_by, lk), kind));
+    const next = fn(data, makeComparator(params.order_by, lk), get, kind);
+    // a list whose structure the write leaves as it was is not written (its rows read the item from the store)
+    if (next !== data) qc.setQueryData(key, next);
   }
 }
 
-/** The item as cached in any list or detail of the project. */
-export function cachedItem(qc: QueryClient, slug: string, pid: string, id: string): WorkItem | undefined {
-  const d = qc.getQueryData<WorkItem>(wiKeys.detail(slug, pid, id));
-  if (d) return d;
-  for (const [, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.lists(slug, pid) })) {
-    if (data?.items?.[id]) return data.items[id];
-  }
-  return undefined;
+/**
+ * One write to an item's fields: its one record in the store changes, and only the cached lists whose groups or
+ * order that changes move it. Returns whether the store held it.
+ */
+export function editItem(
+  qc: QueryClient,
+  slug: string,
+  pid: string,
+  id: string,
+  fields: Partial<WorkItem>,
+  lookups: OrderLookups,
+): boolean {
+  const store = itemStore(qc);
+  const prev = store.patch(id, fields);
+  const next = store.get(id);
+  if (!prev || !next || prev === next) return !!prev;
+  updateLists(qc, slug, pid, (data, cmp, get) => moveItem(data, prev, next, get, cmp), lookups);
+  return true;
+}
+
+/** The item as the client holds it (its one record, which every list and detail shows). */
+export function cachedItem(qc: QueryClient, id: string): WorkItem | undefined {
+  return itemStore(qc).get(id);
 }
 
 /** Cache entries about one item (`["wi", slug, pid, part, id, …]`). */
@@ -397,11 +437,11 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     onMutate: async ({ id, patch, pid: itemPid }) => {
       const project = itemPid ?? pid;
       await qc.cancelQueries({ queryKey: wiKeys.all(slug, project) });
-      const snap = snapshotWithTeams(qc, slug, wiKeys.all(slug, project));
+      const snap = snapshotWithTeams(qc, slug, wiKeys.lists(slug, project), [id]);
       const full: Partial<WorkItem> = { ...patch };
       if ("state_id" in patch) full.state__group = refs.stateById.get(patch.state_id ?? "")?.group ?? null;
-      updateLists(qc, slug, project, (data, cmp) => patchItem(data, id, full, cmp), refs.lookups);
-      qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, project, id), (old) => (old ? { ...old, ...full } : old));
+      // one record: every list, board and the detail read it; lists move it only where its groups or order changed
+      editItem(qc, slug, project, id, full, refs.lookups);
       return { snap };
     },
     onError: (_e, _v, ctx) => {
@@ -480,7 +520,12 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
         if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k)))
           qc.invalidateQueries({ queryKey: key, exact: true });
       }
-      updateLists(qc, slug, project, (data, cmp, _k) => insertItem(data, withGroup, cmp), refs.lookups, [source]);
+      const store = itemStore(qc);
+      const prev = store.get(withGroup.id);
+      store.put([withGroup]);
+      updateLists(qc, slug, project, (data, cmp, get) => insertItem(data, withGroup, get, cmp, prev), refs.lookups, [
+        source,
+      ]);
       // saved views decide on the server whether the new item matches their filters
       if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
       // the lists of the item's cycle take it at once (key[8]: the list's cycle)
@@ -492,7 +537,9 @@ export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "i
               insertItem(
                 data,
                 withGroup,
+                (id) => store.get(id),
                 makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups),
+                prev,
               ),
             );
         }
@@ -587,9 +634,8 @@ export function useArchiveWorkItem(slug: string, pid: string, kind: ItemKind = "
     invalidate: ["archived"],
     done: "Work item archived",
     settle: (qc, v, r) => {
-      qc.setQueryData<WorkItemDetail>(wiKeys.detail(slug, pid, v.id), (old) =>
-        old ? { ...old, archived_at: r?.archived_at ?? new Date().toISOString() } : old,
-      );
+      // its one record: the detail (and any list still showing it) reads the archive date from it
+      itemStore(qc).patch(v.id, { archived_at: r?.archived_at ?? new Date().toISOString() });
       // its history has a new entry: read again where it is shown next (the full page asks at once: useRefreshHistory)
       qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, pid, "history", v.id), refetchType: "none" });
       invalidateOtherSubItems(qc, slug, pid, [v.id]);

@@ -2,6 +2,7 @@ import { MutationCache, QueryClient, type Mutation, type Query } from "@tanstack
 import { ApiError, errorMessage } from "../api/client.ts";
 import { showToast, type ToastKind } from "../components/ui/toast-bus.ts";
 import type { MutationMeta } from "../api/mutation-meta.ts";
+import { itemStore } from "../api/work-item-store.ts";
 
 /**
  * Queries retry up to 3 times, but never on a 4xx answer (it would only repeat the same refusal);
@@ -73,6 +74,8 @@ export function createQueryClient(notify: Notify = showToast): QueryClient {
       mutations: { retry: false },
     },
   });
+  // work items live once, by id, beside the cache (api/work-item-store.ts): it watches the cache from the start
+  itemStore(qc);
   refetchAnswersReadBeforeInvalidation(qc);
   return qc;
 }

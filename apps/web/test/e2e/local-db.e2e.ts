@@ -579,6 +579,48 @@ it("a comment and a new item made without the server, a reload between: shown as
   ).toBe(true);
 });
 
+it("a new item made offline opens in the peek view from the client's store, also after a reload, before the server has it", async () => {
+  await openSynced();
+  // an item opened before (the editor's code is in the browser, as after any visit)
+  await page.goto(`${listUrl(a)}?peekId=${items[0].id}`);
+  await peek().getByRole("textbox", { name: "Comment" }).waitFor();
+  await poll(dbStatus).toBe("ready");
+  await peek().getByRole("button", { name: "Close peek view" }).click();
+  await peek().waitFor({ state: "detached" });
+  // the server is never asked about the temporary id
+  const askedLocal: string[] = [];
+  page.on("request", (r) => {
+    if (new URL(r.url()).pathname.includes("/local-")) askedLocal.push(r.url());
+  });
+  await alice.setOffline(true);
+  await quickAdd("Opened while pending");
+  const row = pendingRow("Opened while pending");
+  await row.locator("[data-pending]").waitFor();
+  await row.locator("[data-open-item]").click();
+  await poll(() => peek().getByRole("textbox", { name: "Title" }).inputValue()).toBe("Opened while pending");
+  expect(new URL(page.url()).searchParams.get("peekId")).toMatch(/^local-/);
+  // its detail is whole: the title, its properties, an empty activity to comment in
+  await peek().getByRole("textbox", { name: "Comment" }).waitFor();
+  expect(await peek().getByText("Work item not found").count()).toBe(0);
+  expect(await page.getByText("This screen could not be opened").count()).toBe(0);
+
+  // a reload with its peek open while the server still refuses the new item: shown again from the local database
+  const down = (r: import("playwright-core").Route) =>
+    r.request().method() === "POST" ? r.abort("connectionrefused") : r.fallback();
+  const create = (u: URL) => u.pathname === `${P()}/issues/`;
+  await alice.route(create, down);
+  await alice.setOffline(false);
+  await page.reload();
+  await poll(() => peek().getByRole("textbox", { name: "Title" }).inputValue()).toBe("Opened while pending");
+  await pendingRow("Opened while pending").waitFor();
+  expect(askedLocal).toEqual([]);
+
+  // the server is back: the item reaches it
+  await alice.unroute(create, down);
+  await expect.poll(outbox, { timeout: 60_000 }).toBe("0");
+  expect((await serverItems()).has("Opened while pending")).toBe(true);
+});
+
 it("a new item made offline that the server refuses: the person is told which, and its pending row goes", async () => {
   await openSynced();
   await alice.setOffline(true);

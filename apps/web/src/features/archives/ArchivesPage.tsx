@@ -6,10 +6,9 @@ import { Button, EmptyState, NoAccess, PageSpinner, cx, useToast } from "../../c
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { errorMessage } from "../../api/client.ts";
 import { useArchiveProject, useProjects } from "../../api/projects.ts";
-import { fetchListPage, useRestoreWorkItem, wiKeys, type ListDesc } from "../../api/work-items.ts";
+import { useRestoreWorkItem, workItemListQuery, type ListDesc } from "../../api/work-items.ts";
 import type { ProjectLite } from "../../api/types.ts";
-import type { WorkItem } from "../../api/work-items-types.ts";
-import { fromEnvelope } from "../../api/work-items-list-data.ts";
+import { useStoredItem } from "../../api/work-item-store.ts";
 import { useCurrentWorkspace } from "../workspace/current-workspace.ts";
 import { projectSubject, useCan, usePermissions } from "../../lib/permissions.ts";
 import { ProjectLogo } from "../../components/project/ProjectLogo.tsx";
@@ -74,10 +73,7 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
   const projects = useProjects(slug);
   const mine = (projects.data ?? []).filter((p) => p.member_role && !p.archived_at);
   const lists = useQueries({
-    queries: mine.map((p) => ({
-      queryKey: wiKeys.list(desc(slug, p.id)),
-      queryFn: async () => fromEnvelope(await fetchListPage(desc(slug, p.id))),
-    })),
+    queries: mine.map((p) => workItemListQuery(desc(slug, p.id))),
   });
   if (projects.isLoading || lists.some((l) => l.isLoading)) return <PageSpinner />;
   const sections = mine.map((p, i) => ({ p, data: lists[i]?.data })).filter((s) => (s.data?.ids.length ?? 0) > 0);
@@ -106,7 +102,7 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
           </h2>
           <ul className="divide-y divide-line-subtle rounded-lg border border-line">
             {data!.ids.map((id) => (
-              <ArchivedRow key={id} slug={slug} project={p} item={data!.items[id]} />
+              <ArchivedRow key={id} slug={slug} project={p} id={id} />
             ))}
           </ul>
         </section>
@@ -115,9 +111,12 @@ function ArchivedWorkItems({ slug }: { slug: string }) {
   );
 }
 
-function ArchivedRow({ slug, project, item }: { slug: string; project: ProjectLite; item: WorkItem }) {
+function ArchivedRow({ slug, project, id }: { slug: string; project: ProjectLite; id: string }) {
   const restore = useRestoreWorkItem(slug, project.id);
   const canRestore = useCan("restore", "workItem", projectSubject(project));
+  // its one record in the item store
+  const item = useStoredItem(id);
+  if (!item) return null;
   const key = `${project.identifier}-${item.sequence_id}`;
   return (
     <li data-item={key} className="flex items-center gap-3 px-4 py-2.5 text-sm">

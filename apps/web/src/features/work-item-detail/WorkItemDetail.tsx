@@ -8,6 +8,7 @@ import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItemDetail as Detail } from "../../api/work-items-types.ts";
 import { usePermissionsLoading } from "../../lib/permissions.ts";
 import { useLiveTopic } from "../../api/live.ts";
+import { isLocalId } from "../../api/local-db/client.ts";
 import { usePageTitle } from "../../lib/page-title.ts";
 import { DetailHeader } from "./detail/DetailHeader.tsx";
 import { DetailMain } from "./detail/DetailMain.tsx";
@@ -37,7 +38,8 @@ export function WorkItemDetail({
   const refs = useProjectRefs(slug, pid);
   const q = useWorkItemDetail(slug, pid, id, kind);
   // live on every screen that shows the item, also outside its project's routes (browse/IDENT-n/): its own events
-  useLiveTopic(`issue:${id}`, slug, pid);
+  // (a pending item, made offline, is not on the server yet: nothing to follow)
+  useLiveTopic(isLocalId(id) ? null : `issue:${id}`, slug, pid);
   // the caller's roles load beside the item: what they may change shows at once
   const rolesLoading = usePermissionsLoading({ projects: true });
   if (q.isLoading || rolesLoading || (refs.isLoading && !q.data)) return <PageSpinner />;

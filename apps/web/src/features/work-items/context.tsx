@@ -38,7 +38,8 @@ import {
   type ContextKind,
   type Prefs,
 } from "./lib/list-view.ts";
-import type { ListData } from "../../api/work-items-list-data.ts";
+import type { ItemLookup, ListData } from "../../api/work-items-list-data.ts";
+import { useListItems } from "../../api/work-item-store.ts";
 import { useLoadMore, usePeek, useSelection, useUpdateItem, type Selection, type UpdateItem } from "./list-state.ts";
 
 export type { ContextKind, Prefs, Selection };
@@ -184,7 +185,13 @@ export interface ListCtx {
   display: Partial<DisplayFilters>;
   query: ListQuery;
   desc: ListDesc;
+  /** The list's structure: ids per group, totals, pages. */
   data: ListData | undefined;
+  /**
+   * An item by id, from the client's item store (its one record, which every list and the detail read); a new
+   * function when one of this list's items changes.
+   */
+  itemOf: ItemLookup;
   isLoading: boolean;
   isFetching: boolean;
   error: unknown;
@@ -430,7 +437,8 @@ export function ListProvider({
   const { peekId, openPeek, closePeek } = usePeek();
   const selection = useSelection(!drafts);
   const { loadMore, loadingMore } = useLoadMore(desc);
-  const updateItem = useUpdateItem(slug, projectId, { spans, drafts, itemKind, items: list.data?.items });
+  const itemOf = useListItems(list.data);
+  const updateItem = useUpdateItem(slug, projectId, { spans, drafts, itemKind });
   const item = useItemCtx({
     ...{ slug, kind, itemKind, project, refs, projectOf, refsFor, prefs, peekId },
     ...{ canEditAny, canEdit, updateItem, openPeek, selection },
@@ -444,6 +452,7 @@ export function ListProvider({
     query,
     desc,
     data: list.data,
+    itemOf,
     isLoading: waitingForWindow || list.isLoading,
     isFetching: list.isFetching,
     error: list.error,

@@ -2,7 +2,7 @@
  * The parts of a list's context (context.tsx) that are state of their own: the peek view's item in the URL, the
  * selection, the groups loading their next page, and the optimistic change of one item.
  */
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useQueryClient } from "@tanstack/react-query";
 import {
@@ -15,6 +15,7 @@ import {
   type ListDesc,
 } from "../../api/work-items.ts";
 import { useUpdateListedDraft } from "../../api/work-items-drafts.ts";
+import { itemStore } from "../../api/work-item-store.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 
 export interface Selection {
@@ -110,15 +111,12 @@ export function useLoadMore(desc: ListDesc) {
 export function useUpdateItem(
   slug: string,
   projectId: string,
-  o: { spans: boolean; drafts: boolean; itemKind: ItemKind; items: Record<string, WorkItem> | undefined },
+  o: { spans: boolean; drafts: boolean; itemKind: ItemKind },
 ): UpdateItem {
   const qc = useQueryClient();
   const mutate = useUpdateWorkItem(slug, o.spans ? "" : projectId).mutate;
   const mutateDraft = useUpdateListedDraft(slug).mutate;
   const { spans, drafts, itemKind } = o;
-  // read when an item changes, not a reason to change `updateItem` (the items would render again at every refetch)
-  const items = useRef(o.items);
-  items.current = o.items;
   return useCallback<UpdateItem>(
     (id, patch, opts) => {
       // a caller that says what happens on a refusal hears it from the server now (see UpdateVars.confirm)
@@ -126,7 +124,8 @@ export function useUpdateItem(
       const vars = { id, patch, kind: itemKind, confirm: !!opts?.onError };
       if (!spans) return mutate(vars, { onError: opts?.onError, onSuccess: opts?.onSuccess });
       mutate(
-        { ...vars, pid: items.current?.[id]?.project_id ?? undefined },
+        // the item's own project, from its record (read when it changes: not a reason to change `updateItem`)
+        { ...vars, pid: itemStore(qc).get(id)?.project_id ?? undefined },
         {
           onError: opts?.onError,
           onSuccess: opts?.onSuccess,

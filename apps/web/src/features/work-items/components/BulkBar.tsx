@@ -4,6 +4,7 @@ import { Button, ConfirmModal, useToast } from "../../../components/ui/index.ts"
 import { useRestoreWorkItem, type BulkProperties } from "../../../api/work-items.ts";
 import { useBulkArchive, useBulkDelete, useBulkUpdate } from "../../../api/work-items-bulk.ts";
 import { useList } from "../context.tsx";
+import { holds } from "../../../api/work-items-list-data.ts";
 import {
   AssigneesProperty,
   CycleProperty,
@@ -25,7 +26,7 @@ const plural = (n: number) => `${n} work item${n === 1 ? "" : "s"}`;
 export function BulkBar() {
   const { slug, pid, selection, data, kind, can } = useList();
   const restore = useRestoreWorkItem(slug, pid);
-  const ids = [...selection.ids].filter((id) => data?.items[id]);
+  const ids = [...selection.ids].filter((id) => !!data && holds(data, id));
   // drafts are not work items yet: no bulk edits (each is edited, moved or deleted on its own)
   if (ids.length === 0 || kind === "workspace_drafts") return null;
   return (
@@ -117,11 +118,11 @@ function BulkPickers({ ids }: { ids: string[] }) {
 
 /** Archive the selected items (only when every one is completed or cancelled). */
 function BulkArchive({ ids }: { ids: string[] }) {
-  const { slug, pid, refs, selection, data } = useList();
+  const { slug, pid, refs, selection, itemOf } = useList();
   const toast = useToast();
   const archive = useBulkArchive(slug, pid);
   const allClosed = ids.every((id) => {
-    const it = data!.items[id];
+    const it = itemOf(id)!;
     const g = it.state__group ?? refs.stateById.get(it.state_id ?? "")?.group ?? "";
     return CLOSED_STATE_GROUPS.includes(g);
   });

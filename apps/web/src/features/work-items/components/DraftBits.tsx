@@ -23,8 +23,8 @@ const asDraft = (item: WorkItem) => item as unknown as WorkspaceDraft;
 
 /** The opened draft (`?peekId=`): the draft editor, closed by Escape, Cancel or when the draft is moved. */
 export function DraftPeek() {
-  const { slug, peekId, closePeek, data } = useList();
-  const item = peekId ? data?.items[peekId] : undefined;
+  const { slug, peekId, closePeek, itemOf } = useList();
+  const item = peekId ? itemOf(peekId) : undefined;
   if (!item) return null;
   return <CreateWorkItemModal key={item.id} open onClose={closePeek} slug={slug} mode="draft" draft={asDraft(item)} />;
 }

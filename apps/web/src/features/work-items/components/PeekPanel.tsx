@@ -8,9 +8,9 @@ const WorkItemDetail = workItemDetailChunk.component("WorkItemDetail");
 
 /** The peek view: the item's detail in a panel over the list (`?peekId=`); Escape closes it. */
 export function PeekPanel() {
-  const { slug, pid: listPid, peekId, closePeek, itemKind, spansProjects, data } = useList();
+  const { slug, pid: listPid, peekId, closePeek, itemKind, spansProjects, itemOf } = useList();
   // a teamspace's list: the peeked item's own project
-  const peeked = peekId ? data?.items[peekId] : undefined;
+  const peeked = peekId ? itemOf(peekId) : undefined;
   const pid = spansProjects ? (peeked?.project_id ?? "") : listPid;
   useEffect(() => {
     if (!peekId) return;

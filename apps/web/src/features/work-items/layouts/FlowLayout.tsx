@@ -88,7 +88,7 @@ export function FlowLayout() {
 
 /** One state of a stage: a drop zone with its cards. */
 function FlowState({ state: s }: { state: State }) {
-  const { data, loadMore, loadingMore } = useList();
+  const { data, itemOf, loadMore, loadingMore } = useList();
   const cell = cellId(s.id, null);
   const zone = useDropZone<HTMLDivElement>({ container: cell, at: "end" });
   const over = useSlotTarget(cell);
@@ -109,7 +109,7 @@ function FlowState({ state: s }: { state: State }) {
       </div>
       <div className="space-y-2">
         {ids.map((id) => {
-          const it = data?.items[id];
+          const it = itemOf(id);
           return it ? <Card key={id} item={it} cell={cell} hide={["state"]} /> : null;
         })}
       </div>

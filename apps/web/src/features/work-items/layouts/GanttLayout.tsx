@@ -46,7 +46,7 @@ function useScrollToToday(parent: RefObject<HTMLDivElement | null>, start: strin
  * Space/Enter, arrows move a day or a week); click an empty row to give an item dates.
  */
 export function GanttLayout() {
-  const { data, slug, pid } = useList();
+  const { data, itemOf, slug, pid } = useList();
   const [scale, setScale] = useGanttScale(slug, pid);
   const today = localToday();
   const [anchor, setAnchor] = useState(today);
@@ -83,7 +83,7 @@ export function GanttLayout() {
             <div ref={zone} style={{ height: totalSize, position: "relative" }}>
               <GanttArrows
                 ids={ids}
-                items={data.items}
+                itemOf={itemOf}
                 rangeStart={range.start}
                 dayWidth={dayWidth}
                 width={GANTT_SIDEBAR_WIDTH + width}
@@ -107,7 +107,7 @@ export function GanttLayout() {
                   width: GANTT_SIDEBAR_WIDTH + width,
                 };
                 if (!id) return <GanttAddRow key="add" style={style} hasMore={!!data.hasMore} />;
-                const it = data.items[id];
+                const it = itemOf(id);
                 if (!it) return null;
                 return (
                   <GanttRow

@@ -182,7 +182,7 @@ function KanbanCell({
   loading: boolean;
   onLoadMore: () => void;
 }) {
-  const { data, refs } = useList();
+  const { itemOf, refs } = useList();
   const cell = cellId(groupKey, sub);
   const zone = useDropZone<HTMLElement>({ container: cell, at: "end" });
   const isTarget = useSlotTarget(cell);
@@ -219,7 +219,7 @@ function KanbanCell({
         </div>
       )}
       {ids.map((id) => {
-        const it = data?.items[id];
+        const it = itemOf(id);
         return it ? <Card key={id} item={it} cell={cell} hide={hide} /> : null;
       })}
       {node && ids.length < node.total && (

@@ -103,7 +103,7 @@ function useLoadVisibleMore(virtual: VirtualItem[], rows: Row[]) {
  * manual order, to a place inside a group.
  */
 export function ListLayout() {
-  const { data, display, refs, projectOf, selection, kind, slug, pid, quickAdd } = useList();
+  const { data, itemOf, display, refs, projectOf, selection, kind, slug, pid, quickAdd } = useList();
   const [collapsed, toggleGroup] = useCollapsed(`stride.collapsed.${slug}.${pid}.${kind}`);
   const parent = useRef<HTMLDivElement | null>(null);
   const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
@@ -115,10 +115,15 @@ export function ListLayout() {
   }, [hasData]);
   const title = useGroupTitle(refs);
   const gr = useMemo(() => groupRefs(refs), [refs]);
+  // nested rows follow the items' parents (read from the store): they are laid out again when an item changes
+  const nesting = display.show_hierarchy ? itemOf : null;
   const rows = useMemo<Row[]>(
     () =>
-      data ? listRows(data, display.show_hierarchy, display.show_empty_groups !== false, gr, collapsed, quickAdd) : [],
-    [data, display.show_empty_groups, display.show_hierarchy, collapsed, gr, quickAdd],
+      data
+        ? listRows(data, nesting ?? itemOf, !!nesting, display.show_empty_groups !== false, gr, collapsed, quickAdd)
+        : [],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `itemOf` matters only when nesting (see above)
+    [data, nesting, display.show_empty_groups, collapsed, gr, quickAdd],
   );
   const v = useListVirtualizer(parent, rows, !!data);
   const virtual = v.getVirtualItems();
@@ -162,7 +167,7 @@ export function ListLayout() {
             if (r.type === "more")
               return <MoreRow key={`m-${r.group}`} group={r.group} remaining={r.remaining} style={style} />;
             if (r.type === "add") return <AddRow key={`a-${r.group}`} group={r.group} style={style} />;
-            const it = data.items[r.id];
+            const it = itemOf(r.id);
             if (!it) return null;
             return (
               <ListRow

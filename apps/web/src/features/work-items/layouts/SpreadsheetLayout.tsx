@@ -11,7 +11,7 @@ import { useVirtualRows } from "./useVirtualRows.ts";
  * edits in place; headers sort (click again for descending). Rows are virtualized and load as the end comes into view.
  */
 export function SpreadsheetLayout() {
-  const { data, selection, peekId } = useList();
+  const { data, itemOf, selection, peekId } = useList();
   const parent = useRef<HTMLDivElement>(null);
   const columns = useSheetColumns();
   const { ids, virtual, totalSize } = useVirtualRows(parent, ROW, 20, data?.hasMore ? 1 : 0);
@@ -43,7 +43,7 @@ export function SpreadsheetLayout() {
                   <span role="cell">Loading more…</span>
                 </div>
               );
-            const it = data.items[id];
+            const it = itemOf(id);
             if (!it) return null;
             return (
               <SheetRow

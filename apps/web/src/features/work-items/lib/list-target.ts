@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState } from "react";
 import type { WorkItem } from "../../../api/work-items-types.ts";
+import { allIds, holds } from "../../../api/work-items-list-data.ts";
 import { useRegisterWorkItemTarget, type WorkItemTarget } from "../../../lib/command-target.ts";
 import { itemKey, itemName, itemUrl } from "../../../components/work-item/item.ts";
 import { useList } from "../context.tsx";
@@ -51,7 +52,7 @@ export function patchFor(item: Pick<WorkItem, ListField>, common: Values, patch:
 
 /** Register the list's work item in hand (see above) while the list is shown. */
 export function useListTarget(): void {
-  const { slug, pid, kind, project, data, canEdit, updateItem, selection } = useList();
+  const { slug, pid, kind, project, data, itemOf, canEdit, updateItem, selection } = useList();
   const [focusedKey, setFocusedKey] = useState<string | null>(null);
   useEffect(() => {
     // a row in hand stays so while focus is in a dialog (the palette it opens) or outside the screen; it goes when
@@ -66,11 +67,11 @@ export function useListTarget(): void {
   }, []);
 
   const target = useMemo<WorkItemTarget | null>(() => {
-    const items = data?.items ?? {};
     const ident = project.identifier;
-    const selected = [...selection.ids].map((id) => items[id]).filter((i): i is WorkItem => !!i);
+    const held = (id: string) => (data && holds(data, id) ? itemOf(id) : undefined);
+    const selected = [...selection.ids].map(held).filter((i): i is WorkItem => !!i);
     const focused = focusedKey
-      ? Object.values(items).find((i) => itemKey(ident, i.sequence_id) === focusedKey)
+      ? (data ? allIds(data) : []).map(held).find((i) => !!i && itemKey(ident, i.sequence_id) === focusedKey)
       : undefined;
     const list = selected.length ? selected : focused ? [focused] : [];
     if (!list.length) return null;
@@ -116,7 +117,7 @@ export function useListTarget(): void {
         for (const it of list) updateItem(it.id, patchFor(it, common, patch));
       },
     };
-  }, [data, project.identifier, selection.ids, focusedKey, kind, canEdit, slug, pid, updateItem]);
+  }, [data, itemOf, project.identifier, selection.ids, focusedKey, kind, canEdit, slug, pid, updateItem]);
   // a row in hand is not an item "opened": it stays out of the palette's recent items
   useRegisterWorkItemTarget(target, { recent: false });
 }

@@ -19,9 +19,9 @@ import { cellAccepts, cellInOwnProject, dropPatch, itemsDraggable, parseCell, wo
 
 /** A dragged item's name as read to screen readers ("ABC-12 Fix the login"), from the list's loaded items. */
 export function useDragLabel(): (id: string) => string {
-  const { data, projectOf } = useList();
+  const { itemOf, projectOf } = useList();
   return (id) => {
-    const it = data?.items[id];
+    const it = itemOf(id);
     return it ? `${itemKey(projectOf(it).identifier, it.sequence_id)} ${itemName(it.name)}` : "Work item";
   };
 }
@@ -42,40 +42,38 @@ export interface ItemDragOptions {
 }
 
 export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
-  const { data, canEdit, updateItem, refsFor, spansProjects } = useList();
-  const items = data?.items ?? {};
+  const { itemOf, canEdit, updateItem, refsFor, spansProjects } = useList();
   const model: SlotModel = {
     columns: o.columns,
     items: o.items,
     // a cell whose state the project's workflow refuses the item takes no drop (the cell says why: useDropRefusal)
-    accepts: (cell, id, from) =>
-      cellAccepts(items[id], o.groupBy, o.subGroupBy, from, cell) &&
-      // a list across projects: only a group of the item's own project (its states, labels, people…)
-      (!spansProjects ||
-        (!!items[id] && cellInOwnProject(o.groupBy, o.subGroupBy, from, cell, ownsOf(refsFor(items[id]!))))) &&
-      !(
-        items[id] &&
-        workflowRefusal(items[id], o.groupBy, o.subGroupBy, from, cell, (f, t) =>
-          moveVerdict(refsFor(items[id]!), f, t),
-        )
-      ),
+    accepts: (cell, id, from) => acceptsDrop(itemOf(id), from, cell),
     ordered: (cell) => o.manual && !o.unordered?.(cell),
     name: o.name,
   };
+  function acceptsDrop(it: ReturnType<typeof itemOf>, from: string, cell: string): boolean {
+    return (
+      cellAccepts(it, o.groupBy, o.subGroupBy, from, cell) &&
+      // a list across projects: only a group of the item's own project (its states, labels, people…)
+      (!spansProjects || (!!it && cellInOwnProject(o.groupBy, o.subGroupBy, from, cell, ownsOf(refsFor(it))))) &&
+      !(it && workflowRefusal(it, o.groupBy, o.subGroupBy, from, cell, (f, t) => moveVerdict(refsFor(it), f, t)))
+    );
+  }
   const label = useDragLabel();
   const spec = sortableSpec({
     type: "work-item",
     model,
     label,
     canDrag: (src) => {
-      const it = items[src.id];
+      const it = itemOf(src.id);
       return !!it && canEdit(it) && itemsDraggable(o.groupBy, o.subGroupBy, o.manual);
     },
     commit: (src, slot, failed) => {
-      const it = items[src.id];
+      const it = itemOf(src.id);
       if (!it) return false;
       const f = parseCell(src.container ?? "");
       const t = parseCell(slot.container);
+      const targetIds = o.items(slot.container);
       const patch = dropPatch({
         item: it,
         groupBy: o.groupBy,
@@ -84,9 +82,9 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
         toKey: t.key,
         fromSub: f.sub,
         toSub: t.sub,
-        targetIds: o.items(slot.container),
+        targetIds,
         index: slot.index,
-        items,
+        items: Object.fromEntries(targetIds.flatMap((id) => (itemOf(id) ? [[id, itemOf(id)!]] : []))),
         manual: model.ordered(slot.container),
       });
       if (!patch) return false;
@@ -95,7 +93,8 @@ export function useItemDrag(o: ItemDragOptions): DragController<Slot> {
     },
     reveal: o.reveal,
   });
-  return useDragDrop(spec, { version: data, scrollEl: o.scrollEl });
+  // a drop settles once the list shows it: its structure or one of its items changed
+  return useDragDrop(spec, { version: itemOf, scrollEl: o.scrollEl });
 }
 
 /** Which group values a project has (its refs), for `cellInOwnProject`. */
@@ -119,9 +118,9 @@ const ownsOf =
  * (null when it may land there, or nothing is dragged), for the cell to show before the drop.
  */
 export function useDropRefusal(cell: string, groupBy: string | null, subGroupBy: string | null): string | null {
-  const { data, refsFor } = useList();
+  const { itemOf, refsFor } = useList();
   return useDragSelector<string | null, Slot>((s) => {
-    const item = s && !s.settling ? data?.items[s.src.id] : undefined;
+    const item = s && !s.settling ? itemOf(s.src.id) : undefined;
     // the item's own project's workflow (a teamspace's list holds items of several)
     const refs = item ? refsFor(item) : null;
     if (!item || !refs?.workflow) return null;

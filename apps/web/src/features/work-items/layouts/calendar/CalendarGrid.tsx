@@ -8,17 +8,17 @@ import { toggled } from "../../lib/toggle-set.ts";
 
 /** The loaded items by their due day. */
 function useItemsByDay(): Map<string, WorkItem[]> {
-  const { data } = useList();
+  const { data, itemOf } = useList();
   return useMemo(() => {
     const m = new Map<string, WorkItem[]>();
     for (const id of data?.ids ?? []) {
-      const it = data!.items[id];
+      const it = itemOf(id);
       if (!it?.target_date) continue;
       const d = it.target_date.slice(0, 10);
       m.set(d, [...(m.get(d) ?? []), it]);
     }
     return m;
-  }, [data]);
+  }, [data, itemOf]);
 }
 
 /** The calendar's grid: weekday headers, then a row per week; a month's day shows a few items and "+N more". */

@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { wiKeys } from "../../../../api/work-items.ts";
 import { useDragDrop, type DragSpec, type Phase } from "../../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../../api/work-items-types.ts";
+import { holds } from "../../../../api/work-items-list-data.ts";
 import { useList } from "../../context.tsx";
 import { useDragLabel } from "../../lib/use-item-drag.ts";
 import { addDays } from "../../../../lib/dates.ts";
@@ -33,7 +34,7 @@ export function useCalendarDrag(
   show: (day: string) => void,
   scrollEl: HTMLDivElement | null,
 ) {
-  const { data, updateItem, canEdit, slug, pid } = useList();
+  const { data, itemOf, updateItem, canEdit, slug, pid } = useList();
   const qc = useQueryClient();
   // the item picked up: a keyboard move into another month leaves the loaded window it came from
   const picked = useRef<WorkItem | null>(null);
@@ -42,11 +43,11 @@ export function useCalendarDrag(
     type: "work-item-date",
     label: (src) => label(src.id),
     canDrag: (src) => {
-      const it = data?.items[src.id];
+      const it = itemOf(src.id);
       return !!it?.target_date && canEdit(it);
     },
     origin: (src) => {
-      picked.current = data?.items[src.id] ?? null;
+      picked.current = itemOf(src.id) ?? null;
       return picked.current?.target_date?.slice(0, 10) ?? null;
     },
     step: (day, dir) => {
@@ -61,12 +62,12 @@ export function useCalendarDrag(
     same: (a, b) => a === b,
     say: (phase, day, src) => sayDay(phase, day, label(src.id)),
     commit: (src, day, failed) => {
-      const it = data?.items[src.id] ?? (picked.current?.id === src.id ? picked.current : null);
+      const it = itemOf(src.id) ?? (picked.current?.id === src.id ? picked.current : null);
       if (!it || it.target_date === day) return false;
       const patch: Partial<WorkItem> = { target_date: day };
       if (it.start_date && it.start_date > day) patch.start_date = day;
       // the month now shown was loaded without the item: load it again once the move is saved
-      const away = !data?.items[it.id];
+      const away = !data || !holds(data, it.id);
       updateItem(it.id, patch, {
         onError: failed,
         onSuccess: away ? () => void qc.invalidateQueries({ queryKey: wiKeys.lists(slug, pid) }) : undefined,
@@ -77,5 +78,5 @@ export function useCalendarDrag(
       if (day < period.first || day > period.last) show(day);
     },
   };
-  return useDragDrop(spec, { version: data, scrollEl });
+  return useDragDrop(spec, { version: itemOf, scrollEl });
 }

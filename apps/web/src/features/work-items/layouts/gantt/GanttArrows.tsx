@@ -1,6 +1,7 @@
 import { useId, useMemo } from "react";
 import { useDragSelector } from "../../../../components/dnd/index.ts";
 import type { WorkItem } from "../../../../api/work-items-types.ts";
+import type { ItemLookup } from "../../../../api/work-items-list-data.ts";
 import { useList } from "../../context.tsx";
 import { itemKey, itemName } from "../../../../components/work-item/item.ts";
 import { arrowPath, blockEdges, isConflict, type BarBox } from "../../lib/relations.ts";
@@ -15,20 +16,25 @@ import type { Dates } from "./types.ts";
  */
 export function GanttArrows({
   ids,
-  items,
+  itemOf,
   rangeStart,
   dayWidth,
   width,
   height,
 }: {
   ids: string[];
-  items: Record<string, WorkItem>;
+  /** The list's items by id (a new function when one of them changes). */
+  itemOf: ItemLookup;
   rangeStart: string;
   dayWidth: number;
   width: number;
   height: number;
 }) {
   const { projectOf } = useList();
+  const items = useMemo(
+    () => Object.fromEntries(ids.flatMap((id) => (itemOf(id) ? [[id, itemOf(id)!]] : []))) as Record<string, WorkItem>,
+    [itemOf, ids],
+  );
   const edges = useMemo(() => blockEdges(items, ids), [items, ids]);
   const row = useMemo(() => new Map(ids.map((id, i) => [id, i])), [ids]);
   const draft = useDragSelector<string | null, Dates>((s) =>

@@ -48,24 +48,24 @@ export function useGanttDrag(
   rangeStart: string,
   dayWidth: number,
 ) {
-  const { data, updateItem, canEdit } = useList();
+  const { itemOf, updateItem, canEdit } = useList();
   const scrollAtStart = useRef(0);
   const label = useDragLabel();
   const spec: DragSpec<Dates> = {
     type: "work-item-dates",
     label: (src) => label(src.id),
     canDrag: (src) => {
-      const it = data?.items[src.id];
+      const it = itemOf(src.id);
       return !!it && canEdit(it) && !!(it.start_date || it.target_date);
     },
     origin: (src) => {
-      const it = data?.items[src.id];
+      const it = itemOf(src.id);
       scrollAtStart.current = parent.current?.scrollLeft ?? 0;
       return it ? draggedDates(it, partOf(src), 0, dayWidth) : null;
     },
     step: (at, dir, src) => draggedDates(at, partOf(src), DAY_STEP[dir] * dayWidth, dayWidth),
     fromPointer: (targets, src, input) => {
-      const it = data?.items[src.id];
+      const it = itemOf(src.id);
       if (!it || !targets.some((t) => t.timeline)) return null;
       const dx =
         input.current.clientX - input.initial.clientX + (parent.current?.scrollLeft ?? 0) - scrollAtStart.current;
@@ -74,7 +74,7 @@ export function useGanttDrag(
     same: (a, b) => a.start_date === b.start_date && a.target_date === b.target_date,
     say: (phase, at, src) => sayDates(phase, at, partOf(src), label(src.id)),
     commit: (src, at, failed) => {
-      const it = data?.items[src.id];
+      const it = itemOf(src.id);
       if (!it || (at.start_date === it.start_date && at.target_date === it.target_date)) return false;
       updateItem(it.id, { start_date: at.start_date, target_date: at.target_date }, { onError: failed });
       return true;
@@ -86,5 +86,5 @@ export function useGanttDrag(
         dayWidth,
       ),
   };
-  return useDragDrop(spec, { version: data, scrollEl });
+  return useDragDrop(spec, { version: itemOf, scrollEl });
 }

@@ -1,4 +1,4 @@
-import { hierarchyRows, type ListData } from "../../../../api/work-items-list-data.ts";
+import { hierarchyRows, type ItemLookup, type ListData } from "../../../../api/work-items-list-data.ts";
 import { visibleGroupKeys, type GroupRefs } from "../../lib/groups.ts";
 import { cellId } from "../../lib/drag.ts";
 
@@ -33,7 +33,8 @@ export const cellOf = (group: string | null) => (group ? cellId(group, null) : F
  */
 export function listRows(
   data: ListData,
-  hierarchy: boolean | undefined,
+  itemOf: ItemLookup,
+  hierarchy: boolean,
   showEmpty: boolean,
   gr: GroupRefs,
   collapsed: Set<string>,
@@ -41,7 +42,7 @@ export function listRows(
 ): Row[] {
   const out: Row[] = [];
   const itemsOf = (ids: string[], group: string | null) => {
-    const list = hierarchy ? hierarchyRows(ids, data.items) : ids.map((id) => ({ id, depth: 0 }));
+    const list = hierarchy ? hierarchyRows(ids, itemOf) : ids.map((id) => ({ id, depth: 0 }));
     for (const r of list) out.push({ type: "item", id: r.id, depth: r.depth, group });
   };
   if (!data.groupBy) {

@@ -1,0 +1,136 @@
+/**
+ * A work item's parts besides the item (activity, comments, sub-items, relations, attachments): their keys and query
+ * options, shared by the detail's hooks (work-items-detail.ts) and the route loaders. A pending work item (made
+ * offline, still in the local outbox under a temporary `local-` id) opened in the detail (peek, page) is read from the
+ * item store, where its lists put it; the server, which does not have it yet, is never asked — for it nor for its
+ * parts (none yet).
+ */
+import { queryOptions, type QueryClient } from "@tanstack/react-query";
+import { RELATION_TYPES } from "@stride/shared";
+import {
+  assetEndpoints as AS,
+  commentEndpoints as CM,
+  ofKind,
+  workItemEndpoints as WI,
+} from "@stride/shared/endpoints";
+import { ApiError, call } from "./client.ts";
+import type { ItemKind } from "./work-items.ts";
+import { isLocalId } from "./local-db/client.ts";
+import { itemStore } from "./work-item-store.ts";
+import type {
+  Activity,
+  Comment,
+  FileAsset,
+  RelationMap,
+  SubIssuesResponse,
+  WorkItemDetail,
+} from "./work-items-types.ts";
+
+export const detailKeys = {
+  history: (slug: string, pid: string, id: string, type: "property" | "comment") =>
+    ["wi", slug, pid, "history", id, type] as const,
+  subIssues: (slug: string, pid: string, id: string) => ["wi", slug, pid, "sub-issues", id] as const,
+  relations: (slug: string, pid: string, id: string) => ["wi", slug, pid, "relations", id] as const,
+  attachments: (slug: string, pid: string, id: string) => ["wi", slug, pid, "attachments", id] as const,
+  // under "history" so an item update (which invalidates its history) refreshes the versions too
+  versions: (slug: string, pid: string, id: string) => ["wi", slug, pid, "history", id, "versions"] as const,
+  version: (slug: string, pid: string, id: string, versionId: string) =>
+    ["wi", slug, pid, "history", id, "versions", versionId] as const,
+};
+
+/** The path params of one item's sub-resources. */
+const item = (slug: string, projectId: string, issueId: string) => ({ slug, projectId, issueId });
+
+/** How long a pending item's detail waits for the list that holds it (a reload opening `?peekId=local-…`). */
+const PENDING_WAIT_MS = 10_000;
+
+/** The pending item as the detail shows it: its record, with what the server has not made yet empty. */
+export async function pendingDetail(qc: QueryClient, id: string): Promise<WorkItemDetail> {
+  const row = await itemStore(qc).whenHeld(id, PENDING_WAIT_MS);
+  if (!row) throw new ApiError(404, { error: "This work item is not on this device." });
+  return {
+    task_count: 0,
+    is_epic: false,
+    deleted_at: null,
+    description_html: "",
+    ...row,
+    is_subscribed: false,
+    is_intake: false,
+    issue_reactions: [],
+    issue_attachments: [],
+    issue_link: [],
+    tasks: [],
+  } as WorkItemDetail;
+}
+
+/** A pending item's parts: none yet. */
+const NO_PARTS = {
+  list: <T>(): T[] => [],
+  subIssues: (): SubIssuesResponse => ({ sub_issues: [], state_distribution: {} }),
+  relations: () => Object.fromEntries(RELATION_TYPES.map((t) => [t, []])) as unknown as RelationMap,
+};
+
+/** A pending item's answers need no network (offline is when it is made): they are not paused while offline. */
+export const pendingMode = (id: string) => (isLocalId(id) ? ("always" as const) : ("online" as const));
+
+/** A part of an item: `none()` for a pending item, else the server's answer. */
+const pendingOr = <T>(id: string, none: () => T, ask: () => Promise<T>): Promise<T> =>
+  isLocalId(id) ? Promise.resolve(none()) : ask();
+
+/** An item's activity or its comments (`history/`): the activity type asked for picks the entries' kind. */
+const historyQuery = <T>(slug: string, pid: string, id: string, kind: ItemKind, type: "property" | "comment") =>
+  queryOptions({
+    queryKey: detailKeys.history(slug, pid, id, type),
+    networkMode: pendingMode(id),
+    queryFn: () =>
+      pendingOr(
+        id,
+        NO_PARTS.list<T>,
+        () =>
+          call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
+            query: { activity_type: `${kind === "epics" ? "epic" : "issue"}-${type}` },
+          }) as Promise<T[]>,
+      ),
+  });
+
+export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  historyQuery<Activity>(slug, pid, id, kind, "property");
+
+export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  historyQuery<Comment>(slug, pid, id, kind, "comment");
+
+export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: detailKeys.subIssues(slug, pid, id),
+    networkMode: pendingMode(id),
+    // asked without `group_by`: a flat list
+    queryFn: () =>
+      pendingOr(
+        id,
+        NO_PARTS.subIssues,
+        () => call(ofKind(WI.subIssues, kind), item(slug, pid, id)) as Promise<SubIssuesResponse>,
+      ),
+  });
+
+export const relationsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
+  queryOptions({
+    queryKey: detailKeys.relations(slug, pid, id),
+    networkMode: pendingMode(id),
+    queryFn: () => pendingOr(id, NO_PARTS.relations, () => call(ofKind(WI.relations, kind), item(slug, pid, id))),
+  });
+
+export const attachmentsQuery = (slug: string, pid: string, id: string) =>
+  queryOptions({
+    queryKey: detailKeys.attachments(slug, pid, id),
+    networkMode: pendingMode(id),
+    queryFn: () => pendingOr(id, NO_PARTS.list<FileAsset>, () => call(AS.attachments, item(slug, pid, id))),
+  });
+
+/** What the detail (page or peek) reads about one item besides the item itself, for prefetching it at navigation. */
+export const workItemPartQueries = (slug: string, pid: string, id: string, kind: ItemKind = "issues") => [
+  activityQuery(slug, pid, id, kind),
+  commentsQuery(slug, pid, id, kind),
+  subIssuesQuery(slug, pid, id, kind),
+  relationsQuery(slug, pid, id, kind),
+  attachmentsQuery(slug, pid, id),
+];
