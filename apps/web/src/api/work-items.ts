@@ -25,7 +25,7 @@ import {
 } from "@stride/shared";
 import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
 import { qk } from "./query-keys.ts";
-import { ofKind, workItemEndpoints as WI, workItemListEndpoints as WL, type ItemKind } from "@stride/shared/endpoints";
+import { ofKind, workItemEndpoints as WI, type ItemKind } from "@stride/shared/endpoints";
 import { callListPage } from "./list-pages.ts";
 import { call } from "./client.ts";
 import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
@@ -660,17 +660,3 @@ export function useRestoreWorkItem(slug: string, pid: string) {
 }
 
 export type { BulkProperties };
-
-/** Work items of a project whose name matches (parent, relation and sub-item pickers). */
-export function useWorkItemSearch(slug: string, pid: string, q: string, enabled = true) {
-  return useQuery({
-    queryKey: wiKeys.search(slug, pid, q),
-    queryFn: () =>
-      call(WL.list, { slug, projectId: pid }, undefined, {
-        query: { name: q || undefined, per_page: 20, cursor: "20:0:0", order_by: "-updated_at" },
-      }),
-    enabled: enabled && !!pid,
-    select: (env) => (Array.isArray(env.results) ? env.results : []),
-    staleTime: 5_000,
-  });
-}

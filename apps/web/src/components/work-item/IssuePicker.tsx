@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { ComboList, PopoverPanel, usePopover, type FloatingTrigger, type ListOption } from "../ui/index.ts";
-import { useWorkItemSearch } from "../../api/work-items.ts";
+import { useWorkItemSearch } from "../../api/work-items-search.ts";
 import { useProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItem } from "../../api/work-items-types.ts";
 import { StateGroupIcon } from "./icons.tsx";
