@@ -1,6 +1,14 @@
 import { expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { arrangeEach, createItems, poll, openList, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import {
+  arrangeEach,
+  createItems,
+  poll,
+  openList,
+  reviewShot,
+  setLayout,
+  type Arranged,
+} from "./work-items-fixtures.ts";
 
 /**
  * Work items, board flows: quick add, drag a card across kanban columns (the state persists after a
@@ -98,4 +106,85 @@ it("reorders cards within a column with manual order", async () => {
   await page.reload();
   await column("Todo").locator("[data-card]").first().waitFor();
   expect(await cardsIn("Todo")).toEqual([`${a.identifier}-2`, `${a.identifier}-1`]);
+});
+
+/** The keys of the cards a column has in the page (rendered), top to bottom. */
+const renderedIn = (name: string) =>
+  column(name)
+    .locator("[data-card]")
+    .evaluateAll((els) => els.map((e) => e.getAttribute("data-item")!));
+/** Whether the server has work item `seq` in state `name`. */
+const storedIn = async (seq: number, name: string) =>
+  (
+    (await (await page.request.get(api(`issues/?state=${stateId(name)}&per_page=100&cursor=100:0:0`))).json()) as {
+      results: { sequence_id: number }[];
+    }
+  ).results.some((r) => r.sequence_id === seq);
+
+it("renders only the cards in view of a long column; scrolling shows later ones, which drag by mouse and keyboard", async () => {
+  for (let i = 0; i < 120; i += 20) {
+    const batch = Array.from({ length: 20 }, (_, j) => ({
+      name: `Long column task ${String(i + j + 1).padStart(3, "0")}`,
+      state_id: stateId("Todo"),
+    }));
+    await Promise.all(batch.map((b) => createItems(ctx.request, a, [b])));
+  }
+  await setLayout(ctx.request, a, { layout: "kanban", group_by: "state", order_by: "sort_order" });
+  await openList(page, a);
+  await column("Todo").locator("[data-card]").first().waitFor();
+  // the column's first page holds 30; load the rest (120 in all)
+  const more = column("Todo").getByRole("button", { name: /^Load more/ });
+  while (await more.count()) {
+    await more.click();
+    await poll(async () => (await more.count()) === 0 || !(await more.isDisabled())).toBe(true);
+  }
+  await poll(
+    async () => (await page.locator("[data-column-header]").filter({ hasText: "Todo" }).textContent()) ?? "",
+  ).toContain("120");
+  const first = await renderedIn("Todo");
+  // far fewer card elements than the column holds: the cards in view, and a few either side
+  expect(first.length).toBeGreaterThan(2);
+  expect(first.length).toBeLessThan(30);
+  await reviewShot(page, "board-long-column-1280");
+
+  // scrolled to the end, the column shows its last cards (and no longer its first)
+  await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await poll(async () => (await renderedIn("Todo")).includes(first[0]!)).toBe(false);
+  const end = await renderedIn("Todo");
+  expect(end.length).toBeLessThan(30);
+  expect(end.some((k) => first.includes(k))).toBe(false);
+  const seqOf = (key: string) => Number(key.split("-").pop());
+
+  // a card from far down the column dragged by mouse into the next column, at the same height
+  const lastKey = end[end.length - 1]!;
+  const far = column("Todo").locator(`[data-item="${lastKey}"]`);
+  await far.scrollIntoViewIfNeeded();
+  const from = (await far.boundingBox())!;
+  const to = (await page.locator(`[data-column-header="${stateId("In Progress")}"]`).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + 12);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 8, from.y + 20, { steps: 4 });
+  await page.mouse.move(to.x + to.width / 2, from.y + 20, { steps: 12 });
+  await page.mouse.move(to.x + to.width / 2 + 1, from.y + 20, { steps: 2 });
+  await column("In Progress").and(page.locator("[data-drop-target]")).waitFor();
+  await page.mouse.up();
+  await column("In Progress").locator(`[data-item="${lastKey}"]`).waitFor();
+  await poll(() => storedIn(seqOf(lastKey), "In Progress")).toBe(true);
+
+  // …and the one above it by keyboard: the column it moves to scrolls into view, the card keeps its focus
+  const nextKey = end[end.length - 2]!;
+  const handle = column("Todo")
+    .locator(`[data-item="${nextKey}"]`)
+    .getByRole("button", { name: /^Move / });
+  const handleName = (await handle.getAttribute("aria-label"))!;
+  await handle.focus();
+  await page.keyboard.press("Space");
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await column("In Progress").locator(`[data-item="${nextKey}"]`).waitFor();
+  await poll(() => storedIn(seqOf(nextKey), "In Progress")).toBe(true);
+  await poll(() => page.evaluate(() => document.activeElement?.getAttribute("aria-label") ?? "")).toBe(handleName);
+  expect((await renderedIn("Todo")).length).toBeLessThan(30);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await reviewShot(page, "board-long-column-1440");
 });

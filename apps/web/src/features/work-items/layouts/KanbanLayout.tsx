@@ -220,7 +220,8 @@ function KanbanCell({
   // while a card is dragged: the project's workflow refuses it this cell's state (shown before any drop)
   const refusal = useDropRefusal(cell, groupBy, subGroupBy);
   const ids = node?.ids ?? [];
-  const hide = groupBy === "state_id" || subGroupBy === "state_id" ? HIDE_STATE : groupBy === "priority" ? HIDE_PRIORITY : NONE;
+  const hide =
+    groupBy === "state_id" || subGroupBy === "state_id" ? HIDE_STATE : groupBy === "priority" ? HIDE_PRIORITY : NONE;
   return (
     <section
       ref={zone}
@@ -273,15 +274,7 @@ function KanbanCell({
 }
 
 /** A work-item card, draggable inside the enclosing drag scope (kanban, flow) from its cell. */
-export const Card = memo(function Card({
-  item,
-  cell,
-  hide = NONE,
-}: {
-  item: WorkItem;
-  cell: string;
-  hide?: string[];
-}) {
+export const Card = memo(function Card({ item, cell, hide = NONE }: { item: WorkItem; cell: string; hide?: string[] }) {
   const { projectOf, openPeek, peekId, prefs } = useListItem();
   const key = itemKey(projectOf(item).identifier, item.sequence_id);
   const drag = useDragItem<HTMLElement>({ id: item.id, container: cell }, { drop: "vertical" });

@@ -38,6 +38,8 @@ const LANE_BOTTOM = 16;
 const CELL_PADDING = 4;
 const CELL_FOOTER = 64;
 const COLLAPSED_LANE = 40;
+/** Cards rendered beyond each edge of the view once the board has painted (a card is ~15 list rows tall). */
+const CARD_OVERSCAN = 3;
 
 type CardVirtualizer = Virtualizer<HTMLDivElement, Element>;
 
@@ -95,7 +97,7 @@ const sameMargins = (a: Map<string, number>, b: Map<string, number>) =>
 export function useBoardVirtual(lanes: LaneShape[], ready: boolean) {
   const scrollRef = useRef<HTMLDivElement | null>(null);
   const contentRef = useRef<HTMLDivElement | null>(null);
-  const overscan = useOverscanAfterFirstPaint(ready);
+  const overscan = useOverscanAfterFirstPaint(ready, CARD_OVERSCAN);
   const [measured, setMeasured] = useState<Map<string, number> | null>(null);
   const shapeKey = JSON.stringify(lanes);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- the lanes' shape, by value
