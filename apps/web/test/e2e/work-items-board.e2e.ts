@@ -188,3 +188,40 @@ it("renders only the cards in view of a long column; scrolling shows later ones,
   await page.setViewportSize({ width: 1440, height: 900 });
   await reviewShot(page, "board-long-column-1440");
 });
+
+it("swimlanes render the cards in view of each lane, lower lanes too, and after a lane above collapses", async () => {
+  const items = [
+    ...Array.from({ length: 10 }, (_, i) => ({ name: `Urgent task ${i + 1}`, priority: "urgent" })),
+    ...Array.from({ length: 3 }, (_, i) => ({ name: `Low task ${i + 1}`, priority: "low" })),
+  ];
+  await Promise.all(items.map((b) => createItems(ctx.request, a, [{ ...b, state_id: stateId("Todo") }])));
+  await setLayout(ctx.request, a, { layout: "kanban", group_by: "state", sub_group_by: "priority" });
+  await openList(page, a);
+  const cell = (lane: string) => page.locator(`[data-lane="${lane}"] section[data-column="${stateId("Todo")}"]`);
+  const names = (lane: string) =>
+    cell(lane)
+      .locator("[data-card] [data-open-item]")
+      .evaluateAll((els) => els.map((e) => e.textContent ?? ""));
+  await cell("urgent").locator("[data-card]").first().waitFor();
+  // the urgent lane's ten cards are taller than the view: only those in view (and a few more) are in the page
+  await poll(async () => (await names("urgent")).length).toBeLessThan(10);
+  const top = await names("urgent");
+  expect(await names("low")).toEqual([]);
+
+  // at the bottom: the low lane's cards, none of the urgent lane's first
+  await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
+  await poll(async () => (await names("low")).length).toBe(3);
+  expect(await names("urgent")).not.toContain(top[0]);
+  await cell("low").locator("[data-card]").first().scrollIntoViewIfNeeded();
+  await reviewShot(page, "board-swimlanes-bottom");
+
+  // the urgent lane collapsed: the low lane moves up and still shows its cards
+  await page.locator('[data-lane="urgent"] button[aria-expanded="true"]').click();
+  await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: 0 }));
+  await poll(async () => (await names("low")).length).toBe(3);
+  expect(await names("urgent")).toEqual([]);
+  await cell("low").locator("[data-card]").first().waitFor({ state: "visible" });
+  // …and expanded again, its cards are back
+  await page.locator('[data-lane="urgent"] button[aria-expanded="false"]').click();
+  await poll(async () => (await names("urgent"))[0]).toBeDefined();
+});

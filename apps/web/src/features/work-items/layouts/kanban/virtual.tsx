@@ -172,7 +172,7 @@ const keeping = (keep: number) => (range: Range) => {
 
 /**
  * A cell's cards in or near the board's view (`render` draws one card; null when its item is not loaded). Nothing
- * renders while the cell is hidden (its swimlane collapsed).
+ * renders while the cell is hidden (its swimlane collapsed) or empty.
  */
 export const VirtualCards = memo(function VirtualCards({
   cell,
@@ -209,8 +209,9 @@ export const VirtualCards = memo(function VirtualCards({
   const { register } = board;
   useEffect(() => register(cell, v), [register, cell, v]);
   const items = v.getVirtualItems();
+  if (hidden || ids.length === 0) return null;
   return (
-    <div data-cards={cell} className="relative" style={{ height: hidden ? 0 : v.getTotalSize() }}>
+    <div data-cards={cell} className="relative" style={{ height: v.getTotalSize() }}>
       {items.map((vi) => (
         <div
           key={vi.key}
