@@ -30,14 +30,11 @@ import { firstRect, observeRectAfterLayout, useOverscanAfterFirstPaint } from ".
 /** A card's height before it is measured (key, title, one or two rows of chips), and the space between cards. */
 export const CARD_ESTIMATE = 118;
 export const CARD_GAP = 8;
-/** Before the board has measured where its cells start: the sticky header's height, a swimlane's top and bottom. */
-const HEADER_ESTIMATE = 44;
-const LANE_TOP = 13;
-const LANE_BOTTOM = 16;
-/** A cell's own padding, and its "load more" and quick add rows under the cards. */
-const CELL_PADDING = 4;
-const CELL_FOOTER = 64;
-const COLLAPSED_LANE = 40;
+/**
+ * Before the board has measured where its cells start (px): the sticky header's height, a swimlane's top and bottom,
+ * a cell's own padding, its "load more" and quick add rows under the cards, a collapsed swimlane.
+ */
+const EST = { header: 44, laneTop: 13, laneBottom: 16, cellPadding: 4, cellFooter: 64, collapsedLane: 40 };
 /** Cards rendered beyond each edge of the view once the board has painted (a card is ~15 list rows tall). */
 const CARD_OVERSCAN = 3;
 
@@ -68,12 +65,13 @@ export interface LaneShape {
 /** Where each cell's cards start, estimated from the cards they hold (a lane is as tall as its tallest cell). */
 function estimateMargins(lanes: LaneShape[]): Map<string, number> {
   const out = new Map<string, number>();
-  let top = HEADER_ESTIMATE;
+  let top = EST.header;
   for (const lane of lanes) {
-    const laneTop = top + (lane.framed ? LANE_TOP : 0);
-    for (const c of lane.cells) out.set(c.cell, laneTop + CELL_PADDING);
+    const laneTop = top + (lane.framed ? EST.laneTop : 0);
+    for (const c of lane.cells) out.set(c.cell, laneTop + EST.cellPadding);
     const tallest = Math.max(0, ...lane.cells.map((c) => c.cards * (CARD_ESTIMATE + CARD_GAP)));
-    top = laneTop + (lane.collapsed ? COLLAPSED_LANE : tallest + CELL_FOOTER + 2 * CELL_PADDING) + LANE_BOTTOM;
+    top =
+      laneTop + (lane.collapsed ? EST.collapsedLane : tallest + EST.cellFooter + 2 * EST.cellPadding) + EST.laneBottom;
   }
   return out;
 }
@@ -121,7 +119,7 @@ export function useBoardVirtual(lanes: LaneShape[], ready: boolean) {
     () => ({
       scrollRef,
       overscan,
-      margin: (cell) => measured?.get(cell) ?? estimated.get(cell) ?? HEADER_ESTIMATE,
+      margin: (cell) => measured?.get(cell) ?? estimated.get(cell) ?? EST.header,
       register: (cell, v) => {
         cells.current.set(cell, v);
         return () => {
