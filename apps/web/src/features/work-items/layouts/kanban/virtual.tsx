@@ -28,8 +28,8 @@ import { useDragSelector, type Slot } from "../../../../components/dnd/index.ts"
 import { firstRect, observeRectAfterLayout, useOverscanAfterFirstPaint } from "../list/virtual.ts";
 
 /** A card's height before it is measured (key, title, one or two rows of chips), and the space between cards. */
-export const CARD_ESTIMATE = 118;
-export const CARD_GAP = 8;
+const CARD_ESTIMATE = 118;
+const CARD_GAP = 8;
 /**
  * Before the board has measured where its cells start (px): the sticky header's height, a swimlane's top and bottom,
  * a cell's own padding, its "load more" and quick add rows under the cards, a collapsed swimlane.
