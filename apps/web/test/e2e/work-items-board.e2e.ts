@@ -206,7 +206,6 @@ it("swimlanes render the cards in view of each lane, lower lanes too, and after 
   // the urgent lane's ten cards are taller than the view: only those in view (and a few more) are in the page
   await poll(async () => (await names("urgent")).length).toBeLessThan(10);
   const top = await names("urgent");
-  expect(await names("low")).toEqual([]);
 
   // at the bottom: the low lane's cards, none of the urgent lane's first
   await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));

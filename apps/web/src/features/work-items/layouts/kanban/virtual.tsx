@@ -27,8 +27,8 @@ import {
 import { useDragSelector, type Slot } from "../../../../components/dnd/index.ts";
 import { firstRect, observeRectAfterLayout, useOverscanAfterFirstPaint } from "../list/virtual.ts";
 
-/** A card's height before it is measured (key, title, one or two rows of chips), and the space between cards. */
-const CARD_ESTIMATE = 118;
+/** A card's height before it is measured (key, title, two rows of chips with the default properties), and the space between cards. */
+const CARD_ESTIMATE = 132;
 const CARD_GAP = 8;
 /**
  * Before the board has measured where its cells start (px): the sticky header's height, a swimlane's top and bottom,
