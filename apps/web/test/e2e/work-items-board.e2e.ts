@@ -172,7 +172,9 @@ it("renders only the cards in view of a long column; scrolling shows later ones,
   await poll(() => storedIn(seqOf(lastKey), "In Progress")).toBe(true);
 
   // …and the one above it by keyboard: the column it moves to scrolls into view, the card keeps its focus
-  // (the column's end, read again: the drop may have reordered what the page holds)
+  // (the column's end, read again once the list has been fetched again: the drop may reorder what the page holds)
+  await page.waitForFunction(() => !document.querySelector('[aria-label="Updating"]'));
+  await page.waitForTimeout(300);
   await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
   await poll(async () => (await renderedIn("Todo")).includes(first[0]!)).toBe(false);
   const nextKey = (await renderedIn("Todo")).filter((k) => k !== lastKey).pop()!;
@@ -180,7 +182,7 @@ it("renders only the cards in view of a long column; scrolling shows later ones,
     .locator(`[data-item="${nextKey}"]`)
     .getByRole("button", { name: /^Move / });
   const handleName = (await handle.getAttribute("aria-label"))!;
-  await handle.focus();
+  await handle.evaluate((el) => (el as HTMLElement).focus());
   await page.keyboard.press("Space");
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("Enter");
