@@ -113,6 +113,8 @@ const renderedIn = (name: string) =>
   column(name)
     .locator("[data-card]")
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-item")!));
+/** The board scrolled to its end (again at each poll: the board may still be growing). */
+const toEnd = () => page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
 /** Whether the server has work item `seq` in state `name`. */
 const storedIn = async (seq: number, name: string) =>
   (
@@ -148,8 +150,10 @@ it("renders only the cards in view of a long column; scrolling shows later ones,
   await reviewShot(page, "board-long-column-1280");
 
   // scrolled to the end, the column shows its last cards (and no longer its first)
-  await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  await poll(async () => (await renderedIn("Todo")).includes(first[0]!)).toBe(false);
+  await poll(async () => {
+    await toEnd();
+    return (await renderedIn("Todo")).includes(first[0]!);
+  }).toBe(false);
   const end = await renderedIn("Todo");
   expect(end.length).toBeLessThan(30);
   expect(end.some((k) => first.includes(k))).toBe(false);
@@ -175,8 +179,10 @@ it("renders only the cards in view of a long column; scrolling shows later ones,
   // (the column's end, read again once the list has been fetched again: the drop may reorder what the page holds)
   await page.waitForFunction(() => !document.querySelector('[aria-label="Updating"]'));
   await page.waitForTimeout(300);
-  await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-  await poll(async () => (await renderedIn("Todo")).includes(first[0]!)).toBe(false);
+  await poll(async () => {
+    await toEnd();
+    return (await renderedIn("Todo")).includes(first[0]!);
+  }).toBe(false);
   const nextKey = (await renderedIn("Todo")).filter((k) => k !== lastKey).pop()!;
   const handle = column("Todo")
     .locator(`[data-item="${nextKey}"]`)
