@@ -1,4 +1,4 @@
-import { useMemo, useState } from "react";
+import { memo, useEffect, useMemo, useState } from "react";
 import { cx } from "../../../components/ui/index.ts";
 import {
   DragHandle,
@@ -23,21 +23,20 @@ import { cellId, parseCell } from "../lib/drag.ts";
 import { useDropRefusal, useItemDrag } from "../lib/use-item-drag.ts";
 import { toggled } from "../lib/toggle-set.ts";
 import type { GroupNode } from "../../../api/work-items-list-data.ts";
+import { BoardVirtualScope, VirtualCards, useBoardVirtual, type LaneShape } from "./kanban/virtual.tsx";
 
-/**
- * The kanban board: a column per group, optional sub-group swimlanes. Cards drag (pointer or keyboard)
- * between columns and lanes (the grouped property changes, for the allowed group types) and, with manual
- * order, to a place inside a cell (sort_order between the new neighbours).
- */
-export function KanbanLayout() {
-  const { data, display, refs, loadMore, loadingMore } = useList();
+/** The properties a card leaves out when its column says them already (stable: cards re-render only on change). */
+const HIDE_STATE = ["state"];
+const HIDE_PRIORITY = ["priority"];
+const NONE: string[] = [];
+
+/** The board's columns and swimlanes (lanes: `[null]` without sub-grouping), and what each cell holds. */
+function useBoardShape(collapsedLanes: Set<string>) {
+  const { data, display, refs } = useList();
   const title = useGroupTitle(refs);
   const gr = useMemo(() => groupRefs(refs), [refs]);
-  const [collapsedLanes, setCollapsedLanes] = useState<Set<string>>(new Set());
-  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
   const groupBy = data?.groupBy ?? null;
   const subGroupBy = data?.subGroupBy ?? null;
-  const manual = (display.order_by ?? "") === "sort_order";
   const showEmpty = display.show_empty_groups !== false;
   const columns =
     data && groupBy ? visibleGroupKeys(groupBy, data.groupOrder, gr, showEmpty, (k) => data.groups[k]?.total ?? 0) : [];
@@ -47,66 +46,98 @@ export function KanbanLayout() {
           Object.values(data.groups).reduce((n, g) => n + (g.sub?.[sk]?.total ?? 0), 0),
         )
       : [null];
-
   const cellNode = (key: string, sub: string | null): GroupNode | undefined =>
     sub === null ? data?.groups[key] : data?.groups[key]?.sub?.[sub];
   const cellName = (key: string, sub: string | null) =>
     subGroupBy && sub !== null ? `${title(groupBy, key)} · ${title(subGroupBy, sub)}` : title(groupBy, key);
+  const cellIds = (cell: string) => {
+    const c = parseCell(cell);
+    return cellNode(c.key, c.sub)?.ids ?? [];
+  };
+  // for the virtualised cells' first estimate of where they start
+  const shapes: LaneShape[] = lanes.map((sub) => ({
+    cells: columns.map((k) => ({ cell: cellId(k, sub), cards: cellNode(k, sub)?.ids.length ?? 0 })),
+    collapsed: sub !== null && collapsedLanes.has(sub),
+    framed: !!subGroupBy,
+  }));
+  return { groupBy, subGroupBy, columns, lanes, cellNode, cellName, cellIds, shapes };
+}
+
+/**
+ * The kanban board: a column per group, optional sub-group swimlanes. Cards drag (pointer or keyboard)
+ * between columns and lanes (the grouped property changes, for the allowed group types) and, with manual
+ * order, to a place inside a cell (sort_order between the new neighbours). Each cell renders only the cards
+ * in or near the view (kanban/virtual.tsx): a project of thousands of items paints a screenful of cards.
+ */
+export function KanbanLayout() {
+  const { data, display, loadMore, loadingMore } = useList();
+  const [collapsedLanes, setCollapsedLanes] = useState<Set<string>>(new Set());
+  const { groupBy, subGroupBy, columns, lanes, cellNode, cellName, cellIds, shapes } = useBoardShape(collapsedLanes);
+  const board = useBoardVirtual(shapes, !!data && !!groupBy);
+  // the drag scope's auto-scroll gets the element after the first frame (set in the commit, it re-rendered the
+  // whole board synchronously before that frame)
+  const [scrollEl, setScrollEl] = useState<HTMLDivElement | null>(null);
+  const hasBoard = !!data && !!groupBy;
+  useEffect(() => setScrollEl(board.scrollRef.current), [hasBoard, board.scrollRef]);
   const openLanes = lanes.filter((sub) => sub === null || !collapsedLanes.has(sub));
   const drag = useItemDrag({
     columns: columns.map((k) => openLanes.map((sub) => cellId(k, sub))),
-    items: (cell) => {
-      const c = parseCell(cell);
-      return cellNode(c.key, c.sub)?.ids ?? [];
-    },
+    items: cellIds,
     name: (cell) => {
       const c = parseCell(cell);
       return cellName(c.key, c.sub);
     },
     groupBy,
     subGroupBy,
-    manual,
+    manual: (display.order_by ?? "") === "sort_order",
+    reveal: (slot) => board.reveal(slot, cellIds(slot.container), drag.get()?.src.id ?? ""),
     scrollEl,
   });
   if (!data || !groupBy) return null;
 
   return (
     <DragScope controller={drag}>
-      <div ref={setScrollEl} className="min-h-0 flex-1 overflow-auto bg-surface-sunken/60" data-testid="kanban-layout">
-        <div className="inline-flex min-w-full flex-col">
-          <KanbanHeader columns={columns} />
-          {lanes.map((sub) => (
-            <div
-              key={sub ?? "all"}
-              className={cx("flex gap-3 px-4 pb-4", subGroupBy && "border-t border-line pt-3")}
-              data-lane={sub ?? undefined}
-            >
-              {subGroupBy && sub !== null && (
-                <LaneHeader
-                  subGroupBy={subGroupBy}
-                  sub={sub}
-                  collapsed={collapsedLanes.has(sub)}
-                  onToggle={() => setCollapsedLanes((c) => toggled(c, sub))}
-                />
-              )}
-              {columns.map((k) => (
-                <KanbanCell
-                  key={k}
-                  groupBy={groupBy}
-                  subGroupBy={subGroupBy}
-                  groupKey={k}
-                  sub={sub}
-                  node={cellNode(k, sub)}
-                  label={cellName(k, sub)}
-                  hidden={sub !== null && collapsedLanes.has(sub)}
-                  loading={loadingMore.has(cellId(k, sub))}
-                  onLoadMore={() => void loadMore(k, sub)}
-                />
-              ))}
-            </div>
-          ))}
+      <BoardVirtualScope value={board.value}>
+        <div
+          ref={board.scrollRef}
+          className="min-h-0 flex-1 overflow-auto bg-surface-sunken/60"
+          data-testid="kanban-layout"
+        >
+          <div ref={board.contentRef} className="inline-flex min-w-full flex-col">
+            <KanbanHeader columns={columns} />
+            {lanes.map((sub) => (
+              <div
+                key={sub ?? "all"}
+                className={cx("flex gap-3 px-4 pb-4", subGroupBy && "border-t border-line pt-3")}
+                data-lane={sub ?? undefined}
+              >
+                {subGroupBy && sub !== null && (
+                  <LaneHeader
+                    subGroupBy={subGroupBy}
+                    sub={sub}
+                    collapsed={collapsedLanes.has(sub)}
+                    onToggle={() => setCollapsedLanes((c) => toggled(c, sub))}
+                  />
+                )}
+                {columns.map((k) => (
+                  <KanbanCell
+                    key={k}
+                    groupBy={groupBy}
+                    subGroupBy={subGroupBy}
+                    groupKey={k}
+                    sub={sub}
+                    node={cellNode(k, sub)}
+                    label={cellName(k, sub)}
+                    hidden={sub !== null && collapsedLanes.has(sub)}
+                    loading={loadingMore.has(cellId(k, sub))}
+                    onLoadMore={() => void loadMore(k, sub)}
+                  />
+                ))}
+              </div>
+            ))}
+          </div>
         </div>
-      </div>
+      </BoardVirtualScope>
     </DragScope>
   );
 }
@@ -190,7 +221,7 @@ function KanbanCell({
   const refusal = useDropRefusal(cell, groupBy, subGroupBy);
   const ids = node?.ids ?? [];
   const hide =
-    groupBy === "state_id" || subGroupBy === "state_id" ? ["state"] : groupBy === "priority" ? ["priority"] : [];
+    groupBy === "state_id" || subGroupBy === "state_id" ? HIDE_STATE : groupBy === "priority" ? HIDE_PRIORITY : NONE;
   return (
     <section
       ref={zone}
@@ -218,10 +249,15 @@ function KanbanCell({
           </p>
         </div>
       )}
-      {ids.map((id) => {
-        const it = itemOf(id);
-        return it ? <Card key={id} item={it} cell={cell} hide={hide} /> : null;
-      })}
+      <VirtualCards
+        cell={cell}
+        ids={ids}
+        hidden={hidden}
+        render={(id) => {
+          const it = itemOf(id);
+          return it ? <Card key={id} item={it} cell={cell} hide={hide} /> : null;
+        }}
+      />
       {node && ids.length < node.total && (
         <button
           type="button"
@@ -238,7 +274,7 @@ function KanbanCell({
 }
 
 /** A work-item card, draggable inside the enclosing drag scope (kanban, flow) from its cell. */
-export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; hide?: string[] }) {
+export const Card = memo(function Card({ item, cell, hide = NONE }: { item: WorkItem; cell: string; hide?: string[] }) {
   const { projectOf, openPeek, peekId, prefs } = useListItem();
   const key = itemKey(projectOf(item).identifier, item.sequence_id);
   const drag = useDragItem<HTMLElement>({ id: item.id, container: cell }, { drop: "vertical" });
@@ -287,4 +323,4 @@ export function Card({ item, cell, hide = [] }: { item: WorkItem; cell: string; 
       <ItemProperties item={item} hide={["created_on", "updated_on", ...hide]} />
     </article>
   );
-}
+});

@@ -52,13 +52,13 @@ export const scrollAfterFirstWrite: typeof elementScroll = (offset, opts, instan
 /**
  * The overscan of a virtualized list: `FIRST_PAINT_OVERSCAN` until the list has painted with its data, then
  * `LIST_OVERSCAN` once the browser is idle (the rows beyond the screen render in a task of their own, after what
- * the page still has to show: the peek's item, its activity …).
+ * the page still has to show: the peek's item, its activity …). `full`: another layout's overscan (the board's cards).
  */
-export function useOverscanAfterFirstPaint(ready: boolean): number {
+export function useOverscanAfterFirstPaint(ready: boolean, full = LIST_OVERSCAN): number {
   const [overscan, setOverscan] = useState(FIRST_PAINT_OVERSCAN);
   useEffect(() => {
-    if (!ready || overscan === LIST_OVERSCAN) return;
-    const grow = () => setOverscan(LIST_OVERSCAN);
+    if (!ready || overscan === full) return;
+    const grow = () => setOverscan(full);
     let idle: number | undefined;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
@@ -70,6 +70,6 @@ export function useOverscanAfterFirstPaint(ready: boolean): number {
       if (idle !== undefined) cancelIdleCallback(idle);
       clearTimeout(timer);
     };
-  }, [ready, overscan]);
+  }, [ready, overscan, full]);
   return overscan;
 }
