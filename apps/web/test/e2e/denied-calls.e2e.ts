@@ -203,7 +203,11 @@ async function walk(who: BrowserContext, inside: boolean): Promise<string[]> {
     if (inside) await inApp(page, path);
     else await page.goto(path);
     await quiet(page);
-    // the screen was shown (it titles the page): the walk is not vacuous
+    // the screen was shown (it titles the page): the walk is not vacuous. On a busy machine the page may still be
+    // rendering what it has received when the network has gone quiet: give it a moment to title the page
+    await page
+      .waitForFunction(() => document.title !== "Stride", undefined, { timeout: 10_000 })
+      .catch(() => undefined);
     if ((await page.title()) === "Stride") unshown.push(path);
   }
   expect(unshown).toEqual([]);

@@ -146,6 +146,11 @@ it("the project tab bar keeps its height on a long page, and Settings stays whol
 
   await page.setViewportSize({ width: 400, height: 700 });
   await poll(async () => (await bar.boundingBox())!.width).toBeLessThanOrEqual(400);
+  // the bar fits its tabs to its new width once it has seen it (a resize observer, a frame or two later)
+  await poll(async () => {
+    const r = (await settings.boundingBox())!;
+    return r.x + r.width;
+  }).toBeLessThanOrEqual(400);
   const s = (await settings.boundingBox())!;
   const b = (await bar.boundingBox())!;
   expect(s.x).toBeGreaterThanOrEqual(0);
