@@ -145,8 +145,11 @@ it("S, P, A and L change the focused row; on a selection they change every selec
   await page.keyboard.press("Escape");
   await poll(async () => (await byName("First row")).label_ids.sort()).toEqual([backend.id, frontend.id].sort());
   await poll(async () => (await byName("Second row")).label_ids).toEqual([frontend.id]);
-  // and S moves both
+  // and S moves both (the palette closed, the two rows still selected)
+  await poll(() => palette().count()).toBe(0);
+  await poll(checked).toBe(2);
   await page.keyboard.press("s");
+  await palette().getByText("2 work items · Change state").waitFor();
   await pick(started.name);
   await poll(async () => (await byName("Second row")).state_id).toBe(started.id);
 });
