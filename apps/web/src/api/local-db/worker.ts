@@ -264,6 +264,8 @@ function replay() {
   })().finally(() => {
     replaying = null;
     countOutbox();
+    // an edit made while this replay was waiting for its lists to settle found it running and was left to it
+    if (!retryTimer && store?.firstEdit()) replay();
   });
 }
 self.addEventListener("online", () => replay());
