@@ -142,3 +142,6 @@ export const PROJECT_FEATURE_FLAGS = [
 /** Export formats of work items (work-tracking.md §9, wire-facts-2 §5). */
 export const EXPORT_PROVIDERS = ["csv", "xlsx", "json"] as const;
 export type ExportProvider = (typeof EXPORT_PROVIDERS)[number];
+
+/** The most items one page of a list may hold (`per_page`, wire-facts §0); also a list read again at once. */
+export const MAX_PER_PAGE = 1000;

@@ -1,4 +1,5 @@
 import type { Paginated } from "@stride/shared/contract";
+import { MAX_PER_PAGE } from "@stride/shared";
 import { errors } from "./errors.ts";
 
 /** Cursor pagination of wire-facts §0: cursor = "<per_page>:<page>:<is_prev>". */
@@ -8,8 +9,6 @@ export interface PageRequest {
   offset: number;
   cursor: string;
 }
-
-export const MAX_PER_PAGE = 1000;
 
 export function parsePage(query: { per_page?: unknown; cursor?: unknown }, defaultPerPage = 1000): PageRequest {
   let perPage = defaultPerPage;

@@ -5,10 +5,12 @@ import {
   allIds,
   appendFlatPage,
   appendGroupPage,
+  asPagesLoaded,
   fromEnvelope,
   hierarchyRows,
   insertItem,
   itemGroupKeys,
+  loadedPages,
   makeComparator,
   moveItem,
   removeItem,
@@ -102,6 +104,31 @@ describe("pages", () => {
     const d = appendGroupPage(d0, "s1", null, env([b]));
     expect(d.groups.s1).toMatchObject({ ids: [a.id, b.id], pages: 2 });
     expect(d.groups.s2.ids).toEqual([]);
+  });
+  it("counts the pages a list holds, so that reading it again asks for as many, and marks them loaded", () => {
+    const [a, b, c] = [item(), item(), item()];
+    const flat = appendFlatPage(fromEnvelope(env([a], { next_page_results: true })), env([b]));
+    expect(loadedPages(undefined)).toBe(1);
+    expect(loadedPages(flat)).toBe(2);
+    const again = asPagesLoaded(fromEnvelope(env([a, b], { next_page_results: true })), 2);
+    expect(again).toMatchObject({ ids: [a.id, b.id], nextPage: 2, hasMore: true });
+
+    const grouped = fromEnvelope(
+      env(
+        {
+          s1: { results: { p1: { results: [a], total_results: 3 } }, total_results: 3 },
+          s2: { results: { p1: { results: [c], total_results: 1 } }, total_results: 1 },
+        },
+        { grouped_by: "state_id", sub_grouped_by: "priority" },
+      ),
+    );
+    expect(loadedPages(grouped)).toBe(1);
+    const more = appendGroupPage(appendGroupPage(grouped, "s1", "p1", env([b])), "s1", "p1", env([]));
+    expect(loadedPages(more)).toBe(3);
+    const read = asPagesLoaded(grouped, 3);
+    expect(read.groups.s1).toMatchObject({ pages: 3, sub: { p1: { pages: 3, ids: [a.id] } } });
+    expect(read.groups.s2.sub?.p1?.pages).toBe(3);
+    expect(asPagesLoaded(grouped, 1)).toBe(grouped);
   });
 });
 

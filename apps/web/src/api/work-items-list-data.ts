@@ -118,6 +118,36 @@ export function appendFlatPage(data: ListData, env: ListEnvelope): ListData {
   };
 }
 
+/**
+ * How many pages of the list's page size a cached list holds (the most of any group or sub-group): a refetch of the
+ * list asks for as many at once, so that what the person loaded with "load more" stays after a change or an event.
+ */
+export function loadedPages(data: ListData | undefined): number {
+  if (!data) return 1;
+  if (!data.groupBy) return Math.max(1, data.nextPage);
+  let pages = 1;
+  for (const g of Object.values(data.groups)) {
+    pages = Math.max(pages, g.pages);
+    for (const s of Object.values(g.sub ?? {})) pages = Math.max(pages, s.pages);
+  }
+  return pages;
+}
+
+/** A first page read as `pages` pages at once: every group (and the flat list) counts them as loaded. */
+export function asPagesLoaded(data: ListData, pages: number): ListData {
+  if (pages <= 1) return data;
+  const mark = (node: GroupNode): GroupNode => ({
+    ...node,
+    pages,
+    ...(node.sub ? { sub: Object.fromEntries(Object.entries(node.sub).map(([k, n]) => [k, mark(n)])) } : {}),
+  });
+  return {
+    ...data,
+    nextPage: pages,
+    groups: Object.fromEntries(Object.entries(data.groups).map(([k, n]) => [k, mark(n)])),
+  };
+}
+
 /** Append a "load more" page (a flat page filtered to the group) to one group or sub-group. */
 export function appendGroupPage(data: ListData, groupKey: string, subKey: string | null, env: ListEnvelope): ListData {
   const results = (Array.isArray(env.results) ? env.results : []) as WorkItem[];

@@ -19,6 +19,7 @@ import {
 import {
   groupLoadMoreParams,
   listPageSource as pageSource,
+  MAX_PER_PAGE,
   WORK_ITEM_PATCH_FIELDS,
   type ListPageKind,
   type LocalListContext,
@@ -43,8 +44,10 @@ import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from
 import {
   appendFlatPage,
   appendGroupPage,
+  asPagesLoaded,
   fromEnvelope,
   insertItem,
+  loadedPages,
   makeComparator,
   moveItem,
   removeItem,
@@ -182,9 +185,16 @@ async function readListPage(
 export const workItemListQuery = (d: ListDesc) =>
   queryOptions({
     queryKey: wiKeys.list(d) as QueryKey,
-    queryFn: async ({ client }) => {
+    queryFn: async ({ client, queryKey }) => {
       itemStore(client);
-      return fromEnvelope(await fetchListPage(d));
+      // read again (a change, an event): as many items as were loaded, so a "load more" is not undone
+      const pages = Math.min(
+        loadedPages(client.getQueryData<ListData>(queryKey)),
+        Math.floor(MAX_PER_PAGE / d.perPage),
+      );
+      if (pages <= 1) return fromEnvelope(await fetchListPage(d));
+      const per = String(d.perPage * pages);
+      return asPagesLoaded(fromEnvelope(await fetchListPage(d, { per_page: per, cursor: `${per}:0:0` })), pages);
     },
     staleTime: 10_000,
     // offline too: the local database may answer it (a list it cannot answer fails once, then waits to be online)

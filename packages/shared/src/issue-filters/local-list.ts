@@ -31,6 +31,7 @@ import { parseOrderBy, PRIORITY_RANK, STATE_GROUP_RANK, type OrderBy } from "./o
 import { parseRichFilters } from "./rich.ts";
 import { andFilterNodes, isFilterLeaf, type FilterNode } from "./ast.ts";
 import { todayInTimeZone } from "./dates.ts";
+import { MAX_PER_PAGE } from "../constants.ts";
 import { savedViewFilter } from "./saved.ts";
 import { isoMicros, type LocalItem, type LocalRow } from "./local-row.ts";
 import { matches, type EvalCtx } from "./local-match.ts";
@@ -98,8 +99,6 @@ export interface LocalListRequest {
 
 /** A cursor or per_page the server would refuse. */
 export class LocalListParamError extends Error {}
-
-const MAX_PER_PAGE = 1000;
 
 /** `cursor` / `per_page` as the server's parsePage reads them. */
 export function parseListPage(
