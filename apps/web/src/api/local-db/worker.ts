@@ -25,6 +25,7 @@ import { Store } from "./store.ts";
 import { answerList, typesOn } from "./lists.ts";
 import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
 import { replayer } from "./replay.ts";
+import { loadSent, recordSent } from "./sent.ts";
 import {
   catchUp,
   catchUpExtra,
@@ -213,6 +214,8 @@ function settleAnswer(s: Store, e: OutboxEntry, outcome: Exclude<EditOutcome, { 
     s.deleteItems(e.project_id, [e.issue_id]);
     if (held) s.upsertItems([{ ...held, id: outcome.id, sequence_id: outcome.sequence_id }]);
     r.ids.add(outcome.id);
+    // a screen still showing it under its temporary id moves to it (client.ts `useSentItem`)
+    setState({ sent: recordSent(s, state.sent, e.issue_id, outcome.id, outcome.sequence_id) });
   } else if (outcome.kind === "refused") {
     // new items refused (and those made under them) leave the lists
     const dropped = all.filter((x) => plan.drop.includes(x.seq) && x.op === "create").map((x) => x.issue_id);
@@ -332,7 +335,9 @@ function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | 
   if (op === "create") {
     if (!(made = createHere(s, req))) return null;
   } else {
-    // an edit or a comment of an item held here (one created offline included)
+    // an edit or a comment of an item held here (one created offline included: sent meanwhile, of its server copy)
+    const sent = isLocalId(req.id) ? state.sent?.[req.id] : undefined;
+    if (sent) req = { ...req, id: sent.id };
     const current = s.item(req.id);
     if (!current || current.project_id !== req.pid) return null;
     const base: Record<string, unknown> = {};
@@ -462,7 +467,7 @@ async function openStore(): Promise<void> {
       if (m) runOf(m[1], value);
     }
     const outbox = Object.values(s.pendingCounts()).reduce((n, c) => n + c, 0);
-    setState({ status: "ready", projects, reason: undefined, outbox, pending: s.pendingWrites() });
+    setState({ status: "ready", projects, reason: undefined, outbox, pending: s.pendingWrites(), sent: loadSent(s) });
     // edits kept from an earlier page go to the server now
     replay();
   } catch (e) {
