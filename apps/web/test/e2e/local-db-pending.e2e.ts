@@ -138,6 +138,8 @@ it("an item made offline: what needs the server waits with its reason, its full 
       expect(await b.getAttribute("aria-disabled")).toBe("true");
       expect(await b.getAttribute("title")).toContain("available once it has been sent");
     }
+    // no version history on the server yet
+    expect(await peek().getByRole("button", { name: "Version history" }).count()).toBe(0);
     const subscribe = peek().getByRole("button", { name: "Subscribe" });
     expect(await subscribe.getAttribute("aria-disabled")).toBe("true");
     // pressed anyway (playwright would wait for them to be enabled): nothing is sent, no dialog opens
@@ -159,5 +161,6 @@ it("an item made offline: what needs the server waits with its reason, its full 
   await poll(() => new URL(page.url()).pathname).toBe(`/${a.slug}/projects/${a.projectId}/issues/${made!.id}/`);
   await poll(() => page.getByTestId("item-key").textContent()).toBe(`${a.identifier}-${made!.sequence_id}`);
   expect(await page.getByRole("button", { name: "Delete", exact: true }).getAttribute("aria-disabled")).toBeNull();
+  await page.getByRole("button", { name: "Version history" }).waitFor();
   expect(askedLocal).toEqual([]);
 });
