@@ -38,6 +38,7 @@ import {
   localListPage,
   localViewContext,
   localWorkspaceContext,
+  sentId,
   serverOrOutbox,
 } from "./local-db/client.ts";
 import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
@@ -430,8 +431,16 @@ export function useUpdateWorkItem(slug: string, pid: string) {
     meta: { errorTitle: "Could not update the work item" },
     // offline too: an edit the local database keeps reaches the server later (its outbox); without it, it fails and reverts
     networkMode: "always",
-    mutationFn: async ({ id, patch, kind = "issues", pid: itemPid, confirm }: UpdateVars & { previous?: WorkItem }) => {
+    mutationFn: async ({
+      id: shown,
+      patch,
+      kind = "issues",
+      pid: itemPid,
+      confirm,
+    }: UpdateVars & { previous?: WorkItem }) => {
       const project = itemPid ?? pid;
+      // an item made offline and sent meanwhile (a screen still showing its temporary id): its server copy is edited
+      const id = sentId(shown);
       const body: Record<string, unknown> = {};
       for (const k of WORK_ITEM_PATCH_FIELDS) if (k in patch) body[k] = (patch as Record<string, unknown>)[k];
       // the item's modules are replaced by the same PATCH (one command on the server)

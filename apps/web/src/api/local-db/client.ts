@@ -23,9 +23,10 @@ import {
   type LocalDbAnswer,
   type LocalDbRequest,
   type LocalDbState,
+  type SentItem,
   type ToWorker,
 } from "./protocol.ts";
-import { IDEMPOTENCY_HEADER, newLocalId, newRequestKey } from "./outbox.ts";
+import { IDEMPOTENCY_HEADER, isLocalId, newLocalId, newRequestKey } from "./outbox.ts";
 import { qk } from "../query-keys.ts";
 import { ApiError, call } from "../client.ts";
 import { commentEndpoints as CM, ofKind, type ItemKind } from "@stride/shared/endpoints";
@@ -441,10 +442,12 @@ export async function localComment(
 export async function addComment(
   slug: string,
   pid: string,
-  id: string,
+  shown: string,
   kind: ItemKind,
   html: string,
 ): Promise<Comment | null> {
+  // on an item made offline and sent meanwhile (its peek still showing the temporary id): on the server's copy
+  const id = sentId(shown);
   const r = await serverOrOutbox(
     (headers) =>
       call(
@@ -506,5 +509,21 @@ export function useLocalDb(): LocalDbState {
     subscribe,
     () => state,
     () => INITIAL,
+  );
+}
+
+/** The server's copy of an item made here, once its create left the outbox (null: not sent yet, or not made here). */
+const sentOf = (id: string | null | undefined): SentItem | null =>
+  id && isLocalId(id) ? (state.sent?.[id] ?? null) : null;
+
+/** The id a write of the item goes to: the server's once a new item made here was sent, else its own. */
+export const sentId = (id: string): string => sentOf(id)?.id ?? id;
+
+/** A pending item's server copy once it was sent (a screen showing the temporary id moves to it), else null. */
+export function useSentItem(id: string | null | undefined): SentItem | null {
+  return useSyncExternalStore(
+    subscribe,
+    () => sentOf(id),
+    () => null,
   );
 }

@@ -42,6 +42,19 @@ export interface LocalDbState {
   outbox: number;
   /** The new items and comments among them, oldest first (shown as pending). */
   pending: PendingWrite[];
+  /**
+   * New items made here that the server has now, by their temporary id: their server id and number (a screen still
+   * showing the temporary one moves to the real item; an edit still naming it reaches the real one).
+   */
+  sent?: Record<string, SentItem>;
+}
+
+/** A new item's server id and number, once its create left the outbox. */
+export interface SentItem {
+  id: string;
+  sequence_id: number;
+  /** When it was sent (ms): the record is forgotten a day later. */
+  at: number;
 }
 
 /** Something a person should know about their edits (a field the server changed meanwhile, an edit refused). */

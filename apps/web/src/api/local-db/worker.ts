@@ -24,6 +24,8 @@ import {
 import { Store } from "./store.ts";
 import { answerList, typesOn } from "./lists.ts";
 import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
+import { replayer } from "./replay.ts";
+import { loadSent, recordSent } from "./sent.ts";
 import {
   catchUp,
   catchUpExtra,
@@ -212,6 +214,8 @@ function settleAnswer(s: Store, e: OutboxEntry, outcome: Exclude<EditOutcome, { 
     s.deleteItems(e.project_id, [e.issue_id]);
     if (held) s.upsertItems([{ ...held, id: outcome.id, sequence_id: outcome.sequence_id }]);
     r.ids.add(outcome.id);
+    // a screen still showing it under its temporary id moves to it (client.ts `useSentItem`)
+    setState({ sent: recordSent(s, state.sent, e.issue_id, outcome.id, outcome.sequence_id) });
   } else if (outcome.kind === "refused") {
     // new items refused (and those made under them) leave the lists
     const dropped = all.filter((x) => plan.drop.includes(x.seq) && x.op === "create").map((x) => x.issue_id);
@@ -229,45 +233,28 @@ function settleAnswer(s: Store, e: OutboxEntry, outcome: Exclude<EditOutcome, { 
   kick(e.project_id, 30);
 }
 
-let replaying: Promise<void> | null = null;
-let retryTimer: ReturnType<typeof setTimeout> | null = null;
-let retryDelay = 1000;
-
+const readFrom = new WeakMap<OutboxEntry, Store>();
 /** Send the outbox's writes to the server, oldest first, one at a time; the server out of reach: try again later. */
-function replay() {
-  if (replaying || !store) return;
-  if (retryTimer) clearTimeout(retryTimer);
-  retryTimer = null;
-  const touched = new Map<string, string>();
-  replaying = (async () => {
-    for (;;) {
-      const s = store;
-      const e = s?.firstEdit();
-      if (!s || !e) break;
-      const outcome = await sendEdit(e);
-      if (outcome.kind === "later") {
-        retryTimer = setTimeout(replay, retryDelay);
-        retryDelay = Math.min(retryDelay * 2, 10_000);
-        break;
-      }
-      retryDelay = 1000;
-      settleAnswer(s, e, outcome);
-      touched.set(e.project_id, e.workspace);
-      countOutbox();
-    }
-    // the lists show the server's values once its answers are read
-    for (const [pid, slug] of touched) {
-      await settled(pid, 10_000);
-      post({ refresh: { slug, pid } });
-      channel.postMessage({ t: "refresh", slug, pid } satisfies Broadcast);
-    }
-  })().finally(() => {
-    replaying = null;
-    countOutbox();
-    // an edit made while this replay was waiting for its lists to settle found it running and was left to it
-    if (!retryTimer && store?.firstEdit()) replay();
-  });
-}
+const replay = replayer({
+  ready: () => store !== null,
+  first: () => {
+    const e = store?.firstEdit() ?? null;
+    // settled in the database it was read from (not in one opened since: the seqs start again there)
+    if (e && store) readFrom.set(e, store);
+    return e;
+  },
+  send: sendEdit,
+  settle: (e, outcome) => {
+    const s = readFrom.get(e);
+    if (s) settleAnswer(s, e, outcome);
+  },
+  counted: countOutbox,
+  settled,
+  refresh: (slug, pid) => {
+    post({ refresh: { slug, pid } });
+    channel.postMessage({ t: "refresh", slug, pid } satisfies Broadcast);
+  },
+});
 self.addEventListener("online", () => replay());
 
 /** Until the project's pending work is done (bounded: a slow server does not hold a list back long). */
@@ -348,7 +335,9 @@ function write(s: Store, req: Extract<LocalDbRequest, { op: "write" }>): true | 
   if (op === "create") {
     if (!(made = createHere(s, req))) return null;
   } else {
-    // an edit or a comment of an item held here (one created offline included)
+    // an edit or a comment of an item held here (one created offline included: sent meanwhile, of its server copy)
+    const sent = isLocalId(req.id) ? state.sent?.[req.id] : undefined;
+    if (sent) req = { ...req, id: sent.id };
     const current = s.item(req.id);
     if (!current || current.project_id !== req.pid) return null;
     const base: Record<string, unknown> = {};
@@ -478,7 +467,7 @@ async function openStore(): Promise<void> {
       if (m) runOf(m[1], value);
     }
     const outbox = Object.values(s.pendingCounts()).reduce((n, c) => n + c, 0);
-    setState({ status: "ready", projects, reason: undefined, outbox, pending: s.pendingWrites() });
+    setState({ status: "ready", projects, reason: undefined, outbox, pending: s.pendingWrites(), sent: loadSent(s) });
     // edits kept from an earlier page go to the server now
     replay();
   } catch (e) {

@@ -22,3 +22,17 @@ export const isPendingItem = (item: { sequence_id: number }) => item.sequence_id
 export function itemUrl(slug: string, identifier: string | undefined, seq: number): string {
   return `/${slug}/browse/${itemKey(identifier, seq)}/`;
 }
+
+/** An item's page: by its key, or (created offline: no number the server knows yet) by its temporary id. */
+export function itemPageUrl(
+  slug: string,
+  identifier: string | undefined,
+  item: { id: string; project_id: string; sequence_id: number },
+): string {
+  return isPendingItem(item)
+    ? `/${slug}/projects/${item.project_id}/issues/${item.id}/`
+    : itemUrl(slug, identifier, item.sequence_id);
+}
+
+/** Why what needs the server (a link, archive, delete, subscribing, an agent run…) waits on an item created offline. */
+export const PENDING_HINT = "Created offline: available once it has been sent to the server";

@@ -1,4 +1,6 @@
-import { Link, useParams } from "react-router";
+import { useEffect } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { useSentItem } from "../../api/local-db/client.ts";
 import { EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ApiError } from "../../api/client.ts";
@@ -66,6 +68,12 @@ export function BrowseWorkItemPage() {
 export function ProjectWorkItemPage({ epic }: { epic?: boolean }) {
   const { issueId = "" } = useParams();
   const { slug, projectId } = useCurrentProject();
+  // an item made offline, opened while pending, reached the server: the page moves to the real item
+  const sent = useSentItem(issueId);
+  const nav = useNavigate();
+  useEffect(() => {
+    if (sent) void nav(`/${slug}/projects/${projectId}/${epic ? "epics" : "issues"}/${sent.id}/`, { replace: true });
+  }, [sent, nav, slug, projectId, epic]);
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <PageHeader title={epic ? "Epic" : "Work item"} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useToast } from "../../../components/ui/index.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
+import { isPendingItem } from "../../../components/work-item/item.ts";
 import { RichEditor, type RichEditorHandle } from "../../../components/work-item/RichEditor.tsx";
 import { VersionHistory } from "../VersionHistory.tsx";
 import type { DetailScope } from "./useDetailActions.ts";
@@ -22,6 +23,8 @@ export function DescriptionEditor({
   const [history, setHistory] = useState(false);
   const toast = useToast();
   const saving = useSaveAfterTyping(item.description_html ?? "", onSave);
+  // made offline, not on the server yet: no image can be its asset, and it has no versions there yet
+  const pending = isPendingItem(item);
   const restore = (html: string) => {
     saving.saved(html);
     editor.current?.setHtml(html);
@@ -41,23 +44,25 @@ export function DescriptionEditor({
         slug={slug}
         pid={pid}
         refs={refs}
-        asset={{ type: "ISSUE_DESCRIPTION", id: item.id }}
+        asset={pending ? undefined : { type: "ISSUE_DESCRIPTION", id: item.id }}
         minHeight={editable ? 90 : 24}
         onChange={saving.change}
         onBlur={saving.flush}
       />
-      <div className="mt-1 flex justify-end">
-        <button
-          type="button"
-          onClick={() => {
-            saving.flush();
-            setHistory(true);
-          }}
-          className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill hover:text-fg-secondary"
-        >
-          <Icon name="restore" size={12} /> Version history
-        </button>
-      </div>
+      {!pending && (
+        <div className="mt-1 flex justify-end">
+          <button
+            type="button"
+            onClick={() => {
+              saving.flush();
+              setHistory(true);
+            }}
+            className="inline-flex items-center gap-1 rounded px-1.5 py-0.5 text-xs text-fg-subtle hover:bg-fill hover:text-fg-secondary"
+          >
+            <Icon name="restore" size={12} /> Version history
+          </button>
+        </div>
+      )}
       <VersionHistory
         open={history}
         onClose={() => setHistory(false)}

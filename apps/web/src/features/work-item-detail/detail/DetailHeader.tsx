@@ -5,6 +5,7 @@ import { CLOSED_STATE_GROUPS } from "@stride/shared";
 import { Button, cx, useToast } from "../../../components/ui/index.ts";
 import { useSubscription } from "../../../api/work-items-detail.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
+import { PENDING_HINT } from "../../../components/work-item/item.ts";
 import { copyText } from "../../../lib/clipboard.ts";
 import type { DetailActions, DetailScope } from "./useDetailActions.ts";
 
@@ -55,6 +56,7 @@ export function DetailHeader({
           size="sm"
           variant="secondary"
           aria-pressed={item.is_subscribed}
+          disabledReason={d.pending ? PENDING_HINT : null}
           onClick={() => (me ? sub.mutate(!item.is_subscribed) : toast.show("error", "user id not available"))}
         >
           <Icon name={item.is_subscribed ? "bell-off" : "bell"} size={14} />
@@ -67,6 +69,7 @@ export function DetailHeader({
         )}
         <IconButton
           label="Copy link"
+          reason={d.pending ? PENDING_HINT : undefined}
           onClick={async () => {
             await copyText(window.location.origin + d.url);
             toast.show("success", "Link copied", d.key);
@@ -105,7 +108,7 @@ function HeaderItemActions({
       )}
       {d.archived
         ? d.can("restore", "workItem", d.subject) && (
-            <IconButton label="Restore" onClick={d.doRestore}>
+            <IconButton label="Restore" reason={d.pending ? PENDING_HINT : undefined} onClick={d.doRestore}>
               <Icon name="restore" size={14} />
             </IconButton>
           )
@@ -113,13 +116,18 @@ function HeaderItemActions({
             <IconButton
               label={closed ? "Archive" : "Archive (only completed or cancelled work items)"}
               disabled={!closed}
+              reason={d.pending ? PENDING_HINT : undefined}
               onClick={d.doArchive}
             >
               <Icon name="archive" size={14} />
             </IconButton>
           )}
       {d.canDelete && (
-        <IconButton label="Delete" onClick={() => d.setConfirmDelete(true)}>
+        <IconButton
+          label="Delete"
+          reason={d.pending ? PENDING_HINT : undefined}
+          onClick={() => d.setConfirmDelete(true)}
+        >
           <Icon name="trash" size={14} />
         </IconButton>
       )}
@@ -127,25 +135,30 @@ function HeaderItemActions({
   );
 }
 
+/** An icon button named by `label`; `reason`: why it is disabled (its tooltip says so). */
 function IconButton({
   label,
   onClick,
   children,
   disabled,
+  reason,
 }: {
   label: string;
   onClick: () => void;
   children: ReactNode;
   disabled?: boolean;
+  reason?: string;
 }) {
   return (
     <button
       type="button"
       aria-label={label}
-      title={label}
+      title={reason ? `${label}: ${reason}` : label}
       disabled={disabled}
-      onClick={onClick}
-      className="rounded-md p-1.5 text-fg-subtle hover:bg-fill hover:text-fg-secondary disabled:opacity-40 disabled:hover:bg-transparent"
+      aria-disabled={!!reason || undefined}
+      aria-description={reason}
+      onClick={reason ? undefined : onClick}
+      className="rounded-md p-1.5 text-fg-subtle hover:bg-fill hover:text-fg-secondary disabled:opacity-40 disabled:hover:bg-transparent aria-disabled:cursor-not-allowed aria-disabled:opacity-40"
     >
       {children}
     </button>

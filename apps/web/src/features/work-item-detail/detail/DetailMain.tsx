@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Banner, Button } from "../../../components/ui/index.ts";
 import { useItemReaction } from "../../../api/work-items-detail.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
-import { itemUrl } from "../../../components/work-item/item.ts";
+import { itemUrl, PENDING_HINT } from "../../../components/work-item/item.ts";
 import { ReactionBar } from "../../../components/work-item/Reactions.tsx";
 import { formatDate } from "../../../lib/dates.ts";
 import { ActivityFeed } from "../Activity.tsx";
@@ -51,6 +51,14 @@ export function DetailMain({
           </span>
         </Banner>
       )}
+      {d.pending && (
+        <Banner kind="info">
+          <span data-pending-notice>
+            Saved on this device and sent when the server can be reached. {PENDING_HINT}: sub-items, relations, links,
+            attachments, reactions, subscribing, archiving and deleting.
+          </span>
+        </Banner>
+      )}
       {item.parent && (
         <Link
           to={itemUrl(slug, ident, item.parent.sequence_id)}
@@ -70,7 +78,7 @@ export function DetailMain({
         label="Reactions"
         reactions={item.issue_reactions ?? []}
         me={me}
-        disabled={d.archived}
+        disabled={d.archived || d.pending}
         nameOf={(uid) => refs.userById.get(uid)?.display_name}
         onToggle={(code, remove) => me && react.mutate({ reaction: code, remove, me })}
       />
@@ -123,7 +131,7 @@ function DetailWidgets({ scope: { slug, pid, item, kind, refs }, d }: { scope: D
       <Attachments
         {...at}
         refs={refs}
-        editable={d.editable}
+        editable={d.editable && !d.pending}
         open={widgets.isOpen("attachments")}
         onToggle={() => widgets.toggle("attachments")}
       />
@@ -142,7 +150,7 @@ function DetailWidgets({ scope: { slug, pid, item, kind, refs }, d }: { scope: D
           kind={kind}
           refs={refs}
           can={d.can}
-          archived={d.archived}
+          archived={d.archived || d.pending}
           open={widgets.isOpen("time")}
           onToggle={() => widgets.toggle("time")}
         />

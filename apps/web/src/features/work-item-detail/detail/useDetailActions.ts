@@ -11,7 +11,7 @@ import { useRefreshHistory } from "../../../api/work-items-detail.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import type { WorkItem, WorkItemDetail as Detail } from "../../../api/work-items-types.ts";
 import { itemSubject, usePermissions } from "../../../lib/permissions.ts";
-import { itemKey, itemUrl } from "../../../components/work-item/item.ts";
+import { isPendingItem, itemKey, itemPageUrl } from "../../../components/work-item/item.ts";
 import { useRegisterWorkItemTarget, type WorkItemTarget } from "../../../lib/command-target.ts";
 import { useCluster, useRunAgent } from "../../../components/agents/useRunAgent.ts";
 
@@ -42,6 +42,8 @@ export function useDetailActions({ slug, pid, item, kind, refs }: DetailScope, o
   const [confirmDelete, setConfirmDelete] = useState(false);
 
   const archived = !!item.archived_at;
+  // created offline, not on the server yet: what needs the server waits until it has been sent (PENDING_HINT)
+  const pending = isPendingItem(item);
   const subject = itemSubject(item);
   const ident = refs.project?.identifier;
   const key = itemKey(ident, item.sequence_id);
@@ -72,7 +74,7 @@ export function useDetailActions({ slug, pid, item, kind, refs }: DetailScope, o
 
   // a run on this item (platform.md §4): the cluster says when one starts, ends or moves a task, and the item reloads
   const agent = useRunAgent(slug, pid, can("run", "agentExecution", subject));
-  const canRunAgent = agent.canRun && !archived && kind === "issues";
+  const canRunAgent = agent.canRun && !archived && !pending && kind === "issues";
   useCluster(slug, pid, canRunAgent);
 
   return {
@@ -81,9 +83,10 @@ export function useDetailActions({ slug, pid, item, kind, refs }: DetailScope, o
     archived,
     editable: !archived && can("edit", "workItem", subject),
     canDelete: can("delete", "workItem", subject),
-    canLink: !archived && can("link", "workItem", subject),
+    canLink: !archived && !pending && can("link", "workItem", subject),
+    pending,
     key,
-    url: itemUrl(slug, ident, item.sequence_id),
+    url: itemPageUrl(slug, ident, item),
     set,
     doArchive,
     doRestore,

@@ -15,7 +15,7 @@ import { useRunAgent } from "../../../components/agents/useRunAgent.ts";
 import { useList, useListItem } from "../context.tsx";
 import { itemSubject } from "../../../lib/permissions.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
-import { itemKey, itemName, itemUrl } from "../../../components/work-item/item.ts";
+import { isPendingItem, itemKey, itemName, itemPageUrl, PENDING_HINT } from "../../../components/work-item/item.ts";
 import { copyText } from "../../../lib/clipboard.ts";
 import { DraftItemMenu } from "./DraftBits.tsx";
 
@@ -58,7 +58,9 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
   const restore = useRestoreWorkItem(slug, pid);
   const group = item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? "";
   const key = itemKey(project.identifier, item.sequence_id);
-  const url = itemUrl(slug, project.identifier, item.sequence_id);
+  const url = itemPageUrl(slug, project.identifier, item);
+  // created offline: what needs the server waits until it has been sent (its temporary id means nothing there)
+  const pending = isPendingItem(item) ? { disabled: true, hint: PENDING_HINT } : {};
   const subject = itemSubject(item);
   const canDelete = can("delete", "workItem", subject);
   const agent = useRunAgent(slug, pid, can("run", "agentExecution", subject));
@@ -70,13 +72,14 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
     },
     {
       label: "Copy link",
+      ...pending,
       onSelect: () => {
         void copyText(window.location.origin + url).then(() => toast.show("success", "Link copied", key));
       },
     },
     ...(kind === "archived"
       ? can("restore", "workItem", subject)
-        ? [{ label: "Restore", onSelect: () => restore.mutate({ id: item.id, label: key }) }]
+        ? [{ label: "Restore", ...pending, onSelect: () => restore.mutate({ id: item.id, label: key }) }]
         : []
       : can("archive", "workItem", subject)
         ? [
@@ -84,14 +87,15 @@ function ItemMenuPanel({ item, menu, onDelete }: { item: WorkItem; menu: Floatin
               label: "Archive",
               disabled: !CLOSED_STATE_GROUPS.includes(group),
               hint: "Only completed or cancelled work items can be archived",
+              ...pending,
               onSelect: () => archive.mutate({ id: item.id, label: key }),
             },
           ]
         : []),
     ...(agent.canRun && kind !== "archived" && itemKind === "issues"
-      ? [{ label: "Run agent", onSelect: () => void agent.run(item.id) }]
+      ? [{ label: "Run agent", ...pending, onSelect: () => void agent.run(item.id) }]
       : []),
-    ...(canDelete ? [{ label: "Delete", danger: true, onSelect: onDelete }] : []),
+    ...(canDelete ? [{ label: "Delete", danger: true, ...pending, onSelect: onDelete }] : []),
   ];
   return <MenuPopup menu={menu} items={entries} label={`${key} actions`} />;
 }

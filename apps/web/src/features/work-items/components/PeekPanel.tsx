@@ -1,4 +1,6 @@
 import { useEffect } from "react";
+import { useSearchParams } from "react-router";
+import { useSentItem } from "../../../api/local-db/client.ts";
 import { Lazy } from "../../../components/lazy.tsx";
 import { workItemDetailChunk } from "../../work-item-detail/lazy.ts";
 import { useList } from "../context.tsx";
@@ -12,6 +14,21 @@ export function PeekPanel() {
   // a teamspace's list: the peeked item's own project
   const peeked = peekId ? itemOf(peekId) : undefined;
   const pid = spansProjects ? (peeked?.project_id ?? "") : listPid;
+  // an item made offline, peeked at while pending, reached the server: the peek moves to the real item (its id, its
+  // number) in place of the temporary one
+  const sent = useSentItem(peekId);
+  const [, setSp] = useSearchParams();
+  useEffect(() => {
+    if (!sent) return;
+    setSp(
+      (p) => {
+        const n = new URLSearchParams(p);
+        n.set("peekId", sent.id);
+        return n;
+      },
+      { replace: true },
+    );
+  }, [sent, setSp]);
   useEffect(() => {
     if (!peekId) return;
     const onKey = (e: KeyboardEvent) => {
