@@ -9,7 +9,9 @@ import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
 import {
   localListEnvelope,
   parseLocalListQuery,
+  sortLocalRows,
   toLocalRow,
+  type OrderBy,
   type LocalItem,
   type LocalRefs,
   type LocalRow,
@@ -94,6 +96,13 @@ export class Store {
   private refsOf = new Map<string, LocalRefs>();
   /** Projects whose lists were evaluated once (`warm`). */
   private evaluated = new Set<string>();
+  /**
+   * The rows of a project (or of several: key `pid,pid…`) sorted per list order (key: the order's JSON), so a switch of
+   * layout, filter or grouping filters, groups and pages rows already in order (`sortedRows`); an entry is dropped by
+   * any write to its projects' rows or refs. `asked`: the orders lists asked for per key, sorted again by `warm`.
+   */
+  private sortedOf = new Map<string, Map<string, LocalRow[]>>();
+  private asked = new Map<string, Map<string, OrderBy>>();
 
   private constructor(
     private pool: PoolUtil,
@@ -166,6 +175,7 @@ export class Store {
     });
     this.rowsOf.clear();
     this.refsOf.clear();
+    this.sortedOf.clear();
   }
 
   option(key: string): string | null {
@@ -240,6 +250,7 @@ export class Store {
       const { description_html: _d, ...item } = it;
       this.rowsOf.get(it.project_id)?.set(it.id, toLocalRow(item as LocalItem));
     }
+    for (const pid of new Set(items.map((it) => it.project_id))) this.unsort(pid);
   }
 
   /** The stored descriptions of these items (those held with one). */
@@ -262,6 +273,35 @@ export class Store {
     });
     const rows = this.rowsOf.get(pid);
     for (const id of ids) rows?.delete(id);
+    this.unsort(pid);
+  }
+
+  /** Forget the sorted rows of every key that holds this project (its rows or refs changed). */
+  private unsort(pid: string) {
+    for (const key of [...this.sortedOf.keys()]) if (key.split(",").includes(pid)) this.sortedOf.delete(key);
+  }
+
+  /**
+   * The items of these projects in a list's order (`refs`: theirs, merged when several), sorted once per order and
+   * kept until their rows or refs change.
+   */
+  sortedRows(pids: string[], refs: LocalRefs, order: OrderBy): LocalRow[] {
+    const key = pids.join(",");
+    const how = JSON.stringify(order);
+    let byOrder = this.sortedOf.get(key);
+    if (!byOrder) this.sortedOf.set(key, (byOrder = new Map()));
+    let sorted = byOrder.get(how);
+    if (!sorted) {
+      const all = pids.length === 1 ? this.rows(pids[0]) : pids.flatMap((pid) => this.rows(pid));
+      byOrder.set(how, (sorted = sortLocalRows(all, refs, order)));
+    }
+    // the orders asked most recently, at most 4 per key (`warm` sorts them again after a write)
+    let asked = this.asked.get(key);
+    if (!asked) this.asked.set(key, (asked = new Map()));
+    asked.delete(how);
+    asked.set(how, order);
+    if (asked.size > 4) asked.delete(asked.keys().next().value as string);
+    return sorted;
   }
 
   /** Every item of a project (as rows the list evaluation reads), read from the table once. */
@@ -276,11 +316,17 @@ export class Store {
    */
   warm(pid: string, workspace: string, timezone: string): void {
     this.rowMap(pid);
-    if (this.evaluated.has(pid) || this.option(`project:${pid}:types`) === "1") return;
+    if (this.option(`project:${pid}:types`) === "1") return;
+    // the orders its lists asked for lately, sorted again now (a write dropped them), not at the person's next switch
+    for (const order of [...(this.asked.get(pid)?.values() ?? [])])
+      this.sortedRows([pid], this.refs(pid, workspace), order);
+    if (this.evaluated.has(pid)) return;
     this.evaluated.add(pid);
     try {
       const req = { group_by: "state_id", order_by: "-created_at", per_page: "50", cursor: "50:0:0" };
-      localListEnvelope(this.rows(pid), this.refs(pid, workspace), parseLocalListQuery(req, timezone));
+      const parsed = parseLocalListQuery(req, timezone);
+      const refs = this.refs(pid, workspace);
+      localListEnvelope(this.sortedRows([pid], refs, parsed.order), refs, parsed, { sorted: true });
     } catch {
       // only a warm-up: the person's own query says what fails
     }
@@ -361,6 +407,7 @@ export class Store {
       this.setOption(`project:${pid}:types`, r.project.is_issue_type_enabled ? "1" : null);
     });
     this.refsOf.delete(pid);
+    this.unsort(pid);
   }
 
   /** What a project's list shows ids by. */
@@ -531,6 +578,7 @@ export class Store {
   async wipe() {
     this.rowsOf.clear();
     this.refsOf.clear();
+    this.sortedOf.clear();
     try {
       this.db.close();
     } finally {
