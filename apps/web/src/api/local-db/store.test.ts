@@ -86,6 +86,17 @@ describe("Store.upsertItems (a sync page written)", () => {
     expect(db.selectValues("SELECT issue_id || ':' || value FROM issue_meta ORDER BY 1")).toEqual(["i1:c", "i2:l2"]);
   });
 
+  it("writes only the issues table (issue_meta is a view of the items' ids), its rows found there by value", () => {
+    const { db, store } = open();
+    const exec = vi.spyOn(db, "exec");
+    store.upsertItems(Array.from({ length: 120 }, (_, n) => item(n, { assignee_ids: [`u${n % 2}`] })));
+    const written = exec.mock.calls.map(([q]) => (typeof q === "string" ? q : (q as { sql: string }).sql));
+    expect(written.filter((q) => /^\s*(INSERT|UPDATE|DELETE)/i.test(q) && !/INTO issues /.test(q))).toEqual([]);
+    expect(db.selectValue(`SELECT count(*) FROM issue_meta WHERE key = 'assignee_id' AND value = 'u1'`)).toBe(60);
+    store.deleteItems("p1", ["i1"]);
+    expect(db.selectValue(`SELECT count(*) FROM issue_meta WHERE key = 'assignee_id' AND value = 'u1'`)).toBe(59);
+  });
+
   it("writes an item given twice in a page once, as its last copy", () => {
     const { db, store } = open();
     store.upsertItems([item(1, { label_ids: ["a"] }), item(1, { name: "Last", label_ids: ["b"] })]);

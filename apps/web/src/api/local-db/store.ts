@@ -17,7 +17,7 @@ import {
   type LocalRow,
 } from "@stride/shared";
 import { migrate, applyPageSize } from "./schema.ts";
-import { ITEM_COLS, itemBind, marks, META_ROWS, upsertSql, type Bind } from "./items-table.ts";
+import { ITEM_COLS, itemBind, marks, upsertSql, type Bind } from "./items-table.ts";
 import { LOCAL_DB } from "./protocol.ts";
 import { isLocalId, type OutboxEntry, type PendingWrite, type Settlement } from "./outbox.ts";
 
@@ -161,7 +161,6 @@ export class Store {
     this.db.transaction(() => {
       for (const t of [
         "issues",
-        "issue_meta",
         "modules",
         "labels",
         "states",
@@ -202,9 +201,9 @@ export class Store {
    * Write items (a sync page of 500 at most) in one transaction, LOCAL_DB.insertBatch rows per statement; a row's
    * description is kept when the item comes without one. An item with edits still in the outbox keeps them over the
    * server's values until they are sent. One transaction per call, not per batch: every page of the file a commit
-   * touches is written to the journal and the file again, and the indexes on random ids (the issues' primary key,
-   * issue_meta's issue_id) have most of their pages touched by any 50 rows (docs/benchmarks.md, local-db: 10
-   * commits per page took ≈ 4× as long).
+   * touches is written to the journal and the file again, and the index on random ids (the issues' primary key) has
+   * most of its pages touched by any 50 rows (docs/benchmarks.md, local-db: 10 commits per page took ≈ 4× as long).
+   * `issue_meta` is a view over the id lists (schema.ts, version 6): nothing else is written.
    */
   upsertItems(incoming: (LocalItem & { description_html?: string })[]) {
     if (!incoming.length) return;
@@ -217,7 +216,6 @@ export class Store {
     this.db.transaction(() => {
       for (let at = 0; at < items.length; at += LOCAL_DB.insertBatch) {
         const batch = items.slice(at, at + LOCAL_DB.insertBatch);
-        const ids = batch.map((it) => it.id);
         const kept = this.descriptionsOf(batch.filter((it) => it.description_html === undefined).map((it) => it.id));
         const binds = batch.map((it) => {
           const bind = itemBind(it, kept.get(it.id) ?? null);
@@ -225,25 +223,6 @@ export class Store {
           return bind;
         });
         this.db.exec({ sql: upsertSql(batch.length), bind: binds.flat() });
-        this.db.exec({ sql: `DELETE FROM issue_meta WHERE issue_id IN (${marks(ids.length)})`, bind: ids });
-        const meta: Bind = [];
-        for (const it of batch)
-          for (const [key, list] of [
-            ["label_id", it.label_ids],
-            ["assignee_id", it.assignee_ids],
-            ["module_id", it.module_ids],
-          ] as const)
-            for (const v of list ?? []) meta.push(it.id, key, v);
-        // at most META_ROWS rows per statement (SQLite's limit on bound values)
-        for (let m = 0; m < meta.length; m += 3 * META_ROWS) {
-          const part = meta.slice(m, m + 3 * META_ROWS);
-          this.db.exec({
-            sql: `INSERT INTO issue_meta (issue_id, key, value) VALUES ${Array<string>(part.length / 3)
-              .fill("(?, ?, ?)")
-              .join(", ")}`,
-            bind: part,
-          });
-        }
       }
     });
     for (const it of items) {
@@ -266,10 +245,7 @@ export class Store {
   deleteItems(pid: string, ids: string[]) {
     if (!ids.length) return;
     this.db.transaction(() => {
-      for (const id of ids) {
-        this.db.exec({ sql: "DELETE FROM issues WHERE id = ?", bind: [id] });
-        this.db.exec({ sql: "DELETE FROM issue_meta WHERE issue_id = ?", bind: [id] });
-      }
+      for (const id of ids) this.db.exec({ sql: "DELETE FROM issues WHERE id = ?", bind: [id] });
     });
     const rows = this.rowsOf.get(pid);
     for (const id of ids) rows?.delete(id);
