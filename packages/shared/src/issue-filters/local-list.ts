@@ -176,29 +176,32 @@ export function localFilterSupported(node: FilterNode | null): boolean {
 
 /** The keys an item has for a grouping (null: the "None" group). Multi-valued groupings give one per value. */
 function groupValues(field: GroupByField, row: LocalRow, idx: LocalRefIndex): (string | null)[] {
-  const it = row.item;
   const multi = GROUP_BY_ITEM_FIELD[field];
-  if (multi) {
-    const vals = (it[multi] as string[] | null) ?? [];
-    return vals.length ? [...new Set(vals)] : [null];
-  }
+  if (!multi) return [groupValue(field, row, idx)];
+  const vals = (row.item[multi] as string[] | null) ?? [];
+  return vals.length ? [...new Set(vals)] : [null];
+}
+
+/** The key of a single-valued grouping (null: the "None" group). */
+function groupValue(field: GroupByField, row: LocalRow, idx: LocalRefIndex): string | null {
+  const it = row.item;
   switch (field) {
     case "state_id":
-      return [it.state_id];
+      return it.state_id;
     case "state__group":
-      return [it.state_id ? (idx.stateGroup.get(it.state_id) ?? null) : null];
+      return it.state_id ? (idx.stateGroup.get(it.state_id) ?? null) : null;
     case "priority":
-      return [it.priority];
+      return it.priority;
     case "cycle_id":
-      return [it.cycle_id];
+      return it.cycle_id;
     case "created_by":
-      return [it.created_by];
+      return it.created_by;
     case "project_id":
-      return [it.project_id];
+      return it.project_id;
     case "target_date":
-      return [it.target_date];
+      return it.target_date;
     default:
-      return [null];
+      return null;
   }
 }
 
@@ -257,6 +260,56 @@ function contextMatch(refs: LocalRefs, req: LocalListRequest): (r: LocalRow) => 
     !!r.item.is_epic === !!req.epics;
 }
 
+type Cell<T extends LocalItem> = { g: string | null; sg: string | null; n: number; rows: LocalRow<T>[] };
+
+/**
+ * Rows (in the list's order) by (group, sub-group) key: each key's count and its first `end` rows (a page's), in the
+ * order the keys are first met; and the totals per group and per (group, sub-group).
+ */
+function groupCells<T extends LocalItem>(
+  sorted: LocalRow<T>[],
+  g: GroupByField,
+  sg: GroupByField | null,
+  idx: LocalRefIndex,
+  end: number,
+) {
+  // each (group, sub-group) key's count and the rows of its page, in order (cells: in the order first met; byKey:
+  // found by group, then sub-group)
+  const cells: Cell<T>[] = [];
+  const byKey = new Map<string | null, Map<string | null, Cell<T>>>();
+  // items per group (a row's group keys are distinct: each counts it once)
+  const groupCounts = new Map<string | null, number>();
+  const add = (gv: string | null, sv: string | null, r: LocalRow<T>) => {
+    let subs = byKey.get(gv);
+    if (!subs) byKey.set(gv, (subs = new Map()));
+    let cell = subs.get(sv);
+    if (!cell) {
+      subs.set(sv, (cell = { g: gv, sg: sv, n: 0, rows: [] }));
+      cells.push(cell);
+    }
+    if (cell.n++ < end) cell.rows.push(r);
+  };
+  const single = !isMultiValuedGroup(g);
+  for (const r of sorted) {
+    if (single && !sg) {
+      // the usual case (by state, priority…): one key, no sub-group
+      add(groupValue(g, r, idx), null, r);
+      continue;
+    }
+    for (const gv of groupValues(g, r, idx)) {
+      groupCounts.set(gv, (groupCounts.get(gv) ?? 0) + 1);
+      if (sg) for (const sv of groupValues(sg, r, idx)) add(gv, sv, r);
+      else add(gv, null, r);
+    }
+  }
+  if (single && !sg) for (const cell of cells) groupCounts.set(cell.g, cell.n);
+  const totals: [string | null, string | null, number, number][] = [];
+  for (const [gv, n] of groupCounts) totals.push([gv, null, n, 1]);
+  if (sg) for (const cell of cells) totals.push([cell.g, cell.sg, cell.n, 0]);
+
+  return { cells, totals };
+}
+
 /**
  * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — of the rows a
  * client holds, the live ones; `req.archived`: the archived ones), as the server's list engine answers it. Items come back as list items: the
@@ -291,31 +344,8 @@ export function evaluateLocalList<T extends LocalItem>(
 
   const g = req.groupBy;
   const sg = req.subGroupBy;
-  // rows per (group, sub-group) key, items in order (cells: in the order first met; byKey: found by group, then sub-group)
-  type Cell = { g: string | null; sg: string | null; rows: LocalRow<T>[] };
-  const cells: Cell[] = [];
-  const byKey = new Map<string | null, Map<string | null, Cell>>();
-  // items per group (a row's group keys are distinct: each counts it once)
-  const groupCounts = new Map<string | null, number>();
-  const noSub = [null];
-  for (const r of sorted) {
-    for (const gv of groupValues(g, r, idx)) {
-      groupCounts.set(gv, (groupCounts.get(gv) ?? 0) + 1);
-      let subs = byKey.get(gv);
-      if (!subs) byKey.set(gv, (subs = new Map()));
-      for (const sv of sg ? groupValues(sg, r, idx) : noSub) {
-        let cell = subs.get(sv);
-        if (!cell) {
-          subs.set(sv, (cell = { g: gv, sg: sv, rows: [] }));
-          cells.push(cell);
-        }
-        cell.rows.push(r);
-      }
-    }
-  }
-  const totals: [string | null, string | null, number, number][] = [];
-  for (const [gv, n] of groupCounts) totals.push([gv, null, n, 1]);
-  if (sg) for (const cell of cells) totals.push([cell.g, cell.sg, cell.rows.length, 0]);
+  const end = page.offset + page.perPage;
+  const { cells, totals } = groupCells(sorted, g, sg, idx, end);
 
   const items: T[] = [];
   const groupKeys: (string | null)[] = [];
@@ -325,7 +355,7 @@ export function evaluateLocalList<T extends LocalItem>(
     a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
   const ordered = [...cells].sort((a, b) => keyCmp(a.g, b.g) || keyCmp(a.sg, b.sg));
   for (const cell of ordered) {
-    for (const r of cell.rows.slice(page.offset, page.offset + page.perPage)) {
+    for (const r of cell.rows.slice(page.offset, end)) {
       items.push(out(r));
       groupKeys.push(cell.g);
       subGroupKeys.push(cell.sg);
