@@ -197,4 +197,19 @@ describe("a project's rows kept sorted per list order (a switch sorts nothing)",
     expect(warmed.map((r) => r.item.id)).toEqual(["i3", "i2", "i1"]);
     expect(sortLocalRows).not.toHaveBeenCalled();
   });
+
+  it("keeps a project's orders asked lately: the next page's worker sorts them when it warms the project", async () => {
+    const { db, store } = open();
+    store.replaceRefs("p1", "acme", REFS);
+    store.upsertItems([1, 2, 3].map((n) => item(n, { priority: n === 2 ? "urgent" : "low" })));
+    store.setOption(completeKey("p1"), "1");
+    expect(await ask(store, { order_by: "-priority" })).toEqual(["i2", "i3", "i1"]);
+    // kept once the answer is on its way
+    await new Promise((r) => setTimeout(r, 0));
+    const next = Store.over(db);
+    next.warm("p1", "acme", "UTC");
+    vi.mocked(sortLocalRows).mockClear();
+    expect(await ask(next, { order_by: "-priority" })).toEqual(["i2", "i3", "i1"]);
+    expect(sortLocalRows).not.toHaveBeenCalled();
+  });
 });

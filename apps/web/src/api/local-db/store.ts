@@ -21,6 +21,9 @@ import { ITEM_COLS, itemBind, marks, upsertSql, type Bind } from "./items-table.
 import { LOCAL_DB } from "./protocol.ts";
 import { isLocalId, type OutboxEntry, type PendingWrite, type Settlement } from "./outbox.ts";
 
+/** The option keeping a project's list orders asked lately (`Store.sortedRows`). */
+const ordersKey = (pid: string) => `project:${pid}:orders`;
+
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 type PoolUtil = Awaited<ReturnType<Sqlite3["installOpfsSAHPoolVfs"]>>;
 type Db = InstanceType<PoolUtil["OpfsSAHPoolDb"]>;
@@ -99,7 +102,8 @@ export class Store {
   /**
    * The rows of a project (or of several: key `pid,pid…`) sorted per list order (key: the order's JSON), so a switch of
    * layout, filter or grouping filters, groups and pages rows already in order (`sortedRows`); an entry is dropped by
-   * any write to its projects' rows or refs. `asked`: the orders lists asked for per key, sorted again by `warm`.
+   * any write to its projects' rows or refs. `asked`: the orders lists asked for per key, sorted again by `warm` (a
+   * project's kept in the option `project:<id>:orders`, so the next page's worker sorts them before the first switch).
    */
   private sortedOf = new Map<string, Map<string, LocalRow[]>>();
   private asked = new Map<string, Map<string, OrderBy>>();
@@ -175,6 +179,7 @@ export class Store {
     this.rowsOf.clear();
     this.refsOf.clear();
     this.sortedOf.clear();
+    this.asked.clear();
   }
 
   option(key: string): string | null {
@@ -272,12 +277,38 @@ export class Store {
       byOrder.set(how, (sorted = sortLocalRows(all, refs, order)));
     }
     // the orders asked most recently, at most 4 per key (`warm` sorts them again after a write)
-    let asked = this.asked.get(key);
-    if (!asked) this.asked.set(key, (asked = new Map()));
+    const asked = this.askedOrders(key);
+    const known = asked.has(how);
     asked.delete(how);
     asked.set(how, order);
     if (asked.size > 4) asked.delete(asked.keys().next().value as string);
+    // a project's new one kept once the answer is on its way (a write is not the answer's to wait for)
+    if (!known && pids.length === 1)
+      setTimeout(() => {
+        try {
+          this.setOption(ordersKey(key), JSON.stringify([...asked.values()]));
+        } catch {
+          // closed meanwhile (wiped): nothing to keep
+        }
+      }, 0);
     return sorted;
+  }
+
+  /** The orders asked lately for a key (a project's: as the last page's worker kept them). */
+  private askedOrders(key: string): Map<string, OrderBy> {
+    let asked = this.asked.get(key);
+    if (!asked) {
+      asked = new Map();
+      let kept: OrderBy[] = [];
+      try {
+        kept = key.includes(",") ? [] : (JSON.parse(this.option(ordersKey(key)) ?? "[]") as OrderBy[]);
+      } catch {
+        // unreadable: none
+      }
+      for (const o of kept) asked.set(JSON.stringify(o), o);
+      this.asked.set(key, asked);
+    }
+    return asked;
   }
 
   /** Every item of a project (as rows the list evaluation reads), read from the table once. */
@@ -294,8 +325,7 @@ export class Store {
     this.rowMap(pid);
     if (this.option(`project:${pid}:types`) === "1") return;
     // the orders its lists asked for lately, sorted again now (a write dropped them), not at the person's next switch
-    for (const order of [...(this.asked.get(pid)?.values() ?? [])])
-      this.sortedRows([pid], this.refs(pid, workspace), order);
+    for (const order of [...this.askedOrders(pid).values()]) this.sortedRows([pid], this.refs(pid, workspace), order);
     if (this.evaluated.has(pid)) return;
     this.evaluated.add(pid);
     try {
