@@ -274,6 +274,8 @@ export class Store {
     let sorted = byOrder.get(how);
     if (!sorted) {
       const all = pids.length === 1 ? this.rows(pids[0]) : pids.flatMap((pid) => this.rows(pid));
+      // at most 8 orders held per key (an array of every row each)
+      if (byOrder.size >= 8) byOrder.delete(byOrder.keys().next().value as string);
       byOrder.set(how, (sorted = sortLocalRows(all, refs, order)));
     }
     // the orders asked most recently, at most 4 per key (`warm` sorts them again after a write)
