@@ -7,6 +7,7 @@ import {
   mergeLocalRefs,
   localContextRows,
   localListEnvelope,
+  sortLocalRows,
   localRefsFromApi,
   ORDER_BY_FIELDS,
   parseLocalListQuery,
@@ -279,12 +280,12 @@ async function compareAll(
   for (const q of qs) {
     const res = await who.get(`${contextPath(ctx, viewId)}?${q}`);
     expect(res.status, `${q}: ${res.text}`).toBe(200);
-    const mine = localListEnvelope(
-      rows!,
-      local.refs,
-      localContextRequest(parseLocalListQuery(params(q), local.timezone), ctx),
-    );
+    const req = localContextRequest(parseLocalListQuery(params(q), local.timezone), ctx);
+    const mine = localListEnvelope(rows!, local.refs, req);
     expect(mine, `${JSON.stringify(ctx)} ${q}`).toEqual(res.body);
+    // as the web's worker answers it: over the rows sorted once for the order (then narrowed to the context)
+    const sorted = localContextRows(sortLocalRows(local.rows, local.refs, req.order), local.refs, ctx)!;
+    expect(localListEnvelope(sorted, local.refs, req, { sorted: true }), `sorted ${q}`).toEqual(res.body);
     compared++;
   }
   return compared;
@@ -449,6 +450,10 @@ describe("local list answers equal the server's", () => {
       if (ctx.kind === "profile") expect(localProfileNarrowed(req, ctx.userId)).toBe(true);
       const local = localListEnvelope(localContextRows(rows, refs, ctx)!, refs, localContextRequest(req, ctx));
       expect(local, `${path} ${JSON.stringify(extra)} ${q}`).toEqual(res.body);
+      // as the web's worker answers it: over the rows sorted once for the order
+      const sorted = localContextRows(sortLocalRows(rows, refs, req.order), refs, ctx)!;
+      const fromSorted = localListEnvelope(sorted, refs, localContextRequest(req, ctx), { sorted: true });
+      expect(fromSorted, `sorted ${path} ${JSON.stringify(extra)} ${q}`).toEqual(res.body);
       compared++;
     };
     const W = `/api/workspaces/${ws.slug}`;

@@ -27,28 +27,19 @@ import {
   type ListPageRequest,
   type ListPageResult,
 } from "./list-shape.ts";
-import { parseOrderBy, PRIORITY_RANK, STATE_GROUP_RANK, type OrderBy } from "./order.ts";
+import { parseOrderBy, type OrderBy } from "./order.ts";
 import { parseRichFilters } from "./rich.ts";
 import { andFilterNodes, isFilterLeaf, type FilterNode } from "./ast.ts";
 import { todayInTimeZone } from "./dates.ts";
 import { MAX_PER_PAGE } from "../constants.ts";
 import { savedViewFilter } from "./saved.ts";
-import { isoMicros, type LocalItem, type LocalRow } from "./local-row.ts";
+import { isoMicros, type LocalItem, type LocalRefs, type LocalRow } from "./local-row.ts";
+import { comparator, indexRefs, type LocalRefIndex } from "./local-order.ts";
 import { matches, type EvalCtx } from "./local-match.ts";
 
-export { isoMicros, toLocalRow, type LocalItem, type LocalRow } from "./local-row.ts";
+export { isoMicros, toLocalRow, type LocalItem, type LocalRefs, type LocalRow } from "./local-row.ts";
+export { sortLocalRows } from "./local-order.ts";
 export { dayStartMicros } from "./local-match.ts";
-
-/** What the list shows ids by (the project's states, labels, members, modules, cycles, estimate points). */
-export interface LocalRefs {
-  states: { id: string; name: string; group: string; sequence: number }[];
-  labels: { id: string; name: string }[];
-  members: { id: string; first_name: string | null }[];
-  modules: { id: string; name: string; archived_at?: string | null }[];
-  cycles: { id: string; name: string; created_at: string; archived_at?: string | null }[];
-  estimatePoints: { id: string; key: number }[];
-  projects: { id: string; name: string }[];
-}
 
 /** The refs from the answers of the endpoints the web reads them from (a feature turned off: null). */
 export function localRefsFromApi(a: {
@@ -95,6 +86,11 @@ export interface LocalListRequest {
   archived?: boolean;
   /** The project's epics (P/epics/: live items the client holds marked `is_epic`) instead of its work items. */
   epics?: boolean;
+}
+
+/** How the rows are given: `sorted`, already in the request's order (`sortLocalRows` with `req.order`). */
+export interface LocalListOptions {
+  sorted?: boolean;
 }
 
 /** A cursor or per_page the server would refuse. */
@@ -175,143 +171,36 @@ export function localFilterSupported(node: FilterNode | null): boolean {
   return localFilterSupported(node.not);
 }
 
-/* ------------------------------------------------------------------ order */
-
-type SortValue = number | string | null;
-
-function minName(ids: string[], names: Map<string, string | null>): string | null {
-  let best: string | null = null;
-  for (const id of ids) {
-    const n = names.get(id);
-    if (n === undefined || n === null) continue;
-    if (best === null || n < best) best = n;
-  }
-  return best;
-}
-
-function sortValueOf(order: OrderBy, refs: LocalRefIndex): (row: LocalRow) => SortValue {
-  switch (order.field) {
-    case "sort_order":
-      return (r) => Number(r.item.sort_order);
-    case "created_at":
-      return (r) => r.createdUs;
-    case "updated_at":
-      return (r) => r.updatedUs;
-    case "start_date":
-      return (r) => r.item.start_date;
-    case "target_date":
-      return (r) => r.item.target_date;
-    case "sequence_id":
-      return (r) => r.item.sequence_id;
-    case "name":
-      return (r) => r.item.name.toLowerCase();
-    case "priority":
-      return (r) => PRIORITY_RANK[r.item.priority] ?? 0;
-    case "state__name":
-      return (r) => (r.item.state_id ? (refs.stateName.get(r.item.state_id) ?? null) : null);
-    case "state__group":
-      return (r) => {
-        const g = r.item.state_id ? refs.stateGroup.get(r.item.state_id) : undefined;
-        return g === undefined ? null : (STATE_GROUP_RANK[g] ?? null);
-      };
-    case "issue_cycle__cycle__name":
-      return (r) => (r.item.cycle_id ? (refs.cycleName.get(r.item.cycle_id) ?? null) : null);
-    case "estimate_point__key":
-      return (r) => (r.item.estimate_point ? (refs.estimateKey.get(r.item.estimate_point) ?? null) : null);
-    case "assignees__first_name":
-      return (r) => minName(r.item.assignee_ids ?? [], refs.memberFirstName);
-    case "labels__name":
-      return (r) => minName(r.item.label_ids ?? [], refs.labelName);
-    case "issue_module__module__name":
-      return (r) => minName(r.item.module_ids ?? [], refs.moduleName);
-    case "link_count":
-      return (r) => r.item.link_count ?? 0;
-    case "attachment_count":
-      return (r) => r.item.attachment_count ?? 0;
-    case "sub_issues_count":
-      return (r) => r.item.sub_issues_count ?? 0;
-    // custom properties and types: not held locally (localListSupported sends such lists to the server)
-    default:
-      return () => null;
-  }
-}
-
-/**
- * The engine's ORDER BY: the value in the asked direction with nulls last, then `created_at DESC`, then `id DESC`.
- * Text compares by code unit (PostgreSQL's "C" collation).
- */
-function comparator(order: OrderBy, refs: LocalRefIndex): (a: LocalRow, b: LocalRow) => number {
-  const value = sortValueOf(order, refs);
-  const dir = order.desc ? -1 : 1;
-  const cache = new Map<LocalRow, SortValue>();
-  const v = (r: LocalRow) => {
-    let x = cache.get(r);
-    if (x === undefined) cache.set(r, (x = value(r)));
-    return x;
-  };
-  return (a, b) => {
-    const x = v(a);
-    const y = v(b);
-    if (x !== y) {
-      if (x === null) return 1;
-      if (y === null) return -1;
-      if (x < y) return -dir;
-      if (x > y) return dir;
-    }
-    if (order.field !== "created_at" && a.createdUs !== b.createdUs) return a.createdUs < b.createdUs ? 1 : -1;
-    return a.item.id < b.item.id ? 1 : a.item.id > b.item.id ? -1 : 0;
-  };
-}
-
 /* ------------------------------------------------------------------ groups */
-
-interface LocalRefIndex {
-  stateGroup: Map<string, string>;
-  stateName: Map<string, string>;
-  labelName: Map<string, string | null>;
-  memberFirstName: Map<string, string | null>;
-  moduleName: Map<string, string | null>;
-  cycleName: Map<string, string>;
-  estimateKey: Map<string, number>;
-}
-
-function indexRefs(refs: LocalRefs): LocalRefIndex {
-  return {
-    stateGroup: new Map(refs.states.map((s) => [s.id, s.group])),
-    stateName: new Map(refs.states.map((s) => [s.id, s.name])),
-    labelName: new Map(refs.labels.map((l) => [l.id, l.name])),
-    memberFirstName: new Map(refs.members.map((m) => [m.id, m.first_name])),
-    moduleName: new Map(refs.modules.map((m) => [m.id, m.name])),
-    cycleName: new Map(refs.cycles.map((c) => [c.id, c.name])),
-    estimateKey: new Map(refs.estimatePoints.map((p) => [p.id, p.key])),
-  };
-}
 
 /** The keys an item has for a grouping (null: the "None" group). Multi-valued groupings give one per value. */
 function groupValues(field: GroupByField, row: LocalRow, idx: LocalRefIndex): (string | null)[] {
-  const it = row.item;
   const multi = GROUP_BY_ITEM_FIELD[field];
-  if (multi) {
-    const vals = (it[multi] as string[] | null) ?? [];
-    return vals.length ? [...new Set(vals)] : [null];
-  }
+  if (!multi) return [groupValue(field, row, idx)];
+  const vals = (row.item[multi] as string[] | null) ?? [];
+  return vals.length ? [...new Set(vals)] : [null];
+}
+
+/** The key of a single-valued grouping (null: the "None" group). */
+function groupValue(field: GroupByField, row: LocalRow, idx: LocalRefIndex): string | null {
+  const it = row.item;
   switch (field) {
     case "state_id":
-      return [it.state_id];
+      return it.state_id;
     case "state__group":
-      return [it.state_id ? (idx.stateGroup.get(it.state_id) ?? null) : null];
+      return it.state_id ? (idx.stateGroup.get(it.state_id) ?? null) : null;
     case "priority":
-      return [it.priority];
+      return it.priority;
     case "cycle_id":
-      return [it.cycle_id];
+      return it.cycle_id;
     case "created_by":
-      return [it.created_by];
+      return it.created_by;
     case "project_id":
-      return [it.project_id];
+      return it.project_id;
     case "target_date":
-      return [it.target_date];
+      return it.target_date;
     default:
-      return [null];
+      return null;
   }
 }
 
@@ -370,6 +259,56 @@ function contextMatch(refs: LocalRefs, req: LocalListRequest): (r: LocalRow) => 
     !!r.item.is_epic === !!req.epics;
 }
 
+type Cell<T extends LocalItem> = { g: string | null; sg: string | null; n: number; rows: LocalRow<T>[] };
+
+/**
+ * Rows (in the list's order) by (group, sub-group) key: each key's count and its first `end` rows (a page's), in the
+ * order the keys are first met; and the totals per group and per (group, sub-group).
+ */
+function groupCells<T extends LocalItem>(
+  sorted: LocalRow<T>[],
+  g: GroupByField,
+  sg: GroupByField | null,
+  idx: LocalRefIndex,
+  end: number,
+) {
+  // each (group, sub-group) key's count and the rows of its page, in order (cells: in the order first met; byKey:
+  // found by group, then sub-group)
+  const cells: Cell<T>[] = [];
+  const byKey = new Map<string | null, Map<string | null, Cell<T>>>();
+  // items per group (a row's group keys are distinct: each counts it once)
+  const groupCounts = new Map<string | null, number>();
+  const add = (gv: string | null, sv: string | null, r: LocalRow<T>) => {
+    let subs = byKey.get(gv);
+    if (!subs) byKey.set(gv, (subs = new Map()));
+    let cell = subs.get(sv);
+    if (!cell) {
+      subs.set(sv, (cell = { g: gv, sg: sv, n: 0, rows: [] }));
+      cells.push(cell);
+    }
+    if (cell.n++ < end) cell.rows.push(r);
+  };
+  const single = !isMultiValuedGroup(g);
+  for (const r of sorted) {
+    if (single && !sg) {
+      // the usual case (by state, priority…): one key, no sub-group
+      add(groupValue(g, r, idx), null, r);
+      continue;
+    }
+    for (const gv of groupValues(g, r, idx)) {
+      groupCounts.set(gv, (groupCounts.get(gv) ?? 0) + 1);
+      if (sg) for (const sv of groupValues(sg, r, idx)) add(gv, sv, r);
+      else add(gv, null, r);
+    }
+  }
+  if (single && !sg) for (const cell of cells) groupCounts.set(cell.g, cell.n);
+  const totals: [string | null, string | null, number, number][] = [];
+  for (const [gv, n] of groupCounts) totals.push([gv, null, n, 1]);
+  if (sg) for (const cell of cells) totals.push([cell.g, cell.sg, cell.n, 0]);
+
+  return { cells, totals };
+}
+
 /**
  * One page of a project's list (project items: neither drafts, archived, epics nor in a triage state — of the rows a
  * client holds, the live ones; `req.archived`: the archived ones), as the server's list engine answers it. Items come back as list items: the
@@ -379,6 +318,7 @@ export function evaluateLocalList<T extends LocalItem>(
   rows: LocalRow<T>[],
   refs: LocalRefs,
   req: LocalListRequest,
+  opts: LocalListOptions = {},
 ): ListPageResult<T> {
   const idx = indexRefs(refs);
   const ctx: EvalCtx = { stateGroup: idx.stateGroup, tz: req.timezone, dayStarts: new Map() };
@@ -387,7 +327,8 @@ export function evaluateLocalList<T extends LocalItem>(
     (r) =>
       inContext(r) && (!req.parentless || r.item.parent_id === null) && (!req.filter || matches(req.filter, r, ctx)),
   );
-  const cmp = comparator(req.order, idx);
+  // rows given in the list's order (sortLocalRows) keep it through the filter
+  const sorted = opts.sorted ? kept : kept.sort(comparator(req.order, idx));
   const out = (r: LocalRow<T>): T => {
     // (`is_epic`: the client's mark of an epic, not a list item's field)
     const { description_html: _d, is_epic: _e, ...rest } = r.item as T & { description_html?: unknown };
@@ -397,33 +338,13 @@ export function evaluateLocalList<T extends LocalItem>(
     } as unknown as T;
   };
   const { page } = req;
-  if (!req.groupBy) {
-    const sorted = kept.sort(cmp);
+  if (!req.groupBy)
     return shapeFlatPage(page, sorted.length, sorted.slice(page.offset, page.offset + page.perPage).map(out));
-  }
 
   const g = req.groupBy;
   const sg = req.subGroupBy;
-  // rows per (group, sub-group) key, items in order
-  const cells = new Map<string, { g: string | null; sg: string | null; rows: LocalRow<T>[] }>();
-  const groupItems = new Map<string | null, Set<string>>();
-  const sorted = kept.sort(cmp);
-  for (const r of sorted) {
-    for (const gv of groupValues(g, r, idx)) {
-      let ids = groupItems.get(gv);
-      if (!ids) groupItems.set(gv, (ids = new Set()));
-      ids.add(r.item.id);
-      for (const sv of sg ? groupValues(sg, r, idx) : [null]) {
-        const key = JSON.stringify([gv, sv]);
-        let cell = cells.get(key);
-        if (!cell) cells.set(key, (cell = { g: gv, sg: sv, rows: [] }));
-        cell.rows.push(r);
-      }
-    }
-  }
-  const totals: [string | null, string | null, number, number][] = [];
-  for (const [gv, ids] of groupItems) totals.push([gv, null, ids.size, 1]);
-  if (sg) for (const cell of cells.values()) totals.push([cell.g, cell.sg, cell.rows.length, 0]);
+  const end = page.offset + page.perPage;
+  const { cells, totals } = groupCells(sorted, g, sg, idx, end);
 
   const items: T[] = [];
   const groupKeys: (string | null)[] = [];
@@ -431,9 +352,9 @@ export function evaluateLocalList<T extends LocalItem>(
   // pages in the order the server numbers them: by group key, sub-group key (nulls last), then the list order
   const keyCmp = (a: string | null, b: string | null) =>
     a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1;
-  const ordered = [...cells.values()].sort((a, b) => keyCmp(a.g, b.g) || keyCmp(a.sg, b.sg));
+  const ordered = [...cells].sort((a, b) => keyCmp(a.g, b.g) || keyCmp(a.sg, b.sg));
   for (const cell of ordered) {
-    for (const r of cell.rows.slice(page.offset, page.offset + page.perPage)) {
+    for (const r of cell.rows.slice(page.offset, end)) {
       items.push(out(r));
       groupKeys.push(cell.g);
       subGroupKeys.push(cell.sg);
@@ -550,8 +471,13 @@ export function localContextRows<T extends LocalItem>(
 }
 
 /** The wire envelope of a local page (what GET P/issues/ would answer). */
-export function localListEnvelope<T extends LocalItem>(rows: LocalRow<T>[], refs: LocalRefs, req: LocalListRequest) {
-  return listPageEnvelope(req.page, evaluateLocalList(rows, refs, req));
+export function localListEnvelope<T extends LocalItem>(
+  rows: LocalRow<T>[],
+  refs: LocalRefs,
+  req: LocalListRequest,
+  opts: LocalListOptions = {},
+) {
+  return listPageEnvelope(req.page, evaluateLocalList(rows, refs, req, opts));
 }
 
 export { FilterError };

@@ -59,3 +59,14 @@ export function toLocalRow<T extends LocalItem>(item: T): LocalRow<T> {
     completedUs: item.completed_at ? isoMicros(item.completed_at) : null,
   };
 }
+
+/** What the list shows ids by (the project's states, labels, members, modules, cycles, estimate points). */
+export interface LocalRefs {
+  states: { id: string; name: string; group: string; sequence: number }[];
+  labels: { id: string; name: string }[];
+  members: { id: string; first_name: string | null }[];
+  modules: { id: string; name: string; archived_at?: string | null }[];
+  cycles: { id: string; name: string; created_at: string; archived_at?: string | null }[];
+  estimatePoints: { id: string; key: number }[];
+  projects: { id: string; name: string }[];
+}

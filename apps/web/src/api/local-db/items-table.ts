@@ -75,8 +75,6 @@ export function itemBind(it: LocalItem & { description_html?: string }, keepDesc
   ];
 }
 
-/** issue_meta rows per INSERT. */
-export const META_ROWS = 500;
 export const marks = (n: number) => Array<string>(n).fill("?").join(", ");
 /** `INSERT OR REPLACE` of `n` items (a batch: one statement). */
 export const upsertSql = (n: number) =>

@@ -52,12 +52,13 @@ export async function answerList(
   // a project with work item types (on now, or its items carry a type) shows custom property values the local
   // database does not keep yet: its lists are the server's
   if (pids.some((pid) => typesOn(s, pid))) return null;
-  const all = pids.length === 1 ? s.rows(req.pid) : pids.flatMap((pid) => s.rows(pid));
-  if (all.some((r) => r.item.type_id)) return null;
   const refs = pids.length === 1 ? s.refs(req.pid, req.slug) : mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
+  // the rows in the list's order, sorted once per order until a write (store.ts `sortedRows`)
+  const all = s.sortedRows(pids, refs, parsed.order);
+  if (all.some((r) => r.item.type_id)) return null;
   // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
-  // view's: its filters ANDed in; the archived list: the archived items
+  // view's: its filters ANDed in; the archived list: the archived items (each keeps the rows' order)
   const rows = localContextRows(all, refs, ctx);
   if (!rows) return null;
-  return localListEnvelope(rows, refs, localContextRequest(parsed, ctx)) as LocalDbAnswer;
+  return localListEnvelope(rows, refs, localContextRequest(parsed, ctx), { sorted: true }) as LocalDbAnswer;
 }

@@ -91,6 +91,22 @@ describe("the local database's schema upgrades", () => {
     expect(db.selectValues(`SELECT coalesce(request_key, '-') FROM outbox ORDER BY seq`)).toEqual(["-", "k-2"]);
   });
 
+  it("upgrades a version-5 database: issue_meta, a table written with every item, becomes a view of the items' ids", () => {
+    const db = databaseAt(5);
+    db.exec(`INSERT INTO issues (id, project_id, name, created_at, updated_at, label_ids, assignee_ids, module_ids)
+      VALUES ('i1', 'p1', 'One', '2026-01-01', '2026-01-02', '["l1","l2"]', '["u1"]', '[]')`);
+    db.exec(`INSERT INTO issue_meta (issue_id, key, value) VALUES ('i1', 'label_id', 'stale')`);
+    db.exec(OUTBOX);
+    expect(migrate(db)).toBe(5);
+    expect(db.selectValue(`SELECT type FROM sqlite_master WHERE name = 'issue_meta'`)).toBe("view");
+    const meta = () => db.selectValues(`SELECT issue_id || ':' || key || ':' || value FROM issue_meta ORDER BY 1`);
+    expect(meta()).toEqual(["i1:assignee_id:u1", "i1:label_id:l1", "i1:label_id:l2"]);
+    // an item's ids change: the view says so with nothing written to it
+    db.exec(`UPDATE issues SET label_ids = '[]', module_ids = '["m1"]' WHERE id = 'i1'`);
+    expect(meta()).toEqual(["i1:assignee_id:u1", "i1:module_id:m1"]);
+    expect(count(db, "outbox")).toBe(1);
+  });
+
   it("starts again from empty when a newer app wrote the database, and opens an up-to-date one unchanged", () => {
     const newer = databaseAt(SCHEMA_VERSION);
     newer.exec(ISSUE);

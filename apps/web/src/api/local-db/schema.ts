@@ -5,7 +5,8 @@
  * is deleted and synced again: it is only a copy of the server's data.
  *
  * Issue columns are the spec's (state_id … is_local_update) and the rest of a list item's fields; id lists are JSON
- * arrays, and `issue_meta` holds one row per label, assignee and module of an item (for SQL lookups by value).
+ * arrays, and `issue_meta` gives one row per label, assignee and module of an item (for SQL lookups by value): a table
+ * written with every item up to version 5, a view over the items' id lists since 6.
  */
 export const MIGRATIONS: string[][] = [
   // 1: the spec's tables
@@ -78,6 +79,16 @@ export const MIGRATIONS: string[][] = [
   // 5: a new item's or a comment's `Idempotency-Key` (the one its first, direct send carried, if any): sent again, the
   // server replays its first answer instead of making it twice. Older writes have none
   [`ALTER TABLE outbox ADD COLUMN request_key TEXT`],
+  // 6: `issue_meta` (platform.md §3: issue_id, key, value) becomes a view over the items' id lists: as a table it was
+  // written with every sync page (≈ 55 % of a page's write time, docs/benchmarks.md local-db) and read nowhere; the
+  // view writes nothing and is never out of step with the items (docs/decisions.md)
+  [
+    `DROP TABLE issue_meta`,
+    `CREATE VIEW issue_meta (issue_id, key, value) AS
+      SELECT i.id, 'label_id', j.value FROM issues i, json_each(i.label_ids) j
+      UNION ALL SELECT i.id, 'assignee_id', j.value FROM issues i, json_each(i.assignee_ids) j
+      UNION ALL SELECT i.id, 'module_id', j.value FROM issues i, json_each(i.module_ids) j`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -98,7 +109,9 @@ export function migrate(db: MigratableDb): number {
   let version = Number(db.selectValue("PRAGMA user_version") ?? 0);
   const found = version;
   if (version > SCHEMA_VERSION) {
-    // written by a newer app: a copy of the server's data, started again
+    // written by a newer app: a copy of the server's data, started again (its views first: they name its tables)
+    for (const v of db.selectValues("SELECT name FROM sqlite_master WHERE type = 'view'") as string[])
+      db.exec(`DROP VIEW IF EXISTS "${v}"`);
     for (const t of db.selectValues(
       "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'",
     ) as string[])
@@ -119,7 +132,7 @@ export function migrate(db: MigratableDb): number {
  * The file's page size: 64 KiB. Writing the file through `opfs-sahpool` costs a fixed ≈ 0.3 ms per write call
  * whatever its size (4 bytes or 64 KiB, measured in chromium on the bench machine), and a commit writes every page it
  * touched about four times (the journal's three records, then the file); the indexes on random ids (the issues'
- * primary key, issue_meta's issue_id) touch most of their pages in any sync page, so fewer, larger pages cut the calls
+ * primary key; issue_meta's issue_id up to version 5) touch most of their pages in any sync page, so fewer, larger pages cut the calls
  * (docs/benchmarks.md, local-db). SQLite's page size is fixed when the file is made; an older file is rewritten
  * (VACUUM, every row kept) only while its outbox is empty, so that unsent writes never go through a rewrite.
  */

@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
-import { localListEnvelope, type LocalItem } from "@stride/shared";
+import { localListEnvelope, sortLocalRows, type LocalItem } from "@stride/shared";
 import { Store } from "./store.ts";
+import { answerList } from "./lists.ts";
+import { completeKey } from "./sync.ts";
 import { loadSqlite } from "./test-sqlite.ts";
 
 /**
@@ -13,7 +15,11 @@ vi.mock("@sqlite.org/sqlite-wasm", () => ({ default: () => Promise.reject(new Er
 // the list engine, counted (Store.warm evaluates one list to compile its code before a person asks)
 vi.mock("@stride/shared", async (load) => {
   const shared = await load<typeof import("@stride/shared")>();
-  return { ...shared, localListEnvelope: vi.fn(shared.localListEnvelope) };
+  return {
+    ...shared,
+    localListEnvelope: vi.fn(shared.localListEnvelope),
+    sortLocalRows: vi.fn(shared.sortLocalRows),
+  };
 });
 
 type Db = Parameters<typeof Store.over>[0];
@@ -86,6 +92,17 @@ describe("Store.upsertItems (a sync page written)", () => {
     expect(db.selectValues("SELECT issue_id || ':' || value FROM issue_meta ORDER BY 1")).toEqual(["i1:c", "i2:l2"]);
   });
 
+  it("writes only the issues table (issue_meta is a view of the items' ids), its rows found there by value", () => {
+    const { db, store } = open();
+    const exec = vi.spyOn(db, "exec");
+    store.upsertItems(Array.from({ length: 120 }, (_, n) => item(n, { assignee_ids: [`u${n % 2}`] })));
+    const written = exec.mock.calls.map(([q]) => (typeof q === "string" ? q : (q as { sql: string }).sql));
+    expect(written.filter((q) => /^\s*(INSERT|UPDATE|DELETE)/i.test(q) && !/INTO issues /.test(q))).toEqual([]);
+    expect(db.selectValue(`SELECT count(*) FROM issue_meta WHERE key = 'assignee_id' AND value = 'u1'`)).toBe(60);
+    store.deleteItems("p1", ["i1"]);
+    expect(db.selectValue(`SELECT count(*) FROM issue_meta WHERE key = 'assignee_id' AND value = 'u1'`)).toBe(59);
+  });
+
   it("writes an item given twice in a page once, as its last copy", () => {
     const { db, store } = open();
     store.upsertItems([item(1, { label_ids: ["a"] }), item(1, { name: "Last", label_ids: ["b"] })]);
@@ -112,5 +129,87 @@ describe("Store.warm (after a sync or a catch-up)", () => {
     vi.mocked(localListEnvelope).mockClear();
     store.warm("p1", "acme", "UTC");
     expect(localListEnvelope).not.toHaveBeenCalled();
+  });
+});
+
+describe("a project's rows kept sorted per list order (a switch sorts nothing)", () => {
+  const REFS = {
+    project: { id: "p1", name: "P" },
+    states: [{ id: "s1", name: "Todo", group: "unstarted", sequence: 1 }],
+    labels: [],
+    members: [],
+    cycles: [],
+    modules: [],
+    estimatePoints: [],
+  };
+  const synced = () => {
+    const { store } = open();
+    store.replaceRefs("p1", "acme", REFS);
+    store.upsertItems([1, 2, 3].map((n) => item(n, { priority: n === 3 ? "urgent" : "low" })));
+    store.setOption(completeKey("p1"), "1");
+    return store;
+  };
+  const ask = async (store: Store, params: Record<string, string>) => {
+    const answer = (await answerList(
+      store,
+      { op: "query", slug: "acme", pid: "p1", params, timezone: "UTC" },
+      { settled: async () => undefined, current: () => store },
+    )) as { results: { id: string }[] };
+    return answer.results.map((r) => r.id);
+  };
+
+  it("sorts once per order: another filter of the same order reads the same sorted rows", async () => {
+    const store = synced();
+    const order = { field: "priority", desc: true } as const;
+    expect(await ask(store, { order_by: "-priority" })).toEqual(["i3", "i2", "i1"]);
+    const first = store.sortedRows(["p1"], store.refs("p1", "acme"), order);
+    expect(await ask(store, { order_by: "-priority", priority: "low" })).toEqual(["i2", "i1"]);
+    expect(store.sortedRows(["p1"], store.refs("p1", "acme"), order)).toBe(first);
+  });
+
+  it("sorts again after any write to the project's rows: an edit, a deletion", async () => {
+    const store = synced();
+    expect(await ask(store, { order_by: "-priority" })).toEqual(["i3", "i2", "i1"]);
+    store.upsertItems([item(1, { priority: "urgent", created_at: "2026-01-03T00:00:00.000000+00:00" })]);
+    expect(await ask(store, { order_by: "-priority" })).toEqual(["i1", "i3", "i2"]);
+    store.deleteItems("p1", ["i3"]);
+    expect(await ask(store, { order_by: "-priority" })).toEqual(["i1", "i2"]);
+  });
+
+  it("sorts again after the project's refs change (an order by state name)", async () => {
+    const store = synced();
+    store.upsertItems([item(4, { state_id: "s2" })]);
+    expect((await ask(store, { order_by: "state__name" }))[0]).toBe("i3");
+    store.replaceRefs("p1", "acme", {
+      ...REFS,
+      states: [...REFS.states, { id: "s2", name: "Backlog", group: "backlog", sequence: 0 }],
+    });
+    expect((await ask(store, { order_by: "state__name" }))[0]).toBe("i4");
+  });
+
+  it("sorts the orders asked lately again when the project is warmed after a write", async () => {
+    const store = synced();
+    await ask(store, { order_by: "-priority" });
+    store.upsertItems([item(2, { priority: "high" })]);
+    store.warm("p1", "acme", "UTC");
+    vi.mocked(sortLocalRows).mockClear();
+    const warmed = store.sortedRows(["p1"], store.refs("p1", "acme"), { field: "priority", desc: true });
+    expect(warmed.map((r) => r.item.id)).toEqual(["i3", "i2", "i1"]);
+    expect(sortLocalRows).not.toHaveBeenCalled();
+  });
+
+  it("keeps a project's orders asked lately: the next page's worker sorts them when it warms the project", async () => {
+    const { db, store } = open();
+    store.replaceRefs("p1", "acme", REFS);
+    store.upsertItems([1, 2, 3].map((n) => item(n, { priority: n === 2 ? "urgent" : "low" })));
+    store.setOption(completeKey("p1"), "1");
+    expect(await ask(store, { order_by: "-priority" })).toEqual(["i2", "i3", "i1"]);
+    // kept once the answer is on its way
+    await new Promise((r) => setTimeout(r, 0));
+    const next = Store.over(db);
+    next.warm("p1", "acme", "UTC");
+    vi.mocked(sortLocalRows).mockClear();
+    expect(await ask(next, { order_by: "-priority" })).toEqual(["i2", "i3", "i1"]);
+    expect(sortLocalRows).not.toHaveBeenCalled();
   });
 });

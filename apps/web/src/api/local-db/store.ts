@@ -9,15 +9,20 @@ import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
 import {
   localListEnvelope,
   parseLocalListQuery,
+  sortLocalRows,
   toLocalRow,
+  type OrderBy,
   type LocalItem,
   type LocalRefs,
   type LocalRow,
 } from "@stride/shared";
 import { migrate, applyPageSize } from "./schema.ts";
-import { ITEM_COLS, itemBind, marks, META_ROWS, upsertSql, type Bind } from "./items-table.ts";
+import { ITEM_COLS, itemBind, marks, upsertSql, type Bind } from "./items-table.ts";
 import { LOCAL_DB } from "./protocol.ts";
 import { isLocalId, type OutboxEntry, type PendingWrite, type Settlement } from "./outbox.ts";
+
+/** The option keeping a project's list orders asked lately (`Store.sortedRows`). */
+const ordersKey = (pid: string) => `project:${pid}:orders`;
 
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 type PoolUtil = Awaited<ReturnType<Sqlite3["installOpfsSAHPoolVfs"]>>;
@@ -94,6 +99,14 @@ export class Store {
   private refsOf = new Map<string, LocalRefs>();
   /** Projects whose lists were evaluated once (`warm`). */
   private evaluated = new Set<string>();
+  /**
+   * The rows of a project (or of several: key `pid,pid…`) sorted per list order (key: the order's JSON), so a switch of
+   * layout, filter or grouping filters, groups and pages rows already in order (`sortedRows`); an entry is dropped by
+   * any write to its projects' rows or refs. `asked`: the orders lists asked for per key, sorted again by `warm` (a
+   * project's kept in the option `project:<id>:orders`, so the next page's worker sorts them before the first switch).
+   */
+  private sortedOf = new Map<string, Map<string, LocalRow[]>>();
+  private asked = new Map<string, Map<string, OrderBy>>();
 
   private constructor(
     private pool: PoolUtil,
@@ -152,7 +165,6 @@ export class Store {
     this.db.transaction(() => {
       for (const t of [
         "issues",
-        "issue_meta",
         "modules",
         "labels",
         "states",
@@ -166,6 +178,8 @@ export class Store {
     });
     this.rowsOf.clear();
     this.refsOf.clear();
+    this.sortedOf.clear();
+    this.asked.clear();
   }
 
   option(key: string): string | null {
@@ -192,9 +206,9 @@ export class Store {
    * Write items (a sync page of 500 at most) in one transaction, LOCAL_DB.insertBatch rows per statement; a row's
    * description is kept when the item comes without one. An item with edits still in the outbox keeps them over the
    * server's values until they are sent. One transaction per call, not per batch: every page of the file a commit
-   * touches is written to the journal and the file again, and the indexes on random ids (the issues' primary key,
-   * issue_meta's issue_id) have most of their pages touched by any 50 rows (docs/benchmarks.md, local-db: 10
-   * commits per page took ≈ 4× as long).
+   * touches is written to the journal and the file again, and the index on random ids (the issues' primary key) has
+   * most of its pages touched by any 50 rows (docs/benchmarks.md, local-db: 10 commits per page took ≈ 4× as long).
+   * `issue_meta` is a view over the id lists (schema.ts, version 6): nothing else is written.
    */
   upsertItems(incoming: (LocalItem & { description_html?: string })[]) {
     if (!incoming.length) return;
@@ -207,7 +221,6 @@ export class Store {
     this.db.transaction(() => {
       for (let at = 0; at < items.length; at += LOCAL_DB.insertBatch) {
         const batch = items.slice(at, at + LOCAL_DB.insertBatch);
-        const ids = batch.map((it) => it.id);
         const kept = this.descriptionsOf(batch.filter((it) => it.description_html === undefined).map((it) => it.id));
         const binds = batch.map((it) => {
           const bind = itemBind(it, kept.get(it.id) ?? null);
@@ -215,31 +228,13 @@ export class Store {
           return bind;
         });
         this.db.exec({ sql: upsertSql(batch.length), bind: binds.flat() });
-        this.db.exec({ sql: `DELETE FROM issue_meta WHERE issue_id IN (${marks(ids.length)})`, bind: ids });
-        const meta: Bind = [];
-        for (const it of batch)
-          for (const [key, list] of [
-            ["label_id", it.label_ids],
-            ["assignee_id", it.assignee_ids],
-            ["module_id", it.module_ids],
-          ] as const)
-            for (const v of list ?? []) meta.push(it.id, key, v);
-        // at most META_ROWS rows per statement (SQLite's limit on bound values)
-        for (let m = 0; m < meta.length; m += 3 * META_ROWS) {
-          const part = meta.slice(m, m + 3 * META_ROWS);
-          this.db.exec({
-            sql: `INSERT INTO issue_meta (issue_id, key, value) VALUES ${Array<string>(part.length / 3)
-              .fill("(?, ?, ?)")
-              .join(", ")}`,
-            bind: part,
-          });
-        }
       }
     });
     for (const it of items) {
       const { description_html: _d, ...item } = it;
       this.rowsOf.get(it.project_id)?.set(it.id, toLocalRow(item as LocalItem));
     }
+    for (const pid of new Set(items.map((it) => it.project_id))) this.unsort(pid);
   }
 
   /** The stored descriptions of these items (those held with one). */
@@ -255,13 +250,67 @@ export class Store {
   deleteItems(pid: string, ids: string[]) {
     if (!ids.length) return;
     this.db.transaction(() => {
-      for (const id of ids) {
-        this.db.exec({ sql: "DELETE FROM issues WHERE id = ?", bind: [id] });
-        this.db.exec({ sql: "DELETE FROM issue_meta WHERE issue_id = ?", bind: [id] });
-      }
+      for (const id of ids) this.db.exec({ sql: "DELETE FROM issues WHERE id = ?", bind: [id] });
     });
     const rows = this.rowsOf.get(pid);
     for (const id of ids) rows?.delete(id);
+    this.unsort(pid);
+  }
+
+  /** Forget the sorted rows of every key that holds this project (its rows or refs changed). */
+  private unsort(pid: string) {
+    for (const key of [...this.sortedOf.keys()]) if (key.split(",").includes(pid)) this.sortedOf.delete(key);
+  }
+
+  /**
+   * The items of these projects in a list's order (`refs`: theirs, merged when several), sorted once per order and
+   * kept until their rows or refs change.
+   */
+  sortedRows(pids: string[], refs: LocalRefs, order: OrderBy): LocalRow[] {
+    const key = pids.join(",");
+    const how = JSON.stringify(order);
+    let byOrder = this.sortedOf.get(key);
+    if (!byOrder) this.sortedOf.set(key, (byOrder = new Map()));
+    let sorted = byOrder.get(how);
+    if (!sorted) {
+      const all = pids.length === 1 ? this.rows(pids[0]) : pids.flatMap((pid) => this.rows(pid));
+      // at most 8 orders held per key (an array of every row each)
+      if (byOrder.size >= 8) byOrder.delete(byOrder.keys().next().value as string);
+      byOrder.set(how, (sorted = sortLocalRows(all, refs, order)));
+    }
+    // the orders asked most recently, at most 4 per key (`warm` sorts them again after a write)
+    const asked = this.askedOrders(key);
+    const known = asked.has(how);
+    asked.delete(how);
+    asked.set(how, order);
+    if (asked.size > 4) asked.delete(asked.keys().next().value as string);
+    // a project's new one kept once the answer is on its way (a write is not the answer's to wait for)
+    if (!known && pids.length === 1)
+      setTimeout(() => {
+        try {
+          this.setOption(ordersKey(key), JSON.stringify([...asked.values()]));
+        } catch {
+          // closed meanwhile (wiped): nothing to keep
+        }
+      }, 0);
+    return sorted;
+  }
+
+  /** The orders asked lately for a key (a project's: as the last page's worker kept them). */
+  private askedOrders(key: string): Map<string, OrderBy> {
+    let asked = this.asked.get(key);
+    if (!asked) {
+      asked = new Map();
+      let kept: OrderBy[] = [];
+      try {
+        kept = key.includes(",") ? [] : (JSON.parse(this.option(ordersKey(key)) ?? "[]") as OrderBy[]);
+      } catch {
+        // unreadable: none
+      }
+      for (const o of kept) asked.set(JSON.stringify(o), o);
+      this.asked.set(key, asked);
+    }
+    return asked;
   }
 
   /** Every item of a project (as rows the list evaluation reads), read from the table once. */
@@ -276,11 +325,16 @@ export class Store {
    */
   warm(pid: string, workspace: string, timezone: string): void {
     this.rowMap(pid);
-    if (this.evaluated.has(pid) || this.option(`project:${pid}:types`) === "1") return;
+    if (this.option(`project:${pid}:types`) === "1") return;
+    // the orders its lists asked for lately, sorted again now (a write dropped them), not at the person's next switch
+    for (const order of [...this.askedOrders(pid).values()]) this.sortedRows([pid], this.refs(pid, workspace), order);
+    if (this.evaluated.has(pid)) return;
     this.evaluated.add(pid);
     try {
       const req = { group_by: "state_id", order_by: "-created_at", per_page: "50", cursor: "50:0:0" };
-      localListEnvelope(this.rows(pid), this.refs(pid, workspace), parseLocalListQuery(req, timezone));
+      const parsed = parseLocalListQuery(req, timezone);
+      const refs = this.refs(pid, workspace);
+      localListEnvelope(this.sortedRows([pid], refs, parsed.order), refs, parsed, { sorted: true });
     } catch {
       // only a warm-up: the person's own query says what fails
     }
@@ -361,6 +415,7 @@ export class Store {
       this.setOption(`project:${pid}:types`, r.project.is_issue_type_enabled ? "1" : null);
     });
     this.refsOf.delete(pid);
+    this.unsort(pid);
   }
 
   /** What a project's list shows ids by. */
@@ -531,6 +586,7 @@ export class Store {
   async wipe() {
     this.rowsOf.clear();
     this.refsOf.clear();
+    this.sortedOf.clear();
     try {
       this.db.close();
     } finally {
