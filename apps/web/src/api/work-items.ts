@@ -24,7 +24,7 @@ import {
   type ListPageKind,
   type LocalListContext,
 } from "@stride/shared";
-import type { BulkProperties, WorkItemCreateBody } from "@stride/shared/contract";
+import type { BulkProperties } from "@stride/shared/contract";
 import { qk } from "./query-keys.ts";
 import { ofKind, workItemEndpoints as WI, type ItemKind } from "@stride/shared/endpoints";
 import { callListPage } from "./list-pages.ts";
@@ -32,14 +32,11 @@ import { call } from "./client.ts";
 import { invalidateModuleData, refKeys, useProjectRefs } from "./work-items-refs.ts";
 import {
   isLocalId,
-  localCreate,
   localEdit,
-  localItemsChanged,
   localListPage,
   localViewContext,
   localWorkspaceContext,
   sentId,
-  serverOrOutbox,
 } from "./local-db/client.ts";
 import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
 import {
@@ -47,7 +44,6 @@ import {
   appendGroupPage,
   asPagesLoaded,
   fromEnvelope,
-  insertItem,
   loadedPages,
   makeComparator,
   moveItem,
@@ -490,89 +486,6 @@ export function invalidateCycles(qc: QueryClient, slug: string, pid: string, lis
   qc.invalidateQueries({ queryKey: wiKeys.part(slug, pid, "cycles") });
   qc.invalidateQueries({ queryKey: refKeys.cycles(slug, pid) });
   if (lists) qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, pid, "cycle") });
-}
-
-/** List params that do not filter (a new item always belongs to such a list). */
-const UNFILTERED_PARAMS = new Set(["group_by", "sub_group_by", "order_by", "layout"]);
-
-/** POST P/issues/'s body, its cycle and modules included. */
-export type CreateBody = WorkItemCreateBody & Pick<BulkProperties, "cycle_id" | "module_ids">;
-
-/** POST P/issues/ (or epics/); the new item joins the cached lists (a cycle's when it is in that cycle). */
-export function useCreateWorkItem(slug: string, pid: string, kind: ItemKind = "issues") {
-  const qc = useQueryClient();
-  const refs = useProjectRefs(slug, pid);
-  return useMutation({
-    // the create modal, quick add and sub-item form report a refusal themselves
-    meta: { silent: true },
-    // offline too: the local database keeps it (its outbox); without it, it fails and says so
-    networkMode: "always",
-    mutationFn: async ({ body, pid: target }: { body: CreateBody; pid?: string }) => {
-      const project = target ?? pid;
-      const { cycle_id, module_ids, ...rest } = body;
-      // quick-add rules (work-tracking.md §5): cycle "None" means no cycle; module "None" is dropped
-      const mods = [...new Set((module_ids ?? []).filter((m) => m && m !== "None"))];
-      const cycle = cycle_id && cycle_id !== "None" ? { cycle_id } : {};
-      // the item joins its cycle and modules in the create call itself (one command on the server)
-      const sent = { ...rest, ...cycle, ...(mods.length ? { module_ids: mods } : {}) };
-      // offline (or with writes waiting before it): kept in the local outbox, shown at once as pending
-      const r = await serverOrOutbox(
-        (headers) => call(ofKind(WI.create, kind), { slug, projectId: project }, sent, { headers }),
-        (key) => localCreate(slug, project, kind, sent, key),
-      );
-      // kept: shown as pending (`IDENT-~N`) until the server has it
-      return r.kept
-        ? { item: r.kept as unknown as WorkItem, pending: true, project }
-        : { item: asListRow(r.sent), pending: false, project };
-    },
-    onSuccess: ({ item, pending, project }) => {
-      // the local database reads the new item before it answers the lists invalidated below
-      if (!pending) localItemsChanged(slug, project, [item.id]);
-      const withGroup = {
-        ...item,
-        state__group: item.state__group ?? refs.stateById.get(item.state_id ?? "")?.group ?? null,
-      };
-      // unfiltered lists take the new item at once; filtered ones ask the server whether it belongs
-      const source: ListSource = kind === "epics" ? "epics" : "issues";
-      for (const [key] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, source) })) {
-        const params = (key[6] ?? {}) as Record<string, string>;
-        if (Object.keys(params).some((k) => !UNFILTERED_PARAMS.has(k)))
-          qc.invalidateQueries({ queryKey: key, exact: true });
-      }
-      const store = itemStore(qc);
-      const prev = store.get(withGroup.id);
-      store.put([withGroup]);
-      updateLists(qc, slug, project, (data, cmp, get) => insertItem(data, withGroup, get, cmp, prev), refs.lookups, [
-        source,
-      ]);
-      // saved views decide on the server whether the new item matches their filters
-      if (source === "issues") void qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "view") });
-      // the lists of the item's cycle take it at once (key[8]: the list's cycle)
-      if (item.cycle_id) {
-        for (const [key, data] of qc.getQueriesData<ListData>({ queryKey: wiKeys.listsOf(slug, project, "cycle") })) {
-          if (data && key[8] === item.cycle_id)
-            qc.setQueryData(
-              key,
-              insertItem(
-                data,
-                withGroup,
-                (id) => store.get(id),
-                makeComparator(((key[6] ?? {}) as Record<string, string>).order_by, refs.lookups),
-                prev,
-              ),
-            );
-        }
-        invalidateCycles(qc, slug, project, false);
-      }
-      if (item.parent_id)
-        qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "sub-issues", item.parent_id) });
-      if (item.parent_id) qc.invalidateQueries({ queryKey: wiKeys.itemPart(slug, project, "history", item.parent_id) });
-      if (item.module_ids?.length) {
-        qc.invalidateQueries({ queryKey: wiKeys.listsOf(slug, project, "module") });
-        invalidateModuleData(qc, slug, project);
-      }
-    },
-  });
 }
 
 /** Why archive, restore and delete refuse offline, and for an item created offline that the server has not yet. */

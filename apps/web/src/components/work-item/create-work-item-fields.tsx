@@ -3,7 +3,8 @@ import { Link } from "react-router";
 import type { UseFormRegisterReturn } from "react-hook-form";
 import { Button, Modal } from "../ui/index.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
-import type { CreateBody, ItemKind } from "../../api/work-items.ts";
+import type { ItemKind } from "../../api/work-items.ts";
+import type { CreateBody } from "../../api/work-items-create.ts";
 import {
   AssigneesProperty,
   CycleProperty,

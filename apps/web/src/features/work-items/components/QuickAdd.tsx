@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { cx, useToast } from "../../../components/ui/index.ts";
 import { errorMessage } from "../../../api/client.ts";
-import { useCreateWorkItem } from "../../../api/work-items.ts";
+import { useCreateWorkItem } from "../../../api/work-items-create.ts";
 import { useList } from "../context.tsx";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { withContext } from "./presets.ts";
