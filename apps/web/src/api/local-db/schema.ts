@@ -78,6 +78,13 @@ export const MIGRATIONS: string[][] = [
   // 5: a new item's or a comment's `Idempotency-Key` (the one its first, direct send carried, if any): sent again, the
   // server replays its first answer instead of making it twice. Older writes have none
   [`ALTER TABLE outbox ADD COLUMN request_key TEXT`],
+  // 6: the work items the signed-in person subscribes to, per project (sync.ts `syncSubscriptions`: the v2 sync's
+  // items filtered by `subscriber`, read again at each catch-up and for the items a subscription event names), so the
+  // Subscribed view and tab answer here; a project's are held once its `project:<id>:subscriptions` option is set
+  [
+    `CREATE TABLE subscriptions (issue_id TEXT PRIMARY KEY, project_id TEXT NOT NULL)`,
+    `CREATE INDEX subscriptions_project ON subscriptions (project_id)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

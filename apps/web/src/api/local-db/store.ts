@@ -161,6 +161,7 @@ export class Store {
         "members",
         "options",
         "outbox",
+        "subscriptions",
       ])
         this.db.exec(`DELETE FROM ${t}`);
     });
@@ -262,6 +263,38 @@ export class Store {
     });
     const rows = this.rowsOf.get(pid);
     for (const id of ids) rows?.delete(id);
+  }
+
+  /**
+   * The signed-in person's subscriptions in a project: `ids` the items `checked` were read for (those of `ids`
+   * subscribed, the others not), or every item of the project when `checked` is null (all the project's replaced).
+   */
+  setSubscriptions(pid: string, ids: string[], checked: string[] | null) {
+    this.db.transaction(() => {
+      if (checked === null) this.db.exec({ sql: "DELETE FROM subscriptions WHERE project_id = ?", bind: [pid] });
+      else for (const id of checked) this.db.exec({ sql: "DELETE FROM subscriptions WHERE issue_id = ?", bind: [id] });
+      for (const id of ids)
+        this.db.exec({
+          sql: "INSERT INTO subscriptions (issue_id, project_id) VALUES (?, ?) ON CONFLICT (issue_id) DO NOTHING",
+          bind: [id, pid],
+        });
+    });
+  }
+
+  /** A project the person may no longer read: its items and subscriptions dropped, its `options` unset. */
+  forget(pid: string, options: string[]) {
+    this.deleteItems(pid, this.ids(pid));
+    this.setSubscriptions(pid, [], null);
+    for (const key of options) this.setOption(key, null);
+  }
+
+  /** The items the signed-in person subscribes to in these projects. */
+  subscriptions(pids: string[]): Set<string> {
+    const ids = new Set<string>();
+    for (const pid of pids)
+      for (const id of this.db.selectValues("SELECT issue_id FROM subscriptions WHERE project_id = ?", [pid]))
+        ids.add(id as string);
+    return ids;
   }
 
   /** Every item of a project (as rows the list evaluation reads), read from the table once. */
