@@ -549,11 +549,13 @@ describe("local list answers equal the server's", () => {
       const sent = { ...params(q), ...extra };
       const res = await who.get(`${path}?${new URLSearchParams(sent).toString()}`);
       expect(res.status, `${path} ${q}: ${res.text}`).toBe(200);
-      const req = { ...parseLocalListQuery(sent, tz, { globalView: ctx.kind === "workspace" }), subscriptions: subs };
+      const own = { ...parseLocalListQuery(sent, tz, { globalView: ctx.kind === "workspace" }), subscriptions: subs };
+      // (supported: the request with the context's own filter ANDed in, as api/local-db/lists.ts judges it)
+      const req = localContextRequest(own, ctx);
       expect(localListSupported(req), q).toBe(true);
       if (ctx.kind === "profile") expect(localProfileNarrowed(req, ctx.userId)).toBe(true);
       const rows = localContextRows(held.rows, held.refs, ctx, subs)!;
-      const local = localListEnvelope(rows, held.refs, localContextRequest(req, ctx));
+      const local = localListEnvelope(rows, held.refs, req);
       expect(local, `${path} ${JSON.stringify(extra)} ${q}`).toEqual(res.body);
       compared++;
     };
@@ -570,9 +572,16 @@ describe("local list answers equal the server's", () => {
       expect.arrayContaining(["Other watched", "Watched", "Watched by both"]),
     );
     expect(await names(`${W}/issues/?global_view_id=subscribed`)).not.toContain("Watched by admin");
-    // another person's subscriptions are not held: their subscribed tab (or a filter naming them) is the server's
+    // another person's subscriptions are not held: their subscribed tab (or a filter naming them, in the request or
+    // in a saved view's filters) is the server's; so is a saved view filtering by mentions
     const theirs = parseLocalListQuery({ subscriber: ws.admin.userId }, tz);
     expect(localListSupported({ ...theirs, subscriptions: subs })).toBe(false);
+    const plain = { ...parseLocalListQuery({}, tz, { globalView: true }), subscriptions: subs };
+    for (const filters of [{ subscriber: [ws.admin.userId] }, { mentions: [who.userId] }])
+      expect(localListSupported(localContextRequest(plain, { kind: "workspace", filters }))).toBe(false);
+    expect(localListSupported(localContextRequest(plain, { kind: "workspace", filters: { subscriber: me } }))).toBe(
+      true,
+    );
     expect(localListSupported(parseLocalListQuery({ subscriber: who.userId }, tz))).toBe(false);
     expect(localListSupported({ ...parseLocalListQuery({ subscriber: "None" }, tz), subscriptions: subs })).toBe(false);
 

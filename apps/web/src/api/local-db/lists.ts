@@ -38,7 +38,9 @@ export async function answerList(
   const ctx = req.context ?? { kind: "project" };
   let parsed;
   try {
-    parsed = parseLocalListQuery(req.params, req.timezone, { globalView: ctx.kind === "workspace" });
+    // the context's own filter ANDed in (a saved view's, a workspace view's): what is supported is judged on both
+    const own = parseLocalListQuery(req.params, req.timezone, { globalView: ctx.kind === "workspace" });
+    parsed = localContextRequest(own, ctx);
   } catch {
     // what the server refuses, the server says
     return null;
@@ -63,9 +65,9 @@ export async function answerList(
   const all = pids.length === 1 ? s.rows(req.pid) : pids.flatMap((pid) => s.rows(pid));
   if (all.some((r) => r.item.type_id)) return null;
   const refs = pids.length === 1 ? s.refs(req.pid, req.slug) : mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
-  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
-  // view's: its filters ANDed in; the archived list: the archived items
+  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a profile
+  // tab's: the person's items
   const rows = localContextRows(all, refs, ctx, subscriptions);
   if (!rows) return null;
-  return localListEnvelope(rows, refs, localContextRequest(parsed, ctx)) as LocalDbAnswer;
+  return localListEnvelope(rows, refs, parsed) as LocalDbAnswer;
 }
