@@ -115,7 +115,8 @@ function syncBreakdown(rs: { sent: number; done: number; url: string }[]): First
   const server = sorted.reduce((a, r) => a + r.done - r.sent, 0);
   let gaps = 0;
   for (let i = 1; i < sorted.length; i++) gaps += Math.max(0, sorted[i].sent - sorted[i - 1].done);
-  const pages = sorted.filter((r) => r.url.includes("cursor=500"));
+  // (the person's subscriptions, read after the items with the same cursor, are not a page of items)
+  const pages = sorted.filter((r) => r.url.includes("cursor=500") && !r.url.includes("subscriber="));
   return {
     n: sorted.length,
     pages: pages.length,

@@ -8,6 +8,7 @@ import {
   localContextRows,
   localListEnvelope,
   sortLocalRows,
+  localListSupported,
   localRefsFromApi,
   ORDER_BY_FIELDS,
   parseLocalListQuery,
@@ -16,6 +17,7 @@ import {
   type LocalListContext,
   type LocalRefs,
   type LocalRow,
+  type LocalSubscriptions,
 } from "@stride/shared";
 import { startTestServer, type TestServer } from "./helpers/server.ts";
 import { projectFixture, workspaceFixture, type ProjectFixture, type WorkspaceFixture } from "./helpers/fixtures.ts";
@@ -481,8 +483,147 @@ describe("local list answers equal the server's", () => {
         global_view_id: view.id,
       });
     expect(compared).toBeGreaterThan(600);
-    // the subscribed tab (and a request not narrowed to the person) is the server's: subscriptions are not held
-    expect(localProfileNarrowed(parseLocalListQuery({ subscriber: who.userId }, tz), who.userId)).toBe(false);
+    // a request not narrowed to the person is the server's; the subscribed tab too, unless the person's subscriptions
+    // are held (below)
+    expect(localListSupported(parseLocalListQuery({ subscriber: who.userId }, tz))).toBe(false);
     expect(localProfileNarrowed(parseLocalListQuery({ priority: "high" }, tz), who.userId)).toBe(false);
+  });
+
+  // (issue #28 point 3: the Subscribed view and tab, from the viewer's subscriptions held; a teamspace's lists)
+  it("for the Subscribed view and tab (the viewer's subscriptions held), and a teamspace's list and team views", async () => {
+    const who = ws.member;
+    const other = await projectFixture(t, ws, { name: "Team other" });
+    const co = { t, ws, pr: other };
+    const me = [who.userId];
+    await insertIssues(c, [
+      { name: "Watched", state: "Todo", priority: "high", subscribers: me, labels: [d.L.bug], createdAtOffset: 70 },
+      { name: "Watched by both", state: "Done", subscribers: [...me, ws.admin.userId], createdAtOffset: 71 },
+      { name: "Watched by admin", state: "Todo", subscribers: [ws.admin.userId], assignees: me, createdAtOffset: 72 },
+      { name: "Watched, archived", state: "Done", subscribers: me, archivedAt: "2025-01-21", createdAtOffset: 73 },
+      { name: "Watched epic", isEpic: true, subscribers: me, createdAtOffset: 74 },
+      { name: "Watched draft", isDraft: true, subscribers: me, createdAtOffset: 75 },
+      { name: "Watched triage", state: "Triage", subscribers: me, createdAtOffset: 76 },
+    ]);
+    await insertIssues(co, [
+      { name: "Other watched", state: "Todo", priority: "urgent", subscribers: me, assignees: [ws.admin.userId] },
+      { name: "Other not watched", state: "Backlog", createdBy: who.userId, createdAtOffset: 77 },
+      { name: "Other watched by admin", state: null, subscribers: [ws.admin.userId], createdAtOffset: 78 },
+    ]);
+
+    // what the web holds: every project the person is in, and their subscriptions in each (the v2 sync's items
+    // filtered by `subscriber`, api/local-db/sync.ts `syncSubscriptions`)
+    const W = `/api/workspaces/${ws.slug}`;
+    const listed = await who.get(`${W}/projects/`);
+    const mine = (listed.body as { id: string; member_role: number | null; archived_at: string | null }[]).filter(
+      (p) => p.member_role !== null && !p.archived_at,
+    );
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    const byId = new Map<string, { rows: LocalRow<LocalItem>[]; refs: LocalRefs; timezone: string }>();
+    const subIds = new Set<string>();
+    for (const p of mine) {
+      const fixture = { ...pr, id: p.id, base: `${W}/projects/${p.id}` };
+      byId.set(p.id, await syncAs(who, fixture));
+      const subscribed = await readPages(
+        who,
+        (page) => `/api/v2/workspaces/${ws.slug}/projects/${p.id}/issues/?subscriber=${who.userId}&cursor=3:${page}:0`,
+        "next_cursor",
+      );
+      for (const it of subscribed) subIds.add(it.id);
+    }
+    expect(subIds.size).toBeGreaterThanOrEqual(4);
+    const subs: LocalSubscriptions = { userId: who.userId, ids: subIds };
+    const tz = byId.get(pr.id)!.timezone;
+    const heldOf = (pids: string[]) => {
+      const held = pids.map((pid) => byId.get(pid)!);
+      return { rows: held.flatMap((h) => h.rows), refs: mergeLocalRefs(held.map((h) => h.refs)) };
+    };
+    const all = heldOf(mine.map((p) => p.id));
+
+    // (an order by type is the server's: no project with work item types is held)
+    const qs = queries().filter(
+      (q, i) => (i % 4 === 0 || q.includes("group_by=project_id") || q.includes("cursor=")) && !q.includes("type__"),
+    );
+    let compared = 0;
+    const compare = async (
+      path: string,
+      ctx: LocalListContext,
+      held: ReturnType<typeof heldOf>,
+      q: string,
+      extra: Record<string, string>,
+    ) => {
+      const sent = { ...params(q), ...extra };
+      const res = await who.get(`${path}?${new URLSearchParams(sent).toString()}`);
+      expect(res.status, `${path} ${q}: ${res.text}`).toBe(200);
+      const own = { ...parseLocalListQuery(sent, tz, { globalView: ctx.kind === "workspace" }), subscriptions: subs };
+      // (supported: the request with the context's own filter ANDed in, as api/local-db/lists.ts judges it)
+      const req = localContextRequest(own, ctx);
+      expect(localListSupported(req), q).toBe(true);
+      if (ctx.kind === "profile") expect(localProfileNarrowed(req, ctx.userId)).toBe(true);
+      const rows = localContextRows(held.rows, held.refs, ctx, subs)!;
+      const local = localListEnvelope(rows, held.refs, req);
+      expect(local, `${path} ${JSON.stringify(extra)} ${q}`).toEqual(res.body);
+      compared++;
+    };
+    for (const q of qs) {
+      const filters = defaultGlobalViewFilters("subscribed", who.userId);
+      await compare(`${W}/issues/`, { kind: "workspace", filters }, all, q, { global_view_id: "subscribed" });
+      const profile = { kind: "profile", userId: who.userId } as const;
+      await compare(`${W}/user-issues/${who.userId}/`, profile, all, q, { subscriber: who.userId });
+    }
+    // the subscribed view answers what it should: live work items only (no archived item, epic, draft, triage item)
+    const names = async (path: string) =>
+      ((await who.get(path)).body.results as { name: string }[]).map((r) => r.name).sort();
+    expect(await names(`${W}/issues/?global_view_id=subscribed&order_by=name`)).toEqual(
+      expect.arrayContaining(["Other watched", "Watched", "Watched by both"]),
+    );
+    expect(await names(`${W}/issues/?global_view_id=subscribed`)).not.toContain("Watched by admin");
+    // another person's subscriptions are not held: their subscribed tab (or a filter naming them, in the request or
+    // in a saved view's filters) is the server's; so is a saved view filtering by mentions
+    const theirs = parseLocalListQuery({ subscriber: ws.admin.userId }, tz);
+    expect(localListSupported({ ...theirs, subscriptions: subs })).toBe(false);
+    const plain = { ...parseLocalListQuery({}, tz, { globalView: true }), subscriptions: subs };
+    for (const filters of [{ subscriber: [ws.admin.userId] }, { mentions: [who.userId] }])
+      expect(localListSupported(localContextRequest(plain, { kind: "workspace", filters }))).toBe(false);
+    expect(localListSupported(localContextRequest(plain, { kind: "workspace", filters: { subscriber: me } }))).toBe(
+      true,
+    );
+    expect(localListSupported(parseLocalListQuery({ subscriber: who.userId }, tz))).toBe(false);
+    expect(localListSupported({ ...parseLocalListQuery({ subscriber: "None" }, tz), subscriptions: subs })).toBe(false);
+
+    // a teamspace over this file's project, the other one and one the person is not in: its list is the workspace's
+    // over the teamspace's projects the person is in
+    const away = await projectFixture(t, ws, { name: "Team away" });
+    await t.db.sql`DELETE FROM project_members WHERE project = ${away.id} AND member = ${who.userId}`;
+    await insertIssues({ t, ws, pr: away }, [{ name: "Away item", assignees: me }]);
+    const made = await ws.admin.post(`${W}/teamspaces/`, {
+      name: "Equivalence team",
+      member_ids: [who.userId],
+      project_ids: [pr.id, other.id, away.id],
+    });
+    expect(made.status, made.text).toBe(201);
+    const team = (await who.get(`${W}/teamspaces/${made.body.id}/`)).body as { id: string; project_ids: string[] };
+    const teamPids = mine.map((p) => p.id).filter((id) => team.project_ids.includes(id));
+    expect(teamPids.sort()).toEqual([pr.id, other.id].sort());
+    const teamHeld = heldOf(teamPids);
+    const T = `${W}/teamspaces/${team.id}`;
+    for (const q of [...qs, `team_project=${other.id}`, `team_project=${other.id}&group_by=project_id`])
+      await compare(`${T}/issues/`, { kind: "team" }, teamHeld, q, {});
+    // a team view: its saved filters ANDed in
+    const view = await who.post(`${T}/views/`, {
+      name: "Team hot",
+      filters: { priority: ["urgent", "high"] },
+      rich_filters: { not: { state_group__in: "completed" } },
+    });
+    expect(view.status, view.text).toBe(201);
+    const saved = view.body as { id: string; filters: Record<string, string[]>; rich_filters: unknown };
+    for (const q of qs.slice(0, 80))
+      await compare(
+        `${T}/views/${saved.id}/issues/`,
+        { kind: "team", filters: saved.filters, rich_filters: saved.rich_filters },
+        teamHeld,
+        q,
+        {},
+      );
+    expect(compared).toBeGreaterThan(500);
   });
 });

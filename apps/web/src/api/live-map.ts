@@ -72,7 +72,8 @@ export const LIVE_ENTITIES: Record<string, Keys> = {
   comment_reactions: onPage,
   issue_reactions: onPage,
   issue_activities: (e, c) => [...onPage(e, c), peopleKeys.all(c.slug), homeKeys.widgetStats(c.slug)],
-  issue_subscribers: (e, c) => [...onPage(e, c), peopleKeys.all(c.slug)],
+  // (and the lists across projects: the Subscribed view and tab)
+  issue_subscribers: (e, c) => [...onPage(e, c), peopleKeys.all(c.slug), teamLists(c)],
   issue_mentions: onPage,
   issue_tasks: onPage,
   issue_description_versions: onPage,

@@ -38,6 +38,9 @@ export const qk = {
   /** Saved views: a place's list (a project's, or `workspace`) and one view (api/views.ts `viewKeys`). */
   views: (slug: string, pid: string | null) => ["views", slug, pid ?? "workspace"] as const,
   view: (slug: string, pid: string | null, id: string) => ["views", slug, pid ?? "workspace", id] as const,
+  /** The teamspaces the caller sees, and one teamspace (api/teamspaces.ts `teamspaceKeys`). */
+  teamspaces: (slug: string) => ["teamspaces", slug, "list"] as const,
+  teamspace: (slug: string, id: string) => ["teamspaces", slug, "one", id] as const,
   /** A realtime document (`clusters/<pid>`, `executions/<id>`, `sandboxes/<id>`), written only by api/live.ts. */
   liveDoc: (topic: string) => ["live-doc", topic] as const,
   agentTemplates: (slug: string, pid: string) => ["ws", slug, "project", pid, "agent-templates"] as const,

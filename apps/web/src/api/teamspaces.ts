@@ -7,14 +7,15 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import type { Teamspace, TeamspaceCreateBody, TeamspacePatchBody } from "@stride/shared/contract";
 import { teamspaceEndpoints as T } from "@stride/shared/endpoints";
 import { call } from "./client.ts";
+import { qk } from "./query-keys.ts";
 import { TEAM_LISTS, wiKeys } from "./work-items.ts";
 
 export type { Teamspace };
 
 export const teamspaceKeys = {
   all: (slug: string) => ["teamspaces", slug] as const,
-  list: (slug: string) => ["teamspaces", slug, "list"] as const,
-  one: (slug: string, id: string) => ["teamspaces", slug, "one", id] as const,
+  list: qk.teamspaces,
+  one: qk.teamspace,
   /** Counts of work items: moved by any item's change (api/live-map.ts). */
   progress: (slug: string, id: string) => ["teamspaces", slug, "progress", id] as const,
   progressAll: (slug: string) => ["teamspaces", slug, "progress"] as const,

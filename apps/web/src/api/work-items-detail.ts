@@ -13,7 +13,7 @@ import {
   workItemEndpoints as WI,
 } from "@stride/shared/endpoints";
 import { call, hasFieldErrors } from "./client.ts";
-import { addComment, isLocalId } from "./local-db/client.ts";
+import { addComment, isLocalId, localSubscriptionsChanged } from "./local-db/client.ts";
 import { detailWithRecord, itemStore, rowOf, useStoredItem } from "./work-item-store.ts";
 import {
   activityQuery,
@@ -282,6 +282,8 @@ export function useSubscription(slug: string, pid: string, id: string, kind: Ite
       qc.setQueryData<WorkItemDetail>(key, (old) => (old ? { ...old, is_subscribed: subscribe } : old));
     },
     meta: { errorTitle: "Could not change the subscription" },
+    // the Subscribed view and tab the local database answers
+    onSuccess: () => localSubscriptionsChanged(slug, pid, [id]),
     onError: () => {
       qc.invalidateQueries({ queryKey: key });
     },

@@ -22,7 +22,6 @@ import {
   MAX_PER_PAGE,
   WORK_ITEM_PATCH_FIELDS,
   type ListPageKind,
-  type LocalListContext,
 } from "@stride/shared";
 import type { BulkProperties } from "@stride/shared/contract";
 import { qk } from "./query-keys.ts";
@@ -37,6 +36,7 @@ import {
   localViewContext,
   localWorkspaceContext,
   sentId,
+  type PageListContext,
 } from "./local-db/client.ts";
 import { asListRow, type ListEnvelope, type WorkItem, type WorkItemDetail } from "./work-items-types.ts";
 import {
@@ -144,11 +144,12 @@ export function fetchListPage(d: ListDesc, extra: Record<string, string> = {}, p
 
 /**
  * The lists the local database answers: a project's own, its cycles', its modules', its saved views' (the view as
- * this page holds it), its archived items, its epics, and the workspace's views and profile tabs (else null: the
- * server's).
+ * this page holds it), its archived items, its epics, and the workspace's views, profile tabs and teamspace lists
+ * (else null: the server's).
  */
-function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): LocalListContext | null {
-  // across the workspace's projects: its views and a profile's tabs (once every project the person is in is held)
+async function localContext(d: ListDesc, src: { path: string; base?: "workspace" }): Promise<PageListContext | null> {
+  // across the workspace's projects: its views, a profile's tabs and a teamspace's lists (once every project the
+  // person is in is held)
   if (src.base) return localWorkspaceContext(d.slug, d.kind, d.contextId);
   if (d.kind === "issues" && src.path === "issues/") return { kind: "project" };
   if (d.kind === "archived" || d.kind === "epics") return { kind: d.kind };
@@ -167,7 +168,7 @@ async function readListPage(
   src: { path: string; base?: "workspace" },
   query: Record<string, string>,
 ): Promise<ListEnvelope> {
-  const ctx = localContext(d, src);
+  const ctx = await localContext(d, src);
   if (ctx) {
     const local = await localListPage(d.slug, d.pid, query, ctx);
     if (local) return local;

@@ -5,8 +5,9 @@ import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arrang
 
 /**
  * More work-item lists answered from the offline local database (issue #28 point 3): a project's archived items
- * (kept beside its live ones) and a saved project view's list (the view's filters ANDed in), read with the server out
- * of reach, and kept current by the realtime channel (another person's archive). Alice works in the browser; Bob
+ * (kept beside its live ones), a saved project view's list (the view's filters ANDed in), the workspace's views, the
+ * Subscribed view and tab (the person's subscriptions held), a teamspace's list and views, read with the server out
+ * of reach, and kept current by the realtime channel (another person's archive, a subscription). Alice works in the browser; Bob
  * changes things through the API. Each test seeds its own users and project.
  */
 let alice: BrowserContext, bob: BrowserContext;
@@ -63,7 +64,9 @@ function serverListRequests(p: Page): string[] {
     if (
       r.method() === "GET" &&
       u.searchParams.has("layout") &&
-      /\/(archived-issues|epics|views\/[^/]+\/issues|workspaces\/[^/]+\/issues|user-issues\/[^/]+)\/$/.test(u.pathname)
+      /\/(archived-issues|epics|views\/[^/]+\/issues|workspaces\/[^/]+\/issues|user-issues\/[^/]+|teamspaces\/[^/]+\/issues)\/$/.test(
+        u.pathname,
+      )
     )
       seen.push(u.pathname + u.search);
   });
@@ -86,15 +89,25 @@ async function filterPriority(option: string): Promise<void> {
   await page.keyboard.press("Escape");
 }
 
-/** `held`: the items the local database holds (live, archived and epics). */
-async function openSynced(held = 5): Promise<void> {
+/** `held`: the items the local database holds (live, archived and epics); `live`: the project's list. */
+async function openSynced(held = 5, live = [key(1), key(4), key(5)]): Promise<void> {
   await page.goto(listUrl(a));
   await page.locator("[data-list-context]").waitFor();
   await poll(dbStatus).toBe("ready");
   // the live items and the archived ones held
   await poll(projectStatus).toBe(`ready:${held}`);
-  await poll(rows).toEqual([key(1), key(4), key(5)]);
+  await poll(rows).toEqual(live);
 }
+
+/** The items a list shows, in any layout (`context`: the screen's list context). */
+const itemsOf = (context: string) => async () =>
+  [
+    ...new Set(
+      await page
+        .locator(`[data-list-context="${context}"] [data-item]`)
+        .evaluateAll((els) => els.map((e) => e.getAttribute("data-item") ?? "")),
+    ),
+  ].sort();
 
 it("the archived list and a saved view's list are answered from the local database, with the server out of reach", async () => {
   expect((await alice.request.patch(`${P()}/`, { data: { issue_views_view: true } })).ok()).toBe(true);
@@ -221,6 +234,99 @@ it("a project's epics are answered from the local database, and stay out of its 
     await poll(rows).toEqual([key(first.sequence_id), key(third.sequence_id)].sort());
     await navigate(listUrl(a));
     await poll(rows).toEqual([key(1), key(4), key(5)]);
+  } finally {
+    await alice.setOffline(false);
+  }
+});
+
+it("the Subscribed view and the person's Subscribed tab are answered from the local database, kept current by subscription changes", async () => {
+  // Alice made the items (so she is subscribed to them); she leaves one, and Bob makes one she is not subscribed to
+  expect((await alice.request.delete(`${P()}/issues/${items[3].id}/subscribe/`)).ok()).toBe(true);
+  const bobs = (await (
+    await bob.request.post(`${P()}/issues/`, { data: { name: "Bob's", priority: "low" } })
+  ).json()) as {
+    id: string;
+    sequence_id: number;
+  };
+  const live = [key(1), key(4), key(5), key(bobs.sequence_id)].sort();
+  await openSynced(6, live);
+  // the first list across the workspace (every project of Alice's held: answered here or by the server)
+  await navigate(`/${a.slug}/workspace-views/all-issues/`);
+  await poll(itemsOf("global_view")).toEqual(live);
+
+  const asked = serverListRequests(page);
+  const before = await localAnswers();
+  await navigate(`/${a.slug}/workspace-views/subscribed/`);
+  await poll(itemsOf("global_view")).toEqual([key(1), key(5)]);
+  await navigate(`/${a.slug}/profile/${a.userId}/subscribed`);
+  await poll(rows).toEqual([key(1), key(5)]);
+  expect(asked).toEqual([]);
+  expect(await localAnswers()).toBeGreaterThan(before);
+
+  // Bob assigns her to his item: the server subscribes her, and her tab shows it without a reload
+  expect((await bob.request.patch(`${P()}/issues/${bobs.id}/`, { data: { assignee_ids: [a.userId] } })).ok()).toBe(
+    true,
+  );
+  await poll(rows).toEqual([key(1), key(5), key(bobs.sequence_id)].sort());
+  // she subscribes again to the one she left (elsewhere: another tab, the API), and leaves the first
+  expect((await alice.request.post(`${P()}/issues/${items[3].id}/subscribe/`)).ok()).toBe(true);
+  expect((await alice.request.delete(`${P()}/issues/${items[0].id}/subscribe/`)).ok()).toBe(true);
+  await poll(rows).toEqual([key(4), key(5), key(bobs.sequence_id)].sort());
+  expect(asked).toEqual([]);
+
+  // the server out of reach: the view from the local database only
+  await alice.setOffline(true);
+  try {
+    await navigate(`/${a.slug}/workspace-views/subscribed/`);
+    await poll(itemsOf("global_view")).toEqual([key(4), key(5), key(bobs.sequence_id)].sort());
+    expect(await page.getByText("Could not load the work items").count()).toBe(0);
+    expect(asked).toEqual([]);
+  } finally {
+    await alice.setOffline(false);
+  }
+});
+
+it("a teamspace's work items and its team views are answered from the local database once its projects are synced", async () => {
+  const W = `/api/workspaces/${a.slug}`;
+  const team = (await (
+    await alice.request.post(`${W}/teamspaces/`, {
+      data: { name: "Core team", member_ids: [a.userId], project_ids: [a.projectId] },
+    })
+  ).json()) as { id: string };
+  const view = (await (
+    await alice.request.post(`${W}/teamspaces/${team.id}/views/`, {
+      data: { name: "Hot", filters: { priority: ["high", "urgent"] } },
+    })
+  ).json()) as { id: string };
+  expect(view.id).toBeTruthy();
+  await openSynced();
+  // the first list across the workspace starts the background sync of Alice's projects (here: the one held)
+  await navigate(`/${a.slug}/workspace-views/all-issues/`);
+  await poll(itemsOf("global_view")).toEqual([key(1), key(4), key(5)]);
+
+  const asked = serverListRequests(page);
+  const before = await localAnswers();
+  await navigate(`/${a.slug}/teamspaces/${team.id}/issues/`);
+  await poll(itemsOf("team")).toEqual([key(1), key(4), key(5)]);
+  await navigate(`/${a.slug}/teamspaces/${team.id}/views/${view.id}/`);
+  await poll(itemsOf("team_view")).toEqual([key(1), key(5)]);
+  expect(asked).toEqual([]);
+  expect(await localAnswers()).toBeGreaterThan(before);
+  // Bob's new urgent item reaches the team view without a reload
+  const made = (await (
+    await bob.request.post(`${P()}/issues/`, { data: { name: "Outage", priority: "urgent" } })
+  ).json()) as { sequence_id: number };
+  await poll(itemsOf("team_view")).toEqual([key(1), key(5), key(made.sequence_id)].sort());
+  expect(asked).toEqual([]);
+
+  await alice.setOffline(true);
+  try {
+    await navigate(`/${a.slug}/teamspaces/${team.id}/issues/`);
+    await poll(itemsOf("team")).toEqual([key(1), key(4), key(5), key(made.sequence_id)].sort());
+    await filterPriority("Urgent");
+    await poll(itemsOf("team")).toEqual([key(5), key(made.sequence_id)].sort());
+    expect(await page.getByText("Could not load the work items").count()).toBe(0);
+    expect(asked).toEqual([]);
   } finally {
     await alice.setOffline(false);
   }

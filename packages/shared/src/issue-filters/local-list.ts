@@ -6,8 +6,9 @@
  * engine (apps/server/src/core/issue-list). `apps/server/test/local-list-equivalence.test.ts` holds the two answers
  * equal over the engine's filter, grouping and ordering combinations.
  *
- * Differences kept on purpose: filters on mentions and subscribers need rows the client does not hold
- * (`localFilterSupported` says so; such lists are asked of the server), and a module filter matches the item's live
+ * Differences kept on purpose: filters on mentions, and on subscribers other than the viewer (a client holds only
+ * the viewer's own subscriptions), need rows the client does not hold (`localFilterSupported` says so; such lists are
+ * asked of the server), and a module filter matches the item's live
  * modules (an archived module's items are matched by the server only).
  */
 import { FilterError } from "./errors.ts";
@@ -35,11 +36,11 @@ import { MAX_PER_PAGE } from "../constants.ts";
 import { savedViewFilter } from "./saved.ts";
 import { isoMicros, type LocalItem, type LocalRefs, type LocalRow } from "./local-row.ts";
 import { comparator, indexRefs, type LocalRefIndex } from "./local-order.ts";
-import { matches, type EvalCtx } from "./local-match.ts";
+import { matches, type EvalCtx, type LocalSubscriptions } from "./local-match.ts";
 
 export { isoMicros, toLocalRow, type LocalItem, type LocalRefs, type LocalRow } from "./local-row.ts";
 export { sortLocalRows } from "./local-order.ts";
-export { dayStartMicros } from "./local-match.ts";
+export { dayStartMicros, type LocalSubscriptions } from "./local-match.ts";
 
 /** The refs from the answers of the endpoints the web reads them from (a feature turned off: null). */
 export function localRefsFromApi(a: {
@@ -86,6 +87,11 @@ export interface LocalListRequest {
   archived?: boolean;
   /** The project's epics (P/epics/: live items the client holds marked `is_epic`) instead of its work items. */
   epics?: boolean;
+  /**
+   * The viewer's subscriptions among the rows, when the client holds them: a `subscriber_id` filter naming the viewer
+   * alone (the Subscribed view, the viewer's own Subscribed tab) is then evaluated here.
+   */
+  subscriptions?: LocalSubscriptions;
 }
 
 /** How the rows are given: `sorted`, already in the request's order (`sortLocalRows` with `req.order`). */
@@ -149,26 +155,32 @@ export function parseLocalListQuery(
   };
 }
 
-/**
- * Whether the filter reads only what a client holds (not mentions or subscribers), and what the local database keeps
- * (custom property values are not kept locally yet: such lists are asked of the server).
- */
 /** Whether the whole request can be answered locally: its filter, and a grouping and ordering the local rows hold. */
 export function localListSupported(req: LocalListRequest): boolean {
   // custom properties and types (issue #29): the local database holds no project with types on (the server answers)
   const custom = (f: string | null | undefined) => !!f && (f.startsWith("custom_property__") || f === "type__name");
   return (
-    localFilterSupported(req.filter) && !custom(req.groupBy) && !custom(req.subGroupBy) && !custom(req.order.field)
+    localFilterSupported(req.filter, req.subscriptions?.userId) &&
+    !custom(req.groupBy) &&
+    !custom(req.subGroupBy) &&
+    !custom(req.order.field)
   );
 }
 
-export function localFilterSupported(node: FilterNode | null): boolean {
+/**
+ * Whether the filter reads only what a client holds: not mentions, not custom property values, and subscribers only
+ * as "`subscriber` subscribes" for the one person whose subscriptions it holds (`subscriber`: the viewer, when held).
+ */
+export function localFilterSupported(node: FilterNode | null, subscriber?: string): boolean {
   if (!node) return true;
-  if (isFilterLeaf(node))
-    return node.field !== "mention_id" && node.field !== "subscriber_id" && node.field !== "custom_property";
-  if ("and" in node) return node.and.every(localFilterSupported);
-  if ("or" in node) return node.or.every(localFilterSupported);
-  return localFilterSupported(node.not);
+  if (isFilterLeaf(node)) {
+    if (node.field === "subscriber_id")
+      return !!subscriber && node.op === "in" && node.values.length > 0 && node.values.every((v) => v === subscriber);
+    return node.field !== "mention_id" && node.field !== "custom_property";
+  }
+  if ("and" in node) return node.and.every((n) => localFilterSupported(n, subscriber));
+  if ("or" in node) return node.or.every((n) => localFilterSupported(n, subscriber));
+  return localFilterSupported(node.not, subscriber);
 }
 
 /* ------------------------------------------------------------------ groups */
@@ -322,6 +334,7 @@ export function evaluateLocalList<T extends LocalItem>(
 ): ListPageResult<T> {
   const idx = indexRefs(refs);
   const ctx: EvalCtx = { stateGroup: idx.stateGroup, tz: req.timezone, dayStarts: new Map() };
+  ctx.subscriptions = req.subscriptions;
   const inContext = contextMatch(refs, req);
   const kept = rows.filter(
     (r) =>
@@ -400,9 +413,16 @@ export type LocalListContext =
    */
   | { kind: "workspace"; filters?: QueryParams | null; rich_filters?: unknown }
   /**
+   * W/teamspaces/{id}/issues/ (the list engine's `team` context) and a team view's W/teamspaces/{id}/views/{v}/issues/
+   * (`filters` / `rich_filters`: the view's, ANDed in): the workspace's items limited to the teamspace's projects the
+   * viewer is in — the caller passes the rows and merged refs of those — with `sort_order` the manual order (not a
+   * global view's newest first).
+   */
+  | { kind: "team"; filters?: QueryParams | null; rich_filters?: unknown }
+  /**
    * W/user-issues/{userId}/: a person's profile tab over the viewer's projects — the items they created, are assigned
-   * to or subscribe to. Subscribers are not held: answered only for a request narrowed to their assigned or created
-   * items (`localProfileNarrowed`), whose rows are then the items they created or are assigned to.
+   * to or subscribe to. Answered only for a request narrowed to one of those (`localProfileNarrowed`); a client holds
+   * only the viewer's own subscriptions, so another person's subscribed tab is the server's.
    */
   | { kind: "profile"; userId: string };
 
@@ -423,9 +443,10 @@ export function mergeLocalRefs(all: LocalRefs[]): LocalRefs {
 }
 
 /**
- * Whether a profile tab's request keeps only items the person is assigned to or created (its filter ANDs in
- * `assignees=<userId>` or `created_by=<userId>`, as the assigned and created tabs do): then the items a client holds
- * answer it (the subscribed tab's are the server's).
+ * Whether a profile tab's request keeps only items the person is assigned to, created or subscribes to (its filter
+ * ANDs in `assignees=<userId>`, `created_by=<userId>` or `subscriber=<userId>`, as the tabs do): then the rows of
+ * `localContextRows` answer it (a subscriber filter only when the subscriptions held are that person's:
+ * `localListSupported`).
  */
 export function localProfileNarrowed(req: LocalListRequest, userId: string): boolean {
   const conjuncts = (n: FilterNode | null): FilterNode[] =>
@@ -434,7 +455,7 @@ export function localProfileNarrowed(req: LocalListRequest, userId: string): boo
     (n) =>
       isFilterLeaf(n) &&
       n.op === "in" &&
-      (n.field === "assignee_id" || n.field === "created_by_id") &&
+      (n.field === "assignee_id" || n.field === "created_by_id" || n.field === "subscriber_id") &&
       n.values.length === 1 &&
       n.values[0] === userId,
   );
@@ -444,7 +465,7 @@ export function localProfileNarrowed(req: LocalListRequest, userId: string): boo
 export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
   if (ctx.kind === "archived") return { ...req, archived: true };
   if (ctx.kind === "epics") return { ...req, epics: true };
-  if (ctx.kind !== "view" && ctx.kind !== "workspace") return req;
+  if (ctx.kind !== "view" && ctx.kind !== "workspace" && ctx.kind !== "team") return req;
   return {
     ...req,
     filter: andFilterNodes(req.filter, savedViewFilter(ctx.filters, ctx.rich_filters, todayInTimeZone(req.timezone))),
@@ -453,16 +474,23 @@ export function localContextRequest(req: LocalListRequest, ctx: LocalListContext
 
 /**
  * The rows of a context's list, or null when the client does not answer it: a cycle or module it does not know or
- * that is archived (an item's `cycle_id` and `module_ids` name live ones only; the server answers those).
+ * that is archived (an item's `cycle_id` and `module_ids` name live ones only; the server answers those). A profile
+ * tab's: the items the person created or is assigned to, and those they subscribe to when `subscriptions` are theirs.
  */
 export function localContextRows<T extends LocalItem>(
   rows: LocalRow<T>[],
   refs: LocalRefs,
   ctx: LocalListContext,
+  subscriptions?: LocalSubscriptions,
 ): LocalRow<T>[] | null {
   if (ctx.kind !== "cycle" && ctx.kind !== "module" && ctx.kind !== "profile") return rows;
-  if (ctx.kind === "profile")
-    return rows.filter((r) => r.item.created_by === ctx.userId || (r.item.assignee_ids ?? []).includes(ctx.userId));
+  if (ctx.kind === "profile") {
+    const subs = subscriptions?.userId === ctx.userId ? subscriptions.ids : null;
+    return rows.filter(
+      (r) =>
+        r.item.created_by === ctx.userId || (r.item.assignee_ids ?? []).includes(ctx.userId) || !!subs?.has(r.item.id),
+    );
+  }
   const ref = (ctx.kind === "cycle" ? refs.cycles : refs.modules).find((x) => x.id === ctx.id);
   if (!ref || ref.archived_at) return null;
   return ctx.kind === "cycle"

@@ -48,6 +48,17 @@ export interface EvalCtx {
   tz: string;
   /** Day bounds turned into instants once per evaluation. */
   dayStarts: Map<string, number>;
+  /** The items the viewer subscribes to, when the client holds them (a `subscriber_id` filter naming the viewer). */
+  subscriptions?: LocalSubscriptions;
+}
+
+/**
+ * The work items one person (the viewer: a client holds only its own) subscribes to, among the items it holds: a
+ * `subscriber_id` filter naming that person alone is evaluated from them (local-list.ts `localFilterSupported`).
+ */
+export interface LocalSubscriptions {
+  userId: string;
+  ids: ReadonlySet<string>;
 }
 
 function dayStart(ctx: EvalCtx, day: string): number {
@@ -81,6 +92,11 @@ function matchLeaf(leaf: FilterLeaf, row: LocalRow, ctx: EvalCtx): boolean {
       }
       if (leaf.field === "priority")
         return leaf.values.some((v) => (v === null ? it.priority === "none" : it.priority === v));
+      // (only the viewer's own subscriptions are held: localFilterSupported lets no other value through)
+      if (leaf.field === "subscriber_id") {
+        const subs = ctx.subscriptions;
+        return !!subs?.ids.has(it.id) && leaf.values.includes(subs.userId);
+      }
       const rel = RELATION_FIELD[leaf.field];
       if (rel) {
         const vals = (it[rel] as string[] | null) ?? [];

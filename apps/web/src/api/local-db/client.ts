@@ -176,6 +176,11 @@ function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
   const pid = e.p ?? ctx.pid ?? (e.t === "projects" ? e.id : undefined);
   if (!pid || !state.projects[pid]) return;
   const slug = ctx.slug;
+  // someone (un)subscribed someone to an item: whether the signed-in person subscribes to it is read again
+  if (e.t === "issue_subscribers" && e.i) {
+    void send({ op: "changed", slug, pid, items: [], refs: [], catchUp: false, subs: [e.i] });
+    return;
+  }
   if (e.t === "issues" && itemGone(e)) {
     // archived or deleted: it leaves the local list without being read again (an archive of an item not held is a restore)
     void send({
@@ -312,29 +317,76 @@ function pumpBackground() {
 }
 
 /**
- * The context of a list across the workspace's projects that the local database answers: a global view ("all work
- * items", "assigned", "created", or a custom view as this page holds it) and a profile's assigned or created tab; else
- * null (subscriptions are not held: those lists, team lists and drafts are the server's).
+ * A list context the page answers from the local database; a teamspace's list also names the teamspace's projects
+ * (`teamProjects`: its list spans those of them the person is in).
  */
-export function localWorkspaceContext(
+export type PageListContext = LocalListContext & { teamProjects?: string[] };
+
+type SavedView = { id: string; filters?: Record<string, string[] | null> | null; rich_filters?: unknown };
+
+/** A saved view as this page holds it (the view's own query, or its place's list), else undefined. */
+function heldView(slug: string, place: string | null, id: string): SavedView | undefined {
+  return (
+    client?.getQueryData<SavedView>(qk.view(slug, place, id)) ??
+    client?.getQueryData<SavedView[]>(qk.views(slug, place))?.find((v) => v.id === id)
+  );
+}
+
+/** How long a list waits for its teamspace (read by the same navigation) before the server answers it. */
+const TEAMSPACE_WAIT_MS = 2000;
+
+/**
+ * A teamspace's projects as this page holds it (`qk.teamspace`, or the list of teamspaces), waiting a moment for the
+ * teamspace being read by the same navigation; null when not held (then the server answers its list).
+ */
+async function teamProjects(slug: string, id: string): Promise<string[] | null> {
+  type Team = { id: string; project_ids: string[] };
+  const held = () =>
+    client?.getQueryData<Team>(qk.teamspace(slug, id)) ??
+    client?.getQueryData<Team[]>(qk.teamspaces(slug))?.find((t) => t.id === id);
+  const inFlight = client?.getQueryCache().find({ queryKey: qk.teamspace(slug, id), exact: true })?.promise;
+  if (!held() && inFlight)
+    await Promise.race([inFlight.catch(() => null), new Promise((r) => setTimeout(r, TEAMSPACE_WAIT_MS))]);
+  return held()?.project_ids ?? null;
+}
+
+/**
+ * The context of a list across the workspace's projects that the local database answers: a global view ("all work
+ * items", "assigned", "created", "subscribed", or a custom view as this page holds it), a profile's tab, and a
+ * teamspace's list or team view (its teamspace and view as this page holds them); else null (workspace drafts: the
+ * server's). The worker answers a subscriber filter only for the signed-in person, once their subscriptions are held.
+ */
+export async function localWorkspaceContext(
   slug: string,
   kind: string,
   contextId: string | undefined,
-): LocalListContext | null {
+): Promise<PageListContext | null> {
   const me = client?.getQueryData<{ id: string }>(qk.me);
   if (!me) return null;
   if (kind === "profile") {
     const [userId = "", tab = "assigned"] = (contextId ?? "").split("/");
-    return userId && (tab === "assigned" || tab === "created") ? { kind: "profile", userId } : null;
+    return userId && (tab === "assigned" || tab === "created" || tab === "subscribed")
+      ? { kind: "profile", userId }
+      : null;
+  }
+  if ((kind === "team" || kind === "team_view") && contextId) {
+    // a team view's id: `<teamspace>/views/<view>` (app/loaders-workspace.ts), its place `teamspace:<id>` (api/views.ts)
+    const [teamId = "", , viewId] = contextId.split("/");
+    const view = kind === "team_view" ? heldView(slug, `teamspace:${teamId}`, viewId ?? "") : null;
+    if (kind === "team_view" && !view) return null;
+    const projects = await teamProjects(slug, teamId);
+    if (!projects) return null;
+    return {
+      kind: "team",
+      filters: view?.filters ?? null,
+      rich_filters: view?.rich_filters ?? null,
+      teamProjects: projects,
+    };
   }
   if (kind !== "global_view") return null;
   const id = contextId ?? "all-issues";
-  if (isDefaultGlobalView(id))
-    return id === "subscribed" ? null : { kind: "workspace", filters: defaultGlobalViewFilters(id, me.id) };
-  type Saved = { id: string; filters?: Record<string, string[] | null> | null; rich_filters?: unknown };
-  const view =
-    client?.getQueryData<Saved>(qk.view(slug, null, id)) ??
-    client?.getQueryData<Saved[]>(qk.views(slug, null))?.find((v) => v.id === id);
+  if (isDefaultGlobalView(id)) return { kind: "workspace", filters: defaultGlobalViewFilters(id, me.id) };
+  const view = heldView(slug, null, id);
   return view ? { kind: "workspace", filters: view.filters ?? null, rich_filters: view.rich_filters ?? null } : null;
 }
 
@@ -347,13 +399,15 @@ export async function localListPage(
   slug: string,
   pid: string,
   params: Record<string, string>,
-  context: LocalListContext = { kind: "project" },
+  pageContext: PageListContext = { kind: "project" },
 ): Promise<ListEnvelope | null> {
-  const across = context.kind === "workspace" || context.kind === "profile";
+  const { teamProjects: team, ...context } = pageContext;
+  const across = context.kind === "workspace" || context.kind === "profile" || context.kind === "team";
   if (across) syncInBackground(slug);
   else ensureProject(slug, pid);
   if (!client) return null;
-  const pids = across ? memberProjects(slug) : [pid];
+  // (a teamspace's list: the teamspace's projects the person is in)
+  const pids = across ? (memberProjects(slug)?.filter((p) => !team || team.includes(p)) ?? null) : [pid];
   if (state.status !== "ready" || !pids?.length || pids.some((p) => !state.projects[p]?.complete)) return null;
   const me = client.getQueryData<{ user_timezone?: string | null }>(qk.me);
   const answer = await send({
@@ -384,6 +438,12 @@ export function localViewContext(slug: string, pid: string, viewId: string): Loc
   if (!view) return null;
   // as the server reads the stored view (domain/saved-views.ts `viewFilterOf`)
   return { kind: "view", filters: view.filters ?? null, rich_filters: view.rich_filters ?? null };
+}
+
+/** This tab (un)subscribed the person to items: their subscriptions to them are read before the next local answer. */
+export function localSubscriptionsChanged(slug: string, pid: string, ids: string[]): void {
+  if (state.projects[pid]?.complete)
+    void send({ op: "changed", slug, pid, items: [], refs: [], catchUp: false, subs: ids });
 }
 
 /** A write this tab made to a project's items (a created item): read before the next local answer. */

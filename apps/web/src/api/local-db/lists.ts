@@ -1,7 +1,7 @@
 /**
  * The work-item lists the local database answers (its worker's `query`, api/local-db/worker.ts): a project's list, its
  * cycles', modules', saved views', archived items and epics, and a list across the projects the person is in (a
- * workspace view, a profile's assigned or created tab) — evaluated by `@stride/shared`'s local-list.ts, the server's
+ * workspace view, a profile tab, a teamspace's list or team view) — evaluated by `@stride/shared`'s local-list.ts, the server's
  * rules — or null when the server answers it.
  */
 import {
@@ -15,14 +15,14 @@ import {
 } from "@stride/shared";
 import type { LocalDbAnswer, LocalDbRequest } from "./protocol.ts";
 import type { Store } from "./store.ts";
-import { archivedKey, completeKey, epicsKey } from "./sync.ts";
+import { archivedKey, completeKey, epicsKey, subscriptionsKey } from "./sync.ts";
 
 /** The project has work item types on (its custom property values are not kept here). */
 export const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
 
 /**
  * A list answered from the local database, or null when it is the server's to answer. A list across projects (`pids`:
- * a workspace view, a profile tab) reads the rows of all of them, with their refs merged.
+ * a workspace view, a profile tab, a teamspace's list) reads the rows of all of them, with their refs merged.
  */
 export async function answerList(
   held: Store,
@@ -38,13 +38,23 @@ export async function answerList(
   const ctx = req.context ?? { kind: "project" };
   let parsed;
   try {
-    parsed = parseLocalListQuery(req.params, req.timezone, { globalView: ctx.kind === "workspace" });
+    // the context's own filter ANDed in (a saved view's, a workspace view's): what is supported is judged on both
+    const own = parseLocalListQuery(req.params, req.timezone, { globalView: ctx.kind === "workspace" });
+    parsed = localContextRequest(own, ctx);
   } catch {
     // what the server refuses, the server says
     return null;
   }
+  // the signed-in person's subscriptions, once held in every project of the list: a filter on their own subscriptions
+  // (the Subscribed view, their own Subscribed tab) is evaluated from them; any other subscriber filter is the server's
+  const me = s.option("user_id");
+  const subscriptions =
+    me && pids.every((pid) => s.option(subscriptionsKey(pid)) === "1")
+      ? { userId: me, ids: s.subscriptions(pids) }
+      : undefined;
+  parsed.subscriptions = subscriptions;
   if (!localListSupported(parsed)) return null;
-  // a profile tab: its assigned or created items only (subscriptions are not held)
+  // a profile tab: its assigned, created or (their own) subscribed items only
   if (ctx.kind === "profile" && !localProfileNarrowed(parsed, ctx.userId)) return null;
   // the archived list: once the project's archived items are held (a project synced by an older app: not yet)
   if (ctx.kind === "archived" && held.option(archivedKey(req.pid)) !== "1") return null;
@@ -56,9 +66,9 @@ export async function answerList(
   // the rows in the list's order, sorted once per order until a write (store.ts `sortedRows`)
   const all = s.sortedRows(pids, refs, parsed.order);
   if (all.some((r) => r.item.type_id)) return null;
-  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a saved
-  // view's: its filters ANDed in; the archived list: the archived items (each keeps the rows' order)
-  const rows = localContextRows(all, refs, ctx);
+  // a cycle's or a module's list: the project's narrowed to its items (an archived one is the server's); a profile
+  // tab's: the person's items; the archived list: the archived items (each keeps the rows' order)
+  const rows = localContextRows(all, refs, ctx, subscriptions);
   if (!rows) return null;
-  return localListEnvelope(rows, refs, localContextRequest(parsed, ctx), { sorted: true }) as LocalDbAnswer;
+  return localListEnvelope(rows, refs, parsed, { sorted: true }) as LocalDbAnswer;
 }

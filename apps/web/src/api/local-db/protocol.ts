@@ -81,7 +81,10 @@ export type LocalDbRequest =
       context?: LocalListContext;
     }
   | { op: "sync"; slug: string; pid: string }
-  /** `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored). */
+  /**
+   * `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored); `subs`: items whose
+   * subscribers changed (the signed-in person's subscriptions to them are read again).
+   */
   | {
       op: "changed";
       slug: string;
@@ -91,6 +94,7 @@ export type LocalDbRequest =
       catchUp: boolean;
       gone?: string[];
       deleted?: boolean;
+      subs?: string[];
     }
   | { op: "settled"; pid: string }
   /** `write`: an edit of item `id` (`what` unset: an update), a new item (`id` its temporary id), a comment on it. */

@@ -89,6 +89,13 @@ export const MIGRATIONS: string[][] = [
       UNION ALL SELECT i.id, 'assignee_id', j.value FROM issues i, json_each(i.assignee_ids) j
       UNION ALL SELECT i.id, 'module_id', j.value FROM issues i, json_each(i.module_ids) j`,
   ],
+  // 7: the work items the signed-in person subscribes to, per project (sync.ts `syncSubscriptions`: the v2 sync's
+  // items filtered by `subscriber`, read again at each catch-up and for the items a subscription event names), so the
+  // Subscribed view and tab answer here; a project's are held once its `project:<id>:subscriptions` option is set
+  [
+    `CREATE TABLE subscriptions (issue_id TEXT PRIMARY KEY, project_id TEXT NOT NULL)`,
+    `CREATE INDEX subscriptions_project ON subscriptions (project_id)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -213,3 +213,24 @@ describe("a project's rows kept sorted per list order (a switch sorts nothing)",
     expect(sortLocalRows).not.toHaveBeenCalled();
   });
 });
+
+describe("the signed-in person's subscriptions (schema 7)", () => {
+  it("are replaced per project, updated for the items named, and dropped with a project forgotten", () => {
+    const s = Store.over(new sqlite3.oo1.DB(":memory:"));
+    s.setSubscriptions("p1", ["a", "b"], null);
+    s.setSubscriptions("p2", ["x"], null);
+    expect([...s.subscriptions(["p1", "p2"])].sort()).toEqual(["a", "b", "x"]);
+    // read whole again: what is no longer answered is dropped
+    s.setSubscriptions("p1", ["b", "c"], null);
+    expect([...s.subscriptions(["p1"])].sort()).toEqual(["b", "c"]);
+    // the items an event named: those answered subscribed, the others not, the rest untouched
+    s.setSubscriptions("p1", ["d"], ["b", "d"]);
+    expect([...s.subscriptions(["p1"])].sort()).toEqual(["c", "d"]);
+    s.setOption("project:p1:subscriptions", "1");
+    s.forget("p1", ["project:p1:subscriptions"]);
+    expect([...s.subscriptions(["p1", "p2"])]).toEqual(["x"]);
+    expect(s.option("project:p1:subscriptions")).toBeNull();
+    s.clearData();
+    expect(s.subscriptions(["p2"]).size).toBe(0);
+  });
+});

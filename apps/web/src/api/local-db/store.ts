@@ -9,7 +9,6 @@ import sqlite3InitModule from "@sqlite.org/sqlite-wasm";
 import {
   localListEnvelope,
   parseLocalListQuery,
-  sortLocalRows,
   toLocalRow,
   type OrderBy,
   type LocalItem,
@@ -17,12 +16,10 @@ import {
   type LocalRow,
 } from "@stride/shared";
 import { migrate, applyPageSize } from "./schema.ts";
+import { SortedRows } from "./sorted-rows.ts";
 import { ITEM_COLS, itemBind, marks, upsertSql, type Bind } from "./items-table.ts";
 import { LOCAL_DB } from "./protocol.ts";
 import { isLocalId, type OutboxEntry, type PendingWrite, type Settlement } from "./outbox.ts";
-
-/** The option keeping a project's list orders asked lately (`Store.sortedRows`). */
-const ordersKey = (pid: string) => `project:${pid}:orders`;
 
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
 type PoolUtil = Awaited<ReturnType<Sqlite3["installOpfsSAHPoolVfs"]>>;
@@ -99,14 +96,12 @@ export class Store {
   private refsOf = new Map<string, LocalRefs>();
   /** Projects whose lists were evaluated once (`warm`). */
   private evaluated = new Set<string>();
-  /**
-   * The rows of a project (or of several: key `pid,pid…`) sorted per list order (key: the order's JSON), so a switch of
-   * layout, filter or grouping filters, groups and pages rows already in order (`sortedRows`); an entry is dropped by
-   * any write to its projects' rows or refs. `asked`: the orders lists asked for per key, sorted again by `warm` (a
-   * project's kept in the option `project:<id>:orders`, so the next page's worker sorts them before the first switch).
-   */
-  private sortedOf = new Map<string, Map<string, LocalRow[]>>();
-  private asked = new Map<string, Map<string, OrderBy>>();
+  /** The rows sorted per list order (sorted-rows.ts), dropped by any write to their projects' rows or refs. */
+  private sorts = new SortedRows(
+    (pid) => this.rows(pid),
+    (key) => this.option(key),
+    (key, value) => this.setOption(key, value),
+  );
 
   private constructor(
     private pool: PoolUtil,
@@ -173,13 +168,13 @@ export class Store {
         "members",
         "options",
         "outbox",
+        "subscriptions",
       ])
         this.db.exec(`DELETE FROM ${t}`);
     });
     this.rowsOf.clear();
     this.refsOf.clear();
-    this.sortedOf.clear();
-    this.asked.clear();
+    this.sorts.clear();
   }
 
   option(key: string): string | null {
@@ -234,7 +229,7 @@ export class Store {
       const { description_html: _d, ...item } = it;
       this.rowsOf.get(it.project_id)?.set(it.id, toLocalRow(item as LocalItem));
     }
-    for (const pid of new Set(items.map((it) => it.project_id))) this.unsort(pid);
+    for (const pid of new Set(items.map((it) => it.project_id))) this.sorts.unsort(pid);
   }
 
   /** The stored descriptions of these items (those held with one). */
@@ -254,12 +249,7 @@ export class Store {
     });
     const rows = this.rowsOf.get(pid);
     for (const id of ids) rows?.delete(id);
-    this.unsort(pid);
-  }
-
-  /** Forget the sorted rows of every key that holds this project (its rows or refs changed). */
-  private unsort(pid: string) {
-    for (const key of [...this.sortedOf.keys()]) if (key.split(",").includes(pid)) this.sortedOf.delete(key);
+    this.sorts.unsort(pid);
   }
 
   /**
@@ -267,50 +257,39 @@ export class Store {
    * kept until their rows or refs change.
    */
   sortedRows(pids: string[], refs: LocalRefs, order: OrderBy): LocalRow[] {
-    const key = pids.join(",");
-    const how = JSON.stringify(order);
-    let byOrder = this.sortedOf.get(key);
-    if (!byOrder) this.sortedOf.set(key, (byOrder = new Map()));
-    let sorted = byOrder.get(how);
-    if (!sorted) {
-      const all = pids.length === 1 ? this.rows(pids[0]) : pids.flatMap((pid) => this.rows(pid));
-      // at most 8 orders held per key (an array of every row each)
-      if (byOrder.size >= 8) byOrder.delete(byOrder.keys().next().value as string);
-      byOrder.set(how, (sorted = sortLocalRows(all, refs, order)));
-    }
-    // the orders asked most recently, at most 4 per key (`warm` sorts them again after a write)
-    const asked = this.askedOrders(key);
-    const known = asked.has(how);
-    asked.delete(how);
-    asked.set(how, order);
-    if (asked.size > 4) asked.delete(asked.keys().next().value as string);
-    // a project's new one kept once the answer is on its way (a write is not the answer's to wait for)
-    if (!known && pids.length === 1)
-      setTimeout(() => {
-        try {
-          this.setOption(ordersKey(key), JSON.stringify([...asked.values()]));
-        } catch {
-          // closed meanwhile (wiped): nothing to keep
-        }
-      }, 0);
-    return sorted;
+    return this.sorts.get(pids, refs, order);
   }
 
-  /** The orders asked lately for a key (a project's: as the last page's worker kept them). */
-  private askedOrders(key: string): Map<string, OrderBy> {
-    let asked = this.asked.get(key);
-    if (!asked) {
-      asked = new Map();
-      let kept: OrderBy[] = [];
-      try {
-        kept = key.includes(",") ? [] : (JSON.parse(this.option(ordersKey(key)) ?? "[]") as OrderBy[]);
-      } catch {
-        // unreadable: none
-      }
-      for (const o of kept) asked.set(JSON.stringify(o), o);
-      this.asked.set(key, asked);
-    }
-    return asked;
+  /**
+   * The signed-in person's subscriptions in a project: `ids` the items `checked` were read for (those of `ids`
+   * subscribed, the others not), or every item of the project when `checked` is null (all the project's replaced).
+   */
+  setSubscriptions(pid: string, ids: string[], checked: string[] | null) {
+    this.db.transaction(() => {
+      if (checked === null) this.db.exec({ sql: "DELETE FROM subscriptions WHERE project_id = ?", bind: [pid] });
+      else for (const id of checked) this.db.exec({ sql: "DELETE FROM subscriptions WHERE issue_id = ?", bind: [id] });
+      for (const id of ids)
+        this.db.exec({
+          sql: "INSERT INTO subscriptions (issue_id, project_id) VALUES (?, ?) ON CONFLICT (issue_id) DO NOTHING",
+          bind: [id, pid],
+        });
+    });
+  }
+
+  /** A project the person may no longer read: its items and subscriptions dropped, its `options` unset. */
+  forget(pid: string, options: string[]) {
+    this.deleteItems(pid, this.ids(pid));
+    this.setSubscriptions(pid, [], null);
+    for (const key of options) this.setOption(key, null);
+  }
+
+  /** The items the signed-in person subscribes to in these projects. */
+  subscriptions(pids: string[]): Set<string> {
+    const ids = new Set<string>();
+    for (const pid of pids)
+      for (const id of this.db.selectValues("SELECT issue_id FROM subscriptions WHERE project_id = ?", [pid]))
+        ids.add(id as string);
+    return ids;
   }
 
   /** Every item of a project (as rows the list evaluation reads), read from the table once. */
@@ -327,7 +306,7 @@ export class Store {
     this.rowMap(pid);
     if (this.option(`project:${pid}:types`) === "1") return;
     // the orders its lists asked for lately, sorted again now (a write dropped them), not at the person's next switch
-    for (const order of [...this.askedOrders(pid).values()]) this.sortedRows([pid], this.refs(pid, workspace), order);
+    for (const order of this.sorts.askedOrders(pid)) this.sortedRows([pid], this.refs(pid, workspace), order);
     if (this.evaluated.has(pid)) return;
     this.evaluated.add(pid);
     try {
@@ -415,7 +394,7 @@ export class Store {
       this.setOption(`project:${pid}:types`, r.project.is_issue_type_enabled ? "1" : null);
     });
     this.refsOf.delete(pid);
-    this.unsort(pid);
+    this.sorts.unsort(pid);
   }
 
   /** What a project's list shows ids by. */
@@ -586,7 +565,7 @@ export class Store {
   async wipe() {
     this.rowsOf.clear();
     this.refsOf.clear();
-    this.sortedOf.clear();
+    this.sorts.clear();
     try {
       this.db.close();
     } finally {

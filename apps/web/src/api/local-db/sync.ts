@@ -7,6 +7,8 @@
  * - the project's archived items and epics are kept too (`archived_at` set, `is_epic` marked; P/archived-issues/ and
  *   P/epics/ after the live ones, then those changed since), so their lists answer locally;
  * - the items a realtime event names are read at once (`issues=a,b`): those no longer answered left the list;
+ * - the signed-in person's subscriptions are kept too (the v2 sync filtered by `subscriber`), so the Subscribed view
+ *   and tab answer locally;
  * - the project's states, labels, cycles, modules, estimate points and its workspace's members are kept too.
  */
 import { isoMicros, type LocalItem } from "@stride/shared";
@@ -121,6 +123,46 @@ export const slugKey = (pid: string) => `project:${pid}:slug`;
 export const archivedKey = (pid: string) => `project:${pid}:archived`;
 export const epicsKey = (pid: string) => `project:${pid}:epics`;
 
+/** Set once the signed-in person's subscriptions in the project are held (`syncSubscriptions`). */
+export const subscriptionsKey = (pid: string) => `project:${pid}:subscriptions`;
+
+/**
+ * The items the signed-in person subscribes to in a project, from the v2 sync filtered by `subscriber` (the list
+ * engine's filter; no description): every one (read again at each catch-up, as a subscription does not move an item's
+ * `updated_at`), or only `ids` (a subscription event named them; those not answered are not subscribed). The list
+ * engine's `project` context is the Subscribed view's: live work items, neither epics, drafts nor triage items.
+ */
+export async function syncSubscriptions(store: Store, slug: string, pid: string, ids?: string[]): Promise<void> {
+  const me = store.option("user_id");
+  if (!me) return;
+  const read = async (query: Record<string, string>) => {
+    const env = await get<SyncEnvelope<SyncItem>>(V2(slug, pid), { ...query, subscriber: me });
+    return { ids: (Array.isArray(env.results) ? env.results : []).map((it) => it.id), env };
+  };
+  if (ids) {
+    for (let at = 0; at < ids.length; at += 200) {
+      const chunk = ids.slice(at, at + 200);
+      const r = await read({ issues: chunk.join(","), cursor: `${LOCAL_DB.pageSize}:0:0` });
+      store.setSubscriptions(pid, r.ids, chunk);
+    }
+    return;
+  }
+  const found = new Set<string>();
+  // (read again once when fewer were seen than counted: an item changed meanwhile moves to the end of the order)
+  for (let pass = 0; pass < 2; pass++) {
+    let total = 0;
+    for (let page = 0; ; page++) {
+      const r = await read({ cursor: `${LOCAL_DB.pageSize}:${page}:0` });
+      for (const id of r.ids) found.add(id);
+      total = r.env.total_results;
+      if (!r.env.next_cursor || !r.ids.length) break;
+    }
+    if (found.size >= total) break;
+  }
+  store.setSubscriptions(pid, [...found], null);
+  store.setOption(subscriptionsKey(pid), "1");
+}
+
 type ListPage = { results?: SyncItem[]; total_results?: number; next_page_results?: boolean };
 
 /** The lists kept beside the v2 sync's live work items: a project's archived items, and its live epics (marked). */
@@ -197,6 +239,7 @@ export async function firstSync(
   // (the archived items and epics the pass above removed: they are not in the live list)
   await syncExtra(store, slug, pid, "archived", null);
   await syncExtra(store, slug, pid, "epics", null);
+  await syncSubscriptions(store, slug, pid);
   store.setOption(completeKey(pid), "1");
   await catchUp(store, slug, pid);
 }
@@ -210,6 +253,7 @@ export async function catchUp(store: Store, slug: string, pid: string): Promise<
   store.deleteItems(pid, gone);
   // archived or deleted since: those archived (or epics) are read again as such (an archive moves `updated_at`)
   await catchUpExtra(store, slug, pid, since);
+  await syncSubscriptions(store, slug, pid);
   store.setOption(maxKey(pid), later(since, r.newest));
 }
 

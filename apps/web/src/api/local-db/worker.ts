@@ -22,6 +22,7 @@ import {
   type ToWorker,
 } from "./protocol.ts";
 import { Store } from "./store.ts";
+import { runIn, type Run } from "./runs.ts";
 import { answerList, typesOn } from "./lists.ts";
 import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
 import { replayer } from "./replay.ts";
@@ -35,6 +36,8 @@ import {
   HttpError,
   sendEdit,
   syncItems,
+  syncSubscriptions,
+  subscriptionsKey,
   syncRefs,
   type EditOutcome,
 } from "./sync.ts";
@@ -68,41 +71,8 @@ self.addEventListener("unhandledrejection", (e) => onLoaderFailure?.(e.reason));
 
 /* ------------------------------------------------------------------ the writer */
 
-interface Run {
-  slug: string;
-  busy: Promise<void> | null;
-  ids: Set<string>;
-  /** Items archived or deleted: removed (from the live ones) at the next round. */
-  gone: Set<string>;
-  /** Items were archived or restored, or epics changed: the archived items and epics changed are read again. */
-  extra: boolean;
-  refs: boolean;
-  catchUp: boolean;
-  first: boolean;
-  timer: ReturnType<typeof setTimeout> | null;
-}
 const runs = new Map<string, Run>();
-
-function runOf(pid: string, slug: string): Run {
-  let r = runs.get(pid);
-  if (!r)
-    runs.set(
-      pid,
-      (r = {
-        slug,
-        busy: null,
-        ids: new Set(),
-        gone: new Set(),
-        extra: false,
-        refs: false,
-        catchUp: false,
-        first: false,
-        timer: null,
-      }),
-    );
-  if (slug) r.slug = slug;
-  return r;
-}
+const runOf = (pid: string, slug: string) => runIn(runs, pid, slug);
 
 /** Work a project's pending changes, one at a time (events arriving meanwhile join the next round). */
 function kick(pid: string, delay = 0) {
@@ -114,7 +84,7 @@ function kick(pid: string, delay = 0) {
     if (!r.busy)
       r.busy = work(pid, r).finally(() => {
         r.busy = null;
-        if (r.first || r.catchUp || r.refs || r.extra || r.ids.size || r.gone.size) kick(pid, 20);
+        if (r.first || r.catchUp || r.refs || r.extra || r.ids.size || r.gone.size || r.subs.size) kick(pid, 20);
       });
   }, delay);
 }
@@ -141,6 +111,8 @@ async function work(pid: string, r: Run): Promise<void> {
     const refs = r.refs;
     const caught = r.catchUp;
     const extra = r.extra;
+    const subs = [...r.subs];
+    r.subs.clear();
     r.ids.clear();
     r.refs = false;
     r.catchUp = false;
@@ -150,6 +122,8 @@ async function work(pid: string, r: Run): Promise<void> {
     if (ids.length) await syncItems(s, r.slug, pid, ids);
     // the items archived meanwhile, read as archived ones, and the epics changed (a catch-up reads them itself)
     if (extra && !caught) await catchUpExtra(s, r.slug, pid);
+    // (a catch-up reads every subscription itself)
+    if (subs.length && !caught) await syncSubscriptions(s, r.slug, pid, subs);
     if (caught) await catchUp(s, r.slug, pid);
     // its rows read now, while the person has not asked for a list yet (store.ts `warm`)
     s.warm(pid, r.slug, identity.timezone);
@@ -157,8 +131,7 @@ async function work(pid: string, r: Run): Promise<void> {
   } catch (e) {
     // a project the viewer may no longer read is forgotten; the server unreachable keeps what is held (ready, stale)
     if (e instanceof HttpError && (e.status === 403 || e.status === 404)) {
-      s.deleteItems(pid, s.ids(pid));
-      s.setOption(completeKey(pid), null);
+      s.forget(pid, [completeKey(pid), subscriptionsKey(pid)]);
       const { [pid]: _gone, ...rest } = state.projects;
       setState({ projects: rest });
       return;
@@ -403,6 +376,7 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
     // an epic (held, or new: not held yet) is not in the live items the ids are read from: the epics changed are
     if (store.option(epicsKey(req.pid)) === "1" && (store.item(id)?.is_epic ?? true)) run.extra = true;
   }
+  for (const id of req.subs ?? []) run.subs.add(id);
   if (req.refs.length) run.refs = true;
   if (req.catchUp) run.catchUp = true;
   kick(req.pid, 30);
