@@ -49,7 +49,7 @@ async function precache(pageUrl) {
   const cache = await caches.open(APP);
   let ok = true;
   for (const p of BUILD.offline) {
-    if (await cache.match(p)) continue;
+    if (await cache.match(p, { ignoreVary: true })) continue;
     try {
       const res = await fetch(p);
       if (res.ok) await cache.put(p, res);
@@ -101,10 +101,12 @@ async function networkFirst(e, cacheName, fallbackKey) {
   }
 }
 
+/** A build's file (hashed name, never changes): the kept one whoever asked (the answers vary by Origin, which a module
+ * script's request carries and the background fetch's does not). */
 async function cacheFirst(e) {
   const req = e.request;
   const cache = await caches.open(APP);
-  const kept = await cache.match(req);
+  const kept = await cache.match(req, { ignoreVary: true });
   if (kept) return kept;
   const res = await fetch(req);
   if (res.ok && res.type === "basic") e.waitUntil(cache.put(req, res.clone()));
