@@ -108,7 +108,6 @@ it("an item's peek and full page, never opened, open without the server once the
   await page.reload();
   await page.locator(`[role=list] [data-item="${key(2)}"]`).waitFor();
   await poll(() => root("localDb")).toBe("ready");
-  await poll(() => page.locator("[data-live-indicator]").textContent()).toContain("Offline");
   // the peek, from the list: the title, the description in the editor, the comments and a comment kept to send later
   await page.locator(`[role=list] [data-item="${key(2)}"] [data-open-item]`).click();
   await poll(() => peek().getByRole("textbox", { name: "Title" }).inputValue()).toBe("Dark mode");
