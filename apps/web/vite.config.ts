@@ -1,8 +1,10 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 import tailwindcss from "@tailwindcss/vite";
+import { offlineFiles, type ManifestChunk } from "./src/app/offline-assets.ts";
 
 /**
  * The web app loads the zxcvbn password scorer on demand (components/auth/PasswordStrength.tsx).
@@ -187,6 +189,51 @@ export function startChunks(): {
   };
 }
 
+/** Where public/sw.js takes the build's files (an empty list in the source: the dev server has no service worker). */
+const SW_BUILD_LINE = "const BUILD = { files: [], offline: [] };";
+
+/**
+ * The service worker's lists of the build's files (`offlineAssets`): every file under /assets/ (an older build's
+ * entries it no longer lists are dropped from its cache) and those the screens that open offline need
+ * (src/app/offline-assets.ts, from the build's manifest; with the local database's worker and its WebAssembly, which
+ * the worker's own build emits), which it fetches in the background. Written into dist/sw.js, so that each build's
+ * service worker differs from the last one's and the browser installs it.
+ */
+export function offlineAssets(): { plugin: Plugin; workerPlugin: () => Plugin } {
+  const workerFiles = new Set<string>();
+  return {
+    // in the worker's build: the files it emits (its script, sqlite3.wasm)
+    workerPlugin: () => ({
+      name: "stride-offline-worker-files",
+      generateBundle(_options, bundle) {
+        for (const f of Object.keys(bundle)) workerFiles.add(f);
+      },
+    }),
+    plugin: {
+      name: "stride-offline-assets",
+      apply: "build",
+      writeBundle(options, bundle) {
+        const asset = bundle[".vite/manifest.json"];
+        if (asset?.type !== "asset") return this.error("offline assets: the build has no manifest");
+        const manifest = JSON.parse(String(asset.source)) as Record<string, ManifestChunk>;
+        const { files, missing } = offlineFiles(manifest);
+        if (missing.length) this.error(`offline assets: no chunk in the build for ${missing.join(", ")}`);
+        const all = Object.keys(bundle).filter((f) => f.startsWith("assets/"));
+        const worker = [...workerFiles].filter((f) => bundle[f]).map((f) => `/${f}`);
+        const offline = [...new Set([...files, ...worker])].sort();
+        const swPath = path.join(options.dir ?? fromWeb("dist"), "sw.js");
+        const sw = fs.readFileSync(swPath, "utf8");
+        const line = `const BUILD = ${JSON.stringify({ files: all.map((f) => `/${f}`).sort(), offline })};`;
+        if (!sw.includes(SW_BUILD_LINE)) this.error(`offline assets: ${SW_BUILD_LINE} not found in sw.js`);
+        fs.writeFileSync(
+          swPath,
+          sw.replace(SW_BUILD_LINE, () => line),
+        );
+      },
+    },
+  };
+}
+
 /**
  * React Router's package exports name only its development build (with its dev-only warnings and checks,
  * remix-run/react-router#12532, #14102): the app's build takes the production build it ships beside it.
@@ -197,10 +244,18 @@ const reactRouterProduction = fileURLToPath(
 
 export default defineConfig(({ command }) => {
   const start = startChunks();
+  const offline = offlineAssets();
   return {
-    plugins: [sharedWithoutPasswordScorer(), compactLucideIcons(), react(), tailwindcss(), start.plugin],
+    plugins: [
+      sharedWithoutPasswordScorer(),
+      compactLucideIcons(),
+      react(),
+      tailwindcss(),
+      start.plugin,
+      offline.plugin,
+    ],
     // the local database's worker (api/local-db/worker.ts) is a module worker with SQLite's WebAssembly beside it
-    worker: { format: "es" as const, plugins: () => [sqliteWasmAsset()] },
+    worker: { format: "es" as const, plugins: () => [sqliteWasmAsset(), offline.workerPlugin()] },
     // sqlite-wasm finds its .wasm next to its own module: not pre-bundled in development
     optimizeDeps: { exclude: ["@sqlite.org/sqlite-wasm"] },
     resolve: command === "build" ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] } : {},

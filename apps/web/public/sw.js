@@ -1,7 +1,13 @@
 /*
  * Stride's service worker (platform.md §1, issue #28 point 5): the app opens without the server.
- * - pages (navigations): the network first, else the app's page kept from the last visit;
- * - the build's files (/assets/, hashed names): kept once fetched, served from the cache;
+ * - pages (navigations): the network first, else the app's page kept from the last visit (or fetched with the
+ *   offline screens' files below, when no visit under this worker kept one);
+ * - the build's files (/assets/, hashed names): kept once fetched, served from the cache; those of the screens that
+ *   open offline (work-item lists in every layout, an item's page and peek with the editor, cycles, modules, the
+ *   profile; `BUILD.offline`, written in by the build from its manifest: vite.config.ts `offlineAssets`) are fetched
+ *   in the background when a page says its local database is ready (`stride:precache`, app/service-worker.ts), so a
+ *   screen whose code was never loaded opens offline too; a failed fetch is tried again on the next page's ask;
+ *   a new build's worker drops the files its build no longer has (`BUILD.files`);
  * - GET /api/ answers the screens read: the network first, else the answer kept from the last time (a screen that
  *   never read it says it could not load); never the local database's sync (/api/v2/), never a write;
  * - a sign-out deletes every kept answer.
@@ -9,15 +15,69 @@
 const APP = "stride-app-v1";
 const DATA = "stride-data-v1";
 const SHELL = "/__stride_shell__";
+/** The build's files (paths): all of them, and those the offline screens need. Written in by the build. */
+const BUILD = { files: [], offline: [] };
 
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (e) => {
   e.waitUntil(
     (async () => {
       for (const k of await caches.keys()) if (k !== APP && k !== DATA) await caches.delete(k);
+      await dropOldFiles();
       await self.clients.claim();
     })(),
   );
+});
+
+/** The build's files an older build kept that this one no longer has (its pages and kept answers stay). */
+async function dropOldFiles() {
+  if (!BUILD.files.length) return;
+  const current = new Set(BUILD.files);
+  const cache = await caches.open(APP);
+  for (const req of await cache.keys()) {
+    const p = new URL(req.url).pathname;
+    if (p.startsWith("/assets/") && !current.has(p)) await cache.delete(req);
+  }
+}
+
+/**
+ * The offline screens' files not kept yet, one at a time (the page is usable meanwhile), and the app's page when
+ * none is kept (the asking page's address: a first visit's page loads before this worker controls it). True when
+ * every file is kept; a failure (offline mid-way) is no error: the next ask tries again.
+ */
+async function precache(pageUrl) {
+  const cache = await caches.open(APP);
+  let ok = true;
+  for (const p of BUILD.offline) {
+    if (await cache.match(p, { ignoreVary: true })) continue;
+    try {
+      const res = await fetch(p);
+      if (res.ok) await cache.put(p, res);
+      else ok = false;
+    } catch {
+      ok = false;
+    }
+  }
+  const url = pageUrl && new URL(pageUrl);
+  if (url && url.origin === self.location.origin && !(await cache.match(SHELL))) {
+    try {
+      const res = await fetch(url.pathname + url.search, { headers: { accept: "text/html" } });
+      if (res.ok && !res.redirected && res.headers.get("content-type")?.includes("text/html"))
+        await cache.put(SHELL, res);
+    } catch {
+      // kept by the next visit (or ask)
+    }
+  }
+  return ok;
+}
+
+let precaching = null;
+self.addEventListener("message", (e) => {
+  if (e.data?.type !== "stride:precache") return;
+  const port = e.ports[0];
+  const pageUrl = e.source && "url" in e.source ? e.source.url : null;
+  precaching ??= precache(pageUrl).finally(() => (precaching = null));
+  e.waitUntil(precaching.then((ok) => port?.postMessage({ ok, files: BUILD.offline.length })));
 });
 
 /** The network's answer (kept meanwhile, without holding a streamed page back), else the one kept last time. */
@@ -41,10 +101,12 @@ async function networkFirst(e, cacheName, fallbackKey) {
   }
 }
 
+/** A build's file (hashed name, never changes): the kept one whoever asked (the answers vary by Origin, which a module
+ * script's request carries and the background fetch's does not). */
 async function cacheFirst(e) {
   const req = e.request;
   const cache = await caches.open(APP);
-  const kept = await cache.match(req);
+  const kept = await cache.match(req, { ignoreVary: true });
   if (kept) return kept;
   const res = await fetch(req);
   if (res.ok && res.type === "basic") e.waitUntil(cache.put(req, res.clone()));

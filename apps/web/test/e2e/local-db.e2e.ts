@@ -374,6 +374,8 @@ it("with the server down, a reload still opens the workspace: lists and items re
         (await fetch("/api/users/me/", { headers: { accept: "application/json" } })).headers.get("x-stride-offline"),
       );
     expect(await me()).toBeNull();
+    // the service worker keeps the offline screens' code (sw.js `precache`)
+    await poll(() => page.evaluate(() => document.documentElement.dataset.offlineScreens ?? "")).toBe("kept");
     await ctx.setOffline(true);
     // the server is out of reach: what the service worker answers is what it kept (said on the answer)
     expect(await me()).toBe("1");
@@ -389,11 +391,13 @@ it("with the server down, a reload still opens the workspace: lists and items re
       .getByText("Login fails")
       .first()
       .waitFor();
-    // a screen never opened says it needs the server, in its place
+    // a screen never opened whose answers were never read says it could not load them, in its place (its code is
+    // kept with the offline screens': the pages list shares the projects' and modules' chunk)
     await page.goto(listUrl(a));
     await page.locator("[data-list-context]").waitFor();
     await page.getByRole("navigation", { name: "Project" }).getByRole("link", { name: "Pages" }).click();
-    await page.getByText("This screen could not be opened").waitFor();
+    await page.getByText("Failed to fetch the pages, Please try again later.").waitFor();
+    await page.getByRole("complementary", { name: "Workspace sidebar" }).waitFor();
   } finally {
     await ctx.setOffline(false);
     await ctx.close();

@@ -563,6 +563,18 @@ const subscribe = (fn: () => void) => {
   return () => listeners.delete(fn);
 };
 
+/** Calls `fn` each time the local database becomes ready (at once when it is): the service worker's precache. */
+export function onLocalDbReady(fn: () => void): void {
+  let was = false;
+  const check = () => {
+    const ready = state.status === "ready";
+    if (ready && !was) fn();
+    was = ready;
+  };
+  subscribe(check);
+  check();
+}
+
 /** The local database's status (profile, tests) and its projects'. */
 export function useLocalDb(): LocalDbState {
   return useSyncExternalStore(
