@@ -1,10 +1,11 @@
-import { onLocalDbReady } from "../api/local-db/client.ts";
+import { onLocalDbSettled } from "../api/local-db/client.ts";
 
 /**
  * The service worker (public/sw.js) that keeps the app and the answers it last read, so a reload without the
  * server still opens the workspace (issue #28 point 5). Registered in built apps only (the dev server's modules
- * change on every edit), once the page has loaded. Once the local database is ready, the page asks it to keep the
- * code of the screens that open offline, loaded or not (`stride:precache`); the page's root then says
+ * change on every edit), once the page has loaded. Once the local database has settled (ready, or off or failed: the
+ * screens then read the server and the worker's kept answers), the page asks it to keep the code of the screens that
+ * open offline, loaded or not (`stride:precache`); the page's root then says
  * `data-offline-screens="kept"` (or `partly`: asked again when the browser is back online, and on the next visit).
  */
 export function registerServiceWorker(): void {
@@ -13,7 +14,7 @@ export function registerServiceWorker(): void {
   if (import.meta.hot || typeof navigator === "undefined" || !("serviceWorker" in navigator)) return;
   const go = () => {
     void navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch(() => undefined);
-    onLocalDbReady(keepOfflineScreens);
+    onLocalDbSettled(keepOfflineScreens);
     // a new build's worker took over (its own list), or the network came back after a partial precache
     navigator.serviceWorker.addEventListener("controllerchange", keepOfflineScreens);
     addEventListener("online", () => {

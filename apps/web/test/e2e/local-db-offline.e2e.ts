@@ -128,3 +128,18 @@ it("an item's peek and full page, never opened, open without the server once the
   await detail.getByRole("textbox", { name: "Comment" }).waitFor();
   expect(await page.getByText("This screen could not be opened").count()).toBe(0);
 });
+
+it("with the local database off, the offline screens' code is kept too (the screens then read the kept answers)", async () => {
+  await page.addInitScript(() => localStorage.setItem("LOCAL_DB_ENABLED", "false"));
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  await poll(() => root("localDb")).toBe("off");
+  await poll(() => root("offlineScreens")).toBe("kept");
+  // the editor's code, which this page never loaded, is in the service worker's app cache
+  expect((await loaded()).filter((f) => /^RichTextEditor-/.test(f))).toEqual([]);
+  const kept = await page.evaluate(async () => {
+    const cache = await caches.open("stride-app-v1");
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+  expect(kept.some((p) => /^\/assets\/RichTextEditor-/.test(p))).toBe(true);
+});

@@ -563,13 +563,16 @@ const subscribe = (fn: () => void) => {
   return () => listeners.delete(fn);
 };
 
-/** Calls `fn` each time the local database becomes ready (at once when it is): the service worker's precache. */
-export function onLocalDbReady(fn: () => void): void {
+/**
+ * Calls `fn` each time the local database settles — ready, or off or failed (then the screens read the server and the
+ * service worker's kept answers) — at once when it has: the service worker's precache of the offline screens' code.
+ */
+export function onLocalDbSettled(fn: () => void): void {
   let was = false;
   const check = () => {
-    const ready = state.status === "ready";
-    if (ready && !was) fn();
-    was = ready;
+    const settled = state.status === "ready" || state.status === "off" || state.status === "error";
+    if (settled && !was) fn();
+    was = settled;
   };
   subscribe(check);
   check();
