@@ -185,14 +185,18 @@ export const workItemListQuery = (d: ListDesc) =>
     queryKey: wiKeys.list(d) as QueryKey,
     queryFn: async ({ client, queryKey }) => {
       itemStore(client);
-      // read again (a change, an event): as many items as were loaded, so a "load more" is not undone
-      const pages = Math.min(
-        loadedPages(client.getQueryData<ListData>(queryKey)),
-        Math.floor(MAX_PER_PAGE / d.perPage),
-      );
-      if (pages <= 1) return fromEnvelope(await fetchListPage(d));
-      const per = String(d.perPage * pages);
-      return asPagesLoaded(fromEnvelope(await fetchListPage(d, { per_page: per, cursor: `${per}:0:0` })), pages);
+      // read again (a change, an event): as many items as were loaded, so a "load more" is not undone — also one
+      // that ended while this read was on its way (its answer would replace the pages it added: read again)
+      const held = () =>
+        Math.min(loadedPages(client.getQueryData<ListData>(queryKey)), Math.floor(MAX_PER_PAGE / d.perPage));
+      for (let pages = held(); ; pages = held()) {
+        const per = String(d.perPage * pages);
+        const data =
+          pages <= 1
+            ? fromEnvelope(await fetchListPage(d))
+            : asPagesLoaded(fromEnvelope(await fetchListPage(d, { per_page: per, cursor: `${per}:0:0` })), pages);
+        if (held() <= pages) return data;
+      }
     },
     staleTime: 10_000,
     // offline too: the local database may answer it (a list it cannot answer fails once, then waits to be online)
