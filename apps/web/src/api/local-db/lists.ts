@@ -1,8 +1,8 @@
 /**
  * The work-item lists the local database answers (its worker's `query`, api/local-db/worker.ts): a project's list, its
- * cycles', modules', saved views', archived items and epics, and a list across the projects the person is in (a
- * workspace view, a profile tab, a teamspace's list or team view), and the person's workspace drafts — evaluated by `@stride/shared`'s local-list.ts, the server's
- * rules — or null when the server answers it.
+ * cycles', modules', saved views', archived items and epics, a list across the projects the person is in (a workspace
+ * view, a profile tab, a teamspace's list or team view), and the person's workspace drafts — evaluated by
+ * `@stride/shared`'s local-list.ts, the server's rules — or null when the server answers it.
  */
 import {
   draftListRefusal,
