@@ -1,47 +1,41 @@
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { itemStore } from "./work-item-store.ts";
+import { workItemDetailQuery } from "./work-items-detail.ts";
+import { workItemPartQueries } from "./work-items-parts.ts";
+import { item } from "./work-items-test-data.ts";
 
-const held = vi.hoisted(
-  () => new Map<string, { id: string; project_id: string; name: string; description_html?: string }>(),
-);
-vi.mock("./local-db/client.ts", async (orig) => ({
-  ...(await orig<typeof import("./local-db/client.ts")>()),
-  localItem: async (pid: string, id: string) => {
-    const it = held.get(id);
-    return it && it.project_id === pid ? it : null;
-  },
-}));
-
-const { ApiError } = await import("./client.ts");
-const { NotHeldOffline, isLocalCopy, serverOrLocalDetail } = await import("./work-items-parts.ts");
-
-held.set("i1", { id: "i1", project_id: "p1", name: "Dark mode", description_html: "<p>Follow the theme</p>" });
-const down = () => Promise.reject(new TypeError("Failed to fetch"));
-
-describe("an item's detail when the server cannot be reached (issue #28 point 5)", () => {
-  it("answers from the local database, marked as its copy, with what only the server holds empty", async () => {
-    const d = await serverOrLocalDetail("p1", "i1", down);
-    expect(d).toMatchObject({ id: "i1", name: "Dark mode", description_html: "<p>Follow the theme</p>", tasks: [] });
-    expect(isLocalCopy(d)).toBe(true);
-  });
-
-  it("a proxy's 502–504 falls back too; the server's refusals do not", async () => {
-    await expect(serverOrLocalDetail("p1", "i1", () => Promise.reject(new ApiError(503, {})))).resolves.toMatchObject({
-      id: "i1",
-    });
-    await expect(serverOrLocalDetail("p1", "i1", () => Promise.reject(new ApiError(404, {})))).rejects.toMatchObject({
-      status: 404,
-    });
-  });
-
-  it("the server's answer when it answers (not a local copy)", async () => {
-    const d = await serverOrLocalDetail("p1", "i1", async () => ({ id: "i1", name: "From the server" }) as never);
-    expect(d.name).toBe("From the server");
-    expect(isLocalCopy(d)).toBe(false);
-  });
-
-  it("offline and not held: not available offline", async () => {
-    vi.stubGlobal("navigator", { onLine: false });
-    await expect(serverOrLocalDetail("p1", "other", down)).rejects.toBeInstanceOf(NotHeldOffline);
+/** A pending work item (made offline, a temporary `local-` id) opens from the item store; the server is never asked. */
+describe("a pending item's detail", () => {
+  const fetchSpy = vi.fn(() => Promise.reject(new Error("no server")));
+  afterEach(() => {
     vi.unstubAllGlobals();
+    fetchSpy.mockClear();
+  });
+
+  it("is its record in the store, with its parts empty, and asks nothing of the server", async () => {
+    vi.stubGlobal("fetch", fetchSpy);
+    const qc = new QueryClient();
+    const pending = { ...item({ name: "Made on the train" }), id: "local-1234" };
+    itemStore(qc).put([pending]);
+    const detail = await qc.fetchQuery(workItemDetailQuery("w", "p", pending.id));
+    expect(detail).toMatchObject({ id: pending.id, name: "Made on the train", description_html: "", tasks: [] });
+    const parts = await Promise.all(workItemPartQueries("w", "p", pending.id).map((q) => qc.fetchQuery(q as never)));
+    expect(parts[0]).toEqual([]);
+    expect(parts[1]).toEqual([]);
+    expect(parts[2]).toEqual({ sub_issues: [], state_distribution: {} });
+    expect(Object.values(parts[3] as Record<string, unknown[]>).every((xs) => xs.length === 0)).toBe(true);
+    expect(parts[4]).toEqual([]);
+    expect(fetchSpy).not.toHaveBeenCalled();
+  });
+
+  it("waits for the list that brings its record (a reload opening its peek)", async () => {
+    vi.stubGlobal("fetch", fetchSpy);
+    const qc = new QueryClient();
+    const pending = { ...item(), id: "local-5678" };
+    const opening = qc.fetchQuery(workItemDetailQuery("w", "p", pending.id));
+    itemStore(qc).put([pending]);
+    expect((await opening).id).toBe(pending.id);
+    expect(fetchSpy).not.toHaveBeenCalled();
   });
 });
