@@ -115,13 +115,6 @@ const renderedIn = (name: string) =>
     .evaluateAll((els) => els.map((e) => e.getAttribute("data-item")!));
 /** The board scrolled to its end (again at each poll: the board may still be growing). */
 const toEnd = () => page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: el.scrollHeight }));
-/** The first work item of state `name` by manual order, on the server. */
-const firstIn = async (name: string) =>
-  (
-    (await (
-      await page.request.get(api(`issues/?state=${stateId(name)}&order_by=sort_order&per_page=1&cursor=1:0:0`))
-    ).json()) as { results: { id: string; sequence_id: number }[] }
-  ).results[0]!;
 /** Whether the server has work item `seq` in state `name`. */
 const storedIn = async (seq: number, name: string) =>
   (
@@ -130,7 +123,7 @@ const storedIn = async (seq: number, name: string) =>
     }
   ).results.some((r) => r.sequence_id === seq);
 
-it("renders only the cards in view of a long column; scrolling shows later ones, which drag by mouse and keyboard; a column's loaded cards stay when the list is read again", async () => {
+it("renders only the cards in view of a long column; scrolling shows later ones, which drag by mouse and keyboard", async () => {
   for (let i = 0; i < 120; i += 20) {
     const batch = Array.from({ length: 20 }, (_, j) => ({
       name: `Long column task ${String(i + j + 1).padStart(3, "0")}`,
@@ -181,19 +174,6 @@ it("renders only the cards in view of a long column; scrolling shows later ones,
   await page.mouse.up();
   await column("In Progress").locator(`[data-item="${lastKey}"]`).waitFor();
   await poll(() => storedIn(seqOf(lastKey), "In Progress")).toBe(true);
-
-  // the list read again (another person renames the top card): the column keeps the 119 cards it had loaded
-  const top = await firstIn("Todo");
-  await page.request.patch(api(`issues/${top.id}/`), { data: { name: "Renamed by someone else" } });
-  await page.getByTestId("kanban-layout").evaluate((el) => el.scrollTo({ top: 0 }));
-  await column("Todo")
-    .locator(`[data-item="${a.identifier}-${top.sequence_id}"]`)
-    .getByText("Renamed by someone else")
-    .waitFor();
-  await page.waitForFunction(() => !document.querySelector('[aria-label="Updating"]'));
-  // (a re-read racing another may show a first page for a moment; what was loaded must come back and stay)
-  await poll(() => more.count()).toBe(0);
-  expect(await page.locator("[data-column-header]").filter({ hasText: "Todo" }).textContent()).toContain("119");
 
   // …and the one above it by keyboard: the column it moves to scrolls into view, the card keeps its focus
   // (the column's end, read again once the list has been fetched again: the drop may reorder what the page holds)
