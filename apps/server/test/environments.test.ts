@@ -168,10 +168,12 @@ describe("environment templates", () => {
     expect(remote.config).toEqual({ url: "https://mcp.example.com/mcp", headers: { Authorization: "********" } });
     const local = await template(p, {
       type: "local_mcp",
-      config: { command: "node", args: ["server.js"], env: { TOKEN: "abc" } },
+      config: { command: "node", args: ["server.js"], env: { TOKEN: "tok-xyz-secret" } },
     });
     expect(local.config).toEqual({ command: "node", args: ["server.js"], env: { TOKEN: "********" } });
-    expect(JSON.stringify((await w.ws.admin.get(`${p.base}/environments/templates/`)).body)).not.toMatch(/s3cret|abc/);
+    expect(JSON.stringify((await w.ws.admin.get(`${p.base}/environments/templates/`)).body)).not.toMatch(
+      /s3cret|tok-xyz-secret/,
+    );
     await template(p, {
       environment_template_id: remote.id,
       type: "generic_mcp",

@@ -59,6 +59,57 @@ describe("GET v2 …/issues/?issues=a,b", () => {
   });
 });
 
+describe("catch-up (`updated_at__gt`) sees an item join or leave a cycle or a module", () => {
+  /** The newest `updated_at` the sync has handed out (what the local database keeps as its cursor). */
+  const cursor = async () => {
+    const all = (await v2("?per_page=500")).body.results as { updated_at: string }[];
+    return all
+      .map((i) => i.updated_at)
+      .sort((a, b) => Date.parse(a) - Date.parse(b))
+      .at(-1)!;
+  };
+  const changedSince = async (since: string) =>
+    ((await v2(`?updated_at__gt=${encodeURIComponent(since)}`)).body.results as { id: string }[]).map((i) => i.id);
+  /** `change` must leave exactly `ids` read again by a catch-up from before it. */
+  const seen = async (change: () => Promise<{ status: number; text: string }>, ids: string[]) => {
+    const since = await cursor();
+    const res = await change();
+    expect(res.status, res.text).toBeLessThan(300);
+    expect((await changedSince(since)).sort()).toEqual([...ids].sort());
+  };
+
+  it("by any of the calls that move it", async () => {
+    const mod = (await ws.admin.post(`${pr.base}/modules/`, { name: "Sync module" })).body as { id: string };
+    const day = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+    const cyc = (
+      await ws.admin.post(`${pr.base}/cycles/`, { name: "Sync cycle", start_date: day(-1), end_date: day(3) })
+    ).body as { id: string };
+    const { Alpha, Beta, Gamma } = d.I;
+    await seen(() => ws.admin.patch(`${pr.base}/issues/${Alpha}/`, { module_ids: [mod.id] }), [Alpha]);
+    await seen(() => ws.admin.post(`${pr.base}/modules/${mod.id}/issues/`, { issues: [Beta] }), [Beta]);
+    await seen(() => ws.admin.delete(`${pr.base}/modules/${mod.id}/issues/${Beta}/`), [Beta]);
+    await seen(() => ws.admin.post(`${pr.base}/issues/${Gamma}/modules/`, { modules: [mod.id] }), [Gamma]);
+    await seen(() => ws.admin.patch(`${pr.base}/issues/${Alpha}/`, { cycle_id: cyc.id }), [Alpha]);
+    await seen(
+      () => ws.admin.post(`${pr.base}/cycles/${cyc.id}/cycle-issues/`, { issues: [Beta, Gamma] }),
+      [Beta, Gamma],
+    );
+    await seen(() => ws.admin.delete(`${pr.base}/cycles/${cyc.id}/cycle-issues/${Beta}/`), [Beta]);
+    await seen(
+      () =>
+        ws.admin.post(`${pr.base}/bulk-operation-issues/`, {
+          issue_ids: [Beta],
+          properties: { cycle_id: cyc.id, module_ids: [mod.id] },
+        }),
+      [Beta],
+    );
+    // nothing moves: nothing is read again
+    await seen(() => ws.admin.patch(`${pr.base}/issues/${Alpha}/`, { module_ids: [mod.id] }), []);
+    // a deleted module: its items leave it
+    await seen(() => ws.admin.delete(`${pr.base}/modules/${mod.id}/`), [Alpha, Beta, Gamma]);
+  });
+});
+
 describe("LOCAL_DB_ENABLED", () => {
   it("is on by default and told to the web app", async () => {
     expect((await t.anon().get("/api/instances/")).body.config.local_db_enabled).toBe(true);

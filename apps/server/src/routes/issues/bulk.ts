@@ -5,6 +5,7 @@ import { route } from "../../http/route.ts";
 import { PERMISSIONS } from "../../http/policies.ts";
 import { errors } from "../../http/errors.ts";
 import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
+import { touchItems } from "../../domain/item-touch.ts";
 import type { AppContext } from "../../core/context.ts";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import type { ProjectRow } from "../../http/route.ts";
@@ -55,6 +56,11 @@ export async function setCycle(
   if (moving.length === 0) return;
   const leaving = moving.map((it) => curBy.get(it.id)?.ci.id).filter((id): id is string => !!id);
   if (leaving.length) await tx.delete(CI).where(inArray(CI.id, leaving));
+  await touchItems(
+    tx,
+    moving.map((it) => it.id),
+    actorId,
+  );
   if (cycle) {
     await tx.insert(CI).values(
       moving.map((it) => ({

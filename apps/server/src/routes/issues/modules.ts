@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { schema, type DbOrTx } from "../../db/client.ts";
 import { errors } from "../../http/errors.ts";
 import { recordActivity, type ActivityInput } from "../../domain/activity.ts";
+import { touchItems } from "../../domain/item-touch.ts";
 import type { ProjectRow } from "../../http/route.ts";
 
 const MI = schema.moduleIssues;
@@ -27,7 +28,8 @@ export interface ModuleChangeOptions {
  * The one command that puts work items in modules and takes them out (P/modules/{id}/issues/, P/issues/{id}/modules/,
  * work-item create, patch and bulk `module_ids`): one insert and one delete for every (item, module) pair, and one
  * activity row (field "modules") for each pair that actually joined or left, in the caller's transaction. Items may
- * only join live (not archived) modules of the project. Returns the ids of the modules joined.
+ * only join live (not archived) modules of the project; an item that joined or left one is marked updated
+ * (`touchItems`). Returns the ids of the modules joined.
  */
 export async function changeItemModules(
   tx: DbOrTx,
@@ -84,6 +86,11 @@ export async function changeItemModules(
     actorId,
   });
   const name = (id: string) => byId.get(id)!.name;
+  await touchItems(
+    tx,
+    [...inserted, ...deleted].map((r) => r.issueId),
+    actorId,
+  );
   await recordActivity(tx, [
     ...inserted.map((r): ActivityInput => ({
       ...base(r.issueId),
