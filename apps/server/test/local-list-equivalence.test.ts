@@ -11,6 +11,7 @@ import {
   localListSupported,
   localRefsFromApi,
   ORDER_BY_FIELDS,
+  draftListRefusal,
   parseLocalListQuery,
   toLocalRow,
   type LocalItem,
@@ -627,5 +628,98 @@ describe("local list answers equal the server's", { timeout: 120_000 }, () => {
         {},
       );
     expect(compared).toBeGreaterThan(500);
+  });
+  // (issue #28 point 3: the person's workspace drafts, held whole from W/draft-issues/)
+  it("for the person's workspace drafts (W/draft-issues/): their filters, groupings and orders", async () => {
+    const who = ws.member;
+    const W = `/api/workspaces/${ws.slug}`;
+    const make = async (body: Record<string, unknown>) => {
+      const r = await who.post(`${W}/draft-issues/`, body);
+      expect(r.status, r.text).toBe(201);
+    };
+    await make({
+      name: "Alpha plan",
+      project_id: pr.id,
+      priority: "high",
+      state_id: pr.states.Todo,
+      label_ids: [d.L.bug],
+      assignee_ids: [ws.member.userId],
+      target_date: "2025-01-20",
+      cycle_id: d.C.sprint1,
+      module_ids: [d.M.api],
+    });
+    await make({ name: "bravo idea", priority: "low" });
+    await make({
+      name: "Charlie fix",
+      project_id: pr.id,
+      priority: "high",
+      state_id: pr.states.Done,
+      start_date: "2025-01-02",
+    });
+    await make({
+      name: "delta",
+      project_id: pr.id,
+      label_ids: [d.L.bug, d.L.feature],
+      assignee_ids: [ws.admin.userId],
+    });
+    await make({
+      name: "Echo",
+      project_id: pr.id,
+      state_id: pr.states.Backlog,
+      estimate_point: d.E.small,
+      priority: "urgent",
+    });
+    // someone else's draft is never listed (nor held)
+    expect((await ws.admin.post(`${W}/draft-issues/`, { name: "Admin's own" })).status).toBe(201);
+
+    // what the web holds: the drafts read whole, as api/local-db/sync.ts `syncDrafts` reads them; the refs of every
+    // project the person is in
+    const drafts = await readPages(
+      who,
+      (page) => `${W}/draft-issues/?order_by=created_at&per_page=2&cursor=2:${page}:0`,
+      "next_page_results",
+    );
+    expect(drafts.map((x) => x.name).sort()).toEqual(["Alpha plan", "Charlie fix", "Echo", "bravo idea", "delta"]);
+    const listed = await who.get(`${W}/projects/`);
+    const mine = (listed.body as { id: string; member_role: number | null; archived_at: string | null }[]).filter(
+      (p) => p.member_role !== null && !p.archived_at,
+    );
+    const held = await Promise.all(mine.map((p) => syncAs(who, { ...pr, id: p.id, base: `${W}/projects/${p.id}` })));
+    const refs = mergeLocalRefs(held.map((h) => h.refs));
+    const tz = held[0].timezone;
+    const rows = drafts.map(toLocalRow);
+    const ctx: LocalListContext = { kind: "drafts" };
+    let compared = 0;
+    let refused = 0;
+    const qs = [
+      ...queries(),
+      "order_by=name",
+      "group_by=priority&order_by=name",
+      "group_by=project_id&sub_group_by=priority",
+      "per_page=2&cursor=2:1:0",
+      `filters=${enc({ name__icontains: "bravo" })}`,
+    ];
+    for (const q of qs) {
+      const res = await who.get(`${W}/draft-issues/?${q}`);
+      let req;
+      try {
+        req = localContextRequest(parseLocalListQuery(params(q), tz, { drafts: true }), ctx);
+        if (draftListRefusal(req)) req = null;
+      } catch {
+        req = null;
+      }
+      if (!req) {
+        // what the server refuses, the web leaves to it (lists.ts `answerDrafts`)
+        expect(res.status, `${q}: ${res.text}`).toBe(400);
+        refused++;
+        continue;
+      }
+      expect(res.status, `${q}: ${res.text}`).toBe(200);
+      if (!localListSupported(req)) continue;
+      expect(localListEnvelope(rows, refs, req), `drafts ${q}`).toEqual(res.body);
+      compared++;
+    }
+    expect(compared).toBeGreaterThan(300);
+    expect(refused).toBeGreaterThan(0);
   });
 });

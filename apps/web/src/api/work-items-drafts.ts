@@ -10,6 +10,7 @@ import { qk } from "./query-keys.ts";
 import { restore, TEAM_LISTS, wiKeys } from "./work-items.ts";
 import { makeComparator, moveItem, removeItem, type ListData } from "./work-items-list-data.ts";
 import { itemStore } from "./work-item-store.ts";
+import { localDraftsChanged } from "./local-db/client.ts";
 import type { DraftBody } from "@stride/shared/contract";
 import type { WorkItem } from "./work-items-types.ts";
 
@@ -55,6 +56,8 @@ function dropDraft(qc: QueryClient, slug: string, id: string) {
 export function useDraftMutations(slug: string) {
   const qc = useQueryClient();
   const refresh = () => {
+    // the local database's copy of the drafts (if held) is read again before the lists' next answer
+    localDraftsChanged(slug);
     qc.invalidateQueries({ queryKey: draftListsKey(slug) });
     // the sidebar's draft count (W/workspace-members/me/ draft_issue_count)
     qc.invalidateQueries({ queryKey: qk.workspaceMemberMe(slug) });
@@ -121,6 +124,9 @@ export function useUpdateListedDraft(slug: string) {
     onError: (_e, _v, ctx) => {
       if (ctx?.snap) restore(qc, ctx.snap);
     },
-    onSettled: () => qc.invalidateQueries({ queryKey: draftListsKey(slug) }),
+    onSettled: () => {
+      localDraftsChanged(slug);
+      return qc.invalidateQueries({ queryKey: draftListsKey(slug) });
+    },
   });
 }

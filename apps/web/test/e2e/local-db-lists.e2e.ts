@@ -7,7 +7,7 @@ import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arrang
  * More work-item lists answered from the offline local database (issue #28 point 3): a project's archived items
  * (kept beside its live ones), a saved project view's list (the view's filters ANDed in), the workspace's views, the
  * Subscribed view and tab (the person's subscriptions held), a teamspace's list and views, read with the server out
- * of reach, and kept current by the realtime channel (another person's archive, a subscription). Alice works in the browser; Bob
+ * of reach, the person's workspace drafts, and kept current by the realtime channel (another person's archive, a subscription). Alice works in the browser; Bob
  * changes things through the API. Each test seeds its own users and project.
  */
 let alice: BrowserContext, bob: BrowserContext;
@@ -64,7 +64,7 @@ function serverListRequests(p: Page): string[] {
     if (
       r.method() === "GET" &&
       u.searchParams.has("layout") &&
-      /\/(archived-issues|epics|views\/[^/]+\/issues|workspaces\/[^/]+\/issues|user-issues\/[^/]+|teamspaces\/[^/]+\/issues)\/$/.test(
+      /\/(archived-issues|draft-issues|epics|views\/[^/]+\/issues|workspaces\/[^/]+\/issues|user-issues\/[^/]+|teamspaces\/[^/]+\/issues)\/$/.test(
         u.pathname,
       )
     )
@@ -325,6 +325,53 @@ it("a teamspace's work items and its team views are answered from the local data
     await poll(itemsOf("team")).toEqual([key(1), key(4), key(5), key(made.sequence_id)].sort());
     await filterPriority("Urgent");
     await poll(itemsOf("team")).toEqual([key(5), key(made.sequence_id)].sort());
+    expect(await page.getByText("Could not load the work items").count()).toBe(0);
+    expect(asked).toEqual([]);
+  } finally {
+    await alice.setOffline(false);
+  }
+});
+
+it("the person's workspace drafts are answered from the local database, kept current by a draft made elsewhere, and readable offline", async () => {
+  const W = `/api/workspaces/${a.slug}`;
+  const draft = async (name: string, body: Record<string, unknown> = {}) =>
+    expect((await alice.request.post(`${W}/draft-issues/`, { data: { name, ...body } })).ok()).toBe(true);
+  await draft("Plan the launch", { project_id: a.projectId, priority: "high" });
+  await draft("Loose idea", { priority: "low" });
+  const drafts = async () =>
+    (
+      await page
+        .locator('[data-list-context="workspace_drafts"] [data-item]')
+        .evaluateAll((els) =>
+          els.map((e) => (e.textContent ?? "").match(/Plan the launch|Loose idea|Made elsewhere/)?.[0] ?? ""),
+        )
+    ).sort();
+  await openSynced();
+  // the first drafts list: the person's drafts are read whole meanwhile
+  await navigate(`/${a.slug}/drafts/`);
+  await poll(drafts).toEqual(["Loose idea", "Plan the launch"]);
+
+  // then the local database answers it: no list page asked of the server
+  const asked = serverListRequests(page);
+  const before = await localAnswers();
+  await navigate(listUrl(a));
+  await poll(rows).toEqual([key(1), key(4), key(5)]);
+  await navigate(`/${a.slug}/drafts/`);
+  await poll(drafts).toEqual(["Loose idea", "Plan the launch"]);
+  expect(asked).toEqual([]);
+  expect(await localAnswers()).toBeGreaterThan(before);
+
+  // a draft made elsewhere (the API, as another tab would): its realtime event has the drafts read again
+  await draft("Made elsewhere", { priority: "urgent" });
+  await poll(drafts).toEqual(["Loose idea", "Made elsewhere", "Plan the launch"]);
+  expect(asked).toEqual([]);
+
+  await alice.setOffline(true);
+  try {
+    await navigate(listUrl(a));
+    await poll(rows).toEqual([key(1), key(4), key(5)]);
+    await navigate(`/${a.slug}/drafts/`);
+    await poll(drafts).toEqual(["Loose idea", "Made elsewhere", "Plan the launch"]);
     expect(await page.getByText("Could not load the work items").count()).toBe(0);
     expect(asked).toEqual([]);
   } finally {

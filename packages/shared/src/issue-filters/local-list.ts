@@ -33,6 +33,7 @@ import { parseRichFilters } from "./rich.ts";
 import { andFilterNodes, isFilterLeaf, type FilterNode } from "./ast.ts";
 import { todayInTimeZone } from "./dates.ts";
 import { MAX_PER_PAGE } from "../constants.ts";
+import { WORKSPACE_DRAFTS_PAGE_SIZE } from "./drafts.ts";
 import { savedViewFilter } from "./saved.ts";
 import { isoMicros, type LocalItem, type LocalRefs, type LocalRow } from "./local-row.ts";
 import { comparator, indexRefs, type LocalRefIndex } from "./local-order.ts";
@@ -88,6 +89,11 @@ export interface LocalListRequest {
   /** The project's epics (P/epics/: live items the client holds marked `is_epic`) instead of its work items. */
   epics?: boolean;
   /**
+   * The caller's workspace drafts (W/draft-issues/, the list engine's `workspace_drafts` context): every row given is
+   * one of their drafts, listed as the server presents it (no state group added, its description kept).
+   */
+  drafts?: boolean;
+  /**
    * The viewer's subscriptions among the rows, when the client holds them: a `subscriber_id` filter naming the viewer
    * alone (the Subscribed view, the viewer's own Subscribed tab) is then evaluated here.
    */
@@ -134,11 +140,15 @@ export function parseListPage(
 export function parseLocalListQuery(
   params: Record<string, string | undefined>,
   timezone: string,
-  opts: { globalView?: boolean } = {},
+  opts: { globalView?: boolean; drafts?: boolean } = {},
 ): LocalListRequest {
-  const page = parseListPage(params.per_page, params.cursor, 1000);
+  // workspace drafts: 50 a page, newest first unless asked (the server's listWorkspaceDrafts)
+  const page = parseListPage(params.per_page, params.cursor, opts.drafts ? WORKSPACE_DRAFTS_PAGE_SIZE : 1000);
   // a workspace global view (W/issues/) has no manual order: the server reads `sort_order` as newest first
-  const order = parseOrderBy(params.order_by, { globalView: opts.globalView });
+  const order = parseOrderBy(params.order_by, {
+    globalView: opts.globalView,
+    fallback: opts.drafts ? "-created_at" : undefined,
+  });
   const { groupBy, subGroupBy } = parseGrouping(params.group_by, params.sub_group_by);
   const flat: QueryParams = {};
   for (const [k, v] of Object.entries(params)) if (typeof v === "string") flat[k] = v;
@@ -262,6 +272,7 @@ export interface LocalListPage<T> extends ListPageResult<T> {
  * ones — neither drafts, archived nor in a triage state — that are epics for the epics list, work items otherwise.
  */
 function contextMatch(refs: LocalRefs, req: LocalListRequest): (r: LocalRow) => boolean {
+  if (req.drafts) return () => true;
   if (req.archived) return (r) => r.item.archived_at !== null;
   const triage = new Set(refs.states.filter((s) => s.group === "triage").map((s) => s.id));
   return (r) =>
@@ -343,6 +354,8 @@ export function evaluateLocalList<T extends LocalItem>(
   // rows given in the list's order (sortLocalRows) keep it through the filter
   const sorted = opts.sorted ? kept : kept.sort(comparator(req.order, idx));
   const out = (r: LocalRow<T>): T => {
+    // a draft: as the server presents it
+    if (req.drafts) return { ...r.item };
     // (`is_epic`: the client's mark of an epic, not a list item's field)
     const { description_html: _d, is_epic: _e, ...rest } = r.item as T & { description_html?: unknown };
     return {
@@ -424,7 +437,12 @@ export type LocalListContext =
    * to or subscribe to. Answered only for a request narrowed to one of those (`localProfileNarrowed`); a client holds
    * only the viewer's own subscriptions, so another person's subscribed tab is the server's.
    */
-  | { kind: "profile"; userId: string };
+  | { kind: "profile"; userId: string }
+  /**
+   * W/draft-issues/: the caller's workspace drafts (rows: theirs, as W/draft-issues/ presents them; refs: merged over
+   * the projects the viewer is in, as for a workspace view).
+   */
+  | { kind: "drafts" };
 
 /** The refs of several projects as one (a list across projects: a workspace view, a profile tab). */
 export function mergeLocalRefs(all: LocalRefs[]): LocalRefs {
@@ -465,6 +483,7 @@ export function localProfileNarrowed(req: LocalListRequest, userId: string): boo
 export function localContextRequest(req: LocalListRequest, ctx: LocalListContext): LocalListRequest {
   if (ctx.kind === "archived") return { ...req, archived: true };
   if (ctx.kind === "epics") return { ...req, epics: true };
+  if (ctx.kind === "drafts") return { ...req, drafts: true };
   if (ctx.kind !== "view" && ctx.kind !== "workspace" && ctx.kind !== "team") return req;
   return {
     ...req,

@@ -64,6 +64,7 @@ function setState(next: LocalDbState) {
   pumpBackground();
   if (!wasReady && state.status === "ready") {
     for (const [pid, slug] of wanted) ensureProject(slug, pid);
+    for (const slug of draftsSeen) void send({ op: "drafts", slug });
     // lists read from the server before the database opened lack the edits its outbox still holds
     if (state.outbox)
       void client?.invalidateQueries({ predicate: (q) => q.queryKey[0] === "wi" && q.queryKey[3] === "list" });
@@ -173,6 +174,11 @@ const REF_TABLES = new Set([
 ]);
 
 function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
+  // the person's workspace drafts changed (made, edited, deleted, moved to a project): read them again
+  if (e.t === "draft_issues") {
+    localDraftsChanged(ctx.slug);
+    return;
+  }
   const pid = e.p ?? ctx.pid ?? (e.t === "projects" ? e.id : undefined);
   if (!pid || !state.projects[pid]) return;
   const slug = ctx.slug;
@@ -204,6 +210,7 @@ function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
 function onLiveGap(topic: string, ctx: LiveCtx) {
   const [kind, id] = topic.split(":");
   const pids = kind === "project" ? [id] : Object.keys(state.projects);
+  if (kind !== "project") localDraftsChanged(ctx.slug);
   for (const pid of pids)
     if (state.projects[pid]?.complete)
       void send({ op: "changed", slug: ctx.slug, pid, items: [], refs: ["all"], catchUp: true });
@@ -255,6 +262,7 @@ export function setLocalDbEnabled(on: boolean): void {
 export async function deleteLocalData(): Promise<boolean> {
   wanted.clear();
   caughtUp.clear();
+  draftsSeen.clear();
   background.clear();
   workspacesSeen.clear();
   return (await send({ op: "wipe" }, 20_000)) === true;
@@ -285,6 +293,16 @@ function memberProjects(slug: string): string[] | null {
 const background = new Map<string, string>();
 /** The workspaces whose lists this page asked for. */
 const workspacesSeen = new Set<string>();
+/** The workspaces whose drafts list this page asked for: their drafts are held, read again at each change. */
+const draftsSeen = new Set<string>();
+
+/**
+ * The person's workspace drafts changed (a draft event, a reconnect, this tab's own write): read again before the
+ * drafts list's next local answer (the worker's re-read and the list's query keep their order).
+ */
+export function localDraftsChanged(slug: string): void {
+  if (state.status === "ready" && draftsSeen.has(slug)) void send({ op: "drafts", slug });
+}
 
 /**
  * Once a list across the workspace is asked for, every project the person is in is synced in the background
@@ -353,8 +371,8 @@ async function teamProjects(slug: string, id: string): Promise<string[] | null> 
 /**
  * The context of a list across the workspace's projects that the local database answers: a global view ("all work
  * items", "assigned", "created", "subscribed", or a custom view as this page holds it), a profile's tab, and a
- * teamspace's list or team view (its teamspace and view as this page holds them); else null (workspace drafts: the
- * server's). The worker answers a subscriber filter only for the signed-in person, once their subscriptions are held.
+ * teamspace's list or team view (its teamspace and view as this page holds them), the person's workspace drafts;
+ * else null. The worker answers a subscriber filter only for the signed-in person, once their subscriptions are held.
  */
 export async function localWorkspaceContext(
   slug: string,
@@ -363,6 +381,8 @@ export async function localWorkspaceContext(
 ): Promise<PageListContext | null> {
   const me = client?.getQueryData<{ id: string }>(qk.me);
   if (!me) return null;
+  // the person's workspace drafts (held once asked for)
+  if (kind === "workspace_drafts") return { kind: "drafts" };
   if (kind === "profile") {
     const [userId = "", tab = "assigned"] = (contextId ?? "").split("/");
     return userId && (tab === "assigned" || tab === "created" || tab === "subscribed")
@@ -402,9 +422,14 @@ export async function localListPage(
   pageContext: PageListContext = { kind: "project" },
 ): Promise<ListEnvelope | null> {
   const { teamProjects: team, ...context } = pageContext;
-  const across = context.kind === "workspace" || context.kind === "profile" || context.kind === "team";
+  const across = ["workspace", "profile", "team", "drafts"].includes(context.kind);
   if (across) syncInBackground(slug);
   else ensureProject(slug, pid);
+  // the drafts list: the person's drafts read (once per page; then at each change)
+  if (context.kind === "drafts" && !draftsSeen.has(slug)) {
+    draftsSeen.add(slug);
+    localDraftsChanged(slug);
+  }
   if (!client) return null;
   // (a teamspace's list: the teamspace's projects the person is in)
   const pids = across ? (memberProjects(slug)?.filter((p) => !team || team.includes(p)) ?? null) : [pid];

@@ -1,10 +1,11 @@
 /**
  * The work-item lists the local database answers (its worker's `query`, api/local-db/worker.ts): a project's list, its
- * cycles', modules', saved views', archived items and epics, and a list across the projects the person is in (a
- * workspace view, a profile tab, a teamspace's list or team view) — evaluated by `@stride/shared`'s local-list.ts, the server's
- * rules — or null when the server answers it.
+ * cycles', modules', saved views', archived items and epics, a list across the projects the person is in (a workspace
+ * view, a profile tab, a teamspace's list or team view), and the person's workspace drafts — evaluated by
+ * `@stride/shared`'s local-list.ts, the server's rules — or null when the server answers it.
  */
 import {
+  draftListRefusal,
   localContextRequest,
   localContextRows,
   localListEnvelope,
@@ -12,10 +13,12 @@ import {
   localProfileNarrowed,
   mergeLocalRefs,
   parseLocalListQuery,
+  toLocalRow,
+  type LocalRefs,
 } from "@stride/shared";
 import type { LocalDbAnswer, LocalDbRequest } from "./protocol.ts";
 import type { Store } from "./store.ts";
-import { archivedKey, completeKey, epicsKey, subscriptionsKey } from "./sync.ts";
+import { archivedKey, completeKey, draftsKey, epicsKey, subscriptionsKey } from "./sync.ts";
 
 /** The project has work item types on (its custom property values are not kept here). */
 export const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types`) === "1";
@@ -27,15 +30,21 @@ export const typesOn = (s: Store, pid: string) => s.option(`project:${pid}:types
 export async function answerList(
   held: Store,
   req: Extract<LocalDbRequest, { op: "query" }>,
-  worker: { settled: (pid: string) => Promise<void>; current: () => Store | null },
+  worker: {
+    settled: (pid: string) => Promise<void>;
+    draftsSettled?: (slug: string) => Promise<void>;
+    current: () => Store | null;
+  },
 ): Promise<LocalDbAnswer> {
   const pids = req.pids ?? [req.pid];
   if (pids.some((pid) => held.option(completeKey(pid)) !== "1")) return null;
   for (const pid of pids) await worker.settled(pid);
+  const ctx = req.context ?? { kind: "project" };
+  if (ctx.kind === "drafts") await worker.draftsSettled?.(req.slug);
   const s = worker.current();
   // wiped meanwhile
   if (!s) return null;
-  const ctx = req.context ?? { kind: "project" };
+  if (ctx.kind === "drafts") return answerDrafts(s, req, pids);
   let parsed;
   try {
     // the context's own filter ANDed in (a saved view's, a workspace view's): what is supported is judged on both
@@ -71,4 +80,25 @@ export async function answerList(
   const rows = localContextRows(all, refs, ctx, subscriptions);
   if (!rows) return null;
   return localListEnvelope(rows, refs, parsed, { sorted: true }) as LocalDbAnswer;
+}
+
+/**
+ * The signed-in person's workspace drafts list (W/draft-issues/), once their drafts are held: the server's rules
+ * (`draftListRefusal`: what it refuses, it says), over the refs of every project the person is in.
+ */
+function answerDrafts(s: Store, req: Extract<LocalDbRequest, { op: "query" }>, pids: string[]): LocalDbAnswer {
+  if (s.option(draftsKey(req.slug)) !== "1") return null;
+  let parsed;
+  try {
+    parsed = localContextRequest(parseLocalListQuery(req.params, req.timezone, { drafts: true }), { kind: "drafts" });
+    if (draftListRefusal(parsed)) return null;
+  } catch {
+    return null;
+  }
+  if (!localListSupported(parsed)) return null;
+  const drafts = s.drafts(req.slug);
+  // a draft with a work item type (or of a project with types on) shows custom property values: the server's
+  if (drafts.some((d) => d.type_id) || pids.some((pid) => typesOn(s, pid))) return null;
+  const refs: LocalRefs = mergeLocalRefs(pids.map((pid) => s.refs(pid, req.slug)));
+  return localListEnvelope(drafts.map(toLocalRow), refs, parsed) as LocalDbAnswer;
 }

@@ -81,6 +81,8 @@ export type LocalDbRequest =
       context?: LocalListContext;
     }
   | { op: "sync"; slug: string; pid: string }
+  /** Read the signed-in person's workspace drafts again (whole: sync.ts `syncDrafts`). */
+  | { op: "drafts"; slug: string }
   /**
    * `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored); `subs`: items whose
    * subscribers changed (the signed-in person's subscriptions to them are read again).

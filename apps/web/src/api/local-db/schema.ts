@@ -96,6 +96,13 @@ export const MIGRATIONS: string[][] = [
     `CREATE TABLE subscriptions (issue_id TEXT PRIMARY KEY, project_id TEXT NOT NULL)`,
     `CREATE INDEX subscriptions_project ON subscriptions (project_id)`,
   ],
+  // 8: the signed-in person's workspace drafts (W/draft-issues/: their own table on the server, not work items), each
+  // as the server presents it, per workspace (sync.ts `syncDrafts`: read whole, again at each catch-up and draft
+  // event), so the drafts list answers here; a workspace's are held once its `drafts:<slug>` option is set
+  [
+    `CREATE TABLE drafts (id TEXT PRIMARY KEY, workspace TEXT NOT NULL, item TEXT NOT NULL)`,
+    `CREATE INDEX drafts_workspace ON drafts (workspace)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

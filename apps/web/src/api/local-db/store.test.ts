@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { localListEnvelope, sortLocalRows, type LocalItem } from "@stride/shared";
 import { Store } from "./store.ts";
 import { answerList } from "./lists.ts";
-import { completeKey } from "./sync.ts";
+import { completeKey, draftsKey } from "./sync.ts";
 import { loadSqlite } from "./test-sqlite.ts";
 
 /**
@@ -232,5 +232,54 @@ describe("the signed-in person's subscriptions (schema 7)", () => {
     expect(s.option("project:p1:subscriptions")).toBeNull();
     s.clearData();
     expect(s.subscriptions(["p2"]).size).toBe(0);
+  });
+});
+
+describe("the signed-in person's workspace drafts (schema 8)", () => {
+  const draft = (n: number, extra: Partial<LocalItem> = {}) =>
+    item(n, {
+      id: `d${n}`,
+      name: `Draft ${n}`,
+      is_draft: true,
+      created_at: `2026-01-0${n}T00:00:00.000000+00:00`,
+      description_html: `<p>${n}</p>`,
+      ...extra,
+    });
+  const ask = (store: Store, params: Record<string, string>) =>
+    answerList(
+      store,
+      { op: "query", slug: "acme", pid: "p1", pids: ["p1"], params, timezone: "UTC", context: { kind: "drafts" } },
+      { settled: async () => undefined, current: () => store },
+    ) as Promise<{ results: { id: string; description_html?: string }[]; total_count: number } | null>;
+
+  it("are replaced whole per workspace and dropped with the local data", () => {
+    const s = Store.over(new sqlite3.oo1.DB(":memory:"));
+    s.replaceDrafts("acme", [draft(1), draft(2)]);
+    s.replaceDrafts("other", [draft(3)]);
+    s.replaceDrafts("acme", [draft(2, { name: "Renamed" })]);
+    expect(s.drafts("acme").map((d) => [d.id, d.name])).toEqual([["d2", "Renamed"]]);
+    expect(s.drafts("other").map((d) => d.id)).toEqual(["d3"]);
+    s.clearData();
+    expect(s.drafts("other")).toEqual([]);
+  });
+
+  it("answer the drafts list once held (newest first, as presented), and leave to the server what it refuses", async () => {
+    const { store } = open();
+    store.setOption(completeKey("p1"), "1");
+    store.replaceDrafts("acme", [draft(1, { priority: "high" }), draft(2), draft(3, { priority: "high" })]);
+    // not held yet: the server's
+    expect(await ask(store, {})).toBeNull();
+    store.setOption(draftsKey("acme"), "1");
+    const all = await ask(store, {});
+    expect(all?.results.map((r) => r.id)).toEqual(["d3", "d2", "d1"]);
+    expect(all?.results[0].description_html).toBe("<p>3</p>");
+    expect((await ask(store, { priority: "high", order_by: "created_at" }))?.results.map((r) => r.id)).toEqual([
+      "d1",
+      "d3",
+    ]);
+    // what a draft cannot be listed by: the server says why
+    expect(await ask(store, { order_by: "sequence_id" })).toBeNull();
+    expect(await ask(store, { group_by: "created_by" })).toBeNull();
+    expect(await ask(store, { mentions: "u1" })).toBeNull();
   });
 });

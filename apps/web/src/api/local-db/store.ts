@@ -169,6 +169,7 @@ export class Store {
         "options",
         "outbox",
         "subscriptions",
+        "drafts",
       ])
         this.db.exec(`DELETE FROM ${t}`);
     });
@@ -281,6 +282,25 @@ export class Store {
     this.deleteItems(pid, this.ids(pid));
     this.setSubscriptions(pid, [], null);
     for (const key of options) this.setOption(key, null);
+  }
+
+  /** The signed-in person's workspace drafts in a workspace, replaced whole (as W/draft-issues/ presents them). */
+  replaceDrafts(workspace: string, drafts: LocalItem[]) {
+    this.db.transaction(() => {
+      this.db.exec({ sql: "DELETE FROM drafts WHERE workspace = ?", bind: [workspace] });
+      for (const d of drafts)
+        this.db.exec({
+          sql: "INSERT INTO drafts (id, workspace, item) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET workspace = excluded.workspace, item = excluded.item",
+          bind: [d.id, workspace, JSON.stringify(d)],
+        });
+    });
+  }
+
+  /** The signed-in person's workspace drafts held for a workspace. */
+  drafts(workspace: string): LocalItem[] {
+    return (this.db.selectValues("SELECT item FROM drafts WHERE workspace = ?", [workspace]) as string[]).map(
+      (j) => JSON.parse(j) as LocalItem,
+    );
   }
 
   /** The items the signed-in person subscribes to in these projects. */

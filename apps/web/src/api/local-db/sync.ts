@@ -165,6 +165,38 @@ export async function syncSubscriptions(store: Store, slug: string, pid: string,
 
 type ListPage = { results?: SyncItem[]; total_results?: number; next_page_results?: boolean };
 
+/** Set once the signed-in person's workspace drafts in the workspace are held (`syncDrafts`). */
+export const draftsKey = (slug: string) => `drafts:${slug}`;
+
+/**
+ * The signed-in person's workspace drafts (W/draft-issues/, their own table on the server: no v2 sync, no
+ * `updated_at__gt`), read whole in pages of 1000, oldest first, and kept as presented; a person has few, so each
+ * catch-up and draft event reads them all again (docs/decisions.md). Read again once when fewer were seen than the
+ * server counted (a draft made or deleted meanwhile moves the pages).
+ */
+export async function syncDrafts(store: Store, slug: string): Promise<void> {
+  const per = 1000;
+  let found = new Map<string, SyncItem>();
+  for (let pass = 0; pass < 2; pass++) {
+    found = new Map();
+    let total = 0;
+    for (let page = 0; ; page++) {
+      const env = await get<ListPage>(`${W(slug)}/draft-issues/`, {
+        order_by: "created_at",
+        per_page: String(per),
+        cursor: `${per}:${page}:0`,
+      });
+      const results = Array.isArray(env.results) ? env.results : [];
+      for (const d of results) found.set(d.id, d);
+      total = env.total_results ?? found.size;
+      if (!env.next_page_results || !results.length) break;
+    }
+    if (found.size === total) break;
+  }
+  store.replaceDrafts(slug, [...found.values()]);
+  store.setOption(draftsKey(slug), "1");
+}
+
 /** The lists kept beside the v2 sync's live work items: a project's archived items, and its live epics (marked). */
 const EXTRA = {
   archived: { path: "archived-issues/", key: archivedKey, mark: {} },

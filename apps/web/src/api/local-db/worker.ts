@@ -24,6 +24,7 @@ import {
 import { Store } from "./store.ts";
 import { runIn, type Run } from "./runs.ts";
 import { answerList, typesOn } from "./lists.ts";
+import { draftsSettled, refreshDrafts } from "./drafts.ts";
 import { isLocalId, settle, type Answer, type OutboxEntry } from "./outbox.ts";
 import { replayer } from "./replay.ts";
 import { loadSent, recordSent } from "./sent.ts";
@@ -393,6 +394,9 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       kick(req.pid);
       return;
     }
+    case "drafts":
+      refreshDrafts(() => store, req.slug);
+      return;
     case "changed":
       return changed(store, req);
     case "settled":
@@ -401,7 +405,7 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
     case "write":
       return write(store, req);
     case "query":
-      return answerList(store, req, { settled, current: () => store });
+      return answerList(store, req, { settled, draftsSettled, current: () => store });
     default:
       return null;
   }
@@ -530,7 +534,7 @@ async function handle(req: LocalDbRequest): Promise<LocalDbAnswer> {
   if (state.status === "off") return null;
   if (state.writer) return serve(req);
   // fire-and-forget requests are passed on without waiting for the writer
-  if (req.op === "sync" || req.op === "changed") {
+  if (req.op === "sync" || req.op === "changed" || req.op === "drafts") {
     void remote(req);
     return;
   }
