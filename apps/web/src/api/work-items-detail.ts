@@ -20,9 +20,11 @@ import {
   attachmentsQuery,
   commentsQuery,
   detailKeys,
+  isLocalCopy,
   pendingDetail,
   pendingMode,
   relationsQuery,
+  serverOrLocalDetail,
   subIssuesQuery,
 } from "./work-items-parts.ts";
 import { isTimelineList, wiKeys, type ItemKind } from "./work-items.ts";
@@ -62,6 +64,9 @@ function pendingAudit(me: string) {
   return { created_at: now, updated_at: now, deleted_at: null, created_by: me, updated_by: me };
 }
 
+/** The app's default (app/query-client.ts) for a detail the server answered. */
+const DETAIL_STALE_MS = 10_000;
+
 /* Query options of the item and its sub-resources, shared by the hooks and the route loaders (app/loaders.ts). */
 export const workItemDetailQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({
@@ -71,8 +76,13 @@ export const workItemDetailQuery = (slug: string, pid: string, id: string, kind:
       if (isLocalId(id)) return pendingDetail(client, id);
       // the item store watches the cache before the answer lands (it takes the detail's row fields)
       itemStore(client);
-      return call(ofKind(WI.get, kind), item(slug, pid, id), undefined, { query: { expand: DETAIL_EXPAND } });
+      // the server's answer (richer); when it cannot be reached, the local database's copy
+      return serverOrLocalDetail(pid, id, () =>
+        call(ofKind(WI.get, kind), item(slug, pid, id), undefined, { query: { expand: DETAIL_EXPAND } }),
+      );
     },
+    // a copy from the local database is read from the server again as soon as it can be (back online, remounted)
+    staleTime: (q) => (isLocalCopy(q.state.data) ? 0 : DETAIL_STALE_MS),
     retry: (n, e) => (e as { status?: number }).status === undefined && n < 3,
     // the route's loader asked already: a refusal it got is not asked again when the screen mounts (its error
     // screen offers the retry)

@@ -15,7 +15,7 @@ import {
 } from "@stride/shared/endpoints";
 import { ApiError, call } from "./client.ts";
 import type { ItemKind } from "./work-items.ts";
-import { isLocalId } from "./local-db/client.ts";
+import { isLocalId, localItem, unreachable } from "./local-db/client.ts";
 import { itemStore } from "./work-item-store.ts";
 import type {
   Activity,
@@ -44,23 +44,63 @@ const item = (slug: string, projectId: string, issueId: string) => ({ slug, proj
 /** How long a pending item's detail waits for the list that holds it (a reload opening `?peekId=local-…`). */
 const PENDING_WAIT_MS = 10_000;
 
-/** The pending item as the detail shows it: its record, with what the server has not made yet empty. */
-export async function pendingDetail(qc: QueryClient, id: string): Promise<WorkItemDetail> {
-  const row = await itemStore(qc).whenHeld(id, PENDING_WAIT_MS);
-  if (!row) throw new ApiError(404, { error: "This work item is not on this device." });
+/** An item's row as the detail shows it, with what only the server holds (reactions, links, tasks…) empty. */
+function detailOf(row: { id: string; description_html?: string | null }): WorkItemDetail {
+  // (a row of the item store or of the local database: the list's fields of the item)
   return {
     task_count: 0,
     is_epic: false,
     deleted_at: null,
-    description_html: "",
     ...row,
+    description_html: row.description_html ?? "",
     is_subscribed: false,
     is_intake: false,
     issue_reactions: [],
     issue_attachments: [],
     issue_link: [],
     tasks: [],
-  } as WorkItemDetail;
+  } as unknown as WorkItemDetail;
+}
+
+/** The pending item as the detail shows it: its record, with what the server has not made yet empty. */
+export async function pendingDetail(qc: QueryClient, id: string): Promise<WorkItemDetail> {
+  const row = await itemStore(qc).whenHeld(id, PENDING_WAIT_MS);
+  if (!row) throw new ApiError(404, { error: "This work item is not on this device." });
+  return detailOf(row);
+}
+
+/** The server could not be reached and the local database does not hold the item: shown as not available offline. */
+export class NotHeldOffline extends ApiError {
+  constructor() {
+    super(0, { error: "This work item is not available offline." });
+  }
+}
+
+/** Details answered from the local database (read from the server again as soon as it can be reached). */
+const localCopies = new WeakSet<object>();
+export const isLocalCopy = (d: unknown): boolean => typeof d === "object" && d !== null && localCopies.has(d);
+
+/**
+ * An item's detail from the server; when it cannot be reached (offline, no answer, 502–504), from the local database
+ * when its project is synced (issue #28 point 5: item pages readable offline), else `NotHeldOffline` offline.
+ */
+export async function serverOrLocalDetail(
+  pid: string,
+  id: string,
+  ask: () => Promise<WorkItemDetail>,
+): Promise<WorkItemDetail> {
+  try {
+    return await ask();
+  } catch (e) {
+    if (!unreachable(e)) throw e;
+    const held = await localItem(pid, id);
+    if (held) {
+      const d = detailOf(held);
+      localCopies.add(d);
+      return d;
+    }
+    throw typeof navigator !== "undefined" && !navigator.onLine ? new NotHeldOffline() : e;
+  }
 }
 
 /** A pending item's parts: none yet. */
@@ -70,8 +110,15 @@ const NO_PARTS = {
   relations: () => Object.fromEntries(RELATION_TYPES.map((t) => [t, []])) as unknown as RelationMap,
 };
 
-/** A pending item's answers need no network (offline is when it is made): they are not paused while offline. */
-export const pendingMode = (id: string) => (isLocalId(id) ? ("always" as const) : ("online" as const));
+/**
+ * A pending item's answers need no network (offline is when it is made): they are not paused while offline. The
+ * others are asked once offline too (the service worker may keep the server's answer), then wait to be back online.
+ */
+export const pendingMode = (id: string) => (isLocalId(id) ? ("always" as const) : ("offlineFirst" as const));
+
+/** A part of an item that needs the server, waiting to be back online with nothing to show (offline, never read). */
+export const waitsForServer = (q: { data?: unknown; fetchStatus: string; error: unknown }): boolean =>
+  q.data === undefined && (q.fetchStatus === "paused" || (!!q.error && unreachable(q.error) && !navigator.onLine));
 
 /** A part of an item: `none()` for a pending item, else the server's answer. */
 const pendingOr = <T>(id: string, none: () => T, ask: () => Promise<T>): Promise<T> =>

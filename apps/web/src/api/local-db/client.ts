@@ -19,6 +19,7 @@ import {
   LOCAL_DB,
   Pending,
   type FromWorker,
+  type HeldItem,
   type LocalDbNotice,
   type LocalDbAnswer,
   type LocalDbRequest,
@@ -509,6 +510,39 @@ export async function localCreate(
   return made && typeof made === "object" && "id" in made ? (made as LocalItem) : null;
 }
 
+/** How long an item's detail read offline waits for the local database still opening (a reload without the server). */
+const OPEN_WAIT_MS = 8000;
+
+/** Resolves once the local database is ready, failed or off, or after `ms`. */
+function whenOpened(ms: number): Promise<void> {
+  const opening = () => state.status === "initializing" || (state.status === "undefined" && !!client);
+  if (!opening()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      if (opening()) return;
+      listeners.delete(done);
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      listeners.delete(done);
+      resolve();
+    }, ms);
+    listeners.add(done);
+  });
+}
+
+/**
+ * One work item of a synced project as the local database holds it (its description included): what its detail shows
+ * when the server cannot be reached. Null when it is not held (the database off or failed, the project not synced).
+ */
+export async function localItem(pid: string, id: string): Promise<HeldItem | null> {
+  await whenOpened(OPEN_WAIT_MS);
+  if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
+  const held = await send({ op: "item", id });
+  return held && typeof held === "object" && "id" in held && held.project_id === pid ? held : null;
+}
+
 /** A comment on a work item kept in the outbox (shown as pending in its activity): false when the caller sends it. */
 export async function localComment(
   slug: string,
@@ -555,7 +589,7 @@ export function sendsDirectly(): boolean {
 }
 
 /** The server could not be reached (no answer at all, or a proxy saying it is away). */
-const unreachable = (e: unknown) => !(e instanceof ApiError) || [502, 503, 504].includes(e.status);
+export const unreachable = (e: unknown) => !(e instanceof ApiError) || [502, 503, 504].includes(e.status);
 
 /**
  * A new item or comment: to the server when it goes directly (`sendsDirectly`), kept in the outbox when the server

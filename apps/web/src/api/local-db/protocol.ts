@@ -111,10 +111,15 @@ export type LocalDbRequest =
       /** A create's or comment's Idempotency-Key (outbox.ts). */
       key?: string;
     }
-  | { op: "wipe" };
+  | { op: "wipe" }
+  /** `item`: one held item whole (its description included): an item's detail read offline. */
+  | { op: "item"; id: string };
 
-/** A query's page, a yes / no, or (a new item kept here) the item as its lists show it. */
-export type LocalDbAnswer = ListEnvelope | LocalItem | null | void | boolean;
+/** A query's page, a yes / no, or (a new item kept here, an item asked for) the item as its lists show it. */
+export type LocalDbAnswer = ListEnvelope | HeldItem | null | void | boolean;
+
+/** An item as the local database holds it: its list fields and, when held, its description. */
+export type HeldItem = LocalItem & { description_html?: string };
 
 /** Page → worker. */
 export interface ToWorker {

@@ -406,6 +406,8 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       return write(store, req);
     case "query":
       return answerList(store, req, { settled, draftsSettled, current: () => store });
+    case "item":
+      return store.item(req.id);
     default:
       return null;
   }

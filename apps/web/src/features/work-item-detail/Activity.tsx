@@ -2,6 +2,8 @@ import { useMemo, useRef, useState, type ReactNode } from "react";
 import { ConfirmModal, Menu, cx } from "../../components/ui/index.ts";
 import type { ItemKind } from "../../api/work-items.ts";
 import { useActivity, useCommentMutations, useComments } from "../../api/work-items-detail.ts";
+import { waitsForServer } from "../../api/work-items-parts.ts";
+import { OFFLINE_PART } from "./widgets/Widget.tsx";
 import { useLocalDb } from "../../api/local-db/client.ts";
 import type { ProjectRefs } from "../../api/work-items-refs.ts";
 import type { Activity as ActivityItem, Comment } from "../../api/work-items-types.ts";
@@ -19,6 +21,16 @@ import { AgentExecutionsTab } from "../../components/agents/AgentExecutionsTab.t
 type Tab = "all" | "updates" | "comments" | "agent executions";
 
 /** The activity feed (property changes and comments, oldest first) with the comment box. */
+type PartQuery = Parameters<typeof waitsForServer>[0] & { isLoading: boolean };
+
+/** What an empty feed says: loading, nothing yet, or (offline, never read) that it loads when back online. */
+const emptyFeed = (acts: PartQuery, comments: PartQuery) =>
+  waitsForServer(acts) || waitsForServer(comments)
+    ? OFFLINE_PART
+    : acts.isLoading || comments.isLoading
+      ? "Loading…"
+      : "Nothing here yet.";
+
 export function ActivityFeed({
   slug,
   pid,
@@ -91,9 +103,7 @@ export function ActivityFeed({
               <PendingComment key={`p-${w.seq}`} html={w.text} slug={slug} pid={pid} refs={refs} me={me} />
             ))}
           {entries.length === 0 && (tab === "updates" || !waiting.length) && (
-            <li className="text-xs text-fg-subtle">
-              {acts.isLoading || comments.isLoading ? "Loading…" : "Nothing here yet."}
-            </li>
+            <li className="text-xs text-fg-subtle">{emptyFeed(acts, comments)}</li>
           )}
         </ol>
       )}

@@ -4,6 +4,7 @@ import { ApiError } from "../../api/client.ts";
 import { useMe } from "../../api/users.ts";
 import type { ItemKind } from "../../api/work-items.ts";
 import { useWorkItemDetail } from "../../api/work-items-detail.ts";
+import { NotHeldOffline } from "../../api/work-items-parts.ts";
 import { useProjectRefs, type ProjectRefs } from "../../api/work-items-refs.ts";
 import type { WorkItemDetail as Detail } from "../../api/work-items-types.ts";
 import { usePermissionsLoading } from "../../lib/permissions.ts";
@@ -45,6 +46,22 @@ export function WorkItemDetail({
   if (q.isLoading || rolesLoading || (refs.isLoading && !q.data)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : 0;
+    // offline, and the local database does not hold it either (never "not found": it may well exist)
+    if (q.error instanceof NotHeldOffline || (!q.error && !navigator.onLine)) {
+      return (
+        <EmptyState
+          title="This work item is not available offline"
+          description="It is not kept on this device. It opens when you're back online."
+          action={
+            onClose && (
+              <Button variant="secondary" onClick={onClose}>
+                Close
+              </Button>
+            )
+          }
+        />
+      );
+    }
     // not a refusal: the server or the network failed, and asking again may work
     if (q.error && (st === 0 || st >= 500)) {
       return (

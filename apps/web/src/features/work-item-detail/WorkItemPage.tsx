@@ -31,15 +31,25 @@ export function BrowseWorkItemPage() {
   if (projects.isLoading || rolesLoading || (allowed && q.isLoading)) return <PageSpinner />;
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : project && !allowed ? 403 : 0;
+    // offline, never looked up: it may well exist (never "not found")
+    const offline = !navigator.onLine && (st === 0 || st >= 500);
     return (
       <>
         <PageHeader title={key} />
         <EmptyState
-          title={st === 403 ? "You can't open this work item" : "Work item not found"}
+          title={
+            offline
+              ? "This work item is not available offline"
+              : st === 403
+                ? "You can't open this work item"
+                : "Work item not found"
+          }
           description={
-            st === 403
-              ? "You are not a member of its project, or its project shows guests only the work items they created."
-              : `There is no work item ${key} in this workspace.`
+            offline
+              ? "It opens when you're back online."
+              : st === 403
+                ? "You are not a member of its project, or its project shows guests only the work items they created."
+                : `There is no work item ${key} in this workspace.`
           }
           action={
             <Link className="text-indigo-600 hover:underline" to={`/${slug}/projects/`}>

@@ -16,6 +16,7 @@ import { cx, useToast } from "../../../components/ui/index.ts";
 import { errorMessage } from "../../../api/client.ts";
 import { wiKeys } from "../../../api/work-items.ts";
 import { useAttachments, useDeleteAttachment } from "../../../api/work-items-detail.ts";
+import { waitsForServer } from "../../../api/work-items-parts.ts";
 import { detailKeys } from "../../../api/work-items-parts.ts";
 import { UPLOAD_CANCELED, fileType, uploadAttachment } from "../../../api/work-items-upload.ts";
 import { useFileSizeLimit } from "../../../api/instance.ts";
@@ -23,7 +24,7 @@ import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import type { FileAsset } from "../../../api/work-items-types.ts";
 import { Icon } from "../../../components/work-item/icons.tsx";
 import { relativeTime } from "../../../lib/dates.ts";
-import { ADD_BTN, Widget } from "./Widget.tsx";
+import { ADD_BTN, OFFLINE_PART, Widget } from "./Widget.tsx";
 import { fileKind, hasThumbnail, type FileKind } from "./file-kind.ts";
 
 /** An upload in progress (work-tracking.md §3: id, name, progress, size, type). */
@@ -150,11 +151,13 @@ export function Attachments({
             onClick={() => input.current?.click()}
             className="w-full rounded-md border border-dashed border-line-strong px-3 py-4 text-center text-xs text-fg-subtle hover:bg-surface-muted disabled:cursor-default disabled:hover:bg-transparent"
           >
-            {q.isError
-              ? "Attachments are not available."
-              : editable
-                ? `Drop files here or click to upload (up to ${formatSize(maxSize)})`
-                : "No attachments."}
+            {waitsForServer(q)
+              ? OFFLINE_PART
+              : q.isError
+                ? "Attachments are not available."
+                : editable
+                  ? `Drop files here or click to upload (up to ${formatSize(maxSize)})`
+                  : "No attachments."}
           </button>
         )}
       </DropZone>

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { ItemKind } from "../../../api/work-items.ts";
 import { ITEM_RELATION_TYPES, type ItemRelationType } from "@stride/shared";
 import { RELATION_LABEL, useRelationMutations, useRelations } from "../../../api/work-items-detail.ts";
+import { waitsForServer } from "../../../api/work-items-parts.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import { Icon, StateGroupIcon } from "../../../components/work-item/icons.tsx";
 import { IssuePicker } from "../../../components/work-item/IssuePicker.tsx";
@@ -9,7 +10,7 @@ import { itemName, itemUrl } from "../../../components/work-item/item.ts";
 import type { RelatedWorkItem } from "@stride/shared/contract";
 import type { WorkItem } from "../../../api/work-items-types.ts";
 import { schemaCheck, useDialogForm } from "../../../lib/settings-form.ts";
-import { ADD_BTN, Widget } from "./Widget.tsx";
+import { ADD_BTN, OFFLINE_PART, Widget } from "./Widget.tsx";
 import { FieldAlert } from "./form-bits.tsx";
 
 /** The relation being added: its type, and the items picked (set as they are picked, then sent). */
@@ -70,7 +71,9 @@ export function Relations({
       }
     >
       {total === 0 ? (
-        <p className="px-1 text-xs text-fg-subtle">{q.isLoading ? "Loading…" : "No relations."}</p>
+        <p className="px-1 text-xs text-fg-subtle">
+          {waitsForServer(q) ? OFFLINE_PART : q.isLoading ? "Loading…" : "No relations."}
+        </p>
       ) : (
         <div className="space-y-3">
           {ITEM_RELATION_TYPES.filter((t) => (data?.[t]?.length ?? 0) > 0).map((t) => (

@@ -6,6 +6,7 @@ import { errorMessage, hasFieldErrors } from "../../../api/client.ts";
 import { useUpdateWorkItem, type ItemKind } from "../../../api/work-items.ts";
 import { useCreateWorkItem } from "../../../api/work-items-create.ts";
 import { useAddSubIssues, useSubIssues } from "../../../api/work-items-detail.ts";
+import { waitsForServer } from "../../../api/work-items-parts.ts";
 import type { ProjectRefs } from "../../../api/work-items-refs.ts";
 import type { SubIssuesResponse } from "../../../api/work-items-types.ts";
 import { Icon, STATE_GROUP_COLOR, StateGroupIcon } from "../../../components/work-item/icons.tsx";
@@ -13,7 +14,7 @@ import { IssuePicker } from "../../../components/work-item/IssuePicker.tsx";
 import { itemName, itemUrl } from "../../../components/work-item/item.ts";
 import { AssigneesProperty, PriorityProperty, StateProperty } from "../../../components/work-item/properties.tsx";
 import { schemaCheck } from "../../../lib/settings-form.ts";
-import { ADD_BTN, AddButton, Widget } from "./Widget.tsx";
+import { ADD_BTN, AddButton, OFFLINE_PART, Widget } from "./Widget.tsx";
 import { InlineAddForm, type NameValues } from "./form-bits.tsx";
 
 /** A new sub-work item's title, checked as the server checks POST P/issues/ (the parent comes with it). */
@@ -26,6 +27,10 @@ const checkSubItem = schemaCheck(
  * Sub-work items with their counts per state group (a changed state moves the item between counts),
  * inline creation, adding existing items, removing from the parent (parent_id → null).
  */
+/** What an empty list of sub-items says: loading, none yet, or (offline, never read) that it loads when back online. */
+const emptyText = (q: Parameters<typeof waitsForServer>[0] & { isLoading: boolean }) =>
+  waitsForServer(q) ? OFFLINE_PART : q.isLoading ? "Loading…" : "No sub-work items yet.";
+
 export function SubItems({
   slug,
   pid,
@@ -87,9 +92,7 @@ export function SubItems({
             onChange={(patch) => change(s.id, patch)}
           />
         ))}
-        {subs.length === 0 && !adding && (
-          <li className="px-3 py-3 text-xs text-fg-subtle">{q.isLoading ? "Loading…" : "No sub-work items yet."}</li>
-        )}
+        {subs.length === 0 && !adding && <li className="px-3 py-3 text-xs text-fg-subtle">{emptyText(q)}</li>}
         {adding && (
           <li className="px-2 py-1.5">
             <InlineAddForm

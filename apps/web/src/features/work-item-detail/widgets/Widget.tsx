@@ -4,6 +4,9 @@ import { Icon } from "../../../components/work-item/icons.tsx";
 export type WidgetKey = "sub-items" | "relations" | "links" | "attachments" | "tasks" | "time";
 const STORE = "stride.detail.closed-widgets";
 
+/** What a part of an item that needs the server says offline when it was never read (issue #28 point 5). */
+export const OFFLINE_PART = "Loads when you're back online.";
+
 /**
  * Which detail widgets are open. Sub-items, links, attachments and tasks are open by default; toggling
  * closes or reopens one (work-tracking.md §4), remembered on this device.

@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { baseUrl, watchPage } from "./browser.ts";
+import { e2eSuite } from "./helpers.ts";
+import { arrange, createItems, listUrl, poll, type Arranged } from "./work-items-fixtures.ts";
+
+/**
+ * An item's page readable offline from the local database (issue #28 point 5): Alice loads her project's list online
+ * only (no item opened, so the service worker keeps no item's answer), the network goes away without a reload, and
+ * she opens the peek of an item never opened: its title and description come from the local database, an edit made
+ * there waits in the outbox, the parts that need the server say they load when back online. An item the local
+ * database does not hold says it is not available offline — never "not found".
+ */
+let alice: BrowserContext;
+let ctx: BrowserContext;
+let a: Arranged;
+let page: Page;
+let items: { id: string; sequence_id: number; name: string }[];
+
+const e2e = e2eSuite();
+beforeEach(async () => {
+  alice = await e2e.context();
+  a = await arrange(alice, { firstName: "Alice" });
+  items = await createItems(alice.request, a, [
+    { name: "Login fails", description_html: "<p>Steps: open the sign-in page</p>" },
+    { name: "Dark mode", description_html: "<p>Follow the system's theme</p>" },
+  ]);
+  // the service worker is allowed (the detail's code, never loaded by the page, opens offline: it keeps it)
+  ctx = await e2e.browser.newContext({
+    baseURL: baseUrl(),
+    viewport: { width: 1280, height: 800 },
+    storageState: await alice.storageState(),
+    serviceWorkers: "allow",
+  });
+  ctx.on("page", (p) => watchPage(ctx, p));
+  page = await ctx.newPage();
+});
+afterEach(async () => {
+  await ctx?.setOffline(false).catch(() => undefined);
+  await ctx?.close();
+  await alice?.close();
+});
+
+const key = (n: number) => `${a.identifier}-${n}`;
+const root = (name: string) => page.evaluate((n) => document.documentElement.dataset[n] ?? "", name);
+const peek = () => page.getByRole("complementary", { name: "Peek view" });
+
+async function openSyncedOffline(): Promise<void> {
+  await page.goto(listUrl(a));
+  await page.locator("[data-list-context]").waitFor();
+  await poll(() => root("localDb")).toBe("ready");
+  await poll(() => root("localDbProjects")).toContain(`${a.projectId}:ready:2`);
+  await poll(() => root("offlineScreens")).toBe("kept");
+  await poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+  await ctx.setOffline(true);
+}
+
+it("offline, without a reload: the peek of an item never opened shows it from the local database, and edits queue", async () => {
+  await openSyncedOffline();
+  await page.locator(`[role=list] [data-item="${key(2)}"] [data-open-item]`).click();
+  const title = peek().getByRole("textbox", { name: "Title" });
+  await poll(() => title.inputValue()).toBe("Dark mode");
+  await peek().getByRole("group", { name: "Description" }).getByText("Follow the system's theme").waitFor();
+  // the activity (never read) says it comes back with the server, instead of "nothing here" or a spinner
+  await peek().getByRole("region", { name: "Activity" }).getByText("Loads when you're back online.").waitFor();
+  expect(await page.getByText("Work item not found").count()).toBe(0);
+  // an edit made there is kept to send later
+  await title.fill("Dark mode, everywhere");
+  await title.press("Enter");
+  await poll(() => root("localDbOutbox")).toBe("1");
+  await poll(() => page.locator(`[role=list] [data-item="${key(2)}"]`).textContent()).toContain(
+    "Dark mode, everywhere",
+  );
+  // back online: the edit reaches the server
+  await ctx.setOffline(false);
+  await expect.poll(() => root("localDbOutbox"), { timeout: 30_000 }).toBe("0");
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  const saved = (await (await alice.request.get(`${P}/issues/${items[1].id}/`)).json()) as { name: string };
+  expect(saved.name).toBe("Dark mode, everywhere");
+});
+
+it("offline, an item the local database does not hold says it is not available offline, not that it is not found", async () => {
+  await openSyncedOffline();
+  // made on the server after the page went offline: neither synced nor ever read here
+  const [late] = await createItems(alice.request, a, [{ name: "Made elsewhere" }]);
+  await page.evaluate(
+    (url) => {
+      history.pushState(null, "", url);
+      dispatchEvent(new PopStateEvent("popstate"));
+    },
+    `${listUrl(a)}?peekId=${late.id}`,
+  );
+  await peek().getByText("This work item is not available offline").waitFor();
+  expect(await page.getByText("Work item not found").count()).toBe(0);
+});
