@@ -666,7 +666,6 @@ describe("local list answers equal the server's", { timeout: 120_000 }, () => {
       name: "Echo",
       project_id: pr.id,
       state_id: pr.states.Backlog,
-      estimate_point: d.E.small,
       priority: "urgent",
     });
     // someone else's draft is never listed (nor held)
