@@ -2,7 +2,7 @@ import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
 import { baseUrl, watchPage } from "./browser.ts";
 import { e2eSuite } from "./helpers.ts";
-import { arrange, createItems, listUrl, poll, type Arranged } from "./work-items-fixtures.ts";
+import { arrange, createItems, listUrl, poll, reviewShot, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * An item's page readable offline from the local database (issue #28 point 5): Alice loads her project's list online
@@ -55,6 +55,16 @@ async function openSyncedOffline(): Promise<void> {
   await ctx.setOffline(true);
 }
 
+/** The screen as a person sees it, at 1280 and 1440 px wide (E2E_SHOTS). */
+async function shots(name: string): Promise<void> {
+  const size = page.viewportSize() ?? { width: 1280, height: 800 };
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: size.height });
+    await reviewShot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(size);
+}
+
 it("offline, without a reload: the peek of an item never opened shows it from the local database, and edits queue", async () => {
   await openSyncedOffline();
   await page.locator(`[role=list] [data-item="${key(2)}"] [data-open-item]`).click();
@@ -63,6 +73,7 @@ it("offline, without a reload: the peek of an item never opened shows it from th
   await peek().getByRole("group", { name: "Description" }).getByText("Follow the system's theme").waitFor();
   // the activity (never read) says it comes back with the server, instead of "nothing here" or a spinner
   await peek().getByRole("region", { name: "Activity" }).getByText("Loads when you're back online.").waitFor();
+  await shots("local-db-detail-offline-peek");
   expect(await page.getByText("Work item not found").count()).toBe(0);
   // an edit made there is kept to send later
   await title.fill("Dark mode, everywhere");
@@ -91,5 +102,6 @@ it("offline, an item the local database does not hold says it is not available o
     `${listUrl(a)}?peekId=${late.id}`,
   );
   await peek().getByText("This work item is not available offline").waitFor();
+  await shots("local-db-detail-not-held");
   expect(await page.getByText("Work item not found").count()).toBe(0);
 });
