@@ -25,6 +25,7 @@ import {
   pendingMode,
   relationsQuery,
   serverOrLocalDetail,
+  serverOrLocalLookup,
   subIssuesQuery,
 } from "./work-items-parts.ts";
 import { isTimelineList, wiKeys, type ItemKind } from "./work-items.ts";
@@ -93,8 +94,13 @@ export const workItemDetailQuery = (slug: string, pid: string, id: string, kind:
 export const workItemLookupQuery = (slug: string, key: string) =>
   queryOptions({
     queryKey: wiKeys.lookup(slug, key),
+    // asked offline too: the local database may hold the item
+    networkMode: "offlineFirst",
     queryFn: async ({ client }) => {
-      const d = await call(WI.lookup, { slug, key }, undefined, { query: { expand: DETAIL_EXPAND } });
+      // the server's answer; when it cannot be reached, the local database's copy (browse/IDENT-12/ offline)
+      const d = await serverOrLocalLookup(client, slug, key, () =>
+        call(WI.lookup, { slug, key }, undefined, { query: { expand: DETAIL_EXPAND } }),
+      );
       // its row fields to the item store (a detail written by hand is not taken from the cache)
       itemStore(client).put([rowOf(d)]);
       client.setQueryData(wiKeys.detail(slug, d.project_id, d.id), d);

@@ -15,7 +15,9 @@ import {
 } from "@stride/shared/endpoints";
 import { ApiError, call } from "./client.ts";
 import type { ItemKind } from "./work-items.ts";
-import { isLocalId, localItem, unreachable } from "./local-db/client.ts";
+import { isLocalId, localItem, localItemAt, unreachable } from "./local-db/client.ts";
+import { qk } from "./query-keys.ts";
+import type { ProjectLite } from "./types.ts";
 import { itemStore } from "./work-item-store.ts";
 import type {
   Activity,
@@ -94,6 +96,36 @@ export async function serverOrLocalDetail(
   } catch (e) {
     if (!unreachable(e)) throw e;
     const held = await localItem(pid, id);
+    if (held) {
+      const d = detailOf(held);
+      localCopies.add(d);
+      return d;
+    }
+    throw typeof navigator !== "undefined" && !navigator.onLine ? new NotHeldOffline() : e;
+  }
+}
+
+/**
+ * The item a key names (`IDENT-12`: browse/IDENT-12/) from the server; when it cannot be reached, from the local
+ * database: the key's project among the workspace's projects this page holds, the item by its number there.
+ */
+export async function serverOrLocalLookup(
+  qc: QueryClient,
+  slug: string,
+  key: string,
+  ask: () => Promise<WorkItemDetail>,
+): Promise<WorkItemDetail> {
+  try {
+    return await ask();
+  } catch (e) {
+    if (!unreachable(e)) throw e;
+    const dash = key.lastIndexOf("-");
+    const ident = key.slice(0, Math.max(0, dash)).toUpperCase();
+    const seq = Number(key.slice(dash + 1));
+    const project = qc
+      .getQueryData<ProjectLite[]>(qk.projects(slug))
+      ?.find((p) => p.identifier.toUpperCase() === ident);
+    const held = project && dash > 0 && Number.isInteger(seq) ? await localItemAt(project.id, seq) : null;
     if (held) {
       const d = detailOf(held);
       localCopies.add(d);

@@ -537,9 +537,18 @@ function whenOpened(ms: number): Promise<void> {
  * when the server cannot be reached. Null when it is not held (the database off or failed, the project not synced).
  */
 export async function localItem(pid: string, id: string): Promise<HeldItem | null> {
+  return heldIn(pid, { op: "item", id });
+}
+
+/** The same, by the item's number in its project (`IDENT-12` opened offline). */
+export async function localItemAt(pid: string, seq: number): Promise<HeldItem | null> {
+  return heldIn(pid, { op: "itemAt", pid, seq });
+}
+
+async function heldIn(pid: string, req: LocalDbRequest): Promise<HeldItem | null> {
   await whenOpened(OPEN_WAIT_MS);
   if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
-  const held = await send({ op: "item", id });
+  const held = await send(req);
   return held && typeof held === "object" && "id" in held && held.project_id === pid ? held : null;
 }
 

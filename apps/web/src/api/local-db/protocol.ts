@@ -113,7 +113,9 @@ export type LocalDbRequest =
     }
   | { op: "wipe" }
   /** `item`: one held item whole (its description included): an item's detail read offline. */
-  | { op: "item"; id: string };
+  | { op: "item"; id: string }
+  /** `itemAt`: the held item of a project by its number (`IDENT-12`: a work item opened by its key offline). */
+  | { op: "itemAt"; pid: string; seq: number };
 
 /** A query's page, a yes / no, or (a new item kept here, an item asked for) the item as its lists show it. */
 export type LocalDbAnswer = ListEnvelope | HeldItem | null | void | boolean;

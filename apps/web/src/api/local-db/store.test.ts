@@ -111,6 +111,16 @@ describe("Store.upsertItems (a sync page written)", () => {
   });
 });
 
+describe("Store.itemAt (an item opened by its key offline)", () => {
+  it("finds a project's item by its number, with its description; another project's or an unknown number: none", () => {
+    const { store } = open();
+    store.upsertItems([item(1, { description_html: "<p>one</p>" }), item(2, { project_id: "p2", sequence_id: 1 })]);
+    expect(store.itemAt("p1", 1)).toMatchObject({ id: "i1", description_html: "<p>one</p>" });
+    expect(store.itemAt("p2", 1)).toMatchObject({ id: "i2", project_id: "p2" });
+    expect(store.itemAt("p1", 7)).toBeNull();
+  });
+});
+
 describe("Store.warm (after a sync or a catch-up)", () => {
   it("reads a project's rows and evaluates one list over them, once per project", () => {
     const { store } = open();

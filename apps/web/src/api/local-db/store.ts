@@ -467,6 +467,12 @@ export class Store {
     return r ? { ...itemOf(r), description_html: (r.description_html as string | null) ?? undefined } : null;
   }
 
+  /** A project's stored item by its number (archived ones too, as the server's lookup by key), or null. */
+  itemAt(pid: string, seq: number): (LocalItem & { description_html?: string }) | null {
+    const id = this.db.selectValue("SELECT id FROM issues WHERE project_id = ? AND sequence_id = ?", [pid, seq]);
+    return typeof id === "string" ? this.item(id) : null;
+  }
+
   /** Keep a write (and show it at once: an edited item's row takes the edited fields); returns its place in order. */
   addEdit(e: Omit<OutboxEntry, "seq">): number {
     this.db.exec({

@@ -408,6 +408,8 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       return answerList(store, req, { settled, draftsSettled, current: () => store });
     case "item":
       return store.item(req.id);
+    case "itemAt":
+      return store.itemAt(req.pid, req.seq);
     default:
       return null;
   }

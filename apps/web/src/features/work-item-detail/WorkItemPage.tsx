@@ -4,6 +4,7 @@ import { useSentItem } from "../../api/local-db/client.ts";
 import { EmptyState, PageSpinner } from "../../components/ui/index.ts";
 import { PageHeader } from "../../components/layout/PageHeader.tsx";
 import { ApiError } from "../../api/client.ts";
+import { NotHeldOffline } from "../../api/work-items-parts.ts";
 import { useWorkItemLookup } from "../../api/work-items-detail.ts";
 import { useProjects } from "../../api/projects.ts";
 import { usePermissions, usePermissionsLoading } from "../../lib/permissions.ts";
@@ -29,6 +30,17 @@ export function BrowseWorkItemPage() {
   // title at a time, so the order in which the two screens' effects run cannot matter
   usePageTitle(q.data ? null : key);
   if (projects.isLoading || rolesLoading || (allowed && q.isLoading)) return <PageSpinner />;
+  if (!q.data && q.error instanceof NotHeldOffline) {
+    return (
+      <>
+        <PageHeader title={key} />
+        <EmptyState
+          title="This work item is not available offline"
+          description="It is not kept on this device. It opens when you're back online."
+        />
+      </>
+    );
+  }
   if (!q.data) {
     const st = q.error instanceof ApiError ? q.error.status : project && !allowed ? 403 : 0;
     // offline, never looked up: it may well exist (never "not found")
