@@ -1,9 +1,9 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
 
-/** Launch Debian's chromium headless with the flags this machine needs. */
+/** Launch Debian's chromium headless with the flags this machine needs (known to the failure report while open). */
 export async function launch(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: inject("chromiumPath"),
     headless: true,
     args: [
@@ -16,6 +16,15 @@ export async function launch(): Promise<Browser> {
       "--disable-quic",
     ],
   });
+  openBrowsers().add(browser);
+  browser.on("disconnected", () => openBrowsers().delete(browser));
+  return browser;
+}
+
+/** The browsers this test worker launched (on `globalThis`: the test runner reads it from its own module graph). */
+export function openBrowsers(): Set<Browser> {
+  const g = globalThis as { __strideE2eBrowsers?: Set<Browser> };
+  return (g.__strideE2eBrowsers ??= new Set());
 }
 
 export async function newPage(browser: Browser): Promise<Page> {

@@ -1,4 +1,5 @@
 import { TestRunner } from "vitest";
+import { reportFailedTest } from "./failure-report.ts";
 
 type Config = ConstructorParameters<typeof TestRunner>[0];
 
@@ -15,6 +16,12 @@ export default class ShuffledRunner extends TestRunner {
     super(config);
     const seed = e2eSeed();
     if (seed !== null) this.config.sequence = { ...this.config.sequence, shuffle: true, seed };
+  }
+
+  /** A failed test's open pages are described (failure-report.ts) before its `afterEach` hooks close them. */
+  override async onTaskFinished(test: Parameters<NonNullable<TestRunner["onTaskFinished"]>>[0]): Promise<void> {
+    await super.onTaskFinished?.(test);
+    if (test.type === "test" && test.result?.state === "fail") await reportFailedTest(test.name);
   }
 }
 
