@@ -94,7 +94,12 @@ export const QUERY_WATCH_SCRIPT = `(() => {
         this.__ldbWatched = true;
         this.addEventListener("message", (e) => {
           const d = e.data;
-          if (d && sent.has(d.id)) { Q.push({ start: sent.get(d.id), end: performance.now() }); sent.delete(d.id); }
+          if (d && sent.has(d.id)) {
+            // the worker's own times (received, posted), on the page's clock
+            const w = Array.isArray(d.at) ? d.at.map((x) => x - performance.timeOrigin) : null;
+            Q.push({ start: sent.get(d.id), end: performance.now(), received: w && w[0], posted: w && w[1] });
+            sent.delete(d.id);
+          }
         });
       }
     }
