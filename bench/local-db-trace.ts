@@ -63,7 +63,7 @@ function taskWhat(t: TraceEvent, main: TraceEvent[]): string {
       e.name === "EventDispatch"
         ? `event ${d.type}`
         : e.name === "FunctionCall"
-          ? `call ${d.functionName || "(anon)"}`
+          ? `call ${d.functionName || "(anon)"} ${String(d.url ?? "").replace(/^.*\//, "")}:${d.lineNumber ?? ""}`
           : e.name;
     parts.set(k, (parts.get(k) ?? 0) + e.dur! / 1000);
   }
@@ -163,6 +163,25 @@ async function traceStep(page: Page, mode: Mode, i: number, want: Parameters<typ
   console.log(`    main thread busy ${busy.toFixed(1)} of ${timing.settled} ms; tasks ≥ 2 ms:`);
   for (const tk of tasks.filter((x) => x.dur! >= 2000))
     console.log(`      +${r1((tk.ts - t0) / 1000)} ${r1(tk.dur! / 1000)} ms: ${taskWhat(tk, main)}`);
+  // the page's other threads (the local database's worker): their tasks meanwhile, and what they ran
+  const others = events.filter(
+    (e) =>
+      e.pid === pid &&
+      e.tid !== tid &&
+      e.ph === "X" &&
+      e.dur !== undefined &&
+      e.ts + e.dur >= t0 - 50_000 &&
+      e.ts <= t1,
+  );
+  for (const tk of others.filter(
+    (x) => (x.name === "RunTask" || x.name === "ThreadControllerImpl::RunTask") && x.dur! >= 2000,
+  ))
+    console.log(
+      `      worker? tid ${tk.tid} +${r1((tk.ts - t0) / 1000)} ${r1(tk.dur! / 1000)} ms: ${taskWhat(
+        tk,
+        others.filter((e) => e.tid === tk.tid),
+      )}`,
+    );
   if (CPU) console.log(cpuTop(events, pid, t0, t1));
 }
 
