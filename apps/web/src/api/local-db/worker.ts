@@ -213,7 +213,7 @@ function settleAnswer(s: Store, e: OutboxEntry, outcome: Exclude<EditOutcome, { 
   // read the item again: the server's values (and whatever else it changed) replace what was shown; a comment sent:
   // the item's comments too
   if (!isLocalId(e.issue_id)) r.ids.add(e.issue_id);
-  if (e.op === "comment" && outcome.kind === "sent") r.comments.add(e.issue_id);
+  if (e.op === "comment" && outcome.kind === "sent" && !isLocalId(e.issue_id)) r.comments.add(e.issue_id);
   kick(e.project_id, 30);
 }
 
