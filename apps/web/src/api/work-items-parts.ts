@@ -15,7 +15,7 @@ import {
 } from "@stride/shared/endpoints";
 import { ApiError, call } from "./client.ts";
 import type { ItemKind } from "./work-items.ts";
-import { isLocalId, localItem, localItemAt, unreachable } from "./local-db/client.ts";
+import { isLocalId, localComments, localItem, localItemAt, unreachable } from "./local-db/client.ts";
 import { qk } from "./query-keys.ts";
 import type { ProjectLite } from "./types.ts";
 import { itemStore } from "./work-item-store.ts";
@@ -156,27 +156,63 @@ export const waitsForServer = (q: { data?: unknown; fetchStatus: string; error: 
 const pendingOr = <T>(id: string, none: () => T, ask: () => Promise<T>): Promise<T> =>
   isLocalId(id) ? Promise.resolve(none()) : ask();
 
-/** An item's activity or its comments (`history/`): the activity type asked for picks the entries' kind. */
-const historyQuery = <T>(slug: string, pid: string, id: string, kind: ItemKind, type: "property" | "comment") =>
+/**
+ * An item's comments from the server; when it cannot be reached (offline, no answer, 502–504), those the local
+ * database holds of it, marked as its copy (issue #28 point 5: an item never opened shows its comments offline). Not
+ * held: the server's failure stands (the activity says it loads when back online).
+ */
+export async function serverOrLocalComments(
+  pid: string,
+  id: string,
+  ask: () => Promise<Comment[]>,
+): Promise<Comment[]> {
+  try {
+    return await ask();
+  } catch (e) {
+    if (!unreachable(e)) throw e;
+    const held = await localComments(pid, id);
+    if (!held) throw e;
+    localCopies.add(held);
+    return held;
+  }
+}
+
+/** The app's default (app/query-client.ts) for an answer of the server. */
+const PART_STALE_MS = 10_000;
+
+/**
+ * An item's activity or its comments (`history/`): the activity type asked for picks the entries' kind; `orLocal`
+ * answers when the server cannot be reached (the comments: from the local database).
+ */
+const historyQuery = <T>(
+  slug: string,
+  pid: string,
+  id: string,
+  kind: ItemKind,
+  type: "property" | "comment",
+  orLocal: (ask: () => Promise<T[]>) => Promise<T[]> = (ask) => ask(),
+) =>
   queryOptions({
     queryKey: detailKeys.history(slug, pid, id, type),
     networkMode: pendingMode(id),
     queryFn: () =>
-      pendingOr(
-        id,
-        NO_PARTS.list<T>,
-        () =>
-          call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
-            query: { activity_type: `${kind === "epics" ? "epic" : "issue"}-${type}` },
-          }) as Promise<T[]>,
+      pendingOr(id, NO_PARTS.list<T>, () =>
+        orLocal(
+          () =>
+            call(ofKind(CM.history, kind), item(slug, pid, id), undefined, {
+              query: { activity_type: `${kind === "epics" ? "epic" : "issue"}-${type}` },
+            }) as Promise<T[]>,
+        ),
       ),
+    // a copy from the local database is read from the server again as soon as it can be (back online, remounted)
+    staleTime: (q) => (isLocalCopy(q.state.data) ? 0 : PART_STALE_MS),
   });
 
 export const activityQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   historyQuery<Activity>(slug, pid, id, kind, "property");
 
 export const commentsQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
-  historyQuery<Comment>(slug, pid, id, kind, "comment");
+  historyQuery<Comment>(slug, pid, id, kind, "comment", (ask) => serverOrLocalComments(pid, id, ask));
 
 export const subIssuesQuery = (slug: string, pid: string, id: string, kind: ItemKind = "issues") =>
   queryOptions({

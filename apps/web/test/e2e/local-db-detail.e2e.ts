@@ -8,8 +8,9 @@ import { arrange, createItems, listUrl, poll, reviewShot, type Arranged } from "
  * An item's page readable offline from the local database (issue #28 point 5): Alice loads her project's list online
  * only (no item opened, so the service worker keeps no item's answer), the network goes away without a reload, and
  * she opens the peek of an item never opened: its title and description come from the local database, an edit made
- * there waits in the outbox, the parts that need the server say they load when back online. An item the local
- * database does not hold says it is not available offline — never "not found".
+ * there waits in the outbox, its comments come from the local database too, the parts that need the server say they
+ * load when back online. An item the local database does not hold says it is not available offline — never "not
+ * found".
  */
 let alice: BrowserContext;
 let ctx: BrowserContext;
@@ -88,6 +89,22 @@ it("offline, without a reload: the peek of an item never opened shows it from th
   const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
   const saved = (await (await alice.request.get(`${P}/issues/${items[1].id}/`)).json()) as { name: string };
   expect(saved.name).toBe("Dark mode, everywhere");
+});
+
+it("offline, without a reload: the peek of an item never opened shows its comments from the local database", async () => {
+  // made on the server before the page loads: the local database's first sync of the project reads it
+  const P = `/api/workspaces/${a.slug}/projects/${a.projectId}`;
+  const made = await alice.request.post(`${P}/issues/${items[0].id}/comments/`, {
+    data: { comment_html: "<p>Reproduced on Firefox too</p>" },
+  });
+  expect(made.status()).toBe(201);
+  await openSyncedOffline();
+  await page.locator(`[role=list] [data-item="${key(1)}"] [data-open-item]`).click();
+  await poll(() => peek().getByRole("textbox", { name: "Title" }).inputValue()).toBe("Login fails");
+  const activity = peek().getByRole("region", { name: "Activity" });
+  await activity.locator("[data-comment]", { hasText: "Reproduced on Firefox too" }).waitFor();
+  expect(await activity.getByText("Loads when you're back online.").count()).toBe(0);
+  await shots("local-db-detail-offline-comments");
 });
 
 it("offline, an item the local database does not hold says it is not available offline, not that it is not found", async () => {

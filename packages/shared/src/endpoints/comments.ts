@@ -24,4 +24,9 @@ export const commentEndpoints = {
     .sends<In<typeof C.reactionBody>>()
     .answers<C.CommentReaction>(),
   commentUnreact: endpoint("DELETE", `${PROJECT_API}/comments/:commentId/reactions/:reaction/`).answers<void>(),
+  /**
+   * The local database's sync of a project's comments (Stride's, the v2 issues sync's sibling): oldest change first,
+   * `updated_at__gt`, `issues=a,b`; a deleted comment comes with its `deleted_at` set.
+   */
+  sync: endpoint("GET", "/api/v2/workspaces/:slug/projects/:projectId/comments/").answers<C.SyncEnvelope<C.Comment>>(),
 };

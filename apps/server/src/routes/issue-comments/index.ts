@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull } from "drizzle-orm";
 import { route, type RouteModule } from "../../http/route.ts";
 import { POLICIES, PERMISSIONS } from "../../http/policies.ts";
-import { issueParams } from "../../http/fields.ts";
+import { issueParams, listQuery, projectParams } from "../../http/fields.ts";
 import { commentEndpoints as CM } from "@stride/shared/endpoints";
 import { onItems } from "../issues/item-endpoint.ts";
 import { schema } from "../../db/client.ts";
@@ -29,6 +29,7 @@ import {
   updateComment,
   workItemHistory,
 } from "./commands.ts";
+import { syncComments } from "./sync.ts";
 
 const commentTable = schema.issueComments;
 
@@ -46,6 +47,16 @@ export const issueCommentRoutes: RouteModule = (fastify, app) => {
     policy: POLICIES.project.read,
     load: (ctx) => loadIssueForRoute(ctx),
     handler: async (ctx) => workItemHistory(ctx, ctx.loaded, ctx.query),
+  });
+
+  // GET /api/v2/…/projects/{id}/comments/: the local database's sync of the project's comments (sync.ts)
+  route(fastify, app, {
+    endpoint: CM.sync,
+    scope: "project",
+    params: projectParams,
+    query: listQuery,
+    policy: POLICIES.project.read,
+    handler: (ctx) => syncComments(ctx),
   });
 
   // GET P/issues/{id}/comments/ — newest first

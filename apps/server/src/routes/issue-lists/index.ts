@@ -31,7 +31,7 @@ type AnyCtx = ScopeCtx<unknown, Record<string, unknown>>;
 type ProjectListCtx = ProjectCtx<unknown, Record<string, unknown>>;
 
 /** The `issues=a,b` parameter: item ids, each once; none, too many or a bad one → 400. */
-function itemIds(raw: string | undefined): string[] {
+export function itemIds(raw: string | undefined): string[] {
   const ids = [
     ...new Set(
       (raw ?? "")

@@ -153,26 +153,11 @@ function afterFirstPaint(fn: () => void) {
   else addEventListener("load", () => setTimeout(later, 0), { once: true });
 }
 
-/** Realtime events → what the worker reads again: an item's row (or its relations'), a project's refs. */
-const ITEM_TABLES = new Set([
-  "issues",
-  "issue_assignees",
-  "issue_labels",
-  "cycle_issues",
-  "module_issues",
-  "issue_links",
-  "file_assets",
-]);
-const REF_TABLES = new Set([
-  "states",
-  "labels",
-  "cycles",
-  "modules",
-  "estimates",
-  "estimate_points",
-  "project_members",
-  "projects",
-]);
+/** Realtime events → what the worker reads again: an item's row (or its relations'), its comments, a project's refs. */
+const tables = (names: string) => new Set(names.split(" "));
+const ITEM_TABLES = tables("issues issue_assignees issue_labels cycle_issues module_issues issue_links file_assets");
+const REF_TABLES = tables("states labels cycles modules estimates estimate_points project_members projects");
+const COMMENT_TABLES = tables("issue_comments comment_reactions");
 
 function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
   // the person's workspace drafts changed (made, edited, deleted, moved to a project): read them again
@@ -203,6 +188,9 @@ function onLiveEvent(e: LiveEvent, ctx: LiveCtx) {
   } else if (ITEM_TABLES.has(e.t)) {
     const id = e.t === "issues" ? e.id : e.i;
     if (id) void send({ op: "changed", slug, pid, items: [id], refs: [], catchUp: false });
+  } else if (COMMENT_TABLES.has(e.t) && e.i) {
+    // a comment (or a reaction to one) written: the item's comments are read again
+    void send({ op: "changed", slug, pid, items: [], refs: [], catchUp: false, comments: [e.i] });
   }
   if (REF_TABLES.has(e.t)) void send({ op: "changed", slug, pid, items: [], refs: [e.t], catchUp: false });
 }
@@ -555,10 +543,23 @@ export async function localItemAt(pid: string, seq: number): Promise<HeldItem | 
 }
 
 async function heldIn(pid: string, req: LocalDbRequest): Promise<HeldItem | null> {
-  await whenOpened(OPEN_WAIT_MS);
-  if (state.status !== "ready" || !state.projects[pid]?.complete) return null;
-  const held = await send(req);
+  const held = await askHeld(pid, req);
   return held && typeof held === "object" && "id" in held && held.project_id === pid ? held : null;
+}
+
+/** Ask the worker about a synced project once the database has opened (waited for while it opens), else null. */
+async function askHeld(pid: string, req: LocalDbRequest): Promise<LocalDbAnswer> {
+  await whenOpened(OPEN_WAIT_MS);
+  return state.status === "ready" && state.projects[pid]?.complete ? send(req) : null;
+}
+
+/**
+ * A held item's comments, oldest first, each as its history presents it: what its activity shows when the server
+ * cannot be reached (issue #28 point 5). Null when not held (the database off or failed, the project not synced).
+ */
+export async function localComments(pid: string, id: string): Promise<Comment[] | null> {
+  const held = await askHeld(pid, { op: "comments", pid, id });
+  return Array.isArray(held) ? (held as unknown as Comment[]) : null;
 }
 
 /** A comment on a work item kept in the outbox (shown as pending in its activity): false when the caller sends it. */

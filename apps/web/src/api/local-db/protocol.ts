@@ -5,6 +5,7 @@
 import type { LocalItem, LocalListContext } from "@stride/shared";
 import type { ListEnvelope } from "@stride/shared/contract";
 import type { OutboxOp, PendingWrite } from "./outbox.ts";
+import type { HeldComment } from "./comments-table.ts";
 
 export type { PendingWrite };
 
@@ -85,7 +86,8 @@ export type LocalDbRequest =
   | { op: "drafts"; slug: string }
   /**
    * `gone`: items an event said were archived or deleted (`deleted`: deleted, never restored); `subs`: items whose
-   * subscribers changed (the signed-in person's subscriptions to them are read again).
+   * subscribers changed (the signed-in person's subscriptions to them are read again); `comments`: items whose
+   * comments (or their reactions) changed.
    */
   | {
       op: "changed";
@@ -97,6 +99,7 @@ export type LocalDbRequest =
       gone?: string[];
       deleted?: boolean;
       subs?: string[];
+      comments?: string[];
     }
   | { op: "settled"; pid: string }
   /** `write`: an edit of item `id` (`what` unset: an update), a new item (`id` its temporary id), a comment on it. */
@@ -115,10 +118,15 @@ export type LocalDbRequest =
   /** `item`: one held item whole (its description included): an item's detail read offline. */
   | { op: "item"; id: string }
   /** `itemAt`: the held item of a project by its number (`IDENT-12`: a work item opened by its key offline). */
-  | { op: "itemAt"; pid: string; seq: number };
+  | { op: "itemAt"; pid: string; seq: number }
+  /** `comments`: a held item's comments, oldest first (null: the item or its project's comments not held). */
+  | { op: "comments"; pid: string; id: string };
 
-/** A query's page, a yes / no, or (a new item kept here, an item asked for) the item as its lists show it. */
-export type LocalDbAnswer = ListEnvelope | HeldItem | null | void | boolean;
+/**
+ * A query's page, a yes / no, (a new item kept here, an item asked for) the item as its lists show it, or an item's
+ * comments held.
+ */
+export type LocalDbAnswer = ListEnvelope | HeldItem | HeldComment[] | null | void | boolean;
 
 /** An item as the local database holds it: its list fields and, when held, its description. */
 export type HeldItem = LocalItem & { description_html?: string };

@@ -8,6 +8,8 @@ export interface Run {
   ids: Set<string>;
   /** Items whose subscribers changed: the signed-in person's subscriptions to them are read at the next round. */
   subs: Set<string>;
+  /** Items whose comments changed: read again at the next round. */
+  comments: Set<string>;
   /** Items archived or deleted: removed (from the live ones) at the next round. */
   gone: Set<string>;
   /** Items were archived or restored, or epics changed: the archived items and epics changed are read again. */
@@ -29,6 +31,7 @@ export function runIn(runs: Map<string, Run>, pid: string, slug: string): Run {
         busy: null,
         ids: new Set(),
         subs: new Set(),
+        comments: new Set(),
         gone: new Set(),
         extra: false,
         refs: false,

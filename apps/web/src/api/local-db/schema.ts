@@ -103,6 +103,22 @@ export const MIGRATIONS: string[][] = [
     `CREATE TABLE drafts (id TEXT PRIMARY KEY, workspace TEXT NOT NULL, item TEXT NOT NULL)`,
     `CREATE INDEX drafts_workspace ON drafts (workspace)`,
   ],
+  // 9: the comments of the synced projects' items (issue #28 point 5: readable offline), each as the server presents it
+  // (`comment`: the history's `issue-comment` entry's JSON), per project (sync.ts `syncComments`: GET v2/…/comments/,
+  // then those changed since the newest held, and an item's again when a realtime event names it); a project's are
+  // held once its `project:<id>:comments_updated_at` option is set
+  [
+    `CREATE TABLE comments (
+      id TEXT PRIMARY KEY,
+      project_id TEXT NOT NULL,
+      issue_id TEXT NOT NULL,
+      comment TEXT NOT NULL,
+      created_at TEXT NOT NULL,
+      updated_at TEXT NOT NULL
+    )`,
+    `CREATE INDEX comments_issue ON comments (issue_id, created_at)`,
+    `CREATE INDEX comments_project ON comments (project_id)`,
+  ],
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

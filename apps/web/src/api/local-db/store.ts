@@ -19,6 +19,7 @@ import { migrate, applyPageSize } from "./schema.ts";
 import { SortedRows } from "./sorted-rows.ts";
 import { ITEM_COLS, itemBind, marks, upsertSql, type Bind } from "./items-table.ts";
 import { LOCAL_DB } from "./protocol.ts";
+import { CommentsTable } from "./comments-table.ts";
 import { isLocalId, type OutboxEntry, type PendingWrite, type Settlement } from "./outbox.ts";
 
 type Sqlite3 = Awaited<ReturnType<typeof sqlite3InitModule>>;
@@ -26,6 +27,9 @@ type PoolUtil = Awaited<ReturnType<Sqlite3["installOpfsSAHPoolVfs"]>>;
 type Db = InstanceType<PoolUtil["OpfsSAHPoolDb"]>;
 
 const DB_FILE = "/stride.sqlite3";
+/** Every table (schema.ts), emptied by `clearData`. */
+const TABLES =
+  "issues modules labels states cycles estimate_points members options outbox subscriptions drafts comments";
 const POOL = { name: "stride-sahpool", directory: ".stride-local-db", initialCapacity: 6 };
 
 /** A project's refs as the web reads them from the server (LocalRefs' sources), stored with the project. */
@@ -94,6 +98,8 @@ function itemOf(r: Record<string, unknown>): LocalItem {
 export class Store {
   private rowsOf = new Map<string, Map<string, LocalRow>>();
   private refsOf = new Map<string, LocalRefs>();
+  /** The synced projects' comments (comments-table.ts). */
+  readonly comments = new CommentsTable(() => this.db);
   /** Projects whose lists were evaluated once (`warm`). */
   private evaluated = new Set<string>();
   /** The rows sorted per list order (sorted-rows.ts), dropped by any write to their projects' rows or refs. */
@@ -158,20 +164,7 @@ export class Store {
   /** Every row of every table, the schema kept. */
   clearData() {
     this.db.transaction(() => {
-      for (const t of [
-        "issues",
-        "modules",
-        "labels",
-        "states",
-        "cycles",
-        "estimate_points",
-        "members",
-        "options",
-        "outbox",
-        "subscriptions",
-        "drafts",
-      ])
-        this.db.exec(`DELETE FROM ${t}`);
+      for (const t of TABLES.split(" ")) this.db.exec(`DELETE FROM ${t}`);
     });
     this.rowsOf.clear();
     this.refsOf.clear();
@@ -277,10 +270,11 @@ export class Store {
     });
   }
 
-  /** A project the person may no longer read: its items and subscriptions dropped, its `options` unset. */
+  /** A project the person may no longer read: its items, subscriptions and comments dropped, its `options` unset. */
   forget(pid: string, options: string[]) {
     this.deleteItems(pid, this.ids(pid));
     this.setSubscriptions(pid, [], null);
+    this.comments.forget(pid);
     for (const key of options) this.setOption(key, null);
   }
 

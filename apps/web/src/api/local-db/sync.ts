@@ -9,6 +9,8 @@
  * - the items a realtime event names are read at once (`issues=a,b`): those no longer answered left the list;
  * - the signed-in person's subscriptions are kept too (the v2 sync filtered by `subscriber`), so the Subscribed view
  *   and tab answer locally;
+ * - the project's comments are kept too (GET v2/…/comments/, then those changed since, and an item's again when a
+ *   realtime event names it), so an item's activity read offline shows them;
  * - the project's states, labels, cycles, modules, estimate points and its workspace's members are kept too.
  */
 import { isoMicros, type LocalItem } from "@stride/shared";
@@ -16,6 +18,7 @@ import type { SyncEnvelope } from "@stride/shared/contract";
 import { LOCAL_DB } from "./protocol.ts";
 import type { RefsPayload, Store } from "./store.ts";
 import { isLocalId, outboxRequest, type OutboxEntry } from "./outbox.ts";
+import type { HeldComment } from "./comments-table.ts";
 
 export class HttpError extends Error {
   constructor(
@@ -163,6 +166,60 @@ export async function syncSubscriptions(store: Store, slug: string, pid: string,
   store.setOption(subscriptionsKey(pid), "1");
 }
 
+/**
+ * Set once a project's comments are held: the newest `updated_at` among those read (the next catch-up's
+ * `updated_at__gt`), or COMMENTS_EPOCH when none was.
+ */
+export const commentsKey = (pid: string) => `project:${pid}:comments_updated_at`;
+/** The catch-up's `updated_at__gt` while no comment was read: every change (deleted ones included) is answered. */
+const COMMENTS_EPOCH = "1970-01-01T00:00:00Z";
+const COMMENTS = (slug: string, pid: string) =>
+  `/api/v2/workspaces/${encodeURIComponent(slug)}/projects/${pid}/comments/`;
+
+/** Pages of a project's comments (500 each, oldest change first) from `query`, each written before the next is read. */
+async function commentPages(
+  store: Store,
+  slug: string,
+  pid: string,
+  query: Record<string, string>,
+): Promise<{ seen: number; total: number; newest: string | null }> {
+  let seen = 0;
+  let newest: string | null = null;
+  for (let page = 0; ; page++) {
+    const env = await get<SyncEnvelope<HeldComment>>(COMMENTS(slug, pid), {
+      ...query,
+      cursor: `${LOCAL_DB.pageSize}:${page}:0`,
+    });
+    const comments = Array.isArray(env.results) ? env.results : [];
+    store.comments.upsert(comments);
+    seen += comments.length;
+    for (const c of comments) newest = later(newest, c.updated_at);
+    if (!env.next_cursor || !comments.length) return { seen, total: env.total_results, newest };
+  }
+}
+
+/**
+ * A project's comments (issue #28 point 5): every one the first time, then those changed since the newest held
+ * (`updated_at__gt`: an edit, a new one, a deleted one answered with its `deleted_at` and dropped). Read again once
+ * when fewer were seen than the server counted (a comment changed meanwhile moves to the end of the order).
+ */
+export async function syncComments(store: Store, slug: string, pid: string): Promise<void> {
+  const since = store.option(commentsKey(pid));
+  let newest = since;
+  for (let pass = 0; pass < 2; pass++) {
+    const r = await commentPages(store, slug, pid, since ? { updated_at__gt: since } : {});
+    newest = later(newest, r.newest);
+    if (r.seen >= r.total) break;
+  }
+  store.setOption(commentsKey(pid), newest ?? COMMENTS_EPOCH);
+}
+
+/** The comments of the items a realtime event named (`issues=`: each item's, its deleted ones dropped). */
+export async function syncItemComments(store: Store, slug: string, pid: string, ids: string[]): Promise<void> {
+  for (let at = 0; at < ids.length; at += 200)
+    await commentPages(store, slug, pid, { issues: ids.slice(at, at + 200).join(",") });
+}
+
 type ListPage = { results?: SyncItem[]; total_results?: number; next_page_results?: boolean };
 
 /** Set once the signed-in person's workspace drafts in the workspace are held (`syncDrafts`). */
@@ -272,6 +329,7 @@ export async function firstSync(
   await syncExtra(store, slug, pid, "archived", null);
   await syncExtra(store, slug, pid, "epics", null);
   await syncSubscriptions(store, slug, pid);
+  await syncComments(store, slug, pid);
   store.setOption(completeKey(pid), "1");
   await catchUp(store, slug, pid);
 }
@@ -286,6 +344,7 @@ export async function catchUp(store: Store, slug: string, pid: string): Promise<
   // archived or deleted since: those archived (or epics) are read again as such (an archive moves `updated_at`)
   await catchUpExtra(store, slug, pid, since);
   await syncSubscriptions(store, slug, pid);
+  await syncComments(store, slug, pid);
   store.setOption(maxKey(pid), later(since, r.newest));
 }
 

@@ -31,11 +31,13 @@ import { loadSent, recordSent } from "./sent.ts";
 import {
   catchUp,
   catchUpExtra,
+  commentsKey,
   completeKey,
   epicsKey,
   firstSync,
   HttpError,
   sendEdit,
+  syncItemComments,
   syncItems,
   syncSubscriptions,
   subscriptionsKey,
@@ -85,7 +87,8 @@ function kick(pid: string, delay = 0) {
     if (!r.busy)
       r.busy = work(pid, r).finally(() => {
         r.busy = null;
-        if (r.first || r.catchUp || r.refs || r.extra || r.ids.size || r.gone.size || r.subs.size) kick(pid, 20);
+        if (r.first || r.catchUp || r.refs || r.extra || r.ids.size || r.gone.size || r.subs.size || r.comments.size)
+          kick(pid, 20);
       });
   }, delay);
 }
@@ -101,6 +104,7 @@ async function work(pid: string, r: Run): Promise<void> {
       r.extra = false;
       r.gone.clear();
       r.ids.clear();
+      r.comments.clear();
       await firstSync(s, r.slug, pid, (st) => setProject(pid, st, false));
       s.warm(pid, r.slug, identity.timezone);
       setProject(pid, "ready", true);
@@ -113,7 +117,9 @@ async function work(pid: string, r: Run): Promise<void> {
     const caught = r.catchUp;
     const extra = r.extra;
     const subs = [...r.subs];
+    const comments = [...r.comments];
     r.subs.clear();
+    r.comments.clear();
     r.ids.clear();
     r.refs = false;
     r.catchUp = false;
@@ -125,6 +131,8 @@ async function work(pid: string, r: Run): Promise<void> {
     if (extra && !caught) await catchUpExtra(s, r.slug, pid);
     // (a catch-up reads every subscription itself)
     if (subs.length && !caught) await syncSubscriptions(s, r.slug, pid, subs);
+    // the comments of the items named (a catch-up reads those changed itself)
+    if (comments.length && !caught) await syncItemComments(s, r.slug, pid, comments);
     if (caught) await catchUp(s, r.slug, pid);
     // its rows read now, while the person has not asked for a list yet (store.ts `warm`)
     s.warm(pid, r.slug, identity.timezone);
@@ -132,7 +140,7 @@ async function work(pid: string, r: Run): Promise<void> {
   } catch (e) {
     // a project the viewer may no longer read is forgotten; the server unreachable keeps what is held (ready, stale)
     if (e instanceof HttpError && (e.status === 403 || e.status === 404)) {
-      s.forget(pid, [completeKey(pid), subscriptionsKey(pid)]);
+      s.forget(pid, [completeKey(pid), subscriptionsKey(pid), commentsKey(pid)]);
       const { [pid]: _gone, ...rest } = state.projects;
       setState({ projects: rest });
       return;
@@ -202,8 +210,10 @@ function settleAnswer(s: Store, e: OutboxEntry, outcome: Exclude<EditOutcome, { 
       message: `Kept the server's ${outcome.serverKept.join(", ").replaceAll("_", " ")}`,
     });
   }
-  // read the item again: the server's values (and whatever else it changed) replace what was shown
+  // read the item again: the server's values (and whatever else it changed) replace what was shown; a comment sent:
+  // the item's comments too
   if (!isLocalId(e.issue_id)) r.ids.add(e.issue_id);
+  if (e.op === "comment" && outcome.kind === "sent" && !isLocalId(e.issue_id)) r.comments.add(e.issue_id);
   kick(e.project_id, 30);
 }
 
@@ -378,6 +388,7 @@ function changed(store: Store, req: Extract<LocalDbRequest, { op: "changed" }>):
     if (store.option(epicsKey(req.pid)) === "1" && (store.item(id)?.is_epic ?? true)) run.extra = true;
   }
   for (const id of req.subs ?? []) run.subs.add(id);
+  for (const id of req.comments ?? []) run.comments.add(id);
   if (req.refs.length) run.refs = true;
   if (req.catchUp) run.catchUp = true;
   kick(req.pid, 30);
@@ -410,6 +421,11 @@ async function serve(req: LocalDbRequest): Promise<LocalDbAnswer> {
       return store.item(req.id);
     case "itemAt":
       return store.itemAt(req.pid, req.seq);
+    case "comments":
+      // held once the project's comments were read, for an item of it held
+      return store.option(commentsKey(req.pid)) !== null && store.item(req.id)?.project_id === req.pid
+        ? store.comments.of(req.id)
+        : null;
     default:
       return null;
   }
