@@ -1,4 +1,4 @@
-import { TestRunner } from "vitest";
+import { TestRunner, type RunnerTestCase } from "vitest";
 import { reportFailedTest } from "./failure-report.ts";
 
 type Config = ConstructorParameters<typeof TestRunner>[0];
@@ -19,9 +19,8 @@ export default class ShuffledRunner extends TestRunner {
   }
 
   /** A failed test's open pages are described (failure-report.ts) before its `afterEach` hooks close them. */
-  override async onTaskFinished(test: Parameters<NonNullable<TestRunner["onTaskFinished"]>>[0]): Promise<void> {
-    await super.onTaskFinished?.(test);
-    if (test.type === "test" && test.result?.state === "fail") await reportFailedTest(test.name);
+  async onTaskFinished(test: RunnerTestCase): Promise<void> {
+    if (test.result?.state === "fail") await reportFailedTest(test.name);
   }
 }
 
