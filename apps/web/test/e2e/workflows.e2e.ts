@@ -125,8 +125,13 @@ it("the Features page turns workflows on and off; the Workflows page sets where 
   await page.getByTestId("workflows-off").waitFor();
 });
 
-/** A real mouse drag: press on `from`, move onto `to`, wait for `shows`, then (if `drop`) release. */
+/**
+ * A real mouse drag: press on `from`, move onto `to`, wait for `shows`, then (if `drop`) release. The card is first
+ * brought wholly into the board's view: an earlier drag near the board's right edge auto-scrolls it, which can leave
+ * the card half under the sidebar (a press there selects text instead of dragging).
+ */
 async function mouseDrag(from: Locator, to: Locator, shows: Locator, drop = true): Promise<void> {
+  await from.evaluate((el) => el.scrollIntoView({ block: "nearest", inline: "nearest" }));
   const s = (await from.boundingBox())!;
   const t = (await to.boundingBox())!;
   const sx = s.x + s.width / 2;
