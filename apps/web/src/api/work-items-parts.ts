@@ -18,6 +18,7 @@ import type { ItemKind } from "./work-items.ts";
 import { isLocalId, localComments, localItem, localItemAt, unreachable } from "./local-db/client.ts";
 import { qk } from "./query-keys.ts";
 import type { ProjectLite } from "./types.ts";
+import type { HeldItem } from "./local-db/protocol.ts";
 import { itemStore } from "./work-item-store.ts";
 import type {
   Activity,
@@ -83,56 +84,54 @@ const localCopies = new WeakSet<object>();
 export const isLocalCopy = (d: unknown): boolean => typeof d === "object" && d !== null && localCopies.has(d);
 
 /**
- * An item's detail from the server; when it cannot be reached (offline, no answer, 502–504), from the local database
- * when its project is synced (issue #28 point 5: item pages readable offline), else `NotHeldOffline` offline.
+ * The server's answer; when it cannot be reached (offline, no answer, 502–504), the local database's copy (`local`,
+ * marked as such: read from the server again as soon as it can be); not held there, `notHeld` says what to throw.
  */
-export async function serverOrLocalDetail(
-  pid: string,
-  id: string,
-  ask: () => Promise<WorkItemDetail>,
-): Promise<WorkItemDetail> {
+async function serverOrLocal<T extends object>(
+  ask: () => Promise<T>,
+  local: () => Promise<T | null>,
+  notHeld: (e: unknown) => unknown,
+): Promise<T> {
   try {
     return await ask();
   } catch (e) {
     if (!unreachable(e)) throw e;
-    const held = await localItem(pid, id);
-    if (held) {
-      const d = detailOf(held);
-      localCopies.add(d);
-      return d;
-    }
-    throw typeof navigator !== "undefined" && !navigator.onLine ? new NotHeldOffline() : e;
+    const held = await local();
+    if (!held) throw notHeld(e);
+    localCopies.add(held);
+    return held;
   }
 }
+
+/** Offline, an item the local database does not hold is "not available offline" (it may well exist). */
+const notHeldOffline = (e: unknown) =>
+  typeof navigator !== "undefined" && !navigator.onLine ? new NotHeldOffline() : e;
+
+const heldDetail = async (held: Promise<HeldItem | null>) => {
+  const row = await held;
+  return row ? detailOf(row) : null;
+};
+
+/**
+ * An item's detail from the server; when it cannot be reached, from the local database when its project is synced
+ * (issue #28 point 5: item pages readable offline), else `NotHeldOffline` offline.
+ */
+export const serverOrLocalDetail = (pid: string, id: string, ask: () => Promise<WorkItemDetail>) =>
+  serverOrLocal(ask, () => heldDetail(localItem(pid, id)), notHeldOffline);
 
 /**
  * The item a key names (`IDENT-12`: browse/IDENT-12/) from the server; when it cannot be reached, from the local
  * database: the key's project among the workspace's projects this page holds, the item by its number there.
  */
-export async function serverOrLocalLookup(
-  qc: QueryClient,
-  slug: string,
-  key: string,
-  ask: () => Promise<WorkItemDetail>,
-): Promise<WorkItemDetail> {
-  try {
-    return await ask();
-  } catch (e) {
-    if (!unreachable(e)) throw e;
-    const dash = key.lastIndexOf("-");
-    const ident = key.slice(0, Math.max(0, dash)).toUpperCase();
-    const seq = Number(key.slice(dash + 1));
-    const project = qc
-      .getQueryData<ProjectLite[]>(qk.projects(slug))
-      ?.find((p) => p.identifier.toUpperCase() === ident);
-    const held = project && dash > 0 && Number.isInteger(seq) ? await localItemAt(project.id, seq) : null;
-    if (held) {
-      const d = detailOf(held);
-      localCopies.add(d);
-      return d;
-    }
-    throw typeof navigator !== "undefined" && !navigator.onLine ? new NotHeldOffline() : e;
-  }
+export const serverOrLocalLookup = (qc: QueryClient, slug: string, key: string, ask: () => Promise<WorkItemDetail>) =>
+  serverOrLocal(ask, () => heldDetail(heldByKey(qc, slug, key)), notHeldOffline);
+
+async function heldByKey(qc: QueryClient, slug: string, key: string): Promise<HeldItem | null> {
+  const dash = key.lastIndexOf("-");
+  const ident = key.slice(0, Math.max(0, dash)).toUpperCase();
+  const seq = Number(key.slice(dash + 1));
+  const project = qc.getQueryData<ProjectLite[]>(qk.projects(slug))?.find((p) => p.identifier.toUpperCase() === ident);
+  return project && dash > 0 && Number.isInteger(seq) ? localItemAt(project.id, seq) : null;
 }
 
 /** A pending item's parts: none yet. */
@@ -161,21 +160,12 @@ const pendingOr = <T>(id: string, none: () => T, ask: () => Promise<T>): Promise
  * database holds of it, marked as its copy (issue #28 point 5: an item never opened shows its comments offline). Not
  * held: the server's failure stands (the activity says it loads when back online).
  */
-export async function serverOrLocalComments(
-  pid: string,
-  id: string,
-  ask: () => Promise<Comment[]>,
-): Promise<Comment[]> {
-  try {
-    return await ask();
-  } catch (e) {
-    if (!unreachable(e)) throw e;
-    const held = await localComments(pid, id);
-    if (!held) throw e;
-    localCopies.add(held);
-    return held;
-  }
-}
+export const serverOrLocalComments = (pid: string, id: string, ask: () => Promise<Comment[]>) =>
+  serverOrLocal(
+    ask,
+    () => localComments(pid, id),
+    (e) => e,
+  );
 
 /** The app's default (app/query-client.ts) for an answer of the server. */
 const PART_STALE_MS = 10_000;
