@@ -77,6 +77,8 @@ export function prepareBrowser(): BrowserSetup {
     const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
       cwd: path.join(ROOT, "apps/web"),
       stdio: "inherit",
+      // the production build people run (vitest sets NODE_ENV=test, which would build React's development runtime)
+      env: { ...process.env, NODE_ENV: "production" },
     });
     if (b.status !== 0) return { webDist: undefined, chromiumPath: null, note: "skipped: the web app did not build" };
   }

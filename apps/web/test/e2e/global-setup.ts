@@ -96,6 +96,8 @@ async function start(project: TestProject): Promise<Started> {
     const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
       cwd: path.join(root, "apps/web"),
       stdio: "inherit",
+      // the production build people run (vitest sets NODE_ENV=test, which would build React's development runtime)
+      env: { ...process.env, NODE_ENV: "production" },
     });
     if (b.status !== 0) throw new Error("web build failed");
   }
