@@ -16,6 +16,8 @@ const NOT_AT_START: Record<string, string> = {
   "yjs (collaborative pages)": "Yjs was already imported",
   "highlight.js (code highlighting)": "Falling back to no-highlight",
   "React Router's development build": "Hey developer",
+  // the production build people run, not React's development runtime (vitest's NODE_ENV=test would build that)
+  "React's development runtime": "jsxDEV",
 };
 
 /**

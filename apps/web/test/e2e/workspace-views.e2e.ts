@@ -219,6 +219,9 @@ it("a custom workspace view saves its filters and display on the view; its owner
   await dialog.getByLabel("Name").fill("Vault only");
   await dialog.getByRole("button", { name: "Save view" }).click();
   await page.waitForURL((u) => /\/workspace-views\/[0-9a-f-]{36}\/?$/.test(u.pathname));
+  // the saved view's own screen (its title): the navigation is a transition, and until the view's screen has rendered
+  // the all-issues list stays on screen under the new address, where a click would change all-issues' own display
+  await page.getByRole("heading", { level: 1, name: /Vault only/ }).waitFor();
   await page.locator('[data-list-context="global_view"]').waitFor();
   // the saved view's own list: Vault's item alone (polled whole: the list may render again as the view's answer lands)
   await poll(async () => {
