@@ -75,7 +75,20 @@ export interface Timing {
    * The list data asked for meanwhile (ms from the action): the local database's queries (page → worker → page) or,
    * with it off, the server's list requests (resource timing); none: the page had what it showed.
    */
-  data?: { n: number; first: number; last: number; busy: number };
+  data?: {
+    n: number;
+    first: number;
+    last: number;
+    busy: number;
+    /**
+     * The local database's asks (summed over them): in the worker (received → answer posted), the request's way to it
+     * (posted in the page → received: the worker busy before it, the copy), the answer's way back (posted → the
+     * page's message event: mostly the page's main thread busy).
+     */
+    worker?: number;
+    toWorker?: number;
+    back?: number;
+  };
 }
 
 /**
@@ -94,7 +107,12 @@ export const QUERY_WATCH_SCRIPT = `(() => {
         this.__ldbWatched = true;
         this.addEventListener("message", (e) => {
           const d = e.data;
-          if (d && sent.has(d.id)) { Q.push({ start: sent.get(d.id), end: performance.now() }); sent.delete(d.id); }
+          if (d && sent.has(d.id)) {
+            // the worker's own times (received, posted), on the page's clock
+            const w = Array.isArray(d.at) ? d.at.map((x) => x - performance.timeOrigin) : null;
+            Q.push({ start: sent.get(d.id), end: performance.now(), received: w && w[0], posted: w && w[1] });
+            sent.delete(d.id);
+          }
         });
       }
     }
@@ -112,11 +130,17 @@ const DATA_SCRIPT = (start: number, end: number) => `(() => {
       .map((r) => ({ start: r.startTime, end: r.responseEnd }));
   if (!xs.length) return undefined;
   const r1 = (x) => Math.round(x * 10) / 10;
+  const timed = xs.filter((x) => x.received != null && x.posted != null);
   return {
     n: xs.length,
     first: r1(Math.min(...xs.map((x) => x.start)) - s),
     last: r1(Math.max(...xs.map((x) => x.end)) - s),
     busy: r1(xs.reduce((a, x) => a + x.end - x.start, 0)),
+    ...(timed.length ? {
+      worker: r1(timed.reduce((a, x) => a + x.posted - x.received, 0)),
+      toWorker: r1(timed.reduce((a, x) => a + x.received - x.start, 0)),
+      back: r1(timed.reduce((a, x) => a + x.end - x.posted, 0)),
+    } : {}),
   };
 })()`;
 

@@ -66,7 +66,10 @@ function breakdownRows(r: LocalDbResult): string[] {
       const ts = s.times[m].filter((x) => x.data);
       if (!ts.length) return "— | — (no data asked) | —";
       const p = (f: (x: (typeof ts)[number]) => number) => f0(pct(ts.map(f), 50));
-      return `${p((x) => x.data!.first)} | ${p((x) => x.data!.last - x.data!.first)} (${ts[0].data!.n} × ${p((x) => x.data!.busy / x.data!.n)}) | ${p((x) => x.settled - x.data!.last)}`;
+      const split = ts.every((x) => x.data!.worker !== undefined)
+        ? `; to the worker ${p((x) => x.data!.toWorker! / x.data!.n)}, in it ${p((x) => x.data!.worker! / x.data!.n)}, back ${p((x) => x.data!.back! / x.data!.n)}`
+        : "";
+      return `${p((x) => x.data!.first)} | ${p((x) => x.data!.last - x.data!.first)} (${ts[0].data!.n} × ${p((x) => x.data!.busy / x.data!.n)}${split}) | ${p((x) => x.settled - x.data!.last)}`;
     };
     return `| ${s.name} | ${cell("on")} | ${cell("off")} |`;
   });
@@ -109,7 +112,7 @@ export function localDbLines(r: LocalDbResult, date: string): string[] {
     "|---|---|---|---|---|---|---|",
     ...stepRows(r),
     "",
-    "Where the time goes (p50 ms from the input event; the data: first ask → last answer, with the number of asks × each one's p50; with the local database on, an ask is a query to its worker, answered when its message is back in the page):",
+    "Where the time goes (p50 ms from the input event; the data: first ask → last answer, with the number of asks × each one's p50; with the local database on, an ask is a query to its worker, answered when its message is back in the page, split by the worker's own timestamps into the request's way to the worker (the worker busy before it), its time in the worker and the answer's way back (the page's main thread busy before it handles the message)):",
     "",
     "| Step | on: input → ask | on: data | on: answer → painted | off: input → request | off: data | off: answer → painted |",
     "|---|---|---|---|---|---|---|",

@@ -56,7 +56,7 @@ export interface LocalDbResult {
 }
 
 /** One measured step of a round: `prepare` (not timed), `act` (its first `trigger` event starts the clock), `after`. */
-interface Step {
+export interface Step {
   name: string;
   kind: "switch" | "nav";
   trigger: "pointerdown" | "change";
@@ -88,7 +88,7 @@ const nav = (name: string, act: Step["act"], link?: Step["link"]): Step => ({
   link,
 });
 
-const STEPS: Step[] = [
+export const STEPS: Step[] = [
   {
     name: "Layout: list → spreadsheet",
     kind: "switch",
@@ -205,7 +205,7 @@ async function round(page: Page, t: Target, mode: Mode, wants: Shown[] | null): 
 }
 
 /** The first round with the local database off: what each step shows once settled. */
-async function calibrate(page: Page, t: Target): Promise<Shown[]> {
+export async function calibrate(page: Page, t: Target): Promise<Shown[]> {
   await resetView(page.context(), t);
   await openList(page, t, "off");
   const wants: Shown[] = [];
@@ -306,7 +306,7 @@ export async function measureLocalDb(
 }
 
 /** The 10,000-item project, its busiest cycle and module. */
-async function target(stride: Stride, info: BenchInfo): Promise<Target> {
+export async function target(stride: Stride, info: BenchInfo): Promise<Target> {
   const sql = stride.app.sql;
   const pid = info.localProjectId;
   const [p] = await sql<{ identifier: string }[]>`SELECT identifier FROM projects WHERE id = ${pid}`;

@@ -441,6 +441,15 @@ export async function localListPage(
 }
 
 /**
+ * Whether a project's own lists (its list, cycles', modules', saved views') are answered here now: the database ready
+ * and the project held. A switch of the list's choices waits a moment for such an answer, to show the new content once
+ * (features/work-items/lib/prefs-switch.ts).
+ */
+export function localListsReady(pid: string): boolean {
+  return state.status === "ready" && !!state.projects[pid]?.complete;
+}
+
+/**
  * A saved project view's list context (its filters, ANDed into the list's as the server does), from the view as this
  * page holds it (`qk.view` / `qk.views`: the view's screen reads it before its list); null when
  * the page does not hold it (then the server answers).

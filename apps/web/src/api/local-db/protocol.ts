@@ -138,9 +138,15 @@ export interface ToWorker {
 }
 
 /** Worker → page: an answer, or the state whenever it changes. */
+/**
+ * When the worker received a request and posted its answer (epoch ms: `performance.timeOrigin + performance.now()`,
+ * comparable with the page's): what the benches read to split an ask's time between the worker and the page.
+ */
+export type WorkerTimes = [received: number, posted: number];
+
 export type FromWorker =
-  | { id: number; ok: true; value: LocalDbAnswer }
-  | { id: number; ok: false; error: string }
+  | { id: number; ok: true; value: LocalDbAnswer; at?: WorkerTimes }
+  | { id: number; ok: false; error: string; at?: WorkerTimes }
   | { state: LocalDbState }
   | { notice: LocalDbNotice }
   | { refresh: { slug: string; pid: string } };

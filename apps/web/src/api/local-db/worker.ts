@@ -561,10 +561,14 @@ async function handle(req: LocalDbRequest): Promise<LocalDbAnswer> {
   return remote(req, req.op === "wipe" ? 15_000 : 4000);
 }
 
+const epochNow = () => performance.timeOrigin + performance.now();
+
 self.onmessage = (m: MessageEvent<ToWorker>) => {
   const { id, req } = m.data;
+  const received = epochNow();
   handle(req).then(
-    (value) => post({ id, ok: true, value }),
-    (e: unknown) => post({ id, ok: false, error: e instanceof Error ? e.message : String(e) }),
+    (value) => post({ id, ok: true, value, at: [received, epochNow()] }),
+    (e: unknown) =>
+      post({ id, ok: false, error: e instanceof Error ? e.message : String(e), at: [received, epochNow()] }),
   );
 };

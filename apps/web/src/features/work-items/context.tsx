@@ -3,14 +3,18 @@
  * (filters, display filters, display properties — on the server for project and epic lists, in local
  * storage for the others), the list query they produce, permissions, selection and the peek view.
  */
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
 import {
-  globalViewPrefsFrom,
-  updateDisplayFilters,
-  type DisplayFilters,
-  type DisplayProperties,
-  type IssueFilters,
-} from "@stride/shared";
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { globalViewPrefsFrom, type DisplayFilters, type DisplayProperties, type IssueFilters } from "@stride/shared";
 import { useUpdateWorkspaceUserProperties, useWorkspaceUserProperties } from "../../api/favorites.ts";
 import type { WorkspaceUserPropertiesPatch } from "@stride/shared/contract";
 import {
@@ -33,7 +37,6 @@ import {
   localPrefsKey,
   prefsFrom,
   readLocal,
-  sharedListKind,
   spansProjects,
   type ContextKind,
   type Prefs,
@@ -42,12 +45,25 @@ import type { ItemLookup, ListData } from "../../api/work-items-list-data.ts";
 import { useListItems } from "../../api/work-item-store.ts";
 import { useLoadMore, usePeek, useSelection, useUpdateItem, type Selection, type UpdateItem } from "./list-state.ts";
 
-export type { ContextKind, Prefs, Selection };
+import { mergePrefs, type PrefsPatch } from "./lib/prefs-merge.ts";
+import { useSwitchPrefs } from "./lib/prefs-switch.ts";
+import { localListsReady } from "../../api/local-db/client.ts";
 
-export interface PrefsPatch {
-  filters?: Partial<IssueFilters>;
-  display_filters?: Partial<DisplayFilters>;
-  display_properties?: Partial<DisplayProperties>;
+export type { ContextKind, Prefs, PrefsPatch, Selection };
+export { mergePrefs };
+
+/**
+ * The same value while it reads the same (its JSON): choices read again from the cache, or set by the screen and then
+ * saved, keep one object, so what depends on them (every row of a list) does not render again for an equal copy.
+ */
+function useSameValue<T>(v: T): T {
+  const last = useRef<{ v: T; json: string } | null>(null);
+  const json = JSON.stringify(v);
+  const keep = last.current?.json === json;
+  useLayoutEffect(() => {
+    if (!keep) last.current = { v, json };
+  });
+  return keep ? last.current!.v : v;
 }
 
 /**
@@ -79,17 +95,26 @@ export function useListPrefs(
     setOverlay(null);
   }, [q.data]);
 
-  const prefs = useMemo<Prefs | null>(() => {
-    if (!server) return local;
-    if (overlay) return overlay;
-    if (!q.data) return null;
-    return prefsFrom(q.data);
-  }, [server, local, q.data, overlay]);
+  const prefs = useSameValue(
+    useMemo<Prefs | null>(() => {
+      if (!server) return local;
+      if (overlay) return overlay;
+      if (!q.data) return null;
+      return prefsFrom(q.data);
+    }, [server, local, q.data, overlay]),
+  );
+  // the choices as the last change here made them, until they render: a change right after another builds on it
+  const changed = useRef<Prefs | null>(null);
+  useEffect(() => {
+    changed.current = null;
+  }, [prefs]);
 
   const update = useCallback(
     (p: PrefsPatch) => {
-      if (!prefs) return;
-      const { next, df } = mergePrefs(prefs, p, kind);
+      const base = changed.current ?? prefs;
+      if (!base) return;
+      const { next, df } = mergePrefs(base, p, kind);
+      changed.current = next;
       if (server) {
         setOverlay(next);
         mut.mutate({
@@ -109,25 +134,6 @@ export function useListPrefs(
     [prefs, server, mut, localKey, kind],
   );
   return { prefs, update };
-}
-
-/** A context's choices after a change (the §4 display rules applied), and the display filters when they changed. */
-export function mergePrefs(
-  prefs: Prefs,
-  p: PrefsPatch,
-  kind: ContextKind,
-): { next: Prefs; df: DisplayFilters | undefined } {
-  const df = p.display_filters
-    ? (updateDisplayFilters(prefs.display_filters, p.display_filters, { kind: sharedListKind(kind) }) as DisplayFilters)
-    : undefined;
-  return {
-    next: {
-      filters: { ...prefs.filters, ...p.filters },
-      display_filters: df ?? prefs.display_filters,
-      display_properties: { ...prefs.display_properties, ...p.display_properties },
-    },
-    df,
-  };
 }
 
 /**
@@ -389,6 +395,36 @@ function contextPreset(kind: ContextKind, contextId: string | undefined): ListCt
       : NO_PRESET;
 }
 
+/**
+ * The context's `updatePrefs` as the screens call it: the new list read at once, and held for its local answer when the
+ * local database answers this list (lib/prefs-switch.ts) — a list of the project's own, not one across projects.
+ */
+function useListSwitch(
+  v: {
+    slug: string;
+    pid: string;
+    kind: ContextKind;
+    prefs: Prefs;
+    updatePrefs: (p: PrefsPatch) => void;
+    extra: Record<string, string> | null;
+    contextId?: string;
+  },
+  own: boolean,
+  projectId: string,
+) {
+  const { slug, pid, kind, prefs, updatePrefs, extra, contextId } = v;
+  return useSwitchPrefs({
+    prefs,
+    kind,
+    updatePrefs,
+    descOf: (next) => {
+      const view = listView(slug, pid, kind, next, extra, contextId);
+      return view.layout === "calendar" && !extra ? null : view.desc;
+    },
+    local: own && kind !== "workspace_drafts" && localListsReady(projectId),
+  });
+}
+
 export function ListProvider({
   slug,
   pid: projectId,
@@ -429,6 +465,7 @@ export function ListProvider({
     () => listView(slug, pid, kind, prefs, extra, contextId),
     [slug, pid, kind, prefs, extra, contextId],
   );
+  const switchPrefs = useListSwitch({ slug, pid, kind, prefs, updatePrefs, extra, contextId }, !spans, projectId);
   const waitingForWindow = layout === "calendar" && !extra;
   const list = useWorkItemList(waitingForWindow ? null : desc);
   // the caller's workspace drafts are edited as drafts (W/draft-issues/{id}/)
@@ -462,7 +499,7 @@ export function ListProvider({
     quickAdd: canCreate && !drafts,
     contextPreset: contextPreset(kind, contextId),
     cycleId: kind === "cycle" ? (contextId ?? null) : null,
-    updatePrefs,
+    updatePrefs: switchPrefs,
     closePeek,
     loadMore,
     loadingMore,
