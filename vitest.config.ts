@@ -60,7 +60,7 @@ export default defineConfig({
           pool: "forks",
           // the files of a worker share one module graph (each file still starts its own server on its own database):
           // importing the server anew for every file took a third of the run. `API_ISOLATE=1` imports it per file.
-          isolate: process.env.API_ISOLATE === "1",
+          isolate: /^(1|true|yes|on)$/i.test(process.env.API_ISOLATE ?? ""),
           fileParallelism: true,
           // two files at a time (each its own database cloned from the template): one file's server waits on
           // PostgreSQL while the other's runs; vitest's default on 2 cores would be one

@@ -302,6 +302,13 @@ export const SETTINGS = {
     testProjects: env("TEST_PROJECTS", text, "unit,api,e2e", "`npm test`: the Vitest projects to run", {
       internal: true,
     }),
+    apiIsolate: env(
+      "API_ISOLATE",
+      bool,
+      false,
+      "API tests: import the server anew for every test file (by default a worker's files share one module graph)",
+      { internal: true },
+    ),
     e2eSeed: env("E2E_SEED", text, undefined, "Browser tests: the shuffle seed (`off` keeps the written order)", {
       internal: true,
     }),
