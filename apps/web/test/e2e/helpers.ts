@@ -24,8 +24,9 @@ export async function newContext(
   browser: Browser,
   viewport = { width: 1280, height: 800 },
   serviceWorkers: "allow" | "block" = "block",
+  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
 ): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers });
+  const ctx = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers, storageState });
   ctx.on("page", (p) => watchPage(ctx, p));
   return ctx;
 }
@@ -236,6 +237,11 @@ export interface E2eSuite {
   readonly browser: Browser;
   /** A new context on the test server (base URL, 1280×800 unless given, pages watched), closed with the browser. */
   context(viewport?: { width: number; height: number }): Promise<BrowserContext>;
+  /**
+   * A new context signed in as `who` (its cookies and storage) with the app's service worker allowed, for the offline
+   * tests (the other contexts block it: requests it answers are out of reach of `route()`); closed with the browser.
+   */
+  offlineContext(who: BrowserContext): Promise<BrowserContext>;
 }
 
 /**
@@ -259,16 +265,21 @@ export function e2eSuite(opts: { instance?: boolean } = {}): E2eSuite {
     for (const c of open) await c.close().catch(() => undefined);
     await browser?.close();
   });
+  const kept = (ctx: BrowserContext) => {
+    open.add(ctx);
+    ctx.on("close", () => open.delete(ctx));
+    return ctx;
+  };
   return {
     get browser() {
       if (!browser) throw new Error("e2eSuite: the browser is launched in beforeAll");
       return browser;
     },
     async context(viewport) {
-      const ctx = await newContext(this.browser, viewport);
-      open.add(ctx);
-      ctx.on("close", () => open.delete(ctx));
-      return ctx;
+      return kept(await newContext(this.browser, viewport));
+    },
+    async offlineContext(who) {
+      return kept(await newContext(this.browser, undefined, "allow", await who.storageState()));
     },
   };
 }

@@ -1,8 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { baseUrl, watchPage } from "./browser.ts";
-import { e2eSuite } from "./helpers.ts";
-import { arrange, createItems, listUrl, poll, reviewShot, type Arranged } from "./work-items-fixtures.ts";
+import { e2eSuite, shots } from "./helpers.ts";
+import { arrange, createItems, listUrl, poll, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * An item's page readable offline from the local database (issue #28 point 5): Alice loads her project's list online
@@ -26,14 +25,7 @@ beforeEach(async () => {
     { name: "Login fails", description_html: "<p>Steps: open the sign-in page</p>" },
     { name: "Dark mode", description_html: "<p>Follow the system's theme</p>" },
   ]);
-  // the service worker is allowed (the detail's code, never loaded by the page, opens offline: it keeps it)
-  ctx = await e2e.browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1280, height: 800 },
-    storageState: await alice.storageState(),
-    serviceWorkers: "allow",
-  });
-  ctx.on("page", (p) => watchPage(ctx, p));
+  ctx = await e2e.offlineContext(alice);
   page = await ctx.newPage();
 });
 afterEach(async () => {
@@ -56,16 +48,6 @@ async function openSyncedOffline(): Promise<void> {
   await ctx.setOffline(true);
 }
 
-/** The screen as a person sees it, at 1280 and 1440 px wide (E2E_SHOTS). */
-async function shots(name: string): Promise<void> {
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: size.height });
-    await reviewShot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize(size);
-}
-
 it("offline, without a reload: the peek of an item never opened shows it from the local database, and edits queue", async () => {
   await openSyncedOffline();
   await page.locator(`[role=list] [data-item="${key(2)}"] [data-open-item]`).click();
@@ -74,7 +56,7 @@ it("offline, without a reload: the peek of an item never opened shows it from th
   await peek().getByRole("group", { name: "Description" }).getByText("Follow the system's theme").waitFor();
   // the activity (never read) says it comes back with the server, instead of "nothing here" or a spinner
   await peek().getByRole("region", { name: "Activity" }).getByText("Loads when you're back online.").waitFor();
-  await shots("local-db-detail-offline-peek");
+  await shots(page, "local-db-detail-offline-peek");
   expect(await page.getByText("Work item not found").count()).toBe(0);
   // an edit made there is kept to send later
   await title.fill("Dark mode, everywhere");
@@ -104,7 +86,7 @@ it("offline, without a reload: the peek of an item never opened shows its commen
   const activity = peek().getByRole("region", { name: "Activity" });
   await activity.locator("[data-comment]", { hasText: "Reproduced on Firefox too" }).waitFor();
   expect(await activity.getByText("Loads when you're back online.").count()).toBe(0);
-  await shots("local-db-detail-offline-comments");
+  await shots(page, "local-db-detail-offline-comments");
 });
 
 it("offline, an item the local database does not hold says it is not available offline, not that it is not found", async () => {
@@ -119,7 +101,7 @@ it("offline, an item the local database does not hold says it is not available o
     `${listUrl(a)}?peekId=${late.id}`,
   );
   await peek().getByText("This work item is not available offline").waitFor();
-  await shots("local-db-detail-not-held");
+  await shots(page, "local-db-detail-not-held");
   expect(await page.getByText("Work item not found").count()).toBe(0);
 });
 
@@ -134,7 +116,7 @@ it("offline, an item opened by its key (browse/IDENT-n/) is read from the local 
   const title = page.getByRole("textbox", { name: "Title" });
   await poll(() => title.inputValue()).toBe("Login fails");
   await page.getByRole("group", { name: "Description" }).getByText("Steps: open the sign-in page").waitFor();
-  await shots("local-db-detail-offline-browse");
+  await shots(page, "local-db-detail-offline-browse");
   expect(await page.getByText("Work item not found").count()).toBe(0);
   // a number the project never had here: not held, so not available offline (it may exist on the server)
   await go(`/${a.slug}/browse/${key(99)}/`);

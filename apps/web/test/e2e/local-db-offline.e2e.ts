@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { baseUrl, watchPage } from "./browser.ts";
 import { e2eSuite } from "./helpers.ts";
 import { arrange, createItems, listUrl, poll, type Arranged } from "./work-items-fixtures.ts";
 
@@ -29,14 +28,7 @@ beforeEach(async () => {
     data: { comment_html: "<p>Seen on Firefox too</p>" },
   });
   expect(c.ok()).toBe(true);
-  // the service worker is allowed here (the other tests block it: requests it answers are out of reach of route())
-  ctx = await e2e.browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1280, height: 800 },
-    storageState: await alice.storageState(),
-    serviceWorkers: "allow",
-  });
-  ctx.on("page", (p) => watchPage(ctx, p));
+  ctx = await e2e.offlineContext(alice);
   page = await ctx.newPage();
 });
 afterEach(async () => {

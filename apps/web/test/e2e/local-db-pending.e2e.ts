@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { e2eSuite } from "./helpers.ts";
-import { arrange, createItems, listUrl, poll, reviewShot, setLayout, type Arranged } from "./work-items-fixtures.ts";
+import { e2eSuite, shots } from "./helpers.ts";
+import { arrange, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
 /**
  * A work item made offline (issue #28 point 4), while it waits in the local outbox under its temporary id
@@ -81,16 +81,6 @@ async function peekPending(name: string): Promise<void> {
   expect(new URL(page.url()).searchParams.get("peekId")).toMatch(/^local-/);
 }
 
-/** The screen as a person sees it, at 1280 and 1440 px wide (E2E_SHOTS). */
-async function shots(name: string): Promise<void> {
-  const size = page.viewportSize() ?? { width: 1280, height: 800 };
-  for (const width of [1280, 1440]) {
-    await page.setViewportSize({ width, height: size.height });
-    await reviewShot(page, `${name}-${width}`);
-  }
-  await page.setViewportSize(size);
-}
-
 it("an item made offline and peeked at: once sent, the peek shows the real item (URL, key) and an edit reaches it", async () => {
   await openSynced();
   await makePending("Sent while peeked");
@@ -150,7 +140,7 @@ it("an item made offline: what needs the server waits with its reason, its full 
     }
     // no version history on the server yet
     expect(await peek().getByRole("button", { name: "Version history" }).count()).toBe(0);
-    await shots("local-db-pending-peek");
+    await shots(page, "local-db-pending-peek");
     const subscribe = peek().getByRole("button", { name: "Subscribe" });
     expect(await subscribe.getAttribute("aria-disabled")).toBe("true");
     // pressed anyway (playwright would wait for them to be enabled): nothing is sent, no dialog opens

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, expect, it } from "vitest";
 import type { BrowserContext, Page, Request, WebSocketRoute } from "playwright-core";
-import { baseUrl, watchPage } from "./browser.ts";
 import { e2eSuite } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, listUrl, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
@@ -333,15 +332,8 @@ it("an edit made offline of a field someone changed meanwhile: the server's valu
 });
 
 it("with the server down, a reload still opens the workspace: lists and items read before show, others say they need the server", async () => {
-  // the service worker is allowed here (the other tests block it: requests it answers are out of reach of route())
-  const ctx = await e2e.browser.newContext({
-    baseURL: baseUrl(),
-    viewport: { width: 1280, height: 800 },
-    storageState: await alice.storageState(),
-    serviceWorkers: "allow",
-  });
+  const ctx = await e2e.offlineContext(alice);
   try {
-    ctx.on("page", (p) => watchPage(ctx, p));
     page = await ctx.newPage();
     await openSynced();
     // the app registers its service worker
