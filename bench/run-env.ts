@@ -4,12 +4,12 @@
  */
 import fs from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type postgres from "postgres";
 import type { Stride } from "../apps/server/src/boot.ts";
 import type { ListRequest } from "../apps/server/src/domain/work-item-list/index.ts";
 import { parseListQuery } from "../apps/server/src/domain/work-item-list/params.ts";
+import { buildWebApp } from "../scripts/build-web.ts";
 import { benchSession } from "./cluster.ts";
 import type { BenchInfo } from "./seed.ts";
 
@@ -74,13 +74,8 @@ export function prepareBrowser(): BrowserSetup {
   const webDist = path.join(ROOT, "apps/web/dist");
   if (process.env.BENCH_SKIP_WEB_BUILD !== "1") {
     log("Building the web app …");
-    const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
-      cwd: path.join(ROOT, "apps/web"),
-      stdio: "inherit",
-      // the production build people run (vitest sets NODE_ENV=test, which would build React's development runtime)
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (b.status !== 0) return { webDist: undefined, chromiumPath: null, note: "skipped: the web app did not build" };
+    if (!buildWebApp(ROOT))
+      return { webDist: undefined, chromiumPath: null, note: "skipped: the web app did not build" };
   }
   if (!fs.existsSync(path.join(webDist, "index.html")))
     return { webDist: undefined, chromiumPath: null, note: "skipped: apps/web/dist is missing" };

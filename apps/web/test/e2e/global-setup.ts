@@ -7,6 +7,7 @@ import type { TestProject } from "vitest/node";
 import { request } from "playwright-core";
 import { E2E_REPOS_DIR } from "./git-repo.ts";
 import { ensureInstance } from "./instance.ts";
+import { buildWebApp } from "../../../../scripts/build-web.ts";
 
 /**
  * Browser tests run against the real thing: the web app is built, the server starts from source with
@@ -93,13 +94,7 @@ async function start(project: TestProject): Promise<Started> {
   const chromium = ensureChromium();
   ensureBubblewrap();
   if (!process.env.E2E_SKIP_BUILD) {
-    const b = spawnSync("npx", ["vite", "build", "--logLevel", "warn"], {
-      cwd: path.join(root, "apps/web"),
-      stdio: "inherit",
-      // the production build people run (vitest sets NODE_ENV=test, which would build React's development runtime)
-      env: { ...process.env, NODE_ENV: "production" },
-    });
-    if (b.status !== 0) throw new Error("web build failed");
+    if (!buildWebApp(root)) throw new Error("web build failed");
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "stride-e2e-"));
   const port = await freePort();
