@@ -107,6 +107,8 @@ export const workItemLookupQuery = (slug: string, key: string) =>
       return { id: d.id, project_id: d.project_id, is_epic: !!d.is_epic };
     },
     retry: false,
+    // as the detail: the route's loader asked already, and a refusal it got is not asked again when the screen mounts
+    retryOnMount: false,
   });
 
 /**

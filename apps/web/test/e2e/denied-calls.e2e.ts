@@ -247,7 +247,10 @@ it("a guest opening an item they may not see asks for it once, nothing else of i
   await page.getByText(/can.t open this work item/i).waitFor();
   await quiet(page);
   await shots(page, "denied-hidden-item-guest");
-  expect(seen.map((s) => s.replace(/ \(on .*\)$/, ""))).toEqual([
+  expect(
+    seen.map((s) => s.replace(/ \(on .*\)$/, "")),
+    seen.join("\n"),
+  ).toEqual([
     expect.stringMatching(
       new RegExp(`^403 GET /api/workspaces/${slug}/projects/${ids.hiddenPid}/issues/${ids.hidden}/\\?expand=`),
     ),
