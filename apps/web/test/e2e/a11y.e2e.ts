@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { BrowserContext, Page } from "playwright-core";
-import { baseUrl, watchPage } from "./browser.ts";
+import { baseUrl, localDbOff, watchPage } from "./browser.ts";
 import { e2eSuite, shots } from "./helpers.ts";
 import { arrangeWithTeammate, createItems, poll, setLayout, type Arranged } from "./work-items-fixtures.ts";
 
@@ -29,6 +29,7 @@ async function context(): Promise<BrowserContext> {
     bypassCSP: true,
   });
   ctx.on("page", (p) => watchPage(ctx, p));
+  await localDbOff(ctx);
   return ctx;
 }
 

@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
 import { inject } from "vitest";
+import { LOCAL_DB } from "../../src/api/local-db/protocol.ts";
 
 /** Launch Debian's chromium headless with the flags this machine needs (known to the failure report while open). */
 export async function launch(): Promise<Browser> {
@@ -34,7 +35,25 @@ export async function newPage(browser: Browser): Promise<Page> {
     serviceWorkers: "block",
   });
   context.on("page", (p) => watchPage(context, p));
+  await localDbOff(context);
   return context.newPage();
+}
+
+/**
+ * The app's offline local database turned off in this context's browser (its `LOCAL_DB_ENABLED` in localStorage, the
+ * profile's switch, unless a page set it already). Its first sync starts with every fresh context's first page and
+ * reads the project in the background, racing the test: whether a list or an edit went through it depended on
+ * timing, and it took about 1.2 CPU-s of the browser per page load (a third of the browser tests' time). The files
+ * about it turn it on (`e2eSuite({ localDb: true })`) and wait for it.
+ */
+export async function localDbOff(ctx: BrowserContext): Promise<void> {
+  await ctx.addInitScript((key) => {
+    try {
+      if (localStorage.getItem(key) === null) localStorage.setItem(key, "false");
+    } catch {
+      // about:blank and other opaque origins have no localStorage
+    }
+  }, LOCAL_DB.toggleKey);
 }
 
 export const baseUrl = () => inject("baseUrl");

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { baseUrl, launch, watchPage } from "./browser.ts";
+import { baseUrl, launch, localDbOff, watchPage } from "./browser.ts";
 import { ADMIN } from "./instance.ts";
 
 /**
@@ -19,15 +19,21 @@ export function unique(prefix: string): string {
 /**
  * A browser context for a test. The app's service worker (public/sw.js) is blocked unless asked for: requests it
  * would answer are out of reach of `route()`, which many tests use; the offline tests (local-db.e2e.ts) allow it.
+ * The offline local database is off unless asked for (`localDb`; browser.ts localDbOff says why).
  */
 export async function newContext(
   browser: Browser,
-  viewport = { width: 1280, height: 800 },
-  serviceWorkers: "allow" | "block" = "block",
-  storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>,
+  opts: {
+    viewport?: { width: number; height: number };
+    serviceWorkers?: "allow" | "block";
+    storageState?: Awaited<ReturnType<BrowserContext["storageState"]>>;
+    localDb?: boolean;
+  } = {},
 ): Promise<BrowserContext> {
+  const { viewport = { width: 1280, height: 800 }, serviceWorkers = "block", storageState, localDb = false } = opts;
   const ctx = await browser.newContext({ baseURL: baseUrl(), viewport, serviceWorkers, storageState });
   ctx.on("page", (p) => watchPage(ctx, p));
+  if (!localDb) await localDbOff(ctx);
   return ctx;
 }
 
@@ -248,9 +254,11 @@ export interface E2eSuite {
  * The one preamble of every browser test file (the server and its database are the global setup's): registers the
  * hooks that launch chromium before the file's tests and close every context it opened and the browser after them.
  * Call it at the top of the file, before the file's own hooks. `instance: true` sets the instance up first (by its
- * admin, in a context of its own). Lint keeps `launch()` and `newContext()` out of the test files.
+ * admin, in a context of its own). `localDb: true` keeps the app's offline local database on in the file's contexts
+ * (the files about it; elsewhere it is off: browser.ts localDbOff). Lint keeps `launch()` and `newContext()` out of
+ * the test files.
  */
-export function e2eSuite(opts: { instance?: boolean } = {}): E2eSuite {
+export function e2eSuite(opts: { instance?: boolean; localDb?: boolean } = {}): E2eSuite {
   let browser: Browser | undefined;
   const open = new Set<BrowserContext>();
   beforeAll(async () => {
@@ -276,10 +284,16 @@ export function e2eSuite(opts: { instance?: boolean } = {}): E2eSuite {
       return browser;
     },
     async context(viewport) {
-      return kept(await newContext(this.browser, viewport));
+      return kept(await newContext(this.browser, { viewport, localDb: opts.localDb }));
     },
     async offlineContext(who) {
-      return kept(await newContext(this.browser, undefined, "allow", await who.storageState()));
+      return kept(
+        await newContext(this.browser, {
+          serviceWorkers: "allow",
+          storageState: await who.storageState(),
+          localDb: opts.localDb,
+        }),
+      );
     },
   };
 }

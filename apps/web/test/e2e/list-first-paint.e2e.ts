@@ -11,7 +11,7 @@ import { arrange, createItems, listUrl, poll, setLayout } from "./work-items-fix
  * task, and React's commits through the devtools hook that React calls in production too), never from timings.
  */
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ localDb: true });
 
 /**
  * Before the app runs: after every task (a MutationObserver delivers at its end, before the frame), the number of

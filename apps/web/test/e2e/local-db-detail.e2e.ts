@@ -17,7 +17,7 @@ let a: Arranged;
 let page: Page;
 let items: { id: string; sequence_id: number; name: string }[];
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ localDb: true });
 beforeEach(async () => {
   alice = await e2e.context();
   a = await arrange(alice, { firstName: "Alice" });

@@ -15,7 +15,7 @@ let a: Arranged;
 let page: Page;
 let items: { id: string; sequence_id: number; name: string }[];
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ localDb: true });
 beforeEach(async () => {
   [alice, bob] = [await e2e.context(), await e2e.context()];
   ({ a } = await arrangeWithTeammate(alice, bob));

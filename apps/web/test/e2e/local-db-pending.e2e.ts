@@ -16,7 +16,7 @@ let items: { id: string; sequence_id: number; name: string }[];
 /** Requests that named a temporary id (the server knows none). */
 let askedLocal: string[];
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ localDb: true });
 beforeEach(async () => {
   alice = await e2e.context();
   a = await arrange(alice, { firstName: "Alice" });

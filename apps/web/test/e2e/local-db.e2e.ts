@@ -16,7 +16,7 @@ let a: Arranged;
 let page: Page;
 let items: { id: string; sequence_id: number; name: string }[];
 
-const e2e = e2eSuite();
+const e2e = e2eSuite({ localDb: true });
 beforeEach(async () => {
   alice = await e2e.context();
   bob = await e2e.context();
