@@ -34,9 +34,8 @@ function apiRequests(page: Page): string[] {
 }
 
 async function open(ctx: BrowserContext, path: string, shown: (page: Page) => Promise<void>) {
-  // the offline local database's first sync of the project reads from the server in the background, whenever it
-  // gets to it: those reads are not the screen's, so it is off here (local-db.e2e.ts covers it)
-  await ctx.addInitScript(() => localStorage.setItem("LOCAL_DB_ENABLED", "false"));
+  // the suite's contexts have the offline local database off (browser.ts localDbOff): its first sync's reads are not
+  // the screen's (local-db.e2e.ts covers it)
   const page = await ctx.newPage();
   const log = apiRequests(page);
   await page.goto(path);
